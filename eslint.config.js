@@ -17,7 +17,18 @@ export default tseslint.config(
     // The rules engine is pure: no Foundry globals, no I/O.
     files: ['src/rules/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', 'game', 'CONFIG', 'Hooks', 'foundry', 'ui', 'canvas', 'fetch', 'window', 'document'],
+      'no-restricted-globals': [
+        'error',
+        'game',
+        'CONFIG',
+        'Hooks',
+        'foundry',
+        'ui',
+        'canvas',
+        'fetch',
+        'window',
+        'document',
+      ],
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path'] }],
     },
   },

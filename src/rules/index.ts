@@ -6,3 +6,4 @@ export * from './types.js';
 export * from './validate.js';
 export * from './dice.js';
 export * from './sizes.js';
+export * from './abilities.js';

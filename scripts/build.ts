@@ -1,0 +1,93 @@
+/**
+ * `npm run build`: the installable system in dist/.
+ *   dist/gng.mjs (+ map)   Vite library build of src/gng.ts
+ *   dist/gng.css           styles/gng.scss compiled with Sass
+ *   dist/templates, lang   copied
+ *   dist/system.json       with version, url, manifest and download filled from package.json
+ *   dist/template.json     copied
+ *   dist/packs/<pack>      every pack of packs/_source, checked and compiled to LevelDB
+ *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install
+ */
+import { build as viteBuild } from 'vite';
+import * as sass from 'sass';
+import { zipSync } from 'fflate';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPacks, PackSourceError, type SystemManifest } from './packs.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+interface PackageJson {
+  name: string;
+  version: string;
+  repository?: { url?: string } | string;
+}
+
+/** system.json as shipped: the version and release URLs come from package.json only. */
+export function releaseManifest(source: Record<string, unknown>, pkg: PackageJson): Record<string, unknown> {
+  const repo = typeof pkg.repository === 'string' ? pkg.repository : (pkg.repository?.url ?? '');
+  const url = repo.replace(/^git\+/, '').replace(/\.git$/, '');
+  return {
+    ...source,
+    version: pkg.version,
+    url,
+    manifest: `${url}/releases/latest/download/system.json`,
+    download: `${url}/releases/download/v${pkg.version}/gng-${pkg.version}.zip`,
+  };
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
+  const source = JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')) as Record<string, unknown>;
+  const manifest = releaseManifest(source, pkg);
+
+  rmSync(DIST, { recursive: true, force: true });
+  mkdirSync(DIST, { recursive: true });
+
+  // Packs first: a malformed source should fail fast, before anything else is built.
+  const packs = await buildPacks(
+    join(ROOT, 'packs/_source'),
+    join(DIST, 'packs'),
+    manifest as unknown as SystemManifest,
+  );
+
+  await viteBuild({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+
+  const css = sass.compile(join(ROOT, 'styles/gng.scss'), { style: 'expanded' });
+  writeFileSync(join(DIST, 'gng.css'), css.css);
+
+  for (const folder of ['templates', 'lang'])
+    cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
+  for (const file of ['template.json', 'LICENSE', 'LICENSE-OGL', 'README.md'])
+    cpSync(join(ROOT, file), join(DIST, file));
+  writeFileSync(join(DIST, 'system.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const zipName = `gng-${pkg.version}.zip`;
+  const entries: Record<string, Uint8Array> = {};
+  for (const file of filesUnder(DIST))
+    entries[`gng/${relative(DIST, file).split('\\').join('/')}`] = readFileSync(file);
+  writeFileSync(join(DIST, zipName), zipSync(entries, { level: 6 }));
+
+  const documents = packs.reduce((n, p) => n + p.documents.length, 0);
+  console.log(
+    `Built gng ${pkg.version} in ${Date.now() - started} ms: dist/gng.mjs, dist/gng.css, ${packs.length} packs (${documents} documents), dist/${zipName}`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    if (error instanceof PackSourceError) console.error(error.message);
+    else console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * Compendium pack sources: `packs/_source/<pack>/`, one document per JSON or YAML file.
+ *
+ * The Foundry CLI's `compilePack` silently skips entries without a `_key` and accepts anything
+ * else, so every source is checked here first: parseable, `_id` and `_key` present and consistent
+ * (embedded documents too), a `type` that system.json declares, no duplicate ids. Valid sources are
+ * normalized to JSON in a staging folder and compiled to LevelDB with the CLI.
+ */
+import { compilePack, extractPack } from '@foundryvtt/foundryvtt-cli';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+
+export interface PackDeclaration {
+  name: string;
+  type: string;
+  label?: string;
+}
+
+export interface SystemManifest {
+  id: string;
+  documentTypes: Record<string, Record<string, unknown>>;
+  packs: PackDeclaration[];
+}
+
+export interface PackSourceDocument {
+  file: string;
+  data: Record<string, unknown>;
+}
+
+export interface ValidatedPack {
+  pack: PackDeclaration;
+  documents: PackSourceDocument[];
+}
+
+/** Thrown when pack sources are invalid; `problems` name each file and what is wrong. */
+export class PackSourceError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid compendium pack sources:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'PackSourceError';
+  }
+}
+
+/** LevelDB collection name of each primary document type a pack may hold. */
+const COLLECTIONS: Record<string, string> = {
+  Actor: 'actors',
+  Item: 'items',
+  JournalEntry: 'journal',
+  RollTable: 'tables',
+  Macro: 'macros',
+  Scene: 'scenes',
+  Adventure: 'adventures',
+  Cards: 'cards',
+  Playlist: 'playlists',
+};
+
+/** Embedded collections we check, per parent document type: field → document type. */
+const EMBEDDED: Record<string, Record<string, string>> = {
+  Actor: { items: 'Item', effects: 'ActiveEffect' },
+  Item: { effects: 'ActiveEffect' },
+  JournalEntry: { pages: 'JournalEntryPage' },
+  RollTable: { results: 'TableResult' },
+};
+
+/** Core Foundry types of documents that have no system types of ours. */
+const CORE_TYPES: Record<string, string[]> = {
+  JournalEntryPage: ['text', 'image', 'pdf', 'video'],
+};
+
+const ID_PATTERN = /^[a-zA-Z0-9]{16}$/;
+const SOURCE_EXTENSIONS = new Set(['.json', '.yml', '.yaml']);
+
+function parseSource(file: string): unknown {
+  const text = readFileSync(file, 'utf8');
+  return extname(file) === '.json' ? JSON.parse(text) : parseYaml(text, { prettyErrors: true });
+}
+
+function allowedTypes(manifest: SystemManifest, documentName: string): string[] | undefined {
+  if (CORE_TYPES[documentName]) return CORE_TYPES[documentName];
+  const declared = manifest.documentTypes[documentName];
+  return declared ? Object.keys(declared) : undefined;
+}
+
+function checkDocument(
+  manifest: SystemManifest,
+  documentName: string,
+  data: Record<string, unknown>,
+  key: { collection: string; idPrefix: string },
+  where: string,
+  problems: string[],
+): void {
+  const expectedKey = (id: string) => `!${key.collection}!${key.idPrefix}${id}`;
+  const id = data._id;
+  if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+    problems.push(`${where}: missing or invalid _id (16 letters or digits), got ${JSON.stringify(id)}`);
+    return;
+  }
+  if (data._key === undefined) problems.push(`${where}: missing _key (expected "${expectedKey(id)}")`);
+  else if (data._key !== expectedKey(id))
+    problems.push(`${where}: _key is "${String(data._key)}", expected "${expectedKey(id)}"`);
+  if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${where}: missing name`);
+  const types = allowedTypes(manifest, documentName);
+  if (types && 'type' in data && !types.includes(String(data.type))) {
+    problems.push(
+      `${where}: type "${String(data.type)}" is not a ${documentName} type of system.json (${types.join(', ')})`,
+    );
+  } else if (types && !('type' in data) && documentName in manifest.documentTypes) {
+    problems.push(`${where}: missing type (one of ${types.join(', ')})`);
+  }
+  for (const [field, childName] of Object.entries(EMBEDDED[documentName] ?? {})) {
+    const children = data[field];
+    if (children === undefined) continue;
+    if (!Array.isArray(children)) {
+      problems.push(`${where}: ${field} must be a list`);
+      continue;
+    }
+    const seen = new Set<string>();
+    children.forEach((child: unknown, index) => {
+      const childWhere = `${where} ${field}[${index}]`;
+      if (!child || typeof child !== 'object') {
+        problems.push(`${childWhere}: not an object`);
+        return;
+      }
+      const childData = child as Record<string, unknown>;
+      checkDocument(
+        manifest,
+        childName,
+        childData,
+        { collection: `${key.collection}.${field}`, idPrefix: `${key.idPrefix}${id}.` },
+        childWhere,
+        problems,
+      );
+      const childId = String(childData._id);
+      if (seen.has(childId)) problems.push(`${childWhere}: duplicate _id "${childId}"`);
+      seen.add(childId);
+    });
+  }
+}
+
+/** Reads and checks every pack source; throws a PackSourceError listing every problem found. */
+export function validatePackSources(sourceRoot: string, manifest: SystemManifest): ValidatedPack[] {
+  const problems: string[] = [];
+  const validated: ValidatedPack[] = [];
+  const declared = new Map(manifest.packs.map((pack) => [pack.name, pack]));
+  const present = existsSync(sourceRoot)
+    ? readdirSync(sourceRoot).filter((name) => statSync(join(sourceRoot, name)).isDirectory())
+    : [];
+  for (const name of present) {
+    if (!declared.has(name))
+      problems.push(`${join(sourceRoot, name)}: folder has no pack of that name in system.json`);
+  }
+  for (const pack of manifest.packs) {
+    const folder = join(sourceRoot, pack.name);
+    if (!existsSync(folder)) {
+      problems.push(`${folder}: system.json declares pack "${pack.name}" but its source folder is missing`);
+      continue;
+    }
+    const collection = COLLECTIONS[pack.type];
+    if (!collection) {
+      problems.push(`system.json pack "${pack.name}": unsupported type "${pack.type}"`);
+      continue;
+    }
+    const ids = new Map<string, string>();
+    const documents: PackSourceDocument[] = [];
+    for (const entry of readdirSync(folder).sort()) {
+      const file = join(folder, entry);
+      if (statSync(file).isDirectory() || entry.startsWith('.')) continue;
+      const where = relative(process.cwd(), file) || file;
+      if (!SOURCE_EXTENSIONS.has(extname(entry))) {
+        problems.push(`${where}: not a .json, .yml or .yaml file`);
+        continue;
+      }
+      let data: unknown;
+      try {
+        data = parseSource(file);
+      } catch (error) {
+        problems.push(`${where}: cannot be parsed: ${(error as Error).message.split('\n')[0]}`);
+        continue;
+      }
+      if (!data || typeof data !== 'object' || Array.isArray(data)) {
+        problems.push(
+          `${where}: must hold one document (an object), not ${Array.isArray(data) ? 'a list' : typeof data}`,
+        );
+        continue;
+      }
+      const doc = data as Record<string, unknown>;
+      checkDocument(manifest, pack.type, doc, { collection, idPrefix: '' }, where, problems);
+      if (typeof doc._id === 'string') {
+        const previous = ids.get(doc._id);
+        if (previous) problems.push(`${where}: duplicate _id "${doc._id}" (also in ${previous})`);
+        ids.set(doc._id, where);
+      }
+      documents.push({ file, data: doc });
+    }
+    validated.push({ pack, documents });
+  }
+  if (problems.length) throw new PackSourceError(problems);
+  return validated;
+}
+
+/** Validates, stages as JSON and compiles every pack to LevelDB in `<outRoot>/<pack>`. */
+export async function buildPacks(
+  sourceRoot: string,
+  outRoot: string,
+  manifest: SystemManifest,
+): Promise<ValidatedPack[]> {
+  const packs = validatePackSources(sourceRoot, manifest);
+  const staging = join(outRoot, '..', '.pack-staging');
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    for (const { pack, documents } of packs) {
+      const stageDir = join(staging, pack.name);
+      mkdirSync(stageDir, { recursive: true });
+      for (const { file, data } of documents) {
+        writeFileSync(join(stageDir, `${basename(file, extname(file))}.json`), JSON.stringify(data, null, 2));
+      }
+      const dest = join(outRoot, pack.name);
+      rmSync(dest, { recursive: true, force: true });
+      await compilePack(stageDir, dest, { log: false });
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return packs;
+}
+
+/** Extracts a compiled pack back to JSON files (used by tests and for round-trips). */
+export async function extractPackTo(packDir: string, dest: string): Promise<Record<string, unknown>[]> {
+  rmSync(dest, { recursive: true, force: true });
+  await extractPack(packDir, dest, { log: false });
+  return readdirSync(dest)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dest, f), 'utf8')) as Record<string, unknown>);
+}

@@ -1,0 +1,2 @@
+/** The system's Item document class. */
+export class GnGItem extends Item {}

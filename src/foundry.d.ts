@@ -1,0 +1,456 @@
+/**
+ * Hand-written declarations of the slice of the Foundry VTT v13 client API that this system calls.
+ *
+ * We do not use Foundry's own type packages (they carry Foundry's source, which its licence keeps
+ * out of reach). Everything here is described from public documentation of behaviour and from the
+ * MIT-licensed systems we learn from. The fake runtime in `test/harness/` implements exactly these
+ * declarations and is type-checked against them, so a call the glue makes that is not declared here
+ * fails `tsc`, and a declaration the harness does not honour fails the harness build.
+ *
+ * Keep it small: add a member only when the glue calls it.
+ */
+import type { GnGApi } from './api.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- callbacks and mixins take any arguments, as Foundry's do */
+
+declare global {
+  /* ------------------------------------------------------------------ */
+  /*  Hooks                                                             */
+  /* ------------------------------------------------------------------ */
+
+  type HookCallback = (...args: any[]) => unknown;
+
+  interface HooksApi {
+    on(hook: string, fn: HookCallback): number;
+    once(hook: string, fn: HookCallback): number;
+    off(hook: string, fnOrId: HookCallback | number): void;
+    /** Calls every handler; returns false if one returned `false` (the hook was cancelled). */
+    call(hook: string, ...args: unknown[]): boolean;
+    /** Calls every handler; never cancelled. */
+    callAll(hook: string, ...args: unknown[]): true;
+  }
+  var Hooks: HooksApi;
+
+  /* ------------------------------------------------------------------ */
+  /*  Data models and fields                                            */
+  /* ------------------------------------------------------------------ */
+
+  interface DataFieldOptions {
+    required?: boolean;
+    nullable?: boolean;
+    initial?: unknown;
+    label?: string;
+    hint?: string;
+    blank?: boolean;
+    trim?: boolean;
+    integer?: boolean;
+    min?: number;
+    max?: number;
+    positive?: boolean;
+    choices?: readonly string[] | Record<string, string>;
+  }
+
+  interface DataField {
+    readonly options: DataFieldOptions;
+    /** Turns raw source into a valid value (or the field's initial value). */
+    clean(value: unknown): unknown;
+    /** Returns a localizable error message, or undefined when the value is valid. */
+    validate(value: unknown): string | undefined;
+    getInitialValue(): unknown;
+  }
+  interface DataFieldConstructor<O = DataFieldOptions> {
+    new (options?: O): DataField;
+  }
+  interface SchemaFieldConstructor {
+    new (fields: DataSchema, options?: DataFieldOptions): DataField & { readonly fields: DataSchema };
+  }
+  interface ArrayFieldConstructor {
+    new (element: DataField, options?: DataFieldOptions): DataField & { readonly element: DataField };
+  }
+  type DataSchema = Record<string, DataField>;
+
+  interface FoundryFields {
+    SchemaField: SchemaFieldConstructor;
+    NumberField: DataFieldConstructor;
+    StringField: DataFieldConstructor;
+    BooleanField: DataFieldConstructor;
+    HTMLField: DataFieldConstructor;
+    ObjectField: DataFieldConstructor;
+    ArrayField: ArrayFieldConstructor;
+  }
+
+  /** Base class of a document's `system` data (`foundry.abstract.TypeDataModel`). */
+  interface TypeDataModel {
+    /** The document owning this data. */
+    readonly parent: FoundryDocument;
+    prepareBaseData(): void;
+    prepareDerivedData(): void;
+    toObject(): Record<string, unknown>;
+  }
+  interface TypeDataModelConstructor {
+    new (source: Record<string, unknown>, options: { parent: FoundryDocument }): TypeDataModel;
+    defineSchema(): DataSchema;
+    /** Migrate raw source data before it is cleaned (runs on load). */
+    migrateData(source: Record<string, unknown>): Record<string, unknown>;
+    /** Localization prefixes for field labels and hints. */
+    LOCALIZATION_PREFIXES: string[];
+  }
+
+  /* ------------------------------------------------------------------ */
+  /*  Documents                                                          */
+  /* ------------------------------------------------------------------ */
+
+  interface DocumentModificationOptions {
+    render?: boolean;
+    [key: string]: unknown;
+  }
+
+  interface FoundryDocument {
+    readonly id: string | null;
+    readonly _id: string | null;
+    readonly documentName: string;
+    name: string;
+    type: string;
+    img: string | null;
+    system: TypeDataModel;
+    flags: Record<string, Record<string, unknown>>;
+    readonly parent: FoundryDocument | null;
+    readonly uuid: string;
+    readonly isOwner: boolean;
+    testUserPermission(user: User, level: 'NONE' | 'LIMITED' | 'OBSERVER' | 'OWNER'): boolean;
+    update(
+      changes: Record<string, unknown>,
+      options?: DocumentModificationOptions,
+    ): Promise<this | undefined>;
+    delete(options?: DocumentModificationOptions): Promise<this | undefined>;
+    getFlag(scope: string, key: string): unknown;
+    setFlag(scope: string, key: string, value: unknown): Promise<this | undefined>;
+    toObject(): Record<string, unknown>;
+    prepareData(): void;
+    prepareBaseData(): void;
+    prepareDerivedData(): void;
+    /** Data for roll formulas, e.g. `@abilities.str.mod`. */
+    getRollData(): Record<string, unknown>;
+  }
+
+  interface EmbeddedCollection<T> extends Iterable<T> {
+    readonly size: number;
+    get(id: string): T | undefined;
+    filter(fn: (doc: T) => boolean): T[];
+    map<R>(fn: (doc: T) => R): R[];
+    find(fn: (doc: T) => boolean): T | undefined;
+    contents: T[];
+  }
+
+  interface WorldCollection<T> extends EmbeddedCollection<T> {
+    getName(name: string): T | undefined;
+  }
+
+  interface Actor extends FoundryDocument {
+    readonly items: EmbeddedCollection<Item>;
+    createEmbeddedDocuments(type: 'Item', data: Record<string, unknown>[]): Promise<Item[]>;
+    deleteEmbeddedDocuments(type: 'Item', ids: string[]): Promise<Item[]>;
+    /** Active tokens of this actor on the current scene. */
+    getActiveTokens(): Token[];
+  }
+  interface ActorConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Actor;
+    create(data: Record<string, unknown>, options?: DocumentModificationOptions): Promise<Actor | undefined>;
+    readonly documentName: 'Actor';
+  }
+  var Actor: ActorConstructor;
+
+  interface Item extends FoundryDocument {
+    readonly actor: Actor | null;
+  }
+  interface ItemConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Item;
+    create(
+      data: Record<string, unknown>,
+      options?: DocumentModificationOptions & { parent?: Actor },
+    ): Promise<Item | undefined>;
+    readonly documentName: 'Item';
+  }
+  var Item: ItemConstructor;
+
+  interface ChatSpeaker {
+    actor?: string | null;
+    alias?: string;
+    token?: string | null;
+    scene?: string | null;
+  }
+  interface ChatMessageData {
+    content?: string;
+    speaker?: ChatSpeaker;
+    flavor?: string;
+    rolls?: Roll[];
+    flags?: Record<string, Record<string, unknown>>;
+    whisper?: string[];
+    author?: string;
+    [key: string]: unknown;
+  }
+  interface ChatMessage extends FoundryDocument {
+    content: string;
+    speaker: ChatSpeaker;
+    rolls: Roll[];
+    readonly author: User | null;
+  }
+  interface ChatMessageConstructor {
+    new (data: ChatMessageData): ChatMessage;
+    create(data: ChatMessageData, options?: DocumentModificationOptions): Promise<ChatMessage | undefined>;
+    getSpeaker(options?: { actor?: Actor | null; alias?: string }): ChatSpeaker;
+    readonly documentName: 'ChatMessage';
+  }
+  var ChatMessage: ChatMessageConstructor;
+
+  interface DiceTermResult {
+    result: number;
+    active: boolean;
+  }
+  interface DiceTerm {
+    readonly faces: number;
+    readonly number: number;
+    readonly results: DiceTermResult[];
+  }
+  interface Roll {
+    readonly formula: string;
+    readonly total: number | undefined;
+    readonly dice: DiceTerm[];
+    readonly _evaluated: boolean;
+    evaluate(): Promise<this>;
+    toJSON(): Record<string, unknown>;
+  }
+  interface RollConstructor {
+    new (formula: string, data?: Record<string, unknown>): Roll;
+    fromData(data: Record<string, unknown>): Roll;
+  }
+  var Roll: RollConstructor;
+
+  interface Combatant {
+    readonly id: string;
+    readonly actor: Actor | null;
+    readonly initiative: number | null;
+    flags: Record<string, Record<string, unknown>>;
+  }
+  interface Combat extends FoundryDocument {
+    readonly round: number;
+    readonly turn: number;
+    readonly combatants: EmbeddedCollection<Combatant>;
+    readonly combatant: Combatant | null;
+    nextTurn(): Promise<this>;
+    nextRound(): Promise<this>;
+  }
+
+  interface Token {
+    readonly id: string;
+    readonly actor: Actor | null;
+    readonly document: { readonly id: string; readonly actor: Actor | null; name: string };
+  }
+
+  interface User extends FoundryDocument {
+    readonly isGM: boolean;
+    readonly active: boolean;
+    readonly targets: Set<Token>;
+    /** Sends a registered query (`CONFIG.queries[name]`) to this user and resolves with its answer. */
+    query(name: string, data: Record<string, unknown>, options?: { timeout?: number }): Promise<unknown>;
+  }
+
+  /* ------------------------------------------------------------------ */
+  /*  Applications                                                       */
+  /* ------------------------------------------------------------------ */
+
+  // `this` is the application instance the action runs on.
+  type ApplicationAction = (this: any, event: PointerEvent, target: HTMLElement) => unknown;
+
+  interface ApplicationV2Options {
+    id?: string;
+    classes?: string[];
+    tag?: string;
+    window?: { title?: string; icon?: string; resizable?: boolean };
+    position?: { width?: number | 'auto'; height?: number | 'auto' };
+    actions?: Record<string, ApplicationAction>;
+    form?: { submitOnChange?: boolean; closeOnSubmit?: boolean };
+    [key: string]: unknown;
+  }
+  interface HandlebarsTemplatePart {
+    template: string;
+    scrollable?: string[];
+  }
+  interface ApplicationRenderOptions {
+    force?: boolean;
+    parts?: string[];
+  }
+
+  interface ApplicationV2 {
+    readonly options: ApplicationV2Options;
+    readonly element: HTMLElement;
+    readonly rendered: boolean;
+    render(options?: boolean | ApplicationRenderOptions): Promise<this>;
+    close(): Promise<this>;
+    _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>>;
+  }
+  interface ApplicationV2Constructor {
+    new (options?: ApplicationV2Options): ApplicationV2;
+    DEFAULT_OPTIONS: ApplicationV2Options;
+  }
+  interface HandlebarsApplicationConstructor extends ApplicationV2Constructor {
+    PARTS: Record<string, HandlebarsTemplatePart>;
+  }
+
+  interface DocumentSheetV2 extends ApplicationV2 {
+    readonly document: FoundryDocument;
+    readonly isEditable: boolean;
+  }
+  interface DocumentSheetV2Constructor {
+    new (options: ApplicationV2Options & { document: FoundryDocument }): DocumentSheetV2;
+    DEFAULT_OPTIONS: ApplicationV2Options;
+  }
+  interface ActorSheetV2 extends DocumentSheetV2 {
+    readonly actor: Actor;
+  }
+  interface ActorSheetV2Constructor {
+    new (options: ApplicationV2Options & { document: Actor }): ActorSheetV2;
+    DEFAULT_OPTIONS: ApplicationV2Options;
+  }
+  interface ItemSheetV2 extends DocumentSheetV2 {
+    readonly item: Item;
+  }
+  interface ItemSheetV2Constructor {
+    new (options: ApplicationV2Options & { document: Item }): ItemSheetV2;
+    DEFAULT_OPTIONS: ApplicationV2Options;
+  }
+
+  type AnyConstructor = abstract new (...args: any[]) => object;
+  /** `HandlebarsApplicationMixin(Base)`: renders `static PARTS` with Handlebars. */
+  type HandlebarsApplicationMixin = <T extends AnyConstructor>(
+    base: T,
+  ) => T & { PARTS: Record<string, HandlebarsTemplatePart> };
+
+  interface SheetRegistrationOptions {
+    types?: string[];
+    makeDefault?: boolean;
+    label?: string;
+  }
+  interface DocumentSheetCollection {
+    registerSheet(scope: string, sheetClass: AnyConstructor, options?: SheetRegistrationOptions): void;
+    unregisterSheet(scope: string, sheetClass: AnyConstructor, options?: { types?: string[] }): void;
+  }
+
+  /* ------------------------------------------------------------------ */
+  /*  Settings and localization                                          */
+  /* ------------------------------------------------------------------ */
+
+  interface SettingConfig {
+    name: string;
+    hint?: string;
+    scope: 'world' | 'client' | 'user';
+    config: boolean;
+    type: typeof Boolean | typeof Number | typeof String;
+    default: unknown;
+    choices?: Record<string, string>;
+    requiresReload?: boolean;
+    onChange?: (value: unknown) => void;
+  }
+  interface ClientSettings {
+    register(namespace: string, key: string, config: SettingConfig): void;
+    get(namespace: string, key: string): unknown;
+    set(namespace: string, key: string, value: unknown): Promise<unknown>;
+  }
+  interface Localization {
+    lang: string;
+    localize(key: string): string;
+    format(key: string, data: Record<string, unknown>): string;
+    has(key: string): boolean;
+  }
+
+  /* ------------------------------------------------------------------ */
+  /*  Globals: game, CONFIG, foundry, ui                                 */
+  /* ------------------------------------------------------------------ */
+
+  interface DocumentConfig {
+    documentClass: AnyConstructor;
+    dataModels: Record<string, TypeDataModelConstructor>;
+    typeLabels?: Record<string, string>;
+  }
+
+  /** A handler for `User#query`: runs on the receiving client (usually the active GM). */
+  type QueryHandler = (data: Record<string, unknown>, context: { user: User }) => unknown;
+
+  interface StatusEffectConfig {
+    id: string;
+    name: string;
+    img: string;
+    [key: string]: unknown;
+  }
+
+  interface FoundryConfig {
+    Actor: DocumentConfig;
+    Item: DocumentConfig;
+    ChatMessage: DocumentConfig;
+    queries: Record<string, QueryHandler>;
+    statusEffects: StatusEffectConfig[];
+    [key: string]: unknown;
+  }
+  var CONFIG: FoundryConfig;
+
+  interface GameSystem {
+    id: string;
+    version: string;
+  }
+
+  interface Game {
+    system: GameSystem;
+    settings: ClientSettings;
+    i18n: Localization;
+    user: User;
+    users: WorldCollection<User> & { readonly activeGM: User | null };
+    actors: WorldCollection<Actor>;
+    items: WorldCollection<Item>;
+    messages: WorldCollection<ChatMessage>;
+    combat: Combat | null;
+    ready: boolean;
+    /** This system's public API; see `src/api.ts`. */
+    gng: GnGApi;
+  }
+  var game: Game;
+
+  interface Notifications {
+    info(message: string): void;
+    warn(message: string): void;
+    error(message: string): void;
+  }
+  var ui: { notifications: Notifications };
+
+  interface FoundryNamespace {
+    abstract: { TypeDataModel: TypeDataModelConstructor };
+    data: { fields: FoundryFields };
+    applications: {
+      api: {
+        ApplicationV2: ApplicationV2Constructor;
+        HandlebarsApplicationMixin: HandlebarsApplicationMixin;
+        DocumentSheetV2: DocumentSheetV2Constructor;
+      };
+      sheets: {
+        ActorSheetV2: ActorSheetV2Constructor;
+        ItemSheetV2: ItemSheetV2Constructor;
+      };
+      handlebars: {
+        renderTemplate(path: string, data: Record<string, unknown>): Promise<string>;
+        loadTemplates(paths: string[] | Record<string, string>): Promise<unknown>;
+      };
+    };
+    documents: {
+      collections: {
+        Actors: DocumentSheetCollection;
+        Items: DocumentSheetCollection;
+      };
+    };
+    utils: {
+      mergeObject<T extends object>(original: T, other: object, options?: { inplace?: boolean }): T;
+      deepClone<T>(value: T): T;
+      getProperty(object: object, key: string): unknown;
+      setProperty(object: object, key: string, value: unknown): boolean;
+    };
+  }
+  var foundry: FoundryNamespace;
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { getHarness } from '../harness/index.js';
+import { launchChromium } from './chromium.js';
+import { showApplication } from './bridge.js';
+
+const h = await getHarness();
+const artifacts = join(h.root, 'test-results/browser');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+beforeEach(async () => {
+  h.reset(7);
+  page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return async () => {
+    await page.close();
+    expect(errors).toEqual([]);
+  };
+});
+
+describe('creature sheet in Chromium with the built CSS', () => {
+  it('styles the sheet with dist/gng.css', async () => {
+    const actor = await h.createActor({
+      name: 'Brakka',
+      type: 'character',
+      system: { abilities: { str: { value: 16 } } },
+    });
+    await showApplication(page, h, await h.openSheet(actor));
+    const button = page.getByRole('button', { name: 'Roll a check of Strength' });
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(90, 26, 20)');
+    const columns = await page
+      .locator('.abilities')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(6);
+    await page.screenshot({ path: join(artifacts, 'creature-sheet.png') });
+  });
+
+  it('clicking a data-action button runs the real action and shows the chat card', async () => {
+    const actor = await h.createActor({
+      name: 'Brakka',
+      type: 'character',
+      system: { abilities: { str: { value: 16 } } },
+    });
+    await showApplication(page, h, await h.openSheet(actor));
+    h.dice.queue(11);
+    await page.getByRole('button', { name: 'Roll a check of Strength' }).click();
+    await page.waitForSelector('body[data-settled="1"]');
+    expect(game.messages.size).toBe(1);
+    const card = page.locator('#chat-log .chat-message').first();
+    await expect.poll(() => card.locator('.total').textContent()).toBe('14');
+    expect(await card.locator('h3').textContent()).toBe('Ability check: Strength');
+    await page.screenshot({ path: join(artifacts, 'ability-check-card.png') });
+  });
+
+  it('the ability buttons are reachable and usable with the keyboard', async () => {
+    const actor = await h.createActor({
+      name: 'Brakka',
+      type: 'character',
+      system: { abilities: { dex: { value: 14 } } },
+    });
+    await showApplication(page, h, await h.openSheet(actor));
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() =>
+      (document.activeElement as HTMLElement).getAttribute('aria-label'),
+    );
+    expect(focused).toBe('Roll a check of Dexterity');
+    h.dice.queue(5);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-settled="1"]');
+    expect(game.messages.contents[0]?.rolls[0]?.total).toBe(7);
+  });
+});

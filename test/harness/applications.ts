@@ -1,0 +1,201 @@
+/**
+ * ApplicationV2, HandlebarsApplicationMixin and the document sheets of the fake runtime.
+ * Rendering runs `_prepareContext` and our real Handlebars PARTS into a happy-dom element; clicks
+ * on `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry.
+ */
+import type { Window as HappyWindow } from 'happy-dom';
+import type { HarnessTemplates } from './templates.js';
+import type { HarnessDocument } from './documents.js';
+import { isPlainObject } from './utils.js';
+
+export interface ApplicationRuntime {
+  window: HappyWindow;
+  templates: HarnessTemplates;
+}
+
+/** Set by installFoundry(). */
+export const runtime = {} as ApplicationRuntime;
+
+type AppClass = { DEFAULT_OPTIONS?: ApplicationV2Options; PARTS?: Record<string, HandlebarsTemplatePart> };
+
+/** Merges DEFAULT_OPTIONS from the base class down to `cls` (actions merged, classes united). */
+function mergedDefaults(cls: AppClass): ApplicationV2Options {
+  const chain: AppClass[] = [];
+  for (let c: unknown = cls; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    if (Object.prototype.hasOwnProperty.call(c, 'DEFAULT_OPTIONS')) chain.unshift(c as AppClass);
+  }
+  const merged: ApplicationV2Options = { classes: [], actions: {} };
+  for (const c of chain) mergeOptions(merged, c.DEFAULT_OPTIONS ?? {});
+  return merged;
+}
+
+function mergeOptions(target: ApplicationV2Options, source: ApplicationV2Options): void {
+  for (const [key, value] of Object.entries(source)) {
+    if (key === 'classes')
+      target.classes = [...new Set([...(target.classes ?? []), ...((value as string[]) ?? [])])];
+    else if (isPlainObject(value) && isPlainObject(target[key]))
+      target[key] = { ...(target[key] as object), ...value };
+    else target[key] = value;
+  }
+}
+
+export class HarnessApplicationV2 implements ApplicationV2 {
+  static DEFAULT_OPTIONS: ApplicationV2Options = { classes: [], tag: 'div', actions: {} };
+  readonly options: ApplicationV2Options;
+  element!: HTMLElement;
+  rendered = false;
+  /** Promises of action handlers started by clicks; `settle()` awaits them. */
+  readonly pending: Promise<unknown>[] = [];
+
+  constructor(options: ApplicationV2Options = {}) {
+    this.options = mergedDefaults(this.constructor as AppClass);
+    mergeOptions(this.options, options);
+  }
+
+  async _prepareContext(_options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
+    return {};
+  }
+
+  /** Renders the HTML of each part (the Handlebars mixin supplies it). */
+  async _renderHTML(
+    _context: Record<string, unknown>,
+    _options: ApplicationRenderOptions,
+  ): Promise<Record<string, string>> {
+    return {};
+  }
+
+  async render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
+    const renderOptions = typeof options === 'boolean' ? { force: options } : options;
+    // A closed application renders only when forced (`render(true)`), as in Foundry.
+    if (!this.rendered && !renderOptions.force) return this;
+    const context = await this._prepareContext(renderOptions);
+    const parts = await this._renderHTML(context, renderOptions);
+    if (!this.element) this.element = this.#createElement();
+    this.element.innerHTML = Object.entries(parts)
+      .map(([id, html]) => `<div data-application-part="${id}">${html}</div>`)
+      .join('');
+    this.rendered = true;
+    Hooks.callAll(`render${this.constructor.name}`, this, this.element, context, renderOptions);
+    return this;
+  }
+
+  async close(): Promise<this> {
+    this.rendered = false;
+    return this;
+  }
+
+  /** Awaits every action handler started by a click so far. */
+  async settle(): Promise<void> {
+    while (this.pending.length) await this.pending.shift();
+  }
+
+  #createElement(): HTMLElement {
+    const document = runtime.window.document;
+    const element = document.createElement(this.options.tag ?? 'div') as unknown as HTMLElement;
+    element.classList.add('application', ...(this.options.classes ?? []));
+    if (this.options.id) element.id = this.options.id;
+    element.addEventListener('click', (event) => {
+      const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('[data-action]');
+      if (!target) return;
+      const handler = this.options.actions?.[target.dataset.action ?? ''];
+      if (!handler) return;
+      event.preventDefault();
+      this.pending.push(Promise.resolve(handler.call(this, event as PointerEvent, target)));
+    });
+    return element;
+  }
+}
+
+export function HandlebarsApplicationMixinImpl<T extends AnyConstructor>(Base: T) {
+  abstract class HandlebarsApplication extends (Base as unknown as typeof HarnessApplicationV2) {
+    static PARTS: Record<string, HandlebarsTemplatePart> = {};
+
+    override async _renderHTML(context: Record<string, unknown>, options: ApplicationRenderOptions) {
+      const parts = (this.constructor as unknown as AppClass).PARTS ?? {};
+      const wanted = options.parts ?? Object.keys(parts);
+      const html: Record<string, string> = {};
+      for (const id of wanted) {
+        const part = parts[id];
+        if (!part) throw new Error(`Unknown application part "${id}"`);
+        html[id] = await runtime.templates.renderTemplate(part.template, context);
+      }
+      return html;
+    }
+  }
+  return HandlebarsApplication as unknown as T & { PARTS: Record<string, HandlebarsTemplatePart> };
+}
+
+export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements DocumentSheetV2 {
+  readonly document: FoundryDocument;
+
+  constructor(options: ApplicationV2Options & { document: FoundryDocument }) {
+    super(options);
+    this.document = options.document;
+  }
+
+  get isEditable(): boolean {
+    return this.document.isOwner;
+  }
+
+  override async render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
+    (this.document as unknown as HarnessDocument).apps.add(this);
+    return super.render(options);
+  }
+
+  override async close(): Promise<this> {
+    (this.document as unknown as HarnessDocument).apps.delete(this);
+    return super.close();
+  }
+
+  override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
+    return {
+      ...(await super._prepareContext(options)),
+      document: this.document,
+      editable: this.isEditable,
+      owner: this.document.isOwner,
+    };
+  }
+}
+
+export class HarnessActorSheetV2 extends HarnessDocumentSheetV2 implements ActorSheetV2 {
+  get actor(): Actor {
+    return this.document as Actor;
+  }
+}
+
+export class HarnessItemSheetV2 extends HarnessDocumentSheetV2 implements ItemSheetV2 {
+  get item(): Item {
+    return this.document as Item;
+  }
+}
+
+/** Sheet classes registered through `foundry.documents.collections.Actors/Items`. */
+export class SheetRegistry implements DocumentSheetCollection {
+  readonly sheets: { scope: string; sheetClass: AnyConstructor; options: SheetRegistrationOptions }[] = [];
+
+  registerSheet(scope: string, sheetClass: AnyConstructor, options: SheetRegistrationOptions = {}): void {
+    this.sheets.push({ scope, sheetClass, options });
+  }
+
+  unregisterSheet(scope: string, sheetClass: AnyConstructor): void {
+    const index = this.sheets.findIndex((s) => s.scope === scope && s.sheetClass === sheetClass);
+    if (index >= 0) this.sheets.splice(index, 1);
+  }
+
+  /** The default sheet class for a document type (the last one registered with makeDefault). */
+  defaultFor(type: string): AnyConstructor | undefined {
+    const candidates = this.sheets.filter((s) => !s.options.types || s.options.types.includes(type));
+    return (candidates.filter((s) => s.options.makeDefault).at(-1) ?? candidates.at(-1))?.sheetClass;
+  }
+}
+
+export const applicationsApi = {
+  ApplicationV2: HarnessApplicationV2,
+  HandlebarsApplicationMixin: HandlebarsApplicationMixinImpl,
+  DocumentSheetV2: HarnessDocumentSheetV2,
+} satisfies FoundryNamespace['applications']['api'];
+
+export const sheetsApi = {
+  ActorSheetV2: HarnessActorSheetV2,
+  ItemSheetV2: HarnessItemSheetV2,
+} satisfies FoundryNamespace['applications']['sheets'];

@@ -1,0 +1,35 @@
+/** `foundry.abstract.TypeDataModel`: schema-cleaned, validated system data with prepare hooks. */
+import { cleanAndValidate } from './fields.js';
+
+export class HarnessTypeDataModel implements TypeDataModel {
+  static LOCALIZATION_PREFIXES: string[] = [];
+  declare readonly parent: FoundryDocument;
+
+  static defineSchema(): DataSchema {
+    return {};
+  }
+
+  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return source;
+  }
+
+  constructor(source: Record<string, unknown>, options: { parent: FoundryDocument }) {
+    const ctor = this.constructor as typeof HarnessTypeDataModel;
+    const migrated = ctor.migrateData(structuredClone(source ?? {}));
+    const cleaned = cleanAndValidate(ctor.defineSchema(), migrated, `${options.parent.documentName}.system`);
+    Object.defineProperty(this, 'parent', { value: options.parent, enumerable: false });
+    Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
+    Object.assign(this, structuredClone(cleaned));
+  }
+
+  prepareBaseData(): void {}
+
+  prepareDerivedData(): void {}
+
+  /** The stored (source) data: what `update` and pack extraction see, never derived values. */
+  toObject(): Record<string, unknown> {
+    return structuredClone((this as unknown as { _source: Record<string, unknown> })._source);
+  }
+}
+
+export const TypeDataModelImpl: TypeDataModelConstructor = HarnessTypeDataModel;

@@ -1,0 +1,31 @@
+/** `game.i18n` from our real lang/en.json; records every key asked for that does not exist. */
+import { readFileSync } from 'node:fs';
+import { getProperty } from './utils.js';
+
+export class HarnessLocalization implements Localization {
+  lang = 'en';
+  readonly translations: Record<string, unknown>;
+  /** Keys that were localized but are missing from lang/en.json. */
+  readonly missing = new Set<string>();
+
+  constructor(langFile: string) {
+    this.translations = JSON.parse(readFileSync(langFile, 'utf8')) as Record<string, unknown>;
+  }
+
+  has(key: string): boolean {
+    return typeof getProperty(this.translations, key) === 'string';
+  }
+
+  localize(key: string): string {
+    const value = getProperty(this.translations, key);
+    if (typeof value === 'string') return value;
+    this.missing.add(key);
+    return key;
+  }
+
+  format(key: string, data: Record<string, unknown>): string {
+    return this.localize(key).replace(/\{(\w+)\}/g, (match, name: string) =>
+      name in data ? String(data[name]) : match,
+    );
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * The fake Foundry runtime: installs the globals our declarations describe (`Hooks`, `CONFIG`,
+ * `game`, `foundry`, `Actor`, `Item`, `ChatMessage`, `Roll`, `ui`), loads the real `src/gng.ts`
+ * and runs its `init`/`setup`/`ready` hooks. One runtime per test file (Vitest isolates files);
+ * `reset()` gives each test an empty world with the same configuration.
+ */
+import { Window } from 'happy-dom';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { HarnessHooks } from './hooks.js';
+import { fields } from './fields.js';
+import { TypeDataModelImpl } from './data-model.js';
+import {
+  ActorImpl,
+  ChatMessageImpl,
+  HarnessActor,
+  HarnessChatMessage,
+  HarnessCombat,
+  HarnessItem,
+  HarnessUser,
+  HarnessWorldCollection,
+  ItemImpl,
+} from './documents.js';
+import { RollImpl, rollDice } from './roll.js';
+import { HarnessLocalization } from './i18n.js';
+import { HarnessSettings } from './settings.js';
+import { HarnessTemplates } from './templates.js';
+import {
+  applicationsApi,
+  runtime,
+  SheetRegistry,
+  sheetsApi,
+  type HarnessApplicationV2,
+} from './applications.js';
+import { utils } from './utils.js';
+import { world } from './world.js';
+import type { GnGApi } from '../../src/api.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Notifications shown to the user, newest last. */
+export interface Notice {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+class HarnessGame implements Game {
+  system: GameSystem;
+  settings: HarnessSettings;
+  i18n: HarnessLocalization;
+  user!: User;
+  users: Game['users'];
+  actors = world.actors;
+  items = world.items;
+  messages = world.messages;
+  combat: Combat | null = null;
+  ready = false;
+  gng!: GnGApi;
+
+  constructor(version: string, settings: HarnessSettings, i18n: HarnessLocalization) {
+    this.system = { id: 'gng', version };
+    this.settings = settings;
+    this.i18n = i18n;
+    const users = world.users as HarnessWorldCollection<User> & { activeGM: User | null };
+    Object.defineProperty(users, 'activeGM', {
+      get: () => users.find((u) => u.isGM && u.active) ?? null,
+    });
+    this.users = users;
+  }
+}
+
+export interface Harness {
+  readonly root: string;
+  readonly hooks: HarnessHooks;
+  readonly i18n: HarnessLocalization;
+  readonly settings: HarnessSettings;
+  readonly templates: HarnessTemplates;
+  readonly window: Window;
+  readonly dice: typeof rollDice;
+  readonly notices: Notice[];
+  readonly actorSheets: SheetRegistry;
+  readonly itemSheets: SheetRegistry;
+  readonly users: { gm: User; player: User; otherPlayer: User };
+  /** Acts as this user from now on (`game.user`). */
+  as(user: User): void;
+  /** Empties the world (actors, items, messages, combat, targets), resets settings and dice. */
+  reset(seed?: number): void;
+  /** Creates an actor, owned by `owner` (a user) when given. */
+  createActor(data: Record<string, unknown>, owner?: User): Promise<Actor>;
+  /** Starts a combat with these actors, in this order. */
+  startCombat(actors: Actor[]): Combat;
+  /** Opens (renders) the default sheet registered for the actor's type. */
+  openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
+  /** Clicks the element matching `selector` in `app` (a real DOM click event) and awaits its action. */
+  click(app: HarnessApplicationV2, selector: string): Promise<void>;
+}
+
+let harnessPromise: Promise<Harness> | undefined;
+
+/** The runtime of this test file, created (and `src/gng.ts` loaded) on first use. */
+export function getHarness(): Promise<Harness> {
+  harnessPromise ??= createHarness();
+  return harnessPromise;
+}
+
+async function createHarness(): Promise<Harness> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const hooks = new HarnessHooks();
+  const i18n = new HarnessLocalization(join(ROOT, 'lang/en.json'));
+  const settings = new HarnessSettings();
+  const templates = new HarnessTemplates(ROOT, i18n);
+  const window = new Window({ url: 'http://localhost:30000/game' });
+  const notices: Notice[] = [];
+  const actorSheets = new SheetRegistry();
+  const itemSheets = new SheetRegistry();
+  runtime.window = window;
+  runtime.templates = templates;
+
+  world.actors = new HarnessWorldCollection<Actor>();
+  world.items = new HarnessWorldCollection<Item>();
+  world.messages = new HarnessWorldCollection<ChatMessage>();
+  world.users = new HarnessWorldCollection<User>();
+  world.tokens = [];
+
+  const g = globalThis as typeof globalThis & Record<string, unknown>;
+  g.Hooks = hooks;
+  g.CONFIG = {
+    Actor: { documentClass: HarnessActor, dataModels: {}, typeLabels: {} },
+    Item: { documentClass: HarnessItem, dataModels: {}, typeLabels: {} },
+    ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
+    queries: {},
+    statusEffects: [],
+  } satisfies FoundryConfig;
+  g.foundry = {
+    abstract: { TypeDataModel: TypeDataModelImpl },
+    data: { fields },
+    applications: {
+      api: applicationsApi,
+      sheets: sheetsApi,
+      handlebars: {
+        renderTemplate: (path, data) => templates.renderTemplate(path, data),
+        loadTemplates: (paths) => templates.loadTemplates(paths),
+      },
+    },
+    documents: { collections: { Actors: actorSheets, Items: itemSheets } },
+    utils,
+  } satisfies FoundryNamespace;
+  g.Actor = ActorImpl;
+  g.Item = ItemImpl;
+  g.ChatMessage = ChatMessageImpl;
+  g.Roll = RollImpl;
+  g.ui = {
+    notifications: {
+      info: (message: string) => notices.push({ level: 'info', message }),
+      warn: (message: string) => notices.push({ level: 'warn', message }),
+      error: (message: string) => notices.push({ level: 'error', message }),
+    },
+  };
+  const game = new HarnessGame(pkg.version, settings, i18n);
+  g.game = game;
+
+  const gm = new HarnessUser({ name: 'Gamemaster', role: 'gm' });
+  const player = new HarnessUser({ name: 'Player', role: 'player' });
+  const otherPlayer = new HarnessUser({ name: 'Other Player', role: 'player' });
+  for (const user of [gm, player, otherPlayer]) world.users.set(user);
+  game.user = gm;
+
+  await import('../../src/gng.js');
+  hooks.callAll('init');
+  hooks.callAll('i18nInit');
+  hooks.callAll('setup');
+  game.ready = true;
+  hooks.callAll('ready');
+
+  const harness: Harness = {
+    root: ROOT,
+    hooks,
+    i18n,
+    settings,
+    templates,
+    window,
+    dice: rollDice,
+    notices,
+    actorSheets,
+    itemSheets,
+    users: { gm, player, otherPlayer },
+    as(user) {
+      game.user = user;
+    },
+    reset(seed = 1) {
+      world.actors.clear();
+      world.items.clear();
+      world.messages.clear();
+      world.tokens.length = 0;
+      for (const user of world.users) user.targets.clear();
+      game.combat = null;
+      game.user = gm;
+      settings.reset();
+      notices.length = 0;
+      rollDice.setSeed(seed);
+    },
+    async createActor(data, owner) {
+      const ownership = owner ? { default: 0, [owner.id as string]: 3 } : { default: 0 };
+      const actor = await Actor.create({ ownership, ...data });
+      if (!actor) throw new Error('Actor creation was cancelled');
+      return actor;
+    },
+    startCombat(actors) {
+      const combat = new HarnessCombat({ name: 'Combat', type: 'base' });
+      for (const actor of actors) combat.addCombatant(actor);
+      game.combat = combat;
+      return combat;
+    },
+    async openSheet(actor) {
+      const SheetClass = actorSheets.defaultFor(actor.type) as unknown as new (options: {
+        document: Actor;
+      }) => HarnessApplicationV2 & ActorSheetV2;
+      if (!SheetClass) throw new Error(`No sheet registered for Actor type "${actor.type}"`);
+      const sheet = new SheetClass({ document: actor });
+      await sheet.render(true);
+      return sheet;
+    },
+    async click(app, selector) {
+      const target = app.element.querySelector<HTMLElement>(selector);
+      if (!target) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      target.dispatchEvent(
+        new window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+      );
+      await app.settle();
+    },
+  };
+  return harness;
+}
+
+export { HarnessChatMessage, HarnessCombat, HarnessUser };

@@ -1,0 +1,34 @@
+/** `game.settings`: registered settings with defaults; world settings only a GM may set. */
+export class HarnessSettings implements ClientSettings {
+  readonly registered = new Map<string, SettingConfig>();
+  readonly #values = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: SettingConfig): void {
+    this.registered.set(`${namespace}.${key}`, config);
+  }
+
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.registered.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    return this.#values.has(id) ? this.#values.get(id) : structuredClone(config.default);
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.registered.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.scope === 'world' && !game.user.isGM)
+      throw new Error(`Only a GM may change the world setting "${id}"`);
+    if (config.choices && !(String(value) in config.choices))
+      throw new Error(`"${String(value)}" is not a choice of "${id}"`);
+    this.#values.set(id, value);
+    config.onChange?.(value);
+    return value;
+  }
+
+  /** Back to defaults (between tests). */
+  reset(): void {
+    this.#values.clear();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Handlebars rendering of our real templates, with the helpers Foundry provides that our
+ * templates use (`localize`). Paths are Foundry's (`systems/gng/...`), mapped to the repository.
+ */
+import Handlebars from 'handlebars';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export class HarnessTemplates {
+  readonly handlebars = Handlebars.create();
+  readonly #cache = new Map<string, HandlebarsTemplateDelegate>();
+
+  constructor(
+    private readonly root: string,
+    i18n: Localization,
+  ) {
+    this.handlebars.registerHelper('localize', (key: string, options: Handlebars.HelperOptions) => {
+      const data = options?.hash ?? {};
+      return Object.keys(data).length ? i18n.format(key, data) : i18n.localize(key);
+    });
+  }
+
+  /** Maps `systems/gng/templates/x.hbs` to `<root>/templates/x.hbs`; throws if it does not exist. */
+  resolve(path: string): string {
+    const match = /^systems\/gng\/(.+)$/.exec(path);
+    if (!match) throw new Error(`Template path "${path}" is not inside systems/gng/`);
+    const file = join(this.root, match[1] as string);
+    if (!existsSync(file)) throw new Error(`Template "${path}" does not exist (${file})`);
+    return file;
+  }
+
+  compile(path: string): HandlebarsTemplateDelegate {
+    let template = this.#cache.get(path);
+    if (!template) {
+      template = this.handlebars.compile(readFileSync(this.resolve(path), 'utf8'), { strict: false });
+      this.#cache.set(path, template);
+    }
+    return template;
+  }
+
+  async renderTemplate(path: string, data: Record<string, unknown>): Promise<string> {
+    return this.compile(path)(data, {
+      allowProtoPropertiesByDefault: true,
+      allowProtoMethodsByDefault: true,
+    });
+  }
+
+  async loadTemplates(paths: string[] | Record<string, string>): Promise<unknown> {
+    const list = Array.isArray(paths) ? paths : Object.values(paths);
+    return list.map((path) => this.compile(path));
+  }
+}

@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import {
+  buildPacks,
+  extractPackTo,
+  PackSourceError,
+  validatePackSources,
+  type SystemManifest,
+} from '../../scripts/packs.js';
+import { releaseManifest } from '../../scripts/build.js';
+import { ACTOR_TYPES, ITEM_TYPES } from '../../src/config/document-types.js';
+import { ROOT } from '../harness/index.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON files read as fixtures
+const readJson = (path: string): Record<string, any> => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+const system = readJson('system.json') as SystemManifest & ReturnType<typeof readJson>;
+const pkg = readJson('package.json');
+
+describe('system.json and template.json', () => {
+  it('template.json lists exactly the Actor and Item types of system.json#documentTypes and of the code', () => {
+    const template = readJson('template.json');
+    expect(Object.keys(template).sort()).toEqual(['Actor', 'Item']);
+    for (const name of ['Actor', 'Item']) {
+      expect(Object.keys(template[name]).sort()).toEqual(['types']);
+      expect([...template[name].types].sort()).toEqual(Object.keys(system.documentTypes[name] ?? {}).sort());
+    }
+    expect([...ACTOR_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Actor ?? {}).sort());
+    expect([...ITEM_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Item ?? {}).sort());
+  });
+
+  it('has the fields a Foundry v13 system needs', () => {
+    expect(system.id).toBe('gng');
+    expect(system.title).toBe('Grim-n-Gritty');
+    expect(system.compatibility).toEqual({ minimum: '13', verified: '13' });
+    expect(system.esmodules).toEqual(['gng.mjs']);
+    expect(system.styles).toEqual([{ src: 'gng.css', layer: 'system' }]);
+    expect(system.languages).toEqual([{ lang: 'en', name: 'English', path: 'lang/en.json' }]);
+    expect(system.grid).toEqual({ type: 1, distance: 5, units: 'ft' });
+    expect(system.primaryTokenAttribute).toBe('hp');
+    expect(system.socket).toBe(true);
+    const packNames = system.packs.map((p) => p.name);
+    for (const folder of system.packFolders)
+      for (const name of folder.packs) expect(packNames).toContain(name);
+    for (const pack of system.packs) expect(pack.label).toMatch(/^GNG\./);
+  });
+
+  it('keeps the version in package.json only: the release manifest is filled from it', () => {
+    expect(system.version).toBe('0.0.0');
+    const release = releaseManifest(system, pkg as never);
+    expect(release.version).toBe(pkg.version);
+    expect(release.url).toBe('https://github.com/grim-n-gritty/gng-foundry');
+    expect(release.manifest).toBe(
+      'https://github.com/grim-n-gritty/gng-foundry/releases/latest/download/system.json',
+    );
+    expect(release.download).toBe(
+      `https://github.com/grim-n-gritty/gng-foundry/releases/download/v${pkg.version}/gng-${pkg.version}.zip`,
+    );
+  });
+});
+
+function tempPacks(
+  files: Record<string, string>,
+  packs = [{ name: 'things', type: 'Item' }],
+): { root: string; manifest: SystemManifest } {
+  const root = mkdtempSync(join(tmpdir(), 'gng-packs-'));
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, text);
+  }
+  for (const pack of packs) mkdirSync(join(root, pack.name), { recursive: true });
+  return { root, manifest: { ...system, packs } };
+}
+
+function problemsOf(files: Record<string, string>, packs?: { name: string; type: string }[]): string[] {
+  const { root, manifest } = tempPacks(files, packs);
+  try {
+    validatePackSources(root, manifest);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PackSourceError);
+    return (error as PackSourceError).problems;
+  }
+  return [];
+}
+
+const goodItem = { _id: 'abcdefghij012345', _key: '!items!abcdefghij012345', name: 'Dagger', type: 'weapon' };
+
+describe('pack source checks (before the CLI, which skips bad entries silently)', () => {
+  it('accepts the real pack sources', () => {
+    const packs = validatePackSources(join(ROOT, 'packs/_source'), system);
+    expect(packs.map((p) => p.pack.name).sort()).toEqual(system.packs.map((p) => p.name).sort());
+  });
+
+  it('accepts a valid JSON and YAML source', () => {
+    expect(
+      problemsOf({
+        'things/a.json': JSON.stringify(goodItem),
+        'things/b.yml': "_id: abcdefghij012346\n_key: '!items!abcdefghij012346'\nname: Club\ntype: weapon\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['bad JSON', { 'things/bad.json': '{ "_id": ' }, /things\/bad\.json: cannot be parsed/],
+    ['bad YAML', { 'things/bad.yml': 'name: [unclosed\n' }, /things\/bad\.yml: cannot be parsed/],
+    [
+      'a list instead of one document',
+      { 'things/list.json': '[]' },
+      /things\/list\.json: must hold one document/,
+    ],
+    [
+      'missing _id',
+      { 'things/noid.json': JSON.stringify({ ...goodItem, _id: undefined }) },
+      /things\/noid\.json: missing or invalid _id/,
+    ],
+    [
+      'missing _key',
+      { 'things/nokey.json': JSON.stringify({ ...goodItem, _key: undefined }) },
+      /things\/nokey\.json: missing _key \(expected "!items!abcdefghij012345"\)/,
+    ],
+    [
+      'a _key of another collection',
+      { 'things/key.json': JSON.stringify({ ...goodItem, _key: '!actors!abcdefghij012345' }) },
+      /things\/key\.json: _key is "!actors!abcdefghij012345"/,
+    ],
+    [
+      'an undeclared type',
+      { 'things/type.json': JSON.stringify({ ...goodItem, type: 'laser' }) },
+      /things\/type\.json: type "laser" is not a Item type of system.json/,
+    ],
+    [
+      'a missing name',
+      { 'things/name.json': JSON.stringify({ ...goodItem, name: '' }) },
+      /things\/name\.json: missing name/,
+    ],
+    [
+      'a stray file',
+      { 'things/notes.txt': 'hello' },
+      /things\/notes\.txt: not a \.json, \.yml or \.yaml file/,
+    ],
+  ])('rejects %s, naming the file and the problem', (_label, files, pattern) => {
+    const problems = problemsOf(files as Record<string, string>);
+    expect(problems.join('\n')).toMatch(pattern);
+  });
+
+  it('rejects duplicate ids across files', () => {
+    const problems = problemsOf({
+      'things/a.json': JSON.stringify(goodItem),
+      'things/b.json': JSON.stringify(goodItem),
+    });
+    expect(problems.join('\n')).toMatch(
+      /things\/b\.json: duplicate _id "abcdefghij012345" \(also in .*things\/a\.json\)/,
+    );
+  });
+
+  it('checks embedded documents: an actor item without _key or with an undeclared type', () => {
+    const actor = {
+      _id: 'actor00000000001',
+      _key: '!actors!actor00000000001',
+      name: 'Orc',
+      type: 'npc',
+      items: [
+        { _id: 'item000000000001', name: 'Axe', type: 'weapon' },
+        {
+          _id: 'item000000000002',
+          _key: '!actors.items!actor00000000001.item000000000002',
+          name: 'Robe',
+          type: 'robe',
+        },
+      ],
+    };
+    const problems = problemsOf({ 'folk/orc.json': JSON.stringify(actor) }, [
+      { name: 'folk', type: 'Actor' },
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /folk\/orc\.json items\[0\]: missing _key \(expected "!actors\.items!actor00000000001\.item000000000001"\)/,
+    );
+    expect(problems[1]).toMatch(/folk\/orc\.json items\[1\]: type "robe" is not a Item type/);
+  });
+
+  it('rejects a pack declared in system.json without a source folder, and a folder without a pack', () => {
+    const { root, manifest } = tempPacks({ 'stray/x.json': JSON.stringify(goodItem) }, []);
+    manifest.packs = [{ name: 'missing', type: 'Item' }];
+    expect(() => validatePackSources(root, manifest)).toThrow(
+      /stray: folder has no pack of that name[\s\S]*declares pack "missing" but its source folder is missing/,
+    );
+  });
+});
+
+describe('pack compilation', () => {
+  it('compiles every pack to LevelDB, and extracting it gives back its source documents', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'gng-built-'));
+    const packs = await buildPacks(join(ROOT, 'packs/_source'), join(out, 'packs'), system);
+    for (const { pack, documents } of packs) {
+      const extracted = await extractPackTo(join(out, 'packs', pack.name), join(out, 'extracted', pack.name));
+      const byId = (docs: Record<string, unknown>[]) =>
+        [...docs].sort((a, b) => String(a._id).localeCompare(String(b._id)));
+      expect(byId(extracted)).toEqual(byId(documents.map((d) => d.data)));
+    }
+  });
+});
+
+describe('the built system in dist/ (npm test builds first)', () => {
+  const dist = join(ROOT, 'dist');
+  it('contains everything Foundry loads', () => {
+    expect(existsSync(dist), 'dist/ is missing: run npm run build').toBe(true);
+    for (const file of [
+      'system.json',
+      'template.json',
+      'gng.mjs',
+      'gng.mjs.map',
+      'gng.css',
+      'lang/en.json',
+      'templates/actor/creature-sheet.hbs',
+      'LICENSE-OGL',
+    ]) {
+      expect(existsSync(join(dist, file)), file).toBe(true);
+    }
+    const built = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8'));
+    expect(built.version).toBe(pkg.version);
+    for (const pack of system.packs) expect(readdirSync(join(dist, 'packs', pack.name))).toContain('CURRENT');
+    expect(readFileSync(join(dist, 'gng.css'), 'utf8')).toContain('.gng-sheet .abilities');
+  });
+
+  it('writes a zip whose root folder is the system', () => {
+    const zip = unzipSync(readFileSync(join(dist, `gng-${pkg.version}.zip`)));
+    const names = Object.keys(zip);
+    expect(names.every((n) => n.startsWith('gng/'))).toBe(true);
+    expect(names).toContain('gng/system.json');
+    expect(names).toContain('gng/gng.mjs');
+    expect(names.some((n) => n.startsWith('gng/packs/rules/'))).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(zip['gng/system.json'])).version).toBe(pkg.version);
+  });
+});
