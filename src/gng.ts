@@ -1,6 +1,6 @@
 /**
  * Entry point of the Grim-n-Gritty system for Foundry VTT v13 (built to dist/gng.mjs).
- * Registers data models, document classes, sheets and settings on `init`, and exposes the public
+ * Registers data models, document classes and sheets on `init`, and exposes the public
  * API (`game.gng`, with the rules engine at `game.gng.rules`).
  */
 import { ACTOR_TYPES, SYSTEM_ID, systemPath } from './config/document-types.js';
@@ -9,7 +9,6 @@ import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
 import { CreatureSheet } from './applications/sheets/creature-sheet.js';
-import { registerSettings } from './settings.js';
 import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 
@@ -20,8 +19,6 @@ Hooks.once('init', () => {
   CONFIG.Item.documentClass = GnGItem;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
-
-  registerSettings();
 
   const { Actors } = foundry.documents.collections;
   Actors.registerSheet(SYSTEM_ID, CreatureSheet, {

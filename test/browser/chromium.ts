@@ -7,15 +7,15 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH}. The browser tests use Debian's Chromium: ` +
+      `Chromium was not found at ${executablePath}. The browser tests use Debian's Chromium: ` +
         `install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).`,
     );
   }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

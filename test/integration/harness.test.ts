@@ -1,0 +1,128 @@
+/** The fake runtime itself: the behaviour the glue relies on must hold here as in Foundry. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+
+const h = await getHarness();
+beforeEach(() => h.reset(3));
+
+describe('harness documents', () => {
+  it('creates, updates and deletes embedded items, keeping the parent source in step', async () => {
+    const actor = await h.createActor({ name: 'Brakka', type: 'character' });
+    const [sword] = await actor.createEmbeddedDocuments('Item', [{ name: 'Sword', type: 'weapon' }]);
+    expect(actor.items.size).toBe(1);
+    expect(sword?.actor).toBe(actor);
+    expect(sword?.uuid).toBe(`${actor.uuid}.Item.${sword?.id}`);
+    await sword?.update({ 'system.description': '<p>Notched.</p>' });
+    const stored = actor.toObject().items as { system: { description: string } }[];
+    expect(stored[0]?.system.description).toBe('<p>Notched.</p>');
+    await actor.deleteEmbeddedDocuments('Item', [sword?.id as string]);
+    expect(actor.items.size).toBe(0);
+    expect(actor.toObject().items).toEqual([]);
+  });
+
+  it('runs preUpdate (cancellable) and update hooks with the diff', async () => {
+    const actor = await h.createActor({ name: 'Brakka', type: 'character' });
+    const seen: unknown[] = [];
+    const pre = Hooks.on('preUpdateActor', (_doc: Actor, diff: Record<string, unknown>) => {
+      seen.push(diff);
+      return diff.name !== 'Forbidden';
+    });
+    try {
+      expect(await actor.update({ name: 'Forbidden' })).toBeUndefined();
+      expect(actor.name).toBe('Brakka');
+      await actor.update({ 'system.hp.value': 3 });
+      expect(seen).toEqual([{ name: 'Forbidden' }, { system: { hp: { value: 3 } } }]);
+      expect(h.hooks.fired.filter((n) => n === 'updateActor')).toHaveLength(1);
+    } finally {
+      Hooks.off('preUpdateActor', pre);
+    }
+  });
+
+  it('re-renders an open sheet after its actor changes', async () => {
+    const actor = await h.createActor({ name: 'Brakka', type: 'character' });
+    const sheet = await h.openSheet(actor);
+    await actor.update({ name: 'Brakka the Bold' });
+    expect(sheet.element.querySelector('.actor-name')?.textContent).toBe('Brakka the Bold');
+  });
+
+  it('owners may update; other players may not; the GM may', async () => {
+    const actor = await h.createActor({ name: 'Brakka', type: 'character' }, h.users.player);
+    h.as(h.users.otherPlayer);
+    await expect(actor.update({ name: 'X' })).rejects.toThrow(/lacks permission/);
+    h.as(h.users.player);
+    await actor.update({ name: 'Mine' });
+    h.as(h.users.gm);
+    await actor.update({ name: 'GM edit' });
+    expect(actor.name).toBe('GM edit');
+  });
+});
+
+describe('harness rolls, combat, queries, settings, targets', () => {
+  it('rolls formulas with roll data, reproducibly per seed, and restores from JSON', async () => {
+    h.reset(11);
+    const a = await new Roll('2d6 + @bonus - 1', { bonus: 3 }).evaluate();
+    h.reset(11);
+    const b = await new Roll('2d6 + @bonus - 1', { bonus: 3 }).evaluate();
+    expect(a.total).toBe(b.total);
+    expect(a.formula).toBe('2d6 + 3 - 1');
+    const dice = a.dice[0]?.results.map((r) => r.result) ?? [];
+    expect(a.total).toBe(dice.reduce((s, v) => s + v, 0) + 2);
+    expect(Roll.fromData(a.toJSON()).total).toBe(a.total);
+    await expect(a.evaluate()).rejects.toThrow(/already been evaluated/);
+    expect(() => new Roll('1d20 + @missing')).toThrow(/@missing is not a number/);
+  });
+
+  it('advances combat turns and rounds', async () => {
+    const a = await h.createActor({ name: 'A', type: 'character' });
+    const b = await h.createActor({ name: 'B', type: 'npc' });
+    const combat = h.startCombat([a, b]);
+    expect(combat.combatant?.actor).toBe(a);
+    await combat.nextTurn();
+    expect([combat.round, combat.combatant?.actor]).toEqual([1, b]);
+    await combat.nextTurn();
+    expect([combat.round, combat.turn, combat.combatant?.actor]).toEqual([2, 0, a]);
+  });
+
+  it('User#query runs the registered handler as the receiving GM, with the sender in its context', async () => {
+    const calls: { asUser: string; sender: string; data: unknown }[] = [];
+    CONFIG.queries['gng.test'] = (data, { user }) => {
+      calls.push({ asUser: game.user.name, sender: user.name, data });
+      return { ok: true };
+    };
+    try {
+      h.as(h.users.player);
+      const answer = await game.users.activeGM?.query('gng.test', { n: 1 });
+      expect(answer).toEqual({ ok: true });
+      expect(calls).toEqual([{ asUser: 'Gamemaster', sender: 'Player', data: { n: 1 } }]);
+      expect(game.user.name).toBe('Player');
+      await expect(h.users.gm.query('gng.unknown', {})).rejects.toThrow(/No query handler/);
+    } finally {
+      delete CONFIG.queries['gng.test'];
+    }
+  });
+
+  it('world settings: defaults, GM-only changes', async () => {
+    game.settings.register('gng', 'testSetting', {
+      name: 'x',
+      scope: 'world',
+      config: true,
+      type: Boolean,
+      default: false,
+    });
+    expect(game.settings.get('gng', 'testSetting')).toBe(false);
+    h.as(h.users.player);
+    await expect(game.settings.set('gng', 'testSetting', true)).rejects.toThrow(/Only a GM/);
+    h.as(h.users.gm);
+    await game.settings.set('gng', 'testSetting', true);
+    expect(game.settings.get('gng', 'testSetting')).toBe(true);
+    expect(() => game.settings.get('gng', 'nope')).toThrow(/not a registered game setting/);
+  });
+
+  it('targets are per user', async () => {
+    const actor = await h.createActor({ name: 'Target', type: 'npc' });
+    const token: Token = { id: 'tok1', actor, document: { id: 'tok1', actor, name: 'Target' } };
+    h.users.player.targets.add(token);
+    expect([...h.users.player.targets].map((t) => t.actor?.name)).toEqual(['Target']);
+    expect(h.users.gm.targets.size).toBe(0);
+  });
+});
