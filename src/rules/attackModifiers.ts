@@ -4,6 +4,7 @@
  * sneak attack, Dead Aim and nonlethal attacks with lethal weapons.
  */
 import { TOUCH_ATTACK_BONUS, sneakAttackBonus } from './attack.js';
+import { conditionEffects, type ConditionId } from './conditions.js';
 import { assertNonNegativeInteger, assertOneOf } from './validate.js';
 
 /** Columns of "Table: Attack Roll Modifiers" (Melee, Ranged). */
@@ -34,15 +35,25 @@ interface AttackerRow {
   defenderLosesDexterity?: boolean;
 }
 
-/** GnG "Table: Attack Roll Modifiers" (Attacker is …, Melee, Ranged). */
+/** A row that is a GnG condition, read from the conditions table (`attack`, plus `meleeAttack` in melee). */
+function conditionRow(id: ConditionId): AttackerRow {
+  const e = conditionEffects(id);
+  return { melee: (e.attack ?? 0) + (e.meleeAttack ?? 0), ranged: e.attack ?? 0 };
+}
+
+/**
+ * GnG "Table: Attack Roll Modifiers" (Attacker is …, Melee, Ranged). The rows of GnG conditions
+ * (dazzled, invisible, prone, shaken/frightened) come from `CONDITION_TABLE`; entangled is a core
+ * condition the GnG list leaves without numbers (decision D32), so its row is printed here.
+ */
 const ATTACKER_TABLE: Record<Exclude<AttackerCondition, 'frightened'>, AttackerRow> = {
-  dazzled: { melee: -1, ranged: -1 },
+  dazzled: conditionRow('dazzled'),
   entangled: { melee: -2, ranged: -2 },
   flanking: { melee: 2, ranged: null },
-  invisible: { melee: 2, ranged: 2, defenderLosesDexterity: true },
+  invisible: { ...conditionRow('invisible'), defenderLosesDexterity: true },
   'higher-ground': { melee: 1, ranged: 0 },
-  prone: { melee: -4, ranged: null },
-  shaken: { melee: -2, ranged: -2 },
+  prone: { ...conditionRow('prone'), ranged: null },
+  shaken: conditionRow('shaken'),
   squeezing: { melee: -4, ranged: -4 },
 };
 

@@ -7,6 +7,7 @@
 import { parseDice, type DiceExpression } from './dice.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from './validate.js';
 import { IMPROVED_CALLED_SHOT_REDUCTION } from './actionFeats.js';
+import { bypassedArmorValue } from './protection.js';
 import type { ConditionId } from './conditions.js';
 
 /** The called-shot effect ids (GnG "EFFECTS"). */
@@ -365,10 +366,10 @@ export function penetrationSaveDc(relativeDegree: number): number {
 
 /**
  * The Protection that still applies after a successful penetration ("you ignore one-half of your
- * target's Protection score"): ⌊P/2⌋, the same halving as armor piercing in protection.ts.
+ * target's Protection score"): ⌊P/2⌋, the armor-piercing halving of `bypassedArmorValue` (decision D15).
  */
 export function penetratedProtection(protection: number): number {
-  return Math.floor(assertNonNegativeInteger('protection', protection) / 2);
+  return bypassedArmorValue(assertNonNegativeInteger('protection', protection), 'piercing');
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The GnG conditions as data (GnG "CONDITIONS", "Locked"; core "Pin"; the disabled body parts of
  * GnG "CALLED SHOTS"). Each entry lists the mechanical effects the text gives, and nothing else.
+ * This is the one place of the conditions' numbers: the condition rows of "Table: Defense Roll
+ * Modifiers" (defense.ts) and "Table: Attack Roll Modifiers" (attackModifiers.ts) are read from here.
  */
 import { assertOneOf } from './validate.js';
 
@@ -79,7 +81,7 @@ export interface ConditionEffects {
   readonly allRollsExceptDamage?: number;
   /** Modifier per negative level (energy drained): applies to the fields marked in `perLevel`. */
   readonly perLevel?: boolean;
-  /** Bonuses to Defense lost. */
+  /** Bonuses to Defense lost: always {@link DEXTERITY_LOSS_BONUSES} when present. */
   readonly losesDefenseBonuses?: readonly DefenseBonusKind[];
   /** Loses those bonuses only against opponents the character is not grappling. */
   readonly losesOnlyVsNonGrappled?: boolean;
@@ -87,7 +89,7 @@ export interface ConditionEffects {
   readonly dexterityZero?: boolean;
   /** Automatically rolls a 1 on the d20 of the Defense roll. */
   readonly defenseRollAutoOne?: boolean;
-  /** Bonus to melee attacks made against this character. */
+  /** Bonus to melee attacks made against this character (the Defense table prints it as its melee penalty). */
   readonly meleeAttackersBonus?: number;
   /** Can take no actions (or none but the one the text names). */
   readonly noActions?: boolean;
@@ -145,7 +147,13 @@ const EYE_SKILLS = [
 ] as const;
 const LEG_SKILLS = ['Climb', 'Swim', 'Jump', 'Ride', 'Tumble', 'Balance', 'Move Silently'] as const;
 
-const ALL_DEFENSE_BONUSES: readonly DefenseBonusKind[] = ['dex', 'class', 'dodge'];
+/**
+ * What losing the Dexterity bonus to Defense takes away: the Dexterity, class and dodge bonuses
+ * ("Any situation that denies your Dexterity bonus also denies your class bonus"; "Dodge"). Every
+ * condition that loses Dexterity loses this list, so it cannot disagree with `defenseBonus` (which
+ * also drops haste, a Defense part with the same rule — decision "Dex penalty stays", docs/rules/stats.md).
+ */
+export const DEXTERITY_LOSS_BONUSES: readonly DefenseBonusKind[] = ['dex', 'class', 'dodge'];
 const key = (id: string): string => `GNG.Condition.${id}`;
 
 /** GnG "CONDITIONS" (and Locked, Pinned, disabled body parts): id → mechanical effects. */
@@ -153,13 +161,18 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
   blinded: {
     source: 'gng',
     defense: -2,
-    losesDefenseBonuses: ['dex', 'class'],
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     speedMultiplier: 0.5,
     listedSkills: -4,
     skillList: ['Search', 'most Strength- and Dexterity-based skills'],
     descriptionKey: key('blinded'),
   },
-  cowering: { source: 'gng', defense: -2, losesDefenseBonuses: ['dex'], descriptionKey: key('cowering') },
+  cowering: {
+    source: 'gng',
+    defense: -2,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
+    descriptionKey: key('cowering'),
+  },
   dazed: { source: 'gng', noActions: true, typicalRounds: 1, descriptionKey: key('dazed') },
   dazzled: {
     source: 'gng',
@@ -181,7 +194,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
   },
   'flat-footed': {
     source: 'gng',
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     noAttacksOfOpportunity: true,
     descriptionKey: key('flat-footed'),
   },
@@ -196,7 +209,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
   },
   grappling: {
     source: 'gng',
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     losesOnlyVsNonGrappled: true,
     descriptionKey: key('grappling'),
   },
@@ -204,7 +217,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     source: 'gng',
     dexterityZero: true,
     defenseRollAutoOne: true,
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     meleeAttackersBonus: 4,
     descriptionKey: key('helpless'),
   },
@@ -244,7 +257,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     dropsHeld: true,
     noActions: true,
     defense: -2,
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     descriptionKey: key('stunned'),
   },
   suppressed: {
@@ -259,7 +272,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     held: true,
     defenseMelee: -4,
     defenseRollAutoOne: true,
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     typicalRounds: 1,
     descriptionKey: key('locked'),
   },
@@ -269,7 +282,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     noActions: true,
     defenseMelee: -4,
     defenseRollAutoOne: true,
-    losesDefenseBonuses: ALL_DEFENSE_BONUSES,
+    losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
     typicalRounds: 1,
     descriptionKey: key('pinned'),
   },

@@ -3,7 +3,15 @@
  * shield bonus, with the other typed modifiers, GnG "Table: Defense Roll Modifiers" (defender side),
  * "HELPLESS DEFENDERS" and the Defense effects of GnG "CONDITIONS".
  */
-import { conditionEffects } from './conditions.js';
+import { ENTANGLED_DEXTERITY_PENALTY } from './attackModifiers.js';
+import {
+  conditionEffects,
+  CONDITION_IDS,
+  conditionLosesDexterity,
+  DEXTERITY_LOSS_BONUSES,
+  type ConditionId,
+  type DefenseBonusKind,
+} from './conditions.js';
 import { armorCheckDefensePenalty, encumbrancePenalty, type EncumbranceLoad } from './encumbrance.js';
 import { classDefenseBonus } from './progression.js';
 import { sizeModifier } from './sizes.js';
@@ -49,22 +57,39 @@ export interface DefenseRollModifier {
   readonly autoRollOne?: boolean;
 }
 
-/** GnG "Table: Defense Roll Modifiers" (defender side), as printed. */
+/**
+ * A table row that is a GnG condition, read from the conditions table (its numbers live there):
+ * Defense modifier + melee/ranged-only modifier, the helpless "+4 to melee attackers" as the printed
+ * melee −4; footnote 4 for an automatic 1, otherwise footnote 1 when the condition loses Dexterity.
+ */
+function conditionRow(id: ConditionId): DefenseRollModifier {
+  const e = conditionEffects(id);
+  const melee = (e.defense ?? 0) + (e.defenseMelee ?? 0) - (e.meleeAttackersBonus ?? 0);
+  const ranged = (e.defense ?? 0) + (e.defenseRanged ?? 0);
+  if (e.defenseRollAutoOne) return { melee, ranged, autoRollOne: true };
+  if (conditionLosesDexterity(id)) return { melee, ranged, losesDexterityBonus: true };
+  return { melee, ranged };
+}
+
+/**
+ * GnG "Table: Defense Roll Modifiers" (defender side), as printed. The condition rows come from
+ * `CONDITION_TABLE` and entangled's −4 Dexterity from `ENTANGLED_DEXTERITY_PENALTY`.
+ */
 export const DEFENSE_ROLL_MODIFIERS: Readonly<Record<DefenseRollModifierRow, DefenseRollModifier>> = {
   'behind-cover': { melee: 4, ranged: 4 },
-  blinded: { melee: -2, ranged: -2, losesDexterityBonus: true },
+  blinded: conditionRow('blinded'),
   'concealed-or-invisible': { melee: null, ranged: null },
-  cowering: { melee: -2, ranged: -2, losesDexterityBonus: true },
-  entangled: { melee: 0, ranged: 0, dexterityPenalty: -4 },
-  'flat-footed': { melee: 0, ranged: 0, losesDexterityBonus: true },
-  grappling: { melee: 0, ranged: 0, losesDexterityBonus: true, rangedRandomTarget: true },
-  helpless: { melee: -4, ranged: 0, autoRollOne: true },
+  cowering: conditionRow('cowering'),
+  entangled: { melee: 0, ranged: 0, dexterityPenalty: ENTANGLED_DEXTERITY_PENALTY },
+  'flat-footed': conditionRow('flat-footed'),
+  grappling: { ...conditionRow('grappling'), rangedRandomTarget: true },
+  helpless: conditionRow('helpless'),
   kneeling: { melee: -2, ranged: 2 },
-  locked: { melee: -4, ranged: 0, autoRollOne: true },
-  pinned: { melee: -4, ranged: 0, autoRollOne: true },
-  prone: { melee: -4, ranged: 4 },
+  locked: conditionRow('locked'),
+  pinned: conditionRow('pinned'),
+  prone: conditionRow('prone'),
   squeezing: { melee: -4, ranged: -4 },
-  stunned: { melee: -2, ranged: -2, losesDexterityBonus: true },
+  stunned: conditionRow('stunned'),
 };
 
 /** The modifier of one row against melee or ranged attacks (GnG "Table: Defense Roll Modifiers"). */
@@ -214,15 +239,28 @@ const IMMOBILE_REMOVES: readonly DefensePart[] = [
   'haste',
   'insight',
 ];
-/** Losing the Dexterity bonus also takes class, dodge and haste (GnG "Class Bonus", "Dodge", "Haste"). */
-const DEX_LOSS_REMOVES: readonly DefensePart[] = ['dexterity', 'class', 'dodge', 'haste'];
-/** States that deny the Dexterity bonus without holding the defender. */
+const BONUS_PART: Readonly<Record<DefenseBonusKind, DefensePart>> = {
+  dex: 'dexterity',
+  class: 'class',
+  dodge: 'dodge',
+};
+/** Losing the Dexterity bonus takes the conditions table's Dex, class and dodge, and haste (GnG "Haste"). */
+const DEX_LOSS_REMOVES: readonly DefensePart[] = [
+  ...DEXTERITY_LOSS_BONUSES.map((k) => BONUS_PART[k]),
+  'haste',
+];
+/**
+ * States that deny the Dexterity bonus without holding the defender: the conditions whose table entry
+ * loses Dexterity (so `conditionLosesDexterity` and this function agree), an invisible attacker and
+ * all legs disabled (GnG "Disabled Leg").
+ */
 const DEX_LOSS_STATES: readonly DefenseState[] = [
-  'blinded',
-  'cowering',
-  'flat-footed',
-  'grappling',
-  'stunned',
+  ...DEFENSE_STATES.filter(
+    (s) =>
+      (CONDITION_IDS as readonly string[]).includes(s) &&
+      conditionLosesDexterity(s) &&
+      !IMMOBILE_STATES.includes(s),
+  ),
   'attacker-invisible',
   'all-legs-disabled',
 ];

@@ -9,6 +9,7 @@ import { grappleSizeModifier, sizeSteps } from './sizes.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf, assertSize } from './validate.js';
 import { ADVANCED_GRAPPLE_PENALTY, IMPROVED_GRAPPLE_BONUS, strikeSaveDc } from './actionFeats.js';
 import { STAB_AND_GRAB } from './calledShots.js';
+import { conditionEffects } from './conditions.js';
 
 /** Weapon grapple bonuses (GnG "Grappling with Weapons"). */
 export const WEAPON_GRAPPLE_BONUS = {
@@ -251,13 +252,13 @@ export function resolveChokeSave(input: {
   };
 }
 
-/** Pin (core): opposed grapple check; a win pins the opponent for 1 round. */
+/** Pin (core): opposed grapple check; a win pins the opponent for 1 round (the pinned condition's `typicalRounds`). */
 export function resolvePin(
   attackerTotal: number,
   defenderTotal: number,
 ): OpposedGrappleResult & { pinnedRounds: number } {
   const check = resolveGrappleCheck(attackerTotal, defenderTotal);
-  return { ...check, pinnedRounds: check.won ? 1 : 0 };
+  return { ...check, pinnedRounds: check.won ? (conditionEffects('pinned').typicalRounds ?? 0) : 0 };
 }
 
 /**

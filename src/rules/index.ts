@@ -27,3 +27,5 @@ export * from './hitPoints.js';
 export * from './damageEffects.js';
 export * from './bodyPartRecovery.js';
 export * from './defense.js';
+export * from './baseProgressions.js';
+export * from './skills.js';

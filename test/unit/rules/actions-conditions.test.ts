@@ -21,13 +21,18 @@ describe('conditions table (GnG "CONDITIONS")', () => {
     expect(Object.keys(CONDITION_TABLE).sort()).toEqual([...CONDITION_IDS].sort());
   });
   it('reproduces the GnG numbers', () => {
+    // Blinded prints "Dexterity and class", cowering "Dexterity": losing Dex also loses class and
+    // dodge (decision "Dex penalty stays", docs/rules/stats.md), so both lose all three.
     expect(conditionEffects('blinded')).toMatchObject({
       defense: -2,
-      losesDefenseBonuses: ['dex', 'class'],
+      losesDefenseBonuses: ['dex', 'class', 'dodge'],
       speedMultiplier: 0.5,
       listedSkills: -4,
     });
-    expect(conditionEffects('cowering')).toMatchObject({ defense: -2, losesDefenseBonuses: ['dex'] });
+    expect(conditionEffects('cowering')).toMatchObject({
+      defense: -2,
+      losesDefenseBonuses: ['dex', 'class', 'dodge'],
+    });
     expect(conditionEffects('dazed')).toMatchObject({ noActions: true, typicalRounds: 1 });
     expect(conditionEffects('dazed').defense).toBeUndefined();
     expect(conditionEffects('dazzled')).toMatchObject({
