@@ -92,6 +92,8 @@ declare global {
     defineSchema(): DataSchema;
     /** Migrate raw source data before it is cleaned (runs on load). */
     migrateData(source: Record<string, unknown>): Record<string, unknown>;
+    /** Cross-field validation after the fields validate; throws to reject the data. */
+    validateJoint(data: Record<string, unknown>): void;
     /** Localization prefixes for field labels and hints. */
     LOCALIZATION_PREFIXES: string[];
   }
@@ -116,6 +118,8 @@ declare global {
     flags: Record<string, Record<string, unknown>>;
     readonly parent: FoundryDocument | null;
     readonly uuid: string;
+    /** The compendium (`<package>.<pack>`) holding this document, or null for world documents. */
+    readonly pack: string | null;
     readonly isOwner: boolean;
     testUserPermission(user: User, level: 'NONE' | 'LIMITED' | 'OBSERVER' | 'OWNER'): boolean;
     update(
@@ -148,10 +152,33 @@ declare global {
 
   interface Actor extends FoundryDocument {
     readonly items: EmbeddedCollection<Item>;
+    readonly effects: EmbeddedCollection<ActiveEffect>;
+    /** Status ids of the active applicable effects; rebuilt by `applyActiveEffects()`. */
+    readonly statuses: Set<string>;
     createEmbeddedDocuments(type: 'Item', data: Record<string, unknown>[]): Promise<Item[]>;
+    createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
     deleteEmbeddedDocuments(type: 'Item', ids: string[]): Promise<Item[]>;
+    deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
     /** Active tokens of this actor on the current scene. */
     getActiveTokens(): Token[];
+    /** Prepares items and effects, then applies the active effects (`applyActiveEffects`). */
+    prepareEmbeddedDocuments(): void;
+    /**
+     * The effects that may change this actor: its own, then those of its items with `transfer`.
+     * Disabled effects are yielded too; `applyActiveEffects` skips those that are not `active`.
+     */
+    allApplicableEffects(): Generator<ActiveEffect, void, undefined>;
+    /** Applies the changes of every active applicable effect (by priority) and rebuilds `statuses`. */
+    applyActiveEffects(): void;
+    /**
+     * Adds or removes the effect of a `CONFIG.statusEffects` entry. Resolves with the new effect, `true`
+     * (already present and `active: true` asked), `false` (removed) or undefined (nothing to do).
+     * Throws for an unknown status id.
+     */
+    toggleStatusEffect(
+      statusId: string,
+      options?: { active?: boolean; overlay?: boolean },
+    ): Promise<ActiveEffect | boolean | undefined>;
   }
   interface ActorConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Actor;
@@ -162,6 +189,9 @@ declare global {
 
   interface Item extends FoundryDocument {
     readonly actor: Actor | null;
+    readonly effects: EmbeddedCollection<ActiveEffect>;
+    createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
+    deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
   }
   interface ItemConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Item;
@@ -172,6 +202,48 @@ declare global {
     readonly documentName: 'Item';
   }
   var Item: ItemConstructor;
+
+  /** One change of an Active Effect: `key` is a property path on the actor, e.g. `system.hp.temp`. */
+  interface ActiveEffectChange {
+    key: string;
+    /** One of `CONST.ACTIVE_EFFECT_MODES`. */
+    mode: number;
+    /** Stored as a string; cast to the type of the target property when applied. */
+    value: string;
+    /** Lower applies first; defaults to `mode * 10`. */
+    priority?: number | null;
+  }
+  interface ActiveEffectDuration {
+    rounds?: number | null;
+    turns?: number | null;
+    seconds?: number | null;
+    startRound?: number | null;
+    startTurn?: number | null;
+  }
+  interface ActiveEffect extends FoundryDocument {
+    changes: ActiveEffectChange[];
+    disabled: boolean;
+    /** On an item: whether the effect applies to the item's owner. */
+    transfer: boolean;
+    statuses: Set<string>;
+    /** UUID of the document that caused the effect. */
+    origin: string | null;
+    duration: ActiveEffectDuration;
+    /** Not disabled (nor suppressed). */
+    readonly active: boolean;
+    /** The actor the effect applies to: its parent actor, or its item's owner when it transfers. */
+    readonly target: Actor | null;
+  }
+  interface ActiveEffectConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): ActiveEffect;
+    /** Creates the effect embedded in `options.parent`. */
+    create(
+      data: Record<string, unknown>,
+      options: DocumentModificationOptions & { parent: Actor | Item },
+    ): Promise<ActiveEffect | undefined>;
+    readonly documentName: 'ActiveEffect';
+  }
+  var ActiveEffect: ActiveEffectConstructor;
 
   interface ChatSpeaker {
     actor?: string | null;
@@ -241,10 +313,21 @@ declare global {
     nextRound(): Promise<this>;
   }
 
+  /** A token bar's data: an object with `value` and `max` is a bar, a bare number a value. */
+  type TokenBarAttribute =
+    | { type: 'bar'; attribute: string; value: number; max: number }
+    | { type: 'value'; attribute: string; value: number };
+  interface TokenDocument {
+    readonly id: string;
+    readonly actor: Actor | null;
+    name: string;
+    /** Reads the bar's attribute (by default `system.json`'s `primaryTokenAttribute` for bar1) from `actor.system`. */
+    getBarAttribute(barName: 'bar1' | 'bar2'): TokenBarAttribute | null;
+  }
   interface Token {
     readonly id: string;
     readonly actor: Actor | null;
-    readonly document: { readonly id: string; readonly actor: Actor | null; name: string };
+    readonly document: TokenDocument;
   }
 
   interface User extends FoundryDocument {
@@ -300,6 +383,8 @@ declare global {
   interface DocumentSheetV2 extends ApplicationV2 {
     readonly document: FoundryDocument;
     readonly isEditable: boolean;
+    /** Handles something dropped on the sheet; sheets override it (read it with `getDragEventData`). */
+    _onDrop(event: DragEvent): Promise<unknown>;
   }
   interface DocumentSheetV2Constructor {
     new (options: ApplicationV2Options & { document: FoundryDocument }): DocumentSheetV2;
@@ -307,6 +392,7 @@ declare global {
   }
   interface ActorSheetV2 extends DocumentSheetV2 {
     readonly actor: Actor;
+    _onDrop(event: DragEvent): Promise<unknown>;
   }
   interface ActorSheetV2Constructor {
     new (options: ApplicationV2Options & { document: Actor }): ActorSheetV2;
@@ -378,8 +464,13 @@ declare global {
 
   interface StatusEffectConfig {
     id: string;
+    /** A localization key (or plain text): the created effect's name. */
     name: string;
     img: string;
+    /** Changes the status's effect applies. */
+    changes?: ActiveEffectChange[];
+    /** A fixed effect id: the status's effect is found by it instead of by its single status. */
+    _id?: string;
     [key: string]: unknown;
   }
 
@@ -387,11 +478,33 @@ declare global {
     Actor: DocumentConfig;
     Item: DocumentConfig;
     ChatMessage: DocumentConfig;
+    ActiveEffect: DocumentConfig;
     queries: Record<string, QueryHandler>;
     statusEffects: StatusEffectConfig[];
     [key: string]: unknown;
   }
   var CONFIG: FoundryConfig;
+
+  interface FoundryConst {
+    ACTIVE_EFFECT_MODES: {
+      CUSTOM: 0;
+      MULTIPLY: 1;
+      ADD: 2;
+      DOWNGRADE: 3;
+      UPGRADE: 4;
+      OVERRIDE: 5;
+    };
+    DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0; LIMITED: 1; OBSERVER: 2; OWNER: 3 };
+  }
+  var CONST: FoundryConst;
+
+  /**
+   * The document with this UUID: world (`Actor.<id>`), embedded (`Actor.<id>.Item.<id>`,
+   * `….ActiveEffect.<id>`) or in a compendium (`Compendium.<package>.<pack>.Item.<id>`); null if none.
+   */
+  function fromUuid(uuid: string): Promise<FoundryDocument | null>;
+  /** `fromUuid` without waiting: null for what is not already in memory. */
+  function fromUuidSync(uuid: string): FoundryDocument | null;
 
   interface GameSystem {
     id: string;
@@ -438,6 +551,14 @@ declare global {
         renderTemplate(path: string, data: Record<string, unknown>): Promise<string>;
         loadTemplates(paths: string[] | Record<string, string>): Promise<unknown>;
       };
+      ux: {
+        TextEditor: {
+          implementation: {
+            /** The JSON of a drag event's `text/plain` data; `{}` when there is none or it is not JSON. */
+            getDragEventData(event: DragEvent): Record<string, unknown>;
+          };
+        };
+      };
     };
     documents: {
       collections: {
@@ -450,6 +571,8 @@ declare global {
       deepClone<T>(value: T): T;
       getProperty(object: object, key: string): unknown;
       setProperty(object: object, key: string, value: unknown): boolean;
+      fromUuid(uuid: string): Promise<FoundryDocument | null>;
+      fromUuidSync(uuid: string): FoundryDocument | null;
     };
   }
   var foundry: FoundryNamespace;

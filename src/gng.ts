@@ -11,6 +11,7 @@ import { GnGItem } from './documents/item.js';
 import { CreatureSheet } from './applications/sheets/creature-sheet.js';
 import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
+import { statusEffectConfig } from './config/status-effects.js';
 
 Hooks.once('init', () => {
   game.gng = createApi(game.system.version);
@@ -19,6 +20,8 @@ Hooks.once('init', () => {
   CONFIG.Item.documentClass = GnGItem;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  // GnG's conditions replace the core list; what each does is decided by the rules engine.
+  CONFIG.statusEffects = statusEffectConfig();
 
   const { Actors } = foundry.documents.collections;
   Actors.registerSheet(SYSTEM_ID, CreatureSheet, {

@@ -29,3 +29,4 @@ export * from './bodyPartRecovery.js';
 export * from './defense.js';
 export * from './baseProgressions.js';
 export * from './skills.js';
+export * from './conditionModifiers.js';

@@ -1,7 +1,8 @@
 /**
  * ApplicationV2, HandlebarsApplicationMixin and the document sheets of the fake runtime.
  * Rendering runs `_prepareContext` and our real Handlebars PARTS into a happy-dom element; clicks
- * on `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry.
+ * on `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry; a
+ * `drop` event on a document sheet's element reaches its `_onDrop`.
  */
 import type { Window as HappyWindow } from 'happy-dom';
 import type { HarnessTemplates } from './templates.js';
@@ -89,11 +90,15 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     while (this.pending.length) await this.pending.shift();
   }
 
+  /** Adds the element's event listeners (once, when the element is created). */
+  protected _attachListeners(_element: HTMLElement): void {}
+
   #createElement(): HTMLElement {
     const document = runtime.window.document;
     const element = document.createElement(this.options.tag ?? 'div') as unknown as HTMLElement;
     element.classList.add('application', ...(this.options.classes ?? []));
     if (this.options.id) element.id = this.options.id;
+    this._attachListeners(element);
     element.addEventListener('click', (event) => {
       const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('[data-action]');
       if (!target) return;
@@ -135,6 +140,20 @@ export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements Docu
 
   get isEditable(): boolean {
     return this.document.isOwner;
+  }
+
+  /** Does nothing: our sheets override it. */
+  async _onDrop(_event: DragEvent): Promise<unknown> {
+    return undefined;
+  }
+
+  protected override _attachListeners(element: HTMLElement): void {
+    super._attachListeners(element);
+    element.addEventListener('dragover', (event) => event.preventDefault());
+    element.addEventListener('drop', (event) => {
+      event.preventDefault();
+      this.pending.push(this._onDrop(event as DragEvent));
+    });
   }
 
   override async render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
@@ -194,6 +213,23 @@ export const applicationsApi = {
   HandlebarsApplicationMixin: HandlebarsApplicationMixinImpl,
   DocumentSheetV2: HarnessDocumentSheetV2,
 } satisfies FoundryNamespace['applications']['api'];
+
+/** `foundry.applications.ux.TextEditor.implementation`: the drag-data slice. */
+export const TextEditorImpl = {
+  getDragEventData(event: DragEvent): Record<string, unknown> {
+    if (!('dataTransfer' in event) || !event.dataTransfer) return {};
+    try {
+      const data: unknown = JSON.parse(event.dataTransfer.getData('text/plain'));
+      return isPlainObject(data) ? data : {};
+    } catch {
+      return {};
+    }
+  },
+};
+
+export const uxApi = {
+  TextEditor: { implementation: TextEditorImpl },
+} satisfies FoundryNamespace['applications']['ux'];
 
 export const sheetsApi = {
   ActorSheetV2: HarnessActorSheetV2,

@@ -13,10 +13,14 @@ export class HarnessTypeDataModel implements TypeDataModel {
     return source;
   }
 
+  static validateJoint(_data: Record<string, unknown>): void {}
+
   constructor(source: Record<string, unknown>, options: { parent: FoundryDocument }) {
     const ctor = this.constructor as typeof HarnessTypeDataModel;
     const migrated = ctor.migrateData(structuredClone(source ?? {}));
     const cleaned = cleanAndValidate(ctor.defineSchema(), migrated, `${options.parent.documentName}.system`);
+    // As Foundry does: joint validation after the fields, on the cleaned data.
+    ctor.validateJoint(cleaned);
     Object.defineProperty(this, 'parent', { value: options.parent, enumerable: false });
     Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
     Object.assign(this, structuredClone(cleaned));

@@ -1,10 +1,11 @@
 /**
- * Documents of the fake runtime: Actor (with embedded Items), Item, ChatMessage, User, Combat.
+ * Documents of the fake runtime: Actor (with embedded Items and ActiveEffects), Item (with embedded
+ * ActiveEffects), ActiveEffect, ChatMessage, User, Combat.
  * Data lives in `_source`; `system` is rebuilt through the registered `TypeDataModel` and
  * `prepareData()` runs on every change, as in Foundry. Updates check ownership, fire the
  * cancellable `preUpdate<Doc>` hook and the `update<Doc>` hook, and re-render open sheets.
  */
-import { expandObject, mergeInto, randomId } from './utils.js';
+import { expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
 import { world } from './world.js';
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
@@ -73,8 +74,29 @@ function configFor(documentName: string): DocumentConfig | undefined {
   return (CONFIG as unknown as Record<string, DocumentConfig | undefined>)[documentName];
 }
 
+export interface HarnessDocumentOptions {
+  parent?: FoundryDocument | null;
+  /** The compendium (`<package>.<pack>`) holding the document. */
+  pack?: string | null;
+}
+type HarnessDocumentClass = new (
+  data: Record<string, unknown>,
+  options?: HarnessDocumentOptions,
+) => HarnessDocument;
+
+/** Harness classes of embedded document types, used when CONFIG names no document class. */
+const defaultClasses: Record<string, HarnessDocumentClass> = {};
+
+function documentClassFor(documentName: string): HarnessDocumentClass {
+  const cls = configFor(documentName)?.documentClass ?? defaultClasses[documentName];
+  if (!cls) throw new Error(`No document class for ${documentName}`);
+  return cls as unknown as HarnessDocumentClass;
+}
+
 export abstract class HarnessDocument implements FoundryDocument {
   static documentName = 'Document';
+  /** Embedded document types: document name → source field and collection (e.g. `Item` → `items`). */
+  static embedded: Readonly<Record<string, string>> = {};
   _id: string | null;
   name: string;
   type: string;
@@ -83,13 +105,16 @@ export abstract class HarnessDocument implements FoundryDocument {
   ownership: Record<string, number>;
   system!: TypeDataModel;
   readonly parent: FoundryDocument | null;
+  readonly pack: string | null;
   protected _source: Record<string, unknown>;
   /** Applications showing this document; re-rendered after each update. */
   readonly apps = new Set<DocumentApp>();
+  readonly #collections = new Map<string, HarnessCollection<HarnessDocument>>();
 
-  constructor(data: Record<string, unknown>, options: { parent?: FoundryDocument | null } = {}) {
+  constructor(data: Record<string, unknown>, options: HarnessDocumentOptions = {}) {
     this._source = structuredClone({ _id: randomId(), flags: {}, ownership: { default: 0 }, ...data });
     this.parent = options.parent ?? null;
+    this.pack = options.pack ?? this.parent?.pack ?? null;
     this._id = this._source._id as string;
     this.name = '';
     this.type = '';
@@ -109,7 +134,8 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   get uuid(): string {
     const own = `${this.documentName}.${this._id}`;
-    return this.parent ? `${this.parent.uuid}.${own}` : own;
+    if (this.parent) return `${this.parent.uuid}.${own}`;
+    return this.pack ? `Compendium.${this.pack}.${own}` : own;
   }
 
   get isOwner(): boolean {
@@ -119,8 +145,15 @@ export abstract class HarnessDocument implements FoundryDocument {
   testUserPermission(user: User, level: OwnershipLevel): boolean {
     if (user.isGM) return true;
     if (this.parent) return this.parent.testUserPermission(user, level);
+    // Compendium content is readable by players and changed only by the GM.
+    if (this.pack) return OWNERSHIP[level] <= OWNERSHIP.OBSERVER;
     const granted = this.ownership[user.id as string] ?? this.ownership.default ?? 0;
     return granted >= OWNERSHIP[level];
+  }
+
+  /** The embedded collection of this document type, if this document has one. */
+  getEmbeddedCollection(documentName: string): HarnessCollection<HarnessDocument> | undefined {
+    return this.#collections.get(documentName);
   }
 
   /** Rebuilds fields and `system` from `_source`, then prepares derived data. */
@@ -136,6 +169,11 @@ export abstract class HarnessDocument implements FoundryDocument {
     this.prepareData();
   }
 
+  /** Re-initializes from the stored source and prepares again (Foundry's `reset()`). */
+  reset(): void {
+    this._initialize();
+  }
+
   protected _initializeSystem(): void {
     const models = configFor(this.documentName)?.dataModels ?? {};
     const Model = models[this.type];
@@ -148,19 +186,56 @@ export abstract class HarnessDocument implements FoundryDocument {
     this._source.system = this.system.toObject();
   }
 
-  protected _initializeEmbedded(): void {}
+  /**
+   * Builds the embedded collections from the source. Documents already embedded keep their identity
+   * (they are re-initialized from their new source), as Foundry's embedded collections do.
+   */
+  protected _initializeEmbedded(): void {
+    const embedded = (this.constructor as typeof HarnessDocument).embedded;
+    for (const [documentName, field] of Object.entries(embedded)) {
+      let collection = this.#collections.get(documentName);
+      if (!collection) {
+        collection = new HarnessCollection<HarnessDocument>();
+        this.#collections.set(documentName, collection);
+      }
+      const previous = new Map(collection.contents.map((doc) => [doc.id, doc]));
+      collection.clear();
+      const sources = ((this._source[field] as Record<string, unknown>[] | undefined) ?? []).map((data) => ({
+        ...data,
+        _id: data._id ?? randomId(),
+      }));
+      const Cls = documentClassFor(documentName);
+      this._source[field] = sources.map((data) => {
+        const existing = previous.get(data._id as string);
+        let doc: HarnessDocument;
+        if (existing) {
+          existing._source = structuredClone(data);
+          existing._initialize();
+          doc = existing;
+        } else doc = new Cls(data, { parent: this });
+        collection.set(doc);
+        return doc.toObject();
+      });
+    }
+  }
 
+  /** Foundry's order: system base, document base, embedded documents, system derived, document derived. */
   prepareData(): void {
-    this.prepareBaseData();
     this.system?.prepareBaseData();
+    this.prepareBaseData();
     this.prepareEmbeddedDocuments();
-    this.prepareDerivedData();
     this.system?.prepareDerivedData();
+    this.prepareDerivedData();
   }
 
   prepareBaseData(): void {}
 
-  prepareEmbeddedDocuments(): void {}
+  /** Prepares every embedded document (again: their preparation must be idempotent, as in Foundry). */
+  prepareEmbeddedDocuments(): void {
+    for (const collection of this.#collections.values()) {
+      for (const doc of collection) doc.prepareData();
+    }
+  }
 
   prepareDerivedData(): void {}
 
@@ -180,14 +255,27 @@ export abstract class HarnessDocument implements FoundryDocument {
     return structuredClone(this._source);
   }
 
+  /** Throws unless the current user may change this document (and its compendium is not locked). */
+  protected _assertCanModify(action: string): void {
+    const user = game.user;
+    if (!this.testUserPermission(user, 'OWNER')) {
+      throw new Error(`User ${user.name} lacks permission to ${action} ${this.documentName} ${this.name}`);
+    }
+    if (this.pack) throw new Error(`Cannot ${action} ${this.uuid}: the compendium ${this.pack} is locked`);
+  }
+
+  /** Re-renders the applications of this document and of its ancestors. */
+  async _renderApps(): Promise<void> {
+    for (const app of this.apps) await app.render(false);
+    if (this.parent instanceof HarnessDocument) await this.parent._renderApps();
+  }
+
   async update(
     changes: Record<string, unknown>,
     options: DocumentModificationOptions = {},
   ): Promise<this | undefined> {
     const user = game.user;
-    if (!this.testUserPermission(user, 'OWNER')) {
-      throw new Error(`User ${user.name} lacks permission to update ${this.documentName} ${this.name}`);
-    }
+    this._assertCanModify('update');
     const diff = expandObject(changes);
     if (Hooks.call(`preUpdate${this.documentName}`, this, diff, options, user.id) === false) return undefined;
     const previous = this._source;
@@ -203,37 +291,249 @@ export abstract class HarnessDocument implements FoundryDocument {
     }
     await this._onUpdate(diff);
     Hooks.callAll(`update${this.documentName}`, this, diff, options, user.id);
-    if (options.render !== false) for (const app of this.apps) await app.render(false);
+    if (options.render !== false) await this._renderApps();
     return this;
   }
 
   protected async _onUpdate(_diff: Record<string, unknown>): Promise<void> {
-    if (this.parent instanceof HarnessDocument) {
-      this.parent.refreshEmbedded(this);
-    }
+    if (this.parent instanceof HarnessDocument) this.parent.refreshEmbedded(this);
   }
 
   /** Called by an embedded document after it changed: store its source and re-prepare. */
-  refreshEmbedded(_child: HarnessDocument): void {}
+  refreshEmbedded(child: HarnessDocument): void {
+    const field = this.#fieldOf(child.documentName);
+    const sources = (this._source[field] as Record<string, unknown>[] | undefined) ?? [];
+    this._source[field] = sources.map((data) => (data._id === child.id ? child.toObject() : data));
+    this.#afterEmbeddedChange();
+  }
+
+  /** Called by an embedded document being deleted: drop it from the source and collection. */
+  removeEmbedded(child: HarnessDocument): void {
+    const field = this.#fieldOf(child.documentName);
+    const sources = (this._source[field] as Record<string, unknown>[] | undefined) ?? [];
+    this._source[field] = sources.filter((data) => data._id !== child.id);
+    this.#collections.get(child.documentName)?.delete(child.id as string);
+    this.#afterEmbeddedChange();
+  }
+
+  /** Re-prepares from source (so effects apply once) and tells the parent, which stores our source. */
+  #afterEmbeddedChange(): void {
+    this.reset();
+    if (this.parent instanceof HarnessDocument) this.parent.refreshEmbedded(this);
+  }
+
+  #fieldOf(documentName: string): string {
+    const field = (this.constructor as typeof HarnessDocument).embedded[documentName];
+    if (!field) throw new Error(`${this.documentName} has no embedded ${documentName} collection`);
+    return field;
+  }
+
+  /** Creates embedded documents (`createEmbeddedDocuments` of the types that have them). */
+  protected async _createEmbedded(
+    documentName: string,
+    data: Record<string, unknown>[],
+  ): Promise<HarnessDocument[]> {
+    const field = this.#fieldOf(documentName);
+    this._assertCanModify('update');
+    const Cls = documentClassFor(documentName);
+    const collection = this.#collections.get(documentName) as HarnessCollection<HarnessDocument>;
+    const created: HarnessDocument[] = [];
+    for (const entry of data) {
+      const doc = new Cls({ _id: randomId(), ...entry }, { parent: this });
+      if (Hooks.call(`preCreate${documentName}`, doc, entry, {}, game.user.id) === false) continue;
+      this._source[field] = [...((this._source[field] as Record<string, unknown>[]) ?? []), doc.toObject()];
+      collection.set(doc);
+      created.push(doc);
+    }
+    if (created.length) this.#afterEmbeddedChange();
+    for (const doc of created) Hooks.callAll(`create${documentName}`, doc, {}, game.user.id);
+    await this._renderApps();
+    return created;
+  }
+
+  /** Deletes embedded documents by id; unknown ids are skipped. */
+  protected async _deleteEmbedded(documentName: string, ids: string[]): Promise<HarnessDocument[]> {
+    this.#fieldOf(documentName);
+    const deleted: HarnessDocument[] = [];
+    for (const id of ids) {
+      const doc = this.#collections.get(documentName)?.get(id);
+      if (doc && (await doc.delete({ render: false }))) deleted.push(doc);
+    }
+    await this._renderApps();
+    return deleted;
+  }
 
   async delete(options: DocumentModificationOptions = {}): Promise<this | undefined> {
-    if (!this.testUserPermission(game.user, 'OWNER')) {
-      throw new Error(`User ${game.user.name} lacks permission to delete ${this.documentName} ${this.name}`);
-    }
+    this._assertCanModify('delete');
     if (Hooks.call(`preDelete${this.documentName}`, this, options, game.user.id) === false) return undefined;
     this._onDelete();
     Hooks.callAll(`delete${this.documentName}`, this, options, game.user.id);
+    if (options.render !== false && this.parent instanceof HarnessDocument) await this.parent._renderApps();
     return this;
   }
 
-  protected _onDelete(): void {}
+  /** Removes the document from its parent (embedded) or from its world collection (subclasses). */
+  protected _onDelete(): void {
+    if (this.parent instanceof HarnessDocument) this.parent.removeEmbedded(this);
+  }
+}
+
+type ChangeValueType = 'null' | 'number' | 'string' | 'boolean' | 'array' | 'object';
+
+function valueType(value: unknown): ChangeValueType {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  return type === 'number' || type === 'string' || type === 'boolean' ? type : 'object';
+}
+
+/** JSON if the text is JSON, otherwise the text itself. */
+function parseOrString(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+/** Casts a change's string value to the type of the property it changes (NaN numbers become 0). */
+function castChangeValue(raw: string, type: ChangeValueType): unknown {
+  switch (type) {
+    case 'number': {
+      const number = Number(raw.trim() === '' ? NaN : raw);
+      return Number.isNaN(number) ? 0 : number;
+    }
+    case 'string':
+      return raw;
+    case 'boolean':
+      return Boolean(parseOrString(raw));
+    case 'array': {
+      const parsed = parseOrString(raw);
+      return Array.isArray(parsed) ? parsed : [parsed];
+    }
+    default:
+      return parseOrString(raw);
+  }
+}
+
+export class HarnessActiveEffect extends HarnessDocument implements ActiveEffect {
+  static override documentName = 'ActiveEffect' as const;
+  // Assigned in _initialize (which the base constructor runs), so declared, not initialized here.
+  declare changes: ActiveEffectChange[];
+  declare disabled: boolean;
+  declare transfer: boolean;
+  declare statuses: Set<string>;
+  declare origin: string | null;
+  declare duration: ActiveEffectDuration;
+
+  static async create(
+    data: Record<string, unknown>,
+    options: DocumentModificationOptions & { parent: Actor | Item },
+  ): Promise<ActiveEffect | undefined> {
+    return (await options.parent.createEmbeddedDocuments('ActiveEffect', [data]))[0];
+  }
+
+  protected override _initialize(): void {
+    const source = this._source;
+    const changes = (source.changes as Partial<ActiveEffectChange>[] | undefined) ?? [];
+    source.changes = changes.map((change) => ({
+      key: String(change.key ?? ''),
+      mode: Number(change.mode ?? CONST.ACTIVE_EFFECT_MODES.ADD),
+      value: String(change.value ?? ''),
+      priority: change.priority ?? null,
+    }));
+    source.disabled = Boolean(source.disabled ?? false);
+    // Foundry's default: an effect on an item transfers to the item's owner.
+    source.transfer = Boolean(source.transfer ?? true);
+    source.statuses = [...new Set((source.statuses as string[] | undefined) ?? [])];
+    source.origin = (source.origin as string | null | undefined) ?? null;
+    source.duration = {
+      rounds: null,
+      turns: null,
+      seconds: null,
+      startRound: null,
+      startTurn: null,
+      ...(source.duration as ActiveEffectDuration | undefined),
+    };
+    this.changes = structuredClone(source.changes as ActiveEffectChange[]);
+    this.disabled = source.disabled as boolean;
+    this.transfer = source.transfer as boolean;
+    this.statuses = new Set(source.statuses as string[]);
+    this.origin = source.origin as string | null;
+    this.duration = structuredClone(source.duration as ActiveEffectDuration);
+    super._initialize();
+  }
+
+  /** Not disabled. (Foundry also suppresses effects, e.g. of unequipped items; the harness never does.) */
+  get active(): boolean {
+    return !this.disabled;
+  }
+
+  get target(): Actor | null {
+    if (this.parent instanceof HarnessActor) return this.parent;
+    if (this.parent instanceof HarnessItem) return this.transfer ? this.parent.actor : null;
+    return null;
+  }
+
+  /** Applies one change to `actor` (the target property cast from the change's string value). */
+  apply(actor: Actor, change: ActiveEffectChange): void {
+    const modes = CONST.ACTIVE_EFFECT_MODES;
+    const current = getProperty(actor, change.key);
+    const type = valueType(current);
+    const delta = castChangeValue(change.value, type);
+    let next: unknown = undefined;
+    switch (change.mode) {
+      case modes.ADD:
+        if (type === 'null') next = delta;
+        else if (type === 'number') next = (current as number) + (delta as number);
+        else if (type === 'string') next = (current as string) + (delta as string);
+        else if (type === 'boolean') next = (current as boolean) || (delta as boolean);
+        else if (type === 'array') next = (current as unknown[]).concat(delta);
+        break;
+      case modes.MULTIPLY:
+        if (type === 'number') next = (current as number) * (delta as number);
+        else if (type === 'boolean') next = (current as boolean) && (delta as boolean);
+        break;
+      case modes.OVERRIDE:
+        next = delta;
+        break;
+      case modes.UPGRADE:
+      case modes.DOWNGRADE: {
+        const upgrade = change.mode === modes.UPGRADE;
+        if (type === 'null') next = delta;
+        else if (type === 'boolean')
+          next = upgrade
+            ? (current as boolean) || (delta as boolean)
+            : (current as boolean) && (delta as boolean);
+        else if (type === 'number' || type === 'string') {
+          const a = current as number | string;
+          const b = delta as number | string;
+          next = (upgrade ? b > a : b < a) ? b : a;
+        }
+        break;
+      }
+      default: {
+        // CUSTOM (and unknown modes): a handler may change the actor itself or fill `changes`.
+        const changes: Record<string, unknown> = {};
+        Hooks.call('applyActiveEffect', actor, change, current, delta, changes);
+        for (const [key, value] of Object.entries(changes)) setProperty(actor, key, value);
+        return;
+      }
+    }
+    if (next !== undefined) setProperty(actor, change.key, next);
+  }
 }
 
 export class HarnessItem extends HarnessDocument implements Item {
   static override documentName = 'Item' as const;
+  static override embedded = { ActiveEffect: 'effects' };
 
   get actor(): Actor | null {
     return (this.parent as Actor | null) ?? null;
+  }
+
+  get effects(): HarnessCollection<ActiveEffect> {
+    return this.getEmbeddedCollection('ActiveEffect') as unknown as HarnessCollection<ActiveEffect>;
   }
 
   static async create(
@@ -249,15 +549,51 @@ export class HarnessItem extends HarnessDocument implements Item {
     return item;
   }
 
+  async createEmbeddedDocuments(
+    _type: 'ActiveEffect',
+    data: Record<string, unknown>[],
+  ): Promise<ActiveEffect[]> {
+    return (await this._createEmbedded('ActiveEffect', data)) as unknown as ActiveEffect[];
+  }
+
+  async deleteEmbeddedDocuments(_type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]> {
+    return (await this._deleteEmbedded('ActiveEffect', ids)) as unknown as ActiveEffect[];
+  }
+
   protected override _onDelete(): void {
-    if (this.parent instanceof HarnessActor) this.parent.removeItem(this._id as string);
+    if (this.parent) super._onDelete();
     else world.items.delete(this._id as string);
   }
 }
 
+/** The effect data of a `CONFIG.statusEffects` entry (Foundry's `ActiveEffect.fromStatusEffect`). */
+function statusEffectData(status: StatusEffectConfig, overlay: boolean): Record<string, unknown> {
+  const extra = status.statuses;
+  const data: Record<string, unknown> = {
+    name: game.i18n.localize(status.name),
+    img: status.img,
+    statuses: [...new Set([status.id, ...(Array.isArray(extra) ? (extra as string[]) : [])])],
+    changes: structuredClone(status.changes ?? []),
+  };
+  if (status._id) data._id = status._id;
+  if (status.duration) data.duration = structuredClone(status.duration);
+  if (overlay) data.flags = { core: { overlay: true } };
+  return data;
+}
+
 export class HarnessActor extends HarnessDocument implements Actor {
   static override documentName = 'Actor' as const;
-  declare items: HarnessCollection<Item>;
+  static override embedded = { Item: 'items', ActiveEffect: 'effects' };
+  // Filled by applyActiveEffects during the base constructor's preparation: declared, not initialized.
+  declare statuses: Set<string>;
+
+  get items(): HarnessCollection<Item> {
+    return this.getEmbeddedCollection('Item') as unknown as HarnessCollection<Item>;
+  }
+
+  get effects(): HarnessCollection<ActiveEffect> {
+    return this.getEmbeddedCollection('ActiveEffect') as unknown as HarnessCollection<ActiveEffect>;
+  }
 
   static async create(
     data: Record<string, unknown>,
@@ -271,53 +607,80 @@ export class HarnessActor extends HarnessDocument implements Actor {
     return actor;
   }
 
-  protected override _initializeEmbedded(): void {
-    const ItemCls = (CONFIG.Item.documentClass ?? HarnessItem) as unknown as ItemConstructor;
-    this.items = new HarnessCollection<Item>();
-    for (const data of (this._source.items as Record<string, unknown>[] | undefined) ?? []) {
-      this.items.set(new ItemCls(data, { parent: this }));
+  async createEmbeddedDocuments(type: 'Item', data: Record<string, unknown>[]): Promise<Item[]>;
+  async createEmbeddedDocuments(
+    type: 'ActiveEffect',
+    data: Record<string, unknown>[],
+  ): Promise<ActiveEffect[]>;
+  async createEmbeddedDocuments(
+    type: 'Item' | 'ActiveEffect',
+    data: Record<string, unknown>[],
+  ): Promise<Item[] | ActiveEffect[]> {
+    return (await this._createEmbedded(type, data)) as unknown as Item[] | ActiveEffect[];
+  }
+
+  async deleteEmbeddedDocuments(type: 'Item', ids: string[]): Promise<Item[]>;
+  async deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
+  async deleteEmbeddedDocuments(
+    type: 'Item' | 'ActiveEffect',
+    ids: string[],
+  ): Promise<Item[] | ActiveEffect[]> {
+    return (await this._deleteEmbedded(type, ids)) as unknown as Item[] | ActiveEffect[];
+  }
+
+  /** Items and effects are prepared, then the active effects change this actor (Foundry's order). */
+  override prepareEmbeddedDocuments(): void {
+    super.prepareEmbeddedDocuments();
+    this.applyActiveEffects();
+  }
+
+  *allApplicableEffects(): Generator<ActiveEffect, void, undefined> {
+    yield* this.effects;
+    for (const item of this.items) {
+      for (const effect of item.effects) if (effect.transfer) yield effect;
     }
   }
 
-  override refreshEmbedded(child: HarnessDocument): void {
-    const items = (this._source.items as Record<string, unknown>[] | undefined) ?? [];
-    this._source.items = items.map((data) => (data._id === child.id ? child.toObject() : data));
-    this.prepareData();
-  }
-
-  removeItem(id: string): void {
-    const items = (this._source.items as Record<string, unknown>[] | undefined) ?? [];
-    this._source.items = items.filter((data) => data._id !== id);
-    this.items.delete(id);
-    this.prepareData();
-  }
-
-  async createEmbeddedDocuments(_type: 'Item', data: Record<string, unknown>[]): Promise<Item[]> {
-    if (!this.isOwner)
-      throw new Error(`User ${game.user.name} lacks permission to update Actor ${this.name}`);
-    const ItemCls = (CONFIG.Item.documentClass ?? HarnessItem) as unknown as ItemConstructor;
-    const created: Item[] = [];
-    for (const entry of data) {
-      const item = new ItemCls({ _id: randomId(), ...entry }, { parent: this });
-      if (Hooks.call('preCreateItem', item, entry, {}, game.user.id) === false) continue;
-      this._source.items = [...((this._source.items as Record<string, unknown>[]) ?? []), item.toObject()];
-      this.items.set(item);
-      created.push(item);
+  applyActiveEffects(): void {
+    if (this.statuses) this.statuses.clear();
+    else this.statuses = new Set();
+    const changes: { change: ActiveEffectChange; effect: ActiveEffect; priority: number }[] = [];
+    for (const effect of this.allApplicableEffects()) {
+      if (!effect.active) continue;
+      for (const change of effect.changes) {
+        changes.push({ change, effect, priority: change.priority ?? change.mode * 10 });
+      }
+      for (const status of effect.statuses) this.statuses.add(status);
     }
-    this.prepareData();
-    for (const item of created) Hooks.callAll('createItem', item, {}, game.user.id);
-    for (const app of this.apps) await app.render(false);
-    return created;
+    // A stable sort: equal priorities apply in effect order.
+    changes.sort((a, b) => a.priority - b.priority);
+    for (const { change, effect } of changes) {
+      if (change.key) (effect as unknown as HarnessActiveEffect).apply(this, change);
+    }
   }
 
-  async deleteEmbeddedDocuments(_type: 'Item', ids: string[]): Promise<Item[]> {
-    const deleted: Item[] = [];
-    for (const id of ids) {
-      const item = this.items.get(id);
-      if (item && (await item.delete())) deleted.push(item);
+  async toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<ActiveEffect | boolean | undefined> {
+    const status = CONFIG.statusEffects.find((entry) => entry.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing = status._id
+      ? this.effects.filter((effect) => effect.id === status._id)
+      : this.effects.filter((effect) => effect.statuses.size === 1 && effect.statuses.has(statusId));
+    if (existing.length) {
+      if (options.active) return true;
+      await this.deleteEmbeddedDocuments(
+        'ActiveEffect',
+        existing.map((effect) => effect.id as string),
+      );
+      return false;
     }
-    for (const app of this.apps) await app.render(false);
-    return deleted;
+    if (options.active === false) return undefined;
+    const [effect] = await this.createEmbeddedDocuments('ActiveEffect', [
+      statusEffectData(status, options.overlay ?? false),
+    ]);
+    return effect;
   }
 
   getActiveTokens(): Token[] {
@@ -328,6 +691,9 @@ export class HarnessActor extends HarnessDocument implements Actor {
     world.actors.delete(this._id as string);
   }
 }
+
+defaultClasses.Item = HarnessItem;
+defaultClasses.ActiveEffect = HarnessActiveEffect;
 
 export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
   static override documentName = 'ChatMessage' as const;
@@ -464,3 +830,4 @@ export class HarnessCombat extends HarnessDocument implements Combat {
 export const ActorImpl: ActorConstructor = HarnessActor;
 export const ItemImpl: ItemConstructor = HarnessItem;
 export const ChatMessageImpl: ChatMessageConstructor = HarnessChatMessage;
+export const ActiveEffectImpl: ActiveEffectConstructor = HarnessActiveEffect;

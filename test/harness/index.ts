@@ -1,6 +1,7 @@
 /**
  * The fake Foundry runtime: installs the globals our declarations describe (`Hooks`, `CONFIG`,
- * `game`, `foundry`, `Actor`, `Item`, `ChatMessage`, `Roll`, `ui`), loads the real `src/gng.ts`
+ * `CONST`, `game`, `foundry`, `Actor`, `Item`, `ActiveEffect`, `ChatMessage`, `Roll`, `ui`,
+ * `fromUuid`, `fromUuidSync`), loads the real `src/gng.ts`
  * and runs its `init`/`setup`/`ready` hooks. One runtime per test file (Vitest isolates files);
  * `reset()` gives each test an empty world with the same configuration.
  */
@@ -12,8 +13,10 @@ import { HarnessHooks } from './hooks.js';
 import { fields } from './fields.js';
 import { TypeDataModelImpl } from './data-model.js';
 import {
+  ActiveEffectImpl,
   ActorImpl,
   ChatMessageImpl,
+  HarnessActiveEffect,
   HarnessActor,
   HarnessChatMessage,
   HarnessCombat,
@@ -31,10 +34,13 @@ import {
   runtime,
   SheetRegistry,
   sheetsApi,
+  uxApi,
   type HarnessApplicationV2,
 } from './applications.js';
 import { utils } from './utils.js';
 import { world } from './world.js';
+import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
+import { HarnessToken, HarnessTokenDocument, type TokenBars } from './tokens.js';
 import type { GnGApi } from '../../src/api.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -94,6 +100,32 @@ export interface Harness {
   openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
   /** Clicks the element matching `selector` in `app` (a real DOM click event) and awaits its action. */
   click(app: HarnessApplicationV2, selector: string): Promise<void>;
+  /**
+   * Places a token of `actor` on the scene (`actor.getActiveTokens()` finds it). Its bars default to
+   * `system.json`'s `primaryTokenAttribute` (bar1) and `secondaryTokenAttribute` (bar2).
+   */
+  placeToken(actor: Actor): Token;
+  /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
+  target(user: User, ...tokens: Token[]): void;
+  /**
+   * Adds a document to a compendium pack (`items` → `gng.items`) outside the world; `fromUuid`
+   * resolves its `Compendium.gng.items.Item.<id>` uuid. Emptied by `reset()`.
+   */
+  registerCompendiumDocument(
+    pack: string,
+    data: Record<string, unknown>,
+    documentName?: 'Actor' | 'Item',
+  ): FoundryDocument;
+  /**
+   * Drops `data` on `app`: a DragEvent whose `dataTransfer.getData('text/plain')` is its JSON. A
+   * rendered app gets it as a DOM `drop` event on its element (or on the element matching `selector`);
+   * otherwise `_onDrop` is called directly. Resolves with what `_onDrop` resolved with.
+   */
+  drop(
+    app: HarnessApplicationV2 & DocumentSheetV2,
+    data: Record<string, unknown>,
+    selector?: string,
+  ): Promise<unknown>;
 }
 
 let harnessPromise: Promise<Harness> | undefined;
@@ -123,12 +155,25 @@ async function createHarness(): Promise<Harness> {
   world.users = new HarnessWorldCollection<User>();
   world.tokens = [];
 
+  const systemJson = JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')) as Record<string, unknown>;
+  const tokenBars: TokenBars = {
+    bar1: { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null },
+    bar2: { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null },
+  };
+
   const g = globalThis as typeof globalThis & Record<string, unknown>;
   g.Hooks = hooks;
+  g.CONST = {
+    ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
+    DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+  } satisfies FoundryConst;
+  g.fromUuid = fromUuid;
+  g.fromUuidSync = fromUuidSync;
   g.CONFIG = {
     Actor: { documentClass: HarnessActor, dataModels: {}, typeLabels: {} },
     Item: { documentClass: HarnessItem, dataModels: {}, typeLabels: {} },
     ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
+    ActiveEffect: { documentClass: HarnessActiveEffect, dataModels: {} },
     queries: {},
     statusEffects: [],
   } satisfies FoundryConfig;
@@ -142,12 +187,14 @@ async function createHarness(): Promise<Harness> {
         renderTemplate: (path, data) => templates.renderTemplate(path, data),
         loadTemplates: (paths) => templates.loadTemplates(paths),
       },
+      ux: uxApi,
     },
     documents: { collections: { Actors: actorSheets, Items: itemSheets } },
-    utils,
+    utils: { ...utils, fromUuid, fromUuidSync },
   } satisfies FoundryNamespace;
   g.Actor = ActorImpl;
   g.Item = ItemImpl;
+  g.ActiveEffect = ActiveEffectImpl;
   g.ChatMessage = ChatMessageImpl;
   g.Roll = RollImpl;
   g.ui = {
@@ -193,6 +240,7 @@ async function createHarness(): Promise<Harness> {
       world.items.clear();
       world.messages.clear();
       world.tokens.length = 0;
+      packs.clear();
       for (const user of world.users) user.targets.clear();
       game.combat = null;
       game.user = gm;
@@ -228,6 +276,33 @@ async function createHarness(): Promise<Harness> {
         new window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
       );
       await app.settle();
+    },
+    placeToken(actor) {
+      const token = new HarnessToken(new HarnessTokenDocument(actor, tokenBars));
+      world.tokens.push(token);
+      return token;
+    },
+    target(user, ...tokens) {
+      user.targets.clear();
+      for (const token of tokens) user.targets.add(token);
+    },
+    registerCompendiumDocument(pack, data, documentName = 'Item') {
+      return registerCompendiumDocument(pack, data, documentName);
+    },
+    async drop(app, data, selector) {
+      const dataTransfer = new window.DataTransfer();
+      dataTransfer.setData('text/plain', JSON.stringify(data));
+      const event = new window.DragEvent('drop', { bubbles: true, cancelable: true });
+      // happy-dom's DragEvent takes no dataTransfer in its init, so it is set on the event itself.
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+      if (!app.rendered) return app._onDrop(event as unknown as DragEvent);
+      const target = selector ? app.element.querySelector<HTMLElement>(selector) : app.element;
+      if (!target) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      const before = app.pending.length;
+      target.dispatchEvent(event as unknown as Event);
+      const started = app.pending.slice(before);
+      await app.settle();
+      return started.length ? await started[0] : undefined;
     },
   };
   return harness;

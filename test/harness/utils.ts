@@ -68,4 +68,4 @@ export const utils = {
   },
   getProperty,
   setProperty,
-} satisfies FoundryNamespace['utils'];
+} satisfies Omit<FoundryNamespace['utils'], 'fromUuid' | 'fromUuidSync'>; // those two: uuid.ts

@@ -6,7 +6,7 @@ export interface HarnessWorld {
   items: Collection<Item>;
   messages: Collection<ChatMessage>;
   users: Collection<User>;
-  /** Tokens "on the scene": the harness places them on request. */
+  /** Tokens "on the scene": the harness places them on request (`placeToken`). */
   tokens: Token[];
 }
 

@@ -55,7 +55,7 @@ describe('actor data', () => {
     expect(system.abilities.str?.mod).toBe(3);
     expect(system.abilities.dex?.mod).toBe(-1);
     const stored = actor.toObject().system as { abilities: Record<string, Record<string, unknown>> };
-    expect(stored.abilities.str).toEqual({ value: 17 });
+    expect(stored.abilities.str).toEqual({ value: 17, damage: 0, drain: 0 });
   });
 
   it('re-derives after an update', async () => {
@@ -70,7 +70,9 @@ describe('actor data', () => {
       type: 'character',
       system: { abilities: { con: { value: 14 } } },
     });
-    await expect(actor.update({ 'system.abilities.con.value': -3 })).rejects.toThrow(/minimum/);
+    await expect(actor.update({ 'system.abilities.con.value': -3 })).rejects.toThrow(
+      'An ability score cannot be negative (con: -3). Use 0 for a score of nothing.',
+    );
     expect((actor.toObject().system as { abilities: { con: { value: number } } }).abilities.con.value).toBe(
       14,
     );

@@ -120,8 +120,7 @@ describe('harness rolls, combat, queries, settings, targets', () => {
 
   it('targets are per user', async () => {
     const actor = await h.createActor({ name: 'Target', type: 'npc' });
-    const token: Token = { id: 'tok1', actor, document: { id: 'tok1', actor, name: 'Target' } };
-    h.users.player.targets.add(token);
+    h.target(h.users.player, h.placeToken(actor));
     expect([...h.users.player.targets].map((t) => t.actor?.name)).toEqual(['Target']);
     expect(h.users.gm.targets.size).toBe(0);
   });

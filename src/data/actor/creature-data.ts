@@ -1,39 +1,95 @@
 /**
- * `system` data of the two Actor types. Stored fields only; everything derived (ability modifiers,
- * …) is computed in `prepareDerivedData` through the rules engine and never stored.
+ * `system` data of the two Actor types. Stored fields describe the creature; everything GnG fights
+ * with (Defense, Protection, maximum HP, injury, attacks, saves, skills, encumbrance) is derived in
+ * `prepareDerivedData` through the rules engine (see derive-creature.ts) and never stored.
+ *
+ * Active Effects modify the typed bonus containers that `prepareBaseData` resets to zero, e.g.
+ * `system.defense.bonuses.dodge` (ADD) or `system.defense.bonuses.deflection` (UPGRADE, since only
+ * the best deflection bonus counts). The change keys are listed in docs/active-effects.md.
  */
-import { ABILITIES, SIZES, abilityModifier, type Ability, type Size } from '../../rules/index.js';
+import {
+  ABILITIES,
+  ANATOMY_TRAITS,
+  DEFENSE_MODIFIER_TYPES,
+  SAVES,
+  SIZES,
+  SKILL_IDS,
+  type Ability,
+  type DefenseModifierType,
+  type Save,
+  type Size,
+  type SkillId,
+} from '../../rules/index.js';
+import { migrateActorSource } from '../migrations.js';
+import { validationError } from '../validation.js';
+import { deriveCreature, type DerivedCreature } from './derive-creature.js';
+
+/** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
+export const ANATOMY_FLAGS = [...ANATOMY_TRAITS, 'no-constitution', 'immune-to-critical-hits'] as const;
+export type AnatomyFlag = (typeof ANATOMY_FLAGS)[number];
+
+/** Typed bonuses to Protection that effects may change (GnG PROTECTION › Other Modifiers). */
+export const PROTECTION_BONUS_TYPES = ['enhancement', 'sacredProfane', 'monk', 'circumstance'] as const;
+/** Modifiers to base HP that effects may change (GnG HIT POINTS › Other Modifiers). */
+export const HP_BONUS_TYPES = ['circumstance', 'enhancement', 'sacredProfane', 'other'] as const;
 
 export interface AbilityData {
   value: number;
-  /** Derived: the ability modifier. */
+  damage: number;
+  drain: number;
+  /** Derived: score after damage and drain. */
+  effective: number;
+  /** Derived: the ability modifier of the effective score. */
   mod: number;
 }
 
-export interface HitPointData {
-  value: number;
-  nonlethal: number;
-  temp: number;
+export interface SkillData {
+  ranks: number;
+  misc: number;
+  /** Effects: bonus to this skill. */
+  bonus: number;
+  /** Derived. */
+  total: number;
+  usable: boolean;
+  ability: Ability;
 }
 
-function abilityField(): DataField {
-  const { SchemaField, NumberField } = foundry.data.fields;
-  return new SchemaField({
-    value: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 10 }),
-  });
+function integer(initial: number): DataField {
+  return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, initial });
+}
+
+function flag(initial = false): DataField {
+  return new foundry.data.fields.BooleanField({ required: true, initial });
 }
 
 function creatureSchema(): DataSchema {
-  const { SchemaField, NumberField, StringField, HTMLField } = foundry.data.fields;
+  const { SchemaField, StringField, HTMLField, ArrayField } = foundry.data.fields;
   const abilities: DataSchema = {};
-  for (const ability of ABILITIES) abilities[ability] = abilityField();
+  for (const ability of ABILITIES) {
+    abilities[ability] = new SchemaField({ value: integer(10), damage: integer(0), drain: integer(0) });
+  }
+  const skills: DataSchema = {};
+  for (const skill of SKILL_IDS) skills[skill] = new SchemaField({ ranks: integer(0), misc: integer(0) });
   return {
     abilities: new SchemaField(abilities),
     size: new StringField({ required: true, blank: false, initial: 'medium', choices: SIZES }),
-    hp: new SchemaField({
-      value: new NumberField({ required: true, nullable: false, integer: true, initial: 10 }),
-      nonlethal: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
-      temp: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    hp: new SchemaField({ value: integer(10), nonlethal: integer(0), temp: integer(0) }),
+    naturalArmor: integer(0),
+    negativeLevels: integer(0),
+    speed: integer(30),
+    skills: new SchemaField(skills),
+    proficiencies: new SchemaField({
+      armor: new SchemaField({
+        light: flag(),
+        medium: flag(),
+        heavy: flag(),
+        force: flag(true),
+        shield: flag(),
+        tower: flag(),
+      }),
+      weapons: new SchemaField({ simple: flag(true), martial: flag() }),
+      /** Exotic weapons by name (case-insensitive). */
+      exotic: new ArrayField(new StringField({ required: true, blank: false })),
     }),
     biography: new HTMLField({ required: true, blank: true, initial: '' }),
   };
@@ -43,8 +99,34 @@ function creatureSchema(): DataSchema {
 export class CreatureData extends foundry.abstract.TypeDataModel {
   declare abilities: Record<Ability, AbilityData>;
   declare size: Size;
-  declare hp: HitPointData;
+  declare hp: {
+    value: number;
+    nonlethal: number;
+    temp: number;
+    bonuses: Record<(typeof HP_BONUS_TYPES)[number], number>;
+  } & Partial<Pick<DerivedCreature['hp'], 'max' | 'injury' | 'breakdown'>>;
+  declare naturalArmor: number;
+  declare negativeLevels: number;
+  declare speed: number;
+  declare skills: Record<SkillId, SkillData>;
+  declare proficiencies: {
+    armor: Record<'light' | 'medium' | 'heavy' | 'force' | 'shield' | 'tower', boolean>;
+    weapons: Record<'simple' | 'martial', boolean>;
+    exotic: string[];
+  };
   declare biography: string;
+  /** Effects: typed bonuses to Defense; derived: the breakdown against melee and ranged attacks. */
+  declare defense: { bonuses: Record<DefenseModifierType, number> } & Partial<DerivedCreature['defense']>;
+  /** Effects: typed bonuses to Protection; derived: the breakdown. */
+  declare protection: { bonuses: Record<(typeof PROTECTION_BONUS_TYPES)[number], number> } & Partial<
+    DerivedCreature['protection']
+  >;
+  /** Effects: bonus to saves; derived: totals. */
+  declare saves: Record<Save, { bonus: number } & Partial<DerivedCreature['saves'][Save]>>;
+  /** Effects: bonus to all melee / ranged attack rolls. */
+  declare attack: { bonuses: { melee: number; ranged: number } };
+  /** Derived: everything else (classes, level, BAB, attacks, encumbrance, grapple). */
+  declare derived: DerivedCreature;
 
   static override LOCALIZATION_PREFIXES = ['GNG.Actor'];
 
@@ -52,14 +134,93 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     return creatureSchema();
   }
 
-  override prepareDerivedData(): void {
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return migrateActorSource(super.migrateData(source));
+  }
+
+  /** Domain checks with localized messages; a failing change is rejected whole. */
+  static override validateJoint(data: Record<string, unknown>): void {
+    const abilities = data.abilities as Record<Ability, { value: number; damage: number; drain: number }>;
     for (const ability of ABILITIES) {
-      const data = this.abilities[ability];
-      data.mod = abilityModifier(data.value);
+      const score = abilities[ability];
+      if (score.value < 0)
+        throw validationError('GNG.Validation.NegativeAbility', { ability, value: score.value });
+      if (score.damage < 0 || score.drain < 0) {
+        throw validationError('GNG.Validation.NegativeAbilityLoss', { ability });
+      }
+    }
+    const hp = data.hp as { nonlethal: number; temp: number };
+    if (hp.nonlethal < 0 || hp.temp < 0) throw validationError('GNG.Validation.NegativeHp');
+    if ((data.naturalArmor as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'naturalArmor', value: data.naturalArmor });
+    if ((data.negativeLevels as number) < 0)
+      throw validationError('GNG.Validation.Negative', {
+        field: 'negativeLevels',
+        value: data.negativeLevels,
+      });
+    const skills = data.skills as Record<SkillId, { ranks: number }>;
+    for (const skill of SKILL_IDS) {
+      if (skills[skill].ranks < 0)
+        throw validationError('GNG.Validation.NegativeRanks', { skill, value: skills[skill].ranks });
     }
   }
+
+  /** Resets the containers Active Effects write into, before effects apply. */
+  override prepareBaseData(): void {
+    this.defense = { bonuses: zeros(DEFENSE_MODIFIER_TYPES) };
+    this.protection = { bonuses: zeros(PROTECTION_BONUS_TYPES) };
+    this.hp.bonuses = zeros(HP_BONUS_TYPES);
+    this.saves = { fort: { bonus: 0 }, ref: { bonus: 0 }, will: { bonus: 0 } };
+    this.attack = { bonuses: { melee: 0, ranged: 0 } };
+    for (const skill of SKILL_IDS) this.skills[skill].bonus = 0;
+  }
+
+  override prepareDerivedData(): void {
+    const actor = this.parent as Actor;
+    const derived = deriveCreature({
+      system: this,
+      items: [...actor.items],
+      statuses: actor.statuses ?? new Set<string>(),
+      creature: this.creatureTraits(),
+    });
+    this.derived = derived;
+    for (const ability of ABILITIES) Object.assign(this.abilities[ability], derived.abilities[ability]);
+    Object.assign(this.hp, derived.hp);
+    Object.assign(this.defense, derived.defense);
+    Object.assign(this.protection, derived.protection);
+    for (const save of SAVES) Object.assign(this.saves[save], derived.saves[save]);
+    for (const skill of SKILL_IDS) Object.assign(this.skills[skill], derived.skills[skill]);
+  }
+
+  /** Creature type and anatomy (creatures only; characters are humanoids with normal anatomy). */
+  creatureTraits(): { creatureType: string; anatomy: readonly AnatomyFlag[] } {
+    return { creatureType: 'Humanoid', anatomy: [] };
+  }
+}
+
+function zeros<K extends string>(keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 }
 
 export class CharacterData extends CreatureData {}
 
-export class NpcData extends CreatureData {}
+/** A creature: creature type and subtypes, anatomy flags; Hit Dice are `class` items of kind `racial`. */
+export class NpcData extends CreatureData {
+  declare creatureType: string;
+  declare subtypes: string[];
+  declare anatomy: AnatomyFlag[];
+
+  static override defineSchema(): DataSchema {
+    const { StringField, ArrayField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      creatureType: new StringField({ required: true, blank: false, initial: 'Humanoid' }),
+      subtypes: new ArrayField(new StringField({ required: true, blank: false })),
+      anatomy: new ArrayField(new StringField({ required: true, blank: false, choices: ANATOMY_FLAGS })),
+    };
+  }
+
+  override creatureTraits(): { creatureType: string; anatomy: readonly AnatomyFlag[] } {
+    return { creatureType: this.creatureType, anatomy: this.anatomy };
+  }
+}

@@ -1,8 +1,68 @@
 /**
- * `system` data of the Item types. The foundation gives each type its description; the typed
- * fields each type needs (weapon damage, armor bonus, class progressions…) grow from here.
+ * `system` data of the Item types. Stored fields only: what an item *is*. What it does to its owner
+ * (attack bonus, Defense, Protection…) is derived on the actor (src/data/actor/derive-creature.ts)
+ * through the rules engine.
  */
 import type { ItemType } from '../../config/document-types.js';
+import {
+  BAB_PROGRESSIONS,
+  FORTIFICATIONS,
+  PROGRESSIONS,
+  SAVE_PROGRESSIONS,
+  SHIELD_SIZES,
+  SIZES,
+  type BabProgression,
+  type Fortification,
+  type Progression,
+  type Save,
+  type SaveProgression,
+  type ShieldSize,
+  type Size,
+} from '../../rules/index.js';
+import { migrateItemSource } from '../migrations.js';
+import { validationError } from '../validation.js';
+
+export const WEAPON_CATEGORIES = ['simple', 'martial', 'exotic'] as const;
+export const WEAPON_USES = ['unarmed', 'light', 'one-handed', 'two-handed', 'ranged', 'thrown'] as const;
+export const DAMAGE_TYPES = [
+  'bludgeoning',
+  'piercing',
+  'slashing',
+  'fire',
+  'cold',
+  'acid',
+  'electricity',
+  'sonic',
+  'force',
+] as const;
+export const FIRE_MODES = ['single', 'semi', 'auto'] as const;
+export const PROTECTION_BYPASS_CHOICES = ['none', 'piercing', 'ignoring'] as const;
+export const ARMOR_TYPES = ['light', 'medium', 'heavy', 'force'] as const;
+export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
+/** How Strength adds to damage: normally; bows (penalty only); composite bows (bonus too); not at all. */
+export const WEAPON_STRENGTH = ['normal', 'bow', 'composite-bow', 'none'] as const;
+
+export type WeaponUse = (typeof WEAPON_USES)[number];
+export type WeaponCategory = (typeof WEAPON_CATEGORIES)[number];
+export type ArmorType = (typeof ARMOR_TYPES)[number];
+
+function integer(initial: number, options: DataFieldOptions = {}): DataField {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    ...options,
+  });
+}
+
+function choice(choices: readonly string[], initial: string): DataField {
+  return new foundry.data.fields.StringField({ required: true, blank: false, initial, choices });
+}
+
+function flag(initial = false): DataField {
+  return new foundry.data.fields.BooleanField({ required: true, initial });
+}
 
 /** Shared data of every Item type. */
 export class ItemData extends foundry.abstract.TypeDataModel {
@@ -14,16 +74,274 @@ export class ItemData extends foundry.abstract.TypeDataModel {
     const { HTMLField } = foundry.data.fields;
     return { description: new HTMLField({ required: true, blank: true, initial: '' }) };
   }
+
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return migrateItemSource(super.migrateData(source));
+  }
+
+  /** Cross-field checks with localized messages (Foundry calls this after the fields validate). */
+  static override validateJoint(_data: Record<string, unknown>): void {}
 }
 
-/** One data model class per Item type, so each can grow its own schema. */
+/** Items that have weight and can be carried and equipped. */
+export class PhysicalItemData extends ItemData {
+  declare weight: number;
+  declare quantity: number;
+  declare carried: boolean;
+  declare equipped: boolean;
+
+  static override defineSchema(): DataSchema {
+    const { NumberField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      weight: new NumberField({ required: true, nullable: false, initial: 0 }),
+      quantity: integer(1),
+      carried: flag(true),
+      equipped: flag(false),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.weight as number) < 0)
+      throw validationError('GNG.Validation.NegativeWeight', { value: data.weight });
+    if ((data.quantity as number) < 0)
+      throw validationError('GNG.Validation.NegativeQuantity', { value: data.quantity });
+  }
+}
+
+export class WeaponData extends PhysicalItemData {
+  declare category: WeaponCategory;
+  declare use: WeaponUse;
+  declare size: Size;
+  declare damage: Record<Size, string>;
+  declare damageTypes: string[];
+  declare rangeIncrement: number;
+  declare bypass: 'none' | 'piercing' | 'ignoring';
+  declare touch: boolean;
+  declare energy: boolean;
+  declare enhancement: number;
+  declare strength: (typeof WEAPON_STRENGTH)[number];
+  declare firearm: {
+    fireModes: string[];
+    capacity: number;
+    ammunition: number;
+    barrels: number;
+    longarm: boolean;
+  };
+
+  static override defineSchema(): DataSchema {
+    const { SchemaField, StringField, ArrayField } = foundry.data.fields;
+    const damage: DataSchema = {};
+    for (const size of SIZES) damage[size] = new StringField({ required: true, blank: true, initial: '' });
+    return {
+      ...super.defineSchema(),
+      category: choice(WEAPON_CATEGORIES, 'simple'),
+      use: choice(WEAPON_USES, 'one-handed'),
+      size: choice(SIZES, 'medium'),
+      damage: new SchemaField(damage),
+      damageTypes: new ArrayField(new StringField({ required: true, blank: false, choices: DAMAGE_TYPES })),
+      rangeIncrement: integer(0),
+      bypass: choice(PROTECTION_BYPASS_CHOICES, 'none'),
+      touch: flag(),
+      energy: flag(),
+      enhancement: integer(0),
+      strength: choice(WEAPON_STRENGTH, 'normal'),
+      firearm: new SchemaField({
+        fireModes: new ArrayField(new StringField({ required: true, blank: false, choices: FIRE_MODES })),
+        capacity: integer(0),
+        ammunition: integer(0),
+        barrels: integer(1),
+        longarm: flag(),
+      }),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    const firearm = data.firearm as WeaponData['firearm'];
+    if ((data.rangeIncrement as number) < 0)
+      throw validationError('GNG.Validation.Negative', {
+        field: 'rangeIncrement',
+        value: data.rangeIncrement,
+      });
+    if ((data.enhancement as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
+    if (firearm.barrels < 1) throw validationError('GNG.Validation.Barrels', { value: firearm.barrels });
+    if (firearm.ammunition < 0 || firearm.capacity < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'ammunition', value: firearm.ammunition });
+    if (firearm.capacity > 0 && firearm.ammunition > firearm.capacity) {
+      throw validationError('GNG.Validation.AmmunitionOverCapacity', {
+        ammunition: firearm.ammunition,
+        capacity: firearm.capacity,
+      });
+    }
+  }
+
+  /** The damage dice of this weapon at its own size (falls back to the Medium dice). */
+  get damageDice(): string {
+    return this.damage[this.size] || this.damage.medium;
+  }
+}
+
+export class ArmorData extends PhysicalItemData {
+  declare armorBonus: number;
+  declare armorCheckPenalty: number;
+  declare type: ArmorType;
+  declare enhancement: number;
+  declare fortification: Fortification;
+
+  static override defineSchema(): DataSchema {
+    return {
+      ...super.defineSchema(),
+      armorBonus: integer(0),
+      armorCheckPenalty: integer(0),
+      type: choice(ARMOR_TYPES, 'light'),
+      enhancement: integer(0),
+      fortification: choice(FORTIFICATIONS, 'none'),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.armorBonus as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'armorBonus', value: data.armorBonus });
+    if ((data.enhancement as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
+    if ((data.armorCheckPenalty as number) > 0)
+      throw validationError('GNG.Validation.PositivePenalty', { value: data.armorCheckPenalty });
+  }
+}
+
+export class ShieldData extends PhysicalItemData {
+  declare shieldBonus: number;
+  declare enhancement: number;
+  declare shieldSize: ShieldSize;
+  declare armorCheckPenalty: number;
+
+  static override defineSchema(): DataSchema {
+    return {
+      ...super.defineSchema(),
+      shieldBonus: integer(1),
+      enhancement: integer(0),
+      shieldSize: choice(SHIELD_SIZES, 'small'),
+      armorCheckPenalty: integer(0),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.shieldBonus as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'shieldBonus', value: data.shieldBonus });
+    if ((data.enhancement as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
+    if ((data.armorCheckPenalty as number) > 0)
+      throw validationError('GNG.Validation.PositivePenalty', { value: data.armorCheckPenalty });
+  }
+}
+
+export class ClassData extends ItemData {
+  declare identifier: string;
+  declare kind: (typeof CLASS_KINDS)[number];
+  declare levels: number;
+  declare defenseProgression: Progression;
+  declare hpProgression: Progression;
+  declare babProgression: BabProgression;
+  declare saves: Record<Save, SaveProgression>;
+
+  static override defineSchema(): DataSchema {
+    const { SchemaField, StringField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      identifier: new StringField({ required: true, blank: true, initial: '' }),
+      kind: choice(CLASS_KINDS, 'class'),
+      levels: integer(1),
+      defenseProgression: choice(PROGRESSIONS, 'average'),
+      hpProgression: choice(PROGRESSIONS, 'average'),
+      babProgression: choice(BAB_PROGRESSIONS, 'average'),
+      saves: new SchemaField({
+        fort: choice(SAVE_PROGRESSIONS, 'poor'),
+        ref: choice(SAVE_PROGRESSIONS, 'poor'),
+        will: choice(SAVE_PROGRESSIONS, 'poor'),
+      }),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.levels as number) < 0)
+      throw validationError('GNG.Validation.NegativeLevels', { value: data.levels });
+  }
+}
+
+export class FeatData extends ItemData {
+  declare identifier: string;
+  declare category: 'gng' | 'core';
+
+  static override defineSchema(): DataSchema {
+    const { StringField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      identifier: new StringField({ required: true, blank: true, initial: '' }),
+      category: choice(['gng', 'core'], 'gng'),
+    };
+  }
+}
+
+export class EquipmentData extends PhysicalItemData {}
+
+export class SpellData extends ItemData {
+  declare level: number;
+  declare school: string;
+
+  static override defineSchema(): DataSchema {
+    const { StringField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      level: integer(0),
+      school: new StringField({ required: true, blank: true, initial: '' }),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.level as number) < 0)
+      throw validationError('GNG.Validation.NegativeLevels', { value: data.level });
+  }
+}
+
+export class PowerData extends ItemData {
+  declare level: number;
+  declare discipline: string;
+  declare powerPoints: number;
+
+  static override defineSchema(): DataSchema {
+    const { StringField } = foundry.data.fields;
+    return {
+      ...super.defineSchema(),
+      level: integer(1),
+      discipline: new StringField({ required: true, blank: true, initial: '' }),
+      powerPoints: integer(1),
+    };
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    super.validateJoint(data);
+    if ((data.level as number) < 0)
+      throw validationError('GNG.Validation.NegativeLevels', { value: data.level });
+    if ((data.powerPoints as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'powerPoints', value: data.powerPoints });
+  }
+}
+
+/** One data model class per Item type. */
 export const ITEM_DATA_MODELS: Record<ItemType, TypeDataModelConstructor> = {
-  class: class ClassData extends ItemData {},
-  weapon: class WeaponData extends ItemData {},
-  armor: class ArmorData extends ItemData {},
-  shield: class ShieldData extends ItemData {},
-  feat: class FeatData extends ItemData {},
-  equipment: class EquipmentData extends ItemData {},
-  spell: class SpellData extends ItemData {},
-  power: class PowerData extends ItemData {},
+  class: ClassData,
+  weapon: WeaponData,
+  armor: ArmorData,
+  shield: ShieldData,
+  feat: FeatData,
+  equipment: EquipmentData,
+  spell: SpellData,
+  power: PowerData,
 };

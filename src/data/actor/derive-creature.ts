@@ -1,0 +1,401 @@
+/**
+ * Derives a creature's combat statistics from its stored data, its items and its active statuses.
+ * Glue only: it gathers the inputs (which armor is worn, which classes, which feats, which
+ * conditions) and every number comes from the rules engine.
+ */
+import {
+  ABILITIES,
+  ATTACKER_CONDITIONS,
+  DEFENSE_STATES,
+  NONPROFICIENT_WEAPON_PENALTY,
+  SAVES,
+  SKILLS,
+  SKILL_IDS,
+  abilityModifier,
+  attackRollModifiers,
+  baseAttackBonus,
+  baseSave,
+  carryingCapacity,
+  conditionRollModifier,
+  expandConditions,
+  ENTANGLED_DEXTERITY_PENALTY,
+  defenseBonus,
+  encumbranceLoad,
+  encumbrancePenalty,
+  grappleCheckBonus,
+  hitPointsBreakdown,
+  injury,
+  isImmuneToInjury,
+  meleeAttackBonus,
+  monkProtectionBonus,
+  protection,
+  rangedAttackBonus,
+  skillCheckBonus,
+  strengthDamageBonus,
+  type Ability,
+  type AttackerCondition,
+  type ClassLevels,
+  type DefenseBreakdown,
+  type DefenseState,
+  type EncumbranceLoad,
+  type Grip,
+  type ProtectionBreakdown,
+  type Save,
+  type SkillId,
+} from '../../rules/index.js';
+import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
+import type { AnatomyFlag, CreatureData } from './creature-data.js';
+
+export interface ClassSummary {
+  id: string;
+  name: string;
+  identifier: string;
+  levels: number;
+  kind: string;
+}
+
+export interface AttackSummary {
+  itemId: string;
+  name: string;
+  mode: 'melee' | 'ranged';
+  grip: Grip | 'ranged';
+  /** Total attack bonus with this weapon. */
+  bonus: number;
+  /** Every contribution to `bonus`, for the breakdown. */
+  parts: { label: string; value: number }[];
+  /** Damage formula: weapon dice + Strength + enhancement (Relative Degree is added on a hit). */
+  damage: string;
+  damageTypes: string[];
+  proficient: boolean;
+  touch: boolean;
+  bypass: 'none' | 'piercing' | 'ignoring';
+  rangeIncrement: number;
+}
+
+export interface DerivedCreature {
+  abilities: Record<Ability, { effective: number; mod: number }>;
+  classes: ClassSummary[];
+  level: number;
+  bab: number;
+  feats: string[];
+  hp: {
+    max: number;
+    injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
+    breakdown: { label: string; value: number }[];
+  };
+  defense: { melee: DefenseBreakdown; ranged: DefenseBreakdown; total: number };
+  protection: ProtectionBreakdown & { armorType: string | null; fortification: string };
+  encumbrance: {
+    weight: number;
+    load: EncumbranceLoad;
+    penalty: number;
+    capacity: { light: number; medium: number; heavy: number };
+  };
+  saves: Record<Save, { base: number; ability: number; conditions: number; total: number }>;
+  skills: Record<SkillId, { total: number; usable: boolean; ability: Ability }>;
+  attacks: AttackSummary[];
+  grapple: number;
+  initiative: number;
+  armorCheckPenalty: number;
+  equippedArmorId: string | null;
+  equippedShieldId: string | null;
+  statuses: string[];
+}
+
+const SAVE_ABILITY: Record<Save, Ability> = { fort: 'con', ref: 'dex', will: 'wis' };
+
+function physical(item: Item): PhysicalItemData | null {
+  return ['weapon', 'armor', 'shield', 'equipment'].includes(item.type)
+    ? (item.system as PhysicalItemData)
+    : null;
+}
+
+function signedFormula(parts: (string | number)[]): string {
+  return parts
+    .filter((p) => p !== 0 && p !== '')
+    .map((p, i) => {
+      if (typeof p === 'string') return i === 0 ? p : `+ ${p}`;
+      if (i === 0) return String(p);
+      return p < 0 ? `- ${-p}` : `+ ${p}`;
+    })
+    .join(' ');
+}
+
+export function deriveCreature(input: {
+  system: CreatureData;
+  items: Item[];
+  statuses: Set<string>;
+  creature: { creatureType: string; anatomy: readonly AnatomyFlag[] };
+}): DerivedCreature {
+  const { system, items, creature } = input;
+  const statuses = expandConditions(input.statuses);
+  const noConstitution = creature.anatomy.includes('no-constitution');
+
+  // Abilities: damage and drain lower the score the modifier comes from; entangled costs 4 Dexterity.
+  const abilities = {} as DerivedCreature['abilities'];
+  let dexBeforeEntangled = 0;
+  for (const ability of ABILITIES) {
+    const score = system.abilities[ability];
+    let effective = Math.max(0, score.value - score.damage - score.drain);
+    if (ability === 'dex') {
+      dexBeforeEntangled = abilityModifier(effective);
+      if (statuses.has('entangled')) effective = Math.max(0, effective + ENTANGLED_DEXTERITY_PENALTY);
+    }
+    abilities[ability] = {
+      effective,
+      mod: ability === 'con' && noConstitution ? 0 : abilityModifier(effective),
+    };
+  }
+  const mod = (a: Ability) => abilities[a].mod;
+
+  // Classes and creature Hit Dice.
+  const classItems = items.filter((i) => i.type === 'class');
+  const classes: ClassSummary[] = classItems.map((i) => {
+    const c = i.system as ClassData;
+    return { id: i.id as string, name: i.name, identifier: c.identifier, levels: c.levels, kind: c.kind };
+  });
+  const classData = classItems.map((i) => i.system as ClassData);
+  const defenseClasses: ClassLevels[] = classData.map((c) => ({
+    progression: c.defenseProgression,
+    levels: c.levels,
+  }));
+  const hpClasses: ClassLevels[] = classData.map((c) => ({ progression: c.hpProgression, levels: c.levels }));
+  const level = classData.reduce((sum, c) => sum + c.levels, 0);
+  const bab = baseAttackBonus(classData.map((c) => ({ bab: c.babProgression, levels: c.levels })));
+  const feats = items
+    .filter((i) => i.type === 'feat')
+    .map((i) => (i.system as unknown as { identifier: string }).identifier || slug(i.name));
+  const hasFeat = (id: string) => feats.includes(id);
+
+  // Hit points and injury.
+  const hpBonuses = system.hp.bonuses;
+  const hpBreak = hitPointsBreakdown({
+    con: noConstitution ? null : abilities.con.effective,
+    classes: hpClasses,
+    toughness: feats.filter((f) => f === 'toughness').length,
+    other: hpBonuses.circumstance + hpBonuses.enhancement + hpBonuses.sacredProfane + hpBonuses.other,
+    size: system.size,
+  });
+  const injuryImmune = isImmuneToInjury({
+    creatureType: creature.creatureType,
+    immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
+    noDiscernibleAnatomy: creature.anatomy.includes('no-discernible-anatomy'),
+  });
+  const hurt =
+    hpBreak.max > 0
+      ? injury(Math.min(system.hp.value, hpBreak.max), hpBreak.max, { immune: injuryImmune })
+      : { level: 'none' as const, penalty: 0 };
+
+  // Gear: carried weight, worn armor and shield.
+  let weight = 0;
+  for (const item of items) {
+    const p = physical(item);
+    if (p && (p.carried || p.equipped)) weight += p.weight * p.quantity;
+  }
+  const load = encumbranceLoad(weight, abilities.str.effective, system.size);
+  const armorItem = items.find((i) => i.type === 'armor' && (i.system as ArmorData).equipped) ?? null;
+  const shieldItem = items.find((i) => i.type === 'shield' && (i.system as ShieldData).equipped) ?? null;
+  const armor = armorItem ? (armorItem.system as ArmorData) : null;
+  const shield = shieldItem ? (shieldItem.system as ShieldData) : null;
+  const armorProficient = armor ? system.proficiencies.armor[armor.type] : true;
+  const shieldProficient = shield
+    ? system.proficiencies.armor[shield.shieldSize === 'tower' ? 'tower' : 'shield']
+    : true;
+
+  // Conditions: statuses the engine knows as defender states / attacker conditions.
+  const states = [...statuses].filter((s): s is DefenseState =>
+    (DEFENSE_STATES as readonly string[]).includes(s),
+  );
+  const attackerConditions = [...statuses].filter((s): s is AttackerCondition =>
+    (ATTACKER_CONDITIONS as readonly string[]).includes(s),
+  );
+  const negativeLevels = Math.max(system.negativeLevels, statuses.has('energy-drained') ? 1 : 0);
+  const fromConditions = (roll: Parameters<typeof conditionRollModifier>[1]) =>
+    conditionRollModifier(statuses, roll, { negativeLevels, ignoreUnknown: true }).total;
+
+  const defenseFor = (attack: 'melee' | 'ranged') =>
+    defenseBonus({
+      // defenseBonus applies entangled's Dexterity penalty itself.
+      dexMod: dexBeforeEntangled,
+      classes: defenseClasses,
+      armorCheckPenalty: armor?.armorCheckPenalty ?? 0,
+      armorProficient,
+      load,
+      size: system.size,
+      shield: shield?.shieldBonus ?? 0,
+      shieldEnhancement: shield?.enhancement ?? 0,
+      modifiers: system.defense.bonuses,
+      states,
+      attack,
+      negativeLevels,
+      injuryPenalty: hurt.penalty,
+    });
+  const melee = defenseFor('melee');
+  const ranged = defenseFor('ranged');
+
+  const monkLevels = classes.filter((c) => c.identifier === 'monk').reduce((sum, c) => sum + c.levels, 0);
+  const pBonuses = system.protection.bonuses;
+  const prot = protection(
+    {
+      armor: armor?.armorBonus ?? 0,
+      naturalArmor: system.naturalArmor,
+      enhancement: (armor?.enhancement ?? 0) + pBonuses.enhancement,
+      sacredProfane: pBonuses.sacredProfane,
+      monk:
+        monkProtectionBonus({
+          monkLevels,
+          wisdomModifier: mod('wis'),
+          armored: Boolean(armor || shield) || load !== 'none',
+        }) + pBonuses.monk,
+      circumstance: pBonuses.circumstance,
+    },
+    'none',
+  );
+
+  // Saves.
+  const saveClasses = classData.map((c) => ({ saves: c.saves, levels: c.levels }));
+  const saves = {} as DerivedCreature['saves'];
+  for (const save of SAVES) {
+    const base = baseSave(save, saveClasses);
+    const ability = mod(SAVE_ABILITY[save]);
+    const conditions = fromConditions(save);
+    saves[save] = {
+      base,
+      ability,
+      conditions,
+      total: base + ability + conditions + system.saves[save].bonus,
+    };
+  }
+
+  // Skills (armor check penalty of worn armor and shield, in full, as the core rules apply it).
+  const armorCheckPenalty = (armor?.armorCheckPenalty ?? 0) + (shield?.armorCheckPenalty ?? 0);
+  const skills = {} as DerivedCreature['skills'];
+  for (const skill of SKILL_IDS) {
+    const stored = system.skills[skill];
+    const ability = SKILLS[skill].ability;
+    const check = skillCheckBonus({
+      skill,
+      ranks: stored.ranks,
+      abilityModifier: mod(ability),
+      armorCheckPenalty,
+      other: stored.misc + stored.bonus + fromConditions({ skill }),
+    });
+    skills[skill] = { ...check, ability };
+  }
+
+  // Attacks: one per equipped weapon.
+  const attacks: AttackSummary[] = items
+    .filter((i) => i.type === 'weapon' && (i.system as WeaponData).equipped)
+    .map((item) => {
+      const w = item.system as WeaponData;
+      const mode = w.use === 'ranged' || w.use === 'thrown' ? 'ranged' : 'melee';
+      const proficient =
+        w.category === 'exotic'
+          ? system.proficiencies.exotic.some((name) => name.toLowerCase() === item.name.toLowerCase())
+          : system.proficiencies.weapons[w.category];
+      const base =
+        mode === 'melee'
+          ? meleeAttackBonus({ baseAttackBonus: bab, strengthModifier: mod('str'), size: system.size })
+          : rangedAttackBonus({ baseAttackBonus: bab, dexterityModifier: mod('dex'), size: system.size });
+      const situational = attackRollModifiers({
+        mode,
+        conditions: attackerConditions,
+        touch: w.touch,
+        energyWeapon: w.energy,
+      });
+      const parts = [
+        { label: 'GNG.Breakdown.BaseAttack', value: base },
+        { label: 'GNG.Breakdown.Enhancement', value: w.enhancement },
+        { label: 'GNG.Breakdown.Nonproficient', value: proficient ? 0 : NONPROFICIENT_WEAPON_PENALTY },
+        {
+          label: 'GNG.Breakdown.ArmorNonproficient',
+          value: armorProficient ? 0 : (armor?.armorCheckPenalty ?? 0),
+        },
+        {
+          label: 'GNG.Breakdown.ShieldNonproficient',
+          value: shieldProficient ? 0 : (shield?.armorCheckPenalty ?? 0),
+        },
+        { label: 'GNG.Breakdown.Injury', value: hurt.penalty },
+        { label: 'GNG.Breakdown.Conditions', value: situational.total + fromConditions('attack') },
+        { label: 'GNG.Breakdown.Effects', value: system.attack.bonuses[mode] },
+      ].filter((p, index) => index === 0 || p.value !== 0);
+      const grip: Grip | 'ranged' =
+        mode === 'ranged' ? 'ranged' : w.use === 'two-handed' ? 'two-handed' : 'one-handed';
+      const strength =
+        w.strength === 'none'
+          ? 0
+          : strengthDamageBonus({
+              strengthModifier: mod('str'),
+              grip: grip === 'ranged' ? 'one-handed' : grip,
+              ...(w.strength === 'bow'
+                ? { bow: 'normal' as const }
+                : w.strength === 'composite-bow'
+                  ? { bow: 'composite' as const }
+                  : {}),
+            });
+      return {
+        itemId: item.id as string,
+        name: item.name,
+        mode,
+        grip,
+        bonus: parts.reduce((sum, p) => sum + p.value, 0),
+        parts,
+        damage: signedFormula([w.damageDice, strength, w.enhancement, fromConditions('weapon-damage')]),
+        damageTypes: [...w.damageTypes],
+        proficient,
+        touch: w.touch,
+        bypass: w.bypass,
+        rangeIncrement: w.rangeIncrement,
+      };
+    });
+
+  const grapple = grappleCheckBonus({
+    baseAttackBonus: bab,
+    strengthModifier: mod('str'),
+    size: system.size,
+    improvedGrapple: hasFeat('improved-grapple'),
+  });
+
+  return {
+    abilities,
+    classes,
+    level,
+    bab,
+    feats,
+    hp: {
+      max: hpBreak.max,
+      injury: { ...hurt, immune: injuryImmune },
+      breakdown: hpBreakdownParts(hpBreak),
+    },
+    defense: { melee, ranged, total: melee.total },
+    protection: { ...prot, armorType: armor?.type ?? null, fortification: armor?.fortification ?? 'none' },
+    encumbrance: {
+      weight,
+      load,
+      penalty: encumbrancePenalty(load),
+      capacity: carryingCapacity(abilities.str.effective, system.size),
+    },
+    saves,
+    skills,
+    attacks,
+    grapple,
+    initiative: mod('dex') + fromConditions('initiative'),
+    armorCheckPenalty,
+    equippedArmorId: armorItem?.id ?? null,
+    equippedShieldId: shieldItem?.id ?? null,
+    statuses: [...statuses].sort(),
+  };
+}
+
+function hpBreakdownParts(b: ReturnType<typeof hitPointsBreakdown>): { label: string; value: number }[] {
+  return Object.entries(b)
+    .filter(([key, value]) => key !== 'max' && typeof value === 'number')
+    .map(([key, value]) => ({ label: `GNG.Breakdown.Hp.${key}`, value: value as number }));
+}
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,0 +1,75 @@
+/**
+ * In-place migration of stored data, run by the data models' `migrateData` every time a document is
+ * loaded (from the world, a compendium or an import), so old data never breaks and is never lost.
+ * Each step is idempotent: data already in the current shape passes through unchanged.
+ */
+import { ABILITIES, SIZES } from '../rules/index.js';
+
+type Source = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Source {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Actors:
+ * - ability scores stored as plain numbers (`abilities.str: 16`, the template.json era) become
+ *   `{ value: 16 }`;
+ * - a stored `hp.max` is dropped (maximum HP is derived, never stored);
+ * - a size written with a capital or as an abbreviation ("Medium", "M") becomes its id.
+ */
+export function migrateActorSource(source: Source): Source {
+  const abilities = source.abilities;
+  if (isRecord(abilities)) {
+    for (const ability of ABILITIES) {
+      const value = abilities[ability];
+      if (typeof value === 'number') abilities[ability] = { value };
+      else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+        abilities[ability] = { value: Number(value) };
+      }
+    }
+  }
+  const hp = source.hp;
+  if (isRecord(hp) && 'max' in hp) delete hp.max;
+  if (typeof source.size === 'string') source.size = normalizeSize(source.size);
+  return source;
+}
+
+const SIZE_ABBREVIATIONS: Record<string, string> = {
+  f: 'fine',
+  d: 'diminutive',
+  t: 'tiny',
+  s: 'small',
+  m: 'medium',
+  l: 'large',
+  h: 'huge',
+  g: 'gargantuan',
+  c: 'colossal',
+};
+
+function normalizeSize(size: string): string {
+  const lower = size.trim().toLowerCase();
+  if ((SIZES as readonly string[]).includes(lower)) return lower;
+  return SIZE_ABBREVIATIONS[lower] ?? size;
+}
+
+/**
+ * Items:
+ * - a weapon's `damage` stored as one string ("1d8") becomes the damage of its size
+ *   (`{ medium: "1d8" }` for a Medium weapon);
+ * - a weapon's `damageType` string ("slashing" or "bludgeoning/piercing") becomes `damageTypes`.
+ */
+export function migrateItemSource(source: Source): Source {
+  if (typeof source.damage === 'string') {
+    const size = typeof source.size === 'string' ? normalizeSize(source.size) : 'medium';
+    source.damage = { [size]: source.damage };
+  }
+  if (typeof source.damageType === 'string' && !Array.isArray(source.damageTypes)) {
+    source.damageTypes = source.damageType
+      .split(/[/,]| and | or /)
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean);
+    delete source.damageType;
+  }
+  return source;
+}

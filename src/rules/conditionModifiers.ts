@@ -1,0 +1,120 @@
+/**
+ * Totals the modifiers that active conditions give to one kind of roll (GnG "CONDITIONS", the
+ * called-shot disabled parts, energy drain per negative level). Attack rolls here cover only the
+ * conditions the attacker table does not print (sickened, energy drain, disabled arm/eye/head):
+ * `attackRollModifiers` (attackModifiers.ts) handles the printed rows, so nothing counts twice.
+ * Defense has its own function (`defenseBonus`).
+ */
+import { ATTACKER_CONDITIONS } from './attackModifiers.js';
+import { CONDITION_IDS, conditionEffects, type ConditionEffects, type ConditionId } from './conditions.js';
+import { SKILLS, type SkillId } from './skills.js';
+import { assertNonNegativeInteger, assertOneOf } from './validate.js';
+
+export const CONDITION_ROLLS = [
+  'attack',
+  'fort',
+  'ref',
+  'will',
+  'initiative',
+  'ability-check',
+  'str-check',
+  'dex-check',
+  'weapon-damage',
+] as const;
+export type ConditionRoll = (typeof CONDITION_ROLLS)[number] | { skill: SkillId };
+
+/** Degrees of one fear: only the worst applies (decision "fear does not stack", docs/rules.md). */
+const FEAR: readonly ConditionId[] = ['shaken', 'frightened', 'panicked'];
+
+/** "most Strength- and Dexterity-based skills" (blinded) is read as every Str- or Dex-based skill. */
+const STR_DEX_SKILLS_PHRASE = 'most Strength- and Dexterity-based skills';
+
+function skillKey(name: string): string {
+  return name.replace(/\s+(.)/g, (_m, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toLowerCase());
+}
+
+function listsSkill(effects: ConditionEffects, skill: SkillId): boolean {
+  return (effects.skillList ?? []).some((entry) =>
+    entry === STR_DEX_SKILLS_PHRASE
+      ? ['str', 'dex'].includes(SKILLS[skill].ability)
+      : skillKey(entry) === skill,
+  );
+}
+
+function valueFor(effects: ConditionEffects, id: ConditionId, roll: ConditionRoll): number {
+  let value = 0;
+  if (typeof roll === 'object') {
+    value += (effects.skills ?? 0) + (listsSkill(effects, roll.skill) ? (effects.listedSkills ?? 0) : 0);
+  } else if (roll === 'attack') {
+    if (!(ATTACKER_CONDITIONS as readonly string[]).includes(id)) value += effects.attack ?? 0;
+  } else if (roll === 'fort' || roll === 'will') {
+    value += effects.saves ?? 0;
+  } else if (roll === 'ref') {
+    value += (effects.saves ?? 0) + (effects.reflex ?? 0);
+  } else if (roll === 'initiative') {
+    value += effects.initiative ?? 0;
+  } else if (roll === 'ability-check' || roll === 'str-check' || roll === 'dex-check') {
+    value += effects.abilityChecks ?? 0;
+    if (roll === 'str-check') value += effects.strengthChecks ?? 0;
+    if (roll === 'dex-check') value += effects.dexterityChecks ?? 0;
+  } else if (roll === 'weapon-damage') {
+    value += effects.weaponDamage ?? 0;
+  }
+  if (roll !== 'weapon-damage') value += effects.allRollsExceptDamage ?? 0;
+  return value;
+}
+
+/**
+ * The total modifier conditions give to `roll`, with each contribution. Unknown condition ids are
+ * ignored only when `ignoreUnknown` is set (actors carry statuses from other modules); otherwise
+ * they throw a RangeError.
+ */
+export function conditionRollModifier(
+  conditions: Iterable<string>,
+  roll: ConditionRoll,
+  options: { negativeLevels?: number; ignoreUnknown?: boolean } = {},
+): { total: number; parts: { condition: ConditionId; value: number }[] } {
+  if (typeof roll === 'object') assertOneOf('skill', roll.skill, Object.keys(SKILLS) as SkillId[]);
+  else assertOneOf('roll', roll, CONDITION_ROLLS);
+  const levels = assertNonNegativeInteger('negative levels', options.negativeLevels ?? 1);
+  const ids = new Set<ConditionId>();
+  for (const id of conditions) {
+    if ((CONDITION_IDS as readonly string[]).includes(id)) ids.add(id as ConditionId);
+    else if (!options.ignoreUnknown) assertOneOf('condition', id, CONDITION_IDS);
+  }
+  const parts: { condition: ConditionId; value: number }[] = [];
+  let worstFear: { condition: ConditionId; value: number } | null = null;
+  for (const id of ids) {
+    const effects = conditionEffects(id);
+    const value = valueFor(effects, id, roll) * (effects.perLevel ? levels : 1);
+    if (value === 0) continue;
+    if (FEAR.includes(id)) {
+      if (!worstFear || value < worstFear.value) worstFear = { condition: id, value };
+    } else {
+      parts.push({ condition: id, value });
+    }
+  }
+  if (worstFear) parts.push(worstFear);
+  return { total: parts.reduce((sum, p) => sum + p.value, 0), parts };
+}
+
+/** Statuses that are not GnG conditions but carry one: dying and dead characters are unconscious (core rules). */
+const IMPLIED_BY_STATUS: Readonly<Record<string, readonly string[]>> = {
+  dying: ['unconscious'],
+  dead: ['unconscious'],
+};
+
+/**
+ * The statuses plus the conditions they bring with them: a condition whose effects make the
+ * character fall prone (suppressed) is also prone; dying and dead are unconscious. Unknown ids pass
+ * through unchanged (other modules' statuses).
+ */
+export function expandConditions(statuses: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const id of statuses) {
+    out.add(id);
+    for (const implied of IMPLIED_BY_STATUS[id] ?? []) out.add(implied);
+    if ((CONDITION_IDS as readonly string[]).includes(id) && conditionEffects(id).prone) out.add('prone');
+  }
+  return out;
+}
