@@ -151,7 +151,7 @@ const LEG_SKILLS = ['Climb', 'Swim', 'Jump', 'Ride', 'Tumble', 'Balance', 'Move 
  * What losing the Dexterity bonus to Defense takes away: the Dexterity, class and dodge bonuses
  * ("Any situation that denies your Dexterity bonus also denies your class bonus"; "Dodge"). Every
  * condition that loses Dexterity loses this list, so it cannot disagree with `defenseBonus` (which
- * also drops haste, a Defense part with the same rule — decision "Dex penalty stays", docs/rules/stats.md).
+ * also drops haste, a Defense part with the same rule — decision "Dex penalty stays", docs/rules.md).
  */
 export const DEXTERITY_LOSS_BONUSES: readonly DefenseBonusKind[] = ['dex', 'class', 'dodge'];
 const key = (id: string): string => `GNG.Condition.${id}`;

@@ -22,7 +22,7 @@ describe('conditions table (GnG "CONDITIONS")', () => {
   });
   it('reproduces the GnG numbers', () => {
     // Blinded prints "Dexterity and class", cowering "Dexterity": losing Dex also loses class and
-    // dodge (decision "Dex penalty stays", docs/rules/stats.md), so both lose all three.
+    // dodge (decision "Dex penalty stays", docs/rules.md), so both lose all three.
     expect(conditionEffects('blinded')).toMatchObject({
       defense: -2,
       losesDefenseBonuses: ['dex', 'class', 'dodge'],
