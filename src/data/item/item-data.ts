@@ -41,6 +41,28 @@ export const ARMOR_TYPES = ['light', 'medium', 'heavy', 'force'] as const;
 export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
 /** How Strength adds to damage: normally; bows (penalty only); composite bows (bonus too); not at all. */
 export const WEAPON_STRENGTH = ['normal', 'bow', 'composite-bow', 'none'] as const;
+/**
+ * Descriptive weapon properties (tags for the sheet, chat cards and later automation): the SRD's
+ * reach, double, trip… plus GnG's scattershot and continuous beam. Stored only; nothing derives from
+ * them yet. An empty list is the default, so older items need no migration.
+ */
+export const WEAPON_PROPERTIES = [
+  'reach',
+  'double',
+  'nonlethal',
+  'trip',
+  'disarm',
+  'brace',
+  'monk',
+  'finesse',
+  'thrown',
+  'mounted-charge',
+  'entangle',
+  'cannot-be-disarmed',
+  'scattershot',
+  'beam',
+] as const;
+export type WeaponProperty = (typeof WEAPON_PROPERTIES)[number];
 
 export type WeaponUse = (typeof WEAPON_USES)[number];
 export type WeaponCategory = (typeof WEAPON_CATEGORIES)[number];
@@ -89,6 +111,8 @@ export class PhysicalItemData extends ItemData {
   declare quantity: number;
   declare carried: boolean;
   declare equipped: boolean;
+  /** Price in gold pieces of one unit, like weight (a stack costs price × quantity); 0 when free. */
+  declare price: number;
 
   static override defineSchema(): DataSchema {
     const { NumberField } = foundry.data.fields;
@@ -98,6 +122,7 @@ export class PhysicalItemData extends ItemData {
       quantity: integer(1),
       carried: flag(true),
       equipped: flag(false),
+      price: new NumberField({ required: true, nullable: false, initial: 0 }),
     };
   }
 
@@ -107,6 +132,8 @@ export class PhysicalItemData extends ItemData {
       throw validationError('GNG.Validation.NegativeWeight', { value: data.weight });
     if ((data.quantity as number) < 0)
       throw validationError('GNG.Validation.NegativeQuantity', { value: data.quantity });
+    if ((data.price as number) < 0)
+      throw validationError('GNG.Validation.Negative', { field: 'price', value: data.price });
   }
 }
 
@@ -122,6 +149,7 @@ export class WeaponData extends PhysicalItemData {
   declare energy: boolean;
   declare enhancement: number;
   declare strength: (typeof WEAPON_STRENGTH)[number];
+  declare properties: WeaponProperty[];
   declare firearm: {
     fireModes: string[];
     capacity: number;
@@ -147,6 +175,9 @@ export class WeaponData extends PhysicalItemData {
       energy: flag(),
       enhancement: integer(0),
       strength: choice(WEAPON_STRENGTH, 'normal'),
+      properties: new ArrayField(
+        new StringField({ required: true, blank: false, choices: WEAPON_PROPERTIES }),
+      ),
       firearm: new SchemaField({
         fireModes: new ArrayField(new StringField({ required: true, blank: false, choices: FIRE_MODES })),
         capacity: integer(0),

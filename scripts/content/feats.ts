@@ -1,0 +1,851 @@
+/**
+ * The `feats` pack: the 62 feats of GnG "APPENDIX 4: NEW AND REVISED FEATS" (category `gng`) and the
+ * core feats they name as prerequisites (category `core`). Descriptions are our own summaries; the
+ * numbers are the text's. Identifiers are kebab-case names, which are exactly the ids the rules engine
+ * reads (`ACTION_FEAT_IDS`, `SPECIAL_STRIKES[*].feat`, `toughness`, `improved-grapple`).
+ */
+import { type ChangeSpec, type Doc, MODE, itemDoc, itemEffect, p, slug, source, stableId } from './common.js';
+
+export type FeatKind = 'general' | 'epic' | 'metamagic' | 'metapsionic' | 'psionic';
+
+export interface FeatSpec {
+  name: string;
+  kind: FeatKind;
+  /** Prerequisites, in our words ("—" for none). */
+  prereq: string;
+  /** What the feat does, in our words (one or more paragraphs). */
+  benefit: string[];
+  /** What the system does with it (automation), or what the GM applies by hand. */
+  automation: string;
+  /** Active Effects the engine reads (transferred to the owner). */
+  effects?: { name: string; changes: ChangeSpec[]; disabled?: boolean; description?: string }[];
+  /** Identifier, when not the kebab-case name. */
+  identifier?: string;
+}
+
+const FREE_ABORTS = 'The abort-action rules count its free actions each round (`FREE_ABORT_FEATS`).';
+const STRIKE_NOTE =
+  'You need a weapon you are proficient with, or Improved Unarmed Strike to strike unarmed.';
+const NERVE_NOTE =
+  'Nerve strikes need a weapon you are proficient with (or Improved Unarmed Strike), cannot be made at the end of a charge, and do not work on creatures with no discernible anatomy or two or more sizes larger than you. A helper can undo a nerve strike with a Heal check against its save DC (full-round action, provokes attacks of opportunity).';
+const STRIKE_DC = 'DC 10 + half your base attack bonus + your Strength modifier';
+const STRIKE_AUTOMATION =
+  'The strikes are data of the rules engine (`SPECIAL_STRIKES`: attack penalty, save, conditions, duration, ability damage; save DC by `strikeSaveDc`). The GM applies the resulting conditions.';
+
+/** GnG Appendix 4, in the order of the text. */
+export const GNG_FEATS: FeatSpec[] = [
+  {
+    name: 'Advanced Block',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 13, Combat Reflexes, Improved Block.',
+    benefit: [
+      'Each round you may Block for free as many times as your Dexterity modifier (Dex +3: three free Blocks).',
+    ],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Advanced Called Shot',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Improved Called Shot.',
+    benefit: [
+      'Your called shots do not provoke an attack of opportunity, as long as you wield a weapon you are proficient with.',
+    ],
+    automation: 'The called-shot rules waive the attack of opportunity when you have this feat.',
+  },
+  {
+    name: 'Advanced Breaking Strikes',
+    kind: 'general',
+    prereq:
+      'Base attack bonus +8, Str 13, Power Attack, Basic Breaking Strikes, Improved Breaking Strikes, Improved Bull Rush, Improved Sunder.',
+    benefit: [
+      `Two more breaking strikes. <strong>Break Weapon</strong> (−4 to attack): pick a weapon or shield your foe holds before you roll; the damage hits both the foe and that item (Improved Sunder does not help). <strong>Break Body</strong> (−8 to attack): if it deals at least 1 HP, the target saves (Fortitude, ${STRIKE_DC}) or takes 1 point of temporary Strength and Constitution damage.`,
+      STRIKE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Advanced Dive for Cover',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 13, Combat Reflexes, Improved Dive for Cover.',
+    benefit: ['Each round you may Dive for Cover for free as many times as your Dexterity modifier.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Advanced Feint',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise, Improved Feint.',
+    benefit: ['Once per round you may feint (a Bluff check) as a free action instead of a standard action.'],
+    automation: 'Not automated: roll the Bluff check from the sheet.',
+  },
+  {
+    name: 'Advanced Grapple',
+    kind: 'general',
+    prereq: 'Dex 13, Int 13, Combat Expertise, Improved Unarmed Strike, Improved Grapple, Improved Trip.',
+    benefit: [
+      'While grappling you may Choke, Lock or Throw in place of an attack (one per attack of a full attack, at your lower bonuses). Each is an opposed grapple check at −4.',
+      `<strong>Choke:</strong> win and deal at least 1 HP, and the foe saves (Fortitude, ${STRIKE_DC}) or is stunned for 1 round, then dazed for 1d4 rounds. Creatures without Constitution or blood flow are immune. <strong>Lock:</strong> win and the foe is locked (held immobile) for 1 round; you act as if grappling, not pinning. <strong>Throw:</strong> win and the foe falls prone and takes your unarmed damage; per 5 points you win by you may throw him 5 ft. away, which ends the grapple (otherwise you choose to keep or end it).`,
+    ],
+    automation:
+      'The grappling rules resolve Choke, Lock and Throw with their −4 (`ADVANCED_GRAPPLE_PENALTY`, `resolveGrappleManeuver`); the Locked status has its own page.',
+  },
+  {
+    name: 'Advanced Maintain Footing',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 13, Combat Reflexes, Improved Maintain Footing.',
+    benefit: ['Each round you may Maintain Footing for free as many times as your Dexterity modifier.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Advanced Nerve Strikes',
+    kind: 'general',
+    prereq: 'Base attack bonus +8, Improved Unarmed Strike, Basic Nerve Strikes, Improved Nerve Strikes.',
+    benefit: [
+      `Two more nerve strikes, each at −8 to attack; each needs at least 1 HP of damage and a failed Fortitude save (${STRIKE_DC}). <strong>Rip Innards:</strong> 2 points of temporary Constitution damage, and internal bleeding costs 1d4 HP per round for 1d4 rounds. <strong>Rip Body:</strong> nauseated and sickened for 1d4+1 rounds.`,
+      NERVE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Advanced Roll with Blow',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 13, Combat Reflexes, Improved Roll with Blow.',
+    benefit: ['Each round you may Roll with the Blow for free as many times as your Dexterity modifier.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Advanced Unarmed Strike',
+    kind: 'general',
+    prereq: 'Improved Unarmed Strike.',
+    benefit: ['Your unarmed strike deals damage one die size larger (1d4 becomes 1d6, and so on).'],
+    automation: 'Set the damage dice of your unarmed-strike weapon item one step higher.',
+  },
+  {
+    name: 'Armor Ignoring Power',
+    kind: 'metapsionic',
+    prereq: '—',
+    benefit: [
+      'The damage of the power ignores all of the target’s Protection. Costs 8 more power points; the total may not exceed your manifester level.',
+    ],
+    automation: 'Apply by hand: resolve the power’s damage as armor ignoring (Protection 0).',
+  },
+  {
+    name: 'Armor Piercing Power',
+    kind: 'metapsionic',
+    prereq: '—',
+    benefit: [
+      'Only half of the target’s Protection counts against the damage of the power. Costs 4 more power points; the total may not exceed your manifester level.',
+    ],
+    automation: 'Apply by hand: resolve the power’s damage as armor piercing (half Protection).',
+  },
+  {
+    name: 'Armor Ignoring Spell',
+    kind: 'metamagic',
+    prereq: '—',
+    benefit: [
+      'The damage of the spell ignores all of the target’s Protection. The spell takes a slot four levels higher.',
+    ],
+    automation: 'Apply by hand: resolve the spell’s damage as armor ignoring (Protection 0).',
+  },
+  {
+    name: 'Armor Piercing Spell',
+    kind: 'metamagic',
+    prereq: '—',
+    benefit: [
+      'Only half of the target’s Protection counts against the damage of the spell. The spell takes a slot two levels higher.',
+    ],
+    automation: 'Apply by hand: resolve the spell’s damage as armor piercing (half Protection).',
+  },
+  {
+    name: 'Basic Breaking Strikes',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Str 13, Power Attack, Improved Bull Rush.',
+    benefit: [
+      `Two breaking strikes, each at −4 to attack. <strong>Break Spirit:</strong> if it deals at least 1 HP, the target saves (Will, ${STRIKE_DC}) or is shaken for 1d4 rounds; creatures immune to fear are unaffected. <strong>Break Stance:</strong> on a hit, make an opposed Strength check (+4 per size category for the larger, +2 if you charged, +4 for a target with more than two legs or very stable); win and push the target 5 ft., plus 5 ft. per 5 points you win by, moving with it within your normal movement. It works even without damage, provokes no attack of opportunity, and Improved Bull Rush gives no bonus to it.`,
+      STRIKE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Basic Nerve Strikes',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Improved Unarmed Strike.',
+    benefit: [
+      `Three nerve strikes, each at −4 to attack; each needs at least 1 HP of damage and a failed Fortitude save (${STRIKE_DC}). <strong>Rip Nerves:</strong> sickened for 1d4+1 rounds. <strong>Rip Mind:</strong> stunned for 1 round. <strong>Rip Senses:</strong> blinded or deafened (chosen before the strike) for 1d4+1 rounds.`,
+      NERVE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Block Projectile',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 15, Improved Block.',
+    benefit: [
+      'You may Block thrown weapons (no penalty) and missiles of slings, bows, crossbows and similar devices (−4 to your roll), but not fast projectiles such as bullets, nor energy beams.',
+    ],
+    automation: 'The Block rules apply these penalties (`BLOCK_PROJECTILE_PENALTY`).',
+  },
+  {
+    name: 'Breaking Block',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Int 13, Combat Expertise, Basic Breaking Strikes, Improved Bull Rush.',
+    benefit: [
+      'A Block against a melee attack, with all the Block rules, at −4 on the opposed roll. If you win, you also damage the attacker with your weapon or unarmed strike, without Relative Degree. You may follow it with a Riposte.',
+      STRIKE_NOTE,
+    ],
+    automation: 'The Block rules resolve it (`BREAKING_BLOCK`: −4, melee only, no Relative Degree).',
+  },
+  {
+    name: 'Catch Projectile',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Dex 15, Improved Block, Block Projectile, Improved Unarmed Strike.',
+    benefit: [
+      'When you block a projectile with one hand free, you may catch it instead, and throw a thrown weapon straight back at its attacker (even out of turn) or keep it.',
+    ],
+    automation: 'Not automated: the GM resolves the catch and the return throw.',
+  },
+  {
+    name: 'Clean-Up Blow',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Str 13, Power Attack, Basic Breaking Strikes, Improved Bull Rush.',
+    benefit: [
+      'Whenever you stun an opponent, knock him unconscious or knock him prone, you get an immediate attack of opportunity against him.',
+    ],
+    automation: 'Not automated: take the extra attack from the sheet.',
+  },
+  {
+    name: 'Close Combat Shot',
+    kind: 'general',
+    prereq: 'Point Blank Shot.',
+    benefit: ['Shooting a light ranged weapon while threatened does not provoke attacks of opportunity.'],
+    automation: 'Not automated (attacks of opportunity are the GM’s).',
+  },
+  {
+    name: 'Combat Sense',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Int 13, Knowledge (strategy and tactics) 7 ranks, Combat Expertise.',
+    benefit: [
+      'On your action, name one opponent: you get a +1 competence bonus on attacks against him. You may name another on any action.',
+    ],
+    automation: 'Apply by hand: +1 on attacks against the chosen opponent.',
+  },
+  {
+    name: 'Dead Aim',
+    kind: 'general',
+    prereq: 'Wis 13, Point Blank Shot, Far Shot.',
+    benefit: [
+      'Spend a full-round action aiming for +2 (circumstance) on your next ranged attack; each further full round of aiming adds +2, up to +6. Moving (even a 5-ft. step), being attacked or being distracted before the shot loses the bonus.',
+    ],
+    automation:
+      'The effect “Dead Aim (aiming)” is off by default: turn it on while you aim (+2 on ranged attacks; edit it to +4 or +6 for longer aims) and off after the shot.',
+    effects: [
+      {
+        name: 'Dead Aim (aiming)',
+        disabled: true,
+        changes: [{ key: 'system.attack.bonuses.ranged', mode: MODE.ADD, value: 2 }],
+        description: '<p>Turn on while aiming; +2 per full round spent aiming, at most +6.</p>',
+      },
+    ],
+  },
+  {
+    name: 'Defensive Position',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise.',
+    benefit: [
+      'Whenever you have cover or improved cover, it gives you 2 more to Defense and to Reflex saves.',
+    ],
+    automation:
+      'The effect “Defensive Position (in cover)” is off by default: turn it on while you have cover (+2 Defense as a stacking circumstance modifier, +2 Reflex).',
+    effects: [
+      {
+        name: 'Defensive Position (in cover)',
+        disabled: true,
+        changes: [
+          { key: 'system.defense.bonuses.circumstance', mode: MODE.ADD, value: 2 },
+          { key: 'system.saves.ref.bonus', mode: MODE.ADD, value: 2 },
+        ],
+        description: '<p>Turn on while you have cover or improved cover.</p>',
+      },
+    ],
+  },
+  {
+    name: 'Defensive Strike',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Int 13, Combat Expertise.',
+    benefit: [
+      'If an opponent attacks you in melee and misses while you take the total defense option, you get +4 on an attack against him on your next turn. No bonus against foes who hit you or did not attack.',
+    ],
+    automation: 'Apply by hand: +4 on that attack.',
+  },
+  {
+    name: 'Dodge',
+    kind: 'general',
+    prereq: 'Dex 13.',
+    benefit: [
+      'A +1 dodge bonus to Defense against everyone (unlike the core feat, which names one opponent). Dodge bonuses stack, and you may take this feat several times. You lose them whenever you lose your Dexterity bonus to Defense.',
+    ],
+    automation:
+      'Its effect adds +1 dodge to Defense (`system.defense.bonuses.dodge`); the Defense rules drop it when the Dexterity bonus is lost.',
+    effects: [
+      { name: 'Dodge', changes: [{ key: 'system.defense.bonuses.dodge', mode: MODE.ADD, value: 1 }] },
+    ],
+  },
+  {
+    name: 'Dynamic Grip',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Martial Weapon Proficiency.',
+    benefit: [
+      'By shifting your grip you may: attack adjacent foes with a reach weapon; use a staff or other pole about six feet long as a reach weapon (10 ft.); and use a weapon with a handle at least forearm-long as a double weapon whose blunt end deals 1d6 bludgeoning.',
+    ],
+    automation: 'Not automated: add a 1d6 bludgeoning weapon item for the blunt end if you use it.',
+  },
+  {
+    name: 'Elusive Target',
+    kind: 'general',
+    prereq: 'Dex 13, Int 13, Combat Expertise, Dodge.',
+    benefit: [
+      'While you are in melee, others shooting at you take a further −4 on top of the −4 for firing into melee (−8 in all); Precise Shot brings the total back to −4.',
+    ],
+    automation: 'Apply by hand to the attacker’s roll.',
+  },
+  {
+    name: 'Epic Block Projectile',
+    kind: 'epic',
+    prereq: 'Base attack bonus +15, Dex 25, Block Projectile, Improved Block.',
+    benefit: [
+      'You may Block any ranged attack: thrown weapons without penalty, sling/bow/crossbow missiles at −4, bullets and other fast projectiles at −8, energy attacks at −12.',
+    ],
+    automation: 'The Block rules apply these penalties (`EPIC_BLOCK_PROJECTILE_PENALTY`).',
+  },
+  {
+    name: 'Epic Defense',
+    kind: 'epic',
+    prereq: '—',
+    benefit: [
+      'A +1 bonus to Defense that you keep even when flat-footed or otherwise denied your Dexterity bonus. It stacks when taken again.',
+    ],
+    automation:
+      'Its effect adds +1 to the circumstance modifier of Defense (`system.defense.bonuses.circumstance`), the one typed modifier that both stacks and survives the loss of the Dexterity bonus.',
+    effects: [
+      {
+        name: 'Epic Defense',
+        changes: [{ key: 'system.defense.bonuses.circumstance', mode: MODE.ADD, value: 1 }],
+      },
+    ],
+  },
+  {
+    name: 'Epic Flow with Enemy',
+    kind: 'epic',
+    prereq: 'Dex 25, Int 13, Wis 13, Dodge, Combat Expertise, Tumble 30 ranks, improved evasion.',
+    benefit: ['Once per round, you avoid all damage of one attack by the opponent you are flowing with.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Feather Touch',
+    kind: 'general',
+    prereq:
+      'Base attack bonus +1, Dex 13, Wis 13, Weapon Finesse, Improved Unarmed Strike, Basic Nerve Strikes.',
+    benefit: [
+      'Your nerve strikes may use your Dexterity modifier instead of Strength for their save DC. You may also make a nerve strike so light that it deals no damage but still forces the save (only against foes in light or no armor); a hidden one is resolved like a Pick Pocket attempt.',
+    ],
+    automation: 'The strike save DC takes whichever modifier you pass (`strikeSaveDc`); the rest is by hand.',
+  },
+  {
+    name: 'Flow with Enemy',
+    kind: 'general',
+    prereq: 'Dex 13, Int 13, Wis 13, Dodge, Combat Expertise.',
+    benefit: [
+      'As a full-round action, oppose an adjacent foe (d20 + base attack bonus + Wis modifier each; you win ties). If you win, you move into his space without provoking and take his initiative count. For 2d4 + your Wis modifier rounds you have +1 dodge to Defense against him, he cannot make attacks of opportunity against you, you move with him (up to your speed), each of his attacks provokes one from you, and you may act just before him. You act only when he does; you may end the flow at any time as a free action, and it ends if he gets out of your reach.',
+    ],
+    automation: 'Apply by hand (the +1 dodge counts against that opponent only).',
+  },
+  {
+    name: 'Flurry of Blows',
+    kind: 'general',
+    prereq: 'Combat Reflexes.',
+    benefit: [
+      'In light or no armor, with a light melee weapon or unarmed, a full attack may include one extra attack at your best bonus; every attack that round (attacks of opportunity too) takes −2.',
+    ],
+    automation:
+      'The effect “Flurry of Blows (this round)” is off by default: turn it on for a round of flurry (−2 on all attacks).',
+    effects: [
+      {
+        name: 'Flurry of Blows (this round)',
+        disabled: true,
+        changes: [
+          { key: 'system.attack.bonuses.melee', mode: MODE.ADD, value: -2 },
+          { key: 'system.attack.bonuses.ranged', mode: MODE.ADD, value: -2 },
+        ],
+        description: '<p>Turn on for the round in which you flurry.</p>',
+      },
+    ],
+  },
+  {
+    name: 'Hail of Bullets',
+    kind: 'general',
+    prereq: 'Dex 13, Point Blank Shot, Rapid Shot.',
+    benefit: [
+      'As a full-round action, fire one shot (not a burst) with a firearm or energy weapon at every opponent within 30 ft., each at your full base attack bonus.',
+    ],
+    automation: 'Roll one attack per target from the sheet.',
+  },
+  {
+    name: 'Improved Accelerated Pair',
+    kind: 'general',
+    prereq: 'Point Blank Shot.',
+    benefit: ['Your accelerated pairs (double taps) take no attack penalty instead of −4.'],
+    automation: 'The special-attack rules drop the −4 when told you have this feat.',
+  },
+  {
+    name: 'Improved Block',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Dex 13.',
+    benefit: ['Once per round you may Block as a free action, besides your other actions.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Improved Breaking Strikes',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Str 13, Power Attack, Basic Breaking Strikes, Improved Bull Rush.',
+    benefit: [
+      'Two more breaking strikes, each at −6 to attack. <strong>Break Grip:</strong> if it deals at least 1 HP, make opposed attack rolls (two-handed weapon +4, light weapon or unarmed −4, +4 per size category for the larger, −4 to the defender if the item is not a melee weapon); win and the foe drops the item you chose, which falls to the ground. A failed attempt gives no counter-disarm; Improved Disarm does not help. <strong>Break Balance:</strong> on a hit, your Strength check against his Strength or Dexterity check (whichever is better; ±4 per size category from Medium, +4 to a defender with more than two legs or very stable); win and he falls prone, even without damage. No counter-trip; Improved Trip does not help.',
+      STRIKE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Improved Called Shot',
+    kind: 'general',
+    prereq: 'Base attack bonus +1.',
+    benefit: [
+      'Each effect of your called shots costs 1 less attack penalty, with a weapon you are proficient with (Stun −4 and Vital Strike −8 become −3 and −7: −10 in all).',
+    ],
+    automation: 'The called-shot rules reduce each effect’s penalty by 1 (`IMPROVED_CALLED_SHOT_REDUCTION`).',
+  },
+  {
+    name: 'Improved Charge',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise.',
+    benefit: ['Your charge need not follow a straight line: you may turn to go around obstacles.'],
+    automation: 'Not automated (movement).',
+  },
+  {
+    name: 'Improved Deep Impact',
+    kind: 'psionic',
+    prereq: 'Base attack bonus +5, Str 13, Psionic Weapon, Deep Impact.',
+    benefit: [
+      'Expend your psionic focus (decided before the attack; spent even on a miss) to make a melee weapon attack an armor piercing touch attack.',
+    ],
+    automation: 'Apply by hand: a touch attack with half Protection.',
+  },
+  {
+    name: 'Improved Dive for Cover',
+    kind: 'general',
+    prereq: 'Dex 13.',
+    benefit: ['Once per round you may Dive for Cover as a free action, besides your other actions.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Improved Fell Shot',
+    kind: 'psionic',
+    prereq: 'Base attack bonus +5, Dex 13, Point Blank Shot, Psionic Shot, Fell Shot.',
+    benefit: [
+      'Expend your psionic focus (decided before the attack; spent even on a miss) to make a ranged attack an armor piercing ranged touch attack.',
+    ],
+    automation: 'Apply by hand: a ranged touch attack with half Protection.',
+  },
+  {
+    name: 'Improved Flurry of Blows',
+    kind: 'general',
+    prereq: 'Combat Reflexes, Flurry of Blows.',
+    benefit: ['You may flurry with a melee weapon of any size (still in light or no armor).'],
+    automation: 'Use the Flurry of Blows effect.',
+  },
+  {
+    name: 'Improved Grapple',
+    kind: 'general',
+    prereq: 'Dex 13, Improved Unarmed Strike.',
+    benefit: [
+      'Your touch attack to start a grapple provokes no attack of opportunity, you get +4 on every grapple check, and you may grapple with weapons.',
+    ],
+    automation:
+      'Read by its identifier: the derived grapple bonus includes the +4 (`IMPROVED_GRAPPLE_BONUS`), so the feat needs no effect. It also opens the Stab and Grab called shot.',
+  },
+  {
+    name: 'Improved Maintain Footing',
+    kind: 'general',
+    prereq: 'Dex 13.',
+    benefit: ['Once per round you may Maintain Footing as a free action, besides your other actions.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Improved Nerve Strikes',
+    kind: 'general',
+    prereq: 'Base attack bonus +4, Improved Unarmed Strike, Basic Nerve Strikes.',
+    benefit: [
+      `Two more nerve strikes, each at −8 to attack; each needs at least 1 HP of damage and a failed Fortitude save (${STRIKE_DC}). <strong>Rip Strength:</strong> 2 points of temporary Strength damage. <strong>Rip Dexterity:</strong> 2 points of temporary Dexterity damage.`,
+      NERVE_NOTE,
+    ],
+    automation: STRIKE_AUTOMATION,
+  },
+  {
+    name: 'Improved Roll with Blow',
+    kind: 'general',
+    prereq: 'Dex 13.',
+    benefit: ['Once per round you may Roll with the Blow as a free action, besides your other actions.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Improved Unavoidable Strike',
+    kind: 'psionic',
+    prereq: 'Base attack bonus +5, Str 13, Psionic Fist, Unavoidable Strike.',
+    benefit: [
+      'Expend your psionic focus (decided before the attack; spent even on a miss) to make an unarmed strike or natural weapon attack an armor piercing touch attack.',
+    ],
+    automation: 'Apply by hand: a touch attack with half Protection.',
+  },
+  {
+    name: 'Improvised Weapon Mastery',
+    kind: 'general',
+    prereq: 'Int 13, Simple Weapon Proficiency, Combat Expertise, Improvised Weapon Proficiency.',
+    benefit: ['An improvised weapon deals damage as if it were one size category larger.'],
+    automation: 'Set the improvised weapon item’s damage one size up.',
+  },
+  {
+    name: 'Improvised Weapon Proficiency',
+    kind: 'general',
+    prereq: 'Int 13, Simple Weapon Proficiency, Combat Expertise.',
+    benefit: ['You take no penalty with improvised weapons (normally −4 as a nonproficient weapon).'],
+    automation:
+      'Add the improvised weapon to your exotic proficiencies, or give it a category you are proficient in.',
+  },
+  {
+    name: 'Infinite Block',
+    kind: 'epic',
+    prereq: 'Base attack bonus +4, Dex 25, Combat Reflexes, Improved Block, Advanced Block.',
+    benefit: ['You may Block any number of times each round, all as free actions.'],
+    automation: FREE_ABORTS,
+  },
+  {
+    name: 'Nonlethal Force',
+    kind: 'general',
+    prereq: 'Base attack bonus +1.',
+    benefit: ['You may deal nonlethal damage with a lethal weapon without the usual −4 on the attack.'],
+    automation: 'The attack rules drop the −4 when told you have this feat.',
+  },
+  {
+    name: 'Power Attack',
+    kind: 'general',
+    prereq: 'Str 13.',
+    benefit: [
+      'Replaces the core feat. With a two-handed weapon, or a one-handed weapon in both hands, you add twice your Strength bonus to damage instead of one and a half times. Not with light weapons, nor when another ability than Strength gives your attack bonus.',
+    ],
+    automation: 'The damage rules double the Strength bonus when told you use it (`powerAttack`).',
+  },
+  {
+    name: 'Quick Reload',
+    kind: 'general',
+    prereq: 'Base attack bonus +1.',
+    benefit: [
+      'With a weapon you are proficient with: reloading a single-shot weapon such as a crossbow is a free action (so you may fire it with every attack of a full attack), a heavy one such as a heavy crossbow a move action; swapping an ammunition pod, power cell, box magazine or speed loader is a free action; loading a revolver by hand or an internal magazine is a move action.',
+    ],
+    automation: 'Not automated (action timing).',
+  },
+  {
+    name: 'Redirect Force',
+    kind: 'general',
+    prereq:
+      'Dex 13, Int 13, Combat Expertise, Dodge, Improved Unarmed Strike, Improved Grapple, Improved Trip.',
+    benefit: [
+      'When a foe misses you in melee, you may trip, throw or bull rush him as an immediate attack of opportunity.',
+    ],
+    automation: 'Not automated.',
+  },
+  {
+    name: 'Reflect Projectiles',
+    kind: 'epic',
+    prereq: 'Base attack bonus +15, Dex 25, Block Projectile, Improved Block.',
+    benefit: [
+      'When you block a ranged attack, you may send it back at the attacker with your base ranged attack bonus.',
+    ],
+    automation: 'Not automated: roll the returned attack from the sheet.',
+  },
+  {
+    name: 'Riposte',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Dex 13, Int 13, Combat Expertise, Dodge.',
+    benefit: ['When you block a melee attack, you may make an attack of opportunity against the attacker.'],
+    automation: 'The Block result says when a riposte is allowed.',
+  },
+  {
+    name: 'Sniper',
+    kind: 'general',
+    prereq: 'Wis 13, Point Blank Shot, Far Shot, Dead Aim, sneak attack.',
+    benefit: ['Your sneak attack bonus applies at any range.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Sudden Action',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise, Improved Initiative.',
+    benefit: [
+      'Once per cycle, at the start of a round before anyone acts, you may move yourself up the initiative order by up to your character level.',
+    ],
+    automation: 'Change your initiative in the combat tracker.',
+  },
+  {
+    name: 'Tactical Aid',
+    kind: 'general',
+    prereq:
+      'Base attack bonus +4, Int 13, Cha 13, Combat Expertise, Knowledge (strategy and tactics) 7 ranks.',
+    benefit: [
+      'As a full-round action, make a DC 20 Knowledge (strategy and tactics) check. On a success, all allies who can see and hear you (you too) gain a +1 competence bonus on initiative, attack or defense rolls (chosen when you first use it) for 2d4+1 rounds; +2 if you beat the DC by 10, +3 by 20.',
+    ],
+    automation: 'Apply by hand (an Active Effect on each ally works for the attack or Defense choice).',
+  },
+  {
+    name: 'Unbalance Opponent',
+    kind: 'general',
+    prereq:
+      'Dex 13, Int 13, Wis 13, Dodge, Combat Expertise, Improved Grapple, Improved Unarmed Strike, Flow with Enemy.',
+    benefit: [
+      'Choose one opponent no more than one size larger than you: against you he adds no Strength bonus to attack rolls or grapple checks (a Strength penalty still counts; his damage keeps his Strength). If you flow with an enemy, it must be that one.',
+    ],
+    automation:
+      'The grapple rules drop the Strength bonus when told (`strengthBonusDenied`); attack rolls by hand.',
+  },
+];
+
+/** Core feats the Appendix 4 feats name as prerequisites (and Toughness, which GnG revises). */
+export const CORE_FEATS: FeatSpec[] = [
+  {
+    name: 'Combat Expertise',
+    kind: 'general',
+    prereq: 'Int 13.',
+    benefit: [
+      'When you attack in melee, trade up to 5 points of attack bonus (no more than your base attack bonus) for the same dodge bonus to Defense until your next turn.',
+    ],
+    automation: 'Add a temporary dodge effect while you use it.',
+  },
+  {
+    name: 'Combat Reflexes',
+    kind: 'general',
+    prereq: '—',
+    benefit: [
+      'You may make extra attacks of opportunity each round equal to your Dexterity modifier, and make them while flat-footed.',
+    ],
+    automation: 'Not automated.',
+  },
+  {
+    name: 'Far Shot',
+    kind: 'general',
+    prereq: 'Point Blank Shot.',
+    benefit: ['Projectile weapons get half again their range increment; thrown weapons double it.'],
+    automation: 'Edit the weapon’s range increment.',
+  },
+  {
+    name: 'Improved Bull Rush',
+    kind: 'general',
+    prereq: 'Str 13, Power Attack.',
+    benefit: ['Your bull rushes provoke no attack of opportunity and get +4 on the Strength check.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Improved Disarm',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise.',
+    benefit: [
+      'Your disarm attempts provoke no attack of opportunity, get +4, and a failure gives no counter-disarm.',
+    ],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Improved Feint',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise.',
+    benefit: ['Feinting in combat is a move action for you.'],
+    automation: 'Not automated.',
+  },
+  {
+    name: 'Improved Initiative',
+    kind: 'general',
+    prereq: '—',
+    benefit: ['+4 on initiative checks.'],
+    automation: 'Apply by hand to the initiative roll.',
+  },
+  {
+    name: 'Improved Sunder',
+    kind: 'general',
+    prereq: 'Str 13, Power Attack.',
+    benefit: ['Your sunder attempts provoke no attack of opportunity and get +4.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Improved Trip',
+    kind: 'general',
+    prereq: 'Int 13, Combat Expertise.',
+    benefit: [
+      'Your trips provoke no attack of opportunity, get +4 on the check, and a successful trip gives you an immediate melee attack.',
+    ],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Improved Unarmed Strike',
+    kind: 'general',
+    prereq: '—',
+    benefit: [
+      'You count as armed when unarmed: no attack of opportunity for attacking armed foes unarmed, and you choose lethal or nonlethal damage.',
+    ],
+    automation: 'Needed by breaking strikes, nerve strikes and grapple feats.',
+  },
+  {
+    name: 'Martial Weapon Proficiency',
+    kind: 'general',
+    prereq: '—',
+    benefit: ['You attack without the nonproficiency penalty with martial weapons.'],
+    automation: 'Tick martial weapons in the sheet’s proficiencies.',
+  },
+  {
+    name: 'Point Blank Shot',
+    kind: 'general',
+    prereq: '—',
+    benefit: ['+1 on ranged attack and damage rolls against targets within 30 ft.'],
+    automation: 'Apply by hand within 30 ft.',
+  },
+  {
+    name: 'Precise Shot',
+    kind: 'general',
+    prereq: 'Point Blank Shot.',
+    benefit: ['You take no −4 for shooting or throwing into melee.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Rapid Shot',
+    kind: 'general',
+    prereq: 'Dex 13, Point Blank Shot.',
+    benefit: [
+      'With a full attack you get one extra ranged attack at your best bonus; every ranged attack that round takes −2.',
+    ],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Simple Weapon Proficiency',
+    kind: 'general',
+    prereq: '—',
+    benefit: ['You attack without the nonproficiency penalty with simple weapons.'],
+    automation: 'Tick simple weapons in the sheet’s proficiencies.',
+  },
+  {
+    name: 'Toughness',
+    kind: 'general',
+    prereq: '—',
+    benefit: [
+      'Revised by GnG (HIT POINTS, Other Modifiers): each time you take it, your base HP rise by 3 (before the size multiplier).',
+    ],
+    automation:
+      'Read by its identifier: each Toughness feat adds 3 to base HP (`TOUGHNESS_HP`); no effect needed.',
+  },
+  {
+    name: 'Weapon Finesse',
+    kind: 'general',
+    prereq: 'Base attack bonus +1.',
+    benefit: [
+      'With light weapons (and rapier, whip, spiked chain) you may use your Dexterity modifier on attack rolls instead of Strength.',
+    ],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Psionic Weapon',
+    kind: 'psionic',
+    prereq: 'Str 13.',
+    benefit: ['Expend your psionic focus for +2d6 damage on a melee weapon attack.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Deep Impact',
+    kind: 'psionic',
+    prereq: 'Str 13, Psionic Weapon, base attack bonus +5.',
+    benefit: ['Expend your psionic focus to make a melee weapon attack a touch attack.'],
+    automation: 'Apply by hand (Improved Deep Impact makes it armor piercing too).',
+  },
+  {
+    name: 'Psionic Shot',
+    kind: 'psionic',
+    prereq: 'Point Blank Shot.',
+    benefit: ['Expend your psionic focus for +2d6 damage on a ranged attack.'],
+    automation: 'Apply by hand.',
+  },
+  {
+    name: 'Fell Shot',
+    kind: 'psionic',
+    prereq: 'Dex 13, Point Blank Shot, Psionic Shot, base attack bonus +5.',
+    benefit: ['Expend your psionic focus to make a ranged attack a ranged touch attack.'],
+    automation: 'Apply by hand (Improved Fell Shot makes it armor piercing too).',
+  },
+  {
+    name: 'Psionic Fist',
+    kind: 'psionic',
+    prereq: 'Str 13.',
+    benefit: ['Expend your psionic focus for +2d6 damage on an unarmed strike or natural weapon attack.'],
+    automation: 'Apply by hand. (Not the prestige class of the same name.)',
+  },
+  {
+    name: 'Unavoidable Strike',
+    kind: 'psionic',
+    prereq: 'Str 13, Psionic Fist, base attack bonus +5.',
+    benefit: ['Expend your psionic focus to make an unarmed strike or natural weapon attack a touch attack.'],
+    automation: 'Apply by hand (Improved Unavoidable Strike makes it armor piercing too).',
+  },
+];
+
+const KIND_LABEL: Record<FeatKind, string> = {
+  general: 'General',
+  epic: 'Epic',
+  metamagic: 'Metamagic',
+  metapsionic: 'Metapsionic',
+  psionic: 'Psionic',
+};
+
+const KIND_IMG: Record<FeatKind, string> = {
+  general: 'icons/svg/combat.svg',
+  epic: 'icons/svg/upgrade.svg',
+  metamagic: 'icons/svg/book.svg',
+  metapsionic: 'icons/svg/aura.svg',
+  psionic: 'icons/svg/aura.svg',
+};
+
+/** Id of the pack document of a feat (by identifier). */
+export const featId = (identifier: string): string => stableId(`feats:${identifier}`);
+export const featIdentifier = (spec: FeatSpec): string => spec.identifier ?? slug(spec.name);
+
+function featDoc(spec: FeatSpec, category: 'gng' | 'core'): Doc {
+  const identifier = featIdentifier(spec);
+  const id = featId(identifier);
+  const where =
+    category === 'gng'
+      ? 'GnG v4.0, Appendix 4: New and Revised Feats'
+      : identifier === 'toughness'
+        ? 'GnG v4.0, Hit Points › Other Modifiers (feat from the core rules)'
+        : 'core d20 rules (summary); named as a prerequisite in GnG Appendix 4';
+  const description =
+    `<p><strong>${KIND_LABEL[spec.kind]} feat.</strong> <strong>Prerequisites:</strong> ${spec.prereq}</p>` +
+    p(...spec.benefit.map((b, i) => (i === 0 ? `<strong>Benefit:</strong> ${b}` : b))) +
+    `<p><strong>In this system:</strong> ${spec.automation}</p>` +
+    source(where);
+  const effects = (spec.effects ?? []).map((e) =>
+    itemEffect(id, e.name, e.changes, {
+      ...(e.disabled === undefined ? {} : { disabled: e.disabled }),
+      ...(e.description === undefined ? {} : { description: e.description }),
+    }),
+  );
+  return itemDoc(id, spec.name, 'feat', KIND_IMG[spec.kind], { description, identifier, category }, effects, {
+    gng: { featType: spec.kind },
+  });
+}
+
+/** Every document of the feats pack, with its file name. */
+export function featDocs(): { file: string; doc: Doc }[] {
+  return [
+    ...GNG_FEATS.map((s) => ({ file: `gng-${featIdentifier(s)}`, doc: featDoc(s, 'gng') })),
+    ...CORE_FEATS.map((s) => ({ file: `core-${featIdentifier(s)}`, doc: featDoc(s, 'core') })),
+  ];
+}

@@ -1,0 +1,164 @@
+/**
+ * Every document of every pack in system.json is valid against our data models: created through the
+ * harness as a compendium document (the data models clean and validate it, as Foundry does when a
+ * pack loads), nothing rejected, and nothing the source sets silently dropped or changed by cleaning.
+ * Ids are unique across packs, and the generated SRD sources are stable (same input, same files).
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validatePackSources, type SystemManifest } from '../../scripts/packs.js';
+import { generateSrdGear, SRD_DATA_DIR } from '../../scripts/packs/srd-gear.js';
+import { getHarness, ROOT } from '../harness/index.js';
+
+type Source = Record<string, unknown>;
+
+const h = await getHarness();
+const manifest = JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')) as SystemManifest;
+const packs = validatePackSources(join(ROOT, 'packs/_source'), manifest);
+
+const isRecord = (value: unknown): value is Source =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Where `cleaned` differs from `source` for the keys `source` sets (nested objects compared key by
+ * key, so fields the model adds with their defaults are fine). One message per difference.
+ */
+function cleaningChanges(source: Source, cleaned: unknown, path = 'system'): string[] {
+  if (!isRecord(cleaned)) return [`${path}: ${JSON.stringify(source)} became ${JSON.stringify(cleaned)}`];
+  return Object.entries(source).flatMap(([key, value]) => {
+    const where = `${path}.${key}`;
+    if (!(key in cleaned)) return [`${where}: dropped (${JSON.stringify(value)})`];
+    if (isRecord(value)) return cleaningChanges(value, cleaned[key], where);
+    return JSON.stringify(value) === JSON.stringify(cleaned[key])
+      ? []
+      : [`${where}: ${JSON.stringify(value)} became ${JSON.stringify(cleaned[key])}`];
+  });
+}
+
+/** Creates a pack document as a compendium document; returns the problems found (empty when valid). */
+function problemsOf(packName: string, documentName: 'Actor' | 'Item', data: Source): string[] {
+  let doc: FoundryDocument;
+  try {
+    doc = h.registerCompendiumDocument(packName, structuredClone(data), documentName);
+  } catch (error) {
+    return [`rejected: ${(error as Error).message}`];
+  }
+  const object = (doc as unknown as { toObject(): Source }).toObject();
+  const problems = isRecord(data.system) ? cleaningChanges(data.system, object.system) : [];
+  if (documentName === 'Actor') {
+    const items = (data.items as Source[] | undefined) ?? [];
+    const actor = doc as unknown as Actor;
+    expect(actor.items.size, 'embedded items kept').toBe(items.length);
+    for (const item of items) {
+      const embedded = actor.items.get(item._id as string);
+      if (!embedded) {
+        problems.push(`items[${String(item._id)}]: missing after creation`);
+        continue;
+      }
+      const cleaned = embedded.toObject().system;
+      if (isRecord(item.system))
+        problems.push(...cleaningChanges(item.system, cleaned, `items[${item.name as string}].system`));
+    }
+  }
+  return problems;
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+
+describe('every pack document is valid against the data models', () => {
+  it('system.json declares packs, and every pack has sources', () => {
+    expect(packs.length).toBeGreaterThan(0);
+    for (const { pack, documents } of packs) expect(documents.length, pack.name).toBeGreaterThan(0);
+  });
+
+  for (const { pack, documents } of packs) {
+    describe(`${pack.name} (${pack.type}, ${documents.length} documents)`, () => {
+      if (pack.type === 'Actor' || pack.type === 'Item') {
+        it.each(documents.map((d) => [d.data.name as string, d] as const))(
+          '%s is accepted and keeps every field its source sets',
+          (_name, { file, data }) => {
+            h.reset();
+            expect(problemsOf(pack.name, pack.type as 'Actor' | 'Item', data), file).toEqual([]);
+          },
+        );
+      } else if (pack.type === 'JournalEntry') {
+        it.each(documents.map((d) => [d.data.name as string, d] as const))(
+          '%s has text pages with content',
+          (_name, { file, data }) => {
+            const pages = (data.pages as Source[] | undefined) ?? [];
+            expect(pages.length, file).toBeGreaterThan(0);
+            for (const page of pages) {
+              expect(page.type, `${file} ${String(page.name)}`).toBe('text');
+              const text = (page.text as { content?: unknown } | undefined)?.content;
+              expect(
+                typeof text === 'string' && stripTags(text).length > 0,
+                `${file} ${String(page.name)}`,
+              ).toBe(true);
+            }
+          },
+        );
+      } else {
+        it.skip(`no data model checks for ${pack.type} packs (checked by validatePackSources only)`, () => {});
+      }
+    });
+  }
+
+  it('rejections and silent changes are caught: the check itself works', () => {
+    h.reset();
+    const weapon = { _id: 'packsValidTest01', name: 'Bad', type: 'weapon' };
+    expect(problemsOf('weapons', 'Item', { ...weapon, system: { use: 'juggled' } })[0]).toMatch(/^rejected:/);
+    expect(problemsOf('weapons', 'Item', { ...weapon, system: { sharpness: 3 } })).toEqual([
+      'system.sharpness: dropped (3)',
+    ]);
+    expect(problemsOf('weapons', 'Item', { ...weapon, system: { weight: '2' } })).toEqual([
+      'system.weight: "2" became 2',
+    ]);
+  });
+});
+
+describe('pack ids', () => {
+  it('are unique across all packs', () => {
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const { pack, documents } of packs) {
+      for (const { file, data } of documents) {
+        const id = data._id as string;
+        const previous = seen.get(id);
+        if (previous) duplicates.push(`${id}: ${previous} and ${pack.name}/${file}`);
+        seen.set(id, `${pack.name}/${file}`);
+      }
+    }
+    expect(duplicates).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(SRD_DATA_DIR))(
+    'are stable: the SRD generator writes identical files twice, and the committed sources are its output',
+    () => {
+      const first = mkdtempSync(join(tmpdir(), 'gng-srd-a-'));
+      const second = mkdtempSync(join(tmpdir(), 'gng-srd-b-'));
+      try {
+        generateSrdGear({ outDir: first });
+        generateSrdGear({ outDir: second });
+        for (const pack of ['weapons', 'armor']) {
+          const files = readdirSync(join(first, pack)).sort();
+          expect(files.length).toBeGreaterThan(0);
+          expect(readdirSync(join(second, pack)).sort()).toEqual(files);
+          const committed = readdirSync(join(ROOT, 'packs/_source', pack))
+            .filter((f) => f.startsWith('srd-'))
+            .sort();
+          expect(committed, `packs/_source/${pack} is up to date (npm run packs:srd)`).toEqual(files);
+          for (const file of files) {
+            const text = readFileSync(join(first, pack, file), 'utf8');
+            expect(readFileSync(join(second, pack, file), 'utf8'), file).toBe(text);
+            expect(readFileSync(join(ROOT, 'packs/_source', pack, file), 'utf8'), file).toBe(text);
+          }
+        }
+      } finally {
+        rmSync(first, { recursive: true, force: true });
+        rmSync(second, { recursive: true, force: true });
+      }
+    },
+  );
+});
