@@ -121,6 +121,8 @@ declare global {
     /** The compendium (`<package>.<pack>`) holding this document, or null for world documents. */
     readonly pack: string | null;
     readonly isOwner: boolean;
+    /** The document's sheet (an instance of the sheet class configured for its type), or null. */
+    readonly sheet: ApplicationV2 | null;
     testUserPermission(user: User, level: 'NONE' | 'LIMITED' | 'OBSERVER' | 'OWNER'): boolean;
     update(
       changes: Record<string, unknown>,
@@ -364,12 +366,24 @@ declare global {
     parts?: string[];
   }
 
+  /**
+   * The named fields of a form (`foundry.applications.ux.FormDataExtended`): `object` maps each field
+   * name (flat, e.g. `system.abilities.str.value`) to its value — numbers for `type="number"` or
+   * `data-dtype="Number"` (null when empty), booleans for checkboxes, strings otherwise.
+   */
+  interface FormDataExtended {
+    readonly object: Record<string, unknown>;
+  }
+
   interface ApplicationV2 {
     readonly options: ApplicationV2Options;
+    /** The application's element: a `<form>` when `options.tag` is `form` (document sheets). */
     readonly element: HTMLElement;
     readonly rendered: boolean;
     render(options?: boolean | ApplicationRenderOptions): Promise<this>;
     close(): Promise<this>;
+    /** Submits the application's form (its `form` handler; a document sheet updates its document). */
+    submit(): Promise<this>;
     _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>>;
   }
   interface ApplicationV2Constructor {
@@ -380,9 +394,20 @@ declare global {
     PARTS: Record<string, HandlebarsTemplatePart>;
   }
 
+  /**
+   * A document's sheet. Its element is a `<form>`; with `form.submitOnChange`, a `change` of a named
+   * field submits the whole form: `_processFormData` turns the fields into the (expanded) changes and
+   * the document is updated with them; a failed update (validation) is shown as an error notification.
+   */
   interface DocumentSheetV2 extends ApplicationV2 {
     readonly document: FoundryDocument;
     readonly isEditable: boolean;
+    /** The changes a submission sends to `document.update`: by default the expanded `formData.object`. */
+    _processFormData(
+      event: Event | null,
+      form: HTMLFormElement,
+      formData: FormDataExtended,
+    ): Record<string, unknown>;
     /** Handles something dropped on the sheet; sheets override it (read it with `getDragEventData`). */
     _onDrop(event: DragEvent): Promise<unknown>;
   }

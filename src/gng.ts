@@ -3,17 +3,23 @@
  * Registers data models, document classes and sheets on `init`, and exposes the public
  * API (`game.gng`, with the rules engine at `game.gng.rules`).
  */
-import { ACTOR_TYPES, SYSTEM_ID, systemPath } from './config/document-types.js';
+import { ITEM_TYPES, SYSTEM_ID } from './config/document-types.js';
 import { CharacterData, NpcData } from './data/actor/creature-data.js';
 import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
-import { CreatureSheet } from './applications/sheets/creature-sheet.js';
+import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
+import { CharacterSheet } from './applications/sheets/character-sheet.js';
+import { NpcSheet } from './applications/sheets/npc-sheet.js';
+import { ItemSheet } from './applications/sheets/item-sheet.js';
+import { ATTACK_ROLL_TEMPLATE } from './chat/attack-roll.js';
 import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
+import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 
 Hooks.once('init', () => {
+  registerInjuryStatusHooks();
   game.gng = createApi(game.system.version);
 
   CONFIG.Actor.documentClass = GnGActor;
@@ -23,16 +29,31 @@ Hooks.once('init', () => {
   // GnG's conditions replace the core list; what each does is decided by the rules engine.
   CONFIG.statusEffects = statusEffectConfig();
 
-  const { Actors } = foundry.documents.collections;
-  Actors.registerSheet(SYSTEM_ID, CreatureSheet, {
-    types: [...ACTOR_TYPES],
+  const { Actors, Items } = foundry.documents.collections;
+  Actors.registerSheet(SYSTEM_ID, CharacterSheet, {
+    types: ['character'],
     makeDefault: true,
-    label: 'GNG.Sheet.Creature',
+    label: 'GNG.Sheet.Character',
+  });
+  Actors.registerSheet(SYSTEM_ID, NpcSheet, {
+    types: ['npc'],
+    makeDefault: true,
+    label: 'GNG.Sheet.Npc.Label',
+  });
+  Items.registerSheet(SYSTEM_ID, ItemSheet, {
+    types: [...ITEM_TYPES],
+    makeDefault: true,
+    label: 'GNG.Sheet.Item.Label',
   });
 
+  // Partials must be loaded before a sheet renders; the parts are loaded (cached) with them.
+  const parts = [CharacterSheet, NpcSheet, ItemSheet].flatMap((sheet) =>
+    Object.values(sheet.PARTS).map((part) => part.template),
+  );
   void foundry.applications.handlebars.loadTemplates([
-    systemPath('templates/actor/creature-sheet.hbs'),
+    ...new Set([...ACTOR_PARTIALS, ...parts]),
     ABILITY_CHECK_TEMPLATE,
+    ATTACK_ROLL_TEMPLATE,
   ]);
 });
 

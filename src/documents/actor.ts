@@ -1,9 +1,12 @@
 /**
  * The system's Actor document class. Rolls go through cancellable hooks, dnd5e-style:
- * `gng.preRollAbilityCheck` (return false to cancel) and `gng.rollAbilityCheck` afterwards.
+ * `gng.preRollAbilityCheck` / `gng.preRollSave` / `gng.preRollSkill` / `gng.preRollAttack` (return
+ * false to cancel) and `gng.rollAbilityCheck` / `gng.rollSave` / `gng.rollSkill` / `gng.rollAttack`
+ * afterwards.
  */
-import { ABILITIES, type Ability } from '../rules/index.js';
-import { postAbilityCheck } from '../chat/ability-check.js';
+import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } from '../rules/index.js';
+import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
+import { rollAttack } from '../chat/attack-roll.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 
 export class GnGActor extends Actor {
@@ -23,5 +26,52 @@ export class GnGActor extends Actor {
     const message = await postAbilityCheck(this, config.ability, config.modifier);
     Hooks.callAll('gng.rollAbilityCheck', this, message);
     return message;
+  }
+
+  /** Rolls a saving throw (d20 + the derived save total); null if cancelled or unknown. */
+  async rollSave(save: Save): Promise<ChatMessage | null> {
+    if (!(SAVES as readonly string[]).includes(save)) {
+      ui.notifications.warn(game.i18n.format('GNG.Error.UnknownSave', { save: String(save) }));
+      return null;
+    }
+    const config = { save, modifier: this.creature.saves[save].total ?? 0 };
+    if (Hooks.call('gng.preRollSave', this, config) === false) return null;
+    const message = await postCheck(this, {
+      heading: game.i18n.localize('GNG.Chat.Save'),
+      label: game.i18n.localize(`GNG.Save.${config.save}`),
+      modifier: config.modifier,
+      flags: { type: 'save', save: config.save },
+    });
+    Hooks.callAll('gng.rollSave', this, message);
+    return message;
+  }
+
+  /** Rolls a skill check (d20 + the derived total); a trained-only skill without ranks cannot be rolled. */
+  async rollSkill(skill: SkillId): Promise<ChatMessage | null> {
+    if (!(SKILL_IDS as readonly string[]).includes(skill)) {
+      ui.notifications.warn(game.i18n.format('GNG.Error.UnknownSkill', { skill: String(skill) }));
+      return null;
+    }
+    const label = game.i18n.localize(`GNG.Skill.${skill}`);
+    const data = this.creature.skills[skill];
+    if (!data.usable) {
+      ui.notifications.warn(game.i18n.format('GNG.Error.TrainedOnly', { skill: label }));
+      return null;
+    }
+    const config = { skill, modifier: data.total };
+    if (Hooks.call('gng.preRollSkill', this, config) === false) return null;
+    const message = await postCheck(this, {
+      heading: game.i18n.localize('GNG.Chat.Skill'),
+      label,
+      modifier: config.modifier,
+      flags: { type: 'skill', skill: config.skill },
+    });
+    Hooks.callAll('gng.rollSkill', this, message);
+    return message;
+  }
+
+  /** Rolls the attack of an equipped weapon (see src/chat/attack-roll.ts). */
+  async rollAttack(itemId: string): Promise<ChatMessage | null> {
+    return rollAttack(this, itemId);
   }
 }

@@ -45,7 +45,7 @@ describe('creature sheet in Chromium with the built CSS', () => {
       .locator('.abilities')
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(6);
-    await page.screenshot({ path: join(artifacts, 'creature-sheet.png') });
+    await page.screenshot({ path: join(artifacts, 'ability-buttons.png') });
   });
 
   it('clicking a data-action button runs the real action and shows the chat card', async () => {
@@ -72,12 +72,24 @@ describe('creature sheet in Chromium with the built CSS', () => {
       system: { abilities: { dex: { value: 14 } } },
     });
     await showApplication(page, h, await h.openSheet(actor));
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() =>
-      (document.activeElement as HTMLElement).getAttribute('aria-label'),
-    );
-    expect(focused).toBe('Roll a check of Dexterity');
+    // From Strength's button, Tab passes Dexterity's score, damage and drain fields to its button.
+    await page.getByRole('button', { name: 'Roll a check of Strength' }).focus();
+    const reached: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return el.getAttribute('aria-label') ?? el.getAttribute('name');
+        }),
+      );
+    }
+    expect(reached).toEqual([
+      'system.abilities.dex.value',
+      'system.abilities.dex.damage',
+      'system.abilities.dex.drain',
+      'Roll a check of Dexterity',
+    ]);
     h.dice.queue(5);
     await page.keyboard.press('Enter');
     await page.waitForSelector('body[data-settled="1"]');

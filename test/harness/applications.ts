@@ -1,13 +1,21 @@
 /**
  * ApplicationV2, HandlebarsApplicationMixin and the document sheets of the fake runtime.
- * Rendering runs `_prepareContext` and our real Handlebars PARTS into a happy-dom element; clicks
- * on `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry; a
+ * Rendering runs `_prepareContext` and our real Handlebars PARTS into a happy-dom element (each part
+ * must render one root element, which gets `data-application-part`, as in Foundry); clicks on
+ * `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry; a
  * `drop` event on a document sheet's element reaches its `_onDrop`.
+ *
+ * Forms, as Foundry's DocumentSheetV2 handles them: a sheet's element is a `<form>` (`tag: 'form'`);
+ * a `change` event on a named input/select/textarea submits the form when `form.submitOnChange` is
+ * set. Submitting gathers every named, enabled field (`FormDataExtended`: numbers for
+ * `type="number"` / `data-dtype="Number"`, booleans for checkboxes), runs `_processFormData` (the
+ * expanded object) and calls `document.update(changes)`; an error (a validation failure) is shown with
+ * `ui.notifications.error(message)` and the document keeps its data.
  */
 import type { Window as HappyWindow } from 'happy-dom';
 import type { HarnessTemplates } from './templates.js';
 import type { HarnessDocument } from './documents.js';
-import { isPlainObject } from './utils.js';
+import { expandObject, isPlainObject } from './utils.js';
 
 export interface ApplicationRuntime {
   window: HappyWindow;
@@ -16,6 +24,44 @@ export interface ApplicationRuntime {
 
 /** Set by installFoundry(). */
 export const runtime = {} as ApplicationRuntime;
+
+/** `FormDataExtended`: the named fields of a form, by name (flat keys), typed as Foundry types them. */
+export class HarnessFormDataExtended implements FormDataExtended {
+  readonly object: Record<string, unknown> = {};
+
+  constructor(form: HTMLFormElement) {
+    const fields = form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input[name], select[name], textarea[name]',
+    );
+    for (const field of fields) {
+      if (field.disabled) continue;
+      const name = field.name;
+      if (field instanceof runtime.window.HTMLInputElement) {
+        const input = field as unknown as HTMLInputElement;
+        if (input.type === 'checkbox') {
+          this.object[name] = input.checked;
+          continue;
+        }
+        if (input.type === 'radio') {
+          if (input.checked) this.object[name] = castValue(input, input.value);
+          continue;
+        }
+      }
+      if (field instanceof runtime.window.HTMLSelectElement && (field as HTMLSelectElement).multiple) {
+        this.object[name] = [...(field as HTMLSelectElement).selectedOptions].map((o) => o.value);
+        continue;
+      }
+      this.object[name] = castValue(field, field.value);
+    }
+  }
+}
+
+function castValue(field: HTMLElement, value: string): unknown {
+  const numeric = (field as HTMLInputElement).type === 'number' || field.dataset.dtype === 'Number';
+  if (numeric) return value.trim() === '' ? null : Number(value);
+  if (field.dataset.dtype === 'Boolean') return value === 'true';
+  return value;
+}
 
 type AppClass = { DEFAULT_OPTIONS?: ApplicationV2Options; PARTS?: Record<string, HandlebarsTemplatePart> };
 
@@ -72,9 +118,22 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     const context = await this._prepareContext(renderOptions);
     const parts = await this._renderHTML(context, renderOptions);
     if (!this.element) this.element = this.#createElement();
-    this.element.innerHTML = Object.entries(parts)
-      .map(([id, html]) => `<div data-application-part="${id}">${html}</div>`)
-      .join('');
+    const document = runtime.window.document;
+    const elements = Object.entries(parts).map(([id, html]) => {
+      // A <div>, not a <template>: happy-dom loses <select> choices parsed in template content.
+      const holder = document.createElement('div') as unknown as HTMLElement;
+      holder.innerHTML = html.trim();
+      const roots = [...holder.children];
+      if (roots.length !== 1)
+        throw new Error(`Template part "${id}" must render a single HTML element (got ${roots.length})`);
+      const root = roots[0] as HTMLElement;
+      root.dataset.applicationPart = id;
+      // happy-dom can select the wrong option while parsing; select what the markup selects, as browsers do.
+      for (const option of root.querySelectorAll<HTMLOptionElement>('option[selected]'))
+        option.selected = true;
+      return root;
+    });
+    this.element.replaceChildren(...elements);
     this.rendered = true;
     Hooks.callAll(`render${this.constructor.name}`, this, this.element, context, renderOptions);
     return this;
@@ -107,8 +166,40 @@ export class HarnessApplicationV2 implements ApplicationV2 {
       event.preventDefault();
       this.pending.push(Promise.resolve(handler.call(this, event as PointerEvent, target)));
     });
+    element.addEventListener('change', (event) => {
+      const target = event.target as HTMLInputElement | null;
+      if (!target?.name || !this.options.form?.submitOnChange) return;
+      this.pending.push(this.#submitForm(event));
+    });
+    element.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.pending.push(this.#submitForm(event));
+    });
     return element;
   }
+
+  /** Submits the form (Foundry's `ApplicationV2#submit`); errors become error notifications. */
+  async submit(): Promise<this> {
+    await this.#submitForm(null);
+    return this;
+  }
+
+  async #submitForm(event: Event | null): Promise<void> {
+    if (!this.element || this.element.tagName !== 'FORM') return;
+    const form = this.element as HTMLFormElement;
+    try {
+      await this._onSubmitForm(event, form, new HarnessFormDataExtended(form));
+    } catch (error) {
+      ui.notifications.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** The form's handler (a document sheet updates its document). */
+  protected async _onSubmitForm(
+    _event: Event | null,
+    _form: HTMLFormElement,
+    _formData: FormDataExtended,
+  ): Promise<void> {}
 }
 
 export function HandlebarsApplicationMixinImpl<T extends AnyConstructor>(Base: T) {
@@ -131,6 +222,10 @@ export function HandlebarsApplicationMixinImpl<T extends AnyConstructor>(Base: T
 }
 
 export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements DocumentSheetV2 {
+  static override DEFAULT_OPTIONS: ApplicationV2Options = {
+    tag: 'form',
+    form: { submitOnChange: false, closeOnSubmit: false },
+  };
   readonly document: FoundryDocument;
 
   constructor(options: ApplicationV2Options & { document: FoundryDocument }) {
@@ -140,6 +235,24 @@ export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements Docu
 
   get isEditable(): boolean {
     return this.document.isOwner;
+  }
+
+  /** The expanded object of the form's fields (what `document.update` receives). */
+  _processFormData(
+    _event: Event | null,
+    _form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): Record<string, unknown> {
+    return expandObject(formData.object);
+  }
+
+  protected override async _onSubmitForm(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): Promise<void> {
+    if (!this.isEditable) return;
+    await this.document.update(this._processFormData(event, form, formData));
   }
 
   /** Does nothing: our sheets override it. */
@@ -187,6 +300,9 @@ export class HarnessItemSheetV2 extends HarnessDocumentSheetV2 implements ItemSh
     return this.document as Item;
   }
 }
+
+/** The sheet registries by document name (`Actor`, `Item`), for `document.sheet`; set by installFoundry(). */
+export const sheetRegistries = new Map<string, SheetRegistry>();
 
 /** Sheet classes registered through `foundry.documents.collections.Actors/Items`. */
 export class SheetRegistry implements DocumentSheetCollection {

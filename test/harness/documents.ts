@@ -7,6 +7,7 @@
  */
 import { expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
 import { world } from './world.js';
+import { sheetRegistries } from './applications.js';
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 type OwnershipLevel = keyof typeof OWNERSHIP;
@@ -110,6 +111,7 @@ export abstract class HarnessDocument implements FoundryDocument {
   /** Applications showing this document; re-rendered after each update. */
   readonly apps = new Set<DocumentApp>();
   readonly #collections = new Map<string, HarnessCollection<HarnessDocument>>();
+  #sheet: ApplicationV2 | null = null;
 
   constructor(data: Record<string, unknown>, options: HarnessDocumentOptions = {}) {
     this._source = structuredClone({ _id: randomId(), flags: {}, ownership: { default: 0 }, ...data });
@@ -126,6 +128,15 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   get id(): string | null {
     return this._id;
+  }
+
+  /** The document's sheet: one instance of the default sheet registered for its type (null if none). */
+  get sheet(): ApplicationV2 | null {
+    if (this.#sheet) return this.#sheet;
+    const SheetClass = sheetRegistries.get(this.documentName)?.defaultFor(this.type) as
+      (new (options: { document: FoundryDocument }) => ApplicationV2) | undefined;
+    this.#sheet = SheetClass ? new SheetClass({ document: this }) : null;
+    return this.#sheet;
   }
 
   get documentName(): string {

@@ -33,6 +33,7 @@ import {
   applicationsApi,
   runtime,
   SheetRegistry,
+  sheetRegistries,
   sheetsApi,
   uxApi,
   type HarnessApplicationV2,
@@ -90,7 +91,7 @@ export interface Harness {
   readonly users: { gm: User; player: User; otherPlayer: User };
   /** Acts as this user from now on (`game.user`). */
   as(user: User): void;
-  /** Empties the world (actors, items, messages, combat, targets), resets settings and dice. */
+  /** Empties the world (actors, items, messages, combat, targets), resets settings, dice, notices and missing i18n keys. */
   reset(seed?: number): void;
   /** Creates an actor, owned by `owner` (a user) when given. */
   createActor(data: Record<string, unknown>, owner?: User): Promise<Actor>;
@@ -98,8 +99,15 @@ export interface Harness {
   startCombat(actors: Actor[]): Combat;
   /** Opens (renders) the default sheet registered for the actor's type. */
   openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
+  /** Opens (renders) the item's sheet (`item.sheet`: the default sheet registered for its type). */
+  openItemSheet(item: Item): Promise<HarnessApplicationV2 & ItemSheetV2>;
   /** Clicks the element matching `selector` in `app` (a real DOM click event) and awaits its action. */
   click(app: HarnessApplicationV2, selector: string): Promise<void>;
+  /**
+   * Sets the value of the form field matching `selector` in `app` (`checked` for a checkbox), then
+   * dispatches a real bubbling `change` event and awaits what it started (the form's submission).
+   */
+  change(app: HarnessApplicationV2, selector: string, value: string | number | boolean): Promise<void>;
   /**
    * Places a token of `actor` on the scene (`actor.getActiveTokens()` finds it). Its bars default to
    * `system.json`'s `primaryTokenAttribute` (bar1) and `secondaryTokenAttribute` (bar2).
@@ -148,6 +156,8 @@ async function createHarness(): Promise<Harness> {
   const itemSheets = new SheetRegistry();
   runtime.window = window;
   runtime.templates = templates;
+  sheetRegistries.set('Actor', actorSheets);
+  sheetRegistries.set('Item', itemSheets);
 
   world.actors = new HarnessWorldCollection<Actor>();
   world.items = new HarnessWorldCollection<Item>();
@@ -246,6 +256,7 @@ async function createHarness(): Promise<Harness> {
       game.user = gm;
       settings.reset();
       notices.length = 0;
+      i18n.missing.clear();
       rollDice.setSeed(seed);
     },
     async createActor(data, owner) {
@@ -268,6 +279,20 @@ async function createHarness(): Promise<Harness> {
       const sheet = new SheetClass({ document: actor });
       await sheet.render(true);
       return sheet;
+    },
+    async openItemSheet(item) {
+      const sheet = item.sheet as (HarnessApplicationV2 & ItemSheetV2) | null;
+      if (!sheet) throw new Error(`No sheet registered for Item type "${item.type}"`);
+      await sheet.render(true);
+      return sheet;
+    },
+    async change(app, selector, value) {
+      const field = app.element.querySelector<HTMLInputElement>(selector);
+      if (!field) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      if (field.type === 'checkbox') field.checked = Boolean(value);
+      else field.value = String(value);
+      field.dispatchEvent(new window.Event('change', { bubbles: true }) as unknown as Event);
+      await app.settle();
     },
     async click(app, selector) {
       const target = app.element.querySelector<HTMLElement>(selector);

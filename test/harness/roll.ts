@@ -39,7 +39,11 @@ function substitute(formula: string, data: Record<string, unknown>): string {
 }
 
 function parse(formula: string): Term[] {
-  const compact = formula.replace(/\s+/g, '');
+  // A substituted negative value (`1d20 + @mod` with mod −1) reads as `1d20 - 1`, as in Foundry.
+  const compact = formula
+    .replace(/\s+/g, '')
+    .replace(/\+-|-\+/g, '-')
+    .replace(/--/g, '+');
   const pattern = /([+-]?)(?:(\d*)d(\d+)|(\d+))/gy;
   const terms: Term[] = [];
   let index = 0;

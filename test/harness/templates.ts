@@ -1,6 +1,7 @@
 /**
  * Handlebars rendering of our real templates, with the helpers Foundry provides that our
- * templates use (`localize`). Paths are Foundry's (`systems/gng/...`), mapped to the repository.
+ * templates use (`localize`), and partials registered by `loadTemplates`. Paths are Foundry's
+ * (`systems/gng/...`), mapped to the repository.
  */
 import Handlebars from 'handlebars';
 import { existsSync, readFileSync } from 'node:fs';
@@ -45,8 +46,16 @@ export class HarnessTemplates {
     });
   }
 
+  /**
+   * Compiles templates and registers each as a partial, as Foundry does: an array registers each
+   * under its path, an object under its key.
+   */
   async loadTemplates(paths: string[] | Record<string, string>): Promise<unknown> {
-    const list = Array.isArray(paths) ? paths : Object.values(paths);
-    return list.map((path) => this.compile(path));
+    const entries = Array.isArray(paths) ? paths.map((path) => [path, path] as const) : Object.entries(paths);
+    return entries.map(([name, path]) => {
+      const template = this.compile(path);
+      this.handlebars.registerPartial(name, template);
+      return template;
+    });
   }
 }

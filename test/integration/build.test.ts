@@ -215,7 +215,10 @@ describe('the built system in dist/ (npm test builds first)', () => {
       'gng.mjs.map',
       'gng.css',
       'lang/en.json',
-      'templates/actor/creature-sheet.hbs',
+      'templates/actor/parts/combat.hbs',
+      'templates/actor/partials/stat.hbs',
+      'templates/item/details.hbs',
+      'templates/chat/attack-roll.hbs',
       'LICENSE-OGL',
     ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);
@@ -223,7 +226,7 @@ describe('the built system in dist/ (npm test builds first)', () => {
     const built = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8'));
     expect(built.version).toBe(pkg.version);
     for (const pack of system.packs) expect(readdirSync(join(dist, 'packs', pack.name))).toContain('CURRENT');
-    expect(readFileSync(join(dist, 'gng.css'), 'utf8')).toContain('.gng-sheet .abilities');
+    expect(readFileSync(join(dist, 'gng.css'), 'utf8')).toContain('.gng.sheet.actor .abilities');
   });
 
   it('writes a zip whose root folder is the system', () => {

@@ -159,6 +159,10 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   },
   'disabled-leg': { defMelee: 3, defRanged: 3, ref: 3, tumble: 1, climb: -1 },
   'severe-bleeding': {},
+  // Markers of the injury grade for tokens: the penalty itself comes from HP, never from the marker.
+  'injury-light': {},
+  'injury-moderate': {},
+  'injury-severe': {},
   unconscious: helplessLike,
   dying: helplessLike,
   dead: helplessLike,

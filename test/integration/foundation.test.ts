@@ -38,9 +38,12 @@ describe('system start-up (init / ready)', () => {
     expect(h.hooks.fired).toContain('gng.ready');
   });
 
-  it('registers a default sheet for both actor types', () => {
-    expect(h.actorSheets.defaultFor('character')).toBeDefined();
-    expect(h.actorSheets.defaultFor('npc')).toBe(h.actorSheets.defaultFor('character'));
+  it('registers a default sheet for both actor types and for every item type', () => {
+    expect(h.actorSheets.defaultFor('character')?.name).toBe('CharacterSheet');
+    expect(h.actorSheets.defaultFor('npc')?.name).toBe('NpcSheet');
+    for (const type of Object.keys(systemJson.documentTypes.Item ?? {})) {
+      expect(h.itemSheets.defaultFor(type)?.name).toBe('ItemSheet');
+    }
   });
 });
 
@@ -100,7 +103,9 @@ describe('creature sheet', () => {
     expect(buttons.map((b) => b.dataset.ability)).toEqual(['str', 'dex', 'con', 'int', 'wis', 'cha']);
     expect(buttons[0]?.getAttribute('aria-label')).toBe('Roll a check of Strength');
     expect(buttons[0]?.textContent?.trim()).toBe('+3');
-    expect(sheet.element.querySelector('.actor-name')?.textContent).toBe('Brakka');
+    expect(sheet.element.querySelector<HTMLInputElement>('input.actor-name[name="name"]')?.value).toBe(
+      'Brakka',
+    );
     expect([...h.i18n.missing]).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ describe('harness documents', () => {
     const actor = await h.createActor({ name: 'Brakka', type: 'character' });
     const sheet = await h.openSheet(actor);
     await actor.update({ name: 'Brakka the Bold' });
-    expect(sheet.element.querySelector('.actor-name')?.textContent).toBe('Brakka the Bold');
+    expect(sheet.element.querySelector<HTMLInputElement>('input.actor-name')?.value).toBe('Brakka the Bold');
   });
 
   it('owners may update; other players may not; the GM may', async () => {

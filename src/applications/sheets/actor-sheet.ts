@@ -1,0 +1,216 @@
+/**
+ * Shared base of the character and creature sheets (ApplicationV2 + Handlebars, one template part
+ * per section). The sheet shows what the data model derived (see actor-context.ts); edits save on
+ * change (named form fields → `actor.update`); buttons are `data-action`s of the static `actions`;
+ * Items dropped on the sheet are created on the actor (a class it already has gains levels instead).
+ */
+import { systemPath } from '../../config/document-types.js';
+import type { GnGActor } from '../../documents/actor.js';
+import type { Ability, Save, SkillId } from '../../rules/index.js';
+import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
+import type { ClassData } from '../../data/item/item-data.js';
+import { actorContext } from './actor-context.js';
+
+const { ActorSheetV2 } = foundry.applications.sheets;
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** The item (on this actor) of the row a clicked element is in: `data-item-id` on it or an ancestor. */
+function itemOf(sheet: GnGActorSheet, target: HTMLElement): Item | undefined {
+  const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
+  return id ? sheet.actor.items.get(id) : undefined;
+}
+
+function effectOf(sheet: GnGActorSheet, target: HTMLElement): ActiveEffect | undefined {
+  const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
+  return id ? sheet.actor.effects.get(id) : undefined;
+}
+
+export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
+  static override DEFAULT_OPTIONS: ApplicationV2Options = {
+    classes: ['gng', 'sheet', 'actor'],
+    tag: 'form',
+    position: { width: 720, height: 800 },
+    window: { resizable: true },
+    form: { submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      rollAbility: GnGActorSheet.onRollAbility,
+      rollSave: GnGActorSheet.onRollSave,
+      rollSkill: GnGActorSheet.onRollSkill,
+      rollAttack: GnGActorSheet.onRollAttack,
+      toggleEquipped: GnGActorSheet.onToggleEquipped,
+      toggleCarried: GnGActorSheet.onToggleCarried,
+      openItem: GnGActorSheet.onOpenItem,
+      deleteItem: GnGActorSheet.onDeleteItem,
+      createItem: GnGActorSheet.onCreateItem,
+      toggleStatus: GnGActorSheet.onToggleStatus,
+      toggleEffect: GnGActorSheet.onToggleEffect,
+      deleteEffect: GnGActorSheet.onDeleteEffect,
+      toggleAnatomy: GnGActorSheet.onToggleAnatomy,
+    },
+  };
+
+  override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
+    const context = await super._prepareContext(options);
+    return { ...context, ...actorContext(this.actor, this.isEditable) };
+  }
+
+  /** Subtypes are typed as a comma-separated list; the data model stores an array. */
+  override _processFormData(
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): Record<string, unknown> {
+    const data = super._processFormData(event, form, formData);
+    const system = data.system as Record<string, unknown> | undefined;
+    if (system && typeof system.subtypes === 'string') {
+      system.subtypes = system.subtypes
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }
+    return data;
+  }
+
+  /**
+   * An Item dropped on the sheet (from a compendium, the world or another actor) is created on this
+   * actor; a class the actor already has (same identifier, or same name without one) gains the
+   * dropped levels instead. Only owners may drop. Resolves with the created or updated item, or null.
+   */
+  override async _onDrop(event: DragEvent): Promise<Item | null> {
+    const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
+    if (data.type !== 'Item' || typeof data.uuid !== 'string') return null;
+    if (!this.isEditable) {
+      ui.notifications.warn(game.i18n.format('GNG.Error.NotOwner', { name: this.actor.name }));
+      return null;
+    }
+    const dropped = await fromUuid(data.uuid);
+    if (!dropped || dropped.documentName !== 'Item') return null;
+    const item = dropped as Item;
+    // Dropped on its own actor: nothing to create (sorting is not supported yet).
+    if (item.parent === (this.actor as FoundryDocument)) return null;
+    if (item.type === 'class') {
+      const existing = this.#sameClass(item);
+      if (existing) {
+        const levels = (existing.system as ClassData).levels + (item.system as ClassData).levels;
+        await existing.update({ 'system.levels': levels });
+        return existing;
+      }
+    }
+    const source = item.toObject();
+    for (const key of ['_id', 'folder', 'sort', 'ownership']) delete source[key];
+    const [created] = await this.actor.createEmbeddedDocuments('Item', [source]);
+    return created ?? null;
+  }
+
+  /** The actor's class item that a dropped class adds levels to. */
+  #sameClass(dropped: Item): Item | undefined {
+    const identifier = (dropped.system as ClassData).identifier;
+    return this.actor.items.find((i) => {
+      if (i.type !== 'class') return false;
+      const own = (i.system as ClassData).identifier;
+      if (identifier && own) return own === identifier;
+      return i.name.trim().toLowerCase() === dropped.name.trim().toLowerCase();
+    });
+  }
+
+  static async onRollAbility(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await (this.actor as GnGActor).rollAbilityCheck(target.dataset.ability as Ability);
+  }
+
+  static async onRollSave(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await (this.actor as GnGActor).rollSave(target.dataset.save as Save);
+  }
+
+  static async onRollSkill(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await (this.actor as GnGActor).rollSkill(target.dataset.skill as SkillId);
+  }
+
+  static async onRollAttack(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = itemOf(this, target);
+    if (item) await (this.actor as GnGActor).rollAttack(item.id as string);
+  }
+
+  static async onToggleEquipped(
+    this: GnGActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = itemOf(this, target);
+    if (!item || !this.isEditable) return;
+    const equipped = (item.system as unknown as { equipped: boolean }).equipped;
+    // Equipping means carrying it too.
+    await item.update(
+      equipped ? { 'system.equipped': false } : { 'system.equipped': true, 'system.carried': true },
+    );
+  }
+
+  static async onToggleCarried(
+    this: GnGActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const item = itemOf(this, target);
+    if (!item || !this.isEditable) return;
+    const carried = (item.system as unknown as { carried: boolean }).carried;
+    // Putting an item down unequips it.
+    await item.update(
+      carried ? { 'system.carried': false, 'system.equipped': false } : { 'system.carried': true },
+    );
+  }
+
+  static async onOpenItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await itemOf(this, target)?.sheet?.render(true);
+  }
+
+  static async onDeleteItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = itemOf(this, target);
+    if (item && this.isEditable) await item.delete();
+  }
+
+  static async onCreateItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const type = target.dataset.type;
+    if (!type || !this.isEditable) return;
+    const name = game.i18n.format('GNG.Sheet.Item.NewName', {
+      type: game.i18n.localize(`TYPES.Item.${type}`),
+    });
+    await this.actor.createEmbeddedDocuments('Item', [{ name, type }]);
+  }
+
+  static async onToggleStatus(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const status = target.dataset.status;
+    if (status && this.isEditable) await this.actor.toggleStatusEffect(status);
+  }
+
+  static async onToggleEffect(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = effectOf(this, target);
+    if (effect && this.isEditable) await effect.update({ disabled: !effect.disabled });
+  }
+
+  static async onDeleteEffect(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = effectOf(this, target);
+    if (effect && this.isEditable) await effect.delete();
+  }
+
+  static async onToggleAnatomy(
+    this: GnGActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const flag = target.dataset.flag as AnatomyFlag | undefined;
+    if (!flag || this.actor.type !== 'npc' || !this.isEditable) return;
+    const anatomy = (this.actor.system as NpcData).anatomy;
+    const next = anatomy.includes(flag) ? anatomy.filter((a) => a !== flag) : [...anatomy, flag];
+    await this.actor.update({ 'system.anatomy': next });
+  }
+}
+
+/** A part of the actor sheets: `templates/actor/parts/<name>.hbs`. */
+export function actorPart(name: string): HandlebarsTemplatePart {
+  return { template: systemPath(`templates/actor/parts/${name}.hbs`) };
+}
+
+/** Templates used as partials by the actor sheets (registered by `loadTemplates`). */
+export const ACTOR_PARTIALS = [
+  systemPath('templates/actor/partials/stat.hbs'),
+  systemPath('templates/actor/partials/item-controls.hbs'),
+];

@@ -1,0 +1,37 @@
+/**
+ * Shows each actor's injury grade on its tokens: the active GM's client keeps one marker status
+ * (`injury-light`, `injury-moderate`, `injury-severe`) in step with the derived injury grade after
+ * every change to the actor. The marker is only a display: the penalty itself is derived from HP by
+ * the rules engine (GnG EFFECTS OF DAMAGE › Injury), so it never counts twice.
+ */
+import type { CreatureData } from '../data/actor/creature-data.js';
+
+export const INJURY_STATUSES = ['injury-light', 'injury-moderate', 'injury-severe'] as const;
+type InjuryStatus = (typeof INJURY_STATUSES)[number];
+
+/** The marker an actor should carry, or null when uninjured (or immune). */
+export function injuryStatusFor(actor: Actor): InjuryStatus | null {
+  const injury = (actor.system as CreatureData).hp?.injury;
+  if (!injury || injury.level === 'none') return null;
+  return `injury-${injury.level}`;
+}
+
+/** Adds the right marker and removes the others; only the active GM acts, so clients never race. */
+export async function syncInjuryStatus(actor: Actor): Promise<void> {
+  const gm = game.users.activeGM;
+  if (!gm || gm.id !== game.user.id) return;
+  if (!(actor.type === 'character' || actor.type === 'npc')) return;
+  const wanted = injuryStatusFor(actor);
+  for (const status of INJURY_STATUSES) {
+    const active = actor.statuses.has(status);
+    if (active !== (status === wanted)) await actor.toggleStatusEffect(status, { active: status === wanted });
+  }
+}
+
+export function registerInjuryStatusHooks(): void {
+  Hooks.on('createActor', (actor: Actor) => void syncInjuryStatus(actor));
+  Hooks.on('updateActor', (actor: Actor, changes: Record<string, unknown>) => {
+    // Our own marker changes arrive as effect changes, not actor updates, so this cannot loop.
+    if (changes.system !== undefined || changes.items !== undefined) void syncInjuryStatus(actor);
+  });
+}
