@@ -1,6 +1,6 @@
 /**
  * `npm run packs:srd`: writes the `weapons` and `armor` pack sources from the SRD 3.5 tables in
- * `../shared/data/srd35/` (weapons.json, armor.json; Open Game Content, see their README.md).
+ * `data/srd35/` (weapons.json, armor.json: copies of the shared SRD 3.5 data; Open Game Content, see its README.md).
  *
  * One JSON source per SRD record, `packs/_source/<pack>/srd-<record id>.json`, with an `_id` derived
  * from the record id (a hash), so re-running gives identical files and links to pack documents stay
@@ -33,7 +33,7 @@ import { armorCheckDefensePenalty } from '../../src/rules/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where the SRD tables live, relative to the repository root. */
-export const SRD_DATA_DIR = resolve(ROOT, '../shared/data/srd35');
+export const SRD_DATA_DIR = join(ROOT, 'data/srd35');
 export const PACK_SOURCE_DIR = join(ROOT, 'packs/_source');
 
 export interface SrdWeapon {
@@ -372,7 +372,7 @@ function readTable<T>(dataDir: string, file: string, key: string): T[] {
   if (!existsSync(path)) {
     throw new Error(
       `SRD data not found: ${path}\n` +
-        `  packs:srd reads ../shared/data/srd35/{weapons,armor}.json (relative to the repository root).\n` +
+        `  packs:srd reads data/srd35/{weapons,armor}.json.\n` +
         `  The generated sources are committed, so the build does not need them.`,
     );
   }
@@ -385,7 +385,7 @@ function readTable<T>(dataDir: string, file: string, key: string): T[] {
 }
 
 export interface GenerateOptions {
-  /** Folder with weapons.json and armor.json (default `../shared/data/srd35`). */
+  /** Folder with weapons.json and armor.json (default `data/srd35`). */
   dataDir?: string;
   /** Pack source root; writes `<outDir>/weapons` and `<outDir>/armor` (default `packs/_source`). */
   outDir?: string;

@@ -5,7 +5,7 @@
  * changes its combat numbers.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validatePackSources, type SystemManifest } from '../../scripts/packs.js';
 import { SRD_DATA_DIR } from '../../scripts/packs/srd-gear.js';
@@ -54,14 +54,10 @@ describe('weapons and armor packs', () => {
     const armorIds = pack('armor').map(srdId).filter(Boolean);
     expect(new Set(weaponIds).size).toBe(78);
     expect(new Set(armorIds).size).toBe(21);
-    if (existsSync(SRD_DATA_DIR)) {
-      const rows = (file: string, key: string) =>
-        (JSON.parse(readFileSync(join(SRD_DATA_DIR, file), 'utf8'))[key] as { id: string }[]).map(
-          (r) => r.id,
-        );
-      expect([...weaponIds].sort()).toEqual(rows('weapons.json', 'weapons').sort());
-      expect([...armorIds].sort()).toEqual(rows('armor.json', 'armor').sort());
-    }
+    const rows = (file: string, key: string) =>
+      (JSON.parse(readFileSync(join(SRD_DATA_DIR, file), 'utf8'))[key] as { id: string }[]).map((r) => r.id);
+    expect([...weaponIds].sort()).toEqual(rows('weapons.json', 'weapons').sort());
+    expect([...armorIds].sort()).toEqual(rows('armor.json', 'armor').sort());
   });
 
   it('maps weapons: damage by size, types, range, Strength rule, properties; ammunition as equipment', () => {
@@ -144,32 +140,28 @@ describe('weapons and armor packs', () => {
     expect(counts).toEqual({ light: 4, medium: 4, heavy: 4, shield: 6, equipment: 3 });
   });
 
-  it.skipIf(!existsSync(SRD_DATA_DIR))(
-    'descriptions are ours: none repeats six words in a row of the SRD text',
-    () => {
-      const srd = JSON.parse(readFileSync(join(SRD_DATA_DIR, 'weapons.json'), 'utf8')).weapons as {
-        id: string;
-        description: string | null;
-      }[];
-      const words = (text: string) =>
-        text
-          .replace(/<[^>]*>/g, ' ')
-          .toLowerCase()
-          .split(/[^a-z0-9]+/)
-          .filter(Boolean);
-      const shingles = (list: string[]) =>
-        new Set(list.slice(5).map((_, i) => list.slice(i, i + 6).join(' ')));
-      const copied: string[] = [];
-      for (const row of srd) {
-        if (!row.description) continue;
-        const theirs = shingles(words(row.description));
-        const ours = pack('weapons').find((d) => srdId(d) === row.id);
-        for (const s of shingles(words(ours?.system.description ?? '')))
-          if (theirs.has(s)) copied.push(`${row.id}: ${s}`);
-      }
-      expect(copied).toEqual([]);
-    },
-  );
+  it('descriptions are ours: none repeats six words in a row of the SRD text', () => {
+    const srd = JSON.parse(readFileSync(join(SRD_DATA_DIR, 'weapons.json'), 'utf8')).weapons as {
+      id: string;
+      description: string | null;
+    }[];
+    const words = (text: string) =>
+      text
+        .replace(/<[^>]*>/g, ' ')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+    const shingles = (list: string[]) => new Set(list.slice(5).map((_, i) => list.slice(i, i + 6).join(' ')));
+    const copied: string[] = [];
+    for (const row of srd) {
+      if (!row.description) continue;
+      const theirs = shingles(words(row.description));
+      const ours = pack('weapons').find((d) => srdId(d) === row.id);
+      for (const s of shingles(words(ours?.system.description ?? '')))
+        if (theirs.has(s)) copied.push(`${row.id}: ${s}`);
+    }
+    expect(copied).toEqual([]);
+  });
 });
 
 describe('firearms and energy weapons for the special attacks', () => {
