@@ -45,7 +45,7 @@ export function itemEffect(
   itemId: string,
   name: string,
   changes: ChangeSpec[],
-  options: { disabled?: boolean; description?: string; img?: string } = {},
+  options: { disabled?: boolean; description?: string; img?: string; transfer?: boolean; flags?: Doc } = {},
 ): Doc {
   const id = stableId(`effect:${itemId}:${name}`);
   return {
@@ -57,13 +57,13 @@ export function itemEffect(
     system: {},
     changes: changes.map((c) => ({ key: c.key, mode: c.mode, value: String(c.value), priority: null })),
     disabled: options.disabled ?? false,
-    transfer: true,
+    transfer: options.transfer ?? true,
     duration: {},
     description: options.description ?? '',
     origin: null,
     statuses: [],
     tint: '#ffffff',
-    flags: {},
+    flags: options.flags ?? {},
   };
 }
 

@@ -9,7 +9,7 @@
  * weapon item, which Active Effects (they change actors) cannot do, so they carry no effects: their
  * description says what to set.
  */
-import { type Doc, itemDoc, p, slug, source, stableId, uuidLink } from './common.js';
+import { type Doc, itemDoc, itemEffect, p, slug, source, stableId, uuidLink } from './common.js';
 import { featId } from './feats.js';
 
 const APP5 = 'GnG v4.0, Appendix 5: Spells and Powers';
@@ -35,9 +35,9 @@ const WEAPON_TARGET =
 const FANG_TARGET =
   'Touch; one living creature; 10 minutes per level; Will negates (harmless); spell resistance applies (harmless).';
 const SET_PIERCING =
-  'Set the weapon item’s <em>Protection bypass</em> to <em>armor piercing</em> for the duration, and back after.';
+  'Its effect makes a weapon item armor piercing: put it on the weapon with <code>game.gng.applyItemEffects(spell, weapon)</code>, and delete or disable it on the weapon when the duration ends.';
 const SET_IGNORING =
-  'Set the weapon item’s <em>Protection bypass</em> to <em>armor ignoring</em> for the duration, and back after.';
+  'Its effect makes a weapon item armor ignoring: put it on the weapon with <code>game.gng.applyItemEffects(spell, weapon)</code>, and delete or disable it on the weapon when the duration ends.';
 
 const SPELLS: SpellSpec[] = [
   {
@@ -121,6 +121,11 @@ const SPELLS: SpellSpec[] = [
   },
 ];
 
+/** The Protection bypass a weapon spell or power grants (Iron Claw: armor piercing). */
+function bypassOf(s: SpellSpec): 'piercing' | 'ignoring' {
+  return /ignoring/i.test(s.name) ? 'ignoring' : 'piercing';
+}
+
 /** The spells-powers pack. */
 export function spellDocs(): { file: string; doc: Doc }[] {
   return SPELLS.map((s) => {
@@ -131,7 +136,7 @@ export function spellDocs(): { file: string; doc: Doc }[] {
         `<strong>${s.school}</strong> — ${s.lists}.${s.powerPoints ? ` <strong>Power points:</strong> ${s.powerPoints}.` : ''}`,
         s.stats,
         s.effect,
-        `<strong>In this system:</strong> ${s.apply} No Active Effect: the effect changes a weapon item, not the actor.`,
+        `<strong>In this system:</strong> ${s.apply}`,
       ) + source(APP5);
     const system =
       s.type === 'spell'
@@ -140,7 +145,21 @@ export function spellDocs(): { file: string; doc: Doc }[] {
     const img = s.type === 'spell' ? 'icons/svg/book.svg' : 'icons/svg/aura.svg';
     return {
       file: key,
-      doc: itemDoc(id, s.name, s.type, img, system, [], { gng: { identifier: slug(s.name) } }),
+      doc: itemDoc(
+        id,
+        s.name,
+        s.type,
+        img,
+        system,
+        [
+          itemEffect(id, s.name, [{ key: 'system.bypass', mode: 5, value: bypassOf(s) }], {
+            transfer: false,
+            flags: { gng: { target: 'weapon' } },
+            description: `${bypassOf(s) === 'ignoring' ? 'Armor ignoring' : 'Armor piercing'} (GnG Appendix 5).`,
+          }),
+        ],
+        { gng: { identifier: slug(s.name) } },
+      ),
     };
   });
 }

@@ -20,6 +20,7 @@ import {
   type Size,
 } from '../../rules/index.js';
 import { migrateItemSource } from '../migrations.js';
+import { applyOwnItemEffects } from './item-effects.js';
 import { validationError } from '../validation.js';
 
 export const WEAPON_CATEGORIES = ['simple', 'martial', 'exotic'] as const;
@@ -99,6 +100,11 @@ export class ItemData extends foundry.abstract.TypeDataModel {
 
   static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
     return migrateItemSource(super.migrateData(source));
+  }
+
+  /** Effects that target this item (e.g. a weapon spell on a weapon) change its data. */
+  override prepareDerivedData(): void {
+    applyOwnItemEffects(this.parent as Item, this);
   }
 
   /** Cross-field checks with localized messages (Foundry calls this after the fields validate). */

@@ -1,0 +1,44 @@
+/**
+ * Active Effects that change the item they sit on. Foundry applies item effects only to the item's
+ * owner (when they transfer); GnG's weapon spells and powers (Appendix 5: armor piercing / armor
+ * ignoring weapon, fang, Iron Claw) change a *weapon*. Such an effect carries
+ * `flags.gng.target: "<item type>"` and applies to an item of that type it is embedded in — never to
+ * the spell that carries it, and never to the actor (it must not transfer).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+
+/** The item type an effect targets, or null for ordinary (actor) effects. */
+export function effectItemTarget(effect: ActiveEffect): string | null {
+  const target = effect.flags?.[SYSTEM_ID]?.target;
+  return typeof target === 'string' ? target : null;
+}
+
+function coerce(value: string, current: unknown): unknown {
+  if (typeof current === 'number') return Number(value);
+  if (typeof current === 'boolean') return value === 'true';
+  return value;
+}
+
+/** Applies the item's own enabled effects that target its type to `system` (in place). */
+export function applyOwnItemEffects(item: Item, system: object): void {
+  const { ADD, MULTIPLY, OVERRIDE, UPGRADE, DOWNGRADE } = CONST.ACTIVE_EFFECT_MODES;
+  const changes = [...(item.effects ?? [])]
+    .filter((effect) => !effect.disabled && effectItemTarget(effect) === item.type)
+    .flatMap((effect) => effect.changes)
+    .filter((change) => change.key.startsWith('system.'))
+    .sort((a, b) => (a.priority ?? a.mode * 10) - (b.priority ?? b.mode * 10));
+  for (const change of changes) {
+    const path = change.key.slice('system.'.length);
+    const current = foundry.utils.getProperty(system, path);
+    const value = coerce(change.value, current);
+    let next: unknown = current;
+    if (change.mode === OVERRIDE) next = value;
+    else if (typeof current === 'number' && typeof value === 'number' && Number.isFinite(value)) {
+      if (change.mode === ADD) next = current + value;
+      else if (change.mode === MULTIPLY) next = current * value;
+      else if (change.mode === UPGRADE) next = Math.max(current, value);
+      else if (change.mode === DOWNGRADE) next = Math.min(current, value);
+    }
+    foundry.utils.setProperty(system, path, next);
+  }
+}
