@@ -1,0 +1,38 @@
+/**
+ * What an attacker chooses for one attack (the attack dialog, a macro, or `game.gng.attack`). The
+ * attack flow (src/combat/attack-flow.ts) turns these choices into numbers through the rules engine
+ * and stores them on the chat card, so every later step can re-derive the same numbers.
+ */
+import type { AttackerCondition, CalledShotEffect, Grip } from '../rules/index.js';
+
+/** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
+export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
+
+export interface AttackOptions {
+  /** How the weapon is held for this attack (melee); ranged attacks ignore it. */
+  grip?: Grip;
+  /** Situational modifiers chosen in the dialog (the attacker's own conditions come from its statuses). */
+  situational?: SituationalModifier[];
+  /** A touch attack (+4; ignores the target's shield). */
+  touch?: boolean;
+  /** Sneak attack dice, when the sneak attack applies. */
+  sneakAttackDice?: number;
+  /** GnG Power Attack (two-handed grip doubles the Strength bonus to damage). */
+  powerAttack?: boolean;
+  /** Deal nonlethal damage with this attack. */
+  nonlethal?: boolean;
+  /** Called-shot effects (their resolution comes with the called-shot flow). */
+  calledShots?: CalledShotEffect[];
+  /** A flat modifier the player or GM adds (e.g. a GM's circumstance call). */
+  bonus?: number;
+}
+
+export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip'>> = {
+  situational: [],
+  touch: false,
+  sneakAttackDice: 0,
+  powerAttack: false,
+  nonlethal: false,
+  calledShots: [],
+  bonus: 0,
+};
