@@ -5,6 +5,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import {
+  appendix3Fighter as fighter,
+  appendix3Monk as monk,
+  appendix3Rogue as rogue,
+} from '../fixtures/appendix3.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(5));
@@ -16,141 +21,9 @@ function abilities(a: Abilities) {
   return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, { value: v }]));
 }
 
-const rogueClass = {
-  name: 'Rogue',
-  type: 'class',
-  system: {
-    identifier: 'rogue',
-    levels: 1,
-    defenseProgression: 'good',
-    hpProgression: 'average',
-    babProgression: 'average',
-    saves: { fort: 'poor', ref: 'good', will: 'poor' },
-  },
-};
-
-async function appendix3Rogue() {
-  const actor = await h.createActor({
-    name: '1st-level rogue',
-    type: 'character',
-    system: {
-      abilities: abilities({ str: 13, dex: 16, con: 13, int: 15, wis: 12, cha: 8 }),
-      hp: { value: 13 },
-      proficiencies: { armor: { light: true }, weapons: { simple: true, martial: true } },
-    },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    rogueClass,
-    {
-      name: 'Padded armor',
-      type: 'armor',
-      system: { armorBonus: 1, type: 'light', weight: 10, equipped: true },
-    },
-    {
-      name: 'Short sword',
-      type: 'weapon',
-      system: {
-        category: 'martial',
-        use: 'light',
-        damage: { medium: '1d6' },
-        damageTypes: ['piercing'],
-        weight: 2,
-        equipped: true,
-      },
-    },
-  ]);
-  return actor;
-}
-
-async function appendix3Fighter() {
-  const actor = await h.createActor({
-    name: '5th-level fighter',
-    type: 'character',
-    system: {
-      abilities: abilities({ str: 18, dex: 10, con: 18, int: 15, wis: 10, cha: 8 }),
-      hp: { value: 23 },
-      proficiencies: {
-        armor: { light: true, medium: true, heavy: true, shield: true, tower: true },
-        weapons: { simple: true, martial: true },
-        exotic: ['Bastard sword'],
-      },
-    },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Fighter',
-      type: 'class',
-      system: {
-        identifier: 'fighter',
-        levels: 5,
-        defenseProgression: 'good',
-        hpProgression: 'good',
-        babProgression: 'good',
-        saves: { fort: 'good', ref: 'poor', will: 'poor' },
-      },
-    },
-    {
-      name: 'Full plate',
-      type: 'armor',
-      system: { armorBonus: 8, armorCheckPenalty: -6, type: 'heavy', weight: 50, equipped: true },
-    },
-    {
-      name: 'Large steel shield',
-      type: 'shield',
-      system: { shieldBonus: 2, armorCheckPenalty: -2, shieldSize: 'large', weight: 15, equipped: true },
-    },
-    {
-      name: 'Bastard sword',
-      type: 'weapon',
-      system: {
-        category: 'exotic',
-        use: 'one-handed',
-        damage: { medium: '1d10' },
-        damageTypes: ['slashing'],
-        weight: 6,
-        equipped: true,
-      },
-    },
-  ]);
-  return actor;
-}
-
-async function appendix3Monk() {
-  const actor = await h.createActor({
-    name: '9th-level monk',
-    type: 'character',
-    system: {
-      abilities: abilities({ str: 12, dex: 17, con: 13, int: 14, wis: 15, cha: 9 }),
-      hp: { value: 19 },
-    },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Monk',
-      type: 'class',
-      system: {
-        identifier: 'monk',
-        levels: 9,
-        defenseProgression: 'good',
-        hpProgression: 'average',
-        babProgression: 'average',
-        saves: { fort: 'good', ref: 'good', will: 'good' },
-      },
-    },
-    {
-      name: 'Unarmed strike',
-      type: 'weapon',
-      system: {
-        category: 'simple',
-        use: 'unarmed',
-        damage: { medium: '1d10' },
-        damageTypes: ['bludgeoning'],
-        equipped: true,
-      },
-    },
-  ]);
-  return actor;
-}
+const appendix3Rogue = () => rogue(h);
+const appendix3Fighter = () => fighter(h);
+const appendix3Monk = () => monk(h);
 
 describe('Appendix 3 sample characters built from items', () => {
   it('1st-level rogue: HP 13, Defense +4, Protection 1, short sword +1 (1d6 + 1), saves +1/+5/+1', async () => {
