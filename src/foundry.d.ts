@@ -163,6 +163,8 @@ declare global {
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
     /** Active tokens of this actor on the current scene. */
     getActiveTokens(): Token[];
+    /** Whether a non-GM user has the OWNER permission on this actor. */
+    readonly hasPlayerOwner: boolean;
     /** Prepares items and effects, then applies the active effects (`applyActiveEffects`). */
     prepareEmbeddedDocuments(): void;
     /**
@@ -263,11 +265,18 @@ declare global {
     author?: string;
     [key: string]: unknown;
   }
+  /**
+   * A chat message. Its author (and a GM) may update it; other users may not. Rendering it for the
+   * chat log fires `renderChatMessageHTML(message, html: HTMLElement, context)` on each client, and
+   * an update re-renders it there (the hook fires again).
+   */
   interface ChatMessage extends FoundryDocument {
     content: string;
     speaker: ChatSpeaker;
     rolls: Roll[];
     readonly author: User | null;
+    /** The current user wrote this message. */
+    readonly isAuthor: boolean;
   }
   interface ChatMessageConstructor {
     new (data: ChatMessageData): ChatMessage;
@@ -338,7 +347,20 @@ declare global {
     readonly targets: Set<Token>;
     /** Sends a registered query (`CONFIG.queries[name]`) to this user and resolves with its answer. */
     query(name: string, data: Record<string, unknown>, options?: { timeout?: number }): Promise<unknown>;
+    /** Puts `macro` in hotbar slot `slot` (1–50) of this user; `null` empties the slot. */
+    assignHotbarMacro(macro: Macro | null, slot: number | string): Promise<this>;
   }
+
+  /** A Macro document: a `script` macro runs its `command` as JavaScript when executed. */
+  interface Macro extends FoundryDocument {
+    type: 'script' | 'chat';
+    command: string;
+  }
+  interface MacroConstructor {
+    create(data: Record<string, unknown>, options?: DocumentModificationOptions): Promise<Macro | undefined>;
+    readonly documentName: 'Macro';
+  }
+  var Macro: MacroConstructor;
 
   /* ------------------------------------------------------------------ */
   /*  Applications                                                       */
@@ -354,7 +376,20 @@ declare global {
     window?: { title?: string; icon?: string; resizable?: boolean };
     position?: { width?: number | 'auto'; height?: number | 'auto' };
     actions?: Record<string, ApplicationAction>;
-    form?: { submitOnChange?: boolean; closeOnSubmit?: boolean };
+    form?: {
+      submitOnChange?: boolean;
+      closeOnSubmit?: boolean;
+      /**
+       * Called with the form's data when it is submitted (`this` is the application); with
+       * `closeOnSubmit` the application closes after it. Document sheets update their document instead.
+       */
+      handler?: (
+        this: any,
+        event: Event | null,
+        form: HTMLFormElement,
+        formData: FormDataExtended,
+      ) => unknown;
+    };
     [key: string]: unknown;
   }
   interface HandlebarsTemplatePart {
@@ -374,6 +409,9 @@ declare global {
   interface FormDataExtended {
     readonly object: Record<string, unknown>;
   }
+  interface FormDataExtendedConstructor {
+    new (form: HTMLFormElement): FormDataExtended;
+  }
 
   interface ApplicationV2 {
     readonly options: ApplicationV2Options;
@@ -385,6 +423,10 @@ declare global {
     /** Submits the application's form (its `form` handler; a document sheet updates its document). */
     submit(): Promise<this>;
     _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>>;
+    /** Runs after each render, once the parts are in `element` (add listeners, move focus here). */
+    _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions): Promise<void>;
+    /** Runs when the application closes, after its element is removed. */
+    _onClose(options: Record<string, unknown>): void;
   }
   interface ApplicationV2Constructor {
     new (options?: ApplicationV2Options): ApplicationV2;
@@ -544,7 +586,10 @@ declare global {
     users: WorldCollection<User> & { readonly activeGM: User | null };
     actors: WorldCollection<Actor>;
     items: WorldCollection<Item>;
+    macros: WorldCollection<Macro>;
     messages: WorldCollection<ChatMessage>;
+    /** The keyboard state: whether a modifier key is held now (`'Shift'`, `'Control'`, `'Alt'`). */
+    keyboard: { isModifierActive(modifier: 'Shift' | 'Control' | 'Alt'): boolean };
     combat: Combat | null;
     ready: boolean;
     /** This system's public API; see `src/api.ts`. */
@@ -563,6 +608,8 @@ declare global {
     abstract: { TypeDataModel: TypeDataModelConstructor };
     data: { fields: FoundryFields };
     applications: {
+      /** Every rendered application by its id (`foundry.applications.instances`). */
+      instances: Map<string, ApplicationV2>;
       api: {
         ApplicationV2: ApplicationV2Constructor;
         HandlebarsApplicationMixin: HandlebarsApplicationMixin;
@@ -577,6 +624,7 @@ declare global {
         loadTemplates(paths: string[] | Record<string, string>): Promise<unknown>;
       };
       ux: {
+        FormDataExtended: FormDataExtendedConstructor;
         TextEditor: {
           implementation: {
             /** The JSON of a drag event's `text/plain` data; `{}` when there is none or it is not JSON. */

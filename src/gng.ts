@@ -12,15 +12,18 @@ import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
 import { CharacterSheet } from './applications/sheets/character-sheet.js';
 import { NpcSheet } from './applications/sheets/npc-sheet.js';
 import { ItemSheet } from './applications/sheets/item-sheet.js';
-import { ATTACK_ROLL_TEMPLATE } from './chat/attack-roll.js';
 import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
+import { registerAttackFlow } from './combat/attack-flow.js';
+import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
+import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   game.gng = createApi(game.system.version);
+  registerAttackFlow();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
@@ -53,10 +56,12 @@ Hooks.once('init', () => {
   void foundry.applications.handlebars.loadTemplates([
     ...new Set([...ACTOR_PARTIALS, ...parts]),
     ABILITY_CHECK_TEMPLATE,
-    ATTACK_ROLL_TEMPLATE,
+    ATTACK_DIALOG_TEMPLATE,
   ]);
 });
 
 Hooks.once('ready', () => {
+  // On ready, as draw-steel does, so that modules may register their own hotbarDrop handlers first.
+  registerHotbarMacroHooks();
   Hooks.callAll('gng.ready', game.gng);
 });

@@ -3,7 +3,7 @@
  * attack flow (src/combat/attack-flow.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
-import type { AttackerCondition, CalledShotEffect, Grip } from '../rules/index.js';
+import type { AttackerCondition, CalledShotEffect, Grip, Size } from '../rules/index.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
@@ -25,9 +25,19 @@ export interface AttackOptions {
   calledShots?: CalledShotEffect[];
   /** A flat modifier the player or GM adds (e.g. a GM's circumstance call). */
   bonus?: number;
+  /**
+   * Coup de grace against helpless targets (GnG "Coup de Grace"): each helpless target is hit
+   * automatically with RD 20; a target that is not helpless rolls its Defense as usual.
+   */
+  coupDeGrace?: boolean;
+  /**
+   * Attack an inanimate object instead of the targeted tokens (GnG "ATTACKING INANIMATE OBJECTS"):
+   * stationary → fixed Defense 1 + size modifier; moving → a Defense roll d20 + size modifier.
+   */
+  object?: { size: Size; moving?: boolean };
 }
 
-export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip'>> = {
+export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip' | 'object'>> = {
   situational: [],
   touch: false,
   sneakAttackDice: 0,
@@ -35,4 +45,5 @@ export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip'>> = {
   nonlethal: false,
   calledShots: [],
   bonus: 0,
+  coupDeGrace: false,
 };

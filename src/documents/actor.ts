@@ -1,13 +1,21 @@
 /**
  * The system's Actor document class. Rolls go through cancellable hooks, dnd5e-style:
- * `gng.preRollAbilityCheck` / `gng.preRollSave` / `gng.preRollSkill` / `gng.preRollAttack` (return
- * false to cancel) and `gng.rollAbilityCheck` / `gng.rollSave` / `gng.rollSkill` / `gng.rollAttack`
- * afterwards.
+ * `gng.preRollAbilityCheck` / `gng.preRollSave` / `gng.preRollSkill` (return false to cancel) and
+ * `gng.rollAbilityCheck` / `gng.rollSave` / `gng.rollSkill` afterwards. Attacks go through the
+ * attack dialog to `game.gng.attack` (the attack flow, with its own `gng.preAttack` / `gng.attack`).
  */
 import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } from '../rules/index.js';
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
-import { rollAttack } from '../chat/attack-roll.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
+import { AttackDialog } from '../applications/attack-dialog.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from '../combat/attack-options.js';
+import { attackRowOf } from '../combat/attack-preview.js';
+
+/** Options of {@link GnGActor#rollAttack}. */
+export interface RollAttackOptions {
+  /** Start the attack with the default options, without the attack dialog (Shift-click). */
+  skipDialog?: boolean;
+}
 
 export class GnGActor extends Actor {
   /** Typed view of `system` for the two creature types. */
@@ -70,8 +78,22 @@ export class GnGActor extends Actor {
     return message;
   }
 
-  /** Rolls the attack of an equipped weapon (see src/chat/attack-roll.ts). */
-  async rollAttack(itemId: string): Promise<ChatMessage | null> {
-    return rollAttack(this, itemId);
+  /**
+   * Attacks with an equipped weapon (the item or its id): the attack dialog asks for the options
+   * (unless `skipDialog`: the defaults), then `game.gng.attack` starts the attack. Resolves with the
+   * attack card, or null when the weapon cannot attack, the dialog was cancelled or the attack refused.
+   */
+  async rollAttack(weapon: Item | string, options: RollAttackOptions = {}): Promise<ChatMessage | null> {
+    const item = typeof weapon === 'string' ? this.items.get(weapon) : weapon;
+    if (!item || item.parent !== (this as FoundryDocument) || !attackRowOf(this, item)) {
+      const name = item?.name ?? (typeof weapon === 'string' ? weapon : '');
+      ui.notifications.warn(game.i18n.format('GNG.Error.NoAttack', { name }));
+      return null;
+    }
+    const choices: AttackOptions | null = options.skipDialog
+      ? structuredClone(DEFAULT_ATTACK_OPTIONS)
+      : await AttackDialog.prompt(this, item);
+    if (!choices) return null;
+    return game.gng.attack(this, item, choices);
   }
 }

@@ -89,6 +89,32 @@ export function rollAttack(dice: DiceSource, bonus: number, options: { take10?: 
   };
 }
 
+/** A Defense roll: d20 (`natural`) + Defense bonus; no d10 chain (decision above). */
+export interface DefenseRoll {
+  natural: number;
+  bonus: number;
+  /** The d20 was not rolled: the defender "automatically rolls a 1" (HELPLESS DEFENDERS). */
+  autoRollOne: boolean;
+  total: number;
+}
+
+/**
+ * Builds a Defense roll from a rolled d20 and the Defense bonus (DEFENSE; HELPLESS DEFENDERS): with
+ * `autoRollOne` the d20 is a 1 whatever was rolled (pass no `natural`); never a d10 chain.
+ */
+export function defenseRollFromValues(input: {
+  natural?: number;
+  bonus: number;
+  autoRollOne?: boolean;
+}): DefenseRoll {
+  const bonus = assertInteger('defense bonus', input.bonus);
+  const autoRollOne = input.autoRollOne === true;
+  if (!autoRollOne && input.natural === undefined)
+    throw new RangeError('a Defense roll needs its d20 (natural) unless it is an automatic 1');
+  const natural = autoRollOne ? 1 : assertIntegerInRange('natural d20', input.natural as number, 1, 20);
+  return { natural, bonus, autoRollOne, total: natural + bonus };
+}
+
 /** Relative Degree = attack result − Defense result (RELATIVE DEGREE: "24 – 16 = 8"). May be negative (a miss). */
 export function relativeDegree(attackTotal: number, defenseTotal: number): number {
   return assertInteger('attack total', attackTotal) - assertInteger('defense total', defenseTotal);

@@ -111,6 +111,34 @@ export function damageCondition(current: number, size: Size): DamageCondition {
   return 'normal';
 }
 
+/** What nonlethal damage does (core rules "Nonlethal Damage"): staggered at current HP, unconscious above. */
+export type NonlethalCondition = 'normal' | 'staggered' | 'unconscious';
+
+/**
+ * Nonlethal damage taken (core rules "Nonlethal Damage"): it adds to the nonlethal total and never
+ * lowers HP (temporary HP do not absorb it: decision "nonlethal and temporary HP", docs/rules.md);
+ * the creature is staggered when the total equals its current HP and unconscious when it exceeds them.
+ */
+export function applyNonlethalDamage(i: { currentHp: number; nonlethal: number; damage: number }): {
+  nonlethal: number;
+  condition: NonlethalCondition;
+} {
+  const current = assertInteger('current HP', i.currentHp);
+  const nonlethal =
+    assertNonNegativeInteger('nonlethal damage total', i.nonlethal) +
+    assertNonNegativeInteger('nonlethal damage', i.damage);
+  return { nonlethal, condition: nonlethalCondition(current, nonlethal) };
+}
+
+/** Staggered / unconscious from the nonlethal total against current HP (core rules "Nonlethal Damage"). */
+export function nonlethalCondition(currentHp: number, nonlethal: number): NonlethalCondition {
+  const current = assertInteger('current HP', currentHp);
+  const total = assertNonNegativeInteger('nonlethal damage total', nonlethal);
+  if (total === 0) return 'normal';
+  if (total > current) return 'unconscious';
+  return total === current ? 'staggered' : 'normal';
+}
+
 /** Percent chance (d%) that a dying creature stabilises: its Constitution score (GnG "DISABLED, DYING, AND DEAD"). */
 export function stabilizationChance(con: number): number {
   return assertNonNegativeInteger('con', con);

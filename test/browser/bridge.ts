@@ -1,14 +1,15 @@
 /**
  * Shows an application rendered by the harness in a Chromium page styled with the built CSS, and
  * bridges clicks back: a click on a `[data-action]` element in the page clicks the same element of
- * the harness application, so the real action handler runs; then the page is refreshed with the
- * application's new HTML and the chat log.
+ * the harness application (with the same Shift key), so the real action handler runs; then the page
+ * is refreshed with the application's new HTML and the chat log.
  */
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Harness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
+import { attackActionsSettled } from '../../src/combat/attack-flow.js';
 
 function chatLogHtml(): string {
   return game.messages.contents
@@ -18,12 +19,12 @@ function chatLogHtml(): string {
 
 export async function showApplication(page: Page, h: Harness, app: HarnessApplicationV2): Promise<void> {
   const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
-  await page.exposeFunction('gngDispatch', async (index: number) => {
+  await page.exposeFunction('gngDispatch', async (index: number, shiftKey = false) => {
     const targets = app.element.querySelectorAll<HTMLElement>('[data-action]');
     const target = targets[index];
     if (!target) throw new Error(`No [data-action] element at index ${index}`);
     target.dispatchEvent(
-      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+      new h.window.MouseEvent('click', { bubbles: true, cancelable: true, shiftKey }) as unknown as Event,
     );
     await app.settle();
     return { app: app.element.outerHTML, chat: chatLogHtml() };
@@ -34,15 +35,68 @@ export async function showApplication(page: Page, h: Harness, app: HarnessApplic
   );
   await page.addStyleTag({ content: css });
   await page.evaluate(() => {
-    const w = window as unknown as { gngDispatch(index: number): Promise<{ app: string; chat: string }> };
+    const w = window as unknown as {
+      gngDispatch(index: number, shiftKey: boolean): Promise<{ app: string; chat: string }>;
+    };
     document.addEventListener('click', async (event) => {
       const target = (event.target as HTMLElement).closest('[data-action]');
       if (!target) return;
       event.preventDefault();
       const index = [...document.querySelectorAll('#app [data-action]')].indexOf(target);
-      const result = await w.gngDispatch(index);
+      const result = await w.gngDispatch(index, (event as MouseEvent).shiftKey);
       (document.getElementById('app') as HTMLElement).innerHTML = result.app;
       (document.getElementById('chat-log') as HTMLElement).innerHTML = result.chat;
+      document.body.dataset.settled = String(Number(document.body.dataset.settled ?? 0) + 1);
+    });
+  });
+}
+
+/**
+ * Shows one chat message as the current user's chat log would (rendered by the harness, so the
+ * `renderChatMessageHTML` hook removes what the user may not use and wires the buttons), styled with
+ * the built CSS. A click on a `[data-action]` button in the page clicks the same button of the
+ * harness-rendered card (with the page's input values), so the card's real ACTIONS run (through the
+ * GM's query); when they have settled the message is rendered again, as Foundry does after an update.
+ */
+export async function showChatMessage(page: Page, h: Harness, message: ChatMessage): Promise<void> {
+  const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
+  let rendered = h.renderMessage(message);
+  await page.exposeFunction('gngChatDispatch', async (index: number, inputs: Record<string, string>) => {
+    const targets = rendered.querySelectorAll<HTMLElement>('[data-action]');
+    const target = targets[index];
+    if (!target) throw new Error(`No [data-action] element at index ${index}`);
+    for (const [selector, value] of Object.entries(inputs)) {
+      const input = rendered.querySelector<HTMLInputElement>(selector);
+      if (input) input.value = value;
+    }
+    target.dispatchEvent(
+      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+    );
+    await attackActionsSettled();
+    rendered = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    return rendered.outerHTML;
+  });
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GnG chat</title></head>
+     <body><ol id="chat-log" aria-live="polite">${rendered.outerHTML}</ol></body></html>`,
+  );
+  await page.addStyleTag({ content: css });
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      gngChatDispatch(index: number, inputs: Record<string, string>): Promise<string>;
+    };
+    document.addEventListener('click', async (event) => {
+      const target = (event.target as HTMLElement).closest('[data-action]');
+      if (!target) return;
+      event.preventDefault();
+      (target as HTMLButtonElement).disabled = true;
+      const index = [...document.querySelectorAll('#chat-log [data-action]')].indexOf(target);
+      const inputs: Record<string, string> = {};
+      for (const input of document.querySelectorAll<HTMLInputElement>('#chat-log input[data-target-id]')) {
+        inputs[`input[data-target-id="${input.dataset.targetId}"]`] = input.value;
+      }
+      const html = await w.gngChatDispatch(index, inputs);
+      (document.getElementById('chat-log') as HTMLElement).innerHTML = html;
       document.body.dataset.settled = String(Number(document.body.dataset.settled ?? 0) + 1);
     });
   });

@@ -80,15 +80,16 @@ describe('character sheet in Chromium', () => {
     expect(await breakdownShown(page, 'protection')).toBe(true);
   });
 
-  it('the attack button rolls and the chat card appears', async () => {
+  it('the attack button (Shift-click: no dialog) attacks and the attack card appears', async () => {
     await showApplication(page, h, await h.openSheet(await appendix3Fighter(h)));
     h.dice.queue(20, 4);
-    await page.getByRole('button', { name: 'Roll an attack with Bastard sword' }).click();
+    await page
+      .getByRole('button', { name: 'Roll an attack with Bastard sword' })
+      .click({ modifiers: ['Shift'] });
     await page.waitForSelector('body[data-settled="1"]');
-    const card = page.locator('#chat-log .chat-message .attack-roll');
-    expect(await card.locator('h3').textContent()).toBe('Attack: Bastard sword');
-    expect(await card.locator('.card-total .total').textContent()).toBe(String(20 + 9 + 4));
-    expect(await card.locator('.chain-adjustment').textContent()).toBe('+4');
+    const card = page.locator('#chat-log .chat-message .attack-card');
+    expect(await card.locator('h3').textContent()).toBe('5th-level fighter attacks with Bastard sword');
+    expect(await card.locator('.attack-total .big-value').textContent()).toBe(String(20 + 9 + 4));
   });
 });
 

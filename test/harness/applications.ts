@@ -11,6 +11,12 @@
  * `type="number"` / `data-dtype="Number"`, booleans for checkboxes), runs `_processFormData` (the
  * expanded object) and calls `document.update(changes)`; an error (a validation failure) is shown with
  * `ui.notifications.error(message)` and the document keeps its data.
+ *
+ * Other applications (dialogs): submitting their form calls `options.form.handler` with the form's
+ * data, then closes the application when `form.closeOnSubmit` is set. A rendered application's
+ * element is in the page (`document.body`) until it closes. Every render ends with
+ * `_onRender`; `close()` runs `_onClose`. Rendered applications are listed by id in
+ * `foundry.applications.instances` (`applicationInstances` here) until they close.
  */
 import type { Window as HappyWindow } from 'happy-dom';
 import type { HarnessTemplates } from './templates.js';
@@ -63,6 +69,10 @@ function castValue(field: HTMLElement, value: string): unknown {
   return value;
 }
 
+/** `foundry.applications.instances`: every rendered application, by id. */
+export const applicationInstances = new Map<string, ApplicationV2>();
+let nextAppId = 1;
+
 type AppClass = { DEFAULT_OPTIONS?: ApplicationV2Options; PARTS?: Record<string, HandlebarsTemplatePart> };
 
 /** Merges DEFAULT_OPTIONS from the base class down to `cls` (actions merged, classes united). */
@@ -97,6 +107,13 @@ export class HarnessApplicationV2 implements ApplicationV2 {
   constructor(options: ApplicationV2Options = {}) {
     this.options = mergedDefaults(this.constructor as AppClass);
     mergeOptions(this.options, options);
+    // Foundry gives an application without an id a generated one.
+    this.options.id ??= `app-${nextAppId++}`;
+  }
+
+  /** The application's id (`options.id`). */
+  get id(): string {
+    return this.options.id as string;
   }
 
   async _prepareContext(_options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
@@ -134,13 +151,27 @@ export class HarnessApplicationV2 implements ApplicationV2 {
       return root;
     });
     this.element.replaceChildren(...elements);
+    // Foundry puts a rendered application in the page (focus and form submission need it there).
+    if (!this.element.isConnected) (document.body as unknown as HTMLElement).append(this.element);
     this.rendered = true;
+    applicationInstances.set(this.id, this);
+    await this._onRender(context, renderOptions);
     Hooks.callAll(`render${this.constructor.name}`, this, this.element, context, renderOptions);
     return this;
   }
 
+  /** Runs after each render (subclasses add listeners, move focus). */
+  async _onRender(_context: Record<string, unknown>, _options: ApplicationRenderOptions): Promise<void> {}
+
+  /** Runs when the application closes. */
+  _onClose(_options: Record<string, unknown>): void {}
+
   async close(): Promise<this> {
+    const wasRendered = this.rendered;
     this.rendered = false;
+    this.element?.remove();
+    if (applicationInstances.get(this.id) === this) applicationInstances.delete(this.id);
+    if (wasRendered) this._onClose({});
     return this;
   }
 
@@ -194,12 +225,17 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     }
   }
 
-  /** The form's handler (a document sheet updates its document). */
+  /** The form's handler: `options.form.handler`, then close with `closeOnSubmit` (a document sheet updates its document). */
   protected async _onSubmitForm(
-    _event: Event | null,
-    _form: HTMLFormElement,
-    _formData: FormDataExtended,
-  ): Promise<void> {}
+    event: Event | null,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): Promise<void> {
+    const config = this.options.form;
+    if (!config?.handler) return;
+    await config.handler.call(this, event, form, formData);
+    if (config.closeOnSubmit) await this.close();
+  }
 }
 
 export function HandlebarsApplicationMixinImpl<T extends AnyConstructor>(Base: T) {
@@ -344,6 +380,7 @@ export const TextEditorImpl = {
 };
 
 export const uxApi = {
+  FormDataExtended: HarnessFormDataExtended,
   TextEditor: { implementation: TextEditorImpl },
 } satisfies FoundryNamespace['applications']['ux'];
 

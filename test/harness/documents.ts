@@ -698,6 +698,10 @@ export class HarnessActor extends HarnessDocument implements Actor {
     return world.tokens.filter((token) => token.actor === (this as Actor));
   }
 
+  get hasPlayerOwner(): boolean {
+    return world.users.contents.some((user) => !user.isGM && this.testUserPermission(user, 'OWNER'));
+  }
+
   protected override _onDelete(): void {
     world.actors.delete(this._id as string);
   }
@@ -716,6 +720,10 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
 
   get author(): User | null {
     return this.authorId ? (game.users.get(this.authorId) ?? null) : null;
+  }
+
+  get isAuthor(): boolean {
+    return this.authorId !== null && this.authorId === game.user.id;
   }
 
   protected override _initialize(): void {
@@ -769,6 +777,19 @@ export class HarnessUser extends HarnessDocument implements User {
   static override documentName = 'User';
   readonly targets = new Set<Token>();
   active = true;
+  /** The user's hotbar: macro id by slot (1–50). */
+  readonly hotbar = new Map<number, string>();
+
+  async assignHotbarMacro(macro: Macro | null, slot: number | string): Promise<this> {
+    const n = Number(slot);
+    if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`Invalid hotbar slot ${String(slot)}`);
+    if (macro) {
+      // A macro sits in one slot of a user's hotbar: assigning it elsewhere moves it.
+      for (const [other, id] of this.hotbar) if (id === macro.id) this.hotbar.delete(other);
+      this.hotbar.set(n, macro.id as string);
+    } else this.hotbar.delete(n);
+    return this;
+  }
 
   get isGM(): boolean {
     return this._source.role === 'gm';
@@ -794,6 +815,48 @@ export class HarnessUser extends HarnessDocument implements User {
     } finally {
       harnessGame.user = sender;
     }
+  }
+}
+
+/**
+ * A Macro: created by (and owned by) the current user, in `game.macros`. `execute()` runs a script
+ * macro's command as an async function body, as Foundry does (the harness does not check the
+ * "use script macros" permission).
+ */
+export class HarnessMacro extends HarnessDocument implements Macro {
+  static override documentName = 'Macro' as const;
+  declare type: 'script' | 'chat';
+  declare command: string;
+
+  protected override _initialize(): void {
+    super._initialize();
+    this.type = this._source.type === 'chat' ? 'chat' : 'script';
+    this.command = String(this._source.command ?? '');
+  }
+
+  static async create(
+    data: Record<string, unknown>,
+    options: DocumentModificationOptions = {},
+  ): Promise<Macro | undefined> {
+    const source = { ownership: { default: 0, [game.user.id as string]: OWNERSHIP.OWNER }, ...data };
+    const macro = new HarnessMacro(source);
+    if (Hooks.call('preCreateMacro', macro, source, options, game.user.id) === false) return undefined;
+    world.macros.set(macro);
+    Hooks.callAll('createMacro', macro, options, game.user.id);
+    return macro;
+  }
+
+  /** Runs the script (`this` unbound, Foundry's globals in scope); resolves with what it returns. */
+  async execute(): Promise<unknown> {
+    if (this.type !== 'script') throw new Error('Only script macros run in the harness');
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+      ...args: string[]
+    ) => () => Promise<unknown>;
+    return new AsyncFunction(this.command)();
+  }
+
+  protected override _onDelete(): void {
+    world.macros.delete(this._id as string);
   }
 }
 
@@ -842,3 +905,4 @@ export const ActorImpl: ActorConstructor = HarnessActor;
 export const ItemImpl: ItemConstructor = HarnessItem;
 export const ChatMessageImpl: ChatMessageConstructor = HarnessChatMessage;
 export const ActiveEffectImpl: ActiveEffectConstructor = HarnessActiveEffect;
+export const MacroImpl: MacroConstructor = HarnessMacro;

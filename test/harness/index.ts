@@ -24,6 +24,7 @@ import {
   HarnessUser,
   HarnessWorldCollection,
   ItemImpl,
+  MacroImpl,
 } from './documents.js';
 import { RollImpl, rollDice } from './roll.js';
 import { HarnessLocalization } from './i18n.js';
@@ -36,6 +37,7 @@ import {
   sheetRegistries,
   sheetsApi,
   uxApi,
+  applicationInstances,
   type HarnessApplicationV2,
 } from './applications.js';
 import { utils } from './utils.js';
@@ -61,6 +63,12 @@ class HarnessGame implements Game {
   actors = world.actors;
   items = world.items;
   messages = world.messages;
+  macros = world.macros;
+  /** Modifier keys held now (set by tests through `harness.hold`). */
+  readonly heldModifiers = new Set<string>();
+  keyboard = {
+    isModifierActive: (modifier: 'Shift' | 'Control' | 'Alt') => this.heldModifiers.has(modifier),
+  };
   combat: Combat | null = null;
   ready = false;
   gng!: GnGApi;
@@ -101,8 +109,24 @@ export interface Harness {
   openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
   /** Opens (renders) the item's sheet (`item.sheet`: the default sheet registered for its type). */
   openItemSheet(item: Item): Promise<HarnessApplicationV2 & ItemSheetV2>;
-  /** Clicks the element matching `selector` in `app` (a real DOM click event) and awaits its action. */
-  click(app: HarnessApplicationV2, selector: string): Promise<void>;
+  /**
+   * Clicks the element matching `selector` in `app` (a real DOM click event, with the modifier keys
+   * of `init`, e.g. `{ shiftKey: true }`) and awaits its action.
+   */
+  click(
+    app: HarnessApplicationV2,
+    selector: string,
+    init?: { shiftKey?: boolean; ctrlKey?: boolean; altKey?: boolean },
+  ): Promise<void>;
+  /** Holds these modifier keys (`game.keyboard.isModifierActive`) until the next call or `reset()`. */
+  hold(...modifiers: ('Shift' | 'Control' | 'Alt')[]): void;
+  /**
+   * Drops `data` on hotbar slot `slot` as Foundry's hotbar does: the cancellable `hotbarDrop` hook
+   * (`Hooks.call('hotbarDrop', hotbar, data, slot)`); true when a handler took it (returned false).
+   */
+  dropOnHotbar(data: Record<string, unknown>, slot: number): boolean;
+  /** The applications rendered now (`foundry.applications.instances`). */
+  openApplications(): ApplicationV2[];
   /**
    * Sets the value of the form field matching `selector` in `app` (`checked` for a checkbox), then
    * dispatches a real bubbling `change` event and awaits what it started (the form's submission).
@@ -113,6 +137,11 @@ export interface Harness {
    * `system.json`'s `primaryTokenAttribute` (bar1) and `secondaryTokenAttribute` (bar2).
    */
   placeToken(actor: Actor): Token;
+  /**
+   * Renders `message` for the chat log as the current user's client does: an `<li class="chat-message">`
+   * with the content in `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
+   */
+  renderMessage(message: ChatMessage): HTMLElement;
   /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
   target(user: User, ...tokens: Token[]): void;
   /**
@@ -162,6 +191,7 @@ async function createHarness(): Promise<Harness> {
   world.actors = new HarnessWorldCollection<Actor>();
   world.items = new HarnessWorldCollection<Item>();
   world.messages = new HarnessWorldCollection<ChatMessage>();
+  world.macros = new HarnessWorldCollection<Macro>();
   world.users = new HarnessWorldCollection<User>();
   world.tokens = [];
 
@@ -191,6 +221,7 @@ async function createHarness(): Promise<Harness> {
     abstract: { TypeDataModel: TypeDataModelImpl },
     data: { fields },
     applications: {
+      instances: applicationInstances,
       api: applicationsApi,
       sheets: sheetsApi,
       handlebars: {
@@ -206,6 +237,7 @@ async function createHarness(): Promise<Harness> {
   g.Item = ItemImpl;
   g.ActiveEffect = ActiveEffectImpl;
   g.ChatMessage = ChatMessageImpl;
+  g.Macro = MacroImpl;
   g.Roll = RollImpl;
   g.ui = {
     notifications: {
@@ -249,9 +281,16 @@ async function createHarness(): Promise<Harness> {
       world.actors.clear();
       world.items.clear();
       world.messages.clear();
+      world.macros.clear();
+      for (const app of applicationInstances.values()) void app.close();
+      applicationInstances.clear();
+      game.heldModifiers.clear();
       world.tokens.length = 0;
       packs.clear();
-      for (const user of world.users) user.targets.clear();
+      for (const user of world.users) {
+        user.targets.clear();
+        (user as HarnessUser).hotbar.clear();
+      }
       game.combat = null;
       game.user = gm;
       settings.reset();
@@ -294,18 +333,46 @@ async function createHarness(): Promise<Harness> {
       field.dispatchEvent(new window.Event('change', { bubbles: true }) as unknown as Event);
       await app.settle();
     },
-    async click(app, selector) {
+    async click(app, selector, init = {}) {
       const target = app.element.querySelector<HTMLElement>(selector);
       if (!target) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
       target.dispatchEvent(
-        new window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+        new window.MouseEvent('click', { bubbles: true, cancelable: true, ...init }) as unknown as Event,
       );
       await app.settle();
+    },
+    hold(...modifiers) {
+      game.heldModifiers.clear();
+      for (const modifier of modifiers) game.heldModifiers.add(modifier);
+    },
+    dropOnHotbar(data, slot) {
+      return hooks.call('hotbarDrop', {}, structuredClone(data), slot) === false;
+    },
+    openApplications() {
+      return [...applicationInstances.values()];
     },
     placeToken(actor) {
       const token = new HarnessToken(new HarnessTokenDocument(actor, tokenBars));
       world.tokens.push(token);
       return token;
+    },
+    renderMessage(message) {
+      const document = window.document;
+      const li = document.createElement('li');
+      li.className = 'chat-message message';
+      li.dataset.messageId = message.id as string;
+      const content = document.createElement('div');
+      content.className = 'message-content';
+      content.innerHTML = message.content;
+      li.append(content);
+      const html = li as unknown as HTMLElement;
+      Hooks.callAll('renderChatMessageHTML', message, html, {
+        message: message.toObject(),
+        user: game.user,
+        author: message.author,
+        isAuthor: message.isAuthor,
+      });
+      return html;
     },
     target(user, ...tokens) {
       user.targets.clear();

@@ -43,6 +43,8 @@ function worldCollection(documentName: string | undefined): HarnessCollection<Fo
       return world.items as unknown as HarnessCollection<FoundryDocument>;
     case 'ChatMessage':
       return world.messages as unknown as HarnessCollection<FoundryDocument>;
+    case 'Macro':
+      return world.macros as unknown as HarnessCollection<FoundryDocument>;
     case 'User':
       return world.users as unknown as HarnessCollection<FoundryDocument>;
     default:

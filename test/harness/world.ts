@@ -5,6 +5,7 @@ export interface HarnessWorld {
   actors: Collection<Actor>;
   items: Collection<Item>;
   messages: Collection<ChatMessage>;
+  macros: Collection<Macro>;
   users: Collection<User>;
   /** Tokens "on the scene": the harness places them on request (`placeToken`). */
   tokens: Token[];

@@ -218,7 +218,7 @@ describe('the built system in dist/ (npm test builds first)', () => {
       'templates/actor/parts/combat.hbs',
       'templates/actor/partials/stat.hbs',
       'templates/item/details.hbs',
-      'templates/chat/attack-roll.hbs',
+      'templates/chat/attack-card.hbs',
       'LICENSE-OGL',
     ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);

@@ -206,51 +206,46 @@ describe('character sheet', () => {
     expect(actor.effects.size).toBe(0);
   });
 
-  it('the attack button posts a card of 1d20 + bonus', async () => {
+  it('the attack button (Shift-click: no dialog) starts the attack: 1d20 + bonus on the attack card', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
     const button = sheet.element.querySelector('.attack button[data-action="rollAttack"]');
     expect(button?.getAttribute('aria-label')).toBe('Roll an attack with Bastard sword');
     h.dice.queue(12);
-    await h.click(sheet, '.attack button[data-action="rollAttack"]');
+    await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
     const [message] = game.messages.contents;
     expect(message?.rolls[0]?.formula).toBe('1d20 + 9');
-    expect(message?.getFlag('gng', 'type')).toBe('attack');
-    expect(message?.getFlag('gng', 'total')).toBe(21);
-    expect(message?.content).toContain('Attack: Bastard sword');
-    expect(message?.content).toMatch(/class="total">21</);
-    expect(message?.content).toContain('1d10 + 4');
+    expect(message?.rolls[0]?.total).toBe(21);
+    expect(message?.getFlag('gng', 'type')).toBe('attackCard');
+    expect(message?.content).toContain('Bastard sword');
   });
 
   it('a natural 20 adds the d10 chain (9 rolls again), a natural 1 subtracts it', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    const attackOf = (message: ChatMessage | undefined) =>
+      message?.getFlag('gng', 'attack') as { attack: { chainDice: number[]; total: number } };
     h.dice.queue(20, 9, 3);
-    await h.click(sheet, '.attack button[data-action="rollAttack"]');
+    await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
     let message = game.messages.contents.at(-1);
-    expect(message?.getFlag('gng', 'chain')).toEqual([9, 3]);
-    expect(message?.getFlag('gng', 'total')).toBe(29 + 12);
+    expect(attackOf(message).attack.chainDice).toEqual([9, 3]);
+    expect(attackOf(message).attack.total).toBe(29 + 12);
     expect(message?.rolls.map((r) => r.total)).toEqual([29, 9, 3]);
-    expect(message?.content).toContain('Critical success');
     h.dice.queue(1, 4);
-    await h.click(sheet, '.attack button[data-action="rollAttack"]');
+    await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
     message = game.messages.contents.at(-1);
-    expect(message?.getFlag('gng', 'total')).toBe(10 - 4);
-    expect(message?.content).toContain('Critical failure');
+    expect(attackOf(message).attack.total).toBe(10 - 4);
   });
 
-  it('gng.preRollAttack can change the bonus or cancel the roll', async () => {
+  it('gng.preAttack can cancel the attack started from the sheet', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
-    const id = Hooks.on('gng.preRollAttack', (_actor: Actor, config: { bonus: number }) => {
-      if (config.bonus === 9) return false;
-      return undefined;
-    });
+    const id = Hooks.on('gng.preAttack', () => false);
     try {
-      await h.click(sheet, '.attack button[data-action="rollAttack"]');
+      await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
       expect(game.messages.size).toBe(0);
     } finally {
-      Hooks.off('gng.preRollAttack', id);
+      Hooks.off('gng.preAttack', id);
     }
   });
 

@@ -3,6 +3,9 @@
  * per section). The sheet shows what the data model derived (see actor-context.ts); edits save on
  * change (named form fields → `actor.update`); buttons are `data-action`s of the static `actions`;
  * Items dropped on the sheet are created on the actor (a class it already has gains levels instead).
+ * Attack rows and inventory rows are draggable (`draggable="true"`): dragging one carries
+ * `{ type: 'Item', uuid }` as `text/plain` JSON, which the hotbar turns into an attack macro.
+ * The Attack button opens the attack dialog; Shift-click attacks at once with the defaults.
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
@@ -49,9 +52,30 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     },
   };
 
+  #dragListening = false;
+
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     return { ...context, ...actorContext(this.actor, this.isEditable) };
+  }
+
+  override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
+    await super._onRender(context, options);
+    if (this.#dragListening) return;
+    // One listener on the sheet's element, which lasts across renders.
+    this.#dragListening = true;
+    this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
+  }
+
+  /** Dragging an item row carries the item's drag data (`{ type: 'Item', uuid }`). */
+  #onDragStart(event: DragEvent): void {
+    const row = (event.target as HTMLElement | null)?.closest<HTMLElement>(
+      '[draggable="true"][data-item-id]',
+    );
+    const item = row?.dataset.itemId ? this.actor.items.get(row.dataset.itemId) : undefined;
+    if (!item || !event.dataTransfer) return;
+    event.dataTransfer.setData('text/plain', JSON.stringify({ type: 'Item', uuid: item.uuid }));
+    event.dataTransfer.effectAllowed = 'copyMove';
   }
 
   /** Subtypes are typed as a comma-separated list; the data model stores an array. */
@@ -125,9 +149,10 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     await (this.actor as GnGActor).rollSkill(target.dataset.skill as SkillId);
   }
 
-  static async onRollAttack(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  /** The Attack button: the attack dialog, or (Shift-click) the attack with the default options. */
+  static async onRollAttack(this: GnGActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = itemOf(this, target);
-    if (item) await (this.actor as GnGActor).rollAttack(item.id as string);
+    if (item) await (this.actor as GnGActor).rollAttack(item, { skipDialog: event.shiftKey });
   }
 
   static async onToggleEquipped(

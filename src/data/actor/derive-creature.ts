@@ -36,6 +36,7 @@ import {
   type AttackerCondition,
   type ClassLevels,
   type DefenseBreakdown,
+  type DefenseInput,
   type DefenseState,
   type EncumbranceLoad,
   type Grip,
@@ -70,6 +71,33 @@ export interface AttackSummary {
   touch: boolean;
   bypass: 'none' | 'piercing' | 'ignoring';
   rangeIncrement: number;
+  /** The weapon's damage dice at its size (e.g. `1d10`, `2d6+1`). */
+  damageDice: string;
+  /** Flat damage modifiers besides Strength (for the attack flow's damage pipeline). */
+  damageModifiers: { enhancement: number; conditions: number };
+  /** How Strength adds to this weapon's damage, and the wielder's Strength modifier. */
+  strength: { rule: 'normal' | 'bow' | 'composite-bow' | 'none'; modifier: number; bonus: number };
+  /** Weapon properties (e.g. `nonlethal`). */
+  properties: string[];
+}
+
+/** Strength to damage with this weapon (engine `strengthDamageBonus`), for a grip and Power Attack. */
+export function weaponStrengthBonus(
+  strength: AttackSummary['strength'],
+  grip: Grip | 'ranged',
+  options: { powerAttack?: boolean } = {},
+): number {
+  if (strength.rule === 'none') return 0;
+  return strengthDamageBonus({
+    strengthModifier: strength.modifier,
+    grip: grip === 'ranged' ? 'one-handed' : grip,
+    ...(strength.rule === 'bow'
+      ? { bow: 'normal' as const }
+      : strength.rule === 'composite-bow'
+        ? { bow: 'composite' as const }
+        : {}),
+    ...(options.powerAttack ? { powerAttack: true } : {}),
+  });
 }
 
 export interface DerivedCreature {
@@ -84,6 +112,8 @@ export interface DerivedCreature {
     breakdown: { label: string; value: number }[];
   };
   defense: { melee: DefenseBreakdown; ranged: DefenseBreakdown; total: number };
+  /** The inputs of `defenseBonus` (without the attack mode), to re-derive Defense against a touch attack. */
+  defenseInput: Omit<DefenseInput, 'attack' | 'touch'>;
   protection: ProtectionBreakdown & { armorType: string | null; fortification: string };
   encumbrance: {
     weight: number;
@@ -213,23 +243,22 @@ export function deriveCreature(input: {
   const fromConditions = (roll: Parameters<typeof conditionRollModifier>[1]) =>
     conditionRollModifier(statuses, roll, { negativeLevels, ignoreUnknown: true }).total;
 
-  const defenseFor = (attack: 'melee' | 'ranged') =>
-    defenseBonus({
-      // defenseBonus applies entangled's Dexterity penalty itself.
-      dexMod: dexBeforeEntangled,
-      classes: defenseClasses,
-      armorCheckPenalty: armor?.armorCheckPenalty ?? 0,
-      armorProficient,
-      load,
-      size: system.size,
-      shield: shield?.shieldBonus ?? 0,
-      shieldEnhancement: shield?.enhancement ?? 0,
-      modifiers: system.defense.bonuses,
-      states,
-      attack,
-      negativeLevels,
-      injuryPenalty: hurt.penalty,
-    });
+  const defenseInput: DerivedCreature['defenseInput'] = {
+    // defenseBonus applies entangled's Dexterity penalty itself.
+    dexMod: dexBeforeEntangled,
+    classes: defenseClasses,
+    armorCheckPenalty: armor?.armorCheckPenalty ?? 0,
+    armorProficient,
+    load,
+    size: system.size,
+    shield: shield?.shieldBonus ?? 0,
+    shieldEnhancement: shield?.enhancement ?? 0,
+    modifiers: system.defense.bonuses,
+    states,
+    negativeLevels,
+    injuryPenalty: hurt.penalty,
+  };
+  const defenseFor = (attack: 'melee' | 'ranged') => defenseBonus({ ...defenseInput, attack });
   const melee = defenseFor('melee');
   const ranged = defenseFor('ranged');
 
@@ -321,18 +350,9 @@ export function deriveCreature(input: {
       ].filter((p, index) => index === 0 || p.value !== 0);
       const grip: Grip | 'ranged' =
         mode === 'ranged' ? 'ranged' : w.use === 'two-handed' ? 'two-handed' : 'one-handed';
-      const strength =
-        w.strength === 'none'
-          ? 0
-          : strengthDamageBonus({
-              strengthModifier: mod('str'),
-              grip: grip === 'ranged' ? 'one-handed' : grip,
-              ...(w.strength === 'bow'
-                ? { bow: 'normal' as const }
-                : w.strength === 'composite-bow'
-                  ? { bow: 'composite' as const }
-                  : {}),
-            });
+      const strengthRule = { rule: w.strength, modifier: mod('str'), bonus: 0 };
+      const strength = weaponStrengthBonus(strengthRule, grip);
+      const weaponDamage = fromConditions('weapon-damage');
       return {
         itemId: item.id as string,
         name: item.name,
@@ -340,12 +360,16 @@ export function deriveCreature(input: {
         grip,
         bonus: parts.reduce((sum, p) => sum + p.value, 0),
         parts,
-        damage: signedFormula([w.damageDice, strength, w.enhancement, fromConditions('weapon-damage')]),
+        damage: signedFormula([w.damageDice, strength, w.enhancement, weaponDamage]),
         damageTypes: [...w.damageTypes],
         proficient,
         touch: w.touch,
         bypass: w.bypass,
         rangeIncrement: w.rangeIncrement,
+        damageDice: w.damageDice,
+        damageModifiers: { enhancement: w.enhancement, conditions: weaponDamage },
+        strength: { ...strengthRule, bonus: strength },
+        properties: [...w.properties],
       };
     });
 
@@ -368,6 +392,7 @@ export function deriveCreature(input: {
       breakdown: hpBreakdownParts(hpBreak),
     },
     defense: { melee, ranged, total: melee.total },
+    defenseInput,
     protection: { ...prot, armorType: armor?.type ?? null, fortification: armor?.fortification ?? 'none' },
     encumbrance: {
       weight,

@@ -1,0 +1,309 @@
+/**
+ * The attack dialog: what the attacker claims for one attack (situational modifiers, touch, sneak
+ * attack dice, grip, Power Attack, nonlethal, a flat bonus, called-shot effects), with the resulting
+ * attack bonus shown live as it changes (`previewAttack`: every number from the rules engine).
+ *
+ * An ApplicationV2 + Handlebars form: `AttackDialog.prompt(actor, weapon)` renders it and resolves
+ * with the chosen `AttackOptions` when it is submitted (the Attack button, or Enter), or null when it
+ * is closed without submitting (Cancel, Escape, or its window's close button). Focus starts on its
+ * first control. Pattern learned from draw-steel's RollDialog (MIT): a form application whose
+ * `form.handler` stores the result and whose closing settles the promise.
+ */
+import { systemPath } from '../config/document-types.js';
+import {
+  CALLED_SHOT_EFFECTS,
+  CALLED_SHOT_EFFECT_TABLE,
+  GRIPS,
+  type CalledShotArmor,
+  type CalledShotEffect,
+  type Grip,
+} from '../rules/index.js';
+import {
+  DEFAULT_ATTACK_OPTIONS,
+  type AttackOptions,
+  type SituationalModifier,
+} from '../combat/attack-options.js';
+import { previewAttack, targetArmor, type AttackPreview } from '../combat/attack-preview.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import type { WeaponData } from '../data/item/item-data.js';
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export const ATTACK_DIALOG_TEMPLATE = systemPath('templates/apps/attack-dialog.hbs');
+
+/** The situational rows of the attacker table the dialog offers (the contract's `SituationalModifier`). */
+export const SITUATIONAL_MODIFIERS: readonly SituationalModifier[] = [
+  'flanking',
+  'higher-ground',
+  'squeezing',
+];
+
+/** Sneak attack dice the dialog accepts. */
+const MAX_SNEAK_ATTACK_DICE = 20;
+
+const t = (key: string) => game.i18n.localize(key);
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `${value}`;
+}
+
+/** A whole number from a form value (null, NaN and fractions → `fallback` / truncated), within bounds. */
+function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(n)));
+}
+
+/** The `AttackOptions` of the dialog's form fields (flat names, as `FormDataExtended` gives them). */
+export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
+  const situational = SITUATIONAL_MODIFIERS.filter((s) => data[`situational.${s}`] === true);
+  const calledShots = CALLED_SHOT_EFFECTS.filter((e) => data[`calledShots.${e}`] === true);
+  const options: AttackOptions = {
+    ...DEFAULT_ATTACK_OPTIONS,
+    situational,
+    touch: data.touch === true,
+    sneakAttackDice: wholeNumber(data.sneakAttackDice, 0, 0, MAX_SNEAK_ATTACK_DICE),
+    powerAttack: data.powerAttack === true,
+    nonlethal: data.nonlethal === true,
+    calledShots,
+    bonus: wholeNumber(data.bonus, 0, -100, 100),
+  };
+  if (typeof data.grip === 'string' && (GRIPS as readonly string[]).includes(data.grip))
+    options.grip = data.grip as Grip;
+  return options;
+}
+
+export interface AttackDialogOptions extends ApplicationV2Options {
+  actor: Actor;
+  weapon: Item;
+}
+
+export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS: ApplicationV2Options = {
+    classes: ['gng', 'attack-dialog'],
+    tag: 'form',
+    window: { icon: 'fa-solid fa-khanda' },
+    position: { width: 460, height: 'auto' },
+    form: { handler: AttackDialog.onSubmit, closeOnSubmit: true, submitOnChange: false },
+    actions: { cancel: AttackDialog.onCancel },
+  };
+
+  static override PARTS: Record<string, HandlebarsTemplatePart> = {
+    form: { template: ATTACK_DIALOG_TEMPLATE },
+  };
+
+  readonly actor: Actor;
+  readonly weapon: Item;
+  /** What the form was submitted with; stays null when the dialog is cancelled. */
+  result: AttackOptions | null = null;
+  /** Settles once, when the dialog closes. */
+  readonly closed: Promise<AttackOptions | null>;
+  #settle!: (value: AttackOptions | null) => void;
+  #listening = false;
+  /** The target's armor type at the time the dialog opened (for a Penetration called shot). */
+  readonly #armor: CalledShotArmor | undefined;
+
+  constructor(options: AttackDialogOptions) {
+    super({
+      ...options,
+      window: {
+        ...(options.window ?? {}),
+        title: game.i18n.format('GNG.AttackDialog.Title', { name: options.weapon.name }),
+      },
+    });
+    this.actor = options.actor;
+    this.weapon = options.weapon;
+    this.#armor = targetArmor();
+    this.closed = new Promise((resolve) => {
+      this.#settle = resolve;
+    });
+  }
+
+  /** Opens the dialog for `weapon` of `actor`; resolves with the chosen options, or null if cancelled. */
+  static async prompt(actor: Actor, weapon: Item): Promise<AttackOptions | null> {
+    const dialog = new AttackDialog({ actor, weapon });
+    await dialog.render({ force: true });
+    return dialog.closed;
+  }
+
+  /** The options the form holds now. */
+  currentOptions(): AttackOptions {
+    const form = this.element as HTMLFormElement;
+    return optionsFromForm(new foundry.applications.ux.FormDataExtended(form).object);
+  }
+
+  #preview(options: AttackOptions): AttackPreview | null {
+    return previewAttack(this.actor, this.weapon, options, this.#armor ? { targetArmor: this.#armor } : {});
+  }
+
+  override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
+    const context = await super._prepareContext(options);
+    const system = this.actor.system as CreatureData;
+    const weapon = this.weapon.system as WeaponData;
+    const chosen = this.rendered ? this.currentOptions() : { ...DEFAULT_ATTACK_OPTIONS };
+    const preview = this.#preview(chosen);
+    const id = (name: string) => `${this.options.id}-${name}`;
+    const grips = preview?.grips ?? [];
+    const effectPenalty = (effect: CalledShotEffect) => {
+      const penalty = CALLED_SHOT_EFFECT_TABLE[effect].penalty;
+      return penalty === null ? t('GNG.AttackDialog.CalledShot.ByArmor') : signed(penalty);
+    };
+    const powerAttackFeat = system.derived.feats.includes('power-attack');
+    return {
+      ...context,
+      id: this.options.id,
+      weaponName: this.weapon.name,
+      mode: preview ? t(`GNG.AttackMode.${preview.attack.mode}`) : '',
+      situational: SITUATIONAL_MODIFIERS.map((s) => ({
+        id: id(`situational-${s}`),
+        name: `situational.${s}`,
+        label: t(`GNG.AttackDialog.Situational.${s}`),
+        checked: chosen.situational?.includes(s) ?? false,
+      })),
+      touch: {
+        id: id('touch'),
+        checked: weapon.touch || Boolean(chosen.touch),
+        disabled: weapon.touch,
+      },
+      sneakAttackDice: { id: id('sneak'), value: chosen.sneakAttackDice ?? 0, max: MAX_SNEAK_ATTACK_DICE },
+      grip: {
+        id: id('grip'),
+        show: grips.length > 0,
+        disabled: grips.length < 2,
+        choices: grips.map((g) => ({
+          value: g,
+          label: t(`GNG.AttackDialog.Grip.${g}`),
+          selected: g === preview?.grip,
+        })),
+      },
+      powerAttack: {
+        id: id('power-attack'),
+        checked: Boolean(chosen.powerAttack) && powerAttackFeat,
+        disabled: !powerAttackFeat,
+        hint: powerAttackFeat ? '' : t('GNG.AttackDialog.PowerAttackNeedsFeat'),
+      },
+      nonlethal: { id: id('nonlethal'), checked: Boolean(chosen.nonlethal) },
+      bonus: { id: id('bonus'), value: chosen.bonus ?? 0 },
+      calledShots: CALLED_SHOT_EFFECTS.map((e) => ({
+        id: id(`called-${e}`),
+        name: `calledShots.${e}`,
+        label: t(`GNG.AttackDialog.Effect.${e}`),
+        penalty: effectPenalty(e),
+        checked: chosen.calledShots?.includes(e) ?? false,
+      })),
+      calledShotNotes: [
+        preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
+        t('GNG.AttackDialog.CalledShot.Later'),
+      ].filter(Boolean),
+      preview: this.#previewView(preview),
+      noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
+    };
+  }
+
+  /** The live part of the dialog: total, breakdown lines, called-shot penalty, notes. */
+  #previewView(preview: AttackPreview | null) {
+    if (!preview) return null;
+    const notes: string[] = [];
+    if (preview.calledShot.penetrationNeedsArmor) notes.push(t('GNG.AttackDialog.CalledShot.NeedsArmor'));
+    if (!preview.allowed)
+      notes.push(game.i18n.format('GNG.AttackDialog.NotAllowed', { reason: preview.reason ?? '' }));
+    return {
+      total: signed(preview.total),
+      lines: preview.lines.map((line) => ({
+        label: game.i18n.has(line.label) ? t(line.label) : line.label,
+        value: signed(line.value),
+      })),
+      calledShotPenalty: signed(preview.calledShot.penalty),
+      strengthDamage: preview.strengthDamage === null ? null : signed(preview.strengthDamage),
+      notes,
+    };
+  }
+
+  override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
+    await super._onRender(context, options);
+    const form = this.element;
+    form.setAttribute('aria-label', this.options.window?.title ?? '');
+    if (this.#listening) return;
+    this.#listening = true;
+    // The listeners sit on the application's element, which lasts across renders.
+    form.addEventListener('change', () => this.refresh());
+    form.addEventListener('input', () => this.refresh());
+    form.addEventListener('keydown', (event) => this.#onKeyDown(event));
+    form.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])')?.focus();
+  }
+
+  /** Shows the attack bonus of the choices the form holds now (no re-render: focus stays put). */
+  refresh(): void {
+    const view = this.#previewView(this.#preview(this.currentOptions()));
+    const live = this.element.querySelector<HTMLElement>('.attack-preview');
+    if (!view || !live) return;
+    const doc = this.element.ownerDocument;
+    const set = (selector: string, text: string) => {
+      const el = live.querySelector<HTMLElement>(selector);
+      if (el) el.textContent = text;
+    };
+    set('.attack-total', view.total);
+    set('.called-shot-penalty', view.calledShotPenalty);
+    if (view.strengthDamage !== null) set('.strength-damage', view.strengthDamage);
+    const list = live.querySelector<HTMLElement>('.attack-lines');
+    list?.replaceChildren(
+      ...view.lines.map((line) => {
+        const li = doc.createElement('li');
+        li.className = 'attack-line';
+        const label = doc.createElement('span');
+        label.className = 'label';
+        label.textContent = line.label;
+        const value = doc.createElement('span');
+        value.className = 'value';
+        value.textContent = line.value;
+        li.append(label, ' ', value);
+        return li;
+      }),
+    );
+    const notes = live.querySelector<HTMLElement>('.attack-notes');
+    notes?.replaceChildren(
+      ...view.notes.map((note) => {
+        const p = doc.createElement('p');
+        p.className = 'note';
+        p.textContent = note;
+        return p;
+      }),
+    );
+  }
+
+  /** Enter submits (except on buttons, which it presses, and selects); Escape cancels. */
+  #onKeyDown(event: KeyboardEvent): void {
+    const target = event.target as HTMLElement | null;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      void this.close();
+      return;
+    }
+    if (event.key !== 'Enter' || event.isComposing) return;
+    const tag = target?.tagName;
+    if (tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    event.preventDefault();
+    void this.submit();
+  }
+
+  override _onClose(options: Record<string, unknown>): void {
+    super._onClose(options);
+    this.#settle(this.result);
+  }
+
+  /** `form.handler`: keep the chosen options (the dialog then closes: `closeOnSubmit`). */
+  static onSubmit(
+    this: AttackDialog,
+    _event: Event | null,
+    _form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): void {
+    this.result = optionsFromForm(formData.object);
+  }
+
+  static async onCancel(this: AttackDialog): Promise<void> {
+    this.result = null;
+    await this.close();
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The attack card: its Handlebars template rendered from the card state (`flags.gng.attack`) every
+ * time the state changes, and the per-user part done when Foundry renders the message
+ * (`renderChatMessageHTML`): buttons the user may not use are removed, the others get their click
+ * listeners. Nothing is kept in memory, so a reloaded card looks and works the same.
+ */
+import { systemPath } from '../config/document-types.js';
+import {
+  actionAvailable,
+  CARD_ACTIONS,
+  cardState,
+  userMayAct,
+  type AttackCardState,
+  type CardAction,
+  type CardPart,
+  type CardTarget,
+} from './attack-state.js';
+
+export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+/** A lang key when it exists, otherwise the text itself (engine labels we have no key for). */
+const label = (key: string) => (game.i18n.has(key) ? t(key) : key);
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `${value}`;
+}
+
+function lines(parts: CardPart[]): { label: string; value: string }[] {
+  return parts.map((p) => ({ label: label(p.label), value: signed(p.value) }));
+}
+
+function button(action: CardAction, target: CardTarget, shown: boolean) {
+  return shown ? { action, disabled: !actionAvailable(action, target) } : null;
+}
+
+function targetContext(state: AttackCardState, target: CardTarget) {
+  const d = target.defense;
+  const r = target.result;
+  const dmg = target.damage;
+  const a = target.applied;
+  const rollsDefense = target.kind !== 'unnamed' && !(target.kind === 'object' && !target.object?.moving);
+  return {
+    id: target.id,
+    name: target.name,
+    kind: target.kind,
+    coupDeGrace: target.coupDeGrace && {
+      allowed: target.coupDeGrace.allowed,
+      text: target.coupDeGrace.allowed
+        ? t('GNG.Attack.CoupDeGrace.Hit')
+        : f('GNG.Attack.CoupDeGrace.NotAllowed', { name: target.name }),
+    },
+    defense: d && {
+      total: d.total,
+      natural: d.natural,
+      bonus: signed(d.bonus),
+      source: t(`GNG.Attack.DefenseSource.${d.source}`),
+      mode: t(`GNG.AttackMode.${d.mode}`),
+      lines: lines(d.parts),
+      notes: d.notes.map(label),
+    },
+    result: r && {
+      hit: r.hit,
+      text: r.hit ? t('GNG.Attack.Hit') : t('GNG.Attack.Miss'),
+      rd: signed(r.relativeDegree),
+    },
+    damage: dmg && {
+      final: dmg.final,
+      formula: dmg.formula,
+      dice: dmg.dice.join(', '),
+      nonlethal: dmg.nonlethal > 0 || (state.options.nonlethal === true && dmg.final === 0),
+      noEffects: !dmg.specialEffects,
+      steps: [
+        { label: t('GNG.Attack.Step.weapon'), value: String(dmg.steps.weapon) },
+        { label: t('GNG.Attack.Step.strength'), value: signed(dmg.steps.strength) },
+        { label: t('GNG.Attack.Step.relativeDegree'), value: signed(dmg.steps.relativeDegree) },
+        { label: t('GNG.Attack.Step.total'), value: String(dmg.steps.total) },
+        {
+          label: f('GNG.Attack.Step.protection', { bypass: t(`GNG.Bypass.${dmg.bypass}`) }),
+          value: signed(-dmg.steps.protection),
+        },
+        ...(dmg.steps.damageReduction
+          ? [{ label: t('GNG.Attack.Step.damageReduction'), value: signed(-dmg.steps.damageReduction) }]
+          : []),
+        ...(dmg.steps.energyResistance
+          ? [{ label: t('GNG.Attack.Step.energyResistance'), value: signed(-dmg.steps.energyResistance) }]
+          : []),
+      ],
+      protection: lines(dmg.protectionParts),
+    },
+    applied: a && {
+      hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
+      temp: a.temp.before !== a.temp.after ? f('GNG.Attack.Applied.Temp', a.temp) : null,
+      nonlethal:
+        a.nonlethal.before !== a.nonlethal.after ? f('GNG.Attack.Applied.Nonlethal', a.nonlethal) : null,
+      trauma: a.trauma,
+      condition: a.condition === 'normal' ? null : t(`GNG.Attack.Condition.${a.condition}`),
+      nonlethalCondition:
+        a.nonlethalCondition === 'normal' ? null : t(`GNG.Attack.Condition.${a.nonlethalCondition}`),
+      injury: t(`GNG.Injury.${a.injury}`),
+      statuses: a.statusesAdded.length
+        ? f('GNG.Attack.Applied.Statuses', {
+            statuses: a.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', '),
+          })
+        : null,
+    },
+    buttons: {
+      rollDefense: button('rollDefense', target, rollsDefense && !target.coupDeGrace?.allowed),
+      setDefense: button('setDefense', target, target.kind === 'unnamed'),
+      rollDamage: button('rollDamage', target, r?.hit === true),
+      applyDamage: button('applyDamage', target, dmg !== null && target.actorUuid !== null),
+      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null),
+    },
+  };
+}
+
+/** The template's data: everything shown, localized, from the state alone. */
+export function attackCardContext(state: AttackCardState): Record<string, unknown> {
+  const a = state.attack;
+  return {
+    attacker: state.attacker.name,
+    weapon: state.weapon.name,
+    heading: f('GNG.Attack.Heading', { attacker: state.attacker.name, weapon: state.weapon.name }),
+    attack: {
+      total: a.total,
+      natural: a.natural,
+      formula: a.formula,
+      bonus: signed(a.bonus),
+      lines: lines(a.parts),
+      chain: a.critical && {
+        label: t(`GNG.Chat.Critical.${a.critical}`),
+        dice: a.chainDice.join(', '),
+        adjustment: signed(a.chainAdjustment),
+      },
+    },
+    damageFormula: state.weapon.damage,
+    tags: [
+      t(`GNG.AttackMode.${state.weapon.mode}`),
+      ...(state.weapon.touch || state.options.touch ? [t('GNG.Attack.Tag.touch')] : []),
+      ...(state.weapon.bypass !== 'none' ? [t(`GNG.Bypass.${state.weapon.bypass}`)] : []),
+      ...(state.options.nonlethal ? [t('GNG.Attack.Tag.nonlethal')] : []),
+      ...(state.options.powerAttack ? [t('GNG.Attack.Tag.powerAttack')] : []),
+      ...(state.options.coupDeGrace ? [t('GNG.Attack.Tag.coupDeGrace')] : []),
+    ],
+    targets: state.targets.map((target) => targetContext(state, target)),
+  };
+}
+
+export async function renderAttackCard(state: AttackCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(state));
+}
+
+function isCardAction(value: string | undefined): value is CardAction {
+  return (CARD_ACTIONS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * `renderChatMessageHTML`: on an attack card, removes what the current user may not use and wires
+ * the remaining buttons to `onAction` (the button is disabled while its action runs).
+ */
+export function decorateAttackCard(
+  message: ChatMessage,
+  html: HTMLElement,
+  onAction: (message: ChatMessage, action: CardAction, target: CardTarget, button: HTMLButtonElement) => void,
+): void {
+  const state = cardState(message);
+  if (!state) return;
+  for (const el of html.querySelectorAll<HTMLElement>('[data-action], [data-for-action]')) {
+    const action = el.dataset.action ?? el.dataset.forAction;
+    const target = state.targets.find((candidate) => candidate.id === el.dataset.targetId);
+    if (!isCardAction(action) || !target || !userMayAct(game.user, action, state, target)) {
+      el.remove();
+      continue;
+    }
+    if (el.tagName === 'BUTTON') {
+      el.addEventListener('click', (event) => {
+        event.preventDefault();
+        onAction(message, action, target, el as HTMLButtonElement);
+      });
+    }
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * What an attack with these `AttackOptions` comes to before it is rolled: the attack bonus, its
+ * parts, the called-shot penalty and Strength to damage, for the attack dialog's live preview.
+ * Glue only: the weapon's row on the actor (`system.derived.attacks`, derived by the engine) plus the
+ * engine's `attackRollModifiers` (situational rows, touch, sneak attack, nonlethal), `calledShotPenalty`
+ * (Improved Called Shot, Precise) and `strengthDamageBonus` (grip, Power Attack).
+ */
+import {
+  CALLED_SHOT_ARMOR,
+  attackRollModifiers,
+  calledShotPenalty,
+  strengthDamageBonus,
+  type AttackModifierInput,
+  type CalledShotArmor,
+  type CalledShotEffect,
+  type Grip,
+} from '../rules/index.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import type { AttackSummary } from '../data/actor/derive-creature.js';
+import type { WeaponData } from '../data/item/item-data.js';
+import type { AttackOptions } from './attack-options.js';
+
+/** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
+export interface AttackPreviewLine {
+  /** i18n key of the line. */
+  label: string;
+  value: number;
+}
+
+export interface AttackPreview {
+  /** The weapon's row on the actor's sheet. */
+  attack: AttackSummary;
+  /** The attack bonus of this attack: the sheet's bonus with the choices' modifiers. */
+  total: number;
+  /** The sheet's bonus, then each modifier the choices add. */
+  lines: AttackPreviewLine[];
+  /** False when the engine refuses the attack (e.g. a bow while prone). */
+  allowed: boolean;
+  reason?: string;
+  calledShot: {
+    /** Total called-shot penalty (≤ 0); 0 without effects. */
+    penalty: number;
+    improvedCalledShot: boolean;
+    precise: boolean;
+    /** Penetration is chosen but the target's armor is unknown: its penalty is left out for now. */
+    penetrationNeedsArmor: boolean;
+  };
+  /** Strength to damage with this grip and Power Attack (null for weapons that add none). */
+  strengthDamage: number | null;
+  /** The grips this weapon can be held in (empty for ranged attacks). */
+  grips: Grip[];
+  /** The grip used: the chosen one if the weapon allows it, else the sheet's. */
+  grip: Grip | null;
+}
+
+/** The engine grips a weapon can be held in (DAMAGE: light weapons get no two-handed bonus). */
+export function gripsFor(use: WeaponData['use']): Grip[] {
+  switch (use) {
+    case 'light':
+    case 'unarmed':
+      return ['one-handed', 'off-hand', 'light-two-handed'];
+    case 'one-handed':
+      return ['one-handed', 'two-handed', 'off-hand'];
+    case 'two-handed':
+      return ['two-handed'];
+    default:
+      return [];
+  }
+}
+
+/** i18n keys of the engine's `attackRollModifiers` part sources. */
+const PART_LABELS: Record<string, string> = {
+  flanking: 'GNG.AttackDialog.Situational.flanking',
+  'higher-ground': 'GNG.AttackDialog.Situational.higher-ground',
+  squeezing: 'GNG.AttackDialog.Situational.squeezing',
+  'touch attack': 'GNG.AttackDialog.Touch',
+  'sneak attack': 'GNG.AttackDialog.SneakAttack',
+  'nonlethal with lethal weapon': 'GNG.AttackDialog.NonlethalPenalty',
+};
+
+/** The actor's feats (identifiers) and whether it has one. */
+function hasFeat(system: CreatureData, id: string): boolean {
+  return system.derived.feats.includes(id);
+}
+
+/**
+ * The armor type of the single targeted token's actor, for a Penetration called shot (undefined when
+ * there is no single target or it wears none).
+ */
+export function targetArmor(): CalledShotArmor | undefined {
+  const targets = [...game.user.targets];
+  if (targets.length !== 1) return undefined;
+  const system = targets[0]?.actor?.system as CreatureData | undefined;
+  const type = system?.derived?.protection.armorType;
+  return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
+    ? (type as CalledShotArmor)
+    : undefined;
+}
+
+/** The weapon's attack row on the actor, or undefined when it is not an equipped weapon of the actor. */
+export function attackRowOf(actor: Actor, weapon: Item): AttackSummary | undefined {
+  const system = actor.system as CreatureData;
+  return system.derived.attacks.find((a) => a.itemId === weapon.id);
+}
+
+/** The attack bonus and its parts for `weapon` with `options`; null when the weapon cannot attack. */
+export function previewAttack(
+  actor: Actor,
+  weapon: Item,
+  options: AttackOptions,
+  context: { targetArmor?: CalledShotArmor } = {},
+): AttackPreview | null {
+  const attack = attackRowOf(actor, weapon);
+  if (!attack) return null;
+  const system = actor.system as CreatureData;
+  const w = weapon.system as WeaponData;
+
+  // The choices' rows of the attacker table, touch, sneak attack and nonlethal: what they add to the
+  // sheet's bonus, which already holds the attacker's conditions and the weapon's own touch / energy.
+  const input: AttackModifierInput = {
+    mode: attack.mode,
+    conditions: [...(options.situational ?? [])],
+    touch: Boolean(options.touch) && !attack.touch,
+  };
+  if (options.sneakAttackDice) input.sneakAttackDice = options.sneakAttackDice;
+  if (options.nonlethal && !w.properties.includes('nonlethal')) {
+    input.nonlethalWithLethalWeapon = true;
+    input.nonlethalForceFeat = hasFeat(system, 'nonlethal-force');
+  }
+  let allowed: boolean;
+  let reason: string | undefined;
+  let added = 0;
+  const lines: AttackPreviewLine[] = [{ label: 'GNG.AttackDialog.SheetBonus', value: attack.bonus }];
+  try {
+    const modifiers = attackRollModifiers(input);
+    added = modifiers.total;
+    for (const part of modifiers.parts)
+      lines.push({ label: PART_LABELS[part.source] ?? part.source, value: part.value });
+    allowed = modifiers.allowed;
+    if (modifiers.reason !== undefined) reason = modifiers.reason;
+  } catch (error) {
+    allowed = false;
+    reason = error instanceof Error ? error.message : String(error);
+  }
+
+  // Called shot: Improved Called Shot needs a proficient weapon; no weapon data marks Precise yet.
+  const improvedCalledShot = hasFeat(system, 'improved-called-shot') && attack.proficient;
+  const precise = false;
+  const effects: CalledShotEffect[] = [...(options.calledShots ?? [])];
+  const armor = context.targetArmor;
+  const penetrationNeedsArmor = effects.includes('penetration') && (armor === undefined || armor === 'force');
+  const priced = penetrationNeedsArmor ? effects.filter((e) => e !== 'penetration') : effects;
+  const penalty = priced.length
+    ? calledShotPenalty(priced, {
+        improvedCalledShot,
+        precise,
+        ...(armor !== undefined && armor !== 'force' ? { armor } : {}),
+      })
+    : 0;
+  if (penalty !== 0) lines.push({ label: 'GNG.AttackDialog.CalledShot.Penalty', value: penalty });
+
+  const bonus = options.bonus ?? 0;
+  if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });
+
+  // Grip and Power Attack change Strength to damage only.
+  const grips = attack.mode === 'melee' ? gripsFor(w.use) : [];
+  const sheetGrip = attack.grip === 'ranged' ? null : attack.grip;
+  const grip = options.grip && grips.includes(options.grip) ? options.grip : sheetGrip;
+  const strengthDamage =
+    w.strength === 'none'
+      ? null
+      : strengthDamageBonus({
+          strengthModifier: system.derived.abilities.str.mod,
+          grip: grip ?? 'one-handed',
+          ...(w.strength === 'bow'
+            ? { bow: 'normal' as const }
+            : w.strength === 'composite-bow'
+              ? { bow: 'composite' as const }
+              : {}),
+          ...(options.powerAttack ? { powerAttack: true } : {}),
+        });
+
+  const preview: AttackPreview = {
+    attack,
+    total: attack.bonus + added + penalty + bonus,
+    lines,
+    allowed,
+    calledShot: { penalty, improvedCalledShot, precise, penetrationNeedsArmor },
+    strengthDamage,
+    grips,
+    grip,
+  };
+  if (reason !== undefined) preview.reason = reason;
+  return preview;
+}

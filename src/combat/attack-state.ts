@@ -1,0 +1,173 @@
+/**
+ * The state of one attack card, stored in the chat message's `flags.gng.attack`, and who may do what
+ * with it. The card is always rendered from this state (never from memory), and the GM's query
+ * handler re-derives every number from it and from the documents it names.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import type {
+  AttackerCondition,
+  CriticalKind,
+  DamageCondition,
+  DamageSteps,
+  Grip,
+  NonlethalCondition,
+  Size,
+} from '../rules/index.js';
+import type { AttackOptions } from './attack-options.js';
+
+/** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */
+export interface CardPart {
+  label: string;
+  value: number;
+}
+
+export type CardTargetKind = 'creature' | 'object' | 'unnamed';
+
+export interface CardDefense {
+  /** `roll`: d20 + Defense; `gm`: a total the GM entered; `object`: a stationary object's fixed Defense. */
+  source: 'roll' | 'gm' | 'object';
+  /** The d20 (null when nothing was rolled). */
+  natural: number | null;
+  bonus: number;
+  total: number;
+  autoRollOne: boolean;
+  mode: 'melee' | 'ranged';
+  parts: CardPart[];
+  /** Lang keys (or plain text) of reminders: lost bonuses, the automatic 1 … */
+  notes: string[];
+}
+
+export interface CardDamage {
+  formula: string;
+  dice: number[];
+  steps: DamageSteps;
+  final: number;
+  lethal: number;
+  nonlethal: number;
+  /** At least one point got through: special effects (stun, poison …) may apply. */
+  specialEffects: boolean;
+  bypass: 'none' | 'piercing' | 'ignoring';
+  /** Protection after the bypass, part by part. */
+  protectionParts: CardPart[];
+}
+
+export interface CardApplied {
+  /** The user whose request applied it. */
+  by: string;
+  hpLost: number;
+  hp: { before: number; after: number };
+  temp: { before: number; after: number };
+  nonlethal: { before: number; after: number };
+  trauma: boolean;
+  condition: DamageCondition;
+  nonlethalCondition: NonlethalCondition;
+  injury: string;
+  /** Statuses this card set (undo removes exactly these). */
+  statusesAdded: string[];
+  /** The target's values before the damage (undo restores them). */
+  snapshot: { value: number; temp: number; nonlethal: number };
+}
+
+export interface CardTarget {
+  /** Stable id of the target on this card (the token id, or `unnamed` / `object`). */
+  id: string;
+  kind: CardTargetKind;
+  name: string;
+  actorUuid: string | null;
+  tokenId: string | null;
+  object: { size: Size; moving: boolean } | null;
+  /** Set when the attack is a coup de grace: whether it works on this target, and why not. */
+  coupDeGrace: { allowed: boolean; reason: string | null } | null;
+  defense: CardDefense | null;
+  result: { hit: boolean; relativeDegree: number; automatic: boolean } | null;
+  damage: CardDamage | null;
+  applied: CardApplied | null;
+}
+
+export interface AttackCardState {
+  version: 1;
+  attacker: { actorUuid: string; name: string };
+  weapon: {
+    itemUuid: string;
+    itemId: string;
+    name: string;
+    mode: 'melee' | 'ranged';
+    grip: Grip | 'ranged';
+    touch: boolean;
+    bypass: 'none' | 'piercing' | 'ignoring';
+    damage: string;
+  };
+  options: AttackOptions;
+  attack: {
+    formula: string;
+    natural: number;
+    critical: CriticalKind | null;
+    chainDice: number[];
+    chainAdjustment: number;
+    bonus: number;
+    parts: CardPart[];
+    total: number;
+    /** The attacker's conditions when attacking (the invisible attacker's effect on Defense). */
+    attackerConditions: AttackerCondition[];
+  };
+  targets: CardTarget[];
+}
+
+/** The actions of an attack card (the `data-action` of its buttons). */
+export const CARD_ACTIONS = ['rollDefense', 'setDefense', 'rollDamage', 'applyDamage', 'undoDamage'] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+/** The card state of a message, or null when it is not an attack card. */
+export function cardState(message: ChatMessage | null | undefined): AttackCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
+  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+}
+
+function owns(user: User, uuid: string | null): boolean {
+  if (!uuid) return false;
+  const doc = fromUuidSync(uuid);
+  return Boolean(doc && doc.testUserPermission(user, 'OWNER'));
+}
+
+/**
+ * Whether `user` may take `action` on `target` of this card (the same rule hides the buttons and
+ * guards the GM's handler): Roll Defense — the defender's owners (a moving object: the attacker's
+ * owners); the unnamed defender's Defense — the GM; Roll Damage, Apply, Undo — the attacker's owners.
+ * A GM may do everything.
+ */
+export function userMayAct(
+  user: User,
+  action: CardAction,
+  state: AttackCardState,
+  target: CardTarget,
+): boolean {
+  if (user.isGM) return true;
+  switch (action) {
+    case 'setDefense':
+      return false;
+    case 'rollDefense':
+      return target.kind === 'object' && !target.actorUuid
+        ? owns(user, state.attacker.actorUuid)
+        : owns(user, target.actorUuid);
+    case 'rollDamage':
+    case 'applyDamage':
+    case 'undoDamage':
+      return owns(user, state.attacker.actorUuid);
+  }
+}
+
+/** Whether the card's state allows `action` on `target` now (independent of who asks). */
+export function actionAvailable(action: CardAction, target: CardTarget): boolean {
+  switch (action) {
+    case 'rollDefense':
+      return target.kind !== 'unnamed' && target.defense === null && target.result === null;
+    case 'setDefense':
+      return target.kind === 'unnamed' && target.defense === null && target.result === null;
+    case 'rollDamage':
+      return target.result?.hit === true && target.damage === null;
+    case 'applyDamage':
+      return target.damage !== null && target.applied === null && target.actorUuid !== null;
+    case 'undoDamage':
+      return target.applied !== null;
+  }
+}

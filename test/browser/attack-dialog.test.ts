@@ -1,0 +1,120 @@
+/**
+ * The attack dialog in Chromium with the built CSS (dist/gng.css): it is styled, and usable with the
+ * keyboard alone — focus starts on its first control, Tab reaches the checkboxes, Space ticks one and
+ * the live attack bonus follows (the harness dialog's real listeners run through the form bridge),
+ * Enter submits. Screenshot: test-results/browser/attack-dialog.png.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { getHarness } from '../harness/index.js';
+import type { HarnessApplicationV2 } from '../harness/applications.js';
+import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { launchChromium } from './chromium.js';
+import { showForm } from './form-bridge.js';
+import { attackRollModifiers } from '../../src/rules/index.js';
+import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
+
+const h = await getHarness();
+const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
+const artifacts = join(h.root, 'test-results/browser');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launchChromium();
+});
+afterAll(async () => browser?.close());
+
+beforeEach(async () => {
+  h.reset(17);
+  page = await browser.newPage({ viewport: { width: 520, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return async () => {
+    await page.close();
+    expect(errors).toEqual([]);
+  };
+});
+
+async function openDialog(actor: Actor) {
+  const sword = actor.items.find((i) => i.name === 'Bastard sword') as Item;
+  const result = AttackDialog.prompt(actor, sword);
+  const dialog = await vi.waitFor(() => {
+    const app = h.openApplications().find((a) => a instanceof AttackDialog);
+    if (!app) throw new Error('no attack dialog yet');
+    return app as InstanceType<typeof AttackDialog> & HarnessApplicationV2;
+  });
+  return { dialog, result };
+}
+
+const focusedName = (p: Page) =>
+  p.evaluate(() => (document.activeElement as HTMLInputElement | null)?.getAttribute('name') ?? null);
+
+describe('attack dialog in Chromium', () => {
+  it('is styled by dist/gng.css', async () => {
+    const actor = await appendix3Fighter(h);
+    const { dialog } = await openDialog(actor);
+    await showForm(page, h, dialog, '.attack-preview');
+    const preview = page.locator('.attack-preview');
+    expect(await preview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(43, 42, 40)');
+    expect(await preview.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(90, 26, 20)');
+    const columns = await page
+      .locator('.called-shot-effects')
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+    const submit = page.getByRole('button', { name: 'Attack' });
+    expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(90, 26, 20)');
+    // Every control has an accessible name.
+    for (const name of ['Flanking', 'Touch attack', 'Grip', 'Sneak attack dice (d6)', 'Stun (-4)']) {
+      expect(await page.getByLabel(name, { exact: true }).count(), name).toBe(1);
+    }
+    await dialog.close();
+  });
+
+  it('keyboard only: Space ticks checkboxes, the bonus follows live, Enter submits', async () => {
+    const actor = await appendix3Fighter(h);
+    const { dialog, result } = await openDialog(actor);
+    await showForm(page, h, dialog, '.attack-preview');
+    const total = page.locator('.attack-total');
+    expect(await total.textContent()).toBe('+9');
+    // Focus starts on the dialog's first control.
+    expect(await focusedName(page)).toBe('situational.flanking');
+
+    await page.keyboard.press('Space');
+    await page.waitForSelector('body[data-settled="1"]');
+    const flanking = attackRollModifiers({ mode: 'melee', conditions: ['flanking'] }).total;
+    expect(await total.textContent()).toBe(`+${9 + flanking}`);
+
+    // Tab past higher ground and squeezing to the touch attack checkbox.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('touch');
+    await page.keyboard.press('Space');
+    await page.waitForSelector('body[data-settled="2"]');
+    const both = attackRollModifiers({ mode: 'melee', conditions: ['flanking'], touch: true }).total;
+    expect(await total.textContent()).toBe(`+${9 + both}`);
+    expect(await focusedName(page)).toBe('touch');
+    await page.screenshot({ path: join(artifacts, 'attack-dialog.png'), fullPage: true });
+
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('body[data-closed="true"]');
+    expect(await result).toEqual({
+      ...DEFAULT_ATTACK_OPTIONS,
+      situational: ['flanking'],
+      touch: true,
+      grip: 'one-handed',
+    });
+  });
+
+  it('Escape cancels', async () => {
+    const actor = await appendix3Fighter(h);
+    const { dialog, result } = await openDialog(actor);
+    await showForm(page, h, dialog, '.attack-preview');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('body[data-closed="true"]');
+    expect(await result).toBeNull();
+  });
+});

@@ -1,0 +1,410 @@
+/**
+ * The attack dialog, the sheet's Attack button and the weapon hotbar macros on the harness: the
+ * dialog shows the engine's attack bonus live as choices change, resolves with the chosen
+ * `AttackOptions` (null when cancelled), Shift-click skips it; a weapon dropped on the hotbar becomes
+ * one macro whose command attacks for the actor the user owns, and warns anyone else.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import type { HarnessApplicationV2 } from '../harness/applications.js';
+import type { HarnessMacro, HarnessUser } from '../harness/documents.js';
+import { appendix3Fighter } from '../fixtures/appendix3.js';
+import type { AttackDialog as AttackDialogClass } from '../../src/applications/attack-dialog.js';
+import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import type { GnGActor } from '../../src/documents/actor.js';
+import {
+  attackRollModifiers,
+  calledShotPenalty,
+  CALLED_SHOT_EFFECTS,
+  strengthDamageBonus,
+} from '../../src/rules/index.js';
+
+const h = await getHarness();
+// Loaded once the harness installed Foundry's globals (the dialog's module reads them).
+const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
+beforeEach(() => h.reset(5));
+
+type Dialog = AttackDialogClass & HarnessApplicationV2;
+const sys = (actor: Actor) => actor.system as unknown as CreatureData;
+const text = (app: HarnessApplicationV2, selector: string) =>
+  app.element.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim();
+const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+const swordOf = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
+
+/** The attack dialog open now (waits for it to render). */
+async function openDialog(): Promise<Dialog> {
+  return vi.waitFor(() => {
+    const dialog = h.openApplications().find((app) => app instanceof AttackDialog);
+    if (!dialog) throw new Error('no attack dialog is open');
+    return dialog as Dialog;
+  });
+}
+
+function keydown(dialog: Dialog, selector: string, key: string): void {
+  const target = dialog.element.querySelector(selector) as HTMLElement;
+  target.dispatchEvent(
+    new h.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }) as unknown as Event,
+  );
+}
+
+/**
+ * Watches `game.gng.attack` (the attack flow, src/combat/attack-flow.ts) while it runs for real:
+ * a spy that calls through, not a stub.
+ */
+function watchAttackFlow() {
+  if (typeof game.gng.attack !== 'function')
+    throw new Error('game.gng.attack is not available: these tests need the attack flow');
+  return vi.spyOn(game.gng, 'attack');
+}
+
+async function fighterWithFeats(...identifiers: string[]): Promise<Actor> {
+  const actor = await appendix3Fighter(h, h.users.player);
+  await actor.createEmbeddedDocuments(
+    'Item',
+    identifiers.map((identifier) => ({ name: identifier, type: 'feat', system: { identifier } })),
+  );
+  return actor;
+}
+
+describe('attack dialog', () => {
+  it('renders every control labelled, with no missing i18n key, and focus inside', async () => {
+    const actor = await appendix3Fighter(h);
+    const result = AttackDialog.prompt(actor, swordOf(actor));
+    const dialog = await openDialog();
+    expect(h.i18n.missing).toEqual(new Set());
+    expect(dialog.element.tagName).toBe('FORM');
+    expect(dialog.element.getAttribute('aria-label')).toBe('Attack: Bastard sword');
+    const controls = [...dialog.element.querySelectorAll<HTMLInputElement>('input, select')];
+    expect(controls.length).toBe(3 + 2 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length);
+    for (const control of controls) {
+      const label = dialog.element.querySelector(`label[for="${control.id}"]`);
+      expect(label?.textContent?.trim(), control.name).toBeTruthy();
+    }
+    const labels = [...dialog.element.querySelectorAll('.attack-situation label')].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(labels).toEqual([
+      'Flanking',
+      'On higher ground',
+      'Squeezing through a space',
+      'Touch attack',
+      'Deal nonlethal damage',
+    ]);
+    expect(text(dialog, '.attack-total')).toBe('+9');
+    expect(text(dialog, '.called-shot-penalty')).toBe('+0');
+    expect(dialog.element.querySelector('.attack-total')?.getAttribute('aria-live')).toBe('polite');
+    expect(h.window.document.activeElement).toBe(
+      dialog.element.querySelector('input[name="situational.flanking"]'),
+    );
+    await h.click(dialog, 'button[data-action="cancel"]');
+    expect(await result).toBeNull();
+  });
+
+  it('flanking + touch change the live bonus by exactly the engine numbers', async () => {
+    const actor = await appendix3Fighter(h);
+    const base = sys(actor).derived.attacks[0]?.bonus as number;
+    void AttackDialog.prompt(actor, swordOf(actor));
+    const dialog = await openDialog();
+    expect(text(dialog, '.attack-total')).toBe(signed(base));
+
+    await h.change(dialog, 'input[name="situational.flanking"]', true);
+    const flanking = attackRollModifiers({ mode: 'melee', conditions: ['flanking'] }).total;
+    expect(text(dialog, '.attack-total')).toBe(signed(base + flanking));
+
+    await h.change(dialog, 'input[name="touch"]', true);
+    const both = attackRollModifiers({ mode: 'melee', conditions: ['flanking'], touch: true }).total;
+    expect(both).toBe(flanking + 4);
+    expect(text(dialog, '.attack-total')).toBe(signed(base + both));
+    const lines = [...dialog.element.querySelectorAll('.attack-line')].map((li) =>
+      li.textContent?.replace(/\s+/g, ' ').trim(),
+    );
+    expect(lines).toEqual(['Attack bonus (sheet) +9', 'Flanking +2', 'Touch attack +4']);
+    await dialog.close();
+  });
+
+  it('a called shot (stun + vital strike) with Improved Called Shot shows the engine penalty', async () => {
+    const actor = await fighterWithFeats('improved-called-shot');
+    void AttackDialog.prompt(actor, swordOf(actor));
+    const dialog = await openDialog();
+    await h.change(dialog, 'input[name="calledShots.stun"]', true);
+    await h.change(dialog, 'input[name="calledShots.vital-strike"]', true);
+    const penalty = calledShotPenalty(['stun', 'vital-strike'], { improvedCalledShot: true });
+    expect(penalty).toBe(-10);
+    expect(text(dialog, '.called-shot-penalty')).toBe(signed(penalty));
+    expect(text(dialog, '.attack-total')).toBe(signed(9 + penalty));
+    expect(text(dialog, '.attack-called-shot')).toContain('Improved Called Shot');
+    // Without the feat the same effects cost their printed penalties.
+    await dialog.close();
+    const plain = await appendix3Fighter(h);
+    void AttackDialog.prompt(plain, swordOf(plain));
+    const other = await openDialog();
+    await h.change(other, 'input[name="calledShots.stun"]', true);
+    await h.change(other, 'input[name="calledShots.vital-strike"]', true);
+    expect(text(other, '.called-shot-penalty')).toBe(signed(calledShotPenalty(['stun', 'vital-strike'])));
+    await other.close();
+  });
+
+  it('grip and Power Attack change Strength to damage through the engine', async () => {
+    const actor = await fighterWithFeats('power-attack');
+    void AttackDialog.prompt(actor, swordOf(actor));
+    const dialog = await openDialog();
+    const grips = [...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="grip"] option')];
+    expect(grips.map((o) => o.value)).toEqual(['one-handed', 'two-handed', 'off-hand']);
+    const str = sys(actor).derived.abilities.str.mod;
+    expect(text(dialog, '.strength-damage')).toBe(
+      signed(strengthDamageBonus({ strengthModifier: str, grip: 'one-handed' })),
+    );
+    await h.change(dialog, 'select[name="grip"]', 'two-handed');
+    await h.change(dialog, 'input[name="powerAttack"]', true);
+    expect(text(dialog, '.strength-damage')).toBe(
+      signed(strengthDamageBonus({ strengthModifier: str, grip: 'two-handed', powerAttack: true })),
+    );
+    await dialog.close();
+  });
+
+  it('a light weapon offers two hands without the extra Strength; no Power Attack without the feat', async () => {
+    const actor = await appendix3Fighter(h);
+    const [dagger] = await actor.createEmbeddedDocuments('Item', [
+      {
+        name: 'Dagger',
+        type: 'weapon',
+        system: { use: 'light', damage: { medium: '1d4' }, damageTypes: ['piercing'], equipped: true },
+      },
+    ]);
+    void AttackDialog.prompt(actor, dagger as Item);
+    const dialog = await openDialog();
+    const grips = [...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="grip"] option')];
+    expect(grips.map((o) => o.value)).toEqual(['one-handed', 'off-hand', 'light-two-handed']);
+    const power = dialog.element.querySelector<HTMLInputElement>('input[name="powerAttack"]');
+    expect(power?.disabled).toBe(true);
+    expect(text(dialog, '.attack-extras .hint')).toBe('Needs the Power Attack feat.');
+    await dialog.close();
+  });
+
+  it('submitting resolves with the chosen AttackOptions and closes the dialog', async () => {
+    const actor = await appendix3Fighter(h);
+    const result = AttackDialog.prompt(actor, swordOf(actor));
+    const dialog = await openDialog();
+    await h.change(dialog, 'input[name="situational.higher-ground"]', true);
+    await h.change(dialog, 'input[name="touch"]', true);
+    await h.change(dialog, 'input[name="nonlethal"]', true);
+    await h.change(dialog, 'input[name="sneakAttackDice"]', 2);
+    await h.change(dialog, 'select[name="grip"]', 'two-handed');
+    await h.change(dialog, 'input[name="bonus"]', -1);
+    await h.change(dialog, 'input[name="calledShots.daze"]', true);
+    await h.click(dialog, 'button[type="submit"]');
+    expect(await result).toEqual({
+      ...DEFAULT_ATTACK_OPTIONS,
+      situational: ['higher-ground'],
+      touch: true,
+      sneakAttackDice: 2,
+      powerAttack: false,
+      nonlethal: true,
+      calledShots: ['daze'],
+      bonus: -1,
+      grip: 'two-handed',
+    });
+    expect(dialog.rendered).toBe(false);
+    expect(h.openApplications()).not.toContain(dialog);
+  });
+
+  it('Enter submits; Escape and Cancel resolve null', async () => {
+    const actor = await appendix3Fighter(h);
+    let result = AttackDialog.prompt(actor, swordOf(actor));
+    let dialog = await openDialog();
+    await h.change(dialog, 'input[name="situational.flanking"]', true);
+    keydown(dialog, 'input[name="situational.flanking"]', 'Enter');
+    expect((await result)?.situational).toEqual(['flanking']);
+
+    result = AttackDialog.prompt(actor, swordOf(actor));
+    dialog = await openDialog();
+    keydown(dialog, 'input[name="bonus"]', 'Escape');
+    expect(await result).toBeNull();
+
+    result = AttackDialog.prompt(actor, swordOf(actor));
+    dialog = await openDialog();
+    await h.change(dialog, 'input[name="touch"]', true);
+    await h.click(dialog, 'button[data-action="cancel"]');
+    expect(await result).toBeNull();
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+  });
+});
+
+describe('the sheet Attack button', () => {
+  it('opens the dialog; cancelling it starts no attack', async () => {
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    expect(dialog.actor).toBe(actor);
+    expect(dialog.weapon).toBe(swordOf(actor));
+    await h.click(dialog, 'button[data-action="cancel"]');
+    await clicked;
+    expect(game.messages.size).toBe(0);
+  });
+
+  it('Shift-click skips the dialog and attacks with the default options', async () => {
+    const attack = watchAttackFlow();
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+    expect(attack).toHaveBeenCalledWith(actor, swordOf(actor), DEFAULT_ATTACK_OPTIONS);
+    attack.mockRestore();
+  });
+
+  it('the dialog submitted from the sheet starts the attack with its options, at the bonus it showed', async () => {
+    const attack = watchAttackFlow();
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    await h.change(dialog, 'input[name="situational.flanking"]', true);
+    await h.change(dialog, 'input[name="touch"]', true);
+    await h.change(dialog, 'input[name="sneakAttackDice"]', 3);
+    await h.change(dialog, 'input[name="nonlethal"]', true);
+    await h.change(dialog, 'input[name="bonus"]', 1);
+    const shown = text(dialog, '.attack-total');
+    h.dice.queue(10);
+    await h.click(dialog, 'button[type="submit"]');
+    await clicked;
+    expect(attack).toHaveBeenCalledTimes(1);
+    expect(attack.mock.calls[0]?.[2]).toMatchObject({
+      situational: ['flanking'],
+      touch: true,
+      sneakAttackDice: 3,
+      nonlethal: true,
+      bonus: 1,
+      grip: 'one-handed',
+    });
+    // The card rolls 1d20 + the bonus the dialog showed.
+    const [message] = game.messages.contents;
+    expect(message?.rolls[0]?.formula).toBe(`1d20 + ${Number(shown)}`);
+    attack.mockRestore();
+  });
+
+  it('with a called shot the card also rolls at exactly the bonus the dialog showed', async () => {
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    const before = Number(text(dialog, '.attack-total'));
+    await h.change(dialog, 'input[name="calledShots.stun"]', true);
+    await h.change(dialog, 'input[name="calledShots.vital-strike"]', true);
+    const shown = Number(text(dialog, '.attack-total'));
+    expect(shown).toBe(before - 12);
+    h.dice.queue(10);
+    await h.click(dialog, 'button[type="submit"]');
+    await clicked;
+    const [message] = game.messages.contents;
+    expect(message?.rolls[0]?.formula).toBe(`1d20 - ${-shown}`.replace('- -', '+ '));
+  });
+
+  it('attack rows and weapon rows carry the item drag data', async () => {
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    const sword = swordOf(actor);
+    for (const selector of [`.attack[data-item-id="${sword.id}"]`, `tr[data-item-id="${sword.id}"]`]) {
+      const row = sheet.element.querySelector(selector) as HTMLElement;
+      expect(row.getAttribute('draggable')).toBe('true');
+      const dataTransfer = new h.window.DataTransfer();
+      const event = new h.window.DragEvent('dragstart', { bubbles: true });
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+      row.dispatchEvent(event as unknown as Event);
+      expect(JSON.parse(dataTransfer.getData('text/plain'))).toEqual({ type: 'Item', uuid: sword.uuid });
+    }
+  });
+});
+
+describe('weapon macros on the hotbar', () => {
+  async function dropSword(actor: Actor, slot: number): Promise<HarnessMacro> {
+    const sword = swordOf(actor);
+    expect(h.dropOnHotbar({ type: 'Item', uuid: sword.uuid }, slot)).toBe(true);
+    return vi.waitFor(() => {
+      const macro = game.macros.contents[0];
+      if (!macro || (game.user as HarnessUser).hotbar.get(slot) !== macro.id) throw new Error('not yet');
+      return macro as HarnessMacro;
+    });
+  }
+
+  it('dropping a weapon creates one macro; dropping it again reuses it', async () => {
+    const actor = await appendix3Fighter(h, h.users.player);
+    const sword = swordOf(actor);
+    await sword.update({ img: 'icons/weapons/swords/greatsword-crossguard-steel.webp' });
+    h.as(h.users.player);
+    const macro = await dropSword(actor, 3);
+    expect(macro.name).toBe('Bastard sword');
+    expect(macro.type).toBe('script');
+    expect(macro.img).toBe('icons/weapons/swords/greatsword-crossguard-steel.webp');
+    expect(macro.command).toBe(`game.gng.rollItemMacro("${sword.uuid}");`);
+    const again = await dropSword(actor, 5);
+    expect(again).toBe(macro);
+    expect(game.macros.size).toBe(1);
+    expect([...(h.users.player as HarnessUser).hotbar]).toEqual([[5, macro.id]]);
+  });
+
+  it('other drops are left to Foundry', async () => {
+    const actor = await appendix3Fighter(h);
+    const armor = actor.items.find((i) => i.type === 'armor') as Item;
+    expect(h.dropOnHotbar({ type: 'Item', uuid: armor.uuid }, 1)).toBe(false);
+    expect(h.dropOnHotbar({ type: 'Actor', uuid: actor.uuid }, 1)).toBe(false);
+    expect(game.macros.size).toBe(0);
+  });
+
+  it('running the macro opens the dialog for the owner; a player who does not own the actor is warned', async () => {
+    const actor = await appendix3Fighter(h, h.users.player);
+    h.as(h.users.player);
+    const macro = await dropSword(actor, 1);
+
+    const run = macro.execute();
+    const dialog = await openDialog();
+    expect(dialog.actor).toBe(actor);
+    await h.click(dialog, 'button[data-action="cancel"]');
+    await run;
+    expect(game.messages.size).toBe(0);
+
+    h.as(h.users.otherPlayer);
+    await macro.execute();
+    expect(h.notices.at(-1)).toEqual({
+      level: 'warn',
+      message: 'You do not own 5th-level fighter, so you cannot attack with its Bastard sword.',
+    });
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+    expect(h.i18n.missing).toEqual(new Set());
+  });
+
+  it('a macro whose weapon is gone warns', async () => {
+    const actor = await appendix3Fighter(h, h.users.player);
+    h.as(h.users.player);
+    const macro = await dropSword(actor, 1);
+    await swordOf(actor).delete();
+    await macro.execute();
+    expect(h.notices.at(-1)).toEqual({ level: 'warn', message: 'The item of this macro no longer exists.' });
+  });
+
+  it('with Shift held the macro attacks at once for the owned actor', async () => {
+    const attack = watchAttackFlow();
+    const actor = await appendix3Fighter(h, h.users.player);
+    h.as(h.users.player);
+    const macro = await dropSword(actor, 1);
+    h.hold('Shift');
+    await macro.execute();
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+    expect(attack).toHaveBeenCalledWith(actor, swordOf(actor), DEFAULT_ATTACK_OPTIONS);
+    attack.mockRestore();
+  });
+});
+
+describe('rollAttack', () => {
+  it('warns for a weapon that is not equipped', async () => {
+    const actor = await appendix3Fighter(h);
+    const sword = swordOf(actor);
+    await sword.update({ 'system.equipped': false });
+    expect(await (actor as GnGActor).rollAttack(sword)).toBeNull();
+    expect(h.notices.at(-1)).toEqual({
+      level: 'warn',
+      message: 'Bastard sword is not an equipped weapon, so it cannot attack.',
+    });
+  });
+});

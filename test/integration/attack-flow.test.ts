@@ -1,0 +1,644 @@
+/**
+ * The opposed attack flow on the harness: whole exchanges through the card's buttons (rendered by
+ * `renderChatMessageHTML` for the clicking user) and the GM's `gng.attackAction` query.
+ * Dice are queued in the order they are rolled: attack d20 (+ d10 chain), Defense d20, damage dice.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { appendix3Fighter } from '../fixtures/appendix3.js';
+import {
+  ATTACK_QUERY,
+  attackActionsSettled,
+  requestCardAction,
+  startAttack,
+  type CardActionResult,
+} from '../../src/combat/attack-flow.js';
+import { renderAttackCard } from '../../src/combat/attack-card.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+
+const h = await getHarness();
+const { gm, player, otherPlayer } = h.users;
+beforeEach(() => h.reset(21));
+// Every string the flow showed is in lang/en.json.
+afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+
+const sys = (actor: Actor) => actor.system as unknown as CreatureData;
+const state = (message: ChatMessage) => cardState(game.messages.get(message.id as string)) as AttackCardState;
+const target = (message: ChatMessage, index = 0) => state(message).targets[index] as CardTarget;
+const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword');
+
+/** An NPC with Defense +0, Protection `naturalArmor`, max HP = Con (Medium, no Hit Dice). */
+async function dummy(name = 'Dummy', system: Record<string, unknown> = {}): Promise<Actor> {
+  return h.createActor({ name, type: 'npc', system: { hp: { value: 10 }, ...system } });
+}
+
+/** The player's fighter (bastard sword +9, 1d10 + 4) attacks `targets`; the attack d20 is `natural`. */
+async function fighterAttacks(
+  targets: Actor[],
+  dice: number[],
+  options: Parameters<typeof startAttack>[2] = {},
+): Promise<{ fighter: Actor; message: ChatMessage }> {
+  const fighter = await appendix3Fighter(h, player);
+  h.as(player);
+  h.target(player, ...targets.map((t) => h.placeToken(t)));
+  h.dice.queue(...dice);
+  const message = await game.gng.attack(fighter, sword(fighter) as Item, options);
+  await attackActionsSettled();
+  expect(message).toBeTruthy();
+  return { fighter, message: message as ChatMessage };
+}
+
+/** Buttons the current user sees on the card (action@target). */
+function visibleButtons(message: ChatMessage): string[] {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  return [...html.querySelectorAll<HTMLElement>('button[data-action]')].map(
+    (b) => `${b.dataset.action}@${b.dataset.targetId}${(b as HTMLButtonElement).disabled ? ':disabled' : ''}`,
+  );
+}
+
+/** Clicks a card button as the current user (it must be shown to them) and waits for the action. */
+async function click(
+  message: ChatMessage,
+  action: string,
+  targetId: string,
+  defense?: number,
+): Promise<void> {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  const button = html.querySelector<HTMLButtonElement>(
+    `button[data-action="${action}"][data-target-id="${targetId}"]`,
+  );
+  if (!button) throw new Error(`${game.user.name} sees no ${action} button for ${targetId}`);
+  if (defense !== undefined) {
+    const input = html.querySelector<HTMLInputElement>(`input[data-target-id="${targetId}"]`);
+    if (!input) throw new Error('no Defense input');
+    input.value = String(defense);
+  }
+  button.dispatchEvent(
+    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+  );
+  expect(button.disabled).toBe(true); // disabled while its action runs
+  await attackActionsSettled();
+}
+
+const lastNotice = () => h.notices.at(-1)?.message;
+
+describe('attack → Defense → damage → apply', () => {
+  it('a hit: RD is added to the damage, trauma and dying are flagged and set', async () => {
+    const orc = await dummy('Orc');
+    const firstHook = h.hooks.fired.length;
+    const { message } = await fighterAttacks([orc], [10]);
+    const s = state(message);
+    expect(s.attack).toMatchObject({ natural: 10, bonus: 9, total: 19, critical: null, chainDice: [] });
+    expect(message.rolls[0]?.formula).toBe('1d20 + 9');
+    expect(s.targets).toHaveLength(1);
+    expect(target(message)).toMatchObject({
+      name: 'Orc',
+      kind: 'creature',
+      actorUuid: orc.uuid,
+      defense: null,
+    });
+    expect(message.content).toContain('<span class="big-value">19</span>');
+
+    h.as(gm);
+    h.dice.queue(12);
+    await click(message, 'rollDefense', target(message).id);
+    expect(target(message).defense).toMatchObject({ natural: 12, bonus: 0, total: 12, source: 'roll' });
+    expect(target(message).result).toEqual({ hit: true, relativeDegree: 7, automatic: false });
+
+    h.dice.queue(5);
+    await click(message, 'rollDamage', target(message).id);
+    expect(target(message).damage).toMatchObject({
+      dice: [5],
+      final: 16,
+      lethal: 16,
+      specialEffects: true,
+      steps: { weapon: 5, strength: 4, relativeDegree: 7, total: 16, protection: 0 },
+    });
+
+    await click(message, 'applyDamage', target(message).id);
+    expect(sys(orc).hp.value).toBe(-6);
+    expect(orc.statuses.has('dying')).toBe(true);
+    expect(target(message).applied).toMatchObject({
+      hpLost: 16,
+      hp: { before: 10, after: -6 },
+      trauma: true,
+      condition: 'dying',
+      statusesAdded: ['dying'],
+      injury: 'severe',
+    });
+    const content = game.messages.get(message.id as string)?.content ?? '';
+    expect(content).toContain('Trauma: only a partial action next turn.');
+    expect(content).toContain('Hit points 10 → -6');
+    expect(h.hooks.fired.slice(firstHook).filter((name) => name.startsWith('gng.'))).toEqual([
+      'gng.preAttack',
+      'gng.attack',
+      'gng.preDefense',
+      'gng.defense',
+      'gng.preApplyDamage',
+      'gng.applyDamage',
+    ]);
+    expect([...h.i18n.missing]).toEqual([]);
+  });
+
+  it('a miss offers no damage', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [2]);
+    h.as(gm);
+    h.dice.queue(15);
+    await click(message, 'rollDefense', target(message).id);
+    expect(target(message).result).toEqual({ hit: false, relativeDegree: -4, automatic: false });
+    expect(visibleButtons(message)).toEqual([`rollDefense@${target(message).id}:disabled`]);
+    const result = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
+    expect(result.ok).toBe(false);
+    expect(target(message).damage).toBeNull();
+  });
+
+  it('a tie hits with RD 0', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [5]);
+    h.as(gm);
+    h.dice.queue(14, 5);
+    await click(message, 'rollDefense', target(message).id);
+    expect(target(message).result).toEqual({ hit: true, relativeDegree: 0, automatic: false });
+    await click(message, 'rollDamage', target(message).id);
+    expect(target(message).damage?.steps.relativeDegree).toBe(0);
+    expect(target(message).damage?.final).toBe(9);
+  });
+
+  it('a natural 20 adds the d10 chain (9 rolls again); a natural 1 subtracts it', async () => {
+    const orc = await dummy('Orc');
+    const { fighter, message } = await fighterAttacks([orc], [20, 9, 4]);
+    expect(state(message).attack).toMatchObject({
+      natural: 20,
+      critical: 'success',
+      chainDice: [9, 4],
+      chainAdjustment: 13,
+      total: 20 + 9 + 13,
+    });
+    expect(message.rolls.map((r) => r.total)).toEqual([29, 9, 4]);
+    expect(message.content).toContain('Critical success');
+
+    h.as(player);
+    h.dice.queue(1, 3);
+    const fumble = (await game.gng.attack(fighter, sword(fighter) as Item)) as ChatMessage;
+    expect(state(fumble).attack).toMatchObject({
+      natural: 1,
+      critical: 'failure',
+      chainDice: [3],
+      total: 10 - 3,
+    });
+  });
+
+  it('a helpless defender automatically rolls a 1 (no d20) and loses its bonuses', async () => {
+    const orc = await dummy('Orc', { abilities: { dex: { value: 14 } } });
+    await orc.toggleStatusEffect('helpless', { active: true });
+    const { message } = await fighterAttacks([orc], [3]);
+    h.as(gm);
+    h.dice.queue(6); // the next die is the damage die: the Defense roll rolls none
+    await click(message, 'rollDefense', target(message).id);
+    const defense = target(message).defense;
+    expect(defense).toMatchObject({ natural: 1, autoRollOne: true, bonus: -4, total: -3 });
+    expect(defense?.notes[0]).toBe('GNG.Defense.AutoRollOne');
+    expect(target(message).result?.relativeDegree).toBe(12 - -3);
+    await click(message, 'rollDamage', target(message).id);
+    expect(target(message).damage?.dice).toEqual([6]);
+  });
+
+  it('an armor-ignoring weapon ignores armor and natural armor; a normal one does not', async () => {
+    const knight = await appendix3Fighter(h);
+    const attacker = await h.createActor(
+      { name: 'Sniper', type: 'npc', system: { abilities: { str: { value: 10 } } } },
+      player,
+    );
+    const [rifle, club] = (await attacker.createEmbeddedDocuments('Item', [
+      {
+        name: 'Laser',
+        type: 'weapon',
+        system: { use: 'ranged', damage: { medium: '2d6' }, bypass: 'ignoring', equipped: true },
+      },
+      {
+        name: 'Club',
+        type: 'weapon',
+        system: { use: 'one-handed', damage: { medium: '2d6' }, equipped: true },
+      },
+    ])) as Item[];
+    h.as(player);
+    h.target(player, h.placeToken(knight));
+    h.dice.queue(18);
+    const shot = (await game.gng.attack(attacker, rifle as Item)) as ChatMessage;
+    h.dice.queue(18);
+    const blow = (await game.gng.attack(attacker, club as Item)) as ChatMessage;
+    h.as(gm);
+    for (const message of [shot, blow]) {
+      h.dice.queue(5, 3, 4);
+      await click(message, 'rollDefense', target(message).id);
+      await click(message, 'rollDamage', target(message).id);
+    }
+    expect(target(shot).damage?.bypass).toBe('ignoring');
+    expect(target(shot).damage?.steps.protection).toBe(0);
+    expect(target(blow).damage?.steps.protection).toBe(8);
+    expect(target(shot).damage!.final - target(blow).damage!.final).toBe(8);
+  });
+
+  it('damage that Protection absorbs entirely deals nothing and triggers no special effects', async () => {
+    const knight = await appendix3Fighter(h);
+    const kobold = await h.createActor(
+      { name: 'Kobold', type: 'npc', system: { size: 'small', abilities: { str: { value: 9 } } } },
+      player,
+    );
+    const [dagger] = (await kobold.createEmbeddedDocuments('Item', [
+      {
+        name: 'Dagger',
+        type: 'weapon',
+        system: { use: 'light', size: 'small', damage: { small: '1d3' }, equipped: true },
+      },
+    ])) as Item[];
+    h.as(player);
+    h.target(player, h.placeToken(knight));
+    h.dice.queue(15);
+    const message = (await game.gng.attack(kobold, dagger as Item)) as ChatMessage;
+    h.as(gm);
+    h.dice.queue(10, 2);
+    await click(message, 'rollDefense', target(message).id);
+    expect(target(message).result?.hit).toBe(true);
+    await click(message, 'rollDamage', target(message).id);
+    expect(target(message).damage).toMatchObject({ final: 0, specialEffects: false });
+    expect(game.messages.get(message.id as string)?.content).toContain('No hit points got through');
+    await click(message, 'applyDamage', target(message).id);
+    expect(sys(knight).hp.value).toBe(23);
+    expect(target(message).applied).toMatchObject({ hpLost: 0, trauma: false, condition: 'normal' });
+  });
+
+  it('a Tiny creature dies at −8 HP, where a Medium one is dying', async () => {
+    const rat = await dummy('Rat', { size: 'tiny', hp: { value: 2 } });
+    // Con 2: 2 HP is his maximum, so no injury penalty lowers his Defense.
+    const man = await dummy('Man', {
+      hp: { value: 2 },
+      abilities: { dex: { value: 14 }, con: { value: 2 } },
+    });
+    const { message } = await fighterAttacks([rat, man], [15]);
+    h.as(gm);
+    h.dice.queue(20, 20, 4, 4);
+    for (const index of [0, 1]) await click(message, 'rollDefense', target(message, index).id);
+    // Attack 24 against Defense 20 + 2 (Tiny) and 20 + 2 (Dex 14): RD 2 each; 4 + 4 + 2 = 10 damage.
+    for (const index of [0, 1]) await click(message, 'rollDamage', target(message, index).id);
+    for (const index of [0, 1]) await click(message, 'applyDamage', target(message, index).id);
+    expect([sys(rat).hp.value, sys(man).hp.value]).toEqual([-8, -8]);
+    expect(target(message, 0).applied).toMatchObject({ condition: 'dead', statusesAdded: ['dead'] });
+    expect(target(message, 1).applied).toMatchObject({ condition: 'dying', statusesAdded: ['dying'] });
+    expect(rat.statuses.has('dead')).toBe(true);
+    expect(man.statuses.has('dying')).toBe(true);
+  });
+
+  it('two targets each roll their own Defense and get their own RD', async () => {
+    const a = await dummy('Goblin A');
+    const b = await dummy('Goblin B', { abilities: { dex: { value: 16 } } });
+    const { message } = await fighterAttacks([a, b], [11]);
+    expect(state(message).targets.map((t) => t.name)).toEqual(['Goblin A', 'Goblin B']);
+    h.as(gm);
+    h.dice.queue(8, 8);
+    await click(message, 'rollDefense', target(message, 0).id);
+    await click(message, 'rollDefense', target(message, 1).id);
+    expect(target(message, 0).defense?.total).toBe(8);
+    expect(target(message, 1).defense?.total).toBe(8 + 3);
+    expect(target(message, 0).result?.relativeDegree).toBe(20 - 8);
+    expect(target(message, 1).result?.relativeDegree).toBe(20 - 11);
+    const sections = h
+      .renderMessage(game.messages.get(message.id as string) as ChatMessage)
+      .querySelectorAll('section.target');
+    expect(sections).toHaveLength(2);
+  });
+});
+
+describe('who may do what', () => {
+  it('buttons are shown only to the users who may use them', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [10]);
+    const id = target(message).id;
+    h.as(player);
+    expect(visibleButtons(message)).toEqual([]); // the orc's Defense is the GM's
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual([]);
+    h.as(gm);
+    expect(visibleButtons(message)).toEqual([`rollDefense@${id}`]);
+    h.dice.queue(5, 5);
+    await click(message, 'rollDefense', id);
+    h.as(player);
+    expect(visibleButtons(message)).toEqual([`rollDamage@${id}`]);
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual([]);
+    h.as(player);
+    await click(message, 'rollDamage', id);
+    expect(visibleButtons(message)).toEqual([
+      `rollDamage@${id}:disabled`,
+      `applyDamage@${id}`,
+      `undoDamage@${id}:disabled`,
+    ]);
+  });
+
+  it("a player applies damage to an NPC through the GM's query", async () => {
+    const orc = await dummy('Orc', { hp: { value: 10, temp: 3 } });
+    const { message } = await fighterAttacks([orc], [10]);
+    h.as(gm);
+    h.dice.queue(12, 2);
+    await click(message, 'rollDefense', target(message).id);
+    h.as(player);
+    await click(message, 'rollDamage', target(message).id);
+    expect(orc.isOwner).toBe(false);
+    await click(message, 'applyDamage', target(message).id);
+    // 2 + 4 + 7 = 13: 3 temporary HP first, then 10 HP.
+    expect(sys(orc).hp).toMatchObject({ value: 0, temp: 0 });
+    expect(target(message).applied).toMatchObject({ by: player.id, hpLost: 10, condition: 'disabled' });
+    expect(game.user).toBe(player);
+  });
+
+  it('the same Apply pressed twice (and by two users at once) applies once', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [10]);
+    h.as(gm);
+    h.dice.queue(12, 1);
+    await click(message, 'rollDefense', target(message).id);
+    await click(message, 'rollDamage', target(message).id);
+    const id = target(message).id;
+    const results = await Promise.all([
+      requestCardAction(message.id as string, 'applyDamage', id),
+      requestCardAction(message.id as string, 'applyDamage', id),
+    ]);
+    h.as(player);
+    const third = await requestCardAction(message.id as string, 'applyDamage', id);
+    expect(results.map((r) => r.ok)).toEqual([true, false]);
+    expect(third).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.applyDamage' });
+    expect(lastNotice()).toBe(
+      'This damage cannot be applied: it was already applied, or there is nothing to apply it to.',
+    );
+    expect(sys(orc).hp.value).toBe(10 - (1 + 4 + 7));
+  });
+
+  it('Undo restores exactly the prior state (HP, temporary HP, nonlethal, statuses) and allows Apply again', async () => {
+    const orc = await dummy('Orc', { hp: { value: 10, temp: 2, nonlethal: 1 } });
+    await orc.toggleStatusEffect('prone', { active: true });
+    const before = { hp: { ...sys(orc).hp }, statuses: [...orc.statuses].sort() };
+    const { message } = await fighterAttacks([orc], [10]);
+    h.as(gm);
+    h.dice.queue(12, 9);
+    await click(message, 'rollDefense', target(message).id);
+    await click(message, 'rollDamage', target(message).id);
+    await click(message, 'applyDamage', target(message).id);
+    // Prone: Defense −4 against melee, so 12 − 4 = 8 and RD 11; 2 temporary HP absorb first.
+    expect(sys(orc).hp.value).toBe(10 - (9 + 4 + 11 - 2));
+    expect(orc.statuses.has('dead')).toBe(true);
+    h.as(player);
+    await click(message, 'undoDamage', target(message).id);
+    await attackActionsSettled();
+    expect({ value: sys(orc).hp.value, temp: sys(orc).hp.temp, nonlethal: sys(orc).hp.nonlethal }).toEqual({
+      value: before.hp.value,
+      temp: before.hp.temp,
+      nonlethal: before.hp.nonlethal,
+    });
+    expect([...orc.statuses].filter((s) => !s.startsWith('injury-')).sort()).toEqual(
+      before.statuses.filter((s) => !s.startsWith('injury-')),
+    );
+    expect(target(message).applied).toBeNull();
+    h.as(gm);
+    await click(message, 'applyDamage', target(message).id);
+    expect(sys(orc).hp.value).toBe(-12);
+  });
+
+  describe('forged requests are refused with a localized message and change nothing', () => {
+    async function setUp() {
+      const orc = await dummy('Orc');
+      const { message } = await fighterAttacks([orc], [10]);
+      h.as(gm);
+      h.dice.queue(12, 3);
+      await click(message, 'rollDefense', target(message).id);
+      return { orc, message, before: structuredClone(state(message)) };
+    }
+
+    it("another user's card", async () => {
+      const { orc, message, before } = await setUp();
+      h.as(otherPlayer);
+      const result = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
+      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+      expect(lastNotice()).toBe('Other Player may not do that on this attack card.');
+      // Nor may they write the card themselves: only its author and a GM may update a message.
+      await expect(
+        (game.messages.get(message.id as string) as ChatMessage).update({ 'flags.gng.attack.targets': [] }),
+      ).rejects.toThrow(/permission/);
+      expect(state(message)).toEqual(before);
+      expect(sys(orc).hp.value).toBe(10);
+    });
+
+    it("the author's own edit of the stored attack", async () => {
+      const { message, before } = await setUp();
+      h.as(player);
+      const card = game.messages.get(message.id as string) as ChatMessage;
+      await card.update({ 'flags.gng.attack.attack.total': 40 }); // authors may write their messages
+      const result = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
+      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Tampered' });
+      expect(lastNotice()).toBe(
+        'This attack card was changed after its roll: its stored attack no longer matches its dice, so it cannot be used.',
+      );
+      expect(state(message).targets).toEqual(before.targets);
+    });
+
+    it('a target not on the card', async () => {
+      const { message, before } = await setUp();
+      h.as(player);
+      const result = await requestCardAction(message.id as string, 'rollDamage', 'not-a-target');
+      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownTarget' });
+      expect(lastNotice()).toBe('That target is not on this attack card.');
+      expect(state(message)).toEqual(before);
+    });
+
+    it('altered numbers in the request data', async () => {
+      const { orc, message, before } = await setUp();
+      h.as(player);
+      const id = target(message).id;
+      const forged = await requestCardAction(message.id as string, 'rollDamage', id, { damage: 99 });
+      expect(forged).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
+      expect(lastNotice()).toBe(
+        'The attack card refused this request: it carries data the card does not accept.',
+      );
+      const direct = (await game.users.activeGM?.query(ATTACK_QUERY, {
+        messageId: message.id,
+        action: 'setDefense',
+        target: id,
+        defense: -50,
+      })) as CardActionResult;
+      expect(direct).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+      expect(state(message)).toEqual(before);
+      expect(sys(orc).hp.value).toBe(10);
+    });
+
+    it('a request that does not say who sent it (fails closed)', async () => {
+      const { message, before } = await setUp();
+      const id = target(message).id;
+      const handler = CONFIG.queries[ATTACK_QUERY] as QueryHandler;
+      const anonymous = (await handler(
+        { messageId: message.id, action: 'rollDefense', target: id },
+        {} as { user: User },
+      )) as CardActionResult;
+      expect(anonymous).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
+      const stranger = { id: 'notAUserOfWorld', name: 'Stranger', isGM: true } as unknown as User;
+      const forgedUser = (await handler(
+        { messageId: message.id, action: 'rollDefense', target: id },
+        { user: stranger },
+      )) as CardActionResult;
+      expect(forgedUser).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
+      expect(state(message)).toEqual(before);
+    });
+  });
+});
+
+describe('hooks', () => {
+  it('gng.preAttack cancels the attack; it may change the options', async () => {
+    const orc = await dummy('Orc');
+    const fighter = await appendix3Fighter(h, player);
+    h.as(player);
+    h.target(player, h.placeToken(orc));
+    const id = Hooks.on('gng.preAttack', () => false);
+    try {
+      expect(await startAttack(fighter, sword(fighter) as Item)).toBeNull();
+      expect(game.messages.size).toBe(0);
+    } finally {
+      Hooks.off('gng.preAttack', id);
+    }
+  });
+
+  it('gng.preDefense and gng.preApplyDamage cancel their step', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [10]);
+    h.as(gm);
+    const defense = Hooks.on('gng.preDefense', () => false);
+    try {
+      const result = await requestCardAction(message.id as string, 'rollDefense', target(message).id);
+      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Cancelled' });
+      expect(target(message).defense).toBeNull();
+    } finally {
+      Hooks.off('gng.preDefense', defense);
+    }
+    h.dice.queue(12, 3);
+    await click(message, 'rollDefense', target(message).id);
+    await click(message, 'rollDamage', target(message).id);
+    const apply = Hooks.on('gng.preApplyDamage', () => false);
+    try {
+      await requestCardAction(message.id as string, 'applyDamage', target(message).id);
+      expect(sys(orc).hp.value).toBe(10);
+      expect(target(message).applied).toBeNull();
+    } finally {
+      Hooks.off('gng.preApplyDamage', apply);
+    }
+  });
+});
+
+describe('the card', () => {
+  it('is rendered from its flags alone (a reload shows the same card)', async () => {
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [10]);
+    h.as(gm);
+    h.dice.queue(12, 3);
+    await click(message, 'rollDefense', target(message).id);
+    await click(message, 'rollDamage', target(message).id);
+    const stored = game.messages.get(message.id as string) as ChatMessage;
+    expect(await renderAttackCard(state(message))).toBe(stored.content);
+    expect(stored.content).toContain('<details class="steps">');
+  });
+
+  it('without targets, the GM enters the Defense of an unnamed defender', async () => {
+    const { message } = await fighterAttacks([], [10]);
+    expect(target(message)).toMatchObject({ id: 'unnamed', kind: 'unnamed', name: 'Unnamed defender' });
+    h.as(player);
+    expect(visibleButtons(message)).toEqual([]);
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('input[name="defense"]')).toBeNull();
+    h.as(gm);
+    await click(message, 'setDefense', 'unnamed', 15);
+    expect(target(message).defense).toMatchObject({ source: 'gm', total: 15 });
+    expect(target(message).result).toEqual({ hit: true, relativeDegree: 4, automatic: false });
+    h.dice.queue(2);
+    await click(message, 'rollDamage', 'unnamed');
+    expect(target(message).damage?.final).toBe(2 + 4 + 4);
+    expect(visibleButtons(message)).toEqual(['setDefense@unnamed:disabled', 'rollDamage@unnamed:disabled']);
+  });
+
+  it('a coup de grace hits a helpless target with RD 20; a target that is not helpless rolls Defense', async () => {
+    const sleeper = await dummy('Sleeper');
+    await sleeper.toggleStatusEffect('unconscious', { active: true });
+    const awake = await dummy('Awake');
+    const { message } = await fighterAttacks([sleeper, awake], [4], { coupDeGrace: true });
+    expect(target(message, 0)).toMatchObject({
+      coupDeGrace: { allowed: true },
+      result: { hit: true, relativeDegree: 20, automatic: true },
+      defense: null,
+    });
+    expect(target(message, 1)).toMatchObject({ coupDeGrace: { allowed: false }, result: null });
+    h.as(player);
+    h.dice.queue(7);
+    await click(message, 'rollDamage', target(message, 0).id);
+    expect(target(message, 0).damage?.final).toBe(7 + 4 + 20);
+  });
+
+  it('a touch attack ignores the shield bonus to Defense', async () => {
+    const knight = await appendix3Fighter(h);
+    const normal = await fighterAttacks([knight], [10]);
+    h.as(player);
+    h.dice.queue(10);
+    const touch = (await game.gng.attack(normal.fighter, sword(normal.fighter) as Item, {
+      touch: true,
+    })) as ChatMessage;
+    expect(state(touch).attack.bonus).toBe(9 + 4);
+    h.as(gm);
+    h.dice.queue(10, 10);
+    await click(normal.message, 'rollDefense', target(normal.message).id);
+    await click(touch, 'rollDefense', target(touch).id);
+    expect(target(normal.message).defense?.bonus).toBe(4);
+    expect(target(touch).defense?.bonus).toBe(2);
+  });
+});
+
+describe('settings and objects', () => {
+  it('autoRollNpcDefense and autoRollDamage roll as soon as they can', async () => {
+    await game.settings.set('gng', 'autoRollNpcDefense', true);
+    await game.settings.set('gng', 'autoRollDamage', true);
+    expect(h.settings.registered.get('gng.autoRollNpcDefense')?.name).toBe(
+      'GNG.Setting.autoRollNpcDefense.name',
+    );
+    const orc = await dummy('Orc');
+    const { message } = await fighterAttacks([orc], [10, 12, 3]);
+    expect(target(message).defense?.total).toBe(12);
+    expect(target(message).damage?.final).toBe(3 + 4 + 7);
+    expect(target(message).applied).toBeNull();
+  });
+
+  it('a stationary object has a fixed Defense; a moving one rolls d20 + size', async () => {
+    const { message } = await fighterAttacks([], [3], { object: { size: 'large' } });
+    expect(target(message)).toMatchObject({ kind: 'object', name: 'Large object' });
+    expect(target(message).defense).toMatchObject({ source: 'object', total: 1 - 1 });
+    expect(target(message).result).toEqual({ hit: true, relativeDegree: 12, automatic: false });
+    h.as(player);
+    const [fighter] = game.actors.contents;
+    h.dice.queue(3);
+    const moving = (await game.gng.attack(fighter as Actor, sword(fighter as Actor) as Item, {
+      object: { size: 'small', moving: true },
+    })) as ChatMessage;
+    h.dice.queue(9);
+    await click(moving, 'rollDefense', 'object');
+    expect(target(moving).defense?.total).toBe(9 + 1);
+    expect(visibleButtons(moving)).toContain('rollDamage@object');
+  });
+
+  it('an actor flagged as an object is attacked as one', async () => {
+    const door = await dummy('Door', { size: 'medium' });
+    await door.setFlag('gng', 'object', { moving: false });
+    const { message } = await fighterAttacks([door], [1, 10]);
+    expect(target(message)).toMatchObject({ kind: 'object', actorUuid: door.uuid, defense: { total: 1 } });
+  });
+
+  it('a user who does not own the attacker cannot attack with it', async () => {
+    const fighter = await appendix3Fighter(h, player);
+    h.as(otherPlayer);
+    expect(await startAttack(fighter, sword(fighter) as Item)).toBeNull();
+    expect(lastNotice()).toBe('You do not own 5th-level fighter, so you cannot attack with it.');
+  });
+});
