@@ -20,6 +20,7 @@ import {
 } from '../rules/index.js';
 import {
   DEFAULT_ATTACK_OPTIONS,
+  DEFENDER_SITUATIONS,
   type AttackOptions,
   type SituationalModifier,
 } from '../combat/attack-options.js';
@@ -57,10 +58,12 @@ function wholeNumber(value: unknown, fallback: number, min: number, max: number)
 /** The `AttackOptions` of the dialog's form fields (flat names, as `FormDataExtended` gives them). */
 export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
   const situational = SITUATIONAL_MODIFIERS.filter((s) => data[`situational.${s}`] === true);
+  const defenderSituation = DEFENDER_SITUATIONS.filter((s) => data[`defender.${s}`] === true);
   const calledShots = CALLED_SHOT_EFFECTS.filter((e) => data[`calledShots.${e}`] === true);
   const options: AttackOptions = {
     ...DEFAULT_ATTACK_OPTIONS,
     situational,
+    defenderSituation,
     touch: data.touch === true,
     sneakAttackDice: wholeNumber(data.sneakAttackDice, 0, 0, MAX_SNEAK_ATTACK_DICE),
     powerAttack: data.powerAttack === true,
@@ -159,6 +162,12 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         name: `situational.${s}`,
         label: t(`GNG.AttackDialog.Situational.${s}`),
         checked: chosen.situational?.includes(s) ?? false,
+      })),
+      defender: DEFENDER_SITUATIONS.map((s) => ({
+        id: id(`defender-${s}`),
+        name: `defender.${s}`,
+        label: t(`GNG.AttackDialog.Defender.${s}`),
+        checked: chosen.defenderSituation?.includes(s) ?? false,
       })),
       touch: {
         id: id('touch'),

@@ -460,7 +460,7 @@ function defenseAgainst(state: AttackCardState, defender: Actor): DefenseBreakdo
     conditions: invisible,
     targetBlinded: blinded,
   }).defenderLosesDexterity;
-  const states: DefenseState[] = [...(input.states ?? [])];
+  const states: DefenseState[] = [...(input.states ?? []), ...(state.options.defenderSituation ?? [])];
   if (losesDex) states.push('attacker-invisible');
   return defenseBonus({ ...input, states, attack: state.weapon.mode, touch: state.weapon.touch });
 }

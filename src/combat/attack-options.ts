@@ -3,16 +3,25 @@
  * attack flow (src/combat/attack-flow.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
-import type { AttackerCondition, CalledShotEffect, Grip, Size } from '../rules/index.js';
+import type { AttackerCondition, CalledShotEffect, DefenseState, Grip, Size } from '../rules/index.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
+
+/**
+ * Rows of GnG "Table: Defense Roll Modifiers" that describe where the defenders are, not a condition
+ * they carry: behind cover (+4), kneeling or sitting (−2 melee / +2 ranged), squeezing (−4).
+ */
+export type DefenderSituation = Extract<DefenseState, 'behind-cover' | 'kneeling' | 'squeezing'>;
+export const DEFENDER_SITUATIONS: readonly DefenderSituation[] = ['behind-cover', 'kneeling', 'squeezing'];
 
 export interface AttackOptions {
   /** How the weapon is held for this attack (melee); ranged attacks ignore it. */
   grip?: Grip;
   /** Situational modifiers chosen in the dialog (the attacker's own conditions come from its statuses). */
   situational?: SituationalModifier[];
+  /** Where the targets are (applied to every target's defense roll). */
+  defenderSituation?: DefenderSituation[];
   /** A touch attack (+4; ignores the target's shield). */
   touch?: boolean;
   /** Sneak attack dice, when the sneak attack applies. */
@@ -39,6 +48,7 @@ export interface AttackOptions {
 
 export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip' | 'object'>> = {
   situational: [],
+  defenderSituation: [],
   touch: false,
   sneakAttackDice: 0,
   powerAttack: false,

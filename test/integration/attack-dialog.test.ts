@@ -76,7 +76,8 @@ describe('attack dialog', () => {
     expect(dialog.element.tagName).toBe('FORM');
     expect(dialog.element.getAttribute('aria-label')).toBe('Attack: Bastard sword');
     const controls = [...dialog.element.querySelectorAll<HTMLInputElement>('input, select')];
-    expect(controls.length).toBe(3 + 2 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length);
+    // situational 3 + touch, nonlethal + defender situation 3 + grip + power attack + sneak, bonus + called shots
+    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length);
     for (const control of controls) {
       const label = dialog.element.querySelector(`label[for="${control.id}"]`);
       expect(label?.textContent?.trim(), control.name).toBeTruthy();
@@ -90,6 +91,14 @@ describe('attack dialog', () => {
       'Squeezing through a space',
       'Touch attack',
       'Deal nonlethal damage',
+    ]);
+    const defender = [...dialog.element.querySelectorAll('.attack-defender label')].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(defender).toEqual([
+      'Behind cover (+4 Defense)',
+      'Kneeling or sitting (−2 Defense vs melee, +2 vs ranged)',
+      'Squeezing through a space (−4 Defense)',
     ]);
     expect(text(dialog, '.attack-total')).toBe('+9');
     expect(text(dialog, '.called-shot-penalty')).toBe('+0');
@@ -265,6 +274,7 @@ describe('the sheet Attack button', () => {
     await h.change(dialog, 'input[name="sneakAttackDice"]', 3);
     await h.change(dialog, 'input[name="nonlethal"]', true);
     await h.change(dialog, 'input[name="bonus"]', 1);
+    await h.change(dialog, 'input[name="defender.behind-cover"]', true);
     const shown = text(dialog, '.attack-total');
     h.dice.queue(10);
     await h.click(dialog, 'button[type="submit"]');
@@ -277,6 +287,7 @@ describe('the sheet Attack button', () => {
       nonlethal: true,
       bonus: 1,
       grip: 'one-handed',
+      defenderSituation: ['behind-cover'],
     });
     // The card rolls 1d20 + the bonus the dialog showed.
     const [message] = game.messages.contents;

@@ -84,6 +84,23 @@ async function click(
 const lastNotice = () => h.notices.at(-1)?.message;
 
 describe('attack → Defense → damage → apply', () => {
+  it.each([
+    ['behind-cover', 'melee', 4],
+    ['kneeling', 'melee', -2],
+    ['squeezing', 'melee', -4],
+  ] as const)(
+    'the defender situation %s changes the %s Defense roll by %i',
+    async (situation, _mode, change) => {
+      const orc = await dummy('Orc');
+      const { message } = await fighterAttacks([orc], [10], { defenderSituation: [situation] });
+      h.as(gm);
+      h.dice.queue(12);
+      await click(message, 'rollDefense', target(message).id);
+      expect(target(message).defense).toMatchObject({ natural: 12, bonus: change, total: 12 + change });
+      expect(state(message).options.defenderSituation).toEqual([situation]);
+    },
+  );
+
   it('a hit: RD is added to the damage, trauma and dying are flagged and set', async () => {
     const orc = await dummy('Orc');
     const firstHook = h.hooks.fired.length;
