@@ -155,6 +155,20 @@ const PAGES: PageSpec[] = [
       ) +
       source('GnG v4.0, Appendix 1: Variant Rules; Appendix 2: High Magic'),
   },
+  {
+    key: 'playing',
+    name: 'Playing an exchange, and the settings',
+    html:
+      p(
+        'Attack from a weapon on the sheet (Shift-click skips the attack dialog), from a weapon macro dragged to the hotbar, or with <code>game.gng.attack(actor, weapon, options)</code>. Target the defenders first; with no target, the card asks the GM for a Defense. Each defender’s owner rolls Defense on the card; on a hit the attacker rolls damage, and the card shows every step (Relative Degree, Protection, damage reduction, energy resistance). <strong>Apply</strong> changes the target’s hit points through the GM, once; <strong>Undo</strong> restores them exactly.',
+        'The GM finds the system’s settings under <em>Game Settings → Configure Settings → Grim-n-Gritty</em>:',
+      ) +
+      ul(
+        '<strong>Roll NPC Defense automatically</strong>: the GM’s client rolls the Defense of targeted creatures no player owns as soon as an attack card appears.',
+        '<strong>Roll damage automatically</strong>: damage is rolled as soon as a Defense roll shows a hit.',
+      ) +
+      source('This system'),
+  },
 ];
 
 /** The rules summary journal (one file in the rules pack). */
