@@ -6,6 +6,11 @@ import type { GnGItem } from './documents/item.js';
 import type { AttackOptions } from './combat/attack-options.js';
 import { startAttack } from './combat/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
+import { startAreaDamage, type AreaDamageOptions } from './combat/area-card.js';
+import { startManeuver, type ManeuverOptions } from './combat/maneuver-card.js';
+import { quickStand } from './combat/quick-stand.js';
+import type { CardActionResult } from './combat/attack-flow.js';
+import type { Maneuver } from './rules/index.js';
 
 export interface GnGApi {
   /** The pure rules engine (see docs/api.md). */
@@ -24,6 +29,18 @@ export interface GnGApi {
    * weapon); resolves with the attack card, or null (refused or cancelled). See src/combat/attack-flow.ts.
    */
   attack(actor: Actor, weapon: Item, options?: AttackOptions): Promise<ChatMessage | null>;
+  /**
+   * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
+   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/combat/area-card.ts.
+   */
+  areaDamage(options: AreaDamageOptions): Promise<ChatMessage | null>;
+  /**
+   * `actor` (owned by the user) attempts a Bull Rush, Trip or Throw against `options.targets` or the
+   * user's targets: the GM rolls the check and posts the maneuver card (Maintain Footing, Apply/Undo).
+   */
+  maneuver(actor: Actor, kind: Maneuver, options?: ManeuverOptions): Promise<ChatMessage | null>;
+  /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */
+  quickStand(actor: Actor): Promise<CardActionResult>;
 }
 
 export function createApi(version: string): GnGApi {
@@ -33,5 +50,8 @@ export function createApi(version: string): GnGApi {
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
+    areaDamage: (options) => startAreaDamage(options),
+    maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
+    quickStand: (actor) => quickStand(actor),
   };
 }

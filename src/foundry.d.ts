@@ -313,7 +313,22 @@ declare global {
     readonly id: string;
     readonly actor: Actor | null;
     readonly initiative: number | null;
+    /** The combat holding this combatant. */
+    readonly parent: Combat | null;
     flags: Record<string, Record<string, unknown>>;
+    getFlag(scope: string, key: string): unknown;
+    /** Writes `flags.<scope>.<key>` (an update: every client sees it; needs ownership, a GM has it). */
+    setFlag(scope: string, key: string, value: unknown): Promise<this | undefined>;
+    update(
+      changes: Record<string, unknown>,
+      options?: DocumentModificationOptions,
+    ): Promise<this | undefined>;
+  }
+  /** What the turn events of a Combat receive (v13: `{ round, turn, skipped }`). */
+  interface CombatTurnEventContext {
+    round: number;
+    turn: number | null;
+    skipped: boolean;
   }
   interface Combat extends FoundryDocument {
     readonly round: number;
@@ -322,6 +337,25 @@ declare global {
     readonly combatant: Combatant | null;
     nextTurn(): Promise<this>;
     nextRound(): Promise<this>;
+    /**
+     * Turn events (v13): called once, on the active GM's client only, after the round or turn
+     * changed — a subclass (`CONFIG.Combat.documentClass`) overrides them; the base does nothing
+     * the system relies on.
+     */
+    _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void>;
+    _onStartRound(context: CombatTurnEventContext): Promise<void>;
+  }
+  /**
+   * The combat tracker sidebar (an ApplicationV2 in v13). On each render Foundry fires
+   * `renderCombatTracker(app: CombatTrackerApp, html: HTMLElement, context, options)`; each
+   * combatant's row in `html` is an `li.combatant[data-combatant-id]`.
+   */
+  interface CombatTrackerApp {
+    /** The combat the tracker shows (may differ from `game.combat`), or null. */
+    readonly viewed: Combat | null;
+  }
+  interface CombatConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combat;
   }
 
   /** A token bar's data: an object with `value` and `max` is a bar, a bare number a value. */
@@ -339,6 +373,17 @@ declare global {
     readonly id: string;
     readonly actor: Actor | null;
     readonly document: TokenDocument;
+  }
+  /**
+   * The token HUD (an ApplicationV2 in v13). On each render Foundry fires
+   * `renderTokenHUD(hud, html: HTMLElement, context, options)`; `html` holds the HUD's columns
+   * (`.col.left`, `.col.middle`, `.col.right`) of `button.control-icon`s.
+   */
+  interface TokenHUD {
+    /** The token document the HUD is shown for. */
+    readonly document: TokenDocument;
+    /** The token's actor, or null. */
+    readonly actor: Actor | null;
   }
 
   interface User extends FoundryDocument {
@@ -546,6 +591,8 @@ declare global {
     Item: DocumentConfig;
     ChatMessage: DocumentConfig;
     ActiveEffect: DocumentConfig;
+    /** `documentClass` only (Combat has no system data models here). */
+    Combat: { documentClass: AnyConstructor };
     queries: Record<string, QueryHandler>;
     statusEffects: StatusEffectConfig[];
     [key: string]: unknown;
@@ -634,6 +681,8 @@ declare global {
       };
     };
     documents: {
+      /** The client Combat document class, to extend (`CONFIG.Combat.documentClass`). */
+      Combat: CombatConstructor;
       collections: {
         Actors: DocumentSheetCollection;
         Items: DocumentSheetCollection;

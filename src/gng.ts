@@ -8,6 +8,7 @@ import { CharacterData, NpcData } from './data/actor/creature-data.js';
 import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
+import { GnGCombat } from './documents/combat.js';
 import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
 import { CharacterSheet } from './applications/sheets/character-sheet.js';
 import { NpcSheet } from './applications/sheets/npc-sheet.js';
@@ -17,6 +18,10 @@ import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerAttackFlow } from './combat/attack-flow.js';
+import { registerBudgetDisplay } from './combat/budget-display.js';
+import { registerAreaCard } from './combat/area-card.js';
+import { registerManeuverCard } from './combat/maneuver-card.js';
+import { registerQuickStand } from './combat/quick-stand.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 
@@ -24,9 +29,14 @@ Hooks.once('init', () => {
   registerInjuryStatusHooks();
   game.gng = createApi(game.system.version);
   registerAttackFlow();
+  registerBudgetDisplay();
+  registerAreaCard();
+  registerManeuverCard();
+  registerQuickStand();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
+  CONFIG.Combat.documentClass = GnGCombat;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.

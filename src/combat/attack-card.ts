@@ -5,6 +5,7 @@
  * listeners. Nothing is kept in memory, so a reloaded card looks and works the same.
  */
 import { systemPath } from '../config/document-types.js';
+import { cardAbortRefusal } from './attack-aborts.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
@@ -14,6 +15,8 @@ import {
   type CardAction,
   type CardPart,
   type CardTarget,
+  hasAborts,
+  isBlocked,
 } from './attack-state.js';
 
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
@@ -69,7 +72,9 @@ function targetContext(state: AttackCardState, target: CardTarget) {
       final: dmg.final,
       formula: dmg.formula,
       dice: dmg.dice.join(', '),
-      nonlethal: dmg.nonlethal > 0 || (state.options.nonlethal === true && dmg.final === 0),
+      // All of it nonlethal (Roll with Blow converting a part leaves it "Damage", the split shown below).
+      nonlethal:
+        (dmg.nonlethal > 0 && dmg.lethal === 0) || (state.options.nonlethal === true && dmg.final === 0),
       noEffects: !dmg.specialEffects,
       steps: [
         { label: t('GNG.Attack.Step.weapon'), value: String(dmg.steps.weapon) },
@@ -108,9 +113,62 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     buttons: {
       rollDefense: button('rollDefense', target, rollsDefense && !target.coupDeGrace?.allowed),
       setDefense: button('setDefense', target, target.kind === 'unnamed'),
-      rollDamage: button('rollDamage', target, r?.hit === true),
+      rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target)),
       applyDamage: button('applyDamage', target, dmg !== null && target.actorUuid !== null),
-      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null),
+      undoDamage: button(
+        'undoDamage',
+        target,
+        (dmg !== null || hasAborts(target)) && target.actorUuid !== null,
+      ),
+      // The aborts show only while they may be taken (the owners' clients drop refused ones).
+      block: actionAvailable('block', target) ? { action: 'block', disabled: false } : null,
+      rollWithBlow: actionAvailable('rollWithBlow', target)
+        ? { action: 'rollWithBlow', disabled: false }
+        : null,
+    },
+    aborts: abortsContext(state, target),
+  };
+}
+
+function paidText(paidWith: string): string {
+  return t(`GNG.Abort.Paid.${paidWith}`);
+}
+
+/** The aborts taken against this attack, as the card shows them. */
+function abortsContext(state: AttackCardState, target: CardTarget) {
+  const b = target.aborts?.block;
+  const r = target.aborts?.rollWithBlow;
+  if (!b && !r) return null;
+  return {
+    block: b && {
+      blocked: b.blocked,
+      title: t(b.breaking ? 'GNG.Abort.BreakingBlock' : 'GNG.Abort.Block'),
+      text: b.blocked
+        ? f('GNG.Abort.Blocked', { name: target.name })
+        : f('GNG.Abort.NotBlocked', { name: target.name }),
+      totals: f('GNG.Abort.Versus', { ours: b.blockerTotal, theirs: b.attackerTotal }),
+      detail: f('GNG.Abort.BlockDetail', {
+        weapon: b.weapon,
+        natural: b.natural,
+        bonus: signed(b.bonus),
+        via: t(`GNG.Abort.Via.${b.via}`),
+      }),
+      chain: b.chainDice.length
+        ? f('GNG.Abort.Chain', { dice: b.chainDice.join(', '), adjustment: signed(b.chainAdjustment) })
+        : null,
+      paid: paidText(b.paidWith),
+      riposte: b.riposte
+        ? f('GNG.Abort.Riposte', { name: target.name, attacker: state.attacker.name })
+        : null,
+      breakingBlock: b.breakingBlockDamage
+        ? f('GNG.Abort.BreakingBlockDamage', { name: target.name, attacker: state.attacker.name })
+        : null,
+    },
+    rollWithBlow: r && {
+      totals: f('GNG.Abort.Versus', { ours: r.tumbleTotal, theirs: r.attackTotal }),
+      detail: f('GNG.Abort.RollWithBlowDetail', { natural: r.natural, bonus: signed(r.bonus) }),
+      converted: f('GNG.Abort.Converted', { converted: r.converted }),
+      paid: paidText(r.paidWith),
     },
   };
 }
@@ -170,6 +228,19 @@ export function decorateAttackCard(
     const action = el.dataset.action ?? el.dataset.forAction;
     const target = state.targets.find((candidate) => candidate.id === el.dataset.targetId);
     if (!isCardAction(action) || !target || !userMayAct(game.user, action, state, target)) {
+      el.remove();
+      continue;
+    }
+    // An abort the defender may not take now (flat-footed, out of actions …) is not offered.
+    if (
+      (action === 'block' || action === 'rollWithBlow') &&
+      cardAbortRefusal(
+        state,
+        target,
+        action === 'block' ? 'block' : 'roll-with-blow',
+        el.dataset.breaking === 'true',
+      ) !== null
+    ) {
       el.remove();
       continue;
     }

@@ -40,6 +40,8 @@ import {
 } from '../rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { previewAttack, targetArmor } from './attack-preview.js';
+import { blockAction, rollWithBlowAction, undoAborts } from './attack-aborts.js';
+import { setTrauma } from './action-budget.js';
 import { ATTACK_CARD_TEMPLATE, decorateAttackCard, renderAttackCard } from './attack-card.js';
 import {
   actionAvailable,
@@ -83,7 +85,7 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 
 const inFlight = new Set<Promise<unknown>>();
 
-function track<T>(promise: Promise<T>): Promise<T> {
+export function track<T>(promise: Promise<T>): Promise<T> {
   inFlight.add(promise);
   void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
   return promise;
@@ -280,7 +282,7 @@ export async function startAttack(
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly key: string,
     readonly data: Record<string, unknown> = {},
@@ -289,13 +291,16 @@ class Refusal extends Error {
   }
 }
 
-const REQUEST_KEYS = new Set(['messageId', 'action', 'target', 'defense']);
+const REQUEST_KEYS = new Set(['messageId', 'action', 'target', 'defense', 'weapon', 'breaking']);
 
 interface CardRequest {
   messageId: string;
   action: CardAction;
   target: string;
   defense?: number;
+  /** Block: the defender's weapon (an item id; default its best melee attack) and a Breaking Block. */
+  weapon?: string;
+  breaking?: boolean;
 }
 
 /** Only the message, the action, the target (and the GM's Defense total) may be sent; nothing else. */
@@ -313,16 +318,25 @@ function parseRequest(data: unknown): CardRequest {
     if (typeof d.defense !== 'number' || !Number.isInteger(d.defense))
       throw new Refusal('GNG.Error.Attack.DefenseNumber');
   } else if (d.defense !== undefined) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (action === 'block') {
+    if (d.weapon !== undefined && typeof d.weapon !== 'string')
+      throw new Refusal('GNG.Error.Attack.BadRequest');
+    if (d.breaking !== undefined && typeof d.breaking !== 'boolean')
+      throw new Refusal('GNG.Error.Attack.BadRequest');
+  } else if (d.weapon !== undefined || d.breaking !== undefined)
+    throw new Refusal('GNG.Error.Attack.BadRequest');
   return {
     messageId: d.messageId,
     action,
     target: d.target,
     ...(action === 'setDefense' ? { defense: d.defense as number } : {}),
+    ...(typeof d.weapon === 'string' ? { weapon: d.weapon } : {}),
+    ...(d.breaking === true ? { breaking: true } : {}),
   };
 }
 
 /** One card's actions run one after another on the GM's client, so an action never races itself. */
-const cardQueues = new Map<string, Promise<unknown>>();
+export const cardQueues = new Map<string, Promise<unknown>>();
 
 /**
  * `CONFIG.queries['gng.attackAction']`: runs on the active GM. Never throws: a refusal answers with
@@ -350,7 +364,7 @@ export async function handleAttackAction(
   return run;
 }
 
-function refusal(error: unknown): CardActionResult {
+export function refusal(error: unknown): CardActionResult {
   if (error instanceof Refusal) return { ok: false, error: error.key, data: error.data };
   console.error(error);
   return {
@@ -392,6 +406,15 @@ async function runAction(request: CardRequest, user: User): Promise<CardActionRe
     case 'undoDamage':
       await undoDamage(message, state, target);
       break;
+    case 'block':
+      await blockAction(message, state, target, user, {
+        ...(request.weapon === undefined ? {} : { weapon: request.weapon }),
+        ...(request.breaking ? { breaking: true } : {}),
+      });
+      break;
+    case 'rollWithBlow':
+      await rollWithBlowAction(message, state, target, user);
+      break;
   }
   return { ok: true };
 }
@@ -416,11 +439,11 @@ function attackIntact(message: ChatMessage, state: AttackCardState): boolean {
   }
 }
 
-async function saveCard(message: ChatMessage, state: AttackCardState): Promise<void> {
+export async function saveCard(message: ChatMessage, state: AttackCardState): Promise<void> {
   await message.update({ content: await renderAttackCard(state), [`flags.${SYSTEM_ID}.attack`]: state });
 }
 
-async function actorOf(uuid: string | null): Promise<Actor | null> {
+export async function actorOf(uuid: string | null): Promise<Actor | null> {
   if (!uuid) return null;
   const doc = await fromUuid(uuid);
   return doc && doc.documentName === 'Actor' ? (doc as Actor) : null;
@@ -664,6 +687,8 @@ async function applyDamage(
 
   await actor.update(changes);
   for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
+  // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
+  const traumaFlagBefore = consequences.trauma ? await setTrauma(actor, true) : null;
   const after = creature(actor);
   target.applied = {
     by: user.id as string,
@@ -676,6 +701,7 @@ async function applyDamage(
     nonlethalCondition: nonlethal.condition,
     injury: after.hp.injury?.level ?? 'none',
     statusesAdded,
+    traumaFlagBefore,
     snapshot: before,
   };
   await saveCard(message, state);
@@ -685,16 +711,21 @@ async function applyDamage(
 async function undoDamage(message: ChatMessage, state: AttackCardState, target: CardTarget): Promise<void> {
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  const applied = target.applied as NonNullable<CardTarget['applied']>;
-  await actor.update({
-    'system.hp.value': applied.snapshot.value,
-    'system.hp.temp': applied.snapshot.temp,
-    'system.hp.nonlethal': applied.snapshot.nonlethal,
-  });
-  for (const status of applied.statusesAdded) {
-    if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+  const applied = target.applied;
+  if (applied) {
+    await actor.update({
+      'system.hp.value': applied.snapshot.value,
+      'system.hp.temp': applied.snapshot.temp,
+      'system.hp.nonlethal': applied.snapshot.nonlethal,
+    });
+    for (const status of applied.statusesAdded) {
+      if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+    }
+    if (applied.traumaFlagBefore === false) await setTrauma(actor, false);
+    target.applied = null;
   }
-  target.applied = null;
+  // The attack's Undo also takes back the defender's aborts (budget and card).
+  await undoAborts(target);
   await saveCard(message, state);
 }
 
@@ -748,6 +779,14 @@ export const ACTIONS: Record<
   rollDamage: (message, target) => requestCardAction(message.id as string, 'rollDamage', target.id),
   applyDamage: (message, target) => requestCardAction(message.id as string, 'applyDamage', target.id),
   undoDamage: (message, target) => requestCardAction(message.id as string, 'undoDamage', target.id),
+  block: (message, target, button) =>
+    requestCardAction(
+      message.id as string,
+      'block',
+      target.id,
+      button.dataset.breaking === 'true' ? { breaking: true } : {},
+    ),
+  rollWithBlow: (message, target) => requestCardAction(message.id as string, 'rollWithBlow', target.id),
 };
 
 function onCardButton(

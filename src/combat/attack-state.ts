@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type {
+  ActionBudget,
   AttackerCondition,
   CriticalKind,
   DamageCondition,
@@ -64,8 +65,57 @@ export interface CardApplied {
   injury: string;
   /** Statuses this card set (undo removes exactly these). */
   statusesAdded: string[];
+  /** Trauma: the combatant's trauma flag before Apply set it (undo restores it; null: not in combat). */
+  traumaFlagBefore?: boolean | null;
   /** The target's values before the damage (undo restores them). */
   snapshot: { value: number; temp: number; nonlethal: number };
+}
+
+/** A Block the defender took against this attack (src/combat/attack-aborts.ts). */
+export interface CardBlock {
+  /** The user whose request took it. */
+  by: string;
+  /** A Breaking Block (the feat: −4, deals damage without RD when it wins). */
+  breaking: boolean;
+  weapon: string;
+  natural: number;
+  chainDice: number[];
+  chainAdjustment: number;
+  /** The blocker's attack bonus with the weapon (the roll is d20 + bonus + chain). */
+  bonus: number;
+  /** How the attack is blocked (engine `BlockVia`) and that route's modifier. */
+  via: string;
+  blockerTotal: number;
+  attackerTotal: number;
+  margin: number;
+  blocked: boolean;
+  riposte: boolean;
+  breakingBlockDamage: boolean;
+  paidWith: 'free' | 'move' | 'attack' | 'none';
+  /** The defender's budget before this abort (Undo restores it; null out of combat). */
+  budgetBefore: ActionBudget | null;
+}
+
+/** A Roll with Blow the defender took against this hit. */
+export interface CardRollWithBlow {
+  by: string;
+  natural: number;
+  /** The defender's Tumble bonus. */
+  bonus: number;
+  tumbleTotal: number;
+  attackTotal: number;
+  margin: number;
+  converted: number;
+  /** The damage's lethal/nonlethal split before the conversion (Undo restores it). */
+  damageBefore: { lethal: number; nonlethal: number };
+  paidWith: 'free' | 'move' | 'attack' | 'none';
+  budgetBefore: ActionBudget | null;
+}
+
+/** The abort actions the defender took against this attack (each at most once). */
+export interface CardAborts {
+  block?: CardBlock | null;
+  rollWithBlow?: CardRollWithBlow | null;
 }
 
 export interface CardTarget {
@@ -82,6 +132,8 @@ export interface CardTarget {
   result: { hit: boolean; relativeDegree: number; automatic: boolean } | null;
   damage: CardDamage | null;
   applied: CardApplied | null;
+  /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
+  aborts?: CardAborts;
 }
 
 export interface AttackCardState {
@@ -114,7 +166,15 @@ export interface AttackCardState {
 }
 
 /** The actions of an attack card (the `data-action` of its buttons). */
-export const CARD_ACTIONS = ['rollDefense', 'setDefense', 'rollDamage', 'applyDamage', 'undoDamage'] as const;
+export const CARD_ACTIONS = [
+  'rollDefense',
+  'setDefense',
+  'rollDamage',
+  'applyDamage',
+  'undoDamage',
+  'block',
+  'rollWithBlow',
+] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
 /** The card state of a message, or null when it is not an attack card. */
@@ -153,6 +213,9 @@ export function userMayAct(
     case 'applyDamage':
     case 'undoDamage':
       return owns(user, state.attacker.actorUuid);
+    case 'block':
+    case 'rollWithBlow':
+      return target.kind === 'creature' && owns(user, target.actorUuid);
   }
 }
 
@@ -164,10 +227,40 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'setDefense':
       return target.kind === 'unnamed' && target.defense === null && target.result === null;
     case 'rollDamage':
-      return target.result?.hit === true && target.damage === null;
+      return target.result?.hit === true && target.damage === null && !isBlocked(target);
     case 'applyDamage':
       return target.damage !== null && target.applied === null && target.actorUuid !== null;
     case 'undoDamage':
-      return target.applied !== null;
+      return target.applied !== null || hasAborts(target);
+    case 'block':
+      // After the attack roll hit, before damage; once per attack.
+      return (
+        target.kind === 'creature' &&
+        target.actorUuid !== null &&
+        target.result?.hit === true &&
+        !target.result.automatic &&
+        target.damage === null &&
+        !target.aborts?.block
+      );
+    case 'rollWithBlow':
+      // Once the damage is known and before it is applied; also after a failed Block.
+      return (
+        target.kind === 'creature' &&
+        target.actorUuid !== null &&
+        target.damage !== null &&
+        target.damage.lethal > 0 &&
+        target.applied === null &&
+        !target.aborts?.rollWithBlow
+      );
   }
+}
+
+/** The defender blocked this attack: no damage step. */
+export function isBlocked(target: CardTarget): boolean {
+  return target.aborts?.block?.blocked === true;
+}
+
+/** The defender took an abort against this attack (Undo gives it back). */
+export function hasAborts(target: CardTarget): boolean {
+  return Boolean(target.aborts?.block || target.aborts?.rollWithBlow);
 }

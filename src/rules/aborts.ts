@@ -146,6 +146,30 @@ export function blockRoute(situation: BlockSituation): BlockRoute {
   return { allowed: true, modifier: best.modifier, via: best.via };
 }
 
+/** What the attacking weapon is, as {@link blockAttackKind} reads it. */
+export interface BlockWeapon {
+  mode: 'melee' | 'ranged';
+  /** Thrown weapon (a weapon used thrown). */
+  thrown?: boolean;
+  /** A firearm (bullets: "fast" projectiles). */
+  firearm?: boolean;
+  /** An energy weapon (beams). */
+  energy?: boolean;
+}
+
+/**
+ * The kind of attack a Block faces, from the weapon: melee; energy weapons `energy`; firearms
+ * `fast`; thrown weapons `thrown`; any other ranged weapon (sling, bow, crossbow) `projectile`
+ * (GnG "Block", "Block Projectile", "Epic Block Projectile"; decision D40).
+ */
+export function blockAttackKind(weapon: BlockWeapon): BlockAttackKind {
+  if (assertOneOf('mode', weapon.mode, ['melee', 'ranged'] as const) === 'melee') return 'melee';
+  if (weapon.energy) return 'energy';
+  if (weapon.firearm) return 'fast';
+  if (weapon.thrown) return 'thrown';
+  return 'projectile';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Resolution
 
@@ -434,6 +458,28 @@ export function abortsRemaining(budget: ActionBudget, abort: AbortAction, feats:
 export function beginTurn(budget: ActionBudget): { move: boolean; attack: boolean; budget: ActionBudget } {
   assertBudget(budget);
   return { move: budget.move, attack: budget.attack, budget: newActionBudget() };
+}
+
+/** What the turn that begins allows: the actions aborts left; `partial` — only one of them (trauma). */
+export interface TurnActions {
+  move: boolean;
+  attack: boolean;
+  /** Trauma: a partial action only — the move or the attack that is left, not both. */
+  partial: boolean;
+}
+
+/**
+ * The character's turn begins, with trauma taken since the last turn or not: {@link beginTurn},
+ * and trauma ("allows only a partial action next turn", GnG "TRAUMA") limits the turn to one of the
+ * actions the aborts left; it adds none (decision D39).
+ */
+export function beginTurnWithTrauma(
+  budget: ActionBudget,
+  trauma: boolean,
+): TurnActions & { budget: ActionBudget } {
+  const started = beginTurn(budget);
+  const partial = trauma === true && (started.move || started.attack);
+  return { move: started.move, attack: started.attack, partial, budget: started.budget };
 }
 
 /**

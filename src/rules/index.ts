@@ -17,6 +17,7 @@ export * from './highMagic.js';
 export * from './conditions.js';
 export * from './actionFeats.js';
 export * from './aborts.js';
+export * from './areaAndManeuvers.js';
 export * from './calledShots.js';
 export * from './bleeding.js';
 export * from './grapple.js';

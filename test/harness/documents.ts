@@ -860,13 +860,39 @@ export class HarnessMacro extends HarnessDocument implements Macro {
   }
 }
 
-export class HarnessCombatant implements Combatant {
-  readonly id: string = randomId();
+/**
+ * A combatant: a document embedded in its combat (flags, `update`, `setFlag`; fires
+ * `updateCombatant`). Its permission is its actor's (the actor's owners own the combatant).
+ */
+export class HarnessCombatant extends HarnessDocument implements Combatant {
+  static override documentName = 'Combatant';
   initiative: number | null = null;
-  flags: Record<string, Record<string, unknown>> = {};
-  constructor(readonly actor: Actor | null) {}
+  readonly actor: Actor | null;
+
+  constructor(actor: Actor | null, combat: Combat) {
+    super({ name: actor?.name ?? '', type: 'base' }, { parent: combat });
+    this.actor = actor;
+  }
+
+  override get id(): string {
+    return this._id as string;
+  }
+
+  declare readonly parent: Combat | null;
+
+  override testUserPermission(user: User, level: OwnershipLevel): boolean {
+    if (user.isGM) return true;
+    return this.actor ? this.actor.testUserPermission(user, level) : false;
+  }
+
+  protected override async _onUpdate(_diff: Record<string, unknown>): Promise<void> {}
 }
 
+/**
+ * A combat. Changing turn or round fires `updateCombat`, then — as Foundry v13 does on the active
+ * GM's client only — the turn events `_onStartRound(context)` (new round) and
+ * `_onStartTurn(combatant, context)`, run here once, as the active GM, and awaited.
+ */
 export class HarnessCombat extends HarnessDocument implements Combat {
   static override documentName = 'Combat';
   round = 1;
@@ -878,7 +904,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
   }
 
   addCombatant(actor: Actor, initiative: number | null = null): Combatant {
-    const combatant = new HarnessCombatant(actor);
+    const combatant = new HarnessCombatant(actor, this);
     combatant.initiative = initiative;
     this.combatants.set(combatant);
     return combatant;
@@ -889,6 +915,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     if (this.turn + 1 >= count) return this.nextRound();
     this.turn += 1;
     Hooks.callAll('updateCombat', this, { turn: this.turn }, {}, game.user.id);
+    await this.#turnEvents(false);
     return this;
   }
 
@@ -896,8 +923,35 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     this.round += 1;
     this.turn = 0;
     Hooks.callAll('updateCombat', this, { round: this.round, turn: 0 }, {}, game.user.id);
+    await this.#turnEvents(true);
     return this;
   }
+
+  /** Starts the combat's first turn (round 1, turn 0): the turn events, as Foundry's `startCombat`. */
+  async begin(): Promise<this> {
+    await this.#turnEvents(true);
+    return this;
+  }
+
+  async #turnEvents(newRound: boolean): Promise<void> {
+    const gm = game.users.activeGM;
+    if (!gm) return;
+    const harnessGame = game as unknown as { user: User };
+    const self = game.user;
+    harnessGame.user = gm;
+    try {
+      const context: CombatTurnEventContext = { round: this.round, turn: this.turn, skipped: false };
+      if (newRound) await this._onStartRound(context);
+      const combatant = this.combatant;
+      if (combatant) await this._onStartTurn(combatant, context);
+    } finally {
+      harnessGame.user = self;
+    }
+  }
+
+  async _onStartTurn(_combatant: Combatant, _context: CombatTurnEventContext): Promise<void> {}
+
+  async _onStartRound(_context: CombatTurnEventContext): Promise<void> {}
 }
 
 // The harness classes must satisfy the constructors the declarations describe.
@@ -906,3 +960,4 @@ export const ItemImpl: ItemConstructor = HarnessItem;
 export const ChatMessageImpl: ChatMessageConstructor = HarnessChatMessage;
 export const ActiveEffectImpl: ActiveEffectConstructor = HarnessActiveEffect;
 export const MacroImpl: MacroConstructor = HarnessMacro;
+export const CombatImpl: CombatConstructor = HarnessCombat;

@@ -19,6 +19,7 @@ import {
   HarnessActiveEffect,
   HarnessActor,
   HarnessChatMessage,
+  CombatImpl,
   HarnessCombat,
   HarnessItem,
   HarnessUser,
@@ -43,7 +44,7 @@ import {
 import { utils } from './utils.js';
 import { world } from './world.js';
 import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
-import { HarnessToken, HarnessTokenDocument, type TokenBars } from './tokens.js';
+import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } from './tokens.js';
 import type { GnGApi } from '../../src/api.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -142,6 +143,18 @@ export interface Harness {
    * with the content in `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
    */
   renderMessage(message: ChatMessage): HTMLElement;
+  /**
+   * Renders a minimal token HUD for `token` as the current user's client does: a `<div id="token-hud">`
+   * with the columns `.col.left`, `.col.middle`, `.col.right`, then the `renderTokenHUD` hook
+   * (hud, html, context, options).
+   */
+  renderTokenHUD(token: Token): HTMLElement;
+  /**
+   * Renders a minimal combat tracker for `combat` (default `game.combat`) as the current user's
+   * client does: a `<section class="combat-tracker">` with one `li.combatant[data-combatant-id]` per
+   * combatant (its name in `.token-name`), then the `renderCombatTracker` hook (app, html, context, options).
+   */
+  renderCombatTracker(combat?: Combat | null): HTMLElement;
   /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
   target(user: User, ...tokens: Token[]): void;
   /**
@@ -214,6 +227,7 @@ async function createHarness(): Promise<Harness> {
     Item: { documentClass: HarnessItem, dataModels: {}, typeLabels: {} },
     ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
     ActiveEffect: { documentClass: HarnessActiveEffect, dataModels: {} },
+    Combat: { documentClass: HarnessCombat },
     queries: {},
     statusEffects: [],
   } satisfies FoundryConfig;
@@ -230,7 +244,7 @@ async function createHarness(): Promise<Harness> {
       },
       ux: uxApi,
     },
-    documents: { collections: { Actors: actorSheets, Items: itemSheets } },
+    documents: { Combat: CombatImpl, collections: { Actors: actorSheets, Items: itemSheets } },
     utils: { ...utils, fromUuid, fromUuidSync },
   } satisfies FoundryNamespace;
   g.Actor = ActorImpl;
@@ -305,7 +319,8 @@ async function createHarness(): Promise<Harness> {
       return actor;
     },
     startCombat(actors) {
-      const combat = new HarnessCombat({ name: 'Combat', type: 'base' });
+      const CombatClass = CONFIG.Combat.documentClass as unknown as typeof HarnessCombat;
+      const combat = new CombatClass({ name: 'Combat', type: 'base' });
       for (const actor of actors) combat.addCombatant(actor);
       game.combat = combat;
       return combat;
@@ -356,6 +371,19 @@ async function createHarness(): Promise<Harness> {
       world.tokens.push(token);
       return token;
     },
+    renderTokenHUD(token) {
+      const document = window.document;
+      const hud = document.createElement('div');
+      hud.id = 'token-hud';
+      for (const side of ['left', 'middle', 'right']) {
+        const column = document.createElement('div');
+        column.className = `col ${side}`;
+        hud.append(column);
+      }
+      const html = hud as unknown as HTMLElement;
+      Hooks.callAll('renderTokenHUD', new HarnessTokenHUD(token), html, {}, {});
+      return html;
+    },
     renderMessage(message) {
       const document = window.document;
       const li = document.createElement('li');
@@ -372,6 +400,28 @@ async function createHarness(): Promise<Harness> {
         author: message.author,
         isAuthor: message.isAuthor,
       });
+      return html;
+    },
+    renderCombatTracker(combat = game.combat) {
+      const document = window.document;
+      const section = document.createElement('section');
+      section.className = 'combat-tracker';
+      const list = document.createElement('ol');
+      list.className = 'combat-tracker plain';
+      for (const combatant of combat?.combatants ?? []) {
+        const li = document.createElement('li');
+        li.className = `combatant${combat?.combatant?.id === combatant.id ? ' active' : ''}`;
+        li.dataset.combatantId = combatant.id;
+        const name = document.createElement('span');
+        name.className = 'token-name';
+        name.textContent = combatant.actor?.name ?? '';
+        li.append(name);
+        list.append(li);
+      }
+      section.append(list);
+      const html = section as unknown as HTMLElement;
+      const app: CombatTrackerApp = { viewed: combat ?? null };
+      Hooks.callAll('renderCombatTracker', app, html, {}, {});
       return html;
     },
     target(user, ...tokens) {

@@ -49,3 +49,16 @@ export class HarnessToken implements Token {
     return this.document.actor;
   }
 }
+
+/** The token HUD of a token (`hud.document`, `hud.actor`), as `renderTokenHUD` handlers receive it. */
+export class HarnessTokenHUD implements TokenHUD {
+  constructor(readonly token: Token) {}
+
+  get document(): TokenDocument {
+    return this.token.document;
+  }
+
+  get actor(): Actor | null {
+    return this.token.actor;
+  }
+}

@@ -4,6 +4,7 @@
  */
 import {
   ABILITIES,
+  MANEUVERS,
   SAVES,
   SIZES,
   SKILLS,
@@ -15,6 +16,7 @@ import {
 import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor/creature-data.js';
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import { budgetLines } from '../../combat/budget-display.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -292,8 +294,13 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
       defense: [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')],
       protection: protectionView(actor, system),
       hp: hpView(actor, system),
+      /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
+      budget: budgetLines(actor),
     },
     attacks: derived.attacks.map((attack) => attackView(actor, attack)),
+    /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
+    maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
+    prone: (actor.statuses ?? new Set<string>()).has('prone'),
     abilities: ABILITIES.map((key) => {
       const a = system.abilities[key];
       return {

@@ -9,7 +9,7 @@
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
-import type { Ability, Save, SkillId } from '../../rules/index.js';
+import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
@@ -40,6 +40,8 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollSave: GnGActorSheet.onRollSave,
       rollSkill: GnGActorSheet.onRollSkill,
       rollAttack: GnGActorSheet.onRollAttack,
+      startManeuver: GnGActorSheet.onStartManeuver,
+      quickStand: GnGActorSheet.onQuickStand,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
       toggleCarried: GnGActorSheet.onToggleCarried,
       openItem: GnGActorSheet.onOpenItem,
@@ -153,6 +155,21 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   static async onRollAttack(this: GnGActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = itemOf(this, target);
     if (item) await (this.actor as GnGActor).rollAttack(item, { skipDialog: event.shiftKey });
+  }
+
+  /** A Maneuvers button: Bull Rush, Trip or Throw against the user's targets (`game.gng.maneuver`). */
+  static async onStartManeuver(
+    this: GnGActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const kind = target.dataset.maneuver as Maneuver | undefined;
+    if (kind) await game.gng.maneuver(this.actor, kind);
+  }
+
+  /** Quick Stand (shown when prone): `game.gng.quickStand`. */
+  static async onQuickStand(this: GnGActorSheet): Promise<void> {
+    await game.gng.quickStand(this.actor);
   }
 
   static async onToggleEquipped(

@@ -1,0 +1,250 @@
+/**
+ * The action budget of a combatant (GnG "Abort Action", "TRAUMA"): what each actor still has for
+ * abort actions, stored on its combatant in `game.combat`, and the glue between the card flows
+ * (Block, Roll with Blow, Dive for Cover, Maintain Footing) and the engine's budget functions.
+ *
+ * Flags on the combatant (`flags.gng.*`):
+ * - `budget`: the engine's {@link ActionBudget} — the next turn's move/attack not yet spent by aborts
+ *   and the free aborts used since the actor's last turn start. Missing = a fresh budget.
+ * - `trauma`: `true` when the actor took trauma (set by Apply on the attack card); its next turn
+ *   allows only a partial action.
+ * - `turn`: {@link TurnFlag} — what the current (or last) turn of the actor allows, written at its
+ *   turn start (the turn starts with only what the aborts left; trauma makes it partial).
+ *
+ * Out of combat (the actor has no combatant in `game.combat`), {@link budgetOf} is null: aborts cost
+ * nothing and are not limited by a budget (every other requirement still applies).
+ *
+ * Writing (`spendAbortFor`, `restoreBudget`, `setTrauma`) is the GM's job: call them inside the GM's
+ * query handlers only (a player cannot update a combatant it does not own).
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  ABORT_ACTIONS,
+  ACTION_FEAT_IDS,
+  abortEligibility,
+  beginTurnWithTrauma,
+  CONDITION_IDS,
+  expandConditions,
+  newActionBudget,
+  spendAbort,
+  type AbortAction,
+  type AbortContext,
+  type AbortFeats,
+  type ActionBudget,
+  type ActionFeatId,
+  type ConditionId,
+} from '../rules/index.js';
+
+/** What the actor's current (or last) turn allows, written at its turn start. */
+export interface TurnFlag {
+  round: number;
+  move: boolean;
+  attack: boolean;
+  /** Trauma: one of the actions only. */
+  partial: boolean;
+}
+
+/** The feat identifier that lets its holder abort while flat-footed (GnG decision D11). */
+export const UNCANNY_DODGE_ID = 'uncanny-dodge';
+
+/** The actor's combatant in the current combat, or null. */
+export function combatantOf(actor: Actor | null | undefined): Combatant | null {
+  const combat = game.combat;
+  if (!actor || !combat) return null;
+  return combat.combatants.find((c) => c.actor === actor || (c.actor?.uuid ?? null) === actor.uuid) ?? null;
+}
+
+/** A stored budget as the engine's (frozen, every field present); a fresh one when none is stored. */
+function normalize(raw: unknown): ActionBudget {
+  const fresh = newActionBudget();
+  if (typeof raw !== 'object' || raw === null) return fresh;
+  const r = raw as Partial<Record<keyof ActionBudget, unknown>>;
+  const stored = (typeof r.freeUsed === 'object' && r.freeUsed !== null ? r.freeUsed : {}) as Record<
+    string,
+    unknown
+  >;
+  const freeUsed = Object.fromEntries(
+    ABORT_ACTIONS.map((a) => {
+      const n = stored[a];
+      return [a, typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0];
+    }),
+  ) as Record<AbortAction, number>;
+  return Object.freeze({
+    move: typeof r.move === 'boolean' ? r.move : fresh.move,
+    attack: typeof r.attack === 'boolean' ? r.attack : fresh.attack,
+    freeUsed: Object.freeze(freeUsed),
+    quickStandUsed: r.quickStandUsed === true,
+  });
+}
+
+/** The budget of a combatant (a fresh one when none is stored). */
+export function combatantBudget(combatant: Combatant): ActionBudget {
+  return normalize(combatant.getFlag(SYSTEM_ID, 'budget'));
+}
+
+/**
+ * The actor's action budget (`flags.gng.budget` of its combatant in `game.combat`); null when the
+ * actor is not in combat — then aborts cost nothing and are not limited.
+ */
+export function budgetOf(actor: Actor): ActionBudget | null {
+  const combatant = combatantOf(actor);
+  return combatant ? combatantBudget(combatant) : null;
+}
+
+/** Whether the actor holds a feat item with this identifier. */
+function hasFeat(actor: Actor, identifier: string): boolean {
+  return (
+    actor.items.find(
+      (item) =>
+        item.type === 'feat' && (item.system as unknown as { identifier?: string }).identifier === identifier,
+    ) !== undefined
+  );
+}
+
+/** The actor's action feats (feat item identifiers ∩ `ACTION_FEAT_IDS`) and Dexterity modifier. */
+export function abortFeatsOf(actor: Actor): AbortFeats {
+  const feats = new Set<ActionFeatId>();
+  for (const item of actor.items) {
+    if (item.type !== 'feat') continue;
+    const id = (item.system as unknown as { identifier?: string }).identifier ?? '';
+    if ((ACTION_FEAT_IDS as readonly string[]).includes(id)) feats.add(id as ActionFeatId);
+  }
+  const dex = (actor.system as unknown as CreatureData).derived?.abilities?.dex?.mod ?? 0;
+  return { feats: [...feats], dexModifier: dex };
+}
+
+/** Uncanny Dodge: a feat item (class features are feat items too) with identifier `uncanny-dodge`. */
+export function hasUncannyDodge(actor: Actor): boolean {
+  return hasFeat(actor, UNCANNY_DODGE_ID);
+}
+
+/**
+ * Why the actor may not take this abort now (a lang key `GNG.Abort.Refusal.<reason>`), or null when
+ * it may: the engine's `abortEligibility` with the actor's statuses, feats, Dex modifier, Uncanny
+ * Dodge and budget (out of combat: no budget). `context` describes the attack (kind, touch, flanked,
+ * shield, already used …); what it says about the actor is overridden by the actor's own data.
+ */
+export function abortRefusal(actor: Actor, abort: AbortAction, context: AbortContext = {}): string | null {
+  const { feats, dexModifier } = abortFeatsOf(actor);
+  const budget = budgetOf(actor);
+  const ctx: AbortContext = {
+    ...context,
+    // Only the statuses the engine knows as conditions (not the injury markers or other modules').
+    conditions: [...expandConditions(actor.statuses)].filter((id): id is ConditionId =>
+      (CONDITION_IDS as readonly string[]).includes(id),
+    ),
+    feats: [...new Set([...(feats ?? []), ...(context.feats ?? [])])],
+    uncannyDodge: context.uncannyDodge === true || hasUncannyDodge(actor),
+  };
+  if (dexModifier !== undefined) ctx.dexModifier = dexModifier;
+  if (budget) ctx.budget = budget;
+  else delete ctx.budget;
+  const verdict = abortEligibility(abort, ctx);
+  return verdict.allowed ? null : refusalKey(verdict.reason);
+}
+
+/** The lang key of an engine refusal reason. */
+export function refusalKey(reason: string): string {
+  return `GNG.Abort.Refusal.${reason}`;
+}
+
+export type SpendAbortForResult =
+  | { ok: true; paidWith: 'free' | 'move' | 'attack' | 'none'; before: ActionBudget | null }
+  | { ok: false; reason: string };
+
+/**
+ * GM side only: spends one abort of the actor (a free abort first, else the next turn's move, then
+ * its attack — the engine's `spendAbort`) and writes the combatant's flag. `before` is the budget to
+ * give back to {@link restoreBudget} on Undo. Out of combat: `paidWith: 'none'`, `before: null`.
+ * Refusal `reason` is a lang key.
+ */
+export async function spendAbortFor(actor: Actor, abort: AbortAction): Promise<SpendAbortForResult> {
+  const combatant = combatantOf(actor);
+  if (!combatant) return { ok: true, paidWith: 'none', before: null };
+  const before = combatantBudget(combatant);
+  const result = spendAbort(before, abort, abortFeatsOf(actor));
+  if (!result.ok) return { ok: false, reason: refusalKey(result.reason) };
+  await combatant.setFlag(SYSTEM_ID, 'budget', plain(result.budget));
+  return { ok: true, paidWith: result.paidWith, before };
+}
+
+/** GM side only (Undo): puts back a budget `spendAbortFor` returned as `before` (null: nothing to do). */
+export async function restoreBudget(actor: Actor, budget: ActionBudget | null): Promise<void> {
+  if (!budget) return;
+  const combatant = combatantOf(actor);
+  if (!combatant) return;
+  await combatant.setFlag(SYSTEM_ID, 'budget', plain(normalize(budget)));
+}
+
+/** Whether trauma waits for the actor's next turn (`flags.gng.trauma` of its combatant). */
+export function traumaPending(actor: Actor): boolean {
+  return combatantOf(actor)?.getFlag(SYSTEM_ID, 'trauma') === true;
+}
+
+/**
+ * GM side only: marks (or clears) trauma for the actor's next turn; resolves with the previous
+ * value (for Undo), or null when the actor is not in combat.
+ */
+export async function setTrauma(actor: Actor, trauma: boolean): Promise<boolean | null> {
+  const combatant = combatantOf(actor);
+  if (!combatant) return null;
+  const previous = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
+  if (previous !== trauma) await combatant.setFlag(SYSTEM_ID, 'trauma', trauma);
+  return previous;
+}
+
+/** What the combatant's current (or last) turn allows, as written at its turn start; null before. */
+export function turnOf(combatant: Combatant): TurnFlag | null {
+  const raw = combatant.getFlag(SYSTEM_ID, 'turn') as Partial<TurnFlag> | undefined;
+  if (!raw || typeof raw !== 'object') return null;
+  return {
+    round: Number(raw.round ?? 0),
+    move: raw.move !== false,
+    attack: raw.attack !== false,
+    partial: raw.partial === true,
+  };
+}
+
+/**
+ * The combatant's turn begins (called once, by the active GM, from the Combat subclass): the turn
+ * gets what the aborts left (trauma: a partial action), the budget is refilled, trauma is cleared.
+ */
+export async function startTurnOf(combatant: Combatant, round: number): Promise<TurnFlag> {
+  const trauma = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
+  const started = beginTurnWithTrauma(combatantBudget(combatant), trauma);
+  const turn: TurnFlag = { round, move: started.move, attack: started.attack, partial: started.partial };
+  await combatant.update({
+    [`flags.${SYSTEM_ID}.budget`]: plain(started.budget),
+    [`flags.${SYSTEM_ID}.trauma`]: false,
+    [`flags.${SYSTEM_ID}.turn`]: turn,
+  });
+  return turn;
+}
+
+/** The debt of a combatant, as lang keys: next turn's spent actions, trauma, this turn's limits. */
+export function debtOf(combatant: Combatant, combat: Combat | null = combatant.parent): string[] {
+  const keys: string[] = [];
+  const current = combat?.combatant?.id === combatant.id;
+  const turn = turnOf(combatant);
+  if (current && turn && turn.round === combat?.round) {
+    if (!turn.move && !turn.attack) keys.push('GNG.Budget.Badge.turnNone');
+    else if (turn.partial) keys.push('GNG.Budget.Badge.turnPartial');
+    else if (!turn.move) keys.push('GNG.Budget.Badge.turnNoMove');
+    else if (!turn.attack) keys.push('GNG.Budget.Badge.turnNoAttack');
+  }
+  const budget = combatantBudget(combatant);
+  if (!budget.move) keys.push('GNG.Budget.Badge.move');
+  if (!budget.attack) keys.push('GNG.Budget.Badge.attack');
+  if (combatant.getFlag(SYSTEM_ID, 'trauma') === true) keys.push('GNG.Budget.Badge.trauma');
+  return keys;
+}
+
+function plain(budget: ActionBudget): Record<string, unknown> {
+  return {
+    move: budget.move,
+    attack: budget.attack,
+    freeUsed: { ...budget.freeUsed },
+    quickStandUsed: budget.quickStandUsed,
+  };
+}

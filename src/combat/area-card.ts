@@ -1,0 +1,555 @@
+/**
+ * The area damage card (core "Area Effects"; GnG "Dive for Cover", "PROTECTION"): a GM rolls an
+ * area's damage once (`game.gng.areaDamage`) and posts one card whose state lives in
+ * `flags.gng.area`. Each target's owners may **Roll Reflex** (success halves the damage) and **Dive for
+ * Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
+ * to nonlethal; allowed after a failed save); the GM applies (Protection subtracted) and undoes.
+ * Every action runs on the active GM through the `gng.areaAction` query, which re-derives every number
+ * from the card and the documents, checks the sender and rolls the dice itself; each step once.
+ *
+ * Hooks: `gng.areaDamage(message)` (the card is posted), `gng.preApplyAreaDamage(message, target,
+ * actor, changes)` (cancel with false; `changes` may be changed), `gng.applyAreaDamage(message, target,
+ * actor)`.
+ */
+import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  applyDamageToHitPoints,
+  applyNonlethalDamage,
+  areaDamage,
+  damageConsequences,
+  resolveDiveForCover,
+  savingThrow,
+  type ActionBudget,
+  type Size,
+} from '../rules/index.js';
+import { actorOf } from './attack-flow.js';
+import { abortShown, takeAbort } from './abort-gate.js';
+import { setTrauma } from './action-budget.js';
+import {
+  askGM,
+  decorateButtons,
+  owns,
+  Refusal,
+  refused,
+  senderOf,
+  serialized,
+  type CardActionResult,
+} from './gm-card.js';
+
+export const AREA_QUERY = 'gng.areaAction';
+export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
+
+/** The card's actions (the `data-action` of its buttons). */
+export const AREA_ACTIONS = ['rollSave', 'diveForCover', 'applyDamage', 'undoDamage'] as const;
+export type AreaAction = (typeof AREA_ACTIONS)[number];
+
+export interface AreaSave {
+  natural: number;
+  bonus: number;
+  total: number;
+  success: boolean;
+}
+
+export interface AreaDive {
+  natural: number;
+  bonus: number;
+  cover: boolean;
+  /** The Jump total with the no-cover penalty. */
+  jumpTotal: number;
+  margin: number;
+  converted: number;
+  /** The defender's budget before this abort (null out of combat); an abort taken stays taken. */
+  budgetBefore: ActionBudget | null;
+}
+
+export interface AreaApplied {
+  by: string;
+  lethal: number;
+  nonlethal: number;
+  hp: { before: number; after: number };
+  temp: { before: number; after: number };
+  nonlethalTotal: { before: number; after: number };
+  statusesAdded: string[];
+  snapshot: { value: number; temp: number; nonlethal: number };
+  /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
+  trauma: boolean;
+  /** The combatant's trauma mark before Apply (null out of combat), put back by Undo. */
+  traumaBefore: boolean | null;
+}
+
+export interface AreaTarget {
+  id: string;
+  name: string;
+  actorUuid: string;
+  tokenId: string | null;
+  save: AreaSave | null;
+  dive: AreaDive | null;
+  applied: AreaApplied | null;
+}
+
+export interface AreaCardState {
+  version: 1;
+  damage: { formula: string; dice: number[]; total: number; type: string | null };
+  save: { type: 'ref'; dc: number };
+  /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
+  cover: boolean | null;
+  targets: AreaTarget[];
+}
+
+export interface AreaDamageOptions {
+  /** Dice formula rolled once for all targets, e.g. `6d6`. */
+  damage: string;
+  damageType?: string;
+  saveDc: number;
+  save?: 'ref';
+  /** Default: the GM's targeted tokens. */
+  targets?: Actor[];
+  /** Cover near every target (true/false), or undefined: each target's owner says. */
+  cover?: boolean;
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const creature = (actor: Actor) => actor.system as CreatureData;
+
+/** The card state of a message, or null. */
+export function areaState(message: ChatMessage | null | undefined): AreaCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
+  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+}
+
+/** The damage `target` takes as the card stands: engine `areaDamage`, then Dive for Cover's conversion. */
+export function targetDamage(
+  state: AreaCardState,
+  target: AreaTarget,
+  protection: number,
+): {
+  rolled: number;
+  afterSave: number;
+  protection: number;
+  final: number;
+  lethal: number;
+  nonlethal: number;
+} {
+  const steps = areaDamage({
+    rolled: state.damage.total,
+    saved: target.save?.success === true,
+    protection,
+  });
+  if (!target.dive) return { ...steps, lethal: steps.final, nonlethal: 0 };
+  const dive = resolveDiveForCover({
+    jumpTotal: target.dive.jumpTotal,
+    reflexDc: state.save.dc,
+    damage: steps.final,
+    cover: true, // the stored total already has the no-cover penalty
+  });
+  return { ...steps, lethal: dive.lethal, nonlethal: dive.nonlethal };
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Permissions                                                                */
+/* -------------------------------------------------------------------------- */
+
+/** Roll Reflex, Dive for Cover: the target's owners; Apply, Undo: the GM. A GM may do everything. */
+export function areaUserMayAct(user: User, action: AreaAction, target: AreaTarget): boolean {
+  if (user.isGM) return true;
+  if (action === 'rollSave' || action === 'diveForCover') return owns(user, target.actorUuid);
+  return false;
+}
+
+/** Whether the card's state allows `action` on `target` now: each step once, nothing after Apply. */
+export function areaActionAvailable(action: AreaAction, target: AreaTarget): boolean {
+  switch (action) {
+    case 'rollSave':
+      return target.save === null && target.applied === null;
+    case 'diveForCover':
+      return target.dive === null && target.applied === null;
+    case 'applyDamage':
+      return target.applied === null;
+    case 'undoDamage':
+      return target.applied !== null;
+  }
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Rendering                                                                  */
+/* -------------------------------------------------------------------------- */
+
+function protectionOf(actor: Actor | null): number {
+  return actor ? creature(actor).derived.protection.total : 0;
+}
+
+function targetContext(state: AreaCardState, target: AreaTarget) {
+  const actor = fromUuidSync(target.actorUuid) as Actor | null;
+  const dmg = targetDamage(state, target, protectionOf(actor));
+  const a = target.applied;
+  const button = (action: AreaAction) => ({ action, disabled: !areaActionAvailable(action, target) });
+  return {
+    id: target.id,
+    name: target.name,
+    save: target.save && {
+      ...target.save,
+      text: t(target.save.success ? 'GNG.Area.SaveSuccess' : 'GNG.Area.SaveFailure'),
+    },
+    dive: target.dive && {
+      ...target.dive,
+      text: f('GNG.Area.DiveResult', { total: target.dive.jumpTotal, converted: dmg.nonlethal }),
+      noCover: !target.dive.cover,
+    },
+    damage: dmg,
+    steps: [
+      { label: t('GNG.Area.Step.rolled'), value: String(dmg.rolled) },
+      ...(target.save?.success ? [{ label: t('GNG.Area.Step.halved'), value: String(dmg.afterSave) }] : []),
+      { label: t('GNG.Area.Step.protection'), value: String(-dmg.protection) },
+      ...(dmg.nonlethal ? [{ label: t('GNG.Area.Step.converted'), value: String(-dmg.nonlethal) }] : []),
+    ],
+    applied: a && {
+      hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
+      nonlethal:
+        a.nonlethalTotal.before !== a.nonlethalTotal.after
+          ? f('GNG.Attack.Applied.Nonlethal', a.nonlethalTotal)
+          : null,
+    },
+    coverChoice: state.cover === null && target.dive === null && target.applied === null,
+    buttons: {
+      rollSave: button('rollSave'),
+      diveForCover: button('diveForCover'),
+      applyDamage: button('applyDamage'),
+      undoDamage: button('undoDamage'),
+    },
+  };
+}
+
+/** The template's data, localized, from the state (and the targets' current Protection). */
+export function areaCardContext(state: AreaCardState): Record<string, unknown> {
+  return {
+    heading: t('GNG.Area.Heading'),
+    total: state.damage.total,
+    formula: state.damage.formula,
+    dice: state.damage.dice.join(', '),
+    type: state.damage.type,
+    save: f('GNG.Area.SaveLine', { dc: state.save.dc }),
+    cover: state.cover === null ? null : t(state.cover ? 'GNG.Area.CoverEveryone' : 'GNG.Area.CoverNobody'),
+    targets: state.targets.map((target) => targetContext(state, target)),
+  };
+}
+
+export async function renderAreaCard(state: AreaCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(AREA_CARD_TEMPLATE, areaCardContext(state));
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Start                                                                      */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * A GM posts an area damage card: rolls `damage` once; `targets` default to the GM's targeted
+ * tokens. Resolves with the card, or null (not a GM, no targets, bad input).
+ */
+export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatMessage | null> {
+  if (!game.user.isGM) {
+    ui.notifications.warn(t('GNG.Area.Error.GMOnly'));
+    return null;
+  }
+  const dc = options.saveDc;
+  if (!Number.isInteger(dc) || (options.save ?? 'ref') !== 'ref') {
+    ui.notifications.warn(t('GNG.Area.Error.BadOptions'));
+    return null;
+  }
+  const fromTokens = [...game.user.targets]
+    .filter((token) => token.actor)
+    .map((token) => ({ actor: token.actor as Actor, token }));
+  const chosen = options.targets
+    ? options.targets.map((actor) => ({ actor, token: actor.getActiveTokens()[0] ?? null }))
+    : fromTokens;
+  if (!chosen.length) {
+    ui.notifications.warn(t('GNG.Area.Error.NoTargets'));
+    return null;
+  }
+  let roll: Roll;
+  try {
+    roll = await new Roll(options.damage).evaluate();
+  } catch {
+    ui.notifications.warn(t('GNG.Area.Error.BadOptions'));
+    return null;
+  }
+  const seen = new Set<string>();
+  const targets: AreaTarget[] = [];
+  for (const { actor, token } of chosen) {
+    const id = token?.id ?? actor.id ?? actor.uuid;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    targets.push({
+      id,
+      name: token?.document.name || actor.name,
+      actorUuid: actor.uuid,
+      tokenId: token?.id ?? null,
+      save: null,
+      dive: null,
+      applied: null,
+    });
+  }
+  const state: AreaCardState = {
+    version: 1,
+    damage: {
+      formula: roll.formula,
+      dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+      total: Math.max(0, roll.total ?? 0),
+      type: options.damageType ?? null,
+    },
+    save: { type: 'ref', dc },
+    cover: options.cover ?? null,
+    targets,
+  };
+  const message = await ChatMessage.create({
+    content: await renderAreaCard(state),
+    rolls: [roll],
+    speaker: { alias: t('GNG.Area.Heading') },
+    flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
+  });
+  if (!message) return null;
+  Hooks.callAll('gng.areaDamage', message);
+  return message;
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The GM's handler                                                           */
+/* -------------------------------------------------------------------------- */
+
+const REQUEST_KEYS = new Set(['messageId', 'action', 'target', 'cover']);
+
+interface AreaRequest {
+  messageId: string;
+  action: AreaAction;
+  target: string;
+  cover?: boolean;
+}
+
+function parseRequest(data: unknown): AreaRequest {
+  if (typeof data !== 'object' || data === null) throw new Refusal('GNG.Error.Attack.BadRequest');
+  const d = data as Record<string, unknown>;
+  if (Object.keys(d).some((key) => !REQUEST_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (typeof d.messageId !== 'string' || typeof d.target !== 'string')
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!(AREA_ACTIONS as readonly unknown[]).includes(d.action))
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  const action = d.action as AreaAction;
+  if (d.cover !== undefined && (action !== 'diveForCover' || typeof d.cover !== 'boolean'))
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  return {
+    messageId: d.messageId,
+    action,
+    target: d.target,
+    ...(typeof d.cover === 'boolean' ? { cover: d.cover } : {}),
+  };
+}
+
+/** `CONFIG.queries['gng.areaAction']`: runs on the active GM; never throws. */
+export async function handleAreaAction(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  let request: AreaRequest;
+  try {
+    request = parseRequest(data);
+  } catch (error) {
+    return refused(error);
+  }
+  return serialized(request.messageId, () => runAction(request, sender));
+}
+
+async function runAction(request: AreaRequest, user: User): Promise<void> {
+  const message = game.messages.get(request.messageId);
+  const stored = areaState(message);
+  if (!message || !stored) throw new Refusal('GNG.Area.Error.NoCard');
+  // Only a GM may post (and so write) an area card: a card another user wrote is not trusted.
+  if (!message.author?.isGM) throw new Refusal('GNG.Area.Error.NoCard');
+  const state = structuredClone(stored);
+  const target = state.targets.find((candidate) => candidate.id === request.target);
+  if (!target) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+  if (!areaUserMayAct(user, request.action, target))
+    throw new Refusal('GNG.Area.Error.NotAllowed', { name: user.name });
+  if (!areaActionAvailable(request.action, target))
+    throw new Refusal(`GNG.Area.Error.Unavailable.${request.action}`);
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+
+  switch (request.action) {
+    case 'rollSave': {
+      const bonus = creature(actor).derived.saves.ref.total;
+      const roll = await new Roll('1d20').evaluate();
+      const natural = roll.total as number;
+      const save = savingThrow({ natural, bonus, dc: state.save.dc });
+      target.save = { natural, bonus, total: save.total, success: save.success };
+      break;
+    }
+    case 'diveForCover': {
+      const cover = state.cover ?? request.cover ?? false;
+      const bonus = creature(actor).derived.skills.jump.total;
+      const budgetBefore = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
+      const roll = await new Roll('1d20').evaluate();
+      const natural = roll.total as number;
+      const steps = areaDamage({
+        rolled: state.damage.total,
+        saved: target.save?.success === true,
+        protection: protectionOf(actor),
+      });
+      const dive = resolveDiveForCover({
+        jumpTotal: natural + bonus,
+        reflexDc: state.save.dc,
+        damage: steps.final,
+        cover,
+      });
+      target.dive = {
+        natural,
+        bonus,
+        cover,
+        jumpTotal: dive.jumpTotal,
+        margin: dive.margin,
+        converted: dive.converted,
+        budgetBefore: budgetBefore && structuredClone({ ...budgetBefore }),
+      };
+      break;
+    }
+    case 'applyDamage':
+      await applyDamage(message, state, target, actor, user);
+      break;
+    case 'undoDamage': {
+      const applied = target.applied as AreaApplied;
+      await actor.update({
+        'system.hp.value': applied.snapshot.value,
+        'system.hp.temp': applied.snapshot.temp,
+        'system.hp.nonlethal': applied.snapshot.nonlethal,
+      });
+      for (const status of applied.statusesAdded) {
+        if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+      }
+      if (applied.trauma && applied.traumaBefore !== null) await setTrauma(actor, applied.traumaBefore);
+      target.applied = null;
+      break;
+    }
+  }
+  await saveCard(message, state);
+  if (request.action === 'applyDamage') Hooks.callAll('gng.applyAreaDamage', message, target, actor);
+}
+
+async function applyDamage(
+  message: ChatMessage,
+  state: AreaCardState,
+  target: AreaTarget,
+  actor: Actor,
+  user: User,
+): Promise<void> {
+  const sys = creature(actor);
+  const dmg = targetDamage(state, target, protectionOf(actor));
+  const before = { value: sys.hp.value, temp: sys.hp.temp, nonlethal: sys.hp.nonlethal };
+  const lethal = applyDamageToHitPoints({
+    current: before.value,
+    temporary: before.temp,
+    damage: dmg.lethal,
+  });
+  const nonlethal = applyNonlethalDamage({
+    currentHp: lethal.current,
+    nonlethal: before.nonlethal,
+    damage: dmg.nonlethal,
+  });
+  const consequences = damageConsequences({
+    currentHp: before.value,
+    hpLost: lethal.hpLost,
+    size: sys.size as Size,
+    nonlethal: false,
+  });
+  const wanted: string[] = [];
+  if (consequences.condition === 'dying') wanted.push('dying');
+  if (consequences.condition === 'dead') wanted.push('dead');
+  if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
+  const statusesAdded = wanted.filter((status) => !actor.statuses.has(status));
+  const changes: Record<string, unknown> = {
+    'system.hp.value': lethal.current,
+    'system.hp.temp': lethal.temporary,
+    'system.hp.nonlethal': nonlethal.nonlethal,
+  };
+  if (Hooks.call('gng.preApplyAreaDamage', message, target, actor, changes) === false)
+    throw new Refusal('GNG.Error.Attack.Cancelled');
+  await actor.update(changes);
+  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
+  const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
+  const after = creature(actor);
+  target.applied = {
+    by: user.id as string,
+    lethal: dmg.lethal,
+    nonlethal: dmg.nonlethal,
+    hp: { before: before.value, after: after.hp.value },
+    temp: { before: before.temp, after: after.hp.temp },
+    nonlethalTotal: { before: before.nonlethal, after: after.hp.nonlethal },
+    statusesAdded,
+    snapshot: before,
+    trauma: consequences.trauma,
+    traumaBefore,
+  };
+}
+
+async function saveCard(message: ChatMessage, state: AreaCardState): Promise<void> {
+  await message.update({ content: await renderAreaCard(state), [`flags.${SYSTEM_ID}.area`]: state });
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The asking client                                                          */
+/* -------------------------------------------------------------------------- */
+
+/** Asks the active GM to run `action` on `target` of the area card (`cover`: Dive for Cover only). */
+export function requestAreaAction(
+  messageId: string,
+  action: AreaAction,
+  target: string,
+  extra: Record<string, unknown> = {},
+): Promise<CardActionResult> {
+  return askGM(AREA_QUERY, handleAreaAction, { messageId, action, target, ...extra });
+}
+
+function isAreaAction(value: string): value is AreaAction {
+  return (AREA_ACTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * `renderChatMessageHTML` on an area card: removes what the viewing user may not use (and Dive for
+ * Cover when the budget refuses it), wires the rest to the GM query.
+ */
+export function decorateAreaCard(message: ChatMessage, html: HTMLElement): void {
+  const state = areaState(message);
+  if (!state) return;
+  decorateButtons(
+    html,
+    (action, targetId) => {
+      const target = state.targets.find((candidate) => candidate.id === targetId);
+      if (!isAreaAction(action) || !target || !areaUserMayAct(game.user, action, target)) return false;
+      if (action === 'diveForCover' && areaActionAvailable(action, target)) {
+        const actor = fromUuidSync(target.actorUuid) as Actor | null;
+        if (!actor || !abortShown(actor, 'dive-for-cover', { reflexAreaEffect: true })) return false;
+      }
+      return true;
+    },
+    (action, targetId, button) => {
+      const extra: Record<string, unknown> = {};
+      if (action === 'diveForCover' && state.cover === null) {
+        const box = button
+          .closest('section')
+          ?.querySelector<HTMLInputElement>('input[name="cover"][data-target-id]');
+        extra.cover = box?.checked === true;
+      }
+      return requestAreaAction(message.id as string, action as AreaAction, targetId, extra);
+    },
+  );
+}
+
+/** Registers the query, the render hook and the template (on `init`). */
+export function registerAreaCard(): void {
+  CONFIG.queries[AREA_QUERY] = (data, context) => handleAreaAction(data, context);
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    decorateAreaCard(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates([AREA_CARD_TEMPLATE]);
+}

@@ -1,0 +1,277 @@
+/**
+ * The defender's abort actions on the attack card (GnG "ABORT ACTIONS"): Block (after the attack
+ * hit, before damage) and Roll with Blow (once the damage is known, before it is applied). Both are
+ * actions of the card's GM query (`gng.attackAction`: `block`, `rollWithBlow`): the GM's handler
+ * re-derives everything from the card and the documents, checks the abort with the engine
+ * (`abortEligibility` through `action-budget.ts`), rolls the dice, spends from the defender's
+ * action budget and records what Undo gives back (the budget, the card).
+ */
+import type { CreatureData } from '../data/actor/creature-data.js';
+import type { AttackSummary } from '../data/actor/derive-creature.js';
+import {
+  attackRollFromValues,
+  blockAttackKind,
+  blockRoute,
+  criticalKindForNatural,
+  resolveBlock,
+  resolveRollWithBlow,
+  type AbortAction,
+  type AbortContext,
+  type ShieldSize,
+  type Size,
+} from '../rules/index.js';
+import { abortFeatsOf, abortRefusal, restoreBudget, spendAbortFor } from './action-budget.js';
+import { rollChain } from './critical-chain.js';
+import { actorOf, Refusal, saveCard } from './attack-flow.js';
+import type { AttackCardState, CardTarget } from './attack-state.js';
+
+function creature(actor: Actor): CreatureData {
+  return actor.system as CreatureData;
+}
+
+/** The attacking weapon as the card names it (for thrown / firearm / energy), if it still exists. */
+function attackingWeapon(state: AttackCardState): Item | null {
+  const doc = fromUuidSync(state.weapon.itemUuid);
+  return doc && doc.documentName === 'Item' ? (doc as Item) : null;
+}
+
+interface WeaponSystem {
+  use?: string;
+  size?: Size;
+  energy?: boolean;
+  firearm?: { fireModes?: string[]; capacity?: number };
+}
+
+/** The attack's side of an abort's requirements: its kind, touch, the attacker flanking. */
+function attackContext(state: AttackCardState): AbortContext {
+  const item = attackingWeapon(state);
+  const sys = (item?.system ?? {}) as WeaponSystem;
+  return {
+    attackKind: blockAttackKind({
+      mode: state.weapon.mode,
+      thrown: sys.use === 'thrown',
+      firearm: (sys.firearm?.fireModes?.length ?? 0) > 0 || (sys.firearm?.capacity ?? 0) > 0,
+      energy: sys.energy === true,
+    }),
+    touch: state.weapon.touch || state.options.touch === true,
+    flanked: state.options.situational?.includes('flanking') === true,
+  };
+}
+
+/** The defender's equipped shield (size, bonus, enhancement), or null. */
+function shieldOf(defender: Actor): { size: ShieldSize; bonus: number; enhancement: number } | null {
+  const id = creature(defender).derived?.equippedShieldId;
+  const item = id ? defender.items.get(id) : undefined;
+  if (!item) return null;
+  const sys = item.system as unknown as { shieldSize: ShieldSize; shieldBonus: number; enhancement: number };
+  return { size: sys.shieldSize, bonus: sys.shieldBonus ?? 0, enhancement: sys.enhancement ?? 0 };
+}
+
+/** Everything the engine needs to decide whether `defender` may take `abort` against this attack. */
+export function abortContextFor(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor,
+  abort: AbortAction,
+  breaking = false,
+): AbortContext {
+  const ctx: AbortContext = { ...attackContext(state) };
+  if (abort === 'block') {
+    ctx.shield = shieldOf(defender)?.size ?? null;
+    ctx.breaking = breaking;
+    ctx.alreadyUsed = Boolean(target.aborts?.block);
+  }
+  if (abort === 'roll-with-blow') ctx.alreadyUsed = Boolean(target.aborts?.rollWithBlow);
+  return ctx;
+}
+
+/**
+ * On the asking client (the card's buttons): the lang key why the defender may not take this abort
+ * now, or null. The GM's handler checks the same again.
+ */
+export function cardAbortRefusal(
+  state: AttackCardState,
+  target: CardTarget,
+  abort: AbortAction,
+  breaking = false,
+): string | null {
+  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
+  if (!doc || doc.documentName !== 'Actor') return 'GNG.Error.Attack.NoActor';
+  const defender = doc as Actor;
+  return abortRefusal(defender, abort, abortContextFor(state, target, defender, abort, breaking));
+}
+
+/** The defender's weapon for a Block: the one asked for, else its best melee attack. */
+function blockWeapon(defender: Actor, itemId: string | undefined): AttackSummary {
+  const attacks = creature(defender).derived?.attacks ?? [];
+  if (itemId !== undefined) {
+    const chosen = attacks.find((a) => a.itemId === itemId);
+    if (!chosen) throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
+    return chosen;
+  }
+  const melee = attacks.filter((a) => a.mode === 'melee');
+  const best = melee.reduce<AttackSummary | null>((a, b) => (a && a.bonus >= b.bonus ? a : b), null);
+  if (!best) throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
+  return best;
+}
+
+async function defenderOf(target: CardTarget): Promise<Actor> {
+  const defender = await actorOf(target.actorUuid);
+  if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  return defender;
+}
+
+function check(defender: Actor, abort: AbortAction, ctx: AbortContext): void {
+  const key = abortRefusal(defender, abort, ctx);
+  if (key) throw new Refusal(key, { name: defender.name });
+}
+
+async function spend(defender: Actor, abort: AbortAction) {
+  const spent = await spendAbortFor(defender, abort);
+  if (!spent.ok) throw new Refusal(spent.reason, { name: defender.name });
+  return spent;
+}
+
+/**
+ * GM side: the defender blocks — d20 + the weapon's attack bonus (d10 chain on a natural 20 or 1)
+ * opposed by the attack total, with size, weapon size, shield and route modifiers (engine
+ * `resolveBlock`). Blocked: no damage step. Not blocked: the original RD stands.
+ */
+export async function blockAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  user: User,
+  request: { weapon?: string; breaking?: boolean },
+): Promise<void> {
+  const defender = await defenderOf(target);
+  const breaking = request.breaking === true;
+  const ctx = abortContextFor(state, target, defender, 'block', breaking);
+  check(defender, 'block', ctx);
+  const weapon = blockWeapon(defender, request.weapon);
+  const attacker = await actorOf(state.attacker.actorUuid);
+  const shield = shieldOf(defender);
+
+  const roll = await new Roll('1d20 + @bonus', { bonus: weapon.bonus }).evaluate();
+  const natural = roll.dice[0]?.results[0]?.result ?? 0;
+  const kind = criticalKindForNatural(natural);
+  const chain = kind ? await rollChain(kind) : null;
+  const blockRoll = attackRollFromValues({ natural, bonus: weapon.bonus, chainDice: chain?.d10s ?? [] });
+
+  const defenderWeaponSize = (defender.items.get(weapon.itemId)?.system as unknown as WeaponSystem)?.size;
+  const attackerWeaponSize = (attackingWeapon(state)?.system as unknown as WeaponSystem | undefined)?.size;
+  const result = resolveBlock({
+    ...ctx,
+    feats: abortFeatsOf(defender).feats ?? [],
+    blockerRoll: blockRoll.total,
+    attackerRoll: state.attack.total,
+    originalRelativeDegree: target.result?.relativeDegree ?? 0,
+    blockerSize: creature(defender).size as Size,
+    attackerSize: attacker ? (creature(attacker).size as Size) : 'medium',
+    ...(defenderWeaponSize && attackerWeaponSize
+      ? { blockerWeaponSize: defenderWeaponSize, attackerWeaponSize }
+      : {}),
+    shieldBonus: shield?.bonus ?? 0,
+    shieldEnhancement: shield?.enhancement ?? 0,
+  });
+
+  const spent = await spend(defender, 'block');
+  target.aborts = {
+    ...target.aborts,
+    block: {
+      by: user.id as string,
+      breaking,
+      weapon: weapon.name,
+      natural: blockRoll.natural,
+      chainDice: blockRoll.chainDice,
+      chainAdjustment: blockRoll.chainAdjustment,
+      bonus: blockRoll.bonus,
+      via: blockVia(ctx, defender),
+      blockerTotal: result.blockerTotal,
+      attackerTotal: result.attackerTotal,
+      margin: result.margin,
+      blocked: result.blocked,
+      riposte: result.riposte,
+      breakingBlockDamage: result.breakingBlockDamage,
+      paidWith: spent.paidWith,
+      budgetBefore: spent.before,
+    },
+  };
+  await saveCard(message, state);
+  Hooks.callAll('gng.abort', message, target, 'block');
+}
+
+/** The Block route the engine chose (for the card's label). */
+function blockVia(ctx: AbortContext, defender: Actor): string {
+  const route = blockRoute({ ...ctx, feats: abortFeatsOf(defender).feats ?? [] });
+  return route.allowed ? route.via : 'melee';
+}
+
+/**
+ * GM side: the defender rolls with the blow — d20 + Tumble opposed by the attack total (engine
+ * `resolveRollWithBlow`); each point of margin turns one lethal point (after RD and Protection)
+ * into nonlethal, which is what Apply then applies.
+ */
+export async function rollWithBlowAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  user: User,
+): Promise<void> {
+  const defender = await defenderOf(target);
+  check(defender, 'roll-with-blow', abortContextFor(state, target, defender, 'roll-with-blow'));
+  const tumble = creature(defender).derived?.skills?.tumble;
+  if (!tumble?.usable) throw new Refusal('GNG.Abort.Refusal.untrained', { name: defender.name });
+  const damage = target.damage as NonNullable<CardTarget['damage']>;
+  const attacker = await actorOf(state.attacker.actorUuid);
+
+  const roll = await new Roll('1d20 + @bonus', { bonus: tumble.total }).evaluate();
+  const natural = roll.dice[0]?.results[0]?.result ?? 0;
+  const result = resolveRollWithBlow({
+    tumbleTotal: roll.total as number,
+    attackRoll: state.attack.total,
+    damage: damage.lethal,
+    defenderSize: creature(defender).size as Size,
+    attackerSize: attacker ? (creature(attacker).size as Size) : 'medium',
+  });
+
+  const spent = await spend(defender, 'roll-with-blow');
+  const damageBefore = { lethal: damage.lethal, nonlethal: damage.nonlethal };
+  damage.lethal = result.lethal;
+  damage.nonlethal = damageBefore.nonlethal + result.converted;
+  target.aborts = {
+    ...target.aborts,
+    rollWithBlow: {
+      by: user.id as string,
+      natural,
+      bonus: tumble.total,
+      tumbleTotal: result.tumbleTotal,
+      attackTotal: result.attackTotal,
+      margin: result.margin,
+      converted: result.converted,
+      damageBefore,
+      paidWith: spent.paidWith,
+      budgetBefore: spent.before,
+    },
+  };
+  await saveCard(message, state);
+  Hooks.callAll('gng.abort', message, target, 'rollWithBlow');
+}
+
+/**
+ * GM side (the attack's Undo): gives back the defender's budget as it was before its first abort
+ * against this attack and takes the aborts off the card (the damage split is restored).
+ */
+export async function undoAborts(target: CardTarget): Promise<void> {
+  const aborts = target.aborts;
+  if (!aborts) return;
+  const defender = await actorOf(target.actorUuid);
+  // The first abort's "before" is the budget before both.
+  const before = aborts.block ? aborts.block.budgetBefore : (aborts.rollWithBlow?.budgetBefore ?? null);
+  if (defender) await restoreBudget(defender, before);
+  if (aborts.rollWithBlow && target.damage) {
+    target.damage.lethal = aborts.rollWithBlow.damageBefore.lethal;
+    target.damage.nonlethal = aborts.rollWithBlow.damageBefore.nonlethal;
+  }
+  delete target.aborts;
+}

@@ -1,0 +1,87 @@
+/**
+ * The action budget made visible: a badge per combatant row of the combat tracker
+ * (`renderCombatTracker`: "−move", "−move −attack", "trauma", and for the combatant whose turn it is,
+ * what this turn has left) and the "Next turn: …" line of the sheets' combat panel. What a turn
+ * allows comes from the engine (`beginTurnWithTrauma`); this module only words it.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { beginTurnWithTrauma, type TurnActions } from '../rules/index.js';
+import { combatantBudget, combatantOf, debtOf, turnOf } from './action-budget.js';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** "move and attack actions", "attack action only", "a partial action (move action only)" … */
+export function actionsText(turn: TurnActions): string {
+  const base =
+    turn.move && turn.attack ? 'Full' : turn.move ? 'MoveOnly' : turn.attack ? 'AttackOnly' : 'None';
+  if (!turn.partial) return t(`GNG.Budget.${base}`);
+  return base === 'Full'
+    ? t('GNG.Budget.Partial')
+    : f('GNG.Budget.PartialOf', { actions: t(`GNG.Budget.${base}`) });
+}
+
+/** What the actor's next turn will allow, worded ("Next turn: …"); null when not in combat. */
+export function nextTurnText(actor: Actor): string | null {
+  const combatant = combatantOf(actor);
+  if (!combatant) return null;
+  const trauma = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
+  const next = beginTurnWithTrauma(combatantBudget(combatant), trauma);
+  return f('GNG.Budget.NextTurn', { actions: actionsText(next) });
+}
+
+/** What the actor's current turn allows ("This turn: …"), when it is its turn; else null. */
+export function thisTurnText(actor: Actor): string | null {
+  const combatant = combatantOf(actor);
+  const combat = game.combat;
+  if (!combatant || !combat || combat.combatant?.id !== combatant.id) return null;
+  const turn = turnOf(combatant);
+  if (!turn || turn.round !== combat.round) return null;
+  return f('GNG.Budget.ThisTurn', { actions: actionsText(turn) });
+}
+
+/** The sheet's combat panel lines (empty out of combat). */
+export function budgetLines(actor: Actor): string[] {
+  return [thisTurnText(actor), nextTurnText(actor)].filter((line): line is string => line !== null);
+}
+
+/** `renderCombatTracker`: adds the debt badge to each combatant row that owes something. */
+export function decorateCombatTracker(app: CombatTrackerApp, html: HTMLElement): void {
+  const combat = app?.viewed ?? game.combat;
+  if (!combat) return;
+  for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
+    row.querySelector('.gng-budget-badge')?.remove();
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
+    if (!combatant) continue;
+    const keys = debtOf(combatant, combat);
+    if (!keys.length) continue;
+    const doc = row.ownerDocument;
+    const badge = doc.createElement('span');
+    badge.className = 'gng-budget-badge';
+    const words = keys.map(t);
+    badge.setAttribute('aria-label', `${t('GNG.Budget.Badge.label')}: ${words.join(' ')}`);
+    badge.title = badge.getAttribute('aria-label') ?? '';
+    for (const word of words) {
+      const part = doc.createElement('span');
+      part.className = 'gng-budget-debt';
+      part.textContent = word;
+      badge.append(part);
+    }
+    (row.querySelector('.token-name') ?? row).append(badge);
+  }
+}
+
+/** Registers the tracker badge and keeps open sheets' "Next turn" line current (called on `init`). */
+export function registerBudgetDisplay(): void {
+  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
+    decorateCombatTracker(app, html),
+  );
+  const rerender = (combatant: Combatant) => {
+    const sheet = combatant.actor?.sheet;
+    if (sheet?.rendered) void sheet.render(false);
+  };
+  Hooks.on('updateCombatant', rerender);
+  Hooks.on('updateCombat', (combat: Combat) => {
+    for (const combatant of combat.combatants) rerender(combatant);
+  });
+}

@@ -1,0 +1,458 @@
+/**
+ * The maneuver card (core "Bull Rush", "Trip"; GnG "Throw", "Maintain Footing"): `game.gng.maneuver`
+ * asks the active GM to roll the attacker's opposed check (engine `maneuverCheckParts`) and post one
+ * card whose state lives in `flags.gng.maneuver`. The card is the GM's message, so nobody else can
+ * write it. Each defender's owners may **Maintain Footing** (an abort: Balance vs the check, +4 per size
+ * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`); the attacker's
+ * owners (and the GM) **Apply** the maneuver's effect to a defender who did not keep its footing
+ * (Trip/Throw: prone; Bull Rush/Throw: a note with the distance) and **Undo** it. Every action runs on
+ * the active GM through the `gng.maneuverAction` query, which re-derives every number and checks the
+ * sender; each step once.
+ *
+ * Hooks: `gng.maneuver(message)` (the card is posted), `gng.applyManeuver(message, target, actor)`.
+ */
+import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  forcedMovementFeet,
+  maneuverCheckParts,
+  maneuverConditions,
+  MANEUVERS,
+  resolveMaintainFooting,
+  type ActionBudget,
+  type Maneuver,
+  type Size,
+} from '../rules/index.js';
+import { actorOf } from './attack-flow.js';
+import type { CardPart } from './attack-state.js';
+import { abortShown, takeAbort } from './abort-gate.js';
+import {
+  askGM,
+  decorateButtons,
+  owns,
+  Refusal,
+  refused,
+  senderOf,
+  serialized,
+  type CardActionResult,
+} from './gm-card.js';
+
+export const MANEUVER_QUERY = 'gng.maneuverAction';
+export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
+
+export const MANEUVER_ACTIONS = ['maintainFooting', 'applyManeuver', 'undoManeuver'] as const;
+export type ManeuverAction = (typeof MANEUVER_ACTIONS)[number];
+
+export interface ManeuverFooting {
+  natural: number;
+  bonus: number;
+  /** Balance total with the size bonus. */
+  balanceTotal: number;
+  /** The maneuver's check with the attacker's size bonus. */
+  attackTotal: number;
+  maintained: boolean;
+  /** The defender's budget before this abort (null out of combat). */
+  budgetBefore: ActionBudget | null;
+}
+
+export interface ManeuverApplied {
+  by: string;
+  /** Statuses this card set (undo removes exactly these). */
+  statusesAdded: string[];
+  /** How far the defender is moved (Bull Rush, Throw), in feet. */
+  feet: number;
+}
+
+export interface ManeuverTarget {
+  id: string;
+  name: string;
+  actorUuid: string;
+  tokenId: string | null;
+  size: Size;
+  footing: ManeuverFooting | null;
+  applied: ManeuverApplied | null;
+}
+
+export interface ManeuverCardState {
+  version: 1;
+  maneuver: Maneuver;
+  attacker: { actorUuid: string; name: string; size: Size };
+  options: { charging: boolean };
+  check: { formula: string; natural: number; bonus: number; parts: CardPart[]; total: number };
+  targets: ManeuverTarget[];
+}
+
+export interface ManeuverOptions {
+  /** Bull Rush: the attacker charged (+2). */
+  charging?: boolean;
+  /** Default: the user's targeted tokens. */
+  targets?: Actor[];
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const creature = (actor: Actor) => actor.system as CreatureData;
+
+export function maneuverState(message: ChatMessage | null | undefined): ManeuverCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.maneuver as ManeuverCardState | undefined;
+  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Permissions                                                                */
+/* -------------------------------------------------------------------------- */
+
+/** Maintain Footing: the defender's owners; Apply, Undo: the attacker's owners. A GM may do everything. */
+export function maneuverUserMayAct(
+  user: User,
+  action: ManeuverAction,
+  state: ManeuverCardState,
+  target: ManeuverTarget,
+): boolean {
+  if (user.isGM) return true;
+  if (action === 'maintainFooting') return owns(user, target.actorUuid);
+  return owns(user, state.attacker.actorUuid);
+}
+
+/** Maintain Footing once, before Apply; Apply once, only if the footing was not kept; Undo after Apply. */
+export function maneuverActionAvailable(action: ManeuverAction, target: ManeuverTarget): boolean {
+  switch (action) {
+    case 'maintainFooting':
+      return target.footing === null && target.applied === null;
+    case 'applyManeuver':
+      return target.applied === null && target.footing?.maintained !== true;
+    case 'undoManeuver':
+      return target.applied !== null;
+  }
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Rendering                                                                  */
+/* -------------------------------------------------------------------------- */
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `${value}`;
+}
+
+/** How far the defender is moved: by how much the check beat the Balance (0 without a Balance check). */
+function feetFor(state: ManeuverCardState, target: ManeuverTarget): number {
+  const beaten = target.footing ? Math.max(0, target.footing.attackTotal - target.footing.balanceTotal) : 0;
+  return forcedMovementFeet(state.maneuver, beaten);
+}
+
+function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
+  const button = (action: ManeuverAction) => ({
+    action,
+    disabled: !maneuverActionAvailable(action, target),
+  });
+  const fo = target.footing;
+  const a = target.applied;
+  return {
+    id: target.id,
+    name: target.name,
+    footing: fo && {
+      ...fo,
+      text: f(fo.maintained ? 'GNG.Maneuver.Maintained' : 'GNG.Maneuver.NotMaintained', {
+        balance: fo.balanceTotal,
+        attack: fo.attackTotal,
+      }),
+    },
+    applied: a && {
+      statuses: a.statusesAdded.length
+        ? f('GNG.Attack.Applied.Statuses', {
+            statuses: a.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', '),
+          })
+        : null,
+      moved: a.feet > 0 ? f('GNG.Maneuver.Moved', { name: target.name, feet: a.feet }) : null,
+    },
+    buttons: {
+      maintainFooting: button('maintainFooting'),
+      applyManeuver: button('applyManeuver'),
+      undoManeuver: button('undoManeuver'),
+    },
+  };
+}
+
+export function maneuverCardContext(state: ManeuverCardState): Record<string, unknown> {
+  const c = state.check;
+  return {
+    heading: f('GNG.Maneuver.Heading', {
+      attacker: state.attacker.name,
+      maneuver: t(`GNG.Maneuver.Kind.${state.maneuver}`),
+    }),
+    total: c.total,
+    formula: c.formula,
+    natural: c.natural,
+    lines: c.parts.map((p) => ({ label: t(p.label), value: signed(p.value) })),
+    targets: state.targets.map((target) => targetContext(state, target)),
+  };
+}
+
+export async function renderManeuverCard(state: ManeuverCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(MANEUVER_CARD_TEMPLATE, maneuverCardContext(state));
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The GM's handler                                                           */
+/* -------------------------------------------------------------------------- */
+
+const REQUEST_KEYS = new Set(['messageId', 'action', 'target']);
+const START_KEYS = new Set(['action', 'actorUuid', 'maneuver', 'charging', 'targets']);
+
+interface ManeuverRequest {
+  messageId: string;
+  action: ManeuverAction;
+  target: string;
+}
+
+interface StartRequest {
+  actorUuid: string;
+  maneuver: Maneuver;
+  charging: boolean;
+  /** Actor uuids and their token ids (null: the actor's first active token or none). */
+  targets: { actorUuid: string; tokenId: string | null }[];
+}
+
+function parseStart(d: Record<string, unknown>): StartRequest {
+  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
+  if (Object.keys(d).some((key) => !START_KEYS.has(key))) throw bad();
+  if (typeof d.actorUuid !== 'string' || !(MANEUVERS as readonly unknown[]).includes(d.maneuver)) throw bad();
+  if (d.charging !== undefined && typeof d.charging !== 'boolean') throw bad();
+  if (!Array.isArray(d.targets) || d.targets.length === 0 || d.targets.length > 50) throw bad();
+  const targets = d.targets.map((entry: unknown) => {
+    const e = entry as Record<string, unknown> | null;
+    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
+      throw bad();
+    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
+  });
+  return { actorUuid: d.actorUuid, maneuver: d.maneuver as Maneuver, charging: d.charging === true, targets };
+}
+
+function parseRequest(d: Record<string, unknown>): ManeuverRequest {
+  if (Object.keys(d).some((key) => !REQUEST_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (typeof d.messageId !== 'string' || typeof d.target !== 'string')
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!(MANEUVER_ACTIONS as readonly unknown[]).includes(d.action))
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  return { messageId: d.messageId, action: d.action as ManeuverAction, target: d.target };
+}
+
+/** `CONFIG.queries['gng.maneuverAction']`: runs on the active GM (`action: 'start'` posts a card); never throws. */
+export async function handleManeuverAction(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Attack.BadRequest' };
+  try {
+    if (data.action === 'start') {
+      const request = parseStart(data);
+      const message = await postCard(request, sender);
+      return { ok: true, messageId: message.id } as CardActionResult;
+    }
+    const request = parseRequest(data);
+    return serialized(request.messageId, () => runAction(request, sender));
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** The attacker's check parts (engine `maneuverCheckParts`), labelled with lang keys. */
+function checkParts(attacker: Actor, maneuver: Maneuver, charging: boolean): CardPart[] {
+  const d = creature(attacker).derived;
+  return maneuverCheckParts(maneuver, {
+    strengthModifier: d.abilities.str.mod,
+    baseAttackBonus: d.bab,
+    charging,
+    improvedGrapple: d.feats.includes('improved-grapple'),
+  }).map((p) => ({ label: `GNG.Maneuver.Part.${p.part}`, value: p.value }));
+}
+
+async function postCard(request: StartRequest, user: User): Promise<ChatMessage> {
+  const attacker = await actorOf(request.actorUuid);
+  if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
+  if (!attacker.testUserPermission(user, 'OWNER'))
+    throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
+  const targets: ManeuverTarget[] = [];
+  for (const entry of request.targets) {
+    const actor = await actorOf(entry.actorUuid);
+    if (!actor) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+    const token = entry.tokenId ? actor.getActiveTokens().find((tk) => tk.id === entry.tokenId) : undefined;
+    if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+    const id = token?.id ?? actor.id ?? actor.uuid;
+    if (targets.some((existing) => existing.id === id)) continue;
+    targets.push({
+      id,
+      name: token?.document.name || actor.name,
+      actorUuid: actor.uuid,
+      tokenId: token?.id ?? null,
+      size: creature(actor).size as Size,
+      footing: null,
+      applied: null,
+    });
+  }
+  const parts = checkParts(attacker, request.maneuver, request.charging);
+  const bonus = parts.reduce((sum, p) => sum + p.value, 0);
+  const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
+  const natural = roll.dice[0]?.results[0]?.result ?? 0;
+  const state: ManeuverCardState = {
+    version: 1,
+    maneuver: request.maneuver,
+    attacker: { actorUuid: attacker.uuid, name: attacker.name, size: creature(attacker).size as Size },
+    options: { charging: request.charging },
+    check: { formula: roll.formula, natural, bonus, parts, total: roll.total as number },
+    targets,
+  };
+  const message = await ChatMessage.create({
+    content: await renderManeuverCard(state),
+    rolls: [roll],
+    speaker: ChatMessage.getSpeaker({ actor: attacker }),
+    flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  Hooks.callAll('gng.maneuver', message);
+  return message;
+}
+
+async function runAction(request: ManeuverRequest, user: User): Promise<void> {
+  const message = game.messages.get(request.messageId);
+  const stored = maneuverState(message);
+  // Only the GM writes maneuver cards: a card another user wrote is not trusted.
+  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Maneuver.Error.NoCard');
+  const state = structuredClone(stored);
+  const target = state.targets.find((candidate) => candidate.id === request.target);
+  if (!target) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+  if (!maneuverUserMayAct(user, request.action, state, target))
+    throw new Refusal('GNG.Maneuver.Error.NotAllowed', { name: user.name });
+  if (!maneuverActionAvailable(request.action, target))
+    throw new Refusal(`GNG.Maneuver.Error.Unavailable.${request.action}`);
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+
+  switch (request.action) {
+    case 'maintainFooting': {
+      const bonus = creature(actor).derived.skills.balance.total;
+      const budgetBefore = await takeAbort(actor, 'maintain-footing', { forcedMovement: true });
+      const roll = await new Roll('1d20').evaluate();
+      const natural = roll.total as number;
+      const r = resolveMaintainFooting({
+        balanceTotal: natural + bonus,
+        attackRoll: state.check.total,
+        attack: state.maneuver,
+        defenderSize: creature(actor).size as Size,
+        attackerSize: state.attacker.size,
+      });
+      target.footing = {
+        natural,
+        bonus,
+        balanceTotal: r.balanceTotal,
+        attackTotal: r.attackTotal,
+        maintained: r.maintained,
+        budgetBefore: budgetBefore && structuredClone({ ...budgetBefore }),
+      };
+      break;
+    }
+    case 'applyManeuver': {
+      const statusesAdded = maneuverConditions(state.maneuver).filter((s) => !actor.statuses.has(s));
+      for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
+      target.applied = { by: user.id as string, statusesAdded, feet: feetFor(state, target) };
+      break;
+    }
+    case 'undoManeuver': {
+      const applied = target.applied as ManeuverApplied;
+      for (const status of applied.statusesAdded) {
+        if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+      }
+      target.applied = null;
+      break;
+    }
+  }
+  await message.update({
+    content: await renderManeuverCard(state),
+    [`flags.${SYSTEM_ID}.maneuver`]: state,
+  });
+  if (request.action === 'applyManeuver') Hooks.callAll('gng.applyManeuver', message, target, actor);
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The asking client                                                          */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * `game.gng.maneuver(actor, kind, options)`: `actor` (owned by the user) attempts a Bull Rush, Trip or
+ * Throw against `options.targets` or the user's targeted tokens; the GM rolls the check and posts the
+ * card. Resolves with the card, or null (refused: a warning says why).
+ */
+export async function startManeuver(
+  actor: Actor,
+  maneuver: Maneuver,
+  options: ManeuverOptions = {},
+): Promise<ChatMessage | null> {
+  if (!actor.isOwner) {
+    ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
+    return null;
+  }
+  if (!(MANEUVERS as readonly string[]).includes(maneuver)) {
+    ui.notifications.warn(t('GNG.Maneuver.Error.Unknown'));
+    return null;
+  }
+  const targets = options.targets
+    ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
+    : [...game.user.targets]
+        .filter((token) => token.actor && token.actor !== actor)
+        .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
+  if (!targets.length) {
+    ui.notifications.warn(t('GNG.Maneuver.Error.NoTargets'));
+    return null;
+  }
+  const result = (await askGM(MANEUVER_QUERY, handleManeuverAction, {
+    action: 'start',
+    actorUuid: actor.uuid,
+    maneuver,
+    charging: options.charging === true,
+    targets,
+  })) as CardActionResult & { messageId?: string };
+  return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;
+}
+
+export function requestManeuverAction(
+  messageId: string,
+  action: ManeuverAction,
+  target: string,
+  extra: Record<string, unknown> = {},
+): Promise<CardActionResult> {
+  return askGM(MANEUVER_QUERY, handleManeuverAction, { messageId, action, target, ...extra });
+}
+
+function isManeuverAction(value: string): value is ManeuverAction {
+  return (MANEUVER_ACTIONS as readonly string[]).includes(value);
+}
+
+/** `renderChatMessageHTML` on a maneuver card: hides what the user may not use (and a refused abort). */
+export function decorateManeuverCard(message: ChatMessage, html: HTMLElement): void {
+  const state = maneuverState(message);
+  if (!state) return;
+  decorateButtons(
+    html,
+    (action, targetId) => {
+      const target = state.targets.find((candidate) => candidate.id === targetId);
+      if (!isManeuverAction(action) || !target || !maneuverUserMayAct(game.user, action, state, target))
+        return false;
+      if (action === 'maintainFooting' && maneuverActionAvailable(action, target)) {
+        const actor = fromUuidSync(target.actorUuid) as Actor | null;
+        if (!actor || !abortShown(actor, 'maintain-footing', { forcedMovement: true })) return false;
+      }
+      return true;
+    },
+    (action, targetId) => requestManeuverAction(message.id as string, action as ManeuverAction, targetId),
+  );
+}
+
+export function registerManeuverCard(): void {
+  CONFIG.queries[MANEUVER_QUERY] = (data, context) => handleManeuverAction(data, context);
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    decorateManeuverCard(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates([MANEUVER_CARD_TEMPLATE]);
+}

@@ -1,0 +1,128 @@
+/**
+ * Quick Stand (GnG "FREE ACTIONS: Quick Stand"): a prone character stands up as a free action with a
+ * Tumble check against DC 20, once per round, provoking attacks of opportunity (engine
+ * `resolveQuickStand`). `game.gng.quickStand(actor)` (the sheet's button, the token HUD's button) asks
+ * the active GM (`gng.quickStand` query), who checks ownership, prone and the once-per-round mark —
+ * `quickStandUsed` of the actor's budget on its combatant (`action-budget.ts`; out of combat there is
+ * no round to count) — rolls the Tumble check, removes `prone` on a success and posts a small card.
+ */
+import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../rules/index.js';
+import { actorOf } from './attack-flow.js';
+import { budgetOf, restoreBudget } from './action-budget.js';
+import { askGM, Refusal, refused, senderOf, type CardActionResult } from './gm-card.js';
+
+export const QUICK_STAND_QUERY = 'gng.quickStand';
+export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
+
+/** `flags.gng.quickStand` of the posted card. */
+export interface QuickStandCard {
+  actorUuid: string;
+  natural: number;
+  bonus: number;
+  total: number;
+  dc: number;
+  stood: boolean;
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** Whether the actor shows a Quick Stand button: it is prone. */
+export function mayQuickStand(actor: Actor | null | undefined): boolean {
+  return Boolean(actor?.statuses?.has('prone'));
+}
+
+/** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
+export async function handleQuickStand(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  try {
+    if (
+      typeof data !== 'object' ||
+      data === null ||
+      Object.keys(data).some((key) => key !== 'actorUuid') ||
+      typeof data.actorUuid !== 'string'
+    )
+      throw new Refusal('GNG.Error.Attack.BadRequest');
+    const actor = await actorOf(data.actorUuid);
+    if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+    if (!actor.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.QuickStand.Error.NotOwner', { name: actor.name });
+    if (!mayQuickStand(actor)) throw new Refusal('GNG.QuickStand.Error.NotProne', { name: actor.name });
+    const tumble = (actor.system as CreatureData).derived.skills.tumble;
+    if (!tumble.usable) throw new Refusal('GNG.QuickStand.Error.Untrained', { name: actor.name });
+    const budget = budgetOf(actor);
+    if (budget?.quickStandUsed) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
+    const roll = await new Roll('1d20 + @bonus', { bonus: tumble.total }).evaluate();
+    const result = resolveQuickStand(budget ?? newActionBudget(), roll.total as number);
+    if (!result.ok) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
+    if (budget) await restoreBudget(actor, result.budget);
+    if (result.stood) await actor.toggleStatusEffect('prone', { active: false });
+    const card: QuickStandCard = {
+      actorUuid: actor.uuid,
+      natural: roll.dice[0]?.results[0]?.result ?? 0,
+      bonus: tumble.total,
+      total: roll.total as number,
+      dc: QUICK_STAND_DC,
+      stood: result.stood,
+    };
+    const content = await foundry.applications.handlebars.renderTemplate(QUICK_STAND_TEMPLATE, {
+      heading: f('GNG.QuickStand.Heading', { name: actor.name }),
+      check: f('GNG.QuickStand.Check', { total: card.total, dc: card.dc }),
+      result: t(card.stood ? 'GNG.QuickStand.Stood' : 'GNG.QuickStand.Failed'),
+      stood: card.stood,
+      provokes: t('GNG.QuickStand.Provokes'),
+    });
+    await ChatMessage.create({
+      content,
+      rolls: [roll],
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
+    });
+    return { ok: true };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** `game.gng.quickStand(actor)`: asks the GM to roll the actor's Quick Stand. */
+export function quickStand(actor: Actor): Promise<CardActionResult> {
+  return askGM(QUICK_STAND_QUERY, handleQuickStand, { actorUuid: actor.uuid });
+}
+
+/**
+ * `renderTokenHUD`: adds a labelled Quick Stand button to the HUD's left column when the token's actor
+ * is prone and the user owns it.
+ */
+export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
+  const actor = hud.actor;
+  if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
+  const column = html.querySelector('.col.left') ?? html;
+  const button = html.ownerDocument.createElement('button');
+  button.type = 'button';
+  button.className = 'control-icon gng-quick-stand';
+  const label = t('GNG.QuickStand.Action');
+  button.title = label;
+  button.setAttribute('aria-label', label);
+  button.innerHTML = '<i class="fa-solid fa-person-arrow-up-from-line" inert></i>';
+  button.addEventListener('click', (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    button.disabled = true;
+    void quickStand(actor).finally(() => {
+      button.disabled = false;
+    });
+  });
+  column.append(button);
+}
+
+export function registerQuickStand(): void {
+  CONFIG.queries[QUICK_STAND_QUERY] = (data, context) => handleQuickStand(data, context);
+  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
+  void foundry.applications.handlebars.loadTemplates([QUICK_STAND_TEMPLATE]);
+}

@@ -1,0 +1,19 @@
+/**
+ * The system's Combat document (`CONFIG.Combat.documentClass`): at each combatant's turn start the
+ * turn gets only what its aborts left (and a partial action after trauma) and its action budget is
+ * refilled (src/combat/action-budget.ts). Foundry v13 calls the turn events once, on the active GM's
+ * client; the guard below keeps it so if a caller runs them elsewhere.
+ */
+import { startTurnOf } from '../combat/action-budget.js';
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.id === game.user.id;
+}
+
+export class GnGCombat extends foundry.documents.Combat {
+  override async _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void> {
+    await super._onStartTurn(combatant, context);
+    if (!isActiveGM() || context.skipped) return;
+    await startTurnOf(combatant, context.round);
+  }
+}

@@ -1,0 +1,430 @@
+/**
+ * Block and Roll with Blow on the attack card, and the action budget on the combatant: whole
+ * exchanges through the card's buttons and the GM's `gng.attackAction` query, turns advanced through
+ * the Combat document subclass, the tracker badge and the sheet line.
+ * Dice are queued in the order they are rolled: attack d20, Defense d20, Block d20, damage, Tumble d20.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getHarness, type HarnessCombat } from '../harness/index.js';
+import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
+import {
+  ATTACK_QUERY,
+  attackActionsSettled,
+  requestCardAction,
+  type CardActionResult,
+} from '../../src/combat/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+import { abortRefusal, budgetOf, combatantOf, spendAbortFor } from '../../src/combat/action-budget.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { newActionBudget } from '../../src/rules/index.js';
+
+const h = await getHarness();
+const { gm, player, otherPlayer } = h.users;
+beforeEach(() => h.reset(31));
+afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+
+const sys = (actor: Actor) => actor.system as unknown as CreatureData;
+const state = (message: ChatMessage) => cardState(game.messages.get(message.id as string)) as AttackCardState;
+const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
+const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
+const lastNotice = () => h.notices.at(-1)?.message;
+
+/** The fighter (player's; bastard sword +9) and the rogue (other player's; short sword, Tumble 4 ranks). */
+async function duel(feats: string[] = [], inCombat = true) {
+  const fighter = await appendix3Fighter(h, player);
+  const rogue = await appendix3Rogue(h, otherPlayer);
+  await rogue.update({ 'system.skills.tumble.ranks': 4 });
+  if (feats.length)
+    await rogue.createEmbeddedDocuments(
+      'Item',
+      feats.map((identifier) => ({ name: identifier, type: 'feat', system: { identifier } })),
+    );
+  let combat: HarnessCombat | null = null;
+  if (inCombat) {
+    combat = h.startCombat([fighter, rogue]) as HarnessCombat;
+    await combat.begin();
+  }
+  return { fighter, rogue, combat };
+}
+
+/** The rogue's attack bonus with its short sword, and its Tumble bonus. */
+const blockBonus = (rogue: Actor) => sys(rogue).derived.attacks[0]?.bonus as number;
+const tumbleBonus = (rogue: Actor) => sys(rogue).derived.skills.tumble.total;
+
+/** The fighter attacks the rogue (attack d20 `natural`, +9) and the rogue's owner rolls a Defense of 1. */
+async function attackHits(
+  fighter: Actor,
+  rogue: Actor,
+  natural = 10,
+  options: Record<string, unknown> = {},
+): Promise<ChatMessage> {
+  h.as(player);
+  h.target(player, h.placeToken(rogue));
+  h.dice.queue(natural);
+  const message = (await game.gng.attack(fighter, sword(fighter), options)) as ChatMessage;
+  await attackActionsSettled();
+  h.as(otherPlayer);
+  h.dice.queue(1);
+  await click(message, 'rollDefense');
+  expect(target(message).result?.hit).toBe(true);
+  return message;
+}
+
+/** The enabled buttons the current user sees on the card. */
+function visibleButtons(message: ChatMessage): string[] {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  return [...html.querySelectorAll<HTMLElement>('button[data-action]:not([disabled])')].map(
+    (b) => `${b.dataset.action}${b.dataset.breaking ? '(breaking)' : ''}`,
+  );
+}
+
+async function click(message: ChatMessage, action: string): Promise<void> {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  const button = html.querySelector<HTMLButtonElement>(
+    `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
+  );
+  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
+  button.dispatchEvent(
+    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+  );
+  await attackActionsSettled();
+}
+
+function badge(actor: Actor): string | null {
+  const html = h.renderCombatTracker();
+  const combatant = combatantOf(actor) as Combatant;
+  const row = html.querySelector(`[data-combatant-id="${combatant.id}"] .gng-budget-badge`);
+  return row ? [...row.querySelectorAll('.gng-budget-debt')].map((s) => s.textContent).join(' ') : null;
+}
+
+async function sheetLines(actor: Actor): Promise<string[]> {
+  const sheet = await h.openSheet(actor);
+  const lines = [...sheet.element.querySelectorAll('.budget-line')].map((l) => l.textContent?.trim() ?? '');
+  await sheet.close();
+  return lines;
+}
+
+describe('Block on the attack card', () => {
+  it('an injured defender (with an injury marker status) may still Block', async () => {
+    const { fighter, rogue } = await duel();
+    h.as(h.users.gm);
+    await rogue.update({ 'system.hp.value': 5 });
+    await vi.waitFor(() => expect([...rogue.statuses].some((s) => s.startsWith('injury-'))).toBe(true));
+    expect(abortRefusal(rogue, 'block')).toBeNull();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['block']);
+  });
+
+  it('a successful Block (a tie blocks) cancels the damage and spends the next move action', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10); // attack total 19
+    // Only the defender's owner sees Block (and not Breaking Block without the feat).
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['rollDamage']);
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['block']);
+
+    h.dice.queue(19 - blockBonus(rogue)); // the Block total ties the attack
+    await click(message, 'block');
+    expect(target(message).aborts?.block).toMatchObject({
+      blocked: true,
+      blockerTotal: 19,
+      attackerTotal: 19,
+      margin: 0,
+      via: 'melee',
+      paidWith: 'move',
+      budgetBefore: newActionBudget(),
+    });
+    const content = game.messages.get(message.id as string)?.content ?? '';
+    expect(content).toContain('1st-level rogue blocks the attack: no damage.');
+    expect(content).toContain('Uses the move action of the next turn.');
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: true });
+
+    // No damage step: the button is gone and a forged request is refused.
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['undoDamage']);
+    const forged = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollDamage' });
+    expect(target(message).damage).toBeNull();
+    // Once per attack.
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual([]);
+    const again = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(again).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.block' });
+  });
+
+  it('a failed Block, then Roll with Blow converts the margin to nonlethal; Apply applies the split', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10); // 19, RD = 19 − Defense
+    const rd = target(message).result?.relativeDegree as number;
+    h.as(otherPlayer);
+    h.dice.queue(10 - blockBonus(rogue)); // Block total 10 < 19
+    await click(message, 'block');
+    expect(target(message).aborts?.block).toMatchObject({ blocked: false, margin: -9, paidWith: 'move' });
+    expect(target(message).result?.relativeDegree).toBe(rd); // the original RD stands
+    expect(game.messages.get(message.id as string)?.content).toContain('fails to block');
+
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    const damage = target(message).damage as NonNullable<CardTarget['damage']>;
+    const lethal = damage.lethal; // 6 + 4 + RD, Protection 1
+    expect(lethal).toBe(6 + 4 + rd - 1);
+
+    // Roll with Blow: Tumble 22 vs 19 → 3 points become nonlethal.
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['rollWithBlow']);
+    h.dice.queue(22 - tumbleBonus(rogue));
+    await click(message, 'rollWithBlow');
+    expect(target(message).aborts?.rollWithBlow).toMatchObject({
+      tumbleTotal: 22,
+      attackTotal: 19,
+      margin: 3,
+      converted: 3,
+      paidWith: 'attack',
+      damageBefore: { lethal, nonlethal: 0 },
+    });
+    expect(target(message).damage).toMatchObject({ lethal: lethal - 3, nonlethal: 3 });
+    expect(game.messages.get(message.id as string)?.content).toContain('3 lethal damage becomes nonlethal.');
+
+    h.as(player);
+    await click(message, 'applyDamage');
+    expect(sys(rogue).hp.value).toBe(13 - (lethal - 3));
+    expect(sys(rogue).hp.nonlethal).toBe(3);
+  });
+
+  it('two aborts in a round leave no actions next turn; a third is refused; the turn starts with nothing', async () => {
+    const { fighter, rogue, combat } = await duel();
+    const first = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(first, 'block');
+    h.as(player);
+    h.dice.queue(6);
+    await click(first, 'rollDamage');
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(first, 'rollWithBlow');
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: false });
+    expect(badge(rogue)).toBe('−move −attack');
+    expect(await sheetLines(rogue)).toEqual(['Next turn: no actions']);
+
+    const second = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    expect(visibleButtons(second)).toEqual([]); // out of actions: Block is not offered
+    const forged = await requestCardAction(second.id as string, 'block', target(second).id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.out-of-actions' });
+    expect(lastNotice()).toBe('1st-level rogue has no actions left for abort actions this round.');
+    expect(target(second).aborts).toBeUndefined();
+
+    // The rogue's turn: nothing left this turn; the budget is fresh for the next round.
+    await combat?.nextTurn();
+    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toEqual({
+      round: 1,
+      move: false,
+      attack: false,
+      partial: false,
+    });
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+    expect(badge(rogue)).toBe('now: no actions');
+    expect(await sheetLines(rogue)).toEqual(['This turn: no actions', 'Next turn: move and attack actions']);
+  });
+
+  it('turn start leaves only what is left: one abort → an attack action only', async () => {
+    const { fighter, rogue, combat } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(message, 'block');
+    expect(badge(rogue)).toBe('−move');
+    expect(badge(fighter)).toBeNull();
+    expect(await sheetLines(rogue)).toEqual(['Next turn: attack action only']);
+    await combat?.nextTurn();
+    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toMatchObject({ move: false, attack: true });
+    expect(badge(rogue)).toBe('now: −move');
+    await combat?.nextTurn(); // round 2, the fighter's turn: the rogue owes nothing
+    expect(badge(rogue)).toBeNull();
+  });
+
+  it("Improved Block's free Block is spent first and comes back at the blocker's next turn", async () => {
+    const { fighter, rogue, combat } = await duel(['improved-block']);
+    const first = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(first, 'block');
+    expect(target(first).aborts?.block?.paidWith).toBe('free');
+    expect(budgetOf(rogue)).toMatchObject({ move: true, attack: true, freeUsed: { block: 1 } });
+    expect(badge(rogue)).toBeNull();
+    expect(game.messages.get(first.id as string)?.content).toContain('Free abort (feat).');
+
+    const second = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(second, 'block');
+    expect(target(second).aborts?.block?.paidWith).toBe('move');
+
+    await combat?.nextTurn(); // the rogue's turn: free aborts and the budget refresh
+    await combat?.nextTurn(); // round 2
+    const third = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(third, 'block');
+    expect(target(third).aborts?.block?.paidWith).toBe('free');
+  });
+
+  it('flat-footed refuses every abort (button absent, forged request refused); Uncanny Dodge allows it', async () => {
+    const { fighter, rogue } = await duel();
+    await rogue.toggleStatusEffect('flat-footed', { active: true });
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual([]);
+    const forged = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.flat-footed' });
+    expect(lastNotice()).toBe('1st-level rogue is flat-footed and cannot take an abort action.');
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+
+    await rogue.createEmbeddedDocuments('Item', [
+      { name: 'Uncanny Dodge', type: 'feat', system: { identifier: 'uncanny-dodge' } },
+    ]);
+    expect(visibleButtons(message)).toEqual(['block']);
+    expect(abortRefusal(rogue, 'block')).toBeNull();
+  });
+
+  it('the attacker flanking (an attack option) refuses Block and Roll with Blow', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10, { situational: ['flanking'] });
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual([]);
+    const forged = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.flanked' });
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    h.as(otherPlayer);
+    const rwb = await requestCardAction(message.id as string, 'rollWithBlow', target(message).id);
+    expect(rwb).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.flanked' });
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+  });
+
+  it('a player cannot abort for an actor they do not own (nor by a forged query)', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    const before = structuredClone(state(message));
+    h.as(player);
+    expect(visibleButtons(message)).not.toContain('block');
+    const asked = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(asked).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+    const direct = (await game.users.activeGM?.query(ATTACK_QUERY, {
+      messageId: message.id,
+      action: 'block',
+      target: target(message).id,
+    })) as CardActionResult;
+    expect(direct).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+    // Extra data is refused, even from the owner.
+    h.as(otherPlayer);
+    const extra = (await game.users.activeGM?.query(ATTACK_QUERY, {
+      messageId: message.id,
+      action: 'block',
+      target: target(message).id,
+      blockerTotal: 99,
+    })) as CardActionResult;
+    expect(extra).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
+    const weapon = (await game.users.activeGM?.query(ATTACK_QUERY, {
+      messageId: message.id,
+      action: 'block',
+      target: target(message).id,
+      weapon: 'not-a-weapon',
+    })) as CardActionResult;
+    expect(weapon).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.noWeapon' });
+    expect(state(message)).toEqual(before);
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+  });
+
+  it("the attack's Undo restores the card, HP and the budget", async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    const hit = structuredClone(target(message));
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(message, 'block');
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    const rolled = structuredClone(target(message).damage);
+    h.as(otherPlayer);
+    h.dice.queue(22 - tumbleBonus(rogue));
+    await click(message, 'rollWithBlow');
+    h.as(player);
+    await click(message, 'applyDamage');
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: false });
+    expect(sys(rogue).hp.nonlethal).toBe(3);
+
+    await click(message, 'undoDamage');
+    expect(sys(rogue).hp).toMatchObject({ value: 13, nonlethal: 0 });
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+    expect(target(message)).toEqual({ ...hit, damage: rolled });
+    expect(badge(rogue)).toBeNull();
+    // The defender may abort again.
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['rollWithBlow']);
+  });
+
+  it('a Block that wins undone: the damage step comes back', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(19);
+    await click(message, 'block');
+    expect(target(message).aborts?.block?.blocked).toBe(true);
+    h.as(player);
+    await click(message, 'undoDamage');
+    expect(target(message).aborts).toBeUndefined();
+    expect(visibleButtons(message)).toEqual(['rollDamage']);
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+  });
+
+  it('trauma (flagged by Apply) leaves a partial action next turn; Undo takes it back', async () => {
+    const { fighter, rogue, combat } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    await click(message, 'applyDamage'); // more than half of 13 HP: trauma
+    expect(target(message).applied?.trauma).toBe(true);
+    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(true);
+    expect(badge(rogue)).toBe('trauma');
+    expect(await sheetLines(rogue)).toEqual(['Next turn: a partial action']);
+    await click(message, 'undoDamage');
+    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(false);
+    expect(badge(rogue)).toBeNull();
+
+    await click(message, 'applyDamage');
+    await combat?.nextTurn();
+    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toEqual({
+      round: 1,
+      move: true,
+      attack: true,
+      partial: true,
+    });
+    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(false);
+    expect(badge(rogue)).toBe('now: partial');
+    expect(await sheetLines(rogue)).toEqual([
+      'This turn: a partial action',
+      'Next turn: move and attack actions',
+    ]);
+  });
+
+  it('out of combat an abort costs nothing and is not limited', async () => {
+    const { fighter, rogue } = await duel([], false);
+    expect(budgetOf(rogue)).toBeNull();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(message, 'block');
+    expect(target(message).aborts?.block).toMatchObject({ paidWith: 'none', budgetBefore: null });
+    expect(await spendAbortFor(rogue, 'block')).toEqual({ ok: true, paidWith: 'none', before: null });
+    expect(await sheetLines(rogue)).toEqual([]);
+    h.as(gm);
+  });
+});
