@@ -1,49 +1,31 @@
 /**
  * Block and Roll with Blow on a real attack card in Chromium with the built CSS (dist/gng.css; run
- * `npm run build` first), clicked in the page by the GM (who may act for the defender; who else may is
+ * `npm run build` first), clicked in the pages.page by the GM (who may act for the defender; who else may is
  * pinned by test/integration/aborts-block.test.ts), and the action-budget badge
  * of the combat tracker. Screenshots: test-results/browser/block.png, roll-with-blow.png,
  * tracker-badge.png.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { launchChromium } from './chromium.js';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import { attackActionsSettled } from '../../src/combat/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-beforeEach(async () => {
-  h.reset(23);
-  page = await browser.newPage({ viewport: { width: 420, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 420, height: 900 },
+  beforeEachTest: () => h.reset(23),
 });
 
 let clicks = 0;
 async function clickButton(name: string): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
+  await pages.page.getByRole('button', { name, exact: true }).click();
   clicks += 1;
-  await page.waitForSelector(`body[data-settled="${clicks}"]`);
+  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
 }
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
@@ -62,7 +44,7 @@ async function setUp(): Promise<{ fighter: Actor; rogue: Actor; message: ChatMes
   const message = (await game.gng.attack(fighter, weapon)) as ChatMessage;
   await attackActionsSettled();
   h.as(h.users.gm);
-  await showChatMessage(page, h, message);
+  await showChatMessage(pages.page, h, message);
   h.dice.queue(1);
   await clickButton('Roll Defense');
   return { fighter, rogue, message };
@@ -70,8 +52,8 @@ async function setUp(): Promise<{ fighter: Actor; rogue: Actor; message: ChatMes
 
 it('Block: a winning Block shows on the card and no damage can be rolled', async () => {
   const { rogue } = await setUp();
-  const card = page.locator('#chat-log .attack-card');
-  expect(await page.getByRole('button', { name: 'Breaking Block' }).count()).toBe(0);
+  const card = pages.page.locator('#chat-log .attack-card');
+  expect(await pages.page.getByRole('button', { name: 'Breaking Block' }).count()).toBe(0);
   const bonus = sys(rogue).derived.attacks[0]?.bonus as number;
   h.dice.queue(19 - bonus + 1); // not a natural 20 (no chain)
   await clickButton('Block');
@@ -82,14 +64,14 @@ it('Block: a winning Block shows on the card and no damage can be rolled', async
   );
   expect(await block.locator('.abort-totals').textContent()).toBe('20 vs 19');
   expect(await block.locator('.abort-paid').textContent()).toBe('Uses the move action of the next turn.');
-  expect(await page.getByRole('button', { name: 'Block', exact: true }).count()).toBe(0);
-  expect(await page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0);
-  await card.screenshot({ path: join(artifacts, 'block.png') });
+  expect(await pages.page.getByRole('button', { name: 'Block', exact: true }).count()).toBe(0);
+  expect(await pages.page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0);
+  await card.screenshot({ path: join(ARTIFACTS_DIR, 'block.png') });
 });
 
 it('Roll with Blow after a failed Block converts damage; the tracker badge shows the debt', async () => {
   const { fighter, rogue } = await setUp();
-  const card = page.locator('#chat-log .attack-card');
+  const card = pages.page.locator('#chat-log .attack-card');
   h.dice.queue(2);
   await clickButton('Block');
   expect(await card.locator('.abort-block .abort-result').textContent()).toBe(
@@ -107,28 +89,28 @@ it('Roll with Blow after a failed Block converts damage; the tracker badge shows
   expect(await rwb.locator('.abort-result').textContent()).toBe('4 lethal damage becomes nonlethal.');
   expect(await rwb.locator('.abort-totals').textContent()).toBe('23 vs 19');
   expect(await rwb.locator('.abort-paid').textContent()).toBe('Uses the attack action of the next turn.');
-  expect(await page.getByRole('button', { name: 'Roll with Blow' }).count()).toBe(0);
-  await card.screenshot({ path: join(artifacts, 'roll-with-blow.png') });
+  expect(await pages.page.getByRole('button', { name: 'Roll with Blow' }).count()).toBe(0);
+  await card.screenshot({ path: join(ARTIFACTS_DIR, 'roll-with-blow.png') });
 
   // The combat tracker: the rogue owes its move and attack actions.
   const tracker = h.renderCombatTracker();
   const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
-  await page.setContent(
+  await pages.page.setContent(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Combat</title></head>
      <body><aside id="sidebar" style="width: 300px">${tracker.outerHTML}</aside></body></html>`,
   );
-  await page.addStyleTag({ content: css });
-  const rows = page.locator('.combatant');
+  await pages.page.addStyleTag({ content: css });
+  const rows = pages.page.locator('.combatant');
   expect(await rows.count()).toBe(2);
-  const badge = page.getByLabel('Actions owed: −move −attack');
+  const badge = pages.page.getByLabel('Actions owed: −move −attack');
   expect(await badge.count()).toBe(1);
   expect(await badge.locator('.gng-budget-debt').allTextContents()).toEqual(['−move', '−attack']);
-  expect(await page.locator(`[data-combatant-id] .gng-budget-badge`).count()).toBe(1);
+  expect(await pages.page.locator(`[data-combatant-id] .gng-budget-badge`).count()).toBe(1);
   const visible = await badge.evaluate((el) => {
     const box = el.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
   });
   expect(visible).toBe(true);
   expect(fighter.name).toBe('5th-level fighter');
-  await page.locator('#sidebar').screenshot({ path: join(artifacts, 'tracker-badge.png') });
+  await pages.page.locator('#sidebar').screenshot({ path: join(ARTIFACTS_DIR, 'tracker-badge.png') });
 });

@@ -1,52 +1,27 @@
 /**
  * The area damage card in Chromium with the built CSS (dist/gng.css): a real card rendered by our
  * template for the player who owns the target (Dive for Cover) and for the GM (Apply); the buttons are
- * clicked in the page and run the card's actions in the harness through the GM's query.
+ * clicked in the pages.page and run the card's actions in the harness through the GM's query.
  * Screenshot: test-results/browser/dive-for-cover.png.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
-import { launchChromium } from './chromium.js';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-const errors: string[] = [];
-async function openPage(): Promise<Page> {
-  const opened = await browser.newPage({ viewport: { width: 420, height: 900 } });
-  opened.on('pageerror', (e) => errors.push(e.message));
-  opened.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return opened;
-}
-
-beforeEach(async () => {
-  h.reset(5);
-  errors.length = 0;
-  page = await openPage();
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 420, height: 900 },
+  beforeEachTest: () => h.reset(5),
 });
 
 let clicks = 0;
 async function clickButton(name: string): Promise<void> {
-  await page.getByRole('button', { name }).click();
+  await pages.page.getByRole('button', { name }).click();
   clicks += 1;
-  await page.waitForSelector(`body[data-settled="${clicks}"]`);
+  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
 }
 
 it('Dive for Cover, then Apply, on a real area damage card', async () => {
@@ -65,12 +40,12 @@ it('Dive for Cover, then Apply, on a real area damage card', async () => {
 
   // The player who owns the target sees Roll Reflex and Dive for Cover, not Apply.
   h.as(h.users.player);
-  await showChatMessage(page, h, message);
-  const card = page.locator('#chat-log .area-card');
+  await showChatMessage(pages.page, h, message);
+  const card = pages.page.locator('#chat-log .area-card');
   expect(await card.locator('h3').textContent()).toBe('Area damage');
   expect(await card.locator('.area-total .big-value').textContent()).toBe('20');
   expect(await card.locator('.card-tags').textContent()).toContain('Reflex DC 20 for half');
-  expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+  expect(await pages.page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
   const sizes = await card.evaluate((el) => ({
     total: parseFloat(getComputedStyle(el.querySelector('.area-total .big-value') as Element).fontSize),
     formula: parseFloat(getComputedStyle(el.querySelector('.formula') as Element).fontSize),
@@ -85,23 +60,25 @@ it('Dive for Cover, then Apply, on a real area damage card', async () => {
   );
   expect(await target.locator('.damage-final .big-value').textContent()).toBe('14');
   expect(await target.locator('.damage-nonlethal .big-value').textContent()).toBe('6');
-  expect(await page.getByRole('button', { name: 'Dive for Cover' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Dive for Cover' }).isDisabled()).toBe(true);
   await target.locator('.damage summary').click();
   expect(await target.locator('.damage .step-lines').textContent()).toContain('Protection');
-  await page.close();
+  await pages.page.close();
 
   // The GM applies it.
   h.as(h.users.gm);
   clicks = 0;
-  page = await openPage();
-  await showChatMessage(page, h, game.messages.get(message.id as string) as ChatMessage);
+  await pages.reopen();
+  await showChatMessage(pages.page, h, game.messages.get(message.id as string) as ChatMessage);
   await clickButton('Apply');
-  const applied = page.locator('#chat-log .area-card section.area-target');
+  const applied = pages.page.locator('#chat-log .area-card section.area-target');
   expect(await applied.locator('.applied-hp').textContent()).toBe('Hit points 30 → 16');
-  expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(false);
+  expect(await pages.page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(false);
   const sys = pc.system as unknown as CreatureData;
   expect([sys.hp.value, sys.hp.nonlethal]).toEqual([16, 6]);
   await applied.locator('.damage summary').click();
-  await page.locator('#chat-log .area-card').screenshot({ path: join(artifacts, 'dive-for-cover.png') });
+  await pages.page
+    .locator('#chat-log .area-card')
+    .screenshot({ path: join(ARTIFACTS_DIR, 'dive-for-cover.png') });
 });

@@ -1,50 +1,31 @@
 /**
  * The attack card in Chromium with the built CSS (dist/gng.css): a real card rendered by our
- * template for the GM; Roll Defense, Roll damage, Apply and Undo are clicked in the page and run the
+ * template for the GM; Roll Defense, Roll damage, Apply and Undo are clicked in the pages.page and run the
  * card's ACTIONS in the harness. Screenshot: test-results/browser/attack-card.png.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { launchChromium } from './chromium.js';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-beforeEach(async () => {
-  h.reset(17);
-  page = await browser.newPage({ viewport: { width: 420, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 420, height: 900 },
+  beforeEachTest: () => h.reset(17),
 });
 
 let clicks = 0;
 async function clickButton(name: string): Promise<void> {
-  await page.getByRole('button', { name }).click();
+  await pages.page.getByRole('button', { name }).click();
   clicks += 1;
-  await page.waitForSelector(`body[data-settled="${clicks}"]`);
+  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
 }
 
 const visible = (selector: string) =>
-  page.locator(selector).evaluate((el) => {
+  pages.page.locator(selector).evaluate((el) => {
     const box = el.getBoundingClientRect();
     return getComputedStyle(el).visibility !== 'hidden' && box.width > 0 && box.height > 0;
   });
@@ -57,9 +38,9 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   h.dice.queue(10);
   const weapon = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
   const message = (await game.gng.attack(fighter, weapon)) as ChatMessage;
-  await showChatMessage(page, h, message);
+  await showChatMessage(pages.page, h, message);
 
-  const card = page.locator('#chat-log .attack-card');
+  const card = pages.page.locator('#chat-log .attack-card');
   expect(await card.locator('h3').textContent()).toBe('5th-level fighter attacks with Bastard sword');
   expect(await card.locator('.attack-total .big-value').textContent()).toBe('19');
   // The steps are folded away; the number that decides is big.
@@ -69,7 +50,7 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
     summary: parseFloat(getComputedStyle(el.querySelector('.attack-roll summary') as Element).fontSize),
   }));
   expect(sizes.total).toBeGreaterThan(sizes.summary * 1.5);
-  expect(await page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0);
+  expect(await pages.page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0);
 
   h.dice.queue(12);
   await clickButton('Roll Defense');
@@ -77,7 +58,7 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await target.locator('.defense-total .big-value').textContent()).toBe('12');
   expect(await target.locator('.result .big-label').textContent()).toBe('Hit');
   expect((await target.locator('.result .rd').textContent())?.trim()).toBe('RD +7');
-  expect(await page.getByRole('button', { name: 'Roll Defense' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Roll Defense' }).isDisabled()).toBe(true);
 
   h.dice.queue(5);
   await clickButton('Roll damage');
@@ -88,17 +69,17 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   await clickButton('Apply damage');
   expect(await target.locator('.applied-hp').textContent()).toBe('Hit points 10 → -6');
   expect(await target.locator('.trauma').textContent()).toBe('Trauma: only a partial action next turn.');
-  expect(await page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(false);
+  expect(await pages.page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(false);
   expect((orc.system as unknown as CreatureData).hp.value).toBe(-6);
 
   await clickButton('Undo damage');
   expect(await target.locator('.applied').count()).toBe(0);
   expect((orc.system as unknown as CreatureData).hp.value).toBe(10);
-  expect(await page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(false);
-  expect(await page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(false);
+  expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(true);
 
   await clickButton('Apply damage');
   expect(await target.locator('.applied-hp').textContent()).toBe('Hit points 10 → -6');
-  await card.screenshot({ path: join(artifacts, 'attack-card.png') });
+  await card.screenshot({ path: join(ARTIFACTS_DIR, 'attack-card.png') });
 });

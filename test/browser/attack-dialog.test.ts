@@ -4,40 +4,22 @@
  * the live attack bonus follows (the harness dialog's real listeners run through the form bridge),
  * Enter submits. Screenshot: test-results/browser/attack-dialog.png.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { attackRollModifiers } from '../../src/rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-beforeEach(async () => {
-  h.reset(17);
-  page = await browser.newPage({ viewport: { width: 520, height: 900 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 520, height: 900 },
+  beforeEachTest: () => h.reset(17),
 });
 
 async function openDialog(actor: Actor) {
@@ -58,19 +40,19 @@ describe('attack dialog in Chromium', () => {
   it('is styled by dist/gng.css', async () => {
     const actor = await appendix3Fighter(h);
     const { dialog } = await openDialog(actor);
-    await showForm(page, h, dialog, '.attack-preview');
-    const preview = page.locator('.attack-preview');
+    await showForm(pages.page, h, dialog, '.attack-preview');
+    const preview = pages.page.locator('.attack-preview');
     expect(await preview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(43, 42, 40)');
     expect(await preview.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(90, 26, 20)');
-    const columns = await page
+    const columns = await pages.page
       .locator('.called-shot-effects')
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(2);
-    const submit = page.getByRole('button', { name: 'Attack' });
+    const submit = pages.page.getByRole('button', { name: 'Attack' });
     expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(90, 26, 20)');
     // Every control has an accessible name.
     for (const name of ['Flanking', 'Touch attack', 'Grip', 'Sneak attack dice (d6)', 'Stun (-4)']) {
-      expect(await page.getByLabel(name, { exact: true }).count(), name).toBe(1);
+      expect(await pages.page.getByLabel(name, { exact: true }).count(), name).toBe(1);
     }
     await dialog.close();
   });
@@ -78,29 +60,29 @@ describe('attack dialog in Chromium', () => {
   it('keyboard only: Space ticks checkboxes, the bonus follows live, Enter submits', async () => {
     const actor = await appendix3Fighter(h);
     const { dialog, result } = await openDialog(actor);
-    await showForm(page, h, dialog, '.attack-preview');
-    const total = page.locator('.attack-total');
+    await showForm(pages.page, h, dialog, '.attack-preview');
+    const total = pages.page.locator('.attack-total');
     expect(await total.textContent()).toBe('+9');
     // Focus starts on the dialog's first control.
-    expect(await focusedName(page)).toBe('situational.flanking');
+    expect(await focusedName(pages.page)).toBe('situational.flanking');
 
-    await page.keyboard.press('Space');
-    await page.waitForSelector('body[data-settled="1"]');
+    await pages.page.keyboard.press('Space');
+    await pages.page.waitForSelector('body[data-settled="1"]');
     const flanking = attackRollModifiers({ mode: 'melee', conditions: ['flanking'] }).total;
     expect(await total.textContent()).toBe(`+${9 + flanking}`);
 
     // Tab past higher ground and squeezing to the touch attack checkbox.
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('touch');
-    await page.keyboard.press('Space');
-    await page.waitForSelector('body[data-settled="2"]');
+    for (let i = 0; i < 3; i++) await pages.page.keyboard.press('Tab');
+    expect(await focusedName(pages.page)).toBe('touch');
+    await pages.page.keyboard.press('Space');
+    await pages.page.waitForSelector('body[data-settled="2"]');
     const both = attackRollModifiers({ mode: 'melee', conditions: ['flanking'], touch: true }).total;
     expect(await total.textContent()).toBe(`+${9 + both}`);
-    expect(await focusedName(page)).toBe('touch');
-    await page.screenshot({ path: join(artifacts, 'attack-dialog.png'), fullPage: true });
+    expect(await focusedName(pages.page)).toBe('touch');
+    await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'attack-dialog.png'), fullPage: true });
 
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('body[data-closed="true"]');
+    await pages.page.keyboard.press('Enter');
+    await pages.page.waitForSelector('body[data-closed="true"]');
     expect(await result).toEqual({
       ...DEFAULT_ATTACK_OPTIONS,
       situational: ['flanking'],
@@ -112,9 +94,9 @@ describe('attack dialog in Chromium', () => {
   it('Escape cancels', async () => {
     const actor = await appendix3Fighter(h);
     const { dialog, result } = await openDialog(actor);
-    await showForm(page, h, dialog, '.attack-preview');
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('body[data-closed="true"]');
+    await showForm(pages.page, h, dialog, '.attack-preview');
+    await pages.page.keyboard.press('Escape');
+    await pages.page.waitForSelector('body[data-closed="true"]');
     expect(await result).toBeNull();
   });
 });

@@ -2,8 +2,10 @@
  * Launches Debian's Chromium through playwright-core (never a downloaded browser).
  * Missing Chromium is a clear error telling how to install it, not a skipped test.
  */
-import { chromium, type Browser } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,4 +29,61 @@ export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Br
       '--disable-sync',
     ],
   });
+}
+
+/** Where browser tests write their screenshots. */
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));
+
+export interface ChromiumPages {
+  /** The page of the running test. */
+  readonly page: Page;
+  /** Opens a new page with the same checks and makes it the current one (e.g. to "reload"). */
+  reopen(): Promise<Page>;
+}
+
+/**
+ * Registers the hooks every browser test file needs: one Chromium for the file, a fresh page per
+ * test (after `beforeEachTest`, e.g. a harness reset), and a failed test when a page logs an error.
+ */
+export function useChromiumPages(options: {
+  viewport: { width: number; height: number };
+  beforeEachTest?: () => void;
+}): ChromiumPages {
+  let browser: Browser | undefined;
+  let current: Page | undefined;
+  const opened: Page[] = [];
+  const errors: string[] = [];
+
+  async function open(): Promise<Page> {
+    if (!browser) throw new Error('Chromium is not running');
+    const page = await browser.newPage({ viewport: options.viewport });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    opened.push(page);
+    current = page;
+    return page;
+  }
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => browser?.close());
+  beforeEach(async () => {
+    options.beforeEachTest?.();
+    errors.length = 0;
+    await open();
+    return async () => {
+      for (const page of opened.splice(0)) await page.close();
+      expect(errors).toEqual([]);
+    };
+  });
+
+  return {
+    get page(): Page {
+      if (!current) throw new Error('no page: use it inside a test');
+      return current;
+    },
+    reopen: open,
+  };
 }

@@ -1,32 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
-import { launchChromium } from './chromium.js';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showApplication } from './bridge.js';
 
 const h = await getHarness();
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-beforeEach(async () => {
-  h.reset(7);
-  page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 800, height: 600 },
+  beforeEachTest: () => h.reset(7),
 });
 
 describe('creature sheet in Chromium with the built CSS', () => {
@@ -36,16 +17,16 @@ describe('creature sheet in Chromium with the built CSS', () => {
       type: 'character',
       system: { abilities: { str: { value: 16 } } },
     });
-    await showApplication(page, h, await h.openSheet(actor));
-    const button = page.getByRole('button', { name: 'Roll a check of Strength' });
+    await showApplication(pages.page, h, await h.openSheet(actor));
+    const button = pages.page.getByRole('button', { name: 'Roll a check of Strength' });
     await expect
       .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe('rgb(90, 26, 20)');
-    const columns = await page
+    const columns = await pages.page
       .locator('.abilities')
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(6);
-    await page.screenshot({ path: join(artifacts, 'ability-buttons.png') });
+    await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'ability-buttons.png') });
   });
 
   it('clicking a data-action button runs the real action and shows the chat card', async () => {
@@ -54,15 +35,15 @@ describe('creature sheet in Chromium with the built CSS', () => {
       type: 'character',
       system: { abilities: { str: { value: 16 } } },
     });
-    await showApplication(page, h, await h.openSheet(actor));
+    await showApplication(pages.page, h, await h.openSheet(actor));
     h.dice.queue(11);
-    await page.getByRole('button', { name: 'Roll a check of Strength' }).click();
-    await page.waitForSelector('body[data-settled="1"]');
+    await pages.page.getByRole('button', { name: 'Roll a check of Strength' }).click();
+    await pages.page.waitForSelector('body[data-settled="1"]');
     expect(game.messages.size).toBe(1);
-    const card = page.locator('#chat-log .chat-message').first();
+    const card = pages.page.locator('#chat-log .chat-message').first();
     await expect.poll(() => card.locator('.total').textContent()).toBe('14');
     expect(await card.locator('h3').textContent()).toBe('Ability check: Strength');
-    await page.screenshot({ path: join(artifacts, 'ability-check-card.png') });
+    await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'ability-check-card.png') });
   });
 
   it('the ability buttons are reachable and usable with the keyboard', async () => {
@@ -71,14 +52,14 @@ describe('creature sheet in Chromium with the built CSS', () => {
       type: 'character',
       system: { abilities: { dex: { value: 14 } } },
     });
-    await showApplication(page, h, await h.openSheet(actor));
+    await showApplication(pages.page, h, await h.openSheet(actor));
     // From Strength's button, Tab passes Dexterity's score, damage and drain fields to its button.
-    await page.getByRole('button', { name: 'Roll a check of Strength' }).focus();
+    await pages.page.getByRole('button', { name: 'Roll a check of Strength' }).focus();
     const reached: (string | null)[] = [];
     for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Tab');
+      await pages.page.keyboard.press('Tab');
       reached.push(
-        await page.evaluate(() => {
+        await pages.page.evaluate(() => {
           const el = document.activeElement as HTMLElement;
           return el.getAttribute('aria-label') ?? el.getAttribute('name');
         }),
@@ -91,8 +72,8 @@ describe('creature sheet in Chromium with the built CSS', () => {
       'Roll a check of Dexterity',
     ]);
     h.dice.queue(5);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('body[data-settled="1"]');
+    await pages.page.keyboard.press('Enter');
+    await pages.page.waitForSelector('body[data-settled="1"]');
     expect(game.messages.contents[0]?.rolls[0]?.total).toBe(7);
   });
 });

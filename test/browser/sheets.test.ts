@@ -3,36 +3,18 @@
  * shows the engine's numbers, the Defense breakdown appears on keyboard focus, the attack button
  * posts its chat card. Screenshots go to test-results/browser/.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showApplication } from './bridge.js';
 
 const h = await getHarness();
-const artifacts = join(h.root, 'test-results/browser');
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => browser?.close());
-
-beforeEach(async () => {
-  h.reset(13);
-  page = await browser.newPage({ viewport: { width: 760, height: 1000 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return async () => {
-    await page.close();
-    expect(errors).toEqual([]);
-  };
+const pages = useChromiumPages({
+  viewport: { width: 760, height: 1000 },
+  beforeEachTest: () => h.reset(13),
 });
 
 const breakdownShown = (p: Page, stat: string) =>
@@ -45,49 +27,49 @@ const breakdownShown = (p: Page, stat: string) =>
 describe('character sheet in Chromium', () => {
   it('shows the combat panel; the Defense breakdown appears on keyboard focus', async () => {
     const actor = await appendix3Fighter(h);
-    await showApplication(page, h, await h.openSheet(actor));
-    const panel = page.locator('.combat-panel');
+    await showApplication(pages.page, h, await h.openSheet(actor));
+    const panel = pages.page.locator('.combat-panel');
     expect(await panel.locator('.stat-defense-melee .stat-value').textContent()).toBe('+4');
     expect(await panel.locator('.stat-protection .stat-value').textContent()).toBe('8');
     expect(await panel.locator('.stat-hp .stat-value').textContent()).toBe('23 / 23');
     // The panel stands out: dark, with the blood-red border.
     expect(await panel.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(90, 26, 20)');
 
-    expect(await breakdownShown(page, 'defense-melee')).toBe(false);
-    const target = page.locator('.stat-defense-melee button.stat-button');
+    expect(await breakdownShown(pages.page, 'defense-melee')).toBe(false);
+    const target = pages.page.locator('.stat-defense-melee button.stat-button');
     let focused = false;
     for (let i = 0; i < 40 && !focused; i++) {
-      await page.keyboard.press('Tab');
+      await pages.page.keyboard.press('Tab');
       focused = await target.evaluate((el) => el === document.activeElement);
     }
     expect(focused).toBe(true);
-    expect(await breakdownShown(page, 'defense-melee')).toBe(true);
+    expect(await breakdownShown(pages.page, 'defense-melee')).toBe(true);
     const describedBy = await target.getAttribute('aria-describedby');
-    const description = await page.locator(`[id="${describedBy}"]`).textContent();
+    const description = await pages.page.locator(`[id="${describedBy}"]`).textContent();
     expect(description).toContain('Class bonus');
     expect(description).toContain('Fighter 5');
-    expect(await breakdownShown(page, 'protection')).toBe(false);
-    await page.screenshot({ path: join(artifacts, 'character-sheet.png'), fullPage: true });
+    expect(await breakdownShown(pages.page, 'protection')).toBe(false);
+    await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'character-sheet.png'), fullPage: true });
 
     // Tab on: the breakdown goes away with the focus.
-    await page.keyboard.press('Tab');
-    expect(await breakdownShown(page, 'defense-melee')).toBe(false);
+    await pages.page.keyboard.press('Tab');
+    expect(await breakdownShown(pages.page, 'defense-melee')).toBe(false);
   });
 
   it('the breakdown also shows on hover', async () => {
-    await showApplication(page, h, await h.openSheet(await appendix3Fighter(h)));
-    await page.locator('.stat-protection .stat-button').hover();
-    expect(await breakdownShown(page, 'protection')).toBe(true);
+    await showApplication(pages.page, h, await h.openSheet(await appendix3Fighter(h)));
+    await pages.page.locator('.stat-protection .stat-button').hover();
+    expect(await breakdownShown(pages.page, 'protection')).toBe(true);
   });
 
   it('the attack button (Shift-click: no dialog) attacks and the attack card appears', async () => {
-    await showApplication(page, h, await h.openSheet(await appendix3Fighter(h)));
+    await showApplication(pages.page, h, await h.openSheet(await appendix3Fighter(h)));
     h.dice.queue(20, 4);
-    await page
+    await pages.page
       .getByRole('button', { name: 'Roll an attack with Bastard sword' })
       .click({ modifiers: ['Shift'] });
-    await page.waitForSelector('body[data-settled="1"]');
-    const card = page.locator('#chat-log .chat-message .attack-card');
+    await pages.page.waitForSelector('body[data-settled="1"]');
+    const card = pages.page.locator('#chat-log .chat-message .attack-card');
     expect(await card.locator('h3').textContent()).toBe('5th-level fighter attacks with Bastard sword');
     expect(await card.locator('.attack-total .big-value').textContent()).toBe(String(20 + 9 + 4));
   });
@@ -119,16 +101,16 @@ describe('creature sheet in Chromium', () => {
         system: { use: 'two-handed', size: 'large', damage: { large: '2d8' }, equipped: true },
       },
     ]);
-    await showApplication(page, h, await h.openSheet(ogre));
-    expect(await page.locator('form.npc-sheet').count()).toBe(1);
-    expect(await page.locator('.combat-panel .stat-protection .stat-value').textContent()).toBe('5');
-    expect(await page.locator('.combat-panel .stat-hp .stat-value').textContent()).toBe('20 / 36');
-    expect(await page.locator('.hp-bar .injury-grade').textContent()).toBe('Lightly injured (-2)');
-    expect(await page.locator('input[name="system.creatureType"]').inputValue()).toBe('Giant');
-    const columns = await page
+    await showApplication(pages.page, h, await h.openSheet(ogre));
+    expect(await pages.page.locator('form.npc-sheet').count()).toBe(1);
+    expect(await pages.page.locator('.combat-panel .stat-protection .stat-value').textContent()).toBe('5');
+    expect(await pages.page.locator('.combat-panel .stat-hp .stat-value').textContent()).toBe('20 / 36');
+    expect(await pages.page.locator('.hp-bar .injury-grade').textContent()).toBe('Lightly injured (-2)');
+    expect(await pages.page.locator('input[name="system.creatureType"]').inputValue()).toBe('Giant');
+    const columns = await pages.page
       .locator('.combat-stats')
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(4);
-    await page.screenshot({ path: join(artifacts, 'creature-sheet.png'), fullPage: true });
+    await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'creature-sheet.png'), fullPage: true });
   });
 });
