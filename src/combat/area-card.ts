@@ -24,7 +24,7 @@ import {
   type Size,
 } from '../rules/index.js';
 import { actorOf } from './attack-flow.js';
-import { abortShown, takeAbort } from './abort-gate.js';
+import { abortShown, giveBack, takeAbort } from './abort-gate.js';
 import { setTrauma } from './action-budget.js';
 import {
   askGM,
@@ -59,7 +59,11 @@ export interface AreaDive {
   jumpTotal: number;
   margin: number;
   converted: number;
-  /** The defender's budget before this abort (null out of combat); an abort taken stays taken. */
+  /**
+   * The defender's budget before this abort (null out of combat). The card's Undo gives it back and
+   * takes the dive off the card, so it may be taken again — as the attack card's Undo does for Block
+   * and Roll with Blow.
+   */
   budgetBefore: ActionBudget | null;
 }
 
@@ -158,7 +162,10 @@ export function areaUserMayAct(user: User, action: AreaAction, target: AreaTarge
   return false;
 }
 
-/** Whether the card's state allows `action` on `target` now: each step once, nothing after Apply. */
+/**
+ * Whether the card's state allows `action` on `target` now: each step once, nothing after Apply.
+ * Undo takes back the applied damage and the Dive for Cover (like the attack card's Undo and its aborts).
+ */
 export function areaActionAvailable(action: AreaAction, target: AreaTarget): boolean {
   switch (action) {
     case 'rollSave':
@@ -168,7 +175,7 @@ export function areaActionAvailable(action: AreaAction, target: AreaTarget): boo
     case 'applyDamage':
       return target.applied === null;
     case 'undoDamage':
-      return target.applied !== null;
+      return target.applied !== null || target.dive !== null;
   }
 }
 
@@ -418,17 +425,24 @@ async function runAction(request: AreaRequest, user: User): Promise<void> {
       await applyDamage(message, state, target, actor, user);
       break;
     case 'undoDamage': {
-      const applied = target.applied as AreaApplied;
-      await actor.update({
-        'system.hp.value': applied.snapshot.value,
-        'system.hp.temp': applied.snapshot.temp,
-        'system.hp.nonlethal': applied.snapshot.nonlethal,
-      });
-      for (const status of applied.statusesAdded) {
-        if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+      const applied = target.applied;
+      if (applied) {
+        await actor.update({
+          'system.hp.value': applied.snapshot.value,
+          'system.hp.temp': applied.snapshot.temp,
+          'system.hp.nonlethal': applied.snapshot.nonlethal,
+        });
+        for (const status of applied.statusesAdded) {
+          if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+        }
+        if (applied.trauma && applied.traumaBefore !== null) await setTrauma(actor, applied.traumaBefore);
+        target.applied = null;
       }
-      if (applied.trauma && applied.traumaBefore !== null) await setTrauma(actor, applied.traumaBefore);
-      target.applied = null;
+      // The Dive for Cover is given back too: the budget as it was before it, and the card without it.
+      if (target.dive) {
+        await giveBack(actor, target.dive.budgetBefore);
+        target.dive = null;
+      }
       break;
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The defender's abort actions on the attack card (GnG "ABORT ACTIONS"): Block (after the attack
- * hit, before damage) and Roll with Blow (once the damage is known, before it is applied). Both are
- * actions of the card's GM query (`gng.attackAction`: `block`, `rollWithBlow`): the GM's handler
+ * hit, before damage — with auto-rolled damage, before it is applied) and Roll with Blow (once the
+ * damage is known, before it is applied), and the Riposte a successful Block may allow. They are
+ * actions of the card's GM query (`gng.attackAction`: `block`, `rollWithBlow`, `riposte`): the GM's handler
  * re-derives everything from the card and the documents, checks the abort with the engine
  * (`abortEligibility` through `action-budget.ts`), rolls the dice, spends from the defender's
  * action budget and records what Undo gives back (the budget, the card).
@@ -101,16 +102,30 @@ export function cardAbortRefusal(
   return abortRefusal(defender, abort, abortContextFor(state, target, defender, abort, breaking));
 }
 
-/** The defender's weapon for a Block: the one asked for, else its best melee attack. */
-function blockWeapon(defender: Actor, itemId: string | undefined): AttackSummary {
+/**
+ * The weapons the defender may Block with: its equipped melee weapons (the derived attacks with mode
+ * melee — one per equipped weapon item, a shield bash among them when it is one), best bonus first.
+ */
+export function blockWeapons(defender: Actor): AttackSummary[] {
   const attacks = creature(defender).derived?.attacks ?? [];
+  return attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus);
+}
+
+/**
+ * The defender's weapon for a Block: the one asked for (it must be one of {@link blockWeapons}),
+ * else its best melee attack.
+ */
+function blockWeapon(defender: Actor, itemId: string | undefined): AttackSummary {
+  const melee = blockWeapons(defender);
   if (itemId !== undefined) {
-    const chosen = attacks.find((a) => a.itemId === itemId);
-    if (!chosen) throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
-    return chosen;
+    const chosen = melee.find((a) => a.itemId === itemId);
+    if (chosen) return chosen;
+    const other = (creature(defender).derived?.attacks ?? []).find((a) => a.itemId === itemId);
+    if (other)
+      throw new Refusal('GNG.Abort.Refusal.notBlockWeapon', { name: defender.name, weapon: other.name });
+    throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
   }
-  const melee = attacks.filter((a) => a.mode === 'melee');
-  const best = melee.reduce<AttackSummary | null>((a, b) => (a && a.bonus >= b.bonus ? a : b), null);
+  const best = melee[0];
   if (!best) throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
   return best;
 }
@@ -182,6 +197,7 @@ export async function blockAction(
       by: user.id as string,
       breaking,
       weapon: weapon.name,
+      weaponId: weapon.itemId,
       natural: blockRoll.natural,
       chainDice: blockRoll.chainDice,
       chainAdjustment: blockRoll.chainAdjustment,
@@ -192,6 +208,7 @@ export async function blockAction(
       margin: result.margin,
       blocked: result.blocked,
       riposte: result.riposte,
+      riposteBy: null,
       breakingBlockDamage: result.breakingBlockDamage,
       paidWith: spent.paidWith,
       budgetBefore: spent.before,
@@ -199,6 +216,48 @@ export async function blockAction(
   };
   await saveCard(message, state);
   Hooks.callAll('gng.abort', message, target, 'block');
+}
+
+/**
+ * The defender and the weapon it blocked with, for the Riposte (cards from before `weaponId` find
+ * it by name); null when either is gone.
+ */
+export function riposteWeapon(target: CardTarget): { defender: Actor; weapon: Item } | null {
+  const block = target.aborts?.block;
+  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
+  if (!block || !doc || doc.documentName !== 'Actor') return null;
+  const defender = doc as Actor;
+  const id =
+    block.weaponId ??
+    (creature(defender).derived?.attacks ?? []).find((a) => a.name === block.weapon)?.itemId;
+  const weapon = id ? defender.items.get(id) : undefined;
+  return weapon ? { defender, weapon } : null;
+}
+
+/** Whom the Riposte attacks: the attacker's tokens on the scene (none: the card names no defender). */
+export function riposteTargets(state: AttackCardState): Token[] {
+  const doc = fromUuidSync(state.attacker.actorUuid);
+  if (!doc || doc.documentName !== 'Actor') return [];
+  return (doc as Actor).getActiveTokens().slice(0, 1);
+}
+
+/**
+ * GM side: records that the defender takes its Riposte (the follow-up attack a successful Block
+ * allows with the Riposte feat), so it is offered once. The asking client, an owner of the defender,
+ * then starts the attack itself (`startAttack`: the attacker is the defender's owner's to roll).
+ */
+export async function riposteAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  user: User,
+): Promise<void> {
+  const defender = await defenderOf(target);
+  if (!riposteWeapon(target)) throw new Refusal('GNG.Abort.Refusal.noWeapon', { name: defender.name });
+  const block = target.aborts?.block as NonNullable<NonNullable<CardTarget['aborts']>['block']>;
+  block.riposteBy = user.id as string;
+  await saveCard(message, state);
+  Hooks.callAll('gng.abort', message, target, 'riposte');
 }
 
 /** The Block route the engine chose (for the card's label). */

@@ -5,7 +5,7 @@
  * listeners. Nothing is kept in memory, so a reloaded card looks and works the same.
  */
 import { systemPath } from '../config/document-types.js';
-import { cardAbortRefusal } from './attack-aborts.js';
+import { blockWeapons, cardAbortRefusal } from './attack-aborts.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
@@ -36,6 +36,25 @@ function lines(parts: CardPart[]): { label: string; value: string }[] {
 
 function button(action: CardAction, target: CardTarget, shown: boolean) {
   return shown ? { action, disabled: !actionAvailable(action, target) } : null;
+}
+
+/**
+ * The Block buttons: one per equipped melee weapon when the defender has several ("Block with …",
+ * each sending its item id), else one plain Block (its best melee attack).
+ */
+function blockButtons(target: CardTarget) {
+  if (!actionAvailable('block', target)) return null;
+  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
+  const weapons = doc && doc.documentName === 'Actor' ? blockWeapons(doc as Actor) : [];
+  if (weapons.length <= 1)
+    return [
+      { weapon: null, block: t('GNG.Abort.Action.block'), breaking: t('GNG.Abort.Action.breakingBlock') },
+    ];
+  return weapons.map((w) => ({
+    weapon: w.itemId,
+    block: f('GNG.Abort.Action.blockWith', { weapon: w.name }),
+    breaking: f('GNG.Abort.Action.breakingBlockWith', { weapon: w.name }),
+  }));
 }
 
 function targetContext(state: AttackCardState, target: CardTarget) {
@@ -76,6 +95,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
       nonlethal:
         (dmg.nonlethal > 0 && dmg.lethal === 0) || (state.options.nonlethal === true && dmg.final === 0),
       noEffects: !dmg.specialEffects,
+      // Rolled before a successful Block (auto-rolled damage): the Block voids it.
+      voided: isBlocked(target),
       steps: [
         { label: t('GNG.Attack.Step.weapon'), value: String(dmg.steps.weapon) },
         { label: t('GNG.Attack.Step.strength'), value: signed(dmg.steps.strength) },
@@ -114,14 +135,19 @@ function targetContext(state: AttackCardState, target: CardTarget) {
       rollDefense: button('rollDefense', target, rollsDefense && !target.coupDeGrace?.allowed),
       setDefense: button('setDefense', target, target.kind === 'unnamed'),
       rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target)),
-      applyDamage: button('applyDamage', target, dmg !== null && target.actorUuid !== null),
+      applyDamage: button(
+        'applyDamage',
+        target,
+        dmg !== null && target.actorUuid !== null && !isBlocked(target),
+      ),
       undoDamage: button(
         'undoDamage',
         target,
         (dmg !== null || hasAborts(target)) && target.actorUuid !== null,
       ),
       // The aborts show only while they may be taken (the owners' clients drop refused ones).
-      block: actionAvailable('block', target) ? { action: 'block', disabled: false } : null,
+      block: blockButtons(target),
+      riposte: actionAvailable('riposte', target) ? { action: 'riposte', disabled: false } : null,
       rollWithBlow: actionAvailable('rollWithBlow', target)
         ? { action: 'rollWithBlow', disabled: false }
         : null,
@@ -160,6 +186,7 @@ function abortsContext(state: AttackCardState, target: CardTarget) {
       riposte: b.riposte
         ? f('GNG.Abort.Riposte', { name: target.name, attacker: state.attacker.name })
         : null,
+      riposteTaken: b.riposteBy ? f('GNG.Abort.RiposteTaken', { name: target.name }) : null,
       breakingBlock: b.breakingBlockDamage
         ? f('GNG.Abort.BreakingBlockDamage', { name: target.name, attacker: state.attacker.name })
         : null,

@@ -40,7 +40,14 @@ import {
 } from '../rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { previewAttack, targetArmor } from './attack-preview.js';
-import { blockAction, rollWithBlowAction, undoAborts } from './attack-aborts.js';
+import {
+  blockAction,
+  riposteAction,
+  riposteTargets,
+  riposteWeapon,
+  rollWithBlowAction,
+  undoAborts,
+} from './attack-aborts.js';
 import { setTrauma } from './action-budget.js';
 import { ATTACK_CARD_TEMPLATE, decorateAttackCard, renderAttackCard } from './attack-card.js';
 import {
@@ -182,13 +189,15 @@ function isHelpless(actor: Actor): boolean {
 
 /**
  * Starts an attack of `actor` with `weapon` (an equipped weapon of the actor): rolls 1d20 + bonus
- * (and the d10 chain on a natural 20 or 1) and posts the attack card against the user's targets.
+ * (and the d10 chain on a natural 20 or 1) and posts the attack card against the user's targets
+ * (or `targetTokens` when given: the Riposte attacks the attacker's token).
  * Resolves with the card, or null when refused or cancelled (`gng.preAttack`).
  */
 export async function startAttack(
   actor: Actor,
   weapon: Item,
   options: AttackOptions = {},
+  targetTokens?: Token[],
 ): Promise<ChatMessage | null> {
   if (!actor.isOwner) {
     ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
@@ -218,7 +227,7 @@ export async function startAttack(
     object.object = { size: opts.object.size, moving: opts.object.moving === true };
     targets = [object];
   } else {
-    targets = [...game.user.targets].map(targetFromToken);
+    targets = [...(targetTokens ?? game.user.targets)].map(targetFromToken);
     if (!targets.length) targets = [emptyTarget('unnamed', 'unnamed', t('GNG.Attack.UnnamedDefender'))];
   }
   const config: AttackConfig = {
@@ -298,7 +307,10 @@ interface CardRequest {
   action: CardAction;
   target: string;
   defense?: number;
-  /** Block: the defender's weapon (an item id; default its best melee attack) and a Breaking Block. */
+  /**
+   * Block: the defender's weapon (an item id of one of its equipped melee weapons; default its best
+   * melee attack) and a Breaking Block.
+   */
   weapon?: string;
   breaking?: boolean;
 }
@@ -414,6 +426,9 @@ async function runAction(request: CardRequest, user: User): Promise<CardActionRe
       break;
     case 'rollWithBlow':
       await rollWithBlowAction(message, state, target, user);
+      break;
+    case 'riposte':
+      await riposteAction(message, state, target, user);
       break;
   }
   return { ok: true };
@@ -547,7 +562,7 @@ async function rollDefense(message: ChatMessage, state: AttackCardState, target:
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (r.hit && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
-    await rollDamage(message, state, target);
+    await rollDamage(message, state, target, true);
 }
 
 async function setDefense(
@@ -580,7 +595,7 @@ async function setDefense(
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (r.hit && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
-    await rollDamage(message, state, target);
+    await rollDamage(message, state, target, true);
 }
 
 const PROTECTION_PARTS = [
@@ -592,7 +607,12 @@ const PROTECTION_PARTS = [
   'circumstance',
 ] as const;
 
-async function rollDamage(message: ChatMessage, state: AttackCardState, target: CardTarget): Promise<void> {
+async function rollDamage(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  automatic = false,
+): Promise<void> {
   const attacker = await actorOf(state.attacker.actorUuid);
   const summary = attacker
     ? creature(attacker).derived.attacks.find((a) => a.itemId === state.weapon.itemId)
@@ -641,6 +661,7 @@ async function rollDamage(message: ChatMessage, state: AttackCardState, target: 
           value: breakdown[part],
         }))
       : [],
+    ...(automatic ? { automatic: true } : {}),
   };
   await saveCard(message, state);
 }
@@ -780,13 +801,26 @@ export const ACTIONS: Record<
   applyDamage: (message, target) => requestCardAction(message.id as string, 'applyDamage', target.id),
   undoDamage: (message, target) => requestCardAction(message.id as string, 'undoDamage', target.id),
   block: (message, target, button) =>
-    requestCardAction(
-      message.id as string,
-      'block',
-      target.id,
-      button.dataset.breaking === 'true' ? { breaking: true } : {},
-    ),
+    requestCardAction(message.id as string, 'block', target.id, {
+      ...(button.dataset.weapon ? { weapon: button.dataset.weapon } : {}),
+      ...(button.dataset.breaking === 'true' ? { breaking: true } : {}),
+    }),
   rollWithBlow: (message, target) => requestCardAction(message.id as string, 'rollWithBlow', target.id),
+  riposte: async (message, target) => {
+    // The GM records the Riposte on the card (once); then this client, an owner of the defender,
+    // starts the defender's attack against the attacker with the weapon it blocked with.
+    const result = await requestCardAction(message.id as string, 'riposte', target.id);
+    if (!result.ok) return result;
+    const state = cardState(game.messages.get(message.id as string)) ?? cardState(message);
+    const stored = state?.targets.find((candidate) => candidate.id === target.id) ?? target;
+    const found = state ? riposteWeapon(stored) : null;
+    if (!state || !found) {
+      ui.notifications.warn(f('GNG.Abort.Refusal.noWeapon', { name: target.name }));
+      return { ok: false, error: 'GNG.Abort.Refusal.noWeapon', data: { name: target.name } };
+    }
+    await startAttack(found.defender, found.weapon, {}, riposteTargets(state));
+    return result;
+  },
 };
 
 function onCardButton(

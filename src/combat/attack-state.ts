@@ -50,6 +50,11 @@ export interface CardDamage {
   bypass: 'none' | 'piercing' | 'ignoring';
   /** Protection after the bypass, part by part. */
   protectionParts: CardPart[];
+  /**
+   * Rolled by the `autoRollDamage` setting right after the hit (not by a click): Block stays
+   * available until the damage is applied (decision "Block with auto-rolled damage").
+   */
+  automatic?: boolean;
 }
 
 export interface CardApplied {
@@ -78,6 +83,8 @@ export interface CardBlock {
   /** A Breaking Block (the feat: −4, deals damage without RD when it wins). */
   breaking: boolean;
   weapon: string;
+  /** The blocking weapon's item id on the defender (the Riposte attacks with it). */
+  weaponId?: string;
   natural: number;
   chainDice: number[];
   chainAdjustment: number;
@@ -90,6 +97,8 @@ export interface CardBlock {
   margin: number;
   blocked: boolean;
   riposte: boolean;
+  /** The Riposte follow-up was taken (the user whose request started it); offered once. */
+  riposteBy?: string | null;
   breakingBlockDamage: boolean;
   paidWith: 'free' | 'move' | 'attack' | 'none';
   /** The defender's budget before this abort (Undo restores it; null out of combat). */
@@ -174,6 +183,7 @@ export const CARD_ACTIONS = [
   'undoDamage',
   'block',
   'rollWithBlow',
+  'riposte',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -215,6 +225,7 @@ export function userMayAct(
       return owns(user, state.attacker.actorUuid);
     case 'block':
     case 'rollWithBlow':
+    case 'riposte':
       return target.kind === 'creature' && owns(user, target.actorUuid);
   }
 }
@@ -229,18 +240,24 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'rollDamage':
       return target.result?.hit === true && target.damage === null && !isBlocked(target);
     case 'applyDamage':
-      return target.damage !== null && target.applied === null && target.actorUuid !== null;
+      // A successful Block voids damage rolled before it (auto-rolled damage): nothing to apply.
+      return (
+        target.damage !== null && target.applied === null && target.actorUuid !== null && !isBlocked(target)
+      );
     case 'undoDamage':
       return target.applied !== null || hasAborts(target);
     case 'block':
-      // After the attack roll hit, before damage; once per attack.
+      // After the attack roll hit, before damage; once per attack. Damage the `autoRollDamage`
+      // setting rolled does not close the window: Block stays until that damage is applied (and
+      // until a Roll with Blow, which comes after a Block).
       return (
         target.kind === 'creature' &&
         target.actorUuid !== null &&
         target.result?.hit === true &&
         !target.result.automatic &&
-        target.damage === null &&
-        !target.aborts?.block
+        (target.damage === null || (target.damage.automatic === true && target.applied === null)) &&
+        !target.aborts?.block &&
+        !target.aborts?.rollWithBlow
       );
     case 'rollWithBlow':
       // Once the damage is known and before it is applied; also after a failed Block.
@@ -250,7 +267,17 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         target.damage !== null &&
         target.damage.lethal > 0 &&
         target.applied === null &&
+        !isBlocked(target) &&
         !target.aborts?.rollWithBlow
+      );
+    case 'riposte':
+      // After a successful melee Block by a defender with the Riposte feat; once.
+      return (
+        target.kind === 'creature' &&
+        target.actorUuid !== null &&
+        target.aborts?.block?.blocked === true &&
+        target.aborts.block.riposte === true &&
+        !target.aborts.block.riposteBy
       );
   }
 }

@@ -20,6 +20,7 @@ import {
   type ManeuverTarget,
 } from '../../src/combat/maneuver-card.js';
 import { budgetOf, traumaPending } from '../../src/combat/action-budget.js';
+import { newActionBudget } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -295,6 +296,71 @@ describe('action budget', () => {
     expect(traumaPending(pc)).toBe(true);
     await click(third, 'undoDamage', id);
     expect(traumaPending(pc)).toBe(false);
+  });
+});
+
+describe('area card Undo and Dive for Cover', () => {
+  it('Undo after Apply restores HP and gives the Dive back: budget restored, Dive offered again', async () => {
+    const pc = await hero();
+    h.startCombat([pc]);
+    const message = await blast([pc], { cover: true });
+    const id = areaTarget(message).id;
+    h.as(player);
+    h.dice.queue(16); // Jump 26 vs DC 20: 6 converted
+    await click(message, 'diveForCover', id);
+    expect(areaTarget(message).dive).toMatchObject({ converted: 6, budgetBefore: newActionBudget() });
+    expect(budgetOf(pc)).toMatchObject({ move: false, attack: true });
+    h.as(gm);
+    await click(message, 'applyDamage', id);
+    expect(sys(pc).hp).toMatchObject({ value: 16, nonlethal: 6 });
+
+    await click(message, 'undoDamage', id);
+    expect(sys(pc).hp).toMatchObject({ value: 30, nonlethal: 0 });
+    expect(budgetOf(pc)).toEqual(newActionBudget());
+    expect(areaTarget(message)).toMatchObject({ dive: null, applied: null });
+    expect(message.content).toContain('<span class="big-value lethal">20</span>');
+    // As the attack card's Undo does for Block and Roll with Blow: the abort may be taken again.
+    h.as(player);
+    expect(visibleButtons(message)).toEqual([`rollSave@${id}`, `diveForCover@${id}`]);
+    h.dice.queue(12); // Jump 22: 2 converted, paid again with the move action
+    await click(message, 'diveForCover', id);
+    expect(areaTarget(message).dive).toMatchObject({ jumpTotal: 22, converted: 2 });
+    expect(budgetOf(pc)).toMatchObject({ move: false, attack: true });
+  });
+
+  it('Undo with only a Dive taken (nothing applied) gives it back; a player cannot Undo', async () => {
+    const pc = await hero();
+    h.startCombat([pc]);
+    const message = await blast([pc], { cover: true });
+    const id = areaTarget(message).id;
+    h.as(player);
+    h.dice.queue(16);
+    await click(message, 'diveForCover', id);
+    expect(visibleButtons(message)).not.toContain(`undoDamage@${id}`);
+    const forged = await requestAreaAction(message.id as string, 'undoDamage', id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Area.Error.NotAllowed' });
+    expect(budgetOf(pc)).toMatchObject({ move: false });
+    h.as(gm);
+    expect(visibleButtons(message)).toContain(`undoDamage@${id}`);
+    await click(message, 'undoDamage', id);
+    expect(budgetOf(pc)).toEqual(newActionBudget());
+    expect(areaTarget(message).dive).toBeNull();
+    expect(sys(pc).hp.value).toBe(30);
+    expect(visibleButtons(message)).toContain(`undoDamage@${id}:disabled`);
+  });
+
+  it('out of combat Undo takes the Dive off the card (no budget to give back)', async () => {
+    const pc = await hero();
+    const message = await blast([pc], { cover: true });
+    const id = areaTarget(message).id;
+    h.as(player);
+    h.dice.queue(16);
+    await click(message, 'diveForCover', id);
+    expect(areaTarget(message).dive).toMatchObject({ budgetBefore: null });
+    h.as(gm);
+    await click(message, 'undoDamage', id);
+    expect(budgetOf(pc)).toBeNull();
+    expect(areaTarget(message).dive).toBeNull();
   });
 });
 

@@ -16,7 +16,7 @@ import {
 import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
 import { abortRefusal, budgetOf, combatantOf, spendAbortFor } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { newActionBudget } from '../../src/rules/index.js';
+import { largerSizeBonus, newActionBudget } from '../../src/rules/index.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -426,5 +426,294 @@ describe('Block on the attack card', () => {
     expect(await spendAbortFor(rogue, 'block')).toEqual({ ok: true, paidWith: 'none', before: null });
     expect(await sheetLines(rogue)).toEqual([]);
     h.as(gm);
+  });
+});
+
+/** The labelled Block buttons the current user sees (text and the weapon each sends). */
+function blockButtons(message: ChatMessage): { label: string; weapon: string | null; breaking: boolean }[] {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  return [...html.querySelectorAll<HTMLButtonElement>('button[data-action="block"]')].map((b) => ({
+    label: b.textContent?.trim() ?? '',
+    weapon: b.dataset.weapon ?? null,
+    breaking: b.dataset.breaking === 'true',
+  }));
+}
+
+async function clickButton(message: ChatMessage, selector: string): Promise<void> {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  const button = html.querySelector<HTMLButtonElement>(selector);
+  if (!button) throw new Error(`${game.user.name} sees no ${selector}`);
+  button.dispatchEvent(
+    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+  );
+  await attackActionsSettled();
+}
+
+/** Equips the rogue with a Large greatclub (melee), a shortbow (ranged) and an unequipped dagger. */
+async function armRogue(rogue: Actor): Promise<{ club: Item; bow: Item; dagger: Item }> {
+  await rogue.createEmbeddedDocuments('Item', [
+    {
+      name: 'Large greatclub',
+      type: 'weapon',
+      system: {
+        category: 'martial',
+        use: 'two-handed',
+        size: 'large',
+        damage: { medium: '1d10', large: '2d8' },
+        damageTypes: ['bludgeoning'],
+        equipped: true,
+      },
+    },
+    {
+      name: 'Shortbow',
+      type: 'weapon',
+      system: { category: 'martial', use: 'ranged', damage: { medium: '1d6' }, equipped: true },
+    },
+    {
+      name: 'Dagger',
+      type: 'weapon',
+      system: { category: 'simple', use: 'light', damage: { medium: '1d4' }, equipped: false },
+    },
+  ]);
+  const item = (name: string) => rogue.items.find((i) => i.name === name) as Item;
+  return { club: item('Large greatclub'), bow: item('Shortbow'), dagger: item('Dagger') };
+}
+
+const attackOf = (actor: Actor, item: Item) =>
+  sys(actor).derived.attacks.find((a) => a.itemId === item.id) as CreatureData['derived']['attacks'][number];
+
+describe('Block with the chosen weapon', () => {
+  it('several equipped melee weapons: one labelled Block button each; the weapon size is the chosen one', async () => {
+    const { fighter, rogue } = await duel(['breaking-block']);
+    const { club } = await armRogue(rogue);
+    const shortSword = rogue.items.find((i) => i.name === 'Short sword') as Item;
+    const message = await attackHits(fighter, rogue, 10); // attack total 19
+    h.as(otherPlayer);
+    // Best bonus first; the shortbow (ranged) and the unequipped dagger are not offered.
+    const [first, second] = [attackOf(rogue, shortSword), attackOf(rogue, club)].sort(
+      (a, b) => b.bonus - a.bonus,
+    );
+    expect(blockButtons(message)).toEqual([
+      { label: `Block with ${first?.name}`, weapon: first?.itemId, breaking: false },
+      { label: `Block with ${second?.name}`, weapon: second?.itemId, breaking: false },
+      { label: `Breaking Block with ${first?.name}`, weapon: first?.itemId, breaking: true },
+      { label: `Breaking Block with ${second?.name}`, weapon: second?.itemId, breaking: true },
+    ]);
+    // Native buttons in a labelled group: reachable and usable from the keyboard.
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('.abort-buttons')?.getAttribute('aria-label')).toBe('Block');
+
+    const clubBonus = attackOf(rogue, club).bonus;
+    const sizeBonus = largerSizeBonus('large', 'medium').a; // Large greatclub vs the Medium bastard sword
+    expect(sizeBonus).toBe(4);
+    h.dice.queue(5);
+    await clickButton(message, `button[data-action="block"][data-weapon="${club.id}"]:not([data-breaking])`);
+    expect(target(message).aborts?.block).toMatchObject({
+      weapon: 'Large greatclub',
+      weaponId: club.id,
+      bonus: clubBonus,
+      blockerTotal: 5 + clubBonus + sizeBonus,
+      attackerTotal: 19,
+      breaking: false,
+    });
+    expect(game.messages.get(message.id as string)?.content).toContain(`Large greatclub: d20 5`);
+  });
+
+  it('the short sword chosen: no weapon-size bonus (both Medium)', async () => {
+    const { fighter, rogue } = await duel();
+    await armRogue(rogue);
+    const shortSword = rogue.items.find((i) => i.name === 'Short sword') as Item;
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(5);
+    await clickButton(message, `button[data-action="block"][data-weapon="${shortSword.id}"]`);
+    const bonus = attackOf(rogue, shortSword).bonus;
+    expect(target(message).aborts?.block).toMatchObject({ weaponId: shortSword.id, blockerTotal: 5 + bonus });
+  });
+
+  it('a forged weapon that is not an equipped melee weapon is refused with a localized message', async () => {
+    const { fighter, rogue } = await duel();
+    const { bow, dagger } = await armRogue(rogue);
+    const message = await attackHits(fighter, rogue, 10);
+    const before = structuredClone(state(message));
+    h.as(otherPlayer);
+    const ranged = await requestCardAction(message.id as string, 'block', target(message).id, {
+      weapon: bow.id,
+    });
+    expect(ranged).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.notBlockWeapon' });
+    expect(lastNotice()).toBe(
+      '1st-level rogue cannot block with Shortbow: only an equipped melee weapon blocks.',
+    );
+    const unequipped = await requestCardAction(message.id as string, 'block', target(message).id, {
+      weapon: dagger.id,
+    });
+    expect(unequipped).toMatchObject({ ok: false, error: 'GNG.Abort.Refusal.noWeapon' });
+    expect(lastNotice()).toBe('1st-level rogue has no weapon to block with.');
+    expect(state(message)).toEqual(before);
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+  });
+
+  it('one melee weapon: a single plain Block button (its best melee attack)', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    expect(blockButtons(message)).toEqual([{ label: 'Block', weapon: null, breaking: false }]);
+  });
+});
+
+describe('Riposte after a successful Block', () => {
+  it("offers the defender's owners one Riposte: an attack on the attacker with the blocking weapon", async () => {
+    const { fighter, rogue } = await duel(['riposte']);
+    const shortSword = rogue.items.find((i) => i.name === 'Short sword') as Item;
+    h.placeToken(fighter);
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(19); // blocks
+    await click(message, 'block');
+    expect(target(message).aborts?.block).toMatchObject({ blocked: true, riposte: true, riposteBy: null });
+    expect(visibleButtons(message)).toEqual(['riposte']);
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['undoDamage']); // not the attacker's owner's to take
+    const stranger = await requestCardAction(message.id as string, 'riposte', target(message).id);
+    expect(stranger).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+
+    h.as(otherPlayer);
+    const cards = game.messages.contents.length;
+    h.dice.queue(12);
+    await click(message, 'riposte');
+    expect(game.messages.contents.length).toBe(cards + 1);
+    const riposte = game.messages.contents.at(-1) as ChatMessage;
+    const ripostState = cardState(riposte) as AttackCardState;
+    expect(ripostState.attacker).toEqual({ actorUuid: rogue.uuid, name: rogue.name });
+    expect(ripostState.weapon).toMatchObject({ itemId: shortSword.id, name: 'Short sword' });
+    expect(ripostState.attack.natural).toBe(12);
+    expect(ripostState.targets.map((t) => t.actorUuid)).toEqual([fighter.uuid]);
+
+    // Recorded on the card: offered once.
+    expect(target(message).aborts?.block?.riposteBy).toBe(otherPlayer.id);
+    expect(visibleButtons(message)).toEqual([]);
+    expect(game.messages.get(message.id as string)?.content).toContain(
+      '1st-level rogue ripostes: the attack is on its own card.',
+    );
+    const again = await requestCardAction(message.id as string, 'riposte', target(message).id);
+    expect(again).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.riposte' });
+    expect(game.messages.contents.length).toBe(cards + 1);
+  });
+
+  it('no Riposte without the feat or after a failed Block', async () => {
+    const { fighter, rogue } = await duel(['riposte']);
+    const message = await attackHits(fighter, rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(2); // fails
+    await click(message, 'block');
+    expect(visibleButtons(message)).toEqual([]);
+    const forged = await requestCardAction(message.id as string, 'riposte', target(message).id);
+    expect(forged).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.riposte' });
+
+    h.as(gm);
+    const plain = await duel();
+    const second = await attackHits(plain.fighter, plain.rogue, 10);
+    h.as(otherPlayer);
+    h.dice.queue(19);
+    await click(second, 'block');
+    expect(target(second).aborts?.block).toMatchObject({ blocked: true, riposte: false });
+    expect(visibleButtons(second)).toEqual([]);
+  });
+});
+
+describe('Block and the autoRollDamage setting', () => {
+  /** As `attackHits`, with the damage die queued after the Defense die (rolled at once when auto). */
+  async function autoHit(fighter: Actor, rogue: Actor): Promise<ChatMessage> {
+    h.as(player);
+    h.target(player, h.placeToken(rogue));
+    h.dice.queue(10);
+    const message = (await game.gng.attack(fighter, sword(fighter))) as ChatMessage;
+    await attackActionsSettled();
+    h.as(otherPlayer);
+    h.dice.queue(1, 6);
+    await click(message, 'rollDefense');
+    return message;
+  }
+
+  it('on: Block stays after the damage is rolled; a successful Block voids it (no Apply, no Roll with Blow)', async () => {
+    await game.settings.set('gng', 'autoRollDamage', true);
+    const { fighter, rogue } = await duel();
+    const message = await autoHit(fighter, rogue);
+    expect(target(message).damage).toMatchObject({ automatic: true });
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['block', 'rollWithBlow']);
+    h.dice.queue(19);
+    await click(message, 'block');
+    expect(target(message).aborts?.block?.blocked).toBe(true);
+    expect(target(message).damage).not.toBeNull(); // kept for Undo, but void
+    expect(game.messages.get(message.id as string)?.content).toContain(
+      'Blocked: this damage is void and is not applied.',
+    );
+    expect(visibleButtons(message)).toEqual([]);
+    const rwb = await requestCardAction(message.id as string, 'rollWithBlow', target(message).id);
+    expect(rwb).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollWithBlow' });
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['undoDamage']);
+    const apply = await requestCardAction(message.id as string, 'applyDamage', target(message).id);
+    expect(apply).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.applyDamage' });
+    expect(sys(rogue).hp.value).toBe(13);
+
+    // Undo gives the Block back: the rolled damage may be applied, or blocked again.
+    await click(message, 'undoDamage');
+    expect(target(message).aborts).toBeUndefined();
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+    expect(visibleButtons(message)).toEqual(['applyDamage']); // Undo: nothing left to undo
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toContain('block');
+  });
+
+  it('on: a failed Block leaves the damage to Apply (or roll with); after Apply, Block is refused', async () => {
+    await game.settings.set('gng', 'autoRollDamage', true);
+    const { fighter, rogue } = await duel();
+    const message = await autoHit(fighter, rogue);
+    const lethal = target(message).damage?.lethal as number;
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(message, 'block');
+    expect(target(message).aborts?.block?.blocked).toBe(false);
+    expect(visibleButtons(message)).toEqual(['rollWithBlow']);
+    h.as(player);
+    await click(message, 'applyDamage');
+    expect(sys(rogue).hp.value).toBe(13 - lethal);
+
+    const second = await autoHit(fighter, rogue);
+    h.as(player);
+    await click(second, 'applyDamage');
+    h.as(otherPlayer);
+    expect(visibleButtons(second)).toEqual([]);
+    const late = await requestCardAction(second.id as string, 'block', target(second).id);
+    expect(late).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.block' });
+  });
+
+  it('on: Roll with Blow first closes the Block (Block comes before it)', async () => {
+    await game.settings.set('gng', 'autoRollDamage', true);
+    const { fighter, rogue } = await duel();
+    const message = await autoHit(fighter, rogue);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(message, 'rollWithBlow');
+    expect(visibleButtons(message)).toEqual([]);
+    const late = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(late).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.block' });
+  });
+
+  it('off: once the attacker rolls damage the Block is gone', async () => {
+    await game.settings.set('gng', 'autoRollDamage', false);
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10);
+    expect(target(message).damage).toBeNull();
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    expect(target(message).damage?.automatic).toBeUndefined();
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['rollWithBlow']);
+    const late = await requestCardAction(message.id as string, 'block', target(message).id);
+    expect(late).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.block' });
   });
 });
