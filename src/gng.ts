@@ -22,6 +22,7 @@ import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './combat/area-card.js';
 import { registerManeuverCard } from './combat/maneuver-card.js';
 import { registerQuickStand } from './combat/quick-stand.js';
+import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 
@@ -33,6 +34,7 @@ Hooks.once('init', () => {
   registerAreaCard();
   registerManeuverCard();
   registerQuickStand();
+  registerConditionsTimer();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;

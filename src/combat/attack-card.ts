@@ -14,6 +14,7 @@ import {
   type AttackCardState,
   type CardAction,
   type CardPart,
+  type CardSave,
   type CardTarget,
   hasAborts,
   isBlocked,
@@ -153,6 +154,80 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         : null,
     },
     aborts: abortsContext(state, target),
+    calledShot: calledShotContext(state, target),
+  };
+}
+
+function saveText(key: string, save: CardSave): string {
+  return f(key, {
+    natural: save.natural,
+    bonus: signed(save.bonus),
+    total: save.total,
+    dc: save.dc,
+    result: t(save.success ? 'GNG.CalledShot.Card.Saved' : 'GNG.CalledShot.Card.Failed'),
+  });
+}
+
+const effectName = (effect: string) => t(`GNG.AttackDialog.Effect.${effect}`);
+
+/** The called shot against this target, as the card shows it; buttons only while available. */
+function calledShotContext(state: AttackCardState, target: CardTarget) {
+  const cs = target.calledShot;
+  if (!cs) return null;
+  const pen = cs.penetration?.save;
+  const cond = cs.condition;
+  const available = (action: CardAction) => actionAvailable(action, target);
+  return {
+    effects: f('GNG.CalledShot.Card.Effects', { effects: cs.effects.map(effectName).join(', ') }),
+    immune: cs.immune.length
+      ? f('GNG.CalledShot.Card.Immune', { name: target.name, effects: cs.immune.map(effectName).join(', ') })
+      : null,
+    provokes: cs.provokes
+      ? f('GNG.CalledShot.Card.Provokes', { name: target.name, attacker: state.attacker.name })
+      : null,
+    aooTaken: cs.aooBy ? f('GNG.CalledShot.Card.AooTaken', { name: target.name }) : null,
+    penetration: pen
+      ? {
+          text: saveText('GNG.CalledShot.Card.Reflex', pen),
+          outcome: t(pen.success ? 'GNG.CalledShot.Card.NotPenetrated' : 'GNG.CalledShot.Card.Penetrated'),
+        }
+      : null,
+    condition: cond
+      ? {
+          text: saveText('GNG.CalledShot.Card.Fortitude', cond.save),
+          applied: cond.applied.map((a) =>
+            a.rounds === null
+              ? f('GNG.CalledShot.Card.AppliedUntil', { effect: effectName(a.effect) })
+              : a.dice.length === 0
+                ? f('GNG.CalledShot.Card.AppliedFixed', { effect: effectName(a.effect), rounds: a.rounds })
+                : f('GNG.CalledShot.Card.AppliedRounds', {
+                    effect: effectName(a.effect),
+                    rounds: a.rounds,
+                    formula: a.formula ?? '',
+                    dice: a.dice.join(', '),
+                  }),
+          ),
+          vitalStrike: cond.vitalStrike
+            ? f('GNG.CalledShot.Card.VitalStrike', { hp: cond.vitalStrike.hpLost })
+            : null,
+        }
+      : null,
+    pending: [
+      ...(available('penetrationSave') && target.result
+        ? [f('GNG.CalledShot.Card.ReflexPending', { dc: 10 + target.result.relativeDegree })]
+        : []),
+      ...(available('conditionSave') && target.damage
+        ? [f('GNG.CalledShot.Card.FortitudePending', { dc: 10 + target.damage.final })]
+        : []),
+      ...(target.applied && (target.damage?.final ?? 0) < 1 && cs.effects.some((e) => e !== 'penetration')
+        ? [t('GNG.CalledShot.Card.NoCondition')]
+        : []),
+    ],
+    buttons: {
+      attackOfOpportunity: available('attackOfOpportunity'),
+      penetrationSave: available('penetrationSave'),
+      conditionSave: available('conditionSave'),
+    },
   };
 }
 

@@ -42,6 +42,7 @@ import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js'
 import { previewAttack, targetArmor } from './attack-preview.js';
 import {
   blockAction,
+  blockWeapons,
   riposteAction,
   riposteTargets,
   riposteWeapon,
@@ -49,11 +50,20 @@ import {
   undoAborts,
 } from './attack-aborts.js';
 import { setTrauma } from './action-budget.js';
+import {
+  attackOfOpportunityAction,
+  calledShotAt,
+  conditionSaveAction,
+  penetrationSaveAction,
+  undoCalledShot,
+  waivesAttackOfOpportunity,
+} from './called-shots.js';
 import { ATTACK_CARD_TEMPLATE, decorateAttackCard, renderAttackCard } from './attack-card.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
   cardState,
+  penetrationPending,
   userMayAct,
   type AttackCardState,
   type CardAction,
@@ -274,6 +284,15 @@ export async function startAttack(
     targets: config.targets,
   };
   for (const target of state.targets) settleOnCreation(state, target);
+  const calledShots = config.options.calledShots ?? [];
+  if (calledShots.length) {
+    const waived = waivesAttackOfOpportunity(actor, state.weapon.itemId, config.options.sneakAttackDice ?? 0);
+    for (const target of state.targets) {
+      if (target.kind !== 'creature') continue;
+      const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
+      target.calledShot = calledShotAt(calledShots, defender, waived);
+    }
+  }
 
   const message = await ChatMessage.create({
     content: await renderAttackCard(state),
@@ -430,6 +449,17 @@ async function runAction(request: CardRequest, user: User): Promise<CardActionRe
     case 'riposte':
       await riposteAction(message, state, target, user);
       break;
+    case 'penetrationSave':
+      await penetrationSaveAction(message, state, target);
+      if (game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+        await rollDamage(message, state, target, true);
+      break;
+    case 'conditionSave':
+      await conditionSaveAction(message, state, target);
+      break;
+    case 'attackOfOpportunity':
+      await attackOfOpportunityAction(message, state, target, user);
+      break;
   }
   return { ok: true };
 }
@@ -561,7 +591,7 @@ async function rollDefense(message: ChatMessage, state: AttackCardState, target:
   target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
-  if (r.hit && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+  if (r.hit && !penetrationPending(target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
     await rollDamage(message, state, target, true);
 }
 
@@ -594,7 +624,7 @@ async function setDefense(
   target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
-  if (r.hit && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+  if (r.hit && !penetrationPending(target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
     await rollDamage(message, state, target, true);
 }
 
@@ -642,6 +672,7 @@ async function rollDamage(
     relativeDegree: result.relativeDegree,
     protection,
     bypass: summary.bypass,
+    penetrated: target.calledShot?.penetration?.save?.success === false,
     fortification,
     nonlethal: state.options.nonlethal === true,
   });
@@ -734,6 +765,7 @@ async function undoDamage(message: ChatMessage, state: AttackCardState, target: 
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
   const applied = target.applied;
   if (applied) {
+    await undoCalledShot(actor, target);
     await actor.update({
       'system.hp.value': applied.snapshot.value,
       'system.hp.temp': applied.snapshot.temp,
@@ -821,7 +853,33 @@ export const ACTIONS: Record<
     await startAttack(found.defender, found.weapon, {}, riposteTargets(state));
     return result;
   },
+  penetrationSave: (message, target) => requestCardAction(message.id as string, 'penetrationSave', target.id),
+  conditionSave: (message, target) => requestCardAction(message.id as string, 'conditionSave', target.id),
+  attackOfOpportunity: async (message, target) => {
+    // The GM records it (once); then this client, an owner of the target, starts the target's attack
+    // against the attacker with its best melee weapon (as the Riposte does).
+    const result = await requestCardAction(message.id as string, 'attackOfOpportunity', target.id);
+    if (!result.ok) return result;
+    const state = cardState(game.messages.get(message.id as string)) ?? cardState(message);
+    const found = aooWeapon(target);
+    if (!state || !found) {
+      ui.notifications.warn(f('GNG.Abort.Refusal.noWeapon', { name: target.name }));
+      return { ok: false, error: 'GNG.Abort.Refusal.noWeapon', data: { name: target.name } };
+    }
+    await startAttack(found.defender, found.weapon, {}, riposteTargets(state));
+    return result;
+  },
 };
+
+/** The target's best melee weapon for the attack of opportunity a called shot provoked. */
+function aooWeapon(target: CardTarget): { defender: Actor; weapon: Item } | null {
+  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
+  if (!doc || doc.documentName !== 'Actor') return null;
+  const defender = doc as Actor;
+  const best = blockWeapons(defender)[0];
+  const weapon = best ? defender.items.get(best.itemId) : undefined;
+  return weapon ? { defender, weapon } : null;
+}
 
 function onCardButton(
   message: ChatMessage,

@@ -7,6 +7,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import type {
   ActionBudget,
   AttackerCondition,
+  CalledShotEffect,
   CriticalKind,
   DamageCondition,
   DamageSteps,
@@ -127,6 +128,46 @@ export interface CardAborts {
   rollWithBlow?: CardRollWithBlow | null;
 }
 
+/** A saving throw the GM rolled for a called shot (engine `savingThrow`: natural 20 / 1). */
+export interface CardSave {
+  natural: number;
+  bonus: number;
+  total: number;
+  dc: number;
+  success: boolean;
+}
+
+/** One condition effect a failed Fortitude save applied (Undo deletes `effectId`). */
+export interface CardCalledShotApplied {
+  effect: CalledShotEffect;
+  statuses: string[];
+  /** The duration's dice as printed ("1d4+1"), the dice rolled and the rounds (null: until recovered). */
+  formula: string | null;
+  dice: number[];
+  rounds: number | null;
+  effectId: string | null;
+}
+
+/** The called shot against this target (src/combat/called-shots.ts). */
+export interface CardCalledShot {
+  effects: CalledShotEffect[];
+  /** Chosen effects the target's anatomy is immune to (shown, never rolled for). */
+  immune: CalledShotEffect[];
+  /** The called shot provokes an attack of opportunity from this target (no feat removed it). */
+  provokes: boolean;
+  /** The user whose request took the attack of opportunity (offered once). */
+  aooBy?: string | null;
+  /** Penetration: the Reflex save (DC 10 + RD) the damage step waits for. */
+  penetration?: { save: CardSave | null } | null;
+  /** Condition effects: the Fortitude save after Apply (DC 10 + damage dealt). */
+  condition?: {
+    save: CardSave;
+    applied: CardCalledShotApplied[];
+    /** Vital Strike's extra HP loss (the damage dealt again) on a failed save. */
+    vitalStrike: { hpLost: number; statusesAdded: string[] } | null;
+  } | null;
+}
+
 export interface CardTarget {
   /** Stable id of the target on this card (the token id, or `unnamed` / `object`). */
   id: string;
@@ -143,6 +184,8 @@ export interface CardTarget {
   applied: CardApplied | null;
   /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
   aborts?: CardAborts;
+  /** The called shot's state against this target (absent without a called shot). */
+  calledShot?: CardCalledShot;
 }
 
 export interface AttackCardState {
@@ -184,6 +227,9 @@ export const CARD_ACTIONS = [
   'block',
   'rollWithBlow',
   'riposte',
+  'penetrationSave',
+  'conditionSave',
+  'attackOfOpportunity',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -226,6 +272,9 @@ export function userMayAct(
     case 'block':
     case 'rollWithBlow':
     case 'riposte':
+    case 'penetrationSave':
+    case 'conditionSave':
+    case 'attackOfOpportunity':
       return target.kind === 'creature' && owns(user, target.actorUuid);
   }
 }
@@ -238,7 +287,12 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'setDefense':
       return target.kind === 'unnamed' && target.defense === null && target.result === null;
     case 'rollDamage':
-      return target.result?.hit === true && target.damage === null && !isBlocked(target);
+      return (
+        target.result?.hit === true &&
+        target.damage === null &&
+        !isBlocked(target) &&
+        !penetrationPending(target)
+      );
     case 'applyDamage':
       // A successful Block voids damage rolled before it (auto-rolled damage): nothing to apply.
       return (
@@ -279,7 +333,45 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         target.aborts.block.riposte === true &&
         !target.aborts.block.riposteBy
       );
+    case 'penetrationSave':
+      // After the hit, before damage; the damage step waits for it.
+      return (
+        target.kind === 'creature' &&
+        target.actorUuid !== null &&
+        target.result?.hit === true &&
+        target.damage === null &&
+        !isBlocked(target) &&
+        penetrationPending(target)
+      );
+    case 'conditionSave':
+      // After Apply, when at least 1 HP got through and some chosen effect can take place.
+      return (
+        target.kind === 'creature' &&
+        target.applied !== null &&
+        (target.damage?.final ?? 0) >= 1 &&
+        conditionEffectsAt(target).length > 0 &&
+        !target.calledShot?.condition
+      );
+    case 'attackOfOpportunity':
+      return (
+        target.kind === 'creature' &&
+        target.actorUuid !== null &&
+        target.calledShot?.provokes === true &&
+        !target.calledShot.aooBy
+      );
   }
+}
+
+/** The target's Penetration Reflex save is still to be rolled. */
+export function penetrationPending(target: CardTarget): boolean {
+  return Boolean(target.calledShot?.penetration && target.calledShot.penetration.save === null);
+}
+
+/** The chosen condition effects (every effect but Penetration) the target is not immune to. */
+export function conditionEffectsAt(target: CardTarget): CalledShotEffect[] {
+  const cs = target.calledShot;
+  if (!cs) return [];
+  return cs.effects.filter((e) => e !== 'penetration' && !cs.immune.includes(e));
 }
 
 /** The defender blocked this attack: no damage step. */

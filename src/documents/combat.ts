@@ -1,10 +1,12 @@
 /**
  * The system's Combat document (`CONFIG.Combat.documentClass`): at each combatant's turn start the
  * turn gets only what its aborts left (and a partial action after trauma) and its action budget is
- * refilled (src/combat/action-budget.ts). Foundry v13 calls the turn events once, on the active GM's
+ * refilled (src/combat/action-budget.ts), expired effects end and bleeding actors get their save card
+ * (src/combat/conditions-timer.ts). Foundry v13 calls the turn events once, on the active GM's
  * client; the guard below keeps it so if a caller runs them elsewhere.
  */
 import { startTurnOf } from '../combat/action-budget.js';
+import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
 
 function isActiveGM(): boolean {
   return game.users.activeGM?.id === game.user.id;
@@ -15,5 +17,7 @@ export class GnGCombat extends foundry.documents.Combat {
     await super._onStartTurn(combatant, context);
     if (!isActiveGM() || context.skipped) return;
     await startTurnOf(combatant, context.round);
+    // Durations count down, Severe Bleeding asks for its save (src/combat/conditions-timer.ts).
+    await runConditionsAtTurnStart(this, combatant);
   }
 }

@@ -128,6 +128,11 @@ export interface DamagePipelineInput {
   /** The target's Protection: a number (all armor for bypass) or its parts. */
   protection: number | ProtectionParts;
   bypass?: ProtectionBypass;
+  /**
+   * A Penetration called shot whose Reflex save failed: one-half of the Protection is ignored (the
+   * armor-piercing halving, decision D15); it does not stack with armor piercing (decision D41).
+   */
+  penetrated?: boolean;
   fortification?: Fortification;
   damageReduction?: number;
   energyResistance?: number;
@@ -181,20 +186,17 @@ export function damagePipeline(input: DamagePipelineInput): DamageResult {
   const other = assertInteger('other bonus', input.otherBonus ?? 0);
   const rdRaw = checkRelativeDegree(input.relativeDegree);
   const rd = input.applyRelativeDegree === false ? 0 : rdRaw;
-  assertOneOf('protection bypass', input.bypass ?? 'none', PROTECTION_BYPASSES);
+  const askedBypass = assertOneOf('protection bypass', input.bypass ?? 'none', PROTECTION_BYPASSES);
+  const bypassIn: ProtectionBypass = input.penetrated && askedBypass === 'none' ? 'piercing' : askedBypass;
   assertOneOf('fortification', input.fortification ?? 'none', FORTIFICATIONS);
 
   let protectionBreakdown: ProtectionBreakdown | null = null;
   let prot: number;
   if (typeof input.protection === 'number') {
-    const bypass = effectiveBypass(input.bypass ?? 'none', input.fortification ?? 'none');
+    const bypass = effectiveBypass(bypassIn, input.fortification ?? 'none');
     prot = bypassedArmorValue(assertNonNegativeInteger('protection', input.protection), bypass);
   } else if (input.protection !== null && typeof input.protection === 'object') {
-    protectionBreakdown = protectionFromParts(
-      input.protection,
-      input.bypass ?? 'none',
-      input.fortification ?? 'none',
-    );
+    protectionBreakdown = protectionFromParts(input.protection, bypassIn, input.fortification ?? 'none');
     prot = protectionBreakdown.total;
   } else {
     throw new RangeError(`protection must be a number or parts, got ${String(input.protection)}`);

@@ -17,6 +17,8 @@ import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
+import { limbNotes } from '../../combat/conditions-timer.js';
+import { bleedingView } from '../../combat/bleeding-card.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -296,6 +298,10 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
       hp: hpView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),
+      /** Condition notes: a disabled leg (no run or charge), Severe Bleeding's next DC, blood loss. */
+      conditions: [...limbNotes(actor), ...bleedingView(actor).lines],
+      /** The Heal action "Bind wounds" (shown while the actor bleeds). */
+      bleeding: bleedingView(actor).bleeding,
     },
     attacks: derived.attacks.map((attack) => attackView(actor, attack)),
     /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */

@@ -13,6 +13,7 @@ import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
+import { bindWounds } from '../../combat/bleeding-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -42,6 +43,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollAttack: GnGActorSheet.onRollAttack,
       startManeuver: GnGActorSheet.onStartManeuver,
       quickStand: GnGActorSheet.onQuickStand,
+      bindWounds: GnGActorSheet.onBindWounds,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
       toggleCarried: GnGActorSheet.onToggleCarried,
       openItem: GnGActorSheet.onOpenItem,
@@ -170,6 +172,11 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */
   static async onQuickStand(this: GnGActorSheet): Promise<void> {
     await game.gng.quickStand(this.actor);
+  }
+
+  /** Heal action "Bind wounds" (shown while the actor bleeds): ends Severe Bleeding (bleeding-card.ts). */
+  static async onBindWounds(this: GnGActorSheet): Promise<void> {
+    await bindWounds(this.actor);
   }
 
   static async onToggleEquipped(

@@ -1,0 +1,323 @@
+/**
+ * Severe Bleeding in play (GnG called shots, "Severe Bleeding"; engine `bleeding.ts`, decisions
+ * D19–D20). The state machine's state lives in the flags of the actor's `severe-bleeding` status
+ * effect (`flags.gng.bleeding`, {@link StoredBleeding}); it is written when the effect is created.
+ *
+ * - At each turn start of a bleeding actor (one round after the wound: a later round than the one
+ *   the effect was created in), the active GM posts the bleeding card with the current DC
+ *   ({@link postBleedingCardsFor}, from conditions-timer.ts).
+ * - Its "Fortitude save" button, for the actor's owners, asks the active GM (`gng.bleedingSave`
+ *   query) to roll the save (natural 1/20 as the core rules say); a success raises the DC by 2, a
+ *   failure makes the actor fatigued, then exhausted (DC back to 20), then dead (`dead` status; the
+ *   bleeding effect is removed).
+ * - Fatigue and exhaustion have no status of their own (the status list and the conditions pack are
+ *   fixed by tests): the stage reached is kept in the actor's `flags.gng.bloodLoss` and shown on the
+ *   sheet's combat panel; it stays after the bleeding stops (recovered normally).
+ * - Binding the wounds (`bindWounds(actor)`: the sheet's "Bind wounds" button, for any owner or the
+ *   GM; `gng.bindWounds` query) ends the bleeding through the engine's `bindSevereBleeding`: the
+ *   effect is removed and a chat line says so.
+ */
+import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  advanceSevereBleeding,
+  bindSevereBleeding,
+  savingThrow,
+  startSevereBleeding,
+  type BleedingStage,
+  type SevereBleedingState,
+} from '../rules/index.js';
+import { actorOf } from './attack-flow.js';
+import { combatantOf } from './action-budget.js';
+import {
+  askGM,
+  decorateButtons,
+  owns,
+  Refusal,
+  refused,
+  senderOf,
+  serialized,
+  type CardActionResult,
+} from './gm-card.js';
+
+export const BLEEDING_STATUS = 'severe-bleeding';
+export const BLEEDING_SAVE_QUERY = 'gng.bleedingSave';
+export const BIND_WOUNDS_QUERY = 'gng.bindWounds';
+export const BLEEDING_CARD_TEMPLATE = systemPath('templates/chat/bleeding-card.hbs');
+
+/** `flags.gng.bleeding` of the `severe-bleeding` effect. */
+export interface StoredBleeding extends SevereBleedingState {
+  /** Combat round the wound was dealt in (null: out of combat — the first turn start saves). */
+  woundRound: number | null;
+  /** Round of the last bleeding card posted (one card per round). */
+  lastCardRound: number | null;
+}
+
+/** `flags.gng.bleeding` of a bleeding card. */
+export interface BleedingCardState {
+  actorUuid: string;
+  effectId: string;
+  name: string;
+  round: number;
+  dc: number;
+  stage: BleedingStage;
+  result: null | {
+    natural: number;
+    bonus: number;
+    total: number;
+    success: boolean;
+    after: SevereBleedingState;
+  };
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.id === game.user.id;
+}
+
+const STAGES: readonly BleedingStage[] = ['bleeding', 'fatigued', 'exhausted'];
+
+/** The actor's `severe-bleeding` effect, or undefined. */
+export function bleedingEffectOf(actor: Actor): ActiveEffect | undefined {
+  return actor.effects.find((effect) => effect.statuses.has(BLEEDING_STATUS));
+}
+
+/** The stored state of a bleeding effect (a fresh one, DC 12, when none is stored). */
+export function bleedingStateOf(effect: ActiveEffect): StoredBleeding {
+  const raw = effect.getFlag(SYSTEM_ID, 'bleeding') as Partial<StoredBleeding> | undefined;
+  const fresh = startSevereBleeding();
+  const r = typeof raw === 'object' && raw !== null ? raw : {};
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+  return {
+    status: r.status === 'stopped' || r.status === 'dead' ? r.status : 'active',
+    stage: STAGES.includes(r.stage as BleedingStage) ? (r.stage as BleedingStage) : fresh.stage,
+    dc: int(r.dc) ?? fresh.dc,
+    woundRound: int(r.woundRound),
+    lastCardRound: int(r.lastCardRound),
+  };
+}
+
+/** Active GM, when the effect is created: writes the starting state and the round of the wound. */
+export async function startBleedingState(effect: ActiveEffect): Promise<void> {
+  if (effect.getFlag(SYSTEM_ID, 'bleeding')) return;
+  const actor = effect.parent as Actor | null;
+  const inCombat = actor && game.combat && combatantOf(actor) ? game.combat.round : null;
+  const state: StoredBleeding = { ...startSevereBleeding(), woundRound: inCombat, lastCardRound: null };
+  await effect.setFlag(SYSTEM_ID, 'bleeding', state);
+}
+
+/** The stage of blood loss the actor has reached (`flags.gng.bloodLoss`), or null. */
+export function bloodLossOf(actor: Actor): 'fatigued' | 'exhausted' | null {
+  const stage = actor.getFlag(SYSTEM_ID, 'bloodLoss');
+  return stage === 'fatigued' || stage === 'exhausted' ? stage : null;
+}
+
+/** What the sheet shows: whether the actor bleeds (Bind wounds), its next DC, and blood loss lines. */
+export function bleedingView(actor: Actor): { bleeding: boolean; lines: string[] } {
+  const effect = bleedingEffectOf(actor);
+  const lines: string[] = [];
+  const state = effect ? bleedingStateOf(effect) : null;
+  if (state?.status === 'active') lines.push(f('GNG.Bleeding.SheetLine', { dc: state.dc }));
+  const loss = bloodLossOf(actor);
+  if (loss) lines.push(t(`GNG.Bleeding.BloodLoss.${loss}`));
+  return { bleeding: state?.status === 'active', lines };
+}
+
+/** The stored card state of a message, or null. */
+export function bleedingCardOf(message: ChatMessage | null | undefined): BleedingCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  if (!flags || flags.type !== 'bleedingCard') return null;
+  return (flags.bleeding as BleedingCardState | undefined) ?? null;
+}
+
+async function renderBleedingCard(state: BleedingCardState): Promise<string> {
+  const result = state.result;
+  let outcome = '';
+  if (result) {
+    if (result.after.status === 'dead') outcome = f('GNG.Bleeding.Outcome.dead', { name: state.name });
+    else if (result.success) outcome = f('GNG.Bleeding.Outcome.success', { dc: result.after.dc });
+    else outcome = f(`GNG.Bleeding.Outcome.${result.after.stage}`, { name: state.name, dc: result.after.dc });
+  }
+  return foundry.applications.handlebars.renderTemplate(BLEEDING_CARD_TEMPLATE, {
+    heading: f('GNG.Bleeding.Heading', { name: state.name }),
+    save: f('GNG.Bleeding.Save', { dc: state.dc }),
+    stage: state.stage === 'bleeding' ? '' : t(`GNG.Bleeding.BloodLoss.${state.stage}`),
+    targetId: state.effectId,
+    result: result && {
+      success: result.success,
+      line: f('GNG.Bleeding.Result', { total: result.total, natural: result.natural, dc: state.dc }),
+      outcome,
+    },
+  });
+}
+
+/**
+ * Active GM, at a turn start of `actor` in `round`: posts its bleeding card when it bleeds, a later
+ * round than the wound's, and no card was posted this round. Resolves with the card, or null.
+ */
+export async function postBleedingCardsFor(actor: Actor, round: number): Promise<ChatMessage | null> {
+  if (!isActiveGM()) return null;
+  const effect = bleedingEffectOf(actor);
+  if (!effect) return null;
+  const stored = bleedingStateOf(effect);
+  if (stored.status !== 'active') return null;
+  if (stored.woundRound !== null && round <= stored.woundRound) return null;
+  if (stored.lastCardRound === round) return null;
+  await effect.setFlag(SYSTEM_ID, 'bleeding', { ...stored, lastCardRound: round });
+  const state: BleedingCardState = {
+    actorUuid: actor.uuid,
+    effectId: effect.id as string,
+    name: actor.name,
+    round,
+    dc: stored.dc,
+    stage: stored.stage,
+    result: null,
+  };
+  const message = await ChatMessage.create({
+    content: await renderBleedingCard(state),
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'bleedingCard', bleeding: state } },
+  });
+  return message ?? null;
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The GM's handlers                                                          */
+/* -------------------------------------------------------------------------- */
+
+function onlyKey(data: unknown, key: string): string {
+  if (typeof data !== 'object' || data === null) throw new Refusal('GNG.Error.Attack.BadRequest');
+  const d = data as Record<string, unknown>;
+  if (Object.keys(d).some((k) => k !== key) || typeof d[key] !== 'string')
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  return d[key];
+}
+
+/** `CONFIG.queries['gng.bleedingSave']`: runs on the active GM; never throws. */
+export async function handleBleedingSave(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  let messageId: string;
+  try {
+    messageId = onlyKey(data, 'messageId');
+  } catch (error) {
+    return refused(error);
+  }
+  return serialized(messageId, () => rollBleedingSave(messageId, sender));
+}
+
+async function rollBleedingSave(messageId: string, user: User): Promise<void> {
+  const message = game.messages.get(messageId);
+  const stored = bleedingCardOf(message);
+  // Only a card the GM posted is trusted.
+  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Bleeding.Error.NoCard');
+  if (stored.result) throw new Refusal('GNG.Bleeding.Error.Done');
+  const actor = await actorOf(stored.actorUuid);
+  if (!actor) throw new Refusal('GNG.Bleeding.Error.NoCard');
+  if (!actor.testUserPermission(user, 'OWNER'))
+    throw new Refusal('GNG.Bleeding.Error.NotOwner', { name: actor.name });
+  const effect = actor.effects.get(stored.effectId);
+  const current = effect ? bleedingStateOf(effect) : null;
+  if (!effect || !current || current.status !== 'active' || current.dc !== stored.dc)
+    throw new Refusal('GNG.Bleeding.Error.Stale', { name: actor.name });
+  const bonus = (actor.system as CreatureData).derived.saves.fort.total;
+  const roll = await new Roll('1d20').evaluate();
+  const natural = roll.total as number;
+  const save = savingThrow({ natural, bonus, dc: current.dc });
+  const next = advanceSevereBleeding(current, save.success);
+  const state = structuredClone(stored);
+  state.result = {
+    natural,
+    bonus,
+    total: save.total,
+    success: save.success,
+    after: { status: next.status, stage: next.stage, dc: next.dc },
+  };
+  if (next.stage !== 'bleeding' && next.stage !== current.stage)
+    await actor.setFlag(SYSTEM_ID, 'bloodLoss', next.stage);
+  if (next.status === 'dead') {
+    await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
+    if (!actor.statuses.has('dead')) await actor.toggleStatusEffect('dead', { active: true });
+  } else {
+    await effect.setFlag(SYSTEM_ID, 'bleeding', { ...current, ...next });
+  }
+  await message.update({
+    content: await renderBleedingCard(state),
+    [`flags.${SYSTEM_ID}.bleeding`]: state,
+  });
+}
+
+/** `CONFIG.queries['gng.bindWounds']`: runs on the active GM; never throws. */
+export async function handleBindWounds(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  try {
+    const actor = await actorOf(onlyKey(data, 'actorUuid'));
+    if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+    if (!actor.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.Bleeding.Error.NotOwner', { name: actor.name });
+    const effect = bleedingEffectOf(actor);
+    const state = effect ? bleedingStateOf(effect) : null;
+    if (!effect || !state || state.status !== 'active')
+      throw new Refusal('GNG.Bleeding.Error.NotBleeding', { name: actor.name });
+    bindSevereBleeding(state); // the engine's word: a bleeding victim's wounds can be bound
+    await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
+    await ChatMessage.create({
+      content: `<p class="gng bleeding-bound">${escapeHtml(
+        f('GNG.Bleeding.Bound', { name: actor.name, by: sender.name }),
+      )}</p>`,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'bleedingBound' } },
+    });
+    return { ok: true };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The asking client                                                          */
+/* -------------------------------------------------------------------------- */
+
+/** Asks the active GM to roll the Fortitude save of the bleeding card `messageId`. */
+export function requestBleedingSave(messageId: string): Promise<CardActionResult> {
+  return askGM(BLEEDING_SAVE_QUERY, handleBleedingSave, { messageId });
+}
+
+/** Asks the active GM to bind `actor`'s wounds (the sheet's Heal action "Bind wounds"). */
+export function bindWounds(actor: Actor): Promise<CardActionResult> {
+  return askGM(BIND_WOUNDS_QUERY, handleBindWounds, { actorUuid: actor.uuid });
+}
+
+/** `renderChatMessageHTML` on a bleeding card: the save button for the actor's owners, until rolled. */
+export function decorateBleedingCard(message: ChatMessage, html: HTMLElement): void {
+  const state = bleedingCardOf(message);
+  if (!state) return;
+  decorateButtons(
+    html,
+    (action) => action === 'bleedingSave' && !state.result && owns(game.user, state.actorUuid),
+    () => requestBleedingSave(message.id as string),
+  );
+}
+
+/** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
+export function registerBleedingCard(): void {
+  CONFIG.queries[BLEEDING_SAVE_QUERY] = (data, context) => handleBleedingSave(data, context);
+  CONFIG.queries[BIND_WOUNDS_QUERY] = (data, context) => handleBindWounds(data, context);
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    decorateBleedingCard(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates([BLEEDING_CARD_TEMPLATE]);
+}

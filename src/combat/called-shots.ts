@@ -1,0 +1,212 @@
+/**
+ * Called shots resolved on the attack card (GnG "CALLED SHOTS"; decisions D12–D18, D41–D43): the
+ * attack of opportunity a called shot provokes, the Penetration Reflex save before damage, and the
+ * Fortitude save after Apply that applies the chosen condition effects as Active Effects (Vital
+ * Strike: the damage dealt is lost once more). Each step is an action of the card that runs on the GM
+ * (`gng.attackAction`), which re-derives the numbers from the card and the documents.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  ANATOMY_TRAITS,
+  applyDamageToHitPoints,
+  calledShotEffect,
+  calledShotImmunities,
+  conditionSaveDc,
+  damageConsequences,
+  penetrationSaveDc,
+  resolveConditionEffects,
+  savingThrow,
+  vitalStrikeDamage,
+  type AnatomyTrait,
+  type CalledShotEffect,
+  type Size,
+} from '../rules/index.js';
+import { actorOf, Refusal, saveCard } from './attack-flow.js';
+import {
+  conditionEffectsAt,
+  type AttackCardState,
+  type CardCalledShot,
+  type CardCalledShotApplied,
+  type CardSave,
+  type CardTarget,
+} from './attack-state.js';
+
+const creature = (actor: Actor) => actor.system as CreatureData;
+
+/** The anatomy traits of an actor that grant called-shot immunities. */
+export function anatomyOf(actor: Actor): AnatomyTrait[] {
+  const traits = creature(actor).creatureTraits?.().anatomy ?? [];
+  return traits.filter((t): t is AnatomyTrait => (ANATOMY_TRAITS as readonly string[]).includes(t));
+}
+
+/**
+ * The called shot's state against one target when the card is created: immunities from the target's
+ * anatomy, whether it provokes (Advanced Called Shot with a proficient weapon, or a sneak attack,
+ * removes the attack of opportunity — decision D18), and the pending Penetration save.
+ */
+export function calledShotAt(
+  effects: readonly CalledShotEffect[],
+  defender: Actor | null,
+  waived: boolean,
+): CardCalledShot {
+  return {
+    effects: [...effects],
+    immune: defender ? calledShotImmunities([...effects], anatomyOf(defender)) : [],
+    provokes: !waived,
+    aooBy: null,
+    penetration: effects.includes('penetration') ? { save: null } : null,
+    condition: null,
+  };
+}
+
+/** The attacker's feats waive the attack of opportunity (Advanced Called Shot, proficient weapon). */
+export function waivesAttackOfOpportunity(
+  attacker: Actor,
+  weaponId: string,
+  sneakAttackDice: number,
+): boolean {
+  if (sneakAttackDice > 0) return true;
+  const sys = creature(attacker);
+  const row = sys.derived.attacks.find((a) => a.itemId === weaponId);
+  return sys.derived.feats.includes('advanced-called-shot') && row?.proficient === true;
+}
+
+async function rollSave(actor: Actor, save: 'ref' | 'fort', dc: number): Promise<CardSave> {
+  const bonus = creature(actor).derived.saves[save].total;
+  const natural = (await new Roll('1d20').evaluate()).total as number;
+  const result = savingThrow({ natural, bonus, dc });
+  return { natural, bonus, total: result.total, dc, success: result.success };
+}
+
+async function defenderOf(target: CardTarget): Promise<Actor> {
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  return actor;
+}
+
+/** GM side: the target's Reflex save against 10 + RD (failed: half its Protection is ignored). */
+export async function penetrationSaveAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  const defender = await defenderOf(target);
+  const result = target.result as NonNullable<CardTarget['result']>;
+  const cs = target.calledShot as CardCalledShot;
+  cs.penetration = { save: await rollSave(defender, 'ref', penetrationSaveDc(result.relativeDegree)) };
+  await saveCard(message, state);
+}
+
+/** Rolls an effect's duration (dice as data); null: until recovered. */
+async function rollDuration(formula: string | null): Promise<{ dice: number[]; rounds: number | null }> {
+  if (formula === null) return { dice: [], rounds: null };
+  const roll = await new Roll(formula).evaluate();
+  return {
+    dice: roll.dice.flatMap((term) => term.results.map((r) => r.result)),
+    rounds: roll.total as number,
+  };
+}
+
+/** The statuses an effect sets: the engine's conditions; Severe Bleeding its own status. */
+function statusesOf(effect: CalledShotEffect): string[] {
+  if (effect === 'severe-bleeding') return ['severe-bleeding'];
+  return [...calledShotEffect(effect).conditions];
+}
+
+/**
+ * GM side, after Apply: the target's Fortitude save against 10 + the damage dealt (before Vital
+ * Strike doubles it, D17). On a failure each chosen effect the target is not immune to takes place:
+ * an Active Effect with its statuses and rolled duration; Vital Strike loses the damage dealt once
+ * more (decision D42). Immunities are re-derived from the target now.
+ */
+export async function conditionSaveAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  const defender = await defenderOf(target);
+  const cs = target.calledShot as CardCalledShot;
+  cs.immune = calledShotImmunities([...cs.effects], anatomyOf(defender));
+  if (conditionEffectsAt(target).length === 0) throw new Refusal('GNG.CalledShot.Card.AllImmune');
+  const damage = target.damage as NonNullable<CardTarget['damage']>;
+  const dc = conditionSaveDc(damage.final) as number;
+  const save = await rollSave(defender, 'fort', dc);
+  const resolved = resolveConditionEffects({
+    effects: cs.effects.filter((e) => e !== 'penetration'),
+    damageDealt: damage.final,
+    fortitudeSave: save.success,
+    anatomy: anatomyOf(defender),
+  });
+  const applied: CardCalledShotApplied[] = [];
+  for (const effect of resolved.applied) {
+    const statuses = statusesOf(effect);
+    const formula = calledShotEffect(effect).duration;
+    const { dice, rounds } = await rollDuration(formula);
+    let effectId: string | null = null;
+    if (statuses.length) {
+      const [created] = await defender.createEmbeddedDocuments('ActiveEffect', [
+        {
+          name: game.i18n.localize(`GNG.AttackDialog.Effect.${effect}`),
+          img: 'icons/svg/target.svg',
+          statuses,
+          origin: state.attacker.actorUuid,
+          duration: rounds === null ? {} : { rounds },
+          flags: { [SYSTEM_ID]: { calledShot: effect, message: message.id } },
+        },
+      ]);
+      effectId = (created?.id as string | undefined) ?? null;
+    }
+    applied.push({ effect, statuses, formula, dice, rounds, effectId });
+  }
+  let vitalStrike: { hpLost: number; statusesAdded: string[] } | null = null;
+  if (resolved.applied.includes('vital-strike') && damage.lethal > 0) {
+    vitalStrike = await loseAgain(defender, vitalStrikeDamage(damage.lethal) - damage.lethal);
+  }
+  cs.condition = { save, applied, vitalStrike };
+  await saveCard(message, state);
+}
+
+/** Vital Strike's second half: the HP loss again, with its dying / dead statuses (Undo removes them). */
+async function loseAgain(actor: Actor, amount: number): Promise<{ hpLost: number; statusesAdded: string[] }> {
+  const sys = creature(actor);
+  const lethal = applyDamageToHitPoints({ current: sys.hp.value, temporary: sys.hp.temp, damage: amount });
+  const consequences = damageConsequences({
+    currentHp: sys.hp.value,
+    hpLost: lethal.hpLost,
+    size: sys.size as Size,
+    nonlethal: false,
+  });
+  await actor.update({ 'system.hp.value': lethal.current, 'system.hp.temp': lethal.temporary });
+  const wanted =
+    consequences.condition === 'dying' ? ['dying'] : consequences.condition === 'dead' ? ['dead'] : [];
+  const statusesAdded = wanted.filter((s) => !actor.statuses.has(s));
+  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
+  return { hpLost: lethal.hpLost, statusesAdded };
+}
+
+/** Undo (GM side, before the HP snapshot is restored): removes what the failed save applied. */
+export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<void> {
+  const condition = target.calledShot?.condition;
+  if (!condition) return;
+  const ids = condition.applied
+    .map((a) => a.effectId)
+    .filter((id): id is string => id !== null && actor.effects.get(id) !== undefined);
+  if (ids.length) await actor.deleteEmbeddedDocuments('ActiveEffect', ids);
+  for (const status of condition.vitalStrike?.statusesAdded ?? []) {
+    if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+  }
+  (target.calledShot as CardCalledShot).condition = null;
+}
+
+/** GM side: records the attack of opportunity the called shot provoked (offered once). */
+export async function attackOfOpportunityAction(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  user: User,
+): Promise<void> {
+  await defenderOf(target);
+  (target.calledShot as CardCalledShot).aooBy = user.id as string;
+  await saveCard(message, state);
+}
