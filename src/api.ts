@@ -9,6 +9,7 @@ import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { startAreaDamage, type AreaDamageOptions } from './combat/area-card.js';
 import { startManeuver, type ManeuverOptions } from './combat/maneuver-card.js';
 import { quickStand } from './combat/quick-stand.js';
+import { startGrapple, type GrappleOptions } from './combat/grapple-card.js';
 import type { CardActionResult } from './combat/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 
@@ -39,6 +40,11 @@ export interface GnGApi {
    * user's targets: the GM rolls the check and posts the maneuver card (Maintain Footing, Apply/Undo).
    */
   maneuver(actor: Actor, kind: Maneuver, options?: ManeuverOptions): Promise<ChatMessage | null>;
+  /**
+   * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
+   * targeted token: the GM rolls the check and posts the grapple card (see src/combat/grapple-card.ts).
+   */
+  grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */
   quickStand(actor: Actor): Promise<CardActionResult>;
 }
@@ -52,6 +58,7 @@ export function createApi(version: string): GnGApi {
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
     areaDamage: (options) => startAreaDamage(options),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
+    grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
   };
 }

@@ -21,6 +21,7 @@ import { registerAttackFlow } from './combat/attack-flow.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './combat/area-card.js';
 import { registerManeuverCard } from './combat/maneuver-card.js';
+import { registerGrappleCard } from './combat/grapple-card.js';
 import { registerQuickStand } from './combat/quick-stand.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
@@ -33,6 +34,7 @@ Hooks.once('init', () => {
   registerBudgetDisplay();
   registerAreaCard();
   registerManeuverCard();
+  registerGrappleCard();
   registerQuickStand();
   registerConditionsTimer();
 

@@ -195,20 +195,31 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
     condition: cond
       ? {
           text: saveText('GNG.CalledShot.Card.Fortitude', cond.save),
-          applied: cond.applied.map((a) =>
-            a.rounds === null
-              ? f('GNG.CalledShot.Card.AppliedUntil', { effect: effectName(a.effect) })
-              : a.dice.length === 0
-                ? f('GNG.CalledShot.Card.AppliedFixed', { effect: effectName(a.effect), rounds: a.rounds })
-                : f('GNG.CalledShot.Card.AppliedRounds', {
-                    effect: effectName(a.effect),
-                    rounds: a.rounds,
-                    formula: a.formula ?? '',
-                    dice: a.dice.join(', '),
-                  }),
-          ),
+          // Vital Strike has its own line; the other effects with no status and no duration are instant.
+          applied: cond.applied
+            .filter((a) => a.effect !== 'vital-strike')
+            .map((a) =>
+              a.statuses.length === 0 && a.rounds === null
+                ? f('GNG.CalledShot.Card.AppliedInstant', { effect: effectName(a.effect) })
+                : a.rounds === null
+                  ? f('GNG.CalledShot.Card.AppliedUntil', { effect: effectName(a.effect) })
+                  : a.dice.length === 0
+                    ? f('GNG.CalledShot.Card.AppliedFixed', {
+                        effect: effectName(a.effect),
+                        rounds: a.rounds,
+                      })
+                    : f('GNG.CalledShot.Card.AppliedRounds', {
+                        effect: effectName(a.effect),
+                        rounds: a.rounds,
+                        formula: a.formula ?? '',
+                        dice: a.dice.join(', '),
+                      }),
+            ),
           vitalStrike: cond.vitalStrike
-            ? f('GNG.CalledShot.Card.VitalStrike', { hp: cond.vitalStrike.hpLost })
+            ? f('GNG.CalledShot.Card.VitalStrike', {
+                hp: cond.vitalStrike.hpLost,
+                after: (target.applied?.hp.after ?? 0) - cond.vitalStrike.hpLost,
+              })
             : null,
         }
       : null,

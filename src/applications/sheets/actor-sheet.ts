@@ -42,6 +42,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollSkill: GnGActorSheet.onRollSkill,
       rollAttack: GnGActorSheet.onRollAttack,
       startManeuver: GnGActorSheet.onStartManeuver,
+      startGrapple: GnGActorSheet.onStartGrapple,
       quickStand: GnGActorSheet.onQuickStand,
       bindWounds: GnGActorSheet.onBindWounds,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
@@ -167,6 +168,11 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   ): Promise<void> {
     const kind = target.dataset.maneuver as Maneuver | undefined;
     if (kind) await game.gng.maneuver(this.actor, kind);
+  }
+
+  /** Grapple the user's single targeted token: `game.gng.grapple`. */
+  static async onStartGrapple(this: GnGActorSheet): Promise<void> {
+    await game.gng.grapple(this.actor);
   }
 
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */
