@@ -13,19 +13,10 @@
  */
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
-import {
-  applyDamageToHitPoints,
-  applyNonlethalDamage,
-  areaDamage,
-  damageConsequences,
-  resolveDiveForCover,
-  savingThrow,
-  type ActionBudget,
-  type Size,
-} from '../rules/index.js';
+import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../rules/index.js';
 import { actorOf } from './attack-flow.js';
 import { abortShown, giveBack, takeAbort } from './abort-gate.js';
-import { setTrauma } from './action-budget.js';
+import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
 import {
   askGM,
   decorateButtons,
@@ -427,15 +418,7 @@ async function runAction(request: AreaRequest, user: User): Promise<void> {
     case 'undoDamage': {
       const applied = target.applied;
       if (applied) {
-        await actor.update({
-          'system.hp.value': applied.snapshot.value,
-          'system.hp.temp': applied.snapshot.temp,
-          'system.hp.nonlethal': applied.snapshot.nonlethal,
-        });
-        for (const status of applied.statusesAdded) {
-          if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-        }
-        if (applied.trauma && applied.traumaBefore !== null) await setTrauma(actor, applied.traumaBefore);
+        await restoreHitPointLoss(actor, applied);
         target.applied = null;
       }
       // The Dive for Cover is given back too: the budget as it was before it, and the card without it.
@@ -457,52 +440,24 @@ async function applyDamage(
   actor: Actor,
   user: User,
 ): Promise<void> {
-  const sys = creature(actor);
   const dmg = targetDamage(state, target, protectionOf(actor));
-  const before = { value: sys.hp.value, temp: sys.hp.temp, nonlethal: sys.hp.nonlethal };
-  const lethal = applyDamageToHitPoints({
-    current: before.value,
-    temporary: before.temp,
-    damage: dmg.lethal,
-  });
-  const nonlethal = applyNonlethalDamage({
-    currentHp: lethal.current,
-    nonlethal: before.nonlethal,
-    damage: dmg.nonlethal,
-  });
-  const consequences = damageConsequences({
-    currentHp: before.value,
-    hpLost: lethal.hpLost,
-    size: sys.size as Size,
-    nonlethal: false,
-  });
-  const wanted: string[] = [];
-  if (consequences.condition === 'dying') wanted.push('dying');
-  if (consequences.condition === 'dead') wanted.push('dead');
-  if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
-  const statusesAdded = wanted.filter((status) => !actor.statuses.has(status));
-  const changes: Record<string, unknown> = {
-    'system.hp.value': lethal.current,
-    'system.hp.temp': lethal.temporary,
-    'system.hp.nonlethal': nonlethal.nonlethal,
-  };
-  if (Hooks.call('gng.preApplyAreaDamage', message, target, actor, changes) === false)
-    throw new Refusal('GNG.Error.Attack.Cancelled');
-  await actor.update(changes);
-  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
-  const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
-  const after = creature(actor);
+  const loss = await applyHitPointLoss(
+    actor,
+    { lethal: dmg.lethal, nonlethal: dmg.nonlethal },
+    (changes) => Hooks.call('gng.preApplyAreaDamage', message, target, actor, changes) !== false,
+  );
+  if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
   target.applied = {
     by: user.id as string,
     lethal: dmg.lethal,
     nonlethal: dmg.nonlethal,
-    hp: { before: before.value, after: after.hp.value },
-    temp: { before: before.temp, after: after.hp.temp },
-    nonlethalTotal: { before: before.nonlethal, after: after.hp.nonlethal },
-    statusesAdded,
-    snapshot: before,
-    trauma: consequences.trauma,
-    traumaBefore,
+    hp: { before: loss.before.value, after: loss.after.value },
+    temp: { before: loss.before.temp, after: loss.after.temp },
+    nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    statusesAdded: loss.statusesAdded,
+    snapshot: loss.before,
+    trauma: loss.trauma,
+    traumaBefore: loss.traumaBefore,
   };
 }
 

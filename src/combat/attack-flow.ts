@@ -17,13 +17,10 @@ import { weaponStrengthBonus } from '../data/actor/derive-creature.js';
 import { rollChain } from './critical-chain.js';
 import {
   ATTACKER_CONDITIONS,
-  applyDamageToHitPoints,
-  applyNonlethalDamage,
   attackRollFromValues,
   attackRollModifiers,
   coupDeGrace,
   criticalKindForNatural,
-  damageConsequences,
   damagePipeline,
   defenseBonus,
   defenseRollFromValues,
@@ -36,7 +33,6 @@ import {
   type DefensePart,
   type DefenseState,
   type ProtectionParts,
-  type Size,
 } from '../rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { previewAttack, targetArmor } from './attack-preview.js';
@@ -49,7 +45,7 @@ import {
   rollWithBlowAction,
   undoAborts,
 } from './attack-aborts.js';
-import { setTrauma } from './action-budget.js';
+import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
 import {
   attackOfOpportunityAction,
   calledShotAt,
@@ -706,55 +702,25 @@ async function applyDamage(
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
   const damage = target.damage as NonNullable<CardTarget['damage']>;
-  const sys = creature(actor);
-  const before = { value: sys.hp.value, temp: sys.hp.temp, nonlethal: sys.hp.nonlethal };
-  const lethal = applyDamageToHitPoints({
-    current: before.value,
-    temporary: before.temp,
-    damage: damage.lethal,
-  });
-  const nonlethal = applyNonlethalDamage({
-    currentHp: lethal.current,
-    nonlethal: before.nonlethal,
-    damage: damage.nonlethal,
-  });
-  const consequences = damageConsequences({
-    currentHp: before.value,
-    hpLost: lethal.hpLost,
-    size: sys.size as Size,
-    nonlethal: state.options.nonlethal === true,
-  });
-  const wanted: string[] = [];
-  if (consequences.condition === 'dying') wanted.push('dying');
-  if (consequences.condition === 'dead') wanted.push('dead');
-  if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
-  const statusesAdded = wanted.filter((status) => !actor.statuses.has(status));
-  const changes: Record<string, unknown> = {
-    'system.hp.value': lethal.current,
-    'system.hp.temp': lethal.temporary,
-    'system.hp.nonlethal': nonlethal.nonlethal,
-  };
-  if (Hooks.call('gng.preApplyDamage', message, target, actor, changes) === false)
-    throw new Refusal('GNG.Error.Attack.Cancelled');
-
-  await actor.update(changes);
-  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
-  // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
-  const traumaFlagBefore = consequences.trauma ? await setTrauma(actor, true) : null;
-  const after = creature(actor);
+  const loss = await applyHitPointLoss(
+    actor,
+    { lethal: damage.lethal, nonlethal: damage.nonlethal, nonlethalAttack: state.options.nonlethal === true },
+    (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
+  );
+  if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
   target.applied = {
     by: user.id as string,
-    hpLost: lethal.hpLost,
-    hp: { before: before.value, after: after.hp.value },
-    temp: { before: before.temp, after: after.hp.temp },
-    nonlethal: { before: before.nonlethal, after: after.hp.nonlethal },
-    trauma: consequences.trauma,
-    condition: consequences.condition,
-    nonlethalCondition: nonlethal.condition,
-    injury: after.hp.injury?.level ?? 'none',
-    statusesAdded,
-    traumaFlagBefore,
-    snapshot: before,
+    hpLost: loss.hpLost,
+    hp: { before: loss.before.value, after: loss.after.value },
+    temp: { before: loss.before.temp, after: loss.after.temp },
+    nonlethal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    trauma: loss.trauma,
+    condition: loss.condition,
+    nonlethalCondition: loss.nonlethalCondition,
+    injury: loss.injury,
+    statusesAdded: loss.statusesAdded,
+    traumaFlagBefore: loss.traumaBefore,
+    snapshot: loss.before,
   };
   await saveCard(message, state);
   Hooks.callAll('gng.applyDamage', message, target, actor);
@@ -766,15 +732,11 @@ async function undoDamage(message: ChatMessage, state: AttackCardState, target: 
   const applied = target.applied;
   if (applied) {
     await undoCalledShot(actor, target);
-    await actor.update({
-      'system.hp.value': applied.snapshot.value,
-      'system.hp.temp': applied.snapshot.temp,
-      'system.hp.nonlethal': applied.snapshot.nonlethal,
+    await restoreHitPointLoss(actor, {
+      snapshot: applied.snapshot,
+      statusesAdded: applied.statusesAdded,
+      traumaBefore: applied.traumaFlagBefore ?? null,
     });
-    for (const status of applied.statusesAdded) {
-      if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-    }
-    if (applied.traumaFlagBefore === false) await setTrauma(actor, false);
     target.applied = null;
   }
   // The attack's Undo also takes back the defender's aborts (budget and card).

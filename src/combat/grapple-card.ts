@@ -23,6 +23,12 @@ import {
   resolvePin,
   ADVANCED_GRAPPLE_PENALTY,
 } from '../rules/index.js';
+import {
+  applyHitPointLoss,
+  restoreHitPointLoss,
+  type HitPointLoss,
+  type HitPointSnapshot,
+} from './hp-loss.js';
 import { actorOf } from './attack-flow.js';
 import {
   askGM,
@@ -68,8 +74,13 @@ export interface GrappleStep {
   /** Statuses set / removed, as actor uuid + status. */
   added: { actorUuid: string; status: string }[];
   removed: { actorUuid: string; status: string }[];
-  /** HP of the damaged actor before the step. */
-  hpBefore: { actorUuid: string; value: number } | null;
+  /** The damaged actor's hit points before the step, and what the loss added (for Undo). */
+  hpBefore: {
+    actorUuid: string;
+    snapshot: HitPointSnapshot;
+    statusesAdded: string[];
+    traumaBefore: boolean | null;
+  } | null;
   phaseBefore: GrapplePhase;
 }
 
@@ -484,10 +495,21 @@ async function dealDamage(
   const total = grappleDamage(rolled, Math.max(0, step.relativeDegree));
   const protection = creature(target).derived.protection.total;
   const dealt = Math.max(0, total - protection);
-  const hp = creature(target).hp.value;
-  step.hpBefore = { actorUuid: target.uuid, value: hp };
   step.damage = { formula: r.formula, rolled, total, protection, dealt };
-  if (dealt > 0) await target.update({ 'system.hp.value': hp - dealt });
+  if (dealt > 0) {
+    // Grapple damage is taken like any other: temporary HP first, trauma, dying/dead by size.
+    const loss = (await applyHitPointLoss(
+      target,
+      { lethal: dealt, nonlethal: 0 },
+      () => true,
+    )) as HitPointLoss;
+    step.hpBefore = {
+      actorUuid: target.uuid,
+      snapshot: loss.before,
+      statusesAdded: loss.statusesAdded,
+      traumaBefore: loss.traumaBefore,
+    };
+  }
 }
 
 async function undo(state: GrappleCardState, step: GrappleStep): Promise<void> {
@@ -504,7 +526,7 @@ async function undo(state: GrappleCardState, step: GrappleStep): Promise<void> {
   }
   if (step.hpBefore) {
     const a = await actorOf(step.hpBefore.actorUuid);
-    if (a) await a.update({ 'system.hp.value': step.hpBefore.value });
+    if (a) await restoreHitPointLoss(a, step.hpBefore);
   }
   state.phase = step.phaseBefore;
   // Undoing the start: the attacker's check waits for the defender again.
