@@ -26,6 +26,7 @@ import {
   defenseRollFromValues,
   expandConditions,
   objectDefense,
+  PROTECTION_PARTS,
   parseDice,
   resolveAttack,
   type AttackerCondition,
@@ -46,6 +47,7 @@ import {
   undoAborts,
 } from './attack-aborts.js';
 import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
+import { askGM } from './gm-card.js';
 import {
   attackOfOpportunityAction,
   calledShotAt,
@@ -624,15 +626,6 @@ async function setDefense(
     await rollDamage(message, state, target, true);
 }
 
-const PROTECTION_PARTS = [
-  'armor',
-  'naturalArmor',
-  'enhancement',
-  'sacredProfane',
-  'monk',
-  'circumstance',
-] as const;
-
 async function rollDamage(
   message: ChatMessage,
   state: AttackCardState,
@@ -758,22 +751,7 @@ export function requestCardAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return track(
-    (async (): Promise<CardActionResult> => {
-      const gm = game.users.activeGM;
-      if (!gm) {
-        ui.notifications.warn(t('GNG.Error.Attack.NoGM'));
-        return { ok: false, error: 'GNG.Error.Attack.NoGM' };
-      }
-      const data = { messageId, action, target, ...extra };
-      const result =
-        gm.id === game.user.id
-          ? await handleAttackAction(data, { user: game.user })
-          : ((await gm.query(ATTACK_QUERY, data)) as CardActionResult);
-      if (!result.ok) ui.notifications.warn(f(result.error, result.data ?? {}));
-      return result;
-    })(),
-  );
+  return askGM(ATTACK_QUERY, handleAttackAction, { messageId, action, target, ...extra });
 }
 
 /** The card's buttons, by `data-action`: each asks the GM through `requestCardAction`. */

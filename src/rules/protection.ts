@@ -66,6 +66,16 @@ export interface ProtectionParts {
 }
 
 /** A Protection score with each part after bypass, for chat cards. */
+/** The parts of Protection, in the order sheets and cards list them. */
+export const PROTECTION_PARTS = [
+  'armor',
+  'naturalArmor',
+  'enhancement',
+  'sacredProfane',
+  'monk',
+  'circumstance',
+] as const satisfies readonly (keyof ProtectionParts)[];
+
 export interface ProtectionBreakdown {
   bypass: ProtectionBypass;
   armor: number;

@@ -5,6 +5,7 @@
 import {
   ABILITIES,
   MANEUVERS,
+  PROTECTION_PARTS,
   SAVES,
   SIZES,
   SKILLS,
@@ -109,15 +110,6 @@ function defenseView(actor: Actor, system: CreatureData, attack: 'melee' | 'rang
     notes,
   };
 }
-
-const PROTECTION_PARTS = [
-  'armor',
-  'naturalArmor',
-  'enhancement',
-  'sacredProfane',
-  'monk',
-  'circumstance',
-] as const;
 
 function protectionView(actor: Actor, system: CreatureData): StatView {
   const p = system.derived.protection;
