@@ -45,7 +45,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-async function main(): Promise<void> {
+/** Builds the system into dist/ (packs, code, CSS, templates, lang, manifest, zip). */
+export async function buildSystem(): Promise<void> {
   const started = Date.now();
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
   const source = JSON.parse(readFileSync(join(ROOT, 'system.json'), 'utf8')) as Record<string, unknown>;
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((error: unknown) => {
+  buildSystem().catch((error: unknown) => {
     if (error instanceof PackSourceError) console.error(error.message);
     else console.error(error);
     process.exitCode = 1;

@@ -26,6 +26,10 @@ import { expandObject, isPlainObject } from './utils.js';
 export interface ApplicationRuntime {
   window: HappyWindow;
   templates: HarnessTemplates;
+  /** Puts a rendered application's element in the page; default: appended to `document.body`. */
+  mount?: (app: HarnessApplicationV2) => void;
+  /** Runs after a closed application's element left the page. */
+  unmount?: (app: HarnessApplicationV2) => void;
 }
 
 /** Set by installFoundry(). */
@@ -152,7 +156,10 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     });
     this.element.replaceChildren(...elements);
     // Foundry puts a rendered application in the page (focus and form submission need it there).
-    if (!this.element.isConnected) (document.body as unknown as HTMLElement).append(this.element);
+    if (!this.element.isConnected) {
+      if (runtime.mount) runtime.mount(this);
+      else (document.body as unknown as HTMLElement).append(this.element);
+    }
     this.rendered = true;
     applicationInstances.set(this.id, this);
     await this._onRender(context, renderOptions);
@@ -170,6 +177,7 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     const wasRendered = this.rendered;
     this.rendered = false;
     this.element?.remove();
+    if (wasRendered) runtime.unmount?.(this);
     if (applicationInstances.get(this.id) === this) applicationInstances.delete(this.id);
     if (wasRendered) this._onClose({});
     return this;

@@ -1,5 +1,4 @@
 /** `game.i18n` from our real lang/en.json; records every key asked for that does not exist. */
-import { readFileSync } from 'node:fs';
 import { getProperty } from './utils.js';
 
 export class HarnessLocalization implements Localization {
@@ -8,8 +7,9 @@ export class HarnessLocalization implements Localization {
   /** Keys that were localized but are missing from lang/en.json. */
   readonly missing = new Set<string>();
 
-  constructor(langFile: string) {
-    this.translations = JSON.parse(readFileSync(langFile, 'utf8')) as Record<string, unknown>;
+  /** `lang`: the text of lang/en.json. */
+  constructor(lang: string) {
+    this.translations = JSON.parse(lang) as Record<string, unknown>;
   }
 
   has(key: string): boolean {

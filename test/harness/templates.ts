@@ -1,18 +1,19 @@
 /**
  * Handlebars rendering of our real templates, with the helpers Foundry provides that our
  * templates use (`localize`), and partials registered by `loadTemplates`. Paths are Foundry's
- * (`systems/gng/...`), mapped to the repository.
+ * (`systems/gng/...`), mapped to the repository's files through the host's `readText`.
  */
 import Handlebars from 'handlebars';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+
+/** Reads a repository file (path relative to the repository root); undefined when it does not exist. */
+export type ReadText = (path: string) => string | undefined;
 
 export class HarnessTemplates {
   readonly handlebars = Handlebars.create();
   readonly #cache = new Map<string, HandlebarsTemplateDelegate>();
 
   constructor(
-    private readonly root: string,
+    private readonly readText: ReadText,
     i18n: Localization,
   ) {
     this.handlebars.registerHelper('localize', (key: string, options: Handlebars.HelperOptions) => {
@@ -21,19 +22,19 @@ export class HarnessTemplates {
     });
   }
 
-  /** Maps `systems/gng/templates/x.hbs` to `<root>/templates/x.hbs`; throws if it does not exist. */
-  resolve(path: string): string {
+  /** The source of `systems/gng/templates/x.hbs` (the repository's `templates/x.hbs`); throws if it does not exist. */
+  source(path: string): string {
     const match = /^systems\/gng\/(.+)$/.exec(path);
     if (!match) throw new Error(`Template path "${path}" is not inside systems/gng/`);
-    const file = join(this.root, match[1] as string);
-    if (!existsSync(file)) throw new Error(`Template "${path}" does not exist (${file})`);
-    return file;
+    const text = this.readText(match[1] as string);
+    if (text === undefined) throw new Error(`Template "${path}" does not exist (${match[1]})`);
+    return text;
   }
 
   compile(path: string): HandlebarsTemplateDelegate {
     let template = this.#cache.get(path);
     if (!template) {
-      template = this.handlebars.compile(readFileSync(this.resolve(path), 'utf8'), { strict: false });
+      template = this.handlebars.compile(this.source(path), { strict: false });
       this.#cache.set(path, template);
     }
     return template;

@@ -1,0 +1,476 @@
+/**
+ * The fake Foundry runtime: installs the globals our declarations describe (`Hooks`, `CONFIG`,
+ * `CONST`, `game`, `foundry`, `Actor`, `Item`, `ActiveEffect`, `ChatMessage`, `Roll`, `ui`,
+ * `fromUuid`, `fromUuidSync`), loads the real `src/gng.ts`
+ * and runs its `init`/`setup`/`ready` hooks. `reset()` gives an empty world with the same configuration.
+ *
+ * It runs on a host: in Node (tests, `index.ts`) a happy-dom window and the repository's files; in a
+ * browser (the playground, `playground/main.ts`) the page's own window and files bundled with it.
+ * Nothing here touches Node or the file system.
+ */
+import type { Window } from 'happy-dom';
+import type { ReadText } from './templates.js';
+import { HarnessHooks } from './hooks.js';
+import { fields } from './fields.js';
+import { TypeDataModelImpl } from './data-model.js';
+import {
+  ActiveEffectImpl,
+  ActorImpl,
+  ChatMessageImpl,
+  HarnessActiveEffect,
+  HarnessActor,
+  HarnessChatMessage,
+  CombatImpl,
+  HarnessCombat,
+  HarnessItem,
+  HarnessUser,
+  HarnessWorldCollection,
+  ItemImpl,
+  MacroImpl,
+} from './documents.js';
+import { RollImpl, rollDice } from './roll.js';
+import { HarnessLocalization } from './i18n.js';
+import { HarnessSettings } from './settings.js';
+import { HarnessTemplates } from './templates.js';
+import {
+  applicationsApi,
+  runtime,
+  SheetRegistry,
+  sheetRegistries,
+  sheetsApi,
+  uxApi,
+  applicationInstances,
+  type HarnessApplicationV2,
+} from './applications.js';
+import { utils } from './utils.js';
+import { world } from './world.js';
+import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
+import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } from './tokens.js';
+import type { GnGApi } from '../../src/api.js';
+
+/** Where the runtime runs: its window (happy-dom in Node, the page's in a browser) and the repository's files. */
+export interface HarnessHost {
+  /** The repository root (a directory in Node; the page's base URL in a browser). */
+  readonly root: string;
+  readonly window: Window;
+  /** A repository file's text (path relative to the root), or undefined. */
+  readonly readText: ReadText;
+  /**
+   * Where a rendered application's element goes (default: appended to `document.body`), e.g. a
+   * window frame of the playground.
+   */
+  readonly mount?: (app: HarnessApplicationV2) => void;
+  /** Called after a closed application's element left the page (e.g. to remove its window frame). */
+  readonly unmount?: (app: HarnessApplicationV2) => void;
+  /** Called with each notification as it is shown (they are also kept in `notices`). */
+  readonly onNotice?: (notice: Notice) => void;
+}
+
+function requireText(host: HarnessHost, path: string): string {
+  const text = host.readText(path);
+  if (text === undefined) throw new Error(`The harness needs ${path}`);
+  return text;
+}
+
+/** Notifications shown to the user, newest last. */
+export interface Notice {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
+
+class HarnessGame implements Game {
+  system: GameSystem;
+  settings: HarnessSettings;
+  i18n: HarnessLocalization;
+  user!: User;
+  users: Game['users'];
+  actors = world.actors;
+  items = world.items;
+  messages = world.messages;
+  macros = world.macros;
+  /** Modifier keys held now (set by tests through `harness.hold`). */
+  readonly heldModifiers = new Set<string>();
+  keyboard = {
+    isModifierActive: (modifier: 'Shift' | 'Control' | 'Alt') => this.heldModifiers.has(modifier),
+  };
+  combat: Combat | null = null;
+  ready = false;
+  gng!: GnGApi;
+
+  constructor(version: string, settings: HarnessSettings, i18n: HarnessLocalization) {
+    this.system = { id: 'gng', version };
+    this.settings = settings;
+    this.i18n = i18n;
+    const users = world.users as HarnessWorldCollection<User> & { activeGM: User | null };
+    Object.defineProperty(users, 'activeGM', {
+      get: () => users.find((u) => u.isGM && u.active) ?? null,
+    });
+    this.users = users;
+  }
+}
+
+export interface Harness {
+  readonly root: string;
+  readonly hooks: HarnessHooks;
+  readonly i18n: HarnessLocalization;
+  readonly settings: HarnessSettings;
+  readonly templates: HarnessTemplates;
+  readonly window: Window;
+  readonly dice: typeof rollDice;
+  readonly notices: Notice[];
+  readonly actorSheets: SheetRegistry;
+  readonly itemSheets: SheetRegistry;
+  readonly users: { gm: User; player: User; otherPlayer: User };
+  /** Acts as this user from now on (`game.user`). */
+  as(user: User): void;
+  /** Empties the world (actors, items, messages, combat, targets), resets settings, dice, notices and missing i18n keys. */
+  reset(seed?: number): void;
+  /** Creates an actor, owned by `owner` (a user) when given. */
+  createActor(data: Record<string, unknown>, owner?: User): Promise<Actor>;
+  /** Starts a combat with these actors, in this order. */
+  startCombat(actors: Actor[]): Combat;
+  /** Opens (renders) the default sheet registered for the actor's type. */
+  openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
+  /** Opens (renders) the item's sheet (`item.sheet`: the default sheet registered for its type). */
+  openItemSheet(item: Item): Promise<HarnessApplicationV2 & ItemSheetV2>;
+  /**
+   * Clicks the element matching `selector` in `app` (a real DOM click event, with the modifier keys
+   * of `init`, e.g. `{ shiftKey: true }`) and awaits its action.
+   */
+  click(
+    app: HarnessApplicationV2,
+    selector: string,
+    init?: { shiftKey?: boolean; ctrlKey?: boolean; altKey?: boolean },
+  ): Promise<void>;
+  /** Holds these modifier keys (`game.keyboard.isModifierActive`) until the next call or `reset()`. */
+  hold(...modifiers: ('Shift' | 'Control' | 'Alt')[]): void;
+  /**
+   * Drops `data` on hotbar slot `slot` as Foundry's hotbar does: the cancellable `hotbarDrop` hook
+   * (`Hooks.call('hotbarDrop', hotbar, data, slot)`); true when a handler took it (returned false).
+   */
+  dropOnHotbar(data: Record<string, unknown>, slot: number): boolean;
+  /** The applications rendered now (`foundry.applications.instances`). */
+  openApplications(): ApplicationV2[];
+  /**
+   * Sets the value of the form field matching `selector` in `app` (`checked` for a checkbox), then
+   * dispatches a real bubbling `change` event and awaits what it started (the form's submission).
+   */
+  change(app: HarnessApplicationV2, selector: string, value: string | number | boolean): Promise<void>;
+  /**
+   * Places a token of `actor` on the scene (`actor.getActiveTokens()` finds it). Its bars default to
+   * `system.json`'s `primaryTokenAttribute` (bar1) and `secondaryTokenAttribute` (bar2).
+   */
+  placeToken(actor: Actor): Token;
+  /**
+   * Renders `message` for the chat log as the current user's client does: an `<li class="chat-message">`
+   * with the content in `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
+   */
+  renderMessage(message: ChatMessage): HTMLElement;
+  /**
+   * Renders a minimal token HUD for `token` as the current user's client does: a `<div id="token-hud">`
+   * with the columns `.col.left`, `.col.middle`, `.col.right`, then the `renderTokenHUD` hook
+   * (hud, html, context, options).
+   */
+  renderTokenHUD(token: Token): HTMLElement;
+  /**
+   * Renders a minimal combat tracker for `combat` (default `game.combat`) as the current user's
+   * client does: a `<section class="combat-tracker">` with one `li.combatant[data-combatant-id]` per
+   * combatant (its name in `.token-name`), then the `renderCombatTracker` hook (app, html, context, options).
+   */
+  renderCombatTracker(combat?: Combat | null): HTMLElement;
+  /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
+  target(user: User, ...tokens: Token[]): void;
+  /**
+   * Adds a document to a compendium pack (`items` → `gng.items`) outside the world; `fromUuid`
+   * resolves its `Compendium.gng.items.Item.<id>` uuid. Emptied by `reset()`.
+   */
+  registerCompendiumDocument(
+    pack: string,
+    data: Record<string, unknown>,
+    documentName?: 'Actor' | 'Item',
+  ): FoundryDocument;
+  /**
+   * Drops `data` on `app`: a DragEvent whose `dataTransfer.getData('text/plain')` is its JSON. A
+   * rendered app gets it as a DOM `drop` event on its element (or on the element matching `selector`);
+   * otherwise `_onDrop` is called directly. Resolves with what `_onDrop` resolved with.
+   */
+  drop(
+    app: HarnessApplicationV2 & DocumentSheetV2,
+    data: Record<string, unknown>,
+    selector?: string,
+  ): Promise<unknown>;
+}
+
+/** Installs the runtime on `host` (once per page or test file) and loads the system. */
+export async function createHarness(host: HarnessHost): Promise<Harness> {
+  const pkg = JSON.parse(requireText(host, 'package.json')) as { version: string };
+  const hooks = new HarnessHooks();
+  const i18n = new HarnessLocalization(requireText(host, 'lang/en.json'));
+  const settings = new HarnessSettings();
+  const templates = new HarnessTemplates(host.readText, i18n);
+  const window = host.window;
+  const notices: Notice[] = [];
+  const actorSheets = new SheetRegistry();
+  const itemSheets = new SheetRegistry();
+  runtime.window = window;
+  runtime.templates = templates;
+  runtime.mount = host.mount;
+  runtime.unmount = host.unmount;
+  const notify = (level: Notice['level'], message: string) => {
+    const notice = { level, message };
+    notices.push(notice);
+    host.onNotice?.(notice);
+  };
+  sheetRegistries.set('Actor', actorSheets);
+  sheetRegistries.set('Item', itemSheets);
+
+  world.actors = new HarnessWorldCollection<Actor>();
+  world.items = new HarnessWorldCollection<Item>();
+  world.messages = new HarnessWorldCollection<ChatMessage>();
+  world.macros = new HarnessWorldCollection<Macro>();
+  world.users = new HarnessWorldCollection<User>();
+  world.tokens = [];
+
+  const systemJson = JSON.parse(requireText(host, 'system.json')) as Record<string, unknown>;
+  const tokenBars: TokenBars = {
+    bar1: { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null },
+    bar2: { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null },
+  };
+
+  const g = globalThis as typeof globalThis & Record<string, unknown>;
+  g.Hooks = hooks;
+  g.CONST = {
+    ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
+    DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+  } satisfies FoundryConst;
+  g.fromUuid = fromUuid;
+  g.fromUuidSync = fromUuidSync;
+  g.CONFIG = {
+    Actor: { documentClass: HarnessActor, dataModels: {}, typeLabels: {} },
+    Item: { documentClass: HarnessItem, dataModels: {}, typeLabels: {} },
+    ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
+    ActiveEffect: { documentClass: HarnessActiveEffect, dataModels: {} },
+    Combat: { documentClass: HarnessCombat },
+    queries: {},
+    statusEffects: [],
+  } satisfies FoundryConfig;
+  g.foundry = {
+    abstract: { TypeDataModel: TypeDataModelImpl },
+    data: { fields },
+    applications: {
+      instances: applicationInstances,
+      api: applicationsApi,
+      sheets: sheetsApi,
+      handlebars: {
+        renderTemplate: (path, data) => templates.renderTemplate(path, data),
+        loadTemplates: (paths) => templates.loadTemplates(paths),
+      },
+      ux: uxApi,
+    },
+    documents: { Combat: CombatImpl, collections: { Actors: actorSheets, Items: itemSheets } },
+    utils: { ...utils, fromUuid, fromUuidSync },
+  } satisfies FoundryNamespace;
+  g.Actor = ActorImpl;
+  g.Item = ItemImpl;
+  g.ActiveEffect = ActiveEffectImpl;
+  g.ChatMessage = ChatMessageImpl;
+  g.Macro = MacroImpl;
+  g.Roll = RollImpl;
+  g.ui = {
+    notifications: {
+      info: (message: string) => notify('info', message),
+      warn: (message: string) => notify('warn', message),
+      error: (message: string) => notify('error', message),
+    },
+  };
+  const game = new HarnessGame(pkg.version, settings, i18n);
+  g.game = game;
+
+  const gm = new HarnessUser({ name: 'Gamemaster', role: 'gm' });
+  const player = new HarnessUser({ name: 'Player', role: 'player' });
+  const otherPlayer = new HarnessUser({ name: 'Other Player', role: 'player' });
+  for (const user of [gm, player, otherPlayer]) world.users.set(user);
+  game.user = gm;
+
+  await import('../../src/gng.js');
+  hooks.callAll('init');
+  hooks.callAll('i18nInit');
+  hooks.callAll('setup');
+  game.ready = true;
+  hooks.callAll('ready');
+
+  const harness: Harness = {
+    root: host.root,
+    hooks,
+    i18n,
+    settings,
+    templates,
+    window,
+    dice: rollDice,
+    notices,
+    actorSheets,
+    itemSheets,
+    users: { gm, player, otherPlayer },
+    as(user) {
+      game.user = user;
+    },
+    reset(seed = 1) {
+      world.actors.clear();
+      world.items.clear();
+      world.messages.clear();
+      world.macros.clear();
+      for (const app of applicationInstances.values()) void app.close();
+      applicationInstances.clear();
+      game.heldModifiers.clear();
+      world.tokens.length = 0;
+      packs.clear();
+      for (const user of world.users) {
+        user.targets.clear();
+        (user as HarnessUser).hotbar.clear();
+      }
+      game.combat = null;
+      game.user = gm;
+      settings.reset();
+      notices.length = 0;
+      i18n.missing.clear();
+      rollDice.setSeed(seed);
+    },
+    async createActor(data, owner) {
+      const ownership = owner ? { default: 0, [owner.id as string]: 3 } : { default: 0 };
+      const actor = await Actor.create({ ownership, ...data });
+      if (!actor) throw new Error('Actor creation was cancelled');
+      return actor;
+    },
+    startCombat(actors) {
+      const CombatClass = CONFIG.Combat.documentClass as unknown as typeof HarnessCombat;
+      const combat = new CombatClass({ name: 'Combat', type: 'base' });
+      for (const actor of actors) combat.addCombatant(actor);
+      game.combat = combat;
+      return combat;
+    },
+    async openSheet(actor) {
+      const SheetClass = actorSheets.defaultFor(actor.type) as unknown as new (options: {
+        document: Actor;
+      }) => HarnessApplicationV2 & ActorSheetV2;
+      if (!SheetClass) throw new Error(`No sheet registered for Actor type "${actor.type}"`);
+      const sheet = new SheetClass({ document: actor });
+      await sheet.render(true);
+      return sheet;
+    },
+    async openItemSheet(item) {
+      const sheet = item.sheet as (HarnessApplicationV2 & ItemSheetV2) | null;
+      if (!sheet) throw new Error(`No sheet registered for Item type "${item.type}"`);
+      await sheet.render(true);
+      return sheet;
+    },
+    async change(app, selector, value) {
+      const field = app.element.querySelector<HTMLInputElement>(selector);
+      if (!field) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      if (field.type === 'checkbox') field.checked = Boolean(value);
+      else field.value = String(value);
+      field.dispatchEvent(new window.Event('change', { bubbles: true }) as unknown as Event);
+      await app.settle();
+    },
+    async click(app, selector, init = {}) {
+      const target = app.element.querySelector<HTMLElement>(selector);
+      if (!target) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      target.dispatchEvent(
+        new window.MouseEvent('click', { bubbles: true, cancelable: true, ...init }) as unknown as Event,
+      );
+      await app.settle();
+    },
+    hold(...modifiers) {
+      game.heldModifiers.clear();
+      for (const modifier of modifiers) game.heldModifiers.add(modifier);
+    },
+    dropOnHotbar(data, slot) {
+      return hooks.call('hotbarDrop', {}, structuredClone(data), slot) === false;
+    },
+    openApplications() {
+      return [...applicationInstances.values()];
+    },
+    placeToken(actor) {
+      const token = new HarnessToken(new HarnessTokenDocument(actor, tokenBars));
+      world.tokens.push(token);
+      return token;
+    },
+    renderTokenHUD(token) {
+      const document = window.document;
+      const hud = document.createElement('div');
+      hud.id = 'token-hud';
+      for (const side of ['left', 'middle', 'right']) {
+        const column = document.createElement('div');
+        column.className = `col ${side}`;
+        hud.append(column);
+      }
+      const html = hud as unknown as HTMLElement;
+      Hooks.callAll('renderTokenHUD', new HarnessTokenHUD(token), html, {}, {});
+      return html;
+    },
+    renderMessage(message) {
+      const document = window.document;
+      const li = document.createElement('li');
+      li.className = 'chat-message message';
+      li.dataset.messageId = message.id as string;
+      const content = document.createElement('div');
+      content.className = 'message-content';
+      content.innerHTML = message.content;
+      li.append(content);
+      const html = li as unknown as HTMLElement;
+      Hooks.callAll('renderChatMessageHTML', message, html, {
+        message: message.toObject(),
+        user: game.user,
+        author: message.author,
+        isAuthor: message.isAuthor,
+      });
+      return html;
+    },
+    renderCombatTracker(combat = game.combat) {
+      const document = window.document;
+      const section = document.createElement('section');
+      section.className = 'combat-tracker';
+      const list = document.createElement('ol');
+      list.className = 'combat-tracker plain';
+      for (const combatant of combat?.combatants ?? []) {
+        const li = document.createElement('li');
+        li.className = `combatant${combat?.combatant?.id === combatant.id ? ' active' : ''}`;
+        li.dataset.combatantId = combatant.id;
+        const name = document.createElement('span');
+        name.className = 'token-name';
+        name.textContent = combatant.actor?.name ?? '';
+        li.append(name);
+        list.append(li);
+      }
+      section.append(list);
+      const html = section as unknown as HTMLElement;
+      const app: CombatTrackerApp = { viewed: combat ?? null };
+      Hooks.callAll('renderCombatTracker', app, html, {}, {});
+      return html;
+    },
+    target(user, ...tokens) {
+      user.targets.clear();
+      for (const token of tokens) user.targets.add(token);
+    },
+    registerCompendiumDocument(pack, data, documentName = 'Item') {
+      return registerCompendiumDocument(pack, data, documentName);
+    },
+    async drop(app, data, selector) {
+      const dataTransfer = new window.DataTransfer();
+      dataTransfer.setData('text/plain', JSON.stringify(data));
+      const event = new window.DragEvent('drop', { bubbles: true, cancelable: true });
+      // happy-dom's DragEvent takes no dataTransfer in its init, so it is set on the event itself.
+      Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+      if (!app.rendered) return app._onDrop(event as unknown as DragEvent);
+      const target = selector ? app.element.querySelector<HTMLElement>(selector) : app.element;
+      if (!target) throw new Error(`Nothing matches "${selector}" in ${app.constructor.name}`);
+      const before = app.pending.length;
+      target.dispatchEvent(event as unknown as Event);
+      const started = app.pending.slice(before);
+      await app.settle();
+      return started.length ? await started[0] : undefined;
+    },
+  };
+  return harness;
+}
+
+export { HarnessChatMessage, HarnessCombat, HarnessUser };
