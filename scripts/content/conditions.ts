@@ -76,9 +76,27 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'Caught in a net, web or similar (core rules): −2 on attack rolls and −4 to Dexterity; the character moves at half speed, cannot run or charge, and may need a Concentration check to cast. GnG adds that an entangled character cannot take abort actions.',
     ),
-    auto: '−4 Dexterity (and so Defense and Reflex), −2 on attacks; no abort actions.',
+    auto: '−4 Dexterity (and so Defense and Reflex), −2 on attacks; no abort actions; a Bull Rush with the charge bonus is refused.',
     hand: 'movement and spellcasting.',
     where: 'core rules; GnG Abort Actions, Table: Attack Roll Modifiers',
+  },
+  exhausted: {
+    name: 'Exhausted',
+    text: p(
+      'Worn down far past tiredness (core rules): Strength and Dexterity count as 6 points lower for as long as the condition lasts, the character moves at half speed and can neither run nor charge. An hour of complete rest turns exhaustion into fatigue. GnG’s Severe Bleeding makes a fatigued victim exhausted on the next failed save; the one after that is death.',
+    ),
+    auto: 'the effective −6 to Strength and Dexterity, and so everything they feed (attacks, damage, Defense, Reflex, initiative, skills, grapple, carrying capacity); it replaces fatigued (the two never add up); Severe Bleeding sets it; a Bull Rush with the charge bonus is refused.',
+    hand: 'half speed, running, and the hour of rest.',
+    where: 'core rules (condition summary); GnG Called Shots › Severe Bleeding',
+  },
+  fatigued: {
+    name: 'Fatigued',
+    text: p(
+      'Tired out (core rules): Strength and Dexterity count as 2 points lower for as long as the condition lasts, and the character can neither run nor charge. Anything more that would tire him makes him exhausted; eight hours of complete rest end it. GnG’s Severe Bleeding makes its victim fatigued on the first failed save.',
+    ),
+    auto: 'the effective −2 to Strength and Dexterity, and so everything they feed (attacks, damage, Defense, Reflex, initiative, skills, grapple, carrying capacity); Severe Bleeding sets it; a Bull Rush with the charge bonus is refused.',
+    hand: 'running, what else tires the character, and the rest.',
+    where: 'core rules (condition summary); GnG Called Shots › Severe Bleeding',
   },
   'flat-footed': {
     name: 'Flat-footed',
@@ -194,8 +212,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'From a called shot: −2 on attack rolls, Strength checks and skills that need the arm (Climb, Craft, Disable Device, Escape Artist, Forgery, Alchemy, Heal, Open Lock, Pick Pocket, Swim, Use Rope). The arm drops what it holds; with every arm disabled nothing can be handled. Several disabled arms do not add up, but they do add to other disabled body parts.',
     ),
-    auto: 'the −2 on attacks and on the listed skills.',
-    hand: 'dropping items; Strength checks.',
+    auto: 'the −2 on attacks and on the listed skills; in combat, the weapons the character holds are unequipped when the arm is disabled.',
+    hand: 'Strength checks; dropping items out of combat.',
     where: 'GnG Called Shots › Disabled Arm',
   },
   'disabled-ear': {
@@ -229,8 +247,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'From a called shot: −2 on Defense rolls, Reflex saves, Dexterity checks and leg-based skills (Climb, Swim, Jump, Ride, Tumble, Balance, Move Silently); no running or charging. With every leg disabled the victim can only crawl and loses his Dexterity bonus to Defense. Several disabled legs do not add up.',
     ),
-    auto: 'the −2 on Defense, Reflex and the listed skills (all legs disabled is a Defense state of the engine).',
-    hand: 'movement.',
+    auto: 'the −2 on Defense, Reflex and the listed skills (all legs disabled is a Defense state of the engine); a Bull Rush with the charge bonus is refused.',
+    hand: 'movement and running.',
     where: 'GnG Called Shots › Disabled Leg',
   },
   'severe-bleeding': {
@@ -238,8 +256,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'A major artery is open. One round after the wound, and every round after it, the victim makes a Fortitude save: DC 12, +2 each round he succeeds. A failure makes him fatigued and the DC starts again at 20; the next failure makes him exhausted and the DC starts again at 20; the one after that kills him. Binding the wound stops the saves (fatigue and exhaustion heal normally). Creatures without a circulatory system are immune.',
     ),
-    auto: 'the save sequence is a state machine of the rules engine (`bleeding.ts`).',
-    hand: 'rolling the saves each round and binding the wound.',
+    auto: 'in combat a card asks for the save at the victim’s turn each round with the right DC; a failure sets fatigued, then exhausted, then dead; the GM can undo a save; “Bind wounds” on the sheet stops it.',
+    hand: 'out of combat, when to save.',
     where: 'GnG Called Shots › Severe Bleeding',
   },
   'injury-light': {

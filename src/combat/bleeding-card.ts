@@ -10,9 +10,12 @@
  *   query) to roll the save (natural 1/20 as the core rules say); a success raises the DC by 2, a
  *   failure makes the actor fatigued, then exhausted (DC back to 20), then dead (`dead` status; the
  *   bleeding effect is removed).
- * - Fatigue and exhaustion have no status of their own (the status list and the conditions pack are
- *   fixed by tests): the stage reached is kept in the actor's `flags.gng.bloodLoss` and shown on the
- *   sheet's combat panel; it stays after the bleeding stops (recovered normally).
+ * - A failure sets the `fatigued` status, then `exhausted` (which replaces `fatigued`; engine
+ *   `imposeFatigue`: a status never gets lighter), whose Strength and Dexterity penalties the engine
+ *   applies; they stay after the bleeding stops (recovered normally). The old `flags.gng.bloodLoss`
+ *   is migrated to the status (data/migrations.ts `migrateBloodLoss`).
+ * - **Undo** (the GM only) restores the state before the save: the bleeding state, the statuses the
+ *   save set or removed, the bleeding effect a death removed; the card offers the save again.
  * - Binding the wounds (`bindWounds(actor)`: the sheet's "Bind wounds" button, for any owner or the
  *   GM; `gng.bindWounds` query) ends the bleeding through the engine's `bindSevereBleeding`: the
  *   effect is removed and a chat line says so.
@@ -22,10 +25,12 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import {
   advanceSevereBleeding,
   bindSevereBleeding,
+  imposeFatigue,
   savingThrow,
   startSevereBleeding,
   type BleedingStage,
   type SevereBleedingState,
+  worstFatigue,
 } from '../rules/index.js';
 import { actorOf } from './attack-flow.js';
 import { combatantOf } from './action-budget.js';
@@ -43,6 +48,7 @@ import {
 export const BLEEDING_STATUS = 'severe-bleeding';
 export const BLEEDING_SAVE_QUERY = 'gng.bleedingSave';
 export const BIND_WOUNDS_QUERY = 'gng.bindWounds';
+export const BLEEDING_UNDO_QUERY = 'gng.bleedingUndo';
 export const BLEEDING_CARD_TEMPLATE = systemPath('templates/chat/bleeding-card.hbs');
 
 /** `flags.gng.bleeding` of the `severe-bleeding` effect. */
@@ -67,7 +73,23 @@ export interface BleedingCardState {
     total: number;
     success: boolean;
     after: SevereBleedingState;
+    /** What Undo restores (absent on cards rolled before Undo existed: nothing to undo). */
+    undo?: BleedingUndo;
   };
+  /** How many times the GM undid a save on this card. */
+  undone?: number;
+}
+
+/** What a bleeding save changed, for Undo. */
+export interface BleedingUndo {
+  /** The bleeding effect's state before the save. */
+  before: StoredBleeding;
+  /** The bleeding effect's source, when the save removed it (death); null otherwise. */
+  effect: Record<string, unknown> | null;
+  /** Statuses the save set on the actor (`fatigued`, `exhausted`, `dead`). */
+  added: string[];
+  /** Statuses the save removed (`fatigued`, replaced by `exhausted`). */
+  removed: string[];
 }
 
 const t = (key: string) => game.i18n.localize(key);
@@ -108,20 +130,26 @@ export async function startBleedingState(effect: ActiveEffect): Promise<void> {
   await effect.setFlag(SYSTEM_ID, 'bleeding', state);
 }
 
-/** The stage of blood loss the actor has reached (`flags.gng.bloodLoss`), or null. */
+/**
+ * The worst fatigue the actor suffers (its `fatigued` / `exhausted` status; the old
+ * `flags.gng.bloodLoss` until it is migrated), or null.
+ */
 export function bloodLossOf(actor: Actor): 'fatigued' | 'exhausted' | null {
+  const status = worstFatigue(actor.statuses ?? new Set<string>());
+  if (status === 'fatigued' || status === 'exhausted') return status;
   const stage = actor.getFlag(SYSTEM_ID, 'bloodLoss');
   return stage === 'fatigued' || stage === 'exhausted' ? stage : null;
 }
 
-/** What the sheet shows: whether the actor bleeds (Bind wounds), its next DC, and blood loss lines. */
+/**
+ * What the sheet shows: whether the actor bleeds (Bind wounds) and its next DC (fatigue and
+ * exhaustion are statuses with their own notes, conditions-timer.ts `conditionNotes`).
+ */
 export function bleedingView(actor: Actor): { bleeding: boolean; lines: string[] } {
   const effect = bleedingEffectOf(actor);
   const lines: string[] = [];
   const state = effect ? bleedingStateOf(effect) : null;
   if (state?.status === 'active') lines.push(f('GNG.Bleeding.SheetLine', { dc: state.dc }));
-  const loss = bloodLossOf(actor);
-  if (loss) lines.push(t(`GNG.Bleeding.BloodLoss.${loss}`));
   return { bleeding: state?.status === 'active', lines };
 }
 
@@ -145,6 +173,7 @@ async function renderBleedingCard(state: BleedingCardState): Promise<string> {
     save: f('GNG.Bleeding.Save', { dc: state.dc }),
     stage: state.stage === 'bleeding' ? '' : t(`GNG.Bleeding.BloodLoss.${state.stage}`),
     targetId: state.effectId,
+    undone: state.undone ? t('GNG.Bleeding.Undone') : '',
     result: result && {
       success: result.success,
       line: f('GNG.Bleeding.Result', { total: result.total, natural: result.natural, dc: state.dc }),
@@ -230,6 +259,28 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
   const natural = roll.total as number;
   const save = savingThrow({ natural, bonus, dc: current.dc });
   const next = advanceSevereBleeding(current, save.success);
+  const undo: BleedingUndo = { before: current, effect: null, added: [], removed: [] };
+  const setStatus = async (id: string): Promise<void> => {
+    if (actor.statuses.has(id)) return;
+    await actor.toggleStatusEffect(id, { active: true });
+    undo.added.push(id);
+  };
+  if (next.status === 'dead') {
+    undo.effect = effect.toObject();
+    await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
+    await setStatus('dead');
+  } else {
+    await effect.setFlag(SYSTEM_ID, 'bleeding', { ...current, ...next });
+    if (!save.success && next.stage !== 'bleeding') {
+      // Fatigued, then exhausted (which replaces fatigued); never lighter than what the actor has.
+      const fatigue = imposeFatigue(actor.statuses, next.stage);
+      await setStatus(fatigue);
+      if (fatigue === 'exhausted' && actor.statuses.has('fatigued')) {
+        await actor.toggleStatusEffect('fatigued', { active: false });
+        if (!actor.statuses.has('fatigued')) undo.removed.push('fatigued');
+      }
+    }
+  }
   const state = structuredClone(stored);
   state.result = {
     natural,
@@ -237,15 +288,65 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
     total: save.total,
     success: save.success,
     after: { status: next.status, stage: next.stage, dc: next.dc },
+    undo,
   };
-  if (next.stage !== 'bleeding' && next.stage !== current.stage)
-    await actor.setFlag(SYSTEM_ID, 'bloodLoss', next.stage);
-  if (next.status === 'dead') {
-    await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
-    if (!actor.statuses.has('dead')) await actor.toggleStatusEffect('dead', { active: true });
-  } else {
-    await effect.setFlag(SYSTEM_ID, 'bleeding', { ...current, ...next });
+  await message.update({
+    content: await renderBleedingCard(state),
+    [`flags.${SYSTEM_ID}.bleeding`]: state,
+  });
+}
+
+/** `CONFIG.queries['gng.bleedingUndo']`: runs on the active GM; never throws. */
+export async function handleBleedingUndo(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  const sender = senderOf(context);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  let messageId: string;
+  try {
+    messageId = onlyKey(data, 'messageId');
+  } catch (error) {
+    return refused(error);
   }
+  return serialized(messageId, () => undoBleedingSave(messageId, sender));
+}
+
+const sameState = (a: SevereBleedingState, b: SevereBleedingState) =>
+  a.status === b.status && a.stage === b.stage && a.dc === b.dc;
+
+async function undoBleedingSave(messageId: string, user: User): Promise<void> {
+  if (!user.isGM) throw new Refusal('GNG.Bleeding.Error.UndoGM');
+  const message = game.messages.get(messageId);
+  const stored = bleedingCardOf(message);
+  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Bleeding.Error.NoCard');
+  const undo = stored.result?.undo;
+  if (!stored.result || !undo) throw new Refusal('GNG.Bleeding.Error.NothingToUndo');
+  const actor = await actorOf(stored.actorUuid);
+  if (!actor) throw new Refusal('GNG.Bleeding.Error.NoCard');
+  // Only the latest change can be undone: the bleeding must still be where this save left it.
+  const effect = actor.effects.get(stored.effectId);
+  const stale = undo.effect
+    ? bleedingEffectOf(actor) !== undefined
+    : !effect || !sameState(bleedingStateOf(effect), stored.result.after);
+  if (stale) throw new Refusal('GNG.Bleeding.Error.UndoStale', { name: actor.name });
+  for (const id of undo.added)
+    if (actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: false });
+  for (const id of undo.removed)
+    if (!actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: true });
+  const state = structuredClone(stored);
+  if (undo.effect) {
+    const source = structuredClone(undo.effect);
+    delete source._id;
+    const flags = (source.flags ?? {}) as Record<string, Record<string, unknown>>;
+    source.flags = { ...flags, [SYSTEM_ID]: { ...(flags[SYSTEM_ID] ?? {}), bleeding: undo.before } };
+    const [restored] = await actor.createEmbeddedDocuments('ActiveEffect', [source]);
+    if (restored) state.effectId = restored.id as string;
+  } else {
+    await (effect as ActiveEffect).setFlag(SYSTEM_ID, 'bleeding', undo.before);
+  }
+  state.result = null;
+  state.undone = (stored.undone ?? 0) + 1;
   await message.update({
     content: await renderBleedingCard(state),
     [`flags.${SYSTEM_ID}.bleeding`]: state,
@@ -296,19 +397,33 @@ export function requestBleedingSave(messageId: string): Promise<CardActionResult
   return askGM(BLEEDING_SAVE_QUERY, handleBleedingSave, { messageId });
 }
 
+/** Asks the active GM (the user must be a GM) to undo the save rolled on the bleeding card `messageId`. */
+export function requestBleedingUndo(messageId: string): Promise<CardActionResult> {
+  return askGM(BLEEDING_UNDO_QUERY, handleBleedingUndo, { messageId });
+}
+
 /** Asks the active GM to bind `actor`'s wounds (the sheet's Heal action "Bind wounds"). */
 export function bindWounds(actor: Actor): Promise<CardActionResult> {
   return askGM(BIND_WOUNDS_QUERY, handleBindWounds, { actorUuid: actor.uuid });
 }
 
-/** `renderChatMessageHTML` on a bleeding card: the save button for the actor's owners, until rolled. */
+/**
+ * `renderChatMessageHTML` on a bleeding card: the save button for the actor's owners until rolled;
+ * Undo for a GM once rolled.
+ */
 export function decorateBleedingCard(message: ChatMessage, html: HTMLElement): void {
   const state = bleedingCardOf(message);
   if (!state) return;
   decorateButtons(
     html,
-    (action) => action === 'bleedingSave' && !state.result && owns(game.user, state.actorUuid),
-    () => requestBleedingSave(message.id as string),
+    (action) =>
+      action === 'bleedingSave'
+        ? !state.result && owns(game.user, state.actorUuid)
+        : action === 'bleedingUndo' && Boolean(state.result?.undo) && game.user.isGM,
+    (action) =>
+      action === 'bleedingUndo'
+        ? requestBleedingUndo(message.id as string)
+        : requestBleedingSave(message.id as string),
   );
 }
 
@@ -316,6 +431,7 @@ export function decorateBleedingCard(message: ChatMessage, html: HTMLElement): v
 export function registerBleedingCard(): void {
   CONFIG.queries[BLEEDING_SAVE_QUERY] = (data, context) => handleBleedingSave(data, context);
   CONFIG.queries[BIND_WOUNDS_QUERY] = (data, context) => handleBindWounds(data, context);
+  CONFIG.queries[BLEEDING_UNDO_QUERY] = (data, context) => handleBleedingUndo(data, context);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateBleedingCard(message, html),
   );

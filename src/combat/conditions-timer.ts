@@ -9,9 +9,16 @@
  * - **Disabled arm**: when an effect carrying `disabled-arm` is created on an actor in the current
  *   combat, the actor drops what it holds — its equipped weapons are unequipped (once, when the
  *   status appears). Out of combat nothing is dropped (the table decides).
- * - **Disabled leg**: only a display ("cannot run or charge", {@link limbNotes}) on the sheet.
+ * - **Cannot run or charge** (disabled leg, fatigued, exhausted, entangled: engine
+ *   `runOrChargeBlockers`): a note on the sheet ({@link conditionNotes}); a Bull Rush with the charge
+ *   bonus is refused (maneuver-card.ts). The system has no run or charge action of its own.
+ * - **Fatigued / exhausted** are statuses (the engine lowers effective Str and Dex); the old
+ *   `flags.gng.bloodLoss` of an actor becomes the status on `ready` and at its turn start
+ *   (`migrateBloodLoss`, data/migrations.ts).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
+import { expandConditions, runOrChargeBlockers } from '../rules/index.js';
 import { track } from './gm-card.js';
 import { combatantOf } from './action-budget.js';
 import { postBleedingCardsFor, registerBleedingCard, startBleedingState } from './bleeding-card.js';
@@ -95,7 +102,10 @@ export async function expireEffects(combat: Combat): Promise<string[]> {
 export async function runConditionsAtTurnStart(combat: Combat, combatant: Combatant): Promise<void> {
   await expireEffects(combat);
   const actor = combatant.actor;
-  if (actor) await postBleedingCardsFor(actor, combat.round);
+  if (!actor) return;
+  // Unlinked tokens' actors are not world actors: their old blood-loss flag is migrated here.
+  await migrateBloodLoss(actor);
+  await postBleedingCardsFor(actor, combat.round);
 }
 
 /** Weapons the actor holds (equipped). */
@@ -132,14 +142,30 @@ async function onEffectCreated(effect: ActiveEffect): Promise<void> {
   if (effect.statuses.has('severe-bleeding')) await startBleedingState(effect);
 }
 
-/** Sheet lines of the limb conditions (lang keys localized): "cannot run or charge" when a leg is disabled. */
-export function limbNotes(actor: Actor): string[] {
-  const statuses = actor.statuses ?? new Set<string>();
-  return statuses.has('disabled-leg') ? [game.i18n.localize('GNG.ConditionTimer.NoRunCharge')] : [];
+/**
+ * Sheet lines of the conditions that forbid running and charging (engine `runOrChargeBlockers`:
+ * disabled leg, entangled, fatigued, exhausted), each with what it does that the system cannot
+ * enforce; only the worst degree of fatigue is shown.
+ */
+export function conditionNotes(actor: Actor): string[] {
+  const statuses = expandConditions(actor.statuses ?? new Set<string>());
+  const blockers = runOrChargeBlockers(statuses).filter(
+    (id) => !(id === 'fatigued' && statuses.has('exhausted')),
+  );
+  return blockers.map((id) => game.i18n.localize(`GNG.ConditionTimer.Note.${id}`));
+}
+
+/** The sheet's name for {@link conditionNotes} (actor-context.ts). */
+export const limbNotes = conditionNotes;
+
+/** The ids of the conditions that keep `actor` from running or charging (empty: it may). */
+export function chargeBlockersOf(actor: Actor): string[] {
+  return runOrChargeBlockers(expandConditions(actor.statuses ?? new Set<string>()));
 }
 
 /** Registers the hooks, the bleeding card's query and template (on `init`). */
 export function registerConditionsTimer(): void {
   Hooks.on('createActiveEffect', (effect: ActiveEffect) => void track(onEffectCreated(effect)));
+  Hooks.once('ready', () => void track(migrateWorldBloodLoss()));
   registerBleedingCard();
 }

@@ -14,11 +14,13 @@
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import {
+  expandConditions,
   forcedMovementFeet,
   maneuverCheckParts,
   maneuverConditions,
   MANEUVERS,
   resolveMaintainFooting,
+  runOrChargeBlockers,
   type ActionBudget,
   type Maneuver,
   type Size,
@@ -274,6 +276,13 @@ async function postCard(request: StartRequest, user: User): Promise<ChatMessage>
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
+  // A disabled leg, fatigue, exhaustion or entanglement forbids charging: no charge bonus to claim.
+  const blockers = request.charging ? runOrChargeBlockers(expandConditions(attacker.statuses)) : [];
+  if (blockers.length)
+    throw new Refusal('GNG.Maneuver.Error.CannotCharge', {
+      name: attacker.name,
+      conditions: blockers.map((id) => t(`GNG.Status.${id}`)).join(', '),
+    });
   const targets: ManeuverTarget[] = [];
   for (const entry of request.targets) {
     const actor = await actorOf(entry.actorUuid);

@@ -3,7 +3,8 @@
  * loaded (from the world, a compendium or an import), so old data never breaks and is never lost.
  * Each step is idempotent: data already in the current shape passes through unchanged.
  */
-import { ABILITIES, SIZES } from '../rules/index.js';
+import { SYSTEM_ID } from '../config/document-types.js';
+import { ABILITIES, imposeFatigue, SIZES } from '../rules/index.js';
 
 type Source = Record<string, unknown>;
 
@@ -72,4 +73,30 @@ export function migrateItemSource(source: Source): Source {
     delete source.damageType;
   }
   return source;
+}
+
+/**
+ * Actors' blood loss: Severe Bleeding used to keep the fatigue or exhaustion it caused only in the
+ * actor's `flags.gng.bloodLoss` (`'fatigued' | 'exhausted'`), with no effect on the numbers. Both are
+ * statuses now: an actor with the old flag gets the status (the worse of it and any fatigue it
+ * already has; exhausted replaces fatigued), then the flag is cleared (set to null), so running it
+ * again changes nothing. Active GM only (it writes the actor). Resolves with the status set, or null.
+ */
+export async function migrateBloodLoss(actor: Actor): Promise<'fatigued' | 'exhausted' | null> {
+  const stage = actor.getFlag(SYSTEM_ID, 'bloodLoss');
+  if (stage !== 'fatigued' && stage !== 'exhausted') return null;
+  const status = imposeFatigue(actor.statuses, stage);
+  if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  if (status === 'exhausted' && actor.statuses.has('fatigued'))
+    await actor.toggleStatusEffect('fatigued', { active: false });
+  await actor.setFlag(SYSTEM_ID, 'bloodLoss', null);
+  return status;
+}
+
+/** On `ready`, the active GM migrates every world actor's old blood-loss flag ({@link migrateBloodLoss}). */
+export async function migrateWorldBloodLoss(): Promise<number> {
+  if (game.users.activeGM?.id !== game.user.id) return 0;
+  let migrated = 0;
+  for (const actor of game.actors) if (await migrateBloodLoss(actor)) migrated += 1;
+  return migrated;
 }

@@ -118,3 +118,69 @@ export function expandConditions(statuses: Iterable<string>): Set<string> {
   }
   return out;
 }
+
+/** The abilities whose scores a condition can lower (fatigued, exhausted). */
+export const CONDITION_SCORE_ABILITIES = ['str', 'dex'] as const;
+export type ConditionScoreAbility = (typeof CONDITION_SCORE_ABILITIES)[number];
+
+function knownConditions(conditions: Iterable<string>): ConditionId[] {
+  return [...new Set(conditions)].filter((id): id is ConditionId =>
+    (CONDITION_IDS as readonly string[]).includes(id),
+  );
+}
+
+/**
+ * The worst degree of fatigue among the conditions (`exhausted` over `fatigued`), or null: degrees of
+ * fatigue never add up (decision "fatigue does not stack", docs/rules.md). Unknown ids are ignored.
+ */
+export function worstFatigue(conditions: Iterable<string>): ConditionId | null {
+  let worst: ConditionId | null = null;
+  for (const id of knownConditions(conditions)) {
+    const degree = conditionEffects(id).fatigueDegree ?? 0;
+    if (degree > 0 && (!worst || degree > (conditionEffects(worst).fatigueDegree ?? 0))) worst = id;
+  }
+  return worst;
+}
+
+/**
+ * The penalty conditions give to an ability score (core "Fatigued", "Exhausted": an effective −2 or
+ * −6 to Strength and Dexterity, gone with the condition), with each contribution. Only the worst
+ * degree of fatigue counts. Unknown condition ids are ignored (other modules' statuses).
+ */
+export function conditionAbilityPenalty(
+  conditions: Iterable<string>,
+  ability: ConditionScoreAbility,
+): { total: number; parts: { condition: ConditionId; value: number }[] } {
+  assertOneOf('ability', ability, CONDITION_SCORE_ABILITIES);
+  const worst = worstFatigue(conditions);
+  const parts: { condition: ConditionId; value: number }[] = [];
+  for (const id of knownConditions(conditions)) {
+    const effects = conditionEffects(id);
+    if (effects.fatigueDegree && id !== worst) continue;
+    const value = (ability === 'str' ? effects.strengthScore : effects.dexterityScore) ?? 0;
+    if (value !== 0) parts.push({ condition: id, value });
+  }
+  return { total: parts.reduce((sum, p) => sum + p.value, 0), parts };
+}
+
+/**
+ * The conditions that forbid running and charging (disabled leg, fatigued, exhausted, entangled), in
+ * table order; empty when the character may run and charge. Unknown ids are ignored.
+ */
+export function runOrChargeBlockers(conditions: Iterable<string>): ConditionId[] {
+  const present = new Set(conditions);
+  return CONDITION_IDS.filter((id) => present.has(id) && conditionEffects(id).noRunOrCharge === true);
+}
+
+/**
+ * The fatigue condition a character ends with when `reached` is imposed (Severe Bleeding's stage):
+ * the worse of what it has and what is imposed — a condition never gets lighter this way.
+ */
+export function imposeFatigue(
+  conditions: Iterable<string>,
+  reached: 'fatigued' | 'exhausted',
+): 'fatigued' | 'exhausted' {
+  const current = worstFatigue(conditions);
+  if (current === 'exhausted' || reached === 'exhausted') return 'exhausted';
+  return current === 'fatigued' ? 'fatigued' : reached;
+}

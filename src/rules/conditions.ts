@@ -95,8 +95,21 @@ export interface ConditionEffects {
   readonly noActions?: boolean;
   /** Drops everything held. */
   readonly dropsHeld?: boolean;
-  /** Speed multiplier (blinded moves at half speed). */
+  /** Speed multiplier (blinded and exhausted move at half speed). */
   readonly speedMultiplier?: number;
+  /** Penalty to the Strength score (an effective score, gone with the condition: fatigued, exhausted). */
+  readonly strengthScore?: number;
+  /** Penalty to the Dexterity score (an effective score, gone with the condition: fatigued, exhausted). */
+  readonly dexterityScore?: number;
+  /** Can neither run nor charge (disabled leg, fatigued, exhausted, entangled). */
+  readonly noRunOrCharge?: boolean;
+  /**
+   * Degrees of one condition, lightest first (fatigued, exhausted): only the worst counts, and the
+   * next degree replaces the lighter one.
+   */
+  readonly fatigueDegree?: number;
+  /** What complete rest does: after `hours` the condition ends, or becomes `becomes`. */
+  readonly rest?: { readonly hours: number; readonly becomes: ConditionId | null };
   /** Cannot make attacks of opportunity. */
   readonly noAttacksOfOpportunity?: boolean;
   /** Immobile (held): cannot move. */
@@ -329,13 +342,35 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     dexterityChecks: -2,
     listedSkills: -2,
     skillList: LEG_SKILLS,
+    noRunOrCharge: true,
     noStackWithSelf: true,
     descriptionKey: key('disabled-leg'),
   },
   deafened: { source: 'core', descriptionKey: key('deafened') },
-  entangled: { source: 'core', descriptionKey: key('entangled') },
-  exhausted: { source: 'core', descriptionKey: key('exhausted') },
-  fatigued: { source: 'core', descriptionKey: key('fatigued') },
+  // Entangled's attack and Dexterity numbers are rows of the attacker/Defense tables (attackModifiers.ts).
+  entangled: { source: 'core', noRunOrCharge: true, descriptionKey: key('entangled') },
+  // Core rules condition summary (decision "fatigue numbers", docs/rules.md): effective −6 Str and Dex, half speed,
+  // no run or charge; 1 hour of complete rest makes the character fatigued.
+  exhausted: {
+    source: 'core',
+    strengthScore: -6,
+    dexterityScore: -6,
+    speedMultiplier: 0.5,
+    noRunOrCharge: true,
+    fatigueDegree: 2,
+    rest: { hours: 1, becomes: 'fatigued' },
+    descriptionKey: key('exhausted'),
+  },
+  // Effective −2 Str and Dex, no run or charge; 8 hours of complete rest end it; more fatigue → exhausted.
+  fatigued: {
+    source: 'core',
+    strengthScore: -2,
+    dexterityScore: -2,
+    noRunOrCharge: true,
+    fatigueDegree: 1,
+    rest: { hours: 8, becomes: null },
+    descriptionKey: key('fatigued'),
+  },
   nauseated: { source: 'core', descriptionKey: key('nauseated') },
 };
 

@@ -180,6 +180,7 @@ describe('Severe Bleeding', () => {
     h.dice.queue(1); // natural 1: fails → fatigued
     await clickSave(bleedingCards()[0] as ChatMessage);
     expect(bloodLossOf(fighter)).toBe('fatigued');
+    expect(fighter.statuses.has('fatigued')).toBe(true);
 
     // Another player (not an owner) is refused; the owner binds from the sheet.
     h.as(otherPlayer);
@@ -188,7 +189,7 @@ describe('Severe Bleeding', () => {
     h.as(player);
     const sheet = await h.openSheet(fighter);
     expect(sheet.element.textContent).toContain('Severe Bleeding: next Fortitude save DC 20');
-    expect(sheet.element.textContent).toContain('Fatigued (blood loss)');
+    expect(sheet.element.textContent).toContain('Fatigued: Strength and Dexterity −2; cannot run or charge.');
     await h.click(sheet, 'button[data-action="bindWounds"]');
     await attackActionsSettled();
     expect(fighter.statuses.has('severe-bleeding')).toBe(false);
@@ -197,7 +198,9 @@ describe('Severe Bleeding', () => {
     );
     await sheet.render();
     expect(sheet.element.querySelector('button[data-action="bindWounds"]')).toBeNull();
-    expect(sheet.element.textContent).toContain('Fatigued (blood loss)');
+    expect(sheet.element.textContent).not.toContain('Severe Bleeding: next Fortitude save');
+    expect(fighter.statuses.has('fatigued')).toBe(true);
+    expect(sheet.element.textContent).toContain('Fatigued: Strength and Dexterity −2; cannot run or charge.');
     await sheet.close();
 
     // No more cards: the next round passes quietly.

@@ -116,6 +116,28 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
     heal: 0,
   },
   entangled: { attack: -1, defMelee: 3, defRanged: 3, ref: 3, initiative: 1, tumble: 1 },
+  // Core rules: effective −6 Str (13 → 7: −2) and Dex (16 → 10: +0); decision "fatigue numbers".
+  exhausted: {
+    attack: -2,
+    damage: '1d6 - 2',
+    defMelee: 2,
+    defRanged: 2,
+    ref: 2,
+    initiative: 0,
+    tumble: 0,
+    climb: -2,
+  },
+  // Effective −2 Str (13 → 11: +0) and Dex (16 → 14: +2).
+  fatigued: {
+    attack: 0,
+    damage: '1d6',
+    defMelee: 4,
+    defRanged: 4,
+    ref: 4,
+    initiative: 2,
+    tumble: 2,
+    climb: 0,
+  },
   'flat-footed': { defMelee: 0, defRanged: 0 },
   frightened: fearLike,
   grappling: { defMelee: 0, defRanged: 0 },

@@ -16,6 +16,7 @@ import {
   baseAttackBonus,
   baseSave,
   carryingCapacity,
+  conditionAbilityPenalty,
   conditionRollModifier,
   expandConditions,
   ENTANGLED_DEXTERITY_PENALTY,
@@ -161,12 +162,15 @@ export function deriveCreature(input: {
   const statuses = expandConditions(input.statuses);
   const noConstitution = creature.anatomy.includes('no-constitution');
 
-  // Abilities: damage and drain lower the score the modifier comes from; entangled costs 4 Dexterity.
+  // Abilities: damage and drain lower the score the modifier comes from, and so do fatigue and
+  // exhaustion (effective Str and Dex); entangled costs 4 Dexterity.
   const abilities = {} as DerivedCreature['abilities'];
   let dexBeforeEntangled = 0;
   for (const ability of ABILITIES) {
     const score = system.abilities[ability];
-    let effective = Math.max(0, score.value - score.damage - score.drain);
+    const fromFatigue =
+      ability === 'str' || ability === 'dex' ? conditionAbilityPenalty(statuses, ability).total : 0;
+    let effective = Math.max(0, score.value - score.damage - score.drain + fromFatigue);
     if (ability === 'dex') {
       dexBeforeEntangled = abilityModifier(effective);
       if (statuses.has('entangled')) effective = Math.max(0, effective + ENTANGLED_DEXTERITY_PENALTY);

@@ -111,10 +111,41 @@ describe('conditions table (GnG "CONDITIONS")', () => {
     }
   });
   it('decision D32: conditions defined only by the core rules carry no numbers here', () => {
-    for (const id of ['deafened', 'entangled', 'exhausted', 'fatigued', 'nauseated']) {
+    for (const id of ['deafened', 'nauseated']) {
       expect(Object.keys(conditionEffects(id)).sort()).toEqual(['descriptionKey', 'source']);
       expect(conditionEffects(id).source).toBe('core');
     }
+    // Entangled's numbers are rows of the attacker and Defense tables; here only "cannot run or charge".
+    expect(conditionEffects('entangled')).toEqual({
+      source: 'core',
+      noRunOrCharge: true,
+      descriptionKey: 'GNG.Condition.entangled',
+    });
+  });
+  it('decision "fatigue numbers": fatigued and exhausted carry the core numbers', () => {
+    expect(conditionEffects('fatigued')).toEqual({
+      source: 'core',
+      strengthScore: -2,
+      dexterityScore: -2,
+      noRunOrCharge: true,
+      fatigueDegree: 1,
+      rest: { hours: 8, becomes: null },
+      descriptionKey: 'GNG.Condition.fatigued',
+    });
+    expect(conditionEffects('exhausted')).toEqual({
+      source: 'core',
+      strengthScore: -6,
+      dexterityScore: -6,
+      speedMultiplier: 0.5,
+      noRunOrCharge: true,
+      fatigueDegree: 2,
+      rest: { hours: 1, becomes: 'fatigued' },
+      descriptionKey: 'GNG.Condition.exhausted',
+    });
+    // A disabled leg forbids running and charging too (GnG "the victim cannot run or charge").
+    expect(conditionEffects('disabled-leg').noRunOrCharge).toBe(true);
+    const runners = CONDITION_IDS.filter((id) => conditionEffects(id).noRunOrCharge);
+    expect(runners).toEqual(['disabled-leg', 'entangled', 'exhausted', 'fatigued']);
   });
   it('Dexterity loss to Defense', () => {
     expect(conditionLosesDexterity('stunned')).toBe(true);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attackRollModifiers, conditionRollModifier, expandConditions } from '../../../src/rules/index.js';
+import {
+  attackRollModifiers,
+  conditionAbilityPenalty,
+  conditionRollModifier,
+  expandConditions,
+  imposeFatigue,
+  runOrChargeBlockers,
+  worstFatigue,
+} from '../../../src/rules/index.js';
 
 describe('conditionRollModifier (GnG CONDITIONS)', () => {
   it('shaken: −2 on saves, skills and ability checks', () => {
@@ -66,5 +74,53 @@ describe('expandConditions', () => {
       'shaken',
       'unconscious',
     ]);
+  });
+});
+
+describe('fatigue and exhaustion (core rules; decisions "fatigue numbers", "fatigue does not stack")', () => {
+  it('fatigued: effective −2 Strength and Dexterity; exhausted: −6', () => {
+    expect(conditionAbilityPenalty(['fatigued'], 'str')).toEqual({
+      total: -2,
+      parts: [{ condition: 'fatigued', value: -2 }],
+    });
+    expect(conditionAbilityPenalty(['fatigued'], 'dex').total).toBe(-2);
+    expect(conditionAbilityPenalty(['exhausted'], 'str').total).toBe(-6);
+    expect(conditionAbilityPenalty(['exhausted'], 'dex').total).toBe(-6);
+    expect(conditionAbilityPenalty(['shaken', 'disabled-leg', 'some-module-status'], 'dex').total).toBe(0);
+  });
+
+  it('fatigue does not stack: fatigued and exhausted together are −6, not −8', () => {
+    expect(conditionAbilityPenalty(['fatigued', 'exhausted'], 'str')).toEqual({
+      total: -6,
+      parts: [{ condition: 'exhausted', value: -6 }],
+    });
+    expect(worstFatigue(['fatigued', 'exhausted'])).toBe('exhausted');
+    expect(worstFatigue(['fatigued'])).toBe('fatigued');
+    expect(worstFatigue(['shaken'])).toBeNull();
+  });
+
+  it('refuses an ability it does not know', () => {
+    expect(() => conditionAbilityPenalty(['fatigued'], 'con' as 'str')).toThrow(RangeError);
+  });
+
+  it('fatigue and ability checks: no separate penalty (the lower score does it)', () => {
+    expect(conditionRollModifier(['exhausted'], 'str-check').total).toBe(0);
+    expect(conditionRollModifier(['exhausted'], 'ref').total).toBe(0);
+  });
+
+  it('imposeFatigue: exhausted replaces fatigued and a status never gets lighter', () => {
+    expect(imposeFatigue([], 'fatigued')).toBe('fatigued');
+    expect(imposeFatigue(['fatigued'], 'fatigued')).toBe('fatigued');
+    expect(imposeFatigue(['fatigued'], 'exhausted')).toBe('exhausted');
+    expect(imposeFatigue(['exhausted'], 'fatigued')).toBe('exhausted');
+  });
+});
+
+describe('runOrChargeBlockers', () => {
+  it('disabled leg, entangled, fatigued and exhausted forbid running and charging; others do not', () => {
+    expect(runOrChargeBlockers(['disabled-leg'])).toEqual(['disabled-leg']);
+    expect(runOrChargeBlockers(['exhausted', 'fatigued', 'prone'])).toEqual(['exhausted', 'fatigued']);
+    expect(runOrChargeBlockers(['entangled'])).toEqual(['entangled']);
+    expect(runOrChargeBlockers(['disabled-arm', 'shaken', 'some-module-status'])).toEqual([]);
   });
 });
