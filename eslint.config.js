@@ -32,4 +32,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path'] }],
     },
   },
+  {
+    // The harness runtime also runs in the browser (the playground): only its Node host may use Node.
+    files: ['test/harness/**/*.ts', 'playground/**/*.ts'],
+    ignores: ['test/harness/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'url'] }],
+    },
+  },
 );
