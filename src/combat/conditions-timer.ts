@@ -6,9 +6,9 @@
  *   round and turn; it is deleted (its statuses go with it) and a short chat line says so. An effect
  *   without a start round is left alone (Foundry fills the start in when it is created in combat).
  * - **Severe Bleeding**: each turn start of a bleeding actor posts the bleeding card (bleeding-card.ts).
- * - **Disabled arm**: when an effect carrying `disabled-arm` is created on an actor in the current
- *   combat, the actor drops what it holds — its equipped weapons are unequipped (once, when the
- *   status appears). Out of combat nothing is dropped (the table decides).
+ * - **Disabled arm, stunned, panicked**: when an effect carrying one of them is created on an actor in
+ *   the current combat, the actor drops what it holds — its equipped weapons are unequipped (once,
+ *   when the status appears). Out of combat nothing is dropped (the table decides).
  * - **Cannot run or charge** (disabled leg, fatigued, exhausted, entangled: engine
  *   `runOrChargeBlockers`): a note on the sheet ({@link conditionNotes}); a Bull Rush with the charge
  *   bonus is refused (maneuver-card.ts). The system has no run or charge action of its own.
@@ -18,7 +18,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
-import { expandConditions, runOrChargeBlockers } from '../rules/index.js';
+import { CONDITION_IDS, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
 import { track } from './gm-card.js';
 import { combatantOf } from './action-budget.js';
 import { postBleedingCardsFor, registerBleedingCard, startBleedingState } from './bleeding-card.js';
@@ -131,14 +131,25 @@ export async function dropHeldWeapons(actor: Actor): Promise<string[]> {
   return held.map((i) => i.name);
 }
 
-/** What a new effect sets off (active GM): a disabled arm drops held weapons; bleeding gets its state. */
+/**
+ * Whether an effect with these statuses makes its actor drop what it holds: a disabled arm, and the
+ * conditions the engine marks `dropsHeld` (stunned, panicked: "drops everything held", GnG CONDITIONS).
+ */
+export function effectDropsHeld(statuses: Set<string>): boolean {
+  return [...statuses].some(
+    (id) =>
+      id === 'disabled-arm' ||
+      ((CONDITION_IDS as readonly string[]).includes(id) && conditionEffects(id).dropsHeld === true),
+  );
+}
+
+/** What a new effect sets off (active GM): dropping held weapons; bleeding gets its state. */
 async function onEffectCreated(effect: ActiveEffect): Promise<void> {
   if (!isActiveGM()) return;
   const actor = effect.parent;
   if (!actor || actor.documentName !== 'Actor') return;
   // In combat only (conditions that run themselves in combat); out of combat the table decides.
-  if (effect.statuses.has('disabled-arm') && combatantOf(actor as Actor))
-    await dropHeldWeapons(actor as Actor);
+  if (effectDropsHeld(effect.statuses) && combatantOf(actor as Actor)) await dropHeldWeapons(actor as Actor);
   if (effect.statuses.has('severe-bleeding')) await startBleedingState(effect);
 }
 

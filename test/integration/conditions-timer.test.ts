@@ -224,6 +224,24 @@ describe('disabled limbs', () => {
     expect(equipped(sword(fighter))).toBe(true);
   });
 
+  it.each(['stunned', 'panicked'])(
+    '%s drops the held weapons in combat ("drops everything held")',
+    async (status) => {
+      const { fighter } = await fight();
+      await fighter.toggleStatusEffect(status);
+      await attackActionsSettled();
+      expect(equipped(sword(fighter))).toBe(false);
+      expect(game.messages.contents.at(-1)?.content).toContain('drops Bastard sword');
+    },
+  );
+
+  it('shaken, prone and a disabled leg drop nothing', async () => {
+    const { fighter } = await fight();
+    for (const status of ['shaken', 'prone', 'disabled-leg']) await fighter.toggleStatusEffect(status);
+    await attackActionsSettled();
+    expect(equipped(sword(fighter))).toBe(true);
+  });
+
   it('out of combat a disabled arm drops nothing (the table decides)', async () => {
     h.as(gm);
     const fighter = await appendix3Fighter(h, player);
