@@ -23,6 +23,7 @@ import { registerAreaCard } from './combat/area-card.js';
 import { registerManeuverCard } from './combat/maneuver-card.js';
 import { registerGrappleCard } from './combat/grapple-card.js';
 import { registerQuickStand } from './combat/quick-stand.js';
+import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
@@ -36,6 +37,7 @@ Hooks.once('init', () => {
   registerManeuverCard();
   registerGrappleCard();
   registerQuickStand();
+  registerGrappleHud();
   registerConditionsTimer();
 
   CONFIG.Actor.documentClass = GnGActor;

@@ -276,3 +276,51 @@ export function resolveEscape(
   const best = Math.max(...opponentTotals.map((t, i) => assertInteger(`opponentTotals[${i}]`, t)));
   return { escaped: e > best, margin: e - best };
 }
+
+/**
+ * Core "Starting a Grapple", step 1: "If the attack of opportunity deals the character damage, the
+ * character fails to start the grapple." Compares the grappler's hit points before the attack of
+ * opportunity and now: fewer (HP + temporary HP) or more nonlethal damage → the start fails.
+ */
+export function attackOfOpportunityStopsGrapple(
+  before: { value: number; temp: number; nonlethal: number },
+  now: { value: number; temp: number; nonlethal: number },
+): boolean {
+  const hp = (label: string, h: { value: number; temp: number; nonlethal: number }) => ({
+    standing: assertInteger(`${label}.value`, h.value) + assertNonNegativeInteger(`${label}.temp`, h.temp),
+    nonlethal: assertNonNegativeInteger(`${label}.nonlethal`, h.nonlethal),
+  });
+  const b = hp('before', before);
+  const n = hp('now', now);
+  return n.standing < b.standing || n.nonlethal > b.nonlethal;
+}
+
+/**
+ * Choke durations as Active Effects that start together (decision G5): "stunned for one round and
+ * dazed for 1d4 rounds after that" → stunned `stunnedRounds`, dazed `stunnedRounds` + the 1d4 rolled
+ * (dazed under the stun changes nothing: a stunned creature cannot act either).
+ */
+export function chokeEffectRounds(dazedRoll: number): { stunned: number; dazed: number } {
+  const rolled = assertInteger('dazedRoll', dazedRoll);
+  const faces = parseDice(CHOKE_EFFECT.dazedRounds);
+  if (rolled < faces.count || rolled > faces.count * faces.faces)
+    throw new RangeError(`dazedRoll must be a roll of ${CHOKE_EFFECT.dazedRounds}, got ${rolled}`);
+  return { stunned: CHOKE_EFFECT.stunnedRounds, dazed: CHOKE_EFFECT.stunnedRounds + rolled };
+}
+
+/**
+ * What a won escape ends (core "Escape from Pin": "The character is still being grappled"; GnG
+ * "Locked": "you escape the lock, but you are still grappling"): a pinned or locked escaper only
+ * gets out of the pin / lock; otherwise the grapple ends.
+ */
+export function escapeEnds(escaper: { pinned: boolean; locked: boolean }): 'hold' | 'grapple' {
+  return escaper.pinned || escaper.locked ? 'hold' : 'grapple';
+}
+
+/**
+ * "You gain no bonus for tiny weapons": a weapon made for a Tiny or smaller wielder (decision G3;
+ * the text gives no other measure of a weapon's size).
+ */
+export function isTinyWeapon(weaponSize: Size): boolean {
+  return sizeSteps(assertSize(weaponSize), 'tiny') >= 0;
+}

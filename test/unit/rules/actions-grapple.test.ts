@@ -6,7 +6,11 @@ import {
   GRAPPLE_MANEUVERS,
   IMPROVED_GRAPPLE_BONUS,
   WEAPON_GRAPPLE_BONUS,
+  attackOfOpportunityStopsGrapple,
   canAttemptHold,
+  chokeEffectRounds,
+  escapeEnds,
+  isTinyWeapon,
   canJoinGrapple,
   grapplerWeight,
   grappleCheckBonus,
@@ -253,5 +257,36 @@ describe('pin and escape (core "Pin", "Escape from Grapple/Pin"; GnG "Locked")',
         expect(r.won).toBe(a - 4 >= d);
       }),
     );
+  });
+});
+
+describe('grapple card rules (decisions G1, G3, G5, G6)', () => {
+  it('decision G1: an attack of opportunity that dealt any damage stops the start', () => {
+    const hp = { value: 20, temp: 3, nonlethal: 0 };
+    expect(attackOfOpportunityStopsGrapple(hp, hp)).toBe(false);
+    expect(attackOfOpportunityStopsGrapple(hp, { ...hp, temp: 0 })).toBe(true); // temporary HP count
+    expect(attackOfOpportunityStopsGrapple(hp, { ...hp, nonlethal: 2 })).toBe(true);
+    expect(attackOfOpportunityStopsGrapple(hp, { ...hp, value: 25 })).toBe(false); // healed
+    expect(() => attackOfOpportunityStopsGrapple(hp, { ...hp, temp: -1 })).toThrow(RangeError);
+  });
+  it('decision G5: choke stuns 1 round and dazes the stunned round + 1d4', () => {
+    expect(chokeEffectRounds(1)).toEqual({ stunned: 1, dazed: 2 });
+    expect(chokeEffectRounds(4)).toEqual({ stunned: 1, dazed: 5 });
+    fc.assert(fc.property(fc.integer({ min: 1, max: 4 }), (d4) => chokeEffectRounds(d4).dazed === 1 + d4));
+    expect(() => chokeEffectRounds(0)).toThrow(RangeError);
+    expect(() => chokeEffectRounds(5)).toThrow(RangeError);
+    expect(() => chokeEffectRounds(2.5)).toThrow(RangeError);
+  });
+  it('decision G6: escaping a pin or a lock keeps the grapple; otherwise the grapple ends', () => {
+    expect(escapeEnds({ pinned: true, locked: false })).toBe('hold');
+    expect(escapeEnds({ pinned: false, locked: true })).toBe('hold');
+    expect(escapeEnds({ pinned: false, locked: false })).toBe('grapple');
+  });
+  it('decision G3: a tiny weapon is one made for a Tiny or smaller wielder', () => {
+    expect(isTinyWeapon('tiny')).toBe(true);
+    expect(isTinyWeapon('fine')).toBe(true);
+    expect(isTinyWeapon('small')).toBe(false);
+    expect(isTinyWeapon('medium')).toBe(false);
+    expect(() => isTinyWeapon('huge-ish' as never)).toThrow(RangeError);
   });
 });
