@@ -14,9 +14,15 @@ import {
   CALLED_SHOT_EFFECTS,
   CALLED_SHOT_EFFECT_TABLE,
   GRIPS,
+  RIP_SENSES_CHOICES,
+  SPECIAL_STRIKE_IDS,
+  STRIKES_WITH_ITEM,
+  specialStrike,
   type CalledShotArmor,
   type CalledShotEffect,
   type Grip,
+  type RipSensesChoice,
+  type SpecialStrikeId,
 } from '../rules/index.js';
 import {
   DEFAULT_ATTACK_OPTIONS,
@@ -25,6 +31,7 @@ import {
   type SituationalModifier,
 } from '../combat/attack-options.js';
 import { previewAttack, targetArmor, type AttackPreview } from '../combat/attack-preview.js';
+import { heldItems, singleTargetActor, strikesOf } from '../combat/strikes.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 
@@ -73,6 +80,23 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
   };
   if (typeof data.grip === 'string' && (GRIPS as readonly string[]).includes(data.grip))
     options.grip = data.grip as Grip;
+  if (data.singleEdged === true) options.singleEdged = true;
+  if (typeof data.strike === 'string' && (SPECIAL_STRIKE_IDS as readonly string[]).includes(data.strike)) {
+    const strike: NonNullable<AttackOptions['strike']> = { id: data.strike as SpecialStrikeId };
+    if (
+      (STRIKES_WITH_ITEM as readonly string[]).includes(strike.id) &&
+      typeof data.strikeItem === 'string' &&
+      data.strikeItem
+    )
+      strike.itemId = data.strikeItem;
+    if (
+      strike.id === 'rip-senses' &&
+      typeof data.strikeSense === 'string' &&
+      (RIP_SENSES_CHOICES as readonly string[]).includes(data.strikeSense)
+    )
+      strike.sense = data.strikeSense as RipSensesChoice;
+    options.strike = strike;
+  }
   return options;
 }
 
@@ -105,6 +129,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #listening = false;
   /** The target's armor type at the time the dialog opened (for a Penetration called shot). */
   readonly #armor: CalledShotArmor | undefined;
+  /** The single targeted actor at the time the dialog opened (strikes: anatomy, size, held items). */
+  readonly #target: Actor | null;
 
   constructor(options: AttackDialogOptions) {
     super({
@@ -117,6 +143,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.actor = options.actor;
     this.weapon = options.weapon;
     this.#armor = targetArmor();
+    this.#target = singleTargetActor();
     this.closed = new Promise((resolve) => {
       this.#settle = resolve;
     });
@@ -136,7 +163,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   #preview(options: AttackOptions): AttackPreview | null {
-    return previewAttack(this.actor, this.weapon, options, this.#armor ? { targetArmor: this.#armor } : {});
+    return previewAttack(this.actor, this.weapon, options, {
+      ...(this.#armor ? { targetArmor: this.#armor } : {}),
+      target: this.#target,
+    });
   }
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
@@ -152,6 +182,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       return penalty === null ? t('GNG.AttackDialog.CalledShot.ByArmor') : signed(penalty);
     };
     const powerAttackFeat = system.derived.feats.includes('power-attack');
+    const strikes = strikesOf(this.actor);
+    const held = this.#target ? heldItems(this.#target) : [];
     return {
       ...context,
       id: this.options.id,
@@ -200,6 +232,36 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         penalty: effectPenalty(e),
         checked: chosen.calledShots?.includes(e) ?? false,
       })),
+      singleEdged: { id: id('single-edged'), checked: Boolean(chosen.singleEdged) },
+      strike: {
+        show: strikes.length > 0,
+        id: id('strike'),
+        choices: [
+          { value: '', label: t('GNG.AttackDialog.Strike.None'), selected: !chosen.strike },
+          ...strikes.map((s) => ({
+            value: s,
+            label: `${t(`GNG.Strike.Name.${s}`)} (${signed(specialStrike(s).attackPenalty)})`,
+            selected: chosen.strike?.id === s,
+          })),
+        ],
+        item: {
+          show: strikes.some((s) => (STRIKES_WITH_ITEM as readonly string[]).includes(s)),
+          id: id('strike-item'),
+          choices: [
+            { value: '', label: t('GNG.AttackDialog.Strike.NoItem'), selected: !chosen.strike?.itemId },
+            ...held.map((i) => ({ value: i.id, label: i.name, selected: chosen.strike?.itemId === i.id })),
+          ],
+        },
+        sense: {
+          show: strikes.includes('rip-senses'),
+          id: id('strike-sense'),
+          choices: RIP_SENSES_CHOICES.map((c) => ({
+            value: c,
+            label: t(`GNG.Strike.Status.${c}`),
+            selected: (chosen.strike?.sense ?? 'blinded') === c,
+          })),
+        },
+      },
       calledShotNotes: [
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),
@@ -222,7 +284,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         label: game.i18n.has(line.label) ? t(line.label) : line.label,
         value: signed(line.value),
       })),
-      calledShotPenalty: signed(preview.calledShot.penalty),
+      calledShotPenalty: signed(preview.calledShot.penalty + (preview.strike?.penalty ?? 0)),
       strengthDamage: preview.strengthDamage === null ? null : signed(preview.strengthDamage),
       notes,
     };

@@ -5,6 +5,7 @@
  * listeners. Nothing is kept in memory, so a reloaded card looks and works the same.
  */
 import { systemPath } from '../config/document-types.js';
+import { specialStrike, strikeFamily, strikeResolves } from '../rules/index.js';
 import { blockWeapons, cardAbortRefusal } from './attack-aborts.js';
 import {
   actionAvailable,
@@ -15,6 +16,7 @@ import {
   type CardAction,
   type CardPart,
   type CardSave,
+  type CardStrikeRoll,
   type CardTarget,
   hasAborts,
   isBlocked,
@@ -155,6 +157,113 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     },
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),
+    strike: strikeContext(state, target),
+  };
+}
+
+const strikeStatus = (status: string) => t(`GNG.Strike.Status.${status}`);
+
+function checkText(roll: CardStrikeRoll): string {
+  return f('GNG.Strike.Card.Roll', {
+    natural: roll.natural,
+    parts: roll.parts.map((p) => `${label(p.label)} ${signed(p.value)}`).join(', '),
+    total: roll.total,
+  });
+}
+
+/** The breaking strike or nerve strike against this target, as the card shows it. */
+function strikeContext(state: AttackCardState, target: CardTarget) {
+  const strike = target.strike;
+  if (!strike) return null;
+  const data = specialStrike(strike.id);
+  const name = t(`GNG.Strike.Name.${strike.id}`);
+  const r = strike.result;
+  const dealt = target.damage?.final ?? 0;
+  const resolves = target.applied !== null && strikeResolves(strike.id, dealt);
+  const saveKey = data.resolution === 'will' ? 'GNG.Strike.Card.Will' : 'GNG.Strike.Card.Fortitude';
+  const notes: string[] = [];
+  if (strike.item) notes.push(f('GNG.Strike.Card.Item', { item: strike.item.name }));
+  if (strike.sense) notes.push(f('GNG.Strike.Card.Sense', { sense: strikeStatus(strike.sense) }));
+  // Break Weapon: the item has no hit points in our data; the GM applies the damage to it.
+  if (strike.id === 'break-weapon' && target.damage && target.applied)
+    notes.push(
+      f('GNG.Strike.Card.BreakWeapon', { item: strike.item?.name ?? '', damage: target.damage.final }),
+    );
+  if (data.needsDamage && target.applied && dealt < 1) notes.push(t('GNG.Strike.Card.NoDamage'));
+  const pending =
+    !r && resolves
+      ? data.resolution === 'fortitude' || data.resolution === 'will'
+        ? f(`${saveKey}Pending`, { dc: strike.dc ?? '' })
+        : t(`GNG.Strike.Card.CheckPending.${strike.id}`)
+      : null;
+  const outcome: string[] = [];
+  if (r) {
+    if (r.save) {
+      outcome.push(
+        f(saveKey, {
+          natural: r.save.natural,
+          bonus: signed(r.save.bonus),
+          total: r.save.total,
+          dc: r.save.dc,
+          result: t(r.save.success ? 'GNG.CalledShot.Card.Saved' : 'GNG.CalledShot.Card.Failed'),
+        }),
+      );
+    }
+    if (r.check) {
+      outcome.push(
+        f('GNG.Strike.Card.Check', {
+          attacker: state.attacker.name,
+          name: target.name,
+          ours: checkText(r.check.attacker),
+          theirs: checkText(r.check.defender),
+        }),
+      );
+    }
+    if (!r.success) outcome.push(t('GNG.Strike.Card.NoEffect'));
+    else {
+      if (r.statuses.length)
+        outcome.push(
+          r.rounds === null
+            ? f('GNG.Strike.Card.Statuses', { statuses: r.statuses.map(strikeStatus).join(', ') })
+            : f(r.dice.length ? 'GNG.Strike.Card.StatusesRolled' : 'GNG.Strike.Card.StatusesFixed', {
+                statuses: r.statuses.map(strikeStatus).join(', '),
+                rounds: r.rounds,
+                formula: r.formula ?? '',
+                dice: r.dice.join(', '),
+              }),
+        );
+      for (const [ability, amount] of Object.entries(r.abilityDamage))
+        outcome.push(
+          f('GNG.Strike.Card.AbilityDamage', { amount, ability: t(`GNG.Ability.${ability}.abbr`) }),
+        );
+      if (r.hemorrhage)
+        outcome.push(
+          f('GNG.Strike.Card.Hemorrhage', {
+            rounds: r.hemorrhage.rounds,
+            dice: r.hemorrhage.dice.join(', '),
+          }),
+        );
+      if (strike.id === 'break-stance') outcome.push(f('GNG.Strike.Card.Push', { feet: r.pushFeet }));
+      if (strike.id === 'break-balance' && r.statuses.length === 0)
+        outcome.push(f('GNG.Strike.Card.AlreadyProne', { name: target.name }));
+      if (r.dropped) outcome.push(f('GNG.Strike.Card.Dropped', { name: target.name, item: r.dropped.name }));
+    }
+  }
+  return {
+    title: f(`GNG.Strike.Card.Title.${strikeFamily(strike.id)}`, { strike: name }),
+    description: t(data.descriptionKey),
+    notes,
+    pending,
+    outcome,
+    button: actionAvailable('strike', target)
+      ? t(
+          data.resolution === 'fortitude'
+            ? 'GNG.Strike.Card.Action.fortitude'
+            : data.resolution === 'will'
+              ? 'GNG.Strike.Card.Action.will'
+              : 'GNG.Strike.Card.Action.check',
+        )
+      : null,
   };
 }
 
@@ -215,6 +324,13 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
                         dice: a.dice.join(', '),
                       }),
             ),
+          stabAndGrab: cond.stabAndGrab
+            ? f('GNG.CalledShot.Card.StabAndGrab', {
+                attacker: state.attacker.name,
+                name: target.name,
+                weapon: state.weapon.name,
+              })
+            : null,
           vitalStrike: cond.vitalStrike
             ? f('GNG.CalledShot.Card.VitalStrike', {
                 hp: cond.vitalStrike.hpLost,

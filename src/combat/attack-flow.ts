@@ -57,6 +57,7 @@ import {
   waivesAttackOfOpportunity,
 } from './called-shots.js';
 import { ATTACK_CARD_TEMPLATE, decorateAttackCard, renderAttackCard } from './attack-card.js';
+import { singleTargetActor, strikeAction, strikeCardState, undoStrike } from './strikes.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
@@ -214,7 +215,11 @@ export async function startAttack(
   const opts: AttackOptions = { ...structuredClone(DEFAULT_ATTACK_OPTIONS), ...structuredClone(options) };
   // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
   const armor = targetArmor();
-  const preview = previewAttack(actor, weapon, opts, armor === undefined ? {} : { targetArmor: armor });
+  const single = targetTokens ? (targetTokens.length === 1 ? (targetTokens[0]?.actor ?? null) : null) : null;
+  const preview = previewAttack(actor, weapon, opts, {
+    ...(armor === undefined ? {} : { targetArmor: armor }),
+    target: targetTokens ? single : singleTargetActor(),
+  });
   if (!preview) {
     ui.notifications.warn(f('GNG.Error.NoAttack', { name: weapon.name }));
     return null;
@@ -289,6 +294,14 @@ export async function startAttack(
       if (target.kind !== 'creature') continue;
       const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
       target.calledShot = calledShotAt(calledShots, defender, waived);
+    }
+  }
+  const strike = config.options.strike;
+  if (strike) {
+    for (const target of state.targets) {
+      if (target.kind !== 'creature') continue;
+      const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
+      target.strike = strikeCardState(strike, actor, defender);
     }
   }
 
@@ -453,10 +466,13 @@ async function runAction(request: CardRequest, user: User): Promise<CardActionRe
         await rollDamage(message, state, target, true);
       break;
     case 'conditionSave':
-      await conditionSaveAction(message, state, target);
+      await conditionSaveAction(message, state, target, user);
       break;
     case 'attackOfOpportunity':
       await attackOfOpportunityAction(message, state, target, user);
+      break;
+    case 'strike':
+      await strikeAction(message, state, target, user);
       break;
   }
   return { ok: true };
@@ -725,6 +741,7 @@ async function undoDamage(message: ChatMessage, state: AttackCardState, target: 
   const applied = target.applied;
   if (applied) {
     await undoCalledShot(actor, target);
+    await undoStrike(actor, target);
     await restoreHitPointLoss(actor, {
       snapshot: applied.snapshot,
       statusesAdded: applied.statusesAdded,
@@ -795,6 +812,7 @@ export const ACTIONS: Record<
   },
   penetrationSave: (message, target) => requestCardAction(message.id as string, 'penetrationSave', target.id),
   conditionSave: (message, target) => requestCardAction(message.id as string, 'conditionSave', target.id),
+  strike: (message, target) => requestCardAction(message.id as string, 'strike', target.id),
   attackOfOpportunity: async (message, target) => {
     // The GM records it (once); then this client, an owner of the target, starts the target's attack
     // against the attacker with its best melee weapon (as the Riposte does).

@@ -3,7 +3,15 @@
  * attack flow (src/combat/attack-flow.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
-import type { AttackerCondition, CalledShotEffect, DefenseState, Grip, Size } from '../rules/index.js';
+import type {
+  AttackerCondition,
+  CalledShotEffect,
+  DefenseState,
+  Grip,
+  RipSensesChoice,
+  Size,
+  SpecialStrikeId,
+} from '../rules/index.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
@@ -32,6 +40,16 @@ export interface AttackOptions {
   nonlethal?: boolean;
   /** Called-shot effects (their resolution comes with the called-shot flow). */
   calledShots?: CalledShotEffect[];
+  /**
+   * Stab and Grab: the attacker declares its slashing weapon single-edged (no weapon data says so;
+   * a purely piercing weapon needs no claim).
+   */
+  singleEdged?: boolean;
+  /**
+   * A breaking strike or nerve strike (GnG Appendix 4): its id, the target's item for Break Grip /
+   * Break Weapon (an item id of the single targeted actor), the sense for Rip Senses.
+   */
+  strike?: { id: SpecialStrikeId; itemId?: string; sense?: RipSensesChoice };
   /** A flat modifier the player or GM adds (e.g. a GM's circumstance call). */
   bonus?: number;
   /**
@@ -46,7 +64,9 @@ export interface AttackOptions {
   object?: { size: Size; moving?: boolean };
 }
 
-export const DEFAULT_ATTACK_OPTIONS: Required<Omit<AttackOptions, 'grip' | 'object'>> = {
+export const DEFAULT_ATTACK_OPTIONS: Required<
+  Omit<AttackOptions, 'grip' | 'object' | 'strike' | 'singleEdged'>
+> = {
   situational: [],
   defenderSituation: [],
   touch: false,

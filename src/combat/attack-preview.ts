@@ -9,6 +9,7 @@ import {
   CALLED_SHOT_ARMOR,
   attackRollModifiers,
   calledShotPenalty,
+  specialStrike,
   strengthDamageBonus,
   type AttackModifierInput,
   type CalledShotArmor,
@@ -19,6 +20,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import type { AttackSummary } from '../data/actor/derive-creature.js';
 import type { WeaponData } from '../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
+import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -45,6 +47,10 @@ export interface AttackPreview {
     /** Penetration is chosen but the target's armor is unknown: its penalty is left out for now. */
     penetrationNeedsArmor: boolean;
   };
+  /** The breaking strike or nerve strike chosen: its penalty and why it is refused (null: allowed). */
+  strike: { penalty: number; refusal: string | null } | null;
+  /** Stab and Grab is chosen and a requirement is unmet: which (engine `stabAndGrabUnmet`). */
+  stabAndGrabUnmet: string | null;
   /** Strength to damage with this grip and Power Attack (null for weapons that add none). */
   strengthDamage: number | null;
   /** The grips this weapon can be held in (empty for ranged attacks). */
@@ -108,7 +114,7 @@ export function previewAttack(
   actor: Actor,
   weapon: Item,
   options: AttackOptions,
-  context: { targetArmor?: CalledShotArmor } = {},
+  context: { targetArmor?: CalledShotArmor; target?: Actor | null } = {},
 ): AttackPreview | null {
   const attack = attackRowOf(actor, weapon);
   if (!attack) return null;
@@ -159,6 +165,17 @@ export function previewAttack(
     : 0;
   if (penalty !== 0) lines.push({ label: 'GNG.AttackDialog.CalledShot.Penalty', value: penalty });
 
+  // Breaking strike / nerve strike: its own penalty (no feat reduces it).
+  let strike: AttackPreview['strike'] = null;
+  if (options.strike) {
+    const strikePenalty = specialStrike(options.strike.id).attackPenalty;
+    strike = {
+      penalty: strikePenalty,
+      refusal: strikeRefusal(actor, attack, w, options.strike, context.target ?? null),
+    };
+    lines.push({ label: `GNG.Strike.Name.${options.strike.id}`, value: strikePenalty });
+  }
+
   const bonus = options.bonus ?? 0;
   if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });
 
@@ -180,12 +197,30 @@ export function previewAttack(
           ...(options.powerAttack ? { powerAttack: true } : {}),
         });
 
+  // Stab and Grab's special requirements (GnG "Stab and Grab"), with the grip of this attack.
+  const stabAndGrabUnmet = effects.includes('stab-and-grab')
+    ? stabAndGrabRefusal(actor, weapon, attack, grip, options.singleEdged === true)
+    : null;
+  if (allowed && strike?.refusal) {
+    allowed = false;
+    reason = game.i18n.format(`GNG.Strike.Refusal.${strike.refusal}`, {
+      strike: game.i18n.localize(`GNG.Strike.Name.${options.strike?.id ?? ''}`),
+      name: context.target?.name ?? '',
+    });
+  }
+  if (allowed && stabAndGrabUnmet) {
+    allowed = false;
+    reason = game.i18n.localize(`GNG.AttackDialog.StabAndGrab.Unmet.${stabAndGrabUnmet}`);
+  }
+
   const preview: AttackPreview = {
     attack,
-    total: attack.bonus + added + penalty + bonus,
+    total: attack.bonus + added + penalty + (strike?.penalty ?? 0) + bonus,
     lines,
     allowed,
     calledShot: { penalty, improvedCalledShot, precise, penetrationNeedsArmor },
+    strike,
+    stabAndGrabUnmet,
     strengthDamage,
     grips,
     grip,

@@ -17,12 +17,14 @@ import {
   penetrationSaveDc,
   resolveConditionEffects,
   savingThrow,
+  STAB_AND_GRAB,
   vitalStrikeDamage,
   type AnatomyTrait,
   type CalledShotEffect,
   type Size,
 } from '../rules/index.js';
 import { actorOf, Refusal, saveCard } from './attack-flow.js';
+import { grappleState, openGrappleOnHit } from './grapple-card.js';
 import {
   conditionEffectsAt,
   type AttackCardState,
@@ -124,6 +126,7 @@ export async function conditionSaveAction(
   message: ChatMessage,
   state: AttackCardState,
   target: CardTarget,
+  user: User,
 ): Promise<void> {
   const defender = await defenderOf(target);
   const cs = target.calledShot as CardCalledShot;
@@ -138,6 +141,11 @@ export async function conditionSaveAction(
     fortitudeSave: save.success,
     anatomy: anatomyOf(defender),
   });
+  // Stab and Grab first: when the grapple card cannot be opened, nothing else has changed yet.
+  let stabAndGrab: { grappleMessageId: string | null; lodgedWeaponId: string } | null = null;
+  if (resolved.applied.includes('stab-and-grab')) {
+    stabAndGrab = await stabAndGrabHit(state, target, defender, user);
+  }
   const applied: CardCalledShotApplied[] = [];
   for (const effect of resolved.applied) {
     const statuses = statusesOf(effect);
@@ -163,8 +171,36 @@ export async function conditionSaveAction(
   if (resolved.applied.includes('vital-strike') && damage.lethal > 0) {
     vitalStrike = await loseAgain(defender, vitalStrikeDamage(damage.lethal) - damage.lethal);
   }
-  cs.condition = { save, applied, vitalStrike };
+  cs.condition = { save, applied, vitalStrike, stabAndGrab };
   await saveCard(message, state);
+}
+
+/**
+ * Stab and Grab took place (decision D12: a Condition Effect, after a failed Fortitude save): the
+ * attacker grabs the weapon and makes the grapple check with its +4 on a grapple card opened by the
+ * grapple flow, which keeps the +4 while the weapon stays lodged and offers its removal. The
+ * attacker's owner who applied the damage (or the asking user) is the grappling user.
+ */
+async function stabAndGrabHit(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor,
+  user: User,
+): Promise<{ grappleMessageId: string | null; lodgedWeaponId: string }> {
+  const attacker = await actorOf(state.attacker.actorUuid);
+  if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: state.attacker.name });
+  const applier = target.applied ? game.users.get(target.applied.by) : undefined;
+  const grappler = applier && attacker.testUserPermission(applier, 'OWNER') ? applier : user;
+  const grapple = await openGrappleOnHit({
+    attacker,
+    defender,
+    tokenId: target.tokenId,
+    user: grappler,
+    bonus: STAB_AND_GRAB.initialGrappleBonus,
+    source: 'stab-and-grab',
+    lodgedWeaponId: state.weapon.itemId,
+  });
+  return { grappleMessageId: grapple?.id ?? null, lodgedWeaponId: state.weapon.itemId };
 }
 
 /** Vital Strike's second half: the HP loss again, with its dying / dead statuses (Undo removes them). */
@@ -189,6 +225,14 @@ async function loseAgain(actor: Actor, amount: number): Promise<{ hpLost: number
 export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<void> {
   const condition = target.calledShot?.condition;
   if (!condition) return;
+  // Stab and Grab: the grapple card it opened goes too, as long as nothing was resolved on it.
+  const grappleId = condition.stabAndGrab?.grappleMessageId;
+  const grapple = grappleId ? game.messages.get(grappleId) : undefined;
+  if (grapple) {
+    if ((grappleState(grapple)?.steps.length ?? 0) > 0)
+      throw new Refusal('GNG.CalledShot.Card.GrappleUnderway');
+    await grapple.delete();
+  }
   const ids = condition.applied
     .map((a) => a.effectId)
     .filter((id): id is string => id !== null && actor.effects.get(id) !== undefined);
