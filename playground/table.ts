@@ -149,7 +149,9 @@ export class Table {
   draw(): void {
     this.elements.combatants.replaceChildren(...this.sides.map((side) => this.#panel(side)));
     this.elements.tracker.replaceChildren(
-      element('h2', { textContent: t('GNG.Playground.TurnOrder') }),
+      element('h2', {
+        textContent: f('GNG.Playground.TurnOrder', { round: game.combat?.round ?? 0 }),
+      }),
       this.harness.renderCombatTracker(),
     );
     this.#drawChat();
