@@ -42,7 +42,8 @@ export interface GnGApi {
   maneuver(actor: Actor, kind: Maneuver, options?: ManeuverOptions): Promise<ChatMessage | null>;
   /**
    * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
-   * targeted token: the GM rolls the check and posts the grapple card (see src/combat/grapple-card.ts).
+   * targeted token: the GM posts the grapple card (the defender's attack of opportunity unless
+   * Improved Grapple, the melee touch attack, then the hold check; see src/combat/grapple-card.ts).
    */
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */

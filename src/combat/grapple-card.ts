@@ -1479,10 +1479,79 @@ export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): vo
   );
 }
 
+/** One grapple as the actor's sheet offers it: the legal moves of the actor's side that the user may make. */
+export interface SheetGrapple {
+  messageId: string;
+  label: string;
+  /** The opposed check is waiting for this side. */
+  waiting: string;
+  buttons: { move: GrappleAction; side: string; label: string }[];
+}
+
+/**
+ * The sheet's grapple moves (issue 7: "the grappler's sheet and the card offer the legal options"):
+ * for each grapple card that holds `actor`, the buttons of the actor's row of the card that are
+ * available now and that `user` may press, plus the Grapple check when the other side waits for it.
+ * The sheet sends them through {@link requestGrappleAction}, exactly as the card does.
+ */
+export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
+  return activeGrapplesOf(actor.uuid).map(({ message, state, side }) => {
+    const context = grappleCardContext(state) as {
+      rows: {
+        side: GrappleSide;
+        buttons: { action: GrappleAction; targetId: string; label: string; disabled: boolean }[];
+      }[];
+      oppose: { label: string; disabled: boolean };
+    };
+    const row = context.rows.find((r) => r.side === side);
+    const buttons = (row?.buttons ?? [])
+      .filter(
+        (b) =>
+          !b.disabled &&
+          grappleUserMayAct(user, b.action, state, isSide(b.targetId) ? b.targetId : undefined),
+      )
+      .map((b) => ({ move: b.action, side: b.targetId, label: b.label }));
+    const mayOppose =
+      state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);
+    if (mayOppose) buttons.unshift({ move: 'oppose', side: 'grapple', label: context.oppose.label });
+    return {
+      messageId: message.id as string,
+      label: f('GNG.Grapple.SheetLabel', { opponent: sideName(state, other(side)) }),
+      waiting: mayOppose ? '' : state.pending ? t('GNG.Grapple.SheetWaiting') : '',
+      buttons,
+    };
+  });
+}
+
+/** A move pressed on a sheet: the same request as the card's button (sided moves name their side). */
+export function requestSheetGrappleMove(
+  messageId: string,
+  move: string,
+  side: string,
+): Promise<CardActionResult> {
+  // An unknown move is refused (with its warning) by the GM's handler, as a forged card request is.
+  return isSided(move) && isSide(side)
+    ? requestGrappleAction(messageId, move as GrappleAction, { side })
+    : requestGrappleAction(messageId, move as GrappleAction);
+}
+
+/** Open sheets of the actors of a grapple card render again when the card changes (their moves change). */
+function renderGrapplersSheets(message: ChatMessage): void {
+  const state = grappleState(message);
+  if (!state) return;
+  const uuids = new Set([state.attacker.actorUuid, state.defender.actorUuid]);
+  for (const app of foundry.applications.instances.values()) {
+    const document = (app as ApplicationV2 & { document?: FoundryDocument }).document;
+    if (document && uuids.has(document.uuid)) void app.render(false);
+  }
+}
+
 export function registerGrappleCard(): void {
   CONFIG.queries[GRAPPLE_QUERY] = (data, context) => handleGrappleAction(data, context);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateGrappleCard(message, html),
   );
+  Hooks.on('createChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
+  Hooks.on('updateChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
   void foundry.applications.handlebars.loadTemplates([GRAPPLE_CARD_TEMPLATE]);
 }

@@ -810,6 +810,70 @@ describe('refusals and entry points', () => {
     expect(card(message)).toMatchObject({ phase: 'grab', defender: { name: 'Victim' } });
   });
 
+  it("while grappling, each sheet offers its side's legal moves to its owner, and they work like the card's", async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1); // the hold is won: both grappling
+    const moves = (sheet: { element: HTMLElement }) =>
+      [
+        ...sheet.element.querySelectorAll<HTMLButtonElement>(
+          '.grapple-moves button[data-action="grappleMove"]',
+        ),
+      ].map((b) => b.dataset.move);
+    h.as(otherPlayer);
+    const grapplerSheet = await h.openSheet(a);
+    const group = grapplerSheet.element.querySelector('.grapple-moves');
+    expect(group?.getAttribute('aria-label')).toBe('Grappling with Victim');
+    // No Advanced Grapple: no Choke, Lock or Throw; the same moves as the grappler's row of the card.
+    expect(moves(grapplerSheet)).toEqual(['damage', 'pin', 'escape', 'escapeArtist']);
+    // The victim's owner sees the victim's moves on its sheet, and none on the grappler's.
+    h.as(player);
+    const victimSheet = await h.openSheet(d);
+    expect(moves(victimSheet)).toEqual(['damage', 'pin', 'escape', 'escapeArtist']);
+    await grapplerSheet.render(false);
+    expect(moves(grapplerSheet)).toEqual([]);
+
+    // The grappler pins from its sheet; the victim's sheet then offers the Grapple check, and after
+    // it only the escapes (a pinned side may only escape).
+    h.as(otherPlayer);
+    await grapplerSheet.render(false);
+    h.dice.queue(15);
+    await h.click(grapplerSheet, '.grapple-moves button[data-move="pin"]');
+    await attackActionsSettled();
+    expect(card(message).pending).toMatchObject({ move: 'pin', side: 'attacker' });
+    h.as(player);
+    await victimSheet.render(false);
+    expect(moves(victimSheet)).toEqual(['oppose']);
+    h.dice.queue(2);
+    await h.click(victimSheet, '.grapple-moves button[data-move="oppose"]');
+    await attackActionsSettled();
+    expect(d.statuses.has('pinned')).toBe(true);
+    await victimSheet.render(false);
+    expect(moves(victimSheet)).toEqual(['escape', 'escapeArtist']);
+
+    // Escaping the pin keeps the grapple; escaping again ends it, and the group leaves the sheet.
+    h.dice.queue(20);
+    await h.click(victimSheet, '.grapple-moves button[data-move="escape"]');
+    await attackActionsSettled();
+    h.as(otherPlayer);
+    h.dice.queue(1);
+    await click(message, 'oppose');
+    expect(d.statuses.has('pinned')).toBe(false);
+    expect(card(message).phase).toBe('grappling');
+    h.as(player);
+    await victimSheet.render(false);
+    h.dice.queue(20);
+    await h.click(victimSheet, '.grapple-moves button[data-move="escape"]');
+    await attackActionsSettled();
+    h.as(otherPlayer);
+    h.dice.queue(1);
+    await click(message, 'oppose');
+    expect(card(message).phase).toBe('ended');
+    h.as(player);
+    await victimSheet.render(false);
+    expect(victimSheet.element.querySelector('.grapple-moves')).toBeNull();
+  });
+
   it('the token HUD has a labelled Grapple button for an owner with exactly one other token targeted', async () => {
     const a = await grappler();
     const d = await victim();

@@ -20,6 +20,7 @@ import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../combat/bleeding-card.js';
+import { sheetGrapples } from '../../combat/grapple-card.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -299,6 +300,8 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
     /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
     maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
     prone: (actor.statuses ?? new Set<string>()).has('prone'),
+    /** The grapples holding the actor, with the moves its side may make now (the card's, for this user). */
+    grapples: sheetGrapples(actor, game.user),
     abilities: ABILITIES.map((key) => {
       const a = system.abilities[key];
       return {

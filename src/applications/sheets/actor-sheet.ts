@@ -14,6 +14,7 @@ import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
 import { bindWounds } from '../../combat/bleeding-card.js';
+import { requestSheetGrappleMove } from '../../combat/grapple-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -43,6 +44,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollAttack: GnGActorSheet.onRollAttack,
       startManeuver: GnGActorSheet.onStartManeuver,
       startGrapple: GnGActorSheet.onStartGrapple,
+      grappleMove: GnGActorSheet.onGrappleMove,
       quickStand: GnGActorSheet.onQuickStand,
       bindWounds: GnGActorSheet.onBindWounds,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
@@ -173,6 +175,12 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** Grapple the user's single targeted token: `game.gng.grapple`. */
   static async onStartGrapple(this: GnGActorSheet): Promise<void> {
     await game.gng.grapple(this.actor);
+  }
+
+  /** A move of an ongoing grapple (the sheet's Grapple group): the same request as the card's button. */
+  static async onGrappleMove(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { messageId, move, side } = target.dataset;
+    if (messageId && move) await requestSheetGrappleMove(messageId, move, side ?? 'grapple');
   }
 
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */
