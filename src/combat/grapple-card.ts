@@ -43,6 +43,7 @@ import {
   stabAndGrabRemovalDamage,
   CHOKE_EFFECT,
   conditionEffects,
+  CONDITION_IDS,
   isTinyWeapon,
   attackOfOpportunityStopsGrapple,
   chokeEffectRounds,
@@ -67,6 +68,7 @@ import {
   refused,
   senderOf,
   serialized,
+  track,
   type CardActionResult,
 } from './gm-card.js';
 
@@ -317,13 +319,38 @@ export function grappleActionAvailable(
   return true;
 }
 
-/** The acting side's Advanced Grapple and pinned / locked state, for {@link grappleActionAvailable}. */
-function abilitiesOf(actor: Actor | null): { advanced: boolean; held: boolean } {
-  if (!actor) return { advanced: false, held: false };
+/**
+ * What a side that can take no actions (stunned, dazed, helpless…: the engine's `noActions`) may still
+ * do on the card: answer the other side's check, Undo, pick its weapon, choose a won throw's distance.
+ */
+const WITHOUT_ACTIONS: readonly GrappleAction[] = ['oppose', 'undo', 'weapon', 'throwChoice'];
+const HELD: readonly string[] = ['pinned', 'locked'];
+
+/**
+ * The acting side's Advanced Grapple and pinned / locked state, for {@link grappleActionAvailable},
+ * and the first condition that leaves it no actions (GnG CONDITIONS, e.g. Stunned "can't take
+ * actions"), or null.
+ */
+function abilitiesOf(actor: Actor | null): { advanced: boolean; held: boolean; cannotAct: string | null } {
+  if (!actor) return { advanced: false, held: false, cannotAct: null };
+  const cannotAct =
+    [...expandConditions(actor.statuses)].find(
+      (id) =>
+        // A pin (or lock) leaves the escapes: `held` above (core "except to attempt to escape").
+        !HELD.includes(id) &&
+        (CONDITION_IDS as readonly string[]).includes(id) &&
+        conditionEffects(id).noActions === true,
+    ) ?? null;
   return {
     advanced: hasFeat(actor, 'advanced-grapple'),
-    held: actor.statuses.has('pinned') || actor.statuses.has('locked'),
+    held: HELD.some((id) => actor.statuses.has(id)),
+    cannotAct,
   };
+}
+
+/** Whether a side with these abilities may take `action` now as far as its conditions go. */
+function mayActDespiteConditions(action: GrappleAction, who: { cannotAct: string | null }): boolean {
+  return !who.cannotAct || WITHOUT_ACTIONS.includes(action);
 }
 
 /* -------------------------------------------------------------------------- */
@@ -543,12 +570,13 @@ function weaponRow(state: GrappleCardState, side: GrappleSide) {
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
   const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
   const button = (action: GrappleAction, side?: GrappleSide) => {
-    const w = side ? who(side) : who('attacker');
+    const w = who(side ?? moveSide(action));
     return {
       action,
       targetId: side ?? 'grapple',
       label: t(`GNG.Grapple.Action.${action}`),
-      disabled: !grappleActionAvailable(action, state, w.advanced, w.held),
+      disabled:
+        !grappleActionAvailable(action, state, w.advanced, w.held) || !mayActDespiteConditions(action, w),
     };
   };
   const pending = state.pending;
@@ -933,6 +961,11 @@ async function runAction(
   const who = abilitiesOf(actorFor(actingSide));
   if (!grappleActionAvailable(action, state, who.advanced, who.held))
     throw new Refusal(`GNG.Grapple.Error.Unavailable.${action}`);
+  if (!mayActDespiteConditions(action, who))
+    throw new Refusal('GNG.Grapple.Error.CannotAct', {
+      name: actorFor(actingSide).name,
+      condition: t(`GNG.Status.${who.cannotAct}`),
+    });
 
   if (action === 'undo') await undo(state, state.steps.pop() as GrappleStep, messageId);
   else if (action === 'throwChoice')
@@ -1546,12 +1579,40 @@ function renderGrapplersSheets(message: ChatMessage): void {
   }
 }
 
+/**
+ * Active GM: the grapple cards holding `actor` are rendered again when its conditions change (a pin
+ * or a stun running out enables buttons the card showed disabled). Queued behind the card's own
+ * actions, and reading the state then, so it never writes an older card over a newer one.
+ */
+function refreshGrappleCardsOf(actor: Actor): void {
+  if (game.users.activeGM?.id !== game.user.id) return;
+  for (const { message } of activeGrapplesOf(actor.uuid)) {
+    const id = message.id as string;
+    void track(
+      serialized(id, async () => {
+        const current = game.messages.get(id);
+        const state = grappleState(current);
+        if (!current || !state) return;
+        const content = await renderGrappleCard(state);
+        if (content !== current.content) await current.update({ content });
+      }),
+    );
+  }
+}
+
+function onEffectChanged(effect: ActiveEffect): void {
+  const actor = effect.parent;
+  if (actor && actor.documentName === 'Actor') refreshGrappleCardsOf(actor as Actor);
+}
+
 export function registerGrappleCard(): void {
   CONFIG.queries[GRAPPLE_QUERY] = (data, context) => handleGrappleAction(data, context);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateGrappleCard(message, html),
   );
   Hooks.on('createChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
+  for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
+    Hooks.on(hook, (effect: ActiveEffect) => onEffectChanged(effect));
   Hooks.on('updateChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
   void foundry.applications.handlebars.loadTemplates([GRAPPLE_CARD_TEMPLATE]);
 }

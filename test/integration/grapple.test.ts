@@ -506,6 +506,68 @@ describe('grappling', () => {
   });
 });
 
+describe('the whole grapple of issue 7 in one fight', () => {
+  it('start, damage with RD, pin, choke, throw, escape: conditions set and cleared on both actors', async () => {
+    const a = await grappler(['improved-grapple', 'advanced-grapple']); // grapple +6
+    const d = await victim(); // grapple +0, Fortitude +10, 30 HP
+    const combat = h.startCombat([a, d]) as HarnessCombat;
+    await combat.begin();
+    // Start (no AoO with Improved Grapple): the hold 5 + 6 = 11 vs 10, RD 1: 1d3 (1) + 2 + 1 = 4.
+    const message = await start(a, d, 5, 10, 1);
+    expect(sys(d).hp.value).toBe(26);
+    expect([a.statuses.has('grappling'), d.statuses.has('grappling')]).toEqual([true, true]);
+    // Damage: 11 vs 10, RD 1 added to the unarmed damage: 1 + 2 + 1 = 4.
+    await act(message, 'damage', 5, 10, 1);
+    expect(lastStep(message)).toMatchObject({ move: 'damage', won: true, relativeDegree: 1 });
+    expect(sys(d).hp.value).toBe(22);
+    // Pin: the victim is pinned (1 round), the grappler is not.
+    await act(message, 'pin', 5, 10);
+    expect([a.statuses.has('pinned'), d.statuses.has('pinned')]).toEqual([false, true]);
+    // Choke (−4): 9 + 6 − 4 = 11 vs 10, RD 1: 4 damage; Fortitude 1 + 10 = 11 vs DC 12 fails:
+    // stunned 1 round, then dazed 1d4 (1) round.
+    await act(message, 'choke', 9, 10, 1, 1, 1);
+    expect(sys(d).hp.value).toBe(18);
+    expect([d.statuses.has('stunned'), d.statuses.has('dazed')]).toEqual([true, true]);
+    expect([a.statuses.has('stunned'), a.statuses.has('dazed')]).toEqual([false, false]);
+    // Throw (−4): 11 vs 10, RD 1 (no 5 ft to throw): prone, 1 + 2 + 1 = 4; the grappler keeps the grapple.
+    await act(message, 'throw', 9, 10, 1);
+    expect(sys(d).hp.value).toBe(14);
+    expect(d.statuses.has('prone')).toBe(true);
+    h.as(otherPlayer);
+    expect(
+      await requestGrappleAction(message.id as string, 'throwChoice', { feet: 0, keep: true }),
+    ).toMatchObject({ ok: true });
+    expect(card(message).phase).toBe('grappling');
+    // Stunned, the victim can take no actions: no Escape button, and the GM refuses the request.
+    h.as(player);
+    expect(sideButtons(message, 'defender')).toContain('escape:disabled');
+    expect(await requestGrappleAction(message.id as string, 'escape', { side: 'defender' })).toMatchObject({
+      ok: false,
+      error: 'GNG.Grapple.Error.CannotAct',
+    });
+    expect(h.notices.at(-1)?.message).toBe(
+      'Victim can take no actions (Stunned): only a Grapple check in answer is possible.',
+    );
+    // Two rounds later the pin, the stun and the daze have run out; the victim escapes: all cleared.
+    h.as(gm);
+    await combat.nextRound();
+    await combat.nextRound();
+    expect(['pinned', 'stunned', 'dazed'].filter((s) => d.statuses.has(s))).toEqual([]);
+    h.as(player);
+    await attackActionsSettled();
+    expect(sideButtons(message, 'defender')).toEqual(['damage', 'pin', 'escape', 'escapeArtist']);
+    h.dice.queue(20);
+    await clickSide(message, 'defender', 'escape');
+    h.as(otherPlayer);
+    h.dice.queue(1);
+    await click(message, 'oppose');
+    expect(card(message).phase).toBe('ended');
+    expect([a.statuses.has('grappling'), d.statuses.has('grappling')]).toEqual([false, false]);
+    expect(grappleWith(a)).toBeUndefined();
+    expect(grappleWith(d)).toBeUndefined();
+  });
+});
+
 describe('the grappled side acts too (core "regardless of who started the grapple")', () => {
   it('the grappled may damage and pin the grappler; a pinned side may only escape', async () => {
     const a = await grappler();
