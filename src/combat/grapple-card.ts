@@ -1489,7 +1489,17 @@ export function requestGrappleAction(
 /** `renderChatMessageHTML` on a grapple card: hides the buttons the user may not use. */
 export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): void {
   const state = grappleState(message);
-  if (!state) return;
+  if (!state) {
+    // A card of an older version of the system (its state is not read any more): it stays in the
+    // log as a record, its buttons disabled with the reason.
+    if (message.flags?.[SYSTEM_ID]?.grapple) {
+      for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-action]')) {
+        button.disabled = true;
+        button.title = t('GNG.Grapple.Error.OldCard');
+      }
+    }
+    return;
+  }
   decorateButtons(
     html,
     (action, targetId) =>

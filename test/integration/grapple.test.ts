@@ -936,6 +936,17 @@ describe('refusals and entry points', () => {
     expect(victimSheet.element.querySelector('.grapple-moves')).toBeNull();
   });
 
+  it('a grapple card of an older version stays in the log with its buttons disabled and the reason', async () => {
+    const old = await ChatMessage.create({
+      content: '<div class="gng grapple-card"><button type="button" data-action="pin">Pin</button></div>',
+      flags: { gng: { grapple: { version: 1, steps: [] } } },
+    });
+    const html = h.renderMessage(old as ChatMessage);
+    const button = html.querySelector<HTMLButtonElement>('button[data-action="pin"]');
+    expect(button?.disabled).toBe(true);
+    expect(button?.title).toContain('older version of the system');
+  });
+
   it('the token HUD has a labelled Grapple button for an owner with exactly one other token targeted', async () => {
     const a = await grappler();
     const d = await victim();
