@@ -191,3 +191,19 @@ it('plays a called shot that stuns: the penalty, the attack of opportunity, the 
   await expect.poll(() => statuses.textContent()).toContain('Stunned');
   await shot(page, 'stunned');
 });
+
+it("starts a grapple from the token HUD: the grapple card offers the rogue's player the attack of opportunity", async () => {
+  const { page } = pages;
+  await open(page, 5);
+  const hud = page.locator('.pg-combatant[data-side="a"] .pg-token-hud');
+  await hud
+    .getByRole('button', { name: 'Grapple: Fighter, 5th level tries to grapple Rogue, 1st level' })
+    .click();
+  const grapple = page.locator('#chat-log .grapple-card').last();
+  await grapple.waitFor();
+  expect(await grapple.textContent()).toContain('provokes an attack of opportunity');
+  expect(await grapple.getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(0);
+  await actAs(page, 'Other Player');
+  expect(await grapple.getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(1);
+  await shot(page, 'grapple');
+});
