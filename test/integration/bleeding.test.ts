@@ -5,6 +5,7 @@
  * of a charging Bull Rush for an actor who cannot charge (disabled leg, fatigued, exhausted).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/combat/attack-flow.js';
@@ -19,6 +20,7 @@ import { maneuverState } from '../../src/combat/maneuver-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+const { buttons, click } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(53));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -42,24 +44,6 @@ async function bleedingFighter() {
 
 function bleedingCards(): ChatMessage[] {
   return game.messages.contents.filter((m) => bleedingCardOf(m) !== null);
-}
-
-/** The current user's visible buttons on the card (`action`). */
-function buttons(message: ChatMessage): string[] {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  return [...html.querySelectorAll<HTMLButtonElement>('button[data-action]')].map(
-    (b) => b.dataset.action as string,
-  );
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
 }
 
 /**

@@ -4,17 +4,17 @@
  * effects as Active Effects (Vital Strike loses the damage again), immunities, refusals and Undo.
  * Dice are queued in the order they are rolled.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers, forged } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { ATTACK_QUERY, attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled } from '../../src/combat/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { calledShotPenalty } from '../../src/rules/index.js';
 
 const h = await getHarness();
-const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
+const { buttons, click, openDialog, orc } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(31));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -24,44 +24,6 @@ const state = (message: ChatMessage) => cardState(game.messages.get(message.id a
 const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
 const content = (message: ChatMessage) => game.messages.get(message.id as string)?.content ?? '';
 const latest = () => game.messages.contents.at(-1) as ChatMessage;
-
-async function orc(name = 'Orc', system: Record<string, unknown> = {}): Promise<Actor> {
-  return h.createActor({
-    name,
-    type: 'npc',
-    system: { hp: { value: 30 }, abilities: { con: { value: 30 } }, ...system },
-  });
-}
-
-function buttons(message: ChatMessage): string[] {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  return [...html.querySelectorAll<HTMLElement>('button[data-action]')].map(
-    (b) => b.dataset.action as string,
-  );
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
-
-/** A request sent straight to the GM's query as `user` (a forged click). */
-async function forged(user: User, data: Record<string, unknown>): Promise<CardActionResult> {
-  return (await CONFIG.queries[ATTACK_QUERY]!(data, { user })) as CardActionResult;
-}
-
-async function openDialog() {
-  return vi.waitFor(() => {
-    const dialog = h.openApplications().find((app) => app instanceof AttackDialog);
-    if (!dialog) throw new Error('no attack dialog is open');
-    return dialog as unknown as HarnessApplicationV2;
-  });
-}
 
 /** The player's fighter attacks `defender` from the character sheet through the dialog. */
 async function fromSheet(feats: string[], effects: string[], defender: Actor, natural: number) {

@@ -4,17 +4,18 @@
  * side opens the grapple card (`openGrappleOnHit`) with the attacker's +4 and the lodged weapon; the
  * attack card's Undo removes that grapple card while nothing was resolved on it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { ATTACK_QUERY, attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
 import { GRAPPLE_QUERY, grappleState } from '../../src/combat/grapple-card.js';
 import { STAB_AND_GRAB, calledShotPenalty } from '../../src/rules/index.js';
 
 const h = await getHarness();
-const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
+const { click, openDialog, orc } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(53));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -25,44 +26,6 @@ const content = (message: ChatMessage) => game.messages.get(message.id as string
 const latest = () => game.messages.contents.at(-1) as ChatMessage | undefined;
 const text = (dialog: HarnessApplicationV2, selector: string) =>
   dialog.element.querySelector(selector)?.textContent?.trim() ?? '';
-
-async function orc(): Promise<Actor> {
-  return h.createActor({
-    name: 'Orc',
-    type: 'npc',
-    system: { hp: { value: 30 }, abilities: { con: { value: 30 } } },
-  });
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
-
-async function forged(user: User, data: Record<string, unknown>): Promise<CardActionResult> {
-  return (await CONFIG.queries[ATTACK_QUERY]!(data, { user })) as CardActionResult;
-}
-
-async function openDialog() {
-  return vi.waitFor(() => {
-    const dialog = h.openApplications().find((app) => app instanceof AttackDialog);
-    if (!dialog) throw new Error('no attack dialog is open');
-    return dialog as unknown as HarnessApplicationV2;
-  });
-}
-
-async function withFeats(actor: Actor, feats: string[]): Promise<Actor> {
-  await actor.createEmbeddedDocuments(
-    'Item',
-    feats.map((identifier) => ({ name: identifier, type: 'feat', system: { identifier } })),
-  );
-  return actor;
-}
 
 /** `attacker` (the player's) attacks `defender` from its sheet with Stab and Grab ticked, then `fill`. */
 async function stabAndGrab(
