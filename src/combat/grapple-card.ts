@@ -790,29 +790,15 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
       throw new Refusal('GNG.Grapple.Error.TooMany', { target: defender.name });
   }
   const provokes = !joining && !hasFeat(attacker, 'improved-grapple');
-  const state: GrappleCardState = {
-    version: 2,
-    source: 'grapple',
-    attacker: { actorUuid: attacker.uuid, name: attacker.name, weaponId: null },
-    defender: {
-      actorUuid: defender.uuid,
-      name: token?.document.name || defender.name,
-      tokenId: token?.id ?? null,
-      weaponId: null,
-    },
+  const state = newGrappleState('grapple', attacker, defender, token, {
     provokes,
-    aoo: null,
     phase: 'grab',
     // No attack of opportunity to wait for: the touch attack is rolled at once.
     pending:
       provokes || joining
         ? null
         : { move: 'touch', side: 'attacker', by: user.id as string, roll: await rollTouchAttack(attacker) },
-    steps: [],
-    join: false,
-    throwChoice: null,
-    bonus: null,
-  };
+  });
   if (joining) {
     // Core "Joining a Grapple": "the target doesn't get an attack of opportunity against the
     // character, and the character's grab automatically succeeds" — straight to the hold.
@@ -864,9 +850,30 @@ export async function openGrappleOnHit(options: {
     if (!dice) throw new Refusal('GNG.Grapple.Error.NoWeapon');
     weapon = { itemId: item.id as string, name: item.name, damageDice: dice };
   }
-  const state: GrappleCardState = {
+  const state = newGrappleState('stab-and-grab', attacker, defender, token, {
+    phase: 'starting',
+    bonus: { value: bonus, source: 'stab-and-grab', weapon, removed: false },
+  });
+  state.pending = {
+    move: 'start',
+    side: 'attacker',
+    by: user.id as string,
+    roll: await roll(checkBonus(state, 'attacker', attacker, 'start')),
+  };
+  return createCard(state, attacker);
+}
+
+/** A new card's state: `attacker` grapples `defender` (shown by its token's name), nothing rolled yet. */
+function newGrappleState(
+  source: GrappleCardState['source'],
+  attacker: Actor,
+  defender: Actor,
+  token: Token | null | undefined,
+  start: Pick<GrappleCardState, 'phase'> & Partial<Pick<GrappleCardState, 'provokes' | 'pending' | 'bonus'>>,
+): GrappleCardState {
+  return {
     version: 2,
-    source: 'stab-and-grab',
+    source,
     attacker: { actorUuid: attacker.uuid, name: attacker.name, weaponId: null },
     defender: {
       actorUuid: defender.uuid,
@@ -876,20 +883,13 @@ export async function openGrappleOnHit(options: {
     },
     provokes: false,
     aoo: null,
-    phase: 'starting',
     pending: null,
     steps: [],
     join: false,
     throwChoice: null,
-    bonus: { value: bonus, source: 'stab-and-grab', weapon, removed: false },
+    bonus: null,
+    ...start,
   };
-  state.pending = {
-    move: 'start',
-    side: 'attacker',
-    by: user.id as string,
-    roll: await roll(checkBonus(state, 'attacker', attacker, 'start')),
-  };
-  return createCard(state, attacker);
 }
 
 async function setStatus(actor: Actor, status: string, active: boolean, other?: Actor): Promise<boolean> {
