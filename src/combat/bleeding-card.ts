@@ -44,6 +44,8 @@ import {
   serialized,
   type CardActionResult,
 } from './gm-card.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import { escapeHtml } from '../chat/escape-html.js';
 
 export const BLEEDING_STATUS = 'severe-bleeding';
 export const BLEEDING_SAVE_QUERY = 'gng.bleedingSave';
@@ -94,10 +96,6 @@ export interface BleedingUndo {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-function isActiveGM(): boolean {
-  return game.users.activeGM?.id === game.user.id;
-}
 
 const STAGES: readonly BleedingStage[] = ['bleeding', 'fatigued', 'exhausted'];
 
@@ -382,10 +380,6 @@ export async function handleBindWounds(
   } catch (error) {
     return refused(error);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /* -------------------------------------------------------------------------- */

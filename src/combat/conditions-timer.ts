@@ -22,17 +22,10 @@ import { CONDITION_IDS, conditionEffects, expandConditions, runOrChargeBlockers 
 import { track } from './gm-card.js';
 import { combatantOf } from './action-budget.js';
 import { postBleedingCardsFor, registerBleedingCard, startBleedingState } from './bleeding-card.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import { escapeHtml } from '../chat/escape-html.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/** Text for a chat line's HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function isActiveGM(): boolean {
-  return game.users.activeGM?.id === game.user.id;
-}
 
 /**
  * Whether `effect` has run out at (`round`, `turn`) of a combat of `turnsPerRound` combatants: the

@@ -71,6 +71,7 @@ import {
   track,
   type CardActionResult,
 } from './gm-card.js';
+import { isActiveGM } from '../documents/active-gm.js';
 
 export const GRAPPLE_QUERY = 'gng.grappleAction';
 export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
@@ -1595,7 +1596,7 @@ function renderGrapplersSheets(message: ChatMessage): void {
  * actions, and reading the state then, so it never writes an older card over a newer one.
  */
 function refreshGrappleCardsOf(actor: Actor): void {
-  if (game.users.activeGM?.id !== game.user.id) return;
+  if (!isActiveGM()) return;
   for (const { message } of activeGrapplesOf(actor.uuid)) {
     const id = message.id as string;
     void track(

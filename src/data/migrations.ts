@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { ABILITIES, imposeFatigue, SIZES } from '../rules/index.js';
+import { isActiveGM } from '../documents/active-gm.js';
 
 type Source = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ export async function migrateBloodLoss(actor: Actor): Promise<'fatigued' | 'exha
 
 /** On `ready`, the active GM migrates every world actor's old blood-loss flag ({@link migrateBloodLoss}). */
 export async function migrateWorldBloodLoss(): Promise<number> {
-  if (game.users.activeGM?.id !== game.user.id) return 0;
+  if (!isActiveGM()) return 0;
   let migrated = 0;
   for (const actor of game.actors) if (await migrateBloodLoss(actor)) migrated += 1;
   return migrated;

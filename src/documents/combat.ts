@@ -7,10 +7,7 @@
  */
 import { startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
-
-function isActiveGM(): boolean {
-  return game.users.activeGM?.id === game.user.id;
-}
+import { isActiveGM } from './active-gm.js';
 
 export class GnGCombat extends foundry.documents.Combat {
   override async _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void> {
