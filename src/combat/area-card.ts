@@ -22,7 +22,7 @@ import {
   decorateButtons,
   owns,
   Refusal,
-  refused,
+  refusal,
   senderOf,
   serialized,
   type CardActionResult,
@@ -354,7 +354,7 @@ export async function handleAreaAction(
   try {
     request = parseRequest(data);
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
   return serialized(request.messageId, () => runAction(request, sender));
 }

@@ -47,7 +47,19 @@ import {
   undoAborts,
 } from './attack-aborts.js';
 import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
-import { askGM } from './gm-card.js';
+import {
+  askGM,
+  refusal,
+  Refusal,
+  senderOf,
+  serialized,
+  track,
+  attackActionsSettled,
+  type CardActionResult,
+} from './gm-card.js';
+
+// The card mechanism lives in gm-card.ts; the attack card's modules and macros import it from here.
+export { Refusal, track, attackActionsSettled, type CardActionResult };
 import {
   attackOfOpportunityAction,
   calledShotAt,
@@ -73,9 +85,6 @@ import {
 /** The query every card action goes through (`CONFIG.queries`). */
 export const ATTACK_QUERY = 'gng.attackAction';
 
-/** What the GM's handler answers: done, or refused with a lang key (the asking client localizes it). */
-export type CardActionResult = { ok: true } | { ok: false; error: string; data?: Record<string, unknown> };
-
 /** What `gng.preAttack` handlers receive and may change (options, bonus parts, targets). */
 export interface AttackConfig {
   options: AttackOptions;
@@ -94,23 +103,6 @@ export interface DefenseConfig {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/* -------------------------------------------------------------------------- */
-/*  Actions in flight (so macros and tests can wait for a click to finish)     */
-/* -------------------------------------------------------------------------- */
-
-const inFlight = new Set<Promise<unknown>>();
-
-export function track<T>(promise: Promise<T>): Promise<T> {
-  inFlight.add(promise);
-  void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
-  return promise;
-}
-
-/** Resolves when every card action started on this client (clicks, automatic rolls) has finished. */
-export async function attackActionsSettled(): Promise<void> {
-  while (inFlight.size) await Promise.allSettled([...inFlight]);
-}
 
 /* -------------------------------------------------------------------------- */
 /*  Start                                                                      */
@@ -321,15 +313,6 @@ export async function startAttack(
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-export class Refusal extends Error {
-  constructor(
-    readonly key: string,
-    readonly data: Record<string, unknown> = {},
-  ) {
-    super(key);
-  }
-}
-
 const REQUEST_KEYS = new Set(['messageId', 'action', 'target', 'defense', 'weapon', 'breaking']);
 
 interface CardRequest {
@@ -377,9 +360,6 @@ function parseRequest(data: unknown): CardRequest {
   };
 }
 
-/** One card's actions run one after another on the GM's client, so an action never races itself. */
-export const cardQueues = new Map<string, Promise<unknown>>();
-
 /**
  * `CONFIG.queries['gng.attackAction']`: runs on the active GM. Never throws: a refusal answers with
  * a lang key the asking client shows.
@@ -389,7 +369,7 @@ export async function handleAttackAction(
   context: { user: User },
 ): Promise<CardActionResult> {
   // Fail closed: without a sender that is a user of this world, nobody's permission can be checked.
-  const sender = context?.user?.id ? game.users.get(context.user.id) : undefined;
+  const sender = senderOf(context);
   if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   let request: CardRequest;
   try {
@@ -397,23 +377,7 @@ export async function handleAttackAction(
   } catch (error) {
     return refusal(error);
   }
-  const previous = cardQueues.get(request.messageId) ?? Promise.resolve();
-  const run = previous.then(() => runAction(request, sender)).catch(refusal);
-  cardQueues.set(request.messageId, run);
-  void run.finally(() => {
-    if (cardQueues.get(request.messageId) === run) cardQueues.delete(request.messageId);
-  });
-  return run;
-}
-
-export function refusal(error: unknown): CardActionResult {
-  if (error instanceof Refusal) return { ok: false, error: error.key, data: error.data };
-  console.error(error);
-  return {
-    ok: false,
-    error: 'GNG.Error.Attack.Failed',
-    data: { error: String((error as Error)?.message ?? error) },
-  };
+  return serialized(request.messageId, () => runAction(request, sender));
 }
 
 async function runAction(request: CardRequest, user: User): Promise<CardActionResult> {

@@ -39,7 +39,7 @@ import {
   decorateButtons,
   owns,
   Refusal,
-  refused,
+  refusal,
   senderOf,
   serialized,
   type CardActionResult,
@@ -233,7 +233,7 @@ export async function handleBleedingSave(
   try {
     messageId = onlyKey(data, 'messageId');
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
   return serialized(messageId, () => rollBleedingSave(messageId, sender));
 }
@@ -305,7 +305,7 @@ export async function handleBleedingUndo(
   try {
     messageId = onlyKey(data, 'messageId');
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
   return serialized(messageId, () => undoBleedingSave(messageId, sender));
 }
@@ -378,7 +378,7 @@ export async function handleBindWounds(
     });
     return { ok: true };
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
 }
 

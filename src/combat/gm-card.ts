@@ -1,12 +1,43 @@
 /**
- * What the area and maneuver cards share with the attack card's design: a request to the active GM
- * (`User#query`, the GM's own client calls the handler directly), one action at a time per card on
- * the GM's client, refusals as lang keys the asking client shows, and the per-user decoration of a
- * rendered card (buttons the user may not use are removed). The pieces come from the attack flow.
+ * What every card shares (the attack card's design, used by the area, maneuver, grapple, bleeding
+ * and quick-stand cards too): a request to the active GM (`User#query`, the GM's own client calls the
+ * handler directly), one action at a time per card on the GM's client, refusals as lang keys the
+ * asking client shows, actions in flight that macros and tests can wait for, and the per-user
+ * decoration of a rendered card (buttons the user may not use are removed).
  */
-import { cardQueues, refusal, Refusal, track, type CardActionResult } from './attack-flow.js';
 
-export { Refusal, track, type CardActionResult };
+/** What the GM's handler answers: done, or refused with a lang key (the asking client localizes it). */
+export type CardActionResult = { ok: true } | { ok: false; error: string; data?: Record<string, unknown> };
+
+/** A refusal of the GM's handler: a lang key (and its data) the asking client shows. */
+export class Refusal extends Error {
+  constructor(
+    readonly key: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Actions in flight (so macros and tests can wait for a click to finish)     */
+/* -------------------------------------------------------------------------- */
+
+const inFlight = new Set<Promise<unknown>>();
+
+export function track<T>(promise: Promise<T>): Promise<T> {
+  inFlight.add(promise);
+  void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+  return promise;
+}
+
+/** Resolves when every card action started on this client (clicks, automatic rolls) has finished. */
+export async function attackActionsSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+/** One card's actions run one after another on the GM's client, so an action never races itself. */
+const cardQueues = new Map<string, Promise<unknown>>();
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -18,16 +49,16 @@ export function senderOf(context: { user: User } | undefined): User | undefined 
 }
 
 /**
- * Runs `fn` after the card's earlier actions (the attack card's queue, keyed by message id), turning
- * a thrown {@link Refusal} into `{ ok: false, error }`.
+ * Runs `fn` after the card's earlier actions (one queue per message id), turning a thrown
+ * {@link Refusal} into `{ ok: false, error }`; `fn`'s own answer, or `{ ok: true }`.
  */
-export function serialized(messageId: string, fn: () => Promise<void>): Promise<CardActionResult> {
+export function serialized(
+  messageId: string,
+  fn: () => Promise<CardActionResult | void>,
+): Promise<CardActionResult> {
   const previous = cardQueues.get(messageId) ?? Promise.resolve();
   const run: Promise<CardActionResult> = previous
-    .then(async (): Promise<CardActionResult> => {
-      await fn();
-      return { ok: true };
-    })
+    .then(async (): Promise<CardActionResult> => (await fn()) ?? { ok: true })
     .catch(refusal);
   cardQueues.set(messageId, run);
   void run.finally(() => {
@@ -36,9 +67,15 @@ export function serialized(messageId: string, fn: () => Promise<void>): Promise<
   return run;
 }
 
-/** Refusals of the GM handler, as an answer. */
-export function refused(error: unknown): CardActionResult {
-  return refusal(error);
+/** A refusal (or an unexpected error, logged) of the GM's handler, as an answer. */
+export function refusal(error: unknown): CardActionResult {
+  if (error instanceof Refusal) return { ok: false, error: error.key, data: error.data };
+  console.error(error);
+  return {
+    ok: false,
+    error: 'GNG.Error.Attack.Failed',
+    data: { error: String((error as Error)?.message ?? error) },
+  };
 }
 
 /**

@@ -65,7 +65,7 @@ import {
   decorateButtons,
   owns,
   Refusal,
-  refused,
+  refusal,
   senderOf,
   serialized,
   track,
@@ -713,7 +713,7 @@ export async function handleGrappleAction(
     const action = data.action as GrappleAction;
     return serialized(messageId, () => runAction(messageId, action, sender, weapon, side, choice));
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
 }
 

@@ -33,7 +33,7 @@ import {
   decorateButtons,
   owns,
   Refusal,
-  refused,
+  refusal,
   senderOf,
   serialized,
   type CardActionResult,
@@ -256,7 +256,7 @@ export async function handleManeuverAction(
     const request = parseRequest(data);
     return serialized(request.messageId, () => runAction(request, sender));
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
 }
 

@@ -11,7 +11,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../rules/index.js';
 import { actorOf } from './attack-flow.js';
 import { budgetOf, restoreBudget } from './action-budget.js';
-import { askGM, Refusal, refused, senderOf, type CardActionResult } from './gm-card.js';
+import { askGM, Refusal, refusal, senderOf, type CardActionResult } from './gm-card.js';
 
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
@@ -86,7 +86,7 @@ export async function handleQuickStand(
     });
     return { ok: true };
   } catch (error) {
-    return refused(error);
+    return refusal(error);
   }
 }
 
