@@ -5,8 +5,8 @@
  * shared HP pipeline, with Undo. Dice are queued in roll order.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers, content } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
 import {
   grappleState,
   openGrappleOnHit,
@@ -18,6 +18,7 @@ import { STAB_AND_GRAB } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+const { click, visibleButtons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(11));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -25,26 +26,7 @@ afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const card = (message: ChatMessage) =>
   grappleState(game.messages.get(message.id as string)) as GrappleCardState;
-const content = (message: ChatMessage) => game.messages.get(message.id as string)?.content ?? '';
 const lastStep = (message: ChatMessage) => card(message).steps.at(-1);
-
-function visibleButtons(message: ChatMessage): string[] {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  return [...html.querySelectorAll<HTMLButtonElement>('button[data-action]')].map(
-    (b) => `${b.dataset.action}${b.disabled ? ':disabled' : ''}`,
-  );
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  if (button.disabled) throw new Error(`${action} is disabled for ${game.user.name}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
 
 /** `player`'s victim: 30 HP, Protection 3 (natural armor), grapple +0. */
 function victim(): Promise<Actor> {

@@ -4,12 +4,14 @@
  * refusals — through the card's buttons as each user sees them. Dice are queued in roll order.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers, content, withFeats } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
 import { grappleState, requestGrappleAction, type GrappleCardState } from '../../src/combat/grapple-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+const { click, visibleButtons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(7));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -17,7 +19,6 @@ afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const card = (message: ChatMessage) =>
   grappleState(game.messages.get(message.id as string)) as GrappleCardState;
-const content = (message: ChatMessage) => game.messages.get(message.id as string)?.content ?? '';
 const lastStep = (message: ChatMessage) => card(message).steps.at(-1);
 
 /** `player`'s defender: Str 10, Con 30, 30 HP, grapple +0. */
@@ -43,19 +44,7 @@ async function grappler(feats: string[] = []): Promise<Actor> {
     { name: 'Grappler', type: 'npc', system: { abilities: { str: { value: 14 } } } },
     otherPlayer,
   );
-  if (feats.length)
-    await actor.createEmbeddedDocuments(
-      'Item',
-      feats.map((identifier) => ({ name: identifier, type: 'feat', system: { identifier } })),
-    );
-  return actor;
-}
-
-function visibleButtons(message: ChatMessage): string[] {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  return [...html.querySelectorAll<HTMLElement>('button[data-action]')].map(
-    (b) => `${b.dataset.action}${(b as HTMLButtonElement).disabled ? ':disabled' : ''}`,
-  );
+  return withFeats(actor, feats);
 }
 
 /** The actions of the buttons the current user sees in `side`'s row of moves. */
@@ -72,17 +61,6 @@ async function clickSide(message: ChatMessage, side: 'attacker' | 'defender', ac
   const button = html.querySelector<HTMLButtonElement>(`.grapple-${side} button[data-action="${action}"]`);
   if (!button) throw new Error(`${game.user.name} sees no ${side} ${action} button`);
   if (button.disabled) throw new Error(`${side} ${action} is disabled for ${game.user.name}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  if (button.disabled) throw new Error(`${action} is disabled for ${game.user.name}`);
   button.dispatchEvent(
     new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
   );
