@@ -4,6 +4,7 @@
  * Dice are queued in the order they are rolled: attack d20 (+ d10 chain), Defense d20, damage dice.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import {
@@ -18,6 +19,7 @@ import { cardState, type AttackCardState, type CardTarget } from '../../src/comb
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+const { koboldWithDagger } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(21));
 // Every string the flow showed is in lang/en.json.
@@ -260,21 +262,11 @@ describe('attack → Defense → damage → apply', () => {
 
   it('damage that Protection absorbs entirely deals nothing and triggers no special effects', async () => {
     const knight = await appendix3Fighter(h);
-    const kobold = await h.createActor(
-      { name: 'Kobold', type: 'npc', system: { size: 'small', abilities: { str: { value: 9 } } } },
-      player,
-    );
-    const [dagger] = (await kobold.createEmbeddedDocuments('Item', [
-      {
-        name: 'Dagger',
-        type: 'weapon',
-        system: { use: 'light', size: 'small', damage: { small: '1d3' }, equipped: true },
-      },
-    ])) as Item[];
+    const { kobold, dagger } = await koboldWithDagger(player);
     h.as(player);
     h.target(player, h.placeToken(knight));
     h.dice.queue(15);
-    const message = (await game.gng.attack(kobold, dagger as Item)) as ChatMessage;
+    const message = (await game.gng.attack(kobold, dagger)) as ChatMessage;
     h.as(gm);
     h.dice.queue(10, 2);
     await click(message, 'rollDefense', target(message).id);

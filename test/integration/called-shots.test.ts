@@ -14,7 +14,7 @@ import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { calledShotPenalty } from '../../src/rules/index.js';
 
 const h = await getHarness();
-const { buttons, click, openDialog, orc } = cardHelpers(h);
+const { buttons, click, koboldWithDagger, openDialog, orc } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(31));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -214,21 +214,11 @@ describe('called shots on the attack card', () => {
 
   it('a condition that does not happen: Protection absorbed everything', async () => {
     const knight = await appendix3Fighter(h);
-    const kobold = await h.createActor(
-      { name: 'Kobold', type: 'npc', system: { size: 'small', abilities: { str: { value: 9 } } } },
-      player,
-    );
-    const [dagger] = (await kobold.createEmbeddedDocuments('Item', [
-      {
-        name: 'Dagger',
-        type: 'weapon',
-        system: { use: 'light', size: 'small', damage: { small: '1d3' }, equipped: true },
-      },
-    ])) as Item[];
+    const { kobold, dagger } = await koboldWithDagger(player);
     h.as(player);
     h.target(player, h.placeToken(knight));
     h.dice.queue(19);
-    const message = (await game.gng.attack(kobold, dagger as Item, { calledShots: ['stun'] })) as ChatMessage;
+    const message = (await game.gng.attack(kobold, dagger, { calledShots: ['stun'] })) as ChatMessage;
     h.as(gm);
     h.dice.queue(10);
     await click(message, 'rollDefense');
