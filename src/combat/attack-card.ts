@@ -7,6 +7,7 @@
 import { systemPath } from '../config/document-types.js';
 import { specialStrike, strikeFamily, strikeResolves } from '../rules/index.js';
 import { blockWeapons, cardAbortRefusal } from './attack-aborts.js';
+import { decorateButtons, type CardActionResult } from './gm-card.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
@@ -449,35 +450,33 @@ function isCardAction(value: string | undefined): value is CardAction {
 export function decorateAttackCard(
   message: ChatMessage,
   html: HTMLElement,
-  onAction: (message: ChatMessage, action: CardAction, target: CardTarget, button: HTMLButtonElement) => void,
+  onAction: (
+    message: ChatMessage,
+    action: CardAction,
+    target: CardTarget,
+    button: HTMLButtonElement,
+  ) => Promise<CardActionResult>,
 ): void {
   const state = cardState(message);
   if (!state) return;
-  for (const el of html.querySelectorAll<HTMLElement>('[data-action], [data-for-action]')) {
-    const action = el.dataset.action ?? el.dataset.forAction;
-    const target = state.targets.find((candidate) => candidate.id === el.dataset.targetId);
-    if (!isCardAction(action) || !target || !userMayAct(game.user, action, state, target)) {
-      el.remove();
-      continue;
-    }
-    // An abort the defender may not take now (flat-footed, out of actions …) is not offered.
-    if (
-      (action === 'block' || action === 'rollWithBlow') &&
-      cardAbortRefusal(
-        state,
-        target,
-        action === 'block' ? 'block' : 'roll-with-blow',
-        el.dataset.breaking === 'true',
-      ) !== null
-    ) {
-      el.remove();
-      continue;
-    }
-    if (el.tagName === 'BUTTON') {
-      el.addEventListener('click', (event) => {
-        event.preventDefault();
-        onAction(message, action, target, el as HTMLButtonElement);
-      });
-    }
-  }
+  const targetOf = (id: string) => state.targets.find((candidate) => candidate.id === id);
+  decorateButtons(
+    html,
+    (action, targetId, el) => {
+      const target = targetOf(targetId);
+      if (!isCardAction(action) || !target || !userMayAct(game.user, action, state, target)) return false;
+      // An abort the defender may not take now (flat-footed, out of actions …) is not offered.
+      return !(
+        (action === 'block' || action === 'rollWithBlow') &&
+        cardAbortRefusal(
+          state,
+          target,
+          action === 'block' ? 'block' : 'roll-with-blow',
+          el.dataset.breaking === 'true',
+        ) !== null
+      );
+    },
+    (action, targetId, button) =>
+      onAction(message, action as CardAction, targetOf(targetId) as CardTarget, button),
+  );
 }

@@ -803,25 +803,14 @@ function aooWeapon(target: CardTarget): { defender: Actor; weapon: Item } | null
   return weapon ? { defender, weapon } : null;
 }
 
+/** A button of the attack card: its action (decorateButtons disables it while it runs). */
 function onCardButton(
   message: ChatMessage,
   action: CardAction,
   target: CardTarget,
   button: HTMLButtonElement,
-): void {
-  button.disabled = true;
-  void track(
-    ACTIONS[action](message, target, button).then(
-      (result) => {
-        if (!result.ok) button.disabled = false;
-        return result;
-      },
-      (error: unknown) => {
-        button.disabled = false;
-        throw error;
-      },
-    ),
-  );
+): Promise<CardActionResult> {
+  return ACTIONS[action](message, target, button);
 }
 
 /* -------------------------------------------------------------------------- */

@@ -112,18 +112,19 @@ export function owns(user: User, uuid: string | null): boolean {
 }
 
 /**
- * On a rendered card: removes every `[data-action]` / `[data-for-action]` element `keep` refuses and
- * wires the remaining buttons to `onClick` (disabled while the action runs; enabled again on refusal).
+ * On a rendered card: removes every `[data-action]` / `[data-for-action]` element `keep` refuses
+ * (given the element too, for its other data) and wires the remaining buttons to `onClick` (disabled
+ * while the action runs; enabled again on refusal).
  */
 export function decorateButtons(
   html: HTMLElement,
-  keep: (action: string, targetId: string) => boolean,
+  keep: (action: string, targetId: string, el: HTMLElement) => boolean,
   onClick: (action: string, targetId: string, button: HTMLButtonElement) => Promise<CardActionResult>,
 ): void {
   for (const el of html.querySelectorAll<HTMLElement>('[data-action], [data-for-action]')) {
     const action = el.dataset.action ?? el.dataset.forAction ?? '';
     const targetId = el.dataset.targetId ?? '';
-    if (!keep(action, targetId)) {
+    if (!keep(action, targetId, el)) {
       el.remove();
       continue;
     }
