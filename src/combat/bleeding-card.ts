@@ -222,10 +222,14 @@ function onlyKey(data: unknown, key: string): string {
   return d[key];
 }
 
-/** `CONFIG.queries['gng.bleedingSave']`: runs on the active GM; never throws. */
-export async function handleBleedingSave(
+/**
+ * A bleeding card's query (runs on the active GM; never throws): `{ messageId }` only, from a user
+ * of this world, run in the card's queue.
+ */
+async function handleCardQuery(
   data: Record<string, unknown>,
   context: { user: User },
+  run: (messageId: string, user: User) => Promise<void>,
 ): Promise<CardActionResult> {
   const sender = senderOf(context);
   if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
@@ -235,7 +239,15 @@ export async function handleBleedingSave(
   } catch (error) {
     return refusal(error);
   }
-  return serialized(messageId, () => rollBleedingSave(messageId, sender));
+  return serialized(messageId, () => run(messageId, sender));
+}
+
+/** `CONFIG.queries['gng.bleedingSave']`: the save of the card's round. */
+export function handleBleedingSave(
+  data: Record<string, unknown>,
+  context: { user: User },
+): Promise<CardActionResult> {
+  return handleCardQuery(data, context, rollBleedingSave);
 }
 
 async function rollBleedingSave(messageId: string, user: User): Promise<void> {
@@ -294,20 +306,12 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
   });
 }
 
-/** `CONFIG.queries['gng.bleedingUndo']`: runs on the active GM; never throws. */
-export async function handleBleedingUndo(
+/** `CONFIG.queries['gng.bleedingUndo']`: the GM's Undo of the card's save. */
+export function handleBleedingUndo(
   data: Record<string, unknown>,
   context: { user: User },
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
-  let messageId: string;
-  try {
-    messageId = onlyKey(data, 'messageId');
-  } catch (error) {
-    return refusal(error);
-  }
-  return serialized(messageId, () => undoBleedingSave(messageId, sender));
+  return handleCardQuery(data, context, undoBleedingSave);
 }
 
 const sameState = (a: SevereBleedingState, b: SevereBleedingState) =>
