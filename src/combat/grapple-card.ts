@@ -1539,6 +1539,8 @@ export interface SheetGrapple {
  * The sheet sends them through {@link requestGrappleAction}, exactly as the card does.
  */
 export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
+  // Every sheet render asks: skip the scan of the chat log unless the actor is grappling at all.
+  if (!actor.statuses.has('grappling')) return [];
   return activeGrapplesOf(actor.uuid).map(({ message, state, side }) => {
     const context = grappleCardContext(state) as {
       rows: {
@@ -1596,7 +1598,8 @@ function renderGrapplersSheets(message: ChatMessage): void {
  * actions, and reading the state then, so it never writes an older card over a newer one.
  */
 function refreshGrappleCardsOf(actor: Actor): void {
-  if (!isActiveGM()) return;
+  // An ongoing grapple card holds only actors with the linked `grappling` status.
+  if (!isActiveGM() || !actor.statuses.has('grappling')) return;
   for (const { message } of activeGrapplesOf(actor.uuid)) {
     const id = message.id as string;
     void track(
