@@ -24,7 +24,7 @@ import {
   ACTION_FEAT_IDS,
   abortEligibility,
   beginTurnWithTrauma,
-  CONDITION_IDS,
+  isConditionId,
   expandConditions,
   newActionBudget,
   spendAbort,
@@ -33,7 +33,6 @@ import {
   type AbortFeats,
   type ActionBudget,
   type ActionFeatId,
-  type ConditionId,
 } from '../rules/index.js';
 
 /** What the actor's current (or last) turn allows, written at its turn start. */
@@ -131,9 +130,7 @@ export function abortRefusal(actor: Actor, abort: AbortAction, context: AbortCon
   const ctx: AbortContext = {
     ...context,
     // Only the statuses the engine knows as conditions (not the injury markers or other modules').
-    conditions: [...expandConditions(actor.statuses)].filter((id): id is ConditionId =>
-      (CONDITION_IDS as readonly string[]).includes(id),
-    ),
+    conditions: [...expandConditions(actor.statuses)].filter(isConditionId),
     feats: [...new Set([...(feats ?? []), ...(context.feats ?? [])])],
     uncannyDodge: context.uncannyDodge === true || hasUncannyDodge(actor),
   };

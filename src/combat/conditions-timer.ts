@@ -18,7 +18,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
-import { CONDITION_IDS, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
+import { isConditionId, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
 import { track } from './gm-card.js';
 import { combatantOf } from './action-budget.js';
 import { postBleedingCardsFor, registerBleedingCard, startBleedingState } from './bleeding-card.js';
@@ -130,9 +130,7 @@ export async function dropHeldWeapons(actor: Actor): Promise<string[]> {
  */
 export function effectDropsHeld(statuses: Set<string>): boolean {
   return [...statuses].some(
-    (id) =>
-      id === 'disabled-arm' ||
-      ((CONDITION_IDS as readonly string[]).includes(id) && conditionEffects(id).dropsHeld === true),
+    (id) => id === 'disabled-arm' || (isConditionId(id) && conditionEffects(id).dropsHeld === true),
   );
 }
 

@@ -43,7 +43,7 @@ import {
   stabAndGrabRemovalDamage,
   CHOKE_EFFECT,
   conditionEffects,
-  CONDITION_IDS,
+  isConditionId,
   isTinyWeapon,
   attackOfOpportunityStopsGrapple,
   chokeEffectRounds,
@@ -338,9 +338,7 @@ function abilitiesOf(actor: Actor | null): { advanced: boolean; held: boolean; c
     [...expandConditions(actor.statuses)].find(
       (id) =>
         // A pin (or lock) leaves the escapes: `held` above (core "except to attempt to escape").
-        !HELD.includes(id) &&
-        (CONDITION_IDS as readonly string[]).includes(id) &&
-        conditionEffects(id).noActions === true,
+        !HELD.includes(id) && isConditionId(id) && conditionEffects(id).noActions === true,
     ) ?? null;
   return {
     advanced: hasFeat(actor, 'advanced-grapple'),

@@ -6,7 +6,13 @@
  * Defense has its own function (`defenseBonus`).
  */
 import { ATTACKER_CONDITIONS } from './attackModifiers.js';
-import { CONDITION_IDS, conditionEffects, type ConditionEffects, type ConditionId } from './conditions.js';
+import {
+  CONDITION_IDS,
+  conditionEffects,
+  isConditionId,
+  type ConditionEffects,
+  type ConditionId,
+} from './conditions.js';
 import { SKILLS, type SkillId } from './skills.js';
 import { assertNonNegativeInteger, assertOneOf } from './validate.js';
 
@@ -79,7 +85,7 @@ export function conditionRollModifier(
   const levels = assertNonNegativeInteger('negative levels', options.negativeLevels ?? 1);
   const ids = new Set<ConditionId>();
   for (const id of conditions) {
-    if ((CONDITION_IDS as readonly string[]).includes(id)) ids.add(id as ConditionId);
+    if (isConditionId(id)) ids.add(id);
     else if (!options.ignoreUnknown) assertOneOf('condition', id, CONDITION_IDS);
   }
   const parts: { condition: ConditionId; value: number }[] = [];
@@ -114,7 +120,7 @@ export function expandConditions(statuses: Iterable<string>): Set<string> {
   for (const id of statuses) {
     out.add(id);
     for (const implied of IMPLIED_BY_STATUS[id] ?? []) out.add(implied);
-    if ((CONDITION_IDS as readonly string[]).includes(id) && conditionEffects(id).prone) out.add('prone');
+    if (isConditionId(id) && conditionEffects(id).prone) out.add('prone');
   }
   return out;
 }
@@ -124,9 +130,7 @@ export const CONDITION_SCORE_ABILITIES = ['str', 'dex'] as const;
 export type ConditionScoreAbility = (typeof CONDITION_SCORE_ABILITIES)[number];
 
 function knownConditions(conditions: Iterable<string>): ConditionId[] {
-  return [...new Set(conditions)].filter((id): id is ConditionId =>
-    (CONDITION_IDS as readonly string[]).includes(id),
-  );
+  return [...new Set(conditions)].filter(isConditionId);
 }
 
 /**

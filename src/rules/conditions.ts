@@ -374,6 +374,11 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
   nauseated: { source: 'core', descriptionKey: key('nauseated') },
 };
 
+/** Whether a status id is one of the conditions of the table (other ids: other modules' statuses). */
+export function isConditionId(id: string): id is ConditionId {
+  return (CONDITION_IDS as readonly string[]).includes(id);
+}
+
 /** The mechanical effects of a condition (GnG "CONDITIONS"); unknown id → RangeError. */
 export function conditionEffects(id: string): ConditionEffects {
   return CONDITION_TABLE[assertOneOf('condition', id, CONDITION_IDS)];

@@ -6,7 +6,7 @@
 import { ENTANGLED_DEXTERITY_PENALTY } from './attackModifiers.js';
 import {
   conditionEffects,
-  CONDITION_IDS,
+  isConditionId,
   conditionLosesDexterity,
   DEXTERITY_LOSS_BONUSES,
   type ConditionId,
@@ -256,10 +256,7 @@ const DEX_LOSS_REMOVES: readonly DefensePart[] = [
  */
 const DEX_LOSS_STATES: readonly DefenseState[] = [
   ...DEFENSE_STATES.filter(
-    (s) =>
-      (CONDITION_IDS as readonly string[]).includes(s) &&
-      conditionLosesDexterity(s) &&
-      !IMMOBILE_STATES.includes(s),
+    (s) => isConditionId(s) && conditionLosesDexterity(s) && !IMMOBILE_STATES.includes(s),
   ),
   'attacker-invisible',
   'all-legs-disabled',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isConditionId,
   attackRollModifiers,
   conditionAbilityPenalty,
   conditionRollModifier,
@@ -61,6 +62,13 @@ describe('conditionRollModifier (GnG CONDITIONS)', () => {
     expect(() => conditionRollModifier(['bewitched'], 'will')).toThrow(/unknown condition: bewitched/);
     expect(conditionRollModifier(['bewitched', 'shaken'], 'will', { ignoreUnknown: true }).total).toBe(-2);
     expect(() => conditionRollModifier([], 'luck' as never)).toThrow(RangeError);
+  });
+});
+
+describe('isConditionId', () => {
+  it('knows the conditions of the table and nothing else', () => {
+    expect(['stunned', 'pinned', 'fatigued', 'disabled-arm'].every(isConditionId)).toBe(true);
+    expect(['injury-moderate', 'dead-ish', '', 'STUNNED'].some(isConditionId)).toBe(false);
   });
 });
 
