@@ -8,20 +8,12 @@
 import { build as viteBuild } from 'vite';
 import { extractPack } from '@foundryvtt/foundryvtt-cli';
 import { createServer, type Server } from 'node:http';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PLAYGROUND_OUT = join(ROOT, 'playground-dist');
 
 interface ManifestPack {
@@ -64,7 +56,7 @@ export async function buildPlayground(dist = join(ROOT, 'dist'), out = PLAYGROUN
     logLevel: 'warn',
     build: { outDir: out, emptyOutDir: true, target: 'es2022', sourcemap: true },
   });
-  mkdirSync(out, { recursive: true });
+  // Vite has created `out`.
   writeFileSync(join(out, 'packs.json'), JSON.stringify(await extractBuiltPacks(dist)));
 }
 
