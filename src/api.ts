@@ -3,14 +3,14 @@
  */
 import * as rules from './rules/index.js';
 import type { GnGItem } from './documents/item.js';
-import type { AttackOptions } from './combat/attack-options.js';
-import { startAttack } from './combat/attack-flow.js';
+import type { AttackOptions } from './cards/attack/attack-options.js';
+import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
-import { startAreaDamage, type AreaDamageOptions } from './combat/area-card.js';
-import { startManeuver, type ManeuverOptions } from './combat/maneuver-card.js';
-import { quickStand } from './combat/quick-stand.js';
-import { startGrapple, type GrappleOptions } from './combat/grapple-card.js';
-import type { CardActionResult } from './combat/attack-flow.js';
+import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.js';
+import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import { quickStand } from './cards/quick-stand/quick-stand.js';
+import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
+import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 
 export interface GnGApi {
@@ -27,12 +27,12 @@ export interface GnGApi {
   rollItemMacro(uuid: string): Promise<ChatMessage | null>;
   /**
    * Starts the opposed attack flow: `actor` attacks the user's targets with `weapon` (an equipped
-   * weapon); resolves with the attack card, or null (refused or cancelled). See src/combat/attack-flow.ts.
+   * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-flow.ts.
    */
   attack(actor: Actor, weapon: Item, options?: AttackOptions): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
-   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/combat/area-card.ts.
+   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
    */
   areaDamage(options: AreaDamageOptions): Promise<ChatMessage | null>;
   /**
@@ -43,7 +43,7 @@ export interface GnGApi {
   /**
    * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
    * targeted token: the GM posts the grapple card (the defender's attack of opportunity unless
-   * Improved Grapple, the melee touch attack, then the hold check; see src/combat/grapple-card.ts).
+   * Improved Grapple, the melee touch attack, then the hold check; see src/cards/grapple/grapple-card.ts).
    */
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */

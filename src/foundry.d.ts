@@ -571,8 +571,18 @@ declare global {
     typeLabels?: Record<string, string>;
   }
 
-  /** A handler for `User#query`: runs on the receiving client (usually the active GM). */
-  type QueryHandler = (data: Record<string, unknown>, context: { user: User }) => unknown;
+  /**
+   * A handler for `User#query`: runs on the receiving client (usually the active GM). v13 passes the
+   * query's data and an options object with only `timeout`: it does not say who sent the query
+   * (foundryvtt/foundryvtt#13418), so nothing in `options` is relied on.
+   */
+  type QueryHandler = (data: Record<string, unknown>, options?: QueryOptions) => unknown;
+
+  /** The second argument of a query handler (v13: `{ timeout }`; a later version may add the sender). */
+  interface QueryOptions {
+    timeout?: number;
+    [key: string]: unknown;
+  }
 
   interface StatusEffectConfig {
     id: string;

@@ -29,9 +29,9 @@ import {
   DEFENDER_SITUATIONS,
   type AttackOptions,
   type SituationalModifier,
-} from '../combat/attack-options.js';
-import { previewAttack, targetArmor, type AttackPreview } from '../combat/attack-preview.js';
-import { heldItems, singleTargetActor, strikesOf } from '../combat/strikes.js';
+} from '../cards/attack/attack-options.js';
+import { previewAttack, targetArmor, type AttackPreview } from '../cards/attack/attack-preview.js';
+import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 

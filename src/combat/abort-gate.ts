@@ -5,7 +5,7 @@
  */
 import type { AbortAction, AbortContext, ActionBudget } from '../rules/index.js';
 import { abortRefusal, restoreBudget, spendAbortFor } from './action-budget.js';
-import { Refusal } from './gm-card.js';
+import { Refusal } from '../cards/kernel/index.js';
 
 /**
  * Whether the abort's button is shown to this client: no refusal. Fails closed — if the budget module

@@ -19,9 +19,13 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
 import { isConditionId, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
-import { track } from './gm-card.js';
+import { track } from '../cards/kernel/index.js';
 import { combatantOf } from './action-budget.js';
-import { postBleedingCardsFor, registerBleedingCard, startBleedingState } from './bleeding-card.js';
+import {
+  postBleedingCardsFor,
+  registerBleedingCard,
+  startBleedingState,
+} from '../cards/bleeding/bleeding-card.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
 

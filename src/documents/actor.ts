@@ -8,8 +8,8 @@ import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } fr
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { AttackDialog } from '../applications/attack-dialog.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from '../combat/attack-options.js';
-import { attackRowOf } from '../combat/attack-preview.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from '../cards/attack/attack-options.js';
+import { attackRowOf } from '../cards/attack/attack-preview.js';
 
 /** Options of {@link GnGActor#rollAttack}. */
 export interface RollAttackOptions {

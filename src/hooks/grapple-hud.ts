@@ -3,7 +3,7 @@
  * when the user owns the token's actor and targets exactly one other token; it starts the grapple
  * card (`startGrapple`) against that target, like the sheet's button.
  */
-import { singleGrappleTarget, startGrapple } from '../combat/grapple-card.js';
+import { singleGrappleTarget, startGrapple } from '../cards/grapple/grapple-card.js';
 
 /** Whether the HUD of a token of `actor` offers Grapple to the current user. */
 export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Actor {

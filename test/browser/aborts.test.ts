@@ -12,7 +12,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { attackRollModifiers } from '../../src/rules/index.js';
-import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
+import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');

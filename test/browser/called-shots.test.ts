@@ -18,9 +18,9 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { showChatMessage } from './bridge.js';
 import { calledShotPenalty, type CalledShotEffect } from '../../src/rules/index.js';
-import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
-import { previewAttack } from '../../src/combat/attack-preview.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
+import { previewAttack } from '../../src/cards/attack/attack-preview.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

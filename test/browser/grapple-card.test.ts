@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
-import { grappleState, type GrappleCardState } from '../../src/combat/grapple-card.js';
+import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -8,6 +8,17 @@
 import { expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
 import { world } from './world.js';
 import { sheetRegistries } from './applications.js';
+import { asClient } from './clients.js';
+import type { HarnessHooks } from './hooks.js';
+
+/**
+ * A document's post-change hook (`create…`, `update…`, `delete…`): every connected client runs it,
+ * with the id of the user who made the change (pre-hooks run only on the changing client).
+ */
+export function broadcast(hook: string, ...args: unknown[]): void {
+  const connected = world.users.filter((user) => user.active);
+  (Hooks as unknown as HarnessHooks).callAllOnClients(hook, connected, ...args);
+}
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 type OwnershipLevel = keyof typeof OWNERSHIP;
@@ -301,7 +312,7 @@ export abstract class HarnessDocument implements FoundryDocument {
       throw error;
     }
     await this._onUpdate(diff);
-    Hooks.callAll(`update${this.documentName}`, this, diff, options, user.id);
+    broadcast(`update${this.documentName}`, this, diff, options, user.id);
     if (options.render !== false) await this._renderApps();
     return this;
   }
@@ -357,7 +368,7 @@ export abstract class HarnessDocument implements FoundryDocument {
       created.push(doc);
     }
     if (created.length) this.#afterEmbeddedChange();
-    for (const doc of created) Hooks.callAll(`create${documentName}`, doc, {}, game.user.id);
+    for (const doc of created) broadcast(`create${documentName}`, doc, {}, game.user.id);
     await this._renderApps();
     return created;
   }
@@ -378,7 +389,7 @@ export abstract class HarnessDocument implements FoundryDocument {
     this._assertCanModify('delete');
     if (Hooks.call(`preDelete${this.documentName}`, this, options, game.user.id) === false) return undefined;
     this._onDelete();
-    Hooks.callAll(`delete${this.documentName}`, this, options, game.user.id);
+    broadcast(`delete${this.documentName}`, this, options, game.user.id);
     if (options.render !== false && this.parent instanceof HarnessDocument) await this.parent._renderApps();
     return this;
   }
@@ -556,7 +567,7 @@ export class HarnessItem extends HarnessDocument implements Item {
     const item = new Cls(data);
     if (Hooks.call('preCreateItem', item, data, options, game.user.id) === false) return undefined;
     world.items.set(item);
-    Hooks.callAll('createItem', item, options, game.user.id);
+    broadcast('createItem', item, options, game.user.id);
     return item;
   }
 
@@ -614,7 +625,7 @@ export class HarnessActor extends HarnessDocument implements Actor {
     const actor = new Cls(data);
     if (Hooks.call('preCreateActor', actor, data, options, game.user.id) === false) return undefined;
     world.actors.set(actor);
-    Hooks.callAll('createActor', actor, options, game.user.id);
+    broadcast('createActor', actor, options, game.user.id);
     return actor;
   }
 
@@ -754,7 +765,7 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     if (Hooks.call('preCreateChatMessage', message, source, options, game.user.id) === false)
       return undefined;
     world.messages.set(message);
-    Hooks.callAll('createChatMessage', message, options, game.user.id);
+    broadcast('createChatMessage', message, options, game.user.id);
     return message;
   }
 
@@ -796,25 +807,24 @@ export class HarnessUser extends HarnessDocument implements User {
   }
 
   /**
-   * Runs `CONFIG.queries[name]` as the receiving user (this one) would: `game.user` is this user
-   * while the handler runs, and the handler's context names the sender.
+   * Sends a query as v13 does: the server delivers it to this user's client only, whose
+   * `CONFIG.queries[name]` handler runs as this user with the data and `{ timeout }` — nothing says
+   * who sent it (foundryvtt/foundryvtt#13418). Data and answer cross the wire as copies.
    */
   async query(
     name: string,
     data: Record<string, unknown>,
-    _options: { timeout?: number } = {},
+    options: { timeout?: number } = {},
   ): Promise<unknown> {
-    const handler = CONFIG.queries[name];
-    if (!handler) throw new Error(`No query handler is registered for "${name}"`);
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
-    const sender = game.user;
-    const harnessGame = game as unknown as { user: User };
-    harnessGame.user = this;
-    try {
-      return await handler(structuredClone(data), { user: sender });
-    } finally {
-      harnessGame.user = sender;
-    }
+    const sent = structuredClone(data);
+    const answer = await asClient(this, async () => {
+      // The receiving client's own handler (registered on every client alike).
+      const handler = CONFIG.queries[name];
+      if (!handler) throw new Error(`No query handler is registered for "${name}"`);
+      return handler(sent, { timeout: options.timeout ?? 30_000 });
+    });
+    return answer === undefined ? undefined : structuredClone(answer);
   }
 }
 
@@ -842,7 +852,7 @@ export class HarnessMacro extends HarnessDocument implements Macro {
     const macro = new HarnessMacro(source);
     if (Hooks.call('preCreateMacro', macro, source, options, game.user.id) === false) return undefined;
     world.macros.set(macro);
-    Hooks.callAll('createMacro', macro, options, game.user.id);
+    broadcast('createMacro', macro, options, game.user.id);
     return macro;
   }
 
@@ -914,7 +924,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     const count = this.combatants.size;
     if (this.turn + 1 >= count) return this.nextRound();
     this.turn += 1;
-    Hooks.callAll('updateCombat', this, { turn: this.turn }, {}, game.user.id);
+    broadcast('updateCombat', this, { turn: this.turn }, {}, game.user.id);
     await this.#turnEvents(false);
     return this;
   }
@@ -922,7 +932,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
   async nextRound(): Promise<this> {
     this.round += 1;
     this.turn = 0;
-    Hooks.callAll('updateCombat', this, { round: this.round, turn: 0 }, {}, game.user.id);
+    broadcast('updateCombat', this, { round: this.round, turn: 0 }, {}, game.user.id);
     await this.#turnEvents(true);
     return this;
   }
@@ -936,17 +946,12 @@ export class HarnessCombat extends HarnessDocument implements Combat {
   async #turnEvents(newRound: boolean): Promise<void> {
     const gm = game.users.activeGM;
     if (!gm) return;
-    const harnessGame = game as unknown as { user: User };
-    const self = game.user;
-    harnessGame.user = gm;
-    try {
+    await asClient(gm, async () => {
       const context: CombatTurnEventContext = { round: this.round, turn: this.turn, skipped: false };
       if (newRound) await this._onStartRound(context);
       const combatant = this.combatant;
       if (combatant) await this._onStartTurn(combatant, context);
-    } finally {
-      harnessGame.user = self;
-    }
+    });
   }
 
   async _onStartTurn(_combatant: Combatant, _context: CombatTurnEventContext): Promise<void> {}

@@ -1,4 +1,6 @@
 /** Hooks, as `HooksApi` declares them: `call` stops at the first handler returning false. */
+import { asClient } from './clients.js';
+
 interface Registration {
   id: number;
   fn: HookCallback;
@@ -38,6 +40,20 @@ export class HarnessHooks implements HooksApi {
   callAll(hook: string, ...args: unknown[]): true {
     this.fired.push(hook);
     for (const registration of this.#take(hook)) registration.fn(...args);
+    return true;
+  }
+
+  /**
+   * A document's post-change hook as Foundry fires it: on every connected client (each handler runs
+   * once per client, as that client's user), recorded once in {@link fired}.
+   */
+  callAllOnClients(hook: string, users: readonly User[], ...args: unknown[]): true {
+    this.fired.push(hook);
+    for (const user of users) {
+      asClient(user, () => {
+        for (const registration of this.#take(hook)) registration.fn(...args);
+      });
+    }
     return true;
   }
 

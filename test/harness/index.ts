@@ -6,6 +6,7 @@ import { Window } from 'happy-dom';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHarness, type Harness } from './runtime.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,7 +15,9 @@ let harnessPromise: Promise<Harness> | undefined;
 
 /** The runtime of this test file, created (and `src/gng.ts` loaded) on first use. */
 export function getHarness(): Promise<Harness> {
+  const client = new AsyncLocalStorage<User>();
   harnessPromise ??= createHarness({
+    clients: { run: (user, fn) => client.run(user, fn), current: () => client.getStore() },
     root: ROOT,
     window: new Window({ url: 'http://localhost:30000/game' }),
     readText: (path) => {

@@ -43,6 +43,7 @@ import {
   type HarnessApplicationV2,
 } from './applications.js';
 import { utils } from './utils.js';
+import { clients, swappingClients, type ClientContext } from './clients.js';
 import { world } from './world.js';
 import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
 import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } from './tokens.js';
@@ -64,6 +65,11 @@ export interface HarnessHost {
   readonly unmount?: (app: HarnessApplicationV2) => void;
   /** Called with each notification as it is shown (they are also kept in `notices`). */
   readonly onNotice?: (notice: Notice) => void;
+  /**
+   * How code runs as one user's client (Node: AsyncLocalStorage, so a client follows its code across
+   * awaits); default: swapped while the call runs (clients.ts).
+   */
+  readonly clients?: ClientContext;
 }
 
 function requireText(host: HarnessHost, path: string): string {
@@ -82,7 +88,14 @@ class HarnessGame implements Game {
   system: GameSystem;
   settings: HarnessSettings;
   i18n: HarnessLocalization;
-  user!: User;
+  #foreground!: User;
+  /** The user of the client running this code (a query's receiver, a hook's client), else the foreground user. */
+  get user(): User {
+    return clients.context.current() ?? this.#foreground;
+  }
+  set user(user: User) {
+    this.#foreground = user;
+  }
   users: Game['users'];
   actors = world.actors;
   items = world.items;
@@ -212,6 +225,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   const notices: Notice[] = [];
   const actorSheets = new SheetRegistry();
   const itemSheets = new SheetRegistry();
+  clients.context = host.clients ?? swappingClients();
   runtime.window = window;
   runtime.templates = templates;
   runtime.mount = host.mount;

@@ -3,22 +3,23 @@
  * Throw; Maintain Footing) and Quick Stand on the harness, through the cards' buttons as each user
  * sees them and the GM's queries. Dice are queued in the order they are rolled.
  */
+import { fromConsole, bareQuery } from '../fixtures/cards.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
 import {
   AREA_QUERY,
   areaState,
   requestAreaAction,
   type AreaCardState,
   type AreaTarget,
-} from '../../src/combat/area-card.js';
+} from '../../src/cards/area/area-card.js';
 import {
   maneuverState,
   requestManeuverAction,
   type ManeuverCardState,
   type ManeuverTarget,
-} from '../../src/combat/maneuver-card.js';
+} from '../../src/cards/maneuver/maneuver-card.js';
 import { budgetOf, traumaPending } from '../../src/combat/action-budget.js';
 import { newActionBudget } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -243,7 +244,7 @@ describe('area damage card', () => {
       const id = areaTarget(message).id;
       const before = structuredClone(area(message));
       h.as(player);
-      const forged = (await game.users.activeGM?.query(AREA_QUERY, {
+      const forged = (await fromConsole(AREA_QUERY, {
         messageId: message.id,
         action: 'diveForCover',
         target: id,
@@ -259,11 +260,11 @@ describe('area damage card', () => {
       })) as ChatMessage;
       const onFake = await requestAreaAction(fake.id as string, 'rollSave', id);
       expect(onFake).toMatchObject({ ok: false, error: 'GNG.Area.Error.NoCard' });
-      const handler = CONFIG.queries[AREA_QUERY] as QueryHandler;
-      const anonymous = (await handler(
-        { messageId: message.id, action: 'rollSave', target: id },
-        {} as { user: User },
-      )) as CardActionResult;
+      const anonymous = await bareQuery(AREA_QUERY, {
+        messageId: message.id,
+        action: 'rollSave',
+        target: id,
+      });
       expect(anonymous).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
       expect(area(message)).toEqual(before);
       expect(lastNotice()).toBe('That is not an area damage card.');
@@ -466,7 +467,7 @@ describe('maneuver card and Maintain Footing', () => {
     expect(forged).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
     // Starting a maneuver with someone else's actor.
     const attacker = fromUuidSync(maneuver(message).attacker.actorUuid) as Actor;
-    const stolen = (await game.users.activeGM?.query('gng.maneuverAction', {
+    const stolen = (await fromConsole('gng.maneuverAction', {
       action: 'start',
       actorUuid: attacker.uuid,
       maneuver: 'trip',
@@ -529,7 +530,7 @@ describe('Quick Stand', () => {
     h.as(otherPlayer);
     expect(await stand(pc)).toMatchObject({ ok: false, error: 'GNG.QuickStand.Error.NotOwner' });
     expect(lastNotice()).toBe('You do not own Hero.');
-    const forged = (await game.users.activeGM?.query('gng.quickStand', {
+    const forged = (await fromConsole('gng.quickStand', {
       actorUuid: pc.uuid,
       total: 30,
     })) as CardActionResult;

@@ -4,6 +4,7 @@
  * the Combat document subclass, the tracker badge and the sheet line.
  * Dice are queued in the order they are rolled: attack d20, Defense d20, Block d20, damage, Tumble d20.
  */
+import { fromConsole } from '../fixtures/cards.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
@@ -12,8 +13,8 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/combat/attack-flow.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+} from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { abortRefusal, budgetOf, combatantOf, spendAbortFor } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { largerSizeBonus, newActionBudget } from '../../src/rules/index.js';
@@ -315,7 +316,7 @@ describe('Block on the attack card', () => {
     expect(visibleButtons(message)).not.toContain('block');
     const asked = await requestCardAction(message.id as string, 'block', target(message).id);
     expect(asked).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
-    const direct = (await game.users.activeGM?.query(ATTACK_QUERY, {
+    const direct = (await fromConsole(ATTACK_QUERY, {
       messageId: message.id,
       action: 'block',
       target: target(message).id,
@@ -323,14 +324,14 @@ describe('Block on the attack card', () => {
     expect(direct).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
     // Extra data is refused, even from the owner.
     h.as(otherPlayer);
-    const extra = (await game.users.activeGM?.query(ATTACK_QUERY, {
+    const extra = (await fromConsole(ATTACK_QUERY, {
       messageId: message.id,
       action: 'block',
       target: target(message).id,
       blockerTotal: 99,
     })) as CardActionResult;
     expect(extra).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
-    const weapon = (await game.users.activeGM?.query(ATTACK_QUERY, {
+    const weapon = (await fromConsole(ATTACK_QUERY, {
       messageId: message.id,
       action: 'block',
       target: target(message).id,

@@ -10,7 +10,7 @@ import type { HarnessApplicationV2 } from '../harness/applications.js';
 import type { HarnessMacro, HarnessUser } from '../harness/documents.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import type { AttackDialog as AttackDialogClass } from '../../src/applications/attack-dialog.js';
-import { DEFAULT_ATTACK_OPTIONS } from '../../src/combat/attack-options.js';
+import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import type { GnGActor } from '../../src/documents/actor.js';
 import {
@@ -49,7 +49,7 @@ function keydown(dialog: Dialog, selector: string, key: string): void {
 }
 
 /**
- * Watches `game.gng.attack` (the attack flow, src/combat/attack-flow.ts) while it runs for real:
+ * Watches `game.gng.attack` (the attack flow, src/cards/attack/attack-flow.ts) while it runs for real:
  * a spy that calls through, not a stub.
  */
 function watchAttackFlow() {

@@ -4,7 +4,7 @@
  * Dice are queued in the order they are rolled: attack d20 (+ d10 chain), Defense d20, damage dice.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cardHelpers } from '../fixtures/cards.js';
+import { cardHelpers, fromConsole, bareQuery } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import {
@@ -13,9 +13,9 @@ import {
   requestCardAction,
   startAttack,
   type CardActionResult,
-} from '../../src/combat/attack-flow.js';
-import { renderAttackCard } from '../../src/combat/attack-card.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+} from '../../src/cards/attack/attack-flow.js';
+import { renderAttackCard } from '../../src/cards/attack/attack-card.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -438,17 +438,28 @@ describe('who may do what', () => {
       expect(sys(orc).hp.value).toBe(10);
     });
 
-    it("the author's own edit of the stored attack", async () => {
-      const { message, before } = await setUp();
+    it("the attacker's own edit of the card, and a card the player made", async () => {
+      const { orc, message, before } = await setUp();
       h.as(player);
+      // The GM posted the card (speaking as the fighter): its player cannot write it.
       const card = game.messages.get(message.id as string) as ChatMessage;
-      await card.update({ 'flags.gng.attack.attack.total': 40 }); // authors may write their messages
-      const result = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
-      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Tampered' });
-      expect(lastNotice()).toBe(
-        'This attack card was changed after its roll: its stored attack no longer matches its dice, so it cannot be used.',
-      );
-      expect(state(message).targets).toEqual(before.targets);
+      expect(card.author?.isGM).toBe(true);
+      await expect(card.update({ 'flags.gng.attack.attack.total': 40 })).rejects.toThrow(/permission/);
+      // A message of the player's own, with an attack state and a roll to match, is no attack card.
+      const forgedState = structuredClone(before);
+      forgedState.attack.total = 60;
+      forgedState.targets[0]!.result = { hit: true, relativeDegree: 40, automatic: false };
+      const fake = (await ChatMessage.create({
+        content: card.content,
+        rolls: [await new Roll('1d20 + 40').evaluate()],
+        flags: { gng: { type: 'attackCard', attack: forgedState } },
+      })) as ChatMessage;
+      for (const action of ['rollDamage', 'applyDamage', 'undoDamage'] as const) {
+        const result = await requestCardAction(fake.id as string, action, target(message).id);
+        expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NoCard' });
+      }
+      expect(state(message)).toEqual(before);
+      expect(sys(orc).hp.value).toBe(10);
     });
 
     it('a target not on the card', async () => {
@@ -469,7 +480,7 @@ describe('who may do what', () => {
       expect(lastNotice()).toBe(
         'The attack card refused this request: it carries data the card does not accept.',
       );
-      const direct = (await game.users.activeGM?.query(ATTACK_QUERY, {
+      const direct = (await fromConsole(ATTACK_QUERY, {
         messageId: message.id,
         action: 'setDefense',
         target: id,
@@ -480,22 +491,49 @@ describe('who may do what', () => {
       expect(sys(orc).hp.value).toBe(10);
     });
 
-    it('a request that does not say who sent it (fails closed)', async () => {
-      const { message, before } = await setUp();
+    it('a request whose sender cannot be proven: none named, a stranger, an impostor, a replay', async () => {
+      const { orc, message, before } = await setUp();
       const id = target(message).id;
-      const handler = CONFIG.queries[ATTACK_QUERY] as QueryHandler;
-      const anonymous = (await handler(
-        { messageId: message.id, action: 'rollDefense', target: id },
-        {} as { user: User },
-      )) as CardActionResult;
-      expect(anonymous).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
-      const stranger = { id: 'notAUserOfWorld', name: 'Stranger', isGM: true } as unknown as User;
-      const forgedUser = (await handler(
-        { messageId: message.id, action: 'rollDefense', target: id },
-        { user: stranger },
-      )) as CardActionResult;
-      expect(forgedUser).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
-      expect(state(message)).toEqual(before);
+      const request = { messageId: message.id, action: 'rollDamage', target: id };
+      h.as(player);
+      // Typed into the console without the kernel's envelope: nobody can be proven to have sent it.
+      expect(await bareQuery(ATTACK_QUERY, request)).toMatchObject({
+        ok: false,
+        error: 'GNG.Error.Attack.UnknownSender',
+      });
+      expect(game.i18n.localize('GNG.Error.Attack.UnknownSender')).toBe(
+        'The GM could not confirm who sent this request, so it changed nothing.',
+      );
+      // Claiming to be a user this world does not have, or the GM.
+      for (const userId of ['notAUserOfWorld', gm.id])
+        expect(await bareQuery(ATTACK_QUERY, { ...request, userId, requestId: 'abc' })).toMatchObject({
+          ok: false,
+          error: 'GNG.Error.Attack.UnknownSender',
+        });
+      // Other Player, who owns nothing here, claims to be Player (who owns the fighter): the GM asks
+      // Player's client, which sent no such request, so the impostor's request changes nothing.
+      h.as(otherPlayer);
+      const impostor = await bareQuery(ATTACK_QUERY, { ...request, userId: player.id, requestId: 'guess' });
+      expect(impostor).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UnknownSender' });
+      // Nor can a request Player really sent be confirmed twice (a replay of its id).
+      h.as(player);
+      const confirmations: unknown[] = [];
+      const confirm = CONFIG.queries['gng.confirmRequest'] as QueryHandler;
+      CONFIG.queries['gng.confirmRequest'] = (data, options) => {
+        const answer = confirm(data, options);
+        confirmations.push(answer, confirm(data, options));
+        return answer;
+      };
+      try {
+        h.dice.queue(3);
+        expect(await requestCardAction(message.id as string, 'rollDamage', id)).toEqual({ ok: true });
+      } finally {
+        CONFIG.queries['gng.confirmRequest'] = confirm;
+      }
+      expect(confirmations).toEqual([true, false]);
+      expect(target(message).damage).not.toBeNull();
+      expect(state(message).attack).toEqual(before.attack);
+      expect(sys(orc).hp.value).toBe(10);
     });
   });
 });

@@ -8,15 +8,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import {
   bleedingCardOf,
   bleedingEffectOf,
   bleedingStateOf,
   requestBleedingUndo,
-} from '../../src/combat/bleeding-card.js';
+} from '../../src/cards/bleeding/bleeding-card.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../../src/data/migrations.js';
-import { maneuverState } from '../../src/combat/maneuver-card.js';
+import { maneuverState } from '../../src/cards/maneuver/maneuver-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -1,5 +1,5 @@
 /**
- * Called shots resolved on the attack card (src/combat/called-shots.ts): the attack of opportunity,
+ * Called shots resolved on the attack card (src/cards/attack/called-shots.ts): the attack of opportunity,
  * the Penetration Reflex save before damage, the Fortitude save after Apply that applies condition
  * effects as Active Effects (Vital Strike loses the damage again), immunities, refusals and Undo.
  * Dice are queued in the order they are rolled.
@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, forged } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { calledShotPenalty } from '../../src/rules/index.js';
 

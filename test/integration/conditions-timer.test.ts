@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import {
   bindWounds,
   bleedingCardOf,
@@ -16,7 +16,7 @@ import {
   bleedingStateOf,
   bloodLossOf,
   requestBleedingSave,
-} from '../../src/combat/bleeding-card.js';
+} from '../../src/cards/bleeding/bleeding-card.js';
 import { effectExpired } from '../../src/combat/conditions-timer.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -12,8 +12,8 @@ import {
   openGrappleOnHit,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/combat/grapple-card.js';
-import { Refusal } from '../../src/combat/gm-card.js';
+} from '../../src/cards/grapple/grapple-card.js';
+import { Refusal } from '../../src/cards/kernel/index.js';
 import { STAB_AND_GRAB } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

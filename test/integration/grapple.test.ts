@@ -4,10 +4,14 @@
  * refusals — through the card's buttons as each user sees them. Dice are queued in roll order.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cardHelpers, content, withFeats } from '../fixtures/cards.js';
+import { cardHelpers, content, withFeats, fromConsole } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/combat/attack-flow.js';
-import { grappleState, requestGrappleAction, type GrappleCardState } from '../../src/combat/grapple-card.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import {
+  grappleState,
+  requestGrappleAction,
+  type GrappleCardState,
+} from '../../src/cards/grapple/grapple-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -821,7 +825,7 @@ describe('refusals and entry points', () => {
       itemId: null,
     });
     expect(badSide).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
-    const stolen = (await game.users.activeGM?.query('gng.grappleAction', {
+    const stolen = (await fromConsole('gng.grappleAction', {
       action: 'start',
       actorUuid: a.uuid,
       targetUuid: d.uuid,

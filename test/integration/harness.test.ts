@@ -83,21 +83,46 @@ describe('harness rolls, combat, queries, settings, targets', () => {
     expect([combat.round, combat.turn, combat.combatant?.actor]).toEqual([2, 0, a]);
   });
 
-  it('User#query runs the registered handler as the receiving GM, with the sender in its context', async () => {
-    const calls: { asUser: string; sender: string; data: unknown }[] = [];
-    CONFIG.queries['gng.test'] = (data, { user }) => {
-      calls.push({ asUser: game.user.name, sender: user.name, data });
+  it('User#query reaches only the named user, whose handler gets the data and { timeout } (v13)', async () => {
+    const calls: { asUser: string; options: unknown; data: unknown; later: string }[] = [];
+    CONFIG.queries['gng.test'] = async (data, options) => {
+      const asUser = game.user.name;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      // The receiving client stays the receiver across its awaits, whoever acts in the foreground.
+      calls.push({ asUser, options, data, later: game.user.name });
       return { ok: true };
     };
     try {
       h.as(h.users.player);
-      const answer = await game.users.activeGM?.query('gng.test', { n: 1 });
-      expect(answer).toEqual({ ok: true });
-      expect(calls).toEqual([{ asUser: 'Gamemaster', sender: 'Player', data: { n: 1 } }]);
-      expect(game.user.name).toBe('Player');
+      const answer = game.users.activeGM?.query('gng.test', { n: 1 }, { timeout: 500 });
+      h.as(h.users.otherPlayer);
+      expect(await answer).toEqual({ ok: true });
+      expect(await h.users.player.query('gng.test', { n: 2 })).toEqual({ ok: true });
+      expect(calls).toEqual([
+        { asUser: 'Gamemaster', options: { timeout: 500 }, data: { n: 1 }, later: 'Gamemaster' },
+        { asUser: 'Player', options: { timeout: 30_000 }, data: { n: 2 }, later: 'Player' },
+      ]);
+      expect(game.user.name).toBe('Other Player');
       await expect(h.users.gm.query('gng.unknown', {})).rejects.toThrow(/No query handler/);
     } finally {
       delete CONFIG.queries['gng.test'];
+    }
+  });
+
+  it("a document's post-change hooks run on every connected client, with the changing user's id", async () => {
+    const seen: string[] = [];
+    const id = Hooks.on('updateActor', (_actor: Actor, _diff: unknown, _options: unknown, userId: string) => {
+      seen.push(`${game.user.name}:${game.users.get(userId)?.name}`);
+    });
+    try {
+      const actor = await h.createActor({ name: 'A', type: 'character' }, h.users.player);
+      h.as(h.users.player);
+      const firstHook = h.hooks.fired.length;
+      await actor.update({ name: 'B' });
+      expect(seen).toEqual(['Gamemaster:Player', 'Player:Player', 'Other Player:Player']);
+      expect(h.hooks.fired.slice(firstHook).filter((n) => n === 'updateActor')).toHaveLength(1);
+    } finally {
+      Hooks.off('updateActor', id);
     }
   });
 

@@ -39,11 +39,15 @@ describe('injury markers on tokens', () => {
     expect((actor.system as unknown as CreatureData).defense.total).toBe(-4);
   });
 
-  it('only the active GM writes markers (a player client leaves them alone)', async () => {
+  it("only the active GM's client writes markers, also for a player's change", async () => {
     const actor = await fighter();
+    // The player changes HP; the updateActor hook runs on every client, and the GM's writes the marker.
     h.as(h.users.player);
     await actor.update({ 'system.hp.value': 10 }, { render: false });
-    // The hook on the player's client did nothing; the GM's client would add it.
+    await vi.waitFor(() => expect(actor.statuses.has('injury-moderate')).toBe(true));
+    h.as(h.users.gm);
+    await actor.toggleStatusEffect('injury-moderate', { active: false });
+    // A player's client never writes one.
     h.as(h.users.player);
     await syncInjuryStatus(actor);
     expect(actor.statuses.has('injury-moderate')).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * Breaking strikes and nerve strikes (GnG Appendix 4) from the attack dialog to the attack card
- * (src/combat/strikes.ts): offered only with their feat, their penalty in the live total, refusals
+ * (src/cards/attack/strikes.ts): offered only with their feat, their penalty in the live total, refusals
  * with a localized reason, the target's save (or the opposed check) after Apply, the effects as
  * Active Effects, and Undo. Dice are queued in the order they are rolled.
  */
@@ -9,8 +9,8 @@ import { cardHelpers, forged } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/combat/attack-flow.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/combat/attack-state.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { specialStrike, strikeSaveDc } from '../../src/rules/index.js';
 
@@ -154,25 +154,23 @@ describe('breaking strikes and nerve strikes', () => {
     expect(state(card).attack.parts.map((p) => p.value)).toEqual(expect.arrayContaining([-4, -4]));
   });
 
-  it('a card whose strike was rewritten after the roll is refused and changes nothing', async () => {
+  it("a card's strike cannot be rewritten by its player: the GM wrote the card", async () => {
     const fighter = await fighterWith(['basic-nerve-strikes']);
     const defender = await orc();
     const { message } = await fromSheet(fighter, defender, 18, async (dialog) => {
       await h.change(dialog, 'select[name="strike"]', 'rip-mind');
     });
     const card = message as ChatMessage;
+    expect(card.author?.isGM).toBe(true);
     await hitAndApply(card);
-    // The author swaps the paid −4 Rip Mind for a −8 Rip Strength it never paid for.
+    // The attacker's player tries to swap the paid −4 Rip Mind for a −8 Rip Strength.
+    h.as(player);
     const forgedState = structuredClone(state(card));
     forgedState.targets[0]!.strike!.id = 'rip-strength';
-    await game.messages.get(card.id as string)!.update({ 'flags.gng.attack': forgedState });
-    const effects = defender.effects.contents.length;
-    h.as(gm);
-    h.dice.queue(1);
-    const result = await forged(gm, { messageId: card.id, action: 'strike', target: target(card).id });
-    expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Tampered' });
-    h.dice.queued.splice(0);
-    expect(defender.effects.contents).toHaveLength(effects);
+    await expect(
+      game.messages.get(card.id as string)!.update({ 'flags.gng.attack': forgedState }),
+    ).rejects.toThrow(/permission/);
+    expect(target(card).strike!.id).toBe('rip-mind');
     expect(sys(defender).abilities.str.damage).toBe(0);
     expect(target(card).strike!.result).toBeNull();
   });

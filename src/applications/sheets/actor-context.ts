@@ -19,8 +19,8 @@ import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
-import { bleedingView } from '../../combat/bleeding-card.js';
-import { sheetGrapples } from '../../combat/grapple-card.js';
+import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
+import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {

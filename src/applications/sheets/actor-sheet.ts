@@ -13,8 +13,8 @@ import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
-import { bindWounds } from '../../combat/bleeding-card.js';
-import { requestSheetGrappleMove } from '../../combat/grapple-card.js';
+import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
+import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { HandlebarsApplicationMixin } = foundry.applications.api;

@@ -15,10 +15,10 @@ import {
   type CalledShotArmor,
   type CalledShotEffect,
   type Grip,
-} from '../rules/index.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import type { AttackSummary } from '../data/actor/derive-creature.js';
-import type { WeaponData } from '../data/item/item-data.js';
+} from '../../rules/index.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
 import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 

@@ -1,18 +1,13 @@
 /**
  * The attack card: its Handlebars template rendered from the card state (`flags.gng.attack`) every
- * time the state changes, and the per-user part done when Foundry renders the message
- * (`renderChatMessageHTML`): buttons the user may not use are removed, the others get their click
- * listeners. Nothing is kept in memory, so a reloaded card looks and works the same.
+ * time the state changes (the per-user part is attack-decorate.ts). Nothing is kept in memory, so a
+ * reloaded card looks and works the same.
  */
-import { systemPath } from '../config/document-types.js';
-import { specialStrike, strikeFamily, strikeResolves } from '../rules/index.js';
-import { blockWeapons, cardAbortRefusal } from './attack-aborts.js';
-import { decorateButtons, type CardActionResult } from './gm-card.js';
+import { systemPath } from '../../config/document-types.js';
+import { specialStrike, strikeFamily, strikeResolves } from '../../rules/index.js';
 import {
   actionAvailable,
-  CARD_ACTIONS,
-  cardState,
-  userMayAct,
+  blockWeapons,
   type AttackCardState,
   type CardAction,
   type CardPart,
@@ -437,46 +432,4 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
 
 export async function renderAttackCard(state: AttackCardState): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, attackCardContext(state));
-}
-
-function isCardAction(value: string | undefined): value is CardAction {
-  return (CARD_ACTIONS as readonly string[]).includes(value ?? '');
-}
-
-/**
- * `renderChatMessageHTML`: on an attack card, removes what the current user may not use and wires
- * the remaining buttons to `onAction` (the button is disabled while its action runs).
- */
-export function decorateAttackCard(
-  message: ChatMessage,
-  html: HTMLElement,
-  onAction: (
-    message: ChatMessage,
-    action: CardAction,
-    target: CardTarget,
-    button: HTMLButtonElement,
-  ) => Promise<CardActionResult>,
-): void {
-  const state = cardState(message);
-  if (!state) return;
-  const targetOf = (id: string) => state.targets.find((candidate) => candidate.id === id);
-  decorateButtons(
-    html,
-    (action, targetId, el) => {
-      const target = targetOf(targetId);
-      if (!isCardAction(action) || !target || !userMayAct(game.user, action, state, target)) return false;
-      // An abort the defender may not take now (flat-footed, out of actions …) is not offered.
-      return !(
-        (action === 'block' || action === 'rollWithBlow') &&
-        cardAbortRefusal(
-          state,
-          target,
-          action === 'block' ? 'block' : 'roll-with-blow',
-          el.dataset.breaking === 'true',
-        ) !== null
-      );
-    },
-    (action, targetId, button) =>
-      onAction(message, action as CardAction, targetOf(targetId) as CardTarget, button),
-  );
 }

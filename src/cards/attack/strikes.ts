@@ -10,10 +10,10 @@
  * as a change of `system.abilities.<ability>.damage`); Break Grip unequips the dropped item. The
  * attack card's Undo deletes exactly what was created and equips the item again.
  */
-import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import type { AttackSummary } from '../data/actor/derive-creature.js';
-import type { WeaponData } from '../data/item/item-data.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import type { WeaponData } from '../../data/item/item-data.js';
 import {
   RIP_SENSES_CHOICES,
   STRIKES_WITH_ITEM,
@@ -37,9 +37,10 @@ import {
   type StabAndGrabWeapon,
   type StrikeCheckPart,
   type StrikeCheckResult,
-} from '../rules/index.js';
+} from '../../rules/index.js';
 import type { AttackOptions } from './attack-options.js';
-import { actorOf, Refusal, saveCard } from './attack-flow.js';
+import { actorOf, Refusal } from '../kernel/index.js';
+import { saveCard } from './attack-save.js';
 import type {
   AttackCardState,
   CardSave,

@@ -7,8 +7,8 @@
  * (`abortEligibility` through `action-budget.ts`), rolls the dice, spends from the defender's
  * action budget and records what Undo gives back (the budget, the card).
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
-import type { AttackSummary } from '../data/actor/derive-creature.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import {
   attackRollFromValues,
   blockAttackKind,
@@ -20,11 +20,14 @@ import {
   type AbortContext,
   type ShieldSize,
   type Size,
-} from '../rules/index.js';
-import { abortFeatsOf, abortRefusal, restoreBudget, spendAbortFor } from './action-budget.js';
-import { rollChain } from './critical-chain.js';
-import { actorOf, Refusal, saveCard } from './attack-flow.js';
-import type { AttackCardState, CardTarget } from './attack-state.js';
+} from '../../rules/index.js';
+import { abortFeatsOf, abortRefusal, restoreBudget, spendAbortFor } from '../../combat/action-budget.js';
+import { rollChain } from '../../combat/critical-chain.js';
+import { actorOf, Refusal } from '../kernel/index.js';
+import { saveCard } from './attack-save.js';
+import { blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
+
+export { blockWeapons };
 
 function creature(actor: Actor): CreatureData {
   return actor.system as CreatureData;
@@ -100,15 +103,6 @@ export function cardAbortRefusal(
   if (!doc || doc.documentName !== 'Actor') return 'GNG.Error.Attack.NoActor';
   const defender = doc as Actor;
   return abortRefusal(defender, abort, abortContextFor(state, target, defender, abort, breaking));
-}
-
-/**
- * The weapons the defender may Block with: its equipped melee weapons (the derived attacks with mode
- * melee — one per equipped weapon item, a shield bash among them when it is one), best bonus first.
- */
-export function blockWeapons(defender: Actor): AttackSummary[] {
-  const attacks = creature(defender).derived?.attacks ?? [];
-  return attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus);
 }
 
 /**

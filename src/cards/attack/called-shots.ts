@@ -5,8 +5,8 @@
  * Strike: the damage dealt is lost once more). Each step is an action of the card that runs on the GM
  * (`gng.attackAction`), which re-derives the numbers from the card and the documents.
  */
-import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   ANATOMY_TRAITS,
   applyDamageToHitPoints,
@@ -22,9 +22,10 @@ import {
   type AnatomyTrait,
   type CalledShotEffect,
   type Size,
-} from '../rules/index.js';
-import { actorOf, Refusal, saveCard } from './attack-flow.js';
-import { grappleState, openGrappleOnHit } from './grapple-card.js';
+} from '../../rules/index.js';
+import { actorOf, Refusal } from '../kernel/index.js';
+import { saveCard } from './attack-save.js';
+import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
 import {
   conditionEffectsAt,
   type AttackCardState,

@@ -1,26 +1,22 @@
 /**
  * The opposed attack flow (GnG ATTACK ROLL, DEFENSE, RELATIVE DEGREE, DAMAGE, PROTECTION, EFFECTS OF
- * DAMAGE): `startAttack` rolls the attack and posts one card whose state lives in
- * `flags.gng.attack`; every later step (Defense, damage, apply, undo) is an action of the card that
- * runs on the active GM through the `gng.attackAction` query. The GM's handler re-derives every
- * number from the card and the documents (a request carries only the message, the action and the
- * target), checks that the asking user may act, rolls the dice itself and updates the card.
+ * DAMAGE): `startAttack` (attack-start.ts) asks the active GM to roll the attack and post one card
+ * whose state lives in `flags.gng.attack`; every later step (Defense, damage, apply, undo) is an
+ * action of the card that runs on the active GM through the `gng.attackAction` query. The GM's
+ * handler re-derives every number from the card and the documents (a request carries only the
+ * message, the action and the target), checks that the proven sender may act, rolls the dice itself
+ * and updates the card. The card is the GM's own message: only a GM can write its state.
  *
- * Hooks (cancel the `pre` ones by returning false): `gng.preAttack(actor, weapon, config)` /
- * `gng.attack(message)`, `gng.preDefense(message, target, config)` / `gng.defense(message, target)`,
- * `gng.preApplyDamage(message, target, actor, changes)` / `gng.applyDamage(message, target, actor)`.
- * See docs/api.md "Hooks and the attack flow".
+ * Hooks (cancel the `pre` ones by returning false), all on the active GM's client:
+ * `gng.preAttack(actor, weapon, config)` / `gng.attack(message)`, `gng.preDefense(message, target,
+ * config)` / `gng.defense(message, target)`, `gng.preApplyDamage(message, target, actor, changes)` /
+ * `gng.applyDamage(message, target, actor)`. See docs/api.md "Hooks and the attack flow".
  */
-import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import { weaponStrengthBonus } from '../data/actor/derive-creature.js';
-import { rollChain } from './critical-chain.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { weaponStrengthBonus } from '../../data/actor/derive-creature.js';
 import {
-  ATTACKER_CONDITIONS,
-  attackRollFromValues,
   attackRollModifiers,
-  coupDeGrace,
-  criticalKindForNatural,
   damagePipeline,
   defenseBonus,
   defenseRollFromValues,
@@ -29,14 +25,11 @@ import {
   PROTECTION_PARTS,
   parseDice,
   resolveAttack,
-  type AttackerCondition,
   type DefenseBreakdown,
   type DefensePart,
   type DefenseState,
   type ProtectionParts,
-} from '../rules/index.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
-import { previewAttack, targetArmor } from './attack-preview.js';
+} from '../../rules/index.js';
 import {
   blockAction,
   blockWeapons,
@@ -46,30 +39,34 @@ import {
   rollWithBlowAction,
   undoAborts,
 } from './attack-aborts.js';
-import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
+import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import {
+  actorOf,
   askGM,
   refusal,
   Refusal,
-  senderOf,
+  registerGMQuery,
   serialized,
   track,
   attackActionsSettled,
   type CardActionResult,
-} from './gm-card.js';
+} from '../kernel/index.js';
+import { ATTACK_QUERY, createAttackCard, startAttack } from './attack-start.js';
+import { saveCard } from './attack-save.js';
 
-// The card mechanism lives in gm-card.ts; the attack card's modules and macros import it from here.
-export { Refusal, track, attackActionsSettled, type CardActionResult };
+// The card mechanism lives in the card kernel; the attack card's modules and macros import it from here.
+export { Refusal, track, attackActionsSettled, ATTACK_QUERY, startAttack, saveCard, actorOf };
+export type { CardActionResult };
+export type { AttackConfig } from './attack-start.js';
 import {
   attackOfOpportunityAction,
-  calledShotAt,
   conditionSaveAction,
   penetrationSaveAction,
   undoCalledShot,
-  waivesAttackOfOpportunity,
 } from './called-shots.js';
-import { ATTACK_CARD_TEMPLATE, decorateAttackCard, renderAttackCard } from './attack-card.js';
-import { singleTargetActor, strikeAction, strikeCardState, undoStrike } from './strikes.js';
+import { ATTACK_CARD_TEMPLATE } from './attack-card.js';
+import { decorateAttackCard } from './attack-decorate.js';
+import { strikeAction, undoStrike } from './strikes.js';
 import {
   actionAvailable,
   CARD_ACTIONS,
@@ -81,16 +78,6 @@ import {
   type CardPart,
   type CardTarget,
 } from './attack-state.js';
-
-/** The query every card action goes through (`CONFIG.queries`). */
-export const ATTACK_QUERY = 'gng.attackAction';
-
-/** What `gng.preAttack` handlers receive and may change (options, bonus parts, targets). */
-export interface AttackConfig {
-  options: AttackOptions;
-  parts: CardPart[];
-  targets: CardTarget[];
-}
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -104,209 +91,8 @@ export interface DefenseConfig {
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
-/* -------------------------------------------------------------------------- */
-/*  Start                                                                      */
-/* -------------------------------------------------------------------------- */
-
 function creature(actor: Actor): CreatureData {
   return actor.system as CreatureData;
-}
-
-function isObjectActor(actor: Actor | null): boolean {
-  return Boolean(actor?.flags?.[SYSTEM_ID]?.object);
-}
-
-function targetFromToken(token: Token): CardTarget {
-  const actor = token.actor;
-  const object = isObjectActor(actor);
-  const flagged = actor?.flags?.[SYSTEM_ID]?.object as { moving?: boolean } | undefined;
-  return {
-    id: token.id,
-    kind: object ? 'object' : 'creature',
-    name: token.document.name || actor?.name || '',
-    actorUuid: actor?.uuid ?? null,
-    tokenId: token.id,
-    object: object && actor ? { size: creature(actor).size, moving: flagged?.moving === true } : null,
-    coupDeGrace: null,
-    defense: null,
-    result: null,
-    damage: null,
-    applied: null,
-  };
-}
-
-function emptyTarget(id: string, kind: CardTarget['kind'], name: string): CardTarget {
-  return {
-    id,
-    kind,
-    name,
-    actorUuid: null,
-    tokenId: null,
-    object: null,
-    coupDeGrace: null,
-    defense: null,
-    result: null,
-    damage: null,
-    applied: null,
-  };
-}
-
-/** What is settled when the card is created: stationary objects' fixed Defense and coups de grace. */
-function settleOnCreation(state: AttackCardState, target: CardTarget): void {
-  if (target.kind === 'object' && target.object && !target.object.moving) {
-    const total = objectDefense({ size: target.object.size });
-    target.defense = {
-      source: 'object',
-      natural: null,
-      bonus: total,
-      total,
-      autoRollOne: false,
-      mode: state.weapon.mode,
-      parts: [{ label: `GNG.Size.${target.object.size}`, value: total }],
-      notes: ['GNG.Attack.StationaryObject'],
-    };
-    const r = resolveAttack(state.attack.total, total);
-    target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
-    return;
-  }
-  if (!state.options.coupDeGrace || target.kind !== 'creature') return;
-  const actor = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
-  const helpless = actor ? isHelpless(actor) : false;
-  // The attacker declares the coup de grace; Foundry does not tell us whether a ranged attacker is adjacent.
-  const cdg = coupDeGrace({
-    targetHelpless: helpless,
-    ranged: state.weapon.mode === 'ranged',
-    adjacent: true,
-  });
-  target.coupDeGrace = { allowed: cdg.allowed, reason: cdg.reason ?? null };
-  if (cdg.allowed) target.result = { hit: cdg.hit, relativeDegree: cdg.relativeDegree, automatic: true };
-}
-
-/** Helpless as the engine reads statuses: helpless, or unconscious (dying and dead bring unconscious). */
-function isHelpless(actor: Actor): boolean {
-  const conditions = expandConditions(actor.statuses);
-  return conditions.has('helpless') || conditions.has('unconscious');
-}
-
-/**
- * Starts an attack of `actor` with `weapon` (an equipped weapon of the actor): rolls 1d20 + bonus
- * (and the d10 chain on a natural 20 or 1) and posts the attack card against the user's targets
- * (or `targetTokens` when given: the Riposte attacks the attacker's token).
- * Resolves with the card, or null when refused or cancelled (`gng.preAttack`).
- */
-export async function startAttack(
-  actor: Actor,
-  weapon: Item,
-  options: AttackOptions = {},
-  targetTokens?: Token[],
-): Promise<ChatMessage | null> {
-  if (!actor.isOwner) {
-    ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
-    return null;
-  }
-  const opts: AttackOptions = { ...structuredClone(DEFAULT_ATTACK_OPTIONS), ...structuredClone(options) };
-  // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
-  const armor = targetArmor();
-  const single = targetTokens ? (targetTokens.length === 1 ? (targetTokens[0]?.actor ?? null) : null) : null;
-  const preview = previewAttack(actor, weapon, opts, {
-    ...(armor === undefined ? {} : { targetArmor: armor }),
-    target: targetTokens ? single : singleTargetActor(),
-  });
-  if (!preview) {
-    ui.notifications.warn(f('GNG.Error.NoAttack', { name: weapon.name }));
-    return null;
-  }
-  if (!preview.allowed) {
-    ui.notifications.warn(f('GNG.Error.Attack.NotAllowedAttack', { reason: preview.reason ?? '' }));
-    return null;
-  }
-  const summary = preview.attack;
-  if (preview.grip) opts.grip = preview.grip;
-  let targets: CardTarget[];
-  if (opts.object) {
-    const object = emptyTarget(
-      'object',
-      'object',
-      f('GNG.Attack.ObjectName', { size: t(`GNG.Size.${opts.object.size}`) }),
-    );
-    object.object = { size: opts.object.size, moving: opts.object.moving === true };
-    targets = [object];
-  } else {
-    targets = [...(targetTokens ?? game.user.targets)].map(targetFromToken);
-    if (!targets.length) targets = [emptyTarget('unnamed', 'unnamed', t('GNG.Attack.UnnamedDefender'))];
-  }
-  const config: AttackConfig = {
-    options: opts,
-    parts: [...summary.parts, ...preview.lines.slice(1)],
-    targets,
-  };
-  if (Hooks.call('gng.preAttack', actor, weapon, config) === false) return null;
-
-  const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
-  const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
-  const natural = roll.dice[0]?.results[0]?.result ?? 0;
-  const kind = criticalKindForNatural(natural);
-  const chain = kind ? await rollChain(kind) : null;
-  const attack = attackRollFromValues({ natural, bonus, chainDice: chain?.d10s ?? [] });
-  const statuses = expandConditions(actor.statuses ?? []);
-  const state: AttackCardState = {
-    version: 1,
-    attacker: { actorUuid: actor.uuid, name: actor.name },
-    weapon: {
-      itemUuid: weapon.uuid,
-      itemId: weapon.id as string,
-      name: weapon.name,
-      mode: summary.mode,
-      grip: config.options.grip ?? summary.grip,
-      touch: summary.touch || config.options.touch === true,
-      bypass: summary.bypass,
-      damage: summary.damage,
-    },
-    options: config.options,
-    attack: {
-      formula: roll.formula,
-      natural: attack.natural,
-      critical: attack.critical,
-      chainDice: attack.chainDice,
-      chainAdjustment: attack.chainAdjustment,
-      bonus: attack.bonus,
-      parts: config.parts.filter((p, i) => i === 0 || p.value !== 0),
-      total: attack.total,
-      attackerConditions: [...statuses].filter((s): s is AttackerCondition =>
-        (ATTACKER_CONDITIONS as readonly string[]).includes(s),
-      ),
-    },
-    targets: config.targets,
-  };
-  for (const target of state.targets) settleOnCreation(state, target);
-  const calledShots = config.options.calledShots ?? [];
-  if (calledShots.length) {
-    const waived = waivesAttackOfOpportunity(actor, state.weapon.itemId, config.options.sneakAttackDice ?? 0);
-    for (const target of state.targets) {
-      if (target.kind !== 'creature') continue;
-      const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
-      target.calledShot = calledShotAt(calledShots, defender, waived);
-    }
-  }
-  const strike = config.options.strike;
-  if (strike) {
-    for (const target of state.targets) {
-      if (target.kind !== 'creature') continue;
-      const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
-      target.strike = strikeCardState(strike, actor, defender);
-    }
-  }
-
-  const message = await ChatMessage.create({
-    content: await renderAttackCard(state),
-    rolls: [roll, ...(chain?.rolls ?? [])],
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
-  });
-  if (!message) return null;
-  Hooks.callAll('gng.attack', message);
-  if (game.settings.get(SYSTEM_ID, 'autoRollNpcDefense') === true) await autoRollNpcDefenses(message);
-  return message;
 }
 
 /* -------------------------------------------------------------------------- */
@@ -366,25 +152,37 @@ function parseRequest(data: unknown): CardRequest {
  */
 export async function handleAttackAction(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  // Fail closed: without a sender that is a user of this world, nobody's permission can be checked.
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  if (data.action === 'start') {
+    const message = await createAttackCard(data, sender);
+    if (game.settings.get(SYSTEM_ID, 'autoRollNpcDefense') === true) await autoRollNpcDefenses(message);
+    return { ok: true, messageId: message.id as string };
+  }
   let request: CardRequest;
   try {
     request = parseRequest(data);
   } catch (error) {
     return refusal(error);
   }
-  return serialized(request.messageId, () => runAction(request, sender));
+  return serialized(queueKeys(request.messageId), () => runAction(request, sender));
+}
+
+/** The queues an action of this card waits in: the card's, and every actor it names. */
+function queueKeys(messageId: string): string[] {
+  const state = cardState(game.messages.get(messageId));
+  return [
+    messageId,
+    state?.attacker.actorUuid ?? '',
+    ...(state?.targets.map((t) => t.actorUuid ?? '') ?? []),
+  ];
 }
 
 async function runAction(request: CardRequest, user: User): Promise<CardActionResult> {
   const message = game.messages.get(request.messageId);
   const stored = cardState(message);
-  if (!message || !stored) throw new Refusal('GNG.Error.Attack.NoCard');
-  if (!attackIntact(message, stored)) throw new Refusal('GNG.Error.Attack.Tampered');
+  // Only a card a GM posted is trusted: a player's own message could carry any state.
+  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Error.Attack.NoCard');
   const state = structuredClone(stored);
   const target = state.targets.find((candidate) => candidate.id === request.target);
   if (!target) throw new Refusal('GNG.Error.Attack.UnknownTarget');
@@ -440,36 +238,6 @@ async function runAction(request: CardRequest, user: User): Promise<CardActionRe
       break;
   }
   return { ok: true };
-}
-
-/**
- * The card's author may write its flags (Foundry lets authors update their messages), so the stored
- * attack must agree with the message's own rolls: the d20 roll (1d20 + bonus), each d10 of the chain,
- * the bonus parts, and the total the engine makes of them.
- */
-function attackIntact(message: ChatMessage, state: AttackCardState): boolean {
-  const a = state.attack;
-  const [d20, ...chain] = message.rolls;
-  const natural = d20?.dice[0]?.results[0]?.result;
-  if (natural !== a.natural || d20?.total !== a.natural + a.bonus) return false;
-  if (chain.length !== a.chainDice.length || chain.some((roll, i) => roll.total !== a.chainDice[i]))
-    return false;
-  if (a.parts.reduce((sum, p) => sum + p.value, 0) !== a.bonus) return false;
-  try {
-    return attackRollFromValues({ natural, bonus: a.bonus, chainDice: a.chainDice }).total === a.total;
-  } catch {
-    return false;
-  }
-}
-
-export async function saveCard(message: ChatMessage, state: AttackCardState): Promise<void> {
-  await message.update({ content: await renderAttackCard(state), [`flags.${SYSTEM_ID}.attack`]: state });
-}
-
-export async function actorOf(uuid: string | null): Promise<Actor | null> {
-  if (!uuid) return null;
-  const doc = await fromUuid(uuid);
-  return doc && doc.documentName === 'Actor' ? (doc as Actor) : null;
 }
 
 const DEFENSE_STATE_KEYS = ['GNG.Status', 'GNG.DefenseState'];
@@ -732,7 +500,7 @@ export function requestCardAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(ATTACK_QUERY, handleAttackAction, { messageId, action, target, ...extra });
+  return askGM(ATTACK_QUERY, { messageId, action, target, ...extra });
 }
 
 /** The card's buttons, by `data-action`: each asks the GM through `requestCardAction`. */
@@ -827,12 +595,17 @@ function rollsItself(target: CardTarget): boolean {
   return Boolean(actor && !actor.hasPlayerOwner);
 }
 
+/** On the GM, right after the card is posted: the defenders no player owns roll their Defense. */
 async function autoRollNpcDefenses(message: ChatMessage): Promise<void> {
   const state = cardState(message);
   if (!state) return;
+  const messageId = message.id as string;
   for (const target of state.targets) {
-    if (rollsItself(target) && actionAvailable('rollDefense', target))
-      await requestCardAction(message.id as string, 'rollDefense', target.id);
+    if (!rollsItself(target) || !actionAvailable('rollDefense', target)) continue;
+    const result = await serialized(queueKeys(messageId), () =>
+      runAction({ messageId, action: 'rollDefense', target: target.id }, game.user),
+    );
+    if (!result.ok) ui.notifications.warn(game.i18n.format(result.error, result.data ?? {}));
   }
 }
 
@@ -854,7 +627,7 @@ export function registerAttackFlow(): void {
     type: Boolean,
     default: false,
   });
-  CONFIG.queries[ATTACK_QUERY] = (data, context) => handleAttackAction(data, context);
+  registerGMQuery(ATTACK_QUERY, handleAttackAction);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateAttackCard(message, html, onCardButton),
   );

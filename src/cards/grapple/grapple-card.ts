@@ -15,9 +15,9 @@
  *
  * Hooks: `gng.grapple(message)` (the card is posted).
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import type { WeaponData } from '../data/item/item-data.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { WeaponData } from '../../data/item/item-data.js';
 import {
   ATTACKER_CONDITIONS,
   attackRollFromValues,
@@ -51,27 +51,27 @@ import {
   type AttackerCondition,
   type GrappleWeapon,
   type Size,
-} from '../rules/index.js';
+} from '../../rules/index.js';
 import {
   applyHitPointLoss,
   restoreHitPointLoss,
   type HitPointLoss,
   type HitPointSnapshot,
-} from './hp-loss.js';
-import { actorOf } from './attack-flow.js';
-import { rollChain } from './critical-chain.js';
+} from '../../combat/hp-loss.js';
+import { actorOf } from '../kernel/index.js';
+import { rollChain } from '../../combat/critical-chain.js';
 import {
   askGM,
   decorateButtons,
   owns,
   Refusal,
   refusal,
-  senderOf,
+  registerGMQuery,
   serialized,
   track,
   type CardActionResult,
-} from './gm-card.js';
-import { isActiveGM } from '../documents/active-gm.js';
+} from '../kernel/index.js';
+import { isActiveGM } from '../../documents/active-gm.js';
 
 export const GRAPPLE_QUERY = 'gng.grappleAction';
 export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
@@ -667,10 +667,8 @@ const START_KEYS = new Set(['action', 'actorUuid', 'targetUuid', 'tokenId']);
 /** `CONFIG.queries['gng.grappleAction']`: runs on the active GM (`action: 'start'` posts a card); never throws. */
 export async function handleGrappleAction(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Attack.BadRequest' };
   try {
     const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
@@ -1468,7 +1466,7 @@ export async function startGrapple(actor: Actor, options: GrappleOptions = {}): 
     }
     target = { actorUuid: (token.actor as Actor).uuid, tokenId: token.id };
   }
-  const result = (await askGM(GRAPPLE_QUERY, handleGrappleAction, {
+  const result = (await askGM(GRAPPLE_QUERY, {
     action: 'start',
     actorUuid: actor.uuid,
     targetUuid: target.actorUuid,
@@ -1482,7 +1480,7 @@ export function requestGrappleAction(
   action: GrappleAction,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(GRAPPLE_QUERY, handleGrappleAction, { messageId, action, ...extra });
+  return askGM(GRAPPLE_QUERY, { messageId, action, ...extra });
 }
 
 /** `renderChatMessageHTML` on a grapple card: hides the buttons the user may not use. */
@@ -1618,7 +1616,7 @@ function onEffectChanged(effect: ActiveEffect): void {
 }
 
 export function registerGrappleCard(): void {
-  CONFIG.queries[GRAPPLE_QUERY] = (data, context) => handleGrappleAction(data, context);
+  registerGMQuery(GRAPPLE_QUERY, handleGrappleAction);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateGrappleCard(message, html),
   );

@@ -3,7 +3,7 @@
  * with it. The card is always rendered from this state (never from memory), and the GM's query
  * handler re-derives every number from it and from the documents it names.
  */
-import { SYSTEM_ID } from '../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
 import type {
   ActionBudget,
   AttackerCondition,
@@ -16,9 +16,11 @@ import type {
   RipSensesChoice,
   Size,
   SpecialStrikeId,
-} from '../rules/index.js';
-import { strikeResolves } from '../rules/index.js';
+} from '../../rules/index.js';
+import { strikeResolves } from '../../rules/index.js';
 import type { AttackOptions } from './attack-options.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
 
 /** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */
 export interface CardPart {
@@ -80,7 +82,7 @@ export interface CardApplied {
   snapshot: { value: number; temp: number; nonlethal: number };
 }
 
-/** A Block the defender took against this attack (src/combat/attack-aborts.ts). */
+/** A Block the defender took against this attack (src/cards/attack/attack-aborts.ts). */
 export interface CardBlock {
   /** The user whose request took it. */
   by: string;
@@ -151,7 +153,7 @@ export interface CardCalledShotApplied {
   effectId: string | null;
 }
 
-/** The called shot against this target (src/combat/called-shots.ts). */
+/** The called shot against this target (src/cards/attack/called-shots.ts). */
 export interface CardCalledShot {
   effects: CalledShotEffect[];
   /** Chosen effects the target's anatomy is immune to (shown, never rolled for). */
@@ -180,7 +182,7 @@ export interface CardStrikeRoll {
   parts: CardPart[];
 }
 
-/** How a breaking strike or nerve strike came out against this target (src/combat/strikes.ts). */
+/** How a breaking strike or nerve strike came out against this target (src/cards/attack/strikes.ts). */
 export interface CardStrikeResult {
   /** The user whose request resolved it. */
   by: string;
@@ -447,4 +449,13 @@ export function isBlocked(target: CardTarget): boolean {
 /** The defender took an abort against this attack (Undo gives it back). */
 export function hasAborts(target: CardTarget): boolean {
   return Boolean(target.aborts?.block || target.aborts?.rollWithBlow);
+}
+
+/**
+ * The weapons the defender may Block with: its equipped melee weapons (the derived attacks with mode
+ * melee — one per equipped weapon item, a shield bash among them when it is one), best bonus first.
+ */
+export function blockWeapons(defender: Actor): AttackSummary[] {
+  const attacks = (defender.system as CreatureData).derived?.attacks ?? [];
+  return attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus);
 }

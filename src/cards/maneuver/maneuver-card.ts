@@ -11,8 +11,8 @@
  *
  * Hooks: `gng.maneuver(message)` (the card is posted), `gng.applyManeuver(message, target, actor)`.
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   expandConditions,
   forcedMovementFeet,
@@ -24,20 +24,20 @@ import {
   type ActionBudget,
   type Maneuver,
   type Size,
-} from '../rules/index.js';
-import { actorOf } from './attack-flow.js';
-import type { CardPart } from './attack-state.js';
-import { abortShown, takeAbort } from './abort-gate.js';
+} from '../../rules/index.js';
+import { actorOf } from '../kernel/index.js';
+import type { CardPart } from '../attack/attack-state.js';
+import { abortShown, takeAbort } from '../../combat/abort-gate.js';
 import {
   askGM,
   decorateButtons,
   owns,
   Refusal,
   refusal,
-  senderOf,
+  registerGMQuery,
   serialized,
   type CardActionResult,
-} from './gm-card.js';
+} from '../kernel/index.js';
 
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
@@ -242,10 +242,8 @@ function parseRequest(d: Record<string, unknown>): ManeuverRequest {
 /** `CONFIG.queries['gng.maneuverAction']`: runs on the active GM (`action: 'start'` posts a card); never throws. */
 export async function handleManeuverAction(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Attack.BadRequest' };
   try {
     if (data.action === 'start') {
@@ -415,7 +413,7 @@ export async function startManeuver(
     ui.notifications.warn(t('GNG.Maneuver.Error.NoTargets'));
     return null;
   }
-  const result = (await askGM(MANEUVER_QUERY, handleManeuverAction, {
+  const result = (await askGM(MANEUVER_QUERY, {
     action: 'start',
     actorUuid: actor.uuid,
     maneuver,
@@ -431,7 +429,7 @@ export function requestManeuverAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(MANEUVER_QUERY, handleManeuverAction, { messageId, action, target, ...extra });
+  return askGM(MANEUVER_QUERY, { messageId, action, target, ...extra });
 }
 
 function isManeuverAction(value: string): value is ManeuverAction {
@@ -459,7 +457,7 @@ export function decorateManeuverCard(message: ChatMessage, html: HTMLElement): v
 }
 
 export function registerManeuverCard(): void {
-  CONFIG.queries[MANEUVER_QUERY] = (data, context) => handleManeuverAction(data, context);
+  registerGMQuery(MANEUVER_QUERY, handleManeuverAction);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateManeuverCard(message, html),
   );

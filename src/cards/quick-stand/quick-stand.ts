@@ -6,12 +6,12 @@
  * `quickStandUsed` of the actor's budget on its combatant (`action-budget.ts`; out of combat there is
  * no round to count) — rolls the Tumble check, removes `prone` on a success and posts a small card.
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../rules/index.js';
-import { actorOf } from './attack-flow.js';
-import { budgetOf, restoreBudget } from './action-budget.js';
-import { askGM, Refusal, refusal, senderOf, type CardActionResult } from './gm-card.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
+import { actorOf } from '../kernel/index.js';
+import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
+import { askGM, Refusal, refusal, registerGMQuery, type CardActionResult } from '../kernel/index.js';
 
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
@@ -37,10 +37,8 @@ export function mayQuickStand(actor: Actor | null | undefined): boolean {
 /** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
 export async function handleQuickStand(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   try {
     if (
       typeof data !== 'object' ||
@@ -92,7 +90,7 @@ export async function handleQuickStand(
 
 /** `game.gng.quickStand(actor)`: asks the GM to roll the actor's Quick Stand. */
 export function quickStand(actor: Actor): Promise<CardActionResult> {
-  return askGM(QUICK_STAND_QUERY, handleQuickStand, { actorUuid: actor.uuid });
+  return askGM(QUICK_STAND_QUERY, { actorUuid: actor.uuid });
 }
 
 /**
@@ -122,7 +120,7 @@ export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
 }
 
 export function registerQuickStand(): void {
-  CONFIG.queries[QUICK_STAND_QUERY] = (data, context) => handleQuickStand(data, context);
+  registerGMQuery(QUICK_STAND_QUERY, handleQuickStand);
   Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
   void foundry.applications.handlebars.loadTemplates([QUICK_STAND_TEMPLATE]);
 }

@@ -1,6 +1,6 @@
 /**
  * What an attacker chooses for one attack (the attack dialog, a macro, or `game.gng.attack`). The
- * attack flow (src/combat/attack-flow.ts) turns these choices into numbers through the rules engine
+ * attack flow (src/cards/attack/attack-flow.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
 import type {
@@ -11,7 +11,7 @@ import type {
   RipSensesChoice,
   Size,
   SpecialStrikeId,
-} from '../rules/index.js';
+} from '../../rules/index.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;

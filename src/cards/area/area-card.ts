@@ -11,22 +11,22 @@
  * actor, changes)` (cancel with false; `changes` may be changed), `gng.applyAreaDamage(message, target,
  * actor)`.
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
-import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../rules/index.js';
-import { actorOf } from './attack-flow.js';
-import { abortShown, giveBack, takeAbort } from './abort-gate.js';
-import { applyHitPointLoss, restoreHitPointLoss } from './hp-loss.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../../rules/index.js';
+import { actorOf } from '../kernel/index.js';
+import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
+import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import {
   askGM,
   decorateButtons,
   owns,
   Refusal,
   refusal,
-  senderOf,
+  registerGMQuery,
   serialized,
   type CardActionResult,
-} from './gm-card.js';
+} from '../kernel/index.js';
 
 export const AREA_QUERY = 'gng.areaAction';
 export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
@@ -346,10 +346,8 @@ function parseRequest(data: unknown): AreaRequest {
 /** `CONFIG.queries['gng.areaAction']`: runs on the active GM; never throws. */
 export async function handleAreaAction(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   let request: AreaRequest;
   try {
     request = parseRequest(data);
@@ -476,7 +474,7 @@ export function requestAreaAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(AREA_QUERY, handleAreaAction, { messageId, action, target, ...extra });
+  return askGM(AREA_QUERY, { messageId, action, target, ...extra });
 }
 
 function isAreaAction(value: string): value is AreaAction {
@@ -516,7 +514,7 @@ export function decorateAreaCard(message: ChatMessage, html: HTMLElement): void 
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerAreaCard(): void {
-  CONFIG.queries[AREA_QUERY] = (data, context) => handleAreaAction(data, context);
+  registerGMQuery(AREA_QUERY, handleAreaAction);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateAreaCard(message, html),
   );

@@ -20,8 +20,8 @@
  *   GM; `gng.bindWounds` query) ends the bleeding through the engine's `bindSevereBleeding`: the
  *   effect is removed and a chat line says so.
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   advanceSevereBleeding,
   bindSevereBleeding,
@@ -31,21 +31,21 @@ import {
   type BleedingStage,
   type SevereBleedingState,
   worstFatigue,
-} from '../rules/index.js';
-import { actorOf } from './attack-flow.js';
-import { combatantOf } from './action-budget.js';
+} from '../../rules/index.js';
+import { actorOf } from '../kernel/index.js';
+import { combatantOf } from '../../combat/action-budget.js';
 import {
   askGM,
   decorateButtons,
   owns,
   Refusal,
   refusal,
-  senderOf,
+  registerGMQuery,
   serialized,
   type CardActionResult,
-} from './gm-card.js';
-import { isActiveGM } from '../documents/active-gm.js';
-import { escapeHtml } from '../chat/escape-html.js';
+} from '../kernel/index.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import { escapeHtml } from '../../chat/escape-html.js';
 
 export const BLEEDING_STATUS = 'severe-bleeding';
 export const BLEEDING_SAVE_QUERY = 'gng.bleedingSave';
@@ -228,11 +228,9 @@ function onlyKey(data: unknown, key: string): string {
  */
 async function handleCardQuery(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
   run: (messageId: string, user: User) => Promise<void>,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   let messageId: string;
   try {
     messageId = onlyKey(data, 'messageId');
@@ -243,11 +241,8 @@ async function handleCardQuery(
 }
 
 /** `CONFIG.queries['gng.bleedingSave']`: the save of the card's round. */
-export function handleBleedingSave(
-  data: Record<string, unknown>,
-  context: { user: User },
-): Promise<CardActionResult> {
-  return handleCardQuery(data, context, rollBleedingSave);
+export function handleBleedingSave(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  return handleCardQuery(data, sender, rollBleedingSave);
 }
 
 async function rollBleedingSave(messageId: string, user: User): Promise<void> {
@@ -307,11 +302,8 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
 }
 
 /** `CONFIG.queries['gng.bleedingUndo']`: the GM's Undo of the card's save. */
-export function handleBleedingUndo(
-  data: Record<string, unknown>,
-  context: { user: User },
-): Promise<CardActionResult> {
-  return handleCardQuery(data, context, undoBleedingSave);
+export function handleBleedingUndo(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  return handleCardQuery(data, sender, undoBleedingSave);
 }
 
 const sameState = (a: SevereBleedingState, b: SevereBleedingState) =>
@@ -358,10 +350,8 @@ async function undoBleedingSave(messageId: string, user: User): Promise<void> {
 /** `CONFIG.queries['gng.bindWounds']`: runs on the active GM; never throws. */
 export async function handleBindWounds(
   data: Record<string, unknown>,
-  context: { user: User },
+  sender: User,
 ): Promise<CardActionResult> {
-  const sender = senderOf(context);
-  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
   try {
     const actor = await actorOf(onlyKey(data, 'actorUuid'));
     if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
@@ -392,17 +382,17 @@ export async function handleBindWounds(
 
 /** Asks the active GM to roll the Fortitude save of the bleeding card `messageId`. */
 export function requestBleedingSave(messageId: string): Promise<CardActionResult> {
-  return askGM(BLEEDING_SAVE_QUERY, handleBleedingSave, { messageId });
+  return askGM(BLEEDING_SAVE_QUERY, { messageId });
 }
 
 /** Asks the active GM (the user must be a GM) to undo the save rolled on the bleeding card `messageId`. */
 export function requestBleedingUndo(messageId: string): Promise<CardActionResult> {
-  return askGM(BLEEDING_UNDO_QUERY, handleBleedingUndo, { messageId });
+  return askGM(BLEEDING_UNDO_QUERY, { messageId });
 }
 
 /** Asks the active GM to bind `actor`'s wounds (the sheet's Heal action "Bind wounds"). */
 export function bindWounds(actor: Actor): Promise<CardActionResult> {
-  return askGM(BIND_WOUNDS_QUERY, handleBindWounds, { actorUuid: actor.uuid });
+  return askGM(BIND_WOUNDS_QUERY, { actorUuid: actor.uuid });
 }
 
 /**
@@ -427,9 +417,9 @@ export function decorateBleedingCard(message: ChatMessage, html: HTMLElement): v
 
 /** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
 export function registerBleedingCard(): void {
-  CONFIG.queries[BLEEDING_SAVE_QUERY] = (data, context) => handleBleedingSave(data, context);
-  CONFIG.queries[BIND_WOUNDS_QUERY] = (data, context) => handleBindWounds(data, context);
-  CONFIG.queries[BLEEDING_UNDO_QUERY] = (data, context) => handleBleedingUndo(data, context);
+  registerGMQuery(BLEEDING_SAVE_QUERY, handleBleedingSave);
+  registerGMQuery(BIND_WOUNDS_QUERY, handleBindWounds);
+  registerGMQuery(BLEEDING_UNDO_QUERY, handleBleedingUndo);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateBleedingCard(message, html),
   );

@@ -1,0 +1,98 @@
+/**
+ * The attacker's choices as they arrive at the GM in a request: checked field by field (names,
+ * types, the engine's lists), so a hand-written request carries nothing the dialog could not.
+ * Anything else is refused; nothing is dropped silently.
+ */
+import {
+  CALLED_SHOT_EFFECTS,
+  GRIPS,
+  RIP_SENSES_CHOICES,
+  SIZES,
+  SPECIAL_STRIKE_IDS,
+  type CalledShotEffect,
+  type Grip,
+  type RipSensesChoice,
+  type Size,
+  type SpecialStrikeId,
+} from '../../rules/index.js';
+import { Refusal } from '../kernel/index.js';
+import { DEFENDER_SITUATIONS, type AttackOptions, type SituationalModifier } from './attack-options.js';
+
+const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground', 'squeezing'];
+
+/** The largest flat modifier a request may carry (the dialog's "other modifier"). */
+export const MAX_FLAT_BONUS = 20;
+/** The most sneak attack dice a request may claim (the dialog offers what the sheet has). */
+const MAX_SNEAK_DICE = 20;
+
+const bad = (): never => {
+  throw new Refusal('GNG.Error.Attack.BadRequest');
+};
+
+function oneOf<T extends string>(value: unknown, list: readonly T[]): T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : bad();
+}
+
+function listOf<T extends string>(value: unknown, list: readonly T[]): T[] {
+  if (!Array.isArray(value)) return bad();
+  return [...new Set(value.map((v) => oneOf(v, list)))];
+}
+
+function bool(value: unknown): boolean {
+  return typeof value === 'boolean' ? value : bad();
+}
+
+function int(value: unknown, min: number, max: number): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : bad();
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : bad();
+}
+
+const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions[K] } = {
+  grip: (v): Grip => oneOf(v, GRIPS),
+  situational: (v) => listOf(v, SITUATIONAL),
+  defenderSituation: (v) => listOf(v, DEFENDER_SITUATIONS),
+  touch: bool,
+  sneakAttackDice: (v) => int(v, 0, MAX_SNEAK_DICE),
+  powerAttack: bool,
+  nonlethal: bool,
+  calledShots: (v): CalledShotEffect[] => listOf(v, CALLED_SHOT_EFFECTS),
+  singleEdged: bool,
+  strike: (v) => {
+    const s = record(v);
+    if (Object.keys(s).some((key) => !['id', 'itemId', 'sense'].includes(key))) bad();
+    const strike: NonNullable<AttackOptions['strike']> = {
+      id: oneOf<SpecialStrikeId>(s.id, SPECIAL_STRIKE_IDS),
+    };
+    if (s.itemId !== undefined) strike.itemId = typeof s.itemId === 'string' ? s.itemId : bad();
+    if (s.sense !== undefined) strike.sense = oneOf<RipSensesChoice>(s.sense, RIP_SENSES_CHOICES);
+    return strike;
+  },
+  bonus: (v) => int(v, -MAX_FLAT_BONUS, MAX_FLAT_BONUS),
+  coupDeGrace: bool,
+  object: (v) => {
+    const o = record(v);
+    if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();
+    return {
+      size: oneOf<Size>(o.size, SIZES),
+      ...(o.moving === undefined ? {} : { moving: bool(o.moving) }),
+    };
+  },
+};
+
+/** The attack options of a request; a refusal for an unknown field or a value the dialog cannot make. */
+export function parseAttackOptions(raw: unknown): AttackOptions {
+  if (raw === undefined) return {};
+  const input = record(raw);
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const parse = PARSERS[key as keyof AttackOptions];
+    if (!parse) bad();
+    if (value !== undefined && value !== null) options[key] = parse(value);
+  }
+  return options as AttackOptions;
+}

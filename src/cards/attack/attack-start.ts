@@ -1,0 +1,309 @@
+/**
+ * Starting an attack (GnG ATTACK ROLL). The attacker's client only asks: `startAttack` sends the
+ * actor, the weapon, the choices and the targeted tokens to the active GM. The GM's client checks
+ * that the proven sender owns the actor, derives the bonus from the documents, rolls the d20 (and
+ * the d10 chain) and posts the card as its own message, speaking as the attacker: its flags are
+ * written only by a GM, so nothing the player's client wrote can change what the card applies.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { rollChain } from '../../combat/critical-chain.js';
+import {
+  ATTACKER_CONDITIONS,
+  attackRollFromValues,
+  CALLED_SHOT_ARMOR,
+  coupDeGrace,
+  criticalKindForNatural,
+  expandConditions,
+  objectDefense,
+  resolveAttack,
+  type AttackerCondition,
+  type CalledShotArmor,
+} from '../../rules/index.js';
+import { actorOf, askGM, Refusal } from '../kernel/index.js';
+import { renderAttackCard } from './attack-card.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
+import { parseAttackOptions } from './attack-options-parse.js';
+import { previewAttack } from './attack-preview.js';
+import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
+import { strikeCardState } from './strikes.js';
+import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
+
+/** The query every attack card action goes through (`CONFIG.queries`). */
+export const ATTACK_QUERY = 'gng.attackAction';
+
+/** What `gng.preAttack` handlers receive and may change (options, bonus parts, targets). */
+export interface AttackConfig {
+  options: AttackOptions;
+  parts: CardPart[];
+  targets: CardTarget[];
+}
+
+/** A targeted token as a request names it: its id and its actor (a synthetic actor's uuid for an unlinked token). */
+interface TargetRef {
+  tokenId: string;
+  actorUuid: string;
+}
+
+/** The most targets one attack may name. */
+const MAX_TARGETS = 50;
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+function creature(actor: Actor): CreatureData {
+  return actor.system as CreatureData;
+}
+
+/** The armor type of `actor`, for a Penetration called shot (undefined when it wears none). */
+export function armorOf(actor: Actor | null | undefined): CalledShotArmor | undefined {
+  const type = (actor?.system as CreatureData | undefined)?.derived?.protection.armorType;
+  return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
+    ? (type as CalledShotArmor)
+    : undefined;
+}
+
+function emptyTarget(id: string, kind: CardTarget['kind'], name: string): CardTarget {
+  return {
+    id,
+    kind,
+    name,
+    actorUuid: null,
+    tokenId: null,
+    object: null,
+    coupDeGrace: null,
+    defense: null,
+    result: null,
+    damage: null,
+    applied: null,
+  };
+}
+
+/** The card's target for a targeted token of `actor` (an object actor is attacked as an object). */
+function targetOf(ref: TargetRef, actor: Actor): CardTarget {
+  const flagged = actor.flags?.[SYSTEM_ID]?.object as { moving?: boolean } | undefined;
+  const token = actor.getActiveTokens().find((candidate) => candidate.id === ref.tokenId);
+  const target = emptyTarget(
+    ref.tokenId,
+    flagged ? 'object' : 'creature',
+    token?.document.name || actor.name,
+  );
+  target.actorUuid = actor.uuid;
+  target.tokenId = ref.tokenId;
+  if (flagged) target.object = { size: creature(actor).size, moving: flagged.moving === true };
+  return target;
+}
+
+/** Helpless as the engine reads statuses: helpless, or unconscious (dying and dead bring unconscious). */
+function isHelpless(actor: Actor): boolean {
+  const conditions = expandConditions(actor.statuses);
+  return conditions.has('helpless') || conditions.has('unconscious');
+}
+
+/** What is settled when the card is created: stationary objects' fixed Defense and coups de grace. */
+function settleOnCreation(state: AttackCardState, target: CardTarget, defender: Actor | null): void {
+  if (target.kind === 'object' && target.object && !target.object.moving) {
+    const total = objectDefense({ size: target.object.size });
+    target.defense = {
+      source: 'object',
+      natural: null,
+      bonus: total,
+      total,
+      autoRollOne: false,
+      mode: state.weapon.mode,
+      parts: [{ label: `GNG.Size.${target.object.size}`, value: total }],
+      notes: ['GNG.Attack.StationaryObject'],
+    };
+    const r = resolveAttack(state.attack.total, total);
+    target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+    return;
+  }
+  if (!state.options.coupDeGrace || target.kind !== 'creature') return;
+  // The attacker declares the coup de grace; Foundry does not tell us whether a ranged attacker is adjacent.
+  const cdg = coupDeGrace({
+    targetHelpless: defender ? isHelpless(defender) : false,
+    ranged: state.weapon.mode === 'ranged',
+    adjacent: true,
+  });
+  target.coupDeGrace = { allowed: cdg.allowed, reason: cdg.reason ?? null };
+  if (cdg.allowed) target.result = { hit: cdg.hit, relativeDegree: cdg.relativeDegree, automatic: true };
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The asking client                                                          */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * Starts an attack of `actor` with `weapon` (an equipped weapon of the actor) against the user's
+ * targets (or `targetTokens`: the Riposte attacks the attacker's token): the active GM rolls
+ * 1d20 + bonus (and the d10 chain on a natural 20 or 1) and posts the attack card.
+ * Resolves with the card, or null when refused or cancelled (`gng.preAttack`, on the GM's client).
+ */
+export async function startAttack(
+  actor: Actor,
+  weapon: Item,
+  options: AttackOptions = {},
+  targetTokens?: Token[],
+): Promise<ChatMessage | null> {
+  if (!actor.isOwner) {
+    ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
+    return null;
+  }
+  const tokens = targetTokens ?? [...game.user.targets];
+  const result = await askGM(ATTACK_QUERY, {
+    action: 'start',
+    actorUuid: actor.uuid,
+    weaponId: weapon.id,
+    options: structuredClone(options),
+    targets: tokens.flatMap((token) =>
+      token.actor ? [{ tokenId: token.id, actorUuid: token.actor.uuid } satisfies TargetRef] : [],
+    ),
+  });
+  if (!result.ok || !result.messageId) return null;
+  return game.messages.get(result.messageId) ?? null;
+}
+
+/* -------------------------------------------------------------------------- */
+/*  On the active GM                                                           */
+/* -------------------------------------------------------------------------- */
+
+const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'options', 'targets']);
+
+function parseTargets(raw: unknown): TargetRef[] {
+  if (!Array.isArray(raw) || raw.length > MAX_TARGETS) throw new Refusal('GNG.Error.Attack.BadRequest');
+  const refs = raw.map((entry: unknown) => {
+    const e = entry as Record<string, unknown> | null;
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      Object.keys(e).some((key) => key !== 'tokenId' && key !== 'actorUuid') ||
+      typeof e.tokenId !== 'string' ||
+      typeof e.actorUuid !== 'string' ||
+      !e.tokenId
+    )
+      throw new Refusal('GNG.Error.Attack.BadRequest');
+    return { tokenId: e.tokenId, actorUuid: e.actorUuid };
+  });
+  if (new Set(refs.map((r) => r.tokenId)).size !== refs.length)
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  return refs;
+}
+
+/**
+ * The GM's side of `startAttack`: the card made from the documents, for the proven `sender`.
+ * Resolves with the new message.
+ */
+export async function createAttackCard(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (typeof data.actorUuid !== 'string' || typeof data.weaponId !== 'string')
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  const actor = await actorOf(data.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!actor.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
+  const weapon = actor.items.get(data.weaponId);
+  if (!weapon) throw new Refusal('GNG.Error.NoAttack', { name: actor.name });
+  const opts: AttackOptions = {
+    ...structuredClone(DEFAULT_ATTACK_OPTIONS),
+    ...parseAttackOptions(data.options),
+  };
+  const refs = parseTargets(data.targets ?? []);
+  const defenders: (Actor | null)[] = [];
+  for (const ref of refs) {
+    const defender = await actorOf(ref.actorUuid);
+    if (!defender) throw new Refusal('GNG.Error.Attack.BadRequest');
+    defenders.push(defender);
+  }
+  // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
+  const single = defenders.length === 1 ? (defenders[0] ?? null) : null;
+  const armor = armorOf(single);
+  const preview = previewAttack(actor, weapon, opts, {
+    ...(armor === undefined ? {} : { targetArmor: armor }),
+    target: single,
+  });
+  if (!preview) throw new Refusal('GNG.Error.NoAttack', { name: weapon.name });
+  if (!preview.allowed)
+    throw new Refusal('GNG.Error.Attack.NotAllowedAttack', { reason: preview.reason ?? '' });
+  const summary = preview.attack;
+  if (preview.grip) opts.grip = preview.grip;
+  let targets: CardTarget[];
+  if (opts.object) {
+    const object = emptyTarget(
+      'object',
+      'object',
+      f('GNG.Attack.ObjectName', { size: t(`GNG.Size.${opts.object.size}`) }),
+    );
+    object.object = { size: opts.object.size, moving: opts.object.moving === true };
+    targets = [object];
+  } else {
+    targets = refs.map((ref, i) => targetOf(ref, defenders[i] as Actor));
+    if (!targets.length) targets = [emptyTarget('unnamed', 'unnamed', t('GNG.Attack.UnnamedDefender'))];
+  }
+  const config: AttackConfig = {
+    options: opts,
+    parts: [...summary.parts, ...preview.lines.slice(1)],
+    targets,
+  };
+  if (Hooks.call('gng.preAttack', actor, weapon, config) === false)
+    throw new Refusal('GNG.Error.Attack.Cancelled');
+
+  const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
+  const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
+  const natural = roll.dice[0]?.results[0]?.result ?? 0;
+  const kind = criticalKindForNatural(natural);
+  const chain = kind ? await rollChain(kind) : null;
+  const attack = attackRollFromValues({ natural, bonus, chainDice: chain?.d10s ?? [] });
+  const statuses = expandConditions(actor.statuses ?? []);
+  const state: AttackCardState = {
+    version: 1,
+    attacker: { actorUuid: actor.uuid, name: actor.name },
+    weapon: {
+      itemUuid: weapon.uuid,
+      itemId: weapon.id as string,
+      name: weapon.name,
+      mode: summary.mode,
+      grip: config.options.grip ?? summary.grip,
+      touch: summary.touch || config.options.touch === true,
+      bypass: summary.bypass,
+      damage: summary.damage,
+    },
+    options: config.options,
+    attack: {
+      formula: roll.formula,
+      natural: attack.natural,
+      critical: attack.critical,
+      chainDice: attack.chainDice,
+      chainAdjustment: attack.chainAdjustment,
+      bonus: attack.bonus,
+      parts: config.parts.filter((p, i) => i === 0 || p.value !== 0),
+      total: attack.total,
+      attackerConditions: [...statuses].filter((s): s is AttackerCondition =>
+        (ATTACKER_CONDITIONS as readonly string[]).includes(s),
+      ),
+    },
+    targets: config.targets,
+  };
+  const defenderOf = async (target: CardTarget) =>
+    target.actorUuid ? await actorOf(target.actorUuid) : null;
+  for (const target of state.targets) settleOnCreation(state, target, await defenderOf(target));
+  const calledShots = config.options.calledShots ?? [];
+  const waived =
+    calledShots.length > 0 &&
+    waivesAttackOfOpportunity(actor, state.weapon.itemId, config.options.sneakAttackDice ?? 0);
+  for (const target of state.targets) {
+    if (target.kind !== 'creature') continue;
+    const defender = await defenderOf(target);
+    if (calledShots.length) target.calledShot = calledShotAt(calledShots, defender, waived);
+    if (config.options.strike) target.strike = strikeCardState(config.options.strike, actor, defender);
+  }
+
+  const message = await ChatMessage.create({
+    content: await renderAttackCard(state),
+    rolls: [roll, ...(chain?.rolls ?? [])],
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  Hooks.callAll('gng.attack', message);
+  return message;
+}

@@ -1,0 +1,87 @@
+/**
+ * GM queries, the one way a card action reaches the active GM: the asking client calls
+ * {@link askGM}; the GM's client proves the sender ({@link proveSender}), refuses when it is not
+ * the active GM, and runs the handler registered with {@link registerGMQuery}, which gets the
+ * request's own fields and the proven sender, never the envelope. The GM's own clicks run the
+ * handler directly, with the GM as the sender. A refusal is shown as a warning on the asking client.
+ */
+import { refusal, type CardActionResult } from './result.js';
+import { track } from './in-flight.js';
+import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
+
+/** A GM query's handler: the request (without the envelope) and the user proven to have sent it. */
+export type GMQueryHandler = (data: Record<string, unknown>, sender: User) => Promise<CardActionResult>;
+
+const handlers = new Map<string, GMQueryHandler>();
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+function isActiveGM(): boolean {
+  return game.users.activeGM?.id === game.user.id;
+}
+
+async function run(handler: GMQueryHandler, data: Record<string, unknown>, sender: User) {
+  try {
+    return await handler(data, sender);
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** What arrives through `CONFIG.queries[name]` on a client (normally the active GM's). */
+async function receive(
+  name: string,
+  data: Record<string, unknown>,
+  options: QueryOptions | undefined,
+): Promise<CardActionResult> {
+  const handler = handlers.get(name);
+  if (!handler) return { ok: false, error: 'GNG.Error.Card.BadRequest' };
+  // Only the active GM does a card's work; a query sent to anyone else is refused.
+  if (!isActiveGM()) return { ok: false, error: 'GNG.Error.Card.NotActiveGM' };
+  if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Card.BadRequest' };
+  const sender = await proveSender(data, options);
+  if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  const { requestId: _id, userId: _user, ...request } = data;
+  return run(handler, request, sender);
+}
+
+/** Registers `handler` as the GM query `name` (`CONFIG.queries[name]`). */
+export function registerGMQuery(name: string, handler: GMQueryHandler): void {
+  handlers.set(name, handler);
+  CONFIG.queries[name] = (data, options) => receive(name, data, options);
+}
+
+/** Registers the confirmation every client answers for its own requests (on `init`). */
+export function registerCardKernel(): void {
+  CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
+}
+
+/**
+ * Asks the active GM to run the query `name` with `data`; a refusal is shown as a warning on this
+ * client. Tracked, so `attackActionsSettled()` waits for it.
+ */
+export function askGM(name: string, data: Record<string, unknown>): Promise<CardActionResult> {
+  return track(
+    (async (): Promise<CardActionResult> => {
+      const gm = game.users.activeGM;
+      const handler = handlers.get(name);
+      let result: CardActionResult;
+      if (!gm) result = { ok: false, error: 'GNG.Error.Attack.NoGM' };
+      else if (!handler) result = { ok: false, error: 'GNG.Error.Card.BadRequest' };
+      else if (gm.id === game.user.id) result = await run(handler, structuredClone(data), game.user);
+      else {
+        const { payload, settle } = envelope(data);
+        try {
+          result = (await gm.query(name, payload)) as CardActionResult;
+        } catch (error) {
+          result = { ok: false, error: 'GNG.Error.Card.NoAnswer', data: { error: String(error) } };
+        } finally {
+          settle();
+        }
+      }
+      if (!result.ok) ui.notifications.warn(result.data ? f(result.error, result.data) : t(result.error));
+      return result;
+    })(),
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The card kernel: what every card shares. See docs/architecture.md.
+ * - gm-query: a request to the active GM, its sender proven (sender.ts), refusals shown;
+ * - queue: the GM's queues per card and per actor;
+ * - decorate: the per-user buttons of a rendered card;
+ * - in-flight: actions macros and tests can wait for.
+ */
+export { Refusal, refusal, type CardActionResult } from './result.js';
+export { track, attackActionsSettled } from './in-flight.js';
+export { serialized } from './queue.js';
+export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from './gm-query.js';
+export { decorateButtons } from './decorate.js';
+export { actorOf, owns } from './documents.js';
