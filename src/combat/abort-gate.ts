@@ -3,8 +3,8 @@
  * an abort is refused now (a lang key) and spending it on the GM's side. The cards never decide a
  * refusal themselves.
  */
-import type { AbortAction, AbortContext, ActionBudget } from '../rules/index.js';
-import { abortRefusal, restoreBudget, spendAbortFor } from './action-budget.js';
+import type { AbortAction, AbortContext } from '../rules/index.js';
+import { abortRefusal, refundAbortFor, spendAbortFor, type AbortSpent } from './action-budget.js';
 import { Refusal } from '../cards/kernel/index.js';
 
 /**
@@ -22,21 +22,25 @@ export function abortShown(actor: Actor, abort: AbortAction, context: AbortConte
 
 /**
  * GM side: checks and spends one `abort` of `actor` (throws a {@link Refusal} with the budget's lang
- * key); resolves with the budget before the spend (null out of combat), for {@link giveBack}.
+ * key); resolves with how it was paid, for {@link giveBack}.
  */
 export async function takeAbort(
   actor: Actor,
   abort: AbortAction,
   context: AbortContext = {},
-): Promise<ActionBudget | null> {
+): Promise<AbortSpent> {
   const refusal = abortRefusal(actor, abort, context);
   if (refusal) throw new Refusal(refusal, { name: actor.name });
   const spent = await spendAbortFor(actor, abort);
   if (!spent.ok) throw new Refusal(spent.reason, { name: actor.name });
-  return spent.before;
+  return { paidWith: spent.paidWith, before: spent.before, epoch: spent.epoch };
 }
 
-/** GM side: puts back the budget {@link takeAbort} returned. */
-export async function giveBack(actor: Actor, before: ActionBudget | null): Promise<void> {
-  await restoreBudget(actor, before);
+/** GM side: the exact inverse of {@link takeAbort}; notes (localized) of what could not be given back. */
+export function giveBack(
+  actor: Actor,
+  abort: AbortAction,
+  spent: { paidWith: AbortSpent['paidWith']; epoch?: number | null },
+): Promise<string[]> {
+  return refundAbortFor(actor, abort, spent);
 }

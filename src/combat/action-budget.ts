@@ -27,6 +27,7 @@ import {
   isConditionId,
   expandConditions,
   newActionBudget,
+  refundAbort,
   spendAbort,
   type AbortAction,
   type AbortContext,
@@ -146,9 +147,17 @@ export function refusalKey(reason: string): string {
   return `GNG.Abort.Refusal.${reason}`;
 }
 
-export type SpendAbortForResult =
-  | { ok: true; paidWith: 'free' | 'move' | 'attack' | 'none'; before: ActionBudget | null }
-  | { ok: false; reason: string };
+/**
+ * One abort spent: how it was paid, the budget before (kept on older cards), and the epoch — the
+ * round of the spender's last turn start, so Undo knows whether that turn has begun since.
+ */
+export interface AbortSpent {
+  paidWith: 'free' | 'move' | 'attack' | 'none';
+  before: ActionBudget | null;
+  epoch: number | null;
+}
+
+export type SpendAbortForResult = ({ ok: true } & AbortSpent) | { ok: false; reason: string };
 
 /**
  * GM side only: spends one abort of the actor (a free abort first, else the next turn's move, then
@@ -158,12 +167,31 @@ export type SpendAbortForResult =
  */
 export async function spendAbortFor(actor: Actor, abort: AbortAction): Promise<SpendAbortForResult> {
   const combatant = combatantOf(actor);
-  if (!combatant) return { ok: true, paidWith: 'none', before: null };
+  if (!combatant) return { ok: true, paidWith: 'none', before: null, epoch: null };
   const before = combatantBudget(combatant);
   const result = spendAbort(before, abort, abortFeatsOf(actor));
   if (!result.ok) return { ok: false, reason: refusalKey(result.reason) };
   await combatant.setFlag(SYSTEM_ID, 'budget', plain(result.budget));
-  return { ok: true, paidWith: result.paidWith, before };
+  return { ok: true, paidWith: result.paidWith, before, epoch: turnOf(combatant)?.round ?? 0 };
+}
+
+/**
+ * GM side only (Undo): the exact inverse of one spend — gives back what it paid, to the budget as it
+ * is now (later spends stay spent). When the spender's turn has begun since (the budget the spend
+ * came from is gone), nothing is given back and a localized note says so.
+ */
+export async function refundAbortFor(
+  actor: Actor,
+  abort: AbortAction,
+  spent: { paidWith: AbortSpent['paidWith']; epoch?: number | null },
+): Promise<string[]> {
+  const combatant = combatantOf(actor);
+  if (!combatant || spent.paidWith === 'none') return [];
+  if (spent.epoch !== undefined && spent.epoch !== null && (turnOf(combatant)?.round ?? 0) !== spent.epoch)
+    return [game.i18n.format('GNG.Undo.Note.TurnBegun', { name: actor.name })];
+  const budget = refundAbort(combatantBudget(combatant), abort, spent.paidWith);
+  await combatant.setFlag(SYSTEM_ID, 'budget', plain(budget));
+  return [];
 }
 
 /** GM side only (Undo): puts back a budget `spendAbortFor` returned as `before` (null: nothing to do). */

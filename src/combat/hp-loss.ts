@@ -2,7 +2,9 @@
  * Taking damage, as every card applies it (attack, area, grapple): lethal damage comes off
  * temporary HP first, nonlethal damage adds up, and the rules engine says what follows (trauma,
  * disabled/dying/dead by size, unconscious from nonlethal). Runs on the active GM's client, inside
- * the cards' GM queries. The result is the card's record of what changed, and what Undo restores.
+ * the cards' GM queries. The result is the card's record of what changed; Undo is its exact
+ * inverse (the changes taken back from the values as they are now, the status effects it created
+ * deleted), so it never erases what happened to the actor since.
  */
 import {
   applyDamageToHitPoints,
@@ -28,8 +30,32 @@ export interface HitPointLoss {
   nonlethalCondition: ReturnType<typeof applyNonlethalDamage>['condition'];
   injury: string;
   statusesAdded: string[];
+  /** The status effects this loss created, by status (Undo deletes exactly these). */
+  effectIds: Record<string, string>;
   /** The actor's trauma flag before this loss set it (null: not set, e.g. out of combat). */
   traumaBefore: boolean | null;
+}
+
+/** What a card keeps of a loss to undo it (the field names of the stored cards). */
+export interface HitPointRecord {
+  /** Hit points before the loss. */
+  snapshot: HitPointSnapshot;
+  /** Hit points right after it (absent on cards stored before Undo took changes back). */
+  after?: HitPointSnapshot | undefined;
+  statusesAdded: readonly string[];
+  effectIds?: Record<string, string> | undefined;
+  traumaBefore: boolean | null;
+}
+
+/** The card's record of `loss`, for {@link restoreHitPointLoss}. */
+export function recordOf(loss: HitPointLoss): Required<HitPointRecord> {
+  return {
+    snapshot: loss.before,
+    after: loss.after,
+    statusesAdded: loss.statusesAdded,
+    effectIds: loss.effectIds,
+    traumaBefore: loss.traumaBefore,
+  };
 }
 
 function hitPoints(actor: Actor): HitPointSnapshot {
@@ -75,7 +101,11 @@ export async function applyHitPointLoss(
   };
   if (!allow(changes)) return null;
   await actor.update(changes);
-  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
+  const effectIds: Record<string, string> = {};
+  for (const status of statusesAdded) {
+    const effect = await actor.toggleStatusEffect(status, { active: true });
+    if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
+  }
   // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
   const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
   return {
@@ -87,22 +117,52 @@ export async function applyHitPointLoss(
     nonlethalCondition: nonlethal.condition,
     injury: (actor.system as CreatureData).hp.injury?.level ?? 'none',
     statusesAdded,
+    effectIds,
     traumaBefore,
   };
 }
 
-/** Undoes a loss: hit points as they were, the statuses it added removed, trauma as it was. */
-export async function restoreHitPointLoss(
-  actor: Actor,
-  loss: { snapshot: HitPointSnapshot; statusesAdded: readonly string[]; traumaBefore: boolean | null },
-): Promise<void> {
+/**
+ * Undoes a loss as its exact inverse: the HP, temporary HP and nonlethal it took are given back to
+ * the values as they are now (later damage and the GM's edits stay), the status effects it created
+ * are deleted, trauma is cleared if it set it. What cannot be undone any more (a status already
+ * removed, HP that would pass the maximum) is done as far as it can be and returned as notes
+ * (localized) for the card to show. A record without `after` (a card stored before this) restores
+ * its snapshot, as such cards did.
+ */
+export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): Promise<string[]> {
+  const notes: string[] = [];
+  const now = hitPoints(actor);
+  let next: HitPointSnapshot = loss.snapshot;
+  if (loss.after) {
+    const max = (actor.system as CreatureData).hp.max;
+    const value = now.value + (loss.snapshot.value - loss.after.value);
+    next = {
+      value: typeof max === 'number' ? Math.min(value, max) : value,
+      temp: Math.max(0, now.temp + (loss.snapshot.temp - loss.after.temp)),
+      nonlethal: Math.max(0, now.nonlethal + (loss.snapshot.nonlethal - loss.after.nonlethal)),
+    };
+    if (next.value < value)
+      notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max: next.value }));
+  }
   await actor.update({
-    'system.hp.value': loss.snapshot.value,
-    'system.hp.temp': loss.snapshot.temp,
-    'system.hp.nonlethal': loss.snapshot.nonlethal,
+    'system.hp.value': next.value,
+    'system.hp.temp': next.temp,
+    'system.hp.nonlethal': next.nonlethal,
   });
   for (const status of loss.statusesAdded) {
-    if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+    const effectId = loss.effectIds?.[status];
+    if (effectId === undefined) {
+      if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+    } else if (actor.effects.get(effectId)) await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
+    else
+      notes.push(
+        game.i18n.format('GNG.Undo.Note.StatusGone', {
+          name: actor.name,
+          status: game.i18n.localize(`GNG.Status.${status}`),
+        }),
+      );
   }
   if (loss.traumaBefore === false) await setTrauma(actor, false);
+  return notes;
 }

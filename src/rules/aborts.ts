@@ -444,6 +444,30 @@ export function spendAbort(
   return { ok: false, reason: 'out-of-actions', budget };
 }
 
+/**
+ * The exact inverse of one {@link spendAbort} that paid with `paidWith` (Undo): a free abort is
+ * counted unused again, a spent move or attack action is given back. Nothing else changes.
+ */
+export function refundAbort(
+  budget: ActionBudget,
+  abort: AbortAction,
+  paidWith: 'free' | 'move' | 'attack' | 'none',
+): ActionBudget {
+  assertBudget(budget);
+  switch (paidWith) {
+    case 'free': {
+      const freeUsed = Object.freeze({ ...budget.freeUsed, [abort]: Math.max(0, budget.freeUsed[abort] - 1) });
+      return Object.freeze({ ...budget, freeUsed });
+    }
+    case 'move':
+      return Object.freeze({ ...budget, move: true });
+    case 'attack':
+      return Object.freeze({ ...budget, attack: true });
+    case 'none':
+      return budget;
+  }
+}
+
 /** How many more aborts of this kind the budget allows this round (Infinity with Infinite Block). */
 export function abortsRemaining(budget: ActionBudget, abort: AbortAction, feats: AbortFeats = {}): number {
   assertBudget(budget);

@@ -16,17 +16,9 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
+import type { AbortSpent } from '../../combat/action-budget.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
-import {
-  askGM,
-  decorateButtons,
-  owns,
-  Refusal,
-  refusal,
-  registerGMQuery,
-  serialized,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
 
 export const AREA_QUERY = 'gng.areaAction';
 export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
@@ -56,6 +48,9 @@ export interface AreaDive {
    * and Roll with Blow.
    */
   budgetBefore: ActionBudget | null;
+  /** How the dive was paid and the spender's turn epoch (Undo gives back exactly that). */
+  paidWith?: AbortSpent['paidWith'];
+  epoch?: number | null;
 }
 
 export interface AreaApplied {
@@ -66,6 +61,8 @@ export interface AreaApplied {
   temp: { before: number; after: number };
   nonlethalTotal: { before: number; after: number };
   statusesAdded: string[];
+  /** The status effects Apply created, by status (Undo deletes exactly these). */
+  effectIds?: Record<string, string>;
   snapshot: { value: number; temp: number; nonlethal: number };
   /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
   trauma: boolean;
@@ -81,6 +78,10 @@ export interface AreaTarget {
   save: AreaSave | null;
   dive: AreaDive | null;
   applied: AreaApplied | null;
+  /** What the last Undo could not take back (localized notes, shown on the card). */
+  undoNotes?: string[];
+  /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
+  diveUndone?: boolean;
 }
 
 export interface AreaCardState {
@@ -149,7 +150,9 @@ export function targetDamage(
 /** Roll Reflex, Dive for Cover: the target's owners; Apply, Undo: the GM. A GM may do everything. */
 export function areaUserMayAct(user: User, action: AreaAction, target: AreaTarget): boolean {
   if (user.isGM) return true;
-  if (action === 'rollSave' || action === 'diveForCover') return owns(user, target.actorUuid);
+  if (action === 'rollSave') return owns(user, target.actorUuid);
+  // A dive a GM's Undo took back is not taken (and rolled) again by its side.
+  if (action === 'diveForCover') return owns(user, target.actorUuid) && !target.diveUndone;
   return false;
 }
 
@@ -209,6 +212,7 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
           ? f('GNG.Attack.Applied.Nonlethal', a.nonlethalTotal)
           : null,
     },
+    undoNotes: target.undoNotes ?? [],
     coverChoice: state.cover === null && target.dive === null && target.applied === null,
     buttons: {
       rollSave: button('rollSave'),
@@ -312,124 +316,148 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
 }
 
 /* -------------------------------------------------------------------------- */
-/*  The GM's handler                                                           */
+/*  The card's actions (GM side through the card kernel)                       */
 /* -------------------------------------------------------------------------- */
 
-const REQUEST_KEYS = new Set(['messageId', 'action', 'target', 'cover']);
-
-interface AreaRequest {
-  messageId: string;
-  action: AreaAction;
-  target: string;
-  cover?: boolean;
-}
-
-function parseRequest(data: unknown): AreaRequest {
-  if (typeof data !== 'object' || data === null) throw new Refusal('GNG.Error.Attack.BadRequest');
-  const d = data as Record<string, unknown>;
-  if (Object.keys(d).some((key) => !REQUEST_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (typeof d.messageId !== 'string' || typeof d.target !== 'string')
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (!(AREA_ACTIONS as readonly unknown[]).includes(d.action))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  const action = d.action as AreaAction;
-  if (d.cover !== undefined && (action !== 'diveForCover' || typeof d.cover !== 'boolean'))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  return {
-    messageId: d.messageId,
-    action,
-    target: d.target,
-    ...(typeof d.cover === 'boolean' ? { cover: d.cover } : {}),
-  };
-}
-
-/** `CONFIG.queries['gng.areaAction']`: runs on the active GM; never throws. */
-export async function handleAreaAction(
-  data: Record<string, unknown>,
-  sender: User,
-): Promise<CardActionResult> {
-  let request: AreaRequest;
-  try {
-    request = parseRequest(data);
-  } catch (error) {
-    return refusal(error);
-  }
-  return serialized(request.messageId, () => runAction(request, sender));
-}
-
-async function runAction(request: AreaRequest, user: User): Promise<void> {
-  const message = game.messages.get(request.messageId);
-  const stored = areaState(message);
-  if (!message || !stored) throw new Refusal('GNG.Area.Error.NoCard');
-  // Only a GM may post (and so write) an area card: a card another user wrote is not trusted.
-  if (!message.author?.isGM) throw new Refusal('GNG.Area.Error.NoCard');
-  const state = structuredClone(stored);
-  const target = state.targets.find((candidate) => candidate.id === request.target);
-  if (!target) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-  if (!areaUserMayAct(user, request.action, target))
-    throw new Refusal('GNG.Area.Error.NotAllowed', { name: user.name });
-  if (!areaActionAvailable(request.action, target))
-    throw new Refusal(`GNG.Area.Error.Unavailable.${request.action}`);
+async function actorAt(target: AreaTarget): Promise<Actor> {
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-
-  switch (request.action) {
-    case 'rollSave': {
-      const bonus = creature(actor).derived.saves.ref.total;
-      const roll = await new Roll('1d20').evaluate();
-      const natural = roll.total as number;
-      const save = savingThrow({ natural, bonus, dc: state.save.dc });
-      target.save = { natural, bonus, total: save.total, success: save.success };
-      break;
-    }
-    case 'diveForCover': {
-      const cover = state.cover ?? request.cover ?? false;
-      const bonus = creature(actor).derived.skills.jump.total;
-      const budgetBefore = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
-      const roll = await new Roll('1d20').evaluate();
-      const natural = roll.total as number;
-      const steps = areaDamage({
-        rolled: state.damage.total,
-        saved: target.save?.success === true,
-        protection: protectionOf(actor),
-      });
-      const dive = resolveDiveForCover({
-        jumpTotal: natural + bonus,
-        reflexDc: state.save.dc,
-        damage: steps.final,
-        cover,
-      });
-      target.dive = {
-        natural,
-        bonus,
-        cover,
-        jumpTotal: dive.jumpTotal,
-        margin: dive.margin,
-        converted: dive.converted,
-        budgetBefore: budgetBefore && structuredClone({ ...budgetBefore }),
-      };
-      break;
-    }
-    case 'applyDamage':
-      await applyDamage(message, state, target, actor, user);
-      break;
-    case 'undoDamage': {
-      const applied = target.applied;
-      if (applied) {
-        await restoreHitPointLoss(actor, applied);
-        target.applied = null;
-      }
-      // The Dive for Cover is given back too: the budget as it was before it, and the card without it.
-      if (target.dive) {
-        await giveBack(actor, target.dive.budgetBefore);
-        target.dive = null;
-      }
-      break;
-    }
-  }
-  await saveCard(message, state);
-  if (request.action === 'applyDamage') Hooks.callAll('gng.applyAreaDamage', message, target, actor);
+  return actor;
 }
+
+const gmOnly = (user: User) => user.isGM;
+const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
+  user.isGM || owns(user, target.actorUuid);
+
+/** The area card as a table: who may press what, when, and what it does on the GM's client. */
+export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
+  query: AREA_QUERY,
+  state: areaState,
+  targets: (state) => state.targets,
+  actors: (state) => state.targets.map((target) => target.actorUuid),
+  save: saveCard,
+  refusals: {
+    badRequest: 'GNG.Error.Attack.BadRequest',
+    noCard: 'GNG.Area.Error.NoCard',
+    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
+    notAllowed: 'GNG.Area.Error.NotAllowed',
+    unavailable: (action) => `GNG.Area.Error.Unavailable.${action}`,
+  },
+  actions: {
+    rollSave: {
+      may: ownerOrGM,
+      available: (_state, target) => areaActionAvailable('rollSave', target),
+      async run({ state, target }) {
+        const actor = await actorAt(target);
+        const bonus = creature(actor).derived.saves.ref.total;
+        const roll = await new Roll('1d20').evaluate();
+        const natural = roll.total as number;
+        const save = savingThrow({ natural, bonus, dc: state.save.dc });
+        target.save = { natural, bonus, total: save.total, success: save.success };
+      },
+    },
+    diveForCover: {
+      // A dive a GM's Undo took back is not taken (and rolled) again by its side.
+      may: (user, state, target) => areaUserMayAct(user, 'diveForCover', target),
+      available: (_state, target) => areaActionAvailable('diveForCover', target),
+      parse(extra) {
+        if (Object.keys(extra).some((key) => key !== 'cover'))
+          throw new Refusal('GNG.Error.Attack.BadRequest');
+        if (extra.cover !== undefined && typeof extra.cover !== 'boolean')
+          throw new Refusal('GNG.Error.Attack.BadRequest');
+        return extra;
+      },
+      shown(user, state, target) {
+        if (!areaUserMayAct(user, 'diveForCover', target)) return false;
+        if (!areaActionAvailable('diveForCover', target)) return true;
+        const actor = fromUuidSync(target.actorUuid) as Actor | null;
+        return Boolean(actor && abortShown(actor, 'dive-for-cover', { reflexAreaEffect: true }));
+      },
+      fields(button, state) {
+        if (state.cover !== null) return {};
+        const box = button
+          .closest('section')
+          ?.querySelector<HTMLInputElement>('input[name="cover"][data-target-id]');
+        return { cover: box?.checked === true };
+      },
+      undoneBy: 'undoDamage',
+      async run({ state, target, extra }) {
+        const actor = await actorAt(target);
+        const cover = state.cover ?? (extra.cover as boolean | undefined) ?? false;
+        const bonus = creature(actor).derived.skills.jump.total;
+        const spent = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
+        const roll = await new Roll('1d20').evaluate();
+        const natural = roll.total as number;
+        const steps = areaDamage({
+          rolled: state.damage.total,
+          saved: target.save?.success === true,
+          protection: protectionOf(actor),
+        });
+        const dive = resolveDiveForCover({
+          jumpTotal: natural + bonus,
+          reflexDc: state.save.dc,
+          damage: steps.final,
+          cover,
+        });
+        target.dive = {
+          natural,
+          bonus,
+          cover,
+          jumpTotal: dive.jumpTotal,
+          margin: dive.margin,
+          converted: dive.converted,
+          budgetBefore: spent.before && structuredClone({ ...spent.before }),
+          paidWith: spent.paidWith,
+          epoch: spent.epoch,
+        };
+      },
+    },
+    applyDamage: {
+      may: gmOnly,
+      available: (_state, target) => areaActionAvailable('applyDamage', target),
+      undoneBy: 'undoDamage',
+      async run({ message, state, target, user }) {
+        const actor = await actorAt(target);
+        await applyDamage(message, state, target, actor, user);
+        await saveCard(message, state);
+        Hooks.callAll('gng.applyAreaDamage', message, target, actor);
+      },
+    },
+    undoDamage: {
+      may: gmOnly,
+      available: (_state, target) => areaActionAvailable('undoDamage', target),
+      // The exact inverse of Apply (HP deltas, the effects it created) and of the dive (what it paid).
+      async run({ target }) {
+        const actor = await actorAt(target);
+        const applied = target.applied;
+        const notes: string[] = [];
+        if (applied) {
+          const after = {
+            value: applied.hp.after,
+            temp: applied.temp.after,
+            nonlethal: applied.nonlethalTotal.after,
+          };
+          notes.push(...(await restoreHitPointLoss(actor, { ...applied, after })));
+          target.applied = null;
+        }
+        if (target.dive) {
+          const spent = {
+            paidWith: target.dive.paidWith ?? 'none',
+            epoch: target.dive.epoch ?? null,
+          } as const;
+          notes.push(...(await giveBack(actor, 'dive-for-cover', spent)));
+          target.dive = null;
+          target.diveUndone = true;
+        }
+        if (notes.length) target.undoNotes = notes;
+        else delete target.undoNotes;
+      },
+    },
+  },
+});
+
+/** `CONFIG.queries['gng.areaAction']`'s handler (runs on the active GM). */
+export const handleAreaAction = areaCard.handle;
 
 async function applyDamage(
   message: ChatMessage,
@@ -453,6 +481,7 @@ async function applyDamage(
     temp: { before: loss.before.temp, after: loss.after.temp },
     nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
     statusesAdded: loss.statusesAdded,
+    effectIds: loss.effectIds,
     snapshot: loss.before,
     trauma: loss.trauma,
     traumaBefore: loss.traumaBefore,
@@ -474,49 +503,14 @@ export function requestAreaAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(AREA_QUERY, { messageId, action, target, ...extra });
+  return areaCard.request(messageId, action, target, extra);
 }
 
-function isAreaAction(value: string): value is AreaAction {
-  return (AREA_ACTIONS as readonly string[]).includes(value);
-}
-
-/**
- * `renderChatMessageHTML` on an area card: removes what the viewing user may not use (and Dive for
- * Cover when the budget refuses it), wires the rest to the GM query.
- */
-export function decorateAreaCard(message: ChatMessage, html: HTMLElement): void {
-  const state = areaState(message);
-  if (!state) return;
-  decorateButtons(
-    html,
-    (action, targetId) => {
-      const target = state.targets.find((candidate) => candidate.id === targetId);
-      if (!isAreaAction(action) || !target || !areaUserMayAct(game.user, action, target)) return false;
-      if (action === 'diveForCover' && areaActionAvailable(action, target)) {
-        const actor = fromUuidSync(target.actorUuid) as Actor | null;
-        if (!actor || !abortShown(actor, 'dive-for-cover', { reflexAreaEffect: true })) return false;
-      }
-      return true;
-    },
-    (action, targetId, button) => {
-      const extra: Record<string, unknown> = {};
-      if (action === 'diveForCover' && state.cover === null) {
-        const box = button
-          .closest('section')
-          ?.querySelector<HTMLInputElement>('input[name="cover"][data-target-id]');
-        extra.cover = box?.checked === true;
-      }
-      return requestAreaAction(message.id as string, action as AreaAction, targetId, extra);
-    },
-  );
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
+/** Registers the render hook and the template (on `init`; the query is the card kernel's). */
 export function registerAreaCard(): void {
-  registerGMQuery(AREA_QUERY, handleAreaAction);
+  areaCard.register();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    decorateAreaCard(message, html),
+    areaCard.decorate(message, html),
   );
   void foundry.applications.handlebars.loadTemplates([AREA_CARD_TEMPLATE]);
 }

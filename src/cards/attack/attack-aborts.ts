@@ -21,7 +21,7 @@ import {
   type ShieldSize,
   type Size,
 } from '../../rules/index.js';
-import { abortFeatsOf, abortRefusal, restoreBudget, spendAbortFor } from '../../combat/action-budget.js';
+import { abortFeatsOf, abortRefusal, refundAbortFor, spendAbortFor } from '../../combat/action-budget.js';
 import { rollChain } from '../../combat/critical-chain.js';
 import { actorOf, Refusal } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
@@ -206,6 +206,7 @@ export async function blockAction(
       breakingBlockDamage: result.breakingBlockDamage,
       paidWith: spent.paidWith,
       budgetBefore: spent.before,
+      epoch: spent.epoch,
     },
   };
   await saveCard(message, state);
@@ -305,6 +306,7 @@ export async function rollWithBlowAction(
       damageBefore,
       paidWith: spent.paidWith,
       budgetBefore: spent.before,
+      epoch: spent.epoch,
     },
   };
   await saveCard(message, state);
@@ -312,19 +314,30 @@ export async function rollWithBlowAction(
 }
 
 /**
- * GM side (the attack's Undo): gives back the defender's budget as it was before its first abort
- * against this attack and takes the aborts off the card (the damage split is restored).
+ * GM side (the GM's Undo of the aborts): the exact inverse of each abort taken against this attack —
+ * what it paid is given back to the defender's budget as it is now, the damage split is restored —
+ * and the aborts leave the card; their side may not take them again (a GM may). Resolves with notes
+ * (localized) of what could not be given back.
  */
-export async function undoAborts(target: CardTarget): Promise<void> {
+export async function undoAborts(target: CardTarget): Promise<string[]> {
   const aborts = target.aborts;
-  if (!aborts) return;
+  if (!aborts) return [];
   const defender = await actorOf(target.actorUuid);
-  // The first abort's "before" is the budget before both.
-  const before = aborts.block ? aborts.block.budgetBefore : (aborts.rollWithBlow?.budgetBefore ?? null);
-  if (defender) await restoreBudget(defender, before);
-  if (aborts.rollWithBlow && target.damage) {
-    target.damage.lethal = aborts.rollWithBlow.damageBefore.lethal;
-    target.damage.nonlethal = aborts.rollWithBlow.damageBefore.nonlethal;
+  const notes: string[] = [];
+  const undone = new Set(target.undoneAborts ?? []);
+  if (aborts.rollWithBlow) {
+    if (defender) notes.push(...(await refundAbortFor(defender, 'roll-with-blow', aborts.rollWithBlow)));
+    if (target.damage) {
+      target.damage.lethal = aborts.rollWithBlow.damageBefore.lethal;
+      target.damage.nonlethal = aborts.rollWithBlow.damageBefore.nonlethal;
+    }
+    undone.add('rollWithBlow');
   }
+  if (aborts.block) {
+    if (defender) notes.push(...(await refundAbortFor(defender, 'block', aborts.block)));
+    undone.add('block');
+  }
+  target.undoneAborts = [...undone];
   delete target.aborts;
+  return notes;
 }

@@ -1,6 +1,6 @@
 /**
  * The attack card: its Handlebars template rendered from the card state (`flags.gng.attack`) every
- * time the state changes (the per-user part is attack-decorate.ts). Nothing is kept in memory, so a
+ * time the state changes (the per-user part is the card kernel's, from the table in attack-flow.ts). Nothing is kept in memory, so a
  * reloaded card looks and works the same.
  */
 import { systemPath } from '../../config/document-types.js';
@@ -139,11 +139,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         target,
         dmg !== null && target.actorUuid !== null && !isBlocked(target),
       ),
-      undoDamage: button(
-        'undoDamage',
-        target,
-        (dmg !== null || hasAborts(target)) && target.actorUuid !== null,
-      ),
+      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null),
+      undoAborts: hasAborts(target) ? button('undoAborts', target, true) : null,
       // The aborts show only while they may be taken (the owners' clients drop refused ones).
       block: blockButtons(target),
       riposte: actionAvailable('riposte', target) ? { action: 'riposte', disabled: false } : null,
@@ -151,6 +148,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         ? { action: 'rollWithBlow', disabled: false }
         : null,
     },
+    undoNotes: target.undoNotes ?? [],
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),
     strike: strikeContext(state, target),
@@ -290,7 +288,11 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
     provokes: cs.provokes
       ? f('GNG.CalledShot.Card.Provokes', { name: target.name, attacker: state.attacker.name })
       : null,
-    aooTaken: cs.aooBy ? f('GNG.CalledShot.Card.AooTaken', { name: target.name }) : null,
+    aooTaken: cs.aooBy
+      ? f('GNG.CalledShot.Card.AooTaken', { name: target.name })
+      : cs.aooDeclinedBy
+        ? f('GNG.CalledShot.Card.AooDeclined', { name: target.name })
+        : null,
     penetration: pen
       ? {
           text: saveText('GNG.CalledShot.Card.Reflex', pen),
@@ -348,6 +350,7 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
     ],
     buttons: {
       attackOfOpportunity: available('attackOfOpportunity'),
+      declineAttackOfOpportunity: available('declineAttackOfOpportunity'),
       penetrationSave: available('penetrationSave'),
       conditionSave: available('conditionSave'),
     },

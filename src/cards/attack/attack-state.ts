@@ -19,6 +19,7 @@ import type {
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
 import type { AttackOptions } from './attack-options.js';
+import type { HitPointRecord } from '../../combat/hp-loss.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 
@@ -76,6 +77,8 @@ export interface CardApplied {
   injury: string;
   /** Statuses this card set (undo removes exactly these). */
   statusesAdded: string[];
+  /** The status effects this card created, by status (Undo deletes exactly these; absent on older cards). */
+  effectIds?: Record<string, string>;
   /** Trauma: the combatant's trauma flag before Apply set it (undo restores it; null: not in combat). */
   traumaFlagBefore?: boolean | null;
   /** The target's values before the damage (undo restores them). */
@@ -107,8 +110,10 @@ export interface CardBlock {
   riposteBy?: string | null;
   breakingBlockDamage: boolean;
   paidWith: 'free' | 'move' | 'attack' | 'none';
-  /** The defender's budget before this abort (Undo restores it; null out of combat). */
+  /** The defender's budget before this abort (null out of combat; kept for older cards). */
   budgetBefore: ActionBudget | null;
+  /** The defender's turn epoch when it paid (Undo gives back exactly `paidWith` while it holds). */
+  epoch?: number | null;
 }
 
 /** A Roll with Blow the defender took against this hit. */
@@ -125,6 +130,7 @@ export interface CardRollWithBlow {
   damageBefore: { lethal: number; nonlethal: number };
   paidWith: 'free' | 'move' | 'attack' | 'none';
   budgetBefore: ActionBudget | null;
+  epoch?: number | null;
 }
 
 /** The abort actions the defender took against this attack (each at most once). */
@@ -153,6 +159,9 @@ export interface CardCalledShotApplied {
   effectId: string | null;
 }
 
+/** Vital Strike's extra HP loss; `record` is what Undo takes back (absent on older cards). */
+export type CardVitalStrike = { hpLost: number; statusesAdded: string[]; record?: HitPointRecord } | null;
+
 /** The called shot against this target (src/cards/attack/called-shots.ts). */
 export interface CardCalledShot {
   effects: CalledShotEffect[];
@@ -162,6 +171,8 @@ export interface CardCalledShot {
   provokes: boolean;
   /** The user whose request took the attack of opportunity (offered once). */
   aooBy?: string | null;
+  /** The user whose request declined it: the attack goes on without it. */
+  aooDeclinedBy?: string | null;
   /** Penetration: the Reflex save (DC 10 + RD) the damage step waits for. */
   penetration?: { save: CardSave | null } | null;
   /** Condition effects: the Fortitude save after Apply (DC 10 + damage dealt). */
@@ -169,7 +180,7 @@ export interface CardCalledShot {
     save: CardSave;
     applied: CardCalledShotApplied[];
     /** Vital Strike's extra HP loss (the damage dealt again) on a failed save. */
-    vitalStrike: { hpLost: number; statusesAdded: string[] } | null;
+    vitalStrike: CardVitalStrike;
     /** Stab and Grab took place: the grapple card it opened and the weapon lodged in the target. */
     stabAndGrab?: { grappleMessageId: string | null; lodgedWeaponId: string } | null;
   } | null;
@@ -235,6 +246,12 @@ export interface CardTarget {
   result: { hit: boolean; relativeDegree: number; automatic: boolean } | null;
   damage: CardDamage | null;
   applied: CardApplied | null;
+  /** What the last Undo could not take back (localized notes, shown on the card). */
+  undoNotes?: string[];
+  /**
+   * Aborts a GM's Undo took back: their side does not take (and roll) them again; only a GM may.
+   */
+  undoneAborts?: ('block' | 'rollWithBlow')[];
   /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
   aborts?: CardAborts;
   /** The called shot's state against this target (absent without a called shot). */
@@ -285,7 +302,9 @@ export const CARD_ACTIONS = [
   'penetrationSave',
   'conditionSave',
   'attackOfOpportunity',
+  'declineAttackOfOpportunity',
   'strike',
+  'undoAborts',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -325,12 +344,19 @@ export function userMayAct(
     case 'applyDamage':
     case 'undoDamage':
       return owns(user, state.attacker.actorUuid);
+    case 'undoAborts':
+      // Nobody undoes another side's abort, and the side that lost a contested roll does not undo it.
+      return false;
     case 'block':
     case 'rollWithBlow':
+      return (
+        target.kind === 'creature' && owns(user, target.actorUuid) && !target.undoneAborts?.includes(action)
+      );
     case 'riposte':
     case 'penetrationSave':
     case 'conditionSave':
     case 'attackOfOpportunity':
+    case 'declineAttackOfOpportunity':
     case 'strike':
       return target.kind === 'creature' && owns(user, target.actorUuid);
   }
@@ -344,19 +370,28 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'setDefense':
       return target.kind === 'unnamed' && target.defense === null && target.result === null;
     case 'rollDamage':
+      // A provoked attack of opportunity comes first: taken or declined before the damage.
       return (
         target.result?.hit === true &&
         target.damage === null &&
         !isBlocked(target) &&
-        !penetrationPending(target)
+        !penetrationPending(target) &&
+        !aooPending(target)
       );
     case 'applyDamage':
       // A successful Block voids damage rolled before it (auto-rolled damage): nothing to apply.
       return (
-        target.damage !== null && target.applied === null && target.actorUuid !== null && !isBlocked(target)
+        target.damage !== null &&
+        target.applied === null &&
+        target.actorUuid !== null &&
+        !isBlocked(target) &&
+        !aooPending(target)
       );
     case 'undoDamage':
-      return target.applied !== null || hasAborts(target);
+      // Only damage that was applied can be undone (an Undo before it would erase the defender's aborts).
+      return target.applied !== null;
+    case 'undoAborts':
+      return target.applied === null && hasAborts(target);
     case 'block':
       // After the attack roll hit, before damage; once per attack. Damage the `autoRollDamage`
       // setting rolled does not close the window: Block stays until that damage is applied (and
@@ -410,12 +445,8 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         !target.calledShot?.condition
       );
     case 'attackOfOpportunity':
-      return (
-        target.kind === 'creature' &&
-        target.actorUuid !== null &&
-        target.calledShot?.provokes === true &&
-        !target.calledShot.aooBy
-      );
+    case 'declineAttackOfOpportunity':
+      return target.kind === 'creature' && target.actorUuid !== null && aooPending(target);
     case 'strike':
       // After Apply: the save or opposed check of a breaking / nerve strike, once.
       return (
@@ -427,6 +458,12 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         strikeResolves(target.strike.id, target.damage?.final ?? 0)
       );
   }
+}
+
+/** The called shot provoked an attack of opportunity that was neither taken nor declined. */
+export function aooPending(target: CardTarget): boolean {
+  const cs = target.calledShot;
+  return Boolean(cs?.provokes && !cs.aooBy && !cs.aooDeclinedBy);
 }
 
 /** The target's Penetration Reflex save is still to be rolled. */

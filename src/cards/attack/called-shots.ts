@@ -25,6 +25,7 @@ import {
 } from '../../rules/index.js';
 import { actorOf, Refusal } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
+import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
 import {
   conditionEffectsAt,
@@ -33,6 +34,7 @@ import {
   type CardCalledShotApplied,
   type CardSave,
   type CardTarget,
+  type CardVitalStrike,
 } from './attack-state.js';
 
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -168,7 +170,7 @@ export async function conditionSaveAction(
     }
     applied.push({ effect, statuses, formula, dice, rounds, effectId });
   }
-  let vitalStrike: { hpLost: number; statusesAdded: string[] } | null = null;
+  let vitalStrike: CardVitalStrike = null;
   if (resolved.applied.includes('vital-strike') && damage.lethal > 0) {
     vitalStrike = await loseAgain(defender, vitalStrikeDamage(damage.lethal) - damage.lethal);
   }
@@ -204,9 +206,13 @@ async function stabAndGrabHit(
   return { grappleMessageId: grapple?.id ?? null, lodgedWeaponId: state.weapon.itemId };
 }
 
-/** Vital Strike's second half: the HP loss again, with its dying / dead statuses (Undo removes them). */
-async function loseAgain(actor: Actor, amount: number): Promise<{ hpLost: number; statusesAdded: string[] }> {
+/**
+ * Vital Strike's second half: the HP loss again, with its dying / dead statuses; the record is what
+ * Undo takes back (restoreHitPointLoss).
+ */
+async function loseAgain(actor: Actor, amount: number): Promise<NonNullable<CardVitalStrike>> {
   const sys = creature(actor);
+  const before = { value: sys.hp.value, temp: sys.hp.temp, nonlethal: sys.hp.nonlethal };
   const lethal = applyDamageToHitPoints({ current: sys.hp.value, temporary: sys.hp.temp, damage: amount });
   const consequences = damageConsequences({
     currentHp: sys.hp.value,
@@ -218,14 +224,23 @@ async function loseAgain(actor: Actor, amount: number): Promise<{ hpLost: number
   const wanted =
     consequences.condition === 'dying' ? ['dying'] : consequences.condition === 'dead' ? ['dead'] : [];
   const statusesAdded = wanted.filter((s) => !actor.statuses.has(s));
-  for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
-  return { hpLost: lethal.hpLost, statusesAdded };
+  const effectIds: Record<string, string> = {};
+  for (const status of statusesAdded) {
+    const effect = await actor.toggleStatusEffect(status, { active: true });
+    if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
+  }
+  const after = { value: lethal.current, temp: lethal.temporary, nonlethal: before.nonlethal };
+  return {
+    hpLost: lethal.hpLost,
+    statusesAdded,
+    record: { snapshot: before, after, statusesAdded, effectIds, traumaBefore: null },
+  };
 }
 
-/** Undo (GM side, before the HP snapshot is restored): removes what the failed save applied. */
-export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<void> {
+/** Undo (GM side): removes what the failed save applied; notes of what could not be undone. */
+export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<string[]> {
   const condition = target.calledShot?.condition;
-  if (!condition) return;
+  if (!condition) return [];
   // Stab and Grab: the grapple card it opened goes too, as long as nothing was resolved on it.
   const grappleId = condition.stabAndGrab?.grappleMessageId;
   const grapple = grappleId ? game.messages.get(grappleId) : undefined;
@@ -238,10 +253,15 @@ export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<
     .map((a) => a.effectId)
     .filter((id): id is string => id !== null && actor.effects.get(id) !== undefined);
   if (ids.length) await actor.deleteEmbeddedDocuments('ActiveEffect', ids);
-  for (const status of condition.vitalStrike?.statusesAdded ?? []) {
-    if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-  }
+  const notes: string[] = [];
+  const vital = condition.vitalStrike;
+  if (vital?.record) notes.push(...(await restoreHitPointLoss(actor, vital.record)));
+  else
+    for (const status of vital?.statusesAdded ?? []) {
+      if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+    }
   (target.calledShot as CardCalledShot).condition = null;
+  return notes;
 }
 
 /** GM side: records the attack of opportunity the called shot provoked (offered once). */

@@ -237,7 +237,9 @@ async function handleCardQuery(
   } catch (error) {
     return refusal(error);
   }
-  return serialized(messageId, () => run(messageId, sender));
+  // The card's queue and its actor's: the save, the timer's next round and Bind wounds never interleave.
+  const actorUuid = bleedingCardOf(game.messages.get(messageId))?.actorUuid;
+  return serialized([messageId, actorUuid], () => run(messageId, sender));
 }
 
 /** `CONFIG.queries['gng.bleedingSave']`: the save of the card's round. */
@@ -352,28 +354,33 @@ export async function handleBindWounds(
   data: Record<string, unknown>,
   sender: User,
 ): Promise<CardActionResult> {
+  let actorUuid: string;
   try {
-    const actor = await actorOf(onlyKey(data, 'actorUuid'));
-    if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
-    if (!actor.testUserPermission(sender, 'OWNER'))
-      throw new Refusal('GNG.Bleeding.Error.NotOwner', { name: actor.name });
-    const effect = bleedingEffectOf(actor);
-    const state = effect ? bleedingStateOf(effect) : null;
-    if (!effect || !state || state.status !== 'active')
-      throw new Refusal('GNG.Bleeding.Error.NotBleeding', { name: actor.name });
-    bindSevereBleeding(state); // the engine's word: a bleeding victim's wounds can be bound
-    await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
-    await ChatMessage.create({
-      content: `<p class="gng bleeding-bound">${escapeHtml(
-        f('GNG.Bleeding.Bound', { name: actor.name, by: sender.name }),
-      )}</p>`,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'bleedingBound' } },
-    });
-    return { ok: true };
+    actorUuid = onlyKey(data, 'actorUuid');
   } catch (error) {
     return refusal(error);
   }
+  return serialized([actorUuid], () => bindWoundsOf(actorUuid, sender));
+}
+
+async function bindWoundsOf(actorUuid: string, sender: User): Promise<void> {
+  const actor = await actorOf(actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!actor.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.Bleeding.Error.NotOwner', { name: actor.name });
+  const effect = bleedingEffectOf(actor);
+  const state = effect ? bleedingStateOf(effect) : null;
+  if (!effect || !state || state.status !== 'active')
+    throw new Refusal('GNG.Bleeding.Error.NotBleeding', { name: actor.name });
+  bindSevereBleeding(state); // the engine's word: a bleeding victim's wounds can be bound
+  await actor.deleteEmbeddedDocuments('ActiveEffect', [effect.id as string]);
+  await ChatMessage.create({
+    content: `<p class="gng bleeding-bound">${escapeHtml(
+      f('GNG.Bleeding.Bound', { name: actor.name, by: sender.name }),
+    )}</p>`,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'bleedingBound' } },
+  });
 }
 
 /* -------------------------------------------------------------------------- */

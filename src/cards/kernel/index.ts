@@ -11,3 +11,4 @@ export { serialized } from './queue.js';
 export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from './gm-query.js';
 export { decorateButtons } from './decorate.js';
 export { actorOf, owns } from './documents.js';
+export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun } from './card.js';

@@ -25,19 +25,9 @@ import {
   type Maneuver,
   type Size,
 } from '../../rules/index.js';
-import { actorOf } from '../kernel/index.js';
 import type { CardPart } from '../attack/attack-state.js';
 import { abortShown, takeAbort } from '../../combat/abort-gate.js';
-import {
-  askGM,
-  decorateButtons,
-  owns,
-  Refusal,
-  refusal,
-  registerGMQuery,
-  serialized,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { actorOf, askGM, defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
 
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
@@ -59,6 +49,8 @@ export interface ManeuverFooting {
 
 export interface ManeuverApplied {
   by: string;
+  /** The status effects this card created, by status (Undo deletes exactly these). */
+  effectIds?: Record<string, string>;
   /** Statuses this card set (undo removes exactly these). */
   statusesAdded: string[];
   /** How far the defender is moved (Bull Rush, Throw), in feet. */
@@ -73,6 +65,8 @@ export interface ManeuverTarget {
   size: Size;
   footing: ManeuverFooting | null;
   applied: ManeuverApplied | null;
+  /** What the last Undo could not take back (localized notes, shown on the card). */
+  undoNotes?: string[];
 }
 
 export interface ManeuverCardState {
@@ -167,6 +161,7 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
         : null,
       moved: a.feet > 0 ? f('GNG.Maneuver.Moved', { name: target.name, feet: a.feet }) : null,
     },
+    undoNotes: target.undoNotes ?? [],
     buttons: {
       maintainFooting: button('maintainFooting'),
       applyManeuver: button('applyManeuver'),
@@ -198,14 +193,7 @@ export async function renderManeuverCard(state: ManeuverCardState): Promise<stri
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-const REQUEST_KEYS = new Set(['messageId', 'action', 'target']);
 const START_KEYS = new Set(['action', 'actorUuid', 'maneuver', 'charging', 'targets']);
-
-interface ManeuverRequest {
-  messageId: string;
-  action: ManeuverAction;
-  target: string;
-}
 
 interface StartRequest {
   actorUuid: string;
@@ -228,34 +216,6 @@ function parseStart(d: Record<string, unknown>): StartRequest {
     return { actorUuid: e.actorUuid, tokenId: e.tokenId };
   });
   return { actorUuid: d.actorUuid, maneuver: d.maneuver as Maneuver, charging: d.charging === true, targets };
-}
-
-function parseRequest(d: Record<string, unknown>): ManeuverRequest {
-  if (Object.keys(d).some((key) => !REQUEST_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (typeof d.messageId !== 'string' || typeof d.target !== 'string')
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (!(MANEUVER_ACTIONS as readonly unknown[]).includes(d.action))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  return { messageId: d.messageId, action: d.action as ManeuverAction, target: d.target };
-}
-
-/** `CONFIG.queries['gng.maneuverAction']`: runs on the active GM (`action: 'start'` posts a card); never throws. */
-export async function handleManeuverAction(
-  data: Record<string, unknown>,
-  sender: User,
-): Promise<CardActionResult> {
-  if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Attack.BadRequest' };
-  try {
-    if (data.action === 'start') {
-      const request = parseStart(data);
-      const message = await postCard(request, sender);
-      return { ok: true, messageId: message.id } as CardActionResult;
-    }
-    const request = parseRequest(data);
-    return serialized(request.messageId, () => runAction(request, sender));
-  } catch (error) {
-    return refusal(error);
-  }
 }
 
 /** The attacker's check parts (engine `maneuverCheckParts`), labelled with lang keys. */
@@ -322,65 +282,119 @@ async function postCard(request: StartRequest, user: User): Promise<ChatMessage>
   return message;
 }
 
-async function runAction(request: ManeuverRequest, user: User): Promise<void> {
-  const message = game.messages.get(request.messageId);
-  const stored = maneuverState(message);
-  // Only the GM writes maneuver cards: a card another user wrote is not trusted.
-  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Maneuver.Error.NoCard');
-  const state = structuredClone(stored);
-  const target = state.targets.find((candidate) => candidate.id === request.target);
-  if (!target) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-  if (!maneuverUserMayAct(user, request.action, state, target))
-    throw new Refusal('GNG.Maneuver.Error.NotAllowed', { name: user.name });
-  if (!maneuverActionAvailable(request.action, target))
-    throw new Refusal(`GNG.Maneuver.Error.Unavailable.${request.action}`);
+async function actorAt(target: ManeuverTarget): Promise<Actor> {
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  return actor;
+}
 
-  switch (request.action) {
-    case 'maintainFooting': {
-      const bonus = creature(actor).derived.skills.balance.total;
-      const budgetBefore = await takeAbort(actor, 'maintain-footing', { forcedMovement: true });
-      const roll = await new Roll('1d20').evaluate();
-      const natural = roll.total as number;
-      const r = resolveMaintainFooting({
-        balanceTotal: natural + bonus,
-        attackRoll: state.check.total,
-        attack: state.maneuver,
-        defenderSize: creature(actor).size as Size,
-        attackerSize: state.attacker.size,
-      });
-      target.footing = {
-        natural,
-        bonus,
-        balanceTotal: r.balanceTotal,
-        attackTotal: r.attackTotal,
-        maintained: r.maintained,
-        budgetBefore: budgetBefore && structuredClone({ ...budgetBefore }),
-      };
-      break;
-    }
-    case 'applyManeuver': {
-      const statusesAdded = maneuverConditions(state.maneuver).filter((s) => !actor.statuses.has(s));
-      for (const status of statusesAdded) await actor.toggleStatusEffect(status, { active: true });
-      target.applied = { by: user.id as string, statusesAdded, feet: feetFor(state, target) };
-      break;
-    }
-    case 'undoManeuver': {
-      const applied = target.applied as ManeuverApplied;
-      for (const status of applied.statusesAdded) {
-        if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-      }
-      target.applied = null;
-      break;
-    }
-  }
+const may = (action: ManeuverAction) => (user: User, state: ManeuverCardState, target: ManeuverTarget) =>
+  maneuverUserMayAct(user, action, state, target);
+const available = (action: ManeuverAction) => (_state: ManeuverCardState, target: ManeuverTarget) =>
+  maneuverActionAvailable(action, target);
+
+async function saveCard(message: ChatMessage, state: ManeuverCardState): Promise<void> {
   await message.update({
     content: await renderManeuverCard(state),
     [`flags.${SYSTEM_ID}.maneuver`]: state,
   });
-  if (request.action === 'applyManeuver') Hooks.callAll('gng.applyManeuver', message, target, actor);
 }
+
+/** The maneuver card as a table: who may press what, when, and what it does on the GM's client. */
+export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, ManeuverAction>({
+  query: MANEUVER_QUERY,
+  state: maneuverState,
+  targets: (state) => state.targets,
+  actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
+  save: saveCard,
+  refusals: {
+    badRequest: 'GNG.Error.Attack.BadRequest',
+    noCard: 'GNG.Maneuver.Error.NoCard',
+    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
+    notAllowed: 'GNG.Maneuver.Error.NotAllowed',
+    unavailable: (action) => `GNG.Maneuver.Error.Unavailable.${action}`,
+  },
+  start: (data, sender) => postCard(parseStart(data), sender),
+  actions: {
+    maintainFooting: {
+      may: may('maintainFooting'),
+      available: available('maintainFooting'),
+      shown(user, state, target) {
+        if (!maneuverUserMayAct(user, 'maintainFooting', state, target)) return false;
+        if (!maneuverActionAvailable('maintainFooting', target)) return true;
+        const actor = fromUuidSync(target.actorUuid) as Actor | null;
+        return Boolean(actor && abortShown(actor, 'maintain-footing', { forcedMovement: true }));
+      },
+      async run({ state, target }) {
+        const actor = await actorAt(target);
+        const bonus = creature(actor).derived.skills.balance.total;
+        const spent = await takeAbort(actor, 'maintain-footing', { forcedMovement: true });
+        const roll = await new Roll('1d20').evaluate();
+        const natural = roll.total as number;
+        const r = resolveMaintainFooting({
+          balanceTotal: natural + bonus,
+          attackRoll: state.check.total,
+          attack: state.maneuver,
+          defenderSize: creature(actor).size as Size,
+          attackerSize: state.attacker.size,
+        });
+        target.footing = {
+          natural,
+          bonus,
+          balanceTotal: r.balanceTotal,
+          attackTotal: r.attackTotal,
+          maintained: r.maintained,
+          budgetBefore: spent.before && structuredClone({ ...spent.before }),
+        };
+      },
+    },
+    applyManeuver: {
+      may: may('applyManeuver'),
+      available: available('applyManeuver'),
+      undoneBy: 'undoManeuver',
+      async run({ message, state, target, user }) {
+        const actor = await actorAt(target);
+        const statusesAdded = maneuverConditions(state.maneuver).filter((s) => !actor.statuses.has(s));
+        const effectIds: Record<string, string> = {};
+        for (const status of statusesAdded) {
+          const effect = await actor.toggleStatusEffect(status, { active: true });
+          if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
+        }
+        target.applied = { by: user.id as string, statusesAdded, effectIds, feet: feetFor(state, target) };
+        delete target.undoNotes;
+        await saveCard(message, state);
+        Hooks.callAll('gng.applyManeuver', message, target, actor);
+      },
+    },
+    undoManeuver: {
+      may: may('undoManeuver'),
+      available: available('undoManeuver'),
+      // The exact inverse: the effects this Apply created (a status set again by a later card stays).
+      async run({ target }) {
+        const actor = await actorAt(target);
+        const applied = target.applied as ManeuverApplied;
+        const notes: string[] = [];
+        for (const status of applied.statusesAdded) {
+          const effectId = applied.effectIds?.[status];
+          if (effectId === undefined) {
+            if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
+          } else if (actor.effects.get(effectId))
+            await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
+          else
+            notes.push(
+              f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) }),
+            );
+        }
+        target.applied = null;
+        if (notes.length) target.undoNotes = notes;
+        else delete target.undoNotes;
+      },
+    },
+  },
+});
+
+/** `CONFIG.queries['gng.maneuverAction']`'s handler: runs on the active GM (`action: 'start'` posts a card). */
+export const handleManeuverAction = maneuverCard.handle;
 
 /* -------------------------------------------------------------------------- */
 /*  The asking client                                                          */
@@ -429,35 +443,16 @@ export function requestManeuverAction(
   target: string,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(MANEUVER_QUERY, { messageId, action, target, ...extra });
-}
-
-function isManeuverAction(value: string): value is ManeuverAction {
-  return (MANEUVER_ACTIONS as readonly string[]).includes(value);
+  return maneuverCard.request(messageId, action, target, extra);
 }
 
 /** `renderChatMessageHTML` on a maneuver card: hides what the user may not use (and a refused abort). */
 export function decorateManeuverCard(message: ChatMessage, html: HTMLElement): void {
-  const state = maneuverState(message);
-  if (!state) return;
-  decorateButtons(
-    html,
-    (action, targetId) => {
-      const target = state.targets.find((candidate) => candidate.id === targetId);
-      if (!isManeuverAction(action) || !target || !maneuverUserMayAct(game.user, action, state, target))
-        return false;
-      if (action === 'maintainFooting' && maneuverActionAvailable(action, target)) {
-        const actor = fromUuidSync(target.actorUuid) as Actor | null;
-        if (!actor || !abortShown(actor, 'maintain-footing', { forcedMovement: true })) return false;
-      }
-      return true;
-    },
-    (action, targetId) => requestManeuverAction(message.id as string, action as ManeuverAction, targetId),
-  );
+  maneuverCard.decorate(message, html);
 }
 
 export function registerManeuverCard(): void {
-  registerGMQuery(MANEUVER_QUERY, handleManeuverAction);
+  maneuverCard.register();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateManeuverCard(message, html),
   );

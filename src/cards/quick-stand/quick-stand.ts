@@ -11,7 +11,14 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
-import { askGM, Refusal, refusal, registerGMQuery, type CardActionResult } from '../kernel/index.js';
+import {
+  askGM,
+  Refusal,
+  refusal,
+  registerGMQuery,
+  serialized,
+  type CardActionResult,
+} from '../kernel/index.js';
 
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
@@ -39,53 +46,54 @@ export async function handleQuickStand(
   data: Record<string, unknown>,
   sender: User,
 ): Promise<CardActionResult> {
-  try {
-    if (
-      typeof data !== 'object' ||
-      data === null ||
-      Object.keys(data).some((key) => key !== 'actorUuid') ||
-      typeof data.actorUuid !== 'string'
-    )
-      throw new Refusal('GNG.Error.Attack.BadRequest');
-    const actor = await actorOf(data.actorUuid);
-    if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
-    if (!actor.testUserPermission(sender, 'OWNER'))
-      throw new Refusal('GNG.QuickStand.Error.NotOwner', { name: actor.name });
-    if (!mayQuickStand(actor)) throw new Refusal('GNG.QuickStand.Error.NotProne', { name: actor.name });
-    const tumble = (actor.system as CreatureData).derived.skills.tumble;
-    if (!tumble.usable) throw new Refusal('GNG.QuickStand.Error.Untrained', { name: actor.name });
-    const budget = budgetOf(actor);
-    if (budget?.quickStandUsed) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
-    const roll = await new Roll('1d20 + @bonus', { bonus: tumble.total }).evaluate();
-    const result = resolveQuickStand(budget ?? newActionBudget(), roll.total as number);
-    if (!result.ok) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
-    if (budget) await restoreBudget(actor, result.budget);
-    if (result.stood) await actor.toggleStatusEffect('prone', { active: false });
-    const card: QuickStandCard = {
-      actorUuid: actor.uuid,
-      natural: roll.dice[0]?.results[0]?.result ?? 0,
-      bonus: tumble.total,
-      total: roll.total as number,
-      dc: QUICK_STAND_DC,
-      stood: result.stood,
-    };
-    const content = await foundry.applications.handlebars.renderTemplate(QUICK_STAND_TEMPLATE, {
-      heading: f('GNG.QuickStand.Heading', { name: actor.name }),
-      check: f('GNG.QuickStand.Check', { total: card.total, dc: card.dc }),
-      result: t(card.stood ? 'GNG.QuickStand.Stood' : 'GNG.QuickStand.Failed'),
-      stood: card.stood,
-      provokes: t('GNG.QuickStand.Provokes'),
-    });
-    await ChatMessage.create({
-      content,
-      rolls: [roll],
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
-    });
-    return { ok: true };
-  } catch (error) {
-    return refusal(error);
-  }
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    Object.keys(data).some((key) => key !== 'actorUuid') ||
+    typeof data.actorUuid !== 'string'
+  )
+    return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
+  const actorUuid = data.actorUuid;
+  // In the actor's queue: two requests at once are checked one after the other (once per round).
+  return serialized([actorUuid], () => standUp(actorUuid, sender));
+}
+
+async function standUp(actorUuid: string, sender: User): Promise<void> {
+  const actor = await actorOf(actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!actor.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.QuickStand.Error.NotOwner', { name: actor.name });
+  if (!mayQuickStand(actor)) throw new Refusal('GNG.QuickStand.Error.NotProne', { name: actor.name });
+  const tumble = (actor.system as CreatureData).derived.skills.tumble;
+  if (!tumble.usable) throw new Refusal('GNG.QuickStand.Error.Untrained', { name: actor.name });
+  const budget = budgetOf(actor);
+  if (budget?.quickStandUsed) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
+  const roll = await new Roll('1d20 + @bonus', { bonus: tumble.total }).evaluate();
+  const result = resolveQuickStand(budget ?? newActionBudget(), roll.total as number);
+  if (!result.ok) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });
+  if (budget) await restoreBudget(actor, result.budget);
+  if (result.stood) await actor.toggleStatusEffect('prone', { active: false });
+  const card: QuickStandCard = {
+    actorUuid: actor.uuid,
+    natural: roll.dice[0]?.results[0]?.result ?? 0,
+    bonus: tumble.total,
+    total: roll.total as number,
+    dc: QUICK_STAND_DC,
+    stood: result.stood,
+  };
+  const content = await foundry.applications.handlebars.renderTemplate(QUICK_STAND_TEMPLATE, {
+    heading: f('GNG.QuickStand.Heading', { name: actor.name }),
+    check: f('GNG.QuickStand.Check', { total: card.total, dc: card.dc }),
+    result: t(card.stood ? 'GNG.QuickStand.Stood' : 'GNG.QuickStand.Failed'),
+    stood: card.stood,
+    provokes: t('GNG.QuickStand.Provokes'),
+  });
+  await ChatMessage.create({
+    content,
+    rolls: [roll],
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
+  });
 }
 
 /** `game.gng.quickStand(actor)`: asks the GM to roll the actor's Quick Stand. */

@@ -1,0 +1,306 @@
+/**
+ * The attack card's own steps on the GM's client (GnG DEFENSE, RELATIVE DEGREE, DAMAGE, PROTECTION,
+ * EFFECTS OF DAMAGE): the Defense roll (or the GM's total), the damage roll through the engine's
+ * pipeline, Apply through the shared HP loss, and its exact inverse. The card's table
+ * (attack-flow.ts) says who may run each and when.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { weaponStrengthBonus } from '../../data/actor/derive-creature.js';
+import {
+  attackRollModifiers,
+  damagePipeline,
+  defenseBonus,
+  defenseRollFromValues,
+  expandConditions,
+  objectDefense,
+  PROTECTION_PARTS,
+  parseDice,
+  resolveAttack,
+  type DefenseBreakdown,
+  type DefensePart,
+  type DefenseState,
+  type ProtectionParts,
+} from '../../rules/index.js';
+import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { actorOf, Refusal } from '../kernel/index.js';
+import { saveCard } from './attack-save.js';
+import { undoCalledShot } from './called-shots.js';
+import { undoStrike } from './strikes.js';
+import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
+
+/** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
+export interface DefenseConfig {
+  mode: 'melee' | 'ranged';
+  touch: boolean;
+  bonus: number;
+  autoRollOne: boolean;
+  breakdown: DefenseBreakdown | null;
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+function creature(actor: Actor): CreatureData {
+  return actor.system as CreatureData;
+}
+
+const DEFENSE_STATE_KEYS = ['GNG.Status', 'GNG.DefenseState'];
+function stateKey(id: string): string {
+  for (const prefix of DEFENSE_STATE_KEYS) if (game.i18n.has(`${prefix}.${id}`)) return `${prefix}.${id}`;
+  return id;
+}
+
+function defenseParts(breakdown: DefenseBreakdown): { parts: CardPart[]; notes: string[] } {
+  const parts: CardPart[] = [];
+  for (const [part, value] of Object.entries(breakdown.parts) as [DefensePart, number][]) {
+    if (value === 0 || part === 'situation' || part === 'conditions') continue;
+    parts.push({ label: `GNG.Defense.Part.${part}`, value });
+  }
+  for (const m of breakdown.modifiers) parts.push({ label: stateKey(m.source), value: m.value });
+  const notes = breakdown.removed.map((r) =>
+    f('GNG.Attack.Lost', {
+      part: t(`GNG.Defense.Part.${r.part}`),
+      value: r.value,
+      reasons: r.reasons.map((why) => t(stateKey(why))).join(', '),
+    }),
+  );
+  if (breakdown.autoRollOne) notes.unshift('GNG.Defense.AutoRollOne');
+  return { parts, notes };
+}
+
+/** The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch). */
+function defenseAgainst(state: AttackCardState, defender: Actor): DefenseBreakdown {
+  const input = creature(defender).derived.defenseInput;
+  const blinded = expandConditions(defender.statuses).has('blinded');
+  const invisible = state.attack.attackerConditions.filter((c) => c === 'invisible');
+  const losesDex = attackRollModifiers({
+    mode: state.weapon.mode,
+    conditions: invisible,
+    targetBlinded: blinded,
+  }).defenderLosesDexterity;
+  const states: DefenseState[] = [...(input.states ?? []), ...(state.options.defenderSituation ?? [])];
+  if (losesDex) states.push('attacker-invisible');
+  return defenseBonus({ ...input, states, attack: state.weapon.mode, touch: state.weapon.touch });
+}
+
+export async function rollDefense(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  const mode = state.weapon.mode;
+  let config: DefenseConfig;
+  if (target.kind === 'object' && !target.actorUuid) {
+    config = { mode, touch: state.weapon.touch, bonus: 0, autoRollOne: false, breakdown: null };
+  } else {
+    const defender = await actorOf(target.actorUuid);
+    if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+    const breakdown = defenseAgainst(state, defender);
+    config = {
+      mode,
+      touch: state.weapon.touch,
+      bonus: breakdown.total,
+      autoRollOne: breakdown.autoRollOne,
+      breakdown,
+    };
+  }
+  if (Hooks.call('gng.preDefense', message, target, config) === false)
+    throw new Refusal('GNG.Error.Attack.Cancelled');
+
+  if (target.object) {
+    // A moving object rolls d20 + its size modifier (ATTACKING INANIMATE OBJECTS).
+    const roll = await new Roll('1d20').evaluate();
+    const natural = roll.total as number;
+    const total = objectDefense({ size: target.object.size, moving: true, natural });
+    target.defense = {
+      source: 'roll',
+      natural,
+      bonus: total - natural,
+      total,
+      autoRollOne: false,
+      mode,
+      parts: [{ label: `GNG.Size.${target.object.size}`, value: total - natural }],
+      notes: [],
+    };
+  } else {
+    const natural = config.autoRollOne ? undefined : ((await new Roll('1d20').evaluate()).total as number);
+    const roll = defenseRollFromValues({
+      ...(natural === undefined ? {} : { natural }),
+      bonus: config.bonus,
+      autoRollOne: config.autoRollOne,
+    });
+    const { parts, notes } = config.breakdown ? defenseParts(config.breakdown) : { parts: [], notes: [] };
+    target.defense = {
+      source: 'roll',
+      natural: roll.natural,
+      bonus: roll.bonus,
+      total: roll.total,
+      autoRollOne: roll.autoRollOne,
+      mode,
+      parts,
+      notes,
+    };
+  }
+  const r = resolveAttack(state.attack.total, target.defense.total);
+  target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+  await saveCard(message, state);
+  Hooks.callAll('gng.defense', message, target);
+  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+    await rollDamage(message, state, target, true);
+}
+
+export async function setDefense(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  total: number,
+): Promise<void> {
+  const config: DefenseConfig = {
+    mode: state.weapon.mode,
+    touch: state.weapon.touch,
+    bonus: total,
+    autoRollOne: false,
+    breakdown: null,
+  };
+  if (Hooks.call('gng.preDefense', message, target, config) === false)
+    throw new Refusal('GNG.Error.Attack.Cancelled');
+  target.defense = {
+    source: 'gm',
+    natural: null,
+    bonus: config.bonus,
+    total: config.bonus,
+    autoRollOne: false,
+    mode: state.weapon.mode,
+    parts: [],
+    notes: [],
+  };
+  const r = resolveAttack(state.attack.total, config.bonus);
+  target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+  await saveCard(message, state);
+  Hooks.callAll('gng.defense', message, target);
+  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+    await rollDamage(message, state, target, true);
+}
+
+export async function rollDamage(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  automatic = false,
+): Promise<void> {
+  const attacker = await actorOf(state.attacker.actorUuid);
+  const summary = attacker
+    ? creature(attacker).derived.attacks.find((a) => a.itemId === state.weapon.itemId)
+    : null;
+  if (!attacker || !summary) throw new Refusal('GNG.Error.NoAttack', { name: state.weapon.name });
+  const result = target.result as NonNullable<CardTarget['result']>;
+
+  const dice = parseDice(summary.damageDice);
+  const roll = await new Roll(dice.count > 0 ? `${dice.count}d${dice.faces}` : '0').evaluate();
+  const values = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  const strength = weaponStrengthBonus(summary.strength, state.weapon.grip, {
+    powerAttack: state.options.powerAttack === true,
+  });
+
+  const defender = await actorOf(target.actorUuid);
+  let protection: ProtectionParts = {};
+  let fortification: 'none' | 'light' | 'moderate' | 'heavy' = 'none';
+  if (defender) {
+    const p = creature(defender).derived.protection;
+    protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]]));
+    fortification = p.fortification as typeof fortification;
+  }
+  const pipeline = damagePipeline({
+    weaponDice: values,
+    weaponBonus: dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions,
+    strengthBonus: strength,
+    relativeDegree: result.relativeDegree,
+    protection,
+    bypass: summary.bypass,
+    penetrated: target.calledShot?.penetration?.save?.success === false,
+    fortification,
+    nonlethal: state.options.nonlethal === true,
+  });
+  const breakdown = pipeline.protectionBreakdown;
+  target.damage = {
+    formula: summary.damageDice,
+    dice: values,
+    steps: pipeline.steps,
+    final: pipeline.final,
+    lethal: pipeline.lethal,
+    nonlethal: pipeline.nonlethal,
+    specialEffects: pipeline.specialEffects,
+    bypass: breakdown?.bypass ?? summary.bypass,
+    protectionParts: breakdown
+      ? PROTECTION_PARTS.filter((part) => breakdown[part] !== 0).map((part) => ({
+          label: `GNG.Protection.Part.${part}`,
+          value: breakdown[part],
+        }))
+      : [],
+    ...(automatic ? { automatic: true } : {}),
+  };
+  await saveCard(message, state);
+}
+
+export async function applyDamage(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+  user: User,
+): Promise<void> {
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  const damage = target.damage as NonNullable<CardTarget['damage']>;
+  const loss = await applyHitPointLoss(
+    actor,
+    { lethal: damage.lethal, nonlethal: damage.nonlethal, nonlethalAttack: state.options.nonlethal === true },
+    (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
+  );
+  if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
+  target.applied = {
+    by: user.id as string,
+    hpLost: loss.hpLost,
+    hp: { before: loss.before.value, after: loss.after.value },
+    temp: { before: loss.before.temp, after: loss.after.temp },
+    nonlethal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    trauma: loss.trauma,
+    condition: loss.condition,
+    nonlethalCondition: loss.nonlethalCondition,
+    injury: loss.injury,
+    statusesAdded: loss.statusesAdded,
+    effectIds: loss.effectIds,
+    traumaFlagBefore: loss.traumaBefore,
+    snapshot: loss.before,
+  };
+  delete target.undoNotes;
+  await saveCard(message, state);
+  Hooks.callAll('gng.applyDamage', message, target, actor);
+}
+
+export async function undoDamage(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  const applied = target.applied;
+  if (applied) {
+    const notes = await undoCalledShot(actor, target);
+    await undoStrike(actor, target);
+    notes.push(
+      ...(await restoreHitPointLoss(actor, {
+        snapshot: applied.snapshot,
+        after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
+        statusesAdded: applied.statusesAdded,
+        effectIds: applied.effectIds,
+        traumaBefore: applied.traumaFlagBefore ?? null,
+      })),
+    );
+    target.applied = null;
+    if (notes.length) target.undoNotes = notes;
+    else delete target.undoNotes;
+  }
+  await saveCard(message, state);
+}

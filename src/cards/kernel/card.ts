@@ -1,0 +1,193 @@
+/**
+ * A card as a table: each card declares its actions once — who may press each in which state, what
+ * it does on the GM's client, what undoes it — and the kernel does the rest: the request to the
+ * active GM (sender proven, gm-query.ts), the parsing of the request, the card's and its actors'
+ * queues, the checks (a card a GM posted, a target on it, permission, availability, in that order,
+ * each a localized refusal that changes nothing), saving the state, and the per-user buttons of the
+ * rendered card. A new card is a {@link CardSpec}, a template and its lang keys.
+ */
+import type { CardActionResult } from './result.js';
+import { Refusal } from './result.js';
+import { serialized } from './queue.js';
+import { askGM, registerGMQuery } from './gm-query.js';
+import { decorateButtons } from './decorate.js';
+
+/** What an action's GM-side work gets: the message, a copy of its state to change, the target, the proven sender. */
+export interface CardRun<S, T> {
+  message: ChatMessage;
+  state: S;
+  target: T;
+  user: User;
+  /** The action's own request fields, as its `parse` returned them. */
+  extra: Record<string, unknown>;
+}
+
+/** One action of a card (the `data-action` of its button). */
+export interface CardActionSpec<S, T> {
+  /** Who may press it (hides the button and guards the GM's handler alike). */
+  may(user: User, state: S, target: T): boolean;
+  /** Whether the card's state allows it now, whoever asks. */
+  available(state: S, target: T): boolean;
+  /** The action's own request fields, checked (throw a Refusal); without it the request may carry none. */
+  parse?(extra: Record<string, unknown>): Record<string, unknown>;
+  /** The fields a click sends, read from the button and the card (or a refusal shown on this client). */
+  fields?(button: HTMLButtonElement, state: S, target: T): Record<string, unknown> | CardActionResult;
+  /** Whether this user's client shows its button (default: `may`); e.g. an abort the budget refuses. */
+  shown?(user: User, state: S, target: T, el: HTMLElement): boolean;
+  /** GM side: the step, on `ctx.state` (saved afterwards when changed) and the documents. */
+  run(ctx: CardRun<S, T>): Promise<void>;
+  /** The action that undoes this one (for the reader of the table; it is an action of its own). */
+  undoneBy?: string;
+  /** Asking client, after the GM answered ok (e.g. the Riposte starts the defender's attack). */
+  after?(messageId: string, target: T, result: CardActionResult): Promise<CardActionResult>;
+}
+
+/** The lang keys of a card's refusals (`name`: the sender's name for `notAllowed`). */
+export interface CardRefusals {
+  badRequest: string;
+  noCard: string;
+  unknownTarget: string;
+  notAllowed: string;
+  /** The key for an action the state does not allow now. */
+  unavailable(action: string): string;
+}
+
+export interface CardSpec<S, T extends { id: string }, A extends string = string> {
+  /** The GM query of this card (`CONFIG.queries`). */
+  query: string;
+  /** The card's state on a message, or null when the message is not such a card. */
+  state(message: ChatMessage | null | undefined): S | null;
+  targets(state: S): readonly T[];
+  /** The actors the card may change (their queues are joined by every action). */
+  actors(state: S): readonly (string | null | undefined)[];
+  /** Writes the state (and the content rendered from it) to the message. */
+  save(message: ChatMessage, state: S): Promise<void>;
+  refusals: CardRefusals;
+  actions: Record<A, CardActionSpec<S, T>>;
+  /**
+   * GM side: a request `{ action: 'start', … }` posts a new card for the proven sender (its own
+   * checks; the GM's message); the answer names the message.
+   */
+  start?(data: Record<string, unknown>, sender: User): Promise<ChatMessage>;
+}
+
+export interface Card<S, T extends { id: string }, A extends string> {
+  readonly spec: CardSpec<S, T, A>;
+  /** GM side: a request's whole handling (the query's handler). */
+  handle(data: Record<string, unknown>, sender: User): Promise<CardActionResult>;
+  /** Asking client: asks the GM to run `action` on `target` of the card (a refusal is shown). */
+  request(
+    messageId: string,
+    action: A,
+    target: string,
+    extra?: Record<string, unknown>,
+  ): Promise<CardActionResult>;
+  /** `renderChatMessageHTML`: this user's buttons only, wired to {@link Card.request}. */
+  decorate(message: ChatMessage, html: HTMLElement): void;
+  /** Registers the card's GM query (on `init`). */
+  register(): void;
+  /** GM side: runs an action as `user` through the same checks and queues (automatic steps). */
+  runAs(
+    user: User,
+    messageId: string,
+    action: A,
+    target: string,
+    extra?: Record<string, unknown>,
+  ): Promise<CardActionResult>;
+}
+
+/** Defines a card from its table (its `register()` registers the GM query, on `init`). */
+export function defineCard<S, T extends { id: string }, A extends string>(
+  spec: CardSpec<S, T, A>,
+): Card<S, T, A> {
+  const refusals = spec.refusals;
+  const actionOf = (name: unknown): CardActionSpec<S, T> | undefined =>
+    typeof name === 'string' && Object.hasOwn(spec.actions, name) ? spec.actions[name as A] : undefined;
+
+  async function runChecked(
+    user: User,
+    messageId: string,
+    action: A,
+    targetId: string,
+    extra: Record<string, unknown>,
+  ): Promise<void> {
+    const def = actionOf(action) as CardActionSpec<S, T>;
+    const message = game.messages.get(messageId);
+    const stored = spec.state(message);
+    // Only a card a GM posted is trusted: a player's own message could carry any state.
+    if (!message || !stored || !message.author?.isGM) throw new Refusal(refusals.noCard);
+    const state = structuredClone(stored);
+    const target = spec.targets(state).find((candidate) => candidate.id === targetId);
+    if (!target) throw new Refusal(refusals.unknownTarget);
+    if (!def.may(user, state, target)) throw new Refusal(refusals.notAllowed, { name: user.name });
+    if (!def.available(state, target)) throw new Refusal(refusals.unavailable(action));
+    await def.run({ message, state, target, user, extra });
+    // Saved once, unless the step saved the same state itself (and its hooks ran after that).
+    if (JSON.stringify(spec.state(game.messages.get(messageId))) !== JSON.stringify(state))
+      await spec.save(message, state);
+  }
+
+  function queued(
+    user: User,
+    messageId: string,
+    action: A,
+    targetId: string,
+    extra: Record<string, unknown>,
+  ): Promise<CardActionResult> {
+    const now = spec.state(game.messages.get(messageId));
+    const keys = [messageId, ...(now ? spec.actors(now) : [])];
+    return serialized(keys, () => runChecked(user, messageId, action, targetId, extra));
+  }
+
+  const card: Card<S, T, A> = {
+    spec,
+    async handle(data, sender) {
+      if (typeof data !== 'object' || data === null) throw new Refusal(refusals.badRequest);
+      if (data.action === 'start' && spec.start) {
+        const message = await spec.start(data, sender);
+        return { ok: true, messageId: message.id as string };
+      }
+      const { messageId, action, target, ...extra } = data;
+      const def = actionOf(action);
+      if (typeof messageId !== 'string' || typeof target !== 'string' || !def)
+        throw new Refusal(refusals.badRequest);
+      let parsed: Record<string, unknown> = {};
+      if (def.parse) parsed = def.parse(extra);
+      else if (Object.keys(extra).length) throw new Refusal(refusals.badRequest);
+      return queued(sender, messageId, action as A, target, parsed);
+    },
+    request(messageId, action, target, extra = {}) {
+      return askGM(spec.query, { messageId, action, target, ...extra });
+    },
+    runAs(user, messageId, action, target, extra = {}) {
+      return queued(user, messageId, action, target, extra);
+    },
+    register() {
+      registerGMQuery(spec.query, (data, sender) => card.handle(data, sender));
+    },
+    decorate(message, html) {
+      const state = spec.state(message);
+      if (!state) return;
+      const targetOf = (id: string) => spec.targets(state).find((candidate) => candidate.id === id);
+      decorateButtons(
+        html,
+        (action, targetId, el) => {
+          const def = actionOf(action);
+          const target = targetOf(targetId);
+          if (!def || !target) return false;
+          return def.shown ? def.shown(game.user, state, target, el) : def.may(game.user, state, target);
+        },
+        async (action, targetId, button) => {
+          const def = actionOf(action) as CardActionSpec<S, T>;
+          const target = targetOf(targetId) as T;
+          const fields = def.fields ? def.fields(button, state, target) : {};
+          if ('ok' in fields && typeof fields.ok === 'boolean') return fields as CardActionResult;
+          const messageId = message.id as string;
+          const result = await card.request(messageId, action as A, targetId, fields);
+          return result.ok && def.after ? def.after(messageId, target, result) : result;
+        },
+      );
+    },
+  };
+  return card;
+}
