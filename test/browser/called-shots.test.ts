@@ -157,6 +157,11 @@ describe('called-shot card in Chromium', () => {
     const section = card.locator('section.target');
     expect(await section.locator('.result .big-label').textContent()).toBe('Hit');
     const rd = target().result!.relativeDegree;
+    // The damage waits for the provoked attack of opportunity: the orc (the GM's) lets it go.
+    await clickButton('No attack of opportunity');
+    expect(await section.locator('.called-shot-aoo-taken').textContent()).toBe(
+      'Orc made no attack of opportunity.',
+    );
 
     h.dice.queue(4);
     await clickButton('Roll damage');

@@ -170,12 +170,19 @@ it('plays a called shot that stuns: the penalty, the attack of opportunity, the 
   expect(await card(page).textContent()).toContain('1d20 + 5'); // +9 − 4 for the called shot
   expect(await card(page).textContent()).toContain('The called shot provokes an attack of opportunity');
   // The fighter's player cannot take the rogue's attack of opportunity; the rogue's player can.
-  expect(await card(page).getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(0);
+  expect(await card(page).getByRole('button', { name: 'Attack of opportunity', exact: true }).count()).toBe(
+    0,
+  );
   await actAs(page, 'Other Player');
-  expect(await card(page).getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(1);
+  expect(await card(page).getByRole('button', { name: 'Attack of opportunity', exact: true }).count()).toBe(
+    1,
+  );
   await queue(page, 12);
   await cardButton(page, 'Roll Defense');
   await shot(page, 'called-shot');
+  // The damage waits for the attack of opportunity: the rogue's player lets it go.
+  await cardButton(page, 'No attack of opportunity');
+  expect(await card(page).textContent()).toContain('made no attack of opportunity');
 
   await actAs(page, 'Player');
   await queue(page, 1);
@@ -202,8 +209,8 @@ it("starts a grapple from the token HUD: the grapple card offers the rogue's pla
   const grapple = page.locator('#chat-log .grapple-card').last();
   await grapple.waitFor();
   expect(await grapple.textContent()).toContain('provokes an attack of opportunity');
-  expect(await grapple.getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(0);
+  expect(await grapple.getByRole('button', { name: 'Attack of opportunity', exact: true }).count()).toBe(0);
   await actAs(page, 'Other Player');
-  expect(await grapple.getByRole('button', { name: 'Attack of opportunity' }).count()).toBe(1);
+  expect(await grapple.getByRole('button', { name: 'Attack of opportunity', exact: true }).count()).toBe(1);
   await shot(page, 'grapple');
 });

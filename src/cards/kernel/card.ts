@@ -96,6 +96,17 @@ export interface Card<S, T extends { id: string }, A extends string> {
   ): Promise<CardActionResult>;
 }
 
+/** Without an active GM a card's buttons can do nothing: the card says so (to this user). */
+function noGMNote(html: HTMLElement): void {
+  if (game.users.activeGM) return;
+  const root = html.querySelector<HTMLElement>('.message-content') ?? html;
+  const note = html.ownerDocument.createElement('p');
+  note.className = 'note gng-no-gm';
+  note.setAttribute('role', 'status');
+  note.textContent = game.i18n.localize('GNG.Error.Card.NoActiveGM');
+  root.prepend(note);
+}
+
 /** Defines a card from its table (its `register()` registers the GM query, on `init`). */
 export function defineCard<S, T extends { id: string }, A extends string>(
   spec: CardSpec<S, T, A>,
@@ -168,6 +179,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     decorate(message, html) {
       const state = spec.state(message);
       if (!state) return;
+      noGMNote(html);
       const targetOf = (id: string) => spec.targets(state).find((candidate) => candidate.id === id);
       decorateButtons(
         html,
