@@ -6,7 +6,7 @@
  * - At each turn start of a bleeding actor (one round after the wound: a later round than the one
  *   the effect was created in), the active GM posts the bleeding card with the current DC
  *   ({@link postBleedingCardsFor}, from conditions-timer.ts).
- * - Its "Fortitude save" button, for the actor's owners, asks the active GM (`gng.bleedingSave`
+ * - Its "Fortitude save" button, for the actor's owners, asks the active GM (`gng.bleedingCard`
  *   query) to roll the save (natural 1/20 as the core rules say); a success raises the DC by 2, a
  *   failure makes the actor fatigued, then exhausted (DC back to 20), then dead (`dead` status; the
  *   bleeding effect is removed).
@@ -32,25 +32,26 @@ import {
   type SevereBleedingState,
   worstFatigue,
 } from '../../rules/index.js';
-import { actorOf } from '../kernel/index.js';
 import { combatantOf } from '../../combat/action-budget.js';
 import {
+  actorOf,
   askGM,
-  decorateButtons,
+  defineCard,
   owns,
   Refusal,
   refusal,
   registerGMQuery,
   serialized,
   type CardActionResult,
+  type CardRun,
 } from '../kernel/index.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 
 export const BLEEDING_STATUS = 'severe-bleeding';
-export const BLEEDING_SAVE_QUERY = 'gng.bleedingSave';
+/** The bleeding card's query (its save and the GM's Undo of it). */
+export const BLEEDING_QUERY = 'gng.bleedingCard';
 export const BIND_WOUNDS_QUERY = 'gng.bindWounds';
-export const BLEEDING_UNDO_QUERY = 'gng.bleedingUndo';
 export const BLEEDING_CARD_TEMPLATE = systemPath('templates/chat/bleeding-card.hbs');
 
 /** `flags.gng.bleeding` of the `severe-bleeding` effect. */
@@ -170,7 +171,7 @@ async function renderBleedingCard(state: BleedingCardState): Promise<string> {
     heading: f('GNG.Bleeding.Heading', { name: state.name }),
     save: f('GNG.Bleeding.Save', { dc: state.dc }),
     stage: state.stage === 'bleeding' ? '' : t(`GNG.Bleeding.BloodLoss.${state.stage}`),
-    targetId: state.effectId,
+    targetId: BLEEDING_TARGET,
     undone: state.undone ? t('GNG.Bleeding.Undone') : '',
     result: result && {
       success: result.success,
@@ -222,41 +223,12 @@ function onlyKey(data: unknown, key: string): string {
   return d[key];
 }
 
-/**
- * A bleeding card's query (runs on the active GM; never throws): `{ messageId }` only, from a user
- * of this world, run in the card's queue.
- */
-async function handleCardQuery(
-  data: Record<string, unknown>,
-  sender: User,
-  run: (messageId: string, user: User) => Promise<void>,
-): Promise<CardActionResult> {
-  let messageId: string;
-  try {
-    messageId = onlyKey(data, 'messageId');
-  } catch (error) {
-    return refusal(error);
-  }
-  // The card's queue and its actor's: the save, the timer's next round and Bind wounds never interleave.
-  const actorUuid = bleedingCardOf(game.messages.get(messageId))?.actorUuid;
-  return serialized([messageId, actorUuid], () => run(messageId, sender));
-}
-
-/** `CONFIG.queries['gng.bleedingSave']`: the save of the card's round. */
-export function handleBleedingSave(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  return handleCardQuery(data, sender, rollBleedingSave);
-}
-
-async function rollBleedingSave(messageId: string, user: User): Promise<void> {
-  const message = game.messages.get(messageId);
-  const stored = bleedingCardOf(message);
-  // Only a card the GM posted is trusted.
-  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Bleeding.Error.NoCard');
-  if (stored.result) throw new Refusal('GNG.Bleeding.Error.Done');
+/** The save of the card's round (GM side; the kernel checked the card, the sender and the state). */
+async function rollBleedingSave({
+  state: stored,
+}: CardRun<BleedingCardState, BleedingTarget>): Promise<void> {
   const actor = await actorOf(stored.actorUuid);
   if (!actor) throw new Refusal('GNG.Bleeding.Error.NoCard');
-  if (!actor.testUserPermission(user, 'OWNER'))
-    throw new Refusal('GNG.Bleeding.Error.NotOwner', { name: actor.name });
   const effect = actor.effects.get(stored.effectId);
   const current = effect ? bleedingStateOf(effect) : null;
   if (!effect || !current || current.status !== 'active' || current.dc !== stored.dc)
@@ -288,8 +260,7 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
       }
     }
   }
-  const state = structuredClone(stored);
-  state.result = {
+  stored.result = {
     natural,
     bonus,
     total: save.total,
@@ -297,25 +268,14 @@ async function rollBleedingSave(messageId: string, user: User): Promise<void> {
     after: { status: next.status, stage: next.stage, dc: next.dc },
     undo,
   };
-  await message.update({
-    content: await renderBleedingCard(state),
-    [`flags.${SYSTEM_ID}.bleeding`]: state,
-  });
-}
-
-/** `CONFIG.queries['gng.bleedingUndo']`: the GM's Undo of the card's save. */
-export function handleBleedingUndo(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  return handleCardQuery(data, sender, undoBleedingSave);
 }
 
 const sameState = (a: SevereBleedingState, b: SevereBleedingState) =>
   a.status === b.status && a.stage === b.stage && a.dc === b.dc;
 
-async function undoBleedingSave(messageId: string, user: User): Promise<void> {
-  if (!user.isGM) throw new Refusal('GNG.Bleeding.Error.UndoGM');
-  const message = game.messages.get(messageId);
-  const stored = bleedingCardOf(message);
-  if (!message || !stored || !message.author?.isGM) throw new Refusal('GNG.Bleeding.Error.NoCard');
+/** The GM's Undo of the card's save (GM side; the kernel checked the card, the sender and the state). */
+async function undoBleedingSave({ state }: CardRun<BleedingCardState, BleedingTarget>): Promise<void> {
+  const stored = structuredClone(state);
   const undo = stored.result?.undo;
   if (!stored.result || !undo) throw new Refusal('GNG.Bleeding.Error.NothingToUndo');
   const actor = await actorOf(stored.actorUuid);
@@ -330,7 +290,6 @@ async function undoBleedingSave(messageId: string, user: User): Promise<void> {
     if (actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: false });
   for (const id of undo.removed)
     if (!actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: true });
-  const state = structuredClone(stored);
   if (undo.effect) {
     const source = structuredClone(undo.effect);
     delete source._id;
@@ -343,10 +302,6 @@ async function undoBleedingSave(messageId: string, user: User): Promise<void> {
   }
   state.result = null;
   state.undone = (stored.undone ?? 0) + 1;
-  await message.update({
-    content: await renderBleedingCard(state),
-    [`flags.${SYSTEM_ID}.bleeding`]: state,
-  });
 }
 
 /** `CONFIG.queries['gng.bindWounds']`: runs on the active GM; never throws. */
@@ -383,18 +338,66 @@ async function bindWoundsOf(actorUuid: string, sender: User): Promise<void> {
   });
 }
 
+/** The card's one target: the bleeding actor (its buttons carry `data-target-id="actor"`). */
+export const BLEEDING_TARGET = 'actor';
+interface BleedingTarget {
+  id: string;
+}
+
+/**
+ * The bleeding card as a table: the save (the actor's owners, until rolled) and the GM's Undo of it
+ * (the exact inverse of that save, while the bleeding is where the save left it).
+ */
+export const bleedingCard = defineCard<BleedingCardState, BleedingTarget, 'bleedingSave' | 'bleedingUndo'>({
+  query: BLEEDING_QUERY,
+  state: bleedingCardOf,
+  // Cards posted before the table named their target by the effect id: their buttons still work.
+  targets: (state) => [{ id: BLEEDING_TARGET }, { id: state.effectId }],
+  actors: (state) => [state.actorUuid],
+  save: async (message, state) => {
+    await message.update({
+      content: await renderBleedingCard(state),
+      [`flags.${SYSTEM_ID}.bleeding`]: state,
+    });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Attack.BadRequest',
+    noCard: 'GNG.Bleeding.Error.NoCard',
+    unknownTarget: 'GNG.Error.Attack.BadRequest',
+    notAllowed: (action, _user, state) =>
+      action === 'bleedingUndo'
+        ? new Refusal('GNG.Bleeding.Error.UndoGM')
+        : new Refusal('GNG.Bleeding.Error.NotOwner', { name: state.name }),
+    unavailable: (action) =>
+      action === 'bleedingUndo' ? 'GNG.Bleeding.Error.NothingToUndo' : 'GNG.Bleeding.Error.Done',
+  },
+  actions: {
+    bleedingSave: {
+      may: (user, state) => owns(user, state.actorUuid),
+      available: (state) => !state.result,
+      undoneBy: 'bleedingUndo',
+      run: rollBleedingSave,
+    },
+    bleedingUndo: {
+      may: (user) => user.isGM,
+      available: (state) => Boolean(state.result?.undo),
+      run: undoBleedingSave,
+    },
+  },
+});
+
 /* -------------------------------------------------------------------------- */
 /*  The asking client                                                          */
 /* -------------------------------------------------------------------------- */
 
 /** Asks the active GM to roll the Fortitude save of the bleeding card `messageId`. */
 export function requestBleedingSave(messageId: string): Promise<CardActionResult> {
-  return askGM(BLEEDING_SAVE_QUERY, { messageId });
+  return bleedingCard.request(messageId, 'bleedingSave', BLEEDING_TARGET);
 }
 
 /** Asks the active GM (the user must be a GM) to undo the save rolled on the bleeding card `messageId`. */
 export function requestBleedingUndo(messageId: string): Promise<CardActionResult> {
-  return askGM(BLEEDING_UNDO_QUERY, { messageId });
+  return bleedingCard.request(messageId, 'bleedingUndo', BLEEDING_TARGET);
 }
 
 /** Asks the active GM to bind `actor`'s wounds (the sheet's Heal action "Bind wounds"). */
@@ -402,33 +405,12 @@ export function bindWounds(actor: Actor): Promise<CardActionResult> {
   return askGM(BIND_WOUNDS_QUERY, { actorUuid: actor.uuid });
 }
 
-/**
- * `renderChatMessageHTML` on a bleeding card: the save button for the actor's owners until rolled;
- * Undo for a GM once rolled.
- */
-export function decorateBleedingCard(message: ChatMessage, html: HTMLElement): void {
-  const state = bleedingCardOf(message);
-  if (!state) return;
-  decorateButtons(
-    html,
-    (action) =>
-      action === 'bleedingSave'
-        ? !state.result && owns(game.user, state.actorUuid)
-        : action === 'bleedingUndo' && Boolean(state.result?.undo) && game.user.isGM,
-    (action) =>
-      action === 'bleedingUndo'
-        ? requestBleedingUndo(message.id as string)
-        : requestBleedingSave(message.id as string),
-  );
-}
-
 /** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
 export function registerBleedingCard(): void {
-  registerGMQuery(BLEEDING_SAVE_QUERY, handleBleedingSave);
+  bleedingCard.register();
   registerGMQuery(BIND_WOUNDS_QUERY, handleBindWounds);
-  registerGMQuery(BLEEDING_UNDO_QUERY, handleBleedingUndo);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    decorateBleedingCard(message, html),
+    bleedingCard.decorate(message, html),
   );
   void foundry.applications.handlebars.loadTemplates([BLEEDING_CARD_TEMPLATE]);
 }

@@ -42,12 +42,13 @@ export interface CardActionSpec<S, T> {
   after?(messageId: string, target: T, result: CardActionResult): Promise<CardActionResult>;
 }
 
-/** The lang keys of a card's refusals (`name`: the sender's name for `notAllowed`). */
-export interface CardRefusals {
+/** The lang keys of a card's refusals. */
+export interface CardRefusals<S, T> {
   badRequest: string;
   noCard: string;
   unknownTarget: string;
-  notAllowed: string;
+  /** A lang key (given the sender's `name`), or the card's own refusal for this user and action. */
+  notAllowed: string | ((action: string, user: User, state: S, target: T) => Refusal);
   /** The key for an action the state does not allow now. */
   unavailable(action: string): string;
 }
@@ -62,7 +63,7 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
   actors(state: S): readonly (string | null | undefined)[];
   /** Writes the state (and the content rendered from it) to the message. */
   save(message: ChatMessage, state: S): Promise<void>;
-  refusals: CardRefusals;
+  refusals: CardRefusals<S, T>;
   actions: Record<A, CardActionSpec<S, T>>;
   /**
    * GM side: a request `{ action: 'start', … }` posts a new card for the proven sender (its own
@@ -130,7 +131,10 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     const state = structuredClone(stored);
     const target = spec.targets(state).find((candidate) => candidate.id === targetId);
     if (!target) throw new Refusal(refusals.unknownTarget);
-    if (!def.may(user, state, target)) throw new Refusal(refusals.notAllowed, { name: user.name });
+    if (!def.may(user, state, target))
+      throw typeof refusals.notAllowed === 'string'
+        ? new Refusal(refusals.notAllowed, { name: user.name })
+        : refusals.notAllowed(action, user, state, target);
     if (!def.available(state, target)) throw new Refusal(refusals.unavailable(action));
     await def.run({ message, state, target, user, extra });
     // Saved once, unless the step saved the same state itself (and its hooks ran after that).
