@@ -236,3 +236,44 @@ describe('races on one actor', () => {
     expect(sys(rogue).hp.value).toBe(hp - (target(cards[1]!).damage?.lethal as number));
   });
 });
+
+describe("a card's decoration", () => {
+  it("touches only the card's own content: core's controls in the message header stay", async () => {
+    const { fighter, rogueToken } = await table();
+    h.as(player);
+    h.target(player, rogueToken);
+    h.dice.queue(12);
+    const message = (await game.gng.attack(fighter, sword(fighter))) as ChatMessage;
+    const li = h.window.document.createElement('li');
+    li.innerHTML =
+      '<header class="message-header"><a data-action="deleteMessage" aria-label="Delete">x</a></header>' +
+      `<div class="message-content">${message.content}</div>`;
+    const html = li as unknown as HTMLElement;
+    Hooks.callAll('renderChatMessageHTML', message, html, {});
+    expect(html.querySelector('[data-action="deleteMessage"]')).not.toBeNull();
+    // The fighter's player sees no Roll Defense (the rogue's owner rolls it).
+    expect(html.querySelector('.message-content [data-action="rollDefense"]')).toBeNull();
+  });
+
+  it('says so when no GM is connected, and a click is refused with the reason', async () => {
+    const { fighter, rogueToken } = await table();
+    h.as(player);
+    h.target(player, rogueToken);
+    h.dice.queue(12);
+    const message = (await game.gng.attack(fighter, sword(fighter))) as ChatMessage;
+    (gm as unknown as { active: boolean }).active = false;
+    try {
+      h.as(otherPlayer);
+      const html = h.renderMessage(message);
+      expect(html.querySelector('.gng-no-gm')?.textContent).toBe(
+        "No GM is connected: this card's buttons need one, and do nothing until a GM joins.",
+      );
+      const result = await requestCardAction(message.id as string, 'rollDefense', target(message).id);
+      expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NoGM' });
+      expect(h.notices.at(-1)?.message).toBe('No GM is connected: card actions need one.');
+      expect(target(message).defense).toBeNull();
+    } finally {
+      (gm as unknown as { active: boolean }).active = true;
+    }
+  });
+});
