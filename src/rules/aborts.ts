@@ -445,8 +445,11 @@ export function spendAbort(
 }
 
 /**
- * The exact inverse of one {@link spendAbort} that paid with `paidWith` (Undo): a free abort is
- * counted unused again, a spent move or attack action is given back. Nothing else changes.
+ * The inverse of one {@link spendAbort} that paid with `paidWith` (Undo): a free abort is counted
+ * unused again; an abort paid with an action gives one action back. The spends that remain keep the
+ * text's order — an abort costs the next turn's move action first, then its attack — so the attack
+ * comes back while it is spent, else the move (undoing the first of two aborts leaves the second one
+ * paid with the move, as if the first had never been taken). Nothing else changes.
  */
 export function refundAbort(
   budget: ActionBudget,
@@ -454,15 +457,20 @@ export function refundAbort(
   paidWith: 'free' | 'move' | 'attack' | 'none',
 ): ActionBudget {
   assertBudget(budget);
+  assertOneOf('abort', abort, ABORT_ACTIONS);
+  assertOneOf('paidWith', paidWith, ['free', 'move', 'attack', 'none'] as const);
   switch (paidWith) {
     case 'free': {
-      const freeUsed = Object.freeze({ ...budget.freeUsed, [abort]: Math.max(0, budget.freeUsed[abort] - 1) });
+      const freeUsed = Object.freeze({
+        ...budget.freeUsed,
+        [abort]: Math.max(0, budget.freeUsed[abort] - 1),
+      });
       return Object.freeze({ ...budget, freeUsed });
     }
     case 'move':
-      return Object.freeze({ ...budget, move: true });
     case 'attack':
-      return Object.freeze({ ...budget, attack: true });
+      if (!budget.attack) return Object.freeze({ ...budget, attack: true });
+      return Object.freeze({ ...budget, move: true });
     case 'none':
       return budget;
   }

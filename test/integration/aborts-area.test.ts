@@ -301,7 +301,7 @@ describe('action budget', () => {
 });
 
 describe('area card Undo and Dive for Cover', () => {
-  it('Undo after Apply restores HP and gives the Dive back: budget restored, Dive offered again', async () => {
+  it('Undo after Apply restores HP and gives the Dive back: budget restored, no second dive for its side', async () => {
     const pc = await hero();
     h.startCombat([pc]);
     const message = await blast([pc], { cover: true });
@@ -320,9 +320,14 @@ describe('area card Undo and Dive for Cover', () => {
     expect(budgetOf(pc)).toEqual(newActionBudget());
     expect(areaTarget(message)).toMatchObject({ dive: null, applied: null });
     expect(message.content).toContain('<span class="big-value lethal">20</span>');
-    // As the attack card's Undo does for Block and Roll with Blow: the abort may be taken again.
+    // An undone contested roll is not rolled again by its side (only a GM may take the dive again).
     h.as(player);
-    expect(visibleButtons(message)).toEqual([`rollSave@${id}`, `diveForCover@${id}`]);
+    expect(visibleButtons(message)).toEqual([`rollSave@${id}`]);
+    const again = await requestAreaAction(message.id as string, 'diveForCover', id);
+    expect(again).toMatchObject({ ok: false, error: 'GNG.Area.Error.NotAllowed' });
+    expect(lastNotice()).toBe('Player may not do that on this area damage card.');
+    expect(budgetOf(pc)).toEqual(newActionBudget());
+    h.as(gm);
     h.dice.queue(12); // Jump 22: 2 converted, paid again with the move action
     await click(message, 'diveForCover', id);
     expect(areaTarget(message).dive).toMatchObject({ jumpTotal: 22, converted: 2 });

@@ -142,9 +142,10 @@ describe('Block on the attack card', () => {
     expect(content).toContain('Uses the move action of the next turn.');
     expect(budgetOf(rogue)).toMatchObject({ move: false, attack: true });
 
-    // No damage step: the button is gone and a forged request is refused.
+    // No damage step: the button is gone and a forged request is refused. Nothing was applied, so the
+    // attacker has nothing to undo; only a GM undoes the defender's abort.
     h.as(player);
-    expect(visibleButtons(message)).toEqual(['undoDamage']);
+    expect(visibleButtons(message)).toEqual([]);
     const forged = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
     expect(forged).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollDamage' });
     expect(target(message).damage).toBeNull();
@@ -342,7 +343,7 @@ describe('Block on the attack card', () => {
     expect(budgetOf(rogue)).toEqual(newActionBudget());
   });
 
-  it("the attack's Undo restores the card, HP and the budget", async () => {
+  it("the attack's Undo takes back the damage; the GM's Undo of the aborts gives back exactly what they paid", async () => {
     const { fighter, rogue } = await duel();
     const message = await attackHits(fighter, rogue, 10);
     const hit = structuredClone(target(message));
@@ -352,37 +353,70 @@ describe('Block on the attack card', () => {
     h.as(player);
     h.dice.queue(6);
     await click(message, 'rollDamage');
-    const rolled = structuredClone(target(message).damage);
+    const rolled = structuredClone(target(message).damage) as NonNullable<CardTarget['damage']>;
     h.as(otherPlayer);
     h.dice.queue(22 - tumbleBonus(rogue));
     await click(message, 'rollWithBlow');
+    const converted = structuredClone(target(message).damage);
+    expect(converted).toMatchObject({ lethal: rolled.lethal - 3, nonlethal: 3 });
     h.as(player);
     await click(message, 'applyDamage');
     expect(budgetOf(rogue)).toMatchObject({ move: false, attack: false });
-    expect(sys(rogue).hp.nonlethal).toBe(3);
+    expect(sys(rogue).hp).toMatchObject({ value: 13 - (rolled.lethal - 3), nonlethal: 3 });
+    // Nobody but a GM undoes the aborts; not while the damage is applied.
+    expect(visibleButtons(message)).toEqual(['undoDamage']);
+    h.as(gm);
+    expect(visibleButtons(message)).toContain('undoDamage');
+    expect(visibleButtons(message)).not.toContain('undoAborts');
 
+    // The attacker's Undo: the damage only. The aborts (and what they paid) stay on the card.
+    h.as(player);
     await click(message, 'undoDamage');
     expect(sys(rogue).hp).toMatchObject({ value: 13, nonlethal: 0 });
+    expect(target(message).applied).toBeNull();
+    expect(target(message).damage).toEqual(converted);
+    expect(target(message).aborts?.block).toMatchObject({ paidWith: 'move' });
+    expect(target(message).aborts?.rollWithBlow).toMatchObject({ paidWith: 'attack' });
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: false });
+    expect(badge(rogue)).toBe('−move −attack');
+    expect(visibleButtons(message)).not.toContain('undoAborts');
+
+    // The GM's Undo of the aborts: the move (Block) and the attack (Roll with Blow) come back, the
+    // damage split is the rolled one again, the card is as it was after the hit and the damage roll.
+    h.as(gm);
+    expect(visibleButtons(message)).toContain('undoAborts');
+    await click(message, 'undoAborts');
+    expect(sys(rogue).hp).toMatchObject({ value: 13, nonlethal: 0 });
     expect(budgetOf(rogue)).toEqual(newActionBudget());
-    expect(target(message)).toEqual({ ...hit, damage: rolled });
+    const { undoneAborts, ...rest } = target(message);
+    expect(rest).toEqual({ ...hit, damage: rolled });
+    expect([...(undoneAborts ?? [])].sort()).toEqual(['block', 'rollWithBlow']);
     expect(badge(rogue)).toBeNull();
-    // The defender may abort again.
+    // The defender's side does not take its undone abort again; a GM may.
     h.as(otherPlayer);
-    expect(visibleButtons(message)).toEqual(['rollWithBlow']);
+    expect(visibleButtons(message)).toEqual([]);
+    const again = await requestCardAction(message.id as string, 'rollWithBlow', target(message).id);
+    expect(again).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+    expect(budgetOf(rogue)).toEqual(newActionBudget());
+    h.as(gm);
+    expect(visibleButtons(message)).toContain('rollWithBlow');
   });
 
-  it('a Block that wins undone: the damage step comes back', async () => {
+  it('a Block that wins undone by the GM: the damage step comes back', async () => {
     const { fighter, rogue } = await duel();
     const message = await attackHits(fighter, rogue, 10);
     h.as(otherPlayer);
     h.dice.queue(19);
     await click(message, 'block');
     expect(target(message).aborts?.block?.blocked).toBe(true);
-    h.as(player);
-    await click(message, 'undoDamage');
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: true });
+    h.as(gm);
+    await click(message, 'undoAborts');
     expect(target(message).aborts).toBeUndefined();
-    expect(visibleButtons(message)).toEqual(['rollDamage']);
+    expect(target(message).undoneAborts).toEqual(['block']);
     expect(budgetOf(rogue)).toEqual(newActionBudget());
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['rollDamage']);
   });
 
   it('trauma (flagged by Apply) leaves a partial action next turn; Undo takes it back', async () => {
@@ -424,7 +458,12 @@ describe('Block on the attack card', () => {
     h.dice.queue(2);
     await click(message, 'block');
     expect(target(message).aborts?.block).toMatchObject({ paidWith: 'none', budgetBefore: null });
-    expect(await spendAbortFor(rogue, 'block')).toEqual({ ok: true, paidWith: 'none', before: null });
+    expect(await spendAbortFor(rogue, 'block')).toEqual({
+      ok: true,
+      paidWith: 'none',
+      before: null,
+      epoch: null,
+    });
     expect(await sheetLines(rogue)).toEqual([]);
     h.as(gm);
   });
@@ -574,7 +613,7 @@ describe('Riposte after a successful Block', () => {
     expect(target(message).aborts?.block).toMatchObject({ blocked: true, riposte: true, riposteBy: null });
     expect(visibleButtons(message)).toEqual(['riposte']);
     h.as(player);
-    expect(visibleButtons(message)).toEqual(['undoDamage']); // not the attacker's owner's to take
+    expect(visibleButtons(message)).toEqual([]); // not the attacker's owner's to take
     const stranger = await requestCardAction(message.id as string, 'riposte', target(message).id);
     expect(stranger).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
 
@@ -654,17 +693,22 @@ describe('Block and the autoRollDamage setting', () => {
     const rwb = await requestCardAction(message.id as string, 'rollWithBlow', target(message).id);
     expect(rwb).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollWithBlow' });
     h.as(player);
-    expect(visibleButtons(message)).toEqual(['undoDamage']);
+    expect(visibleButtons(message)).toEqual([]);
     const apply = await requestCardAction(message.id as string, 'applyDamage', target(message).id);
     expect(apply).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.applyDamage' });
     expect(sys(rogue).hp.value).toBe(13);
 
-    // Undo gives the Block back: the rolled damage may be applied, or blocked again.
-    await click(message, 'undoDamage');
+    // The GM's Undo gives the Block back: the rolled damage may be applied, or blocked again by a GM.
+    h.as(gm);
+    await click(message, 'undoAborts');
     expect(target(message).aborts).toBeUndefined();
     expect(budgetOf(rogue)).toEqual(newActionBudget());
-    expect(visibleButtons(message)).toEqual(['applyDamage']); // Undo: nothing left to undo
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(['applyDamage']); // Undo: nothing applied to undo
     h.as(otherPlayer);
+    expect(visibleButtons(message)).not.toContain('block'); // its undone Block is not its to take again
+    expect(visibleButtons(message)).toContain('rollWithBlow');
+    h.as(gm);
     expect(visibleButtons(message)).toContain('block');
   });
 

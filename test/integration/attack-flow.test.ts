@@ -379,7 +379,7 @@ describe('who may do what', () => {
     expect(results.map((r) => r.ok)).toEqual([true, false]);
     expect(third).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.applyDamage' });
     expect(lastNotice()).toBe(
-      'This damage cannot be applied: it was already applied, or there is nothing to apply it to.',
+      'This damage cannot be applied: it was already applied, or there is nothing to apply it to, or an attack of opportunity is still to be taken or declined.',
     );
     expect(sys(orc).hp.value).toBe(10 - (1 + 4 + 7));
   });

@@ -73,6 +73,14 @@ describe('called shots on the attack card', () => {
       h.dice.queue(1); // Defense 1: RD = attack total − 1
       await click(message, 'rollDefense');
       const rd = target(message).result!.relativeDegree;
+      // The provoked attack of opportunity comes first: the orc's owner (the GM) declines it.
+      h.as(player);
+      expect(buttons(message)).not.toContain('declineAttackOfOpportunity');
+      h.as(gm);
+      await click(message, 'declineAttackOfOpportunity');
+      expect(target(message).calledShot).toMatchObject({ aooBy: null, aooDeclinedBy: gm.id });
+      expect(content(message)).toContain('Orc made no attack of opportunity.');
+      expect(buttons(message)).not.toContain('attackOfOpportunity');
       h.as(player);
       expect(buttons(message)).not.toContain('conditionSave');
       h.dice.queue(4);
@@ -141,12 +149,14 @@ describe('called shots on the attack card', () => {
       success: false,
     });
     expect(content(message)).toContain('half the Protection is ignored');
-    h.as(player);
-    h.dice.queue(4);
-    await click(message, 'rollDamage');
-    const full = sys(knight).derived.protection.total;
-    expect(full).toBe(8);
-    expect(target(message).damage?.steps.protection).toBe(4);
+    // The save is made, but the provoked attack of opportunity still comes first.
+    const waiting = await forged(player, {
+      messageId: message.id,
+      action: 'rollDamage',
+      target: target(message).id,
+    });
+    expect(waiting).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollDamage' });
+    expect(target(message).damage).toBeNull();
 
     // The attack of opportunity: the knight's owners start it against the fighter, once.
     h.as(gm);
@@ -159,12 +169,30 @@ describe('called shots on the attack card', () => {
     expect(aoo.targets[0]?.actorUuid).toBe(fighter.uuid);
     expect(aoo.options.calledShots).toEqual([]);
     expect(buttons(message)).not.toContain('attackOfOpportunity');
+    expect(buttons(message)).not.toContain('declineAttackOfOpportunity');
     const again = await forged(gm, {
       messageId: message.id,
       action: 'attackOfOpportunity',
       target: target(message).id,
     });
     expect(again).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.attackOfOpportunity' });
+    const decline = await forged(gm, {
+      messageId: message.id,
+      action: 'declineAttackOfOpportunity',
+      target: target(message).id,
+    });
+    expect(decline).toMatchObject({
+      ok: false,
+      error: 'GNG.Error.Attack.Unavailable.declineAttackOfOpportunity',
+    });
+
+    // Taken: the damage goes on, with half the Protection.
+    h.as(player);
+    h.dice.queue(4);
+    await click(message, 'rollDamage');
+    const full = sys(knight).derived.protection.total;
+    expect(full).toBe(8);
+    expect(target(message).damage?.steps.protection).toBe(4);
   });
 
   it('Blindness + Disabled arm: rolled duration shown and stored, a disabled arm until recovered', async () => {
@@ -173,6 +201,7 @@ describe('called shots on the attack card', () => {
     h.as(gm);
     h.dice.queue(1);
     await click(message, 'rollDefense');
+    await click(message, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(4);
     await click(message, 'rollDamage');
@@ -223,6 +252,7 @@ describe('called shots on the attack card', () => {
     h.dice.queue(10);
     await click(message, 'rollDefense');
     expect(target(message).result?.hit).toBe(true);
+    await click(message, 'declineAttackOfOpportunity');
     h.dice.queue(1);
     await click(message, 'rollDamage');
     expect(target(message).damage?.final).toBe(0);
@@ -255,6 +285,7 @@ describe('called shots on the attack card', () => {
     h.as(gm);
     h.dice.queue(1);
     await click(message, 'rollDefense');
+    await click(message, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(4);
     await click(message, 'rollDamage');
@@ -287,14 +318,33 @@ describe('called shots on the attack card', () => {
     expect(withSave).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
     const early = await forged(gm, { messageId: message.id, action: 'conditionSave', target: id });
     expect(early).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.conditionSave' });
+    // The attack of opportunity is the target's owners' to take or decline, not the attacker's.
+    const aoo = await forged(player, { messageId: message.id, action: 'attackOfOpportunity', target: id });
+    expect(aoo).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+    const decline = await forged(player, {
+      messageId: message.id,
+      action: 'declineAttackOfOpportunity',
+      target: id,
+    });
+    expect(decline).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
+    const declineExtra = await forged(gm, {
+      messageId: message.id,
+      action: 'declineAttackOfOpportunity',
+      target: id,
+      aooBy: gm.id,
+    });
+    expect(declineExtra).toMatchObject({ ok: false, error: 'GNG.Error.Attack.BadRequest' });
+    expect(target(message).calledShot).toMatchObject({ provokes: true });
+    expect(target(message).calledShot?.aooBy ?? null).toBeNull();
+    expect(target(message).calledShot?.aooDeclinedBy ?? null).toBeNull();
+    h.as(gm);
+    await click(message, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(4);
     await click(message, 'rollDamage');
     await click(message, 'applyDamage');
     const byAttacker = await forged(player, { messageId: message.id, action: 'conditionSave', target: id });
     expect(byAttacker).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
-    const aoo = await forged(player, { messageId: message.id, action: 'attackOfOpportunity', target: id });
-    expect(aoo).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
     expect(target(message).calledShot?.condition).toBeNull();
   });
 });

@@ -105,6 +105,8 @@ describe('Stab and Grab', () => {
     h.dice.queue(1);
     await click(card, 'rollDefense');
     expect(target(card).result?.hit).toBe(true);
+    // The called shot's attack of opportunity comes first: the orc's owner (the GM) declines it.
+    await click(card, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(5);
     await click(card, 'rollDamage');
@@ -146,6 +148,7 @@ describe('Stab and Grab', () => {
     h.as(gm);
     h.dice.queue(1);
     await click(card, 'rollDefense');
+    await click(card, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(5);
     await click(card, 'rollDamage');

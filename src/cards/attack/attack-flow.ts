@@ -107,6 +107,16 @@ function aooWeapon(target: CardTarget): { defender: Actor; weapon: Item } | null
   return weapon ? { defender, weapon } : null;
 }
 
+/** With `autoRollDamage`, the damage the card waited for (a save, an attack of opportunity) is rolled now. */
+async function autoRollAfterWait(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+    await rollDamage(message, state, target, true);
+}
+
 function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
   if (Object.keys(extra).some((key) => !allowed.includes(key)))
     throw new Refusal('GNG.Error.Attack.BadRequest');
@@ -201,8 +211,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     penetrationSave: action('penetrationSave', {
       async run({ message, state, target }) {
         await penetrationSaveAction(message, state, target);
-        if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
-          await rollDamage(message, state, target, true);
+        await autoRollAfterWait(message, state, target);
       },
     }),
     conditionSave: action('conditionSave', {
@@ -211,12 +220,17 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     // The GM records it (once); then the asking client, an owner of the target, starts the target's
     // attack against the attacker with its best melee weapon (as the Riposte does).
     attackOfOpportunity: action('attackOfOpportunity', {
-      run: ({ message, state, target, user }) => attackOfOpportunityAction(message, state, target, user),
+      async run({ message, state, target, user }) {
+        await attackOfOpportunityAction(message, state, target, user);
+        await autoRollAfterWait(message, state, target);
+      },
       after: (messageId, target, result) => counterAttack(messageId, target, result, aooWeapon),
     }),
     declineAttackOfOpportunity: action('declineAttackOfOpportunity', {
-      async run({ target, user }) {
+      async run({ message, state, target, user }) {
         (target.calledShot as NonNullable<CardTarget['calledShot']>).aooDeclinedBy = user.id as string;
+        await saveCard(message, state);
+        await autoRollAfterWait(message, state, target);
       },
     }),
     strike: action('strike', {
