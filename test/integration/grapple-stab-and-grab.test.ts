@@ -164,9 +164,13 @@ describe('openGrappleOnHit (Stab and Grab)', () => {
     h.as(player);
     h.dice.queue(20, 3); // the defender wins; no damage
     await click(message, 'oppose');
-    // Undo twice: the damage check, then the removal.
+    // The damage check was lost by the stabber: its owner cannot undo it (G16); the GM can. Then the
+    // stabber undoes the removal it won.
     h.as(otherPlayer);
+    expect(visibleButtons(message)).not.toContain('undo');
+    h.as(gm);
     await click(message, 'undo');
+    h.as(otherPlayer);
     await click(message, 'undo');
     expect(sys(d).hp.value).toBe(15);
     expect(card(message).bonus?.removed).toBe(false);

@@ -3,7 +3,7 @@
  * check button for the other side's owners, damage with RD, pin, choke, throw, escape, Undo and
  * refusals — through the card's buttons as each user sees them. Dice are queued in roll order.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardHelpers, content, withFeats, fromConsole } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
@@ -72,8 +72,9 @@ async function clickSide(message: ChatMessage, side: 'attacker' | 'defender', ac
 }
 
 /**
- * The grappler starts: the touch attack (d20 15: 21 vs the defender's touch Defense d20 2) hits, the
- * hold check's d20 is `natural`; the defender answers with `answer`, then the hold damage's `more`.
+ * The grappler starts (without Improved Grapple the defender's owner first declines the attack of
+ * opportunity): the touch attack (d20 15: 21 vs the defender's touch Defense d20 2) hits, the hold
+ * check's d20 is `natural`; the defender answers with `answer`, then the hold damage's `more`.
  */
 async function start(
   attacker: Actor,
@@ -90,6 +91,9 @@ async function start(
   await attackActionsSettled();
   expect(message).toBeTruthy();
   if (provokes) {
+    h.as(player);
+    await click(message, 'declineAoo');
+    h.as(otherPlayer);
     h.dice.queue(15);
     await click(message, 'touch');
   }
@@ -140,13 +144,16 @@ describe('starting a grapple', () => {
     expect(game.messages.get(message.id as string)?.author?.isGM).toBe(true);
     expect(card(message)).toMatchObject({ provokes: true, phase: 'grab', pending: null, aoo: null });
     expect(content(message)).toContain('provokes an attack of opportunity');
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['touch']));
+    // The touch attack waits for the attack of opportunity (decision G17).
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['touch:disabled']));
     expect(visibleButtons(message)).not.toContain('aoo');
     expect(visibleButtons(message)).not.toContain('oppose');
     // The defender's owner takes the attack of opportunity (once).
     h.as(player);
     expect(visibleButtons(message)).not.toContain('touch');
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo', 'declineAoo']));
     await click(message, 'aoo');
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
     expect(card(message).aoo?.by).toBe(player.id);
     expect(content(message)).toContain('Victim takes the attack of opportunity against Grappler');
     const again = await requestGrappleAction(message.id as string, 'aoo');
@@ -183,6 +190,42 @@ describe('starting a grapple', () => {
     expect(grappleWith(d)).toBe(a.uuid);
     expect(card(message).phase).toBe('grappling');
     expect(content(message)).not.toContain('provokes an attack of opportunity');
+  });
+
+  it('G17: the attack of opportunity stays offered until taken or declined; the grappler waits for it', async () => {
+    const a = await grappler();
+    const d = await victim();
+    h.as(otherPlayer);
+    h.target(otherPlayer, h.placeToken(d));
+    const message = (await game.gng.grapple(a)) as ChatMessage;
+    await attackActionsSettled();
+    // The grappler tries to go on: refused with the reason, nothing rolled, the AoO still offered.
+    h.dice.queue(15);
+    expect(visibleButtons(message)).toContain('touch:disabled');
+    const early = await requestGrappleAction(message.id as string, 'touch');
+    expect(early).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.AooPending' });
+    expect(h.notices.at(-1)?.message).toBe(
+      'Not yet: Victim has not taken or declined the attack of opportunity; the touch attack waits for it.',
+    );
+    expect(card(message)).toMatchObject({ phase: 'grab', pending: null, aoo: null, steps: [] });
+    // Only the defender's owner (or the GM) answers it.
+    const forGrappler = await requestGrappleAction(message.id as string, 'declineAoo');
+    expect(forGrappler).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.NotAllowed' });
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo', 'declineAoo']));
+    await click(message, 'declineAoo');
+    expect(card(message).aooDeclinedBy).toBe(player.id);
+    expect(content(message)).toContain('Victim makes no attack of opportunity.');
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
+    expect(await requestGrappleAction(message.id as string, 'aoo')).toMatchObject({
+      ok: false,
+      error: 'GNG.Grapple.Error.Unavailable.aoo',
+    });
+    // Now the grappler goes on: the queued 15 is rolled only now.
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toContain('touch');
+    await click(message, 'touch');
+    expect(card(message).pending).toMatchObject({ move: 'touch', roll: { natural: 15, total: 21 } });
   });
 
   it('an attack of opportunity that dealt damage makes the grapple fail (no touch attack rolled)', async () => {
@@ -437,10 +480,15 @@ describe('grappling', () => {
     // Pressed again: nothing waits for a choice.
     const again = await requestGrappleAction(message.id as string, 'throwChoice', { feet: 0, keep: false });
     expect(again).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.Unavailable.throwChoice' });
-    // Undo reverts the whole throw; thrown again, the thrower lets go.
+    // Undo reverts the whole throw; thrown again (the victim keeps its d20 3, G16), the thrower lets go.
     await click(message, 'undo');
     expect(d.statuses.has('prone')).toBe(false);
-    await act(message, 'throw', 16, 3, 3);
+    h.dice.queue(16);
+    await click(message, 'throw');
+    h.as(player);
+    h.dice.queue(3); // the throw's damage: the answer is not rolled again
+    await click(message, 'oppose');
+    expect(lastStep(message)).toMatchObject({ move: 'throw', won: true, opponent: { natural: 3 } });
     h.as(otherPlayer);
     await requestGrappleAction(message.id as string, 'throwChoice', { feet: 0, keep: false });
     expect(card(message).phase).toBe('ended');
@@ -607,6 +655,125 @@ describe('the grappled side acts too (core "regardless of who started the grappl
   });
 });
 
+describe('Undo (decision G16) as the exact inverse of its step', () => {
+  it('the side that lost a check cannot undo it (only the GM can); the loser keeps its d20 when it is made again', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1);
+    await act(message, 'pin', 3, 15); // 3 + 2 = 5 vs 15: the grappler loses
+    expect(lastStep(message)).toMatchObject({ move: 'pin', won: false, startedBy: otherPlayer.id });
+    const before = structuredClone(card(message));
+    const hp = sys(d).hp.value;
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).not.toContain('undo');
+    const lost = await requestGrappleAction(message.id as string, 'undo');
+    expect(lost).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.UndoLost' });
+    expect(h.notices.at(-1)?.message).toBe(
+      'Grappler lost this check (Pin): only the GM may undo it, so that the side that lost never rolls it again.',
+    );
+    // The victim won, but did not make the move: it does not undo it either.
+    h.as(player);
+    expect(visibleButtons(message)).not.toContain('undo');
+    const notYours = await requestGrappleAction(message.id as string, 'undo');
+    expect(notYours).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.UndoNotYours' });
+    expect(h.notices.at(-1)?.message).toBe('Only the user who made this move (Pin), or the GM, may undo it.');
+    expect(card(message)).toEqual(before);
+    expect(sys(d).hp.value).toBe(hp);
+    // The GM undoes anything; the grappler's Pin made again keeps its d20 (3), the victim rolls anew.
+    h.as(gm);
+    await click(message, 'undo');
+    expect(card(message).steps).toHaveLength(2);
+    h.as(otherPlayer);
+    h.dice.queue(20);
+    await click(message, 'pin');
+    expect(card(message).pending).toMatchObject({ move: 'pin', roll: { natural: 3, total: 5 } });
+    h.as(player);
+    await click(message, 'oppose'); // the queued 20
+    expect(lastStep(message)).toMatchObject({ move: 'pin', won: false, opponent: { natural: 20 } });
+  });
+
+  it('a won hold undone by the grappler: the defender answers again with the d20 it lost with', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1); // 12 vs 5: RD 7; 1 + 2 + 7 = 10
+    expect(sys(d).hp.value).toBe(20);
+    h.as(otherPlayer);
+    await click(message, 'undo');
+    expect(card(message)).toMatchObject({
+      phase: 'starting',
+      pending: { move: 'start', by: otherPlayer.id },
+    });
+    expect(sys(d).hp.value).toBe(30);
+    expect(d.statuses.has('grappling') || a.statuses.has('grappling')).toBe(false);
+    h.as(player);
+    h.dice.queue(3); // the hold's damage only: the answer keeps its 5
+    await click(message, 'oppose');
+    expect(lastStep(message)).toMatchObject({ move: 'start', won: true, opponent: { natural: 5 } });
+    expect(lastStep(message)?.damage).toMatchObject({ rolled: 5, dealt: 12 });
+    expect(sys(d).hp.value).toBe(18);
+  });
+
+  it('grapple damage undone after a later hit keeps the later hit; what cannot be given back is noted on the card', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1); // 20 HP left
+    await act(message, 'damage', 15, 5, 2); // 17 vs 5: RD 12; 2 + 2 + 12 = 16
+    expect(sys(d).hp.value).toBe(4);
+    expect(lastStep(message)?.hpBefore).toMatchObject({
+      actorUuid: d.uuid,
+      snapshot: { value: 20 },
+      after: { value: 4 },
+      effectIds: {},
+    });
+    h.as(gm);
+    await d.update({ 'system.hp.value': 1 }); // a later hit of 3 HP
+    h.as(otherPlayer);
+    await click(message, 'undo');
+    expect(sys(d).hp.value).toBe(17); // the 16 given back, the later 3 kept
+    expect(content(message)).not.toContain('not everything could be taken back');
+    // Again; the GM heals the victim to its maximum before the Undo: the HP stop there, noted.
+    h.as(otherPlayer);
+    h.dice.queue(15);
+    await click(message, 'damage');
+    h.as(player);
+    h.dice.queue(2); // the damage (the victim keeps its d20 5)
+    await click(message, 'oppose');
+    expect(sys(d).hp.value).toBe(1);
+    const max = sys(d).hp.max;
+    h.as(gm);
+    await d.update({ 'system.hp.value': max });
+    h.as(otherPlayer);
+    await click(message, 'undo');
+    expect(sys(d).hp.value).toBe(max);
+    expect(card(message).undoNotes?.move).toBe('damage');
+    expect(content(message)).toContain('Undo of Damage: not everything could be taken back.');
+    expect(content(message)).toContain(
+      `Victim&#x27;s hit points could only be given back up to the maximum (${max}).`,
+    );
+    // The next action clears the notes.
+    h.dice.queue(1);
+    await click(message, 'pin');
+    expect(card(message).undoNotes).toBeNull();
+  });
+
+  it('a step undoes only the effects it created: a status the GM set again stays, and the card says so', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1);
+    await act(message, 'pin', 10, 5);
+    const pin = timed(d, 'pinned') as ActiveEffect;
+    expect(lastStep(message)?.timed).toMatchObject([{ status: 'pinned', effectId: pin.id }]);
+    // The GM replaces the step's pin by one of its own.
+    h.as(gm);
+    await d.deleteEmbeddedDocuments('ActiveEffect', [pin.id as string]);
+    await d.toggleStatusEffect('pinned', { active: true });
+    h.as(otherPlayer);
+    await click(message, 'undo');
+    expect(d.statuses.has('pinned')).toBe(true);
+    expect(content(message)).toContain('Victim no longer had the Pinned this step set; nothing to remove.');
+  });
+});
+
 describe('grappling with a weapon', () => {
   async function swordsman(): Promise<{ actor: Actor; sword: Item }> {
     const actor = await grappler(['improved-grapple']);
@@ -765,6 +932,34 @@ describe('multiple grapplers (core "Joining a Grapple", "Multiple Grapplers")', 
     expect(grappleWith(b)).toBe(d.uuid);
   });
 
+  it('two actions on two cards sharing the victim run one after the other (queued per actor)', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const first = await start(a, d, 3, 5, 1); // 5 vs 5: the grappler wins ties; 1 + 2 = 3 → 27
+    const { message: second } = await join(d, 3, 5, 1); // the same → 24
+    expect(sys(d).hp.value).toBe(24);
+    h.as(otherPlayer);
+    h.dice.queue(5);
+    await click(first, 'damage'); // 7
+    h.dice.queue(5);
+    await click(second, 'damage'); // 7
+    // The victim answers both at once (1 each: RD 6; 1 + 2 + 6 = 9 each).
+    h.as(player);
+    h.dice.queue(1, 1, 1, 1);
+    const answers = await Promise.all([
+      requestGrappleAction(first.id as string, 'oppose'),
+      requestGrappleAction(second.id as string, 'oppose'),
+    ]);
+    await attackActionsSettled();
+    expect(answers).toMatchObject([{ ok: true }, { ok: true }]);
+    const one = lastStep(first) as GrappleCardState['steps'][number];
+    const two = lastStep(second) as GrappleCardState['steps'][number];
+    expect([one.damage?.dealt, two.damage?.dealt]).toEqual([9, 9]);
+    // The second read the victim's HP after the first had written them: no hit is lost.
+    expect(two.hpBefore?.snapshot).toEqual(one.hpBefore?.after);
+    expect(sys(d).hp.value).toBe(6);
+  });
+
   it('one grapple ending leaves the victim grappling while the other holds it', async () => {
     const a = await grappler(['improved-grapple', 'advanced-grapple']);
     const d = await victim();
@@ -916,6 +1111,38 @@ describe('refusals and entry points', () => {
     h.as(player);
     await victimSheet.render(false);
     expect(victimSheet.element.querySelector('.grapple-moves')).toBeNull();
+  });
+
+  it('a sheet render and an effect change never read the chat log (the grapple cards are indexed)', async () => {
+    const a = await grappler();
+    const d = await victim();
+    const message = await start(a, d, 10, 5, 1);
+    h.as(gm);
+    for (let i = 0; i < 300; i += 1) await ChatMessage.create({ content: `<p>Filler ${i}</p>` });
+    const log = game.messages as unknown as {
+      contents: ChatMessage[];
+      [Symbol.iterator](): Iterator<ChatMessage>;
+    };
+    const contents = vi.spyOn(log, 'contents', 'get');
+    const iterate = vi.spyOn(log, Symbol.iterator);
+    try {
+      h.as(otherPlayer);
+      const sheet = await h.openSheet(a);
+      await sheet.render(false);
+      expect(sheet.element.querySelector('.grapple-moves')?.getAttribute('aria-label')).toBe(
+        'Grappling with Victim',
+      );
+      // An effect of a grappler changes: the active GM renders its cards again (found by the index).
+      h.as(gm);
+      await d.toggleStatusEffect('prone', { active: true });
+      await attackActionsSettled();
+      expect(contents).not.toHaveBeenCalled();
+      expect(iterate).not.toHaveBeenCalled();
+    } finally {
+      contents.mockRestore();
+      iterate.mockRestore();
+    }
+    expect(card(message).phase).toBe('grappling');
   });
 
   it('a grapple card of an older version stays in the log with its buttons disabled and the reason', async () => {

@@ -1,0 +1,107 @@
+/**
+ * Which grapple cards hold an actor, without reading the chat log: an in-memory index (actor uuid →
+ * ids of its GM-written cards in the grappling phase), built once from the log on first use and then
+ * kept by the `createChatMessage`, `updateChatMessage` and `deleteChatMessage` hooks. Every lookup
+ * checks each card it finds against its current state, so a stale entry (a log flushed without
+ * hooks) is never an answer; the cost of a lookup grows with the actor's cards, not with the log.
+ *
+ * Also the GM's queue keys of a card: its message, its actors, and the cards and actors of every
+ * other grapple holding them (an escape changes those too).
+ */
+import { grappleState, other, uuidOf, type GrappleCardState, type GrappleSide } from './grapple-state.js';
+
+/** A grapple card in the grappling phase that holds an actor, and the actor's side on it. */
+export interface ActiveGrapple {
+  message: ChatMessage;
+  state: GrappleCardState;
+  side: GrappleSide;
+}
+
+/** Actor uuid → message ids; null until first used (or after the world is ready again). */
+let byActor: Map<string, Set<string>> | null = null;
+/** Message id → the actor uuids it is indexed under. */
+const byMessage = new Map<string, string[]>();
+
+/** An open grapple card: GM-written, in the grappling phase. */
+function openState(message: ChatMessage): GrappleCardState | null {
+  const state = grappleState(message);
+  return state && state.phase === 'grappling' && message.author?.isGM ? state : null;
+}
+
+function unindex(id: string): void {
+  for (const uuid of byMessage.get(id) ?? []) {
+    const ids = byActor?.get(uuid);
+    ids?.delete(id);
+    if (ids && !ids.size) byActor?.delete(uuid);
+  }
+  byMessage.delete(id);
+}
+
+/** Puts `message` in the index (or takes it out) as its state is now. */
+function reindex(message: ChatMessage): void {
+  if (!byActor) return; // built from the log on first use
+  const id = message.id as string;
+  unindex(id);
+  const state = openState(message);
+  if (!state) return;
+  const uuids = [state.attacker.actorUuid, state.defender.actorUuid];
+  byMessage.set(id, uuids);
+  for (const uuid of uuids) {
+    let ids = byActor.get(uuid);
+    if (!ids) byActor.set(uuid, (ids = new Set()));
+    ids.add(id);
+  }
+}
+
+function index(): Map<string, Set<string>> {
+  if (!byActor) {
+    byActor = new Map();
+    byMessage.clear();
+    // The one read of the whole log (once per session).
+    for (const message of game.messages.contents) reindex(message);
+  }
+  return byActor;
+}
+
+/** The GM-written grapple cards (but `exceptId`) whose grapple is on and holds `actorUuid`. */
+export function activeGrapplesOf(actorUuid: string, exceptId?: string): ActiveGrapple[] {
+  const found: ActiveGrapple[] = [];
+  for (const id of index().get(actorUuid) ?? []) {
+    const message = id === exceptId ? undefined : game.messages.get(id);
+    const state = message ? openState(message) : null;
+    if (!message || !state) continue;
+    if (state.attacker.actorUuid === actorUuid) found.push({ message, state, side: 'attacker' });
+    else if (state.defender.actorUuid === actorUuid) found.push({ message, state, side: 'defender' });
+  }
+  return found;
+}
+
+/**
+ * The GM's queues an action on the card `messageId` waits in (kernel `serialized`): the card, its
+ * actors, and every other open grapple card holding one of them with its actors. Without a card
+ * (a new grapple): `actorUuids` and their grapples.
+ */
+export function grappleQueueKeys(messageId: string | null, actorUuids: string[] = []): string[] {
+  const state = messageId ? grappleState(game.messages.get(messageId)) : null;
+  const actors = state ? [state.attacker.actorUuid, state.defender.actorUuid] : actorUuids;
+  const keys = new Set<string>(messageId ? [messageId, ...actors] : actors);
+  for (const uuid of actors)
+    for (const g of activeGrapplesOf(uuid)) {
+      keys.add(g.message.id as string);
+      keys.add(uuidOf(g.state, other(g.side)));
+    }
+  return [...keys];
+}
+
+/** Keeps the index (called on `init`). */
+export function registerGrappleIndex(): void {
+  Hooks.on('createChatMessage', (message: ChatMessage) => reindex(message));
+  Hooks.on('updateChatMessage', (message: ChatMessage) => reindex(message));
+  Hooks.on('deleteChatMessage', (message: ChatMessage) => {
+    if (byActor) unindex(message.id as string);
+  });
+  // The log is loaded before `ready` without create hooks: read it again on first use after it.
+  Hooks.once('ready', () => {
+    byActor = null;
+  });
+}

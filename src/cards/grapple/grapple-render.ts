@@ -1,0 +1,234 @@
+/** The grapple card's template context: its steps as text, the rows of moves, the weapon and throw choices. */
+import {
+  abilitiesOf,
+  f,
+  GRAPPLE_CARD_TEMPLATE,
+  grappleActionAvailable,
+  mayActDespiteConditions,
+  moveSide,
+  other,
+  sideName,
+  t,
+  uuidOf,
+  type GrappleAction,
+  type GrappleCardState,
+  type GrappleSide,
+  type GrappleStep,
+} from './grapple-state.js';
+import { grappleWeaponChoices } from './grapple-checks.js';
+
+function nameOf(state: GrappleCardState, uuid: string): string {
+  return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
+}
+
+function stepText(state: GrappleCardState, step: GrappleStep): string[] {
+  const actorName = sideName(state, step.side);
+  const oppName = sideName(state, other(step.side));
+  const move = t(`GNG.Grapple.Move.${step.move}`);
+  const lines: string[] = [];
+  if (step.reason)
+    lines.push(f(`GNG.Grapple.Result.Reason.${step.reason}`, { move, name: actorName, opponent: oppName }));
+  else if (step.opponent)
+    lines.push(
+      f(step.won ? 'GNG.Grapple.Result.Won' : 'GNG.Grapple.Result.Lost', {
+        move,
+        name: actorName,
+        total: step.actor.total,
+        opponent: oppName,
+        opposing: step.opponent.total,
+      }),
+    );
+  if (step.damage)
+    lines.push(
+      f(
+        step.move === 'removeWeapon' || step.move === 'pullWeapon'
+          ? 'GNG.Grapple.Result.Removal'
+          : 'GNG.Grapple.Result.Damage',
+        {
+          formula: step.damage.formula,
+          weapon: step.damage.weapon ?? t('GNG.Grapple.Unarmed'),
+          rolled: step.damage.rolled,
+          rd: step.relativeDegree,
+          total: step.damage.total,
+          dealt: step.damage.dealt,
+        },
+      ),
+    );
+  if (step.save)
+    lines.push(
+      f(step.save.failed ? 'GNG.Grapple.Result.SaveFailed' : 'GNG.Grapple.Result.SaveMade', {
+        total: step.save.total,
+        dc: step.save.dc,
+      }),
+    );
+  if (step.move === 'throw' && step.won) {
+    lines.push(f('GNG.Grapple.Result.Thrown', { name: oppName, feet: step.throwMaxFeet }));
+    if (step.throwKept !== null)
+      lines.push(
+        step.throwFeet > 0
+          ? f('GNG.Grapple.Result.ThrownAway', { name: oppName, feet: step.throwFeet })
+          : f(step.throwKept ? 'GNG.Grapple.Result.ThrownKept' : 'GNG.Grapple.Result.ThrownLetGo', {
+              name: actorName,
+              opponent: oppName,
+            }),
+      );
+  }
+  for (const a of step.added)
+    lines.push(
+      f('GNG.Grapple.Result.Status', {
+        status: t(`GNG.Status.${a.status}`),
+        name: nameOf(state, a.actorUuid),
+      }),
+    );
+  for (const e of step.timed)
+    lines.push(
+      f(e.dice.length ? 'GNG.Grapple.Result.TimedDice' : 'GNG.Grapple.Result.Timed', {
+        status: t(`GNG.Status.${e.status}`),
+        name: nameOf(state, e.actorUuid),
+        rounds: e.rounds,
+        dice: e.dice.join(', '),
+      }),
+    );
+  for (const r of step.removed)
+    lines.push(
+      f('GNG.Grapple.Result.Cleared', {
+        status: t(`GNG.Status.${r.status}`),
+        name: nameOf(state, r.actorUuid),
+      }),
+    );
+  for (const o of step.others)
+    lines.push(f('GNG.Grapple.Result.Other', { name: o.name, total: o.roll.total }));
+  if (step.mirrorOf) lines.push(t('GNG.Grapple.Result.Mirror'));
+  if (step.weaponRemoved && state.bonus?.weapon)
+    lines.push(f('GNG.Grapple.Result.WeaponOut', { weapon: state.bonus.weapon.name }));
+  return lines;
+}
+
+function weaponRow(state: GrappleCardState, side: GrappleSide) {
+  const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
+  const choices = actor ? grappleWeaponChoices(actor, state) : [];
+  if (!choices.length || state.phase === 'ended') return null;
+  const current = side === 'attacker' ? state.attacker.weaponId : state.defender.weaponId;
+  const disabled = !grappleActionAvailable('weapon', state, false);
+  const option = (itemId: string, name: string) => ({
+    itemId,
+    label: name,
+    pressed: (current ?? '') === itemId,
+    disabled,
+    aria: f('GNG.Grapple.Weapon.Use', { name: sideName(state, side), weapon: name }),
+  });
+  return {
+    side,
+    label: f('GNG.Grapple.Weapon.Label', { name: sideName(state, side) }),
+    options: [
+      option('', t('GNG.Grapple.Unarmed')),
+      ...choices.map((item) => option(item.id as string, item.name)),
+    ],
+  };
+}
+
+/** The text of the attack of opportunity: taken, declined, or (nothing yet) null. */
+function aooText(state: GrappleCardState): string | null {
+  if (state.aoo)
+    return f('GNG.Grapple.AooTaken', { name: state.defender.name, attacker: state.attacker.name });
+  if (state.aooDeclinedBy) return f('GNG.Grapple.AooDeclined', { name: state.defender.name });
+  return null;
+}
+
+export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
+  const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
+  const button = (action: GrappleAction, side?: GrappleSide) => {
+    const w = who(side ?? moveSide(action));
+    return {
+      action,
+      targetId: side ?? 'grapple',
+      label: t(`GNG.Grapple.Action.${action}`),
+      disabled:
+        !grappleActionAvailable(action, state, w.advanced, w.held) || !mayActDespiteConditions(action, w),
+    };
+  };
+  const pending = state.pending;
+  const row = (side: GrappleSide) => {
+    const moves: { action: GrappleAction; sided: boolean }[] = [];
+    const add = (action: GrappleAction, sided = true) => moves.push({ action, sided });
+    if (state.phase === 'grab') {
+      if (side === 'attacker') add('touch', false);
+      else if (state.provokes) {
+        add('aoo', false);
+        add('declineAoo', false);
+      }
+    }
+    add('damage');
+    add('pin');
+    if (who(side).advanced) ['choke', 'lock', 'throw'].forEach((m) => add(m as GrappleAction));
+    add('escape');
+    add('escapeArtist');
+    if (state.bonus?.weapon) add(side === 'attacker' ? 'removeWeapon' : 'pullWeapon', false);
+    return {
+      side,
+      label: f('GNG.Grapple.Moves', { name: sideName(state, side) }),
+      buttons: moves.map(({ action, sided }) =>
+        sided ? button(action, side) : { ...button(action), targetId: 'grapple' },
+      ),
+    };
+  };
+  const bonus = state.bonus;
+  const notes = state.undoNotes;
+  return {
+    heading: f('GNG.Grapple.Heading', { attacker: state.attacker.name, defender: state.defender.name }),
+    provokes: state.provokes && state.phase === 'grab',
+    aoo: aooText(state),
+    stabAndGrab:
+      bonus &&
+      (bonus.weapon
+        ? f(bonus.removed ? 'GNG.Grapple.StabAndGrab.Removed' : 'GNG.Grapple.StabAndGrab.Lodged', {
+            bonus: bonus.value,
+            name: state.attacker.name,
+            weapon: bonus.weapon.name,
+            defender: state.defender.name,
+          })
+        : f('GNG.Grapple.StabAndGrab.Bonus', { bonus: bonus.value, name: state.attacker.name })),
+    phase: t(`GNG.Grapple.Phase.${state.phase}`),
+    pending: pending && {
+      text: f(pending.move === 'touch' ? 'GNG.Grapple.PendingTouch' : 'GNG.Grapple.Pending', {
+        move: t(`GNG.Grapple.Move.${pending.move}`),
+        name: sideName(state, pending.side),
+        total: pending.roll.total,
+        natural: pending.roll.natural,
+        opponent: sideName(state, other(pending.side)),
+      }),
+    },
+    steps: state.steps.map((step) => ({ lines: stepText(state, step) })),
+    undoNotes: notes?.notes.length
+      ? {
+          label: f('GNG.Grapple.UndoNotes', { move: t(`GNG.Grapple.Move.${notes.move}`) }),
+          notes: notes.notes,
+        }
+      : null,
+    targetId: 'grapple',
+    oppose: {
+      ...button('oppose'),
+      label: t(pending?.move === 'touch' ? 'GNG.Grapple.Action.touchDefense' : 'GNG.Grapple.Action.oppose'),
+    },
+    rows: [row('attacker'), row('defender')],
+    throwChoice: state.throwChoice && {
+      side: state.throwChoice.side,
+      label: f('GNG.Grapple.ThrowChoice.Label', { name: sideName(state, state.throwChoice.side) }),
+      options: [
+        { feet: 0, keep: true, label: t('GNG.Grapple.ThrowChoice.Keep') },
+        { feet: 0, keep: false, label: t('GNG.Grapple.ThrowChoice.LetGo') },
+        ...Array.from({ length: state.throwChoice.maxFeet / 5 }, (_, i) => ({
+          feet: (i + 1) * 5,
+          keep: false,
+          label: f('GNG.Grapple.ThrowChoice.Away', { feet: (i + 1) * 5 }),
+        })),
+      ],
+    },
+    weapons: (['attacker', 'defender'] as const).map((side) => weaponRow(state, side)).filter(Boolean),
+    undo: button('undo'),
+  };
+}
+
+export async function renderGrappleCard(state: GrappleCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(GRAPPLE_CARD_TEMPLATE, grappleCardContext(state));
+}

@@ -1,0 +1,354 @@
+/**
+ * The grapple card's state (`flags.gng.grapple`) and the rules every client reads from it: who may
+ * press what (decision G16 for Undo), and what can be done now. No document is changed here.
+ */
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
+import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
+import { owns } from '../kernel/index.js';
+
+export const GRAPPLE_QUERY = 'gng.grappleAction';
+export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
+
+/** What the acting side may start (touch … removeWeapon: the grappler; escape … pullWeapon: the grappled). */
+export const GRAPPLE_MOVES = [
+  'touch',
+  'damage',
+  'pin',
+  'choke',
+  'lock',
+  'throw',
+  'removeWeapon',
+  'escape',
+  'escapeArtist',
+  'pullWeapon',
+] as const;
+/** A move; `start` is the hold check, rolled by itself after a hit (touch attack or Stab and Grab). */
+export type GrappleMove = (typeof GRAPPLE_MOVES)[number] | 'start';
+export const GRAPPLE_ACTIONS = [
+  ...GRAPPLE_MOVES,
+  'oppose',
+  'undo',
+  'aoo',
+  'declineAoo',
+  'weapon',
+  'throwChoice',
+] as const;
+export type GrappleAction = (typeof GRAPPLE_ACTIONS)[number];
+export type GrappleSide = 'attacker' | 'defender';
+const DEFENDER_MOVES: readonly string[] = ['escape', 'escapeArtist', 'pullWeapon', 'aoo', 'declineAoo'];
+/**
+ * Moves either side may make once grappling (core "If the Character is Grappling": "regardless of who
+ * started the grapple"); a request names its `side` (default: the grappler, or the grappled for escapes).
+ */
+export const SIDED_MOVES = ['damage', 'pin', 'choke', 'lock', 'throw', 'escape', 'escapeArtist'] as const;
+export const isSided = (action: string) => (SIDED_MOVES as readonly string[]).includes(action);
+
+/** Unarmed damage (Medium; core "Unarmed Strike"): the dice, Strength added. */
+export const UNARMED_DAMAGE_DICE = '1d3';
+
+export interface GrappleRoll {
+  natural: number;
+  bonus: number;
+  total: number;
+  /** Touch attack only: the d10 chain of a natural 20 or 1. */
+  chain?: number[];
+  /** Touch Defense only: the d20 was an automatic 1. */
+  autoRollOne?: boolean;
+}
+
+/** A timed condition a step set (choke's stun and daze, pin, lock): an Active Effect with a duration. */
+export interface GrappleTimedEffect {
+  actorUuid: string;
+  status: string;
+  rounds: number;
+  /** The rolled dice of the duration (e.g. choke's 1d4), shown on the card. */
+  dice: number[];
+  effectId: string | null;
+}
+
+export interface GrappleStep {
+  move: GrappleMove;
+  side: GrappleSide;
+  /** The user whose click resolved the step (the answer, or the move itself when it failed by a rule). */
+  by: string;
+  /** The user who made the move (absent on older cards): with the GM, the one who may undo it (G16). */
+  startedBy?: string;
+  actor: GrappleRoll;
+  opponent: GrappleRoll | null;
+  won: boolean;
+  relativeDegree: number;
+  /** Why a step failed without a roll: the AoO dealt damage, or the hold is impossible by size. */
+  reason: 'aooDamage' | 'holdTooLarge' | null;
+  damage: {
+    formula: string;
+    weapon: string | null;
+    rolled: number;
+    total: number;
+    protection: number;
+    dealt: number;
+  } | null;
+  save: { dc: number; total: number; failed: boolean } | null;
+  /** Throw: how far the target may be thrown, and (once chosen) how far it was, and whether the hold was kept. */
+  throwMaxFeet: number;
+  throwFeet: number;
+  throwKept: boolean | null;
+  /** Statuses set, as actor uuid + status, and the effect the step created (absent on older cards). */
+  added: { actorUuid: string; status: string; effectId?: string }[];
+  /** Cleared statuses; a timed one (pin, lock, choke) keeps its duration, so Undo recreates it as it was. */
+  removed: { actorUuid: string; status: string; duration?: ActiveEffectDuration }[];
+  timed: GrappleTimedEffect[];
+  /** The lodged weapon came out in this step (Undo puts it back). */
+  weaponRemoved: boolean;
+  /**
+   * An escape from several grapplers (core "Multiple Grapplers"): the other grapplers' checks (rolled
+   * by the GM) and, when the escape succeeded, the other cards it ended (each got a mirrored step).
+   */
+  others: { messageId: string; name: string; roll: GrappleRoll; ended: boolean }[];
+  /** This step was written by an escape on another card (`messageId`): only that card's Undo reverts it. */
+  mirrorOf: string | null;
+  /** The damaged actor's hit points before and after the step, and the effects it created (for Undo). */
+  hpBefore: ({ actorUuid: string } & HitPointRecord) | null;
+  phaseBefore: GrapplePhase;
+}
+
+/** grab: AoO and touch attack; starting: the hold check; grappling; ended. */
+export type GrapplePhase = 'grab' | 'starting' | 'grappling' | 'ended';
+
+export interface GrapplePending {
+  move: GrappleMove;
+  side: GrappleSide;
+  by: string;
+  roll: GrappleRoll;
+}
+
+/**
+ * The dice of the side that lost an undone check (decision G16): when the same move of the same side
+ * is made again, the loser's d20 (and chain, and the other grapplers' d20s of a won escape) stay.
+ */
+export interface GrappleKeptDice {
+  move: GrappleMove;
+  /** The side that made the move. */
+  side: GrappleSide;
+  loser: GrappleSide;
+  natural: number;
+  chain?: number[];
+  /** A won escape: the other grapplers' d20s, by their card's message id. */
+  others: Record<string, number>;
+}
+
+export interface GrappleCardState {
+  version: 2;
+  /** A grapple started by hand, or by a Stab and Grab hit. */
+  source: 'grapple' | 'stab-and-grab';
+  attacker: { actorUuid: string; name: string; weaponId: string | null };
+  defender: { actorUuid: string; name: string; tokenId: string | null; weaponId: string | null };
+  /** Starting the grapple provokes (no Improved Grapple). */
+  provokes: boolean;
+  /** The defender took the attack of opportunity: who, and the attacker's HP then (damage → no grapple). */
+  aoo: { by: string; hp: HitPointSnapshot } | null;
+  /** The defender's owner declined the attack of opportunity (absent on older cards). */
+  aooDeclinedBy?: string | null;
+  phase: GrapplePhase;
+  /** The acting side's roll, waiting for the other side's answer. */
+  pending: GrapplePending | null;
+  steps: GrappleStep[];
+  /** The attacker joined a grapple the defender was already in (core "Joining a Grapple"). */
+  join: boolean;
+  /** A won Throw waits for the thrower's choice: how far (5 ft steps up to `maxFeet`), keep or end. */
+  throwChoice: { side: GrappleSide; maxFeet: number } | null;
+  /** Stab and Grab: +value on the attacker's grapple checks while the weapon stays lodged. */
+  bonus: {
+    value: number;
+    source: 'stab-and-grab';
+    weapon: { itemId: string; name: string; damageDice: string } | null;
+    removed: boolean;
+  } | null;
+  /** Undone checks, newest last, whose losers' dice stay when they are made again (G16). */
+  kept?: GrappleKeptDice[];
+  /** What the last Undo could not take back (localized notes, shown on the card). */
+  undoNotes?: { move: GrappleMove; notes: string[] } | null;
+}
+
+export interface GrappleOptions {
+  /** Default: the user's single targeted token. */
+  target?: Actor;
+}
+
+export const t = (key: string) => game.i18n.localize(key);
+export const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+export const creature = (actor: Actor) => actor.system as CreatureData;
+export const other = (side: GrappleSide): GrappleSide => (side === 'attacker' ? 'defender' : 'attacker');
+export const hasFeat = (actor: Actor, feat: string) => creature(actor).derived.feats.includes(feat);
+export const isSide = (value: unknown): value is GrappleSide => value === 'attacker' || value === 'defender';
+
+export function grappleState(message: ChatMessage | null | undefined): GrappleCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.grapple as GrappleCardState | undefined;
+  return state && state.version === 2 && Array.isArray(state.steps) ? state : null;
+}
+
+/** The side a fixed move belongs to, and the default side of a sided move; `aoo` is the defender's. */
+export function moveSide(move: string): GrappleSide {
+  return DEFENDER_MOVES.includes(move) ? 'defender' : 'attacker';
+}
+
+export function uuidOf(state: GrappleCardState, side: GrappleSide): string {
+  return side === 'attacker' ? state.attacker.actorUuid : state.defender.actorUuid;
+}
+
+export function sideName(state: GrappleCardState, side: GrappleSide): string {
+  return side === 'attacker' ? state.attacker.name : state.defender.name;
+}
+
+/**
+ * Decision G16: the kept dice of the undone check `move` by `side` when that is the check made again
+ * (the newest undone one); otherwise the card went another way and every kept die is dropped.
+ */
+export function keptFor(
+  state: GrappleCardState,
+  move: GrappleMove,
+  side: GrappleSide,
+): GrappleKeptDice | null {
+  const top = state.kept?.at(-1);
+  if (top && top.move === move && top.side === side) return top;
+  if (state.kept?.length) state.kept = [];
+  return null;
+}
+
+/** The kept d20 of `who` for the check `move` by `side` (only the side that lost keeps it). */
+export function keptDie(
+  state: GrappleCardState,
+  move: GrappleMove,
+  side: GrappleSide,
+  who: GrappleSide,
+): GrappleKeptDice | null {
+  const kept = keptFor(state, move, side);
+  return kept && kept.loser === who ? kept : null;
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Permissions and availability                                               */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * Decision G16: why `user` may not undo the card's last step, as a lang key and its data, or null.
+ * "Who did a step (or the GM) may undo it; no one undoes another side's abort; an undone contested
+ * roll is not re-rolled by the side that lost it": only the user who made the move, and only when its
+ * side won the step; a lost (or failed) step only a GM undoes. A GM undoes anything.
+ */
+export function undoRefusal(
+  user: User,
+  state: GrappleCardState,
+): { key: string; data: Record<string, unknown> } | null {
+  const last = state.steps.at(-1);
+  if (!last || user.isGM) return null;
+  const data = { name: sideName(state, last.side), move: t(`GNG.Grapple.Move.${last.move}`) };
+  const did = last.startedBy ? last.startedBy === user.id : owns(user, uuidOf(state, last.side));
+  if (!did) return { key: 'GNG.Grapple.Error.UndoNotYours', data };
+  if (!last.won) return { key: 'GNG.Grapple.Error.UndoLost', data };
+  return null;
+}
+
+/**
+ * Moves: the acting side's owners; Grapple check: the other side's owners; Undo: decision G16
+ * ({@link undoRefusal}); attack of opportunity (take or decline): the defender's owners; weapon
+ * choice: `side`'s owners. GM: all.
+ */
+export function grappleUserMayAct(
+  user: User,
+  action: GrappleAction,
+  state: GrappleCardState,
+  side?: GrappleSide,
+): boolean {
+  if (action === 'weapon' && !isSide(side)) return false;
+  if (side !== undefined && !isSide(side)) return false;
+  if (user.isGM) return true;
+  if (action === 'oppose') return !!state.pending && owns(user, uuidOf(state, other(state.pending.side)));
+  if (action === 'undo') return state.steps.length > 0 && undoRefusal(user, state) === null;
+  if (action === 'aoo' || action === 'declineAoo') return owns(user, state.defender.actorUuid);
+  if (action === 'throwChoice') return owns(user, uuidOf(state, state.throwChoice?.side ?? 'attacker'));
+  if (action === 'weapon') return owns(user, uuidOf(state, side as GrappleSide));
+  return owns(user, uuidOf(state, isSided(action) ? (side ?? moveSide(action)) : moveSide(action)));
+}
+
+/** The lodged Stab and Grab weapon is still in the defender. */
+export function lodged(state: GrappleCardState): boolean {
+  return !!state.bonus?.weapon && !state.bonus.removed;
+}
+
+/** The provoked attack of opportunity is neither taken nor declined yet: the grappler waits for it. */
+export function aooOpen(state: GrappleCardState): boolean {
+  return state.phase === 'grab' && state.provokes && !state.aoo && !state.aooDeclinedBy;
+}
+
+/**
+ * Whether `action` can be taken now by the acting side: `advanced` (it has Advanced Grapple), `held`
+ * (it is pinned or locked: core "A pinned character can't take any action except to attempt to
+ * escape from the pin"; GnG Locked "held immobile").
+ */
+export function grappleActionAvailable(
+  action: GrappleAction,
+  state: GrappleCardState,
+  advanced: boolean,
+  held = false,
+): boolean {
+  // A won Throw: only the thrower's choice (or Undo) until it is made.
+  if (state.throwChoice) return action === 'throwChoice' || action === 'undo';
+  if (action === 'throwChoice') return false;
+  if (action === 'oppose') return state.pending !== null;
+  if (action === 'undo')
+    return state.pending === null && state.steps.length > 0 && !state.steps.at(-1)?.mirrorOf;
+  // The weapon may be chosen while the touch attack waits (the grab is made with a hand; decision G4).
+  if (action === 'weapon')
+    return state.phase !== 'ended' && (!state.pending || state.pending.move === 'touch');
+  if (state.pending) return false;
+  if (action === 'aoo' || action === 'declineAoo') return aooOpen(state);
+  // The provoked attack of opportunity comes first: taken or declined before the touch attack (G17).
+  if (action === 'touch') return state.phase === 'grab' && !aooOpen(state);
+  if (state.phase !== 'grappling') return false;
+  if (action === 'escape' || action === 'escapeArtist') return true;
+  if (held) return false;
+  if (action === 'choke' || action === 'lock' || action === 'throw') return advanced;
+  if (action === 'removeWeapon' || action === 'pullWeapon') return lodged(state);
+  return true;
+}
+
+/**
+ * What a side that can take no actions (stunned, dazed, helpless…: the engine's `noActions`) may still
+ * do on the card: answer the other side's check, Undo, pick its weapon, choose a won throw's distance,
+ * decline the attack of opportunity.
+ */
+const WITHOUT_ACTIONS: readonly GrappleAction[] = ['oppose', 'undo', 'weapon', 'throwChoice', 'declineAoo'];
+const HELD: readonly string[] = ['pinned', 'locked'];
+
+export interface GrappleAbilities {
+  advanced: boolean;
+  held: boolean;
+  cannotAct: string | null;
+}
+
+/**
+ * The acting side's Advanced Grapple and pinned / locked state, for {@link grappleActionAvailable},
+ * and the first condition that leaves it no actions (GnG CONDITIONS, e.g. Stunned "can't take
+ * actions"), or null.
+ */
+export function abilitiesOf(actor: Actor | null): GrappleAbilities {
+  if (!actor) return { advanced: false, held: false, cannotAct: null };
+  const cannotAct =
+    [...expandConditions(actor.statuses)].find(
+      (id) =>
+        // A pin (or lock) leaves the escapes: `held` above (core "except to attempt to escape").
+        !HELD.includes(id) && isConditionId(id) && conditionEffects(id).noActions === true,
+    ) ?? null;
+  return {
+    advanced: hasFeat(actor, 'advanced-grapple'),
+    held: HELD.some((id) => actor.statuses.has(id)),
+    cannotAct,
+  };
+}
+
+/** Whether a side with these abilities may take `action` now as far as its conditions go. */
+export function mayActDespiteConditions(action: GrappleAction, who: { cannotAct: string | null }): boolean {
+  return !who.cannotAct || WITHOUT_ACTIONS.includes(action);
+}

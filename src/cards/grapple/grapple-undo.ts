@@ -1,0 +1,105 @@
+/**
+ * A grapple step's Undo (GM side), the exact inverse of the step: the HP it took given back from the
+ * values as they are now (later hits stay, `restoreHitPointLoss`), exactly the effects it created
+ * deleted, the statuses it cleared set again, the card's phase and pending check as they were. What
+ * cannot be undone any more is returned as localized notes for the card. The side that lost the
+ * undone check keeps its dice for when the check is made again (decision G16).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { actorOf } from '../kernel/index.js';
+import {
+  f,
+  grappleState,
+  other,
+  t,
+  type GrappleCardState,
+  type GrappleKeptDice,
+  type GrappleStep,
+} from './grapple-state.js';
+import { setStatus, timedEffectData } from './grapple-outcomes.js';
+import { renderGrappleCard } from './grapple-render.js';
+
+function statusGone(actor: Actor, status: string): string {
+  return f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) });
+}
+
+/** Deletes the effect `effectId` of `actor` if it is still there; else a note. */
+async function deleteCreated(actor: Actor, effectId: string, status: string, notes: string[]) {
+  if (actor.effects.get(effectId)) await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
+  else notes.push(statusGone(actor, status));
+}
+
+/** The dice the losing side of `step` keeps (G16), or null when nothing was rolled against anyone. */
+function keptDice(step: GrappleStep): GrappleKeptDice | null {
+  if (!step.opponent || step.reason || step.mirrorOf) return null;
+  const loser = step.won ? other(step.side) : step.side;
+  const die = loser === step.side ? step.actor : step.opponent;
+  const escape = step.move === 'escape' || step.move === 'escapeArtist';
+  return {
+    move: step.move,
+    side: step.side,
+    loser,
+    natural: die.natural,
+    ...(die.chain ? { chain: die.chain } : {}),
+    // A won escape beat every other grappler: their d20s stay too.
+    others:
+      escape && step.won ? Object.fromEntries(step.others.map((o) => [o.messageId, o.roll.natural])) : {},
+  };
+}
+
+/** Undoes `step` (already taken off `state.steps`) on the actors and on `state`; the notes of what could not be. */
+export async function undoStep(
+  state: GrappleCardState,
+  step: GrappleStep,
+  messageId: string,
+): Promise<string[]> {
+  const notes: string[] = [];
+  for (const e of [...step.timed].reverse()) {
+    const a = await actorOf(e.actorUuid);
+    if (a && e.effectId) await deleteCreated(a, e.effectId, e.status, notes);
+  }
+  for (const { actorUuid, status, effectId } of [...step.added].reverse()) {
+    const a = await actorOf(actorUuid);
+    if (!a) continue;
+    // The effect this step created, where the card knows it; older cards clear the status.
+    if (effectId) await deleteCreated(a, effectId, status, notes);
+    else await setStatus(a, status, false);
+  }
+  for (const { actorUuid, status, duration } of step.removed) {
+    const a = await actorOf(actorUuid);
+    const partner = await actorOf(
+      actorUuid === state.attacker.actorUuid ? state.defender.actorUuid : state.attacker.actorUuid,
+    );
+    if (a && duration && !a.statuses.has(status))
+      await a.createEmbeddedDocuments('ActiveEffect', [timedEffectData(status, duration, messageId)]);
+    else if (a) await setStatus(a, status, true, status === 'grappling' ? (partner ?? undefined) : undefined);
+  }
+  if (step.hpBefore) {
+    const a = await actorOf(step.hpBefore.actorUuid);
+    if (a) notes.push(...(await restoreHitPointLoss(a, step.hpBefore)));
+  }
+  if (step.weaponRemoved && state.bonus) state.bonus.removed = false;
+  if (step.move === 'throw') state.throwChoice = null;
+  state.phase = step.phaseBefore;
+  // Undoing a touch attack or a hold: the acting side's roll waits for the answer again.
+  if ((step.move === 'start' || step.move === 'touch') && !step.reason)
+    state.pending = { move: step.move, side: 'attacker', by: step.startedBy ?? step.by, roll: step.actor };
+  // G16: the side that lost the check keeps its dice for when it is made again.
+  const kept = keptDice(step);
+  if (kept) state.kept = [...(state.kept ?? []), kept];
+  // An escape from several grapplers: the other cards it ended come back too.
+  for (const o of step.others.filter((x) => x.ended)) {
+    const message = game.messages.get(o.messageId);
+    const stored = grappleState(message);
+    const mirror = stored?.steps.at(-1);
+    if (!message || !stored || mirror?.mirrorOf !== messageId) continue;
+    const otherState = structuredClone(stored);
+    notes.push(...(await undoStep(otherState, otherState.steps.pop() as GrappleStep, o.messageId)));
+    await message.update({
+      content: await renderGrappleCard(otherState),
+      [`flags.${SYSTEM_ID}.grapple`]: otherState,
+    });
+  }
+  return notes;
+}
