@@ -14,11 +14,10 @@
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../../rules/index.js';
-import { actorOf } from '../kernel/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
-import { defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
+import { actorOf, defineCard, noteUndo, owns, Refusal, type CardActionResult } from '../kernel/index.js';
 
 export const AREA_QUERY = 'gng.areaAction';
 export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
@@ -449,8 +448,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
           target.dive = null;
           target.diveUndone = true;
         }
-        if (notes.length) target.undoNotes = notes;
-        else delete target.undoNotes;
+        noteUndo(target, notes);
       },
     },
   },

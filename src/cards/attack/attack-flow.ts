@@ -32,6 +32,7 @@ import {
   attackActionsSettled,
   type CardActionResult,
   type CardActionSpec,
+  noteUndo,
 } from '../kernel/index.js';
 import { ATTACK_QUERY, createAttackCard, startAttack } from './attack-start.js';
 import { saveCard } from './attack-save.js';
@@ -239,8 +240,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await undoAborts(target);
-        if (notes.length) target.undoNotes = notes;
-        else delete target.undoNotes;
+        noteUndo(target, notes);
       },
     }),
   },

@@ -23,7 +23,7 @@ import {
   type ProtectionParts,
 } from '../../rules/index.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
-import { actorOf, Refusal } from '../kernel/index.js';
+import { actorOf, Refusal, noteUndo } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strikes.js';
@@ -299,8 +299,7 @@ export async function undoDamage(
       })),
     );
     target.applied = null;
-    if (notes.length) target.undoNotes = notes;
-    else delete target.undoNotes;
+    noteUndo(target, notes);
   }
   await saveCard(message, state);
 }

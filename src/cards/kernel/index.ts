@@ -12,3 +12,4 @@ export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from 
 export { decorateButtons } from './decorate.js';
 export { actorOf, owns } from './documents.js';
 export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun } from './card.js';
+export { noteUndo } from './undo-notes.js';

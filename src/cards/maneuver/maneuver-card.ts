@@ -27,7 +27,15 @@ import {
 } from '../../rules/index.js';
 import type { CardPart } from '../attack/attack-state.js';
 import { abortShown, takeAbort } from '../../combat/abort-gate.js';
-import { actorOf, askGM, defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  owns,
+  Refusal,
+  type CardActionResult,
+  noteUndo,
+} from '../kernel/index.js';
 
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
@@ -386,8 +394,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
             );
         }
         target.applied = null;
-        if (notes.length) target.undoNotes = notes;
-        else delete target.undoNotes;
+        noteUndo(target, notes);
       },
     },
   },
