@@ -9,7 +9,7 @@ import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { GRAPPLE_QUERY, grappleState } from '../../src/cards/grapple/grapple-card.js';
 import { STAB_AND_GRAB, calledShotPenalty } from '../../src/rules/index.js';
@@ -159,10 +159,11 @@ describe('Stab and Grab', () => {
     const grapple = latest() as ChatMessage;
     // The orc answers the hold check: the grapple has a resolved step now.
     h.dice.queue(2);
-    const answered = (await CONFIG.queries[GRAPPLE_QUERY]!(
-      { messageId: grapple.id, action: 'oppose' },
-      { user: gm },
-    )) as CardActionResult;
+    const answered = await forged(
+      gm,
+      { messageId: grapple.id, action: 'oppose', target: 'defender' },
+      GRAPPLE_QUERY,
+    );
     expect(answered).toMatchObject({ ok: true });
     expect(grappleState(game.messages.get(grapple.id as string))?.steps.length).toBeGreaterThan(0);
     const hpAfter = (defender.system as unknown as { hp: { value: number } }).hp.value;

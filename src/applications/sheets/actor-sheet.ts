@@ -180,7 +180,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** A move of an ongoing grapple (the sheet's Grapple group): the same request as the card's button. */
   static async onGrappleMove(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const { messageId, move, side } = target.dataset;
-    if (messageId && move) await requestSheetGrappleMove(messageId, move, side ?? 'grapple');
+    if (messageId && move) await requestSheetGrappleMove(messageId, move, side);
   }
 
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */

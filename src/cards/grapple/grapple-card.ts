@@ -12,36 +12,29 @@
  * Every check is opposed: the acting side's owners click an action (the GM rolls their check), then
  * the other side's owners click **Grapple check** (the GM rolls theirs) and the GM resolves it with the
  * engine. Each resolved step records what it changed, so **Undo** reverts step by step (decision G16:
- * who may). Everything runs on the GM through the `gng.grappleAction` query, which re-derives every
- * number, queued per card and per actor.
+ * who may). The card is a table of the card kernel whose targets are its two sides: everything runs on
+ * the GM through the `gng.grappleAction` query `{ messageId, action, target: side, …fields }`, which
+ * re-derives every number, queued per card and per actor.
  *
- * The card's modules: grapple-state (state, permissions, availability), grapple-index (the cards
- * holding an actor, the queue keys), grapple-checks (weapons, bonuses, rolls), grapple-render
- * (template context), grapple-outcomes (what a step does to the actors), grapple-moves (the GM
- * resolves the checks), grapple-undo, grapple-actions (the GM's handler, new cards); this module: the
- * asking client, the card's buttons, the sheets' moves and the hooks. It re-exports the public names.
+ * The card's modules: grapple-state (state, permissions, availability, the side an action names),
+ * grapple-index (the cards holding an actor, the queue keys), grapple-checks (weapons, bonuses,
+ * rolls), grapple-render (template context), grapple-outcomes (what a step does to the actors),
+ * grapple-moves (the GM resolves the checks), grapple-undo, grapple-start (new cards), grapple-actions
+ * (the table); this module: the asking client, the sheets' moves and the hooks. It re-exports the
+ * public names.
  *
  * Hooks: `gng.grapple(message)` (the card is posted).
  */
 import { isActiveGM } from '../../documents/active-gm.js';
-import {
-  askGM,
-  decorateButtons,
-  registerGMQuery,
-  serialized,
-  track,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { askGM, serialized, track, type CardActionResult } from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   f,
-  GRAPPLE_ACTIONS,
   GRAPPLE_CARD_TEMPLATE,
   GRAPPLE_QUERY,
+  grappleRequestSide,
   grappleState,
   grappleUserMayAct,
-  isSide,
-  isSided,
   other,
   sideName,
   t,
@@ -51,7 +44,7 @@ import {
 } from './grapple-state.js';
 import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grapple-index.js';
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
-import { handleGrappleAction } from './grapple-actions.js';
+import { grappleCard } from './grapple-actions.js';
 
 export {
   GRAPPLE_ACTIONS,
@@ -61,6 +54,8 @@ export {
   SIDED_MOVES,
   UNARMED_DAMAGE_DICE,
   grappleActionAvailable,
+  grappleActionSide,
+  grappleRequestSide,
   grappleState,
   grappleUserMayAct,
   undoRefusal,
@@ -84,7 +79,8 @@ export {
   touchAttackBonus,
 } from './grapple-checks.js';
 export { grappleCardContext, renderGrappleCard } from './grapple-render.js';
-export { handleGrappleAction, openGrappleOnHit } from './grapple-actions.js';
+export { grappleCard, handleGrappleAction, type GrappleTarget } from './grapple-actions.js';
+export { openGrappleOnHit } from './grapple-start.js';
 
 /* -------------------------------------------------------------------------- */
 /*  The asking client                                                          */
@@ -124,48 +120,35 @@ export async function startGrapple(actor: Actor, options: GrappleOptions = {}): 
   return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;
 }
 
+/**
+ * Asks the active GM to run `action` on the grapple card `messageId`: `extra.side` is the side it
+ * names (the request's `target`; default: the side the action names on the card as this client sees
+ * it, `grappleRequestSide`), the rest of `extra` its own fields (`weapon`: `itemId`; `throwChoice`:
+ * `feet`, `keep`). A refusal is shown as a warning.
+ */
 export function requestGrappleAction(
   messageId: string,
   action: GrappleAction,
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
-  return askGM(GRAPPLE_QUERY, { messageId, action, ...extra });
+  const { side, ...fields } = extra;
+  const target = side ?? grappleRequestSide(action, grappleState(game.messages.get(messageId)));
+  // A side that is not a string is the GM's to refuse, like any forged request.
+  return grappleCard.request(messageId, action, target as string, fields);
 }
 
-/** `renderChatMessageHTML` on a grapple card: hides the buttons the user may not use. */
+/** `renderChatMessageHTML` on a grapple card: the kernel's per-user buttons. */
 export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): void {
-  const state = grappleState(message);
-  if (!state) {
+  if (!grappleState(message) && message.flags?.[SYSTEM_ID]?.grapple) {
     // A card of an older version of the system (its state is not read any more): it stays in the
     // log as a record, its buttons disabled with the reason.
-    if (message.flags?.[SYSTEM_ID]?.grapple) {
-      for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-action]')) {
-        button.disabled = true;
-        button.title = t('GNG.Grapple.Error.OldCard');
-      }
+    for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-action]')) {
+      button.disabled = true;
+      button.title = t('GNG.Grapple.Error.OldCard');
     }
     return;
   }
-  decorateButtons(
-    html,
-    (action, targetId) =>
-      (GRAPPLE_ACTIONS as readonly string[]).includes(action) &&
-      grappleUserMayAct(game.user, action as GrappleAction, state, isSide(targetId) ? targetId : undefined),
-    (action, targetId, button) =>
-      action === 'throwChoice'
-        ? requestGrappleAction(message.id as string, 'throwChoice', {
-            feet: Number(button.dataset.feet),
-            keep: button.dataset.keep === 'true',
-          })
-        : action === 'weapon'
-          ? requestGrappleAction(message.id as string, 'weapon', {
-              side: targetId,
-              itemId: button.dataset.itemId || null,
-            })
-          : isSided(action) && isSide(targetId)
-            ? requestGrappleAction(message.id as string, action as GrappleAction, { side: targetId })
-            : requestGrappleAction(message.id as string, action as GrappleAction),
-  );
+  grappleCard.decorate(message, html);
 }
 
 /** One grapple as the actor's sheet offers it: the legal moves of the actor's side that the user may make. */
@@ -190,21 +173,18 @@ export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
     const context = grappleCardContext(state) as {
       rows: {
         side: GrappleSide;
-        buttons: { action: GrappleAction; targetId: string; label: string; disabled: boolean }[];
+        buttons: { action: GrappleAction; targetId: GrappleSide; label: string; disabled: boolean }[];
       }[];
       oppose: { label: string; disabled: boolean };
     };
     const row = context.rows.find((r) => r.side === side);
     const buttons = (row?.buttons ?? [])
-      .filter(
-        (b) =>
-          !b.disabled &&
-          grappleUserMayAct(user, b.action, state, isSide(b.targetId) ? b.targetId : undefined),
-      )
-      .map((b) => ({ move: b.action, side: b.targetId, label: b.label }));
+      .filter((b) => !b.disabled && grappleUserMayAct(user, b.action, state, b.targetId))
+      .map((b) => ({ move: b.action, side: b.targetId as string, label: b.label }));
     const mayOppose =
       state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);
-    if (mayOppose) buttons.unshift({ move: 'oppose', side: 'grapple', label: context.oppose.label });
+    // The Grapple check names the answering side: this actor's.
+    if (mayOppose) buttons.unshift({ move: 'oppose', side, label: context.oppose.label });
     return {
       messageId: message.id as string,
       label: f('GNG.Grapple.SheetLabel', { opponent: sideName(state, other(side)) }),
@@ -214,16 +194,14 @@ export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
   });
 }
 
-/** A move pressed on a sheet: the same request as the card's button (sided moves name their side). */
+/** A move pressed on a sheet: the same request as the card's button, naming the button's side. */
 export function requestSheetGrappleMove(
   messageId: string,
   move: string,
-  side: string,
+  side?: string,
 ): Promise<CardActionResult> {
-  // An unknown move is refused (with its warning) by the GM's handler, as a forged card request is.
-  return isSided(move) && isSide(side)
-    ? requestGrappleAction(messageId, move as GrappleAction, { side })
-    : requestGrappleAction(messageId, move as GrappleAction);
+  // An unknown move or side is refused (with its warning) by the GM's handler, as a forged card request is.
+  return requestGrappleAction(messageId, move as GrappleAction, side === undefined ? {} : { side });
 }
 
 /**
@@ -268,7 +246,7 @@ function onEffectChanged(effect: ActiveEffect): void {
 }
 
 export function registerGrappleCard(): void {
-  registerGMQuery(GRAPPLE_QUERY, handleGrappleAction);
+  grappleCard.register();
   // First: the index is up to date before the sheets below read it.
   registerGrappleIndex();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>

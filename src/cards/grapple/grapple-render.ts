@@ -4,8 +4,8 @@ import {
   f,
   GRAPPLE_CARD_TEMPLATE,
   grappleActionAvailable,
+  grappleRequestSide,
   mayActDespiteConditions,
-  moveSide,
   other,
   sideName,
   t,
@@ -137,11 +137,12 @@ function aooText(state: GrappleCardState): string | null {
 
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
   const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
-  const button = (action: GrappleAction, side?: GrappleSide) => {
-    const w = who(side ?? moveSide(action));
+  // Each button names the side it acts for (its target): a row's side, or the side the action names now.
+  const button = (action: GrappleAction, side = grappleRequestSide(action, state)) => {
+    const w = who(side);
     return {
       action,
-      targetId: side ?? 'grapple',
+      targetId: side,
       label: t(`GNG.Grapple.Action.${action}`),
       disabled:
         !grappleActionAvailable(action, state, w.advanced, w.held) || !mayActDespiteConditions(action, w),
@@ -149,13 +150,14 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
   };
   const pending = state.pending;
   const row = (side: GrappleSide) => {
-    const moves: { action: GrappleAction; sided: boolean }[] = [];
-    const add = (action: GrappleAction, sided = true) => moves.push({ action, sided });
+    // A row holds its side's moves only (the fixed ones too: `touch`, `removeWeapon` the attacker's …).
+    const moves: GrappleAction[] = [];
+    const add = (action: GrappleAction) => moves.push(action);
     if (state.phase === 'grab') {
-      if (side === 'attacker') add('touch', false);
+      if (side === 'attacker') add('touch');
       else if (state.provokes) {
-        add('aoo', false);
-        add('declineAoo', false);
+        add('aoo');
+        add('declineAoo');
       }
     }
     add('damage');
@@ -163,13 +165,11 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
     if (who(side).advanced) ['choke', 'lock', 'throw'].forEach((m) => add(m as GrappleAction));
     add('escape');
     add('escapeArtist');
-    if (state.bonus?.weapon) add(side === 'attacker' ? 'removeWeapon' : 'pullWeapon', false);
+    if (state.bonus?.weapon) add(side === 'attacker' ? 'removeWeapon' : 'pullWeapon');
     return {
       side,
       label: f('GNG.Grapple.Moves', { name: sideName(state, side) }),
-      buttons: moves.map(({ action, sided }) =>
-        sided ? button(action, side) : { ...button(action), targetId: 'grapple' },
-      ),
+      buttons: moves.map((action) => button(action, side)),
     };
   };
   const bonus = state.bonus;
@@ -205,7 +205,6 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
           notes: notes.notes,
         }
       : null,
-    targetId: 'grapple',
     oppose: {
       ...button('oppose'),
       label: t(pending?.move === 'touch' ? 'GNG.Grapple.Action.touchDefense' : 'GNG.Grapple.Action.oppose'),

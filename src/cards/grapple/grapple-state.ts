@@ -193,6 +193,24 @@ export function moveSide(move: string): GrappleSide {
   return DEFENDER_MOVES.includes(move) ? 'defender' : 'attacker';
 }
 
+/**
+ * The side a request of `action` names now (its target, the button's `data-target-id`), or null when
+ * it may name either: a fixed move its own side ({@link moveSide}), the attack of opportunity the
+ * defender; the Grapple check the side answering the pending check, the throw's choice the thrower,
+ * Undo the side whose step it undoes. A sided move and the weapon choice name either side.
+ */
+export function grappleActionSide(action: GrappleAction, state: GrappleCardState): GrappleSide | null {
+  if (action === 'oppose') return state.pending ? other(state.pending.side) : null;
+  if (action === 'throwChoice') return state.throwChoice?.side ?? null;
+  if (action === 'undo') return state.steps.at(-1)?.side ?? null;
+  return action === 'weapon' || isSided(action) ? null : moveSide(action);
+}
+
+/** The side a request of `action` names when the asker does not say: {@link grappleActionSide}, else `moveSide`. */
+export function grappleRequestSide(action: GrappleAction, state: GrappleCardState | null): GrappleSide {
+  return (state && grappleActionSide(action, state)) || moveSide(action);
+}
+
 export function uuidOf(state: GrappleCardState, side: GrappleSide): string {
   return side === 'attacker' ? state.attacker.actorUuid : state.defender.actorUuid;
 }

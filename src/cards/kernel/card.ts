@@ -2,9 +2,9 @@
  * A card as a table: each card declares its actions once — who may press each in which state, what
  * it does on the GM's client, what undoes it — and the kernel does the rest: the request to the
  * active GM (sender proven, gm-query.ts), the parsing of the request, the card's and its actors'
- * queues, the checks (a card a GM posted, a target on it, permission, availability, in that order,
- * each a localized refusal that changes nothing), saving the state, and the per-user buttons of the
- * rendered card. A new card is a {@link CardSpec}, a template and its lang keys.
+ * queues, the checks (a card a GM posted, a target of the action on it, permission, availability, in
+ * that order, each a localized refusal that changes nothing), saving the state, and the per-user
+ * buttons of the rendered card. A new card is a {@link CardSpec}, a template and its lang keys.
  */
 import type { CardActionResult } from './result.js';
 import { Refusal } from './result.js';
@@ -24,6 +24,11 @@ export interface CardRun<S, T> {
 
 /** One action of a card (the `data-action` of its button). */
 export interface CardActionSpec<S, T> {
+  /**
+   * The targets it takes now (default: all the card's `targets`); a request naming another is
+   * refused as an unknown target, a button naming another is removed.
+   */
+  targets?(state: S): readonly T[];
   /** Who may press it (hides the button and guards the GM's handler alike). */
   may(user: User, state: S, target: T): boolean;
   /** Whether the card's state allows it now, whoever asks. */
@@ -49,8 +54,8 @@ export interface CardRefusals<S, T> {
   unknownTarget: string;
   /** A lang key (given the sender's `name`), or the card's own refusal for this user and action. */
   notAllowed: string | ((action: string, user: User, state: S, target: T) => Refusal);
-  /** The key for an action the state does not allow now. */
-  unavailable(action: string): string;
+  /** The key (or the card's own refusal, e.g. with the reason) for an action the state does not allow now. */
+  unavailable(action: string, state: S, target: T): string | Refusal;
 }
 
 export interface CardSpec<S, T extends { id: string }, A extends string = string> {
@@ -61,6 +66,11 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
   targets(state: S): readonly T[];
   /** The actors the card may change (their queues are joined by every action). */
   actors(state: S): readonly (string | null | undefined)[];
+  /**
+   * The GM's queues an action on the card `messageId` waits in besides the card's own (default:
+   * `actors`), for a card whose actions also change what is outside it (other cards of its actors).
+   */
+  queueKeys?(state: S, messageId: string): readonly (string | null | undefined)[];
   /** Writes the state (and the content rendered from it) to the message. */
   save(message: ChatMessage, state: S): Promise<void>;
   refusals: CardRefusals<S, T>;
@@ -115,6 +125,8 @@ export function defineCard<S, T extends { id: string }, A extends string>(
   const refusals = spec.refusals;
   const actionOf = (name: unknown): CardActionSpec<S, T> | undefined =>
     typeof name === 'string' && Object.hasOwn(spec.actions, name) ? spec.actions[name as A] : undefined;
+  const targetsOf = (def: CardActionSpec<S, T>, state: S): readonly T[] =>
+    def.targets ? def.targets(state) : spec.targets(state);
 
   async function runChecked(
     user: User,
@@ -129,13 +141,16 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     // Only a card a GM posted is trusted: a player's own message could carry any state.
     if (!message || !stored || !message.author?.isGM) throw new Refusal(refusals.noCard);
     const state = structuredClone(stored);
-    const target = spec.targets(state).find((candidate) => candidate.id === targetId);
+    const target = targetsOf(def, state).find((candidate) => candidate.id === targetId);
     if (!target) throw new Refusal(refusals.unknownTarget);
     if (!def.may(user, state, target))
       throw typeof refusals.notAllowed === 'string'
         ? new Refusal(refusals.notAllowed, { name: user.name })
         : refusals.notAllowed(action, user, state, target);
-    if (!def.available(state, target)) throw new Refusal(refusals.unavailable(action));
+    if (!def.available(state, target)) {
+      const why = refusals.unavailable(action, state, target);
+      throw typeof why === 'string' ? new Refusal(why) : why;
+    }
     await def.run({ message, state, target, user, extra });
     // Saved once, unless the step saved the same state itself (and its hooks ran after that).
     if (JSON.stringify(spec.state(game.messages.get(messageId))) !== JSON.stringify(state))
@@ -150,7 +165,8 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     extra: Record<string, unknown>,
   ): Promise<CardActionResult> {
     const now = spec.state(game.messages.get(messageId));
-    const keys = [messageId, ...(now ? spec.actors(now) : [])];
+    const others = !now ? [] : spec.queueKeys ? spec.queueKeys(now, messageId) : spec.actors(now);
+    const keys = [messageId, ...others];
     return serialized(keys, () => runChecked(user, messageId, action, targetId, extra));
   }
 
@@ -184,18 +200,19 @@ export function defineCard<S, T extends { id: string }, A extends string>(
       const state = spec.state(message);
       if (!state) return;
       noGMNote(html);
-      const targetOf = (id: string) => spec.targets(state).find((candidate) => candidate.id === id);
+      const targetOf = (def: CardActionSpec<S, T>, id: string) =>
+        targetsOf(def, state).find((candidate) => candidate.id === id);
       decorateButtons(
         html,
         (action, targetId, el) => {
           const def = actionOf(action);
-          const target = targetOf(targetId);
+          const target = def && targetOf(def, targetId);
           if (!def || !target) return false;
           return def.shown ? def.shown(game.user, state, target, el) : def.may(game.user, state, target);
         },
         async (action, targetId, button) => {
           const def = actionOf(action) as CardActionSpec<S, T>;
-          const target = targetOf(targetId) as T;
+          const target = targetOf(def, targetId) as T;
           const fields = def.fields ? def.fields(button, state, target) : {};
           if ('ok' in fields && typeof fields.ok === 'boolean') return fields as CardActionResult;
           const messageId = message.id as string;
