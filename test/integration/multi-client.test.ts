@@ -13,6 +13,7 @@ import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
 import { quickStand } from '../../src/cards/quick-stand/quick-stand.js';
+import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-card.js';
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
@@ -161,6 +162,42 @@ describe('three clients through the real query shape', () => {
     h.dice.queue(1); // the Fortitude save fails
     await click(message, 'conditionSave');
     expect(rogue.statuses.has('stunned')).toBe(true);
+  });
+
+  it("a grapple: the rogue's player lets the attack of opportunity go, the touch attack, the hold, damage", async () => {
+    const { fighter, rogue, rogueToken } = await table();
+    h.as(player);
+    h.target(player, rogueToken);
+    const message = (await game.gng.grapple(fighter)) as ChatMessage;
+    await attackActionsSettled();
+    expect(message.author?.id).toBe(gm.id);
+    // The grappler waits for the attack of opportunity, which only the rogue's player may decline.
+    expect(await requestGrappleAction(message.id as string, 'declineAoo')).toMatchObject({ ok: false });
+    h.as(otherPlayer);
+    await click(message, 'declineAoo');
+    h.as(player);
+    h.dice.queue(18);
+    await click(message, 'touch');
+    h.as(otherPlayer);
+    h.dice.queue(2, 17); // the rogue's touch Defense (2), then the fighter's hold check rolls (17)
+    await click(message, 'oppose');
+    h.dice.queue(3);
+    await click(message, 'oppose');
+    const state = grappleState(game.messages.get(message.id as string));
+    expect(state?.phase).toBe('grappling');
+    expect(fighter.statuses.has('grappling') && rogue.statuses.has('grappling')).toBe(true);
+    const hp = sys(rogue).hp.value;
+    h.as(player);
+    h.dice.queue(19);
+    await click(message, 'damage');
+    h.as(otherPlayer);
+    h.dice.queue(2, 3);
+    await click(message, 'oppose');
+    expect(sys(rogue).hp.value).toBeLessThan(hp);
+    // The rogue's player lost the check and may not undo it (and roll again).
+    expect(await requestGrappleAction(message.id as string, 'undo')).toMatchObject({ ok: false });
+    expect(sent.filter((q) => q.name === 'gng.grappleAction').every((q) => q.to === 'Gamemaster')).toBe(true);
+    for (const options of optionsSeen) expect(Object.keys(options as object)).toEqual(['timeout']);
   });
 
   it("an area attack: the GM's card, the players' Reflex save and Dive for Cover, the GM's Apply", async () => {
