@@ -1,9 +1,10 @@
 /**
  * The action budget of a combatant (GnG "Abort Action", "TRAUMA"): what each actor still has for
- * abort actions, stored on its combatant in `game.combat`, and the glue between the card flows
+ * abort actions, stored for its combatant in `game.combat`, and the glue between the card flows
  * (Block, Roll with Blow, Dive for Cover, Maintain Footing) and the engine's budget functions.
  *
- * Flags on the combatant (`flags.gng.*`):
+ * Each combatant's record lives in the Combat's flags, `flags.gng.combatants.<combatant id>` (the
+ * Combat is written only by GMs; a combatant is owned by its actor's owners):
  * - `budget`: the engine's {@link ActionBudget} — the next turn's move/attack not yet spent by aborts
  *   and the free aborts used since the actor's last turn start. Missing = a fresh budget.
  * - `trauma`: `true` when the actor took trauma (set by Apply on the attack card); its next turn
@@ -14,8 +15,8 @@
  * Out of combat (the actor has no combatant in `game.combat`), {@link budgetOf} is null: aborts cost
  * nothing and are not limited by a budget (every other requirement still applies).
  *
- * Writing (`spendAbortFor`, `restoreBudget`, `setTrauma`) is the GM's job: call them inside the GM's
- * query handlers only (a player cannot update a combatant it does not own).
+ * Writing (`spendAbortFor`, `refundAbortFor`, `restoreBudget`, `setTrauma`) is the GM's job: call them
+ * inside the GM's query handlers or turn events only (a player cannot update the Combat).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
@@ -78,13 +79,49 @@ function normalize(raw: unknown): ActionBudget {
   });
 }
 
+/**
+ * A combatant's record — its budget, trauma mark and turn — kept in its **Combat's** flags
+ * (`flags.gng.combatants.<combatant id>`): a combatant is owned by its actor's owners, who could
+ * rewrite its own flags, while only a GM writes the Combat. Records in older combatants' own flags
+ * are not read (a player could have written them).
+ */
+interface CombatantRecord {
+  budget?: unknown;
+  trauma?: unknown;
+  turn?: unknown;
+}
+
+function recordOf(combatant: Combatant): CombatantRecord {
+  const all = combatant.parent?.getFlag(SYSTEM_ID, 'combatants') as Record<string, unknown> | undefined;
+  const record = all?.[combatant.id];
+  return typeof record === 'object' && record !== null ? (record as CombatantRecord) : {};
+}
+
+/** GM side only: writes fields of a combatant's record (one update of its Combat). */
+async function writeRecord(combatant: Combatant, changes: CombatantRecord): Promise<void> {
+  const combat = combatant.parent;
+  if (!combat) return;
+  const update = Object.fromEntries(
+    Object.entries(changes).map(([key, value]) => [
+      `flags.${SYSTEM_ID}.combatants.${combatant.id}.${key}`,
+      value,
+    ]),
+  );
+  await combat.update(update);
+}
+
+/** Whether the combatant's next turn is marked partial by trauma. */
+export function combatantTrauma(combatant: Combatant): boolean {
+  return recordOf(combatant).trauma === true;
+}
+
 /** The budget of a combatant (a fresh one when none is stored). */
 export function combatantBudget(combatant: Combatant): ActionBudget {
-  return normalize(combatant.getFlag(SYSTEM_ID, 'budget'));
+  return normalize(recordOf(combatant).budget);
 }
 
 /**
- * The actor's action budget (`flags.gng.budget` of its combatant in `game.combat`); null when the
+ * The actor's action budget (its combatant's record in `game.combat`); null when the
  * actor is not in combat — then aborts cost nothing and are not limited.
  */
 export function budgetOf(actor: Actor): ActionBudget | null {
@@ -171,7 +208,7 @@ export async function spendAbortFor(actor: Actor, abort: AbortAction): Promise<S
   const before = combatantBudget(combatant);
   const result = spendAbort(before, abort, abortFeatsOf(actor));
   if (!result.ok) return { ok: false, reason: refusalKey(result.reason) };
-  await combatant.setFlag(SYSTEM_ID, 'budget', plain(result.budget));
+  await writeRecord(combatant, { budget: plain(result.budget) });
   return { ok: true, paidWith: result.paidWith, before, epoch: turnOf(combatant)?.round ?? 0 };
 }
 
@@ -190,7 +227,7 @@ export async function refundAbortFor(
   if (spent.epoch !== undefined && spent.epoch !== null && (turnOf(combatant)?.round ?? 0) !== spent.epoch)
     return [game.i18n.format('GNG.Undo.Note.TurnBegun', { name: actor.name })];
   const budget = refundAbort(combatantBudget(combatant), abort, spent.paidWith);
-  await combatant.setFlag(SYSTEM_ID, 'budget', plain(budget));
+  await writeRecord(combatant, { budget: plain(budget) });
   return [];
 }
 
@@ -199,12 +236,13 @@ export async function restoreBudget(actor: Actor, budget: ActionBudget | null): 
   if (!budget) return;
   const combatant = combatantOf(actor);
   if (!combatant) return;
-  await combatant.setFlag(SYSTEM_ID, 'budget', plain(normalize(budget)));
+  await writeRecord(combatant, { budget: plain(normalize(budget)) });
 }
 
-/** Whether trauma waits for the actor's next turn (`flags.gng.trauma` of its combatant). */
+/** Whether trauma waits for the actor's next turn (the trauma mark of its combatant's record). */
 export function traumaPending(actor: Actor): boolean {
-  return combatantOf(actor)?.getFlag(SYSTEM_ID, 'trauma') === true;
+  const combatant = combatantOf(actor);
+  return combatant ? combatantTrauma(combatant) : false;
 }
 
 /**
@@ -214,14 +252,14 @@ export function traumaPending(actor: Actor): boolean {
 export async function setTrauma(actor: Actor, trauma: boolean): Promise<boolean | null> {
   const combatant = combatantOf(actor);
   if (!combatant) return null;
-  const previous = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
-  if (previous !== trauma) await combatant.setFlag(SYSTEM_ID, 'trauma', trauma);
+  const previous = combatantTrauma(combatant);
+  if (previous !== trauma) await writeRecord(combatant, { trauma });
   return previous;
 }
 
 /** What the combatant's current (or last) turn allows, as written at its turn start; null before. */
 export function turnOf(combatant: Combatant): TurnFlag | null {
-  const raw = combatant.getFlag(SYSTEM_ID, 'turn') as Partial<TurnFlag> | undefined;
+  const raw = recordOf(combatant).turn as Partial<TurnFlag> | undefined;
   if (!raw || typeof raw !== 'object') return null;
   return {
     round: Number(raw.round ?? 0),
@@ -236,14 +274,10 @@ export function turnOf(combatant: Combatant): TurnFlag | null {
  * gets what the aborts left (trauma: a partial action), the budget is refilled, trauma is cleared.
  */
 export async function startTurnOf(combatant: Combatant, round: number): Promise<TurnFlag> {
-  const trauma = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
+  const trauma = combatantTrauma(combatant);
   const started = beginTurnWithTrauma(combatantBudget(combatant), trauma);
   const turn: TurnFlag = { round, move: started.move, attack: started.attack, partial: started.partial };
-  await combatant.update({
-    [`flags.${SYSTEM_ID}.budget`]: plain(started.budget),
-    [`flags.${SYSTEM_ID}.trauma`]: false,
-    [`flags.${SYSTEM_ID}.turn`]: turn,
-  });
+  await writeRecord(combatant, { budget: plain(started.budget), trauma: false, turn });
   return turn;
 }
 
@@ -261,7 +295,7 @@ export function debtOf(combatant: Combatant, combat: Combat | null = combatant.p
   const budget = combatantBudget(combatant);
   if (!budget.move) keys.push('GNG.Budget.Badge.move');
   if (!budget.attack) keys.push('GNG.Budget.Badge.attack');
-  if (combatant.getFlag(SYSTEM_ID, 'trauma') === true) keys.push('GNG.Budget.Badge.trauma');
+  if (combatantTrauma(combatant)) keys.push('GNG.Budget.Badge.trauma');
   return keys;
 }
 

@@ -4,9 +4,8 @@
  * what this turn has left) and the "Next turn: …" line of the sheets' combat panel. What a turn
  * allows comes from the engine (`beginTurnWithTrauma`); this module only words it.
  */
-import { SYSTEM_ID } from '../config/document-types.js';
 import { beginTurnWithTrauma, type TurnActions } from '../rules/index.js';
-import { combatantBudget, combatantOf, debtOf, turnOf } from './action-budget.js';
+import { combatantBudget, combatantOf, combatantTrauma, debtOf, turnOf } from './action-budget.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -25,8 +24,7 @@ export function actionsText(turn: TurnActions): string {
 export function nextTurnText(actor: Actor): string | null {
   const combatant = combatantOf(actor);
   if (!combatant) return null;
-  const trauma = combatant.getFlag(SYSTEM_ID, 'trauma') === true;
-  const next = beginTurnWithTrauma(combatantBudget(combatant), trauma);
+  const next = beginTurnWithTrauma(combatantBudget(combatant), combatantTrauma(combatant));
   return f('GNG.Budget.NextTurn', { actions: actionsText(next) });
 }
 

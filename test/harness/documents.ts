@@ -751,6 +751,19 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     return OWNERSHIP[level] <= OWNERSHIP.OBSERVER;
   }
 
+  /** Only a GM changes a message's author (its author may change the rest). */
+  override async update(
+    changes: Record<string, unknown>,
+    options: DocumentModificationOptions = {},
+  ): Promise<this | undefined> {
+    const diff = expandObject(changes);
+    if (!game.user.isGM && ('author' in diff || 'user' in diff))
+      throw new Error(
+        `User ${game.user.name} lacks permission to change the author of ChatMessage ${this.id}`,
+      );
+    return super.update(changes, options);
+  }
+
   static async create(
     data: ChatMessageData,
     options: DocumentModificationOptions = {},

@@ -15,7 +15,14 @@ import {
   type CardActionResult,
 } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { abortRefusal, budgetOf, combatantOf, spendAbortFor } from '../../src/combat/action-budget.js';
+import {
+  abortRefusal,
+  budgetOf,
+  combatantOf,
+  spendAbortFor,
+  traumaPending,
+  turnOf,
+} from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { largerSizeBonus, newActionBudget } from '../../src/rules/index.js';
 
@@ -222,7 +229,7 @@ describe('Block on the attack card', () => {
 
     // The rogue's turn: nothing left this turn; the budget is fresh for the next round.
     await combat?.nextTurn();
-    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toEqual({
+    expect(turnOf(combatantOf(rogue)!)).toEqual({
       round: 1,
       move: false,
       attack: false,
@@ -243,7 +250,7 @@ describe('Block on the attack card', () => {
     expect(badge(fighter)).toBeNull();
     expect(await sheetLines(rogue)).toEqual(['Next turn: attack action only']);
     await combat?.nextTurn();
-    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toMatchObject({ move: false, attack: true });
+    expect(turnOf(combatantOf(rogue)!)).toMatchObject({ move: false, attack: true });
     expect(badge(rogue)).toBe('now: −move');
     await combat?.nextTurn(); // round 2, the fighter's turn: the rogue owes nothing
     expect(badge(rogue)).toBeNull();
@@ -427,22 +434,22 @@ describe('Block on the attack card', () => {
     await click(message, 'rollDamage');
     await click(message, 'applyDamage'); // more than half of 13 HP: trauma
     expect(target(message).applied?.trauma).toBe(true);
-    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(true);
+    expect(traumaPending(rogue)).toBe(true);
     expect(badge(rogue)).toBe('trauma');
     expect(await sheetLines(rogue)).toEqual(['Next turn: a partial action']);
     await click(message, 'undoDamage');
-    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(false);
+    expect(traumaPending(rogue)).toBe(false);
     expect(badge(rogue)).toBeNull();
 
     await click(message, 'applyDamage');
     await combat?.nextTurn();
-    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toEqual({
+    expect(turnOf(combatantOf(rogue)!)).toEqual({
       round: 1,
       move: true,
       attack: true,
       partial: true,
     });
-    expect(combatantOf(rogue)?.getFlag('gng', 'trauma')).toBe(false);
+    expect(traumaPending(rogue)).toBe(false);
     expect(badge(rogue)).toBe('now: partial');
     expect(await sheetLines(rogue)).toEqual([
       'This turn: a partial action',

@@ -106,7 +106,12 @@ describe('called shots on the attack card', () => {
       expect(content(message)).toContain('Stun: 1 round(s)');
       expect(buttons(message)).not.toContain('conditionSave');
 
+      // The defender has rolled against the damage: its attacker's player no longer undoes it (the GM does).
       h.as(player);
+      expect(
+        await forged(player, { messageId: message.id, action: 'undoDamage', target: target(message).id }),
+      ).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UndoAfterDefenderRoll' });
+      h.as(gm);
       await click(message, 'undoDamage');
       expect(sys(defender).hp.value).toBe(30);
       expect(defender.statuses.has('stunned')).toBe(false);

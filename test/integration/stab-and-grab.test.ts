@@ -133,7 +133,12 @@ describe('Stab and Grab', () => {
     expect(content(card)).toContain('Stab and Grab: 1st-level rogue grabs the Short sword lodged in Orc');
 
     // Undo of the attack card takes the untouched grapple card away too.
+    // The defender has rolled against the damage: its attacker's player no longer undoes it (the GM does).
     h.as(player);
+    expect(
+      await forged(player, { messageId: card.id, action: 'undoDamage', target: target(card).id }),
+    ).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UndoAfterDefenderRoll' });
+    h.as(gm);
     await click(card, 'undoDamage');
     expect(game.messages.get(grapple.id as string)).toBeUndefined();
     expect(target(card).calledShot!.condition).toBeNull();
@@ -167,7 +172,7 @@ describe('Stab and Grab', () => {
     expect(answered).toMatchObject({ ok: true });
     expect(grappleState(game.messages.get(grapple.id as string))?.steps.length).toBeGreaterThan(0);
     const hpAfter = (defender.system as unknown as { hp: { value: number } }).hp.value;
-    const undo = await forged(player, { messageId: card.id, action: 'undoDamage', target: target(card).id });
+    const undo = await forged(gm, { messageId: card.id, action: 'undoDamage', target: target(card).id });
     expect(undo).toMatchObject({ ok: false, error: 'GNG.CalledShot.Card.GrappleUnderway' });
     expect(game.messages.get(grapple.id as string)).toBeDefined();
     expect((defender.system as unknown as { hp: { value: number } }).hp.value).toBe(hpAfter);

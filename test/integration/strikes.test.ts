@@ -130,7 +130,12 @@ describe('breaking strikes and nerve strikes', () => {
     const again = await forged(gm, { messageId: card.id, action: 'strike', target: target(card).id });
     expect(again).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.strike' });
 
+    // The defender has rolled against the damage: its attacker's player no longer undoes it (the GM does).
     h.as(player);
+    expect(
+      await forged(player, { messageId: card.id, action: 'undoDamage', target: target(card).id }),
+    ).toMatchObject({ ok: false, error: 'GNG.Error.Attack.UndoAfterDefenderRoll' });
+    h.as(gm);
     await click(card, 'undoDamage');
     expect(defender.statuses.has('stunned')).toBe(false);
     expect(defender.effects.contents).toHaveLength(0);

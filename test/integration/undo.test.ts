@@ -30,7 +30,7 @@ import {
   type ManeuverCardState,
   type ManeuverTarget,
 } from '../../src/cards/maneuver/maneuver-card.js';
-import { budgetOf, combatantOf } from '../../src/combat/action-budget.js';
+import { budgetOf, combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { newActionBudget } from '../../src/rules/index.js';
 
@@ -324,7 +324,7 @@ describe("the aborts' Undo: a GM's, exactly what they paid, not taken again by t
 
     // The rogue's turn begins: it has only its attack action; the budget is fresh.
     await combat?.nextTurn();
-    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toMatchObject({ round: 1, move: false, attack: true });
+    expect(turnOf(combatantOf(rogue)!)).toMatchObject({ round: 1, move: false, attack: true });
     expect(budgetOf(rogue)).toEqual(newActionBudget());
     // A second Block in this turn pays the move action of the rogue's next turn.
     const second = await attack(fighter, rogue, { roller: otherPlayer });
@@ -338,7 +338,7 @@ describe("the aborts' Undo: a GM's, exactly what they paid, not taken again by t
     await click(first, 'undoAborts');
     expect(target(first).aborts).toBeUndefined();
     expect(budgetOf(rogue)).toMatchObject({ move: false, attack: true });
-    expect(combatantOf(rogue)?.getFlag('gng', 'turn')).toMatchObject({ move: false, attack: true });
+    expect(turnOf(combatantOf(rogue)!)).toMatchObject({ move: false, attack: true });
     const note =
       "1st-level rogue's turn has begun since the abort was paid, so the spent action cannot be given back.";
     expect(target(first).undoNotes).toEqual([note]);

@@ -33,6 +33,7 @@ import {
   type CardActionResult,
   type CardActionSpec,
   noteUndo,
+  owns,
 } from '../kernel/index.js';
 import { ATTACK_QUERY, createAttackCard, startAttack } from './attack-start.js';
 import { saveCard } from './attack-save.js';
@@ -43,6 +44,7 @@ import { strikeAction } from './strikes.js';
 import {
   actionAvailable,
   cardState,
+  defenderRolledAfterApply,
   userMayAct,
   type AttackCardState,
   type CardAction,
@@ -139,7 +141,10 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Error.Attack.NoCard',
     unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Error.Attack.NotAllowed',
+    notAllowed: (name, user, state, target) =>
+      name === 'undoDamage' && owns(user, state.attacker.actorUuid) && defenderRolledAfterApply(target)
+        ? new Refusal('GNG.Error.Attack.UndoAfterDefenderRoll', { name: target.name })
+        : new Refusal('GNG.Error.Attack.NotAllowed', { name: user.name }),
     unavailable: (name) => `GNG.Error.Attack.Unavailable.${name}`,
   },
   async start(data, sender) {

@@ -90,8 +90,9 @@ export function parseAttackOptions(raw: unknown): AttackOptions {
   const input = record(raw);
   const options: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
+    // Own keys only: `__proto__`, `constructor`, `toString` … are no options.
+    if (!Object.hasOwn(PARSERS, key)) bad();
     const parse = PARSERS[key as keyof AttackOptions];
-    if (!parse) bad();
     if (value !== undefined && value !== null) options[key] = parse(value);
   }
   return options as AttackOptions;

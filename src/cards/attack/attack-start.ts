@@ -184,8 +184,11 @@ function parseTargets(raw: unknown): TargetRef[] {
       throw new Refusal('GNG.Error.Attack.BadRequest');
     return { tokenId: e.tokenId, actorUuid: e.actorUuid };
   });
+  // One attack roll hits each defender once: no token twice, no actor under two token ids.
   if (new Set(refs.map((r) => r.tokenId)).size !== refs.length)
     throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (new Set(refs.map((r) => r.actorUuid)).size !== refs.length)
+    throw new Refusal('GNG.Error.Attack.DuplicateTarget');
   return refs;
 }
 

@@ -342,8 +342,11 @@ export function userMayAct(
         : owns(user, target.actorUuid);
     case 'rollDamage':
     case 'applyDamage':
-    case 'undoDamage':
       return owns(user, state.attacker.actorUuid);
+    case 'undoDamage':
+      // Once the defender has rolled against what Apply did (a save, a strike's check), the
+      // attacker's side no longer undoes it: Undo and Apply again would roll it again (the GM may).
+      return owns(user, state.attacker.actorUuid) && !defenderRolledAfterApply(target);
     case 'undoAborts':
       // Nobody undoes another side's abort, and the side that lost a contested roll does not undo it.
       return false;
@@ -458,6 +461,11 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         strikeResolves(target.strike.id, target.damage?.final ?? 0)
       );
   }
+}
+
+/** The defender rolled against the applied damage (the called shot's save, the strike's save or check). */
+export function defenderRolledAfterApply(target: CardTarget): boolean {
+  return Boolean(target.calledShot?.condition || target.strike?.result);
 }
 
 /** The called shot provoked an attack of opportunity that was neither taken nor declined. */

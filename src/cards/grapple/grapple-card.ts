@@ -209,8 +209,9 @@ export function requestSheetGrappleMove(
  * change). Only the open applications are looked at, never the chat log.
  */
 function renderGrapplersSheets(message: ChatMessage): void {
-  const state = grappleState(message);
-  if (!state) return;
+  // Only a GM's grapple card holds grapplers (a player's message may carry any flags).
+  const state = message.author?.isGM ? grappleState(message) : null;
+  if (!state?.attacker || !state.defender) return;
   const uuids = new Set([state.attacker.actorUuid, state.defender.actorUuid]);
   for (const app of foundry.applications.instances.values()) {
     const document = (app as ApplicationV2 & { document?: FoundryDocument }).document;

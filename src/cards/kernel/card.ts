@@ -164,7 +164,9 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     targetId: string,
     extra: Record<string, unknown>,
   ): Promise<CardActionResult> {
-    const now = spec.state(game.messages.get(messageId));
+    // Only a GM's card names the actors to queue on (a player's message may carry anything).
+    const message = game.messages.get(messageId);
+    const now = message?.author?.isGM ? spec.state(message) : null;
     const others = !now ? [] : spec.queueKeys ? spec.queueKeys(now, messageId) : spec.actors(now);
     const keys = [messageId, ...others];
     return serialized(keys, () => runChecked(user, messageId, action, targetId, extra));
@@ -197,7 +199,8 @@ export function defineCard<S, T extends { id: string }, A extends string>(
       registerGMQuery(spec.query, (data, sender) => card.handle(data, sender));
     },
     decorate(message, html) {
-      const state = spec.state(message);
+      // A card is a GM's message; a player's message with card flags gets no buttons.
+      const state = message.author?.isGM ? spec.state(message) : null;
       if (!state) return;
       noGMNote(html);
       const targetOf = (def: CardActionSpec<S, T>, id: string) =>
