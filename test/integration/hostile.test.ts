@@ -1117,8 +1117,6 @@ describe('what the GM relies on, stored where the player writes', () => {
   });
 });
 
-describe('aborts the attacker can pre-empt', () => {});
-
 describe('pressing twice, or at once', () => {
   it('Apply pressed twice at once: one lands, the other is refused', async () => {
     const { message, rogue } = await hitCard();
