@@ -315,7 +315,9 @@ export async function handleBindWounds(
   } catch (error) {
     return refusal(error);
   }
-  return serialized([actorUuid], () => bindWoundsOf(actorUuid, sender));
+  // Queued on the actor's own uuid (any spelling of it that resolves waits in the same queue).
+  const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
+  return serialized([key], () => bindWoundsOf(actorUuid, sender));
 }
 
 async function bindWoundsOf(actorUuid: string, sender: User): Promise<void> {

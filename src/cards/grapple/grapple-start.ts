@@ -26,7 +26,11 @@ export async function startGrappleCard(data: Record<string, unknown>, sender: Us
   if (typeof actorUuid !== 'string' || typeof targetUuid !== 'string') throw bad();
   if (!(tokenId === null || typeof tokenId === 'string')) throw bad();
   let posted: ChatMessage | undefined;
-  const result = await serialized(grappleQueueKeys(null, [actorUuid, targetUuid]), async () => {
+  // Queued on the actors' own uuids (any spelling of one that resolves waits in the same queue).
+  const keys = await Promise.all(
+    [actorUuid, targetUuid].map(async (uuid) => (await actorOf(uuid))?.uuid ?? uuid),
+  );
+  const result = await serialized(grappleQueueKeys(null, keys), async () => {
     posted = await postCard(actorUuid, targetUuid, tokenId, sender);
   });
   if (!result.ok) throw new Refusal(result.error, result.data);

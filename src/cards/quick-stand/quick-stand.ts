@@ -55,7 +55,9 @@ export async function handleQuickStand(
     return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
   const actorUuid = data.actorUuid;
   // In the actor's queue: two requests at once are checked one after the other (once per round).
-  return serialized([actorUuid], () => standUp(actorUuid, sender));
+  // Queued on the actor's own uuid (any spelling of it that resolves waits in the same queue).
+  const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
+  return serialized([key], () => standUp(actorUuid, sender));
 }
 
 async function standUp(actorUuid: string, sender: User): Promise<void> {
