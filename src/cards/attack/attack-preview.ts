@@ -89,18 +89,21 @@ function hasFeat(system: CreatureData, id: string): boolean {
   return system.derived.feats.includes(id);
 }
 
+/** The armor type of `actor`, for a Penetration called shot (undefined when it wears none). */
+export function armorOf(actor: Actor | null | undefined): CalledShotArmor | undefined {
+  const type = (actor?.system as CreatureData | undefined)?.derived?.protection.armorType;
+  return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
+    ? (type as CalledShotArmor)
+    : undefined;
+}
+
 /**
  * The armor type of the single targeted token's actor, for a Penetration called shot (undefined when
  * there is no single target or it wears none).
  */
 export function targetArmor(): CalledShotArmor | undefined {
   const targets = [...game.user.targets];
-  if (targets.length !== 1) return undefined;
-  const system = targets[0]?.actor?.system as CreatureData | undefined;
-  const type = system?.derived?.protection.armorType;
-  return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
-    ? (type as CalledShotArmor)
-    : undefined;
+  return targets.length === 1 ? armorOf(targets[0]?.actor) : undefined;
 }
 
 /** The weapon's attack row on the actor, or undefined when it is not an equipped weapon of the actor. */

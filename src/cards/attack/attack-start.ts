@@ -11,20 +11,18 @@ import { rollChain } from '../../combat/critical-chain.js';
 import {
   ATTACKER_CONDITIONS,
   attackRollFromValues,
-  CALLED_SHOT_ARMOR,
   coupDeGrace,
   criticalKindForNatural,
   expandConditions,
   objectDefense,
   resolveAttack,
   type AttackerCondition,
-  type CalledShotArmor,
 } from '../../rules/index.js';
 import { actorOf, askGM, Refusal } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
-import { previewAttack } from './attack-preview.js';
+import { armorOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
@@ -53,14 +51,6 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 
 function creature(actor: Actor): CreatureData {
   return actor.system as CreatureData;
-}
-
-/** The armor type of `actor`, for a Penetration called shot (undefined when it wears none). */
-export function armorOf(actor: Actor | null | undefined): CalledShotArmor | undefined {
-  const type = (actor?.system as CreatureData | undefined)?.derived?.protection.armorType;
-  return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
-    ? (type as CalledShotArmor)
-    : undefined;
 }
 
 function emptyTarget(id: string, kind: CardTarget['kind'], name: string): CardTarget {
