@@ -18,6 +18,7 @@ import type {
   SpecialStrikeId,
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
+import { owns } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -312,12 +313,6 @@ export type CardAction = (typeof CARD_ACTIONS)[number];
 export function cardState(message: ChatMessage | null | undefined): AttackCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
   return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
-}
-
-function owns(user: User, uuid: string | null): boolean {
-  if (!uuid) return false;
-  const doc = fromUuidSync(uuid);
-  return Boolean(doc && doc.testUserPermission(user, 'OWNER'));
 }
 
 /**
