@@ -3,13 +3,17 @@
  *
  * The Foundry CLI's `compilePack` silently skips entries without a `_key` and accepts anything
  * else, so every source is checked here first: parseable, `_id` and `_key` present and consistent
- * (embedded documents too), a `type` that system.json declares, no duplicate ids. Valid sources are
- * normalized to JSON in a staging folder and compiled to LevelDB with the CLI.
+ * (embedded documents too), a `type` that system.json declares, no duplicate ids — and, for the
+ * build ({@link checkPackSources}), every Actor and Item through the system's own data models
+ * (`scripts/pack-models.ts`): what they refuse, what cleaning would change, an actor that cannot be
+ * prepared. Each problem is `<file>: <field>: <reason>`. Valid sources are normalized to JSON in a
+ * staging folder and compiled to LevelDB with the CLI.
  */
 import { compilePack, extractPack } from '@foundryvtt/foundryvtt-cli';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { loadPackModels, modelProblems, withPackModels, type PackModels } from './pack-models.js';
 
 export interface PackDeclaration {
   name: string;
@@ -81,44 +85,49 @@ function allowedTypes(manifest: SystemManifest, documentName: string): string[] 
   return declared ? Object.keys(declared) : undefined;
 }
 
+/**
+ * Checks one document (and its embedded documents). Problems are `<file>: <field>: <reason>`, the
+ * field a path from the file's document: `_key`, `items[2].type`.
+ */
 function checkDocument(
   manifest: SystemManifest,
   documentName: string,
   data: Record<string, unknown>,
   key: { collection: string; idPrefix: string },
-  where: string,
+  where: { file: string; path: string },
   problems: string[],
 ): void {
+  const at = (field: string) => `${where.file}: ${where.path}${field}`;
   const expectedKey = (id: string) => `!${key.collection}!${key.idPrefix}${id}`;
   const id = data._id;
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
-    problems.push(`${where}: missing or invalid _id (16 letters or digits), got ${JSON.stringify(id)}`);
+    problems.push(`${at('_id')}: missing or invalid (16 letters or digits), got ${JSON.stringify(id)}`);
     return;
   }
-  if (data._key === undefined) problems.push(`${where}: missing _key (expected "${expectedKey(id)}")`);
+  if (data._key === undefined) problems.push(`${at('_key')}: missing (expected "${expectedKey(id)}")`);
   else if (data._key !== expectedKey(id))
-    problems.push(`${where}: _key is "${String(data._key)}", expected "${expectedKey(id)}"`);
-  if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${where}: missing name`);
+    problems.push(`${at('_key')}: is "${String(data._key)}", expected "${expectedKey(id)}"`);
+  if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${at('name')}: missing`);
   const types = allowedTypes(manifest, documentName);
   if (types && 'type' in data && !types.includes(String(data.type))) {
     problems.push(
-      `${where}: type "${String(data.type)}" is not a ${documentName} type of system.json (${types.join(', ')})`,
+      `${at('type')}: "${String(data.type)}" is not a ${documentName} type of system.json (${types.join(', ')})`,
     );
   } else if (types && !('type' in data) && documentName in manifest.documentTypes) {
-    problems.push(`${where}: missing type (one of ${types.join(', ')})`);
+    problems.push(`${at('type')}: missing (one of ${types.join(', ')})`);
   }
   for (const [field, childName] of Object.entries(EMBEDDED[documentName] ?? {})) {
     const children = data[field];
     if (children === undefined) continue;
     if (!Array.isArray(children)) {
-      problems.push(`${where}: ${field} must be a list`);
+      problems.push(`${at(field)}: must be a list`);
       continue;
     }
     const seen = new Set<string>();
     children.forEach((child: unknown, index) => {
-      const childWhere = `${where} ${field}[${index}]`;
+      const childPath = `${where.path}${field}[${index}]`;
       if (!child || typeof child !== 'object') {
-        problems.push(`${childWhere}: not an object`);
+        problems.push(`${where.file}: ${childPath}: not an object`);
         return;
       }
       const childData = child as Record<string, unknown>;
@@ -127,18 +136,26 @@ function checkDocument(
         childName,
         childData,
         { collection: `${key.collection}.${field}`, idPrefix: `${key.idPrefix}${id}.` },
-        childWhere,
+        { file: where.file, path: `${childPath}.` },
         problems,
       );
       const childId = String(childData._id);
-      if (seen.has(childId)) problems.push(`${childWhere}: duplicate _id "${childId}"`);
+      if (seen.has(childId)) problems.push(`${where.file}: ${childPath}._id: duplicate "${childId}"`);
       seen.add(childId);
     });
   }
 }
 
-/** Reads and checks every pack source; throws a PackSourceError listing every problem found. */
-export function validatePackSources(sourceRoot: string, manifest: SystemManifest): ValidatedPack[] {
+/**
+ * Reads and checks every pack source; throws a PackSourceError listing every problem found. With
+ * `models` (and the globals they need: use {@link checkPackSources}), Actor and Item sources are
+ * also checked against the data models.
+ */
+export function validatePackSources(
+  sourceRoot: string,
+  manifest: SystemManifest,
+  options: { models?: PackModels } = {},
+): ValidatedPack[] {
   const problems: string[] = [];
   const validated: ValidatedPack[] = [];
   const declared = new Map(manifest.packs.map((pack) => [pack.name, pack]));
@@ -184,10 +201,21 @@ export function validatePackSources(sourceRoot: string, manifest: SystemManifest
         continue;
       }
       const doc = data as Record<string, unknown>;
-      checkDocument(manifest, pack.type, doc, { collection, idPrefix: '' }, where, problems);
+      checkDocument(
+        manifest,
+        pack.type,
+        doc,
+        { collection, idPrefix: '' },
+        { file: where, path: '' },
+        problems,
+      );
+      if (options.models) {
+        for (const { field, reason } of modelProblems(options.models, pack.type, doc))
+          problems.push(`${where}: ${field}: ${reason}`);
+      }
       if (typeof doc._id === 'string') {
         const previous = ids.get(doc._id);
-        if (previous) problems.push(`${where}: duplicate _id "${doc._id}" (also in ${previous})`);
+        if (previous) problems.push(`${where}: _id: duplicate "${doc._id}" (also in ${previous})`);
         ids.set(doc._id, where);
       }
       documents.push({ file, data: doc });
@@ -198,13 +226,25 @@ export function validatePackSources(sourceRoot: string, manifest: SystemManifest
   return validated;
 }
 
-/** Validates, stages as JSON and compiles every pack to LevelDB in `<outRoot>/<pack>`. */
+/**
+ * The build's check of every pack source: {@link validatePackSources} with the system's data models
+ * (loaded with the test runtime's fields: see `scripts/pack-models.ts` for why).
+ */
+export async function checkPackSources(
+  sourceRoot: string,
+  manifest: SystemManifest,
+): Promise<ValidatedPack[]> {
+  const models = await loadPackModels();
+  return withPackModels(() => validatePackSources(sourceRoot, manifest, { models }));
+}
+
+/** Checks ({@link checkPackSources}), stages as JSON and compiles every pack to LevelDB in `<outRoot>/<pack>`. */
 export async function buildPacks(
   sourceRoot: string,
   outRoot: string,
   manifest: SystemManifest,
 ): Promise<ValidatedPack[]> {
-  const packs = validatePackSources(sourceRoot, manifest);
+  const packs = await checkPackSources(sourceRoot, manifest);
   const staging = join(outRoot, '..', '.pack-staging');
   rmSync(staging, { recursive: true, force: true });
   try {

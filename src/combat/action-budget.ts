@@ -19,6 +19,7 @@
  * inside the GM's query handlers or turn events only (a player cannot update the Combat).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import { isActiveGM } from '../documents/active-gm.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import {
   ABORT_ACTIONS,
@@ -83,7 +84,7 @@ function normalize(raw: unknown): ActionBudget {
  * A combatant's record — its budget, trauma mark and turn — kept in its **Combat's** flags
  * (`flags.gng.combatants.<combatant id>`): a combatant is owned by its actor's owners, who could
  * rewrite its own flags, while only a GM writes the Combat. Records in older combatants' own flags
- * are not read (a player could have written them).
+ * are never read as they are; {@link migrateCombatantRecords} adopts them once.
  */
 interface CombatantRecord {
   budget?: unknown;
@@ -95,6 +96,56 @@ function recordOf(combatant: Combatant): CombatantRecord {
   const all = combatant.parent?.getFlag(SYSTEM_ID, 'combatants') as Record<string, unknown> | undefined;
   const record = all?.[combatant.id];
   return typeof record === 'object' && record !== null ? (record as CombatantRecord) : {};
+}
+
+/** The fields of the record that combatants kept in their own flags before it moved to the Combat. */
+const OLD_RECORD_KEYS = ['budget', 'trauma', 'turn'] as const;
+
+/**
+ * Migration (active GM only): before the record moved to the Combat's flags, each combatant kept its
+ * `budget`, `trauma` and `turn` in its own flags (`flags.gng.budget` …). A combatant that still has
+ * them and no record in the Combat gets them as its record, and its old flags are cleared (set to
+ * null), so running this again changes nothing; a combatant that has a record keeps it (its old
+ * flags are only cleared). The old flags are player-writable, so what is adopted is read the way
+ * the record is read (a normalized budget, trauma only when `true`, a normalized turn): a budget can
+ * never give more than the fresh budget a combatant without a record has, and trauma only takes away.
+ * Run at every turn start (combat start included, on the active GM: `startTurnOf`); also safe to
+ * run on `ready`. Resolves with the number of combatants whose record was adopted.
+ */
+export async function migrateCombatantRecords(combat: Combat | null | undefined): Promise<number> {
+  if (!combat || !isActiveGM()) return 0;
+  const records = (combat.getFlag(SYSTEM_ID, 'combatants') ?? {}) as Record<string, unknown>;
+  const changes: Record<string, unknown> = {};
+  let adopted = 0;
+  for (const combatant of combat.combatants) {
+    const old = Object.fromEntries(
+      OLD_RECORD_KEYS.map((key) => [key, combatant.getFlag(SYSTEM_ID, key)] as const).filter(
+        ([, value]) => value !== undefined && value !== null,
+      ),
+    ) as CombatantRecord;
+    if (!Object.keys(old).length) continue;
+    if (!(combatant.id in records)) {
+      const record: CombatantRecord = { budget: plain(normalize(old.budget)), trauma: old.trauma === true };
+      const turn = old.turn as Partial<TurnFlag> | undefined;
+      if (turn && typeof turn === 'object') {
+        const round = Number(turn.round ?? 0);
+        record.turn = {
+          round: Number.isInteger(round) && round >= 0 ? round : 0,
+          move: turn.move !== false,
+          attack: turn.attack !== false,
+          partial: turn.partial === true,
+        } satisfies TurnFlag;
+      }
+      for (const [key, value] of Object.entries(record))
+        changes[`flags.${SYSTEM_ID}.combatants.${combatant.id}.${key}`] = value;
+      adopted += 1;
+    }
+    await combatant.update(
+      Object.fromEntries(OLD_RECORD_KEYS.map((key) => [`flags.${SYSTEM_ID}.${key}`, null])),
+    );
+  }
+  if (Object.keys(changes).length) await combat.update(changes);
+  return adopted;
 }
 
 /** GM side only: writes fields of a combatant's record (one update of its Combat). */
@@ -274,6 +325,7 @@ export function turnOf(combatant: Combatant): TurnFlag | null {
  * gets what the aborts left (trauma: a partial action), the budget is refilled, trauma is cleared.
  */
 export async function startTurnOf(combatant: Combatant, round: number): Promise<TurnFlag> {
+  await migrateCombatantRecords(combatant.parent);
   const trauma = combatantTrauma(combatant);
   const started = beginTurnWithTrauma(combatantBudget(combatant), trauma);
   const turn: TurnFlag = { round, move: started.move, attack: started.attack, partial: started.partial };

@@ -57,13 +57,15 @@ function normalizeSize(size: string): string {
 
 /**
  * Items:
+ * - a weapon's size written with a capital or as an abbreviation ("Large", "L") becomes its id;
  * - a weapon's `damage` stored as one string ("1d8") becomes the damage of its size
  *   (`{ medium: "1d8" }` for a Medium weapon);
  * - a weapon's `damageType` string ("slashing" or "bludgeoning/piercing") becomes `damageTypes`.
  */
 export function migrateItemSource(source: Source): Source {
+  if (typeof source.size === 'string') source.size = normalizeSize(source.size);
   if (typeof source.damage === 'string') {
-    const size = typeof source.size === 'string' ? normalizeSize(source.size) : 'medium';
+    const size = typeof source.size === 'string' ? source.size : 'medium';
     source.damage = { [size]: source.damage };
   }
   if (typeof source.damageType === 'string' && !Array.isArray(source.damageTypes)) {

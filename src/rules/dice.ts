@@ -48,17 +48,49 @@ export interface DiceExpression {
 
 const DICE_PATTERN = /^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$/;
 
-/** Parses "NdM", "NdM+K" or "NdM-K"; a bare integer is 0 dice plus that bonus. */
+/**
+ * The largest dice expression the engine rolls: 100 dice of up to 1,000 faces, and a flat part of at
+ * most ±10,000. The largest weapon damage of the SRD at Colossal size is a few dice of d6 to d12;
+ * the bounds stop an expression that would keep every client rolling (decision `number bounds`).
+ */
+export const DICE_LIMITS = { count: 100, faces: 1000, bonus: 10_000 } as const;
+
+/**
+ * Why `expression` is not one the engine rolls ("NdM", "NdM+K", "NdM-K" or a bare integer, within
+ * {@link DICE_LIMITS}), or null when it is. Never throws.
+ */
+export function diceProblem(expression: string): string | null {
+  const trimmed = String(expression).trim();
+  let count = 0;
+  let faces = 1;
+  let bonus: number;
+  if (/^[+-]?\d+$/.test(trimmed)) bonus = Number(trimmed);
+  else {
+    const match = DICE_PATTERN.exec(trimmed);
+    if (!match) return `not a dice expression: ${String(expression)}`;
+    count = Number(match[1]);
+    faces = Number(match[2]);
+    bonus = match[3] ? (match[3] === '-' ? -1 : 1) * Number(match[4]) : 0;
+    if (faces < 1) return `dice must have at least one face: ${expression}`;
+  }
+  if (count > DICE_LIMITS.count) return `more than ${DICE_LIMITS.count} dice: ${expression}`;
+  if (faces > DICE_LIMITS.faces) return `dice of more than ${DICE_LIMITS.faces} faces: ${expression}`;
+  if (Math.abs(bonus) > DICE_LIMITS.bonus) return `a flat part beyond ±${DICE_LIMITS.bonus}: ${expression}`;
+  return null;
+}
+
+/**
+ * Parses "NdM", "NdM+K" or "NdM-K"; a bare integer is 0 dice plus that bonus. Throws a RangeError
+ * naming the problem ({@link diceProblem}) for anything else, including dice beyond {@link DICE_LIMITS}.
+ */
 export function parseDice(expression: string): DiceExpression {
+  const problem = diceProblem(expression);
+  if (problem) throw new RangeError(problem);
   const trimmed = String(expression).trim();
   if (/^[+-]?\d+$/.test(trimmed)) return { count: 0, faces: 1, bonus: Number(trimmed) };
-  const match = DICE_PATTERN.exec(trimmed);
-  if (!match) throw new RangeError(`not a dice expression: ${String(expression)}`);
-  const count = Number(match[1]);
-  const faces = Number(match[2]);
-  if (faces < 1) throw new RangeError(`dice must have at least one face: ${expression}`);
+  const match = DICE_PATTERN.exec(trimmed) as RegExpExecArray;
   const bonus = match[3] ? (match[3] === '-' ? -1 : 1) * Number(match[4]) : 0;
-  return { count, faces, bonus };
+  return { count: Number(match[1]), faces: Number(match[2]), bonus };
 }
 
 /** Rolls `count` dice of `faces` and returns each value. */

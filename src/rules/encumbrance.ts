@@ -116,24 +116,24 @@ export interface CarryingCapacity {
 }
 
 /**
- * Carrying capacity from Strength (≥ 1), size and build (core rules "Carrying Capacity"; Strength 30+
- * uses the 20s row with the same last digit ×4 per ten points).
+ * Carrying capacity from Strength (≥ 0), size and build (core rules "Carrying Capacity"; Strength 30+
+ * uses the 20s row with the same last digit ×4 per ten points). Strength 0 carries nothing (decision
+ * `ability score 0`: "Strength 0 means that the character cannot move at all"), so any weight is
+ * beyond its heavy load. Constant time for any Strength (decision `number bounds`).
  */
 export function carryingCapacity(
   strength: number,
   size: Size = 'medium',
   quadruped = false,
 ): CarryingCapacity {
-  assertNonNegativeInteger('strength', strength, 1);
+  assertNonNegativeInteger('strength', strength);
   assertSize(size);
-  let row = strength;
-  let factor = 1;
-  while (row > 29) {
-    row -= 10;
-    factor *= 4;
-  }
+  if (strength === 0) return { light: 0, medium: 0, heavy: 0 };
+  // Tens of points above the table, each ×4: 30–39 → one step down to the 20s row, 40–49 → two…
+  const steps = strength > 29 ? Math.ceil((strength - 29) / 10) : 0;
+  const row = strength - 10 * steps;
   const [light, medium, heavy] = CARRYING_CAPACITY[row - 1] as readonly [number, number, number];
-  const mult = (quadruped ? CARRYING_SIZE_MULTIPLIER_QUADRUPED : CARRYING_SIZE_MULTIPLIER)[size] * factor;
+  const mult = (quadruped ? CARRYING_SIZE_MULTIPLIER_QUADRUPED : CARRYING_SIZE_MULTIPLIER)[size] * 4 ** steps;
   return { light: light * mult, medium: medium * mult, heavy: heavy * mult };
 }
 

@@ -1,7 +1,22 @@
 /**
  * Data fields, as `FoundryFields` declares them. `clean` coerces raw input the way a form submits
- * it (strings to numbers, missing to initial); `validate` returns an error message or undefined.
+ * it (strings to numbers, missing to initial); `validate` returns an error message or undefined,
+ * `failure` the same as the path of the field at fault and the reason.
+ *
+ * Also a build dependency: `scripts/pack-models.ts` validates every pack source with these fields
+ * and our data models (see README.md, "Limits of the stand-in").
  */
+
+/** Where a value failed validation: the path of the field inside the validated object, and why. */
+export interface FieldFailure {
+  path: string[];
+  reason: string;
+}
+
+function formatFailure(failure: FieldFailure | undefined): string | undefined {
+  return failure && [...failure.path, failure.reason].join(': ');
+}
+
 abstract class BaseField implements DataField {
   readonly options: DataFieldOptions;
 
@@ -21,12 +36,18 @@ abstract class BaseField implements DataField {
   }
 
   validate(value: unknown): string | undefined {
+    return formatFailure(this.failure(value));
+  }
+
+  /** Why `value` is invalid, and where (nested fields name their path); undefined when it is valid. */
+  failure(value: unknown): FieldFailure | undefined {
     if (value === undefined || value === null) {
       if (value === null && this.options.nullable) return undefined;
       if (value === undefined && !this.options.required) return undefined;
-      return 'may not be null or undefined';
+      return { path: [], reason: 'may not be null or undefined' };
     }
-    return this._validateType(value);
+    const reason = this._validateType(value);
+    return reason === undefined ? undefined : { path: [], reason };
   }
 
   protected abstract _cast(value: unknown): unknown;
@@ -130,10 +151,15 @@ class SchemaField extends BaseField {
   }
 
   protected _validateType(value: unknown): string | undefined {
-    if (typeof value !== 'object' || value === null) return 'is not an object';
+    return typeof value !== 'object' || value === null ? 'is not an object' : undefined;
+  }
+
+  override failure(value: unknown): FieldFailure | undefined {
+    const own = super.failure(value);
+    if (own || value === undefined || value === null) return own;
     for (const [key, field] of Object.entries(this.fields)) {
-      const error = field.validate((value as Record<string, unknown>)[key]);
-      if (error) return `${key}: ${error}`;
+      const inner = failureOf(field, (value as Record<string, unknown>)[key]);
+      if (inner) return { path: [key, ...inner.path], reason: inner.reason };
     }
     return undefined;
   }
@@ -153,13 +179,25 @@ class ArrayField extends BaseField {
   }
 
   protected _validateType(value: unknown): string | undefined {
-    if (!Array.isArray(value)) return 'is not an array';
+    return Array.isArray(value) ? undefined : 'is not an array';
+  }
+
+  override failure(value: unknown): FieldFailure | undefined {
+    const own = super.failure(value);
+    if (own || !Array.isArray(value)) return own;
     for (const [index, entry] of value.entries()) {
-      const error = this.element.validate(entry);
-      if (error) return `[${index}]: ${error}`;
+      const inner = failureOf(this.element, entry);
+      if (inner) return { path: [`[${index}]`, ...inner.path], reason: inner.reason };
     }
     return undefined;
   }
+}
+
+/** A field's failure: its own `failure` (ours), or its `validate` message with no path. */
+function failureOf(field: DataField, value: unknown): FieldFailure | undefined {
+  if (field instanceof BaseField) return field.failure(value);
+  const reason = field.validate(value);
+  return reason === undefined ? undefined : { path: [], reason };
 }
 
 export const fields = {
@@ -172,11 +210,30 @@ export const fields = {
   ArrayField,
 } satisfies FoundryFields;
 
-/** Cleans and validates `source` against a schema; throws an Error naming the bad field. */
+/**
+ * A field of a schema failed validation: `path` names it inside the validated object
+ * (`abilities.str.value`, `subtypes[2]`), `reason` says why. The message keeps the harness's
+ * `a: b: reason` form.
+ */
+export class FieldValidationError extends Error {
+  readonly path: string;
+
+  constructor(
+    readonly label: string,
+    segments: readonly string[],
+    readonly reason: string,
+  ) {
+    super(`${label} validation failed: ${[...segments, reason].join(': ')}`);
+    this.name = 'FieldValidationError';
+    this.path = segments.map((s, i) => (i === 0 || s.startsWith('[') ? s : `.${s}`)).join('');
+  }
+}
+
+/** Cleans and validates `source` against a schema; throws a {@link FieldValidationError} naming the bad field. */
 export function cleanAndValidate(schema: DataSchema, source: Record<string, unknown>, label: string) {
   const root = new SchemaField(schema);
   const cleaned = root.clean(source) as Record<string, unknown>;
-  const error = root.validate(cleaned);
-  if (error) throw new Error(`${label} validation failed: ${error}`);
+  const failure = root.failure(cleaned);
+  if (failure) throw new FieldValidationError(label, failure.path, failure.reason);
   return cleaned;
 }

@@ -4,6 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import {
   appendix3Fighter as fighter,
@@ -12,6 +14,7 @@ import {
 } from '../fixtures/appendix3.js';
 
 const h = await getHarness();
+const cards = cardHelpers(h);
 beforeEach(() => h.reset(5));
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
@@ -235,5 +238,173 @@ describe('validation and migration', () => {
     };
     expect(sword.damage.medium).toBe('1d8');
     expect(sword.damageTypes).toEqual(['slashing', 'piercing']);
+  });
+});
+
+describe('ability scores of 0 and the bounds of stored numbers (decisions "ability score 0", "number bounds")', () => {
+  /** A Medium creature with these scores, a light weapon (2 lb, equipped) and a 10 lb pack. */
+  async function creature(scores: Partial<Abilities>, extra: Record<string, unknown> = {}, owner?: User) {
+    return h.createActor(
+      {
+        name: 'Weakling',
+        type: 'npc',
+        system: {
+          abilities: abilities({ str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10, ...scores }),
+          ...extra,
+        },
+        items: [
+          {
+            _id: 'weaklingDagger01',
+            name: 'Dagger',
+            type: 'weapon',
+            system: { use: 'light', damage: { medium: '1d4' }, weight: 2, equipped: true },
+          },
+          { _id: 'weaklingPack0001', name: 'Pack', type: 'equipment', system: { weight: 10 } },
+        ],
+      },
+      owner,
+    );
+  }
+
+  it('a base Strength of 0 is legal and prepares: modifier −5, carries nothing (any weight is Heavy), attacks', async () => {
+    const s = sys(await creature({ str: 0 }));
+    expect(s.abilities.str).toMatchObject({ value: 0, effective: 0, mod: -5 });
+    expect(s.derived.encumbrance).toMatchObject({
+      weight: 12,
+      load: 'heavy',
+      penalty: -5,
+      capacity: { light: 0, medium: 0, heavy: 0 },
+    });
+    expect(s.derived.attacks[0]).toMatchObject({ name: 'Dagger', bonus: -5, damage: '1d4 - 5' });
+    expect(s.derived.grapple).toBe(-5);
+  });
+
+  it.each([
+    ['fatigue: Strength 2, exhausted (−6)', { str: 2 }, {}, ['exhausted'], 'str'],
+    ['ability damage equal to the score', { str: 10 }, { str: { value: 10, damage: 10 } }, [], 'str'],
+    ['drain to Dexterity 0', { dex: 12 }, { dex: { value: 12, drain: 12 } }, [], 'dex'],
+    ['Constitution 0 (max HP 0)', { con: 0 }, {}, [], 'con'],
+    ['Intelligence, Wisdom and Charisma 0', { int: 0, wis: 0, cha: 0 }, {}, [], 'cha'],
+  ] as const)(
+    'an effective score of 0 prepares everywhere: %s',
+    async (_label, scores, losses, statuses, ability) => {
+      const actor = await creature(scores, {}, h.users.player);
+      if (Object.keys(losses).length)
+        await actor.update({
+          system: {
+            abilities: {
+              ...abilities({ str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10, ...scores }),
+              ...losses,
+            },
+          },
+        });
+      for (const status of statuses) await actor.toggleStatusEffect(status, { active: true });
+      const s = sys(actor);
+      expect(s.abilities[ability]).toMatchObject({ effective: 0, mod: -5 });
+      if (ability === 'con') expect(s.hp.max).toBe(0);
+      if (ability === 'dex') expect(s.defense.melee?.parts.dexterity).toBe(-5);
+      // The sheet renders; its Attack button opens the dialog, which shows the bonus; the card is posted.
+      h.as(h.users.player);
+      const target = await h.createActor({ name: 'Target', type: 'npc', system: {} });
+      h.target(h.users.player, h.placeToken(target));
+      const sheet = await h.openSheet(actor);
+      expect(sheet.element.querySelector('.abilities')?.textContent).toContain('-5');
+      const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+      const dialog = await cards.openDialog();
+      expect(dialog.element.querySelector('.attack-total')?.textContent?.trim()).toMatch(/^[+-]?\d+$/);
+      h.dice.queue(10);
+      await h.click(dialog, 'button[type="submit"]');
+      await clicked;
+      await attackActionsSettled();
+      const message = game.messages.contents.at(-1);
+      expect(message, 'the attack card is posted').toBeTruthy();
+      expect(h.renderMessage(message as ChatMessage).textContent).toContain('Dagger');
+    },
+  );
+
+  it('refuses a score above 200 with a localized message, keeps the data, and accepts 200 (epic: Str 80 in the SRD)', async () => {
+    const actor = await creature({});
+    const before = actor.toObject();
+    await expect(actor.update({ 'system.abilities.str.value': 201 })).rejects.toThrow(
+      'An ability score cannot be more than 200 (str: 201).',
+    );
+    await expect(actor.update({ 'system.abilities.str.value': 2_000_000_000 })).rejects.toThrow(
+      'An ability score cannot be more than 200 (str: 2000000000).',
+    );
+    await expect(actor.update({ 'system.abilities.wis.damage': 500 })).rejects.toThrow(
+      'abilities.wis.damage cannot be more than 200 (got 500).',
+    );
+    expect(actor.toObject()).toEqual(before);
+    await actor.update({ 'system.abilities.str.value': 200 });
+    // Strength 200: the 20s row (400 lb heavy) ×4 for each of the 18 tens above it, in one step.
+    expect(sys(actor).derived.encumbrance.capacity.heavy).toBe(400 * 4 ** 18);
+    await expect(
+      h.createActor({
+        name: 'Absurd',
+        type: 'npc',
+        system: { abilities: { str: { value: 2_000_000_000 } } },
+      }),
+    ).rejects.toThrow('An ability score cannot be more than 200 (str: 2000000000).');
+    expect(game.actors.contents.map((a) => a.name)).toEqual(['Weakling']);
+  });
+
+  it.each([
+    [{ 'system.naturalArmor': 301 }, 'naturalArmor cannot be more than 300 (got 301).'],
+    [{ 'system.skills.tumble.ranks': 301 }, 'skills.tumble.ranks cannot be more than 300 (got 301).'],
+    [{ 'system.skills.tumble.misc': -301 }, 'skills.tumble.misc must be between -300 and 300 (got -301).'],
+    [{ 'system.hp.value': -2_000_000 }, 'hp.value must be between -1000000 and 1000000 (got -2000000).'],
+    [{ 'system.speed': -5 }, 'speed cannot be negative (got -5).'],
+  ])('refuses %o with a localized message', async (change, message) => {
+    const actor = await creature({});
+    await expect(actor.update(change)).rejects.toThrow(message);
+  });
+
+  it('a GM-entered Defense is bounded (±1000): refused with a localized message, the card unchanged', async () => {
+    const attacker = await fighter(h, h.users.player);
+    h.as(h.users.player);
+    h.dice.queue(10);
+    const message = (await game.gng.attack(
+      attacker,
+      attacker.items.find((i) => i.name === 'Bastard sword') as Item,
+      {},
+    )) as ChatMessage;
+    await attackActionsSettled();
+    h.as(h.users.gm);
+    const enter = async (defense: number) => {
+      const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+      (html.querySelector('input[name="defense"]') as HTMLInputElement).value = String(defense);
+      html
+        .querySelector('button[data-action="setDefense"]')
+        ?.dispatchEvent(
+          new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+        );
+      await attackActionsSettled();
+    };
+    const before = structuredClone(game.messages.get(message.id as string)?.flags);
+    await enter(-5000);
+    expect(h.notices.at(-1)?.message).toBe('Enter a Defense total between -1000 and 1000.');
+    expect(game.messages.get(message.id as string)?.flags).toEqual(before);
+    await enter(1000);
+    expect(game.messages.get(message.id as string)?.content).toContain('1000');
+  });
+
+  it('weapon damage is checked as dice when saved, with a localized message; items have bounds', async () => {
+    const actor = await creature({});
+    const dagger = actor.items.get('weaklingDagger01') as Item;
+    for (const dice of ['1d6+1d4', 'd8', '1000000d6', '1d6 fire'])
+      await expect(dagger.update({ 'system.damage.medium': dice })).rejects.toThrow(
+        `The medium damage must be dice the system can roll, such as 1d8 or 2d6+1, with at most 100 dice of up to 1000 faces (got "${dice}").`,
+      );
+    await dagger.update({ 'system.damage.medium': '2d6 + 1', 'system.damage.large': '3' });
+    expect(sys(actor).derived.attacks[0]?.damageDice).toBe('2d6 + 1');
+    await expect(dagger.update({ 'system.enhancement': 301 })).rejects.toThrow(
+      'enhancement cannot be more than 300 (got 301).',
+    );
+    const cls = await actor.createEmbeddedDocuments('Item', [
+      { name: 'Giant', type: 'class', system: { levels: 4 } },
+    ]);
+    await expect((cls[0] as Item).update({ 'system.levels': 301 })).rejects.toThrow(
+      'levels cannot be more than 300 (got 301).',
+    );
   });
 });

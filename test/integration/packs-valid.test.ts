@@ -5,10 +5,16 @@
  * Ids are unique across packs, and the generated SRD sources are stable (same input, same files).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validatePackSources, type SystemManifest } from '../../scripts/packs.js';
+import {
+  buildPacks,
+  checkPackSources,
+  PackSourceError,
+  validatePackSources,
+  type SystemManifest,
+} from '../../scripts/packs.js';
 import { generateSrdGear } from '../../scripts/packs/srd-gear.js';
 import { getHarness, ROOT } from '../harness/index.js';
 
@@ -117,6 +123,136 @@ describe('every pack document is valid against the data models', () => {
     expect(problemsOf('weapons', 'Item', { ...weapon, system: { weight: '2' } })).toEqual([
       'system.weight: "2" became 2',
     ]);
+  });
+});
+
+/** Writes `files` as pack sources (one Item pack `things`, one Actor pack `folk`) in a temporary folder. */
+function tempPacks(files: Record<string, unknown>): { root: string; manifest: SystemManifest } {
+  const root = mkdtempSync(join(tmpdir(), 'gng-bad-packs-'));
+  const packs = [
+    { name: 'things', type: 'Item' },
+    { name: 'folk', type: 'Actor' },
+  ];
+  for (const pack of packs) mkdirSync(join(root, pack.name), { recursive: true });
+  for (const [path, data] of Object.entries(files))
+    writeFileSync(join(root, path), typeof data === 'string' ? data : JSON.stringify(data));
+  return { root, manifest: { ...manifest, packs } };
+}
+
+/** The problems the build's check finds in these sources (empty when it accepts them). */
+async function buildProblems(files: Record<string, unknown>): Promise<string[]> {
+  const { root, manifest: temp } = tempPacks(files);
+  try {
+    await checkPackSources(root, temp);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(PackSourceError);
+    return (error as PackSourceError).problems.map((p) =>
+      p.replace(`${root}/`, '').replace(/^.*?(things|folk)\//, '$1/'),
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const itemSource = (id: string, type: string, system: Source) => ({
+  _id: id,
+  _key: `!items!${id}`,
+  name: 'Bad item',
+  type,
+  system,
+});
+const actorSource = (id: string, system: Source, items: Source[] = []) => ({
+  _id: id,
+  _key: `!actors!${id}`,
+  name: 'Bad creature',
+  type: 'npc',
+  system,
+  items: items.map((item) => ({ ...item, _key: `!actors.items!${id}.${String(item._id)}` })),
+});
+
+describe('the build refuses bad pack entries with the file and the field (npm run build)', () => {
+  it('accepts the real pack sources, and a good weapon and creature', async () => {
+    expect((await checkPackSources(join(ROOT, 'packs/_source'), manifest)).length).toBe(packs.length);
+    expect(
+      await buildProblems({
+        'things/good.json': itemSource('goodWeapon000001', 'weapon', {
+          damage: { medium: '2d6+1' },
+          weight: 8,
+        }),
+        'folk/good.json': actorSource('goodCreature0001', { abilities: { str: { value: 80 } } }),
+      }),
+    ).toEqual([]);
+  });
+
+  it.each([
+    [
+      'an unknown size',
+      { 'things/size.json': itemSource('badSize000000001', 'weapon', { size: 'enormous' }) },
+      'things/size.json: system.size: "enormous" is not a valid choice',
+    ],
+    [
+      'a negative weight',
+      { 'things/weight.json': itemSource('badWeight0000001', 'equipment', { weight: -1 }) },
+      'things/weight.json: system.weight: Weight cannot be negative (got -1).',
+    ],
+    [
+      'a string enhancement',
+      { 'things/enh.json': itemSource('badEnhancement01', 'weapon', { enhancement: '2' }) },
+      'things/enh.json: system.enhancement: "2" would be stored as 2: write the stored value',
+    ],
+    [
+      'a damage formula the engine cannot roll',
+      { 'things/dice.json': itemSource('badDice000000001', 'weapon', { damage: { medium: '1d6+1d4' } }) },
+      'things/dice.json: system.damage.medium: The medium damage must be dice the system can roll, such as 1d8 or 2d6+1, with at most 100 dice of up to 1000 faces (got "1d6+1d4").',
+    ],
+    [
+      'an ability score out of bounds',
+      { 'folk/giant.json': actorSource('badAbility000001', { abilities: { str: { value: 250 } } }) },
+      'folk/giant.json: system.abilities.str.value: An ability score cannot be more than 200 (str: 250).',
+    ],
+    [
+      'a bad embedded item',
+      {
+        'folk/orc.json': actorSource('badEmbedded00001', {}, [
+          { _id: 'badEmbeddedItem1', name: 'Axe', type: 'weapon', system: { damage: { medium: 'd8' } } },
+        ]),
+      },
+      'folk/orc.json: items[0].system.damage.medium: The medium damage must be dice the system can roll, such as 1d8 or 2d6+1, with at most 100 dice of up to 1000 faces (got "d8").',
+    ],
+    [
+      'an unknown field',
+      { 'things/extra.json': itemSource('badField00000001', 'weapon', { sharpness: 3 }) },
+      'things/extra.json: system.sharpness: not a field of the data model: 3 would be dropped',
+    ],
+    [
+      'an undeclared type',
+      { 'things/type.json': itemSource('badType000000001', 'laser', {}) },
+      'things/type.json: type: "laser" is not a Item type of system.json (class, weapon, armor, shield, feat, equipment, spell, power)',
+    ],
+    [
+      'a missing _key',
+      { 'things/key.json': { ...itemSource('badKey0000000001', 'weapon', {}), _key: undefined } },
+      'things/key.json: _key: missing (expected "!items!badKey0000000001")',
+    ],
+  ])('%s', async (_label, files, problem) => {
+    expect(await buildProblems(files)).toEqual([problem]);
+  });
+
+  it('compiles nothing when a source is bad: buildPacks throws before the CLI runs', async () => {
+    const { root, manifest: temp } = tempPacks({
+      'things/weight.json': itemSource('badWeight0000001', 'equipment', { weight: -1 }),
+    });
+    const out = mkdtempSync(join(tmpdir(), 'gng-bad-out-'));
+    try {
+      await expect(buildPacks(root, join(out, 'packs'), temp)).rejects.toThrow(
+        /things\/weight\.json: system\.weight: Weight cannot be negative \(got -1\)\./,
+      );
+      expect(readdirSync(out)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });
 

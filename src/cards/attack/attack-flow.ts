@@ -59,6 +59,13 @@ export type { DefenseConfig } from './attack-steps.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
+/**
+ * The largest Defense total a GM may enter for an unnamed defender, either sign (decision
+ * `number bounds`, docs/rules.md): far above any d20 + Defense of the SRD's epic monsters, it keeps an
+ * absurd number out of the Relative Degree and the damage it adds.
+ */
+export const MAX_ENTERED_DEFENSE = 1000;
+
 type Spec = CardActionSpec<AttackCardState, CardTarget>;
 
 /** An action whose permission and availability are the card's rules (attack-state.ts). */
@@ -161,6 +168,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         noFields(extra, ['defense']);
         if (typeof extra.defense !== 'number' || !Number.isInteger(extra.defense))
           throw new Refusal('GNG.Error.Attack.DefenseNumber');
+        if (Math.abs(extra.defense) > MAX_ENTERED_DEFENSE)
+          throw new Refusal('GNG.Error.Attack.DefenseRange', { max: MAX_ENTERED_DEFENSE });
         return extra;
       },
       fields(button) {

@@ -21,7 +21,7 @@ import {
   type SkillId,
 } from '../../rules/index.js';
 import { migrateActorSource } from '../migrations.js';
-import { validationError } from '../validation.js';
+import { atMost, LIMITS, validationError, within } from '../validation.js';
 import { deriveCreature, type DerivedCreature } from './derive-creature.js';
 
 /** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
@@ -138,30 +138,60 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     return migrateActorSource(super.migrateData(source));
   }
 
-  /** Domain checks with localized messages; a failing change is rejected whole. */
+  /**
+   * Domain checks with localized messages; a failing change is rejected whole. Every stored number
+   * has bounds ({@link LIMITS}, decision `number bounds`): a score of 0 is legal (decision
+   * `ability score 0`), anything past the bound is refused.
+   */
   static override validateJoint(data: Record<string, unknown>): void {
     const abilities = data.abilities as Record<Ability, { value: number; damage: number; drain: number }>;
     for (const ability of ABILITIES) {
       const score = abilities[ability];
+      const field = `abilities.${ability}`;
       if (score.value < 0)
-        throw validationError('GNG.Validation.NegativeAbility', { ability, value: score.value });
-      if (score.damage < 0 || score.drain < 0) {
-        throw validationError('GNG.Validation.NegativeAbilityLoss', { ability });
+        throw validationError(
+          'GNG.Validation.NegativeAbility',
+          { ability, value: score.value },
+          `${field}.value`,
+        );
+      if (score.value > LIMITS.ability)
+        throw validationError(
+          'GNG.Validation.AbilityTooHigh',
+          { ability, value: score.value, max: LIMITS.ability },
+          `${field}.value`,
+        );
+      for (const loss of ['damage', 'drain'] as const) {
+        if (score[loss] < 0)
+          throw validationError('GNG.Validation.NegativeAbilityLoss', { ability }, `${field}.${loss}`);
+        atMost(`${field}.${loss}`, score[loss], LIMITS.ability);
       }
     }
-    const hp = data.hp as { nonlethal: number; temp: number };
-    if (hp.nonlethal < 0 || hp.temp < 0) throw validationError('GNG.Validation.NegativeHp');
-    if ((data.naturalArmor as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'naturalArmor', value: data.naturalArmor });
-    if ((data.negativeLevels as number) < 0)
-      throw validationError('GNG.Validation.Negative', {
-        field: 'negativeLevels',
-        value: data.negativeLevels,
-      });
-    const skills = data.skills as Record<SkillId, { ranks: number }>;
+    const hp = data.hp as { value: number; nonlethal: number; temp: number };
+    for (const key of ['nonlethal', 'temp'] as const) {
+      if (hp[key] < 0) throw validationError('GNG.Validation.NegativeHp', {}, `hp.${key}`);
+      atMost(`hp.${key}`, hp[key], LIMITS.hitPoints);
+    }
+    within('hp.value', hp.value, -LIMITS.hitPoints, LIMITS.hitPoints);
+    for (const [field, max] of [
+      ['naturalArmor', LIMITS.bonus],
+      ['negativeLevels', LIMITS.levels],
+      ['speed', LIMITS.feet],
+    ] as const) {
+      if ((data[field] as number) < 0)
+        throw validationError('GNG.Validation.Negative', { field, value: data[field] }, field);
+      atMost(field, data[field], max);
+    }
+    const skills = data.skills as Record<SkillId, { ranks: number; misc: number }>;
     for (const skill of SKILL_IDS) {
-      if (skills[skill].ranks < 0)
-        throw validationError('GNG.Validation.NegativeRanks', { skill, value: skills[skill].ranks });
+      const { ranks, misc } = skills[skill];
+      if (ranks < 0)
+        throw validationError(
+          'GNG.Validation.NegativeRanks',
+          { skill, value: ranks },
+          `skills.${skill}.ranks`,
+        );
+      atMost(`skills.${skill}.ranks`, ranks, LIMITS.levels);
+      within(`skills.${skill}.misc`, misc, -LIMITS.modifier, LIMITS.modifier);
     }
   }
 

@@ -6,6 +6,7 @@
 import type { ItemType } from '../../config/document-types.js';
 import {
   BAB_PROGRESSIONS,
+  diceProblem,
   FORTIFICATIONS,
   PROGRESSIONS,
   SAVE_PROGRESSIONS,
@@ -21,7 +22,7 @@ import {
 } from '../../rules/index.js';
 import { migrateItemSource } from '../migrations.js';
 import { applyOwnItemEffects } from './item-effects.js';
-import { validationError } from '../validation.js';
+import { atMost, LIMITS, validationError, within } from '../validation.js';
 
 export const WEAPON_CATEGORIES = ['simple', 'martial', 'exotic'] as const;
 export const WEAPON_USES = ['unarmed', 'light', 'one-handed', 'two-handed', 'ranged', 'thrown'] as const;
@@ -87,6 +88,26 @@ function flag(initial = false): DataField {
   return new foundry.data.fields.BooleanField({ required: true, initial });
 }
 
+/** An armor check penalty is printed as zero or a negative number, and bounded. */
+function checkPenalty(data: Record<string, unknown>): void {
+  const value = data.armorCheckPenalty;
+  if (typeof value === 'number' && value > 0)
+    throw validationError('GNG.Validation.PositivePenalty', { value }, 'armorCheckPenalty');
+  within('armorCheckPenalty', value, -LIMITS.modifier, 0);
+}
+
+/** Refuses a negative value (message `GNG.Validation.Negative`, or `key`) and one above `max`. */
+function bounded(
+  data: Record<string, unknown>,
+  field: string,
+  max: number,
+  key = 'GNG.Validation.Negative',
+): void {
+  const value = data[field];
+  if (typeof value === 'number' && value < 0) throw validationError(key, { field, value }, field);
+  atMost(field, value, max);
+}
+
 /** Shared data of every Item type. */
 export class ItemData extends foundry.abstract.TypeDataModel {
   declare description: string;
@@ -134,12 +155,9 @@ export class PhysicalItemData extends ItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.weight as number) < 0)
-      throw validationError('GNG.Validation.NegativeWeight', { value: data.weight });
-    if ((data.quantity as number) < 0)
-      throw validationError('GNG.Validation.NegativeQuantity', { value: data.quantity });
-    if ((data.price as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'price', value: data.price });
+    bounded(data, 'weight', LIMITS.amount, 'GNG.Validation.NegativeWeight');
+    bounded(data, 'quantity', LIMITS.amount, 'GNG.Validation.NegativeQuantity');
+    bounded(data, 'price', LIMITS.amount);
   }
 }
 
@@ -197,21 +215,33 @@ export class WeaponData extends PhysicalItemData {
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
     const firearm = data.firearm as WeaponData['firearm'];
-    if ((data.rangeIncrement as number) < 0)
-      throw validationError('GNG.Validation.Negative', {
-        field: 'rangeIncrement',
-        value: data.rangeIncrement,
-      });
-    if ((data.enhancement as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
-    if (firearm.barrels < 1) throw validationError('GNG.Validation.Barrels', { value: firearm.barrels });
-    if (firearm.ammunition < 0 || firearm.capacity < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'ammunition', value: firearm.ammunition });
+    bounded(data, 'rangeIncrement', LIMITS.feet);
+    bounded(data, 'enhancement', LIMITS.bonus);
+    // Damage dice are rolled by the engine's parser (attack card): refuse what it cannot roll.
+    const damage = data.damage as Record<Size, string>;
+    for (const size of SIZES) {
+      const dice = damage[size];
+      const problem = dice === '' ? null : diceProblem(dice);
+      if (problem) throw validationError('GNG.Validation.Dice', { size, dice, problem }, `damage.${size}`);
+    }
+    if (firearm.barrels < 1)
+      throw validationError('GNG.Validation.Barrels', { value: firearm.barrels }, 'firearm.barrels');
+    atMost('firearm.barrels', firearm.barrels, LIMITS.barrels);
+    for (const field of ['ammunition', 'capacity'] as const) {
+      if (firearm[field] < 0)
+        throw validationError(
+          'GNG.Validation.Negative',
+          { field, value: firearm[field] },
+          `firearm.${field}`,
+        );
+      atMost(`firearm.${field}`, firearm[field], LIMITS.amount);
+    }
     if (firearm.capacity > 0 && firearm.ammunition > firearm.capacity) {
-      throw validationError('GNG.Validation.AmmunitionOverCapacity', {
-        ammunition: firearm.ammunition,
-        capacity: firearm.capacity,
-      });
+      throw validationError(
+        'GNG.Validation.AmmunitionOverCapacity',
+        { ammunition: firearm.ammunition, capacity: firearm.capacity },
+        'firearm.ammunition',
+      );
     }
   }
 
@@ -241,12 +271,9 @@ export class ArmorData extends PhysicalItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.armorBonus as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'armorBonus', value: data.armorBonus });
-    if ((data.enhancement as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
-    if ((data.armorCheckPenalty as number) > 0)
-      throw validationError('GNG.Validation.PositivePenalty', { value: data.armorCheckPenalty });
+    bounded(data, 'armorBonus', LIMITS.bonus);
+    bounded(data, 'enhancement', LIMITS.bonus);
+    checkPenalty(data);
   }
 }
 
@@ -268,12 +295,9 @@ export class ShieldData extends PhysicalItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.shieldBonus as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'shieldBonus', value: data.shieldBonus });
-    if ((data.enhancement as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'enhancement', value: data.enhancement });
-    if ((data.armorCheckPenalty as number) > 0)
-      throw validationError('GNG.Validation.PositivePenalty', { value: data.armorCheckPenalty });
+    bounded(data, 'shieldBonus', LIMITS.bonus);
+    bounded(data, 'enhancement', LIMITS.bonus);
+    checkPenalty(data);
   }
 }
 
@@ -306,8 +330,7 @@ export class ClassData extends ItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.levels as number) < 0)
-      throw validationError('GNG.Validation.NegativeLevels', { value: data.levels });
+    bounded(data, 'levels', LIMITS.levels, 'GNG.Validation.NegativeLevels');
   }
 }
 
@@ -342,8 +365,7 @@ export class SpellData extends ItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.level as number) < 0)
-      throw validationError('GNG.Validation.NegativeLevels', { value: data.level });
+    bounded(data, 'level', LIMITS.spellLevel, 'GNG.Validation.NegativeLevels');
   }
 }
 
@@ -364,10 +386,8 @@ export class PowerData extends ItemData {
 
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
-    if ((data.level as number) < 0)
-      throw validationError('GNG.Validation.NegativeLevels', { value: data.level });
-    if ((data.powerPoints as number) < 0)
-      throw validationError('GNG.Validation.Negative', { field: 'powerPoints', value: data.powerPoints });
+    bounded(data, 'level', LIMITS.spellLevel, 'GNG.Validation.NegativeLevels');
+    bounded(data, 'powerPoints', LIMITS.amount);
   }
 }
 

@@ -10,6 +10,8 @@ import {
   grappleSizeModifier,
   hpSizeMultiplier,
   parseDice,
+  diceProblem,
+  DICE_LIMITS,
   rollExpression,
   seededDice,
   shiftSize,
@@ -84,6 +86,20 @@ describe('dice', () => {
     expect(parseDice('5')).toEqual({ count: 0, faces: 1, bonus: 5 });
     expect(() => parseDice('2d')).toThrow(/not a dice expression: 2d/);
     expect(() => parseDice('1d0')).toThrow(RangeError);
+  });
+
+  it('decision "number bounds": at most 100 dice of up to 1000 faces and a flat part of ±10,000; diceProblem says why', () => {
+    expect(DICE_LIMITS).toEqual({ count: 100, faces: 1000, bonus: 10_000 });
+    expect(parseDice('100d1000+10000')).toEqual({ count: 100, faces: 1000, bonus: 10_000 });
+    expect(() => parseDice('101d6')).toThrow(/more than 100 dice: 101d6/);
+    expect(() => parseDice('1000000000d6')).toThrow(RangeError);
+    expect(() => parseDice('1d1001')).toThrow(/more than 1000 faces/);
+    expect(() => parseDice('1d6+10001')).toThrow(/beyond ±10000/);
+    expect(() => parseDice('-20000')).toThrow(/beyond ±10000/);
+    for (const good of ['1d8', '2d6 + 1', '1d4-1', '3', '0d6', ' 4D8 '])
+      expect(diceProblem(good), good).toBeNull();
+    for (const bad of ['', 'd8', '1d6+1d4', '1d6 fire', '2d', '1d0', '1e3', 'x'])
+      expect(diceProblem(bad), bad).toMatch(/not a dice expression|at least one face/);
   });
 
   it('rolls fixed values in order and refuses values that do not fit or run out', () => {

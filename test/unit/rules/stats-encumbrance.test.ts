@@ -125,8 +125,35 @@ describe('core rules Carrying Capacity → load', () => {
     expect(encumbranceLoad(5000, 10)).toBe('heavy');
   });
 
+  it('decision "ability score 0": Strength 0 carries nothing, so any weight is beyond its heavy load', () => {
+    expect(carryingCapacity(0)).toEqual({ light: 0, medium: 0, heavy: 0 });
+    expect(carryingCapacity(0, 'colossal', true)).toEqual({ light: 0, medium: 0, heavy: 0 });
+    expect(encumbranceLoad(0, 0)).toBe('none');
+    expect(encumbranceLoad(0.5, 0)).toBe('heavy');
+  });
+
+  it('decision "number bounds": any Strength takes one step, the same as stepping down ten points at a time', () => {
+    /** The table's rule as the text reads: step down ten points, ×4, until the row is in the table. */
+    const stepwise = (strength: number) => {
+      let row = strength;
+      let factor = 1;
+      while (row > 29) {
+        row -= 10;
+        factor *= 4;
+      }
+      return (CARRYING_CAPACITY[row - 1] as readonly number[]).map((lb) => lb * factor);
+    };
+    for (let strength = 1; strength <= 200; strength++) {
+      const { light, medium, heavy } = carryingCapacity(strength);
+      expect([light, medium, heavy], `Str ${strength}`).toEqual(stepwise(strength));
+    }
+    // No loop over the score: an absurd Strength costs one step (the data models refuse it above 200).
+    expect(carryingCapacity(2_000_000_000).heavy).toBe(Number.POSITIVE_INFINITY);
+    expect(carryingCapacity(200).heavy).toBe(400 * 4 ** 18);
+  });
+
   it('invalid input throws RangeError', () => {
-    expect(() => carryingCapacity(0)).toThrow(RangeError);
+    expect(() => carryingCapacity(-1)).toThrow(RangeError);
     expect(() => carryingCapacity(12.5)).toThrow(RangeError);
     expect(() => carryingCapacity(12, 'massive' as Size)).toThrow(/massive/);
     expect(() => encumbranceLoad(-1, 10)).toThrow(RangeError);
