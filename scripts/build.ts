@@ -4,8 +4,8 @@
  *   dist/gng.css           styles/gng.scss compiled with Sass
  *   dist/templates, lang   copied
  *   dist/system.json       with version, url, manifest and download filled from package.json
- *   dist/template.json     copied
- *   dist/packs/<pack>      every pack of packs/_source, checked and compiled to LevelDB
+ *   dist/packs/<pack>      every pack of packs/_source, checked (structure and data models:
+ *                          scripts/pack-models.ts) and compiled to LevelDB
  *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install
  */
 import { build as viteBuild } from 'vite';
@@ -69,8 +69,8 @@ export async function buildSystem(): Promise<void> {
 
   for (const folder of ['templates', 'lang'])
     cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
-  for (const file of ['template.json', 'LICENSE', 'LICENSE-OGL', 'README.md'])
-    cpSync(join(ROOT, file), join(DIST, file));
+  // No template.json: v13 takes the types from system.json's documentTypes (docs/host.md).
+  for (const file of ['LICENSE', 'LICENSE-OGL', 'README.md']) cpSync(join(ROOT, file), join(DIST, file));
   writeFileSync(join(DIST, 'system.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   const zipName = `gng-${pkg.version}.zip`;

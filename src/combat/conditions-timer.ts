@@ -2,9 +2,13 @@
  * Conditions that run themselves in combat, on the active GM's client (called from the Combat
  * subclass at each turn start, and from the `createActiveEffect` hook):
  * - **Durations**: an Active Effect on a combatant's actor with `duration.rounds` (and/or `turns`)
- *   and a `duration.startRound` expires once that many rounds (turns) have passed since its start
- *   round and turn; it is deleted (its statuses go with it) and a short chat line says so. An effect
- *   without a start round is left alone (Foundry fills the start in when it is created in combat).
+ *   expires once that many rounds (turns) have passed since its start; it is deleted (its statuses go
+ *   with it) and a short chat line says so. The start is ours: when an effect with a duration is
+ *   created on an actor in the current combat, the creating client writes `flags.gng.start`
+ *   (`{ combat, round, turn }`) into it before it is sent (`preCreateActiveEffect`), so expiry does
+ *   not depend on core filling `duration.startRound`; core's start round is only the fallback for
+ *   effects made before this. An effect whose start is unknown, or was in another combat (its rounds
+ *   are not this combat's), is never expired: the table removes it.
  * - **Severe Bleeding**: each turn start of a bleeding actor posts the bleeding card (bleeding-card.ts).
  * - **Disabled arm, stunned, panicked**: when an effect carrying one of them is created on an actor in
  *   the current combat, the actor drops what it holds — its equipped weapons are unequipped (once,
@@ -20,7 +24,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
 import { isConditionId, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
 import { track } from '../cards/kernel/index.js';
-import { combatantOf } from './action-budget.js';
+import { combatantOf, migrateCombatantRecords } from './action-budget.js';
 import {
   postBleedingCardsFor,
   registerBleedingCard,
@@ -31,24 +35,74 @@ import { escapeHtml } from '../chat/escape-html.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
+/** Where an effect started: the combat's id, and the round and turn of that combat. */
+export interface EffectStart {
+  combat: string;
+  round: number;
+  turn: number;
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** Whether the duration counts rounds or turns (anything else never expires here). */
+function hasCombatDuration(duration: ActiveEffectDuration): boolean {
+  return (duration.rounds ?? 0) > 0 || (duration.turns ?? 0) > 0;
+}
+
+/** The start we stored on `effect` (`flags.gng.start`), or null when there is none or it is malformed. */
+export function storedStart(effect: ActiveEffect): EffectStart | null {
+  const raw = effect.flags?.[SYSTEM_ID]?.start as Partial<EffectStart> | undefined;
+  if (!raw || typeof raw.combat !== 'string' || !raw.combat) return null;
+  if (!isCount(raw.round) || !isCount(raw.turn)) return null;
+  return { combat: raw.combat, round: raw.round, turn: raw.turn };
+}
+
 /**
- * Whether `effect` has run out at (`round`, `turn`) of a combat of `turnsPerRound` combatants: the
- * turns passed since its start (`(round − startRound) × turnsPerRound + (turn − startTurn)`) reach
- * its duration (`rounds × turnsPerRound + turns`). No duration or no start round → never.
+ * The round and turn of `combat` at which `effect` started: our stored start when it is this
+ * combat's; core's `duration.startRound` (and `startTurn`) when we stored none; otherwise null — a
+ * start in another combat, or none at all, is unknown here.
+ */
+export function effectStartIn(effect: ActiveEffect, combat: Combat): { round: number; turn: number } | null {
+  const stored = storedStart(effect);
+  if (stored) return stored.combat === combat.id ? { round: stored.round, turn: stored.turn } : null;
+  const { startRound, startTurn } = effect.duration;
+  if (!isCount(startRound)) return null;
+  return { round: startRound, turn: isCount(startTurn) ? startTurn : 0 };
+}
+
+/**
+ * Whether an effect of `duration` that started at `start` has run out at (`round`, `turn`) of a
+ * combat of `turnsPerRound` combatants: the turns passed since its start
+ * (`(round − start.round) × turnsPerRound + (turn − start.turn)`) reach its duration
+ * (`rounds × turnsPerRound + turns`). No duration or no known start → never.
  */
 export function effectExpired(
   duration: ActiveEffectDuration,
+  start: { round: number; turn: number } | null,
   round: number,
   turn: number,
   turnsPerRound: number,
 ): boolean {
-  const rounds = duration.rounds ?? 0;
-  const turns = duration.turns ?? 0;
-  if (rounds <= 0 && turns <= 0) return false;
-  if (duration.startRound === null || duration.startRound === undefined) return false;
+  if (!hasCombatDuration(duration) || !start) return false;
   const perRound = Math.max(1, turnsPerRound);
-  const elapsed = (round - duration.startRound) * perRound + (turn - (duration.startTurn ?? 0));
-  return elapsed >= rounds * perRound + turns;
+  const elapsed = (round - start.round) * perRound + (turn - start.turn);
+  return elapsed >= (duration.rounds ?? 0) * perRound + (duration.turns ?? 0);
+}
+
+/**
+ * `preCreateActiveEffect` (the creating client, before the effect is sent): an effect with a rounds
+ * or turns duration made on an actor in the current, begun combat carries its start — this combat's
+ * id, round and turn — in `flags.gng.start`. An effect copied from elsewhere gets the start of now.
+ */
+export function recordEffectStart(effect: ActiveEffect): void {
+  const actor = effect.parent;
+  if (!actor || actor.documentName !== 'Actor' || !hasCombatDuration(effect.duration)) return;
+  const combat = game.combat;
+  // Before the combat has begun (round 0) its rounds have not started counting.
+  if (!combat?.id || combat.round < 1 || !isCount(combat.turn) || !combatantOf(actor as Actor)) return;
+  const start: EffectStart = { combat: combat.id, round: combat.round, turn: combat.turn };
+  effect.updateSource({ flags: { [SYSTEM_ID]: { start } } });
 }
 
 /** The unique actors of a combat's combatants. */
@@ -70,7 +124,7 @@ export async function expireEffects(combat: Combat): Promise<string[]> {
   const size = combat.combatants.size;
   for (const actor of actorsOf(combat)) {
     const due = actor.effects.filter((effect) =>
-      effectExpired(effect.duration, combat.round, combat.turn, size),
+      effectExpired(effect.duration, effectStartIn(effect, combat), combat.round, combat.turn, size),
     );
     if (!due.length) continue;
     const names = due.map((effect) => effect.name);
@@ -171,7 +225,12 @@ export function chargeBlockersOf(actor: Actor): string[] {
 
 /** Registers the hooks, the bleeding card's query and template (on `init`). */
 export function registerConditionsTimer(): void {
+  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStart(effect));
   Hooks.on('createActiveEffect', (effect: ActiveEffect) => void track(onEffectCreated(effect)));
-  Hooks.once('ready', () => void track(migrateWorldBloodLoss()));
+  Hooks.once('ready', () => {
+    void track(migrateWorldBloodLoss());
+    // Budgets kept in combatant flags before they moved to the Combat's flags (action-budget.ts).
+    for (const combat of game.combats ?? []) void track(migrateCombatantRecords(combat));
+  });
   registerBleedingCard();
 }

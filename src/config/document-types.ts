@@ -1,6 +1,6 @@
 /**
- * The Actor and Item types of the system. `system.json#documentTypes` and `template.json` list the
- * same types; a test fails when any of the three disagree.
+ * The Actor and Item types of the system. `system.json#documentTypes` lists the same types (there is
+ * no template.json: docs/host.md); a test fails when they disagree.
  */
 export const ACTOR_TYPES = ['character', 'npc'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];

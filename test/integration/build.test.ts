@@ -19,14 +19,11 @@ const readJson = (path: string): Record<string, any> => JSON.parse(readFileSync(
 const system = readJson('system.json') as SystemManifest & ReturnType<typeof readJson>;
 const pkg = readJson('package.json');
 
-describe('system.json and template.json', () => {
-  it('template.json lists exactly the Actor and Item types of system.json#documentTypes and of the code', () => {
-    const template = readJson('template.json');
-    expect(Object.keys(template).sort()).toEqual(['Actor', 'Item']);
-    for (const name of ['Actor', 'Item']) {
-      expect(Object.keys(template[name]).sort()).toEqual(['types']);
-      expect([...template[name].types].sort()).toEqual(Object.keys(system.documentTypes[name] ?? {}).sort());
-    }
+describe('system.json', () => {
+  it('declares exactly the Actor and Item types of the code in documentTypes; there is no template.json', () => {
+    // v13 takes the types from documentTypes; v14 reports template.json as deprecated (docs/host.md).
+    expect(existsSync(join(ROOT, 'template.json'))).toBe(false);
+    expect(Object.keys(system.documentTypes).sort()).toEqual(['Actor', 'Item']);
     expect([...ACTOR_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Actor ?? {}).sort());
     expect([...ITEM_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Item ?? {}).sort());
   });
@@ -34,7 +31,8 @@ describe('system.json and template.json', () => {
   it('has the fields a Foundry v13 system needs', () => {
     expect(system.id).toBe('gng');
     expect(system.title).toBe('Grim-n-Gritty');
-    expect(system.compatibility).toEqual({ minimum: '13', verified: '13' });
+    // The first stable v13 build (with CONFIG.queries) and the last v13 stable build (docs/host.md).
+    expect(system.compatibility).toEqual({ minimum: '13.341', verified: '13.351' });
     expect(system.esmodules).toEqual(['gng.mjs']);
     expect(system.styles).toEqual([{ src: 'gng.css', layer: 'system' }]);
     expect(system.languages).toEqual([{ lang: 'en', name: 'English', path: 'lang/en.json' }]);
@@ -114,27 +112,27 @@ describe('pack source checks (before the CLI, which skips bad entries silently)'
     [
       'missing _id',
       { 'things/noid.json': JSON.stringify({ ...goodItem, _id: undefined }) },
-      /things\/noid\.json: missing or invalid _id/,
+      /things\/noid\.json: _id: missing or invalid/,
     ],
     [
       'missing _key',
       { 'things/nokey.json': JSON.stringify({ ...goodItem, _key: undefined }) },
-      /things\/nokey\.json: missing _key \(expected "!items!abcdefghij012345"\)/,
+      /things\/nokey\.json: _key: missing \(expected "!items!abcdefghij012345"\)/,
     ],
     [
       'a _key of another collection',
       { 'things/key.json': JSON.stringify({ ...goodItem, _key: '!actors!abcdefghij012345' }) },
-      /things\/key\.json: _key is "!actors!abcdefghij012345"/,
+      /things\/key\.json: _key: is "!actors!abcdefghij012345"/,
     ],
     [
       'an undeclared type',
       { 'things/type.json': JSON.stringify({ ...goodItem, type: 'laser' }) },
-      /things\/type\.json: type "laser" is not a Item type of system.json/,
+      /things\/type\.json: type: "laser" is not a Item type of system.json/,
     ],
     [
       'a missing name',
       { 'things/name.json': JSON.stringify({ ...goodItem, name: '' }) },
-      /things\/name\.json: missing name/,
+      /things\/name\.json: name: missing/,
     ],
     [
       'a stray file',
@@ -152,7 +150,7 @@ describe('pack source checks (before the CLI, which skips bad entries silently)'
       'things/b.json': JSON.stringify(goodItem),
     });
     expect(problems.join('\n')).toMatch(
-      /things\/b\.json: duplicate _id "abcdefghij012345" \(also in .*things\/a\.json\)/,
+      /things\/b\.json: _id: duplicate "abcdefghij012345" \(also in .*things\/a\.json\)/,
     );
   });
 
@@ -177,9 +175,9 @@ describe('pack source checks (before the CLI, which skips bad entries silently)'
     ]);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(
-      /folk\/orc\.json items\[0\]: missing _key \(expected "!actors\.items!actor00000000001\.item000000000001"\)/,
+      /folk\/orc\.json: items\[0\]\._key: missing \(expected "!actors\.items!actor00000000001\.item000000000001"\)/,
     );
-    expect(problems[1]).toMatch(/folk\/orc\.json items\[1\]: type "robe" is not a Item type/);
+    expect(problems[1]).toMatch(/folk\/orc\.json: items\[1\]\.type: "robe" is not a Item type/);
   });
 
   it('rejects a pack declared in system.json without a source folder, and a folder without a pack', () => {
@@ -210,7 +208,6 @@ describe('the built system in dist/ (npm test builds first)', () => {
     expect(existsSync(dist), 'dist/ is missing: run npm run build').toBe(true);
     for (const file of [
       'system.json',
-      'template.json',
       'gng.mjs',
       'gng.mjs.map',
       'gng.css',
@@ -223,6 +220,7 @@ describe('the built system in dist/ (npm test builds first)', () => {
     ]) {
       expect(existsSync(join(dist, file)), file).toBe(true);
     }
+    expect(existsSync(join(dist, 'template.json')), 'template.json is not shipped').toBe(false);
     const built = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8'));
     expect(built.version).toBe(pkg.version);
     for (const pack of system.packs) expect(readdirSync(join(dist, 'packs', pack.name))).toContain('CURRENT');

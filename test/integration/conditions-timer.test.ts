@@ -17,7 +17,7 @@ import {
   bloodLossOf,
   requestBleedingSave,
 } from '../../src/cards/bleeding/bleeding-card.js';
-import { effectExpired } from '../../src/combat/conditions-timer.js';
+import { effectExpired, effectStartIn, storedStart } from '../../src/combat/conditions-timer.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -62,13 +62,94 @@ function saveButtons(message: ChatMessage): number {
 }
 
 describe('durations count down', () => {
-  it('effectExpired: turns passed since the start reach the duration', () => {
-    const d = { rounds: 1, turns: null, startRound: 2, startTurn: 1 };
-    expect(effectExpired(d, 2, 1, 3)).toBe(false);
-    expect(effectExpired(d, 3, 0, 3)).toBe(false);
-    expect(effectExpired(d, 3, 1, 3)).toBe(true);
-    expect(effectExpired({ rounds: 1, startRound: null }, 9, 0, 3)).toBe(false);
-    expect(effectExpired({ rounds: null, turns: null, startRound: 1 }, 9, 0, 3)).toBe(false);
+  it('effectExpired: turns passed since the start reach the duration; no known start, never', () => {
+    const d = { rounds: 1, turns: null };
+    const start = { round: 2, turn: 1 };
+    expect(effectExpired(d, start, 2, 1, 3)).toBe(false);
+    expect(effectExpired(d, start, 3, 0, 3)).toBe(false);
+    expect(effectExpired(d, start, 3, 1, 3)).toBe(true);
+    expect(effectExpired({ turns: 2 }, start, 2, 2, 3)).toBe(false);
+    expect(effectExpired({ turns: 2 }, start, 3, 0, 3)).toBe(true);
+    expect(effectExpired(d, null, 99, 0, 3)).toBe(false);
+    expect(effectExpired({ rounds: null, turns: null }, start, 9, 0, 3)).toBe(false);
+  });
+
+  it("effectStartIn: our stored start first (this combat's only), core's startRound as the fallback", () => {
+    const combat = { id: 'combatAAAAAAAAAA' } as Combat;
+    const effect = (flags: Record<string, unknown>, duration: ActiveEffectDuration) =>
+      ({ flags: { gng: flags }, duration }) as unknown as ActiveEffect;
+    const ours = { combat: 'combatAAAAAAAAAA', round: 3, turn: 1 };
+    expect(effectStartIn(effect({ start: ours }, { rounds: 1, startRound: 1 }), combat)).toEqual({
+      round: 3,
+      turn: 1,
+    });
+    // A start in another combat is unknown here, and core's start round (same creation) is not used.
+    const elsewhere = { ...ours, combat: 'combatBBBBBBBBBB' };
+    expect(effectStartIn(effect({ start: elsewhere }, { rounds: 1, startRound: 1 }), combat)).toBeNull();
+    expect(effectStartIn(effect({}, { rounds: 1, startRound: 2, startTurn: 1 }), combat)).toEqual({
+      round: 2,
+      turn: 1,
+    });
+    expect(effectStartIn(effect({}, { rounds: 1, startRound: 2 }), combat)).toEqual({ round: 2, turn: 0 });
+    expect(effectStartIn(effect({}, { rounds: 1, startRound: null }), combat)).toBeNull();
+    // A malformed stored start counts as none.
+    expect(storedStart(effect({ start: { combat: 'x', round: -1, turn: 0 } }, {}))).toBeNull();
+    expect(storedStart(effect({ start: 'round 1' }, {}))).toBeNull();
+  });
+
+  it("an effect made in combat without core's startRound stores its start and expires after its rounds", async () => {
+    const { fighter, rogue, combat } = await fight();
+    await combat.nextTurn(); // round 1, the rogue's turn
+    // The rogue's player dazes the fighter: only `rounds`, as the called-shot cards write it.
+    h.as(otherPlayer);
+    expect(fighter.isOwner).toBe(false);
+    h.as(player);
+    await fighter.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Dazed', statuses: ['dazed'], duration: { rounds: 1 } },
+    ]);
+    const dazed = fighter.effects.find((e) => e.name === 'Dazed') as ActiveEffect;
+    expect(dazed.duration.startRound ?? null).toBeNull();
+    // Written by the creating client (the player's) into the effect before it was sent.
+    expect(storedStart(dazed)).toEqual({ combat: combat.id, round: 1, turn: 1 });
+    h.as(gm);
+    await combat.nextTurn(); // round 2, the fighter's turn: not a round yet
+    expect(fighter.statuses.has('dazed')).toBe(true);
+    await combat.nextTurn(); // round 2, the rogue's turn: a round has passed
+    expect(fighter.statuses.has('dazed')).toBe(false);
+    expect(game.messages.contents.map((m) => m.content).join()).toContain(`Dazed ends on ${fighter.name}.`);
+    expect(rogue.effects.size).toBe(0);
+  });
+
+  it('an effect without a duration, or made out of combat, stores no start and never expires', async () => {
+    h.as(gm);
+    const fighter = await appendix3Fighter(h, player);
+    const rogue = await appendix3Rogue(h, otherPlayer);
+    await fighter.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Shaken', statuses: ['shaken'], duration: { rounds: 1 } },
+    ]);
+    const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
+    await combat.begin();
+    await fighter.createEmbeddedDocuments('ActiveEffect', [{ name: 'Prone', statuses: ['prone'] }]);
+    for (const effect of fighter.effects) expect(storedStart(effect), effect.name).toBeNull();
+    await combat.nextRound();
+    await combat.nextRound();
+    expect([...fighter.statuses].sort()).toEqual(['prone', 'shaken']);
+  });
+
+  it('an effect whose start is in another combat is left alone in this one', async () => {
+    const { fighter, rogue, combat: first } = await fight();
+    await rogue.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Stunned', statuses: ['stunned'], duration: { rounds: 2 } },
+    ]);
+    const stun = rogue.effects.find((e) => e.name === 'Stunned') as ActiveEffect;
+    expect(storedStart(stun)).toEqual({ combat: first.id, round: 1, turn: 0 });
+    // The fight ends before the stun does; in the next fight its rounds are not that fight's rounds.
+    const second = h.startCombat([fighter, rogue]) as HarnessCombat;
+    expect(second.id).not.toBe(first.id);
+    await second.begin();
+    for (let round = 0; round < 4; round++) await second.nextRound();
+    expect(rogue.statuses.has('stunned')).toBe(true);
+    expect(effectStartIn(stun, second)).toBeNull();
   });
 
   it('a 1-round stun expires at the same initiative count of the next round, status and all', async () => {
