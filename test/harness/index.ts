@@ -29,3 +29,4 @@ export function getHarness(): Promise<Harness> {
 }
 
 export * from './runtime.js';
+export { installDice3d, removeDice3d, type Dice3DStandIn, type ShownRoll } from './dice3d.js';

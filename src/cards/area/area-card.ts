@@ -17,7 +17,15 @@ import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from 
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
-import { actorOf, defineCard, noteUndo, owns, Refusal, type CardActionResult } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  noteUndo,
+  owns,
+  Refusal,
+  showRolls,
+  type CardActionResult,
+} from '../kernel/index.js';
 
 export const AREA_QUERY = 'gng.areaAction';
 export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
@@ -346,13 +354,14 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
     rollSave: {
       may: ownerOrGM,
       available: (_state, target) => areaActionAvailable('rollSave', target),
-      async run({ state, target }) {
+      async run({ message, state, target }) {
         const actor = await actorAt(target);
         const bonus = creature(actor).derived.saves.ref.total;
         const roll = await new Roll('1d20').evaluate();
         const natural = roll.total as number;
         const save = savingThrow({ natural, bonus, dc: state.save.dc });
         target.save = { natural, bonus, total: save.total, success: save.success };
+        showRolls(message, [roll]);
       },
     },
     diveForCover: {
@@ -380,7 +389,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         return { cover: box?.checked === true };
       },
       undoneBy: 'undoDamage',
-      async run({ state, target, extra }) {
+      async run({ message, state, target, extra }) {
         const actor = await actorAt(target);
         const cover = state.cover ?? (extra.cover as boolean | undefined) ?? false;
         const bonus = creature(actor).derived.skills.jump.total;
@@ -409,6 +418,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
           paidWith: spent.paidWith,
           epoch: spent.epoch,
         };
+        showRolls(message, [roll]);
       },
     },
     applyDamage: {

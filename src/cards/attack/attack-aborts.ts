@@ -23,7 +23,7 @@ import {
 } from '../../rules/index.js';
 import { abortFeatsOf, abortRefusal, refundAbortFor, spendAbortFor } from '../../combat/action-budget.js';
 import { rollChain } from '../../combat/critical-chain.js';
-import { actorOf, Refusal } from '../kernel/index.js';
+import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
 
@@ -209,6 +209,7 @@ export async function blockAction(
       epoch: spent.epoch,
     },
   };
+  showRolls(message, [roll, ...(chain?.rolls ?? [])]);
   await saveCard(message, state);
   Hooks.callAll('gng.abort', message, target, 'block');
 }
@@ -309,6 +310,7 @@ export async function rollWithBlowAction(
       epoch: spent.epoch,
     },
   };
+  showRolls(message, [roll]);
   await saveCard(message, state);
   Hooks.callAll('gng.abort', message, target, 'rollWithBlow');
 }

@@ -23,7 +23,7 @@ import {
   type ProtectionParts,
 } from '../../rules/index.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
-import { actorOf, Refusal, noteUndo } from '../kernel/index.js';
+import { actorOf, Refusal, noteUndo, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strikes.js';
@@ -108,10 +108,11 @@ export async function rollDefense(
   if (Hooks.call('gng.preDefense', message, target, config) === false)
     throw new Refusal('GNG.Error.Attack.Cancelled');
 
+  let d20: Roll | null;
   if (target.object) {
     // A moving object rolls d20 + its size modifier (ATTACKING INANIMATE OBJECTS).
-    const roll = await new Roll('1d20').evaluate();
-    const natural = roll.total as number;
+    d20 = await new Roll('1d20').evaluate();
+    const natural = d20.total as number;
     const total = objectDefense({ size: target.object.size, moving: true, natural });
     target.defense = {
       source: 'roll',
@@ -124,7 +125,8 @@ export async function rollDefense(
       notes: [],
     };
   } else {
-    const natural = config.autoRollOne ? undefined : ((await new Roll('1d20').evaluate()).total as number);
+    d20 = config.autoRollOne ? null : await new Roll('1d20').evaluate();
+    const natural = d20 ? (d20.total as number) : undefined;
     const roll = defenseRollFromValues({
       ...(natural === undefined ? {} : { natural }),
       bonus: config.bonus,
@@ -144,6 +146,7 @@ export async function rollDefense(
   }
   const r = resolveAttack(state.attack.total, target.defense.total);
   target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+  showRolls(message, [d20]);
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
@@ -240,6 +243,7 @@ export async function rollDamage(
       : [],
     ...(automatic ? { automatic: true } : {}),
   };
+  showRolls(message, [roll]);
   await saveCard(message, state);
 }
 

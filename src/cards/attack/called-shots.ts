@@ -23,7 +23,7 @@ import {
   type CalledShotEffect,
   type Size,
 } from '../../rules/index.js';
-import { actorOf, Refusal } from '../kernel/index.js';
+import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
@@ -77,9 +77,12 @@ export function waivesAttackOfOpportunity(
   return sys.derived.feats.includes('advanced-called-shot') && row?.proficient === true;
 }
 
-async function rollSave(actor: Actor, save: 'ref' | 'fort', dc: number): Promise<CardSave> {
+/** A save (its d20 kept in `rolls`, the step's rolls that Dice So Nice shows). */
+async function rollSave(actor: Actor, save: 'ref' | 'fort', dc: number, rolls: Roll[]): Promise<CardSave> {
   const bonus = creature(actor).derived.saves[save].total;
-  const natural = (await new Roll('1d20').evaluate()).total as number;
+  const roll = await new Roll('1d20').evaluate();
+  rolls.push(roll);
+  const natural = roll.total as number;
   const result = savingThrow({ natural, bonus, dc });
   return { natural, bonus, total: result.total, dc, success: result.success };
 }
@@ -99,14 +102,20 @@ export async function penetrationSaveAction(
   const defender = await defenderOf(target);
   const result = target.result as NonNullable<CardTarget['result']>;
   const cs = target.calledShot as CardCalledShot;
-  cs.penetration = { save: await rollSave(defender, 'ref', penetrationSaveDc(result.relativeDegree)) };
+  const rolls: Roll[] = [];
+  cs.penetration = { save: await rollSave(defender, 'ref', penetrationSaveDc(result.relativeDegree), rolls) };
+  showRolls(message, rolls);
   await saveCard(message, state);
 }
 
 /** Rolls an effect's duration (dice as data); null: until recovered. */
-async function rollDuration(formula: string | null): Promise<{ dice: number[]; rounds: number | null }> {
+async function rollDuration(
+  formula: string | null,
+  rolls: Roll[],
+): Promise<{ dice: number[]; rounds: number | null }> {
   if (formula === null) return { dice: [], rounds: null };
   const roll = await new Roll(formula).evaluate();
+  rolls.push(roll);
   return {
     dice: roll.dice.flatMap((term) => term.results.map((r) => r.result)),
     rounds: roll.total as number,
@@ -137,7 +146,8 @@ export async function conditionSaveAction(
   if (conditionEffectsAt(target).length === 0) throw new Refusal('GNG.CalledShot.Card.AllImmune');
   const damage = target.damage as NonNullable<CardTarget['damage']>;
   const dc = conditionSaveDc(damage.final) as number;
-  const save = await rollSave(defender, 'fort', dc);
+  const rolls: Roll[] = [];
+  const save = await rollSave(defender, 'fort', dc, rolls);
   const resolved = resolveConditionEffects({
     effects: cs.effects.filter((e) => e !== 'penetration'),
     damageDealt: damage.final,
@@ -153,7 +163,7 @@ export async function conditionSaveAction(
   for (const effect of resolved.applied) {
     const statuses = statusesOf(effect);
     const formula = calledShotEffect(effect).duration;
-    const { dice, rounds } = await rollDuration(formula);
+    const { dice, rounds } = await rollDuration(formula, rolls);
     let effectId: string | null = null;
     if (statuses.length) {
       const [created] = await defender.createEmbeddedDocuments('ActiveEffect', [
@@ -175,6 +185,7 @@ export async function conditionSaveAction(
     vitalStrike = await loseAgain(defender, vitalStrikeDamage(damage.lethal) - damage.lethal);
   }
   cs.condition = { save, applied, vitalStrike, stabAndGrab };
+  showRolls(message, rolls);
   await saveCard(message, state);
 }
 

@@ -39,7 +39,7 @@ import {
   type StrikeCheckResult,
 } from '../../rules/index.js';
 import type { AttackOptions } from './attack-options.js';
-import { actorOf, Refusal } from '../kernel/index.js';
+import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import type {
   AttackCardState,
@@ -183,12 +183,16 @@ export function strikeCardState(
 /*  GM side                                                                    */
 /* -------------------------------------------------------------------------- */
 
-async function d20(): Promise<number> {
-  return (await new Roll('1d20').evaluate()).total as number;
+/** A d20 (kept in `rolls`, the step's rolls that Dice So Nice shows). */
+async function d20(rolls: Roll[]): Promise<number> {
+  const roll = await new Roll('1d20').evaluate();
+  rolls.push(roll);
+  return roll.total as number;
 }
 
-async function rollDice(formula: string): Promise<{ dice: number[]; total: number }> {
+async function rollDice(formula: string, rolls: Roll[]): Promise<{ dice: number[]; total: number }> {
   const roll = await new Roll(formula).evaluate();
+  rolls.push(roll);
   return {
     dice: roll.dice.flatMap((term) => term.results.map((r) => r.result)),
     total: roll.total as number,
@@ -269,6 +273,7 @@ async function applySaveEffects(
   strike: CardStrike,
   message: ChatMessage,
   origin: string,
+  rolls: Roll[],
 ): Promise<void> {
   const data = specialStrike(strike.id);
   const name = game.i18n.localize(`GNG.Strike.Name.${strike.id}`);
@@ -276,7 +281,7 @@ async function applySaveEffects(
     c === 'blinded-or-deafened' ? [strike.sense ?? 'blinded'] : c === 'internal-hemorrhage' ? [] : [c],
   );
   if (data.duration !== null) {
-    const rolled = await rollDice(data.duration);
+    const rolled = await rollDice(data.duration, rolls);
     result.formula = data.duration;
     result.dice = rolled.dice;
     result.rounds = rolled.total;
@@ -353,19 +358,20 @@ export async function strikeAction(
   if (!paid || !hasFeat(attacker, data.feat)) throw new Refusal('GNG.Error.Attack.Tampered');
   const result = emptyResult(user.id as string);
   const origin = attacker.uuid;
+  const rolls: Roll[] = [];
 
   if (data.resolution === 'fortitude' || data.resolution === 'will') {
     const dc = strikeDc(attacker, strike.id);
     strike.dc = dc;
     const bonus = creature(defender).derived.saves[data.resolution === 'will' ? 'will' : 'fort'].total;
-    const natural = await d20();
+    const natural = await d20(rolls);
     const saved = savingThrow({ natural, bonus, dc });
     const save: CardSave = { natural, bonus, total: saved.total, dc, success: saved.success };
     result.save = save;
     result.success = !save.success;
-    if (result.success) await applySaveEffects(defender, result, strike, message, origin);
+    if (result.success) await applySaveEffects(defender, result, strike, message, origin, rolls);
   } else if (strike.id === 'break-stance') {
-    const [a, d] = [await d20(), await d20()];
+    const [a, d] = [await d20(rolls), await d20(rolls)];
     const check = resolveBreakStance({
       attackerNatural: a,
       defenderNatural: d,
@@ -382,7 +388,7 @@ export async function strikeAction(
     result.success = check.won;
     result.pushFeet = check.pushFeet;
   } else if (strike.id === 'break-balance') {
-    const [a, d] = [await d20(), await d20()];
+    const [a, d] = [await d20(rolls), await d20(rolls)];
     const check = resolveBreakBalance({
       attackerNatural: a,
       defenderNatural: d,
@@ -420,7 +426,7 @@ export async function strikeAction(
       defenderAttacks.find((a) => a.itemId === item.id) ??
       [...defenderAttacks].sort((x, y) => y.bonus - x.bonus)[0];
     const defenderSys = creature(defender).derived;
-    const [a, d] = [await d20(), await d20()];
+    const [a, d] = [await d20(rolls), await d20(rolls)];
     const check = resolveBreakGrip({
       attackerNatural: a,
       defenderNatural: d,
@@ -447,6 +453,7 @@ export async function strikeAction(
     throw new Refusal('GNG.Error.Attack.Unavailable.strike');
   }
   strike.result = result;
+  showRolls(message, rolls);
   await saveCard(message, state);
 }
 

@@ -42,6 +42,7 @@ import {
   refusal,
   registerGMQuery,
   serialized,
+  showRolls,
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
@@ -225,6 +226,7 @@ function onlyKey(data: unknown, key: string): string {
 
 /** The save of the card's round (GM side; the kernel checked the card, the sender and the state). */
 async function rollBleedingSave({
+  message,
   state: stored,
 }: CardRun<BleedingCardState, BleedingTarget>): Promise<void> {
   const actor = await actorOf(stored.actorUuid);
@@ -268,6 +270,7 @@ async function rollBleedingSave({
     after: { status: next.status, stage: next.stage, dc: next.dc },
     undo,
   };
+  showRolls(message, [roll]);
 }
 
 const sameState = (a: SevereBleedingState, b: SevereBleedingState) =>

@@ -10,7 +10,14 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { attackOfOpportunityStopsGrapple, resolveAttack } from '../../rules/index.js';
-import { actorOf, defineCard, Refusal, type CardActionSpec, type CardRun } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  Refusal,
+  showRolls,
+  type CardActionSpec,
+  type CardRun,
+} from '../kernel/index.js';
 import {
   abilitiesOf,
   aooOpen,
@@ -57,11 +64,13 @@ const SIDES: readonly GrappleTarget[] = [{ id: 'attacker' }, { id: 'defender' }]
 type Spec = CardActionSpec<GrappleCardState, GrappleTarget>;
 type Run = CardRun<GrappleCardState, GrappleTarget>;
 
-/** The card's two actors, as the GM's client found them for this action. */
+/** The card's two actors, as the GM's client found them for this action, and the action's rolls. */
 interface Sides {
   attacker: Actor;
   defender: Actor;
   actorFor(side: GrappleSide): Actor;
+  /** Every roll the action makes (grapple-checks.ts), shown by Dice So Nice once it is done. */
+  rolls: Roll[];
 }
 
 const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
@@ -74,7 +83,8 @@ function onlyFields(extra: Record<string, unknown>, allowed: readonly string[]):
  * An action of the card: it names the side {@link grappleActionSide} says, may be pressed by whom
  * {@link grappleUserMayAct} says, when {@link grappleActionAvailable} says for that side. On the GM's
  * client a side that can take no actions is refused (it may still answer, undo and choose); then
- * `step` changes the card (and clears the last Undo's notes, unless it is that Undo).
+ * `step` changes the card (and clears the last Undo's notes, unless it is that Undo), and the dice it
+ * rolled are shown to the card's roll-mode audience.
  */
 function action(
   name: GrappleAction,
@@ -106,7 +116,9 @@ function action(
           condition: t(`GNG.Status.${who.cannotAct}`),
         });
       if (name !== 'undo') state.undoNotes = null;
-      await step(ctx, { attacker, defender, actorFor });
+      const rolls: Roll[] = [];
+      await step(ctx, { attacker, defender, actorFor, rolls });
+      showRolls(ctx.message, rolls);
     },
   };
 }
@@ -116,7 +128,11 @@ function move(name: GrappleMove & GrappleAction): Spec {
   return action(name, (ctx, sides) => makeMove(ctx, sides, name), { undoneBy: 'undo' });
 }
 
-async function makeMove({ state, target, user }: Run, { attacker, actorFor }: Sides, name: GrappleMove) {
+async function makeMove(
+  { state, target, user }: Run,
+  { attacker, actorFor, rolls }: Sides,
+  name: GrappleMove,
+) {
   const side = target.id;
   const die = keptDie(state, name, side, side);
   state.pending = {
@@ -125,8 +141,8 @@ async function makeMove({ state, target, user }: Run, { attacker, actorFor }: Si
     by: user.id as string,
     roll:
       name === 'touch'
-        ? await rollTouchAttack(attacker, die)
-        : await roll(checkBonus(state, side, actorFor(side), name), die),
+        ? await rollTouchAttack(attacker, rolls, die)
+        : await roll(checkBonus(state, side, actorFor(side), name), rolls, die),
   };
 }
 
@@ -149,7 +165,8 @@ async function touch(ctx: Run, sides: Sides): Promise<void> {
 }
 
 /** The answering side's Grapple check (or touch Defense): the GM resolves the pending check. */
-async function answer({ message, state, user }: Run, { attacker, defender, actorFor }: Sides): Promise<void> {
+async function answer({ message, state, user }: Run, sides: Sides): Promise<void> {
+  const { attacker, defender, actorFor, rolls } = sides;
   const messageId = message.id as string;
   const pending = state.pending as GrapplePending;
   const answering = other(pending.side);
@@ -159,7 +176,7 @@ async function answer({ message, state, user }: Run, { attacker, defender, actor
   const answerDie = kept?.loser === answering ? kept : null;
   state.pending = null;
   if (pending.move === 'touch') {
-    const defense = await rollTouchDefense(opponent, answerDie);
+    const defense = await rollTouchDefense(opponent, rolls, answerDie);
     if (kept) state.kept?.pop();
     const r = resolveAttack(pending.roll.total, defense.total);
     const step = newStep(state, pending, user);
@@ -167,19 +184,19 @@ async function answer({ message, state, user }: Run, { attacker, defender, actor
     step.won = r.hit;
     step.relativeDegree = r.relativeDegree;
     state.steps.push(step);
-    if (r.hit) await afterGrab(state, attacker, defender, user, pending.by);
+    if (r.hit) await afterGrab(state, attacker, defender, user, pending.by, rolls);
     else state.phase = 'ended';
     return;
   }
   // The opponent always answers with its grapple check (Escape Artist is the escaper's option).
-  const opp = await roll(checkBonus(state, answering, opponent, 'start'), answerDie);
+  const opp = await roll(checkBonus(state, answering, opponent, 'start'), rolls, answerDie);
   const escaping = pending.move === 'escape' || pending.move === 'escapeArtist';
   const others = escaping
-    ? await rollOtherGrapplers(actorFor(pending.side), messageId, kept?.others ?? {})
+    ? await rollOtherGrapplers(actorFor(pending.side), messageId, rolls, kept?.others ?? {})
     : [];
   if (kept) state.kept?.pop();
   state.steps.push(
-    await resolve(state, pending, opp, actorFor(pending.side), opponent, user, messageId, others),
+    await resolve(state, pending, opp, actorFor(pending.side), opponent, user, messageId, rolls, others),
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The numbers of the grapple card: the weapons a side may grapple with (decision G4), the parts of
  * its grapple check, the melee touch attack bonus, and the GM's rolls (a kept d20, decision G16, is
- * used instead of rolling).
+ * used instead of rolling). Each roll made joins `rolls`, the step's rolls that Dice So Nice shows.
  */
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { HitPointSnapshot } from '../../combat/hp-loss.js';
@@ -141,15 +141,20 @@ export interface KeptDie {
 }
 
 /** d20 + `bonus` (the kept d20, if any). */
-export async function roll(bonus: number, kept?: KeptDie | null): Promise<GrappleRoll> {
+export async function roll(bonus: number, rolls: Roll[], kept?: KeptDie | null): Promise<GrappleRoll> {
   if (kept) return { natural: kept.natural, bonus, total: kept.natural + bonus };
   const r = await new Roll('1d20 + @bonus', { bonus }).evaluate();
+  rolls.push(r);
   const natural = r.dice[0]?.results[0]?.result ?? 0;
   return { natural, bonus, total: r.total as number };
 }
 
 /** The melee touch attack to grab: d20 + bonus, with the d10 chain of a natural 20 or 1. */
-export async function rollTouchAttack(actor: Actor, kept?: KeptDie | null): Promise<GrappleRoll> {
+export async function rollTouchAttack(
+  actor: Actor,
+  rolls: Roll[],
+  kept?: KeptDie | null,
+): Promise<GrappleRoll> {
   const bonus = touchAttackBonus(actor);
   let natural: number;
   let chainDice: number[] | null;
@@ -160,19 +165,28 @@ export async function rollTouchAttack(actor: Actor, kept?: KeptDie | null): Prom
     const r = await new Roll('1d20 + @bonus', { bonus }).evaluate();
     natural = r.dice[0]?.results[0]?.result ?? 0;
     const kind = criticalKindForNatural(natural);
-    chainDice = kind ? (await rollChain(kind)).d10s : null;
+    const chain = kind ? await rollChain(kind) : null;
+    rolls.push(r, ...(chain?.rolls ?? []));
+    chainDice = chain ? chain.d10s : null;
   }
   const attack = attackRollFromValues({ natural, bonus, chainDice: chainDice ?? [] });
   return { natural, bonus, total: attack.total, ...(chainDice ? { chain: chainDice } : {}) };
 }
 
 /** The defender's touch Defense roll (engine `defenseBonus` with `touch`; helpless → automatic 1). */
-export async function rollTouchDefense(defender: Actor, kept?: KeptDie | null): Promise<GrappleRoll> {
+export async function rollTouchDefense(
+  defender: Actor,
+  rolls: Roll[],
+  kept?: KeptDie | null,
+): Promise<GrappleRoll> {
   const input = creature(defender).derived.defenseInput;
   const breakdown = defenseBonus({ ...input, attack: 'melee', touch: true });
-  const natural = breakdown.autoRollOne
-    ? undefined
-    : (kept?.natural ?? ((await new Roll('1d20').evaluate()).total as number));
+  const d20 = async (): Promise<number> => {
+    const r = await new Roll('1d20').evaluate();
+    rolls.push(r);
+    return r.total as number;
+  };
+  const natural = breakdown.autoRollOne ? undefined : (kept?.natural ?? (await d20()));
   const r = defenseRollFromValues({
     ...(natural === undefined ? {} : { natural }),
     bonus: breakdown.total,

@@ -79,6 +79,7 @@ export async function afterGrab(
   defender: Actor,
   user: User,
   by: string,
+  rolls: Roll[],
 ): Promise<void> {
   if (!canAttemptHold(creature(attacker).size as Size, creature(defender).size as Size)) {
     const step = newStep(state, { move: 'start', side: 'attacker', by, roll: zeroRoll() }, user);
@@ -94,6 +95,7 @@ export async function afterGrab(
     by,
     roll: await roll(
       checkBonus(state, 'attacker', attacker, 'start'),
+      rolls,
       keptDie(state, 'start', 'attacker', 'attacker'),
     ),
   };
@@ -112,6 +114,7 @@ export interface OtherGrappler {
 export async function rollOtherGrapplers(
   escaper: Actor,
   messageId: string,
+  rolls: Roll[],
   kept: Record<string, number> = {},
 ): Promise<OtherGrappler[]> {
   const found: OtherGrappler[] = [];
@@ -121,7 +124,8 @@ export async function rollOtherGrapplers(
     if (!actor) continue;
     const natural = kept[grapple.message.id as string];
     const bonus = checkBonus(grapple.state, side, actor, 'start');
-    found.push({ grapple, actor, roll: await roll(bonus, natural === undefined ? null : { natural }) });
+    const die = natural === undefined ? null : { natural };
+    found.push({ grapple, actor, roll: await roll(bonus, rolls, die) });
   }
   return found;
 }
@@ -171,6 +175,7 @@ export async function resolve(
   opponent: Actor,
   user: User,
   messageId: string,
+  rolls: Roll[],
   others: OtherGrappler[] = [],
 ): Promise<GrappleStep> {
   const { move, side } = pending;
@@ -221,7 +226,7 @@ export async function resolve(
     step.won = r.won;
     step.relativeDegree = r.relativeDegree;
     if (!r.won) return step;
-    await removeLodgedWeapon(state, step, defenderActor);
+    await removeLodgedWeapon(state, step, defenderActor, rolls);
     return step;
   }
   if (move === 'choke' || move === 'lock' || move === 'throw') {
@@ -230,8 +235,8 @@ export async function resolve(
     step.relativeDegree = r.relativeDegree;
     step.actor = { ...pending.roll, total: r.attackerTotal };
     if (!r.won) return step;
-    if (r.dealsDamage) await dealDamage(state, step, actor, opponent, move === 'throw');
-    if (move === 'choke') await choke(step, actor, opponent, messageId);
+    if (r.dealsDamage) await dealDamage(state, step, actor, opponent, move === 'throw', rolls);
+    if (move === 'choke') await choke(step, actor, opponent, messageId, rolls);
     if (move === 'lock') await addTimed(step, opponent, 'locked', lockRounds(), [], messageId);
     for (const status of r.conditions) if (status !== 'locked') await add(opponent, status);
     if (move === 'throw') {
@@ -256,20 +261,26 @@ export async function resolve(
     await add(defenderActor, 'grappling', attackerActor);
     state.phase = 'grappling';
     // Core "Hold": "deals damage to the target as if with an unarmed strike" (+ RD, GnG).
-    await dealDamage(state, step, actor, opponent, false);
+    await dealDamage(state, step, actor, opponent, false, rolls);
   } else if (move === 'pin') {
     await addTimed(step, opponent, 'pinned', (pin as { pinnedRounds: number }).pinnedRounds, [], messageId);
-  } else await dealDamage(state, step, actor, opponent, false);
+  } else await dealDamage(state, step, actor, opponent, false, rolls);
   return step;
 }
 
 /** A won choke's Fortitude save and its stun and daze (decision G5). */
-async function choke(step: GrappleStep, actor: Actor, opponent: Actor, messageId: string): Promise<void> {
+async function choke(
+  step: GrappleStep,
+  actor: Actor,
+  opponent: Actor,
+  messageId: string,
+  rolls: Roll[],
+): Promise<void> {
   const d = creature(actor).derived;
   const dealt = step.damage?.dealt ?? 0;
   let fort: number | undefined;
   const immune = hasAnatomy(opponent, 'no-constitution') || hasAnatomy(opponent, 'no-circulatory-system');
-  if (dealt >= 1 && !immune) fort = (await roll(creature(opponent).derived.saves.fort.total)).total;
+  if (dealt >= 1 && !immune) fort = (await roll(creature(opponent).derived.saves.fort.total, rolls)).total;
   const save = resolveChokeSave({
     damageDealt: dealt,
     baseAttackBonus: d.bab,
@@ -281,6 +292,7 @@ async function choke(step: GrappleStep, actor: Actor, opponent: Actor, messageId
   if (!save.applies) return;
   // "stunned for one round and dazed for 1d4 rounds after that" (engine `chokeEffectRounds`).
   const dazed = await new Roll(save.dazedRounds ?? CHOKE_EFFECT.dazedRounds).evaluate();
+  rolls.push(dazed);
   const dice = dazed.dice.flatMap((term) => term.results.map((res) => res.result));
   const rounds = chokeEffectRounds(dazed.total as number);
   await addTimed(step, opponent, 'stunned', rounds.stunned, [], messageId);

@@ -143,6 +143,7 @@ export async function dealDamage(
   actor: Actor,
   target: Actor,
   unarmedOnly: boolean,
+  rolls: Roll[],
 ): Promise<void> {
   const d = creature(actor).derived;
   const unarmed = `${UNARMED_DAMAGE_DICE} + ${d.abilities.str.mod}`;
@@ -150,6 +151,7 @@ export async function dealDamage(
   const row = weaponItem ? (d.attacks.find((a) => a.itemId === weaponItem.id) ?? null) : null;
   const useWeapon = !!row && grappleDamageSource(row.damageDice, UNARMED_DAMAGE_DICE) === 'weapon';
   const r = await new Roll(useWeapon ? (row as { damage: string }).damage : unarmed).evaluate();
+  rolls.push(r);
   const rolled = Math.max(0, r.total as number);
   const total = grappleDamage(rolled, Math.max(0, step.relativeDegree));
   const protection = creature(target).derived.protection.total;
@@ -170,6 +172,7 @@ export async function removeLodgedWeapon(
   state: GrappleCardState,
   step: GrappleStep,
   victim: Actor,
+  rolls: Roll[],
 ): Promise<void> {
   const bonus = state.bonus as NonNullable<GrappleCardState['bonus']>;
   const weapon = bonus.weapon as NonNullable<typeof bonus.weapon>;
@@ -177,6 +180,7 @@ export async function removeLodgedWeapon(
   const damage = stabAndGrabRemovalDamage(weapon.damageDice, { barbed: false });
   const formula = `${damage.dice.count}d${damage.dice.faces}`;
   const r = await new Roll(formula).evaluate();
+  rolls.push(r);
   const rolled = Math.max(0, r.total as number);
   step.damage = {
     formula: r.formula,

@@ -37,9 +37,11 @@ export async function startGrappleCard(data: Record<string, unknown>, sender: Us
   return posted as ChatMessage;
 }
 
-async function createCard(state: GrappleCardState, attacker: Actor): Promise<ChatMessage> {
+/** Posts the card; the rolls made for it (a touch attack, a hold check) are its `rolls`, as on every card. */
+async function createCard(state: GrappleCardState, attacker: Actor, rolls: Roll[]): Promise<ChatMessage> {
   const message = await ChatMessage.create({
     content: await renderGrappleCard(state),
+    rolls,
     speaker: ChatMessage.getSpeaker({ actor: attacker }),
     flags: { [SYSTEM_ID]: { type: 'grappleCard', grapple: state } },
   });
@@ -71,6 +73,7 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
       throw new Refusal('GNG.Grapple.Error.TooMany', { target: defender.name });
   }
   const provokes = !joining && !hasFeat(attacker, 'improved-grapple');
+  const rolls: Roll[] = [];
   const state = newGrappleState('grapple', attacker, defender, token, {
     provokes,
     phase: 'grab',
@@ -78,7 +81,12 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
     pending:
       provokes || joining
         ? null
-        : { move: 'touch', side: 'attacker', by: user.id as string, roll: await rollTouchAttack(attacker) },
+        : {
+            move: 'touch',
+            side: 'attacker',
+            by: user.id as string,
+            roll: await rollTouchAttack(attacker, rolls),
+          },
   });
   if (joining) {
     // Core "Joining a Grapple": "the target doesn't get an attack of opportunity against the
@@ -89,10 +97,10 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
       move: 'start',
       side: 'attacker',
       by: user.id as string,
-      roll: await roll(checkBonus(state, 'attacker', attacker, 'start')),
+      roll: await roll(checkBonus(state, 'attacker', attacker, 'start'), rolls),
     };
   }
-  return createCard(state, attacker);
+  return createCard(state, attacker, rolls);
 }
 
 /**
@@ -136,13 +144,14 @@ export async function openGrappleOnHit(options: {
     phase: 'starting',
     bonus: { value: bonus, source: 'stab-and-grab', weapon, removed: false },
   });
+  const rolls: Roll[] = [];
   state.pending = {
     move: 'start',
     side: 'attacker',
     by: user.id as string,
-    roll: await roll(checkBonus(state, 'attacker', attacker, 'start')),
+    roll: await roll(checkBonus(state, 'attacker', attacker, 'start'), rolls),
   };
-  return createCard(state, attacker);
+  return createCard(state, attacker, rolls);
 }
 
 /** A new card's state: `attacker` grapples `defender` (shown by its token's name), nothing rolled yet. */

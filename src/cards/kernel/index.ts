@@ -3,7 +3,8 @@
  * - gm-query: a request to the active GM, its sender proven (sender.ts), refusals shown;
  * - queue: the GM's queues per card and per actor;
  * - decorate: the per-user buttons of a rendered card;
- * - in-flight: actions macros and tests can wait for.
+ * - in-flight: actions macros and tests can wait for;
+ * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience.
  */
 export { Refusal, refusal, type CardActionResult } from './result.js';
 export { track, attackActionsSettled } from './in-flight.js';
@@ -13,3 +14,4 @@ export { decorateButtons } from './decorate.js';
 export { actorOf, owns } from './documents.js';
 export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun } from './card.js';
 export { noteUndo } from './undo-notes.js';
+export { showRolls } from './show-rolls.js';

@@ -33,6 +33,7 @@ import {
   defineCard,
   owns,
   Refusal,
+  showRolls,
   type CardActionResult,
   noteUndo,
 } from '../kernel/index.js';
@@ -333,7 +334,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
         const actor = fromUuidSync(target.actorUuid) as Actor | null;
         return Boolean(actor && abortShown(actor, 'maintain-footing', { forcedMovement: true }));
       },
-      async run({ state, target }) {
+      async run({ message, state, target }) {
         const actor = await actorAt(target);
         const bonus = creature(actor).derived.skills.balance.total;
         const spent = await takeAbort(actor, 'maintain-footing', { forcedMovement: true });
@@ -354,6 +355,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
           maintained: r.maintained,
           budgetBefore: spent.before && structuredClone({ ...spent.before }),
         };
+        showRolls(message, [roll]);
       },
     },
     applyManeuver: {
