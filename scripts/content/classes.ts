@@ -231,7 +231,8 @@ const TABLES = {
 const BASIS: Record<BaseStats['basis'], (kind: StatProgressions['kind']) => string> = {
   checked: (k) => `as the ${k === 'modern-class' ? 'd20 Modern SRD' : 'SRD 3.5'} class table gives them`,
   known: (k) => `as in the ${k === 'creature-type' ? 'SRD 3.5 creature type' : 'SRD 3.5 class table'}`,
-  archetype: () => 'the nearest archetype: we had no SRD table of this class at hand, check your book',
+  archetype: () =>
+    'those of the nearest archetype, as the class’s own table is not in the SRD: check them against the book that publishes the class',
 };
 
 export const classId = (identifier: string): string => stableId(`classes:${identifier}`);
@@ -255,7 +256,7 @@ function classDoc(entry: StatProgressions, stats: BaseStats): { file: string; do
   const description =
     p(
       what,
-      `<strong>Defense progression:</strong> ${PROGRESSION_WORD[entry.defense]} (GnG ${defTable}). <strong>HP progression:</strong> ${PROGRESSION_WORD[entry.hp]} (${decidedHp ? 'not in the HP table; decided by the project, see docs/rules.md “War Mind HP”' : `GnG ${hpTable}`}). GnG adds these class bonuses to Defense and to base HP instead of rolling hit dice.`,
+      `<strong>Defense progression:</strong> ${PROGRESSION_WORD[entry.defense]} (GnG ${defTable}). <strong>HP progression:</strong> ${PROGRESSION_WORD[entry.hp]} (${decidedHp ? 'missing from the GnG HP table; rated like the other fighting classes with a d10 hit die' : `GnG ${hpTable}`}). GnG adds these class bonuses to Defense and to base HP instead of rolling hit dice.`,
       `<strong>Base attack:</strong> ${BAB_WORD[stats.bab]}. <strong>Good saves:</strong> ${goodSaves(stats.saves)}. These are ${BASIS[stats.basis](entry.kind)}.${stats.note ? ` ${stats.note}` : ''}`,
     ) + source(`GnG v4.0, Defense and Hit Points (${defTable}; ${hpTable})`);
   const system = {

@@ -103,8 +103,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       `A character who has not acted yet in a fight ${DEX_LOSS} and cannot make attacks of opportunity.`,
     ),
-    auto: 'the lost bonuses (kept by Uncanny Dodge in the engine); no abort actions.',
-    hand: 'attacks of opportunity.',
+    auto: 'the lost bonuses; no abort actions, except for a character with Uncanny Dodge.',
+    hand: 'attacks of opportunity; the Defense bonuses that Uncanny Dodge keeps.',
     where: 'GnG Conditions',
   },
   frightened: {
@@ -140,7 +140,7 @@ const CONDITIONS: Record<string, ConditionSpec> = {
       'An invisible creature gets +2 on attacks against foes who can see, and ignores their Dexterity, class and dodge bonuses to Defense.',
     ),
     auto: '+2 on the invisible creature’s attacks.',
-    hand: 'the target’s lost bonuses (the engine’s “attacker invisible” defender state).',
+    hand: 'the Dexterity, class and dodge bonuses the target loses against the invisible attacker.',
     where: 'GnG Conditions',
   },
   locked: {
@@ -148,7 +148,7 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'Held in a lock (Advanced Grapple) for 1 round: immobile but not helpless, −4 to Defense against everyone (the one locking you too), an automatic 1 on the Defense roll and no Dexterity, dodge, class or similar bonuses. You can still speak. To break free, win an opposed grapple check in place of an attack (or an Escape Artist check as a standard action); you are then still grappling.',
     ),
-    auto: 'automatic 1, the lost bonuses, −4 against melee attacks (the Defense table gives +0 against ranged; see docs/rules.md D30); no abort actions.',
+    auto: 'automatic 1, the lost bonuses, −4 against melee attacks (+0 against ranged attacks, as the Defense Roll Modifiers table gives); no abort actions.',
     where: 'GnG Grappling › Locked',
   },
   panicked: {
@@ -247,8 +247,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'From a called shot: −2 on Defense rolls, Reflex saves, Dexterity checks and leg-based skills (Climb, Swim, Jump, Ride, Tumble, Balance, Move Silently); no running or charging. With every leg disabled the victim can only crawl and loses his Dexterity bonus to Defense. Several disabled legs do not add up.',
     ),
-    auto: 'the −2 on Defense, Reflex and the listed skills (all legs disabled is a Defense state of the engine); a Bull Rush with the charge bonus is refused.',
-    hand: 'movement and running.',
+    auto: 'the −2 on Defense, Reflex and the listed skills; a Bull Rush with the charge bonus is refused.',
+    hand: 'movement and running; with every leg disabled, the lost Dexterity bonus to Defense.',
     where: 'GnG Called Shots › Disabled Leg',
   },
   'severe-bleeding': {
@@ -297,8 +297,8 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'Below 0 HP but above the death threshold of the creature’s size (−10 for Small and larger, −8 Tiny, −4 Diminutive, −2 Fine). The character is unconscious and loses HP as in the core rules; each round the chance to stabilize is his Constitution score in percent (not a flat 10%). There is no instant death from massive damage.',
     ),
-    auto: 'counts as unconscious (and so helpless); the HP thresholds by size and the stabilization roll are in the rules engine.',
-    hand: 'losing the HP each round.',
+    auto: 'counts as unconscious (and so helpless); applied damage makes the creature dying or dead by the thresholds of its size.',
+    hand: 'losing the HP each round and the stabilization roll.',
     where: 'GnG Disabled, Dying, and Dead',
   },
   dead: {
@@ -436,7 +436,7 @@ function calledShotPage(effect: string, sort: number): Doc {
       ? `<p><strong>Condition:</strong> ${conditionLink(spec.status, CONDITIONS[spec.status]?.name ?? spec.status)}.</p>`
       : '') +
     AUTO(
-      'penalties, eligibility, immunities and save DCs are in the rules engine (`calledShots.ts`, `game.gng.rules`); the GM sets the resulting status on the token.',
+      'the attack dialog adds the penalty; the attack card offers the attack of opportunity it provokes and the save to the target’s owner, names the effects the target is immune to, and on a failed save applies the others for their duration (Undo takes them back).',
     ) +
     p(feats) +
     source(`GnG v4.0, Called Shots › ${spec.name === 'Penetration' ? 'Penetration Effects' : spec.name}`);

@@ -23,14 +23,15 @@ export interface FeatSpec {
   identifier?: string;
 }
 
-const FREE_ABORTS = 'The abort-action rules count its free actions each round (`FREE_ABORT_FEATS`).';
+const FREE_ABORTS =
+  'The attack card counts its free abort actions each round and uses them before any action of your next turn.';
 const STRIKE_NOTE =
   'You need a weapon you are proficient with, or Improved Unarmed Strike to strike unarmed.';
 const NERVE_NOTE =
   'Nerve strikes need a weapon you are proficient with (or Improved Unarmed Strike), cannot be made at the end of a charge, and do not work on creatures with no discernible anatomy or two or more sizes larger than you. A helper can undo a nerve strike with a Heal check against its save DC (full-round action, provokes attacks of opportunity).';
 const STRIKE_DC = 'DC 10 + half your base attack bonus + your Strength modifier';
 const STRIKE_AUTOMATION =
-  'The strikes are data of the rules engine (`SPECIAL_STRIKES`: attack penalty, save, conditions, duration, ability damage; save DC by `strikeSaveDc`). The GM applies the resulting conditions.';
+  'Choose the strike under <em>Special attack</em> in the attack dialog: it adds the penalty, or says why the strike cannot be made. Once the damage is applied, the attack card rolls the target’s save (or the opposed check) when its owner asks, and puts the conditions, for their rolled duration, and any ability damage on the target; Undo takes them back.';
 
 /** GnG Appendix 4, in the order of the text. */
 export const GNG_FEATS: FeatSpec[] = [
@@ -50,7 +51,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Your called shots do not provoke an attack of opportunity, as long as you wield a weapon you are proficient with.',
     ],
-    automation: 'The called-shot rules waive the attack of opportunity when you have this feat.',
+    automation:
+      'The attack card provokes no attack of opportunity for your called shots with a weapon you are proficient with.',
   },
   {
     name: 'Advanced Breaking Strikes',
@@ -86,7 +88,7 @@ export const GNG_FEATS: FeatSpec[] = [
       `<strong>Choke:</strong> win and deal at least 1 HP, and the foe saves (Fortitude, ${STRIKE_DC}) or is stunned for 1 round, then dazed for 1d4 rounds. Creatures without Constitution or blood flow are immune. <strong>Lock:</strong> win and the foe is locked (held immobile) for 1 round; you act as if grappling, not pinning. <strong>Throw:</strong> win and the foe falls prone and takes your unarmed damage; per 5 points you win by you may throw him 5 ft. away, which ends the grapple (otherwise you choose to keep or end it).`,
     ],
     automation:
-      'The grappling rules resolve Choke, Lock and Throw with their −4 (`ADVANCED_GRAPPLE_PENALTY`, `resolveGrappleManeuver`); the Locked status has its own page.',
+      'The grapple card offers Choke, Lock and Throw, with their −4, to a grappler who has this feat; the Locked condition has its own page.',
   },
   {
     name: 'Advanced Maintain Footing',
@@ -182,7 +184,7 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'You may Block thrown weapons (no penalty) and missiles of slings, bows, crossbows and similar devices (−4 to your roll), but not fast projectiles such as bullets, nor energy beams.',
     ],
-    automation: 'The Block rules apply these penalties (`BLOCK_PROJECTILE_PENALTY`).',
+    automation: 'A Block on the attack card applies these penalties against ranged attacks.',
   },
   {
     name: 'Breaking Block',
@@ -192,7 +194,8 @@ export const GNG_FEATS: FeatSpec[] = [
       'A Block against a melee attack, with all the Block rules, at −4 on the opposed roll. If you win, you also damage the attacker with your weapon or unarmed strike, without Relative Degree. You may follow it with a Riposte.',
       STRIKE_NOTE,
     ],
-    automation: 'The Block rules resolve it (`BREAKING_BLOCK`: −4, melee only, no Relative Degree).',
+    automation:
+      'The attack card offers it as a Block against melee attacks, at −4; when it wins, the card says so and you roll its damage by hand.',
   },
   {
     name: 'Catch Projectile',
@@ -284,7 +287,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'A +1 dodge bonus to Defense against everyone (unlike the core feat, which names one opponent). Dodge bonuses stack, and you may take this feat several times. You lose them whenever you lose your Dexterity bonus to Defense.',
     ],
     automation:
-      'Its effect adds +1 dodge to Defense (`system.defense.bonuses.dodge`); the Defense rules drop it when the Dexterity bonus is lost.',
+      'Its effect adds a +1 dodge bonus to Defense, which the sheet drops whenever the Dexterity bonus is lost.',
     effects: [
       { name: 'Dodge', changes: [{ key: 'system.defense.bonuses.dodge', mode: MODE.ADD, value: 1 }] },
     ],
@@ -314,7 +317,7 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'You may Block any ranged attack: thrown weapons without penalty, sling/bow/crossbow missiles at −4, bullets and other fast projectiles at −8, energy attacks at −12.',
     ],
-    automation: 'The Block rules apply these penalties (`EPIC_BLOCK_PROJECTILE_PENALTY`).',
+    automation: 'A Block on the attack card applies these penalties against ranged attacks.',
   },
   {
     name: 'Epic Defense',
@@ -324,7 +327,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'A +1 bonus to Defense that you keep even when flat-footed or otherwise denied your Dexterity bonus. It stacks when taken again.',
     ],
     automation:
-      'Its effect adds +1 to the circumstance modifier of Defense (`system.defense.bonuses.circumstance`), the one typed modifier that both stacks and survives the loss of the Dexterity bonus.',
+      'Its effect adds +1 to Defense as a circumstance modifier, the one kind of modifier that both stacks and survives the loss of the Dexterity bonus.',
     effects: [
       {
         name: 'Epic Defense',
@@ -347,7 +350,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Your nerve strikes may use your Dexterity modifier instead of Strength for their save DC. You may also make a nerve strike so light that it deals no damage but still forces the save (only against foes in light or no armor); a hidden one is resolved like a Pick Pocket attempt.',
     ],
-    automation: 'The strike save DC takes whichever modifier you pass (`strikeSaveDc`); the rest is by hand.',
+    automation:
+      'The attack card uses your Dexterity for the save DC of your nerve strikes when it is better; the rest is by hand.',
   },
   {
     name: 'Flow with Enemy',
@@ -393,7 +397,7 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Point Blank Shot.',
     benefit: ['Your accelerated pairs (double taps) take no attack penalty instead of −4.'],
-    automation: 'The special-attack rules drop the −4 when told you have this feat.',
+    automation: 'Apply by hand: no −4 on your accelerated pairs.',
   },
   {
     name: 'Improved Block',
@@ -419,7 +423,7 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Each effect of your called shots costs 1 less attack penalty, with a weapon you are proficient with (Stun −4 and Vital Strike −8 become −3 and −7: −10 in all).',
     ],
-    automation: 'The called-shot rules reduce each effect’s penalty by 1 (`IMPROVED_CALLED_SHOT_REDUCTION`).',
+    automation: 'The attack dialog takes 1 off the penalty of each effect of your called shots.',
   },
   {
     name: 'Improved Charge',
@@ -468,7 +472,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'Your touch attack to start a grapple provokes no attack of opportunity, you get +4 on every grapple check, and you may grapple with weapons.',
     ],
     automation:
-      'Read by its identifier: the derived grapple bonus includes the +4 (`IMPROVED_GRAPPLE_BONUS`), so the feat needs no effect. It also opens the Stab and Grab called shot.',
+      'Having the feat is enough: the grapple bonus on the sheet includes the +4. It also opens the Stab and Grab called shot.',
   },
   {
     name: 'Improved Maintain Footing',
@@ -530,7 +534,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Base attack bonus +1.',
     benefit: ['You may deal nonlethal damage with a lethal weapon without the usual −4 on the attack.'],
-    automation: 'The attack rules drop the −4 when told you have this feat.',
+    automation:
+      'When you choose nonlethal damage with a lethal weapon in the attack dialog, the −4 is left out.',
   },
   {
     name: 'Power Attack',
@@ -539,7 +544,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Replaces the core feat. With a two-handed weapon, or a one-handed weapon in both hands, you add twice your Strength bonus to damage instead of one and a half times. Not with light weapons, nor when another ability than Strength gives your attack bonus.',
     ],
-    automation: 'The damage rules double the Strength bonus when told you use it (`powerAttack`).',
+    automation:
+      'Tick <em>Power Attack</em> in the attack dialog: with a two-handed grip the damage adds twice your Strength bonus.',
   },
   {
     name: 'Quick Reload',
@@ -611,7 +617,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'Choose one opponent no more than one size larger than you: against you he adds no Strength bonus to attack rolls or grapple checks (a Strength penalty still counts; his damage keeps his Strength). If you flow with an enemy, it must be that one.',
     ],
     automation:
-      'The grapple rules drop the Strength bonus when told (`strengthBonusDenied`); attack rolls by hand.',
+      'Apply by hand: the chosen opponent’s Strength bonus on his attack rolls and grapple checks against you.',
   },
 ];
 
@@ -741,8 +747,7 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'Revised by GnG (HIT POINTS, Other Modifiers): each time you take it, your base HP rise by 3 (before the size multiplier).',
     ],
-    automation:
-      'Read by its identifier: each Toughness feat adds 3 to base HP (`TOUGHNESS_HP`); no effect needed.',
+    automation: 'Having the feat is enough: each Toughness feat adds 3 to base HP on the sheet.',
   },
   {
     name: 'Weapon Finesse',

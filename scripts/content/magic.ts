@@ -35,9 +35,9 @@ const WEAPON_TARGET =
 const FANG_TARGET =
   'Touch; one living creature; 10 minutes per level; Will negates (harmless); spell resistance applies (harmless).';
 const SET_PIERCING =
-  'Its effect makes a weapon item armor piercing: put it on the weapon with <code>game.gng.applyItemEffects(spell, weapon)</code>, and delete or disable it on the weapon when the duration ends.';
+  'Its effect makes a weapon item armor piercing while it lasts: set the weapon’s <em>Against Protection</em> to <em>Armor-piercing</em> for the duration, or put this effect on the weapon with a script macro (<code>game.gng.applyItemEffects(spell, weapon)</code>) and delete or disable it there when the duration ends.';
 const SET_IGNORING =
-  'Its effect makes a weapon item armor ignoring: put it on the weapon with <code>game.gng.applyItemEffects(spell, weapon)</code>, and delete or disable it on the weapon when the duration ends.';
+  'Its effect makes a weapon item armor ignoring while it lasts: set the weapon’s <em>Against Protection</em> to <em>Armor-ignoring</em> for the duration, or put this effect on the weapon with a script macro (<code>game.gng.applyItemEffects(spell, weapon)</code>) and delete or disable it there when the duration ends.';
 
 const SPELLS: SpellSpec[] = [
   {
@@ -155,7 +155,7 @@ export function spellDocs(): { file: string; doc: Doc }[] {
           itemEffect(id, s.name, [{ key: 'system.bypass', mode: 5, value: bypassOf(s) }], {
             transfer: false,
             flags: { gng: { target: 'weapon' } },
-            description: `${bypassOf(s) === 'ignoring' ? 'Armor ignoring' : 'Armor piercing'} (GnG Appendix 5).`,
+            description: `<p>${bypassOf(s) === 'ignoring' ? 'Armor ignoring' : 'Armor piercing'} (GnG Appendix 5).</p>`,
           }),
         ],
         { gng: { identifier: slug(s.name) } },
@@ -178,8 +178,7 @@ interface AbilitySpec {
   apply: string;
 }
 
-const NO_FIELD =
-  'Not a field of the data model: the GM applies it (the id in the item’s flags lets the attack flow find it).';
+const NO_FIELD = 'Apply by hand: the sheet and the chat cards do not apply this ability.';
 const EPIC_BLAST = (energy: string) =>
   `On command the weapon is wreathed in ${energy} that does not hurt the wielder. Every hit deals +3d6 ${energy} damage; on a 1 on 1d10 it deals +6d6 instead. Bows, crossbows and slings give it to their ammunition.`;
 const EPIC_POWER = (align: string, foe: string) =>
@@ -232,7 +231,7 @@ const ABILITIES: AbilitySpec[] = [
     price: '+2 bonus',
     aura: 'faint abjuration; CL 5th',
     text: 'The bearer blocks as if he had the Block Projectile feat, without its −4 against sling, bow and crossbow missiles. Replaces arrow deflection.',
-    apply: `The Block rules take it as the situation’s \`projectileDeflection\` (as ${uuidLink('feats', 'Item', featId('block-projectile'), 'Block Projectile')} without its −4).`,
+    apply: `Apply by hand: the bearer blocks as with ${uuidLink('feats', 'Item', featId('block-projectile'), 'Block Projectile')}, without its −4.`,
   },
   {
     id: 'infinite-projectile-deflection',
@@ -268,7 +267,7 @@ const ABILITIES: AbilitySpec[] = [
     price: '+5 bonus',
     aura: 'strong transmutation; CL 16th',
     text: 'None of the target’s Protection counts against the weapon’s damage. Launchers give it to their ammunition.',
-    apply: 'Set the weapon’s <em>Protection bypass</em> to <em>armor ignoring</em>.',
+    apply: 'Set the weapon’s <em>Against Protection</em> to <em>Armor-ignoring</em>.',
   },
   {
     id: 'armor-piercing',
@@ -277,7 +276,7 @@ const ABILITIES: AbilitySpec[] = [
     price: '+1 bonus',
     aura: 'moderate transmutation; CL 10th',
     text: 'Only half of the target’s Protection counts against the weapon’s damage; it does not stack with other effects that reduce Protection. Launchers give it to their ammunition. It replaces keen.',
-    apply: 'Set the weapon’s <em>Protection bypass</em> to <em>armor piercing</em>.',
+    apply: 'Set the weapon’s <em>Against Protection</em> to <em>Armor-piercing</em>.',
   },
   {
     id: 'axiomatic-power',
@@ -412,7 +411,8 @@ const ABILITIES: AbilitySpec[] = [
     price: '+3 bonus',
     aura: 'strong divination; CL 14th',
     text: 'Halves the attack penalty of called shots made with the weapon; it does not stack with other reductions (the better one applies).',
-    apply: 'The called-shot rules take it as the option `precise`.',
+    apply:
+      'Apply by hand: give back the part of the called shot penalty it saves as an <em>Other modifier</em> in the attack dialog.',
   },
   {
     id: 'psychokinetic-burst',
@@ -745,7 +745,7 @@ function weaponDoc(w: WeaponSpec): { file: string; doc: Doc } {
     `enhancement +${w.enhancement} (attack and damage)`,
     w.bypass === 'none'
       ? null
-      : `Protection bypass: ${w.bypass === 'piercing' ? 'armor piercing' : 'armor ignoring'}`,
+      : `${w.bypass === 'piercing' ? 'armor piercing' : 'armor ignoring'} against Protection`,
   ]
     .filter(Boolean)
     .join('; ');
@@ -804,7 +804,7 @@ function armorDocs(): { file: string; doc: Doc }[] {
           p(
             `A sample armor with ${fortification} fortification (${base.type} armor, Protection ${base.armorBonus} + ${enhancement} enhancement).`,
             `<strong>Price:</strong> ${price}.`,
-            '<strong>In this system:</strong> Protection, enhancement and fortification are fields of the item; the Protection and called-shot rules read them.',
+            '<strong>In this system:</strong> the item’s Protection, enhancement and fortification apply by themselves to every hit and called shot against the wearer.',
           ) + source(`${APP6} › Armor, Fortification`),
         weight: base.weight,
         quantity: 1,
@@ -921,7 +921,7 @@ export function magicItemDocs(): { file: string; doc: Doc }[] {
           p(
             w.text,
             `<strong>Price:</strong> ${w.price}.`,
-            `<strong>In this system:</strong> while worn, set the <em>Protection bypass</em> of your unarmed-strike and natural weapon items to <em>${w.bypass}</em>.`,
+            `<strong>In this system:</strong> while worn, set <em>Against Protection</em> of your unarmed-strike and natural weapon items to <em>${w.bypass === 'armor ignoring' ? 'Armor-ignoring' : 'Armor-piercing'}</em>.`,
           ) + source(`${APP6} › Miscellaneous Magical Items`),
         weight: 0,
         quantity: 1,

@@ -60,7 +60,7 @@ const PAGES: PageSpec[] = [
     html:
       p(
         '<strong>Maximum HP</strong> = (current Constitution + class HP bonus + 3 per Toughness feat + other modifiers) × size multiplier. Multipliers: Fine ×1/16, Diminutive ×1/8, Tiny ×1/4, Small ×1/2, Medium ×1, Large ×2, Huge ×4, Gargantuan ×8, Colossal ×16 (below Medium the result rounds down, never under 1). A creature without Constitution uses 20. Temporary HP are a separate pool, never multiplied.',
-        `The class HP bonus follows the class item’s HP progression (good, average, poor; beyond 20th level +1 at each even level). ${feat('toughness', 'Toughness')} is counted by the system from its identifier.`,
+        `The class HP bonus follows the class item’s HP progression (good, average, poor; beyond 20th level +1 at each even level). ${feat('toughness', 'Toughness')} needs no effect: the sheet counts it.`,
         'HP change with Constitution. Natural healing returns (1 + Con modifier) × size multiplier HP a week (at least 1; double with full bed rest) and 1 point of each damaged ability a day (2 with bed rest).',
       ) + source('GnG v4.0, Hit Points; Healing; Temporary Hit Points'),
   },
@@ -137,7 +137,9 @@ const PAGES: PageSpec[] = [
         `<strong>Suppressing fire</strong>: a full-round action spraying 1d10 + 10 shots into an aisle or a 20-ft. square; whoever acts in it saves or is shot at (free attack at −8) or ${conditionLink('suppressed', 'suppressed')}.`,
         'Sneak attack dice become an attack bonus (5d6 → +6) and work against creatures immune to critical hits; a touch attack ignores the defender’s shield bonus to Defense.',
       ) +
-      p('The rules engine (`game.gng.rules`) resolves all of these; see docs/api.md.') +
+      p(
+        'The attack dialog applies sneak attack dice and touch attacks; the GM resolves the other special attacks with these rules.',
+      ) +
       source('GnG v4.0, Special Attacks; Additional Combat Rules'),
   },
   {
@@ -160,7 +162,7 @@ const PAGES: PageSpec[] = [
     name: 'Playing an exchange, and the settings',
     html:
       p(
-        'Attack from a weapon on the sheet (Shift-click skips the attack dialog), from a weapon macro dragged to the hotbar, or with <code>game.gng.attack(actor, weapon, options)</code>. Target the defenders first; with no target, the card asks the GM for a Defense. Each defender’s owner rolls Defense on the card; on a hit the attacker rolls damage, and the card shows every step (Relative Degree, Protection, damage reduction, energy resistance). <strong>Apply</strong> changes the target’s hit points through the GM, once; <strong>Undo</strong> restores them exactly.',
+        'Attack from a weapon on the sheet (Shift-click skips the attack dialog), from a weapon macro dragged to the hotbar, or from a script macro with <code>game.gng.attack(actor, weapon)</code>. Target the defenders first; with no target, the card asks the GM for a Defense. Each defender’s owner rolls Defense on the card; on a hit the attacker rolls damage, and the card shows every step (Relative Degree, Protection, damage reduction, energy resistance). <strong>Apply</strong> changes the target’s hit points through the GM, once; <strong>Undo</strong> restores them exactly.',
         'The GM finds the system’s settings under <em>Game Settings → Configure Settings → Grim-n-Gritty</em>:',
       ) +
       ul(

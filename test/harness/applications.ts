@@ -6,7 +6,7 @@
  * `drop` event on a document sheet's element reaches its `_onDrop`.
  *
  * Forms, as Foundry's DocumentSheetV2 handles them: a sheet's element is a `<form>` (`tag: 'form'`);
- * a `change` event on a named input/select/textarea submits the form when `form.submitOnChange` is
+ * a `change` event on a named input/select/textarea/prose-mirror submits the form when `form.submitOnChange` is
  * set. Submitting gathers every named, enabled field (`FormDataExtended`: numbers for
  * `type="number"` / `data-dtype="Number"`, booleans for checkboxes), runs `_processFormData` (the
  * expanded object) and calls `document.update(changes)`; an error (a validation failure) is shown with
@@ -22,6 +22,7 @@ import type { Window as HappyWindow } from 'happy-dom';
 import type { HarnessTemplates } from './templates.js';
 import type { HarnessDocument } from './documents.js';
 import { expandObject, isPlainObject } from './utils.js';
+import { enrichHTML } from './rich-text.js';
 
 export interface ApplicationRuntime {
   window: HappyWindow;
@@ -40,8 +41,9 @@ export class HarnessFormDataExtended implements FormDataExtended {
   readonly object: Record<string, unknown> = {};
 
   constructor(form: HTMLFormElement) {
+    // `<prose-mirror>` (rich-text.ts) is a form field too: its `value` is the raw HTML.
     const fields = form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
-      'input[name], select[name], textarea[name]',
+      'input[name], select[name], textarea[name], prose-mirror[name]',
     );
     for (const field of fields) {
       if (field.disabled) continue;
@@ -374,8 +376,9 @@ export const applicationsApi = {
   DocumentSheetV2: HarnessDocumentSheetV2,
 } satisfies FoundryNamespace['applications']['api'];
 
-/** `foundry.applications.ux.TextEditor.implementation`: the drag-data slice. */
+/** `foundry.applications.ux.TextEditor.implementation`: drag data and `enrichHTML` (rich-text.ts). */
 export const TextEditorImpl = {
+  enrichHTML,
   getDragEventData(event: DragEvent): Record<string, unknown> {
     if (!('dataTransfer' in event) || !event.dataTransfer) return {};
     try {

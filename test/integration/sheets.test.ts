@@ -423,7 +423,13 @@ describe('item sheets', () => {
     const actor = await appendix3Fighter(h);
     const [item] = await actor.createEmbeddedDocuments('Item', [{ name: `A ${type}`, type }]);
     const sheet = await h.openItemSheet(item as Item);
-    const names = [...sheet.element.querySelectorAll<HTMLInputElement>('[name]')].map((el) => el.name);
+    // Form fields by name; a rich text field (the description) by its edit button's data-field.
+    const names = [
+      ...[...sheet.element.querySelectorAll<HTMLInputElement>('[name]')].map((el) => el.name),
+      ...[...sheet.element.querySelectorAll<HTMLElement>('.rich-text-edit[data-field]')].map(
+        (el) => el.dataset.field as string,
+      ),
+    ];
     for (const path of leafPaths(CONFIG.Item.dataModels[type]?.defineSchema() ?? {})) {
       expect(
         names.some((name) => name === `system.${path}` || name.startsWith(`system.${path}.`)),

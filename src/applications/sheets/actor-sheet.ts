@@ -6,6 +6,7 @@
  * Attack rows and inventory rows are draggable (`draggable="true"`): dragging one carries
  * `{ type: 'Item', uuid }` as `text/plain` JSON, which the hotbar turns into an attack macro.
  * The Attack button opens the attack dialog; Shift-click attacks at once with the defaults.
+ * The biography is shown enriched and edited in Foundry's rich text editor (rich-text.ts).
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
@@ -13,6 +14,7 @@ import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
+import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
 
@@ -56,18 +58,29 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       toggleEffect: GnGActorSheet.onToggleEffect,
       deleteEffect: GnGActorSheet.onDeleteEffect,
       toggleAnatomy: GnGActorSheet.onToggleAnatomy,
+      editRichText: GnGActorSheet.onEditRichText,
     },
   };
 
   #dragListening = false;
+  /** The rich text field (the biography) whose editor is open. */
+  readonly #richText = new RichTextEditing();
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
-    return { ...context, ...actorContext(this.actor, this.isEditable) };
+    const editable = this.isEditable;
+    const biography = await richTextContext(
+      this.actor,
+      'system.biography',
+      game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
+      { editable, editing: this.#richText.field },
+    );
+    return { ...context, ...actorContext(this.actor, editable), biography };
   }
 
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
+    this.#richText.listen(this.element, () => this.render());
     if (this.#dragListening) return;
     // One listener on the sheet's element, which lasts across renders.
     this.#dragListening = true;
@@ -142,6 +155,11 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       if (identifier && own) return own === identifier;
       return i.name.trim().toLowerCase() === dropped.name.trim().toLowerCase();
     });
+  }
+
+  /** A rich text field's edit button: opens its editor (owners only). */
+  static async onEditRichText(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (this.#richText.open(target.dataset.field, this.isEditable)) await this.render();
   }
 
   static async onRollAbility(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -276,4 +294,5 @@ export function actorPart(name: string): HandlebarsTemplatePart {
 export const ACTOR_PARTIALS = [
   systemPath('templates/actor/partials/stat.hbs'),
   systemPath('templates/actor/partials/item-controls.hbs'),
+  RICH_TEXT_PARTIAL,
 ];

@@ -1,8 +1,10 @@
 /**
  * The sheet of every Item type (ItemSheetV2 + Handlebars): a header, a details part whose fields
- * follow the item type's data model, and the description. Edits save on change.
+ * follow the item type's data model, and the description (shown enriched, edited in Foundry's rich
+ * text editor: rich-text.ts). Edits save on change.
  */
 import { systemPath } from '../../config/document-types.js';
+import { RichTextEditing, richTextContext } from './rich-text.js';
 import {
   BAB_PROGRESSIONS,
   FORTIFICATIONS,
@@ -188,7 +190,11 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     position: { width: 520, height: 'auto' },
     window: { resizable: true },
     form: { submitOnChange: true, closeOnSubmit: false },
+    actions: { editRichText: ItemSheet.onEditRichText },
   };
+
+  /** The rich text field (the description) whose editor is open. */
+  readonly #richText = new RichTextEditing();
 
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
     header: { template: systemPath('templates/item/header.hbs') },
@@ -243,15 +249,32 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
         return base;
       }),
     }));
+    const description = await richTextContext(
+      item,
+      'system.description',
+      game.i18n.localize('GNG.Item.FIELDS.description.label'),
+      { editable, editing: this.#richText.field },
+    );
     return {
       ...context,
       item,
       system,
       editable,
+      description,
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       ownerName: item.actor?.name ?? '',
       fieldsets,
     };
+  }
+
+  override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
+    await super._onRender(context, options);
+    this.#richText.listen(this.element, () => this.render());
+  }
+
+  /** The description's edit button: opens its editor (owners only). */
+  static async onEditRichText(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (this.#richText.open(target.dataset.field, this.isEditable)) await this.render();
   }
 
   /** Checkbox lists (one checkbox per choice) are stored as arrays of the checked choices. */
