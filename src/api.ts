@@ -12,6 +12,7 @@ import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
+import { runSelfTest, type SelfTestReport } from './self-test/index.js';
 
 export interface GnGApi {
   /** The pure rules engine (see docs/api.md). */
@@ -48,6 +49,11 @@ export interface GnGApi {
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */
   quickStand(actor: Actor): Promise<CardActionResult>;
+  /**
+   * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
+   * afterwards; resolves with each check's result (src/self-test/self-test.ts).
+   */
+  checkWorld(): Promise<SelfTestReport>;
 }
 
 export function createApi(version: string): GnGApi {
@@ -61,5 +67,6 @@ export function createApi(version: string): GnGApi {
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
     grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
+    checkWorld: () => runSelfTest(),
   };
 }

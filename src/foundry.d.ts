@@ -145,6 +145,7 @@ declare global {
     filter(fn: (doc: T) => boolean): T[];
     map<R>(fn: (doc: T) => R): R[];
     find(fn: (doc: T) => boolean): T | undefined;
+    has(id: string): boolean;
     contents: T[];
   }
 
@@ -163,6 +164,8 @@ declare global {
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
     /** Active tokens of this actor on the current scene. */
     getActiveTokens(): Token[];
+    /** A token document for this actor from its prototype token (not placed on any scene). */
+    getTokenDocument(data?: Record<string, unknown>): Promise<TokenDocument>;
     /** Whether a non-GM user has the OWNER permission on this actor. */
     readonly hasPlayerOwner: boolean;
     /** Prepares items and effects, then applies the active effects (`applyActiveEffects`). */
@@ -237,6 +240,11 @@ declare global {
     readonly active: boolean;
     /** The actor the effect applies to: its parent actor, or its item's owner when it transfers. */
     readonly target: Actor | null;
+    /**
+     * Merges `changes` into the not yet created document's source (in a `preCreate…` hook, on the
+     * creating client, before the data is sent): the created document carries them.
+     */
+    updateSource(changes: Record<string, unknown>): Record<string, unknown>;
   }
   interface ActiveEffectConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): ActiveEffect;
@@ -277,6 +285,15 @@ declare global {
     readonly author: User | null;
     /** The current user wrote this message. */
     readonly isAuthor: boolean;
+    /** Ids of the users it is whispered to (the roll mode's audience); empty: everyone sees it. */
+    readonly whisper: string[];
+    /** A blind roll: its content is for the GMs only. */
+    readonly blind: boolean;
+    /**
+     * The message rendered as the chat log shows it to this client (v13), after the
+     * `renderChatMessageHTML` hook: a header with core's controls and `.message-content`.
+     */
+    renderHTML(): Promise<HTMLElement>;
   }
   interface ChatMessageConstructor {
     new (data: ChatMessageData): ChatMessage;
@@ -335,8 +352,16 @@ declare global {
     readonly turn: number;
     readonly combatants: EmbeddedCollection<Combatant>;
     readonly combatant: Combatant | null;
+    /** Whether the combat has begun (round > 0). */
+    readonly started: boolean;
     nextTurn(): Promise<this>;
     nextRound(): Promise<this>;
+    /** Begins the combat: round 1, the first turn (its turn events run on the active GM). */
+    startCombat(): Promise<this>;
+    /** Makes this the active combat of the world (`game.combat`). */
+    activate(): Promise<this>;
+    /** Adds combatants (`{ actorId, tokenId?, initiative? }`), ordered by initiative, highest first. */
+    createEmbeddedDocuments(type: 'Combatant', data: Record<string, unknown>[]): Promise<Combatant[]>;
     /**
      * Turn events (v13): called once, on the active GM's client only, after the round or turn
      * changed — a subclass (`CONFIG.Combat.documentClass`) overrides them; the base does nothing
@@ -356,6 +381,7 @@ declare global {
   }
   interface CombatConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combat;
+    create(data: Record<string, unknown>, options?: DocumentModificationOptions): Promise<Combat>;
   }
 
   /** A token bar's data: an object with `value` and `max` is a bar, a bare number a value. */
@@ -366,7 +392,11 @@ declare global {
     readonly id: string;
     readonly actor: Actor | null;
     name: string;
-    /** Reads the bar's attribute (by default `system.json`'s `primaryTokenAttribute` for bar1) from `actor.system`. */
+    /**
+     * Reads the bar's attribute (the actor's prototype token's; by default `system.json`'s
+     * `primaryTokenAttribute` for bar1) from `actor.system`, as a bar or a value as the actor type's
+     * `CONFIG.Actor.trackableAttributes` (else its schema) says.
+     */
     getBarAttribute(barName: 'bar1' | 'bar2'): TokenBarAttribute | null;
   }
   interface Token {
@@ -453,6 +483,28 @@ declare global {
    */
   interface FormDataExtended {
     readonly object: Record<string, unknown>;
+  }
+  /** Options of `TextEditor.implementation.enrichHTML`. */
+  interface EnrichmentOptions {
+    /** Keep secret blocks (give it the viewer's ownership of the document). */
+    secrets?: boolean;
+    /** The document relative uuids and roll data refer to. */
+    relativeTo?: FoundryDocument;
+    /** Data for inline rolls (`[[/r 1d20 + @str]]`). */
+    rollData?: Record<string, unknown>;
+  }
+  /**
+   * A `<prose-mirror name value>` element (`foundry.applications.elements.HTMLProseMirrorElement`):
+   * a form field holding raw HTML (`value`), submitted under `name`. Saving the editor dispatches a
+   * bubbling `change` (so `submitOnChange` saves the document), then `save`.
+   */
+  interface HTMLProseMirrorElement extends HTMLElement {
+    name: string;
+    value: string;
+    readonly open: boolean;
+  }
+  interface HTMLElementTagNameMap {
+    'prose-mirror': HTMLProseMirrorElement;
   }
   interface FormDataExtendedConstructor {
     new (form: HTMLFormElement): FormDataExtended;
@@ -549,8 +601,18 @@ declare global {
     requiresReload?: boolean;
     onChange?: (value: unknown) => void;
   }
+  /** A settings menu: a button in the system's settings that opens `type` (GM only when `restricted`). */
+  interface SettingMenuConfig {
+    name: string;
+    label: string;
+    hint?: string;
+    icon?: string;
+    type: ApplicationV2Constructor;
+    restricted: boolean;
+  }
   interface ClientSettings {
     register(namespace: string, key: string, config: SettingConfig): void;
+    registerMenu(namespace: string, key: string, config: SettingMenuConfig): void;
     get(namespace: string, key: string): unknown;
     set(namespace: string, key: string, value: unknown): Promise<unknown>;
   }
@@ -596,15 +658,24 @@ declare global {
     [key: string]: unknown;
   }
 
+  /** Token bar attributes of an Actor type: paths in `actor.system` to `{ value, max }` (bar) or numbers. */
+  interface TrackableAttributes {
+    bar: string[];
+    value: string[];
+  }
   interface FoundryConfig {
-    Actor: DocumentConfig;
+    /** `trackableAttributes`: per Actor type, what a token may show as a bar or a value. */
+    Actor: DocumentConfig & { trackableAttributes?: Record<string, TrackableAttributes> };
     Item: DocumentConfig;
     ChatMessage: DocumentConfig;
-    ActiveEffect: DocumentConfig;
+    /** `legacyTransferral: false`: an item's effects apply from the item, never copied onto its actor. */
+    ActiveEffect: DocumentConfig & { legacyTransferral?: boolean };
     /** `documentClass` only (Combat has no system data models here). */
     Combat: { documentClass: AnyConstructor };
     queries: Record<string, QueryHandler>;
     statusEffects: StatusEffectConfig[];
+    /** Core behaviours tied to a status id, by key (`BLIND`: no vision, `DEFEATED`, `INVISIBLE`). */
+    specialStatusEffects: Record<string, string>;
     [key: string]: unknown;
   }
   var CONFIG: FoundryConfig;
@@ -651,8 +722,55 @@ declare global {
     ready: boolean;
     /** This system's public API; see `src/api.ts`. */
     gng: GnGApi;
+    /** The Foundry version (`"13.351"`) and its release generation (13). */
+    version: string;
+    release: { generation: number };
+    /** Compendium packs by collection id (`gng.weapons`). */
+    packs: WorldCollection<CompendiumCollection>;
+    /** Installed modules by id (`active` when enabled in this world). */
+    modules: Map<string, { id: string; active: boolean; version?: string }>;
+    clipboard: { copyPlainText(text: string): Promise<void> };
+    combats: WorldCollection<Combat>;
+    folders: WorldCollection<Folder>;
+    /** Dice So Nice's API, when that module is active (set on its `ready`); absent otherwise. */
+    dice3d?: Dice3D;
   }
   var game: Game;
+
+  /**
+   * The slice of Dice So Nice's API we use (its `module/Dice3D.js`, wiki "API/Roll"): `showForRoll`
+   * animates `roll` on this client unless `blind` ("blind for the current user"), and with
+   * `synchronize` also on the other clients, only those in `whisper` (user ids; null: everyone).
+   * It resolves when the animation has ended (false when nothing was shown).
+   */
+  interface Dice3D {
+    showForRoll(
+      roll: Roll,
+      user?: User,
+      synchronize?: boolean,
+      whisper?: string[] | null,
+      blind?: boolean,
+      messageId?: string | null,
+      speaker?: ChatSpeaker | null,
+    ): Promise<boolean>;
+  }
+
+  /** A compendium pack: its index and its documents, loaded from the pack's database. */
+  interface CompendiumCollection {
+    readonly collection: string;
+    readonly documentName: string;
+    readonly metadata: { name: string; label: string; packageType: string; packageName: string };
+    getIndex(): Promise<{ readonly size: number }>;
+    getDocuments(): Promise<FoundryDocument[]>;
+  }
+
+  /** A folder of world documents (`type`: the documents it holds). */
+  interface Folder extends FoundryDocument {
+    readonly type: string;
+  }
+  var Folder: {
+    create(data: Record<string, unknown>, options?: DocumentModificationOptions): Promise<Folder | undefined>;
+  };
 
   interface Notifications {
     info(message: string): void;
@@ -686,6 +804,12 @@ declare global {
           implementation: {
             /** The JSON of a drag event's `text/plain` data; `{}` when there is none or it is not JSON. */
             getDragEventData(event: DragEvent): Record<string, unknown>;
+            /**
+             * Stored HTML made ready to show: `@UUID[uuid]{label}` becomes a content link
+             * (`<a class="content-link" data-uuid>`), secret blocks (`<section class="secret">`) stay
+             * only with `secrets`; other HTML is left as it is. Empty or missing content gives `''`.
+             */
+            enrichHTML(content: string | null | undefined, options?: EnrichmentOptions): Promise<string>;
           };
         };
       };
@@ -705,6 +829,8 @@ declare global {
       setProperty(object: object, key: string, value: unknown): boolean;
       fromUuid(uuid: string): Promise<FoundryDocument | null>;
       fromUuidSync(uuid: string): FoundryDocument | null;
+      /** A random alphanumeric id (16 characters by default). */
+      randomID(length?: number): string;
     };
   }
   var foundry: FoundryNamespace;

@@ -16,6 +16,7 @@ import { ItemSheet } from './applications/sheets/item-sheet.js';
 import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
+import { configureHost } from './config/host.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
@@ -28,6 +29,7 @@ import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
+import { registerSelfTest } from './self-test/index.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
@@ -41,6 +43,7 @@ Hooks.once('init', () => {
   registerQuickStand();
   registerGrappleHud();
   registerConditionsTimer();
+  registerSelfTest();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
@@ -49,6 +52,8 @@ Hooks.once('init', () => {
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.
   CONFIG.statusEffects = statusEffectConfig();
+  // Token bars, core's special statuses, effect transferral (src/config/host.ts, docs/host.md).
+  configureHost();
 
   const { Actors, Items } = foundry.documents.collections;
   Actors.registerSheet(SYSTEM_ID, CharacterSheet, {

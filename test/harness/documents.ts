@@ -10,6 +10,8 @@ import { world } from './world.js';
 import { sheetRegistries } from './applications.js';
 import { asClient } from './clients.js';
 import type { HarnessHooks } from './hooks.js';
+import { HarnessTokenDocument } from './tokens.js';
+import { renderMessageHTML } from './chat-html.js';
 
 /**
  * A document's post-change hook (`create…`, `update…`, `delete…`): every connected client runs it,
@@ -37,6 +39,10 @@ export class HarnessCollection<T extends { id: string | null }> implements Embed
 
   [Symbol.iterator](): Iterator<T> {
     return this.#docs.values();
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
   }
 
   get(id: string): T | undefined {
@@ -275,6 +281,17 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   toObject(): Record<string, unknown> {
     return structuredClone(this._source);
+  }
+
+  /**
+   * Merges `changes` into the source and prepares again, with no hooks and no write (Foundry's
+   * `updateSource`: in a `preCreate…` hook the created document carries the changes).
+   */
+  updateSource(changes: Record<string, unknown>): Record<string, unknown> {
+    const diff = expandObject(changes);
+    this._source = mergeInto(structuredClone(this._source), diff);
+    this._initialize();
+    return diff;
   }
 
   /** Throws unless the current user may change this document (and its compendium is not locked). */
@@ -709,6 +726,11 @@ export class HarnessActor extends HarnessDocument implements Actor {
     return world.tokens.filter((token) => token.actor === (this as Actor));
   }
 
+  /** A token document from the prototype token, placed nowhere (as the self-test reads a bar). */
+  async getTokenDocument(): Promise<TokenDocument> {
+    return new HarnessTokenDocument(this as unknown as Actor, world.tokenBars);
+  }
+
   get hasPlayerOwner(): boolean {
     return world.users.contents.some((user) => !user.isGM && this.testUserPermission(user, 'OWNER'));
   }
@@ -735,6 +757,16 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
 
   get isAuthor(): boolean {
     return this.authorId !== null && this.authorId === game.user.id;
+  }
+
+  /** The users it is whispered to, by id (empty: everyone), as the message's data holds them. */
+  get whisper(): string[] {
+    return [...((this._source.whisper as string[] | undefined) ?? [])];
+  }
+
+  /** A blind roll (content for the GMs only). */
+  get blind(): boolean {
+    return this._source.blind === true;
   }
 
   protected override _initialize(): void {
@@ -780,6 +812,11 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     world.messages.set(message);
     broadcast('createChatMessage', message, options, game.user.id);
     return message;
+  }
+
+  /** The message as this client's chat log shows it (chat-html.ts). */
+  async renderHTML(): Promise<HTMLElement> {
+    return renderMessageHTML(this);
   }
 
   static getSpeaker(options: { actor?: Actor | null; alias?: string } = {}): ChatSpeaker {
@@ -924,6 +961,58 @@ export class HarnessCombat extends HarnessDocument implements Combat {
 
   get combatant(): Combatant | null {
     return this.combatants.contents[this.turn] ?? null;
+  }
+
+  get started(): boolean {
+    return this.round > 0;
+  }
+
+  /**
+   * A world combat (used by the self-test): not begun (round 0) until `startCombat`; the world's
+   * active combat (`game.combat`) once `activate()`d.
+   */
+  static async create(data: Record<string, unknown>): Promise<Combat> {
+    const Cls = CONFIG.Combat.documentClass as unknown as typeof HarnessCombat;
+    const combat = new Cls({ name: 'Combat', type: 'base', ...data });
+    combat.round = 0;
+    world.combats.set(combat as unknown as Combat);
+    broadcast('createCombat', combat, {}, game.user.id);
+    return combat as unknown as Combat;
+  }
+
+  /** Makes this the world's active combat (`game.combat`). */
+  async activate(): Promise<this> {
+    game.combat = this as unknown as Combat;
+    return this;
+  }
+
+  /** Combatants of world actors (`{ actorId, initiative }`), kept in initiative order, highest first. */
+  async createEmbeddedDocuments(_type: 'Combatant', data: Record<string, unknown>[]): Promise<Combatant[]> {
+    const created = data.map((entry) => {
+      const actor = world.actors.get(String(entry.actorId)) ?? null;
+      if (!actor) throw new Error(`No actor ${String(entry.actorId)} for a combatant`);
+      return this.addCombatant(actor, typeof entry.initiative === 'number' ? entry.initiative : null);
+    });
+    const ordered = [...this.combatants].sort(
+      (a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity),
+    );
+    this.combatants.clear();
+    for (const combatant of ordered) this.combatants.set(combatant);
+    return created;
+  }
+
+  /** Round 1, the first turn, and its turn events (Foundry's `startCombat`). */
+  async startCombat(): Promise<this> {
+    this.round = 1;
+    this.turn = 0;
+    broadcast('updateCombat', this, { round: 1, turn: 0 }, {}, game.user.id);
+    await this.#turnEvents(true);
+    return this;
+  }
+
+  protected override _onDelete(): void {
+    world.combats.delete(this._id as string);
+    if (game.combat === (this as unknown as Combat)) game.combat = null;
   }
 
   addCombatant(actor: Actor, initiative: number | null = null): Combatant {

@@ -43,11 +43,16 @@ import {
   type HarnessApplicationV2,
 } from './applications.js';
 import { utils } from './utils.js';
+import { removeDice3d } from './dice3d.js';
+import { defineProseMirror } from './rich-text.js';
 import { clients, swappingClients, type ClientContext } from './clients.js';
 import { world } from './world.js';
 import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
 import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } from './tokens.js';
 import type { GnGApi } from '../../src/api.js';
+import { renderMessageHTML } from './chat-html.js';
+import { HarnessFolder } from './folders.js';
+import { compendiumCollections } from './compendium.js';
 
 /** Where the runtime runs: its window (happy-dom in Node, the page's in a browser) and the repository's files. */
 export interface HarnessHost {
@@ -101,6 +106,21 @@ class HarnessGame implements Game {
   items = world.items;
   messages = world.messages;
   macros = world.macros;
+  combats = world.combats;
+  folders = world.folders;
+  packs = compendiumCollections();
+  /** A v13 build (system.json's `compatibility.verified`). */
+  version = '13.351';
+  release = { generation: 13 };
+  /** Installed modules; tests add one (e.g. Dice So Nice) when they need it. */
+  modules = new Map<string, { id: string; active: boolean; version?: string }>();
+  /** What the self-test copied last (the harness has no system clipboard). */
+  copied = '';
+  clipboard = {
+    copyPlainText: async (text: string) => {
+      this.copied = text;
+    },
+  };
   /** Modifier keys held now (set by tests through `harness.hold`). */
   readonly heldModifiers = new Set<string>();
   keyboard = {
@@ -170,8 +190,10 @@ export interface Harness {
    */
   change(app: HarnessApplicationV2, selector: string, value: string | number | boolean): Promise<void>;
   /**
-   * Places a token of `actor` on the scene (`actor.getActiveTokens()` finds it). Its bars default to
-   * `system.json`'s `primaryTokenAttribute` (bar1) and `secondaryTokenAttribute` (bar2).
+   * Places a token of `actor` on the scene (`actor.getActiveTokens()` finds it). Its bars are the
+   * actor's prototype token bars, by default `system.json`'s `primaryTokenAttribute` (bar1) and
+   * `secondaryTokenAttribute` (bar2); `token.document.getBarAttribute('bar1')` reads a bar's value
+   * and max as v13 does (tokens.ts).
    */
   placeToken(actor: Actor): Token;
   /**
@@ -228,6 +250,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   clients.context = host.clients ?? swappingClients();
   runtime.window = window;
   runtime.templates = templates;
+  defineProseMirror(window);
   runtime.mount = host.mount;
   runtime.unmount = host.unmount;
   const notify = (level: Notice['level'], message: string) => {
@@ -244,12 +267,15 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   world.macros = new HarnessWorldCollection<Macro>();
   world.users = new HarnessWorldCollection<User>();
   world.tokens = [];
+  world.combats = new HarnessWorldCollection<Combat>();
+  world.folders = new HarnessWorldCollection<Folder>();
 
   const systemJson = JSON.parse(requireText(host, 'system.json')) as Record<string, unknown>;
   const tokenBars: TokenBars = {
     bar1: { attribute: (systemJson.primaryTokenAttribute as string | undefined) ?? null },
     bar2: { attribute: (systemJson.secondaryTokenAttribute as string | undefined) ?? null },
   };
+  world.tokenBars = tokenBars;
 
   const g = globalThis as typeof globalThis & Record<string, unknown>;
   g.Hooks = hooks;
@@ -267,6 +293,8 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     Combat: { documentClass: HarnessCombat },
     queries: {},
     statusEffects: [],
+    // Core fills in its own special statuses; the glue sets every key it relies on (README.md).
+    specialStatusEffects: {},
   } satisfies FoundryConfig;
   g.foundry = {
     abstract: { TypeDataModel: TypeDataModelImpl },
@@ -289,6 +317,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   g.ActiveEffect = ActiveEffectImpl;
   g.ChatMessage = ChatMessageImpl;
   g.Macro = MacroImpl;
+  g.Folder = HarnessFolder;
   g.Roll = RollImpl;
   g.ui = {
     notifications: {
@@ -333,6 +362,8 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       world.items.clear();
       world.messages.clear();
       world.macros.clear();
+      world.combats.clear();
+      world.folders.clear();
       for (const app of applicationInstances.values()) void app.close();
       applicationInstances.clear();
       game.heldModifiers.clear();
@@ -348,6 +379,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       notices.length = 0;
       i18n.missing.clear();
       rollDice.setSeed(seed);
+      removeDice3d();
     },
     async createActor(data, owner) {
       const ownership = owner ? { default: 0, [owner.id as string]: 3 } : { default: 0 };
@@ -422,22 +454,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       return html;
     },
     renderMessage(message) {
-      const document = window.document;
-      const li = document.createElement('li');
-      li.className = 'chat-message message';
-      li.dataset.messageId = message.id as string;
-      const content = document.createElement('div');
-      content.className = 'message-content';
-      content.innerHTML = message.content;
-      li.append(content);
-      const html = li as unknown as HTMLElement;
-      Hooks.callAll('renderChatMessageHTML', message, html, {
-        message: message.toObject(),
-        user: game.user,
-        author: message.author,
-        isAuthor: message.isAuthor,
-      });
-      return html;
+      return renderMessageHTML(message);
     },
     renderCombatTracker(combat = game.combat) {
       const document = window.document;

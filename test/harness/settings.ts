@@ -3,8 +3,15 @@ export class HarnessSettings implements ClientSettings {
   readonly registered = new Map<string, SettingConfig>();
   readonly #values = new Map<string, unknown>();
 
+  readonly menus = new Map<string, SettingMenuConfig>();
+
   register(namespace: string, key: string, config: SettingConfig): void {
     this.registered.set(`${namespace}.${key}`, config);
+  }
+
+  /** A settings menu (its button opens `config.type`; the harness keeps the config to open it). */
+  registerMenu(namespace: string, key: string, config: SettingMenuConfig): void {
+    this.menus.set(`${namespace}.${key}`, config);
   }
 
   get(namespace: string, key: string): unknown {

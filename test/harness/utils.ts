@@ -68,4 +68,11 @@ export const utils = {
   },
   getProperty,
   setProperty,
+  /** Random alphanumeric characters (Foundry's `randomID`; 16 by default). */
+  randomID(length = 16): string {
+    const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const bytes = new Uint8Array(length);
+    globalThis.crypto.getRandomValues(bytes);
+    return [...bytes].map((b) => chars[b % chars.length]).join('');
+  },
 } satisfies Omit<FoundryNamespace['utils'], 'fromUuid' | 'fromUuidSync'>; // those two: uuid.ts

@@ -3,11 +3,20 @@
  * registered by pack (`registerCompendiumDocument`) resolve by `Compendium.<package>.<pack>.<Type>.<id>`
  * without being in the world. Compendium documents are read-only for players and locked for everyone.
  */
-import { HarnessActor, HarnessCollection, HarnessItem, type HarnessDocument } from './documents.js';
+import { HarnessActor, HarnessCollection, HarnessDocument, HarnessItem } from './documents.js';
 import { world } from './world.js';
 
 /** Compendium packs by collection id (`gng.items`), each a collection of its documents. */
 export const packs = new Map<string, HarnessCollection<HarnessDocument>>();
+
+let JournalEntryClass: (new (data: Record<string, unknown>) => HarnessDocument) | undefined;
+/** A journal entry of a pack (rules, conditions): its pages stay in its source. Made on first use (import order). */
+function journalEntryClass() {
+  JournalEntryClass ??= class HarnessJournalEntry extends HarnessDocument {
+    static override documentName = 'JournalEntry';
+  };
+  return JournalEntryClass;
+}
 
 /**
  * Adds a document to a pack: `pack` is the pack name (`items`, read as `gng.items`) or a full
@@ -16,11 +25,12 @@ export const packs = new Map<string, HarnessCollection<HarnessDocument>>();
 export function registerCompendiumDocument(
   pack: string,
   data: Record<string, unknown>,
-  documentName: 'Actor' | 'Item' = 'Item',
+  documentName: 'Actor' | 'Item' | 'JournalEntry' = 'Item',
 ): FoundryDocument {
   const packId = pack.includes('.') ? pack : `${game.system.id}.${pack}`;
-  const config = CONFIG[documentName].documentClass;
-  const fallback = documentName === 'Actor' ? HarnessActor : HarnessItem;
+  const config = documentName === 'JournalEntry' ? undefined : CONFIG[documentName].documentClass;
+  const fallback =
+    documentName === 'Actor' ? HarnessActor : documentName === 'Item' ? HarnessItem : journalEntryClass();
   const Cls = (config ?? fallback) as unknown as new (
     data: Record<string, unknown>,
     options: { pack: string },

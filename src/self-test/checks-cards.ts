@@ -1,0 +1,137 @@
+/**
+ * Self-test checks of what cards rest on: the query round trip with every connected player (and
+ * the proof of who sent a request), an impostor's request refused, and a real card (the Severe
+ * Bleeding card of a scratch actor) created, rendered with its buttons, clicked, and undone.
+ */
+import {
+  BLEEDING_STATUS,
+  bleedingCardOf,
+  bleedingEffectOf,
+  postBleedingCardsFor,
+} from '../cards/bleeding/bleeding-card.js';
+import { SYSTEM_ID } from '../config/document-types.js';
+import { ECHO_QUERY, PROBE_QUERY, type ProbeAnswer } from './queries.js';
+import { CheckFailure, expect, type SelfTestCheck } from './check.js';
+import { waitFor } from './wait.js';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const PROBE_TIMEOUT = 15_000;
+
+const randomNonce = () => foundry.utils.randomID(16);
+
+/** Each connected player's client answers the probe, and the GM proved that player sent the echo. */
+const roundTrip: SelfTestCheck = {
+  id: 'queries',
+  async run() {
+    const players = game.users.filter((user) => user.active && !user.isGM);
+    if (!players.length) return { skip: game.i18n.localize('GNG.SelfTest.Skip.NoPlayers') };
+    const lines: string[] = [];
+    const failures: string[] = [];
+    await Promise.all(
+      players.map(async (player) => {
+        const nonce = randomNonce();
+        let answer: ProbeAnswer;
+        try {
+          answer = (await player.query(PROBE_QUERY, { nonce }, { timeout: PROBE_TIMEOUT })) as ProbeAnswer;
+        } catch (error) {
+          failures.push(f('GNG.SelfTest.Fail.NoAnswer', { name: player.name, error: String(error) }));
+          return;
+        }
+        const echo = answer?.echo;
+        if (answer?.system !== game.system.version)
+          failures.push(
+            f('GNG.SelfTest.Fail.Version', { name: player.name, version: String(answer?.system) }),
+          );
+        else if (!echo?.ok)
+          failures.push(f('GNG.SelfTest.Fail.Echo', { name: player.name, error: String(echo?.error) }));
+        else if (echo.data?.nonce !== nonce || echo.data?.sender !== player.id)
+          failures.push(
+            f('GNG.SelfTest.Fail.Sender', { name: player.name, sender: String(echo.data?.sender) }),
+          );
+        else
+          lines.push(
+            f('GNG.SelfTest.Pass.Player', { name: player.name, options: answer.options.join(', ') }),
+          );
+      }),
+    );
+    if (failures.length) throw new CheckFailure('GNG.SelfTest.Fail.Players', { list: failures.join('; ') });
+    return lines.join('; ');
+  },
+};
+
+/** A request that claims to come from someone it does not come from is refused. */
+const impostor: SelfTestCheck = {
+  id: 'impostor',
+  async run() {
+    const handler = CONFIG.queries[ECHO_QUERY];
+    expect(handler, 'GNG.SelfTest.Fail.MissingQueries', { list: ECHO_QUERY });
+    const victim = game.users.find((user) => !user.isGM);
+    const claims = [game.user, ...(victim ? [victim] : [])];
+    for (const claimed of claims) {
+      const forged = { nonce: randomNonce(), userId: claimed.id, requestId: randomNonce() + randomNonce() };
+      const answer = (await handler(forged, { timeout: PROBE_TIMEOUT })) as { ok?: boolean };
+      expect(answer?.ok === false, 'GNG.SelfTest.Fail.ImpostorAccepted', { name: claimed.name });
+    }
+    return f('GNG.SelfTest.Pass.Impostor', { count: claims.length });
+  },
+};
+
+/** Counts the `[data-action]` controls outside the card's own content (core's, in the header). */
+const coreControls = (html: HTMLElement) =>
+  [...html.querySelectorAll('[data-action]')].filter((el) => !el.closest('.message-content')).length;
+
+const card: SelfTestCheck = {
+  id: 'card',
+  async run(scratch) {
+    const actor = await scratch.actor({
+      name: game.i18n.localize('GNG.SelfTest.ScratchBleeder'),
+      type: 'npc',
+      system: {},
+    });
+    await actor.toggleStatusEffect(BLEEDING_STATUS, { active: true });
+    const started = await waitFor(
+      () => Boolean(bleedingEffectOf(actor)?.getFlag(SYSTEM_ID, 'bleeding')),
+      scratch.waitMs,
+    );
+    expect(started, 'GNG.SelfTest.Fail.NoBleedingState');
+    const posted = await postBleedingCardsFor(actor, 1);
+    if (!posted) throw new CheckFailure('GNG.SelfTest.Fail.NoCard');
+    const message = scratch.keep(posted);
+    const created = await ChatMessage.create({
+      content: `<p>${game.i18n.localize('GNG.SelfTest.PlainMessage')}</p>`,
+      flags: { [SYSTEM_ID]: { selfTest: true } },
+    });
+    if (!created) throw new CheckFailure('GNG.SelfTest.Fail.NoCard');
+    const plain = scratch.keep(created);
+
+    const html = await message.renderHTML();
+    const save = html.querySelector<HTMLButtonElement>('.message-content button[data-action="bleedingSave"]');
+    expect(save, 'GNG.SelfTest.Fail.NoButton', { action: 'bleedingSave' });
+    const plainHtml = await plain.renderHTML();
+    expect(coreControls(html) === coreControls(plainHtml), 'GNG.SelfTest.Fail.CoreControls', {
+      card: coreControls(html),
+      plain: coreControls(plainHtml),
+    });
+
+    save.click();
+    const rolled = await waitFor(
+      () => Boolean(bleedingCardOf(game.messages.get(message.id as string))?.result),
+      scratch.waitMs,
+    );
+    expect(rolled, 'GNG.SelfTest.Fail.NoResult', { action: 'bleedingSave' });
+    const after = await message.renderHTML();
+    const undo = after.querySelector<HTMLButtonElement>(
+      '.message-content button[data-action="bleedingUndo"]',
+    );
+    expect(undo, 'GNG.SelfTest.Fail.NoButton', { action: 'bleedingUndo' });
+    undo.click();
+    const undone = await waitFor(() => {
+      const state = bleedingCardOf(game.messages.get(message.id as string));
+      return Boolean(state && !state.result && state.undone);
+    }, scratch.waitMs);
+    expect(undone, 'GNG.SelfTest.Fail.NoResult', { action: 'bleedingUndo' });
+    return game.i18n.localize('GNG.SelfTest.Pass.Card');
+  },
+};
+
+export const CARD_CHECKS: readonly SelfTestCheck[] = [roundTrip, impostor, card];

@@ -1,0 +1,82 @@
+/**
+ * Self-test checks of the configuration Foundry read on `init`: the Foundry build, our document
+ * classes and data models, the queries every card needs, the statuses, the token bar, and a world
+ * setting written and read back.
+ */
+import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID } from '../config/document-types.js';
+import { GNG_STATUSES } from '../config/status-effects.js';
+import { expect, type SelfTestCheck } from './check.js';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The queries a card or an actor request needs on the GM's and every player's client. */
+export const REQUIRED_QUERIES = [
+  'gng.confirmRequest',
+  'gng.attackAction',
+  'gng.areaAction',
+  'gng.maneuverAction',
+  'gng.grappleAction',
+  'gng.bleedingCard',
+  'gng.bindWounds',
+  'gng.quickStand',
+  'gng.selfTestEcho',
+  'gng.selfTestProbe',
+] as const;
+
+/** The first Foundry generation with `CONFIG.queries` and `User#query`. */
+const GENERATION = 13;
+
+const foundryBuild: SelfTestCheck = {
+  id: 'foundry',
+  async run() {
+    const version = game.version ?? '';
+    const generation = game.release?.generation ?? Number.parseInt(version, 10);
+    expect(generation >= GENERATION, 'GNG.SelfTest.Fail.Generation', { version, generation: GENERATION });
+    expect(typeof CONFIG.queries === 'object' && CONFIG.queries !== null, 'GNG.SelfTest.Fail.NoQueries');
+    return f('GNG.SelfTest.Pass.Foundry', { version });
+  },
+};
+
+const registration: SelfTestCheck = {
+  id: 'registration',
+  async run() {
+    for (const type of ACTOR_TYPES)
+      expect(CONFIG.Actor.dataModels[type], 'GNG.SelfTest.Fail.NoModel', { document: 'Actor', type });
+    for (const type of ITEM_TYPES)
+      expect(CONFIG.Item.dataModels[type], 'GNG.SelfTest.Fail.NoModel', { document: 'Item', type });
+    const missing = REQUIRED_QUERIES.filter((name) => typeof CONFIG.queries[name] !== 'function');
+    expect(!missing.length, 'GNG.SelfTest.Fail.MissingQueries', { list: missing.join(', ') });
+    const statuses = new Set(CONFIG.statusEffects.map((status) => status.id));
+    const lost = GNG_STATUSES.filter((status) => !statuses.has(status.id)).map((status) => status.id);
+    expect(!lost.length, 'GNG.SelfTest.Fail.MissingStatuses', { list: lost.join(', ') });
+    const blind = CONFIG.specialStatusEffects?.BLIND;
+    expect(blind === 'blinded', 'GNG.SelfTest.Fail.BlindStatus', { value: String(blind) });
+    expect(CONFIG.ActiveEffect.legacyTransferral === false, 'GNG.SelfTest.Fail.LegacyTransferral');
+    return f('GNG.SelfTest.Pass.Registration', {
+      models: ACTOR_TYPES.length + ITEM_TYPES.length,
+      queries: REQUIRED_QUERIES.length,
+      statuses: GNG_STATUSES.length,
+    });
+  },
+};
+
+/** A world setting of ours is written and read back, then restored. */
+const settings: SelfTestCheck = {
+  id: 'settings',
+  async run() {
+    const key = 'autoRollDamage';
+    const before = game.settings.get(SYSTEM_ID, key);
+    expect(typeof before === 'boolean', 'GNG.SelfTest.Fail.SettingType', { key, value: String(before) });
+    try {
+      await game.settings.set(SYSTEM_ID, key, !before);
+      const after = game.settings.get(SYSTEM_ID, key);
+      expect(after === !before, 'GNG.SelfTest.Fail.SettingNotSaved', { key });
+    } finally {
+      await game.settings.set(SYSTEM_ID, key, before);
+    }
+    expect(game.settings.get(SYSTEM_ID, key) === before, 'GNG.SelfTest.Fail.SettingNotRestored', { key });
+    return f('GNG.SelfTest.Pass.Settings', { key });
+  },
+};
+
+export const CONFIG_CHECKS: readonly SelfTestCheck[] = [foundryBuild, registration, settings];

@@ -1,0 +1,168 @@
+/**
+ * Self-test checks of documents, on scratch actors: create, update and prepare (derived hit points),
+ * old data migrated on load, the token's HP bar, status toggles, and an effect's duration counted
+ * across the turns of a scratch combat (the system's own turn-start work on the active GM).
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import { CheckFailure, expect, type SelfTestCheck } from './check.js';
+import type { Scratch } from './scratch.js';
+import { waitFor } from './wait.js';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+const abilities = (con: number) => ({
+  str: { value: 12 },
+  dex: { value: 12 },
+  con: { value: con },
+  int: { value: 10 },
+  wis: { value: 10 },
+  cha: { value: 10 },
+});
+
+const hpOf = (actor: Actor) => (actor.system as CreatureData).hp;
+
+/** The scratch fighter most checks use (made once per run). */
+const fighters = new WeakMap<Scratch, Actor>();
+async function fighter(scratch: Scratch): Promise<Actor> {
+  let actor = fighters.get(scratch);
+  if (!actor) {
+    actor = await scratch.actor({
+      name: game.i18n.localize('GNG.SelfTest.ScratchActor'),
+      type: 'character',
+      system: { abilities: abilities(12) },
+    });
+    fighters.set(scratch, actor);
+  }
+  return actor;
+}
+
+const actorLifecycle: SelfTestCheck = {
+  id: 'actor',
+  async run(scratch) {
+    const actor = await fighter(scratch);
+    const before = hpOf(actor).max;
+    expect(typeof before === 'number' && before > 0, 'GNG.SelfTest.Fail.NoDerivedHp', {
+      value: String(before),
+    });
+    await actor.update({ 'system.abilities.con.value': 16 });
+    const after = hpOf(actor).max;
+    expect(typeof after === 'number' && after > before, 'GNG.SelfTest.Fail.NotPrepared', { before, after });
+    await actor.update({ 'system.hp.value': after });
+    expect(hpOf(actor).value === after, 'GNG.SelfTest.Fail.NotSaved', { field: 'system.hp.value' });
+    return f('GNG.SelfTest.Pass.Actor', { before, after });
+  },
+};
+
+const tokenBar: SelfTestCheck = {
+  id: 'tokenBar',
+  async run(scratch) {
+    const actor = await fighter(scratch);
+    const token = await actor.getTokenDocument();
+    const bar = token.getBarAttribute('bar1');
+    const hp = hpOf(actor);
+    expect(bar, 'GNG.SelfTest.Fail.NoBar');
+    expect(bar.type === 'bar' && bar.attribute === 'hp', 'GNG.SelfTest.Fail.BarType', {
+      type: bar.type,
+      attribute: bar.attribute,
+    });
+    expect(bar.value === hp.value && bar.max === hp.max, 'GNG.SelfTest.Fail.BarValues', {
+      value: bar.value,
+      max: String(bar.max),
+      hp: hp.value,
+      hpMax: String(hp.max),
+    });
+    return f('GNG.SelfTest.Pass.TokenBar', { value: bar.value, max: String(bar.max) });
+  },
+};
+
+/** A document stored in an old shape (template.json era) loads in the current shape. */
+const migration: SelfTestCheck = {
+  id: 'migration',
+  async run(scratch) {
+    const old = await scratch.actor({
+      name: game.i18n.localize('GNG.SelfTest.ScratchOld'),
+      type: 'npc',
+      system: { abilities: { str: 15, dex: 13, con: 14, int: 10, wis: 10, cha: 8 }, size: 'M' },
+      items: [
+        {
+          name: 'Longsword',
+          type: 'weapon',
+          system: { damage: '1d8', damageType: 'slashing' },
+        },
+      ],
+    });
+    const system = old.system as CreatureData & { size: string };
+    expect(system.abilities.str.value === 15, 'GNG.SelfTest.Fail.Migration', { field: 'abilities.str' });
+    expect(system.size === 'medium', 'GNG.SelfTest.Fail.Migration', { field: 'size' });
+    const weapon = old.items.contents[0];
+    const data = weapon?.system as { damage?: Record<string, string>; damageTypes?: string[] } | undefined;
+    expect(data?.damage?.medium === '1d8', 'GNG.SelfTest.Fail.Migration', { field: 'damage' });
+    expect(data?.damageTypes?.includes('slashing'), 'GNG.SelfTest.Fail.Migration', { field: 'damageType' });
+    return game.i18n.localize('GNG.SelfTest.Pass.Migration');
+  },
+};
+
+const statuses: SelfTestCheck = {
+  id: 'statuses',
+  async run(scratch) {
+    const actor = await fighter(scratch);
+    for (const id of ['prone', 'blinded']) {
+      await actor.toggleStatusEffect(id, { active: true });
+      expect(actor.statuses.has(id), 'GNG.SelfTest.Fail.StatusOn', { status: id });
+      await actor.toggleStatusEffect(id, { active: false });
+      expect(!actor.statuses.has(id), 'GNG.SelfTest.Fail.StatusOff', { status: id });
+    }
+    return game.i18n.localize('GNG.SelfTest.Pass.Statuses');
+  },
+};
+
+/**
+ * A 1-round effect on the first of two combatants ends at that combatant's next turn start (two
+ * turns later), removed by the system on the active GM. Skipped while a combat is running, so a
+ * GM's fight is never disturbed.
+ */
+const durations: SelfTestCheck = {
+  id: 'durations',
+  async run(scratch) {
+    if (game.combat?.started) return { skip: game.i18n.localize('GNG.SelfTest.Skip.CombatRunning') };
+    const first = await fighter(scratch);
+    const second = await scratch.actor({
+      name: game.i18n.localize('GNG.SelfTest.ScratchFoe'),
+      type: 'npc',
+      system: { abilities: abilities(12) },
+    });
+    const combat = scratch.keep(
+      await foundry.documents.Combat.create({ flags: { [SYSTEM_ID]: { selfTest: true } } }),
+    );
+    await combat.createEmbeddedDocuments('Combatant', [
+      { actorId: first.id, initiative: 20 },
+      { actorId: second.id, initiative: 10 },
+    ]);
+    await combat.activate();
+    await combat.startCombat();
+    const [effect] = await first.createEmbeddedDocuments('ActiveEffect', [
+      {
+        name: game.i18n.localize('GNG.SelfTest.ScratchEffect'),
+        statuses: ['dazed'],
+        duration: { rounds: 1 },
+      },
+    ]);
+    if (!effect) throw new CheckFailure('GNG.SelfTest.Fail.NoEffect');
+    const id = effect.id as string;
+    await combat.nextTurn();
+    expect(first.effects.has(id), 'GNG.SelfTest.Fail.ExpiredEarly');
+    await combat.nextTurn();
+    const gone = await waitFor(() => !first.effects.has(id), scratch.waitMs);
+    expect(gone, 'GNG.SelfTest.Fail.NotExpired', { round: combat.round, turn: combat.turn ?? 0 });
+    return f('GNG.SelfTest.Pass.Durations', { round: combat.round });
+  },
+};
+
+export const DOCUMENT_CHECKS: readonly SelfTestCheck[] = [
+  actorLifecycle,
+  tokenBar,
+  migration,
+  statuses,
+  durations,
+];

@@ -1,0 +1,34 @@
+/**
+ * A chat message as the chat log renders it for the current client (v13 `ChatMessage#renderHTML`):
+ * an `li.chat-message` with a header holding a core control, the message's content in
+ * `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
+ *
+ * The header's control (`data-action="deleteMessage"`) stands in for core's controls: the glue never
+ * relies on their names, only on leaving everything outside `.message-content` alone (README.md).
+ */
+import { runtime } from './applications.js';
+
+export function renderMessageHTML(message: ChatMessage): HTMLElement {
+  const document = runtime.window.document;
+  const li = document.createElement('li');
+  li.className = 'chat-message message';
+  li.dataset.messageId = message.id as string;
+  const header = document.createElement('header');
+  header.className = 'message-header';
+  const control = document.createElement('a');
+  control.dataset.action = 'deleteMessage';
+  control.setAttribute('aria-label', 'Delete');
+  header.append(control);
+  const content = document.createElement('div');
+  content.className = 'message-content';
+  content.innerHTML = message.content;
+  li.append(header, content);
+  const html = li as unknown as HTMLElement;
+  Hooks.callAll('renderChatMessageHTML', message, html, {
+    message: message.toObject(),
+    user: game.user,
+    author: message.author,
+    isAuthor: message.isAuthor,
+  });
+  return html;
+}
