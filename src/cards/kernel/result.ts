@@ -8,7 +8,8 @@
  * key (the asking client localizes it).
  */
 export type CardActionResult =
-  { ok: true; messageId?: string } | { ok: false; error: string; data?: Record<string, unknown> };
+  | { ok: true; messageId?: string; data?: Record<string, unknown> }
+  | { ok: false; error: string; data?: Record<string, unknown> };
 
 /** A refusal of the GM's handler: a lang key (and its data) the asking client shows. */
 export class Refusal extends Error {
