@@ -13,6 +13,7 @@ import { compilePack, extractPack } from '@foundryvtt/foundryvtt-cli';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { CORE_ICONS } from './packs/icons.js';
 import { loadPackModels, modelProblems, withPackModels, type PackModels } from './pack-models.js';
 
 export interface PackDeclaration {
@@ -86,6 +87,18 @@ function allowedTypes(manifest: SystemManifest, documentName: string): string[] 
 }
 
 /**
+ * An image must be one Foundry serves: core's generic SVGs (`icons/svg/…`), a core icon we have
+ * evidence for (scripts/packs/icons.ts), or a file of this system (`systems/gng/…`).
+ */
+function imageProblem(img: unknown): string | undefined {
+  if (img === undefined || img === null) return undefined;
+  if (typeof img !== 'string') return 'must be a path';
+  if (/^icons\/svg\/[a-z0-9-]+\.svg$/.test(img) || CORE_ICONS.has(img) || img.startsWith('systems/gng/'))
+    return undefined;
+  return `"${img}" is not an image Foundry serves (a core icon listed in scripts/packs/icons.ts, icons/svg/…, or systems/gng/…)`;
+}
+
+/**
  * Checks one document (and its embedded documents). Problems are `<file>: <field>: <reason>`, the
  * field a path from the file's document: `_key`, `items[2].type`.
  */
@@ -108,6 +121,8 @@ function checkDocument(
   else if (data._key !== expectedKey(id))
     problems.push(`${at('_key')}: is "${String(data._key)}", expected "${expectedKey(id)}"`);
   if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${at('name')}: missing`);
+  const imgProblem = imageProblem(data.img);
+  if (imgProblem) problems.push(`${at('img')}: ${imgProblem}`);
   const types = allowedTypes(manifest, documentName);
   if (types && 'type' in data && !types.includes(String(data.type))) {
     problems.push(

@@ -13,6 +13,7 @@ import {
 } from '../../src/rules/classes.js';
 import type { BabProgression, SaveProgression } from '../../src/rules/baseProgressions.js';
 import { type Doc, itemDoc, p, slug, source, stableId } from './common.js';
+import { KIND_ICONS } from '../packs/icons.js';
 
 type Saves = 'F' | 'R' | 'W' | 'FR' | 'FW' | 'RW' | 'FRW' | '-';
 
@@ -269,7 +270,7 @@ function classDoc(entry: StatProgressions, stats: BaseStats): { file: string; do
     babProgression: stats.bab,
     saves: saves(stats.saves),
   };
-  const img = racial ? 'icons/svg/pawprint.svg' : 'icons/svg/mystery-man.svg';
+  const img = racial ? KIND_ICONS.creatureType : KIND_ICONS.classHeroic;
   const folder = racial ? 'creature' : entry.kind === 'modern-class' ? 'modern' : 'fantasy';
   return {
     file: `${folder}-${identifier}`,

@@ -5,6 +5,7 @@
  * reads (`ACTION_FEAT_IDS`, `SPECIAL_STRIKES[*].feat`, `toughness`, `improved-grapple`).
  */
 import { type ChangeSpec, type Doc, MODE, itemDoc, itemEffect, p, slug, source, stableId } from './common.js';
+import { KIND_ICONS } from '../packs/icons.js';
 
 export type FeatKind = 'general' | 'epic' | 'metamagic' | 'metapsionic' | 'psionic';
 
@@ -811,11 +812,11 @@ const KIND_LABEL: Record<FeatKind, string> = {
 };
 
 const KIND_IMG: Record<FeatKind, string> = {
-  general: 'icons/svg/combat.svg',
-  epic: 'icons/svg/upgrade.svg',
-  metamagic: 'icons/svg/book.svg',
-  metapsionic: 'icons/svg/aura.svg',
-  psionic: 'icons/svg/aura.svg',
+  general: KIND_ICONS.featGeneral,
+  epic: KIND_ICONS.featEpic,
+  metamagic: KIND_ICONS.featMetamagic,
+  metapsionic: KIND_ICONS.featPsionic,
+  psionic: KIND_ICONS.featPsionic,
 };
 
 /** Id of the pack document of a feat (by identifier). */

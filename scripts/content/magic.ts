@@ -11,6 +11,7 @@
  */
 import { type Doc, itemDoc, itemEffect, p, slug, source, stableId, uuidLink } from './common.js';
 import { featId } from './feats.js';
+import { KIND_ICONS, gearIcon } from '../packs/icons.js';
 
 const APP5 = 'GnG v4.0, Appendix 5: Spells and Powers';
 const APP6 = 'GnG v4.0, Appendix 6: Magical and Psionic Items';
@@ -142,7 +143,7 @@ export function spellDocs(): { file: string; doc: Doc }[] {
       s.type === 'spell'
         ? { description, level: s.level, school: s.school }
         : { description, level: s.level, discipline: s.school, powerPoints: s.powerPoints ?? 1 };
-    const img = s.type === 'spell' ? 'icons/svg/book.svg' : 'icons/svg/aura.svg';
+    const img = s.type === 'spell' ? KIND_ICONS.spell : KIND_ICONS.power;
     return {
       file: key,
       doc: itemDoc(
@@ -498,9 +499,9 @@ const ABILITIES: AbilitySpec[] = [
 ];
 
 const ABILITY_IMG = {
-  armor: 'icons/svg/shield.svg',
-  shield: 'icons/svg/shield.svg',
-  weapon: 'icons/svg/sword.svg',
+  armor: KIND_ICONS.armorAbility,
+  shield: KIND_ICONS.armorAbility,
+  weapon: KIND_ICONS.weaponAbility,
 };
 const ABILITY_LABEL = { armor: 'Armor', shield: 'Shield', weapon: 'Weapon' };
 
@@ -528,6 +529,8 @@ function abilityDoc(a: AbilitySpec): { file: string; doc: Doc } {
 }
 
 interface WeaponBase {
+  /** The SRD weapon it is made from (for its image). */
+  srd: string;
   category: 'simple' | 'martial' | 'exotic';
   use: 'light' | 'one-handed' | 'ranged';
   small: string;
@@ -540,6 +543,7 @@ interface WeaponBase {
 
 /** SRD 3.5 weapons (Table: Weapons), as in /work/shared/data/srd35/weapons.json. */
 const LONGSWORD: WeaponBase = {
+  srd: 'longsword',
   category: 'martial',
   use: 'one-handed',
   small: '1d6',
@@ -549,6 +553,7 @@ const LONGSWORD: WeaponBase = {
   weight: 4,
 };
 const HEAVY_MACE: WeaponBase = {
+  srd: 'mace-heavy',
   category: 'simple',
   use: 'one-handed',
   small: '1d6',
@@ -558,6 +563,7 @@ const HEAVY_MACE: WeaponBase = {
   weight: 8,
 };
 const RAPIER: WeaponBase = {
+  srd: 'rapier',
   category: 'martial',
   use: 'one-handed',
   small: '1d4',
@@ -567,6 +573,7 @@ const RAPIER: WeaponBase = {
   weight: 2,
 };
 const COMPOSITE_LONGBOW: WeaponBase = {
+  srd: 'longbow-composite',
   category: 'martial',
   use: 'ranged',
   small: '1d6',
@@ -577,6 +584,7 @@ const COMPOSITE_LONGBOW: WeaponBase = {
   strength: 'composite-bow',
 };
 const BASTARD_SWORD: WeaponBase = {
+  srd: 'sword-bastard',
   category: 'exotic',
   use: 'one-handed',
   small: '1d8',
@@ -775,7 +783,7 @@ function weaponDoc(w: WeaponSpec): { file: string; doc: Doc } {
   };
   return {
     file: `weapon-${w.key}`,
-    doc: itemDoc(id, w.name, 'weapon', 'icons/svg/sword.svg', system, [], {
+    doc: itemDoc(id, w.name, 'weapon', gearIcon(w.base.srd) ?? 'icons/svg/sword.svg', system, [], {
       gng: { abilities: w.abilities, specific: w.specific },
     }),
   };
@@ -798,7 +806,7 @@ function armorDocs(): { file: string; doc: Doc }[] {
       id,
       name,
       'armor',
-      'icons/svg/shield.svg',
+      gearIcon(base.type === 'heavy' ? 'full-plate' : 'chain-shirt') ?? 'icons/svg/shield.svg',
       {
         description:
           p(
@@ -824,7 +832,7 @@ function armorDocs(): { file: string; doc: Doc }[] {
       id,
       name,
       'shield',
-      'icons/svg/shield.svg',
+      gearIcon('shield-heavy-steel') ?? 'icons/svg/shield.svg',
       {
         description:
           p(
@@ -915,7 +923,7 @@ export function magicItemDocs(): { file: string; doc: Doc }[] {
       magicItemId(`wondrous-${w.key}`),
       w.name,
       'equipment',
-      'icons/svg/item-bag.svg',
+      KIND_ICONS.gear,
       {
         description:
           p(

@@ -30,6 +30,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { armorCheckDefensePenalty } from '../../src/rules/index.js';
+import { KIND_ICONS, gearIcon } from './icons.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Where the SRD tables live, relative to the repository root. */
@@ -252,7 +253,7 @@ export function weaponSource(record: SrdWeapon): Doc {
     return document('weapons', record.id, {
       name,
       type: 'equipment',
-      img: 'icons/svg/item-bag.svg',
+      img: gearIcon(record.id) ?? KIND_ICONS.gear,
       system: { description: ammunitionDescription(record, name, count), quantity: count, weight, price },
     });
   }
@@ -260,7 +261,7 @@ export function weaponSource(record: SrdWeapon): Doc {
   return document('weapons', record.id, {
     name,
     type: 'weapon',
-    img: 'icons/svg/sword.svg',
+    img: gearIcon(record.id) ?? 'icons/svg/sword.svg',
     system: {
       description: weaponDescription(record, strength),
       category: record.category,
@@ -313,7 +314,7 @@ export function armorSource(record: SrdArmor): Doc {
     return document('armor', record.id, {
       name,
       type: 'equipment',
-      img: 'icons/svg/item-bag.svg',
+      img: gearIcon(record.id) ?? KIND_ICONS.gear,
       system: { description: html([EXTRA_NOTES[record.id] ?? '', `Adds ${cost}`]), weight, price },
     });
   }
@@ -332,7 +333,7 @@ export function armorSource(record: SrdArmor): Doc {
     return document('armor', record.id, {
       name,
       type: 'shield',
-      img: 'icons/svg/shield.svg',
+      img: gearIcon(record.id) ?? 'icons/svg/shield.svg',
       system: {
         description: html(lines),
         shieldBonus: record.shield_bonus ?? 0,
@@ -355,7 +356,7 @@ export function armorSource(record: SrdArmor): Doc {
   return document('armor', record.id, {
     name,
     type: 'armor',
-    img: 'icons/svg/shield.svg',
+    img: gearIcon(record.id) ?? 'icons/svg/shield.svg',
     system: {
       description: html(lines),
       armorBonus: record.armor_bonus ?? 0,

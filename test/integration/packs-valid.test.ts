@@ -231,6 +231,16 @@ describe('the build refuses bad pack entries with the file and the field (npm ru
       'things/type.json: type: "laser" is not a Item type of system.json (class, weapon, armor, shield, feat, equipment, spell, power)',
     ],
     [
+      'an image Foundry does not serve',
+      {
+        'things/img.json': {
+          ...itemSource('badImage00000001', 'weapon', {}),
+          img: 'icons/weapons/swords/made-up.webp',
+        },
+      },
+      'things/img.json: img: "icons/weapons/swords/made-up.webp" is not an image Foundry serves (a core icon listed in scripts/packs/icons.ts, icons/svg/…, or systems/gng/…)',
+    ],
+    [
       'a missing _key',
       { 'things/key.json': { ...itemSource('badKey0000000001', 'weapon', {}), _key: undefined } },
       'things/key.json: _key: missing (expected "!items!badKey0000000001")',
@@ -295,5 +305,33 @@ describe('pack ids', () => {
       rmSync(first, { recursive: true, force: true });
       rmSync(second, { recursive: true, force: true });
     }
+  });
+});
+
+describe('pack images (issue 15: every item showed the same shield glyph)', () => {
+  const sources = (pack: string) =>
+    readdirSync(join(ROOT, 'packs/_source', pack))
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => JSON.parse(readFileSync(join(ROOT, 'packs/_source', pack, file), 'utf8')) as Source);
+
+  it('weapons and armor show their own kind: a sword, an axe, a bow, a gun and a shield differ', () => {
+    const byName = (pack: string, name: string) => sources(pack).find((doc) => doc.name === name)?.img;
+    const pictures = [
+      byName('weapons', 'Longsword'),
+      byName('weapons', 'Battleaxe'),
+      byName('weapons', 'Longbow'),
+      byName('weapons', 'Autoloader pistol (9mm)'),
+      byName('armor', 'Heavy steel shield'),
+      byName('armor', 'Full plate'),
+    ];
+    expect(pictures.every((p) => typeof p === 'string' && p.startsWith('icons/'))).toBe(true);
+    expect(new Set(pictures).size).toBe(pictures.length);
+  });
+
+  it('no weapon or armor keeps the generic core glyph', () => {
+    const generic = [...sources('weapons'), ...sources('armor')].filter((doc) =>
+      /^icons\/svg\//.test(String(doc.img)),
+    );
+    expect(generic.map((doc) => doc.name)).toEqual([]);
   });
 });
