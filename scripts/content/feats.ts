@@ -22,6 +22,8 @@ export interface FeatSpec {
   effects?: { name: string; changes: ChangeSpec[]; disabled?: boolean; description?: string }[];
   /** Identifier, when not the kebab-case name. */
   identifier?: string;
+  /** Where the feat comes from, when not the default of its category. */
+  source?: string;
 }
 
 const FREE_ABORTS =
@@ -705,6 +707,16 @@ export const CORE_FEATS: FeatSpec[] = [
     automation: 'Needed by breaking strikes, nerve strikes and grapple feats.',
   },
   {
+    name: 'Exotic Weapon Proficiency',
+    kind: 'general',
+    prereq: 'Base attack bonus +1, Str 13 (bastard sword and dwarven waraxe only).',
+    benefit: [
+      'Choose one exotic weapon: you attack with it without the nonproficiency penalty. A bastard sword or dwarven waraxe can then be used one-handed. You may take the feat again for another weapon.',
+    ],
+    automation: 'Add the weapon’s name to the sheet’s exotic weapon proficiencies.',
+    source: 'core d20 rules (summary); taken by the GnG Appendix 3 fighter for his bastard sword',
+  },
+  {
     name: 'Martial Weapon Proficiency',
     kind: 'general',
     prereq: '—',
@@ -740,6 +752,17 @@ export const CORE_FEATS: FeatSpec[] = [
     prereq: '—',
     benefit: ['You attack without the nonproficiency penalty with simple weapons.'],
     automation: 'Tick simple weapons in the sheet’s proficiencies.',
+  },
+  {
+    name: 'Stunning Fist',
+    kind: 'general',
+    prereq: 'Dex 13, Wis 13, Improved Unarmed Strike, base attack bonus +8.',
+    benefit: [
+      'Declare it before an unarmed attack roll; if the attack deals damage, the target also makes a Fortitude save (DC 10 + half your character level + your Wisdom modifier) or is stunned for 1 round. A miss still uses the attempt. Once per day per four character levels; a monk gets the feat at 1st level even without the prerequisites and may try once per day per monk level.',
+    ],
+    automation:
+      'Apply by hand: roll the target’s Fortitude save and set the Stunned status (1 round). GnG’s nerve strikes are separate (see the called shots).',
+    source: 'core d20 rules (summary); printed for the GnG Appendix 3 monk',
   },
   {
     name: 'Toughness',
@@ -827,11 +850,12 @@ function featDoc(spec: FeatSpec, category: 'gng' | 'core'): Doc {
   const identifier = featIdentifier(spec);
   const id = featId(identifier);
   const where =
-    category === 'gng'
+    spec.source ??
+    (category === 'gng'
       ? 'GnG v4.0, Appendix 4: New and Revised Feats'
       : identifier === 'toughness'
         ? 'GnG v4.0, Hit Points › Other Modifiers (feat from the core rules)'
-        : 'core d20 rules (summary); named as a prerequisite in GnG Appendix 4';
+        : 'core d20 rules (summary); named as a prerequisite in GnG Appendix 4');
   const description =
     `<p><strong>${KIND_LABEL[spec.kind]} feat.</strong> <strong>Prerequisites:</strong> ${spec.prereq}</p>` +
     p(...spec.benefit.map((b, i) => (i === 0 ? `<strong>Benefit:</strong> ${b}` : b))) +
