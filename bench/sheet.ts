@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     ): Promise<Record<string, string>>;
   };
 
+  const partCount = Object.keys((sheet.constructor as unknown as { PARTS: object }).PARTS).length;
   // 1. Node: data preparation + context + Handlebars.
   const prep: number[] = [];
   const context: number[] = [];
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   const rows = [
     ['data preparation (actor.reset)', median(prep)],
     ['_prepareContext', median(context)],
-    ['Handlebars render (12 parts)', median(templates)],
+    [`Handlebars render (${partCount} parts)`, median(templates)],
     ['Node total (median of runs)', median(nodeTotal)],
     ['Chromium: insert HTML + layout', median(dom)],
   ] as const;

@@ -56,7 +56,10 @@ export function useChromiumPages(options: {
 
   async function open(): Promise<Page> {
     if (!browser) throw new Error('Chromium is not running');
-    const page = await browser.newPage({ viewport: options.viewport });
+    // A context of its own per page (not browser.newPage()): axe-core's default mode opens its own
+    // page in the page's context to check frames, which a newPage() context does not allow.
+    const context = await browser.newContext({ viewport: options.viewport });
+    const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     opened.push(page);
@@ -74,7 +77,7 @@ export function useChromiumPages(options: {
     errors.length = 0;
     await open();
     return async () => {
-      for (const page of opened.splice(0)) await page.close();
+      for (const page of opened.splice(0)) await page.context().close();
       expect(errors).toEqual([]);
     };
   });

@@ -22,7 +22,7 @@ const breakdownLines = (app: HarnessApplicationV2, stat: string) =>
   );
 
 describe('character sheet', () => {
-  it('renders one part per section, every string localized', async () => {
+  it('renders the header, the combat panel, the tab bar and one part per tab, every string localized', async () => {
     const sheet = await h.openSheet(await appendix3Fighter(h));
     const parts = [...sheet.element.querySelectorAll<HTMLElement>('[data-application-part]')].map(
       (el) => el.dataset.applicationPart,
@@ -30,17 +30,23 @@ describe('character sheet', () => {
     expect(parts).toEqual([
       'header',
       'combat',
-      'attacks',
-      'abilities',
-      'saves',
-      'skills',
-      'inventory',
-      'feats',
-      'classes',
-      'magic',
-      'effects',
-      'biography',
+      'tabs',
+      'tab-combat',
+      'tab-skills',
+      'tab-inventory',
+      'tab-feats',
+      'tab-magic',
+      'tab-effects',
+      'tab-biography',
     ]);
+    // Each tab panel holds its sections.
+    const sections = (tab: string) =>
+      [...sheet.element.querySelectorAll(`[role="tabpanel"][data-tab="${tab}"] > section`)].map(
+        (el) => el.className,
+      );
+    expect(sections('combat')).toEqual(['attacks', 'abilities-section', 'saves']);
+    expect(sections('feats')).toEqual(['feats', 'classes']);
+    expect(sections('biography')).toEqual(['biography']);
     expect(sheet.element.tagName).toBe('FORM');
     expect(h.i18n.missing).toEqual(new Set());
   });
@@ -80,8 +86,11 @@ describe('character sheet', () => {
     expect(button?.type).toBe('button');
     // The attack bonus has its breakdown too.
     expect(text(sheet, '.attack .stat-value')).toBe('+9');
+    // Itemized as Defense is: base attack bonus +5 (fighter 5, good progression), Strength 18 +4,
+    // a Medium creature's size modifier 0 left out.
     expect(breakdownLines(sheet, `attack-${sys(actor).derived.attacks[0]?.itemId}`)).toEqual([
-      'Base attack, ability and size +9',
+      'Base attack bonus (Fighter 5) +5',
+      'Strength +4',
     ]);
   });
 
@@ -147,12 +156,20 @@ describe('character sheet', () => {
     const shieldId = actor.items.find((i) => i.type === 'shield')?.id;
     const anvilId = actor.items.find((i) => i.name === 'Anvil')?.id;
     const equip = `tr[data-item-id="${shieldId}"] button[data-action="toggleEquipped"]`;
+    const row = (id: string | null | undefined) => sheet.element.querySelector(`tr[data-item-id="${id}"]`);
     expect(sheet.element.querySelector(equip)?.getAttribute('aria-pressed')).toBe('true');
-    expect(sheet.element.querySelector(equip)?.getAttribute('aria-label')).toBe('Unequip Large steel shield');
+    // A toggle keeps its name; aria-pressed says the state, the tooltip what a press does.
+    expect(sheet.element.querySelector(equip)?.getAttribute('aria-label')).toBe('Equip Large steel shield');
+    expect(sheet.element.querySelector(equip)?.getAttribute('title')).toBe('Unequip Large steel shield');
+    // The state in words: equipped, carried, left behind.
+    expect(text(sheet, `tr[data-item-id="${shieldId}"] .state-chip`)).toBe('Equipped');
+    expect(text(sheet, `tr[data-item-id="${anvilId}"] .state-chip`)).toBe('Left behind');
+    expect(row(anvilId)?.classList.contains('state-stowed')).toBe(true);
 
     await h.click(sheet, equip);
     expect(text(sheet, '.stat-defense-melee .stat-value')).toBe('+2');
     expect(sheet.element.querySelector(equip)?.getAttribute('aria-pressed')).toBe('false');
+    expect(text(sheet, `tr[data-item-id="${shieldId}"] .state-chip`)).toBe('Carried');
     await h.click(sheet, equip);
     expect(text(sheet, '.stat-defense-melee .stat-value')).toBe('+4');
 
@@ -206,8 +223,15 @@ describe('character sheet', () => {
     expect(actor.effects.size).toBe(0);
   });
 
+  /** The GM targets a defender's token: an opposed attack needs one. */
+  async function targetDefender(): Promise<void> {
+    const defender = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
+    h.target(game.user, h.placeToken(defender));
+  }
+
   it('the attack button (Shift-click: no dialog) starts the attack: 1d20 + bonus on the attack card', async () => {
     const actor = await appendix3Fighter(h);
+    await targetDefender();
     const sheet = await h.openSheet(actor);
     const button = sheet.element.querySelector('.attack button[data-action="rollAttack"]');
     expect(button?.getAttribute('aria-label')).toBe('Roll an attack with Bastard sword');
@@ -222,6 +246,7 @@ describe('character sheet', () => {
 
   it('a natural 20 adds the d10 chain (9 rolls again), a natural 1 subtracts it', async () => {
     const actor = await appendix3Fighter(h);
+    await targetDefender();
     const sheet = await h.openSheet(actor);
     const attackOf = (message: ChatMessage | undefined) =>
       message?.getFlag('gng', 'attack') as { attack: { chainDice: number[]; total: number } };
@@ -239,6 +264,7 @@ describe('character sheet', () => {
 
   it('gng.preAttack can cancel the attack started from the sheet', async () => {
     const actor = await appendix3Fighter(h);
+    await targetDefender();
     const sheet = await h.openSheet(actor);
     const id = Hooks.on('gng.preAttack', () => false);
     try {
@@ -271,6 +297,187 @@ describe('character sheet', () => {
     expect(actor.items.get(sword.id as string)).toBeUndefined();
     expect(sheet.element.querySelector('.attack')).toBeNull();
     expect(text(sheet, '.attacks .empty')).toBe('No weapon is equipped.');
+  });
+});
+
+describe('sheet tabs', () => {
+  const TABS = ['combat', 'skills', 'inventory', 'feats', 'magic', 'effects', 'biography'];
+  const shown = (app: HarnessApplicationV2) =>
+    [...app.element.querySelectorAll<HTMLElement>('[role="tabpanel"]')]
+      .filter((panel) => !panel.hidden)
+      .map((panel) => panel.dataset.tab);
+  const selected = (app: HarnessApplicationV2) =>
+    [...app.element.querySelectorAll<HTMLElement>('[role="tab"][aria-selected="true"]')].map(
+      (tab) => tab.dataset.tab,
+    );
+
+  it('a tablist of real buttons, each tied to its panel; Combat first; the header and combat panel outside the tabs', async () => {
+    const sheet = await h.openSheet(await appendix3Fighter(h));
+    const tablist = sheet.element.querySelector('[role="tablist"]');
+    expect(tablist?.getAttribute('aria-label')).toBe('Sheet sections');
+    const tabs = [...sheet.element.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    expect(tabs.map((tab) => tab.tagName)).toEqual(TABS.map(() => 'BUTTON'));
+    expect(tabs.map((tab) => tab.textContent?.trim())).toEqual([
+      'Combat',
+      'Skills',
+      'Inventory',
+      'Feats',
+      'Magic',
+      'Effects',
+      'Biography',
+    ]);
+    for (const tab of tabs) {
+      const panel = sheet.element.querySelector(`[id="${tab.getAttribute('aria-controls')}"]`);
+      expect(panel?.getAttribute('role')).toBe('tabpanel');
+      expect(panel?.getAttribute('aria-labelledby')).toBe(tab.id);
+    }
+    expect(shown(sheet)).toEqual(['combat']);
+    expect(selected(sheet)).toEqual(['combat']);
+    expect(tabs.map((tab) => tab.getAttribute('tabindex'))).toEqual([
+      '0',
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+    ]);
+    expect(sheet.element.querySelector('.sheet-header')?.closest('[role="tabpanel"]')).toBeNull();
+    expect(sheet.element.querySelector('.combat-panel')?.closest('[role="tabpanel"]')).toBeNull();
+  });
+
+  it('clicking a tab shows its panel only; a re-render (an update of the actor) keeps it', async () => {
+    const actor = await appendix3Fighter(h);
+    const sheet = await h.openSheet(actor);
+    for (const tab of TABS) {
+      await h.click(sheet, `[role="tab"][data-tab="${tab}"]`);
+      expect(shown(sheet)).toEqual([tab]);
+      expect(selected(sheet)).toEqual([tab]);
+    }
+    await h.click(sheet, '[role="tab"][data-tab="inventory"]');
+    await actor.update({ 'system.hp.value': 20 });
+    await sheet.render();
+    expect(text(sheet, '.combat-panel .stat-hp .stat-value')).toBe('20 / 23');
+    expect(shown(sheet)).toEqual(['inventory']);
+    expect(selected(sheet)).toEqual(['inventory']);
+    // An edit made in the tab re-renders the sheet: still on that tab.
+    await h.click(sheet, '[role="tab"][data-tab="skills"]');
+    await h.change(sheet, 'input[name="system.skills.climb.ranks"]', 3);
+    expect(sys(actor).skills.climb.ranks).toBe(3);
+    expect(shown(sheet)).toEqual(['skills']);
+  });
+
+  it('arrow keys, Home and End move the focus along the tabs and show each one', async () => {
+    const sheet = await h.openSheet(await appendix3Fighter(h));
+    const key = (k: string) => {
+      const active = h.window.document.activeElement as unknown as HTMLElement;
+      active.dispatchEvent(
+        new h.window.KeyboardEvent('keydown', {
+          key: k,
+          bubbles: true,
+          cancelable: true,
+        }) as unknown as Event,
+      );
+    };
+    const focused = () => (h.window.document.activeElement as unknown as HTMLElement | null)?.dataset.tab;
+    sheet.element.querySelector<HTMLElement>('[role="tab"][data-tab="combat"]')?.focus();
+    key('ArrowRight');
+    expect(focused()).toBe('skills');
+    expect(shown(sheet)).toEqual(['skills']);
+    key('ArrowRight');
+    expect(shown(sheet)).toEqual(['inventory']);
+    key('ArrowLeft');
+    key('ArrowLeft');
+    key('ArrowLeft');
+    // From the first, Left wraps to the last.
+    expect(focused()).toBe('biography');
+    expect(shown(sheet)).toEqual(['biography']);
+    key('Home');
+    expect(focused()).toBe('combat');
+    key('End');
+    expect(selected(sheet)).toEqual(['biography']);
+    expect(sheet.element.querySelector('[role="tab"][data-tab="biography"]')?.getAttribute('tabindex')).toBe(
+      '0',
+    );
+    // Other keys do nothing.
+    key('a');
+    expect(shown(sheet)).toEqual(['biography']);
+  });
+
+  it('the creature sheet has the same tabs; its Combat tab holds the stat block', async () => {
+    const ogre = await h.createActor({ name: 'Ogre', type: 'npc', system: { size: 'large' } });
+    const sheet = await h.openSheet(ogre);
+    expect(
+      [...sheet.element.querySelectorAll<HTMLElement>('[role="tab"]')].map((tab) => tab.dataset.tab),
+    ).toEqual(TABS);
+    expect(
+      sheet.element.querySelector('.statblock')?.closest('[role="tabpanel"]')?.getAttribute('data-tab'),
+    ).toBe('combat');
+    await h.click(sheet, '[role="tab"][data-tab="effects"]');
+    expect(shown(sheet)).toEqual(['effects']);
+  });
+});
+
+describe('what another user sees', () => {
+  it('a player who does not own the actor sees its hit points, nonlethal, temporary HP, natural armor and negative levels as numbers', async () => {
+    const actor = await appendix3Fighter(h, h.users.player);
+    await actor.update({
+      'system.hp.value': 17,
+      'system.hp.nonlethal': 3,
+      'system.hp.temp': 2,
+      'system.naturalArmor': 1,
+      'system.negativeLevels': 1,
+    });
+    h.as(h.users.otherPlayer);
+    const sheet = await h.openSheet(actor);
+    const fields = [...sheet.element.querySelectorAll('.combat-fields .combat-field')].map((el) =>
+      (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+    expect(fields).toEqual([
+      'Hit points 17',
+      'Nonlethal damage 3',
+      'Temporary hit points 2',
+      'Natural armor 1',
+      'Negative levels 1',
+    ]);
+    expect(sheet.element.querySelector('.combat-fields input')).toBeNull();
+    // No equip or carry toggles they could not press; the state chips still say where things are.
+    expect(sheet.element.querySelector('button[data-action="toggleEquipped"]')).toBeNull();
+    expect(sheet.element.querySelectorAll('.state-chip.state-equipped')).toHaveLength(3);
+    // The owner edits them.
+    h.as(h.users.player);
+    await sheet.render();
+    expect(sheet.element.querySelector<HTMLInputElement>('input[name="system.hp.nonlethal"]')?.value).toBe(
+      '3',
+    );
+  });
+});
+
+describe('sheet rows', () => {
+  it("item rows show the item's own image; trained-only skills without ranks say so in words", async () => {
+    const actor = await appendix3Fighter(h);
+    const [feat] = await actor.createEmbeddedDocuments('Item', [
+      { name: 'Power Attack', type: 'feat', img: 'icons/skills/melee/strike-sword-steel-yellow.webp' },
+    ]);
+    const sword = actor.items.find((i) => i.name === 'Bastard sword') as Item;
+    await sword.update({ img: 'icons/weapons/swords/sword-guard-steel.webp' });
+    const sheet = await h.openSheet(actor);
+    const img = (selector: string) =>
+      sheet.element.querySelector(`${selector} img.item-img`)?.getAttribute('src');
+    expect(img(`.attack[data-item-id="${sword.id}"]`)).toBe('icons/weapons/swords/sword-guard-steel.webp');
+    expect(img(`tr[data-item-id="${sword.id}"]`)).toBe('icons/weapons/swords/sword-guard-steel.webp');
+    expect(img(`.feats [data-item-id="${feat?.id}"]`)).toBe(
+      'icons/skills/melee/strike-sword-steel-yellow.webp',
+    );
+    const fighterClass = actor.items.find((i) => i.type === 'class') as Item;
+    // Without an image of its own (this test's class has none), Foundry's default item icon.
+    expect(fighterClass.img || null).toBeNull();
+    expect(img(`.classes [data-item-id="${fighterClass.id}"]`)).toBe('icons/svg/item-bag.svg');
+
+    expect(text(sheet, '.skill[data-skill="tumble"] .skill-note')).toBe('trained only: needs ranks');
+    expect(sheet.element.querySelector('.skill[data-skill="climb"] .skill-note')).toBeNull();
+    await h.change(sheet, 'input[name="system.skills.tumble.ranks"]', 1);
+    expect(sheet.element.querySelector('.skill[data-skill="tumble"] .skill-note')).toBeNull();
   });
 });
 
@@ -391,7 +598,12 @@ describe('creature (npc) sheet', () => {
     const actor = await ogre();
     const sheet = await h.openSheet(actor);
     expect(sheet.constructor.name).toBe('NpcSheet');
-    expect(sheet.element.querySelector('[data-application-part="statblock"]')).toBeTruthy();
+    // Its Combat tab holds the stat block and the attacks.
+    expect(
+      [...sheet.element.querySelectorAll('[data-application-part="tab-combat"] > section')].map(
+        (el) => el.className,
+      ),
+    ).toEqual(['statblock', 'attacks']);
     expect(text(sheet, '.stat-protection .stat-value')).toBe(String(sys(actor).protection.total));
     expect(text(sheet, '.stat-hp .stat-value')).toBe('36 / 36');
     expect(text(sheet, '.stat-defense-melee .stat-value')).toBe('+1');

@@ -21,6 +21,7 @@ import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
+import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -44,6 +45,9 @@ export interface StatView {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** Foundry's default item icon, for an item without an image. */
+const DEFAULT_ITEM_IMG = 'icons/svg/item-bag.svg';
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
@@ -187,9 +191,28 @@ function hpBar(system: CreatureData) {
   };
 }
 
-function attackView(actor: Actor, attack: AttackSummary) {
+/**
+ * The lines of an attack bonus: the engine's parts with its "base attack, ability and size" part
+ * itemized as the dialog and the card show it (`itemizedAttackParts`: the derived base attack bonus,
+ * ability and size modifiers), each with its source; parts of 0 after the first are left out.
+ */
+function attackLines(actor: Actor, system: CreatureData, attack: AttackSummary): BreakdownLine[] {
+  const sources: Record<string, string> = {
+    'GNG.AttackDialog.Part.bab': system.derived.classes.map((c) => `${c.name} ${c.levels}`).join(', '),
+    'GNG.AttackDialog.Part.size': t(`GNG.Size.${system.size}`),
+  };
+  return itemizedAttackParts(actor, attack)
+    .filter((part, index) => index === 0 || part.value !== 0)
+    .map((part) => {
+      const source = sources[part.label];
+      return { label: t(part.label), value: signed(part.value), ...(source ? { source } : {}) };
+    });
+}
+
+function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
   return {
     itemId: attack.itemId,
+    img: actor.items.get(attack.itemId)?.img || DEFAULT_ITEM_IMG,
     name: attack.name,
     bonus: signed(attack.bonus),
     damage: attack.damage,
@@ -203,7 +226,7 @@ function attackView(actor: Actor, attack: AttackSummary) {
       key: `attack-${attack.itemId}`,
       label: f('GNG.Sheet.Attack.BonusOf', { name: attack.name }),
       value: signed(attack.bonus),
-      lines: attack.parts.map((part) => ({ label: t(part.label), value: signed(part.value) })),
+      lines: attackLines(actor, system, attack),
       notes: attack.proficient ? [] : [t('GNG.Sheet.Attack.NotProficient')],
     } satisfies StatView,
   };
@@ -221,7 +244,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
   const itemRow = (item: Item) => ({
     id: item.id,
     name: item.name,
-    img: item.img,
+    img: item.img || DEFAULT_ITEM_IMG,
     type: item.type,
     typeLabel: t(`TYPES.Item.${item.type}`),
     openLabel: f('GNG.Sheet.Item.Open', { name: item.name }),
@@ -236,16 +259,29 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
         equipped: boolean;
         carried: boolean;
       };
+      // Equipped (worn or in hand, so carried too), carried (stowed), or left behind.
+      const state = s.equipped ? 'equipped' : s.carried ? 'carried' : 'stowed';
       return {
         ...itemRow(item),
         weight: s.weight,
         quantity: s.quantity,
         equipped: s.equipped,
         carried: s.carried,
-        equipLabel: f(s.equipped ? 'GNG.Sheet.Inventory.Unequip' : 'GNG.Sheet.Inventory.Equip', {
+        state,
+        stateLabel: t(
+          s.equipped
+            ? 'GNG.Sheet.Inventory.Equipped'
+            : s.carried
+              ? 'GNG.Sheet.Inventory.Carried'
+              : 'GNG.Sheet.Inventory.NotCarried',
+        ),
+        // Toggle buttons: a constant name with aria-pressed; the tooltip says what a press does.
+        equipLabel: f('GNG.Sheet.Inventory.Equip', { name: item.name }),
+        carryLabel: f('GNG.Sheet.Inventory.Carry', { name: item.name }),
+        equipHint: f(s.equipped ? 'GNG.Sheet.Inventory.Unequip' : 'GNG.Sheet.Inventory.Equip', {
           name: item.name,
         }),
-        carryLabel: f(s.carried ? 'GNG.Sheet.Inventory.Drop' : 'GNG.Sheet.Inventory.Carry', {
+        carryHint: f(s.carried ? 'GNG.Sheet.Inventory.Drop' : 'GNG.Sheet.Inventory.Carry', {
           name: item.name,
         }),
       };
@@ -280,6 +316,34 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
     sizeLabel: t(`GNG.Size.${system.size}`),
     sizes: choice('GNG.Size', SIZES, system.size),
     hpBar: hpBar(system),
+    /** The combat panel's typed numbers: inputs for owners, plain text for everyone else. */
+    combatFields: [
+      { name: 'system.hp.value', label: t('GNG.Actor.FIELDS.hp.value.label'), value: system.hp.value },
+      {
+        name: 'system.hp.nonlethal',
+        label: t('GNG.Actor.FIELDS.hp.nonlethal.label'),
+        value: system.hp.nonlethal,
+        nonNegative: true,
+      },
+      {
+        name: 'system.hp.temp',
+        label: t('GNG.Actor.FIELDS.hp.temp.label'),
+        value: system.hp.temp,
+        nonNegative: true,
+      },
+      {
+        name: 'system.naturalArmor',
+        label: t('GNG.Actor.FIELDS.naturalArmor.label'),
+        value: system.naturalArmor,
+        nonNegative: true,
+      },
+      {
+        name: 'system.negativeLevels',
+        label: t('GNG.Actor.FIELDS.negativeLevels.label'),
+        value: system.negativeLevels,
+        nonNegative: true,
+      },
+    ],
     levelLabel: f('GNG.Sheet.Level', { level: derived.level }),
     classSummary: derived.classes.map((c) => `${c.name} ${c.levels}`).join(' / '),
     bab: signed(derived.bab),
@@ -296,7 +360,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
       /** The Heal action "Bind wounds" (shown while the actor bleeds). */
       bleeding: bleedingView(actor).bleeding,
     },
-    attacks: derived.attacks.map((attack) => attackView(actor, attack)),
+    attacks: derived.attacks.map((attack) => attackView(actor, system, attack)),
     /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
     maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
     prone: (actor.statuses ?? new Set<string>()).has('prone'),

@@ -7,6 +7,11 @@
  * `{ type: 'Item', uuid }` as `text/plain` JSON, which the hotbar turns into an attack macro.
  * The Attack button opens the attack dialog; Shift-click attacks at once with the defaults.
  * The biography is shown enriched and edited in Foundry's rich text editor (rich-text.ts).
+ *
+ * Layout: the header and the combat panel stay in view; the other sections are in tabs
+ * (`SHEET_TABS`), of which only the active one shows and scrolls. The tab state is the sheet's own
+ * (a private field, our `sheetTab` action, arrow keys), not core's TABS machinery: the context says
+ * which tab is active, so every render (whole or by parts) keeps it.
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
@@ -31,6 +36,26 @@ function effectOf(sheet: GnGActorSheet, target: HTMLElement): ActiveEffect | und
   const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
   return id ? sheet.actor.effects.get(id) : undefined;
 }
+
+/** A tab of the actor sheets: its id (label `GNG.Sheet.Tabs.<id>`, part `tab-<id>`) and its icon. */
+export interface SheetTab {
+  id: string;
+  /** Font Awesome classes (Foundry provides the font); decorative, the label says what the tab is. */
+  icon: string;
+}
+
+/** The tabs of both actor sheets, in order; the first is shown when a sheet opens. */
+export const SHEET_TABS: readonly SheetTab[] = [
+  { id: 'combat', icon: 'fa-solid fa-khanda' },
+  { id: 'skills', icon: 'fa-solid fa-list-check' },
+  { id: 'inventory', icon: 'fa-solid fa-suitcase' },
+  { id: 'feats', icon: 'fa-solid fa-star' },
+  { id: 'magic', icon: 'fa-solid fa-wand-sparkles' },
+  { id: 'effects', icon: 'fa-solid fa-bolt' },
+  { id: 'biography', icon: 'fa-solid fa-feather' },
+];
+
+const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
 
 export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
@@ -59,10 +84,13 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       deleteEffect: GnGActorSheet.onDeleteEffect,
       toggleAnatomy: GnGActorSheet.onToggleAnatomy,
       editRichText: GnGActorSheet.onEditRichText,
+      sheetTab: GnGActorSheet.onSheetTab,
     },
   };
 
   #dragListening = false;
+  /** The id of the active tab (one of SHEET_TABS). */
+  #tab: string = SHEET_TABS[0]?.id ?? 'combat';
   /** The rich text field (the biography) whose editor is open. */
   readonly #richText = new RichTextEditing();
 
@@ -75,7 +103,72 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
       { editable, editing: this.#richText.field },
     );
-    return { ...context, ...actorContext(this.actor, editable), biography };
+    return { ...context, ...actorContext(this.actor, editable), biography, ...this.#tabsContext() };
+  }
+
+  /** The active tab's id. */
+  get activeTab(): string {
+    return this.#tab;
+  }
+
+  /** `tabList` for the tab bar, `tabs.<id>` for each panel: ids, labels and which one is active. */
+  #tabsContext() {
+    // Unique per document (a token's synthetic actor shares its id with the world actor).
+    const prefix = `gng-${this.actor.uuid.replace(/[^\w-]/g, '-')}`;
+    const tabList = SHEET_TABS.map((tab) => ({
+      ...tab,
+      label: game.i18n.localize(`GNG.Sheet.Tabs.${tab.id}`),
+      active: tab.id === this.#tab,
+      tabId: `${prefix}-tab-${tab.id}`,
+      panelId: `${prefix}-panel-${tab.id}`,
+    }));
+    return { tabList, tabs: Object.fromEntries(tabList.map((tab) => [tab.id, tab])) };
+  }
+
+  /**
+   * Shows a tab: remembered for later renders, and applied to the rendered sheet at once (no
+   * re-render, so focus and the other panels' scroll positions stay). `focus` moves the keyboard
+   * focus to the tab (arrow keys).
+   */
+  changeSheetTab(id: string, { focus = false }: { focus?: boolean } = {}): void {
+    if (!SHEET_TABS.some((tab) => tab.id === id)) return;
+    this.#tab = id;
+    const root = this.element;
+    if (!root) return;
+    for (const button of root.querySelectorAll<HTMLElement>('.sheet-tabs [role="tab"][data-tab]')) {
+      const active = button.dataset.tab === id;
+      button.classList.toggle('active', active);
+      button.setAttribute('aria-selected', String(active));
+      button.setAttribute('tabindex', active ? '0' : '-1');
+      if (active && focus) button.focus();
+    }
+    for (const panel of root.querySelectorAll<HTMLElement>('.sheet-tab-panel[data-tab]')) {
+      panel.hidden = panel.dataset.tab !== id;
+    }
+  }
+
+  /** Arrow keys (and Home / End) on a tab move to the next (previous, first, last) tab and show it. */
+  #onTabKey(event: KeyboardEvent): void {
+    const tab = (event.target as HTMLElement | null)?.closest<HTMLElement>('.sheet-tabs [role="tab"]');
+    if (!tab || !TAB_KEYS.includes(event.key)) return;
+    const ids = SHEET_TABS.map((t) => t.id);
+    const index = ids.indexOf(tab.dataset.tab ?? '');
+    if (index < 0) return;
+    event.preventDefault();
+    const last = ids.length - 1;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? last
+          : event.key === 'ArrowRight' || event.key === 'ArrowDown'
+            ? index === last
+              ? 0
+              : index + 1
+            : index === 0
+              ? last
+              : index - 1;
+    this.changeSheetTab(ids[next] as string, { focus: true });
   }
 
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
@@ -85,6 +178,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     // One listener on the sheet's element, which lasts across renders.
     this.#dragListening = true;
     this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
+    this.element.addEventListener('keydown', (event) => this.#onTabKey(event));
   }
 
   /** Dragging an item row carries the item's drag data (`{ type: 'Item', uuid }`). */
@@ -160,6 +254,11 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** A rich text field's edit button: opens its editor (owners only). */
   static async onEditRichText(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (this.#richText.open(target.dataset.field, this.isEditable)) await this.render();
+  }
+
+  /** A tab of the tab bar: shows its panel. */
+  static onSheetTab(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): void {
+    if (target.dataset.tab) this.changeSheetTab(target.dataset.tab);
   }
 
   static async onRollAbility(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -290,9 +389,32 @@ export function actorPart(name: string): HandlebarsTemplatePart {
   return { template: systemPath(`templates/actor/parts/${name}.hbs`) };
 }
 
+/** A tab panel of the actor sheets, `templates/actor/tabs/<name>.hbs`: the part that scrolls. */
+export function tabPart(name: string): HandlebarsTemplatePart {
+  return { template: systemPath(`templates/actor/tabs/${name}.hbs`), scrollable: [''] };
+}
+
+/** The sections the tab panels include (`templates/actor/parts/`). */
+const SECTIONS = [
+  'attacks',
+  'abilities',
+  'saves',
+  'npc-statblock',
+  'skills',
+  'inventory',
+  'feats',
+  'classes',
+  'magic',
+  'effects',
+  'biography',
+];
+
 /** Templates used as partials by the actor sheets (registered by `loadTemplates`). */
 export const ACTOR_PARTIALS = [
   systemPath('templates/actor/partials/stat.hbs'),
   systemPath('templates/actor/partials/item-controls.hbs'),
+  systemPath('templates/actor/partials/item-img.hbs'),
+  systemPath('templates/actor/partials/tab-panel.hbs'),
   RICH_TEXT_PARTIAL,
+  ...SECTIONS.map((name) => systemPath(`templates/actor/parts/${name}.hbs`)),
 ];

@@ -1,5 +1,8 @@
-/** The character sheet: one template part per section; the combat panel is shared with creatures. */
-import { GnGActorSheet, actorPart as part } from './actor-sheet.js';
+/**
+ * The character sheet: the header and the combat panel (shared with creatures) stay in view above
+ * the tab bar; each tab is one part (`templates/actor/tabs/`) made of the section templates.
+ */
+import { GnGActorSheet, actorPart as part, tabPart as tab } from './actor-sheet.js';
 
 export class CharacterSheet extends GnGActorSheet {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
@@ -9,15 +12,13 @@ export class CharacterSheet extends GnGActorSheet {
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
     header: part('header'),
     combat: part('combat'),
-    attacks: part('attacks'),
-    abilities: part('abilities'),
-    saves: part('saves'),
-    skills: part('skills'),
-    inventory: part('inventory'),
-    feats: part('feats'),
-    classes: part('classes'),
-    magic: part('magic'),
-    effects: part('effects'),
-    biography: part('biography'),
+    tabs: part('tabs'),
+    'tab-combat': tab('combat'),
+    'tab-skills': tab('skills'),
+    'tab-inventory': tab('inventory'),
+    'tab-feats': tab('feats'),
+    'tab-magic': tab('magic'),
+    'tab-effects': tab('effects'),
+    'tab-biography': tab('biography'),
   };
 }

@@ -1,26 +1,26 @@
 /**
  * The creature (npc) sheet: a compact stat block (type, subtypes, anatomy; abilities, saves and
- * combat numbers in a few lines) around the same combat panel as the character sheet.
+ * combat numbers in a few lines) around the same combat panel and tabs as the character sheet; its
+ * Combat tab holds the stat block and the attacks.
  */
-import { GnGActorSheet, actorPart as part } from './actor-sheet.js';
+import { GnGActorSheet, actorPart as part, tabPart as tab } from './actor-sheet.js';
 
 export class NpcSheet extends GnGActorSheet {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
     classes: ['npc-sheet'],
-    position: { width: 600, height: 760 },
+    position: { width: 640, height: 780 },
   };
 
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
     header: part('npc-header'),
     combat: part('combat'),
-    statblock: part('npc-statblock'),
-    attacks: part('attacks'),
-    skills: part('skills'),
-    inventory: part('inventory'),
-    feats: part('feats'),
-    classes: part('classes'),
-    magic: part('magic'),
-    effects: part('effects'),
-    biography: part('biography'),
+    tabs: part('tabs'),
+    'tab-combat': tab('npc-combat'),
+    'tab-skills': tab('skills'),
+    'tab-inventory': tab('inventory'),
+    'tab-feats': tab('feats'),
+    'tab-magic': tab('magic'),
+    'tab-effects': tab('effects'),
+    'tab-biography': tab('biography'),
   };
 }
