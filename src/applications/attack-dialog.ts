@@ -32,6 +32,7 @@ import {
 } from '../cards/attack/attack-options.js';
 import { previewAttack, targetArmor, type AttackPreview } from '../cards/attack/attack-preview.js';
 import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes.js';
+import { noTargetWarning } from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 
@@ -149,8 +150,20 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
   }
 
-  /** Opens the dialog for `weapon` of `actor`; resolves with the chosen options, or null if cancelled. */
+  /**
+   * Opens the dialog for `weapon` of `actor`; resolves with the chosen options, or null if cancelled.
+   * Refused before it opens (a warning, null) when the user does not own the actor or has no
+   * targeted token: the attack would be refused anyway, so nobody fills in a dialog for nothing.
+   */
   static async prompt(actor: Actor, weapon: Item): Promise<AttackOptions | null> {
+    if (!actor.isOwner) {
+      ui.notifications.warn(game.i18n.format('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
+      return null;
+    }
+    if (![...game.user.targets].some((token) => token.actor)) {
+      ui.notifications.warn(noTargetWarning(actor));
+      return null;
+    }
     const dialog = new AttackDialog({ actor, weapon });
     await dialog.render({ force: true });
     return dialog.closed;
@@ -280,11 +293,13 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       notes.push(game.i18n.format('GNG.AttackDialog.NotAllowed', { reason: preview.reason ?? '' }));
     return {
       total: signed(preview.total),
+      // Every part once: the sheet's bonus itemized, then the choices' (the called-shot and strike
+      // penalties among them, marked).
       lines: preview.lines.map((line) => ({
         label: game.i18n.has(line.label) ? t(line.label) : line.label,
         value: signed(line.value),
+        className: line.kind ? `attack-line ${line.kind}-line` : 'attack-line',
       })),
-      calledShotPenalty: signed(preview.calledShot.penalty + (preview.strike?.penalty ?? 0)),
       strengthDamage: preview.strengthDamage === null ? null : signed(preview.strengthDamage),
       notes,
     };
@@ -314,13 +329,12 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       if (el) el.textContent = text;
     };
     set('.attack-total', view.total);
-    set('.called-shot-penalty', view.calledShotPenalty);
     if (view.strengthDamage !== null) set('.strength-damage', view.strengthDamage);
     const list = live.querySelector<HTMLElement>('.attack-lines');
     list?.replaceChildren(
       ...view.lines.map((line) => {
         const li = doc.createElement('li');
-        li.className = 'attack-line';
+        li.className = line.className;
         const label = doc.createElement('span');
         label.className = 'label';
         label.textContent = line.label;

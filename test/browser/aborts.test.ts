@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { expectNoSeriousViolations } from './axe.js';
 
 const h = await getHarness();
 const pages = useChromiumPages({
@@ -46,26 +47,30 @@ async function setUp(): Promise<{ fighter: Actor; rogue: Actor; message: ChatMes
   h.as(h.users.gm);
   await showChatMessage(pages.page, h, message);
   h.dice.queue(1);
-  await clickButton('Roll Defense');
+  await clickButton(`Roll Defense (${rogue.name})`);
   return { fighter, rogue, message };
 }
 
 it('Block: a winning Block shows on the card and no damage can be rolled', async () => {
   const { rogue } = await setUp();
   const card = pages.page.locator('#chat-log .attack-card');
-  expect(await pages.page.getByRole('button', { name: 'Breaking Block' }).count()).toBe(0);
+  expect(await pages.page.getByRole('button', { name: `Breaking Block (${rogue.name})` }).count()).toBe(0);
   const bonus = sys(rogue).derived.attacks[0]?.bonus as number;
   h.dice.queue(19 - bonus + 1); // not a natural 20 (no chain)
-  await clickButton('Block');
+  await clickButton(`Block (${rogue.name})`);
   const block = card.locator('.abort-block');
   expect(await block.evaluate((el) => el.classList.contains('is-blocked'))).toBe(true);
   expect(await block.locator('.abort-result').textContent()).toBe(
     '1st-level rogue blocks the attack: no damage.',
   );
   expect(await block.locator('.abort-totals').textContent()).toBe('20 vs 19');
-  expect(await block.locator('.abort-paid').textContent()).toBe('Uses the move action of the next turn.');
-  expect(await pages.page.getByRole('button', { name: 'Block', exact: true }).count()).toBe(0);
-  expect(await pages.page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0);
+  expect(await block.locator('.abort-paid').textContent()).toBe(
+    'Abort action spent, whether or not it succeeds: Uses the move action of the next turn.',
+  );
+  expect(await pages.page.getByRole('button', { name: `Block (${rogue.name})`, exact: true }).count()).toBe(
+    0,
+  );
+  expect(await pages.page.getByRole('button', { name: 'Roll damage' }).count()).toBe(0); // nor anyone's
   await card.screenshot({ path: join(ARTIFACTS_DIR, 'block.png') });
 });
 
@@ -73,23 +78,27 @@ it('Roll with Blow after a failed Block converts damage; the tracker badge shows
   const { fighter, rogue } = await setUp();
   const card = pages.page.locator('#chat-log .attack-card');
   h.dice.queue(2);
-  await clickButton('Block');
+  await clickButton(`Block (${rogue.name})`);
   expect(await card.locator('.abort-block .abort-result').textContent()).toBe(
     '1st-level rogue fails to block: the hit stands.',
   );
   h.dice.queue(6);
-  await clickButton('Roll damage');
+  await clickButton(`Roll damage (${fighter.name})`);
   const damage = Number(await card.locator('.damage-final .big-value').textContent());
   expect(damage).toBeGreaterThan(4);
 
   const tumble = sys(rogue).derived.skills.tumble.total;
   h.dice.queue(23 - tumble);
-  await clickButton('Roll with Blow');
+  await clickButton(`Roll with the Blow (${rogue.name})`);
   const rwb = card.locator('.abort-roll-with-blow');
-  expect(await rwb.locator('.abort-result').textContent()).toBe('4 lethal damage becomes nonlethal.');
-  expect(await rwb.locator('.abort-totals').textContent()).toBe('23 vs 19');
-  expect(await rwb.locator('.abort-paid').textContent()).toBe('Uses the attack action of the next turn.');
-  expect(await pages.page.getByRole('button', { name: 'Roll with Blow' }).count()).toBe(0);
+  expect(await rwb.locator('.abort-result').textContent()).toBe(
+    'Roll with the Blow succeeded (Tumble 23 vs 19): 4 lethal damage becomes nonlethal.',
+  );
+  expect(await rwb.locator('.abort-paid').textContent()).toBe(
+    'Abort action spent, whether or not it succeeds: Uses the attack action of the next turn.',
+  );
+  expect(await pages.page.getByRole('button', { name: 'Roll with the Blow' }).count()).toBe(0);
+  await expectNoSeriousViolations(pages.page, '.gng.attack-card');
   await card.screenshot({ path: join(ARTIFACTS_DIR, 'roll-with-blow.png') });
 
   // The combat tracker: the rogue owes its move and attack actions.
@@ -102,8 +111,10 @@ it('Roll with Blow after a failed Block converts damage; the tracker badge shows
   await pages.page.addStyleTag({ content: css });
   const rows = pages.page.locator('.combatant');
   expect(await rows.count()).toBe(2);
-  const badge = pages.page.getByLabel('Actions owed: −move −attack');
+  // The badge's accessible name is the tracker's (src/combat/budget-display.ts): it starts "Actions owed".
+  const badge = pages.page.locator('.gng-budget-badge');
   expect(await badge.count()).toBe(1);
+  expect(await badge.getAttribute('aria-label')).toMatch(/^Actions owed: /);
   expect(await badge.locator('.gng-budget-debt').allTextContents()).toEqual(['−move', '−attack']);
   expect(await pages.page.locator(`[data-combatant-id] .gng-budget-badge`).count()).toBe(1);
   const visible = await badge.evaluate((el) => {

@@ -10,6 +10,7 @@ import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { expectNoSeriousViolations } from './axe.js';
 
 const h = await getHarness();
 const pages = useChromiumPages({
@@ -67,7 +68,8 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await target.locator('.damage .step-lines').first().textContent()).toContain('Relative Degree');
 
   await clickButton('Apply damage');
-  expect(await target.locator('.applied-hp').textContent()).toBe('Hit points 10 → -6');
+  expect(await target.locator('.applied-hp .big-label').textContent()).toBe('Hit points 10 → -6');
+  expect(await target.locator('.applied-hp .big-value').textContent()).toBe('-6');
   expect(await target.locator('.trauma').textContent()).toBe('Trauma: only a partial action next turn.');
   expect(await pages.page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(true);
   expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(false);
@@ -80,6 +82,73 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(true);
 
   await clickButton('Apply damage');
-  expect(await target.locator('.applied-hp').textContent()).toBe('Hit points 10 → -6');
+  expect(await target.locator('.applied-hp .big-label').textContent()).toBe('Hit points 10 → -6');
   await card.screenshot({ path: join(ARTIFACTS_DIR, 'attack-card.png') });
+});
+
+/** Computed font sizes (px) of every element matching `selector` in the card. */
+const fontSizes = (selector: string) =>
+  pages.page
+    .locator(`#chat-log .attack-card ${selector}`)
+    .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+
+it('decisive numbers biggest, breakdowns fold by keyboard, buttons name whose they are, axe-clean', async () => {
+  clicks = 0;
+  const fighter = await appendix3Fighter(h, h.users.player);
+  const orc = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
+  h.target(h.users.gm, h.placeToken(orc));
+  h.dice.queue(10);
+  const weapon = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+  const message = (await game.gng.attack(fighter, weapon)) as ChatMessage;
+  await showChatMessage(pages.page, h, message);
+  const card = pages.page.locator('#chat-log .attack-card');
+
+  // Before Defense: the Defense button says whose it is; the card passes axe.
+  expect(await pages.page.getByRole('button', { name: 'Roll Defense (Orc)', exact: true }).count()).toBe(1);
+  await expectNoSeriousViolations(pages.page, '.gng.attack-card');
+  await card.screenshot({ path: join(ARTIFACTS_DIR, 'attack-card-before-defense.png') });
+
+  // The attack's breakdown folds and unfolds from the keyboard: Tab reaches its summary.
+  const details = card.locator('.attack-roll details.steps');
+  expect(await details.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+  await pages.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  let reached = false;
+  for (let i = 0; i < 10 && !reached; i++) {
+    await pages.page.keyboard.press('Tab');
+    reached = await pages.page.evaluate(
+      () => document.activeElement?.matches('.attack-roll details.steps > summary') ?? false,
+    );
+  }
+  expect(reached).toBe(true);
+  const isOpen = () => details.evaluate((el) => (el as HTMLDetailsElement).open);
+  await pages.page.keyboard.press('Enter');
+  // checkVisibility: a closed <details> hides its content (content-visibility) without a layout change.
+  const shown = () => card.locator('.attack-roll .step-lines').evaluate((el) => el.checkVisibility());
+  await expect.poll(isOpen).toBe(true);
+  expect(await shown()).toBe(true);
+  await pages.page.keyboard.press('Space');
+  await expect.poll(isOpen).toBe(false);
+  expect(await shown()).toBe(false);
+
+  h.dice.queue(12);
+  await clickButton('Roll Defense (Orc)');
+  expect(await card.locator('.result .versus').textContent()).toBe('19 vs 12');
+  h.dice.queue(5);
+  await clickButton(`Roll damage (${fighter.name})`);
+  await clickButton('Apply damage to Orc');
+  expect(await pages.page.getByRole('button', { name: 'Undo damage to Orc', exact: true }).count()).toBe(1);
+  expect(await card.locator('.applied .outcome').textContent()).toBe('Dying (Severely injured)');
+
+  // Unfold every breakdown: each decisive number is larger than every breakdown line.
+  for (const summary of await card.locator('details.steps > summary').all()) await summary.click();
+  const decisive = await fontSizes(
+    '.attack-total .big-value, .defense-total .big-value, .result .rd, .damage-final .big-value, .applied-hp .big-value',
+  );
+  expect(decisive).toHaveLength(5);
+  const breakdown = await fontSizes('.step-lines li, details.steps > summary');
+  expect(breakdown.length).toBeGreaterThan(5);
+  expect(Math.min(...decisive)).toBeGreaterThan(Math.max(...breakdown) * 1.5);
+  await expectNoSeriousViolations(pages.page, '.gng.attack-card');
+  for (const summary of await card.locator('details.steps > summary').all()) await summary.click();
+  await card.screenshot({ path: join(ARTIFACTS_DIR, 'attack-card-applied.png') });
 });

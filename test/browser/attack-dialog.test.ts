@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { attackRollModifiers } from '../../src/rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
+import { expectNoSeriousViolations } from './axe.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
@@ -23,6 +24,9 @@ const pages = useChromiumPages({
 });
 
 async function openDialog(actor: Actor) {
+  // The dialog opens only with a targeted token (an attack needs a defender).
+  const defender = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
+  h.target(game.user, h.placeToken(defender));
   const sword = actor.items.find((i) => i.name === 'Bastard sword') as Item;
   const result = AttackDialog.prompt(actor, sword);
   const dialog = await vi.waitFor(() => {
@@ -89,6 +93,21 @@ describe('attack dialog in Chromium', () => {
       touch: true,
       grip: 'one-handed',
     });
+  });
+
+  it('passes axe-core (no serious or critical violation), with a called shot chosen too', async () => {
+    const actor = await appendix3Fighter(h);
+    const { dialog } = await openDialog(actor);
+    await showForm(pages.page, h, dialog, '.attack-preview');
+    await expectNoSeriousViolations(pages.page, '.attack-dialog');
+    // The called-shot penalty shows once: as its own line in the bonus breakdown.
+    await pages.page.getByLabel('Stun (-4)', { exact: true }).check();
+    await pages.page.waitForSelector('body[data-settled="1"]');
+    expect(await pages.page.locator('.called-shot-line').count()).toBe(1);
+    expect(await pages.page.locator('.called-shot-line .value').textContent()).toBe('-4');
+    expect(await pages.page.getByText('-4', { exact: true }).count()).toBe(1);
+    await expectNoSeriousViolations(pages.page, '.attack-dialog');
+    await dialog.close();
   });
 
   it('Escape cancels', async () => {

@@ -396,6 +396,28 @@ async function brute(
 }
 
 describe('maneuver card and Maintain Footing', () => {
+  it('without a target: "no token on this scene" when the maneuvering actor has none, else "target the defender"', async () => {
+    const brute = await h.createActor(
+      { name: 'Brute', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+      otherPlayer,
+    );
+    h.as(otherPlayer);
+    h.target(otherPlayer);
+    h.dice.queue(10);
+    expect(await game.gng.maneuver(brute, 'trip')).toBeNull();
+    expect(lastNotice()).toBe(
+      "Brute has no token on this scene: place Brute's token and the defender's token on the scene, target the defender's token (hover over it and press T), then try again. Nothing was rolled.",
+    );
+    h.placeToken(brute);
+    expect(await game.gng.maneuver(brute, 'bull-rush')).toBeNull();
+    expect(lastNotice()).toBe(
+      "Brute has no target: target the defender's token first (hover over it and press T, or right-click it and use the target control), then try again. Nothing was rolled.",
+    );
+    expect(game.messages.size).toBe(0);
+    expect(h.dice.queued).toEqual([10]);
+    h.dice.queued.splice(0);
+  });
+
   it('Maintain Footing keeps a defender standing against a Trip (Balance must beat the check)', async () => {
     const pc = await hero();
     const message = await brute('trip', pc, 10);
@@ -403,8 +425,15 @@ describe('maneuver card and Maintain Footing', () => {
     expect(game.messages.get(message.id as string)?.author?.isGM).toBe(true);
     const id = maneuverTarget(message).id;
     expect(visibleButtons(message)).toEqual([`applyManeuver@${id}`, `undoManeuver@${id}:disabled`]);
+    const labels = () =>
+      [
+        ...h.renderMessage(game.messages.get(message.id as string) as ChatMessage).querySelectorAll('button'),
+      ].map((b) => b.textContent?.trim());
+    // Every button names whose it is: the defender's footing, the maneuver applied to (undone on) it.
+    expect(labels()).toEqual([`Apply to ${pc.name}`, `Undo on ${pc.name}`]);
     h.as(player);
     expect(visibleButtons(message)).toEqual([`maintainFooting@${id}`]);
+    expect(labels()).toEqual([`Maintain Footing (${pc.name})`]);
     h.dice.queue(8); // Balance 8 + 5 = 13 > 12
     await click(message, 'maintainFooting', id);
     expect(maneuverTarget(message).footing).toMatchObject({

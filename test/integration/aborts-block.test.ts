@@ -195,12 +195,46 @@ describe('Block on the attack card', () => {
       damageBefore: { lethal, nonlethal: 0 },
     });
     expect(target(message).damage).toMatchObject({ lethal: lethal - 3, nonlethal: 3 });
-    expect(game.messages.get(message.id as string)?.content).toContain('3 lethal damage becomes nonlethal.');
+    expect(game.messages.get(message.id as string)?.content).toContain(
+      'Roll with the Blow succeeded (Tumble 22 vs 19): 3 lethal damage becomes nonlethal.',
+    );
 
     h.as(player);
     await click(message, 'applyDamage');
     expect(sys(rogue).hp.value).toBe(13 - (lethal - 3));
     expect(sys(rogue).hp.nonlethal).toBe(3);
+  });
+
+  it('a failed Roll with the Blow says so, converts nothing, and says the action is spent (it is)', async () => {
+    const { fighter, rogue } = await duel();
+    const message = await attackHits(fighter, rogue, 10); // attack total 19
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    const before = structuredClone(target(message).damage) as NonNullable<CardTarget['damage']>;
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toEqual(['rollWithBlow']); // damage rolled: Block is past
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('button[data-action="rollWithBlow"]')?.textContent?.trim()).toBe(
+      `Roll with the Blow (${rogue.name})`,
+    );
+    // Tumble 12 vs 19: lost by 7, nothing converted.
+    h.dice.queue(12 - tumbleBonus(rogue));
+    await click(message, 'rollWithBlow');
+    expect(target(message).aborts?.rollWithBlow).toMatchObject({
+      tumbleTotal: 12,
+      attackTotal: 19,
+      converted: 0,
+    });
+    expect(target(message).damage).toMatchObject({ lethal: before.lethal, nonlethal: before.nonlethal });
+    const content = game.messages.get(message.id as string)?.content ?? '';
+    expect(content).toContain('Roll with the Blow failed (Tumble 12 vs 19): no damage converted.');
+    expect(content).not.toContain('0 lethal damage becomes nonlethal');
+    // GnG: "Each time you use an abort action, it uses up a move action from your next turn."
+    expect(content).toContain(
+      'Abort action spent, whether or not it succeeds: Uses the move action of the next turn.',
+    );
+    expect(budgetOf(rogue)).toMatchObject({ move: false, attack: true });
   });
 
   it('two aborts in a round leave no actions next turn; a third is refused; the turn starts with nothing', async () => {
@@ -465,6 +499,10 @@ describe('Block on the attack card', () => {
     h.dice.queue(2);
     await click(message, 'block');
     expect(target(message).aborts?.block).toMatchObject({ paidWith: 'none', budgetBefore: null });
+    // Nothing spent, and the card does not say an action was.
+    const content = game.messages.get(message.id as string)?.content ?? '';
+    expect(content).toContain('Not in combat: costs no action.');
+    expect(content).not.toContain('Abort action spent');
     expect(await spendAbortFor(rogue, 'block')).toEqual({
       ok: true,
       paidWith: 'none',
@@ -541,10 +579,15 @@ describe('Block with the chosen weapon', () => {
       (a, b) => b.bonus - a.bonus,
     );
     expect(blockButtons(message)).toEqual([
-      { label: `Block with ${first?.name}`, weapon: first?.itemId, breaking: false },
-      { label: `Block with ${second?.name}`, weapon: second?.itemId, breaking: false },
-      { label: `Breaking Block with ${first?.name}`, weapon: first?.itemId, breaking: true },
-      { label: `Breaking Block with ${second?.name}`, weapon: second?.itemId, breaking: true },
+      // Each label names whose Block it is (the defender's).
+      { label: `Block with ${first?.name} (${rogue.name})`, weapon: first?.itemId, breaking: false },
+      { label: `Block with ${second?.name} (${rogue.name})`, weapon: second?.itemId, breaking: false },
+      { label: `Breaking Block with ${first?.name} (${rogue.name})`, weapon: first?.itemId, breaking: true },
+      {
+        label: `Breaking Block with ${second?.name} (${rogue.name})`,
+        weapon: second?.itemId,
+        breaking: true,
+      },
     ]);
     // Native buttons in a labelled group: reachable and usable from the keyboard.
     const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
@@ -604,7 +647,9 @@ describe('Block with the chosen weapon', () => {
     const { fighter, rogue } = await duel();
     const message = await attackHits(fighter, rogue, 10);
     h.as(otherPlayer);
-    expect(blockButtons(message)).toEqual([{ label: 'Block', weapon: null, breaking: false }]);
+    expect(blockButtons(message)).toEqual([
+      { label: `Block (${rogue.name})`, weapon: null, breaking: false },
+    ]);
   });
 });
 

@@ -23,7 +23,20 @@ import {
 const h = await getHarness();
 // Loaded once the harness installed Foundry's globals (the dialog's module reads them).
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
-beforeEach(() => h.reset(5));
+/**
+ * An attack needs a targeted token (the dialog is refused before it opens without one): every user
+ * targets this defender's token unless a test says otherwise.
+ */
+async function targetADefender(): Promise<Token> {
+  const defender = await h.createActor({ name: 'Target dummy', type: 'npc', system: { hp: { value: 10 } } });
+  const token = h.placeToken(defender);
+  for (const user of [h.users.gm, h.users.player, h.users.otherPlayer]) h.target(user, token);
+  return token;
+}
+beforeEach(async () => {
+  h.reset(5);
+  await targetADefender();
+});
 
 type Dialog = AttackDialogClass & HarnessApplicationV2;
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
@@ -102,7 +115,8 @@ describe('attack dialog', () => {
       'Squeezing through a space (−4 Defense)',
     ]);
     expect(text(dialog, '.attack-total')).toBe('+9');
-    expect(text(dialog, '.called-shot-penalty')).toBe('+0');
+    // No called shot chosen: no called-shot penalty line (it shows once, among the bonus lines, when chosen).
+    expect(dialog.element.querySelector('.called-shot-line')).toBeNull();
     expect(dialog.element.querySelector('.attack-total')?.getAttribute('aria-live')).toBe('polite');
     expect(h.window.document.activeElement).toBe(
       dialog.element.querySelector('input[name="situational.flanking"]'),
@@ -129,7 +143,17 @@ describe('attack dialog', () => {
     const lines = [...dialog.element.querySelectorAll('.attack-line')].map((li) =>
       li.textContent?.replace(/\s+/g, ' ').trim(),
     );
-    expect(lines).toEqual(['Attack bonus (sheet) +9', 'Flanking +2', 'Touch attack +4']);
+    // The sheet's +9 itemized as Defense is: base attack bonus, Strength, size — the engine's numbers.
+    const d = sys(actor).derived;
+    expect(d.bab + d.abilities.str.mod).toBe(9); // a Medium fighter: size +0
+    expect(lines).toEqual([
+      `Base attack bonus ${signed(d.bab)}`,
+      `Strength ${signed(d.abilities.str.mod)}`,
+      'Size +0',
+      'Flanking +2',
+      'Touch attack +4',
+    ]);
+    expect(lines.join(' ')).not.toContain('Base attack, ability and size');
     await dialog.close();
   });
 
@@ -141,7 +165,10 @@ describe('attack dialog', () => {
     await h.change(dialog, 'input[name="calledShots.vital-strike"]', true);
     const penalty = calledShotPenalty(['stun', 'vital-strike'], { improvedCalledShot: true });
     expect(penalty).toBe(-10);
-    expect(text(dialog, '.called-shot-penalty')).toBe(signed(penalty));
+    // The penalty shows once: one called-shot line, no second summary of it.
+    expect(dialog.element.querySelectorAll('.called-shot-line')).toHaveLength(1);
+    expect(text(dialog, '.called-shot-line .value')).toBe(signed(penalty));
+    expect(dialog.element.querySelector('.attack-preview')?.textContent).not.toContain('strike penalty');
     expect(text(dialog, '.attack-total')).toBe(signed(9 + penalty));
     expect(text(dialog, '.attack-called-shot')).toContain('Improved Called Shot');
     // Without the feat the same effects cost their printed penalties.
@@ -151,7 +178,7 @@ describe('attack dialog', () => {
     const other = await openDialog();
     await h.change(other, 'input[name="calledShots.stun"]', true);
     await h.change(other, 'input[name="calledShots.vital-strike"]', true);
-    expect(text(other, '.called-shot-penalty')).toBe(signed(calledShotPenalty(['stun', 'vital-strike'])));
+    expect(text(other, '.called-shot-line .value')).toBe(signed(calledShotPenalty(['stun', 'vital-strike'])));
     await other.close();
   });
 
@@ -418,5 +445,56 @@ describe('rollAttack', () => {
       level: 'warn',
       message: 'Bastard sword is not an equipped weapon, so it cannot attack.',
     });
+  });
+});
+
+describe('refused before the dialog opens (nothing rolled, nothing posted)', () => {
+  /** Runs `start` with a d20 queued; expects no dialog, no message, the d20 unused and this warning. */
+  async function refused(start: () => Promise<unknown>, warning: string): Promise<void> {
+    const messages = game.messages.size;
+    h.dice.queue(10);
+    const result = await start();
+    expect(result).toBeNull();
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+    expect(game.messages.size).toBe(messages);
+    expect(h.dice.queued).toEqual([10]);
+    h.dice.queued.splice(0);
+    expect(h.notices.at(-1)).toEqual({ level: 'warn', message: warning });
+  }
+
+  it('a player who does not own the fighter: sheet button, Shift-click, macro and API all refuse at once', async () => {
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
+    h.as(h.users.otherPlayer);
+    const notOwner = `You do not own ${fighter.name}, so you cannot attack with it.`;
+    await refused(() => fighter.rollAttack(swordOf(fighter)), notOwner);
+    await refused(() => fighter.rollAttack(swordOf(fighter), { skipDialog: true }), notOwner);
+    await refused(() => AttackDialog.prompt(fighter, swordOf(fighter)), notOwner);
+    await refused(() => game.gng.attack(fighter, swordOf(fighter)), notOwner);
+    // The macro names the actor and the weapon (its own localized message).
+    await refused(
+      () => game.gng.rollItemMacro(swordOf(fighter).uuid),
+      `You do not own ${fighter.name}, so you cannot attack with its Bastard sword.`,
+    );
+  });
+
+  it('no target while the fighter has a token on the scene: "target the defender", every entry point', async () => {
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
+    h.placeToken(fighter);
+    h.as(h.users.player);
+    h.target(h.users.player);
+    const noTarget = `${fighter.name} has no target: target the defender's token first (hover over it and press T, or right-click it and use the target control), then try again. Nothing was rolled.`;
+    await refused(() => fighter.rollAttack(swordOf(fighter)), noTarget);
+    await refused(() => fighter.rollAttack(swordOf(fighter), { skipDialog: true }), noTarget);
+    await refused(() => game.gng.rollItemMacro(swordOf(fighter).uuid), noTarget);
+    await refused(() => game.gng.attack(fighter, swordOf(fighter)), noTarget);
+  });
+
+  it('no target and no token of the fighter on the scene: "place its token first"', async () => {
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
+    h.as(h.users.player);
+    h.target(h.users.player);
+    const noToken = `${fighter.name} has no token on this scene: place ${fighter.name}'s token and the defender's token on the scene, target the defender's token (hover over it and press T), then try again. Nothing was rolled.`;
+    await refused(() => fighter.rollAttack(swordOf(fighter)), noToken);
+    await refused(() => game.gng.attack(fighter, swordOf(fighter)), noToken);
   });
 });

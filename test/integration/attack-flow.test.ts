@@ -592,21 +592,106 @@ describe('the card', () => {
     expect(stored.content).toContain('<details class="steps">');
   });
 
-  it('without targets, the GM enters the Defense of an unnamed defender', async () => {
-    const { message } = await fighterAttacks([], [10]);
-    expect(target(message)).toMatchObject({ id: 'unnamed', kind: 'unnamed', name: 'Unnamed defender' });
-    h.as(player);
-    expect(visibleButtons(message)).toEqual([]);
-    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-    expect(html.querySelector('input[name="defense"]')).toBeNull();
+  it('says what happened in words: buttons name whose they are, one outcome line, Protection in one line', async () => {
+    const orc = await dummy('Orc');
+    const { message, fighter } = await fighterAttacks([orc], [10]);
+    const id = target(message).id;
+    const labelOf = (action: string) =>
+      h
+        .renderMessage(game.messages.get(message.id as string) as ChatMessage)
+        .querySelector(`button[data-action="${action}"]`)
+        ?.textContent?.trim();
     h.as(gm);
-    await click(message, 'setDefense', 'unnamed', 15);
-    expect(target(message).defense).toMatchObject({ source: 'gm', total: 15 });
-    expect(target(message).result).toEqual({ hit: true, relativeDegree: 4, automatic: false });
-    h.dice.queue(2);
-    await click(message, 'rollDamage', 'unnamed');
-    expect(target(message).damage?.final).toBe(2 + 4 + 4);
-    expect(visibleButtons(message)).toEqual(['setDefense@unnamed:disabled', 'rollDamage@unnamed:disabled']);
+    expect(labelOf('rollDefense')).toBe('Roll Defense (Orc)');
+    h.dice.queue(12);
+    await click(message, 'rollDefense', id);
+    expect(labelOf('rollDamage')).toBe(`Roll damage (${fighter.name})`);
+    h.dice.queue(5);
+    await click(message, 'rollDamage', id);
+    expect(labelOf('applyDamage')).toBe('Apply damage to Orc');
+    expect(labelOf('undoDamage')).toBe('Undo damage to Orc');
+    const html = () => h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    // No Protection: one line that says so (not "Protection (None)" and a separate part list).
+    const steps = [...html().querySelectorAll('.damage .step-lines li')].map((li) =>
+      li.textContent?.replace(/\s+/g, ' ').trim(),
+    );
+    expect(steps).toContain('Protection (none)0');
+    expect(html().querySelectorAll('.protection-lines')).toHaveLength(0);
+    expect(html().textContent).not.toContain('Protection (None)');
+    // The decisive totals: attack vs Defense with the result.
+    expect(html().querySelector('.result .versus')?.textContent).toBe('19 vs 12');
+
+    await click(message, 'applyDamage', id);
+    const applied = html().querySelector('.applied') as HTMLElement;
+    // Dying, the injury grade, then what was set that it does not already say: here nothing more.
+    expect(applied.querySelector('.outcome')?.textContent).toBe('Dying (Severely injured)');
+    expect(applied.textContent).not.toContain('Statuses set');
+    expect(applied.textContent?.match(/Dying/g)).toHaveLength(1);
+    expect(applied.querySelector('.applied-hp .big-value')?.textContent).toBe('-6');
+  });
+
+  it('Protection reads as one line with its parts and what of it counts', async () => {
+    const knight = await appendix3Fighter(h);
+    const attacker = await h.createActor(
+      { name: 'Sniper', type: 'npc', system: { abilities: { str: { value: 10 } } } },
+      player,
+    );
+    const [rifle] = (await attacker.createEmbeddedDocuments('Item', [
+      {
+        name: 'Needler',
+        type: 'weapon',
+        system: { use: 'ranged', damage: { medium: '2d6' }, bypass: 'piercing', equipped: true },
+      },
+    ])) as Item[];
+    h.as(player);
+    h.target(player, h.placeToken(knight));
+    h.dice.queue(18);
+    const shot = (await game.gng.attack(attacker, rifle as Item)) as ChatMessage;
+    h.as(gm);
+    h.dice.queue(5, 3, 4);
+    await click(shot, 'rollDefense', target(shot).id);
+    await click(shot, 'rollDamage', target(shot).id);
+    const damage = target(shot).damage!;
+    const total = damage.protectionParts.reduce((sum, p) => sum + p.value, 0);
+    expect(total).toBeGreaterThan(0);
+    const parts = damage.protectionParts
+      .map((p) => `${p.label === 'GNG.Protection.Part.armor' ? 'Armor' : 'Natural armor'} ${p.value}`)
+      .join(', ');
+    const html = h.renderMessage(game.messages.get(shot.id as string) as ChatMessage);
+    const line = [...html.querySelectorAll('.damage .step-lines li')]
+      .map((li) => li.textContent?.replace(/\s+/g, ' ').trim() ?? '')
+      .find((text) => text.startsWith('Protection'));
+    expect(line).toBe(
+      `Protection ${total} (${parts}; Armor-piercing: ${damage.steps.protection} counts)-${damage.steps.protection}`,
+    );
+    expect(html.querySelectorAll('.protection-lines')).toHaveLength(0);
+  });
+
+  it('refused without a target: a warning, nothing rolled, nothing posted (also a request sent without one)', async () => {
+    const fighter = await appendix3Fighter(h, player);
+    h.placeToken(fighter);
+    h.as(player);
+    h.target(player);
+    h.dice.queue(10);
+    expect(await game.gng.attack(fighter, sword(fighter) as Item)).toBeNull();
+    await attackActionsSettled();
+    expect(game.messages.size).toBe(0);
+    expect(h.dice.queued).toEqual([10]);
+    expect(lastNotice()).toBe(
+      `${fighter.name} has no target: target the defender's token first (hover over it and press T, or right-click it and use the target control), then try again. Nothing was rolled.`,
+    );
+    // A request that reaches the GM with no target (a macro calling the query itself) is refused too.
+    const result = await fromConsole(ATTACK_QUERY, {
+      action: 'start',
+      actorUuid: fighter.uuid,
+      weaponId: sword(fighter)?.id,
+      targets: [],
+    });
+    expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NoTarget' });
+    expect(game.messages.size).toBe(0);
+    expect(h.dice.queued).toEqual([10]);
+    h.dice.queued.splice(0);
+    expect(JSON.stringify([...game.messages.contents])).not.toContain('Unnamed defender');
   });
 
   it('a coup de grace hits a helpless target with RD 20; a target that is not helpless rolls Defense', async () => {

@@ -93,6 +93,11 @@ describe('called shots on the attack card', () => {
       expect(buttons(message)).not.toContain('conditionSave');
       h.as(gm);
       expect(content(message)).toContain(`Fortitude save (DC ${10 + dealt})`);
+      // The button says whose save it is.
+      const save = h
+        .renderMessage(game.messages.get(message.id as string) as ChatMessage)
+        .querySelector('button[data-action="conditionSave"]');
+      expect(save?.textContent?.trim()).toBe('Roll Fortitude save (Orc)');
       h.dice.queue(1);
       await click(message, 'conditionSave');
       const condition = target(message).calledShot!.condition!;
@@ -146,6 +151,12 @@ describe('called shots on the attack card', () => {
     });
     expect(notOwner).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
     h.as(gm);
+    expect(
+      h
+        .renderMessage(game.messages.get(message.id as string) as ChatMessage)
+        .querySelector('button[data-action="penetrationSave"]')
+        ?.textContent?.trim(),
+    ).toBe(`Roll Reflex save (${target(message).name})`);
     h.dice.queue(1);
     await click(message, 'penetrationSave');
     expect(target(message).calledShot?.penetration?.save).toMatchObject({

@@ -363,13 +363,22 @@ describe('ability scores of 0 and the bounds of stored numbers (decisions "abili
     const attacker = await fighter(h, h.users.player);
     h.as(h.users.player);
     h.dice.queue(10);
+    // An attack without a target is refused now; cards of older versions hold an "unnamed defender"
+    // whose Defense the GM types in. Make one: an attack on an object, its target rewritten as such.
     const message = (await game.gng.attack(
       attacker,
       attacker.items.find((i) => i.name === 'Bastard sword') as Item,
-      {},
+      { object: { size: 'medium', moving: true } },
     )) as ChatMessage;
     await attackActionsSettled();
     h.as(h.users.gm);
+    const old = structuredClone(message.flags.gng?.attack) as { targets: Record<string, unknown>[] };
+    Object.assign(old.targets[0] as object, { kind: 'unnamed', name: 'Unnamed defender', object: null });
+    const { renderAttackCard } = await import('../../src/cards/attack/attack-card.js');
+    await message.update({
+      'flags.gng.attack': old,
+      content: await renderAttackCard(old as unknown as Parameters<typeof renderAttackCard>[0]),
+    });
     const enter = async (defense: number) => {
       const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
       (html.querySelector('input[name="defense"]') as HTMLInputElement).value = String(defense);

@@ -58,7 +58,10 @@ async function fromSheet(
   const dialog = await openDialog();
   await fill(dialog);
   const shown = Number(text(dialog, '.attack-total'));
-  const penalty = text(dialog, '.called-shot-penalty');
+  // The called-shot and strike penalties, each shown once among the bonus lines: their sum.
+  const penaltyLines = [...dialog.element.querySelectorAll('.called-shot-line .value, .strike-line .value')];
+  const sum = penaltyLines.reduce((total, el) => total + Number(el.textContent), 0);
+  const penalty = sum >= 0 ? `+${sum}` : `${sum}`;
   const notes = text(dialog, '.attack-notes');
   h.dice.queue(natural);
   await h.click(dialog, 'button[type="submit"]');
@@ -118,6 +121,13 @@ describe('breaking strikes and nerve strikes', () => {
     expect(byAttacker).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NotAllowed' });
     h.as(gm);
     expect(content(card)).toContain(`Fortitude save (DC ${dc})`);
+    // The button says whose save it is.
+    expect(
+      h
+        .renderMessage(game.messages.get(card.id as string) as ChatMessage)
+        .querySelector('button[data-action="strike"]')
+        ?.textContent?.trim(),
+    ).toBe(`Roll Fortitude save against the strike (${target(card).name})`);
     h.dice.queue(1);
     await click(card, 'strike');
     const result = target(card).strike!.result!;
@@ -148,7 +158,7 @@ describe('breaking strikes and nerve strikes', () => {
     const defender = await orc();
     const { message, shown, penalty } = await fromSheet(fighter, defender, 15, async (dialog) => {
       await h.change(dialog, 'input[name="calledShots.stun"]', true);
-      expect(text(dialog, '.called-shot-penalty')).toBe('-4');
+      expect(text(dialog, '.called-shot-line .value')).toBe('-4');
       await h.change(dialog, 'select[name="strike"]', 'rip-nerves');
     });
     expect(penalty).toBe('-8');

@@ -33,8 +33,60 @@ function lines(parts: CardPart[]): { label: string; value: string }[] {
   return parts.map((p) => ({ label: label(p.label), value: signed(p.value) }));
 }
 
-function button(action: CardAction, target: CardTarget, shown: boolean) {
-  return shown ? { action, disabled: !actionAvailable(action, target) } : null;
+/** A button of the card, its label naming whose it is (`GNG.Attack.Action.<action>` with `{name}`). */
+function button(action: CardAction, target: CardTarget, shown: boolean, name: string) {
+  return shown
+    ? {
+        action,
+        disabled: !actionAvailable(action, target),
+        label: f(`GNG.Attack.Action.${action}`, { name }),
+      }
+    : null;
+}
+
+/**
+ * The Protection line of the damage steps: the defender's Protection with its parts, and what of it
+ * counts when the attack pierces or ignores armor ("Protection 4 (Armor 4; Armor-piercing: 2 counts)").
+ */
+function protectionLabel(damage: NonNullable<CardTarget['damage']>): string {
+  const total = damage.protectionParts.reduce((sum, p) => sum + p.value, 0);
+  if (total === 0 && damage.steps.protection === 0) return t('GNG.Attack.Step.protectionNone');
+  const parts = damage.protectionParts.map((p) => `${label(p.label)} ${p.value}`).join(', ');
+  return damage.bypass === 'none'
+    ? f('GNG.Attack.Step.protection', { total, parts })
+    : f('GNG.Attack.Step.protectionBypass', {
+        total,
+        parts,
+        bypass: t(`GNG.Bypass.${damage.bypass}`),
+        applied: damage.steps.protection,
+      });
+}
+
+/**
+ * The one outcome line of applied damage: the worst state (dying, disabled … or else the injury
+ * grade), then the statuses set that it does not already name.
+ */
+function outcomeLine(applied: NonNullable<CardTarget['applied']>): string {
+  const states = [applied.condition, applied.nonlethalCondition].filter((c) => c !== 'normal');
+  const injury = t(`GNG.Injury.${applied.injury}`);
+  const state = states.length
+    ? applied.injury === 'none' || applied.condition === 'dead'
+      ? f('GNG.Attack.Applied.Outcome', {
+          state: states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', '),
+        })
+      : f('GNG.Attack.Applied.OutcomeInjury', {
+          state: states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', '),
+          injury,
+        })
+    : injury;
+  const named = new Set<string>(states);
+  const others = applied.statusesAdded.filter((s) => !named.has(s));
+  return others.length
+    ? f('GNG.Attack.Applied.AlsoSet', {
+        outcome: state,
+        statuses: others.map((s) => t(`GNG.Status.${s}`)).join(', '),
+      })
+    : state;
 }
 
 /**
@@ -45,14 +97,19 @@ function blockButtons(target: CardTarget) {
   if (!actionAvailable('block', target)) return null;
   const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
   const weapons = doc && doc.documentName === 'Actor' ? blockWeapons(doc as Actor) : [];
+  const name = target.name;
   if (weapons.length <= 1)
     return [
-      { weapon: null, block: t('GNG.Abort.Action.block'), breaking: t('GNG.Abort.Action.breakingBlock') },
+      {
+        weapon: null,
+        block: f('GNG.Abort.Action.block', { name }),
+        breaking: f('GNG.Abort.Action.breakingBlock', { name }),
+      },
     ];
   return weapons.map((w) => ({
     weapon: w.itemId,
-    block: f('GNG.Abort.Action.blockWith', { weapon: w.name }),
-    breaking: f('GNG.Abort.Action.breakingBlockWith', { weapon: w.name }),
+    block: f('GNG.Abort.Action.blockWith', { weapon: w.name, name }),
+    breaking: f('GNG.Abort.Action.breakingBlockWith', { weapon: w.name, name }),
   }));
 }
 
@@ -84,6 +141,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     result: r && {
       hit: r.hit,
       text: r.hit ? t('GNG.Attack.Hit') : t('GNG.Attack.Miss'),
+      // Attack total vs Defense total: the two numbers that decided it.
+      versus: d ? f('GNG.Abort.Versus', { ours: state.attack.total, theirs: d.total }) : null,
       rd: signed(r.relativeDegree),
     },
     damage: dmg && {
@@ -102,8 +161,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         { label: t('GNG.Attack.Step.relativeDegree'), value: signed(dmg.steps.relativeDegree) },
         { label: t('GNG.Attack.Step.total'), value: String(dmg.steps.total) },
         {
-          label: f('GNG.Attack.Step.protection', { bypass: t(`GNG.Bypass.${dmg.bypass}`) }),
-          value: signed(-dmg.steps.protection),
+          label: protectionLabel(dmg),
+          value: dmg.steps.protection ? signed(-dmg.steps.protection) : '0',
         },
         ...(dmg.steps.damageReduction
           ? [{ label: t('GNG.Attack.Step.damageReduction'), value: signed(-dmg.steps.damageReduction) }]
@@ -112,40 +171,46 @@ function targetContext(state: AttackCardState, target: CardTarget) {
           ? [{ label: t('GNG.Attack.Step.energyResistance'), value: signed(-dmg.steps.energyResistance) }]
           : []),
       ],
-      protection: lines(dmg.protectionParts),
     },
     applied: a && {
       hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
       temp: a.temp.before !== a.temp.after ? f('GNG.Attack.Applied.Temp', a.temp) : null,
       nonlethal:
         a.nonlethal.before !== a.nonlethal.after ? f('GNG.Attack.Applied.Nonlethal', a.nonlethal) : null,
+      hpAfter: a.hp.after,
       trauma: a.trauma,
-      condition: a.condition === 'normal' ? null : t(`GNG.Attack.Condition.${a.condition}`),
-      nonlethalCondition:
-        a.nonlethalCondition === 'normal' ? null : t(`GNG.Attack.Condition.${a.nonlethalCondition}`),
-      injury: t(`GNG.Injury.${a.injury}`),
-      statuses: a.statusesAdded.length
-        ? f('GNG.Attack.Applied.Statuses', {
-            statuses: a.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', '),
-          })
-        : null,
+      outcome: outcomeLine(a),
+      grave: a.condition !== 'normal' || a.nonlethalCondition !== 'normal',
     },
     buttons: {
-      rollDefense: button('rollDefense', target, rollsDefense && !target.coupDeGrace?.allowed),
-      setDefense: button('setDefense', target, target.kind === 'unnamed'),
-      rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target)),
+      // Each label names whose button it is: the defender's (Defense, aborts) or the attacker's (damage).
+      rollDefense: button(
+        'rollDefense',
+        target,
+        rollsDefense && !target.coupDeGrace?.allowed,
+        target.kind === 'object' && !target.actorUuid ? state.attacker.name : target.name,
+      ),
+      setDefense: button('setDefense', target, target.kind === 'unnamed', target.name),
+      rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target), state.attacker.name),
       applyDamage: button(
         'applyDamage',
         target,
         dmg !== null && target.actorUuid !== null && !isBlocked(target),
+        target.name,
       ),
-      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null),
-      undoAborts: hasAborts(target) ? button('undoAborts', target, true) : null,
+      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null, target.name),
+      undoAborts: hasAborts(target) ? button('undoAborts', target, true, target.name) : null,
       // The aborts show only while they may be taken (the owners' clients drop refused ones).
       block: blockButtons(target),
-      riposte: actionAvailable('riposte', target) ? { action: 'riposte', disabled: false } : null,
+      riposte: actionAvailable('riposte', target)
+        ? { action: 'riposte', disabled: false, label: f('GNG.Abort.Action.riposte', { name: target.name }) }
+        : null,
       rollWithBlow: actionAvailable('rollWithBlow', target)
-        ? { action: 'rollWithBlow', disabled: false }
+        ? {
+            action: 'rollWithBlow',
+            disabled: false,
+            label: f('GNG.Abort.Action.rollWithBlow', { name: target.name }),
+          }
         : null,
     },
     undoNotes: target.undoNotes ?? [],
@@ -250,12 +315,13 @@ function strikeContext(state: AttackCardState, target: CardTarget) {
     pending,
     outcome,
     button: actionAvailable('strike', target)
-      ? t(
+      ? f(
           data.resolution === 'fortitude'
             ? 'GNG.Strike.Card.Action.fortitude'
             : data.resolution === 'will'
               ? 'GNG.Strike.Card.Action.will'
               : 'GNG.Strike.Card.Action.check',
+          { name: target.name },
         )
       : null,
   };
@@ -348,17 +414,32 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
         ? [t('GNG.CalledShot.Card.NoCondition')]
         : []),
     ],
+    // The labels name whose button it is: each is the target's owners' (the kernel hides it from others).
     buttons: {
-      attackOfOpportunity: available('attackOfOpportunity'),
-      declineAttackOfOpportunity: available('declineAttackOfOpportunity'),
-      penetrationSave: available('penetrationSave'),
-      conditionSave: available('conditionSave'),
+      attackOfOpportunity: available('attackOfOpportunity')
+        ? f('GNG.CalledShot.Card.Action.attackOfOpportunity', { name: target.name })
+        : null,
+      declineAttackOfOpportunity: available('declineAttackOfOpportunity')
+        ? f('GNG.CalledShot.Card.Action.declineAttackOfOpportunity', { name: target.name })
+        : null,
+      penetrationSave: available('penetrationSave')
+        ? f('GNG.CalledShot.Card.Action.penetrationSave', { name: target.name })
+        : null,
+      conditionSave: available('conditionSave')
+        ? f('GNG.CalledShot.Card.Action.conditionSave', { name: target.name })
+        : null,
     },
   };
 }
 
+/**
+ * What the abort cost. An action of the next turn is spent whether or not the abort succeeded (GnG
+ * "Abort Action": "Each time you use an abort action, it uses up a move action from your next
+ * turn"), and the card says so; a free abort (feat) or one out of combat costs no action.
+ */
 function paidText(paidWith: string): string {
-  return t(`GNG.Abort.Paid.${paidWith}`);
+  const paid = t(`GNG.Abort.Paid.${paidWith}`);
+  return paidWith === 'move' || paidWith === 'attack' ? f('GNG.Abort.Spent', { paid }) : paid;
 }
 
 /** The aborts taken against this attack, as the card shows them. */
@@ -395,7 +476,13 @@ function abortsContext(state: AttackCardState, target: CardTarget) {
     rollWithBlow: r && {
       totals: f('GNG.Abort.Versus', { ours: r.tumbleTotal, theirs: r.attackTotal }),
       detail: f('GNG.Abort.RollWithBlowDetail', { natural: r.natural, bonus: signed(r.bonus) }),
-      converted: f('GNG.Abort.Converted', { converted: r.converted }),
+      // What happened, in words: a failed roll converts nothing (the abort is spent all the same).
+      converted: f(r.converted > 0 ? 'GNG.Abort.Converted' : 'GNG.Abort.NotConverted', {
+        converted: r.converted,
+        ours: r.tumbleTotal,
+        theirs: r.attackTotal,
+      }),
+      succeeded: r.converted > 0,
       paid: paidText(r.paidWith),
     },
   };

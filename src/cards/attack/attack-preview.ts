@@ -8,6 +8,7 @@
 import {
   CALLED_SHOT_ARMOR,
   attackRollModifiers,
+  sizeModifier,
   calledShotPenalty,
   specialStrike,
   strengthDamageBonus,
@@ -27,6 +28,8 @@ export interface AttackPreviewLine {
   /** i18n key of the line. */
   label: string;
   value: number;
+  /** What the line is, where the dialog marks it: the called-shot penalty, a strike's penalty. */
+  kind?: 'called-shot' | 'strike';
 }
 
 export interface AttackPreview {
@@ -34,7 +37,10 @@ export interface AttackPreview {
   attack: AttackSummary;
   /** The attack bonus of this attack: the sheet's bonus with the choices' modifiers. */
   total: number;
-  /** The sheet's bonus, then each modifier the choices add. */
+  /**
+   * The sheet's bonus itemized (base attack bonus, ability, size, then the sheet's other parts),
+   * then each modifier the choices add.
+   */
   lines: AttackPreviewLine[];
   /** False when the engine refuses the attack (e.g. a bow while prone). */
   allowed: boolean;
@@ -112,6 +118,29 @@ export function attackRowOf(actor: Actor, weapon: Item): AttackSummary | undefin
   return system.derived.attacks.find((a) => a.itemId === weapon.id);
 }
 
+/**
+ * The sheet's attack bonus of `attack` as parts, with its lumped "base attack, ability and size"
+ * part split into the base attack bonus, the ability modifier (Strength for melee, Dexterity for
+ * ranged) and the size modifier — the engine's own numbers (`meleeAttackBonus` /
+ * `rangedAttackBonus` are their sum). Left lumped if the actor's numbers do not add up to it.
+ */
+export function itemizedAttackParts(actor: Actor, attack: AttackSummary): AttackPreviewLine[] {
+  const system = actor.system as CreatureData;
+  const ability = attack.mode === 'ranged' ? 'dex' : 'str';
+  return attack.parts.flatMap((part): AttackPreviewLine[] => {
+    if (part.label !== 'GNG.Breakdown.BaseAttack') return [{ label: part.label, value: part.value }];
+    const bab = system.derived.bab;
+    const abilityMod = system.derived.abilities[ability].mod;
+    const size = sizeModifier(system.size);
+    if (bab + abilityMod + size !== part.value) return [{ label: part.label, value: part.value }];
+    return [
+      { label: 'GNG.AttackDialog.Part.bab', value: bab },
+      { label: `GNG.AttackDialog.Part.${ability}`, value: abilityMod },
+      { label: 'GNG.AttackDialog.Part.size', value: size },
+    ];
+  });
+}
+
 /** The attack bonus and its parts for `weapon` with `options`; null when the weapon cannot attack. */
 export function previewAttack(
   actor: Actor,
@@ -139,7 +168,7 @@ export function previewAttack(
   let allowed: boolean;
   let reason: string | undefined;
   let added = 0;
-  const lines: AttackPreviewLine[] = [{ label: 'GNG.AttackDialog.SheetBonus', value: attack.bonus }];
+  const lines: AttackPreviewLine[] = itemizedAttackParts(actor, attack);
   try {
     const modifiers = attackRollModifiers(input);
     added = modifiers.total;
@@ -166,7 +195,8 @@ export function previewAttack(
         ...(armor !== undefined && armor !== 'force' ? { armor } : {}),
       })
     : 0;
-  if (penalty !== 0) lines.push({ label: 'GNG.AttackDialog.CalledShot.Penalty', value: penalty });
+  if (penalty !== 0)
+    lines.push({ label: 'GNG.AttackDialog.CalledShot.Penalty', value: penalty, kind: 'called-shot' });
 
   // Breaking strike / nerve strike: its own penalty (no feat reduces it).
   let strike: AttackPreview['strike'] = null;
@@ -176,7 +206,7 @@ export function previewAttack(
       penalty: strikePenalty,
       refusal: strikeRefusal(actor, attack, w, options.strike, context.target ?? null),
     };
-    lines.push({ label: `GNG.Strike.Name.${options.strike.id}`, value: strikePenalty });
+    lines.push({ label: `GNG.Strike.Name.${options.strike.id}`, value: strikePenalty, kind: 'strike' });
   }
 
   const bonus = options.bonus ?? 0;

@@ -18,7 +18,7 @@ import {
   resolveAttack,
   type AttackerCondition,
 } from '../../rules/index.js';
-import { actorOf, askGM, Refusal } from '../kernel/index.js';
+import { actorOf, askGM, noTargetWarning, Refusal } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
@@ -128,6 +128,7 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
  * targets (or `targetTokens`: the Riposte attacks the attacker's token): the active GM rolls
  * 1d20 + bonus (and the d10 chain on a natural 20 or 1) and posts the attack card.
  * Resolves with the card, or null when refused or cancelled (`gng.preAttack`, on the GM's client).
+ * Without a targeted token (and no `options.object`) it warns and asks nothing: nothing is rolled.
  */
 export async function startAttack(
   actor: Actor,
@@ -140,6 +141,11 @@ export async function startAttack(
     return null;
   }
   const tokens = targetTokens ?? [...game.user.targets];
+  // An opposed attack needs a defender to roll Defense: refuse before anything is rolled or posted.
+  if (!options.object && !tokens.some((token) => token.actor)) {
+    ui.notifications.warn(noTargetWarning(actor));
+    return null;
+  }
   const result = await askGM(ATTACK_QUERY, {
     action: 'start',
     actorUuid: actor.uuid,
@@ -229,12 +235,15 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     object.object = { size: opts.object.size, moving: opts.object.moving === true };
     targets = [object];
   } else {
+    // No defender, no opposed Defense: nothing is posted (cards from older versions may still hold
+    // an unnamed defender, whose Defense the GM enters).
+    if (!refs.length) throw new Refusal('GNG.Error.Attack.NoTarget');
     targets = refs.map((ref, i) => targetOf(ref, defenders[i] as Actor));
-    if (!targets.length) targets = [emptyTarget('unnamed', 'unnamed', t('GNG.Attack.UnnamedDefender'))];
   }
   const config: AttackConfig = {
     options: opts,
-    parts: [...summary.parts, ...preview.lines.slice(1)],
+    // The sheet's bonus itemized (base attack, ability, size …), then what the choices add.
+    parts: preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
   if (Hooks.call('gng.preAttack', actor, weapon, config) === false)

@@ -173,6 +173,8 @@ async function renderBleedingCard(state: BleedingCardState): Promise<string> {
     save: f('GNG.Bleeding.Save', { dc: state.dc }),
     stage: state.stage === 'bleeding' ? '' : t(`GNG.Bleeding.BloodLoss.${state.stage}`),
     targetId: BLEEDING_TARGET,
+    // Whose save it is: only the bleeding actor's owners (and the GM) see the button.
+    action: f('GNG.Bleeding.Action', { name: state.name }),
     undone: state.undone ? t('GNG.Bleeding.Undone') : '',
     result: result && {
       success: result.success,

@@ -15,3 +15,4 @@ export { actorOf, owns } from './documents.js';
 export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun } from './card.js';
 export { noteUndo } from './undo-notes.js';
 export { showRolls } from './show-rolls.js';
+export { noTargetWarning } from './targets.js';

@@ -31,6 +31,7 @@ import {
   actorOf,
   askGM,
   defineCard,
+  noTargetWarning,
   owns,
   Refusal,
   showRolls,
@@ -146,9 +147,11 @@ function feetFor(state: ManeuverCardState, target: ManeuverTarget): number {
 }
 
 function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
+  // Every label names the defender: Maintain Footing is its owners', Apply / Undo act on it.
   const button = (action: ManeuverAction) => ({
     action,
     disabled: !maneuverActionAvailable(action, target),
+    label: f(`GNG.Maneuver.Action.${action}`, { name: target.name }),
   });
   const fo = target.footing;
   const a = target.applied;
@@ -433,7 +436,7 @@ export async function startManeuver(
         .filter((token) => token.actor && token.actor !== actor)
         .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
   if (!targets.length) {
-    ui.notifications.warn(t('GNG.Maneuver.Error.NoTargets'));
+    ui.notifications.warn(noTargetWarning(actor));
     return null;
   }
   const result = (await askGM(MANEUVER_QUERY, {
