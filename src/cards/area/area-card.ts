@@ -192,7 +192,11 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
   const actor = fromUuidSync(target.actorUuid) as Actor | null;
   const dmg = targetDamage(state, target, protectionOf(actor));
   const a = target.applied;
-  const button = (action: AreaAction) => ({ action, disabled: !areaActionAvailable(action, target) });
+  const button = (action: AreaAction) => ({
+    action,
+    disabled: !areaActionAvailable(action, target),
+    label: f(`GNG.Area.Action.${action}`, { name: target.name }), // whose: "Apply to Hero"
+  });
   return {
     id: target.id,
     name: target.name,

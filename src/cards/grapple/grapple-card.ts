@@ -26,7 +26,7 @@
  * Hooks: `gng.grapple(message)` (the card is posted).
  */
 import { isActiveGM } from '../../documents/active-gm.js';
-import { askGM, serialized, track, type CardActionResult } from '../kernel/index.js';
+import { askGM, noTargetWarning, serialized, track, type CardActionResult } from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   f,
@@ -106,7 +106,10 @@ export async function startGrapple(actor: Actor, options: GrappleOptions = {}): 
   else {
     const token = singleGrappleTarget(actor);
     if (!token) {
-      ui.notifications.warn(t('GNG.Grapple.Error.OneTarget'));
+      // Nothing targeted (or no token on the scene) says what to do; several targets, to pick one.
+      ui.notifications.warn(
+        game.user.targets.size ? t('GNG.Grapple.Error.OneTarget') : noTargetWarning(actor),
+      );
       return null;
     }
     target = { actorUuid: (token.actor as Actor).uuid, tokenId: token.id };
@@ -149,6 +152,18 @@ export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): vo
     return;
   }
   grappleCard.decorate(message, html);
+  removeEmptyGroups(html);
+}
+
+/**
+ * After the kernel removed the buttons this user may not press: a group of buttons with none left
+ * (the other side's moves for a player, the answer a player does not give) goes too, so no heading
+ * is left standing alone. Inner groups first (a side's weapon choice inside its moves).
+ */
+function removeEmptyGroups(html: HTMLElement): void {
+  const root = html.querySelector<HTMLElement>('.message-content') ?? html;
+  for (const group of [...root.querySelectorAll<HTMLElement>('.gng-card-group')].reverse())
+    if (!group.querySelector('button')) group.remove();
 }
 
 /** One grapple as the actor's sheet offers it: the legal moves of the actor's side that the user may make. */

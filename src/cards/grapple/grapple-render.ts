@@ -1,4 +1,8 @@
-/** The grapple card's template context: its steps as text, the rows of moves, the weapon and throw choices. */
+/**
+ * The grapple card's template context: a header badge with the grapple's state, the check it is about
+ * now in numbers (each side's total, who won), the steps as text (folded history), one group of moves
+ * per side headed with that side's name (with its weapon choice), the answer, the throw choice, Undo.
+ */
 import {
   abilitiesOf,
   f,
@@ -135,6 +139,91 @@ function aooText(state: GrappleCardState): string | null {
   return null;
 }
 
+/** The lines of a step without its first line when that is the "A vs B: succeeds" the duel shows in numbers. */
+function effectLines(state: GrappleCardState, step: GrappleStep): string[] {
+  const lines = stepText(state, step);
+  return step.opponent && !step.reason ? lines.slice(1) : lines;
+}
+
+/** The badge of the card's header: what the grapple is now (grabbing, grappling, who is pinned, who escaped …). */
+function stateBadge(state: GrappleCardState): { kind: string; text: string } {
+  if (state.phase === 'grappling') {
+    for (const status of ['pinned', 'locked'] as const)
+      for (const side of ['defender', 'attacker'] as const) {
+        const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
+        if (actor?.statuses.has(status))
+          return { kind: status, text: f(`GNG.Grapple.State.${status}`, { name: sideName(state, side) }) };
+      }
+    return { kind: 'grappling', text: t('GNG.Grapple.State.grappling') };
+  }
+  if (state.phase !== 'ended') return { kind: state.phase, text: t(`GNG.Grapple.State.${state.phase}`) };
+  const last = state.steps.at(-1);
+  if (last && !last.mirrorOf && (last.move === 'escape' || last.move === 'escapeArtist') && last.won)
+    return { kind: 'escaped', text: f('GNG.Grapple.State.escaped', { name: sideName(state, last.side) }) };
+  if (last && last.move === 'throw' && last.throwFeet > 0)
+    return {
+      kind: 'thrown',
+      text: f('GNG.Grapple.State.thrown', { name: sideName(state, other(last.side)) }),
+    };
+  if (last && (last.move === 'start' || last.move === 'touch') && !last.won)
+    return { kind: 'failed', text: t('GNG.Grapple.State.failed') };
+  return { kind: 'ended', text: t('GNG.Grapple.State.ended') };
+}
+
+interface DuelSide {
+  name: string;
+  total: number | string;
+  note: string;
+  winner: boolean;
+  waiting: boolean;
+}
+
+/**
+ * The check the card is about now, in numbers: the pending check (its total against the other side's
+ * answer to come) or the last step (each side's total, who won), with what that step did.
+ */
+function checkContext(state: GrappleCardState) {
+  const natural = (n: number) => f('GNG.Grapple.Check.Natural', { natural: n });
+  const pending = state.pending;
+  if (pending) {
+    const sides: DuelSide[] = [
+      {
+        name: sideName(state, pending.side),
+        total: pending.roll.total,
+        note: natural(pending.roll.natural),
+        winner: false,
+        waiting: false,
+      },
+      {
+        name: sideName(state, other(pending.side)),
+        total: t('GNG.Grapple.Check.Unrolled'),
+        note: t('GNG.Grapple.Check.Waiting'),
+        winner: false,
+        waiting: true,
+      },
+    ];
+    return { title: t(`GNG.Grapple.Move.${pending.move}`), sides, outcome: null, lines: [] };
+  }
+  const step = state.steps.at(-1);
+  if (!step) return null;
+  const title = t(`GNG.Grapple.Move.${step.move}`);
+  if (!step.opponent || step.reason) return { title, sides: [], outcome: null, lines: stepText(state, step) };
+  const winner = step.won ? step.side : other(step.side);
+  const side = (who: GrappleSide, roll: { total: number; natural: number }): DuelSide => ({
+    name: sideName(state, who),
+    total: roll.total,
+    note: who === winner ? t('GNG.Grapple.Check.Winner') : natural(roll.natural),
+    winner: who === winner,
+    waiting: false,
+  });
+  return {
+    title,
+    sides: [side(step.side, step.actor), side(other(step.side), step.opponent)],
+    outcome: f('GNG.Grapple.Check.Wins', { name: sideName(state, winner) }),
+    lines: effectLines(state, step),
+  };
+}
+
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
   const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
   // Each button names the side it acts for (its target): a row's side, or the side the action names now.
@@ -168,14 +257,25 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
     if (state.bonus?.weapon) add(side === 'attacker' ? 'removeWeapon' : 'pullWeapon');
     return {
       side,
+      // The group's heading names whose moves they are (the GM sees both sides' groups).
       label: f('GNG.Grapple.Moves', { name: sideName(state, side) }),
       buttons: moves.map((action) => button(action, side)),
+      weapon: weaponRow(state, side),
     };
   };
   const bonus = state.bonus;
   const notes = state.undoNotes;
+  const last = state.steps.at(-1);
+  const oppose = {
+    ...button('oppose'),
+    label: t(pending?.move === 'touch' ? 'GNG.Grapple.Action.touchDefense' : 'GNG.Grapple.Action.oppose'),
+  };
   return {
     heading: f('GNG.Grapple.Heading', { attacker: state.attacker.name, defender: state.defender.name }),
+    state: stateBadge(state),
+    phaseId: state.phase,
+    // An ended grapple shows no moves (nothing left to press but Undo); `rows` stay for the sheets.
+    ended: state.phase === 'ended',
     provokes: state.provokes && state.phase === 'grab',
     aoo: aooText(state),
     stabAndGrab:
@@ -189,6 +289,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
           })
         : f('GNG.Grapple.StabAndGrab.Bonus', { bonus: bonus.value, name: state.attacker.name })),
     phase: t(`GNG.Grapple.Phase.${state.phase}`),
+    check: checkContext(state),
     pending: pending && {
       text: f(pending.move === 'touch' ? 'GNG.Grapple.PendingTouch' : 'GNG.Grapple.Pending', {
         move: t(`GNG.Grapple.Move.${pending.move}`),
@@ -197,18 +298,17 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         natural: pending.roll.natural,
         opponent: sideName(state, other(pending.side)),
       }),
+      answers: f('GNG.Grapple.Answers', { name: sideName(state, other(pending.side)) }),
     },
     steps: state.steps.map((step) => ({ lines: stepText(state, step) })),
+    history: f('GNG.Grapple.History', { count: state.steps.length }),
     undoNotes: notes?.notes.length
       ? {
           label: f('GNG.Grapple.UndoNotes', { move: t(`GNG.Grapple.Move.${notes.move}`) }),
           notes: notes.notes,
         }
       : null,
-    oppose: {
-      ...button('oppose'),
-      label: t(pending?.move === 'touch' ? 'GNG.Grapple.Action.touchDefense' : 'GNG.Grapple.Action.oppose'),
-    },
+    oppose,
     rows: [row('attacker'), row('defender')],
     throwChoice: state.throwChoice && {
       side: state.throwChoice.side,
@@ -223,8 +323,17 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         })),
       ],
     },
-    weapons: (['attacker', 'defender'] as const).map((side) => weaponRow(state, side)).filter(Boolean),
-    undo: button('undo'),
+    undo: {
+      ...button('undo'),
+      // Undo says which step it takes back (and so whose): "Undo: Pin".
+      label:
+        last && state.pending === null && !last.mirrorOf
+          ? f('GNG.Grapple.UndoMove', {
+              move: t(`GNG.Grapple.Move.${last.move}`),
+              name: sideName(state, last.side),
+            })
+          : t('GNG.Grapple.Action.undo'),
+    },
   };
 }
 

@@ -88,6 +88,13 @@ async function standUp(actorUuid: string, sender: User): Promise<void> {
     check: f('GNG.QuickStand.Check', { total: card.total, dc: card.dc }),
     result: t(card.stood ? 'GNG.QuickStand.Stood' : 'GNG.QuickStand.Failed'),
     stood: card.stood,
+    // The deciding numbers big (Tumble total against the DC); the roll's parts folded away.
+    total: card.total,
+    dc: card.dc,
+    steps: [
+      { label: t('GNG.QuickStand.Die'), value: String(card.natural) },
+      { label: t('GNG.QuickStand.Bonus'), value: card.bonus < 0 ? `−${-card.bonus}` : `+${card.bonus}` },
+    ],
     provokes: t('GNG.QuickStand.Provokes'),
   });
   await ChatMessage.create({
