@@ -56,15 +56,24 @@ export function decorateCombatTracker(app: CombatTrackerApp, html: HTMLElement):
     const doc = row.ownerDocument;
     const badge = doc.createElement('span');
     badge.className = 'gng-budget-badge';
-    const words = keys.map(t);
-    badge.setAttribute('aria-label', `${t('GNG.Budget.Badge.label')}: ${words.join(' ')}`);
-    badge.title = badge.getAttribute('aria-label') ?? '';
-    for (const word of words) {
+    // Each short word gets its meaning as a tooltip (Foundry's tooltip manager reads data-tooltip on
+    // hover and keyboard focus; `title` is the fallback). The badge is one tab stop whose accessible
+    // name says it all, so keyboard and screen reader users get the same explanation.
+    const hints = keys.map((key) => t(key.replace('GNG.Budget.Badge.', 'GNG.Budget.BadgeHint.')));
+    const label = `${t('GNG.Budget.Badge.label')}: ${hints.join(' ')}`;
+    badge.setAttribute('role', 'note');
+    badge.setAttribute('tabindex', '0');
+    badge.setAttribute('aria-label', label);
+    badge.dataset.tooltip = hints.join('<br>');
+    badge.title = hints.join('\n');
+    keys.forEach((key, index) => {
       const part = doc.createElement('span');
       part.className = 'gng-budget-debt';
-      part.textContent = word;
+      part.textContent = t(key);
+      part.title = hints[index] ?? '';
+      part.setAttribute('aria-hidden', 'true');
       badge.append(part);
-    }
+    });
     (row.querySelector('.token-name') ?? row).append(badge);
   }
 }
