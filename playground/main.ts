@@ -3,12 +3,18 @@
  * CSS, sheets, chat cards and their buttons — on the in-browser version of the test harness, with the
  * content of our built packs. It has no rules or cards of its own: it lays out what the system renders.
  */
+// What Foundry itself provides to every system, for this page only (never in dist/): its type,
+// Signika, and the Font Awesome icon font our templates use (`<i class="fa-solid fa-…">`).
+import '@fontsource/signika/400.css';
+import '@fontsource/signika/600.css';
+import '@fontsource/signika/700.css';
+import '@fortawesome/fontawesome-free/css/all.css';
 import '../styles/gng.scss';
 import './playground.scss';
 import type { Window as HappyWindow } from 'happy-dom';
 import { createHarness, type Harness, type Notice } from '../test/harness/runtime.js';
 import { readText } from './files.js';
-import { Desk } from './desk.js';
+import { Desk, type DeskRegion } from './desk.js';
 import { fetchPacks } from './packs.js';
 import { Table } from './table.js';
 
@@ -39,8 +45,34 @@ function seedFromUrl(): number {
   return Number.isInteger(seed) && seed > 0 ? seed : Math.floor(Math.random() * 2 ** 31) + 1;
 }
 
+/** Where windows open: between the combatants and the chat column, below the toolbar. */
+function deskRegion(): DeskRegion {
+  const gap = 12;
+  const table = document.querySelector('.pg-table')?.getBoundingClientRect();
+  const chat = document.querySelector('.pg-chat')?.getBoundingClientRect();
+  const main = document.querySelector('.pg-main')?.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  return {
+    left: table ? table.right + gap : 0,
+    top: Math.max(0, main?.top ?? 0) + gap,
+    right: chat ? chat.left - gap : width,
+    bottom: document.documentElement.clientHeight,
+  };
+}
+
+/**
+ * Why the acting user may not end the current turn, or null if they may: as in Foundry, only the
+ * GM and the owners of the current combatant advance the turn.
+ */
+function nextTurnRefusal(user: User): string | null {
+  const combatant = game.combat?.combatant;
+  if (!combatant) return game.i18n.localize('GNG.Playground.NextTurnNoCombat');
+  if (user.isGM || combatant.actor?.testUserPermission(user, 'OWNER')) return null;
+  return game.i18n.format('GNG.Playground.NextTurnNotYours', { name: combatant.actor?.name ?? '' });
+}
+
 async function start(): Promise<void> {
-  const desk = new Desk(byId('pg-desk'));
+  const desk = new Desk(byId('pg-desk'), deskRegion);
   const harness = await createHarness({
     root: new URL('./', location.href).href,
     window: window as unknown as HappyWindow,
@@ -74,18 +106,37 @@ async function start(): Promise<void> {
       : user.name;
     userSelect.append(option);
   }
+  // Next turn is aria-disabled (still focusable, its reason shown beside it) for users who may not
+  // press it; a press anyway is refused with a notification.
+  const nextTurn = byId('pg-next-turn');
+  const why = byId('pg-next-turn-why');
+  const updateNextTurn = () => {
+    const refusal = nextTurnRefusal(table.user);
+    nextTurn.setAttribute('aria-disabled', String(refusal !== null));
+    nextTurn.title = refusal ?? '';
+    why.textContent = refusal ?? '';
+    why.hidden = refusal === null;
+  };
+  // The turn order is drawn again whenever the combat, its combatants or the acting user change:
+  // the button follows it.
+  new MutationObserver(updateNextTurn).observe(byId('pg-tracker'), { childList: true, subtree: true });
   userSelect.addEventListener('change', () => {
     const user = game.users.get(userSelect.value);
-    if (user) void table.actAs(user);
+    if (user) void table.actAs(user).then(updateNextTurn);
   });
-  byId('pg-next-turn').addEventListener('click', () => void game.combat?.nextTurn());
-  byId('pg-reset').addEventListener('click', () => void table.setup().then(showSeed));
+  nextTurn.addEventListener('click', () => {
+    const refusal = nextTurnRefusal(game.user);
+    if (refusal) ui.notifications.warn(refusal);
+    else void game.combat?.nextTurn().then(updateNextTurn);
+  });
+  byId('pg-reset').addEventListener('click', () => void table.setup().then(showSeed).then(updateNextTurn));
   const showSeed = () => {
     byId('pg-seed').textContent = game.i18n.format('GNG.Playground.Seed', { seed: table.seed });
   };
 
   await table.setup();
   showSeed();
+  updateNextTurn();
   window.gngPlayground = { harness, table };
   document.body.dataset.ready = 'true';
 }

@@ -1,25 +1,41 @@
 /**
- * The playground's table: two combatants (any actor of the packs, owned by the two players), their
- * tokens, targets and token HUDs, a turn order, the chat log, and the user the page acts as. Everything
+ * The playground's table: two sides of one to four combatants each (any actors of the packs, side A
+ * owned by Player, side B by Other Player), their tokens on the battle map (map.ts), targets and
+ * token HUDs, a turn order, the chat log, and the user the page acts as. Everything
  * shown comes from the system's own code: sheets, cards and HUD buttons are rendered by the harness
  * exactly as in the tests; this module only lays them out and re-renders them when the world changes.
  */
 import type { Harness } from '../test/harness/runtime.js';
 import { registerPacks, packActors, type PlaygroundPack } from './packs.js';
 import type { Desk } from './desk.js';
+import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
+import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
+import { ChatLog } from './chat-log.js';
 
 export interface SideChoice {
   pack: string;
   id: string;
 }
 
+/** One combatant of a side: its pack actor, and once set up its world actor and token. */
+interface Member {
+  choice: SideChoice;
+  actor: Actor | null;
+  token: HarnessToken | null;
+  /** Which copy of its pack actor this is on the table (1: the first); copies are numbered by name. */
+  copy: number;
+  /** Where its token stood (pixels), kept when the table is set up again after a change of sides. */
+  place?: { x: number; y: number };
+}
+
 interface Side {
   key: 'a' | 'b';
   owner: User;
-  choice: SideChoice;
-  actor: Actor | null;
-  token: Token | null;
+  members: Member[];
 }
+
+/** Combatants a side may have. */
+export const MAX_PER_SIDE = 4;
 
 /** The hooks after which the table is drawn again. */
 const WORLD_HOOKS = [
@@ -35,6 +51,9 @@ const WORLD_HOOKS = [
   'deleteItem',
   'updateCombat',
   'updateCombatant',
+  'createCombatant',
+  'deleteCombatant',
+  'updateToken',
 ];
 
 /** The sample characters the table starts with: the 5th-level fighter attacks the 1st-level rogue. */
@@ -61,6 +80,11 @@ export class Table {
   seed: number;
   #user: User;
   #drawPending = false;
+  readonly #map: BattleMap;
+  /** The chat log: renders only the messages that changed (chat-log.ts). */
+  readonly #chat: ChatLog;
+  /** The user the chat log was last rendered for in full (null after a reset emptied the world). */
+  #chatUser: User | null = null;
 
   constructor(
     readonly harness: Harness,
@@ -76,22 +100,22 @@ export class Table {
     const second = has(DEFAULT_SIDES[1]) ? DEFAULT_SIDES[1] : (actors[1] ?? first);
     this.seed = seed;
     this.#user = harness.users.player;
+    this.#chat = new ChatLog(harness, elements.chat, () => this.#user);
     this.sides = [
-      {
-        key: 'a',
-        owner: harness.users.player,
-        choice: { pack: first.pack, id: first.id },
-        actor: null,
-        token: null,
-      },
-      {
-        key: 'b',
-        owner: harness.users.otherPlayer,
-        choice: { pack: second.pack, id: second.id },
-        actor: null,
-        token: null,
-      },
+      { key: 'a', owner: harness.users.player, members: [member(first)] },
+      { key: 'b', owner: harness.users.otherPlayer, members: [member(second)] },
     ];
+    this.#map = new BattleMap({
+      tokens: () =>
+        this.sides.flatMap((side) =>
+          side.members.flatMap(({ token }) => (token ? [{ token, side: side.key }] : [])),
+        ),
+      target: (tokens) => this.harness.target(game.user, ...tokens),
+      users: () => [harness.users.player, harness.users.otherPlayer, harness.users.gm],
+      redraw: () => this.draw(),
+    });
+    // The map takes the middle of the page, under the floating windows, as Foundry's canvas does.
+    elements.combatants.closest('.pg-table')?.after(this.#map.element);
     for (const hook of WORLD_HOOKS) Hooks.on(hook, () => this.scheduleDraw());
   }
 
@@ -99,28 +123,94 @@ export class Table {
     return this.#user;
   }
 
-  /** A fresh world: the two chosen actors owned by the two players, tokens, a combat, targets. */
-  async setup(): Promise<void> {
+  /** The battle map (map.ts). */
+  get map(): BattleMap {
+    return this.#map;
+  }
+
+  /**
+   * A fresh world: each side's actors owned by its player, their tokens on the map, a combat of all
+   * of them (side A first), targets (each player targets the other side's first combatant). With
+   * `keepPlaces`, tokens that stood on the map stand there again (after a change of sides).
+   */
+  async setup(keepPlaces = false): Promise<void> {
     const { harness } = this;
+    for (const side of this.sides)
+      for (const member of side.members) {
+        if (keepPlaces && member.token)
+          member.place = { x: member.token.document.x, y: member.token.document.y };
+        if (!keepPlaces) delete member.place;
+      }
     harness.reset(this.seed);
+    this.#chatUser = null;
     registerPacks(harness, this.packs);
+    const taken: Footprint[] = [];
     for (const side of this.sides) {
-      const source = this.packs
-        .find((pack) => pack.name === side.choice.pack)
-        ?.documents.find((doc) => doc._id === side.choice.id);
-      if (!source) throw new Error(`No actor ${side.choice.id} in pack ${side.choice.pack}`);
-      const data = structuredClone(source);
-      for (const key of ['_id', '_key', '_stats', 'folder', 'ownership', 'sort']) delete data[key];
-      side.actor = await harness.createActor(data, side.owner);
-      side.token = harness.placeToken(side.actor);
+      for (const member of side.members) {
+        const source = this.packs
+          .find((pack) => pack.name === member.choice.pack)
+          ?.documents.find((doc) => doc._id === member.choice.id);
+        if (!source) throw new Error(`No actor ${member.choice.id} in pack ${member.choice.pack}`);
+        const data = structuredClone(source);
+        for (const key of ['_id', '_key', '_stats', 'folder', 'ownership', 'sort']) delete data[key];
+        // A second copy of an actor gets a number: the tokens and the turn order must tell them apart.
+        if (member.copy > 1)
+          data.name = f('GNG.Playground.Map.Copy', { name: data.name, number: member.copy });
+        member.actor = await harness.createActor(data, side.owner);
+        member.token = harnessToken(harness.placeToken(member.actor));
+        // The GM (the harness acts as the GM after reset) sizes the token by the creature's size, as
+        // dnd5e sizes its prototype tokens, and sets it on the map.
+        const squares = squaresForSize((member.actor.system as unknown as { size?: unknown }).size);
+        const spot = member.place
+          ? {
+              column: member.place.x / GRID_SIZE,
+              row: member.place.y / GRID_SIZE,
+              width: squares,
+              height: squares,
+            }
+          : freeSpot(side.key, squares, taken);
+        taken.push(spot);
+        await member.token.document.update({
+          x: spot.column * GRID_SIZE,
+          y: spot.row * GRID_SIZE,
+          width: squares,
+          height: squares,
+        });
+      }
     }
     const [a, b] = this.sides as [Side, Side];
-    harness.startCombat([a.actor as Actor, b.actor as Actor]);
-    harness.target(harness.users.player, b.token as Token);
-    harness.target(harness.users.otherPlayer, a.token as Token);
-    harness.target(harness.users.gm, b.token as Token);
+    harness.startCombat(this.sides.flatMap((side) => side.members.map((m) => m.actor as Actor)));
+    const firstToken = (side: Side) => side.members[0]?.token as Token;
+    harness.target(harness.users.player, firstToken(b));
+    harness.target(harness.users.otherPlayer, firstToken(a));
+    harness.target(harness.users.gm, firstToken(b));
     harness.as(this.#user);
     this.draw();
+  }
+
+  /** Adds an actor of the packs to a side (at most {@link MAX_PER_SIDE}) and sets the table up again. */
+  async addCombatant(key: 'a' | 'b', choice: SideChoice): Promise<void> {
+    const side = this.sides.find((s) => s.key === key);
+    if (!side || side.members.length >= MAX_PER_SIDE) return;
+    side.members.push(member(choice, this.#nextCopy(choice)));
+    await this.setup(true);
+  }
+
+  /** The copy number for one more combatant of the pack actor `choice`: one more than the highest. */
+  #nextCopy(choice: SideChoice): number {
+    const copies = this.sides
+      .flatMap((side) => side.members)
+      .filter((m) => m.choice.pack === choice.pack && m.choice.id === choice.id)
+      .map((m) => m.copy);
+    return Math.max(0, ...copies) + 1;
+  }
+
+  /** Removes a side's combatant (a side keeps at least one) and sets the table up again. */
+  async removeCombatant(key: 'a' | 'b', index: number): Promise<void> {
+    const side = this.sides.find((s) => s.key === key);
+    if (!side || side.members.length <= 1 || !side.members[index]) return;
+    side.members.splice(index, 1);
+    await this.setup(true);
   }
 
   /** Acts as `user` from now on; open sheets render again with that user's permissions. */
@@ -142,12 +232,16 @@ export class Table {
       }
       this.#drawPending = false;
       this.draw();
+      // Every client re-renders its open sheets on a change; on this one page the last to do so
+      // (often the GM's client, inside a query) would win. Show the acting user's view again.
+      void this.desk.renderAll();
     };
     setTimeout(attempt, 0);
   }
 
   draw(): void {
-    this.elements.combatants.replaceChildren(...this.sides.map((side) => this.#panel(side)));
+    this.elements.combatants.replaceChildren(...this.sides.map((side) => this.#side(side)));
+    this.#map.draw();
     this.elements.tracker.replaceChildren(
       element('h2', {
         textContent: f('GNG.Playground.TurnOrder', { round: game.combat?.round ?? 0 }),
@@ -157,31 +251,75 @@ export class Table {
     this.#drawChat();
   }
 
+  /** Renders the whole chat log only for a new acting user or after a reset; hooks do the rest. */
   #drawChat(): void {
-    const log = this.elements.chat;
-    const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
-    log.replaceChildren(...game.messages.contents.map((message) => this.harness.renderMessage(message)));
-    if (atBottom) log.scrollTop = log.scrollHeight;
+    if (this.#chatUser === this.#user) return;
+    this.#chatUser = this.#user;
+    this.#chat.renderAll();
   }
 
-  #panel(side: Side): HTMLElement {
-    const actor = side.actor as Actor;
-    const token = side.token as Token;
+  /** A side: its title, its combatants' panels, and a picker to add one more. */
+  #side(side: Side): HTMLElement {
     const headingId = `pg-side-${side.key}`;
+    const section = element('section', { className: 'pg-side' });
+    section.dataset.side = side.key;
+    section.setAttribute('aria-labelledby', headingId);
+    const letter = t(`GNG.Playground.Map.Side${side.key.toUpperCase()}`);
+    section.append(
+      element('h2', {
+        id: headingId,
+        className: 'pg-side-title',
+        textContent: f('GNG.Playground.Map.SideTitle', { side: letter, name: side.owner.name }),
+      }),
+      ...side.members.map((m, index) => this.#panel(side, m, index)),
+    );
+    const full = side.members.length >= MAX_PER_SIDE;
+    const picker = element('select', { name: `add-${side.key}`, disabled: full });
+    for (const choice of packActors(this.packs))
+      picker.append(element('option', { value: `${choice.pack}/${choice.id}`, textContent: choice.name }));
+    const add = element('button', {
+      type: 'button',
+      className: 'pg-add-combatant',
+      textContent: t('GNG.Playground.Map.Add'),
+      disabled: full,
+    });
+    add.setAttribute('aria-label', f('GNG.Playground.Map.AddTo', { side: letter }));
+    add.addEventListener('click', () => {
+      const [pack, id] = picker.value.split('/') as [string, string];
+      void this.addCombatant(side.key, { pack, id });
+    });
+    const adder = element(
+      'div',
+      { className: 'pg-adder' },
+      element('label', {}, element('span', { textContent: t('GNG.Playground.Map.AddLabel') }), picker),
+      add,
+    );
+    if (full)
+      adder.append(element('p', { className: 'pg-side-full', textContent: t('GNG.Playground.Map.Full') }));
+    section.append(adder);
+    return section;
+  }
+
+  #panel(side: Side, member: Member, index: number): HTMLElement {
+    const actor = member.actor as Actor;
+    const token = member.token as Token;
+    const headingId = `pg-combatant-${side.key}-${index}`;
     const panel = element('section', { className: 'pg-combatant' });
     panel.dataset.side = side.key;
     panel.setAttribute('aria-labelledby', headingId);
 
-    const picker = element('select', { name: `actor-${side.key}` });
+    const picker = element('select', { name: `actor-${side.key}-${index}` });
     for (const choice of packActors(this.packs)) {
       const option = element('option', { value: `${choice.pack}/${choice.id}`, textContent: choice.name });
-      option.selected = choice.pack === side.choice.pack && choice.id === side.choice.id;
+      option.selected = choice.pack === member.choice.pack && choice.id === member.choice.id;
       picker.append(option);
     }
     picker.addEventListener('change', () => {
       const [pack, id] = picker.value.split('/') as [string, string];
-      side.choice = { pack, id };
-      void this.setup();
+      member.choice = { pack, id };
+      member.copy = 0;
+      member.copy = this.#nextCopy(member.choice);
+      void this.setup(true);
     });
 
     const hp = (actor.system as unknown as { hp: { value: number; max?: number } }).hp;
@@ -227,6 +365,16 @@ export class Table {
       ),
       element('div', { className: 'pg-buttons' }, open, target),
     );
+    if (side.members.length > 1) {
+      const remove = element('button', {
+        type: 'button',
+        className: 'pg-remove-combatant',
+        textContent: t('GNG.Playground.Map.Remove'),
+      });
+      remove.setAttribute('aria-label', f('GNG.Playground.Map.RemoveNamed', { name: actor.name }));
+      remove.addEventListener('click', () => void this.removeCombatant(side.key, index));
+      panel.querySelector('.pg-buttons')?.append(remove);
+    }
     // Foundry shows a token's HUD to its owners (and the GM) only.
     if (actor.isOwner) {
       const hud = this.harness.renderTokenHUD(token);
@@ -238,4 +386,44 @@ export class Table {
     }
     return panel;
   }
+}
+
+function member(choice: SideChoice, copy = 1): Member {
+  return { choice: { pack: choice.pack, id: choice.id }, actor: null, token: null, copy };
+}
+
+/** The harness's token (with a position and `update`), as `placeToken` creates it. */
+function harnessToken(token: Token): HarnessToken {
+  if (!(token instanceof HarnessToken)) throw new Error('The harness placed no harness token');
+  return token;
+}
+
+/** Rows tried for a new token, from the middle of the map outwards. */
+const ROW_ORDER = [3, 4, 2, 5, 1, 6, 0, 7];
+
+/**
+ * The first free spot for a token of `squares` × `squares` on its side: side A just left of the
+ * middle line, side B just right of it (so the first two stand adjacent), further out when full.
+ */
+function freeSpot(side: 'a' | 'b', squares: number, taken: Footprint[]): Footprint {
+  const middle = MAP_COLUMNS / 2;
+  for (let out = 0; out < middle; out++) {
+    const column = side === 'a' ? middle - squares - out : middle + out;
+    if (column < 0 || column + squares > MAP_COLUMNS) continue;
+    for (const row of ROW_ORDER) {
+      if (row + squares > MAP_ROWS) continue;
+      const spot = { column, row, width: squares, height: squares };
+      if (!taken.some((other) => overlaps(spot, other))) return spot;
+    }
+  }
+  return { column: side === 'a' ? 0 : MAP_COLUMNS - squares, row: 0, width: squares, height: squares };
+}
+
+function overlaps(a: Footprint, b: Footprint): boolean {
+  return (
+    a.column < b.column + b.width &&
+    b.column < a.column + a.width &&
+    a.row < b.row + b.height &&
+    b.row < a.row + a.height
+  );
 }

@@ -4,55 +4,24 @@
  * new text, stored as HTML. Runs `npm start --no-build` into a folder of its own (needs `dist/`:
  * `npm run build`). Screenshots: test-results/browser/rich-text-*.png.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ROOT } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { usePlaygroundServer } from './playground-server.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
 
-let server: ChildProcess | undefined;
-let url = '';
-const out = mkdtempSync(join(tmpdir(), 'gng-rich-text-'));
-
-beforeAll(async () => {
-  let output = '';
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--out', out], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no URL:\n${output}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:\d+\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    };
-    server?.stdout?.on('data', read);
-    server?.stderr?.on('data', read);
-    server?.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
-  });
-}, 120_000);
-
-afterAll(() => {
-  server?.kill();
-  rmSync(out, { recursive: true, force: true });
-});
+const server = usePlaygroundServer('rich-text');
 
 it('a sample biography reads as text; its owner edits it in the editor and reads the result', async () => {
   const { page } = pages;
-  await page.goto(`${url}?seed=3`);
+  await page.goto(`${server.url()}?seed=3`);
   await page.waitForSelector('body[data-ready="true"]');
   // Player owns the fighter (the playground starts as Player).
   await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
   const sheet = page.locator('.pg-window', { hasText: 'Fighter, 5th level' });
+  // The biography has a tab of its own.
+  await sheet.getByRole('tab', { name: 'Biography' }).click();
   const biography = sheet.locator('.biography');
   await biography.scrollIntoViewIfNeeded();
 

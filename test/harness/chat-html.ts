@@ -15,9 +15,15 @@ export function renderMessageHTML(message: ChatMessage): HTMLElement {
   li.dataset.messageId = message.id as string;
   const header = document.createElement('header');
   header.className = 'message-header';
+  // An `<a>` control, keyboard-reachable and named as a button (an `<a>` without href and without a
+  // role may not carry a label for assistive technology).
   const control = document.createElement('a');
+  control.setAttribute('role', 'button');
+  control.setAttribute('tabindex', '0');
+  control.className = 'message-delete';
   control.dataset.action = 'deleteMessage';
   control.setAttribute('aria-label', 'Delete');
+  control.textContent = '×';
   header.append(control);
   const content = document.createElement('div');
   content.className = 'message-content';

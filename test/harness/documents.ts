@@ -37,8 +37,14 @@ export class HarnessCollection<T extends { id: string | null }> implements Embed
     return [...this.#docs.values()];
   }
 
+  /**
+   * Iterates over the documents as they are when the loop starts: re-preparing a parent rebuilds
+   * this collection (clear, then set again), which a live Map iterator would visit without end,
+   * whereas Foundry updates embedded documents in place (`for (const item of actor.items) await
+   * item.update(…)` is a common pattern and ends).
+   */
   [Symbol.iterator](): Iterator<T> {
-    return this.#docs.values();
+    return this.contents[Symbol.iterator]();
   }
 
   has(id: string): boolean {

@@ -395,11 +395,9 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       return combat;
     },
     async openSheet(actor) {
-      const SheetClass = actorSheets.defaultFor(actor.type) as unknown as new (options: {
-        document: Actor;
-      }) => HarnessApplicationV2 & ActorSheetV2;
-      if (!SheetClass) throw new Error(`No sheet registered for Actor type "${actor.type}"`);
-      const sheet = new SheetClass({ document: actor });
+      // Foundry keeps one sheet per document (`actor.sheet`): opening it again brings it back.
+      const sheet = actor.sheet as (HarnessApplicationV2 & ActorSheetV2) | null;
+      if (!sheet) throw new Error(`No sheet registered for Actor type "${actor.type}"`);
       await sheet.render(true);
       return sheet;
     },

@@ -12,6 +12,18 @@
  */
 import { fields } from './fields.js';
 import { getProperty, isPlainObject, randomId } from './utils.js';
+import { broadcast } from './documents.js';
+
+/** Pixels per grid space of a scene: v13's default scene grid size (a token's `x`/`y` are pixels). */
+export const GRID_SIZE = 100;
+
+/** What `HarnessTokenDocument#update` changes: the position (pixels) and size (grid spaces). */
+export interface TokenPlacement {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+}
 
 export interface TokenBars {
   bar1: { attribute: string | null };
@@ -23,6 +35,14 @@ export class HarnessTokenDocument implements TokenDocument {
   name: string;
   readonly bar1: { attribute: string | null };
   readonly bar2: { attribute: string | null };
+  /** The top-left corner on the scene, in pixels (a multiple of {@link GRID_SIZE} on the grid). */
+  x = 0;
+  y = 0;
+  /** The size in grid spaces: the prototype token's (default 1). */
+  width: number;
+  height: number;
+  /** The token's image: the prototype token's texture, else the actor's image. */
+  readonly texture: { src: string | null };
 
   constructor(
     readonly actor: Actor | null,
@@ -32,6 +52,46 @@ export class HarnessTokenDocument implements TokenDocument {
     const prototype = prototypeTokenOf(actor);
     this.bar1 = { ...bars.bar1, ...barOf(prototype?.bar1) };
     this.bar2 = { ...bars.bar2, ...barOf(prototype?.bar2) };
+    this.width = positive(prototype?.width) ?? 1;
+    this.height = positive(prototype?.height) ?? 1;
+    const texture = isPlainObject(prototype?.texture) ? prototype.texture.src : undefined;
+    this.texture = { src: typeof texture === 'string' && texture ? texture : (actor?.img ?? null) };
+  }
+
+  /** A token's permissions are its actor's (the GM may do anything). */
+  testUserPermission(user: User, level: 'NONE' | 'LIMITED' | 'OBSERVER' | 'OWNER'): boolean {
+    if (user.isGM) return true;
+    return this.actor?.testUserPermission(user, level) ?? false;
+  }
+
+  get isOwner(): boolean {
+    return this.testUserPermission(game.user, 'OWNER');
+  }
+
+  /**
+   * Moves or resizes the token as Foundry's `TokenDocument#update({ x, y })` does: only its owners
+   * and the GM may (anyone else is refused with an error); the cancellable `preUpdateToken` hook on
+   * the changing client, then `updateToken(document, changes, options, userId)` on every client.
+   * Resolves with the document, or undefined when nothing changed or a hook cancelled.
+   */
+  async update(changes: TokenPlacement, options: Record<string, unknown> = {}): Promise<this | undefined> {
+    const user = game.user;
+    if (!this.testUserPermission(user, 'OWNER')) {
+      throw new Error(`User ${user.name} lacks permission to update Token ${this.name}`);
+    }
+    const diff: TokenPlacement = {};
+    for (const key of ['x', 'y', 'width', 'height'] as const) {
+      const value = changes[key];
+      if (value === undefined || value === this[key]) continue;
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw new Error(`Token ${key} must be a number`);
+      diff[key] = value;
+    }
+    if (!Object.keys(diff).length) return undefined;
+    if (Hooks.call('preUpdateToken', this, diff, options, user.id) === false) return undefined;
+    Object.assign(this, diff);
+    broadcast('updateToken', this, diff, options, user.id);
+    return this;
   }
 
   /** The bar's attribute as a bar (`value`, `max`) or a value, by the tracked attributes; else null. */
@@ -52,6 +112,11 @@ export class HarnessTokenDocument implements TokenDocument {
 function prototypeTokenOf(actor: Actor | null): Record<string, unknown> | null {
   const source = (actor as unknown as { toObject?: () => Record<string, unknown> } | null)?.toObject?.();
   return isPlainObject(source?.prototypeToken) ? source.prototypeToken : null;
+}
+
+/** A positive number, else undefined. */
+function positive(value: unknown): number | undefined {
+  return typeof value === 'number' && value > 0 ? value : undefined;
 }
 
 /** A prototype token bar's attribute, when the prototype sets one. */

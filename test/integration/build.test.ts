@@ -36,7 +36,7 @@ describe('system.json', () => {
     expect(system.esmodules).toEqual(['gng.mjs']);
     expect(system.styles).toEqual([{ src: 'gng.css', layer: 'system' }]);
     expect(system.languages).toEqual([{ lang: 'en', name: 'English', path: 'lang/en.json' }]);
-    expect(system.grid).toEqual({ type: 1, distance: 5, units: 'ft' });
+    expect(system.grid).toEqual({ type: 1, distance: 5, units: 'ft', diagonals: 4 });
     expect(system.primaryTokenAttribute).toBe('hp');
     expect(system.socket).toBe(true);
     const packNames = system.packs.map((p) => p.name);

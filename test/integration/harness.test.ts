@@ -150,3 +150,28 @@ describe('harness rolls, combat, queries, settings, targets', () => {
     expect(h.users.gm.targets.size).toBe(0);
   });
 });
+
+describe('embedded collections', () => {
+  it('a loop that updates each item of an actor ends, and sees every item once', async () => {
+    const h = await getHarness();
+    h.reset(1);
+    const actor = await h.createActor(
+      {
+        name: 'Packer',
+        type: 'character',
+        items: [
+          { name: 'Rope', type: 'equipment' },
+          { name: 'Torch', type: 'equipment' },
+        ],
+      },
+      h.users.player,
+    );
+    const seen: string[] = [];
+    for (const item of actor.items) {
+      seen.push(item.name);
+      await item.update({ 'system.quantity': 3 });
+    }
+    expect(seen.sort()).toEqual(['Rope', 'Torch']);
+    expect(actor.items.map((i) => (i.system as unknown as { quantity: number }).quantity)).toEqual([3, 3]);
+  });
+});
