@@ -11,6 +11,7 @@
  * brings a window to the front; Escape closes the front window (a focused text field is left first).
  */
 import type { HarnessApplicationV2 } from '../test/harness/applications.js';
+import { f, t } from './dom.js';
 
 /** Room kept between a newly opened window and the viewport's edges, in px. */
 const MARGIN = 8;
@@ -45,8 +46,6 @@ interface Frame {
   restoreHeight: string | null;
 }
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), Math.max(min, max));
 
 function titleOf(app: HarnessApplicationV2): string {

@@ -9,6 +9,7 @@
  */
 import './map.scss';
 import { GRID_SIZE, type HarnessToken } from '../test/harness/tokens.js';
+import { element, f, t } from './dom.js';
 
 /** Columns and rows of the map, in squares. */
 export const MAP_COLUMNS = 12;
@@ -68,19 +69,6 @@ export interface MapHost {
   users(): User[];
   /** Draws the table again. */
   redraw(): void;
-}
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
 }
 
 const ARROWS: Record<string, [number, number]> = {

@@ -11,6 +11,7 @@ import type { Desk } from './desk.js';
 import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
 import { ChatLog } from './chat-log.js';
+import { element, f, t } from './dom.js';
 
 export interface SideChoice {
   pack: string;
@@ -61,19 +62,6 @@ const DEFAULT_SIDES: [SideChoice, SideChoice] = [
   { pack: 'samples', id: 'gngSampleFightr5' },
   { pack: 'samples', id: 'gngSampleRogue01' },
 ];
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 export class Table {
   readonly sides: Side[];
