@@ -21,6 +21,8 @@ export async function postCheck(actor: Actor, card: CheckCard): Promise<ChatMess
   const content = await foundry.applications.handlebars.renderTemplate(ABILITY_CHECK_TEMPLATE, {
     heading: card.heading,
     label: card.label,
+    // Whose roll it is, on the card itself (the message header's speaker may be hidden or styled away).
+    subject: game.i18n.format('GNG.Chat.RolledBy', { name: actor.name }),
     formula: roll.formula,
     total: roll.total,
   });

@@ -23,8 +23,16 @@ export class GnGActor extends Actor {
     return this.system as CreatureData;
   }
 
+  /** Only the actor's owners (and the GM) roll for it; anyone else is told so (nothing is rolled). */
+  #mayRoll(): boolean {
+    if (this.isOwner) return true;
+    ui.notifications.warn(game.i18n.format('GNG.Error.NotYoursToRoll', { name: this.name }));
+    return false;
+  }
+
   /** Rolls an ability check (d20 + modifier) to chat; resolves with the message, or null if cancelled. */
   async rollAbilityCheck(ability: Ability): Promise<ChatMessage | null> {
+    if (!this.#mayRoll()) return null;
     if (!(ABILITIES as readonly string[]).includes(ability)) {
       ui.notifications.warn(game.i18n.format('GNG.Error.UnknownAbility', { ability: String(ability) }));
       return null;
@@ -38,6 +46,7 @@ export class GnGActor extends Actor {
 
   /** Rolls a saving throw (d20 + the derived save total); null if cancelled or unknown. */
   async rollSave(save: Save): Promise<ChatMessage | null> {
+    if (!this.#mayRoll()) return null;
     if (!(SAVES as readonly string[]).includes(save)) {
       ui.notifications.warn(game.i18n.format('GNG.Error.UnknownSave', { save: String(save) }));
       return null;
@@ -56,6 +65,7 @@ export class GnGActor extends Actor {
 
   /** Rolls a skill check (d20 + the derived total); a trained-only skill without ranks cannot be rolled. */
   async rollSkill(skill: SkillId): Promise<ChatMessage | null> {
+    if (!this.#mayRoll()) return null;
     if (!(SKILL_IDS as readonly string[]).includes(skill)) {
       ui.notifications.warn(game.i18n.format('GNG.Error.UnknownSkill', { skill: String(skill) }));
       return null;

@@ -103,7 +103,9 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
       { editable, editing: this.#richText.field },
     );
-    return { ...context, ...actorContext(this.actor, editable), biography, ...this.#tabsContext() };
+    // Rolls and attacks are the owners' (and the GM's): other users see the numbers, not the buttons.
+    const owner = this.actor.isOwner;
+    return { ...context, ...actorContext(this.actor, editable), biography, owner, ...this.#tabsContext() };
   }
 
   /** The active tab's id. */
