@@ -28,6 +28,25 @@ export class ChatLog {
     Hooks.on('createChatMessage', (message: ChatMessage) => this.#changed(message, true));
     Hooks.on('updateChatMessage', (message: ChatMessage) => this.#changed(message, true));
     Hooks.on('deleteChatMessage', (message: ChatMessage) => this.#changed(message, false));
+    // The header's delete control, as core's: the message's owners (its author, GMs) delete it.
+    const onDelete = (event: Event) => {
+      const control = (event.target as HTMLElement | null)?.closest<HTMLElement>(
+        '[data-action="deleteMessage"]',
+      );
+      if (!control) return;
+      if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      const id = control.closest<HTMLElement>('[data-message-id]')?.dataset.messageId;
+      const message = id ? game.messages.get(id) : undefined;
+      if (!message) return;
+      if (!message.isOwner) {
+        ui.notifications.warn(game.i18n.localize('GNG.Playground.CannotDeleteMessage'));
+        return;
+      }
+      void message.delete();
+    };
+    this.log.addEventListener('click', onDelete);
+    this.log.addEventListener('keydown', onDelete);
   }
 
   /** Renders every message again (the acting user changed, or the world was reset). */

@@ -604,3 +604,31 @@ it('Next turn is disabled, with its reason, for a user who neither is the GM nor
   await expect.poll(current).not.toBe(first);
   await expect.poll(() => next.getAttribute('aria-disabled')).toBe('true');
 });
+
+it("a message's delete control works for its owners (the GM) and tells a player why not", async () => {
+  const { page } = pages;
+  await openAt1600x1000(page);
+  await page.evaluate(async () => {
+    const fighter = game.actors.getName('Fighter, 5th level') as Actor;
+    await (fighter as unknown as { rollSave(save: string): Promise<unknown> }).rollSave('fort');
+  });
+  const saveCard = page.locator('#chat-log .chat-message', { hasText: 'Saving throw: Fortitude' });
+  await expect.poll(() => saveCard.count()).toBe(1);
+  // Cards are the GM's messages: a player may not delete one.
+  await queue(page, 12);
+  await attackFromSheet(page);
+  const attackCard = page.locator('#chat-log .chat-message', { has: page.locator('.attack-card') });
+  await attackCard.getByRole('button', { name: 'Delete' }).click();
+  await expect
+    .poll(() => page.locator('.pg-notice').last().textContent())
+    .toBe("Only the message's author or a GM may delete it.");
+  expect(await attackCard.count()).toBe(1);
+  // The player's own save message: Enter on its focused control deletes it.
+  await saveCard.getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => saveCard.count()).toBe(0);
+  // The GM deletes the card.
+  await actAs(page, 'Gamemaster (GM)');
+  await attackCard.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => attackCard.count()).toBe(0);
+});

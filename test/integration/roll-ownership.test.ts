@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import type { GnGActor } from '../../src/documents/actor.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(9));
@@ -27,7 +28,7 @@ async function rollButtons(actor: Actor): Promise<{ action: string; disabled: bo
 
 describe('rolls are the owners', () => {
   it("another player sees the fighter's roll buttons disabled; the owner's are enabled", async () => {
-    const fighter = await appendix3Fighter(h, h.users.player);
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
     h.as(h.users.otherPlayer);
     const foreign = await rollButtons(fighter);
     expect(new Set(foreign.map((b) => b.action))).toEqual(new Set(ROLL_ACTIONS));
@@ -44,7 +45,7 @@ describe('rolls are the owners', () => {
   });
 
   it('a save, a check or a skill asked by a non-owner is refused and posts nothing', async () => {
-    const fighter = await appendix3Fighter(h, h.users.player);
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
     h.as(h.users.otherPlayer);
     const before = game.messages.size;
     expect(await fighter.rollSave('fort')).toBeNull();
@@ -57,7 +58,7 @@ describe('rolls are the owners', () => {
   });
 
   it("the owner's save card says whose save it is; the GM may roll it too", async () => {
-    const fighter = await appendix3Fighter(h, h.users.player);
+    const fighter = (await appendix3Fighter(h, h.users.player)) as GnGActor;
     h.as(h.users.player);
     const message = (await fighter.rollSave('fort')) as ChatMessage;
     const html = h.renderMessage(message);
