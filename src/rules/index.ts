@@ -31,3 +31,5 @@ export * from './defense.js';
 export * from './baseProgressions.js';
 export * from './skills.js';
 export * from './conditionModifiers.js';
+export * from './rest.js';
+export * from './dying.js';
