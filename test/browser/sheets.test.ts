@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { createOgre } from '../fixtures/ogre.js';
 import type { Page } from 'playwright-core';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
@@ -87,30 +88,7 @@ describe('character sheet in Chromium', () => {
 
 describe('creature sheet in Chromium', () => {
   it('shows the stat block and the same combat panel', async () => {
-    const ogre = await h.createActor({
-      name: 'Ogre',
-      type: 'npc',
-      system: {
-        size: 'large',
-        creatureType: 'Giant',
-        subtypes: ['Giant'],
-        naturalArmor: 5,
-        hp: { value: 20 },
-        abilities: { str: { value: 21 }, dex: { value: 8 }, con: { value: 15 } },
-      },
-    });
-    await ogre.createEmbeddedDocuments('Item', [
-      {
-        name: 'Giant Hit Dice',
-        type: 'class',
-        system: { kind: 'racial', levels: 4, defenseProgression: 'average', hpProgression: 'average' },
-      },
-      {
-        name: 'Greatclub',
-        type: 'weapon',
-        system: { use: 'two-handed', size: 'large', damage: { large: '2d8' }, equipped: true },
-      },
-    ]);
+    const ogre = await createOgre(h, { hp: 20, subtypes: ['Giant'] });
     await showApplication(pages.page, h, await h.openSheet(ogre));
     expect(await pages.page.locator('form.npc-sheet').count()).toBe(1);
     expect(await pages.page.locator('.combat-panel .stat-protection .stat-value').textContent()).toBe('5');
@@ -407,29 +385,7 @@ describe('sheet tabs in Chromium (1600 × 1000, the sheet at its default size)',
   });
 
   it('the creature sheet: the same tabs under its header and combat panel; its Combat tab holds the stat block; AA and axe-clean', async () => {
-    const ogre = await h.createActor({
-      name: 'Ogre',
-      type: 'npc',
-      system: {
-        size: 'large',
-        creatureType: 'Giant',
-        naturalArmor: 5,
-        hp: { value: 30 },
-        abilities: { str: { value: 21 }, dex: { value: 8 }, con: { value: 15 } },
-      },
-    });
-    await ogre.createEmbeddedDocuments('Item', [
-      {
-        name: 'Giant Hit Dice',
-        type: 'class',
-        system: { kind: 'racial', levels: 4, defenseProgression: 'average', hpProgression: 'average' },
-      },
-      {
-        name: 'Greatclub',
-        type: 'weapon',
-        system: { use: 'two-handed', size: 'large', damage: { large: '2d8' }, equipped: true },
-      },
-    ]);
+    const ogre = await createOgre(h, { hp: 30 });
     const { page } = pages;
     await showSheet(page, await h.openSheet(ogre));
     expect(await view(page)).toEqual({ panels: ['combat'], header: true, combat: true, selected: 'combat' });

@@ -9,6 +9,7 @@ import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, FIGHTER_CLASS } from '../fixtures/appendix3.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { ITEM_TYPES } from '../../src/config/document-types.js';
+import { createOgre } from '../fixtures/ogre.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(11));
@@ -567,32 +568,7 @@ describe('drag and drop onto an actor sheet', () => {
 });
 
 describe('creature (npc) sheet', () => {
-  async function ogre() {
-    const actor = await h.createActor({
-      name: 'Ogre',
-      type: 'npc',
-      system: {
-        size: 'large',
-        creatureType: 'Giant',
-        naturalArmor: 5,
-        hp: { value: 36 },
-        abilities: { str: { value: 21 }, dex: { value: 8 }, con: { value: 15 } },
-      },
-    });
-    await actor.createEmbeddedDocuments('Item', [
-      {
-        name: 'Giant Hit Dice',
-        type: 'class',
-        system: { kind: 'racial', levels: 4, defenseProgression: 'average', hpProgression: 'average' },
-      },
-      {
-        name: 'Greatclub',
-        type: 'weapon',
-        system: { use: 'two-handed', damage: { large: '2d8' }, size: 'large', equipped: true },
-      },
-    ]);
-    return actor;
-  }
+  const ogre = () => createOgre(h, { hp: 36 });
 
   it('renders a stat block around the same combat panel, with type, subtypes and anatomy', async () => {
     const actor = await ogre();
