@@ -197,3 +197,47 @@ it('the side panels, the turn order and the map', async () => {
   await audit(page, '#pg-tracker', 'turn-order');
   await audit(page, '#pg-map', 'map');
 });
+
+it('breakdowns stay inside the sheet window, and a small window keeps its tabs reachable', async () => {
+  const { page } = pages;
+  await open(page);
+  await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+  const frame = await windowOf(page, '.character-sheet');
+  const inside = async (what: string) => {
+    const body = await page.locator(`${frame} .pg-window-body`).boundingBox();
+    const numbers = page.locator(`${frame} .stat-button`);
+    const count = await numbers.count();
+    expect(count).toBeGreaterThanOrEqual(7); // Defense ×2, Protection, HP, three saves
+    for (let index = 0; index < count; index++) {
+      const number = numbers.nth(index);
+      await number.scrollIntoViewIfNeeded();
+      await number.focus();
+      const tip = await number.locator('xpath=..').locator('.breakdown').boundingBox();
+      const label = `${what}: ${await number.textContent()}`;
+      expect(tip && body, label).toBeTruthy();
+      if (!tip || !body) continue;
+      expect(tip.y, label).toBeGreaterThanOrEqual(body.y - 1);
+      expect(tip.y + tip.height, label).toBeLessThanOrEqual(body.y + body.height + 1);
+      expect(tip.x + tip.width, label).toBeLessThanOrEqual(body.x + body.width + 1);
+    }
+  };
+  await inside('default size');
+
+  // Resized to 380×480 from its corner: the tabs can still be reached and used.
+  const handle = await page.locator(`${frame} .pg-window-resize`).boundingBox();
+  const box = await page.locator(frame).boundingBox();
+  if (!handle || !box) throw new Error('no window');
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 380, box.y + 480, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await page.locator(frame).boundingBox())?.height ?? 0).toBeLessThan(500);
+  const skills = page.locator(frame).getByRole('tab', { name: 'Skills' });
+  await skills.scrollIntoViewIfNeeded();
+  await skills.click();
+  await expect.poll(() => skills.getAttribute('aria-selected')).toBe('true');
+  const climb = page.locator(`${frame} button[data-skill="climb"]`);
+  await climb.scrollIntoViewIfNeeded();
+  expect(await climb.isVisible()).toBe(true);
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'a11y-small-window.png') });
+});

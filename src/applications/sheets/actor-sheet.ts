@@ -19,6 +19,7 @@ import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
+import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
@@ -181,6 +182,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     this.#dragListening = true;
     this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
     this.element.addEventListener('keydown', (event) => this.#onTabKey(event));
+    keepBreakdownsInside(this.element);
   }
 
   /** Dragging an item row carries the item's drag data (`{ type: 'Item', uuid }`). */
