@@ -247,6 +247,9 @@ export class Desk {
     frame.element.style.width = `${Math.min(w, view.width - 2 * MARGIN)}px`;
     if (typeof height === 'number')
       frame.element.style.height = `${Math.min(height, view.height - 2 * MARGIN)}px`;
+    // A window sized by its content ('auto') is at most as tall as the space under the toolbar: it
+    // opens there, and its body scrolls (it never covers the toolbar).
+    else frame.element.style.maxHeight = `${Math.max(200, view.height - this.region().top - MARGIN)}px`;
   }
 
   /**

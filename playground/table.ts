@@ -181,7 +181,14 @@ export class Table {
     const side = this.sides.find((s) => s.key === key);
     if (!side || side.members.length >= MAX_PER_SIDE) return;
     side.members.push(member(choice, this.#nextCopy(choice)));
+    await this.#restart();
+  }
+
+  /** Sets the table up again for new sides, and says so when that ends a fight in progress. */
+  async #restart(): Promise<void> {
+    const fighting = game.messages.size > 0;
     await this.setup(true);
+    if (fighting) ui.notifications.info(t('GNG.Playground.TableRestarted'));
   }
 
   /** The copy number for one more combatant of the pack actor `choice`: one more than the highest. */
@@ -198,7 +205,7 @@ export class Table {
     const side = this.sides.find((s) => s.key === key);
     if (!side || side.members.length <= 1 || !side.members[index]) return;
     side.members.splice(index, 1);
-    await this.setup(true);
+    await this.#restart();
   }
 
   /** Acts as `user` from now on; open sheets render again with that user's permissions. */

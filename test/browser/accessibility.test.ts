@@ -107,8 +107,16 @@ it('a creature sheet, an item sheet and the attack dialog', async () => {
   await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
   const fighter = await windowOf(page, '.character-sheet');
   await page.locator(fighter).getByRole('tab', { name: 'Inventory' }).click();
-  await page.locator(`${fighter} .inventory [data-action="openItem"]`).first().click();
+  // The bastard sword's sheet: the tallest item sheet (weapon fields).
+  await page
+    .locator(`${fighter} .inventory tr`, { hasText: 'Bastard sword' })
+    .locator('[data-action="openItem"]')
+    .click();
   const item = await windowOf(page, '.item');
+  // It opens under the toolbar, not over it, however tall its content.
+  const toolbar = await page.locator('.pg-toolbar').boundingBox();
+  const itemBox = await page.locator(item).boundingBox();
+  expect(itemBox && toolbar && itemBox.y >= toolbar.y + toolbar.height).toBe(true);
   await audit(page, item, 'item-sheet');
   await page.locator(`${item} .pg-window-close`).click();
 

@@ -275,7 +275,14 @@ it('adds combatants to a side (up to four), on the map and in the turn order, an
     await side.getByRole('button', { name: label }).click();
     await expect.poll(() => map(page).locator('.pg-token').count()).toBe(before + 1);
   };
+  // A fight in progress (a message in the log) ends when the sides change, and the page says so.
+  await page.evaluate(() => ChatMessage.create({ content: '<p>Round one.</p>' }));
+  await expect.poll(() => page.locator('#chat-log > li').count()).toBe(1);
   await add(sideB, 'Add to side B', 'Brakka the Sellsword');
+  await expect
+    .poll(() => page.locator('.pg-notice').last().textContent())
+    .toBe('The sides changed, so the table started again: new combatants, an empty chat log, full HP.');
+  expect(await page.locator('#chat-log > li').count()).toBe(0);
   await add(sideB, 'Add to side B', ROGUE);
   await add(sideA, 'Add to side A', ROGUE);
 

@@ -614,11 +614,18 @@ it("a message's delete control works for its owners (the GM) and tells a player 
   });
   const saveCard = page.locator('#chat-log .chat-message', { hasText: 'Saving throw: Fortitude' });
   await expect.poll(() => saveCard.count()).toBe(1);
-  // Cards are the GM's messages: a player may not delete one.
+  // Cards are the GM's messages: a player is offered no delete control on one, and a click forged
+  // in the page is refused with the reason.
   await queue(page, 12);
   await attackFromSheet(page);
   const attackCard = page.locator('#chat-log .chat-message', { has: page.locator('.attack-card') });
-  await attackCard.getByRole('button', { name: 'Delete' }).click();
+  expect(await attackCard.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  await attackCard.evaluate((li) => {
+    const forged = document.createElement('a');
+    forged.dataset.action = 'deleteMessage';
+    li.querySelector('.message-header')?.append(forged);
+    forged.click();
+  });
   await expect
     .poll(() => page.locator('.pg-notice').last().textContent())
     .toBe("Only the message's author or a GM may delete it.");

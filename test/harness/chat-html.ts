@@ -3,8 +3,9 @@
  * an `li.chat-message` with a header holding a core control, the message's content in
  * `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
  *
- * The header's control (`data-action="deleteMessage"`) stands in for core's controls: the glue never
- * relies on their names, only on leaving everything outside `.message-content` alone (README.md).
+ * The header's control (`data-action="deleteMessage"`, for the message's owners) stands in for
+ * core's controls: the glue never relies on their names, only on leaving everything outside
+ * `.message-content` alone (README.md).
  */
 import { runtime } from './applications.js';
 
@@ -15,8 +16,9 @@ export function renderMessageHTML(message: ChatMessage): HTMLElement {
   li.dataset.messageId = message.id as string;
   const header = document.createElement('header');
   header.className = 'message-header';
-  // An `<a>` control, keyboard-reachable and named as a button (an `<a>` without href and without a
-  // role may not carry a label for assistive technology).
+  // Core shows its delete control to those who may delete the message (its author, GMs). An `<a>`
+  // control, keyboard-reachable and named as a button (an `<a>` without href and without a role may
+  // not carry a label for assistive technology).
   const control = document.createElement('a');
   control.setAttribute('role', 'button');
   control.setAttribute('tabindex', '0');
@@ -24,7 +26,7 @@ export function renderMessageHTML(message: ChatMessage): HTMLElement {
   control.dataset.action = 'deleteMessage';
   control.setAttribute('aria-label', 'Delete');
   control.textContent = '×';
-  header.append(control);
+  if (message.isOwner) header.append(control);
   const content = document.createElement('div');
   content.className = 'message-content';
   content.innerHTML = message.content;
