@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole, bareQuery } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
-import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import {
   ATTACK_QUERY,
   attackActionsSettled,
@@ -692,6 +692,25 @@ describe('the card', () => {
     expect(h.dice.queued).toEqual([10]);
     h.dice.queued.splice(0);
     expect(JSON.stringify([...game.messages.contents])).not.toContain('Unnamed defender');
+  });
+
+  it('a target deleted after it was targeted: the attack says so, nothing rolled, nothing posted', async () => {
+    const fighter = await appendix3Fighter(h, player);
+    const rogue = await appendix3Rogue(h, otherPlayer);
+    h.as(player);
+    h.target(player, h.placeToken(rogue));
+    h.as(h.users.gm);
+    await rogue.delete();
+    h.as(player);
+    h.dice.queue(10);
+    expect(await game.gng.attack(fighter, sword(fighter) as Item)).toBeNull();
+    await attackActionsSettled();
+    expect(lastNotice()).toBe(
+      'A target of this attack is no longer on the scene (deleted or removed): target another token and attack again. Nothing was rolled.',
+    );
+    expect(game.messages.size).toBe(0);
+    expect(h.dice.queued).toEqual([10]);
+    h.dice.queued.splice(0);
   });
 
   it('a coup de grace hits a helpless target with RD 20; a target that is not helpless rolls Defense', async () => {
