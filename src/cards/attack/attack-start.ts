@@ -210,8 +210,11 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
   const defenders: (Actor | null)[] = [];
   for (const ref of refs) {
     const defender = await actorOf(ref.actorUuid);
-    // A target deleted since it was targeted (or never there): say so, not "bad data".
-    if (!defender) throw new Refusal('GNG.Error.Attack.TargetGone');
+    // A target deleted since it was targeted: say so; a uuid of something else is bad data.
+    if (!defender)
+      throw new Refusal(
+        (await fromUuid(ref.actorUuid)) ? 'GNG.Error.Attack.BadRequest' : 'GNG.Error.Attack.TargetGone',
+      );
     defenders.push(defender);
   }
   // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
