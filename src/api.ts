@@ -9,6 +9,7 @@ import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.js';
 import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
+import { rest, type RestOptions } from './cards/rest/rest-card.js';
 import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
@@ -49,6 +50,8 @@ export interface GnGApi {
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */
   quickStand(actor: Actor): Promise<CardActionResult>;
+  /** `actor` (owned by the user) rests (a night, a bed-rest day, a week, a bed-rest week): the GM posts the rest card. */
+  rest(actor: Actor, options: RestOptions): Promise<CardActionResult>;
   /**
    * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
@@ -67,6 +70,7 @@ export function createApi(version: string): GnGApi {
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
     grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
+    rest: (actor, options) => rest(actor, options),
     checkWorld: () => runSelfTest(),
   };
 }

@@ -25,6 +25,7 @@ import { registerAreaCard } from './cards/area/area-card.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
 import { registerGrappleCard } from './cards/grapple/grapple-card.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
+import { registerRestCard } from './cards/rest/rest-card.js';
 import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
@@ -41,6 +42,7 @@ Hooks.once('init', () => {
   registerManeuverCard();
   registerGrappleCard();
   registerQuickStand();
+  registerRestCard();
   registerGrappleHud();
   registerConditionsTimer();
   registerSelfTest();

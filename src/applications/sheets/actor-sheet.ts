@@ -15,7 +15,7 @@
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
-import type { Ability, Maneuver, Save, SkillId } from '../../rules/index.js';
+import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext } from './actor-context.js';
@@ -75,6 +75,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       grappleMove: GnGActorSheet.onGrappleMove,
       quickStand: GnGActorSheet.onQuickStand,
       bindWounds: GnGActorSheet.onBindWounds,
+      rest: GnGActorSheet.onRest,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
       toggleCarried: GnGActorSheet.onToggleCarried,
       openItem: GnGActorSheet.onOpenItem,
@@ -106,7 +107,15 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     );
     // Rolls and attacks are the owners' (and the GM's): other users see the numbers, not the buttons.
     const owner = this.actor.isOwner;
-    return { ...context, ...actorContext(this.actor, editable), biography, owner, ...this.#tabsContext() };
+    const isGM = game.user.isGM;
+    return {
+      ...context,
+      ...actorContext(this.actor, editable),
+      biography,
+      owner,
+      isGM,
+      ...this.#tabsContext(),
+    };
   }
 
   /** The active tab's id. */
@@ -312,6 +321,19 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** Heal action "Bind wounds" (shown while the actor bleeds): ends Severe Bleeding (bleeding-card.ts). */
   static async onBindWounds(this: GnGActorSheet): Promise<void> {
     await bindWounds(this.actor);
+  }
+
+  /** The Effects tab's Rest control: `game.gng.rest` with the chosen rest and circumstances. */
+  static async onRest(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const box = target.closest('.gng-rest') ?? this.element;
+    const checked = (cls: string) => Boolean(box.querySelector<HTMLInputElement>(`.${cls}`)?.checked);
+    const kind = (box.querySelector<HTMLSelectElement>('.rest-kind')?.value ?? 'night') as RestKind;
+    await game.gng.rest(this.actor, {
+      kind,
+      interrupted: checked('rest-interrupted'),
+      dayWithLoss: checked('rest-loss'),
+      healer: checked('rest-healer'),
+    });
   }
 
   static async onToggleEquipped(

@@ -1,0 +1,87 @@
+/**
+ * A rest's changes to the actor (GM side) and their exact inverse (the card's Undo). The rest
+ * regains HP, heals nonlethal and ability damage, removes the effects of the parts that recovered
+ * and stores the healing week (`flags.gng.rest`). Undo works in deltas on the values as they are now
+ * (HP back down by what was regained, damage back up by what was healed), restores the stored week
+ * and re-creates the removed effects.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { Ability, RestOutcome, RestWeekProgress } from '../../rules/index.js';
+import { weekProgressOf } from './rest-read.js';
+
+/** What a rest changed, for Undo. */
+export interface RestApplied {
+  hpRegained: number;
+  nonlethalRecovered: number;
+  abilities: { ability: Ability; recovered: number }[];
+  /** The healing week before the rest (`flags.gng.rest`; none stored reads as 0 days). */
+  weekBefore: RestWeekProgress;
+  weekAfter: RestWeekProgress;
+  /** The sources of the effects removed (the recovered parts). */
+  removed: Record<string, unknown>[];
+}
+
+/** Applies `outcome` to `actor`; the recovered parts are the effects of these ids. */
+export async function applyRest(
+  actor: Actor,
+  outcome: RestOutcome,
+  recovered: string[],
+): Promise<RestApplied> {
+  const sys = actor.system as CreatureData;
+  const applied: RestApplied = {
+    hpRegained: outcome.hp.regained,
+    nonlethalRecovered: outcome.nonlethal.recovered,
+    abilities: outcome.abilities
+      .filter((a) => a.recovered > 0)
+      .map(({ ability, recovered }) => ({ ability, recovered })),
+    weekBefore: weekProgressOf(actor),
+    weekAfter: { ...outcome.hp.progress },
+    removed: [],
+  };
+  const update: Record<string, unknown> = {
+    'system.hp.value': sys.hp.value + applied.hpRegained,
+    'system.hp.nonlethal': sys.hp.nonlethal - applied.nonlethalRecovered,
+    [`flags.${SYSTEM_ID}.rest`]: applied.weekAfter,
+  };
+  for (const { ability, recovered } of applied.abilities)
+    update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
+  await actor.update(update);
+  const effects = recovered.map((id) => actor.effects.get(id)).filter((e): e is ActiveEffect => !!e);
+  applied.removed = effects.map((effect) => effect.toObject());
+  if (effects.length)
+    await actor.deleteEmbeddedDocuments(
+      'ActiveEffect',
+      effects.map((e) => e.id as string),
+    );
+  return applied;
+}
+
+/**
+ * Undoes `applied` on `actor`: deltas on the values now and the parts re-created. The healing week
+ * goes back only while it is where this rest left it (a later rest counted on from it); otherwise
+ * the answer is the lang key of a note saying it was kept.
+ */
+export async function undoRest(actor: Actor, applied: RestApplied): Promise<string[]> {
+  const sys = actor.system as CreatureData;
+  const week = weekProgressOf(actor);
+  const weekKept = week.days !== applied.weekAfter.days || week.bedRestDays !== applied.weekAfter.bedRestDays;
+  const update: Record<string, unknown> = {
+    'system.hp.value': sys.hp.value - applied.hpRegained,
+    'system.hp.nonlethal': sys.hp.nonlethal + applied.nonlethalRecovered,
+  };
+  if (!weekKept) update[`flags.${SYSTEM_ID}.rest`] = applied.weekBefore;
+  for (const { ability, recovered } of applied.abilities)
+    update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage + recovered;
+  await actor.update(update);
+  if (applied.removed.length)
+    await actor.createEmbeddedDocuments(
+      'ActiveEffect',
+      applied.removed.map((source) => {
+        const copy = structuredClone(source);
+        delete copy._id;
+        return copy;
+      }),
+    );
+  return weekKept ? ['GNG.Rest.WeekKept'] : [];
+}

@@ -1,0 +1,158 @@
+/**
+ * The rest card (GnG "HEALING", "RECOVERY OF DISABLED BODY PARTS"; engine `rest.ts`, decisions in
+ * docs/rules.md "Rest, recovery and the dying"). `game.gng.rest(actor, { kind, … })` (the sheet's
+ * Rest control) asks the active GM (`gng.restCard` query, `action: 'start'`), who checks the sender
+ * owns the actor and the request, reads the actor's documents (rest-read.ts), rolls the rest through
+ * the engine with Foundry dice (rest-dice.ts), applies it (rest-apply.ts) and posts one card speaking
+ * as the actor: each change, every d% (Dice So Nice), and why anything did not heal. Its **Undo**
+ * (the GM only, as on the bleeding card) is the exact inverse of the rest.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { REST_KINDS, type RestKind } from '../../rules/index.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  noteUndo,
+  Refusal,
+  serialized,
+  showRolls,
+  type CardActionResult,
+  type CardRun,
+} from '../kernel/index.js';
+import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
+import { rollRest } from './rest-dice.js';
+import { disabledPartsOf, restInputOf } from './rest-read.js';
+import { renderRestCard, REST_CARD_TEMPLATE } from './rest-render.js';
+import { restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
+
+export { restCardOf, type RestCardState, type RestOptions };
+
+export const REST_QUERY = 'gng.restCard';
+/** The card's one target: the resting actor. */
+export const REST_TARGET = 'actor';
+
+const START_KEYS = ['action', 'actorUuid', 'kind', 'interrupted', 'dayWithLoss', 'healer'];
+
+/** The request's rest, checked (strict keys, a known kind, booleans), or a refusal. */
+function parseStart(data: Record<string, unknown>): { actorUuid: string; request: Required<RestOptions> } {
+  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
+  if (Object.keys(data).some((key) => !START_KEYS.includes(key))) throw bad();
+  const { actorUuid, kind } = data;
+  if (typeof actorUuid !== 'string' || !REST_KINDS.includes(kind as RestKind)) throw bad();
+  const flag = (key: string): boolean => {
+    const value = data[key] ?? false;
+    if (typeof value !== 'boolean') throw bad();
+    return value;
+  };
+  return {
+    actorUuid,
+    request: {
+      kind: kind as RestKind,
+      interrupted: flag('interrupted'),
+      dayWithLoss: flag('dayWithLoss'),
+      healer: flag('healer'),
+    },
+  };
+}
+
+/** GM side: the rest of the request, in the actor's queue; posts the card. */
+async function startRest(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const { actorUuid, request } = parseStart(data);
+  const found = await actorOf(actorUuid);
+  if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
+  // In the actor's queue: its cards never read and write it at once (quick-stand.ts does the same).
+  const result = await serialized([found.uuid], async () => {
+    const actor = (await actorOf(actorUuid)) as Actor;
+    if (!actor.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.Rest.Error.NotOwner', { name: actor.name });
+    // What the character does (the kind of rest, an interruption, a loss) is its player's to say;
+    // that a healer tended it — which raises the recovery chance — is the GM's (until the Heal
+    // check that tends injuries exists).
+    if (request.healer && !sender.isGM) throw new Refusal('GNG.Rest.Error.HealerGM');
+    if (actor.statuses.has('dead')) throw new Refusal('GNG.Rest.Error.Dead', { name: actor.name });
+    const input = restInputOf(actor, request);
+    if (!input) throw new Refusal('GNG.Rest.Error.NoCon', { name: actor.name });
+    const parts = Object.fromEntries(disabledPartsOf(actor).map((p) => [p.effectId, p.label]));
+    const { outcome, rolls } = await rollRest(input);
+    const recovered = outcome.bodyParts.filter((p) => p.recovered).map((p) => p.part);
+    const applied = await applyRest(actor, outcome, recovered);
+    const state: RestCardState = {
+      actorUuid: actor.uuid,
+      name: actor.name,
+      request,
+      outcome,
+      parts,
+      applied,
+    };
+    const message = (await ChatMessage.create({
+      content: await renderRestCard(state),
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
+    })) as ChatMessage;
+    showRolls(message, rolls);
+    return { ok: true, messageId: message.id as string };
+  });
+  if (!result.ok) throw new Refusal(result.error, result.data);
+  return game.messages.get(result.messageId as string) as ChatMessage;
+}
+
+async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): Promise<void> {
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Rest.Error.NoActor', { name: state.name });
+  const notes = await undoRest(actor, state.applied as RestApplied);
+  noteUndo(
+    state,
+    notes.map((key) => game.i18n.localize(key)),
+  );
+  state.applied = null;
+  state.undone = true;
+}
+
+/** The rest card as a table: its one action, the GM's Undo of the rest. */
+export const restCard = defineCard<RestCardState, { id: string }, 'restUndo'>({
+  query: REST_QUERY,
+  state: restCardOf,
+  targets: () => [{ id: REST_TARGET }],
+  actors: (state) => [state.actorUuid],
+  save: async (message, state) => {
+    await message.update({
+      content: await renderRestCard(state),
+      [`flags.${SYSTEM_ID}.rest`]: state,
+    });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Rest.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: () => new Refusal('GNG.Rest.Error.UndoGM'),
+    unavailable: () => 'GNG.Rest.Error.NothingToUndo',
+  },
+  actions: {
+    restUndo: {
+      may: (user) => user.isGM,
+      available: (state) => state.applied !== null,
+      run: undoRestCard,
+    },
+  },
+  start: startRest,
+});
+
+/** `game.gng.rest(actor, options)`: asks the active GM to rest `actor` (owned by the user). */
+export function rest(actor: Actor, options: RestOptions): Promise<CardActionResult> {
+  return askGM(REST_QUERY, { action: 'start', actorUuid: actor.uuid, ...options });
+}
+
+/** Asks the active GM (the user must be a GM) to undo the rest of the card `messageId`. */
+export function requestRestUndo(messageId: string): Promise<CardActionResult> {
+  return restCard.request(messageId, 'restUndo', REST_TARGET);
+}
+
+/** Registers the query, the render hook and the template (on `init`). */
+export function registerRestCard(): void {
+  restCard.register();
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    restCard.decorate(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates([REST_CARD_TEMPLATE]);
+}

@@ -1,0 +1,73 @@
+/**
+ * What a rest reads from the actor's documents (GM side): Constitution, size, level, HP, nonlethal
+ * damage, ability damage, the disabled body parts (the actor's effects that carry a `disabled-*`
+ * status, one part per effect), dying and unstable (the `dying` status), and the healing week so far
+ * (`flags.gng.rest` of the actor).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import {
+  ABILITIES,
+  DAYS_PER_HEALING_WEEK,
+  type Ability,
+  type RestInput,
+  type RestWeekProgress,
+  type Size,
+} from '../../rules/index.js';
+
+/** A disabled body part on the actor: the effect that carries its `disabled-*` status. */
+export interface RestPart {
+  effectId: string;
+  label: string;
+}
+
+/** The circumstances the owner chose for the rest. */
+export type RestCircumstances = Pick<RestInput, 'kind' | 'interrupted' | 'dayWithLoss' | 'healer'>;
+
+/** Whether an effect is a disabled body part (an active effect with a `disabled-*` status). */
+export function isDisabledPart(effect: ActiveEffect): boolean {
+  return !effect.disabled && [...effect.statuses].some((status) => status.startsWith('disabled-'));
+}
+
+/** The actor's disabled body parts, in the order of its effects. */
+export function disabledPartsOf(actor: Actor): RestPart[] {
+  return actor.effects
+    .filter(isDisabledPart)
+    .map((effect) => ({ effectId: effect.id as string, label: effect.name }));
+}
+
+/** The stored healing week (`flags.gng.rest`), or none when nothing valid is stored. */
+export function weekProgressOf(actor: Actor): RestWeekProgress {
+  const raw = actor.getFlag(SYSTEM_ID, 'rest') as Partial<RestWeekProgress> | undefined;
+  const days = raw?.days;
+  const bed = raw?.bedRestDays;
+  const whole = (v: unknown, max: number): v is number =>
+    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+  if (!whole(days, DAYS_PER_HEALING_WEEK - 1) || !whole(bed, days)) return { days: 0, bedRestDays: 0 };
+  return { days, bedRestDays: bed };
+}
+
+/** The engine's input for `actor` resting as `how` (null: no Constitution to heal with). */
+export function restInputOf(actor: Actor, how: RestCircumstances): RestInput | null {
+  const sys = actor.system as CreatureData;
+  const con = sys.abilities.con.effective;
+  if (!Number.isInteger(con) || con < 1) return null;
+  const max = sys.hp.max ?? sys.hp.value;
+  const abilityDamage: Partial<Record<Ability, number>> = {};
+  for (const ability of ABILITIES) {
+    const damage = sys.abilities[ability].damage;
+    if (damage > 0) abilityDamage[ability] = damage;
+  }
+  return {
+    ...how,
+    con,
+    size: sys.size as Size,
+    characterLevel: Math.max(1, sys.derived?.level ?? 1),
+    hp: { current: Math.min(sys.hp.value, max), max },
+    nonlethal: sys.hp.nonlethal,
+    abilityDamage,
+    disabledParts: disabledPartsOf(actor).map((part) => part.effectId),
+    weekProgress: weekProgressOf(actor),
+    dyingUnstable: actor.statuses.has('dying'),
+  };
+}

@@ -1,0 +1,88 @@
+/** The rest card's content: each change of the rest, every d% it rolled, and why anything did not heal. */
+import { systemPath } from '../../config/document-types.js';
+import { DAYS_PER_HEALING_WEEK } from '../../rules/index.js';
+import type { RestCardState } from './rest-state.js';
+
+export const REST_CARD_TEMPLATE = systemPath('templates/chat/rest-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The HP line: regained by a completed week, or the week's progress, or why no day counted. */
+function hpLines(state: RestCardState): string[] {
+  const { hp } = state.outcome;
+  const lines: string[] = [];
+  if (hp.blocked) lines.push(t(`GNG.Rest.Blocked.Hp.${hp.blocked}`));
+  else if (hp.weekCompleted)
+    lines.push(
+      f(hp.bedRestWeek ? 'GNG.Rest.Hp.BedRestWeek' : 'GNG.Rest.Hp.Week', {
+        before: hp.before,
+        after: hp.after,
+        regained: hp.regained,
+        rate: hp.weeklyRate,
+      }),
+    );
+  lines.push(
+    f('GNG.Rest.Hp.Progress', {
+      days: hp.progress.days,
+      week: DAYS_PER_HEALING_WEEK,
+      bed: hp.progress.bedRestDays,
+    }),
+  );
+  return lines;
+}
+
+function abilityLines(state: RestCardState): string[] {
+  const { abilities, abilitiesBlocked } = state.outcome;
+  if (!abilities.length) return [];
+  const lines = abilities.map((a) =>
+    f('GNG.Rest.Ability', { ability: t(`GNG.Ability.${a.ability}.long`), before: a.before, after: a.after }),
+  );
+  if (abilitiesBlocked) lines.push(t(`GNG.Rest.Blocked.Abilities.${abilitiesBlocked}`));
+  return lines;
+}
+
+function partLines(state: RestCardState): string[] {
+  const { bodyParts, bodyPartsBlocked } = state.outcome;
+  if (!bodyParts.length) return [];
+  const lines = bodyParts.map((p) =>
+    p.recovered
+      ? f('GNG.Rest.Part.Recovered', { part: state.parts[p.part] ?? p.part, day: p.day })
+      : f('GNG.Rest.Part.Still', { part: state.parts[p.part] ?? p.part }),
+  );
+  if (bodyPartsBlocked) lines.push(t(`GNG.Rest.Blocked.Parts.${bodyPartsBlocked}`));
+  return lines;
+}
+
+/** The card's HTML for `state`. */
+export function renderRestCard(state: RestCardState): Promise<string> {
+  const { outcome, request } = state;
+  const tags = [
+    request.interrupted && t('GNG.Rest.Interrupted'),
+    request.dayWithLoss && t('GNG.Rest.DayWithLoss'),
+    request.healer && t('GNG.Rest.Healer'),
+  ].filter((tag): tag is string => Boolean(tag));
+  const nonlethal = outcome.nonlethal.before
+    ? [f('GNG.Rest.Nonlethal', { before: outcome.nonlethal.before, after: outcome.nonlethal.after })]
+    : [];
+  return foundry.applications.handlebars.renderTemplate(REST_CARD_TEMPLATE, {
+    heading: f('GNG.Rest.Heading', { name: state.name }),
+    kind: t(`GNG.Rest.Kind.${request.kind}`),
+    tags,
+    regained: outcome.hp.regained,
+    changes: [...hpLines(state), ...nonlethal, ...abilityLines(state), ...partLines(state)],
+    rollsSummary: f('GNG.Rest.Rolls', { count: outcome.rolls.length }),
+    rolls: outcome.rolls.map((r) =>
+      f(r.recovers ? 'GNG.Rest.Roll.Recovers' : 'GNG.Rest.Roll.Fails', {
+        day: r.day,
+        part: state.parts[r.part] ?? r.part,
+        roll: r.roll,
+        chance: r.chance,
+      }),
+    ),
+    targetId: 'actor',
+    canUndo: state.applied !== null,
+    undone: state.undone ? t('GNG.Rest.Undone') : '',
+    undoNotes: state.undoNotes ?? [],
+  });
+}

@@ -1,0 +1,34 @@
+/** The rest card's stored state (`flags.gng.rest` of its message) and what `game.gng.rest` takes. */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { RestKind, RestOutcome } from '../../rules/index.js';
+import type { RestApplied } from './rest-apply.js';
+
+/** What `game.gng.rest` takes besides the actor. */
+export interface RestOptions {
+  kind: RestKind;
+  interrupted?: boolean;
+  dayWithLoss?: boolean;
+  healer?: boolean;
+}
+
+/** `flags.gng.rest` of a rest card. */
+export interface RestCardState {
+  actorUuid: string;
+  name: string;
+  request: Required<RestOptions>;
+  outcome: RestOutcome;
+  /** Label of each disabled part (the engine names them by effect id). */
+  parts: Record<string, string>;
+  /** What Undo takes back; null once undone. */
+  applied: RestApplied | null;
+  undone?: boolean;
+  /** What the Undo could not take back (localized). */
+  undoNotes?: string[];
+}
+
+/** The stored rest card state of a message, or null. */
+export function restCardOf(message: ChatMessage | null | undefined): RestCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  if (!flags || flags.type !== 'restCard') return null;
+  return (flags.rest as RestCardState | undefined) ?? null;
+}
