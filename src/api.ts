@@ -10,6 +10,7 @@ import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.
 import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { rest, type RestOptions } from './cards/rest/rest-card.js';
+import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
 import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
@@ -52,6 +53,8 @@ export interface GnGApi {
   quickStand(actor: Actor): Promise<CardActionResult>;
   /** `actor` (owned by the user) rests (a night, a bed-rest day, a week, a bed-rest week): the GM posts the rest card. */
   rest(actor: Actor, options: RestOptions): Promise<CardActionResult>;
+  /** A GM rests the party (the actors given, the selected tokens, or the combat's characters): one rest card each. */
+  restParty(options: PartyRestOptions): Promise<PartyRestResult[] | null>;
   /**
    * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
@@ -71,6 +74,7 @@ export function createApi(version: string): GnGApi {
     grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
     rest: (actor, options) => rest(actor, options),
+    restParty: (options) => restParty(options),
     checkWorld: () => runSelfTest(),
   };
 }

@@ -15,7 +15,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness, installDice3d } from '../harness/index.js';
-import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -325,5 +325,56 @@ describe('the sheet', () => {
     const observed = await h.openSheet(fighter);
     expect(observed.element.querySelector('.gng-rest')).toBeNull();
     await observed.close();
+  });
+});
+
+describe('a party rest (the GM)', () => {
+  it('rests each actor named, one card each; a player may not; nobody to rest says what to do', async () => {
+    const fighter = await patient();
+    const rogue = await appendix3Rogue(h, otherPlayer);
+    await rogue.update({ 'system.hp.value': 5 });
+
+    h.as(player);
+    expect(await game.gng.restParty({ kind: 'week', actors: [fighter, rogue] })).toBeNull();
+    expect(h.notices.at(-1)?.message).toBe(
+      'Only a GM rests the whole party (a player rests a character from its sheet).',
+    );
+
+    h.as(gm);
+    const count = game.messages.size;
+    // Fighter: a week, 2 parts at d% ≤ 18: arm 50 no, leg 10 yes, then arm 30, 40, 60, 70, 80, 90 no.
+    h.dice.queue(50, 10, 30, 40, 60, 70, 80, 90);
+    const results = await game.gng.restParty({ kind: 'week', actors: [fighter, rogue, fighter] });
+    await attackActionsSettled();
+    // The fighter once (named twice), then the rogue: two cards.
+    expect(results?.map((r) => [r.name, r.result.ok])).toEqual([
+      [fighter.name, true],
+      [rogue.name, true],
+    ]);
+    expect(game.messages.size).toBe(count + 2);
+    // Fighter: 3 + 5 (Con 18: (1 + 4) × 1) = 8; rogue Con 13 (+1): (1 + 1) × 1 = 2, 5 → 7.
+    expect(sys(fighter).hp.value).toBe(8);
+    expect(sys(rogue).hp.value).toBe(7);
+
+    // No actors named, no canvas: the current combat's player characters (not an unowned creature).
+    await fighter.update({ 'system.hp.value': 3 });
+    const wolf = await h.createActor({
+      name: 'Wolf',
+      type: 'npc',
+      system: { abilities: { con: { value: 15 } } },
+    });
+    const combat = h.startCombat([fighter, wolf]);
+    await (combat as unknown as { begin(): Promise<void> }).begin();
+    h.dice.queue(90, 90, 90, 90, 90, 90, 90, 90);
+    const fromCombat = await game.gng.restParty({ kind: 'week' });
+    await attackActionsSettled();
+    expect(fromCombat?.map((r) => r.name)).toEqual([fighter.name]);
+    h.dice.queued.splice(0);
+
+    await combat.delete();
+    expect(await game.gng.restParty({ kind: 'night' })).toBeNull();
+    expect(h.notices.at(-1)?.message).toBe(
+      "Nobody to rest: select the party's tokens, start a combat with them, or name the actors.",
+    );
   });
 });

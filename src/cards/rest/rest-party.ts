@@ -1,0 +1,54 @@
+/**
+ * `game.gng.restParty(options)` (issue 17, "a rest action … for a GM for the whole party"): a GM
+ * rests several characters at once, each through the same request as a player's own rest (one rest
+ * card each, in turn). The party is the actors given, else the actors of the tokens the GM has
+ * selected on the canvas, else the characters of the current combat (combatants with a player
+ * owner). Without a canvas (or with nothing selected) the combat decides.
+ */
+import type { CardActionResult } from '../kernel/index.js';
+import { rest, type RestOptions } from './rest-card.js';
+
+export interface PartyRestOptions extends RestOptions {
+  /** Who rests; default: the selected tokens' actors, else the combat's player characters. */
+  actors?: Actor[];
+}
+
+/** One actor's answer. */
+export interface PartyRestResult {
+  name: string;
+  result: CardActionResult;
+}
+
+/** The actors of the tokens the user controls on the canvas (none when there is no canvas). */
+function selectedActors(): Actor[] {
+  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: Token[] } } }).canvas;
+  const controlled = canvas?.tokens?.controlled;
+  if (!Array.isArray(controlled)) return [];
+  return controlled.map((token) => token.actor).filter((actor): actor is Actor => Boolean(actor));
+}
+
+/** The current combat's characters: combatants whose actor a player owns. */
+function combatCharacters(): Actor[] {
+  const combatants = game.combat ? [...game.combat.combatants] : [];
+  return combatants
+    .map((combatant) => combatant.actor)
+    .filter((actor): actor is Actor => Boolean(actor?.hasPlayerOwner));
+}
+
+/** Rests the party (GM only); null, with a warning, when the user is no GM or there is nobody. */
+export async function restParty(options: PartyRestOptions): Promise<PartyRestResult[] | null> {
+  if (!game.user.isGM) {
+    ui.notifications.warn(game.i18n.localize('GNG.Rest.Error.PartyGM'));
+    return null;
+  }
+  const { actors, ...how } = options;
+  const chosen = actors?.length ? actors : selectedActors().length ? selectedActors() : combatCharacters();
+  const party = [...new Map(chosen.map((actor) => [actor.uuid, actor])).values()];
+  if (!party.length) {
+    ui.notifications.warn(game.i18n.localize('GNG.Rest.Error.NoParty'));
+    return null;
+  }
+  const results: PartyRestResult[] = [];
+  for (const actor of party) results.push({ name: actor.name, result: await rest(actor, how) });
+  return results;
+}
