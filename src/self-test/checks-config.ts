@@ -19,6 +19,7 @@ export const REQUIRED_QUERIES = [
   'gng.bleedingCard',
   'gng.bindWounds',
   'gng.quickStand',
+  'gng.restCard',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;
@@ -79,4 +80,19 @@ const settings: SelfTestCheck = {
   },
 };
 
-export const CONFIG_CHECKS: readonly SelfTestCheck[] = [foundryBuild, registration, settings];
+/**
+ * The canvas's selected tokens, which the party rest reads (`canvas.tokens.controlled`): a list
+ * when a scene is shown. No evidence names its shape in every v13 build, so the check asks.
+ */
+const selectedTokens: SelfTestCheck = {
+  id: 'canvas',
+  async run() {
+    const canvas = (globalThis as { canvas?: { ready?: boolean; tokens?: { controlled?: unknown } } }).canvas;
+    if (!canvas?.ready || !canvas.tokens) return { skip: game.i18n.localize('GNG.SelfTest.Skip.NoCanvas') };
+    const controlled = canvas.tokens.controlled;
+    expect(Array.isArray(controlled), 'GNG.SelfTest.Fail.Canvas');
+    return f('GNG.SelfTest.Pass.Canvas', { count: (controlled as unknown[]).length });
+  },
+};
+
+export const CONFIG_CHECKS: readonly SelfTestCheck[] = [foundryBuild, registration, settings, selectedTokens];

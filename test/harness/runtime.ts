@@ -216,6 +216,11 @@ export interface Harness {
   /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
   target(user: User, ...tokens: Token[]): void;
   /**
+   * Makes these tokens the ones `user` has selected (controls) on the canvas, releasing earlier ones:
+   * `canvas.tokens.controlled` on that user's client.
+   */
+  control(user: User, ...tokens: Token[]): void;
+  /**
    * Adds a document to a compendium pack (`items` → `gng.items`) outside the world; `fromUuid`
    * resolves its `Compendium.gng.items.Item.<id>` uuid. Emptied by `reset()`.
    */
@@ -328,6 +333,18 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   };
   const game = new HarnessGame(pkg.version, settings, i18n);
   g.game = game;
+  // The canvas of each client: a scene is shown and its token layer lists what that client's user
+  // has selected (`canvas.tokens.controlled`; dnd5e module/documents/chat-message.mjs applies damage
+  // to `canvas.tokens.controlled`). Nothing else of the canvas is modelled.
+  const controlledBy = new Map<User, Token[]>();
+  g.canvas = {
+    ready: true,
+    tokens: {
+      get controlled(): Token[] {
+        return [...(controlledBy.get(game.user) ?? [])];
+      },
+    },
+  };
 
   const gm = new HarnessUser({ name: 'Gamemaster', role: 'gm' });
   const player = new HarnessUser({ name: 'Player', role: 'player' });
@@ -375,6 +392,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       }
       game.combat = null;
       game.user = gm;
+      controlledBy.clear();
       settings.reset();
       notices.length = 0;
       i18n.missing.clear();
@@ -479,6 +497,9 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     target(user, ...tokens) {
       user.targets.clear();
       for (const token of tokens) user.targets.add(token);
+    },
+    control(user, ...tokens) {
+      controlledBy.set(user, [...tokens]);
     },
     registerCompendiumDocument(pack, data, documentName = 'Item') {
       return registerCompendiumDocument(pack, data, documentName);

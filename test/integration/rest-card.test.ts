@@ -356,7 +356,16 @@ describe('a party rest (the GM)', () => {
     expect(sys(fighter).hp.value).toBe(8);
     expect(sys(rogue).hp.value).toBe(7);
 
-    // No actors named, no canvas: the current combat's player characters (not an unowned creature).
+    // No actors named: the tokens the GM has selected on the canvas.
+    h.control(gm, h.placeToken(rogue));
+    h.dice.queue(90);
+    const selected = await game.gng.restParty({ kind: 'night' });
+    await attackActionsSettled();
+    expect(selected?.map((r) => r.name)).toEqual([rogue.name]);
+    h.dice.queued.splice(0);
+    h.control(gm);
+
+    // Nothing selected either: the current combat's player characters (not an unowned creature).
     await fighter.update({ 'system.hp.value': 3 });
     const wolf = await h.createActor({
       name: 'Wolf',

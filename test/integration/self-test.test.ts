@@ -89,6 +89,26 @@ describe('on a healthy world', () => {
     for (const r of report.results) expect(text).toContain(`${r.label}: ${r.detail}`);
   });
 
+  it('reads the selected tokens of the canvas, and skips (saying what to do) when no scene is shown', async () => {
+    const token = h.placeToken(await h.createActor({ name: 'Picked', type: 'npc', system: {} }));
+    h.control(gm, token);
+    const shown = await runSelfTest({ checks: checks('canvas') });
+    expect(statusOf(shown, 'canvas')).toMatchObject({
+      status: 'pass',
+      detail:
+        'canvas.tokens.controlled lists the 1 token(s) selected on this client; the party rest can read them.',
+    });
+    const canvas = (globalThis as { canvas?: { ready: boolean } }).canvas as { ready: boolean };
+    canvas.ready = false;
+    try {
+      const hidden = await runSelfTest({ checks: checks('canvas') });
+      expect(statusOf(hidden, 'canvas')).toMatchObject({ status: 'skip' });
+      expect(statusOf(hidden, 'canvas')?.detail).toContain('No scene is shown on this client');
+    } finally {
+      canvas.ready = true;
+    }
+  });
+
   it('skips the player round trip, saying what to do, when no player is connected', async () => {
     (player as HarnessUser).active = false;
     (otherPlayer as HarnessUser).active = false;
