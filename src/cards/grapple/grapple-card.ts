@@ -151,19 +151,8 @@ export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): vo
     }
     return;
   }
+  // The kernel also removes the groups left without buttons (the other side's moves for a player).
   grappleCard.decorate(message, html);
-  removeEmptyGroups(html);
-}
-
-/**
- * After the kernel removed the buttons this user may not press: a group of buttons with none left
- * (the other side's moves for a player, the answer a player does not give) goes too, so no heading
- * is left standing alone. Inner groups first (a side's weapon choice inside its moves).
- */
-function removeEmptyGroups(html: HTMLElement): void {
-  const root = html.querySelector<HTMLElement>('.message-content') ?? html;
-  for (const group of [...root.querySelectorAll<HTMLElement>('.gng-card-group')].reverse())
-    if (!group.querySelector('button')) group.remove();
 }
 
 /** One grapple as the actor's sheet offers it: the legal moves of the actor's side that the user may make. */

@@ -6,7 +6,8 @@ import { track } from './in-flight.js';
  * On a rendered card: removes every `[data-action]` / `[data-for-action]` element of the card's own
  * content (`.message-content`; core's message controls are left alone) that `keep` refuses (given
  * the element too, for its other data) and wires the remaining buttons to `onClick` (disabled while
- * the action runs; enabled again on refusal).
+ * the action runs; enabled again on refusal). Then every group of buttons (`.gng-card-group`, with
+ * its heading) left with none goes too, inner groups first, so no heading stands alone.
  */
 export function decorateButtons(
   html: HTMLElement,
@@ -40,4 +41,6 @@ export function decorateButtons(
       );
     });
   }
+  for (const group of [...root.querySelectorAll<HTMLElement>('.gng-card-group')].reverse())
+    if (!group.querySelector('button')) group.remove();
 }
