@@ -46,6 +46,13 @@ export interface StatView {
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
+/** The label of each inventory state. */
+const STATE_LABELS = {
+  equipped: 'GNG.Sheet.Inventory.Equipped',
+  carried: 'GNG.Sheet.Inventory.Carried',
+  stowed: 'GNG.Sheet.Inventory.NotCarried',
+} as const;
+
 /** Foundry's default item icon, for an item without an image. */
 const DEFAULT_ITEM_IMG = 'icons/svg/item-bag.svg';
 
@@ -268,13 +275,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
         equipped: s.equipped,
         carried: s.carried,
         state,
-        stateLabel: t(
-          s.equipped
-            ? 'GNG.Sheet.Inventory.Equipped'
-            : s.carried
-              ? 'GNG.Sheet.Inventory.Carried'
-              : 'GNG.Sheet.Inventory.NotCarried',
-        ),
+        stateLabel: t(STATE_LABELS[state]),
         // Toggle buttons: a constant name with aria-pressed; the tooltip says what a press does.
         equipLabel: f('GNG.Sheet.Inventory.Equip', { name: item.name }),
         carryLabel: f('GNG.Sheet.Inventory.Carry', { name: item.name }),

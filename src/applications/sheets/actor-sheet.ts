@@ -167,19 +167,10 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     const index = ids.indexOf(tab.dataset.tab ?? '');
     if (index < 0) return;
     event.preventDefault();
-    const last = ids.length - 1;
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? last
-          : event.key === 'ArrowRight' || event.key === 'ArrowDown'
-            ? index === last
-              ? 0
-              : index + 1
-            : index === 0
-              ? last
-              : index - 1;
+    const n = ids.length;
+    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
+    // Home and End go to the ends; the arrows wrap round.
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : (index + step + n) % n;
     this.changeSheetTab(ids[next] as string, { focus: true });
   }
 

@@ -69,16 +69,12 @@ function protectionLabel(damage: NonNullable<CardTarget['damage']>): string {
 function outcomeLine(applied: NonNullable<CardTarget['applied']>): string {
   const states = [applied.condition, applied.nonlethalCondition].filter((c) => c !== 'normal');
   const injury = t(`GNG.Injury.${applied.injury}`);
-  const state = states.length
-    ? applied.injury === 'none' || applied.condition === 'dead'
-      ? f('GNG.Attack.Applied.Outcome', {
-          state: states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', '),
-        })
-      : f('GNG.Attack.Applied.OutcomeInjury', {
-          state: states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', '),
-          injury,
-        })
-    : injury;
+  const worst = states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', ');
+  const state = !states.length
+    ? injury
+    : applied.injury === 'none' || applied.condition === 'dead'
+      ? f('GNG.Attack.Applied.Outcome', { state: worst })
+      : f('GNG.Attack.Applied.OutcomeInjury', { state: worst, injury });
   const named = new Set<string>(states);
   const others = applied.statusesAdded.filter((s) => !named.has(s));
   return others.length
