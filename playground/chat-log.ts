@@ -8,6 +8,7 @@
  * GM is handled once the page acts as its own user again, as the table waits to draw.
  */
 import type { Harness } from '../test/harness/runtime.js';
+import { whenActingAs } from './dom.js';
 
 /** How close to the bottom (px) the log must be scrolled to follow new messages. */
 const BOTTOM_SLACK = 8;
@@ -64,15 +65,11 @@ export class ChatLog {
     this.#pending.set(message.id, present);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
-    setTimeout(() => this.#flush(), 0);
+    whenActingAs(this.actingUser, () => this.#flush());
   }
 
-  /** Brings the changed messages up to date, once the page acts as its own user again. */
+  /** Brings the changed messages up to date (once the page acts as its own user again). */
   #flush(): void {
-    if (game.user !== this.actingUser()) {
-      setTimeout(() => this.#flush(), 10);
-      return;
-    }
     this.#flushScheduled = false;
     const changes = [...this.#pending];
     this.#pending.clear();

@@ -11,7 +11,7 @@ import type { Desk } from './desk.js';
 import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
 import { ChatLog } from './chat-log.js';
-import { element, f, t } from './dom.js';
+import { element, f, t, whenActingAs } from './dom.js';
 
 export interface SideChoice {
   pack: string;
@@ -220,18 +220,16 @@ export class Table {
   scheduleDraw(): void {
     if (this.#drawPending) return;
     this.#drawPending = true;
-    const attempt = () => {
-      if (game.user !== this.#user) {
-        setTimeout(attempt, 10);
-        return;
-      }
-      this.#drawPending = false;
-      this.draw();
-      // Every client re-renders its open sheets on a change; on this one page the last to do so
-      // (often the GM's client, inside a query) would win. Show the acting user's view again.
-      void this.desk.renderAll();
-    };
-    setTimeout(attempt, 0);
+    whenActingAs(
+      () => this.#user,
+      () => {
+        this.#drawPending = false;
+        this.draw();
+        // Every client re-renders its open sheets on a change; on this one page the last to do so
+        // (often the GM's client, inside a query) would win. Show the acting user's view again.
+        void this.desk.renderAll();
+      },
+    );
   }
 
   draw(): void {
