@@ -42,7 +42,8 @@ export async function restParty(options: PartyRestOptions): Promise<PartyRestRes
     return null;
   }
   const { actors, ...how } = options;
-  const chosen = actors?.length ? actors : selectedActors().length ? selectedActors() : combatCharacters();
+  const selected = actors?.length ? [] : selectedActors();
+  const chosen = actors?.length ? actors : selected.length ? selected : combatCharacters();
   const party = [...new Map(chosen.map((actor) => [actor.uuid, actor])).values()];
   if (!party.length) {
     ui.notifications.warn(game.i18n.localize('GNG.Rest.Error.NoParty'));
