@@ -164,6 +164,8 @@ declare global {
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
     /** Active tokens of this actor on the current scene. */
     getActiveTokens(): Token[];
+    /** Re-initializes the document from its source and prepares its data again (dnd5e calls `actor.reset()`). */
+    reset(): void;
     /** A token document for this actor from its prototype token (not placed on any scene). */
     getTokenDocument(data?: Record<string, unknown>): Promise<TokenDocument>;
     /** Whether a non-GM user has the OWNER permission on this actor. */
@@ -732,6 +734,11 @@ declare global {
     clipboard: { copyPlainText(text: string): Promise<void> };
     combats: WorldCollection<Combat>;
     folders: WorldCollection<Folder>;
+    /**
+     * The world's scenes, each with its token documents (dnd5e's migration walks `game.scenes` and
+     * `s.tokens`). Optional here: our code also runs where none are loaded (the test runtime).
+     */
+    scenes?: Iterable<{ tokens: Iterable<{ actorLink: boolean; actor: Actor | null }> }>;
     /** Dice So Nice's API, when that module is active (set on its `ready`); absent otherwise. */
     dice3d?: Dice3D;
   }

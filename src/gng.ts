@@ -31,10 +31,12 @@ import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
+import { registerVariantSettings } from './settings/variant-rules.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   game.gng = createApi(game.system.version);
+  registerVariantSettings();
   registerCardKernel();
   registerAttackFlow();
   registerBudgetDisplay();

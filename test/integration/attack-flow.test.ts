@@ -753,7 +753,7 @@ describe('settings and objects', () => {
     await game.settings.set('gng', 'autoRollNpcDefense', true);
     await game.settings.set('gng', 'autoRollDamage', true);
     expect(h.settings.registered.get('gng.autoRollNpcDefense')?.name).toBe(
-      'GNG.Setting.autoRollNpcDefense.name',
+      'GNG.Variants.autoRollNpcDefense.name',
     );
     const orc = await dummy('Orc');
     const { message } = await fighterAttacks([orc], [10, 12, 3]);

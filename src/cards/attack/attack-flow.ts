@@ -13,7 +13,7 @@
  * config)` / `gng.defense(message, target)`, `gng.preApplyDamage(message, target, actor, changes)` /
  * `gng.applyDamage(message, target, actor)`. See docs/api.md "Hooks and the attack flow".
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { automation } from '../../settings/variant-rules.js';
 import {
   blockAction,
   blockWeapons,
@@ -123,7 +123,7 @@ async function autoRollAfterWait(
   state: AttackCardState,
   target: CardTarget,
 ): Promise<void> {
-  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+  if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
     await rollDamage(message, state, target, true);
 }
 
@@ -156,7 +156,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   },
   async start(data, sender) {
     const message = await createAttackCard(data, sender);
-    if (game.settings.get(SYSTEM_ID, 'autoRollNpcDefense') === true) await autoRollNpcDefenses(message);
+    if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);
     return message;
   },
   actions: {
@@ -281,7 +281,7 @@ export function requestCardAction(
  * (on the GM's client, right after posting it).
  */
 function rollsItself(target: CardTarget): boolean {
-  if (game.settings.get(SYSTEM_ID, 'autoRollNpcDefense') !== true || target.kind !== 'creature') return false;
+  if (!automation().autoRollNpcDefense || target.kind !== 'creature') return false;
   const actor = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
   return Boolean(actor && !actor.hasPlayerOwner);
 }
@@ -298,22 +298,6 @@ async function autoRollNpcDefenses(message: ChatMessage): Promise<void> {
 
 /** Registers the settings, the GM query, the card hooks and the template (called on `init`). */
 export function registerAttackFlow(): void {
-  game.settings.register(SYSTEM_ID, 'autoRollNpcDefense', {
-    name: 'GNG.Setting.autoRollNpcDefense.name',
-    hint: 'GNG.Setting.autoRollNpcDefense.hint',
-    scope: 'world',
-    config: true,
-    type: Boolean,
-    default: false,
-  });
-  game.settings.register(SYSTEM_ID, 'autoRollDamage', {
-    name: 'GNG.Setting.autoRollDamage.name',
-    hint: 'GNG.Setting.autoRollDamage.hint',
-    scope: 'world',
-    config: true,
-    type: Boolean,
-    default: false,
-  });
   attackCard.register();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     attackCard.decorate(message, html),

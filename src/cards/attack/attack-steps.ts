@@ -4,7 +4,7 @@
  * pipeline, Apply through the shared HP loss, and its exact inverse. The card's table
  * (attack-flow.ts) says who may run each and when.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { automation } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus } from '../../data/actor/derive-creature.js';
 import {
@@ -149,7 +149,7 @@ export async function rollDefense(
   showRolls(message, [d20]);
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
-  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+  if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
     await rollDamage(message, state, target, true);
 }
 
@@ -182,7 +182,7 @@ export async function setDefense(
   target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
-  if (actionAvailable('rollDamage', target) && game.settings.get(SYSTEM_ID, 'autoRollDamage') === true)
+  if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
     await rollDamage(message, state, target, true);
 }
 
