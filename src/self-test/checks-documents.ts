@@ -1,7 +1,8 @@
 /**
  * Self-test checks of documents, on scratch actors: create, update and prepare (derived hit points),
  * old data migrated on load, the token's HP bar, status toggles, and an effect's duration counted
- * across the turns of a scratch combat (the system's own turn-start work on the active GM).
+ * across the turns of a scratch combat (the system's own turn-start work on the active GM), and an
+ * effect in seconds ended by the world clock.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
@@ -159,10 +160,40 @@ const durations: SelfTestCheck = {
   },
 };
 
+/**
+ * The world clock: an effect of 60 seconds carries its start, and ends (removed by the system on the
+ * active GM) when the clock moves on a minute; the clock is then moved back by what it moved.
+ */
+const clock: SelfTestCheck = {
+  id: 'clock',
+  async run(scratch) {
+    const actor = await fighter(scratch);
+    const [effect] = await actor.createEmbeddedDocuments('ActiveEffect', [
+      { name: game.i18n.localize('GNG.SelfTest.ScratchEffect'), duration: { seconds: 60 } },
+    ]);
+    if (!effect) throw new CheckFailure('GNG.SelfTest.Fail.NoEffect');
+    const id = effect.id as string;
+    const start = effect.flags?.[SYSTEM_ID]?.startTime;
+    expect(typeof start === 'number', 'GNG.SelfTest.Fail.NoStartTime');
+    const before = game.time.worldTime;
+    try {
+      await game.time.advance(60);
+      await waitFor(() => game.time.worldTime >= before + 60, scratch.waitMs);
+      const gone = await waitFor(() => !actor.effects.has(id), scratch.waitMs);
+      expect(gone, 'GNG.SelfTest.Fail.ClockNotExpired', { seconds: game.time.worldTime - before });
+    } finally {
+      const moved = game.time.worldTime - before;
+      if (moved) await game.time.advance(-moved);
+    }
+    return game.i18n.localize('GNG.SelfTest.Pass.Clock');
+  },
+};
+
 export const DOCUMENT_CHECKS: readonly SelfTestCheck[] = [
   actorLifecycle,
   tokenBar,
   migration,
   statuses,
   durations,
+  clock,
 ];

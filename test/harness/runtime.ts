@@ -31,6 +31,7 @@ import {
 import { RollImpl, rollDice } from './roll.js';
 import { HarnessLocalization } from './i18n.js';
 import { HarnessSettings } from './settings.js';
+import { HarnessTime } from './time.js';
 import { HarnessTemplates } from './templates.js';
 import {
   applicationsApi,
@@ -122,6 +123,8 @@ class HarnessGame implements Game {
     },
   };
   /** Modifier keys held now (set by tests through `harness.hold`). */
+  /** The world clock (`time.ts`). */
+  readonly time = new HarnessTime();
   readonly heldModifiers = new Set<string>();
   keyboard = {
     isModifierActive: (modifier: 'Shift' | 'Control' | 'Alt') => this.heldModifiers.has(modifier),
@@ -384,6 +387,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       for (const app of applicationInstances.values()) void app.close();
       applicationInstances.clear();
       game.heldModifiers.clear();
+      game.time.reset();
       world.tokens.length = 0;
       packs.clear();
       for (const user of world.users) {

@@ -316,6 +316,7 @@ describe('the sheet', () => {
       interrupted: true,
       dayWithLoss: false,
       healer: false,
+      clock: true,
     });
     await sheet.close();
 

@@ -211,6 +211,28 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       breakIt: () => patch(CONFIG.Combat, 'documentClass', foundry.documents.Combat),
     },
     {
+      id: 'clock',
+      reason: /still there after the clock moved 60 seconds/,
+      // The system's expiry on the clock's hook is lost (a module that swallows updateWorldTime, say).
+      breakIt: () => {
+        const hooks = h.hooks;
+        const run = hooks.callAllOnClients.bind(hooks);
+        patch(hooks, 'callAllOnClients', (hook: string, users: readonly User[], ...rest: unknown[]) =>
+          hook === 'updateWorldTime' ? true : run(hook, users, ...rest),
+        );
+      },
+    },
+    {
+      id: 'clock',
+      reason: /did not record the world time it started/,
+      breakIt: () => {
+        const id = Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) =>
+          effect.updateSource({ flags: { gng: { startTime: null } } }),
+        );
+        undo.push(() => Hooks.off('preCreateActiveEffect', id));
+      },
+    },
+    {
       id: 'card',
       reason: /removed core message controls/,
       breakIt: () => {

@@ -8,7 +8,9 @@
  * (the GM only, as on the bleeding card) is the exact inverse of the rest.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import { REST_KINDS, type RestKind } from '../../rules/index.js';
+import { REST_HOURS, REST_KINDS, type RestKind } from '../../rules/index.js';
+import { automation } from '../../settings/variant-rules.js';
+import { advanceClock, rewindClock } from '../../combat/world-time.js';
 import {
   actorOf,
   askGM,
@@ -22,7 +24,7 @@ import {
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
-import { disabledPartsOf, restInputOf } from './rest-read.js';
+import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
 import { renderRestCard, REST_CARD_TEMPLATE } from './rest-render.js';
 import { restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 
@@ -32,7 +34,9 @@ export const REST_QUERY = 'gng.restCard';
 /** The card's one target: the resting actor. */
 export const REST_TARGET = 'actor';
 
-const START_KEYS = ['action', 'actorUuid', 'kind', 'interrupted', 'dayWithLoss', 'healer'];
+const START_KEYS = ['action', 'actorUuid', 'kind', 'interrupted', 'dayWithLoss', 'healer', 'clock'];
+
+const SECONDS_PER_HOUR = 3600;
 
 /** The request's rest, checked (strict keys, a known kind, booleans), or a refusal. */
 function parseStart(data: Record<string, unknown>): { actorUuid: string; request: Required<RestOptions> } {
@@ -40,8 +44,8 @@ function parseStart(data: Record<string, unknown>): { actorUuid: string; request
   if (Object.keys(data).some((key) => !START_KEYS.includes(key))) throw bad();
   const { actorUuid, kind } = data;
   if (typeof actorUuid !== 'string' || !REST_KINDS.includes(kind as RestKind)) throw bad();
-  const flag = (key: string): boolean => {
-    const value = data[key] ?? false;
+  const flag = (key: string, fallback = false): boolean => {
+    const value = data[key] ?? fallback;
     if (typeof value !== 'boolean') throw bad();
     return value;
   };
@@ -52,6 +56,7 @@ function parseStart(data: Record<string, unknown>): { actorUuid: string; request
       interrupted: flag('interrupted'),
       dayWithLoss: flag('dayWithLoss'),
       healer: flag('healer'),
+      clock: flag('clock', true),
     },
   };
 }
@@ -67,16 +72,23 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
     if (!actor.testUserPermission(sender, 'OWNER'))
       throw new Refusal('GNG.Rest.Error.NotOwner', { name: actor.name });
     // What the character does (the kind of rest, an interruption, a loss) is its player's to say;
-    // that a healer tended it — which raises the recovery chance — is the GM's (until the Heal
-    // check that tends injuries exists).
+    // that a healer tended it — which raises the recovery chance — is the GM's word, or a healer's
+    // successful Heal check on the heal card (the tended mark, which this rest uses up).
     if (request.healer && !sender.isGM) throw new Refusal('GNG.Rest.Error.HealerGM');
+    // A rest takes its time; only a GM rests without moving the clock (the party rest moves it once).
+    if (!request.clock && !sender.isGM) throw new Refusal('GNG.Rest.Error.ClockGM');
     if (actor.statuses.has('dead')) throw new Refusal('GNG.Rest.Error.Dead', { name: actor.name });
     const input = restInputOf(actor, request);
     if (!input) throw new Refusal('GNG.Rest.Error.NoCon', { name: actor.name });
     const parts = Object.fromEntries(disabledPartsOf(actor).map((p) => [p.effectId, p.label]));
     const { outcome, rolls } = await rollRest(input);
     const recovered = outcome.bodyParts.filter((p) => p.recovered).map((p) => p.part);
+    const mark = tendedOf(actor);
     const applied = await applyRest(actor, outcome, recovered);
+    const clock =
+      request.clock && automation().restAdvancesClock
+        ? await advanceClock(REST_HOURS[request.kind] * SECONDS_PER_HOUR)
+        : null;
     const state: RestCardState = {
       actorUuid: actor.uuid,
       name: actor.name,
@@ -84,6 +96,8 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
       outcome,
       parts,
       applied,
+      clock,
+      tended: mark ? { healer: mark.healer, total: mark.total } : null,
     };
     const message = (await ChatMessage.create({
       content: await renderRestCard(state),
@@ -101,6 +115,7 @@ async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): 
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Rest.Error.NoActor', { name: state.name });
   const notes = await undoRest(actor, state.applied as RestApplied);
+  if (state.clock) notes.push(...(await rewindClock(state.clock)));
   noteUndo(
     state,
     notes.map((key) => game.i18n.localize(key)),

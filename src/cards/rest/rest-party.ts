@@ -3,7 +3,8 @@
  * rests several characters at once, each through the same request as a player's own rest (one rest
  * card each, in turn). The party is the actors given, else the actors of the tokens the GM has
  * selected on the canvas, else the characters of the current combat (combatants with a player
- * owner). Without a canvas (or with nothing selected) the combat decides.
+ * owner). Without a canvas (or with nothing selected) the combat decides. The world clock moves once,
+ * with the first rest that takes place (its card's Undo turns it back).
  */
 import type { CardActionResult } from '../kernel/index.js';
 import { rest, type RestOptions } from './rest-card.js';
@@ -49,7 +50,13 @@ export async function restParty(options: PartyRestOptions): Promise<PartyRestRes
     ui.notifications.warn(game.i18n.localize('GNG.Rest.Error.NoParty'));
     return null;
   }
+  // The party rests together: the clock moves once, with the first rest that takes place.
   const results: PartyRestResult[] = [];
-  for (const actor of party) results.push({ name: actor.name, result: await rest(actor, how) });
+  let clock = how.clock ?? true;
+  for (const actor of party) {
+    const result = await rest(actor, { ...how, clock });
+    if (result.ok) clock = false;
+    results.push({ name: actor.name, result });
+  }
   return results;
 }

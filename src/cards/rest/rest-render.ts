@@ -54,6 +54,21 @@ function partLines(state: RestCardState): string[] {
   return lines;
 }
 
+/** The clock line: how far the rest moved it, and what ended with the time. */
+function clockLines(state: RestCardState): string[] {
+  const clock = state.clock;
+  if (!clock) return [];
+  const hours = Math.round((clock.to - clock.from) / 3600);
+  const lines = [f('GNG.Rest.Clock.Moved', { hours })];
+  if (clock.expired.length)
+    lines.push(
+      f('GNG.Rest.Clock.Ended', {
+        effects: clock.expired.map((e) => String(e.source.name ?? '')).join(', '),
+      }),
+    );
+  return lines;
+}
+
 /** The card's HTML for `state`. */
 export function renderRestCard(state: RestCardState): Promise<string> {
   const { outcome, request } = state;
@@ -61,6 +76,7 @@ export function renderRestCard(state: RestCardState): Promise<string> {
     request.interrupted && t('GNG.Rest.Interrupted'),
     request.dayWithLoss && t('GNG.Rest.DayWithLoss'),
     request.healer && t('GNG.Rest.Healer'),
+    state.tended && f('GNG.Rest.TendedBy', { healer: state.tended.healer, total: state.tended.total }),
   ].filter((tag): tag is string => Boolean(tag));
   const nonlethal = outcome.nonlethal.before
     ? [f('GNG.Rest.Nonlethal', { before: outcome.nonlethal.before, after: outcome.nonlethal.after })]
@@ -70,7 +86,13 @@ export function renderRestCard(state: RestCardState): Promise<string> {
     kind: t(`GNG.Rest.Kind.${request.kind}`),
     tags,
     regained: outcome.hp.regained,
-    changes: [...hpLines(state), ...nonlethal, ...abilityLines(state), ...partLines(state)],
+    changes: [
+      ...hpLines(state),
+      ...nonlethal,
+      ...abilityLines(state),
+      ...partLines(state),
+      ...clockLines(state),
+    ],
     rollsSummary: f('GNG.Rest.Rolls', { count: outcome.rolls.length }),
     rolls: outcome.rolls.map((r) =>
       f(r.recovers ? 'GNG.Rest.Roll.Recovers' : 'GNG.Rest.Roll.Fails', {

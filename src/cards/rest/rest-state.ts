@@ -2,6 +2,7 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
+import type { ClockStep } from '../../combat/world-time.js';
 
 /** What `game.gng.rest` takes besides the actor. */
 export interface RestOptions {
@@ -9,6 +10,8 @@ export interface RestOptions {
   interrupted?: boolean;
   dayWithLoss?: boolean;
   healer?: boolean;
+  /** The rest moves the world clock (when the world setting says rests do); only a GM may say false. */
+  clock?: boolean;
 }
 
 /** `flags.gng.rest` of a rest card. */
@@ -21,6 +24,10 @@ export interface RestCardState {
   parts: Record<string, string>;
   /** What Undo takes back; null once undone. */
   applied: RestApplied | null;
+  /** The clock's advance (null: the clock did not move); Undo turns it back. Absent on older cards. */
+  clock?: ClockStep | null;
+  /** The healer's tending this rest used (heal card), shown on the card. Absent on older cards. */
+  tended?: { healer: string; total: number } | null;
   undone?: boolean;
   /** What the Undo could not take back (localized). */
   undoNotes?: string[];

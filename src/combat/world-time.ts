@@ -1,0 +1,152 @@
+/**
+ * Time outside combat: effects whose duration is in seconds (hours, days) end when the world clock
+ * passes their end, and the rests move the clock (issue #17 "Time").
+ *
+ * - **Start**: when an effect with `duration.seconds` is created on an actor, the creating client
+ *   writes the world time into `flags.gng.startTime` before it is sent (`preCreateActiveEffect`), as
+ *   the conditions timer does for rounds, unless it carries one; core's `duration.startTime` is only
+ *   the fallback.
+ * - **End**: on `updateWorldTime` the active GM deletes every effect (world actors and the scenes'
+ *   unlinked tokens) whose start + seconds is reached, with one chat line each, as rounds do.
+ * - **Rests** advance the clock through {@link advanceClock}, which returns what it did — the times
+ *   before and after and the effects that ended — so the card's Undo ({@link rewindClock}) is its exact
+ *   inverse while the clock still stands where the rest left it.
+ *
+ * Expiry runs one at a time (a rest's own expiry and the hook's for the same advance never race: the
+ * second finds nothing left).
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import { escapeHtml } from '../chat/escape-html.js';
+import { track } from '../cards/kernel/index.js';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** An effect ended by the clock: whose, and its source to re-create it. */
+export interface ExpiredEffect {
+  actorUuid: string;
+  source: Record<string, unknown>;
+}
+
+/** One advance of the clock: from and to (seconds) and the effects it ended. */
+export interface ClockStep {
+  from: number;
+  to: number;
+  expired: ExpiredEffect[];
+}
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** When `effect` ends on the world clock (seconds), or null: no seconds duration, or no known start. */
+export function effectEndsAt(effect: ActiveEffect): number | null {
+  const seconds = effect.duration?.seconds;
+  if (!isTime(seconds) || seconds <= 0) return null;
+  const stored = effect.flags?.[SYSTEM_ID]?.startTime;
+  const start = isTime(stored) ? stored : effect.duration.startTime;
+  return isTime(start) ? start + seconds : null;
+}
+
+/**
+ * `preCreateActiveEffect`: an effect with a seconds duration on an actor carries the world time it
+ * started. One that already carries a start keeps it (an Undo re-creating an effect, an effect moved
+ * between actors: the same effect, the same end).
+ */
+export function recordEffectStartTime(effect: ActiveEffect): void {
+  const actor = effect.parent;
+  const seconds = effect.duration?.seconds;
+  if (!actor || actor.documentName !== 'Actor' || !isTime(seconds) || seconds <= 0) return;
+  if (isTime(effect.flags?.[SYSTEM_ID]?.startTime)) return;
+  effect.updateSource({ flags: { [SYSTEM_ID]: { startTime: game.time.worldTime } } });
+}
+
+/** Every actor whose effects the clock ends: the world's, and the unlinked tokens' of every scene. */
+function actorsInTime(): Actor[] {
+  const actors: Actor[] = [...game.actors];
+  for (const scene of game.scenes ?? []) {
+    for (const token of scene.tokens) {
+      if (!token.actorLink && token.actor && !actors.includes(token.actor)) actors.push(token.actor);
+    }
+  }
+  return actors;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * What the clock ended lately, in order (`seq`) and when (`at`), so an advance can name what ended
+ * with it, whichever ran first: its own expiry or the `updateWorldTime` hook's. Kept short.
+ */
+const ended: (ExpiredEffect & { seq: number; at: number })[] = [];
+let seq = 0;
+const ENDED_KEPT = 500;
+
+/** Active GM: deletes the effects that have ended at `now`, one chat line each; resolves with them. */
+export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
+  const run = queue.then(async () => {
+    const expired: ExpiredEffect[] = [];
+    for (const actor of actorsInTime()) {
+      const due = actor.effects.filter((effect) => {
+        const end = effectEndsAt(effect);
+        return end !== null && end <= now;
+      });
+      if (!due.length) continue;
+      const gone = due.map((effect) => ({ name: effect.name, source: effect.toObject() }));
+      await actor.deleteEmbeddedDocuments(
+        'ActiveEffect',
+        due.map((effect) => effect.id as string),
+      );
+      for (const { name, source } of gone) {
+        expired.push({ actorUuid: actor.uuid, source });
+        ended.push({ actorUuid: actor.uuid, source, seq: ++seq, at: now });
+        await ChatMessage.create({
+          content: `<p class="gng effect-expired">${escapeHtml(
+            f('GNG.ConditionTimer.Expired', { name, actor: actor.name }),
+          )}</p>`,
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'effectExpired' } },
+        });
+      }
+    }
+    if (ended.length > ENDED_KEPT) ended.splice(0, ended.length - ENDED_KEPT);
+    return expired;
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** GM: advances the world clock by `seconds` and ends what ran out; the step is what Undo reverses. */
+export async function advanceClock(seconds: number): Promise<ClockStep> {
+  const from = game.time.worldTime;
+  const since = seq;
+  await game.time.advance(seconds);
+  // Computed, not read back: nothing we found says the local clock is updated when advance resolves.
+  const to = from + seconds;
+  await expireTimedEffects(to);
+  const expired = ended
+    .filter((e) => e.seq > since && e.at > from && e.at <= to)
+    .map(({ actorUuid, source }) => ({ actorUuid, source }));
+  return { from, to, expired };
+}
+
+/**
+ * GM: the exact inverse of `step` — the clock goes back and the effects it ended are re-created —
+ * while the clock still stands where the step left it. Otherwise nothing changes and the answer is
+ * the lang key of a note saying the clock was kept.
+ */
+export async function rewindClock(step: ClockStep): Promise<string[]> {
+  if (game.time.worldTime !== step.to) return ['GNG.Rest.ClockKept'];
+  await game.time.advance(step.from - step.to);
+  for (const { actorUuid, source } of step.expired) {
+    const actor = (await fromUuid(actorUuid)) as Actor | null;
+    if (actor) await actor.createEmbeddedDocuments('ActiveEffect', [source]);
+  }
+  return [];
+}
+
+/** Registers the start stamp and the expiry on `updateWorldTime` (on `init`). */
+export function registerWorldTime(): void {
+  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStartTime(effect));
+  Hooks.on('updateWorldTime', (worldTime: number) => {
+    if (isActiveGM() && isTime(worldTime)) void track(expireTimedEffects(worldTime));
+  });
+}
