@@ -120,9 +120,19 @@ async function start(): Promise<void> {
   // The turn order is drawn again whenever the combat, its combatants or the acting user change:
   // the button follows it.
   new MutationObserver(updateNextTurn).observe(byId('pg-tracker'), { childList: true, subtree: true });
+  // The system settings' GM-only menus (Foundry shows a restricted menu to GMs only): the variant
+  // rules window, from the toolbar while acting as the GM.
+  const variants = byId('pg-variants');
+  const updateVariants = () => {
+    variants.hidden = !harness.settings.menusFor(table.user).has('gng.variantRules');
+  };
+  variants.addEventListener('click', () => {
+    const menu = harness.settings.menusFor(game.user).get('gng.variantRules');
+    if (menu) void new menu.type().render(true);
+  });
   userSelect.addEventListener('change', () => {
     const user = game.users.get(userSelect.value);
-    if (user) void table.actAs(user).then(updateNextTurn);
+    if (user) void table.actAs(user).then(updateNextTurn).then(updateVariants);
   });
   nextTurn.addEventListener('click', () => {
     const refusal = nextTurnRefusal(game.user);
@@ -137,6 +147,7 @@ async function start(): Promise<void> {
   await table.setup();
   showSeed();
   updateNextTurn();
+  updateVariants();
   window.gngPlayground = { harness, table };
   document.body.dataset.ready = 'true';
 }

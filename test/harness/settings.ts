@@ -14,6 +14,14 @@ export class HarnessSettings implements ClientSettings {
     this.menus.set(`${namespace}.${key}`, config);
   }
 
+  /**
+   * The menus the system settings show `user`, by key: Foundry shows a `restricted` menu's button to
+   * GMs only (a player has no way to open its window from the settings).
+   */
+  menusFor(user: User): Map<string, SettingMenuConfig> {
+    return new Map([...this.menus].filter(([, config]) => !config.restricted || user.isGM));
+  }
+
   get(namespace: string, key: string): unknown {
     const id = `${namespace}.${key}`;
     const config = this.registered.get(id);

@@ -3,7 +3,8 @@
  * parts, the called-shot penalty and Strength to damage, for the attack dialog's live preview.
  * Glue only: the weapon's row on the actor (`system.derived.attacks`, derived by the engine) plus the
  * engine's `attackRollModifiers` (situational rows, touch, sneak attack, nonlethal), `calledShotPenalty`
- * (Improved Called Shot, Precise) and `strengthDamageBonus` (grip, Power Attack).
+ * (Improved Called Shot, Precise) and `strengthDamageBonus` (grip, Power Attack, and the world's
+ * Strength Bonus Limitation).
  */
 import {
   CALLED_SHOT_ARMOR,
@@ -17,6 +18,7 @@ import {
   type CalledShotEffect,
   type Grip,
 } from '../../rules/index.js';
+import { variantRules } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
@@ -228,6 +230,7 @@ export function previewAttack(
               ? { bow: 'composite' as const }
               : {}),
           ...(options.powerAttack ? { powerAttack: true } : {}),
+          strengthBonusLimitation: variantRules().strengthBonusLimitation,
         });
 
   // Stab and Grab's special requirements (GnG "Stab and Grab"), with the grip of this attack.

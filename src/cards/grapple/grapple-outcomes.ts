@@ -9,7 +9,9 @@ import {
   grappleDamage,
   grappleDamageSource,
   stabAndGrabRemovalDamage,
+  strengthDamageBonus,
 } from '../../rules/index.js';
+import { variantRules } from '../../settings/variant-rules.js';
 import {
   creature,
   t,
@@ -146,7 +148,13 @@ export async function dealDamage(
   rolls: Roll[],
 ): Promise<void> {
   const d = creature(actor).derived;
-  const unarmed = `${UNARMED_DAMAGE_DICE} + ${d.abilities.str.mod}`;
+  // Strength as to any one-handed blow (engine), so Strength Bonus Limitation holds here too.
+  const strength = strengthDamageBonus({
+    strengthModifier: d.abilities.str.mod,
+    grip: 'one-handed',
+    strengthBonusLimitation: variantRules().strengthBonusLimitation,
+  });
+  const unarmed = `${UNARMED_DAMAGE_DICE} + ${strength}`;
   const weaponItem = unarmedOnly ? null : chosenWeapon(state, step.side, actor);
   const row = weaponItem ? (d.attacks.find((a) => a.itemId === weaponItem.id) ?? null) : null;
   const useWeapon = !!row && grappleDamageSource(row.damageDice, UNARMED_DAMAGE_DICE) === 'weapon';

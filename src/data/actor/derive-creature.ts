@@ -47,6 +47,7 @@ import {
 } from '../../rules/index.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
+import { variantRules } from '../../settings/variant-rules.js';
 
 export interface ClassSummary {
   id: string;
@@ -82,7 +83,11 @@ export interface AttackSummary {
   properties: string[];
 }
 
-/** Strength to damage with this weapon (engine `strengthDamageBonus`), for a grip and Power Attack. */
+/**
+ * Strength to damage with this weapon (engine `strengthDamageBonus`), for a grip and Power Attack,
+ * under the world's Strength Bonus Limitation (Appendix 1). The sheet's damage line and the attack
+ * card's damage step both come from here.
+ */
 export function weaponStrengthBonus(
   strength: AttackSummary['strength'],
   grip: Grip | 'ranged',
@@ -98,6 +103,7 @@ export function weaponStrengthBonus(
         ? { bow: 'composite' as const }
         : {}),
     ...(options.powerAttack ? { powerAttack: true } : {}),
+    strengthBonusLimitation: variantRules().strengthBonusLimitation,
   });
 }
 

@@ -1,0 +1,183 @@
+/**
+ * The "Variant rules and automation" window (system settings → Grim-n-Gritty → Variant rules, GM
+ * only): every setting of {@link VARIANT_SETTINGS}, grouped as the text groups them (Appendix 1
+ * variant rules, Appendix 2 high magic) and then the table's automation, each with the text's name,
+ * a one-line summary and what it changes at the table. Save writes only the settings whose value
+ * changed; Defaults puts the defaults in the form (saved only by Save); Cancel closes.
+ */
+import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import { VARIANT_SETTINGS, type VariantSettingSpec } from './variant-rules.js';
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export const VARIANTS_TEMPLATE = systemPath('templates/settings/variants.hbs');
+export const VARIANTS_FOOTER_TEMPLATE = systemPath('templates/settings/variants-footer.hbs');
+
+/** The groups of the window, in order (lang keys `GNG.Variants.Group.<id>`). */
+const GROUPS: readonly VariantSettingSpec['group'][] = ['appendix1', 'appendix2', 'automation'];
+
+type Value = boolean | string;
+
+/** Whether `value` is a value the setting accepts (a form may send anything). */
+function valid(spec: VariantSettingSpec, value: unknown): value is Value {
+  if (spec.type === Boolean) return typeof value === 'boolean';
+  return typeof value === 'string' && (spec.choices ?? []).includes(value);
+}
+
+/** The settings' values now (the default when unreadable). */
+function currentValues(): Record<string, Value> {
+  const values: Record<string, Value> = {};
+  for (const spec of VARIANT_SETTINGS) {
+    let value: unknown;
+    try {
+      value = game.settings.get(SYSTEM_ID, spec.key);
+    } catch {
+      value = spec.default;
+    }
+    values[spec.key] = valid(spec, value) ? value : (spec.default as Value);
+  }
+  return values;
+}
+
+const defaultValues = (): Record<string, Value> =>
+  Object.fromEntries(VARIANT_SETTINGS.map((spec) => [spec.key, spec.default as Value]));
+
+export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS: ApplicationV2Options = {
+    tag: 'form',
+    classes: ['gng', 'variants'],
+    window: { title: 'GNG.Variants.Title', icon: 'fa-solid fa-list-check', resizable: true },
+    position: { width: 620, height: 'auto' },
+    // The handler closes the window itself, before the writes: each write redraws the open windows.
+    form: { handler: VariantsApp.onSave, closeOnSubmit: false, submitOnChange: false },
+    actions: { defaults: VariantsApp.onDefaults, cancel: VariantsApp.onCancel },
+  };
+
+  static override PARTS: Record<string, HandlebarsTemplatePart> = {
+    body: { template: VARIANTS_TEMPLATE },
+    footer: { template: VARIANTS_FOOTER_TEMPLATE },
+  };
+
+  /** What the form shows while it is open (kept when a settings change redraws the window). */
+  draft: Record<string, Value> | null = null;
+  /** The status line under the form (after Defaults). */
+  status = '';
+
+  override async _prepareContext(): Promise<Record<string, unknown>> {
+    const t = (key: string) => game.i18n.localize(key);
+    const values = { ...currentValues(), ...(this.draft ?? {}) };
+    const setting = (spec: VariantSettingSpec) => {
+      const base = `GNG.Variants.${spec.key}`;
+      const id = `gng-variant-${spec.key}`;
+      return {
+        key: spec.key,
+        id,
+        name: t(`${base}.name`),
+        hint: t(`${base}.hint`),
+        changes: t(`${base}.changes`),
+        checked: values[spec.key] === true,
+        choices: spec.choices?.map((value) => ({
+          value,
+          id: `${id}-${value}`,
+          label: t(`${base}.choices.${value}`),
+          summary: t(`${base}.summaries.${value}`),
+          checked: values[spec.key] === value,
+        })),
+      };
+    };
+    return {
+      isGM: game.user.isGM,
+      status: this.status,
+      atTable: t('GNG.Variants.AtTheTable'),
+      groups: GROUPS.map((group) => ({
+        id: group,
+        legend: t(`GNG.Variants.Group.${group}.legend`),
+        intro: t(`GNG.Variants.Group.${group}.intro`),
+        settings: VARIANT_SETTINGS.filter((spec) => spec.group === group).map(setting),
+      })),
+    };
+  }
+
+  #listening = false;
+
+  override async _onRender(): Promise<void> {
+    // Edits survive a redraw (a setting changed elsewhere redraws every open window). The element
+    // stays the same across renders: one listener.
+    if (this.#listening) return;
+    this.#listening = true;
+    this.element.addEventListener('change', () => {
+      this.draft = this.formValues();
+    });
+  }
+
+  override _onClose(): void {
+    this.draft = null;
+    this.status = '';
+  }
+
+  /** The values in the form now, for the settings it shows. */
+  formValues(): Record<string, Value> {
+    const form = this.element as HTMLFormElement;
+    const values: Record<string, Value> = {};
+    for (const spec of VARIANT_SETTINGS) {
+      const inputs = [...form.querySelectorAll<HTMLInputElement>(`input[name="${spec.key}"]`)];
+      if (spec.type === Boolean && inputs[0]) values[spec.key] = inputs[0].checked;
+      const chosen = inputs.find((input) => input.type === 'radio' && input.checked);
+      if (chosen) values[spec.key] = chosen.value;
+    }
+    return values;
+  }
+
+  /** Closes, then writes each setting whose submitted value differs from its value now; GM only. */
+  static async onSave(
+    this: VariantsApp,
+    _event: Event | null,
+    _form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): Promise<void> {
+    if (!game.user.isGM) {
+      ui.notifications.warn(game.i18n.localize('GNG.Variants.GMOnly'));
+      return;
+    }
+    const now = currentValues();
+    const changes = VARIANT_SETTINGS.filter((spec) => {
+      const value = formData.object[spec.key];
+      return valid(spec, value) && value !== now[spec.key];
+    });
+    await this.close();
+    for (const spec of changes) await game.settings.set(SYSTEM_ID, spec.key, formData.object[spec.key]);
+  }
+
+  /** Puts every default in the form (nothing is saved until Save). */
+  static onDefaults(this: VariantsApp): void {
+    const form = this.element as HTMLFormElement;
+    const defaults = defaultValues();
+    for (const spec of VARIANT_SETTINGS) {
+      for (const input of form.querySelectorAll<HTMLInputElement>(`input[name="${spec.key}"]`)) {
+        if (input.type === 'checkbox') input.checked = defaults[spec.key] === true;
+        else if (input.type === 'radio') input.checked = input.value === defaults[spec.key];
+      }
+    }
+    this.draft = this.formValues();
+    this.status = game.i18n.localize('GNG.Variants.DefaultsSet');
+    const line = form.querySelector<HTMLElement>('.gng-variants-status');
+    if (line) line.textContent = this.status;
+  }
+
+  static async onCancel(this: VariantsApp): Promise<void> {
+    await this.close();
+  }
+}
+
+/** On `init`: the GM-only "Variant rules" menu of the system settings, and the window's templates. */
+export function registerVariantsMenu(): void {
+  game.settings.registerMenu(SYSTEM_ID, 'variantRules', {
+    name: 'GNG.Variants.Menu.Name',
+    label: 'GNG.Variants.Menu.Label',
+    hint: 'GNG.Variants.Menu.Hint',
+    icon: 'fa-solid fa-list-check',
+    type: VariantsApp,
+    restricted: true,
+  });
+  void foundry.applications.handlebars.loadTemplates([VARIANTS_TEMPLATE, VARIANTS_FOOTER_TEMPLATE]);
+}
