@@ -1,7 +1,10 @@
 /**
  * Taking damage, as every card applies it (attack, area, grapple): lethal damage comes off
  * temporary HP first, nonlethal damage adds up, and the rules engine says what follows (trauma,
- * disabled/dying/dead by size, unconscious from nonlethal). Runs on the active GM's client, inside
+ * disabled/dying/dead by size, unconscious from nonlethal), with the world's Appendix 1 variants
+ * (`variantRules()`): under Advanced Wound Trauma no trauma is marked and the loss reports the
+ * Fortitude DC the card then offers (src/cards/wound-trauma/); under Wounds Normally Cause Bleeding
+ * enough HP lost adds the `severe-bleeding` status. Runs on the active GM's client, inside
  * the cards' GM queries. The result is the card's record of what changed; Undo is its exact
  * inverse (the changes taken back from the values as they are now, the status effects it created
  * deleted), so it never erases what happened to the actor since.
@@ -14,6 +17,10 @@ import {
 } from '../rules/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
+import { variantRules } from '../settings/variant-rules.js';
+
+/** The status "Wounds Normally Cause Bleeding" sets (the bleeding card's; bleeding-card.ts). */
+const SEVERE_BLEEDING = 'severe-bleeding';
 
 export interface HitPointSnapshot {
   value: number;
@@ -26,6 +33,10 @@ export interface HitPointLoss {
   after: HitPointSnapshot;
   hpLost: number;
   trauma: boolean;
+  /** Advanced Wound Trauma: the Fortitude DC this loss calls for (null: variant off, or no HP lost). */
+  woundTraumaDC: number | null;
+  /** Wounds Normally Cause Bleeding: the loss was enough to cause severe bleeding. */
+  severeBleeding: boolean;
   condition: ReturnType<typeof damageConsequences>['condition'];
   nonlethalCondition: ReturnType<typeof applyNonlethalDamage>['condition'];
   injury: string;
@@ -64,12 +75,13 @@ function hitPoints(actor: Actor): HitPointSnapshot {
 }
 
 /**
- * Applies `lethal` and `nonlethal` damage to `actor`. `allow(changes)` is the caller's cancellable
- * pre-hook; when it returns false nothing changes and the result is null.
+ * Applies `lethal` and `nonlethal` damage to `actor`. `slashing`: the damage is slashing (the lower
+ * bleeding threshold; callers that do not know say nothing). `allow(changes)` is the caller's
+ * cancellable pre-hook; when it returns false nothing changes and the result is null.
  */
 export async function applyHitPointLoss(
   actor: Actor,
-  damage: { lethal: number; nonlethal: number; nonlethalAttack?: boolean },
+  damage: { lethal: number; nonlethal: number; nonlethalAttack?: boolean; slashing?: boolean },
   allow: (changes: Record<string, unknown>) => boolean,
 ): Promise<HitPointLoss | null> {
   const before = hitPoints(actor);
@@ -83,16 +95,26 @@ export async function applyHitPointLoss(
     nonlethal: before.nonlethal,
     damage: damage.nonlethal,
   });
-  const consequences = damageConsequences({
-    currentHp: before.value,
-    hpLost: lethal.hpLost,
-    size: (actor.system as CreatureData).size as Size,
-    nonlethal: damage.nonlethalAttack === true,
-  });
+  const variants = variantRules();
+  const consequences = damageConsequences(
+    {
+      currentHp: before.value,
+      hpLost: lethal.hpLost,
+      size: (actor.system as CreatureData).size as Size,
+      nonlethal: damage.nonlethalAttack === true,
+      slashing: damage.slashing === true,
+    },
+    {
+      advancedWoundTrauma: variants.advancedWoundTrauma,
+      woundsCauseBleeding: variants.woundsCauseBleeding,
+    },
+  );
   const wanted: string[] = [];
   if (consequences.condition === 'dying') wanted.push('dying');
   if (consequences.condition === 'dead') wanted.push('dead');
   if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
+  // The dead bleed no more (decision "wound variants", docs/rules.md).
+  if (consequences.severeBleeding && consequences.condition !== 'dead') wanted.push(SEVERE_BLEEDING);
   const statusesAdded = wanted.filter((status) => !actor.statuses.has(status));
   const changes: Record<string, unknown> = {
     'system.hp.value': lethal.current,
@@ -113,6 +135,9 @@ export async function applyHitPointLoss(
     after: hitPoints(actor),
     hpLost: lethal.hpLost,
     trauma: consequences.trauma,
+    // No save is owed by the dead (decision "wound variants", docs/rules.md).
+    woundTraumaDC: consequences.condition === 'dead' ? null : consequences.woundTraumaDC,
+    severeBleeding: wanted.includes(SEVERE_BLEEDING),
     condition: consequences.condition,
     nonlethalCondition: nonlethal.condition,
     injury: (actor.system as CreatureData).hp.injury?.level ?? 'none',

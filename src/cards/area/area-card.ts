@@ -3,7 +3,11 @@
  * area's damage once (`game.gng.areaDamage`) and posts one card whose state lives in
  * `flags.gng.area`. Each target's owners may **Roll Reflex** (success halves the damage) and **Dive for
  * Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
- * to nonlethal; allowed after a failed save); the GM applies (Protection subtracted) and undoes.
+ * to nonlethal; allowed after a failed save); the GM applies (Protection subtracted; the world's
+ * Appendix 1 wound variants through the shared HP loss, the area's damage type saying whether it is
+ * slashing) and undoes. Under Advanced Wound Trauma the target's owners then roll its Fortitude save
+ * (src/cards/wound-trauma/), which Undo takes back with the damage. The state and its rules are in
+ * area-state.ts, the rendering in area-render.ts.
  * Every action runs on the active GM through the `gng.areaAction` query, which re-derives every number
  * from the card and the documents, checks the sender and rolls the dice itself; each step once.
  *
@@ -11,11 +15,10 @@
  * actor, changes)` (cancel with false; `changes` may be changed), `gng.applyAreaDamage(message, target,
  * actor)`.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { areaDamage, resolveDiveForCover, savingThrow, type ActionBudget } from '../../rules/index.js';
+import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
-import type { AbortSpent } from '../../combat/action-budget.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import {
   actorOf,
@@ -26,231 +29,45 @@ import {
   showRolls,
   type CardActionResult,
 } from '../kernel/index.js';
+import {
+  rollWoundTrauma,
+  undoWoundTrauma,
+  woundTraumaOwed,
+  type WoundTrauma,
+} from '../wound-trauma/wound-trauma.js';
+import {
+  areaActionAvailable,
+  areaState,
+  areaUserMayAct,
+  protectionOf,
+  targetDamage,
+  type AreaAction,
+  type AreaCardState,
+  type AreaDamageOptions,
+  type AreaTarget,
+} from './area-state.js';
+import { AREA_CARD_TEMPLATE, renderAreaCard } from './area-render.js';
+
+export {
+  AREA_ACTIONS,
+  areaActionAvailable,
+  areaState,
+  areaUserMayAct,
+  targetDamage,
+  type AreaAction,
+  type AreaApplied,
+  type AreaCardState,
+  type AreaDamageOptions,
+  type AreaDive,
+  type AreaSave,
+  type AreaTarget,
+} from './area-state.js';
+export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 export const AREA_QUERY = 'gng.areaAction';
-export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
-
-/** The card's actions (the `data-action` of its buttons). */
-export const AREA_ACTIONS = ['rollSave', 'diveForCover', 'applyDamage', 'undoDamage'] as const;
-export type AreaAction = (typeof AREA_ACTIONS)[number];
-
-export interface AreaSave {
-  natural: number;
-  bonus: number;
-  total: number;
-  success: boolean;
-}
-
-export interface AreaDive {
-  natural: number;
-  bonus: number;
-  cover: boolean;
-  /** The Jump total with the no-cover penalty. */
-  jumpTotal: number;
-  margin: number;
-  converted: number;
-  /**
-   * The defender's budget before this abort (null out of combat). The card's Undo gives it back and
-   * takes the dive off the card, so it may be taken again — as the attack card's Undo does for Block
-   * and Roll with Blow.
-   */
-  budgetBefore: ActionBudget | null;
-  /** How the dive was paid and the spender's turn epoch (Undo gives back exactly that). */
-  paidWith?: AbortSpent['paidWith'];
-  epoch?: number | null;
-}
-
-export interface AreaApplied {
-  by: string;
-  lethal: number;
-  nonlethal: number;
-  hp: { before: number; after: number };
-  temp: { before: number; after: number };
-  nonlethalTotal: { before: number; after: number };
-  statusesAdded: string[];
-  /** The status effects Apply created, by status (Undo deletes exactly these). */
-  effectIds?: Record<string, string>;
-  snapshot: { value: number; temp: number; nonlethal: number };
-  /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
-  trauma: boolean;
-  /** The combatant's trauma mark before Apply (null out of combat), put back by Undo. */
-  traumaBefore: boolean | null;
-}
-
-export interface AreaTarget {
-  id: string;
-  name: string;
-  actorUuid: string;
-  tokenId: string | null;
-  save: AreaSave | null;
-  dive: AreaDive | null;
-  applied: AreaApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
-  /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
-  diveUndone?: boolean;
-}
-
-export interface AreaCardState {
-  version: 1;
-  damage: { formula: string; dice: number[]; total: number; type: string | null };
-  save: { type: 'ref'; dc: number };
-  /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
-  cover: boolean | null;
-  targets: AreaTarget[];
-}
-
-export interface AreaDamageOptions {
-  /** Dice formula rolled once for all targets, e.g. `6d6`. */
-  damage: string;
-  damageType?: string;
-  saveDc: number;
-  save?: 'ref';
-  /** Default: the GM's targeted tokens. */
-  targets?: Actor[];
-  /** Cover near every target (true/false), or undefined: each target's owner says. */
-  cover?: boolean;
-}
 
 const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system as CreatureData;
-
-/** The card state of a message, or null. */
-export function areaState(message: ChatMessage | null | undefined): AreaCardState | null {
-  const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
-}
-
-/** The damage `target` takes as the card stands: engine `areaDamage`, then Dive for Cover's conversion. */
-export function targetDamage(
-  state: AreaCardState,
-  target: AreaTarget,
-  protection: number,
-): {
-  rolled: number;
-  afterSave: number;
-  protection: number;
-  final: number;
-  lethal: number;
-  nonlethal: number;
-} {
-  const steps = areaDamage({
-    rolled: state.damage.total,
-    saved: target.save?.success === true,
-    protection,
-  });
-  if (!target.dive) return { ...steps, lethal: steps.final, nonlethal: 0 };
-  const dive = resolveDiveForCover({
-    jumpTotal: target.dive.jumpTotal,
-    reflexDc: state.save.dc,
-    damage: steps.final,
-    cover: true, // the stored total already has the no-cover penalty
-  });
-  return { ...steps, lethal: dive.lethal, nonlethal: dive.nonlethal };
-}
-
-/* -------------------------------------------------------------------------- */
-/*  Permissions                                                                */
-/* -------------------------------------------------------------------------- */
-
-/** Roll Reflex, Dive for Cover: the target's owners; Apply, Undo: the GM. A GM may do everything. */
-export function areaUserMayAct(user: User, action: AreaAction, target: AreaTarget): boolean {
-  if (user.isGM) return true;
-  if (action === 'rollSave') return owns(user, target.actorUuid);
-  // A dive a GM's Undo took back is not taken (and rolled) again by its side.
-  if (action === 'diveForCover') return owns(user, target.actorUuid) && !target.diveUndone;
-  return false;
-}
-
-/**
- * Whether the card's state allows `action` on `target` now: each step once, nothing after Apply.
- * Undo takes back the applied damage and the Dive for Cover (like the attack card's Undo and its aborts).
- */
-export function areaActionAvailable(action: AreaAction, target: AreaTarget): boolean {
-  switch (action) {
-    case 'rollSave':
-      return target.save === null && target.applied === null;
-    case 'diveForCover':
-      return target.dive === null && target.applied === null;
-    case 'applyDamage':
-      return target.applied === null;
-    case 'undoDamage':
-      return target.applied !== null || target.dive !== null;
-  }
-}
-
-/* -------------------------------------------------------------------------- */
-/*  Rendering                                                                  */
-/* -------------------------------------------------------------------------- */
-
-function protectionOf(actor: Actor | null): number {
-  return actor ? creature(actor).derived.protection.total : 0;
-}
-
-function targetContext(state: AreaCardState, target: AreaTarget) {
-  const actor = fromUuidSync(target.actorUuid) as Actor | null;
-  const dmg = targetDamage(state, target, protectionOf(actor));
-  const a = target.applied;
-  const button = (action: AreaAction) => ({
-    action,
-    disabled: !areaActionAvailable(action, target),
-    label: f(`GNG.Area.Action.${action}`, { name: target.name }), // whose: "Apply to Hero"
-  });
-  return {
-    id: target.id,
-    name: target.name,
-    save: target.save && {
-      ...target.save,
-      text: t(target.save.success ? 'GNG.Area.SaveSuccess' : 'GNG.Area.SaveFailure'),
-    },
-    dive: target.dive && {
-      ...target.dive,
-      text: f('GNG.Area.DiveResult', { total: target.dive.jumpTotal, converted: dmg.nonlethal }),
-      noCover: !target.dive.cover,
-    },
-    damage: dmg,
-    steps: [
-      { label: t('GNG.Area.Step.rolled'), value: String(dmg.rolled) },
-      ...(target.save?.success ? [{ label: t('GNG.Area.Step.halved'), value: String(dmg.afterSave) }] : []),
-      { label: t('GNG.Area.Step.protection'), value: String(-dmg.protection) },
-      ...(dmg.nonlethal ? [{ label: t('GNG.Area.Step.converted'), value: String(-dmg.nonlethal) }] : []),
-    ],
-    applied: a && {
-      hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
-      nonlethal:
-        a.nonlethalTotal.before !== a.nonlethalTotal.after
-          ? f('GNG.Attack.Applied.Nonlethal', a.nonlethalTotal)
-          : null,
-    },
-    undoNotes: target.undoNotes ?? [],
-    coverChoice: state.cover === null && target.dive === null && target.applied === null,
-    buttons: {
-      rollSave: button('rollSave'),
-      diveForCover: button('diveForCover'),
-      applyDamage: button('applyDamage'),
-      undoDamage: button('undoDamage'),
-    },
-  };
-}
-
-/** The template's data, localized, from the state (and the targets' current Protection). */
-export function areaCardContext(state: AreaCardState): Record<string, unknown> {
-  return {
-    heading: t('GNG.Area.Heading'),
-    total: state.damage.total,
-    formula: state.damage.formula,
-    dice: state.damage.dice.join(', '),
-    type: state.damage.type,
-    save: f('GNG.Area.SaveLine', { dc: state.save.dc }),
-    cover: state.cover === null ? null : t(state.cover ? 'GNG.Area.CoverEveryone' : 'GNG.Area.CoverNobody'),
-    targets: state.targets.map((target) => targetContext(state, target)),
-  };
-}
-
-export async function renderAreaCard(state: AreaCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(AREA_CARD_TEMPLATE, areaCardContext(state));
-}
 
 /* -------------------------------------------------------------------------- */
 /*  Start                                                                      */
@@ -445,6 +262,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         const applied = target.applied;
         const notes: string[] = [];
         if (applied) {
+          notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
           const after = {
             value: applied.hp.after,
             temp: applied.temp.after,
@@ -465,6 +283,17 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         noteUndo(target, notes);
       },
     },
+    // Advanced Wound Trauma (Appendix 1): the target's Fortitude save after Apply (wound-trauma.ts).
+    woundTraumaSave: {
+      may: (user, _state, target) => areaUserMayAct(user, 'woundTraumaSave', target),
+      available: (_state, target) => areaActionAvailable('woundTraumaSave', target),
+      undoneBy: 'undoDamage',
+      async run({ message, target }) {
+        const actor = await actorAt(target);
+        const applied = target.applied as NonNullable<AreaTarget['applied']>;
+        await rollWoundTrauma(message, actor, applied.woundTrauma as WoundTrauma, null);
+      },
+    },
   },
 });
 
@@ -481,7 +310,7 @@ async function applyDamage(
   const dmg = targetDamage(state, target, protectionOf(actor));
   const loss = await applyHitPointLoss(
     actor,
-    { lethal: dmg.lethal, nonlethal: dmg.nonlethal },
+    { lethal: dmg.lethal, nonlethal: dmg.nonlethal, slashing: state.damage.type === 'slashing' },
     (changes) => Hooks.call('gng.preApplyAreaDamage', message, target, actor, changes) !== false,
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
@@ -497,6 +326,7 @@ async function applyDamage(
     snapshot: loss.before,
     trauma: loss.trauma,
     traumaBefore: loss.traumaBefore,
+    woundTrauma: woundTraumaOwed(loss),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   hasAborts,
   isBlocked,
 } from './attack-state.js';
+import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
@@ -210,6 +211,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         : null,
     },
     undoNotes: target.undoNotes ?? [],
+    woundTrauma: woundTraumaContext(a?.woundTrauma, target.name, actionAvailable('woundTraumaSave', target)),
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),
     strike: strikeContext(state, target),

@@ -37,7 +37,14 @@ import {
 } from '../kernel/index.js';
 import { ATTACK_QUERY, createAttackCard, startAttack } from './attack-start.js';
 import { saveCard } from './attack-save.js';
-import { applyDamage, rollDamage, rollDefense, setDefense, undoDamage } from './attack-steps.js';
+import {
+  applyDamage,
+  rollDamage,
+  rollDefense,
+  setDefense,
+  undoDamage,
+  woundTraumaSave,
+} from './attack-steps.js';
 import { attackOfOpportunityAction, conditionSaveAction, penetrationSaveAction } from './called-shots.js';
 import { ATTACK_CARD_TEMPLATE } from './attack-card.js';
 import { strikeAction } from './strikes.js';
@@ -68,13 +75,43 @@ export const MAX_ENTERED_DEFENSE = 1000;
 
 type Spec = CardActionSpec<AttackCardState, CardTarget>;
 
-/** An action whose permission and availability are the card's rules (attack-state.ts). */
+/**
+ * An action whose permission and availability are the card's rules (attack-state.ts). Whatever
+ * action rolls a target's damage (the button, or an automatic roll after Defense, a save or an
+ * attack of opportunity), the `apply-npc` automation then applies it in the same step.
+ */
 function action(name: CardAction, rest: Omit<Spec, 'may' | 'available'>): Spec {
   return {
     may: (user, state, target) => userMayAct(user, name, state, target),
     available: (_state, target) => actionAvailable(name, target),
     ...rest,
+    async run(ctx) {
+      const rolledBefore = ctx.target.damage !== null;
+      await rest.run(ctx);
+      if (!rolledBefore) await autoApplyNpcDamage(ctx.message, ctx.state, ctx.target);
+    },
   };
+}
+
+/**
+ * With `applyDamage: 'apply-npc'`, damage just rolled for a creature no player owns is applied at
+ * once by the GM's client (in the step that rolled it, so in the card's and the actors' queues). It
+ * is recorded as the GM's Apply, so Undo works as after a click. Only the attack card does this.
+ * A `gng.preApplyDamage` handler that cancels it leaves the Apply button for a click.
+ */
+async function autoApplyNpcDamage(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  if (automation().applyDamage !== 'apply-npc' || !noPlayerOwns(target)) return;
+  if (!actionAvailable('applyDamage', target)) return;
+  try {
+    await applyDamage(message, state, target, game.user);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    ui.notifications.warn(f(error.key, error.data));
+  }
 }
 
 /** An abort's button shows only while the defender may take it (flat-footed, out of actions …). */
@@ -251,6 +288,10 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     strike: action('strike', {
       run: ({ message, state, target, user }) => strikeAction(message, state, target, user),
     }),
+    // Advanced Wound Trauma (Appendix 1): the target's Fortitude save after Apply (wound-trauma.ts).
+    woundTraumaSave: action('woundTraumaSave', {
+      run: ({ message, state, target }) => woundTraumaSave(message, state, target),
+    }),
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await undoAborts(target);
@@ -281,7 +322,12 @@ export function requestCardAction(
  * (on the GM's client, right after posting it).
  */
 function rollsItself(target: CardTarget): boolean {
-  if (!automation().autoRollNpcDefense || target.kind !== 'creature') return false;
+  return automation().autoRollNpcDefense && noPlayerOwns(target);
+}
+
+/** A creature target whose actor no player owns (an NPC: the GM plays it). */
+function noPlayerOwns(target: CardTarget): boolean {
+  if (target.kind !== 'creature') return false;
   const actor = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
   return Boolean(actor && !actor.hasPlayerOwner);
 }

@@ -18,6 +18,7 @@ import type {
   SpecialStrikeId,
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
+import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 import { owns } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
@@ -84,6 +85,8 @@ export interface CardApplied {
   traumaFlagBefore?: boolean | null;
   /** The target's values before the damage (undo restores them). */
   snapshot: { value: number; temp: number; nonlethal: number };
+  /** Advanced Wound Trauma: the Fortitude save this damage calls for (absent or null: none). */
+  woundTrauma?: WoundTrauma | null;
 }
 
 /** A Block the defender took against this attack (src/cards/attack/attack-aborts.ts). */
@@ -305,6 +308,7 @@ export const CARD_ACTIONS = [
   'attackOfOpportunity',
   'declineAttackOfOpportunity',
   'strike',
+  'woundTraumaSave',
   'undoAborts',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
@@ -357,6 +361,8 @@ export function userMayAct(
     case 'declineAttackOfOpportunity':
     case 'strike':
       return target.kind === 'creature' && owns(user, target.actorUuid);
+    case 'woundTraumaSave':
+      return owns(user, target.actorUuid);
   }
 }
 
@@ -455,12 +461,18 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
         target.strike.result === null &&
         strikeResolves(target.strike.id, target.damage?.final ?? 0)
       );
+    case 'woundTraumaSave':
+      // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
+      return target.actorUuid !== null && woundTraumaPending(target.applied?.woundTrauma);
   }
 }
 
-/** The defender rolled against the applied damage (the called shot's save, the strike's save or check). */
+/**
+ * The defender rolled against the applied damage (the called shot's save, the strike's save or
+ * check, the wound trauma save).
+ */
 export function defenderRolledAfterApply(target: CardTarget): boolean {
-  return Boolean(target.calledShot?.condition || target.strike?.result);
+  return Boolean(target.calledShot?.condition || target.strike?.result || target.applied?.woundTrauma?.save);
 }
 
 /** The called shot provoked an attack of opportunity that was neither taken nor declined. */

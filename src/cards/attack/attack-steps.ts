@@ -1,7 +1,8 @@
 /**
  * The attack card's own steps on the GM's client (GnG DEFENSE, RELATIVE DEGREE, DAMAGE, PROTECTION,
  * EFFECTS OF DAMAGE): the Defense roll (or the GM's total), the damage roll through the engine's
- * pipeline, Apply through the shared HP loss, and its exact inverse. The card's table
+ * pipeline, Apply through the shared HP loss (with the world's Appendix 1 wound variants), the
+ * Advanced Wound Trauma save Apply may call for, and Apply's exact inverse. The card's table
  * (attack-flow.ts) says who may run each and when.
  */
 import { automation } from '../../settings/variant-rules.js';
@@ -23,6 +24,13 @@ import {
   type ProtectionParts,
 } from '../../rules/index.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import {
+  rollWoundTrauma,
+  undoWoundTrauma,
+  woundTraumaOwed,
+  type WoundTrauma,
+} from '../wound-trauma/wound-trauma.js';
 import { actorOf, Refusal, noteUndo, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
@@ -258,7 +266,12 @@ export async function applyDamage(
   const damage = target.damage as NonNullable<CardTarget['damage']>;
   const loss = await applyHitPointLoss(
     actor,
-    { lethal: damage.lethal, nonlethal: damage.nonlethal, nonlethalAttack: state.options.nonlethal === true },
+    {
+      lethal: damage.lethal,
+      nonlethal: damage.nonlethal,
+      nonlethalAttack: state.options.nonlethal === true,
+      slashing: await slashingWeapon(state),
+    },
     (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
@@ -276,6 +289,7 @@ export async function applyDamage(
     effectIds: loss.effectIds,
     traumaFlagBefore: loss.traumaBefore,
     snapshot: loss.before,
+    woundTrauma: woundTraumaOwed(loss),
   };
   delete target.undoNotes;
   await saveCard(message, state);
@@ -293,6 +307,7 @@ export async function undoDamage(
   if (applied) {
     const notes = await undoCalledShot(actor, target);
     await undoStrike(actor, target);
+    notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
     notes.push(
       ...(await restoreHitPointLoss(actor, {
         snapshot: applied.snapshot,
@@ -305,5 +320,28 @@ export async function undoDamage(
     target.applied = null;
     noteUndo(target, notes);
   }
+  await saveCard(message, state);
+}
+
+/**
+ * Whether the attack's weapon deals slashing damage (its damage types; "slashing or piercing" counts,
+ * decision "wound variants" in docs/rules.md). A weapon gone from the attacker does not.
+ */
+async function slashingWeapon(state: AttackCardState): Promise<boolean> {
+  const attacker = await actorOf(state.attacker.actorUuid);
+  const weapon = attacker?.items.get(state.weapon.itemId);
+  return weapon?.type === 'weapon' && (weapon.system as WeaponData).damageTypes.includes('slashing');
+}
+
+/** GM side: the target's Advanced Wound Trauma save after Apply (its owners' button; a GM may roll it). */
+export async function woundTraumaSave(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
+  const actor = await actorOf(target.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
+  const applied = target.applied as NonNullable<CardTarget['applied']>;
+  await rollWoundTrauma(message, actor, applied.woundTrauma as WoundTrauma, state.attacker.actorUuid);
   await saveCard(message, state);
 }

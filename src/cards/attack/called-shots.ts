@@ -16,7 +16,6 @@ import {
   damageConsequences,
   penetrationSaveDc,
   resolveConditionEffects,
-  savingThrow,
   STAB_AND_GRAB,
   vitalStrikeDamage,
   type AnatomyTrait,
@@ -26,13 +25,13 @@ import {
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { rollSave } from '../wound-trauma/wound-trauma.js';
 import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
 import {
   conditionEffectsAt,
   type AttackCardState,
   type CardCalledShot,
   type CardCalledShotApplied,
-  type CardSave,
   type CardTarget,
   type CardVitalStrike,
 } from './attack-state.js';
@@ -75,16 +74,6 @@ export function waivesAttackOfOpportunity(
   const sys = creature(attacker);
   const row = sys.derived.attacks.find((a) => a.itemId === weaponId);
   return sys.derived.feats.includes('advanced-called-shot') && row?.proficient === true;
-}
-
-/** A save (its d20 kept in `rolls`, the step's rolls that Dice So Nice shows). */
-async function rollSave(actor: Actor, save: 'ref' | 'fort', dc: number, rolls: Roll[]): Promise<CardSave> {
-  const bonus = creature(actor).derived.saves[save].total;
-  const roll = await new Roll('1d20').evaluate();
-  rolls.push(roll);
-  const natural = roll.total as number;
-  const result = savingThrow({ natural, bonus, dc });
-  return { natural, bonus, total: result.total, dc, success: result.success };
 }
 
 async function defenderOf(target: CardTarget): Promise<Actor> {

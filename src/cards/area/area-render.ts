@@ -1,0 +1,94 @@
+/**
+ * The area damage card as it is shown: its template's data, localized, from the state (and the
+ * targets' current Protection), and the rendered content.
+ */
+import { systemPath } from '../../config/document-types.js';
+import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import {
+  areaActionAvailable,
+  protectionOf,
+  targetDamage,
+  type AreaAction,
+  type AreaCardState,
+  type AreaTarget,
+} from './area-state.js';
+
+export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+function targetContext(state: AreaCardState, target: AreaTarget) {
+  const actor = fromUuidSync(target.actorUuid) as Actor | null;
+  const dmg = targetDamage(state, target, protectionOf(actor));
+  const a = target.applied;
+  const button = (action: AreaAction) => ({
+    action,
+    disabled: !areaActionAvailable(action, target),
+    label: f(`GNG.Area.Action.${action}`, { name: target.name }), // whose: "Apply to Hero"
+  });
+  return {
+    id: target.id,
+    name: target.name,
+    save: target.save && {
+      ...target.save,
+      text: t(target.save.success ? 'GNG.Area.SaveSuccess' : 'GNG.Area.SaveFailure'),
+    },
+    dive: target.dive && {
+      ...target.dive,
+      text: f('GNG.Area.DiveResult', { total: target.dive.jumpTotal, converted: dmg.nonlethal }),
+      noCover: !target.dive.cover,
+    },
+    damage: dmg,
+    steps: [
+      { label: t('GNG.Area.Step.rolled'), value: String(dmg.rolled) },
+      ...(target.save?.success ? [{ label: t('GNG.Area.Step.halved'), value: String(dmg.afterSave) }] : []),
+      { label: t('GNG.Area.Step.protection'), value: String(-dmg.protection) },
+      ...(dmg.nonlethal ? [{ label: t('GNG.Area.Step.converted'), value: String(-dmg.nonlethal) }] : []),
+    ],
+    applied: a && {
+      hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
+      nonlethal:
+        a.nonlethalTotal.before !== a.nonlethalTotal.after
+          ? f('GNG.Attack.Applied.Nonlethal', a.nonlethalTotal)
+          : null,
+      // The statuses Apply set (dying, severe bleeding …).
+      statuses: a.statusesAdded.length
+        ? f('GNG.Attack.Applied.Statuses', {
+            statuses: a.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', '),
+          })
+        : null,
+    },
+    woundTrauma: woundTraumaContext(
+      a?.woundTrauma,
+      target.name,
+      areaActionAvailable('woundTraumaSave', target),
+    ),
+    undoNotes: target.undoNotes ?? [],
+    coverChoice: state.cover === null && target.dive === null && target.applied === null,
+    buttons: {
+      rollSave: button('rollSave'),
+      diveForCover: button('diveForCover'),
+      applyDamage: button('applyDamage'),
+      undoDamage: button('undoDamage'),
+    },
+  };
+}
+
+/** The template's data, localized, from the state (and the targets' current Protection). */
+export function areaCardContext(state: AreaCardState): Record<string, unknown> {
+  return {
+    heading: t('GNG.Area.Heading'),
+    total: state.damage.total,
+    formula: state.damage.formula,
+    dice: state.damage.dice.join(', '),
+    type: state.damage.type,
+    save: f('GNG.Area.SaveLine', { dc: state.save.dc }),
+    cover: state.cover === null ? null : t(state.cover ? 'GNG.Area.CoverEveryone' : 'GNG.Area.CoverNobody'),
+    targets: state.targets.map((target) => targetContext(state, target)),
+  };
+}
+
+export async function renderAreaCard(state: AreaCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(AREA_CARD_TEMPLATE, areaCardContext(state));
+}

@@ -1,0 +1,177 @@
+/**
+ * The state of one area damage card, stored in the chat message's `flags.gng.area`, the damage each
+ * target takes as the card stands, and who may do what with it (area-card.ts is the card's table).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { areaDamage, resolveDiveForCover, type ActionBudget } from '../../rules/index.js';
+import type { AbortSpent } from '../../combat/action-budget.js';
+import { owns } from '../kernel/index.js';
+import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+
+/** The card's actions (the `data-action` of its buttons). */
+export const AREA_ACTIONS = [
+  'rollSave',
+  'diveForCover',
+  'applyDamage',
+  'undoDamage',
+  'woundTraumaSave',
+] as const;
+export type AreaAction = (typeof AREA_ACTIONS)[number];
+
+export interface AreaSave {
+  natural: number;
+  bonus: number;
+  total: number;
+  success: boolean;
+}
+
+export interface AreaDive {
+  natural: number;
+  bonus: number;
+  cover: boolean;
+  /** The Jump total with the no-cover penalty. */
+  jumpTotal: number;
+  margin: number;
+  converted: number;
+  /**
+   * The defender's budget before this abort (null out of combat). The card's Undo gives it back and
+   * takes the dive off the card, so it may be taken again — as the attack card's Undo does for Block
+   * and Roll with Blow.
+   */
+  budgetBefore: ActionBudget | null;
+  /** How the dive was paid and the spender's turn epoch (Undo gives back exactly that). */
+  paidWith?: AbortSpent['paidWith'];
+  epoch?: number | null;
+}
+
+export interface AreaApplied {
+  by: string;
+  lethal: number;
+  nonlethal: number;
+  hp: { before: number; after: number };
+  temp: { before: number; after: number };
+  nonlethalTotal: { before: number; after: number };
+  statusesAdded: string[];
+  /** The status effects Apply created, by status (Undo deletes exactly these). */
+  effectIds?: Record<string, string>;
+  snapshot: { value: number; temp: number; nonlethal: number };
+  /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
+  trauma: boolean;
+  /** The combatant's trauma mark before Apply (null out of combat), put back by Undo. */
+  traumaBefore: boolean | null;
+  /** Advanced Wound Trauma: the Fortitude save this damage calls for (absent or null: none). */
+  woundTrauma?: WoundTrauma | null;
+}
+
+export interface AreaTarget {
+  id: string;
+  name: string;
+  actorUuid: string;
+  tokenId: string | null;
+  save: AreaSave | null;
+  dive: AreaDive | null;
+  applied: AreaApplied | null;
+  /** What the last Undo could not take back (localized notes, shown on the card). */
+  undoNotes?: string[];
+  /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
+  diveUndone?: boolean;
+}
+
+export interface AreaCardState {
+  version: 1;
+  damage: { formula: string; dice: number[]; total: number; type: string | null };
+  save: { type: 'ref'; dc: number };
+  /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
+  cover: boolean | null;
+  targets: AreaTarget[];
+}
+
+export interface AreaDamageOptions {
+  /** Dice formula rolled once for all targets, e.g. `6d6`. */
+  damage: string;
+  damageType?: string;
+  saveDc: number;
+  save?: 'ref';
+  /** Default: the GM's targeted tokens. */
+  targets?: Actor[];
+  /** Cover near every target (true/false), or undefined: each target's owner says. */
+  cover?: boolean;
+}
+
+const creature = (actor: Actor) => actor.system as CreatureData;
+
+/** The Protection an area's damage meets on `actor` (0 without an actor). */
+export function protectionOf(actor: Actor | null): number {
+  return actor ? creature(actor).derived.protection.total : 0;
+}
+
+/** The card state of a message, or null. */
+export function areaState(message: ChatMessage | null | undefined): AreaCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
+  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+}
+
+/** The damage `target` takes as the card stands: engine `areaDamage`, then Dive for Cover's conversion. */
+export function targetDamage(
+  state: AreaCardState,
+  target: AreaTarget,
+  protection: number,
+): {
+  rolled: number;
+  afterSave: number;
+  protection: number;
+  final: number;
+  lethal: number;
+  nonlethal: number;
+} {
+  const steps = areaDamage({
+    rolled: state.damage.total,
+    saved: target.save?.success === true,
+    protection,
+  });
+  if (!target.dive) return { ...steps, lethal: steps.final, nonlethal: 0 };
+  const dive = resolveDiveForCover({
+    jumpTotal: target.dive.jumpTotal,
+    reflexDc: state.save.dc,
+    damage: steps.final,
+    cover: true, // the stored total already has the no-cover penalty
+  });
+  return { ...steps, lethal: dive.lethal, nonlethal: dive.nonlethal };
+}
+
+/* -------------------------------------------------------------------------- */
+/*  Permissions                                                                */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * Roll Reflex, Dive for Cover, the wound trauma save: the target's owners; Apply, Undo: the GM. A GM
+ * may do everything.
+ */
+export function areaUserMayAct(user: User, action: AreaAction, target: AreaTarget): boolean {
+  if (user.isGM) return true;
+  if (action === 'rollSave' || action === 'woundTraumaSave') return owns(user, target.actorUuid);
+  // A dive a GM's Undo took back is not taken (and rolled) again by its side.
+  if (action === 'diveForCover') return owns(user, target.actorUuid) && !target.diveUndone;
+  return false;
+}
+
+/**
+ * Whether the card's state allows `action` on `target` now: each step once, nothing after Apply.
+ * Undo takes back the applied damage and the Dive for Cover (like the attack card's Undo and its aborts).
+ */
+export function areaActionAvailable(action: AreaAction, target: AreaTarget): boolean {
+  switch (action) {
+    case 'rollSave':
+      return target.save === null && target.applied === null;
+    case 'diveForCover':
+      return target.dive === null && target.applied === null;
+    case 'applyDamage':
+      return target.applied === null;
+    case 'undoDamage':
+      return target.applied !== null || target.dive !== null;
+    case 'woundTraumaSave':
+      // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
+      return woundTraumaPending(target.applied?.woundTrauma);
+  }
+}
