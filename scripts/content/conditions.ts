@@ -297,9 +297,18 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     text: p(
       'Below 0 HP but above the death threshold of the creature’s size (−10 for Small and larger, −8 Tiny, −4 Diminutive, −2 Fine). The character is unconscious and loses HP as in the core rules; each round the chance to stabilize is his Constitution score in percent (not a flat 10%). There is no instant death from massive damage.',
     ),
-    auto: 'counts as unconscious (and so helpless); applied damage makes the creature dying or dead by the thresholds of its size.',
-    hand: 'losing the HP each round and the stabilization roll.',
+    auto: 'counts as unconscious (and so helpless); applied damage makes the creature dying or dead by the thresholds of its size; in combat a card rolls the stabilization d% at each of its turn starts and takes the HP a failed roll costs.',
+    hand: 'the rounds out of combat: a GM plays each with game.gng.dyingRound(actor).',
     where: 'GnG Disabled, Dying, and Dead',
+  },
+  stable: {
+    name: 'Stable',
+    text: p(
+      'Below 0 HP but no longer losing hit points: the character stabilized on his own (d% equal to or less than his Constitution score) or someone stabilized him with a DC 15 Heal check. He regains no hit points by it and stays unconscious. Damage that leaves him below 0 HP makes him dying again.',
+    ),
+    auto: 'counts as unconscious (and so helpless); the dying round at the creature’s turn start sets it in place of dying, as does a successful Heal check from the stabilize card.',
+    hand: 'waking up and the slow recovery of a stable character.',
+    where: 'GnG Disabled, Dying, and Dead; core rules (Stable Characters and Recovery)',
   },
   dead: {
     name: 'Dead',

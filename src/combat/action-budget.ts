@@ -359,3 +359,57 @@ function plain(budget: ActionBudget): Record<string, unknown> {
     quickStandUsed: budget.quickStandUsed,
   };
 }
+
+/** An attack action spent on the spender's own turn (stabilizing the dying), for Undo. */
+export interface TurnActionSpent {
+  combatantId: string;
+  round: number;
+  turn: number;
+  /** What the turn allowed before the spend. */
+  before: TurnFlag;
+}
+
+export type SpendTurnAttackResult =
+  { ok: true; spent: TurnActionSpent | null } | { ok: false; reason: 'notTurn' | 'noAttack' };
+
+/**
+ * GM side only: spends the attack action of `actor`'s current turn, for an attack action taken on
+ * it (core "Make a dying character stable"). Out of combat (or before the combat has begun) nothing
+ * is spent (`spent: null`). In combat it must be the actor's turn (`notTurn`: actions are taken on
+ * one's own turn) with its attack action left (`noAttack`); a partial turn (trauma) has one action,
+ * so spending it leaves none.
+ */
+export async function spendTurnAttack(actor: Actor): Promise<SpendTurnAttackResult> {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  if (combat.combatant?.id !== combatant.id) return { ok: false, reason: 'notTurn' };
+  const stored = turnOf(combatant);
+  // A turn whose start was not recorded (no active GM then) allows what a fresh turn does.
+  const before: TurnFlag =
+    stored && stored.round === combat.round
+      ? stored
+      : { round: combat.round, move: true, attack: true, partial: false };
+  if (!before.attack) return { ok: false, reason: 'noAttack' };
+  const after: TurnFlag = { ...before, attack: false, move: before.partial ? false : before.move };
+  await writeRecord(combatant, { turn: after });
+  return {
+    ok: true,
+    spent: { combatantId: combatant.id as string, round: combat.round, turn: combat.turn, before },
+  };
+}
+
+/**
+ * GM side only (Undo): gives back a {@link spendTurnAttack} while that turn is still going on (the
+ * same combatant's turn of the same round); otherwise nothing changes and the answer is false.
+ */
+export async function refundTurnAttack(actor: Actor, spent: TurnActionSpent | null): Promise<boolean> {
+  if (!spent) return true;
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat || combatant.id !== spent.combatantId) return false;
+  if (combat.combatant?.id !== combatant.id || combat.round !== spent.round || combat.turn !== spent.turn)
+    return false;
+  await writeRecord(combatant, { turn: spent.before });
+  return true;
+}

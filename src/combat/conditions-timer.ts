@@ -10,6 +10,7 @@
  *   effects made before this. An effect whose start is unknown, or was in another combat (its rounds
  *   are not this combat's), is never expired: the table removes it.
  * - **Severe Bleeding**: each turn start of a bleeding actor posts the bleeding card (bleeding-card.ts).
+ * - **The dying**: each turn start of a dying actor plays its round on the dying card (dying-card.ts).
  * - **Disabled arm, stunned, panicked**: when an effect carrying one of them is created on an actor in
  *   the current combat, the actor drops what it holds — its equipped weapons are unequipped (once,
  *   when the status appears). Out of combat nothing is dropped (the table decides).
@@ -30,6 +31,7 @@ import {
   registerBleedingCard,
   startBleedingState,
 } from '../cards/bleeding/bleeding-card.js';
+import { postDyingCardFor } from '../cards/dying/dying-card.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
 
@@ -148,7 +150,7 @@ export async function expireEffects(combat: Combat): Promise<string[]> {
 
 /**
  * The turn start of `combatant` (active GM, from GnGCombat): expired effects go first, then the
- * combatant's Severe Bleeding card.
+ * combatant's Severe Bleeding card, then its dying round.
  */
 export async function runConditionsAtTurnStart(combat: Combat, combatant: Combatant): Promise<void> {
   await expireEffects(combat);
@@ -157,6 +159,8 @@ export async function runConditionsAtTurnStart(combat: Combat, combatant: Combat
   // Unlinked tokens' actors are not world actors: their old blood-loss flag is migrated here.
   await migrateBloodLoss(actor);
   await postBleedingCardsFor(actor, combat.round);
+  // A dying actor's round: d% against Con, 1 HP lost unless it stabilizes (cards/dying/dying-card.ts).
+  await postDyingCardFor(actor, combat);
 }
 
 /** Weapons the actor holds (equipped). */

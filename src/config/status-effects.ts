@@ -44,6 +44,7 @@ export const GNG_STATUSES: readonly GnGStatus[] = [
   { id: 'injury-severe', img: icon('blood') },
   { id: 'unconscious', img: icon('unconscious') },
   { id: 'dying', img: icon('blood') },
+  { id: 'stable', img: icon('heal') },
   { id: 'dead', img: icon('skull') },
 ];
 
@@ -84,6 +85,7 @@ const REFERENCE_PAGES: Readonly<Record<string, string>> = {
   'injury-severe': 'LmhDqM1I8Piv1FXI',
   unconscious: 'S4ic2HopV4AZ27Ax',
   dying: 'nHYesfZHimnKXNjj',
+  stable: 'sIb6HX7FGRrIQHkj',
   dead: 'ws8KTCsKs0zh6q2a',
 };
 

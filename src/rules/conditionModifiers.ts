@@ -104,9 +104,13 @@ export function conditionRollModifier(
   return { total: parts.reduce((sum, p) => sum + p.value, 0), parts };
 }
 
-/** Statuses that are not GnG conditions but carry one: dying and dead characters are unconscious (core rules). */
+/**
+ * Statuses that are not GnG conditions but carry one: dying, stable (below 0 HP) and dead characters
+ * are unconscious (core rules).
+ */
 const IMPLIED_BY_STATUS: Readonly<Record<string, readonly string[]>> = {
   dying: ['unconscious'],
+  stable: ['unconscious'],
   dead: ['unconscious'],
 };
 

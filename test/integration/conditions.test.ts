@@ -187,6 +187,7 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   'injury-severe': {},
   unconscious: helplessLike,
   dying: helplessLike,
+  stable: helplessLike,
   dead: helplessLike,
 };
 

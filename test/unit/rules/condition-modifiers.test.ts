@@ -73,9 +73,11 @@ describe('isConditionId', () => {
 });
 
 describe('expandConditions', () => {
-  it('suppressed brings prone; dying and dead bring unconscious; others pass through', () => {
+  it('suppressed brings prone; dying, stable and dead bring unconscious; others pass through', () => {
     expect([...expandConditions(['suppressed'])].sort()).toEqual(['prone', 'suppressed']);
     expect([...expandConditions(['dying'])].sort()).toEqual(['dying', 'unconscious']);
+    // Core rules: a stable character below 0 HP is still unconscious.
+    expect([...expandConditions(['stable'])].sort()).toEqual(['stable', 'unconscious']);
     expect([...expandConditions(['dead', 'shaken', 'module-status'])].sort()).toEqual([
       'dead',
       'module-status',

@@ -1,0 +1,214 @@
+/**
+ * The dying card (core "Dying" with GnG "DISABLED, DYING, AND DEAD": the chance to stabilize is the
+ * Constitution score; engine `dyingRound`; decisions in docs/rules.md "Rest, recovery and the dying").
+ * At each turn start of an actor with the `dying` status (dying and unstable) the active GM plays
+ * its round ({@link postDyingCardFor}, from conditions-timer.ts), once per round; out of combat a GM
+ * plays one with `game.gng.dyingRound(actor)` (`gng.dyingCard` query, `action: 'start'`). The GM
+ * rolls d% with Foundry dice against Con and applies the round (dying-apply.ts): stable (`dying`
+ * gives way to `stable`), or 1 HP lost (no trauma) and `dead` at the size's threshold. The card
+ * shows the d% against Con and what the round did; its **Stabilize (Heal check)** button is for
+ * anyone with a character of their own to stabilize with (stabilize.ts), its **Undo** (the GM
+ * only) the exact inverse of the round. Temporary HP (temporary-hp.ts) register here too.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { damageCondition, dyingRound, type Size } from '../../rules/index.js';
+import { combatantOf } from '../../combat/action-budget.js';
+import { withFoundryDice } from '../../combat/foundry-dice.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  noteUndo,
+  Refusal,
+  registerGMQuery,
+  serialized,
+  type CardActionResult,
+  type CardRun,
+} from '../kernel/index.js';
+import { applyDyingRound, undoDyingRound } from './dying-apply.js';
+import {
+  DYING_CARD_TEMPLATE,
+  DYING_TARGET,
+  leftDying,
+  renderDyingCard,
+  STABILIZE_CARD_TEMPLATE,
+} from './dying-render.js';
+import { dyingCardOf, DYING_STATUS, type DyingCardState } from './dying-state.js';
+import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
+import { handleTemporaryHp, TEMP_HP_QUERY } from './temporary-hp.js';
+
+export { dyingCardOf, type DyingCardState };
+
+export const DYING_QUERY = 'gng.dyingCard';
+
+/** Why `actor` has no dying round now (a refusal), or null: it is dying (status and HP). */
+function notDying(actor: Actor): Refusal | null {
+  if (!actor.statuses.has(DYING_STATUS) || actor.statuses.has('dead'))
+    return new Refusal('GNG.Dying.Error.NotDying', { name: actor.name });
+  const sys = actor.system as CreatureData;
+  if (damageCondition(sys.hp.value, sys.size as Size) !== 'dying')
+    return new Refusal('GNG.Dying.Error.NotDyingHp', { name: actor.name, hp: sys.hp.value });
+  return null;
+}
+
+/** GM side, in the actor's queue: plays the actor's dying round and posts its card. */
+async function playRound(actor: Actor, round: number | null): Promise<ChatMessage> {
+  const why = notDying(actor);
+  if (why) throw why;
+  const sys = actor.system as CreatureData;
+  const con = sys.abilities.con.effective;
+  if (!Number.isInteger(con) || con < 0) throw new Refusal('GNG.Dying.Error.NoCon', { name: actor.name });
+  const hpBefore = sys.hp.value;
+  const { result: outcome, rolls } = await withFoundryDice(100, (dice) =>
+    dyingRound({ currentHp: hpBefore, con, size: sys.size as Size }, dice),
+  );
+  const applied = await applyDyingRound(actor, outcome);
+  const state: DyingCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    round,
+    hpBefore,
+    outcome,
+    applied,
+  };
+  return (await ChatMessage.create({
+    content: await renderDyingCard(state),
+    rolls,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
+  })) as ChatMessage;
+}
+
+/** The effect that carries the actor's `dying` status (where the round last played is kept). */
+function dyingEffectOf(actor: Actor): ActiveEffect | undefined {
+  return actor.effects.find((effect) => effect.statuses.has(DYING_STATUS));
+}
+
+/**
+ * Active GM, at a turn start of `actor` in `combat`: plays its dying round when it is dying and no
+ * round was played for it in this round of this combat. Resolves with the card, or null.
+ */
+export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<ChatMessage | null> {
+  if (!isActiveGM() || !actor.statuses.has(DYING_STATUS) || notDying(actor)) return null;
+  const result = await serialized([actor.uuid], async () => {
+    const effect = dyingEffectOf(actor);
+    const played = effect?.getFlag(SYSTEM_ID, 'dyingRound') as
+      { combat?: string; round?: number } | undefined;
+    if (!effect || (played?.combat === combat.id && played.round === combat.round))
+      return { ok: false, error: '' };
+    await effect.setFlag(SYSTEM_ID, 'dyingRound', { combat: combat.id, round: combat.round });
+    const message = await playRound(actor, combat.round);
+    return { ok: true, messageId: message.id as string };
+  });
+  return result.ok ? (game.messages.get(result.messageId as string) ?? null) : null;
+}
+
+/** GM side: `game.gng.dyingRound(actor)` — a GM plays the round (out of combat, or when the table wants). */
+async function startDyingRound(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const { actorUuid } = data;
+  if (
+    Object.keys(data).some((key) => key !== 'action' && key !== 'actorUuid') ||
+    typeof actorUuid !== 'string'
+  )
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  if (!sender.isGM) throw new Refusal('GNG.Dying.Error.GM');
+  const found = await actorOf(actorUuid);
+  if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
+  const result = await serialized([found.uuid], async () => {
+    const combat = game.combat;
+    const round = combat && combat.round > 0 && combatantOf(found) ? combat.round : null;
+    const message = await playRound(found, round);
+    return { ok: true, messageId: message.id as string };
+  });
+  if (!result.ok) throw new Refusal(result.error, result.data);
+  return game.messages.get(result.messageId as string) as ChatMessage;
+}
+
+async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Dying.Error.NothingToUndo');
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Dying.Error.NoActor', { name: state.name });
+  noteUndo(state, await undoDyingRound(actor, applied));
+  state.applied = null;
+  state.undone = true;
+}
+
+/** The healer's uuid a Stabilize request carries (the GM checks the sender owns it). */
+function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(extra).some((key) => key !== 'healerUuid') || typeof extra.healerUuid !== 'string')
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  return { healerUuid: extra.healerUuid };
+}
+
+/**
+ * The dying card as a table: Stabilize (anyone with a character of their own, while the round left
+ * the creature dying; the GM checks the healer and the patient now) and the GM's Undo of the round.
+ */
+export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabilize' | 'dyingUndo'>({
+  query: DYING_QUERY,
+  state: dyingCardOf,
+  targets: () => [{ id: DYING_TARGET }],
+  actors: (state) => [state.actorUuid],
+  save: async (message, state) => {
+    await message.update({ content: await renderDyingCard(state), [`flags.${SYSTEM_ID}.dying`]: state });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Dying.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: () => new Refusal('GNG.Dying.Error.UndoGM'),
+    unavailable: (action, state) =>
+      action === 'dyingUndo'
+        ? 'GNG.Dying.Error.NothingToUndo'
+        : new Refusal('GNG.Stabilize.Error.NotDying', { name: state.name }),
+  },
+  actions: {
+    dyingStabilize: {
+      // Anyone may ask: the GM checks that the sender owns the healer the request names.
+      may: () => true,
+      shown: (user, state) => healerFor(user, state.actorUuid) !== null,
+      available: (state) => state.applied !== null && leftDying(state),
+      parse: parseHealer,
+      fields: (_button, state) => {
+        const healer = healerFor(game.user, state.actorUuid);
+        if (healer) return { healerUuid: healer.uuid };
+        ui.notifications.warn(game.i18n.localize('GNG.Dying.Error.NoHealer'));
+        return { ok: false, error: 'GNG.Dying.Error.NoHealer' };
+      },
+      run: async ({ state, user, extra }) => {
+        await stabilizeNow(state.actorUuid, extra.healerUuid as string, user);
+      },
+    },
+    dyingUndo: {
+      may: (user) => user.isGM,
+      available: (state) => state.applied !== null,
+      run: undoRound,
+    },
+  },
+  start: startDyingRound,
+});
+
+/** `game.gng.dyingRound(actor)`: asks the active GM (the user must be a GM) to play `actor`'s dying round. */
+export function requestDyingRound(actor: Actor): Promise<CardActionResult> {
+  return askGM(DYING_QUERY, { action: 'start', actorUuid: actor.uuid });
+}
+
+/** Asks the active GM (the user must be a GM) to undo the round of the dying card `messageId`. */
+export function requestDyingUndo(messageId: string): Promise<CardActionResult> {
+  return dyingCard.request(messageId, 'dyingUndo', DYING_TARGET);
+}
+
+/** Registers the queries (dying card, stabilize card, temporary HP), the render hooks and the templates. */
+export function registerDyingCard(): void {
+  dyingCard.register();
+  stabilizeCard.register();
+  registerGMQuery(TEMP_HP_QUERY, handleTemporaryHp);
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+    dyingCard.decorate(message, html);
+    stabilizeCard.decorate(message, html);
+  });
+  void foundry.applications.handlebars.loadTemplates([DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE]);
+}

@@ -1,0 +1,74 @@
+/** The content of the dying card (d% against Con, what the round did) and of the stabilize card. */
+import { systemPath } from '../../config/document-types.js';
+import type { DyingCardState, StabilizeCardState } from './dying-state.js';
+
+export const DYING_CARD_TEMPLATE = systemPath('templates/chat/dying-card.hbs');
+export const STABILIZE_CARD_TEMPLATE = systemPath('templates/chat/stabilize-card.hbs');
+/** Each card's one target: its actor (the dying one; the stabilize card's patient). */
+export const DYING_TARGET = 'actor';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** Whether the round left the creature dying (not stable, not dead): someone may stabilize it. */
+export function leftDying(state: DyingCardState): boolean {
+  return !state.outcome.stable && state.outcome.condition === 'dying';
+}
+
+function dyingOutcome(state: DyingCardState): string {
+  const { outcome, name, hpBefore } = state;
+  if (outcome.stable) return f('GNG.Dying.Outcome.stable', { name });
+  const data = { name, before: hpBefore, after: outcome.current, lost: outcome.hpLost };
+  return f(outcome.condition === 'dead' ? 'GNG.Dying.Outcome.dead' : 'GNG.Dying.Outcome.dying', data);
+}
+
+/** The dying card's HTML for `state`. */
+export function renderDyingCard(state: DyingCardState): Promise<string> {
+  const { outcome } = state;
+  return foundry.applications.handlebars.renderTemplate(DYING_CARD_TEMPLATE, {
+    heading: f('GNG.Dying.Heading', { name: state.name }),
+    when: state.round === null ? t('GNG.Dying.OutOfCombat') : f('GNG.Dying.Round', { round: state.round }),
+    roll: outcome.roll,
+    chance: `${outcome.chance}%`,
+    stable: outcome.stable,
+    check: f(outcome.stable ? 'GNG.Dying.Check.stable' : 'GNG.Dying.Check.unstable', {
+      roll: outcome.roll,
+      chance: outcome.chance,
+    }),
+    state: t(`GNG.Dying.State.${outcome.stable ? 'stable' : outcome.condition}`),
+    outcome: dyingOutcome(state),
+    targetId: DYING_TARGET,
+    canStabilize: state.applied !== null && leftDying(state),
+    stabilizeLabel: f('GNG.Dying.StabilizeLabel', { name: state.name }),
+    canUndo: state.applied !== null,
+    undone: state.undone ? t('GNG.Dying.Undone') : '',
+    undoNotes: state.undoNotes ?? [],
+  });
+}
+
+const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
+
+/** The stabilize card's HTML for `state`. */
+export function renderStabilizeCard(state: StabilizeCardState): Promise<string> {
+  const names = { healer: state.healerName, patient: state.patientName };
+  const lines = [f(state.stable ? 'GNG.Stabilize.Stable' : 'GNG.Stabilize.StillDying', names)];
+  if (state.inCombat) lines.push(f('GNG.Stabilize.Spent', names));
+  return foundry.applications.handlebars.renderTemplate(STABILIZE_CARD_TEMPLATE, {
+    heading: f('GNG.Stabilize.Heading', names),
+    result: t(state.stable ? 'GNG.Stabilize.Success' : 'GNG.Stabilize.Failure'),
+    stable: state.stable,
+    total: state.total,
+    dc: state.dc,
+    check: f('GNG.Stabilize.Check', { total: state.total, dc: state.dc }),
+    steps: [
+      { label: t('GNG.Stabilize.Die'), value: String(state.natural) },
+      { label: t('GNG.Stabilize.Bonus'), value: signed(state.bonus) },
+    ],
+    lines,
+    provokes: state.inCombat ? t('GNG.Stabilize.Provokes') : '',
+    targetId: DYING_TARGET,
+    canUndo: state.applied !== null,
+    undone: state.undone ? t('GNG.Stabilize.Undone') : '',
+    undoNotes: state.undoNotes ?? [],
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The stored state of the dying card (`flags.gng.dying`) and of the stabilize card
+ * (`flags.gng.stabilize`), and what their steps changed (for the GM's Undo).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { TurnActionSpent } from '../../combat/action-budget.js';
+import type { DyingRoundOutcome } from '../../rules/index.js';
+
+/** The status a dying character carries: dying and unstable. */
+export const DYING_STATUS = 'dying';
+/** Below 0 HP and stable (no more HP lost). */
+export const STABLE_STATUS = 'stable';
+
+/** Statuses a step set or removed, for Undo. */
+export interface StatusChanges {
+  /** Statuses set, with the id of the effect made (null: none found). */
+  added: Record<string, string | null>;
+  /** Statuses removed (Undo sets them again). */
+  removed: string[];
+}
+
+/** `flags.gng.dying` of a dying card: one round of a dying creature. */
+export interface DyingCardState {
+  actorUuid: string;
+  name: string;
+  /** The combat round it was played in (null: out of combat). */
+  round: number | null;
+  hpBefore: number;
+  outcome: DyingRoundOutcome;
+  /** What Undo takes back (HP lost, statuses); null once undone. */
+  applied: (StatusChanges & { hpLost: number }) | null;
+  undone?: boolean;
+  /** What the Undo could not take back (localized). */
+  undoNotes?: string[];
+}
+
+/** `flags.gng.stabilize` of a stabilize card: a Heal check to stabilize a dying character. */
+export interface StabilizeCardState {
+  patientUuid: string;
+  patientName: string;
+  healerUuid: string;
+  healerName: string;
+  natural: number;
+  bonus: number;
+  total: number;
+  dc: number;
+  stable: boolean;
+  /** In a begun combat: the attack action was spent and the step provoked attacks of opportunity. */
+  inCombat: boolean;
+  /** What Undo takes back; null once undone. */
+  applied: (StatusChanges & { spent: TurnActionSpent | null }) | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+function flagsOf(message: ChatMessage | null | undefined, type: string): Record<string, unknown> | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags && flags.type === type ? flags : null;
+}
+
+/** The stored dying card state of a message, or null. */
+export function dyingCardOf(message: ChatMessage | null | undefined): DyingCardState | null {
+  return (flagsOf(message, 'dyingCard')?.dying as DyingCardState | undefined) ?? null;
+}
+
+/** The stored stabilize card state of a message, or null. */
+export function stabilizeCardOf(message: ChatMessage | null | undefined): StabilizeCardState | null {
+  return (flagsOf(message, 'stabilizeCard')?.stabilize as StabilizeCardState | undefined) ?? null;
+}

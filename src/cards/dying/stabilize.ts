@@ -1,0 +1,186 @@
+/**
+ * Stabilizing a dying character with a Heal check (core "Make a dying character stable", an attack
+ * action that provokes attacks of opportunity; d20 Modern SRD "Stabilize Dying Character (DC 15)";
+ * engine `rollHealToStabilize`; decisions in docs/rules.md "Rest, recovery and the dying").
+ * `game.gng.stabilize(patient, healer)` and the dying card's "Stabilize" button ask the active GM
+ * (`gng.stabilize` query, `action: 'start'`; the button through the dying card's own query), who
+ * checks that the sender owns the healer (not necessarily the patient), that the patient is dying,
+ * that the healer can act and, in combat, that it is the healer's turn with its attack action left;
+ * spends that action, rolls d20 + the healer's Heal bonus against DC 15 with Foundry dice and, on a
+ * success, makes the patient stable. The stabilize card shows the roll and the result; its **Undo**
+ * (the GM only) takes back the statuses and, while the healer's turn goes on, the action.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { expandConditions, rollHealToStabilize } from '../../rules/index.js';
+import { refundTurnAttack, spendTurnAttack } from '../../combat/action-budget.js';
+import { withFoundryDice } from '../../combat/foundry-dice.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  noteUndo,
+  Refusal,
+  serialized,
+  type CardActionResult,
+  type CardRun,
+} from '../kernel/index.js';
+import { restoreStatuses, stabilizeActor } from './dying-apply.js';
+import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
+import { DYING_STATUS, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+
+export { stabilizeCardOf, type StabilizeCardState };
+
+export const STABILIZE_QUERY = 'gng.stabilize';
+
+/** Statuses in which a creature takes no actions (checked on the healer, the first one named). */
+const CANNOT_ACT = ['dead', 'dying', 'stable', 'unconscious', 'helpless', 'stunned', 'dazed', 'cowering'];
+
+const START_KEYS = ['action', 'patientUuid', 'healerUuid'];
+
+/**
+ * The healer `user` would stabilize `patientUuid` with (asking client): the user's assigned
+ * character, else the first selected token's actor the user owns; never the patient. Null: none.
+ */
+export function healerFor(user: User, patientUuid: string): Actor | null {
+  const usable = (actor: Actor | null | undefined): actor is Actor =>
+    Boolean(actor && actor.uuid !== patientUuid && actor.testUserPermission(user, 'OWNER'));
+  if (usable(user.character)) return user.character;
+  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: Token[] } } }).canvas;
+  const controlled = canvas?.tokens?.controlled;
+  if (!Array.isArray(controlled)) return null;
+  return controlled.map((token) => token.actor).find(usable) ?? null;
+}
+
+/** Why `actor` cannot act (its first status that forbids it), or null. */
+function cannotAct(actor: Actor): string | null {
+  const statuses = expandConditions(actor.statuses ?? new Set<string>());
+  return CANNOT_ACT.find((status) => statuses.has(status)) ?? null;
+}
+
+/**
+ * GM side, in the queues of the patient (and the healer, when asked directly): the sender's
+ * `healer` tries to stabilize `patient`; posts the stabilize card. Refusals change nothing.
+ */
+export async function stabilizeNow(
+  patientUuid: string,
+  healerUuid: string,
+  sender: User,
+): Promise<ChatMessage> {
+  const patient = await actorOf(patientUuid);
+  const healer = await actorOf(healerUuid);
+  if (!patient || !healer) throw new Refusal('GNG.Error.Card.BadRequest');
+  if (!healer.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.Stabilize.Error.NotOwner', { name: healer.name });
+  if (healer.uuid === patient.uuid) throw new Refusal('GNG.Stabilize.Error.Self', { name: healer.name });
+  if (!patient.statuses.has(DYING_STATUS) || patient.statuses.has('dead'))
+    throw new Refusal('GNG.Stabilize.Error.NotDying', { name: patient.name });
+  const reason = cannotAct(healer);
+  if (reason)
+    throw new Refusal('GNG.Stabilize.Error.CannotAct', {
+      name: healer.name,
+      condition: game.i18n.localize(`GNG.Status.${reason}`),
+    });
+  const bonus = (healer.system as CreatureData).derived.skills.heal.total;
+  const spend = await spendTurnAttack(healer);
+  if (!spend.ok) throw new Refusal(`GNG.Stabilize.Error.${spend.reason}`, { name: healer.name });
+  const { result, rolls } = await withFoundryDice(20, (dice) => rollHealToStabilize(dice, bonus));
+  const changes = result.stable ? await stabilizeActor(patient) : { added: {}, removed: [] };
+  const state: StabilizeCardState = {
+    patientUuid: patient.uuid,
+    patientName: patient.name,
+    healerUuid: healer.uuid,
+    healerName: healer.name,
+    natural: result.natural,
+    bonus,
+    total: result.total,
+    dc: result.dc,
+    stable: result.stable,
+    inCombat: spend.spent !== null,
+    applied: { ...changes, spent: spend.spent },
+  };
+  const message = (await ChatMessage.create({
+    content: await renderStabilizeCard(state),
+    rolls,
+    speaker: ChatMessage.getSpeaker({ actor: healer }),
+    flags: { [SYSTEM_ID]: { type: 'stabilizeCard', stabilize: state } },
+  })) as ChatMessage;
+  return message;
+}
+
+/** The request's fields, checked (strict keys, uuids as strings), or a refusal. */
+function parseStart(data: Record<string, unknown>): { patientUuid: string; healerUuid: string } {
+  const { patientUuid, healerUuid } = data;
+  if (
+    Object.keys(data).some((key) => !START_KEYS.includes(key)) ||
+    typeof patientUuid !== 'string' ||
+    typeof healerUuid !== 'string'
+  )
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  return { patientUuid, healerUuid };
+}
+
+/** GM side: `game.gng.stabilize`, in the queues of the patient and the healer. */
+async function startStabilize(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const { patientUuid, healerUuid } = parseStart(data);
+  const keys = [(await actorOf(patientUuid))?.uuid ?? patientUuid, (await actorOf(healerUuid))?.uuid];
+  const result = await serialized(keys, async () => {
+    const message = await stabilizeNow(patientUuid, healerUuid, sender);
+    return { ok: true, messageId: message.id as string };
+  });
+  if (!result.ok) throw new Refusal(result.error, result.data);
+  return game.messages.get(result.messageId as string) as ChatMessage;
+}
+
+async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string }>): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Stabilize.Error.NothingToUndo');
+  const patient = await actorOf(state.patientUuid);
+  if (!patient) throw new Refusal('GNG.Stabilize.Error.NoActor', { name: state.patientName });
+  const notes = await restoreStatuses(patient, applied);
+  const healer = await actorOf(state.healerUuid);
+  if (!healer || !(await refundTurnAttack(healer, applied.spent)))
+    notes.push(game.i18n.format('GNG.Stabilize.TurnOver', { name: state.healerName }));
+  noteUndo(state, notes);
+  state.applied = null;
+  state.undone = true;
+}
+
+/** The stabilize card as a table: its one action, the GM's Undo. */
+export const stabilizeCard = defineCard<StabilizeCardState, { id: string }, 'stabilizeUndo'>({
+  query: STABILIZE_QUERY,
+  state: stabilizeCardOf,
+  targets: () => [{ id: DYING_TARGET }],
+  actors: (state) => [state.patientUuid, state.healerUuid],
+  save: async (message, state) => {
+    await message.update({
+      content: await renderStabilizeCard(state),
+      [`flags.${SYSTEM_ID}.stabilize`]: state,
+    });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Stabilize.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: () => new Refusal('GNG.Stabilize.Error.UndoGM'),
+    unavailable: () => 'GNG.Stabilize.Error.NothingToUndo',
+  },
+  actions: {
+    stabilizeUndo: {
+      may: (user) => user.isGM,
+      available: (state) => state.applied !== null,
+      run: undoStabilize,
+    },
+  },
+  start: startStabilize,
+});
+
+/** `game.gng.stabilize(patient, healer)`: asks the active GM for `healer`'s (owned) Heal check. */
+export function stabilize(patient: Actor, healer: Actor): Promise<CardActionResult> {
+  return askGM(STABILIZE_QUERY, { action: 'start', patientUuid: patient.uuid, healerUuid: healer.uuid });
+}
+
+/** Asks the active GM (the user must be a GM) to undo the stabilize card `messageId`. */
+export function requestStabilizeUndo(messageId: string): Promise<CardActionResult> {
+  return stabilizeCard.request(messageId, 'stabilizeUndo', DYING_TARGET);
+}

@@ -1,0 +1,68 @@
+/**
+ * Temporary HP granted by a GM (GnG "TEMPORARY HIT POINTS": "Do not apply your size multiplier to
+ * your temporary HP", "Do not add temporary HP to your base HP total"; engine
+ * `temporaryHitPointsGained`, `gainTemporaryHitPoints`). `game.gng.grantTemporaryHp(actor, amount,
+ * { stacks })` asks the active GM (`gng.temporaryHp` query), who checks the sender is a GM and the
+ * amount a whole number of at least 1, and writes `system.hp.temp`: the amount as given for any size,
+ * the higher of the pool and the grant unless the grant `stacks`. The maximum and current HP are
+ * untouched; a short chat line says what changed.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
+
+export const TEMP_HP_QUERY = 'gng.temporaryHp';
+
+export interface TemporaryHpOptions {
+  /** The effect says its temporary HP stack: they add up (default: the higher is kept). */
+  stacks?: boolean;
+}
+
+const KEYS = ['actorUuid', 'amount', 'stacks'];
+
+/** `CONFIG.queries['gng.temporaryHp']` (through the kernel): runs on the active GM. */
+export async function handleTemporaryHp(
+  data: Record<string, unknown>,
+  sender: User,
+): Promise<CardActionResult> {
+  const { actorUuid, amount } = data;
+  const stacks = data.stacks ?? false;
+  if (
+    Object.keys(data).some((key) => !KEYS.includes(key)) ||
+    typeof actorUuid !== 'string' ||
+    typeof stacks !== 'boolean'
+  )
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  if (!sender.isGM) throw new Refusal('GNG.TempHp.Error.GM');
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1)
+    throw new Refusal('GNG.TempHp.Error.Amount', { amount: String(amount) });
+  const found = await actorOf(actorUuid);
+  if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
+  return serialized([found.uuid], async () => {
+    const actor = (await actorOf(actorUuid)) as Actor;
+    const sys = actor.system as CreatureData;
+    const before = sys.hp.temp;
+    const gained = temporaryHitPointsGained(amount, sys.size as Size);
+    const after = gainTemporaryHitPoints({ temporary: before, gained, stacks });
+    if (after !== before) await actor.update({ 'system.hp.temp': after });
+    const key = stacks ? 'Stacked' : after === gained && gained > before ? 'Gained' : 'Kept';
+    const line = game.i18n.format(`GNG.TempHp.${key}`, { name: actor.name, amount: gained, before, after });
+    await ChatMessage.create({
+      content: `<p class="gng temp-hp">${escapeHtml(line)}</p>`,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'temporaryHp', temporaryHp: { before, gained, after, stacks } } },
+    });
+    return { ok: true, data: { before, after } };
+  });
+}
+
+/** `game.gng.grantTemporaryHp(actor, amount, options)`: a GM grants `actor` temporary HP. */
+export function grantTemporaryHp(
+  actor: Actor,
+  amount: number,
+  options: TemporaryHpOptions = {},
+): Promise<CardActionResult> {
+  return askGM(TEMP_HP_QUERY, { actorUuid: actor.uuid, amount, stacks: options.stacks ?? false });
+}
