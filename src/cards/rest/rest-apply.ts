@@ -1,14 +1,15 @@
 /**
  * A rest's changes to the actor (GM side) and their exact inverse (the card's Undo). The rest
- * regains HP, heals nonlethal and ability damage, removes the effects of the parts that recovered
- * and stores the healing week (`flags.gng.rest`). Undo works in deltas on the values as they are now
+ * regains HP, heals nonlethal and ability damage, removes the effects of the parts that recovered,
+ * stores the healing week (`flags.gng.rest`) and consumes a healer's tending (`flags.gng.tended`,
+ * which made this rest count as with a healer). Undo works in deltas on the values as they are now
  * (HP back down by what was regained, damage back up by what was healed), restores the stored week
- * and re-creates the removed effects.
+ * and the tending, and re-creates the removed effects.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Ability, RestOutcome, RestWeekProgress } from '../../rules/index.js';
-import { weekProgressOf } from './rest-read.js';
+import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
 
 /** What a rest changed, for Undo. */
 export interface RestApplied {
@@ -20,6 +21,8 @@ export interface RestApplied {
   weekAfter: RestWeekProgress;
   /** The sources of the effects removed (the recovered parts). */
   removed: Record<string, unknown>[];
+  /** The healer's tending this rest consumed (absent on older cards). */
+  tended?: TendedMark | null;
 }
 
 /** Applies `outcome` to `actor`; the recovered parts are the effects of these ids. */
@@ -38,12 +41,15 @@ export async function applyRest(
     weekBefore: weekProgressOf(actor),
     weekAfter: { ...outcome.hp.progress },
     removed: [],
+    tended: tendedOf(actor),
   };
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value + applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal - applied.nonlethalRecovered,
     [`flags.${SYSTEM_ID}.rest`]: applied.weekAfter,
   };
+  // The tending counted for this rest (rest-read.ts), whatever kind it was: it is used up.
+  if (applied.tended) update[`flags.${SYSTEM_ID}.tended`] = null;
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
   await actor.update(update);
@@ -59,8 +65,9 @@ export async function applyRest(
 
 /**
  * Undoes `applied` on `actor`: deltas on the values now and the parts re-created. The healing week
- * goes back only while it is where this rest left it (a later rest counted on from it); otherwise
- * the answer is the lang key of a note saying it was kept.
+ * goes back only while it is where this rest left it (a later rest counted on from it), and the
+ * consumed tending only while no newer tending waits; otherwise the answer names (lang keys) what
+ * was kept.
  */
 export async function undoRest(actor: Actor, applied: RestApplied): Promise<string[]> {
   const sys = actor.system as CreatureData;
@@ -71,6 +78,8 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
     'system.hp.nonlethal': sys.hp.nonlethal + applied.nonlethalRecovered,
   };
   if (!weekKept) update[`flags.${SYSTEM_ID}.rest`] = applied.weekBefore;
+  const tendedKept = Boolean(applied.tended) && tendedOf(actor) !== null;
+  if (applied.tended && !tendedKept) update[`flags.${SYSTEM_ID}.tended`] = applied.tended;
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage + recovered;
   await actor.update(update);
@@ -83,5 +92,5 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
         return copy;
       }),
     );
-  return weekKept ? ['GNG.Rest.WeekKept'] : [];
+  return [...(weekKept ? ['GNG.Rest.WeekKept'] : []), ...(tendedKept ? ['GNG.Rest.TendedKept'] : [])];
 }

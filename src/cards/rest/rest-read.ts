@@ -1,8 +1,10 @@
 /**
  * What a rest reads from the actor's documents (GM side): Constitution, size, level, HP, nonlethal
  * damage, ability damage, the disabled body parts (the actor's effects that carry a `disabled-*`
- * status, one part per effect), dying and unstable (the `dying` status), and the healing week so far
- * (`flags.gng.rest` of the actor).
+ * status, one part per effect), dying and unstable (the `dying` status), the healing week so far
+ * (`flags.gng.rest` of the actor), and whether a healer tended the injuries (`flags.gng.tended`,
+ * set by the GM's heal card on a successful Heal check; the next rest counts as with a healer and
+ * consumes it, rest-apply.ts).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -47,6 +49,24 @@ export function weekProgressOf(actor: Actor): RestWeekProgress {
   return { days, bedRestDays: bed };
 }
 
+/** A healer's successful tending (`flags.gng.tended`), waiting for the patient's next rest. */
+export interface TendedMark {
+  /** Tells this tending from a later one (the heal card's Undo clears only its own). */
+  id: string;
+  /** The healer's name, and the total of the Heal check. */
+  healer: string;
+  total: number;
+}
+
+/** The actor's tended mark, or null when none (or nothing valid) is stored. */
+export function tendedOf(actor: Actor): TendedMark | null {
+  const raw = actor.getFlag(SYSTEM_ID, 'tended') as Partial<TendedMark> | null | undefined;
+  if (!raw || typeof raw !== 'object') return null;
+  const { id, healer, total } = raw;
+  if (typeof id !== 'string' || !id || typeof healer !== 'string' || !Number.isInteger(total)) return null;
+  return { id, healer, total: total as number };
+}
+
 /** The engine's input for `actor` resting as `how` (null: no Constitution to heal with). */
 export function restInputOf(actor: Actor, how: RestCircumstances): RestInput | null {
   const sys = actor.system as CreatureData;
@@ -60,6 +80,8 @@ export function restInputOf(actor: Actor, how: RestCircumstances): RestInput | n
   }
   return {
     ...how,
+    // A healer's help: the GM's word for this rest, or a tending the heal card recorded.
+    healer: how.healer === true || tendedOf(actor) !== null,
     con,
     size: sys.size as Size,
     characterLevel: Math.max(1, sys.derived?.level ?? 1),

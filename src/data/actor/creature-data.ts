@@ -77,6 +77,8 @@ function creatureSchema(): DataSchema {
     naturalArmor: integer(0),
     negativeLevels: integer(0),
     speed: integer(30),
+    /** HP the creature regenerates each round (GnG: regenerating creatures recover disabled parts at full HP); 0 none. */
+    regeneration: integer(0),
     skills: new SchemaField(skills),
     proficiencies: new SchemaField({
       armor: new SchemaField({
@@ -108,6 +110,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare naturalArmor: number;
   declare negativeLevels: number;
   declare speed: number;
+  /** HP regenerated per round (the regeneration special quality); 0: none. */
+  declare regeneration: number;
   declare skills: Record<SkillId, SkillData>;
   declare proficiencies: {
     armor: Record<'light' | 'medium' | 'heavy' | 'force' | 'shield' | 'tower', boolean>;
@@ -176,6 +180,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       ['naturalArmor', LIMITS.bonus],
       ['negativeLevels', LIMITS.levels],
       ['speed', LIMITS.feet],
+      ['regeneration', LIMITS.hitPoints],
     ] as const) {
       if ((data[field] as number) < 0)
         throw validationError('GNG.Validation.Negative', { field, value: data[field] }, field);

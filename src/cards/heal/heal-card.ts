@@ -1,0 +1,163 @@
+/**
+ * The heal card (GnG "RECOVERY OF DISABLED BODY PARTS": a healer tends injuries, Surgery,
+ * Extraordinary Healing; engine `bodyPartRecovery.ts`, decisions in docs/rules.md "Rest, recovery
+ * and the dying"). `game.gng.heal(patient, { kind, healer, part, formula })` asks the active GM
+ * (`gng.healCard` query, `action: 'start'`), who checks the sender and the request against the
+ * documents (heal-steps.ts), rolls, changes the patient and posts one card speaking as the healer
+ * (or the patient): the rolls, the outcome, and the GM's **Undo**, the exact inverse.
+ *
+ * - `tend`: the healer's Heal check against DC 15; success marks the patient tended
+ *   (`flags.gng.tended`): its next rest counts as with a healer (rest-read.ts) and consumes the mark.
+ * - `surgery`: the healer's Heal check against DC 20 on one disabled part; success restores it.
+ * - `extraordinary` (a GM): the healing formula rolled, then 1d20; d20 ≤ the amount restores the part.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { diceProblem } from '../../rules/index.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  Refusal,
+  serialized,
+  showRolls,
+  type CardActionResult,
+  type CardRun,
+} from '../kernel/index.js';
+import { renderHealCard, HEAL_CARD_TEMPLATE } from './heal-render.js';
+import { HEAL_KINDS, healCardOf, type HealCardState, type HealKind, type HealOptions } from './heal-state.js';
+import { checkHeal, runHeal, undoHeal, type HealRequest } from './heal-steps.js';
+
+export { healCardOf, HEAL_KINDS, type HealCardState, type HealKind, type HealOptions };
+
+export const HEAL_QUERY = 'gng.healCard';
+/** The card's one target: the patient. */
+export const HEAL_TARGET = 'patient';
+
+const START_KEYS = ['action', 'patientUuid', 'kind', 'healerUuid', 'part', 'formula'];
+/** The longest healing formula a request may carry. */
+const FORMULA_LENGTH = 40;
+
+interface ParsedStart {
+  kind: HealKind;
+  patientUuid: string;
+  healerUuid: string | null;
+  part: string | null;
+  formula: string | null;
+}
+
+/** The request, checked (strict keys, a known kind, each field only where its kind takes it). */
+function parseStart(data: Record<string, unknown>): ParsedStart {
+  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
+  if (Object.keys(data).some((key) => !START_KEYS.includes(key))) throw bad();
+  const { patientUuid, kind, healerUuid, part, formula } = data;
+  if (typeof patientUuid !== 'string' || !HEAL_KINDS.includes(kind as HealKind)) throw bad();
+  const optional = (value: unknown): string | null => {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string' || !value) throw bad();
+    return value;
+  };
+  const parsed: ParsedStart = {
+    kind: kind as HealKind,
+    patientUuid,
+    healerUuid: optional(healerUuid),
+    part: optional(part),
+    formula: optional(formula),
+  };
+  // Tending treats the patient as a whole; surgery and extraordinary healing treat one part.
+  if ((parsed.kind === 'tend') !== (parsed.part === null)) throw bad();
+  if ((parsed.kind === 'extraordinary') !== (parsed.formula !== null)) throw bad();
+  if (parsed.kind !== 'extraordinary' && parsed.healerUuid === null) throw bad();
+  if (parsed.formula !== null && (parsed.formula.length > FORMULA_LENGTH || diceProblem(parsed.formula)))
+    throw new Refusal('GNG.Heal.Error.Formula', { formula: parsed.formula.slice(0, FORMULA_LENGTH) });
+  return parsed;
+}
+
+/** GM side: the request, in the patient's and the healer's queues; posts the card. */
+async function startHeal(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const parsed = parseStart(data);
+  const patient = await actorOf(parsed.patientUuid);
+  const healer = parsed.healerUuid ? await actorOf(parsed.healerUuid) : null;
+  if (!patient || (parsed.healerUuid && !healer)) throw new Refusal('GNG.Error.Card.BadRequest');
+  const keys = [patient.uuid, ...(healer && healer.uuid !== patient.uuid ? [healer.uuid] : [])];
+  const result = await serialized(keys, async () => {
+    const req: HealRequest = {
+      kind: parsed.kind,
+      patient: (await actorOf(patient.uuid)) as Actor,
+      healer: healer ? ((await actorOf(healer.uuid)) as Actor) : null,
+      part: parsed.part ? { effectId: parsed.part, label: '' } : null,
+      formula: parsed.formula,
+    };
+    checkHeal(req, sender);
+    const { state, rolls } = await runHeal(req);
+    const message = (await ChatMessage.create({
+      content: await renderHealCard(state),
+      speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
+      flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
+    })) as ChatMessage;
+    showRolls(message, rolls);
+    return { ok: true, messageId: message.id as string };
+  });
+  if (!result.ok) throw new Refusal(result.error, result.data);
+  return game.messages.get(result.messageId as string) as ChatMessage;
+}
+
+async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): Promise<void> {
+  const patient = await actorOf(state.patientUuid);
+  if (!patient) throw new Refusal('GNG.Heal.Error.NoActor', { name: state.patientName });
+  if (state.applied) await undoHeal(patient, state.applied);
+  state.applied = null;
+  state.undone = true;
+}
+
+/** The heal card as a table: its one action, the GM's Undo. */
+export const healCard = defineCard<HealCardState, { id: string }, 'healUndo'>({
+  query: HEAL_QUERY,
+  state: healCardOf,
+  targets: () => [{ id: HEAL_TARGET }],
+  actors: (state) => [state.patientUuid],
+  save: async (message, state) => {
+    await message.update({
+      content: await renderHealCard(state),
+      [`flags.${SYSTEM_ID}.heal`]: state,
+    });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Heal.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: () => new Refusal('GNG.Heal.Error.UndoGM'),
+    unavailable: () => 'GNG.Heal.Error.NothingToUndo',
+  },
+  actions: {
+    healUndo: {
+      may: (user) => user.isGM,
+      available: (state) => state.applied !== null,
+      run: undoHealCard,
+    },
+  },
+  start: startHeal,
+});
+
+/** `game.gng.heal(patient, options)`: asks the active GM to heal `patient` as `options` say. */
+export function heal(patient: Actor, options: HealOptions): Promise<CardActionResult> {
+  const { kind, healer, part, formula } = options ?? {};
+  const data: Record<string, unknown> = { action: 'start', patientUuid: patient?.uuid, kind };
+  if (healer) data.healerUuid = healer.uuid;
+  if (part !== undefined) data.part = part;
+  if (formula !== undefined) data.formula = formula;
+  return askGM(HEAL_QUERY, data);
+}
+
+/** Asks the active GM (the user must be a GM) to undo the heal card `messageId`. */
+export function requestHealUndo(messageId: string): Promise<CardActionResult> {
+  return healCard.request(messageId, 'healUndo', HEAL_TARGET);
+}
+
+/** Registers the query, the render hook and the template (on `init`). */
+export function registerHealCard(): void {
+  healCard.register();
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    healCard.decorate(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates([HEAL_CARD_TEMPLATE]);
+}

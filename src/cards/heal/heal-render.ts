@@ -1,0 +1,67 @@
+/** The heal card's content: who heals whom, the rolls against what they needed, and the outcome. */
+import { systemPath } from '../../config/document-types.js';
+import type { HealCardState } from './heal-state.js';
+
+export const HEAL_CARD_TEMPLATE = systemPath('templates/chat/heal-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The outcome of the step, by kind and success. */
+function outcomeLine(state: HealCardState, success: boolean): string {
+  const data = { patient: state.patientName, part: state.part?.label ?? '' };
+  return f(`GNG.Heal.Outcome.${state.kind}.${success ? 'success' : 'failure'}`, data);
+}
+
+/** The roll lines, the big total and its label. */
+function rollLines(state: HealCardState): {
+  total: number;
+  label: string;
+  lines: string[];
+  success: boolean;
+} {
+  if (state.check) {
+    const { natural, bonus, total, dc, success } = state.check;
+    return {
+      total,
+      label: t('GNG.Heal.CheckLabel'),
+      lines: [f('GNG.Heal.Check', { natural, bonus: bonus < 0 ? `− ${-bonus}` : `+ ${bonus}`, total, dc })],
+      success,
+    };
+  }
+  const roll = state.extraordinary as NonNullable<HealCardState['extraordinary']>;
+  return {
+    total: roll.d20,
+    label: t('GNG.Heal.D20Label'),
+    lines: [
+      f('GNG.Heal.Amount', { formula: roll.formula, amount: roll.amount }),
+      f(roll.success ? 'GNG.Heal.D20.Restores' : 'GNG.Heal.D20.Fails', {
+        d20: roll.d20,
+        amount: roll.amount,
+      }),
+    ],
+    success: roll.success,
+  };
+}
+
+/** The card's HTML for `state`. */
+export function renderHealCard(state: HealCardState): Promise<string> {
+  const { total, label, lines, success } = rollLines(state);
+  const names = { healer: state.healerName ?? '', patient: state.patientName, part: state.part?.label ?? '' };
+  const heading =
+    state.kind === 'extraordinary' && !state.healerName
+      ? f('GNG.Heal.Heading.extraordinaryGM', names)
+      : f(`GNG.Heal.Heading.${state.kind}`, names);
+  return foundry.applications.handlebars.renderTemplate(HEAL_CARD_TEMPLATE, {
+    heading,
+    kind: t(`GNG.Heal.Kind.${state.kind}`),
+    total,
+    label,
+    lines,
+    outcome: outcomeLine(state, success),
+    success,
+    targetId: 'patient',
+    canUndo: state.applied !== null,
+    undone: state.undone ? t('GNG.Heal.Undone') : '',
+  });
+}
