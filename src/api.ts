@@ -10,7 +10,11 @@ import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.
 import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { rest, type RestOptions } from './cards/rest/rest-card.js';
+import { heal, type HealOptions } from './cards/heal/heal-card.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
+import { requestDyingRound } from './cards/dying/dying-card.js';
+import { stabilize } from './cards/dying/stabilize.js';
+import { grantTemporaryHp, type TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
@@ -56,6 +60,27 @@ export interface GnGApi {
   /** A GM rests the party (the actors given, the selected tokens, or the combat's characters): one rest card each. */
   restParty(options: PartyRestOptions): Promise<PartyRestResult[] | null>;
   /**
+   * GM only: plays `actor`'s dying round now (in combat it plays itself at each of its turn starts):
+   * d% against Con — stable, or 1 HP lost (dead at the size's threshold) — on a dying card with Undo.
+   */
+  dyingRound(actor: Actor): Promise<CardActionResult>;
+  /**
+   * `healer` (owned by the user) tries to stabilize the dying `patient`: the GM rolls d20 + Heal
+   * against DC 15; in combat it takes the healer's attack action on its turn and provokes.
+   */
+  stabilize(patient: Actor, healer: Actor): Promise<CardActionResult>;
+  /**
+   * GM only: `actor` gains `amount` temporary HP (a whole number ≥ 1; no size multiplier); they do
+   * not stack (the higher is kept) unless `options.stacks`.
+   */
+  grantTemporaryHp(actor: Actor, amount: number, options?: TemporaryHpOptions): Promise<CardActionResult>;
+  /**
+   * Heals a disabled body part's way (src/cards/heal/): `tend` (the healer's Heal check, DC 15: the
+   * patient's next rest counts as with a healer), `surgery` (Heal DC 20 restores `part`), or a GM's
+   * `extraordinary` healing (`formula` rolled, then d20 ≤ it restores `part`, no HP). The GM posts the heal card.
+   */
+  heal(patient: Actor, options: HealOptions): Promise<CardActionResult>;
+  /**
    * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
    */
@@ -75,6 +100,10 @@ export function createApi(version: string): GnGApi {
     quickStand: (actor) => quickStand(actor),
     rest: (actor, options) => rest(actor, options),
     restParty: (options) => restParty(options),
+    dyingRound: (actor) => requestDyingRound(actor),
+    stabilize: (patient, healer) => stabilize(patient, healer),
+    grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
+    heal: (patient, options) => heal(patient, options),
     checkWorld: () => runSelfTest(),
   };
 }

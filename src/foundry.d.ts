@@ -228,6 +228,8 @@ declare global {
     seconds?: number | null;
     startRound?: number | null;
     startTurn?: number | null;
+    /** The world time (seconds) at which the effect started, when core filled it. */
+    startTime?: number | null;
   }
   interface ActiveEffect extends FoundryDocument {
     changes: ActiveEffectChange[];
@@ -422,6 +424,8 @@ declare global {
     readonly isGM: boolean;
     readonly active: boolean;
     readonly targets: Set<Token>;
+    /** The user's assigned character (User Configuration), if any. */
+    readonly character?: Actor | null;
     /** Sends a registered query (`CONFIG.queries[name]`) to this user and resolves with its answer. */
     query(name: string, data: Record<string, unknown>, options?: { timeout?: number }): Promise<unknown>;
     /** Puts `macro` in hotbar slot `slot` (1–50) of this user; `null` empties the slot. */
@@ -734,6 +738,14 @@ declare global {
     clipboard: { copyPlainText(text: string): Promise<void> };
     combats: WorldCollection<Combat>;
     folders: WorldCollection<Folder>;
+    /**
+     * The world clock in seconds. Only a GM advances it; every client then runs the
+     * `updateWorldTime(worldTime, deltaTime, options, userId)` hook.
+     */
+    time: {
+      readonly worldTime: number;
+      advance(seconds: number, options?: Record<string, unknown>): Promise<number>;
+    };
     /**
      * The world's scenes, each with its token documents (dnd5e's migration walks `game.scenes` and
      * `s.tokens`). Optional here: our code also runs where none are loaded (the test runtime).

@@ -26,17 +26,24 @@ import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
 import { registerGrappleCard } from './cards/grapple/grapple-card.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
 import { registerRestCard } from './cards/rest/rest-card.js';
+import { registerDyingCard } from './cards/dying/dying-card.js';
+import { registerHealCard } from './cards/heal/heal-card.js';
+import { registerRegenerationHooks } from './hooks/regeneration.js';
 import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
+import { registerVariantsMenu } from './settings/variants-app.js';
+import { registerWorldTime } from './combat/world-time.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
+  registerVariantsMenu();
+  registerWorldTime();
   registerCardKernel();
   registerAttackFlow();
   registerBudgetDisplay();
@@ -45,6 +52,9 @@ Hooks.once('init', () => {
   registerGrappleCard();
   registerQuickStand();
   registerRestCard();
+  registerDyingCard();
+  registerHealCard();
+  registerRegenerationHooks();
   registerGrappleHud();
   registerConditionsTimer();
   registerSelfTest();

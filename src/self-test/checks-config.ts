@@ -20,6 +20,10 @@ export const REQUIRED_QUERIES = [
   'gng.bindWounds',
   'gng.quickStand',
   'gng.restCard',
+  'gng.dyingCard',
+  'gng.stabilize',
+  'gng.temporaryHp',
+  'gng.healCard',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;
