@@ -15,6 +15,8 @@
  * actor, changes)` (cancel with false; `changes` may be changed), `gng.applyAreaDamage(message, target,
  * actor)`.
  */
+import { rollSpellDamage, type SpellDamage } from './area-spell.js';
+import { variantRules } from '../../settings/variant-rules.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
@@ -77,6 +79,27 @@ const creature = (actor: Actor) => actor.system as CreatureData;
  * A GM posts an area damage card: rolls `damage` once; `targets` default to the GM's targeted
  * tokens. Resolves with the card, or null (not a GM, no targets, bad input).
  */
+/** The area's damage: a spell's under the world's high magic option, else the formula as given. */
+async function rollAreaDamage(options: AreaDamageOptions): Promise<SpellDamage | { error: string }> {
+  if (options.spell !== undefined) {
+    if (typeof options.spell !== 'object' || options.spell === null)
+      return { error: 'GNG.Area.Error.SpellOptions' };
+    return rollSpellDamage(options.damage, options.spell, variantRules().highMagic);
+  }
+  try {
+    const roll = await new Roll(options.damage).evaluate();
+    return {
+      roll,
+      formula: roll.formula,
+      dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+      total: Math.max(0, roll.total ?? 0),
+      highMagic: null,
+    };
+  } catch {
+    return { error: 'GNG.Area.Error.BadOptions' };
+  }
+}
+
 export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatMessage | null> {
   if (!game.user.isGM) {
     ui.notifications.warn(t('GNG.Area.Error.GMOnly'));
@@ -97,11 +120,9 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     ui.notifications.warn(t('GNG.Area.Error.NoTargets'));
     return null;
   }
-  let roll: Roll;
-  try {
-    roll = await new Roll(options.damage).evaluate();
-  } catch {
-    ui.notifications.warn(t('GNG.Area.Error.BadOptions'));
+  const damage = await rollAreaDamage(options);
+  if ('error' in damage) {
+    ui.notifications.warn(t(damage.error));
     return null;
   }
   const seen = new Set<string>();
@@ -123,10 +144,11 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
   const state: AreaCardState = {
     version: 1,
     damage: {
-      formula: roll.formula,
-      dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
-      total: Math.max(0, roll.total ?? 0),
+      formula: damage.formula,
+      dice: damage.dice,
+      total: damage.total,
       type: options.damageType ?? null,
+      highMagic: damage.highMagic,
     },
     save: { type: 'ref', dc },
     cover: options.cover ?? null,
@@ -134,7 +156,7 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
   };
   const message = await ChatMessage.create({
     content: await renderAreaCard(state),
-    rolls: [roll],
+    rolls: damage.roll ? [damage.roll] : [],
     speaker: { alias: t('GNG.Area.Heading') },
     flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
   });

@@ -75,6 +75,20 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
   };
 }
 
+/** The high magic line: the option's name and how it changed the spell's dice. */
+function highMagicLine(state: AreaCardState): string | null {
+  const magic = state.damage.highMagic;
+  if (!magic) return null;
+  const line = f('GNG.Area.HighMagic', {
+    option: t(`GNG.Variants.highMagic.choices.${magic.option}`),
+    normal: magic.normal,
+    rolled: magic.rolled,
+  });
+  return magic.faces
+    ? `${line} ${f('GNG.Area.OddsCounted', { faces: magic.faces.join(', '), dice: state.damage.dice.join(', ') })}`
+    : line;
+}
+
 /** The template's data, localized, from the state (and the targets' current Protection). */
 export function areaCardContext(state: AreaCardState): Record<string, unknown> {
   return {
@@ -83,6 +97,7 @@ export function areaCardContext(state: AreaCardState): Record<string, unknown> {
     formula: state.damage.formula,
     dice: state.damage.dice.join(', '),
     type: state.damage.type,
+    highMagic: highMagicLine(state),
     save: f('GNG.Area.SaveLine', { dc: state.save.dc }),
     cover: state.cover === null ? null : t(state.cover ? 'GNG.Area.CoverEveryone' : 'GNG.Area.CoverNobody'),
     targets: state.targets.map((target) => targetContext(state, target)),

@@ -2,6 +2,7 @@
  * The state of one area damage card, stored in the chat message's `flags.gng.area`, the damage each
  * target takes as the card stands, and who may do what with it (area-card.ts is the card's table).
  */
+import type { AreaSpell, HighMagicRoll } from './area-spell.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, type ActionBudget } from '../../rules/index.js';
@@ -80,7 +81,14 @@ export interface AreaTarget {
 
 export interface AreaCardState {
   version: 1;
-  damage: { formula: string; dice: number[]; total: number; type: string | null };
+  damage: {
+    formula: string;
+    dice: number[];
+    total: number;
+    type: string | null;
+    /** A spell's damage under the world's high magic option (absent or null: rolled as given). */
+    highMagic?: HighMagicRoll | null;
+  };
   save: { type: 'ref'; dc: number };
   /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
   cover: boolean | null;
@@ -97,6 +105,11 @@ export interface AreaDamageOptions {
   targets?: Actor[];
   /** Cover near every target (true/false), or undefined: each target's owner says. */
   cover?: boolean;
+  /**
+   * The damage is a spell's: the world's high magic option (Appendix 2) changes its dice. `damage`
+   * must then be one kind of die and a flat bonus (`10d6`, `5d4 + 5`).
+   */
+  spell?: AreaSpell;
 }
 
 const creature = (actor: Actor) => actor.system as CreatureData;
