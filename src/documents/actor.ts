@@ -37,7 +37,9 @@ export class GnGActor extends Actor {
       ui.notifications.warn(game.i18n.format('GNG.Error.UnknownAbility', { ability: String(ability) }));
       return null;
     }
-    const config = { ability, modifier: this.creature.abilities[ability].mod };
+    // GnG INJURY: the penalty applies to "ability checks" too.
+    const injury = this.creature.derived?.hp.injury.penalty ?? 0;
+    const config = { ability, modifier: this.creature.abilities[ability].mod + injury };
     if (Hooks.call('gng.preRollAbilityCheck', this, config) === false) return null;
     const message = await postAbilityCheck(this, config.ability, config.modifier);
     Hooks.callAll('gng.rollAbilityCheck', this, message);

@@ -96,6 +96,31 @@ describe('Appendix 3 sample characters built from items', () => {
     expect(sys(actor).defense.total).toBe(0);
     expect(sys(actor).derived.attacks[0]?.bonus).toBe(5);
   });
+
+  // GnG INJURY: "-2 [-4, -6] injury penalty on all attack rolls, defense rolls, ability checks, skill
+  // checks, and saving throws". The fighter (23 HP, Fort +8 as Appendix 3 prints it, Str 18: +4)
+  // at 17 HP (≤ 75 %), 11 (≤ 50 %) and 5 (≤ 25 %).
+  for (const [hp, grade, penalty] of [
+    [17, 'light', -2],
+    [11, 'moderate', -4],
+    [5, 'severe', -6],
+  ] as const) {
+    it(`injury: a ${grade} injury (${penalty}) lowers saves, skill checks and ability checks too`, async () => {
+      const actor = await appendix3Fighter();
+      const climb = sys(actor).derived.skills.climb.total;
+      expect(sys(actor).saves.fort.total).toBe(8);
+      await actor.update({ 'system.hp.value': hp });
+      expect(sys(actor).hp.injury).toMatchObject({ level: grade, penalty });
+      expect(sys(actor).saves.fort.total).toBe(8 + penalty);
+      expect(sys(actor).derived.saves.fort.injury).toBe(penalty);
+      expect(sys(actor).derived.skills.climb.total).toBe(climb + penalty);
+      h.dice.queue(10);
+      const message = await (
+        actor as unknown as { rollAbilityCheck(a: string): Promise<ChatMessage> }
+      ).rollAbilityCheck('str');
+      expect(message.rolls[0]?.total).toBe(10 + 4 + penalty);
+    });
+  }
 });
 
 describe('creatures', () => {

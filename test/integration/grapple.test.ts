@@ -337,12 +337,13 @@ describe('grappling', () => {
     expect(visibleButtons(message)).toEqual(
       expect.arrayContaining(['damage', 'pin', 'choke', 'lock', 'throw', 'undo']),
     );
-    // 15 + 6 − 4 = 17 vs 12: RD 5; 1d3 (1) + 2 + 5 = 8; Fortitude 1 + 10 vs DC 10 + 0 + 2 = 12; 1d4 (3).
+    // 15 + 6 − 4 = 17 vs 12: RD 5; 1d3 (1) + 2 + 5 = 8; at 8 HP the victim has a Moderate Injury
+    // (−4, GnG INJURY: "saving throws" too): Fortitude 1 + 10 − 4 = 7 vs DC 10 + 0 + 2 = 12; 1d4 (3).
     await act(message, 'choke', 15, 12, 1, 1, 3);
     const step = lastStep(message);
     expect(step).toMatchObject({ move: 'choke', won: true, relativeDegree: 5 });
     expect(step?.damage).toMatchObject({ total: 8, dealt: 8 });
-    expect(step?.save).toMatchObject({ dc: 12, total: 11, failed: true });
+    expect(step?.save).toMatchObject({ dc: 12, total: 7, failed: true });
     expect(sys(d).hp.value).toBe(8);
     expect(d.statuses.has('stunned')).toBe(true);
     expect(d.statuses.has('dazed')).toBe(true);

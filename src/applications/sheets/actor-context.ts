@@ -399,6 +399,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
             { label: t('GNG.Sheet.Saves.Base'), value: signed(s.base ?? 0) },
             { label: t(`GNG.Ability.${SAVE_ABILITY[key]}.long`), value: signed(s.ability ?? 0) },
             ...(s.conditions ? [{ label: t('GNG.Breakdown.Conditions'), value: signed(s.conditions) }] : []),
+            ...(s.injury ? [{ label: t('GNG.Breakdown.Injury'), value: signed(s.injury) }] : []),
             ...(s.bonus ? [{ label: t('GNG.Breakdown.Effects'), value: signed(s.bonus) }] : []),
           ],
           notes: [],

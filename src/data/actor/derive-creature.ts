@@ -128,8 +128,9 @@ export interface DerivedCreature {
     penalty: number;
     capacity: { light: number; medium: number; heavy: number };
   };
-  saves: Record<Save, { base: number; ability: number; conditions: number; total: number }>;
-  skills: Record<SkillId, { total: number; usable: boolean; ability: Ability }>;
+  /** `injury`: GnG INJURY's penalty, which applies to "saving throws" (and skill and ability checks). */
+  saves: Record<Save, { base: number; ability: number; conditions: number; injury: number; total: number }>;
+  skills: Record<SkillId, { total: number; usable: boolean; ability: Ability; injury: number }>;
   attacks: AttackSummary[];
   grapple: number;
   initiative: number;
@@ -302,7 +303,8 @@ export function deriveCreature(input: {
       base,
       ability,
       conditions,
-      total: base + ability + conditions + system.saves[save].bonus,
+      injury: hurt.penalty,
+      total: base + ability + conditions + hurt.penalty + system.saves[save].bonus,
     };
   }
 
@@ -317,9 +319,10 @@ export function deriveCreature(input: {
       ranks: stored.ranks,
       abilityModifier: mod(ability),
       armorCheckPenalty,
-      other: stored.misc + stored.bonus + fromConditions({ skill }),
+      // GnG INJURY: the penalty applies to "skill checks" as to attacks and Defense.
+      other: stored.misc + stored.bonus + fromConditions({ skill }) + hurt.penalty,
     });
-    skills[skill] = { ...check, ability };
+    skills[skill] = { ...check, ability, injury: hurt.penalty };
   }
 
   // Attacks: one per equipped weapon.
