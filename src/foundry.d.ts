@@ -601,7 +601,7 @@ declare global {
     hint?: string;
     scope: 'world' | 'client' | 'user';
     config: boolean;
-    type: typeof Boolean | typeof Number | typeof String;
+    type: typeof Boolean | typeof Number | typeof String | typeof Object;
     default: unknown;
     choices?: Record<string, string>;
     requiresReload?: boolean;

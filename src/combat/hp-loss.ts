@@ -4,10 +4,12 @@
  * disabled/dying/dead by size, unconscious from nonlethal), with the world's Appendix 1 variants
  * (`variantRules()`): under Advanced Wound Trauma no trauma is marked and the loss reports the
  * Fortitude DC the card then offers (src/cards/wound-trauma/); under Wounds Normally Cause Bleeding
- * enough HP lost adds the `severe-bleeding` status. Runs on the active GM's client, inside
- * the cards' GM queries. The result is the card's record of what changed; Undo is its exact
- * inverse (the changes taken back from the values as they are now, the status effects it created
- * deleted), so it never erases what happened to the actor since.
+ * enough HP lost adds the `severe-bleeding` status. A `stable` creature (below 0 HP, stabilized;
+ * src/cards/dying/) that loses HP is dying again, or dead: the loss takes `stable` off with it (a
+ * loss of no HP leaves it stable). Runs on the active GM's client, inside the cards' GM queries.
+ * The result is the card's record of what changed; Undo is its exact inverse (the changes taken back
+ * from the values as they are now, the status effects it created deleted, the statuses it took off
+ * set again), so it never erases what happened to the actor since.
  */
 import {
   applyDamageToHitPoints,
@@ -21,11 +23,19 @@ import { variantRules } from '../settings/variant-rules.js';
 
 /** The status "Wounds Normally Cause Bleeding" sets (the bleeding card's; bleeding-card.ts). */
 const SEVERE_BLEEDING = 'severe-bleeding';
+/** Below 0 HP and stable (the dying card's `STABLE_STATUS`; src/cards/dying/dying-state.ts). */
+const STABLE = 'stable';
 
 export interface HitPointSnapshot {
   value: number;
   temp: number;
   nonlethal: number;
+  /**
+   * A loss's `before` only, when the loss took statuses off (a `stable` that gave way to dying or
+   * dead): they were on before it, and {@link restoreHitPointLoss} sets them again. It travels with
+   * the snapshot every card keeps of the loss.
+   */
+  statusesRemoved?: string[];
 }
 
 export interface HitPointLoss {
@@ -41,6 +51,8 @@ export interface HitPointLoss {
   nonlethalCondition: ReturnType<typeof applyNonlethalDamage>['condition'];
   injury: string;
   statusesAdded: string[];
+  /** Statuses this loss took off (`stable` when it made a stable creature dying or dead again). */
+  statusesRemoved: string[];
   /** The status effects this loss created, by status (Undo deletes exactly these). */
   effectIds: Record<string, string>;
   /** The actor's trauma flag before this loss set it (null: not set, e.g. out of combat). */
@@ -49,7 +61,7 @@ export interface HitPointLoss {
 
 /** What a card keeps of a loss to undo it (the field names of the stored cards). */
 export interface HitPointRecord {
-  /** Hit points before the loss. */
+  /** Hit points before the loss (and the statuses it took off, `statusesRemoved`). */
   snapshot: HitPointSnapshot;
   /** Hit points right after it (absent on cards stored before Undo took changes back). */
   after?: HitPointSnapshot | undefined;
@@ -109,8 +121,12 @@ export async function applyHitPointLoss(
       woundsCauseBleeding: variants.woundsCauseBleeding,
     },
   );
+  // Stable and below 0 HP: a loss of Hit Points makes it dying again (or dead), one of none does not.
+  const stable = actor.statuses.has(STABLE);
+  const unstable =
+    lethal.hpLost > 0 && (consequences.condition === 'dying' || consequences.condition === 'dead');
   const wanted: string[] = [];
-  if (consequences.condition === 'dying') wanted.push('dying');
+  if (consequences.condition === 'dying' && (!stable || unstable)) wanted.push('dying');
   if (consequences.condition === 'dead') wanted.push('dead');
   if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
   // The dead bleed no more (decision "wound variants", docs/rules.md).
@@ -124,6 +140,8 @@ export async function applyHitPointLoss(
   if (!allow(changes)) return null;
   await actor.update(changes);
   const effectIds: Record<string, string> = {};
+  const statusesRemoved = stable && unstable ? [STABLE] : [];
+  for (const status of statusesRemoved) await actor.toggleStatusEffect(status, { active: false });
   for (const status of statusesAdded) {
     const effect = await actor.toggleStatusEffect(status, { active: true });
     if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
@@ -131,7 +149,7 @@ export async function applyHitPointLoss(
   // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
   const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
   return {
-    before,
+    before: statusesRemoved.length ? { ...before, statusesRemoved } : before,
     after: hitPoints(actor),
     hpLost: lethal.hpLost,
     trauma: consequences.trauma,
@@ -142,6 +160,7 @@ export async function applyHitPointLoss(
     nonlethalCondition: nonlethal.condition,
     injury: (actor.system as CreatureData).hp.injury?.level ?? 'none',
     statusesAdded,
+    statusesRemoved,
     effectIds,
     traumaBefore,
   };
@@ -150,10 +169,10 @@ export async function applyHitPointLoss(
 /**
  * Undoes a loss as its exact inverse: the HP, temporary HP and nonlethal it took are given back to
  * the values as they are now (later damage and the GM's edits stay), the status effects it created
- * are deleted, trauma is cleared if it set it. What cannot be undone any more (a status already
- * removed, HP that would pass the maximum) is done as far as it can be and returned as notes
- * (localized) for the card to show. A record without `after` (a card stored before this) restores
- * its snapshot, as such cards did.
+ * are deleted, the statuses it took off (`stable`) are set again, trauma is cleared if it set it.
+ * What cannot be undone any more (a status already removed, HP that would pass the maximum) is done
+ * as far as it can be and returned as notes (localized) for the card to show. A record without
+ * `after` (a card stored before this) restores its snapshot, as such cards did.
  */
 export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): Promise<string[]> {
   const notes: string[] = [];
@@ -188,6 +207,9 @@ export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): P
         }),
       );
   }
+  // After the statuses it set are gone: a stable creature made dying again is stable once more.
+  for (const status of loss.snapshot.statusesRemoved ?? [])
+    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
   if (loss.traumaBefore === false) await setTrauma(actor, false);
   return notes;
 }

@@ -114,18 +114,39 @@ export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
   return run;
 }
 
+let clockQueue: Promise<unknown> = Promise.resolve();
+
+/** Runs `step` after every clock step already asked for (two rests at once move it one after the other). */
+function onClock<T>(step: () => Promise<T>): Promise<T> {
+  const run = clockQueue.then(step);
+  clockQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Until the local clock shows `time` (or `ms` pass): nothing we found says the local clock is
+ * updated when `advance` resolves, so the next step waits to read it.
+ */
+async function clockShows(time: number, ms = 2000): Promise<void> {
+  const until = Date.now() + ms;
+  while (game.time.worldTime !== time && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 /** GM: advances the world clock by `seconds` and ends what ran out; the step is what Undo reverses. */
-export async function advanceClock(seconds: number): Promise<ClockStep> {
-  const from = game.time.worldTime;
-  const since = seq;
-  await game.time.advance(seconds);
-  // Computed, not read back: nothing we found says the local clock is updated when advance resolves.
-  const to = from + seconds;
-  await expireTimedEffects(to);
-  const expired = ended
-    .filter((e) => e.seq > since && e.at > from && e.at <= to)
-    .map(({ actorUuid, source }) => ({ actorUuid, source }));
-  return { from, to, expired };
+export function advanceClock(seconds: number): Promise<ClockStep> {
+  return onClock(async () => {
+    const from = game.time.worldTime;
+    const since = seq;
+    await game.time.advance(seconds);
+    const to = from + seconds;
+    await clockShows(to);
+    await expireTimedEffects(to);
+    const expired = ended
+      .filter((e) => e.seq > since && e.at > from && e.at <= to)
+      .map(({ actorUuid, source }) => ({ actorUuid, source }));
+    return { from, to, expired };
+  });
 }
 
 /**
@@ -133,14 +154,17 @@ export async function advanceClock(seconds: number): Promise<ClockStep> {
  * while the clock still stands where the step left it. Otherwise nothing changes and the answer is
  * the lang key of a note saying the clock was kept.
  */
-export async function rewindClock(step: ClockStep): Promise<string[]> {
-  if (game.time.worldTime !== step.to) return ['GNG.Rest.ClockKept'];
-  await game.time.advance(step.from - step.to);
-  for (const { actorUuid, source } of step.expired) {
-    const actor = (await fromUuid(actorUuid)) as Actor | null;
-    if (actor) await actor.createEmbeddedDocuments('ActiveEffect', [source]);
-  }
-  return [];
+export function rewindClock(step: ClockStep): Promise<string[]> {
+  return onClock(async () => {
+    if (game.time.worldTime !== step.to) return ['GNG.Rest.ClockKept'];
+    await game.time.advance(step.from - step.to);
+    await clockShows(step.from);
+    for (const { actorUuid, source } of step.expired) {
+      const actor = (await fromUuid(actorUuid)) as Actor | null;
+      if (actor) await actor.createEmbeddedDocuments('ActiveEffect', [source]);
+    }
+    return [];
+  });
 }
 
 /** Registers the start stamp and the expiry on `updateWorldTime` (on `init`). */

@@ -35,7 +35,7 @@ it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from t
   clicks = 0;
   await game.settings.set('gng', 'advancedWoundTrauma', true);
   const fighter = await appendix3Fighter(h, h.users.player);
-  // Con 30: 30 HP, Fortitude +10.
+  // Con 30: 30 HP, Fortitude +10 (unhurt).
   const orc = await h.createActor({
     name: 'Orc',
     type: 'npc',
@@ -76,15 +76,17 @@ it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from t
     reached = await save.evaluate((el) => el === document.activeElement);
   }
   expect(reached).toBe(true);
-  h.dice.queue(3); // 3 + 10 = 13: failed by 5 → stunned 1 round
+  // At 22 of 30 HP the orc has a Light Injury (−2 on saves, GnG INJURY): 3 + 10 − 2 = 11,
+  // failed by 7 → stunned 1 round.
+  h.dice.queue(3);
   await pages.page.keyboard.press('Enter');
   clicks += 1;
   await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
   expect(await section.locator('.wound-trauma-save').textContent()).toBe(
-    'Wound trauma: Fortitude save 3 +10 = 13 vs DC 18: failed',
+    'Wound trauma: Fortitude save 3 +8 = 11 vs DC 18: failed',
   );
   expect(await section.locator('.wound-trauma-outcome').textContent()).toBe(
-    'Orc is stunned for 1 round (failed by 5).',
+    'Orc is stunned for 1 round (failed by 7).',
   );
   expect(orc.statuses.has('stunned')).toBe(true);
   expect(await save.count()).toBe(0);
@@ -113,7 +115,7 @@ it('the area card: the same save after the GM applies the blast', async () => {
   expect(await card.locator('.wound-trauma-pending').textContent()).toBe(
     'Advanced Wound Trauma: Orc makes a Fortitude save (DC 18).',
   );
-  h.dice.queue(12); // 12 + 10 = 22: saved
+  h.dice.queue(12); // 12 + 10 − 2 (Light Injury at 22 of 30 HP) = 20: saved
   await clickButton('Roll Fortitude (wound trauma, DC 18) — Orc');
   expect(await card.locator('.wound-trauma-outcome').textContent()).toBe('Orc shakes off the wound.');
   await expectNoSeriousViolations(pages.page, '.gng.area-card');

@@ -164,6 +164,60 @@ describe('the dying round at the turn start', () => {
   });
 });
 
+describe("once per combat round (the mark in the Combat's flags); out of combat, each call", () => {
+  it("a GM's dyingRound before the turn start is the round's; a second is refused; its Undo makes it due again", async () => {
+    const dan = await dyingCharacter(-3);
+    const hana = await healer();
+    const combat = await fight([hana, dan], []); // Hana's turn first: no round for Dan yet
+    expect(dyingCards()).toHaveLength(0);
+    h.as(gm);
+    h.dice.queue(90); // 90 > 12: −3 → −4
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(hp(dan)).toBe(-4);
+    expect(dyingCardOf(dyingCards()[0] as ChatMessage)?.round).toBe(1);
+    // The mark lives in the Combat (only a GM writes it), not on the actor its player owns.
+    const danCombatant = combatantOf(dan) as Combatant;
+    expect(combat.getFlag('gng', 'dyingRounds')).toEqual({ [danCombatant.id as string]: 1 });
+    // Dan's turn start in the same round plays no second round, and neither does the GM's macro.
+    await combat.nextTurn();
+    await attackActionsSettled();
+    expect(dyingCards()).toHaveLength(1);
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: false, error: 'GNG.Dying.Error.Played' });
+    expect(h.notices.at(-1)?.message).toBe(
+      "Dying Dan's dying round of combat round 1 was already played (a dying character loses 1 HP once per round).",
+    );
+    expect(hp(dan)).toBe(-4);
+    // Round 2: Dan's turn start plays it (−4 → −5).
+    await combat.nextRound();
+    h.dice.queue(90);
+    await combat.nextTurn();
+    await attackActionsSettled();
+    expect(hp(dan)).toBe(-5);
+    expect(dyingCards()).toHaveLength(2);
+    // The GM's Undo gives the HP back and the round's mark: round 2's round is due again.
+    await click(dyingCards().at(-1) as ChatMessage, 'dyingUndo');
+    expect(hp(dan)).toBe(-4);
+    expect(combat.getFlag('gng', 'dyingRounds')).toEqual({ [danCombatant.id as string]: 1 });
+    h.dice.queue(5); // 5 ≤ 12: stable
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(statuses(dan)).toEqual(['stable']);
+    expect(dyingCardOf(dyingCards().at(-1) as ChatMessage)?.round).toBe(2);
+  });
+
+  it("out of combat a GM's dyingRound plays one round each call", async () => {
+    const dan = await dyingCharacter(-3);
+    h.as(gm);
+    h.dice.queue(90, 90);
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(hp(dan)).toBe(-5);
+    expect(dyingCards().map((card) => dyingCardOf(card)?.round)).toEqual([null, null]);
+  });
+});
+
 describe('Undo on the dying card (GM only)', () => {
   it('undoes a death exactly: HP back by the 1 lost, dying again, dead gone', async () => {
     const dan = await dyingCharacter(-9);
@@ -207,6 +261,44 @@ describe('Undo on the dying card (GM only)', () => {
     await click(dyingCards().at(-1) as ChatMessage, 'dyingUndo');
     expect(hp(dan)).toBe(-1);
     expect(statuses(dan)).toEqual(['dying']);
+  });
+});
+
+describe('Undo leaves off dying (and stable) where they no longer fit', () => {
+  it('a stabilizing round undone after the healing to 4 HP: stable goes, dying is not put back; the card says so', async () => {
+    const dan = await dyingCharacter(-3);
+    h.as(gm);
+    h.dice.queue(5); // 5 ≤ 12: stable
+    await game.gng.dyingRound(dan);
+    await attackActionsSettled();
+    expect(statuses(dan)).toEqual(['stable']);
+    await dan.update({ 'system.hp.value': 4 }); // healed since
+    const card = dyingCards()[0] as ChatMessage;
+    await click(card, 'dyingUndo');
+    expect(hp(dan)).toBe(4);
+    expect(statuses(dan)).toEqual([]);
+    expect(text(card)).toContain(
+      'Dying Dan is dead or not dying at 4 HP, so the Dying status was not put back.',
+    );
+  });
+
+  it('a stabilization undone after the patient died: stable goes, dying is not put back on the dead', async () => {
+    const dan = await dyingCharacter(-3);
+    const hana = await healer();
+    h.as(player);
+    h.dice.queue(15); // 15 + 5 = 20 ≥ 15: stable
+    expect(await game.gng.stabilize(dan, hana)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(statuses(dan)).toEqual(['stable']);
+    h.as(gm);
+    await dan.update({ 'system.hp.value': -10 });
+    await dan.toggleStatusEffect('dead', { active: true });
+    const card = stabilizeCards()[0] as ChatMessage;
+    await click(card, 'stabilizeUndo');
+    expect(statuses(dan)).toEqual(['dead']);
+    expect(text(card)).toContain(
+      'Dying Dan is dead or not dying at -10 HP, so the Dying status was not put back.',
+    );
   });
 });
 
@@ -290,6 +382,29 @@ describe('stabilizing with a Heal check (DC 15)', () => {
     expect(text(success)).toContain(
       "Healer Hana's turn is over, so the attack action spent cannot be given back.",
     );
+  });
+
+  it('a double click on the Stabilize button is one Heal check', async () => {
+    const dan = await dyingCharacter(-3);
+    const hana = await healer();
+    h.dice.queue(90);
+    await game.gng.dyingRound(dan);
+    await attackActionsSettled();
+    const dying = dyingCards()[0] as ChatMessage;
+    h.control(player, h.placeToken(hana));
+    h.as(player);
+    h.dice.queue(1, 1); // 1 + 5 = 6 < 15: still dying, so a second click could roll again
+    const html = h.renderMessage(fresh(dying));
+    const button = html.querySelector<HTMLButtonElement>('button[data-action="dyingStabilize"]');
+    expect(button).not.toBeNull();
+    for (let i = 0; i < 2; i += 1)
+      button?.dispatchEvent(
+        new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+      );
+    await attackActionsSettled();
+    expect(stabilizeCards()).toHaveLength(1);
+    expect(h.dice.queued).toEqual([1]);
+    expect(statuses(dan)).toEqual(['dying']);
   });
 
   it('out of combat: the assigned character heals, no action is spent and nothing is provoked', async () => {
@@ -425,7 +540,7 @@ describe('temporary HP (GM)', () => {
       error: 'GNG.TempHp.Error.Amount',
     });
     expect(h.notices.at(-1)?.message).toBe(
-      `Temporary HP must be a whole number of 1 or more, not ${amount}.`,
+      `Temporary HP must be a whole number from 1 to 1000000, and a pool holds at most 1000000: ${amount} is refused.`,
     );
     expect(sys(hana).hp.temp).toBe(0);
     expect(game.messages.size).toBe(count);

@@ -11,6 +11,7 @@
  *   normal rest and three times your Constitution score with complete bed rest");
  * - extraordinary healing: 2d8 rolling 3 + 4 = 7 HP, then d20 ≤ 7 restores the part, no HP restored.
  */
+import { careOf } from '../../src/cards/rest/care-records.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
@@ -30,7 +31,7 @@ const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const parts = (actor: Actor) => ['disabled-arm', 'disabled-leg'].filter((id) => actor.statuses.has(id));
 const effectOf = (actor: Actor, status: string) =>
   actor.effects.find((effect) => effect.statuses.has(status)) as ActiveEffect;
-const tended = (actor: Actor) => actor.getFlag('gng', 'tended') ?? null;
+const tended = (actor: Actor) => careOf(actor).tended ?? null;
 const text = (card: ChatMessage) =>
   (h.renderMessage(game.messages.get(card.id as string) as ChatMessage).textContent ?? '').replace(
     /\s+/g,
@@ -282,6 +283,39 @@ describe('who may heal, and forged requests', () => {
     expect(parts(patient)).toEqual(['disabled-arm', 'disabled-leg']);
     expect(game.messages.size).toBe(count);
   });
+
+  it.each([
+    ['stunned', 'Stunned'],
+    ['dazed', 'Dazed'],
+    ['cowering', 'Cowering'],
+    ['helpless', 'Helpless'],
+  ])(
+    'a %s healer tends no one and stabilizes no one (one set of conditions for both)',
+    async (status, label) => {
+      const { healer, patient } = await table();
+      await healer.toggleStatusEffect(status, { active: true });
+      const dying = await h.createActor(
+        { name: 'Dying Dan', type: 'character', system: { hp: { value: -3 } } },
+        otherPlayer,
+      );
+      await dying.toggleStatusEffect('dying', { active: true });
+      const count = game.messages.size;
+      h.as(player);
+      expect(await game.gng.heal(patient, { kind: 'tend', healer })).toMatchObject({
+        ok: false,
+        error: 'GNG.Heal.Error.HealerUnable',
+      });
+      expect(h.notices.at(-1)?.message).toBe(`Healer cannot heal anyone now (${label}).`);
+      expect(await game.gng.stabilize(dying, healer)).toMatchObject({
+        ok: false,
+        error: 'GNG.Stabilize.Error.CannotAct',
+      });
+      expect(h.notices.at(-1)?.message).toBe(`Healer cannot act (${label}).`);
+      expect(tended(patient)).toBeNull();
+      expect(dying.statuses.has('dying')).toBe(true);
+      expect(game.messages.size).toBe(count);
+    },
+  );
 
   it('a part id that is not a disabled part of the patient is refused', async () => {
     const { healer, patient } = await table();

@@ -12,6 +12,7 @@
  * - ability points: a night 1, a week 7 × 1, a bed-rest week 7 × 2, per damaged ability;
  * - a disabled part recovers on d% ≤ Con 18; with a healer 2 × 18 = 36; bed rest and a healer 3 × 18 = 54.
  */
+import { weekProgressOf } from '../../src/cards/rest/rest-read.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness, installDice3d } from '../harness/index.js';
@@ -38,7 +39,7 @@ function snapshot(actor: Actor) {
     str: s.abilities.str.damage,
     dex: s.abilities.dex.damage,
     parts: parts(actor),
-    week: actor.getFlag('gng', 'rest') ?? null,
+    week: weekProgressOf(actor),
   };
 }
 
@@ -386,5 +387,41 @@ describe('a party rest (the GM)', () => {
     expect(h.notices.at(-1)?.message).toBe(
       "Nobody to rest: select the party's tokens, start a combat with them, or name the actors.",
     );
+  });
+});
+
+describe('the care records (where only a GM writes)', () => {
+  it('the old flags of a world before them move into the records once, and the flags are emptied', async () => {
+    const { migrateCareFlags, careOf } = await import('../../src/cards/rest/care-records.js');
+    h.as(gm);
+    const fighter = await appendix3Fighter(h, player);
+    await fighter.update({
+      'flags.gng.rest': { days: 3, bedRestDays: 1 },
+      'flags.gng.tended': { id: 'old', healer: 'Aldo', total: 17 },
+    });
+    expect(await migrateCareFlags()).toBe(1);
+    expect(careOf(fighter)).toEqual({
+      week: { days: 3, bedRestDays: 1 },
+      tended: { id: 'old', healer: 'Aldo', total: 17 },
+    });
+    expect(fighter.getFlag('gng', 'rest') ?? null).toBeNull();
+    expect(fighter.getFlag('gng', 'tended') ?? null).toBeNull();
+    // Once per world: a flag written afterwards (by the actor's player, say) is never read.
+    h.as(player);
+    await fighter.update({ 'flags.gng.rest': { days: 6, bedRestDays: 6 } });
+    h.as(gm);
+    expect(await migrateCareFlags()).toBe(0);
+    expect(careOf(fighter).week).toEqual({ days: 3, bedRestDays: 1 });
+    // The next night counts on from the migrated 3 days.
+    h.as(player);
+    h.dice.queue(99, 99);
+    expect(await game.gng.rest(fighter, { kind: 'night' })).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(careOf(fighter).week).toEqual({ days: 4, bedRestDays: 1 });
+  });
+
+  it('a player cannot write the records', async () => {
+    h.as(player);
+    await expect(game.settings.set('gng', 'careRecords', {})).rejects.toThrow();
   });
 });

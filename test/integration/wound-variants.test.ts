@@ -8,6 +8,9 @@
  * fail the saving throw, you are dazed for one round. If you fail the save by five or more points,
  * you are stunned for one round. If you fail by 10 or more points, you are stunned for 2d6 rounds."
  * "Table: Damage Necessary to Cause Bleeding": Medium 4 slashing / 6 other, Large 8 / 12.
+ * The save is rolled after the loss, so the injury it left counts (GnG INJURY: "a -4 injury penalty on
+ * all attack rolls, defense rolls, ability checks, skill checks, and saving throws" at ≤ 50% of the
+ * maximum HP, −2 at ≤ 75%).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
@@ -15,6 +18,11 @@ import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { areaState, type AreaCardState, type AreaTarget } from '../../src/cards/area/area-card.js';
+import {
+  grappleState,
+  requestGrappleAction,
+  type GrappleCardState,
+} from '../../src/cards/grapple/grapple-card.js';
 import { traumaPending } from '../../src/combat/action-budget.js';
 import { applyHitPointLoss } from '../../src/combat/hp-loss.js';
 import { storedStart } from '../../src/combat/conditions-timer.js';
@@ -150,15 +158,16 @@ describe('Advanced Wound Trauma on the attack card', () => {
     );
   });
 
-  // d20 + the target's Fortitude save, +3 (Con 16), against DC 18.
+  // d20 + the target's Fortitude save against DC 18: +3 (Con 16) − 4 (Moderate Injury: 8 of 16 HP
+  // left) = −1.
   it.each([
-    [15, 18, 'none', 0, null],
-    [14, 17, 'dazed', 1, null],
-    [11, 14, 'dazed', 1, null],
-    [10, 13, 'stunned', 1, null],
-    [6, 9, 'stunned', 1, null],
-    [5, 8, 'stunned', 7, [3, 4]],
-    [1, 4, 'stunned', 12, [6, 6]],
+    [19, 18, 'none', 0, null],
+    [18, 17, 'dazed', 1, null],
+    [15, 14, 'dazed', 1, null],
+    [14, 13, 'stunned', 1, null],
+    [10, 9, 'stunned', 1, null],
+    [9, 8, 'stunned', 7, [3, 4]],
+    [1, 0, 'stunned', 12, [6, 6]],
   ] as const)(
     'natural %i (total %i vs DC 18): %s for %i round(s); Undo takes the save and its effect back',
     async (natural, total, effect, rounds, stun) => {
@@ -171,7 +180,7 @@ describe('Advanced Wound Trauma on the attack card', () => {
       const save = attackTarget(message).applied?.woundTrauma?.save;
       expect(save).toMatchObject({
         natural,
-        bonus: 3,
+        bonus: -1,
         total,
         dc: 18,
         success: effect === 'none',
@@ -182,7 +191,7 @@ describe('Advanced Wound Trauma on the attack card', () => {
       expect(buttons(message)).not.toContain('woundTraumaSave');
       const result = effect === 'none' ? 'saved' : 'failed';
       expect(text(message)).toContain(
-        `Wound trauma: Fortitude save ${natural} +3 = ${total} vs DC 18: ${result}`,
+        `Wound trauma: Fortitude save ${natural} -1 = ${total} vs DC 18: ${result}`,
       );
       const created = defender.effects.find((e) => e.getFlag('gng', 'woundTrauma') !== undefined);
       if (effect === 'none') {
@@ -215,7 +224,7 @@ describe('Advanced Wound Trauma on the attack card', () => {
     const defender = await brute();
     const message = await exchange(defender);
     h.as(otherPlayer);
-    h.dice.queue(14);
+    h.dice.queue(18); // 18 − 1 = 17 vs DC 18: dazed
     await click(message, 'woundTraumaSave');
     const dazed = defender.effects.find((e) => e.statuses.has('dazed')) as ActiveEffect;
     expect(storedStart(dazed)).not.toBeNull();
@@ -232,7 +241,7 @@ describe('Advanced Wound Trauma on the attack card', () => {
     const defender = await brute();
     const message = await exchange(defender);
     h.as(gm);
-    h.dice.queue(10);
+    h.dice.queue(10); // 10 − 1 = 9 vs DC 18: failed by 9
     await click(message, 'woundTraumaSave');
     expect(attackTarget(message).applied?.woundTrauma?.save).toMatchObject({ effect: 'stunned', rounds: 1 });
   });
@@ -300,12 +309,13 @@ describe('the area card', () => {
     expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe(
       'Roll Fortitude (wound trauma, DC 18) — Hero',
     );
-    // Fortitude +10 (Con 30): 3 + 10 = 13 fails DC 18 by 5 → stunned 1 round.
-    h.dice.queue(3);
+    // Fortitude +10 (Con 30) − 2 (Light Injury: 22 of 30 HP left): 5 + 8 = 13 fails DC 18 by 5 →
+    // stunned 1 round.
+    h.dice.queue(5);
     await click(message, 'woundTraumaSave');
     expect(areaTarget(message).applied?.woundTrauma?.save).toMatchObject({
-      natural: 3,
-      bonus: 10,
+      natural: 5,
+      bonus: 8,
       total: 13,
       success: false,
       effect: 'stunned',
@@ -436,5 +446,193 @@ describe('the HP loss under the variants (applyHitPointLoss)', () => {
     const second = await applyHitPointLoss(actor, { lethal: 4, nonlethal: 0, slashing: true }, () => true);
     expect(second?.statusesAdded).toEqual([]);
     expect(actor.effects.filter((e) => e.statuses.has('severe-bleeding'))).toHaveLength(1);
+  });
+});
+
+/**
+ * Grapple damage (core "Grapple": the hold and the Damage move deal damage) loses Hit Points like any
+ * other: under Advanced Wound Trauma it marks no trauma and the damaged side's owners roll the
+ * Fortitude save on the grapple card. The grappler (the other player's): Str 14 (+2), grapple +2, no
+ * Improved Grapple; the victim (the player's): Con 30, 30 HP, Fortitude +10, grapple +0. Unarmed
+ * damage: 1d3 + Str 2 + RD.
+ */
+describe('grapple damage (the grapple card)', () => {
+  const grappleCard = (message: ChatMessage) => grappleState(fresh(message)) as GrappleCardState;
+  const lastStep = (message: ChatMessage) => grappleCard(message).steps.at(-1);
+
+  async function grapplers(): Promise<{ grappler: Actor; victim: Actor }> {
+    const grappler = await h.createActor(
+      { name: 'Grappler', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+      otherPlayer,
+    );
+    const victim = await h.createActor(
+      { name: 'Victim', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
+      player,
+    );
+    h.as(gm);
+    const combat = h.startCombat([grappler, victim]) as HarnessCombat;
+    await combat.begin();
+    await attackActionsSettled();
+    return { grappler, victim };
+  }
+
+  /**
+   * The grappler grabs the victim (the victim's owner declines the attack of opportunity; touch attack
+   * d20 15 against touch Defense d20 2 hits) and holds: hold d20 `hold` + 2 against the victim's d20
+   * `answer`, then the hold's 1d3 `d3`.
+   */
+  async function hold(grappler: Actor, victim: Actor, held: number, answer: number, d3: number) {
+    h.as(otherPlayer);
+    h.target(otherPlayer, h.placeToken(victim));
+    const message = (await game.gng.grapple(grappler)) as ChatMessage;
+    await attackActionsSettled();
+    h.as(player);
+    await click(message, 'declineAoo');
+    h.as(otherPlayer);
+    h.dice.queue(15);
+    await click(message, 'touch');
+    h.as(player);
+    h.dice.queue(2, held);
+    await click(message, 'oppose');
+    h.dice.queue(answer, d3);
+    await click(message, 'oppose');
+    return message;
+  }
+
+  it.each([
+    ['off', false, true],
+    ['on', true, false],
+  ] as const)(
+    'Advanced Wound Trauma %s: the hold deals 25 of 30 HP; trauma marked: %s',
+    async (_label, variant, trauma) => {
+      await variants(variant, false);
+      const { grappler, victim } = await grapplers();
+      // Hold 19 + 2 = 21 vs 1: RD 20; 1d3 (3) + 2 + 20 = 25, half or more of the 30 HP.
+      const message = await hold(grappler, victim, 19, 1, 3);
+      expect(lastStep(message)).toMatchObject({ move: 'start', won: true });
+      expect(lastStep(message)?.damage).toMatchObject({ dealt: 25 });
+      expect(sys(victim).hp.value).toBe(5);
+      expect(traumaPending(victim)).toBe(trauma);
+      // The variant's DC: 10 + 25 (Medium).
+      expect(lastStep(message)?.woundTrauma ?? null).toEqual(variant ? { dc: 35, save: null } : null);
+      h.as(player);
+      expect(buttons(message).includes('woundTraumaSave')).toBe(variant);
+      expect(text(message).includes('Advanced Wound Trauma: Victim makes a Fortitude save (DC 35).')).toBe(
+        variant,
+      );
+    },
+  );
+
+  it("the victim's owners roll Fortitude (DC 17); failed by 5: stunned 1 round; the moves wait for it; the GM's Undo takes it all back", async () => {
+    await variants(true, false);
+    const { grappler, victim } = await grapplers();
+    // Hold 7 + 2 = 9 vs 5: RD 4; 1d3 (1) + 2 + 4 = 7 → DC 10 + 7 = 17 (23 of 30 HP left: no injury).
+    const message = await hold(grappler, victim, 7, 5, 1);
+    expect(lastStep(message)?.damage).toMatchObject({ dealt: 7 });
+    expect(sys(victim).hp.value).toBe(23);
+    expect(lastStep(message)?.woundTrauma).toEqual({ dc: 17, save: null });
+    expect(text(message)).toContain('Advanced Wound Trauma: Victim makes a Fortitude save (DC 17).');
+    // "you must immediately perform a Fortitude saving throw": the grappler's next move waits for it.
+    h.as(otherPlayer);
+    expect(buttons(message)).not.toContain('woundTraumaSave');
+    expect(buttons(message)).toContain('damage:disabled');
+    const refused = await requestGrappleAction(message.id as string, 'damage');
+    expect(refused).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.WoundTraumaPending' });
+    expect(sys(victim).hp.value).toBe(23);
+    // The victim's owner sees the button, and so does the GM.
+    h.as(gm);
+    expect(buttons(message)).toContain('woundTraumaSave');
+    h.as(player);
+    // The note above names the victim; the button is short enough for one line in the chat log.
+    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe(
+      'Roll Fortitude (wound trauma, DC 17)',
+    );
+    // d20 2 + 10 = 12 vs DC 17: failed by 5 → stunned for one round.
+    h.dice.queue(2);
+    await click(message, 'woundTraumaSave');
+    expect(lastStep(message)?.woundTrauma?.save).toMatchObject({
+      natural: 2,
+      bonus: 10,
+      total: 12,
+      dc: 17,
+      success: false,
+      failedBy: 5,
+      effect: 'stunned',
+      rounds: 1,
+      dice: [],
+    });
+    expect(victim.statuses.has('stunned')).toBe(true);
+    const stun = victim.effects.find((e) => e.getFlag('gng', 'woundTrauma') === 'stunned');
+    expect(stun?.duration.rounds).toBe(1);
+    expect(text(message)).toContain('Wound trauma: Fortitude save 2 +10 = 12 vs DC 17: failed');
+    expect(text(message)).toContain('Victim is stunned for 1 round (failed by 5).');
+    expect(buttons(message)).not.toContain('woundTraumaSave');
+    // Rolled once: the grappler goes on; its player no longer undoes the hold (the GM does).
+    h.as(otherPlayer);
+    expect(buttons(message)).toContain('damage');
+    expect(buttons(message)).not.toContain('undo');
+    const undoRefused = await requestGrappleAction(message.id as string, 'undo');
+    expect(undoRefused).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.UndoSaved' });
+    h.as(gm);
+    await click(message, 'undo');
+    expect(sys(victim).hp.value).toBe(30);
+    expect(victim.statuses.has('stunned')).toBe(false);
+    expect(victim.effects.find((e) => e.getFlag('gng', 'woundTrauma') !== undefined)).toBeUndefined();
+    expect(grappleCard(message).steps.map((s) => s.move)).toEqual(['touch']);
+    expect(text(message)).not.toContain('wound trauma');
+    expect(text(message)).not.toContain('Wound trauma');
+  });
+
+  it("the victim's sheet offers the save while it is owed (and no move), as the card does", async () => {
+    await variants(true, false);
+    const { grappler, victim } = await grapplers();
+    const message = await hold(grappler, victim, 7, 5, 1); // 7 damage, DC 17
+    const moves = (sheet: { element: HTMLElement }) =>
+      [
+        ...sheet.element.querySelectorAll<HTMLButtonElement>(
+          '.grapple-moves button[data-action="grappleMove"]',
+        ),
+      ].map((b) => `${b.dataset.move}: ${b.textContent?.trim()}`);
+    h.as(player);
+    const sheet = await h.openSheet(victim);
+    expect(moves(sheet)).toEqual(['woundTraumaSave: Roll Fortitude (wound trauma, DC 17)']);
+    h.dice.queue(12); // 12 + 10 = 22 vs DC 17: made
+    await h.click(sheet, '.grapple-moves button[data-move="woundTraumaSave"]');
+    await attackActionsSettled();
+    expect(lastStep(message)?.woundTrauma?.save).toMatchObject({ natural: 12, total: 22, effect: 'none' });
+    await sheet.render(false);
+    expect(moves(sheet)).toEqual([
+      'damage: Damage',
+      'pin: Pin',
+      'escape: Escape',
+      'escapeArtist: Escape Artist',
+    ]);
+  });
+
+  it('the Damage move owes its own save; the GM may roll it; a success sets nothing', async () => {
+    await variants(true, false);
+    const { grappler, victim } = await grapplers();
+    const message = await hold(grappler, victim, 7, 5, 1); // 7 damage, DC 17
+    h.as(gm);
+    h.dice.queue(7); // 7 + 10 = 17 vs DC 17: made
+    await click(message, 'woundTraumaSave');
+    expect(lastStep(message)?.woundTrauma?.save).toMatchObject({ total: 17, success: true, effect: 'none' });
+    expect(victim.effects.find((e) => e.getFlag('gng', 'woundTrauma') !== undefined)).toBeUndefined();
+    // Damage: 6 + 2 = 8 vs 8: the mover wins ties, RD 0; 1d3 (1) + 2 = 3 → DC 13 (20 of 30 HP left).
+    h.as(otherPlayer);
+    h.dice.queue(6);
+    await click(message, 'damage');
+    h.as(player);
+    h.dice.queue(8, 1);
+    await click(message, 'oppose');
+    expect(lastStep(message)).toMatchObject({ move: 'damage', won: true, relativeDegree: 0 });
+    expect(sys(victim).hp.value).toBe(20);
+    expect(lastStep(message)?.woundTrauma).toEqual({ dc: 13, save: null });
+    // The hold's save stays in the history.
+    expect(text(message)).toContain('Victim shakes off the wound.');
+    // The note above names the victim; the button is short enough for one line in the chat log.
+    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe(
+      'Roll Fortitude (wound trauma, DC 13)',
+    );
   });
 });

@@ -45,6 +45,9 @@ export interface SheetTab {
   icon: string;
 }
 
+/** Actors whose rest a sheet has asked for and the GM has not answered yet. */
+const resting = new WeakSet<Actor>();
+
 /** The tabs of both actor sheets, in order; the first is shown when a sheet opens. */
 export const SHEET_TABS: readonly SheetTab[] = [
   { id: 'combat', icon: 'fa-solid fa-khanda' },
@@ -319,12 +322,22 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     const box = target.closest('.gng-rest') ?? this.element;
     const checked = (cls: string) => Boolean(box.querySelector<HTMLInputElement>(`.${cls}`)?.checked);
     const kind = (box.querySelector<HTMLSelectElement>('.rest-kind')?.value ?? 'night') as RestKind;
-    await game.gng.rest(this.actor, {
-      kind,
-      interrupted: checked('rest-interrupted'),
-      dayWithLoss: checked('rest-loss'),
-      healer: checked('rest-healer'),
-    });
+    // One rest per press: a second click while the GM answers the first does nothing.
+    if (resting.has(this.actor)) return;
+    resting.add(this.actor);
+    const button = target.tagName === 'BUTTON' ? (target as HTMLButtonElement) : null;
+    if (button) button.disabled = true;
+    try {
+      await game.gng.rest(this.actor, {
+        kind,
+        interrupted: checked('rest-interrupted'),
+        dayWithLoss: checked('rest-loss'),
+        healer: checked('rest-healer'),
+      });
+    } finally {
+      resting.delete(this.actor);
+      if (button) button.disabled = false;
+    }
   }
 
   static async onToggleEquipped(

@@ -3,11 +3,28 @@
  * (the cards' Undo). A round that stabilizes swaps `dying` for `stable`; a failed round takes 1 HP
  * (a plain update of the HP: no trauma, temporary HP untouched) and, at the size's threshold, sets
  * `dead` in place of `dying`. Undo gives the HP back as a delta on the HP now and puts the statuses
- * back as they were; what it cannot (a status already removed) it says.
+ * back as they were; what it cannot (a status already removed; `dying` or `stable` on an actor now
+ * dead or at HP that are not dying, which it leaves off) it says.
  */
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import type { DyingRoundOutcome } from '../../rules/index.js';
-import { DYING_STATUS, STABLE_STATUS, type StatusChanges } from './dying-state.js';
+import { damageCondition, type DyingRoundOutcome, type Size } from '../../rules/index.js';
+import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
+
+/**
+ * Why `actor` is not dying now, or null when it is: `'status'` without the `dying` status (or with
+ * `dead`), `'hp'` when its HP are not dying for its size (a stale status). The dying round and the
+ * Heal check to stabilize both ask this (each with its own refusal).
+ */
+export function notDyingNow(actor: Actor): 'status' | 'hp' | null {
+  if (!actor.statuses.has(DYING_STATUS) || actor.statuses.has('dead')) return 'status';
+  return notDyingHp(actor) ? 'hp' : null;
+}
+
+/** Whether `actor` is dead, or its HP are not dying for its size (not below 0, or at the threshold). */
+function notDyingHp(actor: Actor): boolean {
+  const sys = actor.system as CreatureData;
+  return actor.statuses.has('dead') || damageCondition(sys.hp.value, sys.size as Size) !== 'dying';
+}
 
 /** Sets and removes statuses (only those that change), recording what changed. */
 export async function changeStatuses(
@@ -45,8 +62,21 @@ export async function restoreStatuses(actor: Actor, changes: StatusChanges): Pro
         }),
       );
   }
-  for (const status of changes.removed)
-    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+  for (const status of changes.removed) {
+    if (actor.statuses.has(status)) continue;
+    // `dying` and `stable` are below 0 HP and alive: not put back on the dead or on dying-free HP.
+    if ((status === DYING_STATUS || status === STABLE_STATUS) && notDyingHp(actor)) {
+      notes.push(
+        game.i18n.format('GNG.Dying.NotRestored', {
+          name: actor.name,
+          hp: (actor.system as CreatureData).hp.value,
+          status: game.i18n.localize(`GNG.Status.${status}`),
+        }),
+      );
+      continue;
+    }
+    await actor.toggleStatusEffect(status, { active: true });
+  }
   return notes;
 }
 
@@ -72,10 +102,7 @@ export async function applyDyingRound(
 }
 
 /** Undoes a dying round: the HP lost given back to the HP now, the statuses as before. */
-export async function undoDyingRound(
-  actor: Actor,
-  applied: StatusChanges & { hpLost: number },
-): Promise<string[]> {
+export async function undoDyingRound(actor: Actor, applied: DyingRoundApplied): Promise<string[]> {
   if (applied.hpLost) {
     const hp = (actor.system as CreatureData).hp.value;
     await actor.update({ 'system.hp.value': hp + applied.hpLost });

@@ -2,18 +2,20 @@
  * The dying card (core "Dying" with GnG "DISABLED, DYING, AND DEAD": the chance to stabilize is the
  * Constitution score; engine `dyingRound`; decisions in docs/rules.md "Rest, recovery and the dying").
  * At each turn start of an actor with the `dying` status (dying and unstable) the active GM plays
- * its round ({@link postDyingCardFor}, from conditions-timer.ts), once per round; out of combat a GM
- * plays one with `game.gng.dyingRound(actor)` (`gng.dyingCard` query, `action: 'start'`). The GM
- * rolls d% with Foundry dice against Con and applies the round (dying-apply.ts): stable (`dying`
- * gives way to `stable`), or 1 HP lost (no trauma) and `dead` at the size's threshold. The card
+ * its round ({@link postDyingCardFor}, from conditions-timer.ts), once per combat round (the mark in
+ * the Combat's flags, round-mark.ts). A GM plays one with `game.gng.dyingRound(actor)`
+ * (`gng.dyingCard` query, `action: 'start'`): in combat it is that combat round's round (refused when
+ * it was played), out of combat each call plays one round. The GM rolls d% with Foundry dice against
+ * Con and applies the round (dying-apply.ts): stable (`dying` gives way to `stable`), or 1 HP lost
+ * (no trauma) and `dead` at the size's threshold. The card
  * shows the d% against Con and what the round did; its **Stabilize (Heal check)** button is for
  * anyone with a character of their own to stabilize with (stabilize.ts), its **Undo** (the GM
- * only) the exact inverse of the round. Temporary HP (temporary-hp.ts) register here too.
+ * only) the inverse of the round (its mark too; `dying` is not put back on the dead or at HP that
+ * are not dying). Temporary HP (temporary-hp.ts) register here too.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { damageCondition, dyingRound, type Size } from '../../rules/index.js';
-import { combatantOf } from '../../combat/action-budget.js';
+import { dyingRound, type Size } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import {
@@ -27,7 +29,8 @@ import {
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
-import { applyDyingRound, undoDyingRound } from './dying-apply.js';
+import { applyDyingRound, notDyingNow, undoDyingRound } from './dying-apply.js';
+import { markRound, playedRound, unmarkRound } from './round-mark.js';
 import {
   DYING_CARD_TEMPLATE,
   DYING_TARGET,
@@ -35,7 +38,7 @@ import {
   renderDyingCard,
   STABILIZE_CARD_TEMPLATE,
 } from './dying-render.js';
-import { dyingCardOf, DYING_STATUS, type DyingCardState } from './dying-state.js';
+import { dyingCardOf, type DyingCardState } from './dying-state.js';
 import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
 import { handleTemporaryHp, TEMP_HP_QUERY } from './temporary-hp.js';
 
@@ -45,18 +48,31 @@ export const DYING_QUERY = 'gng.dyingCard';
 
 /** Why `actor` has no dying round now (a refusal), or null: it is dying (status and HP). */
 function notDying(actor: Actor): Refusal | null {
-  if (!actor.statuses.has(DYING_STATUS) || actor.statuses.has('dead'))
-    return new Refusal('GNG.Dying.Error.NotDying', { name: actor.name });
-  const sys = actor.system as CreatureData;
-  if (damageCondition(sys.hp.value, sys.size as Size) !== 'dying')
-    return new Refusal('GNG.Dying.Error.NotDyingHp', { name: actor.name, hp: sys.hp.value });
+  const why = notDyingNow(actor);
+  if (why === 'status') return new Refusal('GNG.Dying.Error.NotDying', { name: actor.name });
+  if (why === 'hp')
+    return new Refusal('GNG.Dying.Error.NotDyingHp', {
+      name: actor.name,
+      hp: (actor.system as CreatureData).hp.value,
+    });
   return null;
 }
 
-/** GM side, in the actor's queue: plays the actor's dying round and posts its card. */
-async function playRound(actor: Actor, round: number | null): Promise<ChatMessage> {
+/** A round in a begun combat: the combat and the actor's combatant (where the round's mark lives). */
+interface InCombat {
+  combat: Combat;
+  combatant: Combatant;
+}
+
+/**
+ * GM side, in the actor's queue: plays the actor's dying round and posts its card. In combat it is
+ * refused when the actor's round of this combat round was played already, and marks it played.
+ */
+async function playRound(actor: Actor, fight: InCombat | null): Promise<ChatMessage> {
   const why = notDying(actor);
   if (why) throw why;
+  if (fight && playedRound(fight.combat, fight.combatant) === fight.combat.round)
+    throw new Refusal('GNG.Dying.Error.Played', { name: actor.name, round: fight.combat.round });
   const sys = actor.system as CreatureData;
   const con = sys.abilities.con.effective;
   if (!Number.isInteger(con) || con < 0) throw new Refusal('GNG.Dying.Error.NoCon', { name: actor.name });
@@ -64,11 +80,12 @@ async function playRound(actor: Actor, round: number | null): Promise<ChatMessag
   const { result: outcome, rolls } = await withFoundryDice(100, (dice) =>
     dyingRound({ currentHp: hpBefore, con, size: sys.size as Size }, dice),
   );
-  const applied = await applyDyingRound(actor, outcome);
+  const mark = fight ? await markRound(fight.combat, fight.combatant) : null;
+  const applied = { ...(await applyDyingRound(actor, outcome)), mark };
   const state: DyingCardState = {
     actorUuid: actor.uuid,
     name: actor.name,
-    round,
+    round: fight ? fight.combat.round : null,
     hpBefore,
     outcome,
     applied,
@@ -81,31 +98,35 @@ async function playRound(actor: Actor, round: number | null): Promise<ChatMessag
   })) as ChatMessage;
 }
 
-/** The effect that carries the actor's `dying` status (where the round last played is kept). */
-function dyingEffectOf(actor: Actor): ActiveEffect | undefined {
-  return actor.effects.find((effect) => effect.statuses.has(DYING_STATUS));
+/** `actor`'s combatant in `combat` once it has begun, or null (out of combat). */
+function inCombat(actor: Actor, combat: Combat | null | undefined): InCombat | null {
+  if (!combat || combat.round < 1) return null;
+  const combatant = combat.combatants.find(
+    (c) => c.actor === actor || (c.actor?.uuid ?? null) === actor.uuid,
+  );
+  return combatant ? { combat, combatant } : null;
 }
 
 /**
  * Active GM, at a turn start of `actor` in `combat`: plays its dying round when it is dying and no
- * round was played for it in this round of this combat. Resolves with the card, or null.
+ * round was played for it in this round of this combat (the mark in the Combat's flags,
+ * round-mark.ts). Resolves with the card, or null.
  */
 export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<ChatMessage | null> {
-  if (!isActiveGM() || !actor.statuses.has(DYING_STATUS) || notDying(actor)) return null;
+  if (!isActiveGM() || notDying(actor)) return null;
+  const fight = inCombat(actor, combat);
+  if (!fight || playedRound(fight.combat, fight.combatant) === combat.round) return null;
   const result = await serialized([actor.uuid], async () => {
-    const effect = dyingEffectOf(actor);
-    const played = effect?.getFlag(SYSTEM_ID, 'dyingRound') as
-      { combat?: string; round?: number } | undefined;
-    if (!effect || (played?.combat === combat.id && played.round === combat.round))
-      return { ok: false, error: '' };
-    await effect.setFlag(SYSTEM_ID, 'dyingRound', { combat: combat.id, round: combat.round });
-    const message = await playRound(actor, combat.round);
+    const message = await playRound(actor, fight);
     return { ok: true, messageId: message.id as string };
   });
   return result.ok ? (game.messages.get(result.messageId as string) ?? null) : null;
 }
 
-/** GM side: `game.gng.dyingRound(actor)` — a GM plays the round (out of combat, or when the table wants). */
+/**
+ * GM side: `game.gng.dyingRound(actor)` — a GM plays the round. In a begun combat the actor is in,
+ * once per combat round (the turn start's round counts); out of combat, one round each call.
+ */
 async function startDyingRound(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
   const { actorUuid } = data;
   if (
@@ -117,9 +138,7 @@ async function startDyingRound(data: Record<string, unknown>, sender: User): Pro
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   const result = await serialized([found.uuid], async () => {
-    const combat = game.combat;
-    const round = combat && combat.round > 0 && combatantOf(found) ? combat.round : null;
-    const message = await playRound(found, round);
+    const message = await playRound(found, inCombat(found, game.combat));
     return { ok: true, messageId: message.id as string };
   });
   if (!result.ok) throw new Refusal(result.error, result.data);
@@ -132,6 +151,7 @@ async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Pr
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Dying.Error.NoActor', { name: state.name });
   noteUndo(state, await undoDyingRound(actor, applied));
+  if (applied.mark) await unmarkRound(applied.mark);
   state.applied = null;
   state.undone = true;
 }

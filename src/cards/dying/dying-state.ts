@@ -19,6 +19,21 @@ export interface StatusChanges {
   removed: string[];
 }
 
+/** The once-per-round mark a round in combat set (round-mark.ts), and the one it replaced (for Undo). */
+export interface DyingRoundMark {
+  combatId: string;
+  combatantId: string;
+  round: number;
+  previous: number | null;
+}
+
+/** What a dying round changed: Undo takes it back. */
+export type DyingRoundApplied = StatusChanges & {
+  hpLost: number;
+  /** In combat: the combat round marked as played (older cards: none). */
+  mark?: DyingRoundMark | null;
+};
+
 /** `flags.gng.dying` of a dying card: one round of a dying creature. */
 export interface DyingCardState {
   actorUuid: string;
@@ -27,8 +42,8 @@ export interface DyingCardState {
   round: number | null;
   hpBefore: number;
   outcome: DyingRoundOutcome;
-  /** What Undo takes back (HP lost, statuses); null once undone. */
-  applied: (StatusChanges & { hpLost: number }) | null;
+  /** What Undo takes back (HP lost, statuses, the round's mark); null once undone. */
+  applied: DyingRoundApplied | null;
   undone?: boolean;
   /** What the Undo could not take back (localized). */
   undoNotes?: string[];

@@ -4,15 +4,16 @@
  * engine `rollHealToStabilize`; decisions in docs/rules.md "Rest, recovery and the dying").
  * `game.gng.stabilize(patient, healer)` and the dying card's "Stabilize" button ask the active GM
  * (`gng.stabilize` query, `action: 'start'`; the button through the dying card's own query), who
- * checks that the sender owns the healer (not necessarily the patient), that the patient is dying,
- * that the healer can act and, in combat, that it is the healer's turn with its attack action left;
+ * checks that the sender owns the healer (not necessarily the patient), that the patient is dying
+ * (status and HP, as the dying round checks), that the healer can act (healer-conditions.ts, shared
+ * with the heal card) and, in combat, that it is the healer's turn with its attack action left;
  * spends that action, rolls d20 + the healer's Heal bonus against DC 15 with Foundry dice and, on a
  * success, makes the patient stable. The stabilize card shows the roll and the result; its **Undo**
  * (the GM only) takes back the statuses and, while the healer's turn goes on, the action.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { expandConditions, rollHealToStabilize } from '../../rules/index.js';
+import { rollHealToStabilize } from '../../rules/index.js';
 import { refundTurnAttack, spendTurnAttack } from '../../combat/action-budget.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import {
@@ -25,16 +26,14 @@ import {
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
-import { restoreStatuses, stabilizeActor } from './dying-apply.js';
+import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
+import { notDyingNow, restoreStatuses, stabilizeActor } from './dying-apply.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
-import { DYING_STATUS, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+import { stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 
 export { stabilizeCardOf, type StabilizeCardState };
 
 export const STABILIZE_QUERY = 'gng.stabilize';
-
-/** Statuses in which a creature takes no actions (checked on the healer, the first one named). */
-const CANNOT_ACT = ['dead', 'dying', 'stable', 'unconscious', 'helpless', 'stunned', 'dazed', 'cowering'];
 
 const START_KEYS = ['action', 'patientUuid', 'healerUuid'];
 
@@ -52,12 +51,6 @@ export function healerFor(user: User, patientUuid: string): Actor | null {
   return controlled.map((token) => token.actor).find(usable) ?? null;
 }
 
-/** Why `actor` cannot act (its first status that forbids it), or null. */
-function cannotAct(actor: Actor): string | null {
-  const statuses = expandConditions(actor.statuses ?? new Set<string>());
-  return CANNOT_ACT.find((status) => statuses.has(status)) ?? null;
-}
-
 /**
  * GM side, in the queues of the patient (and the healer, when asked directly): the sender's
  * `healer` tries to stabilize `patient`; posts the stabilize card. Refusals change nothing.
@@ -73,13 +66,19 @@ export async function stabilizeNow(
   if (!healer.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.Stabilize.Error.NotOwner', { name: healer.name });
   if (healer.uuid === patient.uuid) throw new Refusal('GNG.Stabilize.Error.Self', { name: healer.name });
-  if (!patient.statuses.has(DYING_STATUS) || patient.statuses.has('dead'))
-    throw new Refusal('GNG.Stabilize.Error.NotDying', { name: patient.name });
-  const reason = cannotAct(healer);
+  // The same check as the dying round's: the status, and HP that are dying for the patient's size.
+  const notDying = notDyingNow(patient);
+  if (notDying === 'status') throw new Refusal('GNG.Stabilize.Error.NotDying', { name: patient.name });
+  if (notDying === 'hp')
+    throw new Refusal('GNG.Stabilize.Error.NotDyingHp', {
+      name: patient.name,
+      hp: (patient.system as CreatureData).hp.value,
+    });
+  const reason = healerCannotAct(healer);
   if (reason)
     throw new Refusal('GNG.Stabilize.Error.CannotAct', {
       name: healer.name,
-      condition: game.i18n.localize(`GNG.Status.${reason}`),
+      condition: conditionLabel(reason),
     });
   const bonus = (healer.system as CreatureData).derived.skills.heal.total;
   const spend = await spendTurnAttack(healer);

@@ -4,13 +4,15 @@
  * `temporaryHitPointsGained`, `gainTemporaryHitPoints`). `game.gng.grantTemporaryHp(actor, amount,
  * { stacks })` asks the active GM (`gng.temporaryHp` query), who checks the sender is a GM and the
  * amount a whole number of at least 1, and writes `system.hp.temp`: the amount as given for any size,
- * the higher of the pool and the grant unless the grant `stacks`. The maximum and current HP are
- * untouched; a short chat line says what changed.
+ * the higher of the pool and the grant unless the grant `stacks`. Neither the amount nor the pool it
+ * leaves may pass what the data model holds (`LIMITS.hitPoints`, 1,000,000): refused with the reason.
+ * The maximum and current HP are untouched; a short chat line says what changed.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
 import { escapeHtml } from '../../chat/escape-html.js';
+import { LIMITS } from '../../data/validation.js';
 import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
 
 export const TEMP_HP_QUERY = 'gng.temporaryHp';
@@ -21,6 +23,11 @@ export interface TemporaryHpOptions {
 }
 
 const KEYS = ['actorUuid', 'amount', 'stacks'];
+
+/** The refusal of an amount that is not whole, below 1, or more than an actor's pool may hold. */
+function amountRefusal(amount: unknown): Refusal {
+  return new Refusal('GNG.TempHp.Error.Amount', { amount: String(amount), max: LIMITS.hitPoints });
+}
 
 /** `CONFIG.queries['gng.temporaryHp']` (through the kernel): runs on the active GM. */
 export async function handleTemporaryHp(
@@ -36,8 +43,8 @@ export async function handleTemporaryHp(
   )
     throw new Refusal('GNG.Error.Card.BadRequest');
   if (!sender.isGM) throw new Refusal('GNG.TempHp.Error.GM');
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1)
-    throw new Refusal('GNG.TempHp.Error.Amount', { amount: String(amount) });
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > LIMITS.hitPoints)
+    throw amountRefusal(amount);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return serialized([found.uuid], async () => {
@@ -46,6 +53,8 @@ export async function handleTemporaryHp(
     const before = sys.hp.temp;
     const gained = temporaryHitPointsGained(amount, sys.size as Size);
     const after = gainTemporaryHitPoints({ temporary: before, gained, stacks });
+    // The data model holds at most LIMITS.hitPoints (creature-data.ts): past it, a refusal, not an error.
+    if (after > LIMITS.hitPoints) throw amountRefusal(amount);
     if (after !== before) await actor.update({ 'system.hp.temp': after });
     const key = stacks ? 'Stacked' : after === gained && gained > before ? 'Gained' : 'Kept';
     const line = game.i18n.format(`GNG.TempHp.${key}`, { name: actor.name, amount: gained, before, after });

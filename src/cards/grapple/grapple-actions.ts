@@ -30,9 +30,12 @@ import {
   keptFor,
   mayActDespiteConditions,
   other,
+  sideName,
   t,
   undoRefusal,
   uuidOf,
+  woundTraumaSide,
+  woundTraumaWaits,
   type GrappleAction,
   type GrappleCardState,
   type GrappleMove,
@@ -54,6 +57,7 @@ import { renderGrappleCard } from './grapple-render.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
+import { rollWoundTrauma, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 
 /** A target of the grapple card: one of its sides (the buttons' `data-target-id`). */
 export interface GrappleTarget {
@@ -217,6 +221,19 @@ async function undo({ message, state }: Run): Promise<void> {
   state.undoNotes = notes.length ? { move: step.move, notes } : null;
 }
 
+/**
+ * Advanced Wound Trauma (GnG Appendix 1): the Fortitude save the last step's damage called for,
+ * rolled by the GM for the damaged side (src/cards/wound-trauma/); the effect's origin is the side
+ * that made the move, unless it hurt itself (pulling out the lodged weapon). Undo of the step takes
+ * the save and its effect back (grapple-undo.ts).
+ */
+async function woundTraumaSave({ message, state }: Run, { actorFor }: Sides): Promise<void> {
+  const step = state.steps.at(-1) as GrappleStep;
+  const damaged = woundTraumaSide(state) as GrappleSide;
+  const origin = step.side === damaged ? null : actorFor(step.side).uuid;
+  await rollWoundTrauma(message, actorFor(damaged), step.woundTrauma as WoundTrauma, origin);
+}
+
 async function saveGrappleCard(message: ChatMessage, state: GrappleCardState): Promise<void> {
   await message.update({ content: await renderGrappleCard(state), [`flags.${SYSTEM_ID}.grapple`]: state });
 }
@@ -251,7 +268,12 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
       // G17: the grappler waits for the defender's attack of opportunity (taken or declined).
       name === 'touch' && aooOpen(state)
         ? new Refusal('GNG.Grapple.Error.AooPending', { name: state.defender.name })
-        : `GNG.Grapple.Error.Unavailable.${name}`,
+        : // Advanced Wound Trauma: the next move waits for the last step's save.
+          name !== 'woundTraumaSave' && woundTraumaWaits(state)
+          ? new Refusal('GNG.Grapple.Error.WoundTraumaPending', {
+              name: sideName(state, woundTraumaSide(state) as GrappleSide),
+            })
+          : `GNG.Grapple.Error.Unavailable.${name}`,
   },
   start: startGrappleCard,
   actions: {
@@ -305,6 +327,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
         undoneBy: 'undo',
       },
     ),
+    woundTraumaSave: action('woundTraumaSave', woundTraumaSave, { undoneBy: 'undo' }),
   },
 });
 

@@ -167,8 +167,9 @@ export interface SheetGrapple {
 /**
  * The sheet's grapple moves (issue 7: "the grappler's sheet and the card offer the legal options"):
  * for each grapple card that holds `actor`, the buttons of the actor's row of the card that are
- * available now and that `user` may press, plus the Grapple check when the other side waits for it.
- * The sheet sends them through {@link requestGrappleAction}, exactly as the card does.
+ * available now and that `user` may press, plus the Grapple check when the other side waits for it
+ * and the actor's wound trauma save while it is owed. The sheet sends them through
+ * {@link requestGrappleAction}, exactly as the card does.
  */
 export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
   // Every sheet render asks: skip the scan of the chat log unless the actor is grappling at all.
@@ -180,6 +181,7 @@ export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
         buttons: { action: GrappleAction; targetId: GrappleSide; label: string; disabled: boolean }[];
       }[];
       oppose: { label: string; disabled: boolean };
+      woundTrauma: { side: GrappleSide; button: string | null } | null;
     };
     const row = context.rows.find((r) => r.side === side);
     const buttons = (row?.buttons ?? [])
@@ -189,6 +191,10 @@ export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
       state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);
     // The Grapple check names the answering side: this actor's.
     if (mayOppose) buttons.unshift({ move: 'oppose', side, label: context.oppose.label });
+    // Advanced Wound Trauma: this actor's save for the last step's damage, before anything else.
+    const save = context.woundTrauma;
+    if (save?.button && save.side === side && grappleUserMayAct(user, 'woundTraumaSave', state, side))
+      buttons.unshift({ move: 'woundTraumaSave', side, label: save.button });
     return {
       messageId: message.id as string,
       label: f('GNG.Grapple.SheetLabel', { opponent: sideName(state, other(side)) }),

@@ -12,6 +12,7 @@ import {
   strengthDamageBonus,
 } from '../../rules/index.js';
 import { variantRules } from '../../settings/variant-rules.js';
+import { woundTraumaOwed } from '../wound-trauma/wound-trauma.js';
 import {
   creature,
   t,
@@ -126,13 +127,16 @@ export function hasAnatomy(actor: Actor, flag: string): boolean {
 
 /**
  * Takes `lethal` damage off `target` through the shared HP pipeline and records it for Undo: the
- * hit points before and after, the status effects it created (Undo is its exact inverse).
+ * hit points before and after, the status effects it created (Undo is its exact inverse). Under
+ * Advanced Wound Trauma the loss marks no trauma and calls for a Fortitude save: kept on the step for
+ * the damaged side's button (src/cards/wound-trauma/).
  */
 async function loseHitPoints(step: GrappleStep, target: Actor, lethal: number): Promise<void> {
   if (lethal <= 0) return;
   // Grapple damage is taken like any other: temporary HP first, trauma, dying/dead by size.
   const loss = (await applyHitPointLoss(target, { lethal, nonlethal: 0 }, () => true)) as HitPointLoss;
   step.hpBefore = { actorUuid: target.uuid, ...recordOf(loss) };
+  step.woundTrauma = woundTraumaOwed(loss);
 }
 
 /**

@@ -14,18 +14,32 @@ import {
   sideName,
   t,
   uuidOf,
+  woundTraumaSide,
   type GrappleAction,
   type GrappleCardState,
   type GrappleSide,
   type GrappleStep,
 } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
+import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
 }
 
-function stepText(state: GrappleCardState, step: GrappleStep): string[] {
+/** The damaged actor's name of a step (its HP loss), or ''. */
+function damagedName(state: GrappleCardState, step: GrappleStep): string {
+  return step.hpBefore ? nameOf(state, step.hpBefore.actorUuid) : '';
+}
+
+/** A step's wound trauma as history lines: the save owed, or its roll and outcome. */
+function woundTraumaLines(state: GrappleCardState, step: GrappleStep): string[] {
+  const c = woundTraumaContext(step.woundTrauma, damagedName(state, step), false);
+  return c ? ([c.pending, c.save, c.outcome].filter(Boolean) as string[]) : [];
+}
+
+/** The lines of a step; `woundTrauma`: with its wound trauma save (the history's; the check shows its own). */
+function stepText(state: GrappleCardState, step: GrappleStep, woundTrauma = true): string[] {
   const actorName = sideName(state, step.side);
   const oppName = sideName(state, other(step.side));
   const move = t(`GNG.Grapple.Move.${step.move}`);
@@ -58,6 +72,7 @@ function stepText(state: GrappleCardState, step: GrappleStep): string[] {
         },
       ),
     );
+  if (woundTrauma) lines.push(...woundTraumaLines(state, step));
   if (step.save)
     lines.push(
       f(step.save.failed ? 'GNG.Grapple.Result.SaveFailed' : 'GNG.Grapple.Result.SaveMade', {
@@ -141,7 +156,7 @@ function aooText(state: GrappleCardState): string | null {
 
 /** The lines of a step without its first line when that is the "A vs B: succeeds" the duel shows in numbers. */
 function effectLines(state: GrappleCardState, step: GrappleStep): string[] {
-  const lines = stepText(state, step);
+  const lines = stepText(state, step, false);
   return step.opponent && !step.reason ? lines.slice(1) : lines;
 }
 
@@ -207,7 +222,8 @@ function checkContext(state: GrappleCardState) {
   const step = state.steps.at(-1);
   if (!step) return null;
   const title = t(`GNG.Grapple.Move.${step.move}`);
-  if (!step.opponent || step.reason) return { title, sides: [], outcome: null, lines: stepText(state, step) };
+  if (!step.opponent || step.reason)
+    return { title, sides: [], outcome: null, lines: stepText(state, step, false) };
   const winner = step.won ? step.side : other(step.side);
   const side = (who: GrappleSide, roll: { total: number; natural: number }): DuelSide => ({
     name: sideName(state, who),
@@ -222,6 +238,22 @@ function checkContext(state: GrappleCardState) {
     outcome: f('GNG.Grapple.Check.Wins', { name: sideName(state, winner) }),
     lines: effectLines(state, step),
   };
+}
+
+/**
+ * Advanced Wound Trauma: the last step's save as the card shows it (owed, or rolled and its outcome)
+ * with the damaged side's button while it may be rolled; null when the step owes none.
+ */
+function woundTraumaBlock(state: GrappleCardState) {
+  const step = state.steps.at(-1);
+  const side = woundTraumaSide(state);
+  if (!step || !side || state.pending) return null;
+  const w = abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
+  const available = grappleActionAvailable('woundTraumaSave', state, w.advanced, w.held);
+  const context = woundTraumaContext(step.woundTrauma, sideName(state, side), available);
+  // The note above names the side: the button stays short enough for one line in the chat log.
+  const button = context?.button ? f('GNG.Grapple.WoundTraumaAction', { dc: step.woundTrauma?.dc }) : null;
+  return context && { ...context, button, side };
 }
 
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
@@ -290,6 +322,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         : f('GNG.Grapple.StabAndGrab.Bonus', { bonus: bonus.value, name: state.attacker.name })),
     phase: t(`GNG.Grapple.Phase.${state.phase}`),
     check: checkContext(state),
+    woundTrauma: woundTraumaBlock(state),
     pending: pending && {
       text: f(pending.move === 'touch' ? 'GNG.Grapple.PendingTouch' : 'GNG.Grapple.Pending', {
         move: t(`GNG.Grapple.Move.${pending.move}`),

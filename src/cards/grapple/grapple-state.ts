@@ -7,6 +7,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
 import { owns } from '../kernel/index.js';
+import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 
 export const GRAPPLE_QUERY = 'gng.grappleAction';
 export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
@@ -34,6 +35,7 @@ export const GRAPPLE_ACTIONS = [
   'declineAoo',
   'weapon',
   'throwChoice',
+  'woundTraumaSave',
 ] as const;
 export type GrappleAction = (typeof GRAPPLE_ACTIONS)[number];
 export type GrappleSide = 'attacker' | 'defender';
@@ -110,6 +112,11 @@ export interface GrappleStep {
   mirrorOf: string | null;
   /** The damaged actor's hit points before and after the step, and the effects it created (for Undo). */
   hpBefore: ({ actorUuid: string } & HitPointRecord) | null;
+  /**
+   * Advanced Wound Trauma (GnG Appendix 1): the Fortitude save the damaged actor (`hpBefore`) owes
+   * for this step's HP loss, and once rolled the save (absent or null: none owed).
+   */
+  woundTrauma?: WoundTrauma | null;
   phaseBefore: GrapplePhase;
 }
 
@@ -203,6 +210,7 @@ export function grappleActionSide(action: GrappleAction, state: GrappleCardState
   if (action === 'oppose') return state.pending ? other(state.pending.side) : null;
   if (action === 'throwChoice') return state.throwChoice?.side ?? null;
   if (action === 'undo') return state.steps.at(-1)?.side ?? null;
+  if (action === 'woundTraumaSave') return woundTraumaSide(state);
   return action === 'weapon' || isSided(action) ? null : moveSide(action);
 }
 
@@ -217,6 +225,21 @@ export function uuidOf(state: GrappleCardState, side: GrappleSide): string {
 
 export function sideName(state: GrappleCardState, side: GrappleSide): string {
   return side === 'attacker' ? state.attacker.name : state.defender.name;
+}
+
+/**
+ * Advanced Wound Trauma: the side the last step damaged when that loss called for a Fortitude save
+ * (owed or rolled), or null. Only the last step's: the save is rolled before the next move.
+ */
+export function woundTraumaSide(state: GrappleCardState): GrappleSide | null {
+  const last = state.steps.at(-1);
+  if (!last?.woundTrauma || !last.hpBefore) return null;
+  return last.hpBefore.actorUuid === state.attacker.actorUuid ? 'attacker' : 'defender';
+}
+
+/** The last step's wound trauma save is owed and not rolled yet: the card's moves wait for it. */
+export function woundTraumaWaits(state: GrappleCardState): boolean {
+  return woundTraumaPending(state.steps.at(-1)?.woundTrauma);
 }
 
 /**
@@ -253,7 +276,9 @@ export function keptDie(
  * Decision G16: why `user` may not undo the card's last step, as a lang key and its data, or null.
  * "Who did a step (or the GM) may undo it; no one undoes another side's abort; an undone contested
  * roll is not re-rolled by the side that lost it": only the user who made the move, and only when its
- * side won the step; a lost (or failed) step only a GM undoes. A GM undoes anything.
+ * side won the step; a lost (or failed) step only a GM undoes. Nor once the damaged side has rolled
+ * its wound trauma save against the step (Undo and the step again would roll it again), as on the
+ * attack card. A GM undoes anything.
  */
 export function undoRefusal(
   user: User,
@@ -265,13 +290,16 @@ export function undoRefusal(
   const did = last.startedBy ? last.startedBy === user.id : owns(user, uuidOf(state, last.side));
   if (!did) return { key: 'GNG.Grapple.Error.UndoNotYours', data };
   if (!last.won) return { key: 'GNG.Grapple.Error.UndoLost', data };
+  const damaged = woundTraumaSide(state);
+  if (damaged && last.woundTrauma?.save)
+    return { key: 'GNG.Grapple.Error.UndoSaved', data: { ...data, name: sideName(state, damaged) } };
   return null;
 }
 
 /**
  * Moves: the acting side's owners; Grapple check: the other side's owners; Undo: decision G16
  * ({@link undoRefusal}); attack of opportunity (take or decline): the defender's owners; weapon
- * choice: `side`'s owners. GM: all.
+ * choice: `side`'s owners; the wound trauma save: the damaged side's owners. GM: all.
  */
 export function grappleUserMayAct(
   user: User,
@@ -287,6 +315,10 @@ export function grappleUserMayAct(
   if (action === 'aoo' || action === 'declineAoo') return owns(user, state.defender.actorUuid);
   if (action === 'throwChoice') return owns(user, uuidOf(state, state.throwChoice?.side ?? 'attacker'));
   if (action === 'weapon') return owns(user, uuidOf(state, side as GrappleSide));
+  if (action === 'woundTraumaSave') {
+    const damaged = woundTraumaSide(state);
+    return damaged !== null && (side ?? damaged) === damaged && owns(user, uuidOf(state, damaged));
+  }
   return owns(user, uuidOf(state, isSided(action) ? (side ?? moveSide(action)) : moveSide(action)));
 }
 
@@ -311,6 +343,8 @@ export function grappleActionAvailable(
   advanced: boolean,
   held = false,
 ): boolean {
+  // Advanced Wound Trauma: the last step's save, once (also while a won Throw waits for its choice).
+  if (action === 'woundTraumaSave') return woundTraumaWaits(state);
   // A won Throw: only the thrower's choice (or Undo) until it is made.
   if (state.throwChoice) return action === 'throwChoice' || action === 'undo';
   if (action === 'throwChoice') return false;
@@ -321,6 +355,8 @@ export function grappleActionAvailable(
   if (action === 'weapon')
     return state.phase !== 'ended' && (!state.pending || state.pending.move === 'touch');
   if (state.pending) return false;
+  // "you must immediately perform a Fortitude saving throw": the next move waits for it.
+  if (woundTraumaWaits(state)) return false;
   if (action === 'aoo' || action === 'declineAoo') return aooOpen(state);
   // The provoked attack of opportunity comes first: taken or declined before the touch attack (G17).
   if (action === 'touch') return state.phase === 'grab' && !aooOpen(state);
@@ -335,9 +371,16 @@ export function grappleActionAvailable(
 /**
  * What a side that can take no actions (stunned, dazed, helpless…: the engine's `noActions`) may still
  * do on the card: answer the other side's check, Undo, pick its weapon, choose a won throw's distance,
- * decline the attack of opportunity.
+ * decline the attack of opportunity, roll its wound trauma save.
  */
-const WITHOUT_ACTIONS: readonly GrappleAction[] = ['oppose', 'undo', 'weapon', 'throwChoice', 'declineAoo'];
+const WITHOUT_ACTIONS: readonly GrappleAction[] = [
+  'oppose',
+  'undo',
+  'weapon',
+  'throwChoice',
+  'declineAoo',
+  'woundTraumaSave',
+];
 const HELD: readonly string[] = ['pinned', 'locked'];
 
 export interface GrappleAbilities {

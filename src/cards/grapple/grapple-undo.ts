@@ -1,13 +1,15 @@
 /**
  * A grapple step's Undo (GM side), the exact inverse of the step: the HP it took given back from the
  * values as they are now (later hits stay, `restoreHitPointLoss`), exactly the effects it created
- * deleted, the statuses it cleared set again, the card's phase and pending check as they were. What
- * cannot be undone any more is returned as localized notes for the card. The side that lost the
- * undone check keeps its dice for when the check is made again (decision G16).
+ * deleted (with the dazed or stunned of its wound trauma save), the statuses it cleared set again,
+ * the card's phase and pending check as they were. What cannot be undone any more is returned as
+ * localized notes for the card. The side that lost the undone check keeps its dice for when the
+ * check is made again (decision G16).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { actorOf } from '../kernel/index.js';
+import { undoWoundTrauma } from '../wound-trauma/wound-trauma.js';
 import {
   f,
   grappleState,
@@ -77,6 +79,8 @@ export async function undoStep(
   }
   if (step.hpBefore) {
     const a = await actorOf(step.hpBefore.actorUuid);
+    // The wound trauma save against this loss goes with it (the step is forgotten, and its save).
+    if (a) notes.push(...(await undoWoundTrauma(a, step.woundTrauma)));
     if (a) notes.push(...(await restoreHitPointLoss(a, step.hpBefore)));
   }
   if (step.weaponRemoved && state.bonus) state.bonus.removed = false;

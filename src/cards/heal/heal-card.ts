@@ -7,7 +7,7 @@
  * (or the patient): the rolls, the outcome, and the GM's **Undo**, the exact inverse.
  *
  * - `tend`: the healer's Heal check against DC 15; success marks the patient tended
- *   (`flags.gng.tended`): its next rest counts as with a healer (rest-read.ts) and consumes the mark.
+ *   (the GM's care record, care-records.ts): its next rest counts as with a healer (rest-read.ts) and consumes the mark.
  * - `surgery`: the healer's Heal check against DC 20 on one disabled part; success restores it.
  * - `extraordinary` (a GM): the healing formula rolled, then 1d20; d20 ≤ the amount restores the part.
  */

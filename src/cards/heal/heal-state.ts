@@ -35,7 +35,7 @@ export interface ExtraordinaryRoll {
 
 /** What the step changed, for Undo. */
 export interface HealApplied {
-  /** The tending this card put on the patient (`flags.gng.tended`). */
+  /** The tending this card put on the patient (the GM's care record, care-records.ts). */
   tended: TendedMark | null;
   /** The source of the part's effect this card deleted (surgery or extraordinary healing). */
   removed: Record<string, unknown> | null;

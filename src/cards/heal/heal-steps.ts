@@ -3,7 +3,6 @@
  * docs/rules.md "Rest, recovery and the dying"): the checks of a request against the documents, the
  * rolls, the change to the patient, and its exact inverse (the card's Undo).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   BODY_PART_SURGERY_DC,
@@ -12,6 +11,8 @@ import {
 } from '../../rules/index.js';
 import { Refusal } from '../kernel/index.js';
 import { disabledPartsOf, tendedOf, type TendedMark } from '../rest/rest-read.js';
+import { setCare } from '../rest/care-records.js';
+import { conditionLabel, healerCannotAct } from './healer-conditions.js';
 import type { ExtraordinaryRoll, HealApplied, HealCardState, HealCheck, HealKind } from './heal-state.js';
 
 /**
@@ -19,9 +20,6 @@ import type { ExtraordinaryRoll, HealApplied, HealCardState, HealCheck, HealKind
  * injuries"; the core rules' tending for days is Long-Term Care, DC 15 (d20 3.5 SRD, Heal).
  */
 export const TEND_DC = 15;
-
-/** A healer who cannot act does not heal (the statuses that leave no actions at all). */
-const HEALER_UNABLE = ['dead', 'dying', 'unconscious', 'helpless'];
 
 /** What the GM checked of a request: the documents, and the part treated. */
 export interface HealRequest {
@@ -42,8 +40,13 @@ export function checkHeal(req: HealRequest, sender: User): void {
   if (healer && !healer.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.Heal.Error.NotOwner', { name: healer.name });
   if (patient.statuses.has('dead')) throw new Refusal('GNG.Heal.Error.Dead', { name: patient.name });
-  if (healer && HEALER_UNABLE.some((status) => healer.statuses.has(status)))
-    throw new Refusal('GNG.Heal.Error.HealerUnable', { name: healer.name });
+  // A healer who can take no actions heals no one: the same conditions as stabilizing (healer-conditions.ts).
+  const unable = healer ? healerCannotAct(healer) : null;
+  if (healer && unable)
+    throw new Refusal('GNG.Heal.Error.HealerUnable', {
+      name: healer.name,
+      condition: conditionLabel(unable),
+    });
   const parts = disabledPartsOf(patient);
   if (!parts.length) throw new Refusal('GNG.Heal.Error.NoParts', { name: patient.name });
   if (kind === 'tend') {
@@ -120,7 +123,7 @@ export async function runHeal(req: HealRequest): Promise<{ state: HealCardState;
         healer: (healer as Actor).name,
         total: check.total,
       };
-      await patient.update({ [`flags.${SYSTEM_ID}.tended`]: mark });
+      await setCare(patient, { tended: mark });
       applied.tended = mark;
     }
     if (kind === 'surgery' && surgeryRestoresBodyPart(check.total))
@@ -138,7 +141,7 @@ export async function undoHeal(patient: Actor, applied: HealApplied): Promise<vo
   if (applied.tended) {
     if (tendedOf(patient)?.id !== applied.tended.id)
       throw new Refusal('GNG.Heal.Error.TendUsed', { name: patient.name });
-    await patient.update({ [`flags.${SYSTEM_ID}.tended`]: null });
+    await setCare(patient, { tended: null });
   }
   if (applied.removed) {
     const copy = structuredClone(applied.removed);

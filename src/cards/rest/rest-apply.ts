@@ -1,12 +1,12 @@
 /**
  * A rest's changes to the actor (GM side) and their exact inverse (the card's Undo). The rest
  * regains HP, heals nonlethal and ability damage, removes the effects of the parts that recovered,
- * stores the healing week (`flags.gng.rest`) and consumes a healer's tending (`flags.gng.tended`,
+ * stores the healing week and consumes a healer's tending (the GM's care record, care-records.ts;
  * which made this rest count as with a healer). Undo works in deltas on the values as they are now
  * (HP back down by what was regained, damage back up by what was healed), restores the stored week
  * and the tending, and re-creates the removed effects.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { setCare } from './care-records.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Ability, RestOutcome, RestWeekProgress } from '../../rules/index.js';
 import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
@@ -16,7 +16,7 @@ export interface RestApplied {
   hpRegained: number;
   nonlethalRecovered: number;
   abilities: { ability: Ability; recovered: number }[];
-  /** The healing week before the rest (`flags.gng.rest`; none stored reads as 0 days). */
+  /** The healing week before the rest (the care record; none kept reads as 0 days). */
   weekBefore: RestWeekProgress;
   weekAfter: RestWeekProgress;
   /** The sources of the effects removed (the recovered parts). */
@@ -46,13 +46,12 @@ export async function applyRest(
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value + applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal - applied.nonlethalRecovered,
-    [`flags.${SYSTEM_ID}.rest`]: applied.weekAfter,
   };
-  // The tending counted for this rest (rest-read.ts), whatever kind it was: it is used up.
-  if (applied.tended) update[`flags.${SYSTEM_ID}.tended`] = null;
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
   await actor.update(update);
+  // The week goes on; the tending counted for this rest (rest-read.ts), whatever kind it was, is used up.
+  await setCare(actor, { week: applied.weekAfter, ...(applied.tended ? { tended: null } : {}) });
   const effects = recovered.map((id) => actor.effects.get(id)).filter((e): e is ActiveEffect => !!e);
   applied.removed = effects.map((effect) => effect.toObject());
   if (effects.length)
@@ -77,9 +76,11 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
     'system.hp.value': sys.hp.value - applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal + applied.nonlethalRecovered,
   };
-  if (!weekKept) update[`flags.${SYSTEM_ID}.rest`] = applied.weekBefore;
   const tendedKept = Boolean(applied.tended) && tendedOf(actor) !== null;
-  if (applied.tended && !tendedKept) update[`flags.${SYSTEM_ID}.tended`] = applied.tended;
+  await setCare(actor, {
+    ...(weekKept ? {} : { week: applied.weekBefore }),
+    ...(applied.tended && !tendedKept ? { tended: applied.tended } : {}),
+  });
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage + recovered;
   await actor.update(update);

@@ -11,6 +11,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { REST_HOURS, REST_KINDS, type RestKind } from '../../rules/index.js';
 import { automation } from '../../settings/variant-rules.js';
 import { advanceClock, rewindClock } from '../../combat/world-time.js';
+import { combatantOf } from '../../combat/action-budget.js';
 import {
   actorOf,
   askGM,
@@ -19,12 +20,14 @@ import {
   Refusal,
   serialized,
   showRolls,
+  track,
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
+import { migrateCareFlags, registerCareRecords } from './care-records.js';
 import { renderRestCard, REST_CARD_TEMPLATE } from './rest-render.js';
 import { restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 
@@ -78,6 +81,9 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
     // A rest takes its time; only a GM rests without moving the clock (the party rest moves it once).
     if (!request.clock && !sender.isGM) throw new Refusal('GNG.Rest.Error.ClockGM');
     if (actor.statuses.has('dead')) throw new Refusal('GNG.Rest.Error.Dead', { name: actor.name });
+    // A rest is nights and days, not a moment between two blows: in a begun combat only a GM rests.
+    if (!sender.isGM && game.combat?.started && combatantOf(actor))
+      throw new Refusal('GNG.Rest.Error.InCombat', { name: actor.name });
     const input = restInputOf(actor, request);
     if (!input) throw new Refusal('GNG.Rest.Error.NoCon', { name: actor.name });
     const parts = Object.fromEntries(disabledPartsOf(actor).map((p) => [p.effectId, p.label]));
@@ -165,6 +171,8 @@ export function requestRestUndo(messageId: string): Promise<CardActionResult> {
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerRestCard(): void {
+  registerCareRecords();
+  Hooks.once('ready', () => void track(migrateCareFlags()));
   restCard.register();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     restCard.decorate(message, html),

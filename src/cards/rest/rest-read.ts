@@ -2,15 +2,16 @@
  * What a rest reads from the actor's documents (GM side): Constitution, size, level, HP, nonlethal
  * damage, ability damage, the disabled body parts (the actor's effects that carry a `disabled-*`
  * status, one part per effect), dying and unstable (the `dying` status), the healing week so far
- * (`flags.gng.rest` of the actor), and whether a healer tended the injuries (`flags.gng.tended`,
+ * (the GM's care record, care-records.ts), and whether a healer tended the injuries (the same record,
  * set by the GM's heal card on a successful Heal check; the next rest counts as with a healer and
  * consumes it, rest-apply.ts).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { careOf, normalMark, normalWeek, type TendedMark } from './care-records.js';
+
+export type { TendedMark };
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   ABILITIES,
-  DAYS_PER_HEALING_WEEK,
   type Ability,
   type RestInput,
   type RestWeekProgress,
@@ -38,33 +39,14 @@ export function disabledPartsOf(actor: Actor): RestPart[] {
     .map((effect) => ({ effectId: effect.id as string, label: effect.name }));
 }
 
-/** The stored healing week (`flags.gng.rest`), or none when nothing valid is stored. */
+/** The healing week so far (the GM's care record; none kept reads as 0 days). */
 export function weekProgressOf(actor: Actor): RestWeekProgress {
-  const raw = actor.getFlag(SYSTEM_ID, 'rest') as Partial<RestWeekProgress> | undefined;
-  const days = raw?.days;
-  const bed = raw?.bedRestDays;
-  const whole = (v: unknown, max: number): v is number =>
-    typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
-  if (!whole(days, DAYS_PER_HEALING_WEEK - 1) || !whole(bed, days)) return { days: 0, bedRestDays: 0 };
-  return { days, bedRestDays: bed };
+  return normalWeek(careOf(actor).week);
 }
 
-/** A healer's successful tending (`flags.gng.tended`), waiting for the patient's next rest. */
-export interface TendedMark {
-  /** Tells this tending from a later one (the heal card's Undo clears only its own). */
-  id: string;
-  /** The healer's name, and the total of the Heal check. */
-  healer: string;
-  total: number;
-}
-
-/** The actor's tended mark, or null when none (or nothing valid) is stored. */
+/** A healer's tending waiting for the actor's next rest (the GM's care record), or null. */
 export function tendedOf(actor: Actor): TendedMark | null {
-  const raw = actor.getFlag(SYSTEM_ID, 'tended') as Partial<TendedMark> | null | undefined;
-  if (!raw || typeof raw !== 'object') return null;
-  const { id, healer, total } = raw;
-  if (typeof id !== 'string' || !id || typeof healer !== 'string' || !Number.isInteger(total)) return null;
-  return { id, healer, total: total as number };
+  return normalMark(careOf(actor).tended);
 }
 
 /** The engine's input for `actor` resting as `how` (null: no Constitution to heal with). */
