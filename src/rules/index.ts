@@ -33,3 +33,4 @@ export * from './skills.js';
 export * from './conditionModifiers.js';
 export * from './rest.js';
 export * from './dying.js';
+export * from './areas.js';
