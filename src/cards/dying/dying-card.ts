@@ -22,6 +22,8 @@ import {
   actorOf,
   askGM,
   defineCard,
+  gmUndo,
+  subjectCard,
   noteUndo,
   Refusal,
   registerGMQuery,
@@ -163,6 +165,13 @@ function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
   return { healerUuid: extra.healerUuid };
 }
 
+const dyingParts = subjectCard<DyingCardState>({
+  flag: `flags.${SYSTEM_ID}.dying`,
+  target: DYING_TARGET,
+  render: renderDyingCard,
+  errors: 'GNG.Dying.Error',
+});
+
 /**
  * The dying card as a table: Stabilize (anyone with a character of their own, while the round left
  * the creature dying; the GM checks the healer and the patient now) and the GM's Undo of the round.
@@ -170,16 +179,10 @@ function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
 export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabilize' | 'dyingUndo'>({
   query: DYING_QUERY,
   state: dyingCardOf,
-  targets: () => [{ id: DYING_TARGET }],
   actors: (state) => [state.actorUuid],
-  save: async (message, state) => {
-    await message.update({ content: await renderDyingCard(state), [`flags.${SYSTEM_ID}.dying`]: state });
-  },
+  ...dyingParts,
   refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Dying.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: () => new Refusal('GNG.Dying.Error.UndoGM'),
+    ...dyingParts.refusals,
     unavailable: (action, state) =>
       action === 'dyingUndo'
         ? 'GNG.Dying.Error.NothingToUndo'
@@ -202,11 +205,7 @@ export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabil
         await stabilizeNow(state.actorUuid, extra.healerUuid as string, user);
       },
     },
-    dyingUndo: {
-      may: (user) => user.isGM,
-      available: (state) => state.applied !== null,
-      run: undoRound,
-    },
+    dyingUndo: gmUndo(undoRound),
   },
   start: startDyingRound,
 });

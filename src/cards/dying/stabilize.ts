@@ -20,6 +20,8 @@ import {
   actorOf,
   askGM,
   defineCard,
+  gmUndo,
+  subjectCard,
   noteUndo,
   Refusal,
   serialized,
@@ -149,28 +151,14 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
 export const stabilizeCard = defineCard<StabilizeCardState, { id: string }, 'stabilizeUndo'>({
   query: STABILIZE_QUERY,
   state: stabilizeCardOf,
-  targets: () => [{ id: DYING_TARGET }],
   actors: (state) => [state.patientUuid, state.healerUuid],
-  save: async (message, state) => {
-    await message.update({
-      content: await renderStabilizeCard(state),
-      [`flags.${SYSTEM_ID}.stabilize`]: state,
-    });
-  },
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Stabilize.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: () => new Refusal('GNG.Stabilize.Error.UndoGM'),
-    unavailable: () => 'GNG.Stabilize.Error.NothingToUndo',
-  },
-  actions: {
-    stabilizeUndo: {
-      may: (user) => user.isGM,
-      available: (state) => state.applied !== null,
-      run: undoStabilize,
-    },
-  },
+  ...subjectCard({
+    flag: `flags.${SYSTEM_ID}.stabilize`,
+    target: DYING_TARGET,
+    render: renderStabilizeCard,
+    errors: 'GNG.Stabilize.Error',
+  }),
+  actions: { stabilizeUndo: gmUndo(undoStabilize) },
   start: startStabilize,
 });
 

@@ -17,6 +17,8 @@ import {
   actorOf,
   askGM,
   defineCard,
+  gmUndo,
+  subjectCard,
   Refusal,
   serialized,
   showRolls,
@@ -113,28 +115,14 @@ async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): 
 export const healCard = defineCard<HealCardState, { id: string }, 'healUndo'>({
   query: HEAL_QUERY,
   state: healCardOf,
-  targets: () => [{ id: HEAL_TARGET }],
   actors: (state) => [state.patientUuid],
-  save: async (message, state) => {
-    await message.update({
-      content: await renderHealCard(state),
-      [`flags.${SYSTEM_ID}.heal`]: state,
-    });
-  },
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Heal.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: () => new Refusal('GNG.Heal.Error.UndoGM'),
-    unavailable: () => 'GNG.Heal.Error.NothingToUndo',
-  },
-  actions: {
-    healUndo: {
-      may: (user) => user.isGM,
-      available: (state) => state.applied !== null,
-      run: undoHealCard,
-    },
-  },
+  ...subjectCard({
+    flag: `flags.${SYSTEM_ID}.heal`,
+    target: HEAL_TARGET,
+    render: renderHealCard,
+    errors: 'GNG.Heal.Error',
+  }),
+  actions: { healUndo: gmUndo(undoHealCard) },
   start: startHeal,
 });
 

@@ -16,3 +16,4 @@ export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun
 export { noteUndo } from './undo-notes.js';
 export { showRolls } from './show-rolls.js';
 export { noTargetWarning } from './targets.js';
+export { subjectCard, gmUndo } from './subject-card.js';

@@ -16,6 +16,8 @@ import {
   actorOf,
   askGM,
   defineCard,
+  gmUndo,
+  subjectCard,
   noteUndo,
   Refusal,
   serialized,
@@ -134,28 +136,14 @@ async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): 
 export const restCard = defineCard<RestCardState, { id: string }, 'restUndo'>({
   query: REST_QUERY,
   state: restCardOf,
-  targets: () => [{ id: REST_TARGET }],
   actors: (state) => [state.actorUuid],
-  save: async (message, state) => {
-    await message.update({
-      content: await renderRestCard(state),
-      [`flags.${SYSTEM_ID}.rest`]: state,
-    });
-  },
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Rest.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: () => new Refusal('GNG.Rest.Error.UndoGM'),
-    unavailable: () => 'GNG.Rest.Error.NothingToUndo',
-  },
-  actions: {
-    restUndo: {
-      may: (user) => user.isGM,
-      available: (state) => state.applied !== null,
-      run: undoRestCard,
-    },
-  },
+  ...subjectCard({
+    flag: `flags.${SYSTEM_ID}.rest`,
+    target: REST_TARGET,
+    render: renderRestCard,
+    errors: 'GNG.Rest.Error',
+  }),
+  actions: { restUndo: gmUndo(undoRestCard) },
   start: startRest,
 });
 
