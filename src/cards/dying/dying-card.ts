@@ -27,6 +27,7 @@ import {
   noteUndo,
   Refusal,
   registerGMQuery,
+  postInQueue,
   serialized,
   type CardActionResult,
   type CardRun,
@@ -139,12 +140,10 @@ async function startDyingRound(data: Record<string, unknown>, sender: User): Pro
   if (!sender.isGM) throw new Refusal('GNG.Dying.Error.GM');
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
-  const result = await serialized([found.uuid], async () => {
+  return postInQueue([found.uuid], async () => {
     const message = await playRound(found, inCombat(found, game.combat));
-    return { ok: true, messageId: message.id as string };
+    return message;
   });
-  if (!result.ok) throw new Refusal(result.error, result.data);
-  return game.messages.get(result.messageId as string) as ChatMessage;
 }
 
 async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Promise<void> {

@@ -24,7 +24,7 @@ import {
   subjectCard,
   noteUndo,
   Refusal,
-  serialized,
+  postInQueue,
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
@@ -125,12 +125,10 @@ function parseStart(data: Record<string, unknown>): { patientUuid: string; heale
 async function startStabilize(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
   const { patientUuid, healerUuid } = parseStart(data);
   const keys = [(await actorOf(patientUuid))?.uuid ?? patientUuid, (await actorOf(healerUuid))?.uuid];
-  const result = await serialized(keys, async () => {
+  return postInQueue(keys, async () => {
     const message = await stabilizeNow(patientUuid, healerUuid, sender);
-    return { ok: true, messageId: message.id as string };
+    return message;
   });
-  if (!result.ok) throw new Refusal(result.error, result.data);
-  return game.messages.get(result.messageId as string) as ChatMessage;
 }
 
 async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string }>): Promise<void> {

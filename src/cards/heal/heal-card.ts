@@ -20,7 +20,7 @@ import {
   gmUndo,
   subjectCard,
   Refusal,
-  serialized,
+  postInQueue,
   showRolls,
   type CardActionResult,
   type CardRun,
@@ -81,7 +81,7 @@ async function startHeal(data: Record<string, unknown>, sender: User): Promise<C
   const healer = parsed.healerUuid ? await actorOf(parsed.healerUuid) : null;
   if (!patient || (parsed.healerUuid && !healer)) throw new Refusal('GNG.Error.Card.BadRequest');
   const keys = [patient.uuid, ...(healer && healer.uuid !== patient.uuid ? [healer.uuid] : [])];
-  const result = await serialized(keys, async () => {
+  return postInQueue(keys, async () => {
     const req: HealRequest = {
       kind: parsed.kind,
       patient: (await actorOf(patient.uuid)) as Actor,
@@ -97,10 +97,8 @@ async function startHeal(data: Record<string, unknown>, sender: User): Promise<C
       flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
     })) as ChatMessage;
     showRolls(message, rolls);
-    return { ok: true, messageId: message.id as string };
+    return message;
   });
-  if (!result.ok) throw new Refusal(result.error, result.data);
-  return game.messages.get(result.messageId as string) as ChatMessage;
 }
 
 async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): Promise<void> {

@@ -8,7 +8,7 @@
  */
 export { Refusal, refusal, type CardActionResult } from './result.js';
 export { track, attackActionsSettled } from './in-flight.js';
-export { serialized } from './queue.js';
+export { serialized, postInQueue } from './queue.js';
 export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from './gm-query.js';
 export { decorateButtons } from './decorate.js';
 export { actorOf, owns } from './documents.js';

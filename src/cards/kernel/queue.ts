@@ -4,7 +4,7 @@
  * actor at once, and one card never races itself. Each action waits only for actions queued before
  * it, so the queues cannot deadlock.
  */
-import { refusal, type CardActionResult } from './result.js';
+import { Refusal, refusal, type CardActionResult } from './result.js';
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -26,4 +26,17 @@ export function serialized(
     for (const key of list) if (queues.get(key) === run) queues.delete(key);
   });
   return run;
+}
+
+/**
+ * GM side: posts a card after the earlier actions of `keys` (the actors it changes), as a card's
+ * `start` does; a refusal thrown on the way is thrown on.
+ */
+export async function postInQueue(
+  keys: string | readonly (string | null | undefined)[],
+  post: () => Promise<ChatMessage>,
+): Promise<ChatMessage> {
+  const result = await serialized(keys, async () => ({ ok: true, messageId: (await post()).id as string }));
+  if (!result.ok) throw new Refusal(result.error, result.data);
+  return game.messages.get(result.messageId as string) as ChatMessage;
 }

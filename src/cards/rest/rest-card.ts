@@ -20,7 +20,7 @@ import {
   subjectCard,
   noteUndo,
   Refusal,
-  serialized,
+  postInQueue,
   showRolls,
   track,
   type CardActionResult,
@@ -72,7 +72,7 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   // In the actor's queue: its cards never read and write it at once (quick-stand.ts does the same).
-  const result = await serialized([found.uuid], async () => {
+  return postInQueue([found.uuid], async () => {
     const actor = (await actorOf(actorUuid)) as Actor;
     if (!actor.testUserPermission(sender, 'OWNER'))
       throw new Refusal('GNG.Rest.Error.NotOwner', { name: actor.name });
@@ -113,10 +113,8 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
       flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
     })) as ChatMessage;
     showRolls(message, rolls);
-    return { ok: true, messageId: message.id as string };
+    return message;
   });
-  if (!result.ok) throw new Refusal(result.error, result.data);
-  return game.messages.get(result.messageId as string) as ChatMessage;
 }
 
 async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): Promise<void> {
