@@ -18,7 +18,8 @@ import type { GnGActor } from '../../documents/actor.js';
 import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
-import { actorContext } from './actor-context.js';
+import { actorContext, healPatientOf, healTargetContext } from './actor-context.js';
+import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
@@ -47,6 +48,8 @@ export interface SheetTab {
 
 /** Actors whose rest a sheet has asked for and the GM has not answered yet. */
 const resting = new WeakSet<Actor>();
+/** Healers whose heal from a sheet the GM has not answered yet. */
+const healing = new WeakSet<Actor>();
 
 /** The tabs of both actor sheets, in order; the first is shown when a sheet opens. */
 export const SHEET_TABS: readonly SheetTab[] = [
@@ -79,6 +82,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       quickStand: GnGActorSheet.onQuickStand,
       bindWounds: GnGActorSheet.onBindWounds,
       rest: GnGActorSheet.onRest,
+      healTarget: GnGActorSheet.onHealTarget,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
       toggleCarried: GnGActorSheet.onToggleCarried,
       openItem: GnGActorSheet.onOpenItem,
@@ -98,6 +102,9 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   #tab: string = SHEET_TABS[0]?.id ?? 'combat';
   /** The rich text field (the biography) whose editor is open. */
   readonly #richText = new RichTextEditing();
+  /** The `targetToken` hook that re-renders the "Heal the target" group while the sheet is open. */
+  #targetHook: number | null = null;
+  #targetRender = false;
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
@@ -117,6 +124,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       biography,
       owner,
       isGM,
+      healTarget: healTargetContext(this.actor, game.user),
       ...this.#tabsContext(),
     };
   }
@@ -180,12 +188,29 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
     this.#richText.listen(this.element, () => this.render());
+    this.#targetHook ??= Hooks.on('targetToken', (user: User) => this.#onTarget(user));
     if (this.#dragListening) return;
     // One listener on the sheet's element, which lasts across renders.
     this.#dragListening = true;
     this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
     this.element.addEventListener('keydown', (event) => this.#onTabKey(event));
     keepBreakdownsInside(this.element);
+  }
+
+  override _onClose(options: Record<string, unknown>): void {
+    super._onClose(options);
+    if (this.#targetHook !== null) Hooks.off('targetToken', this.#targetHook);
+    this.#targetHook = null;
+  }
+
+  /** The user's targets changed: the owner's "Heal the target" group shows the new patient (once per batch). */
+  #onTarget(user: User): void {
+    if (user !== game.user || !this.rendered || !this.actor.isOwner || this.#targetRender) return;
+    this.#targetRender = true;
+    void Promise.resolve().then(() => {
+      this.#targetRender = false;
+      return this.rendered ? this.render() : undefined;
+    });
   }
 
   /** Dragging an item row carries the item's drag data (`{ type: 'Item', uuid }`). */
@@ -338,6 +363,51 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       resting.delete(this.actor);
       if (button) button.disabled = false;
     }
+  }
+
+  /**
+   * The Effects tab's "Heal the target" group: this actor tends the injuries of (`data-kind="tend"`),
+   * or operates on the chosen part of (`surgery`), the user's one targeted token: `game.gng.heal`.
+   */
+  static async onHealTarget(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const kind = target.dataset.kind === 'surgery' ? 'surgery' : 'tend';
+    const { patient, problem } = healPatientOf(game.user);
+    if (!patient) {
+      ui.notifications.warn(problem ?? game.i18n.localize('GNG.Heal.Sheet.NoTarget'));
+      return;
+    }
+    let part: string | undefined;
+    if (kind === 'surgery') {
+      const select = (target.closest('.gng-heal-target') ?? this.element).querySelector<HTMLSelectElement>(
+        '.heal-part',
+      );
+      const parts = disabledPartsOf(patient);
+      if (!parts.length) {
+        ui.notifications.warn(game.i18n.format('GNG.Heal.Sheet.NoParts', { patient: patient.name }));
+        return;
+      }
+      // The choice was listed for another target (or the parts changed): list them again.
+      const chosen = select?.dataset.patient === patient.uuid ? select.value : '';
+      if (!parts.some((p) => p.effectId === chosen)) {
+        ui.notifications.warn(game.i18n.localize('GNG.Heal.Sheet.Changed'));
+        await this.render();
+        return;
+      }
+      part = chosen;
+    }
+    // One heal per press: a second click while the GM answers the first does nothing.
+    if (healing.has(this.actor)) return;
+    healing.add(this.actor);
+    const button = target.tagName === 'BUTTON' ? (target as HTMLButtonElement) : null;
+    if (button) button.disabled = true;
+    try {
+      await game.gng.heal(patient, { kind, healer: this.actor, ...(part ? { part } : {}) });
+    } finally {
+      healing.delete(this.actor);
+      if (button) button.disabled = false;
+    }
+    // The patient's parts may have changed (surgery): list them again.
+    if (kind === 'surgery' && this.rendered) await this.render();
   }
 
   static async onToggleEquipped(
