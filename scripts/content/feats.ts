@@ -724,6 +724,18 @@ export const CORE_FEATS: FeatSpec[] = [
     automation: 'Tick martial weapons in the sheet’s proficiencies.',
   },
   {
+    name: 'Martial Weapons Proficiency (firearms)',
+    identifier: 'martial-weapon-proficiency-firearms',
+    kind: 'general',
+    prereq: 'Simple Weapon Proficiency.',
+    benefit: [
+      'Military or paramilitary training with firearms (GnG SPECIAL ATTACKS: firearms are simple weapons; this feat is the training beyond them). You may control the shots of your bursts (single target: 5 or 10 with base attack bonus +5 or less, 3, 5 or 10 with +6 or more; linear 10 or 20; strafing 20 or 40) and lay down suppressing fire.',
+    ],
+    automation:
+      'Read by the attack dialog (controlled single-target bursts), the burst card and the suppressing fire card.',
+    source: 'GnG v4.0 SPECIAL ATTACKS (named there); d20 Modern',
+  },
+  {
     name: 'Point Blank Shot',
     kind: 'general',
     prereq: '—',

@@ -27,6 +27,8 @@ import {
 import {
   DEFAULT_ATTACK_OPTIONS,
   DEFENDER_SITUATIONS,
+  FIRE_CHOICES,
+  type FireChoice,
   type AttackOptions,
   type SituationalModifier,
 } from '../cards/attack/attack-options.js';
@@ -35,6 +37,8 @@ import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes
 import { noTargetWarning } from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
+import { barrelsOf, controlledBurstOptions } from '../cards/attack/firearms.js';
+import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -79,6 +83,16 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     calledShots,
     bonus: wholeNumber(data.bonus, 0, -100, 100),
   };
+  // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
+  if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
+    const controlled = Number(data.fireControlled);
+    options.fire = {
+      mode: data.fireMode as FireChoice,
+      ...(data.fireMode === 'burst' && data.fireControlled && Number.isInteger(controlled)
+        ? { controlled }
+        : {}),
+    };
+  }
   if (typeof data.grip === 'string' && (GRIPS as readonly string[]).includes(data.grip))
     options.grip = data.grip as Grip;
   if (data.singleEdged === true) options.singleEdged = true;
@@ -275,12 +289,59 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
           })),
         },
       },
+      fire: this.#fireView(chosen, id),
       calledShotNotes: [
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),
       ].filter(Boolean),
       preview: this.#previewView(preview),
       noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
+    };
+  }
+
+  /**
+   * Firearms: the fire modes (the ones this weapon cannot do are offered all the same; the preview
+   * says why one is refused), a controlled burst's sizes by the attacker's proficiency and base
+   * attack, and the rounds loaded.
+   */
+  #fireView(chosen: AttackOptions, id: (name: string) => string) {
+    const weapon = this.weapon.system as WeaponData;
+    const rounds = roundsOf(this.weapon);
+    if (!weapon.firearm?.fireModes.length && !rounds) return { show: false };
+    const mode = chosen.fire?.mode ?? 'single';
+    const sizes = controlledBurstOptions(this.actor);
+    return {
+      show: true,
+      id: id('fire-mode'),
+      rounds: rounds
+        ? game.i18n.format('GNG.Fire.RoundsHint', {
+            weapon: this.weapon.name,
+            loaded: rounds.loaded,
+            capacity: rounds.capacity,
+            barrels: barrelsOf(this.weapon),
+          })
+        : null,
+      modes: FIRE_CHOICES.map((value) => ({
+        value,
+        label: t(`GNG.Fire.Mode.${value}`),
+        selected: value === mode,
+      })),
+      controlled: {
+        show: sizes.length > 0,
+        id: id('fire-controlled'),
+        choices: [
+          {
+            value: '',
+            label: t('GNG.Fire.ControlledRolled'),
+            selected: chosen.fire?.controlled === undefined,
+          },
+          ...sizes.map((shots) => ({
+            value: String(shots),
+            label: game.i18n.format('GNG.Fire.ControlledShots', { shots }),
+            selected: chosen.fire?.controlled === shots,
+          })),
+        ],
+      },
     };
   }
 

@@ -192,7 +192,9 @@ describe('firearms and energy weapons for the special attacks', () => {
     });
   });
 
-  it('equipped, the beam weapon attacks with the energy weapon bonus (+2) over the pistol', async () => {
+  // CONTINUOUS BEAM FIRE: "a +4 bonus to your attack roll. (This does not stack with the +2 bonus inherent
+  // to energy weapons.)"
+  it('equipped, the beam weapon attacks with the continuous beam bonus (+4) over the pistol', async () => {
     const actor = await h.createActor({ name: 'Trooper', type: 'character' });
     const equip = (id: string) => {
       const data = structuredClone(pack('weapons').find((d) => d._id === id)) as AnySource;
@@ -207,7 +209,7 @@ describe('firearms and energy weapons for the special attacks', () => {
       proficient: true,
     });
     expect(attacks['Laser rifle (continuous beam)']?.bonus).toBe(
-      (attacks['Autoloader pistol (9mm)']?.bonus ?? 0) + 2,
+      (attacks['Autoloader pistol (9mm)']?.bonus ?? 0) + 4,
     );
   });
 });

@@ -18,6 +18,7 @@ import {
   isBlocked,
 } from './attack-state.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import { cardFire, firearmsTarget } from './firearms-card.js';
 
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
@@ -514,7 +515,8 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
       ...(state.options.powerAttack ? [t('GNG.Attack.Tag.powerAttack')] : []),
       ...(state.options.coupDeGrace ? [t('GNG.Attack.Tag.coupDeGrace')] : []),
     ],
-    targets: state.targets.map((target) => targetContext(state, target)),
+    ...cardFire(state),
+    targets: state.targets.map((target) => firearmsTarget(state, target, targetContext(state, target))),
   };
 }
 

@@ -48,6 +48,9 @@ import {
 import { attackOfOpportunityAction, conditionSaveAction, penetrationSaveAction } from './called-shots.js';
 import { ATTACK_CARD_TEMPLATE } from './attack-card.js';
 import { strikeAction } from './strikes.js';
+import { returnRounds } from '../../combat/ammunition.js';
+import { decorateReload } from './firearms-card.js';
+import { attackTakeBackAvailable, attackWithdrawn } from './firearms.js';
 import {
   actionAvailable,
   cardState,
@@ -83,7 +86,8 @@ type Spec = CardActionSpec<AttackCardState, CardTarget>;
 function action(name: CardAction, rest: Omit<Spec, 'may' | 'available'>): Spec {
   return {
     may: (user, state, target) => userMayAct(user, name, state, target),
-    available: (_state, target) => actionAvailable(name, target),
+    // An attack taken back (its rounds returned) has no later steps.
+    available: (state, target) => !attackWithdrawn(state) && actionAvailable(name, target),
     ...rest,
     async run(ctx) {
       const rolledBefore = ctx.target.damage !== null;
@@ -189,7 +193,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
       name === 'undoDamage' && owns(user, state.attacker.actorUuid) && defenderRolledAfterApply(target)
         ? new Refusal('GNG.Error.Attack.UndoAfterDefenderRoll', { name: target.name })
         : new Refusal('GNG.Error.Attack.NotAllowed', { name: user.name }),
-    unavailable: (name) => `GNG.Error.Attack.Unavailable.${name}`,
+    unavailable: (name, state) =>
+      attackWithdrawn(state) ? 'GNG.Fire.Withdrawn' : `GNG.Error.Attack.Unavailable.${name}`,
   },
   async start(data, sender) {
     const message = await createAttackCard(data, sender);
@@ -298,6 +303,19 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         noteUndo(target, notes);
       },
     }),
+    // Firearms: the attacker takes the whole attack back and its rounds return (`returnRounds`),
+    // while no target's damage is applied and no defender has paid for an abort. One button, on the
+    // card's first target.
+    undoAttack: {
+      targets: (state) => state.targets.slice(0, 1),
+      may: (user, state, target) => userMayAct(user, 'undoAttack', state, target),
+      available: (state) => attackTakeBackAvailable(state),
+      async run({ state, user }) {
+        const fire = state.fire as NonNullable<AttackCardState['fire']>;
+        const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
+        fire.withdrawn = { by: user.id as string, notes };
+      },
+    },
   },
 });
 
@@ -345,8 +363,9 @@ async function autoRollNpcDefenses(message: ChatMessage): Promise<void> {
 /** Registers the settings, the GM query, the card hooks and the template (called on `init`). */
 export function registerAttackFlow(): void {
   attackCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    attackCard.decorate(message, html),
-  );
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+    attackCard.decorate(message, html);
+    if (cardState(message)?.fire) decorateReload(html);
+  });
   void foundry.applications.handlebars.loadTemplates([ATTACK_CARD_TEMPLATE]);
 }

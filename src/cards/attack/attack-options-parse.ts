@@ -16,7 +16,13 @@ import {
   type SpecialStrikeId,
 } from '../../rules/index.js';
 import { Refusal } from '../kernel/index.js';
-import { DEFENDER_SITUATIONS, type AttackOptions, type SituationalModifier } from './attack-options.js';
+import {
+  DEFENDER_SITUATIONS,
+  FIRE_CHOICES,
+  type AttackOptions,
+  type FireChoice,
+  type SituationalModifier,
+} from './attack-options.js';
 
 const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground', 'squeezing'];
 
@@ -74,6 +80,15 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
   },
   bonus: (v) => int(v, -MAX_FLAT_BONUS, MAX_FLAT_BONUS),
   coupDeGrace: bool,
+  fire: (v) => {
+    const o = record(v);
+    if (Object.keys(o).some((key) => key !== 'mode' && key !== 'controlled')) bad();
+    const mode = oneOf<FireChoice>(o.mode, FIRE_CHOICES);
+    // Only a burst is controlled, to one of the text's sizes (who may is checked with the actor).
+    if (o.controlled !== undefined && (mode !== 'burst' || ![3, 5, 10].includes(int(o.controlled, 3, 10))))
+      bad();
+    return { mode, ...(o.controlled === undefined ? {} : { controlled: o.controlled as number }) };
+  },
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -23,7 +23,16 @@ export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'highe
 export type DefenderSituation = Extract<DefenseState, 'behind-cover' | 'kneeling' | 'squeezing'>;
 export const DEFENDER_SITUATIONS: readonly DefenderSituation[] = ['behind-cover', 'kneeling', 'squeezing'];
 
+/** How a firearm fires (GnG SPECIAL ATTACKS): one shot, an accelerated pair, a single target burst. */
+export const FIRE_CHOICES = ['single', 'accelerated-pair', 'burst'] as const;
+export type FireChoice = (typeof FIRE_CHOICES)[number];
+
 export interface AttackOptions {
+  /**
+   * Firearms: the fire mode, and a controlled burst's announced shots (Martial Weapons Proficiency
+   * (firearms): 5 or 10, or 3 with base attack +6). Every barrel fires; default a single shot.
+   */
+  fire?: { mode: FireChoice; controlled?: number };
   /** How the weapon is held for this attack (melee); ranged attacks ignore it. */
   grip?: Grip;
   /** Situational modifiers chosen in the dialog (the attacker's own conditions come from its statuses). */
@@ -65,7 +74,7 @@ export interface AttackOptions {
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
-  Omit<AttackOptions, 'grip' | 'object' | 'strike' | 'singleEdged'>
+  Omit<AttackOptions, 'grip' | 'object' | 'strike' | 'singleEdged' | 'fire'>
 > = {
   situational: [],
   defenderSituation: [],

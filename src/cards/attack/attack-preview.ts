@@ -24,6 +24,7 @@ import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
 import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
+import { fireLines, fireRefusal } from './firearms.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -211,6 +212,11 @@ export function previewAttack(
     lines.push({ label: `GNG.Strike.Name.${options.strike.id}`, value: strikePenalty, kind: 'strike' });
   }
 
+  // Firearms: the accelerated pair's −4 (src/cards/attack/firearms.ts); a beam's +4 is the sheet's.
+  const fire = fireLines(actor, options);
+  lines.push(...fire);
+  const fireTotal = fire.reduce((sum, line) => sum + line.value, 0);
+
   const bonus = options.bonus ?? 0;
   if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });
 
@@ -244,6 +250,11 @@ export function previewAttack(
       name: context.target?.name ?? '',
     });
   }
+  const fireRefused = fireRefusal(actor, weapon, options.fire);
+  if (allowed && fireRefused) {
+    allowed = false;
+    reason = game.i18n.format(fireRefused.key, fireRefused.data);
+  }
   if (allowed && stabAndGrabUnmet) {
     allowed = false;
     reason = game.i18n.localize(`GNG.AttackDialog.StabAndGrab.Unmet.${stabAndGrabUnmet}`);
@@ -251,7 +262,7 @@ export function previewAttack(
 
   const preview: AttackPreview = {
     attack,
-    total: attack.bonus + added + penalty + (strike?.penalty ?? 0) + bonus,
+    total: attack.bonus + added + penalty + (strike?.penalty ?? 0) + fireTotal + bonus,
     lines,
     allowed,
     calledShot: { penalty, improvedCalledShot, precise, penetrationNeedsArmor },

@@ -25,6 +25,8 @@ import { parseAttackOptions } from './attack-options-parse.js';
 import { armorOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
+import { distanceToTarget, fireWeapon } from './firearms.js';
+import { returnRounds } from '../../combat/ammunition.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 
 /** The query every attack card action goes through (`CONFIG.queries`). */
@@ -250,8 +252,21 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     parts: preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
+  // An accelerated pair or a burst is fired "at a single target" (SPECIAL ATTACKS).
+  const fireMode = config.options.fire?.mode ?? 'single';
+  if (fireMode !== 'single' && config.targets.length !== 1)
+    throw new Refusal('GNG.Fire.Refusal.OneTarget', { mode: t(`GNG.Fire.Mode.${fireMode}`) });
   if (Hooks.call('gng.preAttack', actor, weapon, config) === false)
     throw new Refusal('GNG.Error.Attack.Cancelled');
+
+  // The shots are fired (a burst's 2d6 first) and the rounds spent before the attack roll; a weapon
+  // that holds too few refuses here and nothing is posted.
+  const first = config.targets[0];
+  const distance =
+    config.targets.length === 1 && first?.tokenId
+      ? distanceToTarget(actor, await actorOf(first.actorUuid), first.tokenId)
+      : null;
+  const fired = await fireWeapon(actor, weapon, config.options, distance);
 
   const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
   const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
@@ -289,6 +304,7 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     },
     targets: config.targets,
   };
+  if (fired) state.fire = fired.fire;
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
   for (const target of state.targets) settleOnCreation(state, target, await defenderOf(target));
@@ -303,12 +319,18 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     if (config.options.strike) target.strike = strikeCardState(config.options.strike, actor, defender);
   }
 
-  const message = await ChatMessage.create({
-    content: await renderAttackCard(state),
-    rolls: [roll, ...(chain?.rolls ?? [])],
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
-  });
+  let message: ChatMessage | null | undefined;
+  try {
+    message = await ChatMessage.create({
+      content: await renderAttackCard(state),
+      rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? [])],
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
+    });
+  } finally {
+    // No card, no shot: the rounds go back.
+    if (!message) await returnRounds(fired?.fire.spent);
+  }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.attack', message);
   return message;

@@ -24,6 +24,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import type { CardDamageInstance, CardFire } from './firearms.js';
 
 /** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */
 export interface CardPart {
@@ -64,6 +65,8 @@ export interface CardDamage {
    * available until the damage is applied (decision "Block with auto-rolled damage").
    */
   automatic?: boolean;
+  /** Firearms: the separate hits, each through Protection (the fields above are their sums). */
+  instances?: CardDamageInstance[];
 }
 
 export interface CardApplied {
@@ -291,6 +294,8 @@ export interface AttackCardState {
     attackerConditions: AttackerCondition[];
   };
   targets: CardTarget[];
+  /** Firearms: the fire mode, the shots, the rounds spent (src/cards/attack/firearms.ts). */
+  fire?: CardFire;
 }
 
 /** The actions of an attack card (the `data-action` of its buttons). */
@@ -310,6 +315,7 @@ export const CARD_ACTIONS = [
   'strike',
   'woundTraumaSave',
   'undoAborts',
+  'undoAttack',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -363,6 +369,8 @@ export function userMayAct(
       return target.kind === 'creature' && owns(user, target.actorUuid);
     case 'woundTraumaSave':
       return owns(user, target.actorUuid);
+    case 'undoAttack':
+      return owns(user, state.attacker.actorUuid);
   }
 }
 
@@ -464,6 +472,11 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'woundTraumaSave':
       // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
       return target.actorUuid !== null && woundTraumaPending(target.applied?.woundTrauma);
+    case 'undoAttack':
+      // Per target; the card's own check (`attackTakenBackAllowed`) asks it of every target.
+      return (
+        target.applied === null && !hasAborts(target) && !target.calledShot?.aooBy && !target.strike?.result
+      );
   }
 }
 

@@ -36,6 +36,7 @@ import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strikes.js';
 import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
+import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -208,8 +209,13 @@ export async function rollDamage(
   const result = target.result as NonNullable<CardTarget['result']>;
 
   const dice = parseDice(summary.damageDice);
-  const roll = await new Roll(dice.count > 0 ? `${dice.count}d${dice.faces}` : '0').evaluate();
-  const values = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  // Firearms: each hitting shot of each barrel rolls the weapon's dice (one roll, split in order).
+  const fire = multiShot(state.fire) ? state.fire : null;
+  const hits = fire ? fireHits(fire, result) : null;
+  const rolls = hits ? hits.total : 1;
+  const roll = await new Roll(dice.count > 0 ? `${dice.count * rolls}d${dice.faces}` : '0').evaluate();
+  const all = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  const values = all.slice(0, dice.count);
   const strength = weaponStrengthBonus(summary.strength, state.weapon.grip, {
     powerAttack: state.options.powerAttack === true,
   });
@@ -234,6 +240,23 @@ export async function rollDamage(
     nonlethal: state.options.nonlethal === true,
   });
   const breakdown = pipeline.protectionBreakdown;
+  if (fire && hits) {
+    const shotBonus =
+      dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions + strength;
+    target.damage = shotDamage(fire, hits.perBarrel, all, dice.count, shotBonus, {
+      relativeDegree: result.relativeDegree,
+      protection,
+      bypass: summary.bypass,
+      penetrated: target.calledShot?.penetration?.save?.success === false,
+      fortification,
+      nonlethal: state.options.nonlethal === true,
+      formula: summary.damageDice,
+      automatic,
+    });
+    showRolls(message, [roll]);
+    await saveCard(message, state);
+    return;
+  }
   target.damage = {
     formula: summary.damageDice,
     dice: values,

@@ -5,6 +5,7 @@
  * Strike: the damage dealt is lost once more). Each step is an action of the card that runs on the GM
  * (`gng.attackAction`), which re-derives the numbers from the card and the documents.
  */
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
@@ -220,7 +221,10 @@ async function loseAgain(actor: Actor, amount: number): Promise<NonNullable<Card
     size: sys.size as Size,
     nonlethal: false,
   });
-  await actor.update({ 'system.hp.value': lethal.current, 'system.hp.temp': lethal.temporary });
+  await actor.update(
+    { 'system.hp.value': lethal.current, 'system.hp.temp': lethal.temporary },
+    CARD_HP_UPDATE,
+  );
   const wanted =
     consequences.condition === 'dying' ? ['dying'] : consequences.condition === 'dead' ? ['dead'] : [];
   const statusesAdded = wanted.filter((s) => !actor.statuses.has(s));

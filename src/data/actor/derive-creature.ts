@@ -344,6 +344,7 @@ export function deriveCreature(input: {
         conditions: attackerConditions,
         touch: w.touch,
         energyWeapon: w.energy,
+        continuousBeam: w.properties.includes('beam'),
       });
       const parts = [
         { label: 'GNG.Breakdown.BaseAttack', value: base },

@@ -38,6 +38,8 @@ export const DAMAGE_TYPES = [
   'force',
 ] as const;
 export const FIRE_MODES = ['single', 'semi', 'auto'] as const;
+/** The action a reload takes (d20 Modern: most box magazines are a move action; loose rounds a full-round action). */
+export const RELOAD_ACTIONS = ['move', 'full', 'standard', 'free'] as const;
 export const PROTECTION_BYPASS_CHOICES = ['none', 'piercing', 'ignoring'] as const;
 export const ARMOR_TYPES = ['light', 'medium', 'heavy', 'force'] as const;
 export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
@@ -180,6 +182,10 @@ export class WeaponData extends PhysicalItemData {
     ammunition: number;
     barrels: number;
     longarm: boolean;
+    /** The ammunition it takes ("9mm", "12-gauge", "power pack"); blank when unspecified. */
+    ammoType: string;
+    /** The action a reload takes. */
+    reload: (typeof RELOAD_ACTIONS)[number];
   };
 
   static override defineSchema(): DataSchema {
@@ -208,6 +214,8 @@ export class WeaponData extends PhysicalItemData {
         ammunition: integer(0),
         barrels: integer(1),
         longarm: flag(),
+        ammoType: new StringField({ required: true, blank: true, initial: '' }),
+        reload: choice(RELOAD_ACTIONS, 'move'),
       }),
     };
   }
