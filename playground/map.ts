@@ -10,6 +10,7 @@
 import './map.scss';
 import { GRID_SIZE, type HarnessToken } from '../test/harness/tokens.js';
 import { element, f, t } from './dom.js';
+import { BurstControl, templateLayer, templateWords } from './map-burst.js';
 
 /** Columns and rows of the map, in squares. */
 export const MAP_COLUMNS = 12;
@@ -96,6 +97,8 @@ export class BattleMap {
   readonly #status: HTMLElement;
   #drag: Drag | null = null;
   #suppressClick = false;
+  /** The Burst control and the templates it draws (map-burst.ts). */
+  readonly burst = new BurstControl();
 
   constructor(readonly host: MapHost) {
     const heading = element('h2', { id: 'pg-map-title', textContent: t('GNG.Playground.Map.Title') });
@@ -111,8 +114,10 @@ export class BattleMap {
       heading,
       this.#help,
       this.#board,
+      this.burst.element,
       this.#status,
     );
+    this.#board.addEventListener('click', (event) => this.#onBoardClick(event));
     this.element.setAttribute('aria-labelledby', heading.id);
     this.element.setAttribute('aria-describedby', this.#help.id);
   }
@@ -133,9 +138,13 @@ export class BattleMap {
       feet: FEET_PER_SQUARE,
       origin: origin?.document.name ?? t('GNG.Playground.Map.NoOrigin'),
     });
+    const areas = templateWords();
+    if (areas.length) this.#help.textContent += ` ${f('GNG.Burst.Map.Areas', { areas: areas.join(', ') })}`;
     this.#board.replaceChildren(
+      templateLayer(MAP_COLUMNS, MAP_ROWS),
       ...this.host.tokens().map(({ token, side }) => this.#token(token, side, origin)),
     );
+    this.burst.update(origin);
     if (focused) this.#board.querySelector<HTMLElement>(`[data-token-id="${focused}"]`)?.focus();
   }
 
@@ -240,6 +249,13 @@ export class BattleMap {
       this.#suppressClick = false;
       return;
     }
+    if (this.burst.aiming) {
+      // Aiming a burst: the click aims at the token's centre instead of targeting it.
+      event.stopPropagation();
+      const doc = token.document;
+      this.burst.aimAt(doc.x + (doc.width * GRID_SIZE) / 2, doc.y + (doc.height * GRID_SIZE) / 2);
+      return;
+    }
     const current = [...game.user.targets] as HarnessToken[];
     if (event.shiftKey) {
       const has = current.includes(token);
@@ -249,6 +265,16 @@ export class BattleMap {
       this.host.target(only ? [] : [token]);
     }
     this.host.redraw();
+  }
+
+  /** Aiming a burst: a click on an empty square aims at that point (scene pixels). */
+  #onBoardClick(event: MouseEvent): void {
+    if (!this.burst.aiming || (event.target as HTMLElement | null)?.closest?.('.pg-token')) return;
+    const box = this.#board.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    const x = ((event.clientX - box.left) / box.width) * MAP_COLUMNS * GRID_SIZE;
+    const y = ((event.clientY - box.top) / box.height) * MAP_ROWS * GRID_SIZE;
+    this.burst.aimAt(x, y);
   }
 
   #onKey(token: HarnessToken, event: KeyboardEvent): void {

@@ -370,16 +370,20 @@ export interface TurnActionSpent {
 }
 
 export type SpendTurnAttackResult =
-  { ok: true; spent: TurnActionSpent | null } | { ok: false; reason: 'notTurn' | 'noAttack' };
+  { ok: true; spent: TurnActionSpent | null } | { ok: false; reason: 'notTurn' | 'noAttack' | 'acted' };
 
 /**
- * GM side only: spends the attack action of `actor`'s current turn, for an attack action taken on
- * it (core "Make a dying character stable"). Out of combat (or before the combat has begun) nothing
- * is spent (`spent: null`). In combat it must be the actor's turn (`notTurn`: actions are taken on
- * one's own turn) with its attack action left (`noAttack`); a partial turn (trauma) has one action,
- * so spending it leaves none.
+ * GM side only: spends actions of `actor`'s current turn for something taken on it — its attack
+ * action (`'attack'`: core "Make a dying character stable") or the whole turn (`'full-round'`:
+ * suppressing fire). Out of combat (or before the combat has begun) nothing is spent (`spent:
+ * null`). In combat it must be the actor's turn (`notTurn`: actions are taken on one's own turn)
+ * with the attack action left (`noAttack`), and for a full round its move too and no trauma
+ * (`acted`); a partial turn (trauma) has one action, so spending its attack leaves none.
  */
-export async function spendTurnAttack(actor: Actor): Promise<SpendTurnAttackResult> {
+export async function spendTurnActions(
+  actor: Actor,
+  what: 'attack' | 'full-round',
+): Promise<SpendTurnAttackResult> {
   const combatant = combatantOf(actor);
   const combat = combatant?.parent;
   if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
@@ -390,13 +394,21 @@ export async function spendTurnAttack(actor: Actor): Promise<SpendTurnAttackResu
     stored && stored.round === combat.round
       ? stored
       : { round: combat.round, move: true, attack: true, partial: false };
+  if (what === 'full-round' && (!before.move || !before.attack || before.partial))
+    return { ok: false, reason: 'acted' };
   if (!before.attack) return { ok: false, reason: 'noAttack' };
   const after: TurnFlag = { ...before, attack: false, move: before.partial ? false : before.move };
+  if (what === 'full-round') after.move = false;
   await writeRecord(combatant, { turn: after });
   return {
     ok: true,
     spent: { combatantId: combatant.id as string, round: combat.round, turn: combat.turn, before },
   };
+}
+
+/** {@link spendTurnActions} of the attack action (stabilizing the dying). */
+export function spendTurnAttack(actor: Actor): Promise<SpendTurnAttackResult> {
+  return spendTurnActions(actor, 'attack');
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
+import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-card.js';
 import { isActiveGM } from './active-gm.js';
 
 export class GnGCombat extends foundry.documents.Combat {
@@ -16,5 +17,7 @@ export class GnGCombat extends foundry.documents.Combat {
     await startTurnOf(combatant, context.round);
     // Durations count down, Severe Bleeding asks for its save (src/combat/conditions-timer.ts).
     await runConditionsAtTurnStart(this, combatant);
+    // The shooter's suppressing fire is held until its next turn start (src/cards/suppress/).
+    await endSuppressionAtTurnStart(this, combatant);
   }
 }

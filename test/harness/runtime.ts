@@ -53,6 +53,7 @@ import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } f
 import type { GnGApi } from '../../src/api.js';
 import { renderMessageHTML } from './chat-html.js';
 import { HarnessFolder } from './folders.js';
+import { HarnessScene } from './templates-documents.js';
 import { compendiumCollections } from './compendium.js';
 
 /** Where the runtime runs: its window (happy-dom in Node, the page's in a browser) and the repository's files. */
@@ -340,14 +341,20 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   // has selected (`canvas.tokens.controlled`; dnd5e module/documents/chat-message.mjs applies damage
   // to `canvas.tokens.controlled`). Nothing else of the canvas is modelled.
   const controlledBy = new Map<User, Token[]>();
+  // The scene's grid and measured templates (templates-documents.ts); `placeables` are its tokens.
+  const scene = new HarnessScene();
   g.canvas = {
     ready: true,
+    scene,
     tokens: {
       get controlled(): Token[] {
         return [...(controlledBy.get(game.user) ?? [])];
       },
+      get placeables(): Token[] {
+        return [...world.tokens];
+      },
     },
-  };
+  } satisfies FoundryCanvas;
 
   const gm = new HarnessUser({ name: 'Gamemaster', role: 'gm' });
   const player = new HarnessUser({ name: 'Player', role: 'player' });
@@ -389,6 +396,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       game.heldModifiers.clear();
       game.time.reset();
       world.tokens.length = 0;
+      scene.reset();
       packs.clear();
       for (const user of world.users) {
         user.targets.clear();

@@ -1,0 +1,121 @@
+/**
+ * The burst's area on the scene: token centres in feet (the scene's grid: `grid.size` pixels per
+ * `grid.distance` feet; without a scene, 100 px per 5 ft as v13's default grid and `system.json`),
+ * the aisle or cone anchored at the shooter's token (engine `areas.ts`), who is in it nearest first,
+ * and the measured template that shows it (created and deleted by the GM; without a scene, none).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import {
+  AISLE_WIDTH_FEET,
+  coneAngleDegrees,
+  distanceFeet,
+  inAreaNearestFirst,
+  strafingConeFeet,
+  type FireArea,
+  type MultipleTargetBurstKind,
+  type Point,
+} from '../../rules/index.js';
+
+/** Projectile weapons reach ten range increments (core rules "Range Penalty"; engine `rangePenalty`). */
+export const BURST_MAX_RANGE_INCREMENTS = 10;
+
+const DEFAULT_GRID = { size: 100, distance: 5 };
+
+/** The canvas, when there is one. */
+export function canvasOf(): FoundryCanvas | null {
+  return (globalThis as { canvas?: FoundryCanvas }).canvas ?? null;
+}
+
+/** Pixels per foot of the viewed scene. */
+export function pixelsPerFoot(): number {
+  const grid = canvasOf()?.scene?.grid;
+  const size = grid && grid.size > 0 ? grid.size : DEFAULT_GRID.size;
+  const distance = grid && grid.distance > 0 ? grid.distance : DEFAULT_GRID.distance;
+  return size / distance;
+}
+
+/** A token's centre on the map, in feet. */
+export function centreFeet(token: Token): Point {
+  const doc = token.document;
+  const grid = canvasOf()?.scene?.grid;
+  const size = grid && grid.size > 0 ? grid.size : DEFAULT_GRID.size;
+  const perFoot = pixelsPerFoot();
+  return {
+    x: (doc.x + ((doc.width || 1) * size) / 2) / perFoot,
+    y: (doc.y + ((doc.height || 1) * size) / 2) / perFoot,
+  };
+}
+
+/** The tokens on the scene (none without a canvas). */
+export function sceneTokens(): Token[] {
+  return [...(canvasOf()?.tokens?.placeables ?? [])];
+}
+
+/** The burst's area: an aisle 5 ft wide to ten increments, or the strafing cone. */
+export function burstArea(
+  kind: MultipleTargetBurstKind,
+  origin: Point,
+  direction: number,
+  rangeIncrementFeet: number,
+): FireArea {
+  if (kind === 'linear')
+    return {
+      shape: 'aisle',
+      origin,
+      direction,
+      length: rangeIncrementFeet * BURST_MAX_RANGE_INCREMENTS,
+      width: AISLE_WIDTH_FEET,
+    };
+  const cone = strafingConeFeet(rangeIncrementFeet);
+  return { shape: 'cone', origin, direction, length: cone.length, width: cone.maxWidth };
+}
+
+/** The tokens whose centre is in `area`, nearest first, never the shooter's token. */
+export function tokensInArea(area: FireArea, origin: Point, shooter: Token): Token[] {
+  const items = sceneTokens()
+    .filter((token) => token.id !== shooter.id && token.actor)
+    .map((token) => ({ item: token, at: centreFeet(token) }));
+  return inAreaNearestFirst(area, origin, items);
+}
+
+/** Straight-line feet from the shooter's centre to a token's centre. */
+export function feetTo(origin: Point, token: Token): number {
+  return distanceFeet(origin, centreFeet(token));
+}
+
+/** The template data of the area (Foundry MeasuredTemplate: pixels for x/y, feet for lengths). */
+export function templateData(area: FireArea, messageFlag: Record<string, unknown>): Record<string, unknown> {
+  if (area.shape === 'square') throw new RangeError('a burst has no square area');
+  const perFoot = pixelsPerFoot();
+  const base = {
+    x: area.origin.x * perFoot,
+    y: area.origin.y * perFoot,
+    direction: area.direction,
+    distance: area.length,
+    flags: { [SYSTEM_ID]: { burst: messageFlag } },
+  };
+  return area.shape === 'aisle'
+    ? { ...base, t: 'ray', width: area.width }
+    : { ...base, t: 'cone', angle: coneAngleDegrees(area.length, area.width) };
+}
+
+/** GM: draws the area on the viewed scene; its id, or null without a scene. */
+export async function createTemplate(
+  area: FireArea,
+  flag: Record<string, unknown>,
+): Promise<{ sceneId: string; id: string } | null> {
+  const scene = canvasOf()?.scene;
+  if (!scene) return null;
+  const [template] = await scene.createEmbeddedDocuments('MeasuredTemplate', [templateData(area, flag)]);
+  return template ? { sceneId: scene.id, id: template.id } : null;
+}
+
+/** GM: deletes the area's template (a note key when it is gone or its scene is not shown). */
+export async function deleteTemplate(ref: { sceneId: string; id: string } | null): Promise<string[]> {
+  if (!ref) return [];
+  const scene = canvasOf()?.scene;
+  if (!scene || scene.id !== ref.sceneId || !scene.templates.get(ref.id))
+    return ['GNG.Burst.Undo.TemplateGone'];
+  await scene.deleteEmbeddedDocuments('MeasuredTemplate', [ref.id]);
+  return [];
+}

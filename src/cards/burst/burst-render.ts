@@ -1,0 +1,136 @@
+/**
+ * The burst card as it is shown: its template's data, localized, from the state.
+ */
+import { systemPath } from '../../config/document-types.js';
+import {
+  afterDive,
+  burstActionAvailable,
+  hitsOf,
+  WHOLE_BURST,
+  type BurstAction,
+  type BurstCardState,
+  type BurstTarget,
+} from './burst-state.js';
+
+export const BURST_CARD_TEMPLATE = systemPath('templates/chat/burst-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const signed = (n: number) => (n >= 0 ? `+${n}` : `−${Math.abs(n)}`);
+
+function targetContext(state: BurstCardState, target: BurstTarget, hits: number | null) {
+  const button = (action: BurstAction) => ({
+    action,
+    disabled: !burstActionAvailable(state, action, target),
+    label: f(`GNG.Burst.Action.${action}`, { name: target.name }),
+  });
+  const a = target.applied;
+  const shown = a
+    ? afterDive(
+        target,
+        a.hits.reduce((sum, hit) => sum + hit.after, 0),
+      )
+    : null;
+  let status: string;
+  if (hits === null) status = target.defense ? t('GNG.Burst.WaitingNearer') : t('GNG.Burst.WaitingDefense');
+  else if (hits === 0 && !target.defense) status = t('GNG.Burst.NoShotsLeft');
+  else if (a && shown)
+    status = f('GNG.Burst.AppliedLine', { hits, lethal: shown.lethal, nonlethal: shown.nonlethal });
+  else status = f('GNG.Burst.HitsLine', { hits, rolls: target.defenseRolls });
+  return {
+    id: target.id,
+    name: target.name,
+    open: target.applied === null && hits !== 0,
+    hits,
+    status,
+    attackTotal: target.attackTotal,
+    distance: f('GNG.Burst.Distance', { feet: target.distance }),
+    rangePenalty: target.rangePenalty
+      ? f('GNG.Burst.RangePenalty', { value: signed(target.rangePenalty) })
+      : null,
+    defenseRolls: f('GNG.Burst.DefenseRolls', {
+      count: target.defenseRolls,
+      size: t(`GNG.Size.${target.size}`),
+    }),
+    defense: target.defense && {
+      totals: target.defense.totals.map((total, i) => ({
+        total,
+        natural: target.defense?.naturals[i],
+        hit: target.attackTotal >= total,
+      })),
+      bonus: signed(target.defense.bonus),
+    },
+    dive: target.dive && {
+      text: f('GNG.Burst.DiveResult', {
+        total: target.dive.jumpTotal,
+        dc: target.attackTotal,
+        margin: Math.max(0, target.dive.margin),
+      }),
+      noCover: !target.dive.cover,
+    },
+    applied: a && {
+      lethal: shown?.lethal ?? a.lethal,
+      nonlethal: a.nonlethal,
+      hits: a.hits.map((hit) =>
+        f('GNG.Burst.HitDamage', { rolled: hit.rolled, after: hit.after, dice: hit.dice.join(', ') }),
+      ),
+      hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
+      statuses: a.statusesAdded.length
+        ? f('GNG.Attack.Applied.Statuses', {
+            statuses: a.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', '),
+          })
+        : null,
+    },
+    undoNotes: target.undoNotes ?? [],
+    coverChoice: target.dive === null && target.applied === null,
+    buttons: {
+      rollDefense: button('rollDefense'),
+      diveForCover: button('diveForCover'),
+      applyDamage: button('applyDamage'),
+      undoDamage: button('undoDamage'),
+    },
+  };
+}
+
+/** The template's data, localized, from the state. */
+export function burstCardContext(state: BurstCardState): Record<string, unknown> {
+  const hits = hitsOf(state);
+  return {
+    heading: f(`GNG.Burst.Heading.${state.kind}`, { weapon: state.weapon.name }),
+    attacker: state.attacker.name,
+    attackTotal: state.attack.total,
+    attackLine: f('GNG.Burst.AttackLine', {
+      natural: state.attack.natural,
+      bonus: signed(state.attack.bonus),
+      penalty: signed(state.attack.penalty),
+    }),
+    shots: state.shots.shotsFired,
+    shotsLine: state.shots.controlled
+      ? f('GNG.Burst.ShotsControlled', { shots: state.shots.shotsFired })
+      : f(`GNG.Burst.ShotsRolled.${state.kind}`, {
+          dice: state.shots.rolled.join(', '),
+          shots: state.shots.shotsFired,
+        }),
+    ammoLine: f('GNG.Burst.AmmoLine', { rounds: state.shots.ammoUsed, barrels: state.weapon.barrels }),
+    areaLine: f(`GNG.Burst.Area.${state.kind}`, {
+      length: state.area.length,
+      width: state.area.width,
+      direction: Math.round(state.area.direction),
+    }),
+    damage: f('GNG.Burst.DamageLine', { damage: state.weapon.damage }),
+    noTemplate: state.template === null && !state.undone ? t('GNG.Burst.NoTemplate') : null,
+    noTargets: state.targets.length ? null : t('GNG.Burst.NoTargets'),
+    undone: state.undone ? t('GNG.Burst.Undone') : null,
+    undoNotes: state.undoNotes ?? [],
+    whole: WHOLE_BURST,
+    undoBurst: {
+      disabled: state.undone,
+      label: f('GNG.Burst.Action.undoBurst', { name: state.attacker.name }),
+    },
+    targets: state.targets.map((target, i) => targetContext(state, target, hits[i] ?? null)),
+  };
+}
+
+export async function renderBurstCard(state: BurstCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(BURST_CARD_TEMPLATE, burstCardContext(state));
+}

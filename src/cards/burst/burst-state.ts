@@ -1,0 +1,214 @@
+/**
+ * The state of one multiple target burst card (`flags.gng.burst`), what it comes to as it stands
+ * (hits handed out nearest first, the damage a target takes) and who may do what (burst-card.ts is
+ * the card's table).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import {
+  damageAfterProtection,
+  resolveDiveForCover,
+  resolveMultipleTargetBurst,
+  type ActionBudget,
+  type BurstShots,
+  type MultipleTargetBurstKind,
+  type Point,
+  type ProtectionBypass,
+  type Size,
+} from '../../rules/index.js';
+import type { AbortSpent } from '../../combat/action-budget.js';
+import type { RoundsSpent } from '../../combat/ammunition.js';
+import { owns } from '../kernel/index.js';
+
+/** The card's actions (the `data-action` of its buttons). */
+export const BURST_ACTIONS = [
+  'rollDefense',
+  'diveForCover',
+  'applyDamage',
+  'undoDamage',
+  'undoBurst',
+] as const;
+export type BurstAction = (typeof BURST_ACTIONS)[number];
+
+/** The id of the card's whole-burst "target" (the GM's Undo of the burst). */
+export const WHOLE_BURST = 'burst';
+
+export interface BurstDefense {
+  naturals: number[];
+  bonus: number;
+  totals: number[];
+  autoRollOne: boolean;
+}
+
+export interface BurstDive {
+  natural: number;
+  bonus: number;
+  cover: boolean;
+  /** The Jump total with the no-cover penalty. */
+  jumpTotal: number;
+  /** Jump total − the attack total against this target (≥ 0: points that convert). */
+  margin: number;
+  budgetBefore: ActionBudget | null;
+  paidWith?: AbortSpent['paidWith'];
+  epoch?: number | null;
+}
+
+export interface BurstApplied {
+  by: string;
+  /** Each hit's rolled damage and what is left after Protection. */
+  hits: { dice: number[]; rolled: number; after: number }[];
+  lethal: number;
+  nonlethal: number;
+  hp: { before: number; after: number };
+  temp: { before: number; after: number };
+  nonlethalTotal: { before: number; after: number };
+  statusesAdded: string[];
+  effectIds?: Record<string, string>;
+  snapshot: { value: number; temp: number; nonlethal: number };
+  trauma: boolean;
+  traumaBefore: boolean | null;
+}
+
+export interface BurstTarget {
+  id: string;
+  name: string;
+  actorUuid: string;
+  tokenId: string;
+  /** Feet from the shooter's centre to the target's centre. */
+  distance: number;
+  rangePenalty: number;
+  /** The Take 10 total against this target (with its range penalty). */
+  attackTotal: number;
+  size: Size;
+  /** Defense rolls it makes: the optional size table × barrels. */
+  defenseRolls: number;
+  defense: BurstDefense | null;
+  dive: BurstDive | null;
+  applied: BurstApplied | null;
+  undoNotes?: string[];
+  /** A GM's Undo took the Dive for Cover back: its side does not dive again. */
+  diveUndone?: boolean;
+}
+
+/** The pseudo-target of the whole burst (its GM Undo). */
+export interface WholeBurst {
+  id: typeof WHOLE_BURST;
+}
+
+export type BurstSlot = BurstTarget | WholeBurst;
+
+export interface BurstCardState {
+  version: 1;
+  kind: MultipleTargetBurstKind;
+  attacker: { actorUuid: string; name: string; tokenId: string };
+  weapon: {
+    itemUuid: string;
+    name: string;
+    /** Damage of one hit: the weapon's dice and flat modifiers (no RD, no skill bonuses). */
+    damage: string;
+    bypass: ProtectionBypass;
+    barrels: number;
+    rangeIncrement: number;
+  };
+  area: { origin: Point; direction: number; length: number; width: number };
+  template: { sceneId: string; id: string } | null;
+  shots: BurstShots;
+  attack: { natural: number; bonus: number; penalty: number; total: number; martialFirearms: boolean };
+  spent: RoundsSpent | null;
+  targets: BurstTarget[];
+  undone: boolean;
+  undoNotes?: string[];
+}
+
+export interface BurstStartOptions {
+  kind: MultipleTargetBurstKind;
+  /** Degrees, 0 = east, 90 = south (the map's y grows downward). */
+  direction?: number;
+  /** Aim at a token (or a point on the map, in feet) instead of a direction. */
+  toward?: Token | Point;
+  /** Martial Weapons Proficiency (firearms): 10 or 20 (linear), 20 or 40 (strafing). */
+  controlled?: number;
+}
+
+export const isTarget = (slot: BurstSlot): slot is BurstTarget => slot.id !== WHOLE_BURST;
+
+/** The card state of a message, or null. */
+export function burstState(message: ChatMessage | null | undefined): BurstCardState | null {
+  const state = message?.flags?.[SYSTEM_ID]?.burst as BurstCardState | undefined;
+  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+}
+
+/**
+ * Hits per target as the card stands, nearest first: each target's Defense totals against its own
+ * attack total (engine `resolveMultipleTargetBurst`), one shot per hit until the shots fired (×
+ * barrels) run out. Null while the target, or a nearer one, has not rolled Defense; 0 for a target
+ * left without shots.
+ */
+export function hitsOf(state: BurstCardState): (number | null)[] {
+  let left = state.shots.shotsFired * state.weapon.barrels;
+  let known = true;
+  return state.targets.map((target) => {
+    if (known && left === 0) return 0;
+    if (!known || !target.defense) {
+      known = false;
+      return null;
+    }
+    const [result] = resolveMultipleTargetBurst({
+      attackTotal: target.attackTotal,
+      shotsFired: left,
+      targets: [{ defenseTotals: target.defense.totals }],
+    });
+    const hits = result?.hits ?? 0;
+    left -= hits;
+    return hits;
+  });
+}
+
+/** Each hit's damage after Protection (the weapon's bypass), no Relative Degree. */
+export function hitDamage(state: BurstCardState, rolled: number, protection: number): number {
+  return damageAfterProtection({ rolled, relativeDegree: 0, protection, bypass: state.weapon.bypass });
+}
+
+/** Lethal and nonlethal after the Dive for Cover converts up to its margin. */
+export function afterDive(
+  target: BurstTarget,
+  total: number,
+): { lethal: number; nonlethal: number; converted: number } {
+  if (!target.dive) return { lethal: total, nonlethal: 0, converted: 0 };
+  const dive = resolveDiveForCover({
+    jumpTotal: target.dive.jumpTotal,
+    reflexDc: target.attackTotal,
+    damage: total,
+    cover: true, // the stored total already has the no-cover penalty
+  });
+  return { lethal: dive.lethal, nonlethal: dive.nonlethal, converted: dive.converted };
+}
+
+/** Roll Defense, Dive for Cover: the target's owners or a GM; Apply and the Undos: a GM. */
+export function burstUserMayAct(user: User, action: BurstAction, slot: BurstSlot): boolean {
+  if (action === 'undoBurst') return user.isGM && !isTarget(slot);
+  if (!isTarget(slot)) return false;
+  if (user.isGM) return true;
+  if (action === 'rollDefense') return owns(user, slot.actorUuid);
+  if (action === 'diveForCover') return owns(user, slot.actorUuid) && !slot.diveUndone;
+  return false;
+}
+
+/** Whether the card's state allows `action` now: each step once, nothing after Apply or the burst's Undo. */
+export function burstActionAvailable(state: BurstCardState, action: BurstAction, slot: BurstSlot): boolean {
+  if (state.undone) return false;
+  if (!isTarget(slot)) return action === 'undoBurst';
+  const index = state.targets.indexOf(slot);
+  const hits = index >= 0 ? hitsOf(state)[index] : null;
+  switch (action) {
+    case 'rollDefense':
+      return slot.defense === null && slot.applied === null && hits !== 0;
+    case 'diveForCover':
+      return slot.dive === null && slot.applied === null && hits !== 0;
+    case 'applyDamage':
+      return slot.applied === null && typeof hits === 'number' && hits > 0;
+    case 'undoDamage':
+      return slot.applied !== null || slot.dive !== null;
+    case 'undoBurst':
+      return false;
+  }
+}

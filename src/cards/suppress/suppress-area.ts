@@ -1,0 +1,163 @@
+/**
+ * Suppressing fire on the map: the area in feet from the request (an aisle from the shooter's token
+ * along a direction, out to the weapon's maximum range, or a 20 × 20 ft square from its corner), a
+ * token's centre in feet, and the shooter's full-round action in combat.
+ *
+ * Feet from pixels: a token's `x`/`y` are the scene's pixels; a grid space is the scene's
+ * `grid.size` pixels and `grid.distance` feet (v13 `canvas.scene.grid`; dnd5e's templates measure
+ * the same way). Without a scene at hand (a token off any scene) the v13 defaults are used: 100
+ * pixels and 5 ft.
+ *
+ * The area is drawn as a measured template on the viewed scene (GM): the aisle a `ray` 5 ft wide,
+ * the square a `rect` whose `distance` is its diagonal at 45° (dnd5e `module/canvas/ability-template.mjs`
+ * draws its cubes so); it is deleted when the area ends.
+ */
+import { AISLE_WIDTH_FEET, SUPPRESSION_SQUARE_FEET, type FireArea, type Point } from '../../rules/index.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { spendTurnActions, type TurnActionSpent } from '../../combat/action-budget.js';
+import { Refusal } from '../kernel/index.js';
+
+/** Core: projectile weapons reach ten range increments ("out to your weapon's maximum range"). */
+const PROJECTILE_MAX_INCREMENTS = 10;
+const DEFAULT_GRID = { size: 100, distance: 5 } as const;
+
+/** What a placed token has besides our declared TokenDocument (pixels, grid spaces, its scene). */
+interface PlacedToken {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  parent?: { grid?: { size?: number; distance?: number } } | null;
+}
+
+function gridOf(doc: PlacedToken | null): { size: number; distance: number } {
+  const scene = (globalThis as { canvas?: { scene?: { grid?: { size?: number; distance?: number } } } })
+    .canvas?.scene;
+  const grid = doc?.parent?.grid ?? scene?.grid;
+  const size = Number(grid?.size);
+  const distance = Number(grid?.distance);
+  return {
+    size: Number.isFinite(size) && size > 0 ? size : DEFAULT_GRID.size,
+    distance: Number.isFinite(distance) && distance > 0 ? distance : DEFAULT_GRID.distance,
+  };
+}
+
+/** The canvas, when there is one. */
+function canvasOf(): FoundryCanvas | null {
+  return (globalThis as { canvas?: FoundryCanvas }).canvas ?? null;
+}
+
+/** The tokens on the viewed scene (none without a canvas). */
+export function sceneTokens(): Token[] {
+  return [...(canvasOf()?.tokens?.placeables ?? [])];
+}
+
+/** Where the area's template is: its scene and id. */
+export interface TemplateRef {
+  sceneId: string;
+  id: string;
+}
+
+/** GM: draws the area on the viewed scene; its reference, or null without a scene. */
+export async function drawArea(area: FireArea, messageId: string | null): Promise<TemplateRef | null> {
+  const scene = canvasOf()?.scene;
+  if (!scene) return null;
+  const perFoot = 1 / feetPerPixel();
+  const flags = { [SYSTEM_ID]: { suppress: messageId } };
+  const data =
+    area.shape === 'square'
+      ? {
+          t: 'rect',
+          x: area.corner.x * perFoot,
+          y: area.corner.y * perFoot,
+          direction: 45,
+          distance: Math.hypot(area.size, area.size),
+          flags,
+        }
+      : area.shape === 'aisle'
+        ? {
+            t: 'ray',
+            x: area.origin.x * perFoot,
+            y: area.origin.y * perFoot,
+            direction: area.direction,
+            distance: area.length,
+            width: area.width,
+            flags,
+          }
+        : null;
+  if (!data) return null;
+  const [template] = await scene.createEmbeddedDocuments('MeasuredTemplate', [data]);
+  return template ? { sceneId: scene.id, id: template.id } : null;
+}
+
+/** GM: deletes the area's template when it is still there. */
+export async function eraseArea(ref: TemplateRef | null | undefined): Promise<void> {
+  const scene = canvasOf()?.scene;
+  if (!ref || !scene || scene.id !== ref.sceneId || !scene.templates.get(ref.id)) return;
+  await scene.deleteEmbeddedDocuments('MeasuredTemplate', [ref.id]);
+}
+
+/** Feet per pixel on the token's scene. */
+export function feetPerPixel(doc: TokenDocument | null = null): number {
+  const grid = gridOf(doc as PlacedToken | null);
+  return grid.distance / grid.size;
+}
+
+/** The token's centre, in feet; `at` overrides its stored pixels (e.g. the new place of a move). */
+export function tokenCentreFeet(doc: TokenDocument, at: { x?: number; y?: number } = {}): Point {
+  const placed = doc as unknown as PlacedToken;
+  const grid = gridOf(placed);
+  const x = at.x ?? placed.x ?? 0;
+  const y = at.y ?? placed.y ?? 0;
+  const w = (placed.width ?? 1) * grid.size;
+  const h = (placed.height ?? 1) * grid.size;
+  const k = grid.distance / grid.size;
+  return { x: (x + w / 2) * k, y: (y + h / 2) * k };
+}
+
+/** The area the request asks for (`area` as sent), in feet; a {@link Refusal} when it is malformed. */
+export function areaFromRequest(raw: unknown, shooterToken: Token | null, weapon: Item): FireArea {
+  const area = raw as Record<string, unknown> | null;
+  if (typeof area !== 'object' || area === null) throw new Refusal('GNG.Suppress.Error.BadArea');
+  if (area.shape === 'square') {
+    const corner = area.corner as Record<string, unknown> | null;
+    const x = Number(corner?.x);
+    const y = Number(corner?.y);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Refusal('GNG.Suppress.Error.BadArea');
+    const k = feetPerPixel(shooterToken?.document ?? null);
+    return { shape: 'square', corner: { x: x * k, y: y * k }, size: SUPPRESSION_SQUARE_FEET };
+  }
+  if (area.shape === 'aisle') {
+    const direction = Number(area.direction);
+    if (typeof area.direction !== 'number' || !Number.isFinite(direction))
+      throw new Refusal('GNG.Suppress.Error.BadArea');
+    if (!shooterToken) throw new Refusal('GNG.Suppress.Error.NoToken');
+    const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
+    if (!(increment > 0)) throw new Refusal('GNG.Suppress.Error.NoRange', { weapon: weapon.name });
+    return {
+      shape: 'aisle',
+      origin: tokenCentreFeet(shooterToken.document),
+      direction,
+      length: increment * PROJECTILE_MAX_INCREMENTS,
+      width: AISLE_WIDTH_FEET,
+    };
+  }
+  throw new Refusal('GNG.Suppress.Error.BadArea');
+}
+
+/* -------------------------------------------------------------------------- */
+/*  The full-round action                                                      */
+/* -------------------------------------------------------------------------- */
+
+/**
+ * GM side: suppressing fire "is a full-round action". In a begun combat it must be the shooter's turn
+ * with both its move and its attack action left (not a partial turn); both are spent
+ * (`spendTurnActions` of action-budget.ts). Out of combat nothing is spent (null).
+ */
+export async function spendFullRound(actor: Actor): Promise<TurnActionSpent | null> {
+  const result = await spendTurnActions(actor, 'full-round');
+  if (result.ok) return result.spent;
+  throw new Refusal(result.reason === 'notTurn' ? 'GNG.Suppress.Error.NotTurn' : 'GNG.Suppress.Error.Acted', {
+    name: actor.name,
+  });
+}

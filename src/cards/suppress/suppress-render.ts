@@ -1,0 +1,138 @@
+/** The suppressing fire card as it is shown: its template's data, localized, from the state. */
+import { systemPath } from '../../config/document-types.js';
+import {
+  CARD_TARGET,
+  triggerActionAvailable,
+  type SuppressAction,
+  type SuppressCardState,
+  type SuppressTrigger,
+} from './suppress-state.js';
+
+export const SUPPRESS_CARD_TEMPLATE = systemPath('templates/chat/suppress-card.hbs');
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
+
+const TRIGGER_BUTTONS: SuppressAction[] = [
+  'rollSave',
+  'becomeSuppressed',
+  'keepMoving',
+  'freeShot',
+  'rollDefense',
+  'diveForCover',
+  'applyDamage',
+  'undoTrigger',
+];
+
+function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
+  const shot = trigger.shot;
+  const lines: string[] = [];
+  if (trigger.save)
+    lines.push(
+      f(trigger.save.success ? 'GNG.Suppress.SaveSuccess' : 'GNG.Suppress.SaveFailure', {
+        total: trigger.save.total,
+        natural: trigger.save.natural,
+        dc: state.reflexDc,
+      }),
+    );
+  if (trigger.choice === 'keepMoving') lines.push(f('GNG.Suppress.KeepsMoving', { name: trigger.name }));
+  if (shot) {
+    lines.push(
+      f('GNG.Suppress.ShotLine', {
+        total: shot.total,
+        natural: shot.natural,
+        bonus: signed(shot.bonus),
+        penalty: signed(shot.penalty + (shot.range ?? 0)),
+        rounds: shot.rounds?.rounds ?? 0,
+      }),
+    );
+    if (shot.chainDice.length)
+      lines.push(
+        f('GNG.Suppress.Chain', {
+          dice: shot.chainDice.join(', '),
+          adjustment: signed(shot.chainAdjustment),
+        }),
+      );
+    if (shot.defense)
+      lines.push(
+        f(shot.hit ? 'GNG.Suppress.Hit' : 'GNG.Suppress.Miss', {
+          total: shot.defense.total,
+          natural: shot.defense.natural,
+          rd: shot.relativeDegree ?? 0,
+        }),
+      );
+    if (shot.dive) lines.push(f('GNG.Suppress.Dived', { name: trigger.name }));
+    if (shot.damage)
+      lines.push(
+        f('GNG.Suppress.Damage', {
+          rolled: shot.damage.rolled,
+          rd: shot.relativeDegree ?? 0,
+          protection: shot.damage.protection,
+          final: shot.damage.final,
+        }),
+      );
+    if (shot.applied) lines.push(f('GNG.Attack.Applied.Hp', shot.applied.hp));
+  }
+  if (trigger.suppressedEffectId) lines.push(f('GNG.Suppress.IsSuppressed', { name: trigger.name }));
+  if (trigger.undone) lines.push(t('GNG.Suppress.Undone'));
+  return {
+    id: trigger.id,
+    heading: f(`GNG.Suppress.Cause.${trigger.cause}`, { name: trigger.name }),
+    lines,
+    undone: trigger.undone,
+    buttons: TRIGGER_BUTTONS.filter((action) => triggerActionAvailable(action, state, trigger)).map(
+      (action) => ({
+        action,
+        label: f(`GNG.Suppress.Action.${action}`, { name: trigger.name, shooter: state.shooter.name }),
+      }),
+    ),
+    undoNotes: trigger.undoNotes ?? [],
+  };
+}
+
+/** The template's data, localized, from the state. */
+export function suppressCardContext(state: SuppressCardState): Record<string, unknown> {
+  const area =
+    state.area.shape === 'square'
+      ? f('GNG.Suppress.AreaSquare', { size: state.area.size })
+      : f('GNG.Suppress.AreaAisle', { length: state.area.shape === 'aisle' ? state.area.length : 0 });
+  return {
+    heading: f('GNG.Suppress.Heading', { name: state.shooter.name, weapon: state.weapon.name }),
+    tags: [
+      area,
+      t(state.fullyAutomatic ? 'GNG.Suppress.Automatic' : 'GNG.Suppress.SingleShot'),
+      f('GNG.Suppress.DcTag', { dc: state.reflexDc }),
+      f('GNG.Suppress.FreeShotTag', {
+        penalty: signed(state.freeAttackPenalty),
+        shots: state.shotsPerFreeAttack,
+      }),
+    ],
+    wasted: state.shotsWasted,
+    formula: f('GNG.Suppress.WastedFormula', {
+      formula: state.fullyAutomatic ? '2d10 + 20' : '1d10 + 10',
+      dice: state.rolled.join(', '),
+    }),
+    status: state.active
+      ? t(state.round === null ? 'GNG.Suppress.HeldOutOfCombat' : 'GNG.Suppress.Held')
+      : t(`GNG.Suppress.Ended.${state.endedBy ?? 'gm'}`),
+    active: state.active,
+    cardTarget: CARD_TARGET,
+    endLabel: t('GNG.Suppress.Action.endArea'),
+    undoLabel: t('GNG.Suppress.Action.undo'),
+    canEnd: state.active,
+    canUndo: !state.undone,
+    occupants: state.active
+      ? state.occupants.map((o) => ({
+          id: `o-${o.tokenId}`,
+          label: f('GNG.Suppress.Action.actsInArea', { name: o.name }),
+        }))
+      : [],
+    triggers: state.triggers.map((trigger) => triggerContext(state, trigger)),
+    undoNotes: state.undoNotes ?? [],
+  };
+}
+
+export async function renderSuppressCard(state: SuppressCardState): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(SUPPRESS_CARD_TEMPLATE, suppressCardContext(state));
+}

@@ -1,0 +1,228 @@
+/**
+ * The steps of one trigger of a suppressing fire card, on the active GM's client (suppress-card.ts
+ * runs them through the kernel): the Reflex save, becoming suppressed, the shooter's free shot (its
+ * rounds, its attack roll at −8 / −4), the defender's Defense roll or Dive for Cover, the damage, and
+ * the GM's Undo of all of it. Every number comes from the documents and the GM's dice.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import {
+  damagePipeline,
+  defenseRollFromValues,
+  distanceFeet,
+  rangePenalty,
+  rollAttack,
+  savingThrow,
+  suppressingFireFreeAttack,
+} from '../../rules/index.js';
+import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js';
+import { withFoundryDice } from '../../combat/foundry-dice.js';
+import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { giveBack, takeAbort } from '../../combat/abort-gate.js';
+import { actorOf, Refusal, showRolls } from '../kernel/index.js';
+import { tokenCentreFeet } from './suppress-area.js';
+import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
+
+const creature = (actor: Actor) => actor.system as CreatureData;
+const t = (key: string) => game.i18n.localize(key);
+
+export async function triggerActor(trigger: { actorUuid: string; name: string }): Promise<Actor> {
+  const actor = await actorOf(trigger.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: trigger.name });
+  return actor;
+}
+
+/** The shooter and its weapon as they are now (the weapon must still be held: equipped). */
+export async function shooterAndWeapon(
+  state: SuppressCardState,
+): Promise<{ shooter: Actor; weapon: Item; bonus: number; damage: string; bypass: string }> {
+  const shooter = await triggerActor(state.shooter);
+  const weapon = (await fromUuid(state.weapon.uuid)) as Item | null;
+  const attack = creature(shooter).derived.attacks.find((a) => a.itemId === weapon?.id);
+  if (!weapon || weapon.parent !== shooter || !attack)
+    throw new Refusal('GNG.Suppress.Error.NotEquipped', { weapon: state.weapon.name });
+  return { shooter, weapon, bonus: attack.bonus, damage: attack.damage, bypass: attack.bypass };
+}
+
+function tokenOf(actor: Actor, tokenId: string | null): Token | null {
+  const tokens = actor.getActiveTokens();
+  return tokens.find((token) => token.id === tokenId) ?? tokens[0] ?? null;
+}
+
+/**
+ * The range penalty of the free shot (a normal ranged attack: core "Range Penalty", −2 per increment
+ * after the first), from the shooter's token to the target's; 0 when either has no token. Beyond
+ * the weapon's reach no shot is possible.
+ */
+async function rangePenaltyOf(
+  state: SuppressCardState,
+  trigger: SuppressTrigger,
+  weapon: Item,
+): Promise<number> {
+  const shooter = tokenOf(await triggerActor(state.shooter), state.shooter.tokenId);
+  const target = tokenOf(await triggerActor(trigger), trigger.tokenId);
+  const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
+  if (!shooter || !target || !(increment > 0)) return 0;
+  const distance = distanceFeet(tokenCentreFeet(shooter.document), tokenCentreFeet(target.document));
+  try {
+    return rangePenalty({ distanceFeet: distance, rangeIncrementFeet: increment });
+  } catch {
+    throw new Refusal('GNG.Suppress.Error.OutOfRange', { name: trigger.name, weapon: weapon.name });
+  }
+}
+
+/** The defender's owner rolls Reflex against the card's DC. */
+export async function rollSave(message: ChatMessage, state: SuppressCardState, trigger: SuppressTrigger) {
+  const actor = await triggerActor(trigger);
+  const bonus = creature(actor).derived.saves.ref.total;
+  const roll = await new Roll('1d20').evaluate();
+  const natural = roll.total as number;
+  const save = savingThrow({ natural, bonus, dc: state.reflexDc });
+  trigger.save = { natural, bonus, total: save.total, success: save.success };
+  showRolls(message, [roll]);
+}
+
+/** "That target becomes suppressed": the status for one round (it falls prone, no actions). */
+export async function suppress(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
+  const actor = await triggerActor(trigger);
+  const status = CONFIG.statusEffects.find((s) => s.id === 'suppressed');
+  const [created] = await actor.createEmbeddedDocuments('ActiveEffect', [
+    {
+      name: t('GNG.Status.suppressed'),
+      img: (status as { img?: string } | undefined)?.img ?? 'icons/svg/explosion.svg',
+      statuses: ['suppressed'],
+      duration: { rounds: 1 },
+      flags: { [SYSTEM_ID]: { suppressedBy: message.id } },
+    },
+  ]);
+  trigger.suppressedEffectId = (created?.id as string | undefined) ?? null;
+}
+
+/**
+ * The shooter's free shot: 2 (fully automatic 4) rounds, fewer if that empties the weapon
+ * (`suppressingFireFreeAttack`), then d20 (and its d10 chain) + ranged attack bonus − 8 (−4) + the
+ * range penalty. A weapon emptied since ends the area instead.
+ */
+export async function freeShot(
+  message: ChatMessage,
+  state: SuppressCardState,
+  trigger: SuppressTrigger,
+): Promise<void> {
+  const { weapon, bonus } = await shooterAndWeapon(state);
+  const loaded = roundsOf(weapon)?.loaded ?? 0;
+  // Emptied since (another attack): the area ends, and the card says so, instead of a shot.
+  if (loaded < 1) {
+    state.active = false;
+    state.endedBy = 'ammo';
+    return;
+  }
+  const free = suppressingFireFreeAttack({ fullyAutomatic: state.fullyAutomatic, ammoLeft: loaded });
+  const range = await rangePenaltyOf(state, trigger, weapon);
+  const rounds = await spendRounds(weapon, free.ammoUsed);
+  const d20 = await new Roll('1d20').evaluate();
+  const natural = d20.total as number;
+  const { result: attack, rolls } = await withFoundryDice(10, (dice) =>
+    rollAttack(
+      { roll: (faces) => (faces === 20 ? natural : dice.roll(faces)) },
+      bonus + free.attackPenalty + range,
+    ),
+  );
+  trigger.shot = {
+    natural,
+    chainDice: attack.chainDice,
+    chainAdjustment: attack.chainAdjustment,
+    bonus,
+    penalty: free.attackPenalty,
+    range,
+    total: attack.total,
+    rounds,
+    defense: null,
+    hit: null,
+    relativeDegree: null,
+    dive: null,
+    damage: null,
+    applied: null,
+  };
+  // "If you run out of ammunition, you cease suppressing your target area."
+  if (!free.active) {
+    state.active = false;
+    state.endedBy = 'ammo';
+  }
+  showRolls(message, [d20, ...rolls]);
+}
+
+/** The defender's Defense roll against the free shot (ranged); the attacker hits on a tie. */
+export async function rollDefense(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
+  const actor = await triggerActor(trigger);
+  const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
+  const ranged = creature(actor).derived.defense.ranged;
+  const roll = ranged.autoRollOne ? null : await new Roll('1d20').evaluate();
+  const defense = defenseRollFromValues({
+    bonus: ranged.total,
+    autoRollOne: ranged.autoRollOne,
+    ...(roll ? { natural: roll.total as number } : {}),
+  });
+  shot.defense = { natural: defense.natural, bonus: defense.bonus, total: defense.total };
+  shot.hit = shot.total >= defense.total;
+  shot.relativeDegree = shot.total - defense.total;
+  if (roll) showRolls(message, [roll]);
+}
+
+/** Dive for Cover against the free shot: the abort is paid, no damage, and the target is suppressed. */
+export async function diveForCover(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
+  const actor = await triggerActor(trigger);
+  const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
+  const spent = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
+  shot.dive = { paidWith: spent.paidWith, epoch: spent.epoch ?? null };
+  if (!trigger.suppressedEffectId) await suppress(message, trigger);
+}
+
+/**
+ * The GM applies the free shot's damage: the weapon's damage + RD, less Protection (a normal ranged
+ * attack at a penalty: docs/rules.md "Suppressing fire"), through the shared HP loss.
+ */
+export async function applyDamage(
+  message: ChatMessage,
+  state: SuppressCardState,
+  trigger: SuppressTrigger,
+): Promise<void> {
+  const actor = await triggerActor(trigger);
+  const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
+  const { damage: formula, bypass } = await shooterAndWeapon(state);
+  const roll = await new Roll(formula).evaluate();
+  const protection = creature(actor).derived.protection.total;
+  const result = damagePipeline({
+    weaponBonus: roll.total as number,
+    relativeDegree: shot.relativeDegree ?? 0,
+    protection,
+    bypass: bypass as 'none',
+  });
+  const loss = await applyHitPointLoss(actor, { lethal: result.final, nonlethal: 0 }, () => true);
+  if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
+  shot.damage = {
+    formula: roll.formula,
+    dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+    rolled: roll.total as number,
+    protection: result.steps.protection,
+    final: result.final,
+  };
+  shot.applied = { ...recordOf(loss), hp: { before: loss.before.value, after: loss.after.value } };
+  showRolls(message, [roll]);
+}
+
+/** The GM's Undo of a trigger: the damage, the suppressed status, the rounds of the shot, the dive. */
+export async function undoTrigger(trigger: SuppressTrigger): Promise<string[]> {
+  const actor = await actorOf(trigger.actorUuid);
+  const notes: string[] = [];
+  const shot = trigger.shot;
+  if (actor && shot?.applied) notes.push(...(await restoreHitPointLoss(actor, shot.applied)));
+  if (actor && trigger.suppressedEffectId) {
+    const effect = actor.effects.get(trigger.suppressedEffectId);
+    if (effect) await effect.delete();
+    else notes.push(t('GNG.Suppress.Undo.StatusGone'));
+  }
+  if (shot?.rounds) notes.push(...(await returnRounds(shot.rounds)).map(t));
+  if (actor && shot?.dive) notes.push(...(await giveBack(actor, 'dive-for-cover', shot.dive)));
+  trigger.undone = true;
+  return notes;
+}
