@@ -11,6 +11,7 @@
  * from the values as they are now, the status effects it created deleted, the statuses it took off
  * set again), so it never erases what happened to the actor since.
  */
+import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
 import {
   applyDamageToHitPoints,
   applyNonlethalDamage,
@@ -138,7 +139,7 @@ export async function applyHitPointLoss(
     'system.hp.nonlethal': nonlethal.nonlethal,
   };
   if (!allow(changes)) return null;
-  await actor.update(changes);
+  await actor.update(changes, CARD_HP_UPDATE);
   const effectIds: Record<string, string> = {};
   const statusesRemoved = stable && unstable ? [STABLE] : [];
   for (const status of statusesRemoved) await actor.toggleStatusEffect(status, { active: false });
@@ -189,11 +190,14 @@ export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): P
     if (next.value < value)
       notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max: next.value }));
   }
-  await actor.update({
-    'system.hp.value': next.value,
-    'system.hp.temp': next.temp,
-    'system.hp.nonlethal': next.nonlethal,
-  });
+  await actor.update(
+    {
+      'system.hp.value': next.value,
+      'system.hp.temp': next.temp,
+      'system.hp.nonlethal': next.nonlethal,
+    },
+    CARD_HP_UPDATE,
+  );
   for (const status of loss.statusesAdded) {
     const effectId = loss.effectIds?.[status];
     if (effectId === undefined) {

@@ -693,6 +693,9 @@ describe('stabilize', () => {
     // The dying round refuses this state (GNG.Dying.Error.NotDyingHp); a Heal check should too.
     const dan = await dyingCharacter(-3);
     await dan.update({ 'system.hp.value': 6 });
+    await attackActionsSettled();
+    // HP typed by hand end the dying (hp-statuses.ts); a status set by hand afterwards is stale.
+    await dan.toggleStatusEffect('dying', { active: true });
     h.as(gm);
     const hana = await h.createActor(
       { name: 'Hana', type: 'character', system: { skills: { heal: { ranks: 3 } } } },

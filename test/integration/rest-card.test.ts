@@ -100,7 +100,8 @@ describe('resting heals by the rules', () => {
     ]);
     const arm = game.i18n.localize('GNG.Status.disabled-arm');
     const leg = game.i18n.localize('GNG.Status.disabled-leg');
-    expect(text(card)).toContain('Healing week: 1 of 7 days (0 of complete bed rest).');
+    expect(text(card)).toContain('Healing week: 1 of 7 days.');
+    expect(text(card)).not.toContain('of complete bed rest'); // 0 of it: not said
     expect(text(card)).toContain('Nonlethal damage 60 → 20.');
     expect(text(card)).toContain('Strength damage 3 → 2.');
     expect(text(card)).toContain(`${arm} recovers (day 1).`);
@@ -118,6 +119,13 @@ describe('resting heals by the rules', () => {
       parts: [],
       week: { days: 1, bedRestDays: 0 },
     });
+  });
+
+  it('a day of complete bed rest counts toward the week and says how much of it was bed rest', async () => {
+    const fighter = await patient();
+    const card = await rests(fighter, { kind: 'bed-rest-day' }, [100, 100]);
+    expect(snapshot(fighter).week).toEqual({ days: 1, bedRestDays: 1 });
+    expect(text(card)).toContain('Healing week: 1 of 7 days (1 of complete bed rest).');
   });
 
   it('a week: the weekly rate, 7 points per ability, d% day by day until each part recovers', async () => {
@@ -144,6 +152,9 @@ describe('resting heals by the rules', () => {
       [3, 5],
     ]);
     expect(text(card)).toContain('A healing week is complete: HP 3 → 8 (+5; weekly rate 5).');
+    // The progress line after a completed week counts toward the next one.
+    expect(text(card)).toContain('Toward the next healing week: 0 of 7 days.');
+    expect(text(card)).not.toContain(' Healing week:');
   });
 
   it('a week of bed rest with a healer: the rate doubled, 14 points per ability, 3 × Con', async () => {
@@ -306,6 +317,10 @@ describe('the sheet', () => {
     const sheet = await h.openSheet(fighter);
     const box = sheet.element.querySelector('.gng-rest') as HTMLElement;
     expect(box).not.toBeNull();
+    // The loss the box means: "HP or ability points" (it stops body parts or abilities recovering).
+    expect(box.querySelector('.rest-loss')?.parentElement?.textContent?.trim()).toBe(
+      'A day with a loss (HP or ability points)',
+    );
     (box.querySelector('.rest-kind') as HTMLSelectElement).value = 'bed-rest-day';
     (box.querySelector('.rest-interrupted') as HTMLInputElement).checked = true;
     const count = game.messages.size;
@@ -423,5 +438,40 @@ describe('the care records (where only a GM writes)', () => {
   it('a player cannot write the records', async () => {
     h.as(player);
     await expect(game.settings.set('gng', 'careRecords', {})).rejects.toThrow();
+  });
+});
+
+describe('the dying and the stable at rest', () => {
+  it('a dying creature does not rest (stabilize first); a stable one healed to 0 or more is no longer stable, until Undo', async () => {
+    h.as(gm);
+    const fighter = await appendix3Fighter(h, player);
+    await fighter.update({ 'system.hp.value': -3 });
+    await attackActionsSettled();
+    expect(fighter.statuses.has('dying')).toBe(true);
+    h.as(player);
+    const count = game.messages.size;
+    expect(await game.gng.rest(fighter, { kind: 'week' })).toMatchObject({
+      ok: false,
+      error: 'GNG.Rest.Error.Dying',
+    });
+    expect(game.messages.size).toBe(count);
+
+    h.as(gm);
+    await fighter.toggleStatusEffect('dying', { active: false });
+    await fighter.toggleStatusEffect('stable', { active: true });
+    h.as(player);
+    // A week: (1 + 4) × 1 = 5 HP, from −3 to 2.
+    h.dice.queue();
+    expect(await game.gng.rest(fighter, { kind: 'week' })).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(sys(fighter).hp.value).toBe(2);
+    expect(fighter.statuses.has('stable')).toBe(false);
+    h.as(gm);
+    const card = game.messages.contents.at(-1) as ChatMessage;
+    expect(await requestRestUndo(card.id as string)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(sys(fighter).hp.value).toBe(-3);
+    expect(fighter.statuses.has('stable')).toBe(true);
+    expect(fighter.statuses.has('dying')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * back as they were; what it cannot (a status already removed; `dying` or `stable` on an actor now
  * dead or at HP that are not dying, which it leaves off) it says.
  */
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { damageCondition, type DyingRoundOutcome, type Size } from '../../rules/index.js';
 import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
@@ -92,7 +93,7 @@ export async function applyDyingRound(
 ): Promise<StatusChanges & { hpLost: number }> {
   if (outcome.stable) return { ...(await stabilizeActor(actor)), hpLost: 0 };
   const hp = (actor.system as CreatureData).hp.value;
-  await actor.update({ 'system.hp.value': hp - outcome.hpLost });
+  await actor.update({ 'system.hp.value': hp - outcome.hpLost }, CARD_HP_UPDATE);
   // Still dying, it is not stable (a `stable` left from before the damage goes); dead, it is neither.
   const changes =
     outcome.condition === 'dead'
@@ -105,7 +106,7 @@ export async function applyDyingRound(
 export async function undoDyingRound(actor: Actor, applied: DyingRoundApplied): Promise<string[]> {
   if (applied.hpLost) {
     const hp = (actor.system as CreatureData).hp.value;
-    await actor.update({ 'system.hp.value': hp + applied.hpLost });
+    await actor.update({ 'system.hp.value': hp + applied.hpLost }, CARD_HP_UPDATE);
   }
   return restoreStatuses(actor, applied);
 }

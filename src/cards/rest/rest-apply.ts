@@ -6,6 +6,7 @@
  * (HP back down by what was regained, damage back up by what was healed), restores the stored week
  * and the tending, and re-creates the removed effects.
  */
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { setCare } from './care-records.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Ability, RestOutcome, RestWeekProgress } from '../../rules/index.js';
@@ -49,10 +50,13 @@ export async function applyRest(
   };
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
-  await actor.update(update);
+  await actor.update(update, CARD_HP_UPDATE);
   // The week goes on; the tending counted for this rest (rest-read.ts), whatever kind it was, is used up.
   await setCare(actor, { week: applied.weekAfter, ...(applied.tended ? { tended: null } : {}) });
   const effects = recovered.map((id) => actor.effects.get(id)).filter((e): e is ActiveEffect => !!e);
+  // Stable below 0 HP and healed to 0 or more: no longer stable (Undo brings it back with the parts).
+  if ((actor.system as CreatureData).hp.value >= 0)
+    effects.push(...actor.effects.filter((e) => e.statuses.has('stable')));
   applied.removed = effects.map((effect) => effect.toObject());
   if (effects.length)
     await actor.deleteEmbeddedDocuments(
@@ -83,7 +87,7 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
   });
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage + recovered;
-  await actor.update(update);
+  await actor.update(update, CARD_HP_UPDATE);
   if (applied.removed.length)
     await actor.createEmbeddedDocuments(
       'ActiveEffect',

@@ -83,6 +83,8 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
     // A rest takes its time; only a GM rests without moving the clock (the party rest moves it once).
     if (!request.clock && !sender.isGM) throw new Refusal('GNG.Rest.Error.ClockGM');
     if (actor.statuses.has('dead')) throw new Refusal('GNG.Rest.Error.Dead', { name: actor.name });
+    // A dying, unstable creature loses HP every round: it is stabilized first, it does not sleep.
+    if (actor.statuses.has('dying')) throw new Refusal('GNG.Rest.Error.Dying', { name: actor.name });
     // A rest is nights and days, not a moment between two blows: in a begun combat only a GM rests.
     if (!sender.isGM && game.combat?.started && combatantOf(actor))
       throw new Refusal('GNG.Rest.Error.InCombat', { name: actor.name });

@@ -22,13 +22,10 @@ function hpLines(state: RestCardState): string[] {
         rate: hp.weeklyRate,
       }),
     );
-  lines.push(
-    f('GNG.Rest.Hp.Progress', {
-      days: hp.progress.days,
-      week: DAYS_PER_HEALING_WEEK,
-      bed: hp.progress.bedRestDays,
-    }),
-  );
+  // After a completed week the days left over count toward the next one; "0 of complete bed rest"
+  // is not worth a word.
+  const key = `GNG.Rest.Hp.Progress${hp.weekCompleted && !hp.blocked ? 'Next' : ''}${hp.progress.bedRestDays ? 'Bed' : ''}`;
+  lines.push(f(key, { days: hp.progress.days, week: DAYS_PER_HEALING_WEEK, bed: hp.progress.bedRestDays }));
   return lines;
 }
 
