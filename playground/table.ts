@@ -40,6 +40,8 @@ export const MAX_PER_SIDE = 4;
 
 /** The hooks after which the table is drawn again. */
 const WORLD_HOOKS = [
+  'createMeasuredTemplate',
+  'deleteMeasuredTemplate',
   'createChatMessage',
   'updateChatMessage',
   'deleteChatMessage',
@@ -166,6 +168,11 @@ export class Table {
         });
       }
     }
+    // Each player's assigned character (Foundry's User Configuration) is its side's first actor, so
+    // what looks for "your character" (the dying card's Stabilize: healerFor) finds one. The harness
+    // keeps no such field: it is set on the user here, the playground's stand-in.
+    for (const side of this.sides)
+      (side.owner as { character?: Actor | null }).character = side.members[0]?.actor ?? null;
     const [a, b] = this.sides as [Side, Side];
     harness.startCombat(this.sides.flatMap((side) => side.members.map((m) => m.actor as Actor)));
     const firstToken = (side: Side) => side.members[0]?.token as Token;
@@ -315,7 +322,7 @@ export class Table {
       void this.setup(true);
     });
 
-    const hp = (actor.system as unknown as { hp: { value: number; max?: number } }).hp;
+    const hp = (actor.system as unknown as { hp: { value: number; max?: number; temp?: number } }).hp;
     const statuses = [...actor.statuses].map((id) => {
       const status = CONFIG.statusEffects.find((s) => s.id === id);
       return element('li', { textContent: status ? t(status.name) : id });
@@ -349,7 +356,9 @@ export class Table {
       element(
         'p',
         { className: 'pg-hp' },
-        f('GNG.Playground.HitPoints', { value: hp.value, max: hp.max ?? '?' }),
+        hp.temp
+          ? f('GNG.Playground.HitPointsTemp', { value: hp.value, max: hp.max ?? '?', temp: hp.temp })
+          : f('GNG.Playground.HitPoints', { value: hp.value, max: hp.max ?? '?' }),
       ),
       element(
         'ul',

@@ -11,6 +11,9 @@ import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-c
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { rest, type RestOptions } from './cards/rest/rest-card.js';
 import { heal, type HealOptions } from './cards/heal/heal-card.js';
+import { suppress, type SuppressOptions } from './cards/suppress/suppress-card.js';
+import { burst } from './cards/burst/burst-card.js';
+import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
 import { requestDyingRound } from './cards/dying/dying-card.js';
 import { stabilize } from './cards/dying/stabilize.js';
@@ -42,6 +45,12 @@ export interface GnGApi {
    * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
    */
   areaDamage(options: AreaDamageOptions): Promise<ChatMessage | null>;
+  /**
+   * `actor` (owned by the user) fires a linear or strafing burst with `weapon` (fire mode 'auto')
+   * from its token along `direction` (degrees) or `toward` a token or point: the GM rolls the shots,
+   * spends the rounds, draws the area and posts the burst card. See src/cards/burst/burst-card.ts.
+   */
+  burst(actor: Actor, weapon: Item, options: BurstStartOptions): Promise<CardActionResult>;
   /**
    * `actor` (owned by the user) attempts a Bull Rush, Trip or Throw against `options.targets` or the
    * user's targets: the GM rolls the check and posts the maneuver card (Maintain Footing, Apply/Undo).
@@ -81,6 +90,12 @@ export interface GnGApi {
    */
   heal(patient: Actor, options: HealOptions): Promise<CardActionResult>;
   /**
+   * `actor` (owned by the user) lays down suppressing fire with `weapon` over `options.area` (an aisle
+   * along `direction` in degrees, or a 20-ft square from `corner` in scene pixels); the GM checks the
+   * prerequisites, spends the full-round action and the wasted shots, and posts the card.
+   */
+  suppress(actor: Actor, weapon: Item, options: SuppressOptions): Promise<CardActionResult>;
+  /**
    * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
    */
@@ -95,6 +110,7 @@ export function createApi(version: string): GnGApi {
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
     areaDamage: (options) => startAreaDamage(options),
+    burst: (actor, weapon, options) => burst(actor, weapon, options),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
     grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
@@ -104,6 +120,7 @@ export function createApi(version: string): GnGApi {
     stabilize: (patient, healer) => stabilize(patient, healer),
     grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
     heal: (patient, options) => heal(patient, options),
+    suppress: (actor, weapon, options) => suppress(actor, weapon, options),
     checkWorld: () => runSelfTest(),
   };
 }

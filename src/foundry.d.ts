@@ -408,6 +408,46 @@ declare global {
     readonly actor: Actor | null;
     readonly document: TokenDocument;
   }
+  /** A token's place on its scene: top-left corner in pixels, size in grid spaces (v13 TokenDocument). */
+  interface TokenDocument {
+    readonly x: number;
+    readonly y: number;
+    readonly width: number;
+    readonly height: number;
+  }
+  /**
+   * A measured template on a scene (v13 MeasuredTemplateDocument): `t` its shape, `x`/`y` its origin
+   * in pixels, `direction` in degrees (0 = east, clockwise on screen), `distance` its length in the
+   * scene's units, `width` a ray's width (scene units), `angle` a cone's opening (degrees).
+   */
+  interface MeasuredTemplateDocument {
+    readonly id: string;
+    readonly t: 'circle' | 'cone' | 'rect' | 'ray';
+    readonly x: number;
+    readonly y: number;
+    readonly direction: number;
+    readonly distance: number;
+    readonly width: number;
+    readonly angle: number;
+    readonly flags: Record<string, Record<string, unknown> | undefined>;
+  }
+  /** The scene the canvas shows: its grid (pixels per space, units per space) and its templates. */
+  interface Scene {
+    readonly id: string;
+    readonly grid: { readonly size: number; readonly distance: number; readonly units?: string };
+    readonly templates: EmbeddedCollection<MeasuredTemplateDocument>;
+    createEmbeddedDocuments(
+      type: 'MeasuredTemplate',
+      data: Record<string, unknown>[],
+    ): Promise<MeasuredTemplateDocument[]>;
+    deleteEmbeddedDocuments(type: 'MeasuredTemplate', ids: string[]): Promise<MeasuredTemplateDocument[]>;
+  }
+  /** What the system reads of `canvas` (read as `globalThis.canvas`: it is absent without a scene). */
+  interface FoundryCanvas {
+    readonly ready: boolean;
+    readonly scene: Scene | null;
+    readonly tokens: { readonly controlled: Token[]; readonly placeables: Token[] } | null;
+  }
   /**
    * The token HUD (an ApplicationV2 in v13). On each render Foundry fires
    * `renderTokenHUD(hud, html: HTMLElement, context, options)`; `html` holds the HUD's columns

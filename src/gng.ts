@@ -18,6 +18,7 @@ import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
 import { configureHost } from './config/host.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
+import { registerHpStatusHooks } from './hooks/hp-statuses.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
@@ -28,6 +29,8 @@ import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
 import { registerRestCard } from './cards/rest/rest-card.js';
 import { registerDyingCard } from './cards/dying/dying-card.js';
 import { registerHealCard } from './cards/heal/heal-card.js';
+import { registerSuppressCard } from './cards/suppress/suppress-card.js';
+import { registerBurstCard } from './cards/burst/burst-card.js';
 import { registerRegenerationHooks } from './hooks/regeneration.js';
 import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
@@ -40,6 +43,7 @@ import { registerWorldTime } from './combat/world-time.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
+  registerHpStatusHooks();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
   registerVariantsMenu();
@@ -54,6 +58,8 @@ Hooks.once('init', () => {
   registerRestCard();
   registerDyingCard();
   registerHealCard();
+  registerSuppressCard();
+  registerBurstCard();
   registerRegenerationHooks();
   registerGrappleHud();
   registerConditionsTimer();

@@ -170,14 +170,22 @@ function heldWeapons(actor: Actor): Item[] {
   );
 }
 
-/** Active GM: the actor drops what it holds (its equipped weapons are unequipped); a chat line names them. */
-export async function dropHeldWeapons(actor: Actor): Promise<string[]> {
+/**
+ * Active GM: the actor drops what it holds (its equipped weapons are unequipped); a chat line names
+ * them and the cause, the statuses that made it drop (`causes`: disabled arm, stunned, panicked).
+ */
+export async function dropHeldWeapons(actor: Actor, causes: string[] = ['disabled-arm']): Promise<string[]> {
   const held = heldWeapons(actor);
   for (const item of held) await item.update({ 'system.equipped': false });
   if (held.length) {
+    const cause = causes.map((id) => game.i18n.localize(`GNG.Status.${id}`)).join(', ');
     await ChatMessage.create({
       content: `<p class="gng limb-drop">${escapeHtml(
-        f('GNG.ConditionTimer.Drops', { actor: actor.name, items: held.map((i) => i.name).join(', ') }),
+        f('GNG.ConditionTimer.Drops', {
+          actor: actor.name,
+          items: held.map((i) => i.name).join(', '),
+          cause,
+        }),
       )}</p>`,
       speaker: ChatMessage.getSpeaker({ actor }),
       flags: { [SYSTEM_ID]: { type: 'limbDrop' } },
@@ -191,7 +199,12 @@ export async function dropHeldWeapons(actor: Actor): Promise<string[]> {
  * conditions the engine marks `dropsHeld` (stunned, panicked: "drops everything held", GnG CONDITIONS).
  */
 export function effectDropsHeld(statuses: Set<string>): boolean {
-  return [...statuses].some(
+  return dropCauses(statuses).length > 0;
+}
+
+/** The statuses among `statuses` that make their actor drop what it holds (the drop's cause). */
+function dropCauses(statuses: Set<string>): string[] {
+  return [...statuses].filter(
     (id) => id === 'disabled-arm' || (isConditionId(id) && conditionEffects(id).dropsHeld === true),
   );
 }
@@ -202,7 +215,8 @@ async function onEffectCreated(effect: ActiveEffect): Promise<void> {
   const actor = effect.parent;
   if (!actor || actor.documentName !== 'Actor') return;
   // In combat only (conditions that run themselves in combat); out of combat the table decides.
-  if (effectDropsHeld(effect.statuses) && combatantOf(actor as Actor)) await dropHeldWeapons(actor as Actor);
+  if (effectDropsHeld(effect.statuses) && combatantOf(actor as Actor))
+    await dropHeldWeapons(actor as Actor, dropCauses(effect.statuses));
   if (effect.statuses.has('severe-bleeding')) await startBleedingState(effect);
 }
 

@@ -14,6 +14,7 @@ export const REQUIRED_QUERIES = [
   'gng.confirmRequest',
   'gng.attackAction',
   'gng.areaAction',
+  'gng.burstAction',
   'gng.maneuverAction',
   'gng.grappleAction',
   'gng.bleedingCard',
@@ -24,6 +25,7 @@ export const REQUIRED_QUERIES = [
   'gng.stabilize',
   'gng.temporaryHp',
   'gng.healCard',
+  'gng.suppressAction',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;

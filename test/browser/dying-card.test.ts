@@ -50,10 +50,10 @@ it('at 300 px: d% against Con, then the Heal check against DC 15, big; badges; t
   const total = await fontSize(pages.page, selector, '.gng-card-total');
   expect(total).toBeGreaterThan((await fontSize(pages.page, selector, '.dying-outcome')) * 1.5);
   const boxes = await expectTidyButtons(pages.page, selector);
-  // Player owns no GM Undo; the Stabilize button is named for the dying character.
-  expect(boxes.map((b) => b.name)).toEqual(['Stabilize (Heal check)']);
+  // Player owns no GM Undo; the Stabilize button names the healer who rolls (the player's token).
+  expect(boxes.map((b) => b.name)).toEqual(["Stabilize: Hana's Heal check"]);
   expect(await card.locator('button').getAttribute('aria-label')).toBe(
-    'Stabilize Dan with a Heal check (DC 15) by your character',
+    "Stabilize: Hana's Heal check (DC 15) on Dan",
   );
   await card.screenshot({ path: join(ARTIFACTS_DIR, `dying-card-${width}.png`) });
   await expectNoSeriousViolations(pages.page, selector);

@@ -73,7 +73,7 @@ async function cardButton(page: Page, name: string | RegExp): Promise<void> {
 /** The player opens the fighter's sheet and attacks the targeted rogue with the bastard sword. */
 async function attackFromSheet(page: Page, tick: string[] = []): Promise<void> {
   await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
-  const sheet = page.locator('.pg-window', { hasText: 'Fighter, 5th level' });
+  const sheet = windowOf(page, 'Fighter, 5th level');
   const row = sheet
     .locator('tr, li', { hasText: 'Bastard sword' })
     .filter({ has: page.locator('[data-action="rollAttack"]') });
@@ -97,7 +97,7 @@ it('plays a full exchange: attack, defense, a failed Block, Roll with Blow, appl
   // shows them, nothing typed in); its player rolls Defense (a 1), then Blocks and fails.
   await actAs(page, 'Other Player');
   await page.locator('.pg-combatant[data-side="b"]').getByRole('button', { name: 'Open sheet' }).click();
-  const rogueSheet = page.locator('.pg-window', { hasText: 'Rogue, 1st level' });
+  const rogueSheet = windowOf(page, 'Rogue, 1st level');
   await rogueSheet.getByRole('tab', { name: 'Skills' }).click();
   expect(await rogueSheet.locator('input[name="system.skills.tumble.ranks"]').inputValue()).toBe('4');
   await rogueSheet.getByRole('button', { name: /^Close/ }).click();
@@ -223,7 +223,9 @@ async function openAt1600x1000(page: Page, seed = 7): Promise<void> {
   await open(page, seed);
 }
 
-const windowOf = (page: Page, text: string) => page.locator('.pg-window', { hasText: text });
+// By the window's title: a sheet's text may name another actor (the Heal the target group names the target).
+const windowOf = (page: Page, text: string) =>
+  page.locator('.pg-window', { has: page.locator('.pg-window-header', { hasText: text }) });
 const box = async (locator: ReturnType<Page['locator']>) => {
   const found = await locator.boundingBox();
   if (!found) throw new Error('The element has no box');
@@ -641,4 +643,47 @@ it("a message's delete control works for its owners (the GM) and tells a player 
   await actAs(page, 'Gamemaster (GM)');
   await attackCard.getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => attackCard.count()).toBe(0);
+});
+
+it("a player's chat card keeps its heading; the side panel shows temporary HP; each player has a character", async () => {
+  const { page } = pages;
+  await openAt1600x1000(page);
+  // Each player's assigned character is its side's first actor (the dying card's Stabilize finds it).
+  await actAs(page, 'Player');
+  expect(await page.evaluate(() => game.user.character?.name ?? null)).toBe('Fighter, 5th level');
+  await actAs(page, 'Other Player');
+  expect(await page.evaluate(() => game.user.character?.name ?? null)).toBe('Rogue, 1st level');
+
+  // A player's card has no delete control: its empty header pulls nothing over the card's heading.
+  await actAs(page, 'Player');
+  await queue(page, 12);
+  await attackFromSheet(page);
+  const message = page.locator('#chat-log .chat-message', { has: page.locator('.attack-card') }).last();
+  const heading = message.locator('.attack-card h3');
+  const [li, h3] = [await box(message), await box(heading)];
+  expect(h3.y, 'the heading starts inside its message').toBeGreaterThanOrEqual(li.y);
+  expect(
+    await heading.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + 4, r.y + r.height / 2);
+      return hit === el || el.contains(hit);
+    }),
+    'nothing covers the heading',
+  ).toBe(true);
+  await message.screenshot({ path: join(ARTIFACTS_DIR, 'playground-player-card.png') });
+  // The GM's header holds the control, tucked into the card's corner (the heading's line).
+  await actAs(page, 'Gamemaster (GM)');
+  const gmMessage = page.locator('#chat-log .chat-message', { has: page.locator('.attack-card') }).last();
+  const [gmLi, gmH3] = [await box(gmMessage), await box(gmMessage.locator('.attack-card h3'))];
+  expect(gmH3.y).toBeGreaterThanOrEqual(gmLi.y);
+  expect(gmH3.y - gmLi.y).toBeLessThan(30);
+  await gmMessage.screenshot({ path: join(ARTIFACTS_DIR, 'playground-gm-card.png') });
+
+  // Temporary HP show beside the HP in the side panel.
+  await page.evaluate(async () => {
+    const rogue = game.actors.getName('Rogue, 1st level') as Actor;
+    await game.gng.grantTemporaryHp(rogue, 5);
+  });
+  const hp = page.locator('.pg-combatant[data-side="b"] .pg-hp');
+  await expect.poll(() => hp.textContent()).toMatch(/^HP \d+ \/ \d+ \(\+5 temporary\)$/);
 });

@@ -74,3 +74,41 @@ it('the GM switches Strength Bonus Limitation on from the keyboard; the open she
   await actAs(page, 'Player');
   expect(await button.isHidden()).toBe(true);
 });
+
+it('at 1024 × 640 the window fits the viewport: its settings scroll, Save and Cancel stay in view', async () => {
+  await pages.page.setViewportSize({ width: 1024, height: 640 });
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=5`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await actAs(page, 'Gamemaster (GM)');
+  await page.locator('#pg-variants').click();
+  const frame = page.locator('.pg-window', { has: page.locator('.gng-variants-body') });
+  await frame.waitFor();
+  const windowBox = await frame.boundingBox();
+  expect(windowBox).not.toBeNull();
+  expect((windowBox?.y ?? 0) + (windowBox?.height ?? 0)).toBeLessThanOrEqual(640);
+  for (const name of ['Save', 'Cancel']) {
+    const button = frame.getByRole('button', { name, exact: true });
+    const box = await button.boundingBox();
+    // Inside the window (not scrolled under its bottom) and inside the viewport.
+    expect(box, name).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0), `${name} above the window's bottom`).toBeLessThanOrEqual(
+      (windowBox?.y ?? 0) + (windowBox?.height ?? 0),
+    );
+    expect(
+      await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return hit === el || el.contains(hit);
+      }),
+      `${name} is visible (not covered or clipped)`,
+    ).toBe(true);
+  }
+  // The settings themselves scroll: the body is taller inside than it is shown.
+  const body = frame.locator('.gng-variants-body');
+  expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  const last = frame.locator('.gng-variants-group').last();
+  await last.scrollIntoViewIfNeeded();
+  expect(await frame.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(true);
+  await shot(page, 'window-1024x640');
+});

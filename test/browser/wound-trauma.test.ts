@@ -66,7 +66,7 @@ it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from t
 
   // The save's button is reached with Tab from the Apply's outcome and pressed with Enter.
   const save = pages.page.getByRole('button', {
-    name: 'Roll Fortitude (wound trauma, DC 18) — Orc',
+    name: 'Fortitude vs DC 18 — Orc',
     exact: true,
   });
   await section.locator('.wound-trauma-pending').click();
@@ -116,7 +116,7 @@ it('the area card: the same save after the GM applies the blast', async () => {
     'Advanced Wound Trauma: Orc makes a Fortitude save (DC 18).',
   );
   h.dice.queue(12); // 12 + 10 − 2 (Light Injury at 22 of 30 HP) = 20: saved
-  await clickButton('Roll Fortitude (wound trauma, DC 18) — Orc');
+  await clickButton('Fortitude vs DC 18 — Orc');
   expect(await card.locator('.wound-trauma-outcome').textContent()).toBe('Orc shakes off the wound.');
   await expectNoSeriousViolations(pages.page, '.gng.area-card');
   expect(await checkTextContrast(pages.page, '#chat-log .area-card')).toEqual([]);

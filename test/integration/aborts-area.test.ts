@@ -125,6 +125,7 @@ describe('area damage card', () => {
     await click(message, 'applyDamage', id);
     expect(sys(pc).hp.value).toBe(16);
     expect(sys(pc).hp.nonlethal).toBe(6);
+    expect(message.content).not.toContain('applied-temp'); // no temporary HP: no line
   });
 
   it('without cover the Jump takes −10 (26 → 16: nothing converted)', async () => {
@@ -176,6 +177,8 @@ describe('area damage card', () => {
     h.as(gm);
     await click(message, 'applyDamage', id);
     expect(sys(pc).hp).toMatchObject({ value: 15, temp: 0, nonlethal: 1 });
+    // The 2 temporary HP soaked 2 of the 17: the card says so, as the attack card does.
+    expect(message.content).toContain('<p class="applied-temp">Temporary hit points 2 → 0</p>');
     const again = await requestAreaAction(message.id as string, 'applyDamage', id);
     expect(again).toMatchObject({ ok: false, error: 'GNG.Area.Error.Unavailable.applyDamage' });
     expect(sys(pc).hp.value).toBe(15);

@@ -298,21 +298,25 @@ describe('disabled limbs', () => {
     await fighter.toggleStatusEffect('disabled-arm');
     await attackActionsSettled();
     expect(equipped(sword(fighter))).toBe(false);
-    expect(game.messages.contents.at(-1)?.content).toContain('drops Bastard sword');
+    expect(game.messages.contents.at(-1)?.content).toContain('drops Bastard sword (Disabled arm).');
     // Picking the sword up again while the arm stays disabled is the table's call: nothing re-drops it.
     await sword(fighter).update({ 'system.equipped': true });
     await attackActionsSettled();
     expect(equipped(sword(fighter))).toBe(true);
   });
 
-  it.each(['stunned', 'panicked'])(
-    '%s drops the held weapons in combat ("drops everything held")',
-    async (status) => {
+  it.each([
+    ['stunned', 'Stunned'],
+    ['panicked', 'Panicked'],
+  ])(
+    '%s drops the held weapons in combat ("drops everything held"); the line names the cause',
+    async (status, cause) => {
       const { fighter } = await fight();
       await fighter.toggleStatusEffect(status);
       await attackActionsSettled();
       expect(equipped(sword(fighter))).toBe(false);
-      expect(game.messages.contents.at(-1)?.content).toContain('drops Bastard sword');
+      expect(game.messages.contents.at(-1)?.content).toContain(`drops Bastard sword (${cause}).`);
+      expect(game.messages.contents.at(-1)?.content).not.toContain('Disabled arm');
     },
   );
 

@@ -124,6 +124,8 @@ describe('the dying round at the turn start', () => {
     expect(hp(dan)).toBe(-10);
     expect(statuses(dan)).toEqual(['dead']);
     expect(text(dyingCards()[0] as ChatMessage)).toContain('Dying Dan loses 1 HP (-9 → -10) and dies.');
+    // Headed as what happened: "dies", not "is dying" above a Dead badge.
+    expect(fresh(dyingCards()[0] as ChatMessage).content).toContain('<h3>Dying Dan dies</h3>');
     // The dead play no more rounds.
     const count = dyingCards().length;
     await (game.combat as unknown as HarnessCombat).nextRound();
@@ -156,8 +158,10 @@ describe('the dying round at the turn start', () => {
     expect(h.notices.at(-1)?.message).toBe(
       'Dying Dan is not dying (below 0 HP and unstable): there is no round to play.',
     );
-    await dan.toggleStatusEffect('dying', { active: true });
+    // HP typed by hand end the dying (hp-statuses.ts): the stale status is set by hand afterwards.
     await dan.update({ 'system.hp.value': 4 });
+    await attackActionsSettled();
+    await dan.toggleStatusEffect('dying', { active: true });
     expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: false, error: 'GNG.Dying.Error.NotDyingHp' });
     expect(game.messages.size).toBe(count);
     expect(hp(dan)).toBe(4);
@@ -313,6 +317,12 @@ describe('stabilizing with a Heal check (DC 15)', () => {
     // Not Hana's turn yet: stabilizing is an attack action of her own turn.
     h.as(player);
     expect(buttons(dying)).toEqual(['dyingStabilize']);
+    // The button says whose Heal check it is (the player's controlled healer).
+    const stabilize = h.renderMessage(fresh(dying)).querySelector('button[data-action="dyingStabilize"]');
+    expect(stabilize?.textContent).toBe("Stabilize: Healer Hana's Heal check");
+    expect(stabilize?.getAttribute('aria-label')).toBe(
+      "Stabilize: Healer Hana's Heal check (DC 15) on Dying Dan",
+    );
     await click(dying, 'dyingStabilize');
     expect(h.notices.at(-1)?.message).toBe(
       "It is not Healer Hana's turn: stabilizing takes Healer Hana's attack action on its own turn.",
@@ -510,6 +520,9 @@ describe('temporary HP (GM)', () => {
     const field = sheet.element.querySelector<HTMLInputElement>('input[name="system.hp.temp"]');
     expect(field?.value).toBe('8');
     expect(sheet.element.textContent).toContain(`${value} / ${max}`);
+    // The combat panel shows them beside the HP, not only in the input.
+    expect(sheet.element.querySelector('.stat-hp .stat-value')?.textContent).toBe(`${value} / ${max}`);
+    expect(sheet.element.querySelector('.stat-hp .stat-sub')?.textContent).toBe('(+8 temporary)');
     await sheet.close();
   });
 

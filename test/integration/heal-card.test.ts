@@ -32,6 +32,15 @@ const parts = (actor: Actor) => ['disabled-arm', 'disabled-leg'].filter((id) => 
 const effectOf = (actor: Actor, status: string) =>
   actor.effects.find((effect) => effect.statuses.has(status)) as ActiveEffect;
 const tended = (actor: Actor) => careOf(actor).tended ?? null;
+/** The card's badges (kind, result) and its two big numbers with their labels. */
+function numbers(card: ChatMessage): { badges: string[]; big: string[] } {
+  const html = h.renderMessage(game.messages.get(card.id as string) as ChatMessage);
+  const read = (sel: string) => [...html.querySelectorAll(sel)].map((el) => el.textContent?.trim() ?? '');
+  return {
+    badges: read('.gng-card-badge'),
+    big: read('.gng-card-duel-side').map((side) => side.replace(/\s+/g, ' ')),
+  };
+}
 const text = (card: ChatMessage) =>
   (h.renderMessage(game.messages.get(card.id as string) as ChatMessage).textContent ?? '').replace(
     /\s+/g,
@@ -96,6 +105,8 @@ describe('a healer tends the injuries (Heal DC 15)', () => {
     expect(healCardOf(card)?.check).toEqual({ natural: 10, bonus: 5, total: 15, dc: 15, success: true });
     expect(tended(patient)).toMatchObject({ healer: 'Healer', total: 15 });
     expect(text(card)).toContain('Heal check: d20 10 + 5 = 15 against DC 15.');
+    // The result as a badge; the DC beside the big total.
+    expect(numbers(card)).toEqual({ badges: ['Tending', 'Success'], big: ['Heal check 15', 'DC 15'] });
     expect(text(card)).toContain('the next rest counts as with a healer');
 
     // Arm 26 ≤ 26 recovers; leg 27 > 26 does not.
@@ -132,6 +143,7 @@ describe('a healer tends the injuries (Heal DC 15)', () => {
     const { healer, patient } = await table();
     const card = await heals(player, patient, { kind: 'tend', healer }, [9]);
     expect(healCardOf(card)?.check).toMatchObject({ total: 14, success: false });
+    expect(numbers(card)).toEqual({ badges: ['Tending', 'Failure'], big: ['Heal check 14', 'DC 15'] });
     expect(tended(patient)).toBeNull();
     h.as(gm);
     expect(buttons(card)).toEqual([]);
@@ -236,6 +248,11 @@ describe('extraordinary healing directed at a part (the GM rolls it)', () => {
     const options = { kind: 'extraordinary' as const, healer, part: arm.id as string, formula: '2d8' };
     const card = await heals(gm, patient, options, [3, 4, 7]);
     expect(healCardOf(card)?.extraordinary).toEqual({ formula: '2d8', amount: 7, d20: 7, success: true });
+    // The d20 beside what it must not exceed: the 7 HP healed.
+    expect(numbers(card)).toEqual({
+      badges: ['Extraordinary healing', 'Success'],
+      big: ['d20 7', 'At most 7'],
+    });
     expect(parts(patient)).toEqual(['disabled-leg']);
     expect(sys(patient).hp.value).toBe(5);
     expect(text(card)).toContain('no HP are restored');
@@ -254,6 +271,8 @@ describe('extraordinary healing directed at a part (the GM rolls it)', () => {
       [3, 4, 8],
     );
     expect(healCardOf(card)?.extraordinary).toMatchObject({ amount: 7, d20: 8, success: false });
+    expect(numbers(card).big).toEqual(['d20 8', 'At most 7']);
+    expect(numbers(card).badges).toContain('Failure');
     expect(parts(patient)).toEqual(['disabled-arm', 'disabled-leg']);
     expect(sys(patient).hp.value).toBe(5);
     expect(buttons(card)).toEqual([]);

@@ -153,9 +153,7 @@ describe('Advanced Wound Trauma on the attack card', () => {
     h.as(player);
     expect(buttons(message)).not.toContain('woundTraumaSave');
     h.as(otherPlayer);
-    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe(
-      'Roll Fortitude (wound trauma, DC 18) — Brute',
-    );
+    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe('Fortitude vs DC 18 — Brute');
   });
 
   // d20 + the target's Fortitude save against DC 18: +3 (Con 16) − 4 (Moderate Injury: 8 of 16 HP
@@ -306,9 +304,7 @@ describe('the area card', () => {
     h.as(otherPlayer);
     expect(buttons(message)).not.toContain('woundTraumaSave');
     h.as(player);
-    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe(
-      'Roll Fortitude (wound trauma, DC 18) — Hero',
-    );
+    expect(button(message, 'woundTraumaSave').textContent?.trim()).toBe('Fortitude vs DC 18 — Hero');
     // Fortitude +10 (Con 30) − 2 (Light Injury: 22 of 30 HP left): 5 + 8 = 13 fails DC 18 by 5 →
     // stunned 1 round.
     h.dice.queue(5);

@@ -22,6 +22,7 @@ import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
+import { roundsOf } from '../../combat/ammunition.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
@@ -40,6 +41,8 @@ export interface StatView {
   key: string;
   label: string;
   value: string;
+  /** A smaller line under the value (the HP's temporary HP). */
+  sub?: string;
   lines: BreakdownLine[];
   notes: string[];
 }
@@ -174,6 +177,8 @@ function hpView(actor: Actor, system: CreatureData): StatView {
     key: 'hp',
     label: t('GNG.Sheet.Combat.HitPoints'),
     value: `${system.hp.value} / ${derived.max}`,
+    // Temporary HP beside the HP (they soak damage first): "23 / 23", under it "(+5 temporary)".
+    sub: system.hp.temp ? f('GNG.Sheet.Combat.TempHpBeside', { temp: system.hp.temp }) : undefined,
     lines,
     notes,
   };
@@ -217,6 +222,23 @@ function attackLines(actor: Actor, system: CreatureData, attack: AttackSummary):
     });
 }
 
+/** A firearm's rounds loaded / magazine on its attack row, and its Reload button's label (null: counts none). */
+function roundsView(item: Item | undefined) {
+  const rounds = item ? roundsOf(item) : null;
+  if (!item || !rounds) return null;
+  return {
+    text: f('GNG.Ammunition.Loaded', { loaded: rounds.loaded, capacity: rounds.capacity }),
+    label: f('GNG.Ammunition.LoadedLabel', {
+      weapon: item.name,
+      loaded: rounds.loaded,
+      capacity: rounds.capacity,
+    }),
+    empty: rounds.loaded === 0,
+    full: rounds.loaded >= rounds.capacity,
+    reload: f('GNG.Ammunition.Reload', { weapon: item.name }),
+  };
+}
+
 function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
   return {
     itemId: attack.itemId,
@@ -229,6 +251,7 @@ function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
     mode: t(`GNG.AttackMode.${attack.mode}`),
     proficient: attack.proficient,
     rollLabel: f('GNG.Sheet.Attack.Roll', { name: attack.name }),
+    rounds: roundsView(actor.items.get(attack.itemId)),
     breakdown: {
       id: `gng-${actor.id}-attack-${attack.itemId}`,
       key: `attack-${attack.itemId}`,

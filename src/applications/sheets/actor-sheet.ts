@@ -24,6 +24,7 @@ import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
+import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -76,6 +77,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollSave: GnGActorSheet.onRollSave,
       rollSkill: GnGActorSheet.onRollSkill,
       rollAttack: GnGActorSheet.onRollAttack,
+      reloadWeapon: GnGActorSheet.onReloadWeapon,
       startManeuver: GnGActorSheet.onStartManeuver,
       startGrapple: GnGActorSheet.onStartGrapple,
       grappleMove: GnGActorSheet.onGrappleMove,
@@ -309,6 +311,27 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   static async onRollAttack(this: GnGActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
     const item = itemOf(this, target);
     if (item) await (this.actor as GnGActor).rollAttack(item, { skipDialog: event.shiftKey });
+  }
+
+  /** Weapons being reloaded from this sheet (a second press while one runs does nothing). */
+  readonly #reloading = new Set<string>();
+
+  /** A firearm's Reload button on its attack row: fills the magazine (`reloadWeapon`), once per press. */
+  static async onReloadWeapon(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = itemOf(this, target);
+    if (!item || this.#reloading.has(item.id as string)) return;
+    this.#reloading.add(item.id as string);
+    if (target.tagName === 'BUTTON') (target as HTMLButtonElement).disabled = true;
+    try {
+      const added = await reloadWeapon(item);
+      const rounds = roundsOf(item);
+      if (added !== null)
+        ui.notifications.info(
+          game.i18n.format('GNG.Ammunition.Reloaded', { weapon: item.name, capacity: rounds?.capacity ?? 0 }),
+        );
+    } finally {
+      this.#reloading.delete(item.id as string);
+    }
   }
 
   /** A Maneuvers button: Bull Rush, Trip or Throw against the user's targets (`game.gng.maneuver`). */

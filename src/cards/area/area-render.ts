@@ -48,6 +48,8 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
     ],
     applied: a && {
       hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
+      // Temporary HP soak damage first: shown when they did (as on the attack card).
+      temp: a.temp.before !== a.temp.after ? f('GNG.Attack.Applied.Temp', a.temp) : null,
       nonlethal:
         a.nonlethalTotal.before !== a.nonlethalTotal.after
           ? f('GNG.Attack.Applied.Nonlethal', a.nonlethalTotal)

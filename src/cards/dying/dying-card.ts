@@ -38,6 +38,7 @@ import {
   DYING_CARD_TEMPLATE,
   DYING_TARGET,
   leftDying,
+  nameStabilizeHealer,
   renderDyingCard,
   STABILIZE_CARD_TEMPLATE,
 } from './dying-render.js';
@@ -226,6 +227,9 @@ export function registerDyingCard(): void {
   registerGMQuery(TEMP_HP_QUERY, handleTemporaryHp);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
     dyingCard.decorate(message, html);
+    const dying = dyingCardOf(message);
+    const healer = dying && healerFor(game.user, dying.actorUuid);
+    if (dying && healer) nameStabilizeHealer(html, healer.name, dying.name);
     stabilizeCard.decorate(message, html);
   });
   void foundry.applications.handlebars.loadTemplates([DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE]);

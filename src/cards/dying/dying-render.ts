@@ -15,6 +15,8 @@ export function leftDying(state: DyingCardState): boolean {
   return !state.outcome.stable && state.outcome.condition === 'dying';
 }
 
+const dead = (state: DyingCardState) => !state.outcome.stable && state.outcome.condition === 'dead';
+
 function dyingOutcome(state: DyingCardState): string {
   const { outcome, name, hpBefore } = state;
   if (outcome.stable) return f('GNG.Dying.Outcome.stable', { name });
@@ -26,7 +28,8 @@ function dyingOutcome(state: DyingCardState): string {
 export function renderDyingCard(state: DyingCardState): Promise<string> {
   const { outcome } = state;
   return foundry.applications.handlebars.renderTemplate(DYING_CARD_TEMPLATE, {
-    heading: f('GNG.Dying.Heading', { name: state.name }),
+    // The round that kills is headed so, not "is dying" above a Dead badge.
+    heading: f(dead(state) ? 'GNG.Dying.HeadingDead' : 'GNG.Dying.Heading', { name: state.name }),
     when: state.round === null ? t('GNG.Dying.OutOfCombat') : f('GNG.Dying.Round', { round: state.round }),
     roll: outcome.roll,
     chance: `${outcome.chance}%`,
@@ -39,11 +42,22 @@ export function renderDyingCard(state: DyingCardState): Promise<string> {
     outcome: dyingOutcome(state),
     targetId: DYING_TARGET,
     canStabilize: state.applied !== null && leftDying(state),
-    stabilizeLabel: f('GNG.Dying.StabilizeLabel', { name: state.name }),
     canUndo: state.applied !== null,
     undone: state.undone ? t('GNG.Dying.Undone') : '',
     undoNotes: state.undoNotes ?? [],
   });
+}
+
+/**
+ * Names the healer on the dying card's Stabilize button as this client shows it (the stored card is
+ * the same for everyone; whose Heal check it is depends on the user: `healerFor`): "Stabilize:
+ * Fighter's Heal check", its accessible name adding the DC and the patient.
+ */
+export function nameStabilizeHealer(html: HTMLElement, healer: string, patient: string): void {
+  const button = html.querySelector<HTMLButtonElement>('button[data-action="dyingStabilize"]');
+  if (!button) return;
+  button.textContent = f('GNG.Dying.StabilizeBy', { healer });
+  button.setAttribute('aria-label', f('GNG.Dying.StabilizeLabel', { healer, name: patient }));
 }
 
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);

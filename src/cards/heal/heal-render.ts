@@ -13,10 +13,15 @@ function outcomeLine(state: HealCardState, success: boolean): string {
   return f(`GNG.Heal.Outcome.${state.kind}.${success ? 'success' : 'failure'}`, data);
 }
 
-/** The roll lines, the big total and its label. */
+/**
+ * The roll lines, the big total and its label, and what it is compared with (`against`, labelled
+ * `againstLabel`): the check's DC, or, on extraordinary healing, the HP healed the d20 must not exceed.
+ */
 function rollLines(state: HealCardState): {
   total: number;
   label: string;
+  against: number;
+  againstLabel: string;
   lines: string[];
   success: boolean;
 } {
@@ -25,6 +30,8 @@ function rollLines(state: HealCardState): {
     return {
       total,
       label: t('GNG.Heal.CheckLabel'),
+      against: dc,
+      againstLabel: t('GNG.Heal.Dc'),
       lines: [f('GNG.Heal.Check', { natural, bonus: bonus < 0 ? `− ${-bonus}` : `+ ${bonus}`, total, dc })],
       success,
     };
@@ -33,6 +40,8 @@ function rollLines(state: HealCardState): {
   return {
     total: roll.d20,
     label: t('GNG.Heal.D20Label'),
+    against: roll.amount,
+    againstLabel: t('GNG.Heal.AtMost'),
     lines: [
       f('GNG.Heal.Amount', { formula: roll.formula, amount: roll.amount }),
       f(roll.success ? 'GNG.Heal.D20.Restores' : 'GNG.Heal.D20.Fails', {
@@ -46,7 +55,7 @@ function rollLines(state: HealCardState): {
 
 /** The card's HTML for `state`. */
 export function renderHealCard(state: HealCardState): Promise<string> {
-  const { total, label, lines, success } = rollLines(state);
+  const { total, label, against, againstLabel, lines, success } = rollLines(state);
   const names = { healer: state.healerName ?? '', patient: state.patientName, part: state.part?.label ?? '' };
   const heading =
     state.kind === 'extraordinary' && !state.healerName
@@ -55,8 +64,11 @@ export function renderHealCard(state: HealCardState): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(HEAL_CARD_TEMPLATE, {
     heading,
     kind: t(`GNG.Heal.Kind.${state.kind}`),
+    result: t(success ? 'GNG.Heal.Result.success' : 'GNG.Heal.Result.failure'),
     total,
     label,
+    against,
+    againstLabel,
     lines,
     outcome: outcomeLine(state, success),
     success,
