@@ -186,21 +186,25 @@ export function damagePipeline(input: DamagePipelineInput): DamageResult {
   const other = assertInteger('other bonus', input.otherBonus ?? 0);
   const rdRaw = checkRelativeDegree(input.relativeDegree);
   const rd = input.applyRelativeDegree === false ? 0 : rdRaw;
-  const askedBypass = assertOneOf('protection bypass', input.bypass ?? 'none', PROTECTION_BYPASSES);
-  const bypassIn: ProtectionBypass = input.penetrated && askedBypass === 'none' ? 'piercing' : askedBypass;
-  assertOneOf('fortification', input.fortification ?? 'none', FORTIFICATIONS);
+  const bypassIn = assertOneOf('protection bypass', input.bypass ?? 'none', PROTECTION_BYPASSES);
+  const fortification = assertOneOf('fortification', input.fortification ?? 'none', FORTIFICATIONS);
 
   let protectionBreakdown: ProtectionBreakdown | null = null;
   let prot: number;
+  let whole: number;
   if (typeof input.protection === 'number') {
-    const bypass = effectiveBypass(bypassIn, input.fortification ?? 'none');
-    prot = bypassedArmorValue(assertNonNegativeInteger('protection', input.protection), bypass);
+    whole = assertNonNegativeInteger('protection', input.protection);
+    prot = bypassedArmorValue(whole, effectiveBypass(bypassIn, fortification));
   } else if (input.protection !== null && typeof input.protection === 'object') {
-    protectionBreakdown = protectionFromParts(input.protection, bypassIn, input.fortification ?? 'none');
+    protectionBreakdown = protectionFromParts(input.protection, bypassIn, fortification);
     prot = protectionBreakdown.total;
+    whole = protectionFromParts(input.protection, 'none', fortification).total;
   } else {
     throw new RangeError(`protection must be a number or parts, got ${String(input.protection)}`);
   }
+  // Penetration (D15, D41): "you ignore one-half of your target's Protection score" — the whole score,
+  // every part, ⌊P/2⌋ left; with an armor piercing or ignoring weapon the attacker has the lower.
+  if (input.penetrated) prot = Math.min(prot, bypassedArmorValue(Math.max(0, whole), 'piercing'));
   if (!protectionApplies(source)) prot = 0;
   const damageReduction = assertNonNegativeInteger('damage reduction', input.damageReduction ?? 0);
   const energyResistance = assertNonNegativeInteger('energy resistance', input.energyResistance ?? 0);
