@@ -128,6 +128,14 @@ describe('called shots on the attack card', () => {
 
   it('Penetration: the damage waits for the Reflex save; a failed save halves Protection; the AoO is taken once', async () => {
     const knight = await appendix3Fighter(h);
+    // Full plate 8 and a sacred +3: Protection 11, every part of which penetration halves (issue #18).
+    await knight.createEmbeddedDocuments('ActiveEffect', [
+      {
+        name: 'Blessed plate',
+        // 2 = ADD (CONST.ACTIVE_EFFECT_MODES).
+        changes: [{ key: 'system.protection.bonuses.sacredProfane', mode: 2, value: '3' }],
+      },
+    ]);
     const { fighter, message } = await fromSheet([], ['penetration'], knight, 19);
     expect(target(message).calledShot?.penetration).toEqual({ save: null });
     h.as(gm);
@@ -207,8 +215,9 @@ describe('called shots on the attack card', () => {
     h.dice.queue(4);
     await click(message, 'rollDamage');
     const full = sys(knight).derived.protection.total;
-    expect(full).toBe(8);
-    expect(target(message).damage?.steps.protection).toBe(4);
+    expect(full).toBe(11);
+    // "you ignore one-half of your target's Protection score": ⌊11/2⌋ = 5 left, not 8/2 + 3 = 7.
+    expect(target(message).damage?.steps.protection).toBe(5);
   });
 
   it('Blindness + Disabled arm: rolled duration shown and stored, a disabled arm until recovered', async () => {
