@@ -134,6 +134,11 @@ export interface DamagePipelineInput {
    */
   penetrated?: boolean;
   fortification?: Fortification;
+  /**
+   * Multiplies the damage left after Protection, before Damage Reduction and energy resistance
+   * (Appendix 6 Sun Blade: "Double the damage inflicted after applying Protection"). Default 1.
+   */
+  afterProtectionMultiplier?: number;
   damageReduction?: number;
   energyResistance?: number;
   /** Protection does not reduce poison, disease, falling, environmental or ability damage (default 'attack'). */
@@ -151,6 +156,8 @@ export interface DamageSteps {
   total: number;
   protection: number;
   afterProtection: number;
+  /** Present only when an after-Protection multiplier other than 1 applied (Sun Blade ×2). */
+  multiplier?: number;
   damageReduction: number;
   afterDamageReduction: number;
   energyResistance: number;
@@ -209,8 +216,14 @@ export function damagePipeline(input: DamagePipelineInput): DamageResult {
   const damageReduction = assertNonNegativeInteger('damage reduction', input.damageReduction ?? 0);
   const energyResistance = assertNonNegativeInteger('energy resistance', input.energyResistance ?? 0);
 
+  const multiplier = assertNonNegativeInteger(
+    'after-Protection multiplier',
+    input.afterProtectionMultiplier ?? 1,
+    1,
+  );
+
   const total = Math.max(0, weapon + strength + other + rd);
-  const afterProtection = Math.max(0, total - prot);
+  const afterProtection = Math.max(0, total - prot) * multiplier;
   const afterDamageReduction = Math.max(0, afterProtection - damageReduction);
   const final = Math.max(0, afterDamageReduction - energyResistance);
   const nonlethal = Boolean(input.nonlethal);
@@ -223,6 +236,7 @@ export function damagePipeline(input: DamagePipelineInput): DamageResult {
       total,
       protection: prot,
       afterProtection,
+      ...(multiplier === 1 ? {} : { multiplier }),
       damageReduction,
       afterDamageReduction,
       energyResistance,

@@ -34,3 +34,5 @@ export * from './conditionModifiers.js';
 export * from './rest.js';
 export * from './dying.js';
 export * from './areas.js';
+export * from './item-properties.js';
+export * from './combat-options.js';
