@@ -32,7 +32,18 @@ import {
   type AttackOptions,
   type SituationalModifier,
 } from '../cards/attack/attack-options.js';
-import { previewAttack, targetArmor, type AttackPreview } from '../cards/attack/attack-preview.js';
+import {
+  attackRowOf,
+  previewAttack,
+  targetArmor,
+  type AttackPreview,
+} from '../cards/attack/attack-preview.js';
+import {
+  anyAdjacent,
+  scattershotContext,
+  scattershotPlan,
+  type ScattershotPlan,
+} from '../cards/attack/scattershot.js';
 import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes.js';
 import { noTargetWarning } from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
@@ -146,6 +157,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly #armor: CalledShotArmor | undefined;
   /** The single targeted actor at the time the dialog opened (strikes: anatomy, size, held items). */
   readonly #target: Actor | null;
+  /** A targeted token within 5 ft (a longarm's −4), and the scattershot at the targets, when it opened. */
+  readonly #adjacent: boolean;
+  readonly #scattershot: ScattershotPlan | null;
 
   constructor(options: AttackDialogOptions) {
     super({
@@ -159,6 +173,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.weapon = options.weapon;
     this.#armor = targetArmor();
     this.#target = singleTargetActor();
+    const tokens = [...game.user.targets].filter((token) => token.actor);
+    this.#adjacent = anyAdjacent(this.actor, tokens);
+    const row = attackRowOf(this.actor, this.weapon);
+    this.#scattershot = row ? scattershotPlan(this.actor, this.weapon, row.damageDice, tokens) : null;
     this.closed = new Promise((resolve) => {
       this.#settle = resolve;
     });
@@ -193,6 +211,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return previewAttack(this.actor, this.weapon, options, {
       ...(this.#armor ? { targetArmor: this.#armor } : {}),
       target: this.#target,
+      adjacent: this.#adjacent,
+      scattershot: this.#scattershot,
     });
   }
 
@@ -350,6 +370,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     if (!preview) return null;
     const notes: string[] = [];
     if (preview.calledShot.penetrationNeedsArmor) notes.push(t('GNG.AttackDialog.CalledShot.NeedsArmor'));
+    const scatter = scattershotContext(this.#scattershot?.record);
+    if (scatter) notes.push(`${scatter.text} ${scatter.targets}`);
     if (!preview.allowed)
       notes.push(game.i18n.format('GNG.AttackDialog.NotAllowed', { reason: preview.reason ?? '' }));
     return {

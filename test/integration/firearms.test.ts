@@ -392,7 +392,7 @@ describe('continuous beam and multiple barrels', () => {
     const { shooter, gun, dummy } = await setUp(packWeapon('double-barrelled-shotgun'), { armor: 1 });
     const message = (await fire(shooter, gun, dummy, [12])) as ChatMessage;
     expect(loaded(gun)).toBe(0);
-    // Longarms are not penalized at 25 ft; scattershot's range dice are not modelled here.
+    // Longarms are not penalized at 25 ft; one range increment (30 ft): 4d8 from each barrel.
     await defendAndDamage(message, 10, [1, 1, 1, 1, 2, 2, 2, 2]);
     expect(target(message).damage?.instances?.map((i) => i.final)).toEqual([4 + 2 - 1, 8 + 2 - 1]);
   });

@@ -345,14 +345,15 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
   const pen = cs.penetration?.save;
   const cond = cs.condition;
   const available = (action: CardAction) => actionAvailable(action, target);
+  const who = { name: target.name, attacker: state.attacker.name };
   return {
-    effects: f('GNG.CalledShot.Card.Effects', { effects: cs.effects.map(effectName).join(', ') }),
+    effects: cs.effects.length
+      ? f('GNG.CalledShot.Card.Effects', { effects: cs.effects.map(effectName).join(', ') })
+      : null,
     immune: cs.immune.length
       ? f('GNG.CalledShot.Card.Immune', { name: target.name, effects: cs.immune.map(effectName).join(', ') })
       : null,
-    provokes: cs.provokes
-      ? f('GNG.CalledShot.Card.Provokes', { name: target.name, attacker: state.attacker.name })
-      : null,
+    provokes: cs.provokes ? f(`GNG.${cs.ranged ? 'Fire' : 'CalledShot'}.Card.Provokes`, who) : null,
     aooTaken: cs.aooBy
       ? f('GNG.CalledShot.Card.AooTaken', { name: target.name })
       : cs.aooDeclinedBy

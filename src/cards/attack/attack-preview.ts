@@ -25,6 +25,7 @@ import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
 import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 import { fireLines, fireRefusal } from './firearms.js';
+import { isLongarm, type ScattershotPlan } from './scattershot.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -91,6 +92,7 @@ const PART_LABELS: Record<string, string> = {
   'touch attack': 'GNG.AttackDialog.Touch',
   'sneak attack': 'GNG.AttackDialog.SneakAttack',
   'nonlethal with lethal weapon': 'GNG.AttackDialog.NonlethalPenalty',
+  'longarm vs adjacent': 'GNG.Fire.LongarmAdjacent',
 };
 
 /** The actor's feats (identifiers) and whether it has one. */
@@ -149,7 +151,14 @@ export function previewAttack(
   actor: Actor,
   weapon: Item,
   options: AttackOptions,
-  context: { targetArmor?: CalledShotArmor; target?: Actor | null } = {},
+  context: {
+    targetArmor?: CalledShotArmor;
+    target?: Actor | null;
+    /** A targeted token is within 5 ft of the attacker's (a longarm's −4). */
+    adjacent?: boolean;
+    /** The scattershot at the targeted tokens (its two-target penalty, its refusal). */
+    scattershot?: ScattershotPlan | null;
+  } = {},
 ): AttackPreview | null {
   const attack = attackRowOf(actor, weapon);
   if (!attack) return null;
@@ -164,6 +173,8 @@ export function previewAttack(
     touch: Boolean(options.touch) && !attack.touch,
   };
   if (options.sneakAttackDice) input.sneakAttackDice = options.sneakAttackDice;
+  // SIDEARMS AND LONGARMS IN MELEE: "a –4 penalty on attacks against adjacent opponents".
+  if (attack.mode === 'ranged' && context.adjacent && isLongarm(weapon)) input.longarmAgainstAdjacent = true;
   if (options.nonlethal && !w.properties.includes('nonlethal')) {
     input.nonlethalWithLethalWeapon = true;
     input.nonlethalForceFeat = hasFeat(system, 'nonlethal-force');
@@ -214,6 +225,9 @@ export function previewAttack(
 
   // Firearms: the accelerated pair's −4 (src/cards/attack/firearms.ts); a beam's +4 is the sheet's.
   const fire = fireLines(actor, options);
+  // Scattershot: two targets at three increments cost −4 (engine `scattershot`).
+  const scatter = context.scattershot?.record;
+  if (scatter?.penalty) fire.push({ label: 'GNG.Scattershot.TwoTargetPenalty', value: scatter.penalty });
   lines.push(...fire);
   const fireTotal = fire.reduce((sum, line) => sum + line.value, 0);
 
@@ -250,7 +264,7 @@ export function previewAttack(
       name: context.target?.name ?? '',
     });
   }
-  const fireRefused = fireRefusal(actor, weapon, options.fire);
+  const fireRefused = fireRefusal(actor, weapon, options.fire) ?? context.scattershot?.refusal ?? null;
   if (allowed && fireRefused) {
     allowed = false;
     reason = game.i18n.format(fireRefused.key, fireRefused.data);

@@ -22,10 +22,11 @@ import { actorOf, askGM, noTargetWarning, Refusal } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
-import { armorOf, previewAttack } from './attack-preview.js';
+import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
 import { distanceToTarget, fireWeapon } from './firearms.js';
+import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 
@@ -222,9 +223,17 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
   // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
   const single = defenders.length === 1 ? (defenders[0] ?? null) : null;
   const armor = armorOf(single);
+  // The targeted tokens on the scene: a longarm's adjacent foe, a scattershot's range increment.
+  const tokens = opts.object
+    ? []
+    : refs.flatMap((ref, i) => defenders[i]?.getActiveTokens().filter((tk) => tk.id === ref.tokenId) ?? []);
+  const row = attackRowOf(actor, weapon);
+  const scatter = row && !opts.object ? scattershotPlan(actor, weapon, row.damageDice, tokens) : null;
   const preview = previewAttack(actor, weapon, opts, {
     ...(armor === undefined ? {} : { targetArmor: armor }),
     target: single,
+    adjacent: anyAdjacent(actor, tokens),
+    scattershot: scatter,
   });
   if (!preview) throw new Refusal('GNG.Error.NoAttack', { name: weapon.name });
   if (!preview.allowed)
@@ -245,6 +254,10 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     // an unnamed defender, whose Defense the GM enters).
     if (!refs.length) throw new Refusal('GNG.Error.Attack.NoTarget');
     targets = refs.map((ref, i) => targetOf(ref, defenders[i] as Actor));
+    // Scattershot at five increments: every other defender in the 5-ft aisle, nearest first.
+    for (const token of scatter?.aisle ?? [])
+      if (token.actor)
+        targets.push(targetOf({ tokenId: token.id, actorUuid: token.actor.uuid }, token.actor));
   }
   const config: AttackConfig = {
     options: opts,
@@ -305,6 +318,7 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     targets: config.targets,
   };
   if (fired) state.fire = fired.fire;
+  if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
   for (const target of state.targets) settleOnCreation(state, target, await defenderOf(target));
@@ -317,6 +331,7 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     const defender = await defenderOf(target);
     if (calledShots.length) target.calledShot = calledShotAt(calledShots, defender, waived);
     if (config.options.strike) target.strike = strikeCardState(config.options.strike, actor, defender);
+    provokeWhileThreatened(actor, state.weapon.mode, target, defender);
   }
 
   let message: ChatMessage | null | undefined;

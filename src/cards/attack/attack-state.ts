@@ -25,6 +25,7 @@ import type { HitPointRecord } from '../../combat/hp-loss.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { CardDamageInstance, CardFire } from './firearms.js';
+import type { CardScattershot } from './scattershot.js';
 
 /** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */
 export interface CardPart {
@@ -180,6 +181,8 @@ export interface CardCalledShot {
   aooBy?: string | null;
   /** The user whose request declined it: the attack goes on without it. */
   aooDeclinedBy?: string | null;
+  /** The ranged attack was fired within this target's reach: it provokes (scattershot.ts). */
+  ranged?: boolean;
   /** Penetration: the Reflex save (DC 10 + RD) the damage step waits for. */
   penetration?: { save: CardSave | null } | null;
   /** Condition effects: the Fortitude save after Apply (DC 10 + damage dealt). */
@@ -255,9 +258,7 @@ export interface CardTarget {
   applied: CardApplied | null;
   /** What the last Undo could not take back (localized notes, shown on the card). */
   undoNotes?: string[];
-  /**
-   * Aborts a GM's Undo took back: their side does not take (and roll) them again; only a GM may.
-   */
+  /** Aborts a GM's Undo took back: their side does not take (and roll) them again; only a GM may. */
   undoneAborts?: ('block' | 'rollWithBlow')[];
   /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
   aborts?: CardAborts;
@@ -296,6 +297,8 @@ export interface AttackCardState {
   targets: CardTarget[];
   /** Firearms: the fire mode, the shots, the rounds spent (src/cards/attack/firearms.ts). */
   fire?: CardFire;
+  /** Scattershot: the range increment, the dice rolled, the targets allowed (scattershot.ts). */
+  scattershot?: CardScattershot;
 }
 
 /** The actions of an attack card (the `data-action` of its buttons). */

@@ -37,6 +37,7 @@ import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strikes.js';
 import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
 import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
+import { scattershotDice, scattershotFormula } from './scattershot.js';
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -208,7 +209,8 @@ export async function rollDamage(
   if (!attacker || !summary) throw new Refusal('GNG.Error.NoAttack', { name: state.weapon.name });
   const result = target.result as NonNullable<CardTarget['result']>;
 
-  const dice = parseDice(summary.damageDice);
+  // Scattershot: the increment's count of the base die (scattershot.ts).
+  const dice = scattershotDice(state.scattershot, parseDice(summary.damageDice));
   // Firearms: each hitting shot of each barrel rolls the weapon's dice (one roll, split in order).
   const fire = multiShot(state.fire) ? state.fire : null;
   const hits = fire ? fireHits(fire, result) : null;
@@ -250,7 +252,7 @@ export async function rollDamage(
       penetrated: target.calledShot?.penetration?.save?.success === false,
       fortification,
       nonlethal: state.options.nonlethal === true,
-      formula: summary.damageDice,
+      formula: scattershotFormula(state.scattershot, dice, summary.damageDice),
       automatic,
     });
     showRolls(message, [roll]);
@@ -258,7 +260,7 @@ export async function rollDamage(
     return;
   }
   target.damage = {
-    formula: summary.damageDice,
+    formula: scattershotFormula(state.scattershot, dice, summary.damageDice),
     dice: values,
     steps: pipeline.steps,
     final: pipeline.final,

@@ -7,6 +7,7 @@ import type { AttackCardState, CardDamage, CardTarget } from './attack-state.js'
 import { attackTakeBackAvailable, attackWithdrawn, fireHits, multiShot } from './firearms.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { track, type CardActionResult } from '../kernel/index.js';
+import { scattershotContext } from './scattershot.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -143,7 +144,11 @@ export function undoAttackContext(state: AttackCardState) {
 
 /** The card's firearm parts: how it fired, and the attacker's "Take back the attack". */
 export function cardFire(state: AttackCardState) {
-  return { fire: fireContext(state), undoAttack: undoAttackContext(state) };
+  return {
+    fire: fireContext(state),
+    undoAttack: undoAttackContext(state),
+    scattershot: scattershotContext(state.scattershot),
+  };
 }
 
 /**

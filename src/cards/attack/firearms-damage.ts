@@ -90,7 +90,7 @@ export function shotDamage(
       });
     });
   });
-  const totalOf = (key: keyof DamageSteps) => pipelines.reduce((a, p) => a + p.steps[key], 0);
+  const totalOf = (key: keyof DamageSteps) => pipelines.reduce((a, p) => a + (p.steps[key] ?? 0), 0);
   const steps: DamageSteps = {
     weapon: instances.reduce((a, i) => a + sum(i.dice) + i.bonus, 0),
     strength: 0,

@@ -171,7 +171,7 @@ export function fireLines(actor: Actor, options: AttackOptions) {
 }
 
 /** Feet between two tokens' nearest squares by the d20 diagonal rule (every second diagonal counts two). */
-function feetBetween(a: Token, b: Token): number {
+export function feetBetween(a: Token, b: Token): number {
   const scene = (globalThis as { canvas?: { scene?: { grid?: { size?: number; distance?: number } } } })
     .canvas?.scene;
   const size = scene?.grid?.size || 100;
