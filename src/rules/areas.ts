@@ -133,3 +133,81 @@ export function inAreaNearestFirst<T>(
     .sort((a, b) => a.distance - b.distance || a.index - b.index)
     .map((entry) => entry.item);
 }
+
+/** Half-planes `a·u + b·v ≤ c` bounding an area, in its own frame (see {@link toFrame}). */
+type HalfPlane = readonly [a: number, b: number, c: number];
+
+/** `p` in the area's own frame: the square's from its corner (u = x, v = y); an aisle's or cone's (along, across). */
+function toFrame(area: FireArea, p: Point): readonly [number, number] {
+  if (area.shape === 'square') {
+    const c = point('corner', area.corner);
+    return [p.x - c.x, p.y - c.y];
+  }
+  const { along, across } = local(point('origin', area.origin), area.direction, p);
+  return [along, across];
+}
+
+/** Every shape is convex: the half-planes whose intersection is the area (as {@link inArea} measures it). */
+function halfPlanes(area: FireArea): HalfPlane[] {
+  switch (area.shape) {
+    case 'square': {
+      const size = positive('size', area.size);
+      return [
+        [-1, 0, 0],
+        [1, 0, size],
+        [0, -1, 0],
+        [0, 1, size],
+      ];
+    }
+    case 'aisle': {
+      const length = positive('length', area.length);
+      const half = positive('width', area.width) / 2;
+      return [
+        [-1, 0, 0],
+        [1, 0, length],
+        [0, 1, half],
+        [0, -1, half],
+      ];
+    }
+    case 'cone': {
+      const length = positive('length', area.length);
+      const slope = positive('width', area.width) / (2 * length);
+      return [
+        [-1, 0, 0],
+        [1, 0, length],
+        [-slope, 1, 0],
+        [-slope, -1, 0],
+      ];
+    }
+    default:
+      throw new RangeError(`unknown area shape ${String((area as { shape?: unknown }).shape)}`);
+  }
+}
+
+/**
+ * Whether a straight move from `from` to `to` passes through `area` at any point (edges included):
+ * it starts, ends or crosses it. A move that starts and ends outside but runs through the area (a
+ * token dragged across a square or over an aisle) enters it; `from` equal to `to` is {@link inArea}.
+ * The segment is clipped against each bounding half-plane in turn (Liang–Barsky).
+ */
+export function segmentEntersArea(area: FireArea, from: Point, to: Point): boolean {
+  const [u0, v0] = toFrame(area, point('from', from));
+  const [u1, v1] = toFrame(area, point('to', to));
+  const du = u1 - u0;
+  const dv = v1 - v0;
+  let enter = 0;
+  let leave = 1;
+  for (const [a, b, c] of halfPlanes(area)) {
+    const room = c + EDGE - (a * u0 + b * v0);
+    const rate = a * du + b * dv;
+    if (rate === 0) {
+      if (room < 0) return false;
+      continue;
+    }
+    const t = room / rate;
+    if (rate > 0) leave = Math.min(leave, t);
+    else enter = Math.max(enter, t);
+    if (enter > leave) return false;
+  }
+  return true;
+}

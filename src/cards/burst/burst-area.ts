@@ -70,10 +70,15 @@ export function burstArea(
   return { shape: 'cone', origin, direction, length: cone.length, width: cone.maxWidth };
 }
 
-/** The tokens whose centre is in `area`, nearest first, never the shooter's token. */
+/**
+ * The tokens whose centre is in `area`, nearest first, never the shooter: not its token, nor another
+ * token of the same actor (a linked actor's second token is the shooter too; an unlinked token is its
+ * own actor, with its own uuid).
+ */
 export function tokensInArea(area: FireArea, origin: Point, shooter: Token): Token[] {
+  const shooterUuid = shooter.actor?.uuid;
   const items = sceneTokens()
-    .filter((token) => token.id !== shooter.id && token.actor)
+    .filter((token) => token.id !== shooter.id && token.actor && token.actor.uuid !== shooterUuid)
     .map((token) => ({ item: token, at: centreFeet(token) }));
   return inAreaNearestFirst(area, origin, items);
 }

@@ -1,10 +1,11 @@
 /**
  * Starting a multiple target burst (GnG MULTIPLE TARGET BURST). The shooter's client only asks
  * (`game.gng.burst`): the actor, the weapon, the kind, the direction and a controlled shot count. The
- * active GM checks the sender owns the actor, the weapon fires 'auto' and holds the rounds, rolls the
- * shots with Foundry dice (engine `multipleTargetBurst`), spends the rounds, finds every token whose
- * centre is in the area (nearest first, friend and foe, never the shooter), draws the area as a
- * measured template and posts the card.
+ * active GM checks the sender owns the actor, the weapon fires 'auto' and holds the rounds (one that
+ * counts no rounds never runs dry), rolls the shots with Foundry dice (engine `multipleTargetBurst`),
+ * spends the rounds, finds every token whose centre is in the area (nearest first, friend and foe,
+ * never the shooter), draws the area as a measured template and posts the card (a cancelled message
+ * gives the rounds back and erases the template).
  */
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
@@ -18,13 +19,14 @@ import {
   type MultipleTargetBurstKind,
 } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
-import { roundsOf, spendRounds } from '../../combat/ammunition.js';
+import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js';
 import { actorOf, askGM, Refusal, type CardActionResult } from '../kernel/index.js';
 import {
   BURST_MAX_RANGE_INCREMENTS,
   burstArea,
   centreFeet,
   createTemplate,
+  deleteTemplate,
   feetTo,
   tokensInArea,
 } from './burst-area.js';
@@ -138,20 +140,20 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
   if (!shooter) throw new Refusal('GNG.Burst.Error.NoToken', { name: actor.name });
   const rounds = roundsOf(weapon);
   const barrels = Math.max(1, w.firearm.barrels || 1);
-  const loaded = rounds ? rounds.loaded : 0;
   const martialFirearms = hasMartialFirearms(actor);
   const input = {
     attackBonus: row.bonus,
-    ammo: Math.floor(loaded / barrels),
+    // A weapon that counts no rounds (capacity 0) never runs dry, as on the attack card.
+    ammo: rounds ? Math.floor(rounds.loaded / barrels) : Number.MAX_SAFE_INTEGER,
     barrels,
     martialFirearms,
   };
   const { burst: fired, rolls } = await fireShots(request.kind, input, request.controlled, weapon);
-  const spent = await spendRounds(weapon, fired.ammoUsed);
-
   const origin = centreFeet(shooter);
   const area = burstArea(request.kind, origin, request.direction, increment);
   if (area.shape === 'square') throw new Refusal('GNG.Error.Card.BadRequest');
+  const spent = await spendRounds(weapon, fired.ammoUsed);
+
   const maxRange = increment * BURST_MAX_RANGE_INCREMENTS;
   const targets: BurstTarget[] = tokensInArea(area, origin, shooter).map((token) => {
     const target = token.actor as Actor;
@@ -211,13 +213,22 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
     targets,
     undone: false,
   };
-  state.template = await createTemplate(area, { actorUuid: actor.uuid, kind: request.kind });
-  const message = await ChatMessage.create({
-    content: await renderBurstCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'burstCard', burst: state } },
-  });
+  let message: ChatMessage | null | undefined;
+  try {
+    state.template = await createTemplate(area, { actorUuid: actor.uuid, kind: request.kind });
+    message = await ChatMessage.create({
+      content: await renderBurstCard(state),
+      rolls,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'burstCard', burst: state } },
+    });
+  } finally {
+    // No card (a module cancelled its message, or it failed): the rounds go back, the area is erased.
+    if (!message) {
+      await returnRounds(spent);
+      await deleteTemplate(state.template);
+    }
+  }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.burst', message);
   return message;

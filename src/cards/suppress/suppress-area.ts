@@ -115,34 +115,90 @@ export function tokenCentreFeet(doc: TokenDocument, at: { x?: number; y?: number
   return { x: (x + w / 2) * k, y: (y + h / 2) * k };
 }
 
-/** The area the request asks for (`area` as sent), in feet; a {@link Refusal} when it is malformed. */
+/**
+ * Where the active GM last saw each token (its centre, in feet): the start of its next move. The
+ * `updateToken` hook gives only the new place, so the GM remembers the old one itself: every token
+ * of the area's scene when an area is claimed, and every token after each of its moves.
+ */
+const lastPlace = new Map<string, Point>();
+
+/** Remembers where the token is (or `at`, the place a move put it). */
+export function rememberPlace(doc: TokenDocument, at: Point = tokenCentreFeet(doc)): void {
+  lastPlace.set(doc.id as string, at);
+}
+
+/** Where the token was last seen, when it was. */
+export function lastPlaceOf(doc: TokenDocument): Point | undefined {
+  return lastPlace.get(doc.id as string);
+}
+
+/** The scene shown on this client (where an area is drawn), or null without one. */
+export function viewedSceneId(): string | null {
+  return canvasOf()?.scene?.id ?? null;
+}
+
+/** Whether the token is on `sceneId` (a token or area whose scene is not known counts as there). */
+export function onScene(doc: TokenDocument, sceneId: string | null): boolean {
+  const own = (doc as unknown as { parent?: { id?: string | null } | null }).parent?.id ?? null;
+  return !sceneId || !own || own === sceneId;
+}
+
+/** A plain object whose keys are exactly `keys` (a forged request may send anything). */
+function exactly(value: unknown, keys: readonly string[]): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((key) => own.includes(key));
+}
+
+/** A finite number as sent (never a string or anything cast to one). */
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The weapon's maximum range in feet (ten increments), or a {@link Refusal} without an increment. */
+function maxRangeFeet(weapon: Item): number {
+  const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
+  if (!(increment > 0)) throw new Refusal('GNG.Suppress.Error.NoRange', { weapon: weapon.name });
+  return increment * PROJECTILE_MAX_INCREMENTS;
+}
+
+/** Feet from `p` to the nearest point of the square (0 when `p` is in it). */
+function feetToSquare(corner: Point, size: number, p: Point): number {
+  const dx = Math.max(corner.x - p.x, 0, p.x - (corner.x + size));
+  const dy = Math.max(corner.y - p.y, 0, p.y - (corner.y + size));
+  return Math.hypot(dx, dy);
+}
+
+/**
+ * The area the request asks for (`area` as sent), in feet; a {@link Refusal} when it is malformed (an
+ * aisle is exactly `{ shape, direction }`, a square `{ shape, corner: { x, y } }`, numbers as numbers)
+ * or out of reach. Both start at the shooter's token: the aisle from its centre for ten range
+ * increments, and the square must have a point within those ten increments of its centre (decision:
+ * docs/rules.md "Suppressing fire").
+ */
 export function areaFromRequest(raw: unknown, shooterToken: Token | null, weapon: Item): FireArea {
-  const area = raw as Record<string, unknown> | null;
-  if (typeof area !== 'object' || area === null) throw new Refusal('GNG.Suppress.Error.BadArea');
-  if (area.shape === 'square') {
-    const corner = area.corner as Record<string, unknown> | null;
-    const x = Number(corner?.x);
-    const y = Number(corner?.y);
-    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new Refusal('GNG.Suppress.Error.BadArea');
-    const k = feetPerPixel(shooterToken?.document ?? null);
-    return { shape: 'square', corner: { x: x * k, y: y * k }, size: SUPPRESSION_SQUARE_FEET };
+  const bad = () => new Refusal('GNG.Suppress.Error.BadArea');
+  if (exactly(raw, ['shape', 'corner']) && raw.shape === 'square') {
+    const corner = raw.corner;
+    if (!exactly(corner, ['x', 'y']) || !finite(corner.x) || !finite(corner.y)) throw bad();
+    if (!shooterToken) throw new Refusal('GNG.Suppress.Error.NoTokenSquare');
+    const range = maxRangeFeet(weapon);
+    const k = feetPerPixel(shooterToken.document);
+    const square = { x: corner.x * k, y: corner.y * k };
+    if (feetToSquare(square, SUPPRESSION_SQUARE_FEET, tokenCentreFeet(shooterToken.document)) > range)
+      throw new Refusal('GNG.Suppress.Error.SquareOutOfRange', { weapon: weapon.name, range });
+    return { shape: 'square', corner: square, size: SUPPRESSION_SQUARE_FEET };
   }
-  if (area.shape === 'aisle') {
-    const direction = Number(area.direction);
-    if (typeof area.direction !== 'number' || !Number.isFinite(direction))
-      throw new Refusal('GNG.Suppress.Error.BadArea');
+  if (exactly(raw, ['shape', 'direction']) && raw.shape === 'aisle') {
+    if (!finite(raw.direction)) throw bad();
     if (!shooterToken) throw new Refusal('GNG.Suppress.Error.NoToken');
-    const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
-    if (!(increment > 0)) throw new Refusal('GNG.Suppress.Error.NoRange', { weapon: weapon.name });
     return {
       shape: 'aisle',
       origin: tokenCentreFeet(shooterToken.document),
-      direction,
-      length: increment * PROJECTILE_MAX_INCREMENTS,
+      direction: raw.direction,
+      length: maxRangeFeet(weapon),
       width: AISLE_WIDTH_FEET,
     };
   }
-  throw new Refusal('GNG.Suppress.Error.BadArea');
+  throw bad();
 }
 
 /* -------------------------------------------------------------------------- */

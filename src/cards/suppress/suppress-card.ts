@@ -16,8 +16,8 @@ import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import { refundTurnAttack } from '../../combat/action-budget.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { distanceFeet, inArea, suppressingFire } from '../../rules/index.js';
-import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js';
+import { distanceFeet, inArea, segmentEntersArea, suppressingFire, type Point } from '../../rules/index.js';
+import { returnRounds, roundsOf, spendRounds, type RoundsSpent } from '../../combat/ammunition.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { abortShown } from '../../combat/abort-gate.js';
 import { isActiveGM } from '../../documents/active-gm.js';
@@ -38,9 +38,13 @@ import {
   areaFromRequest,
   drawArea,
   eraseArea,
+  lastPlaceOf,
+  onScene,
+  rememberPlace,
   sceneTokens,
   spendFullRound,
   tokenCentreFeet,
+  viewedSceneId,
 } from './suppress-area.js';
 import {
   CARD_TARGET,
@@ -92,13 +96,18 @@ function checkPrerequisites(actor: Actor, weapon: Item, mode: unknown): boolean 
   return mode === 'auto' || (mode === undefined && auto);
 }
 
-/** The creatures in the area when it is claimed (the scene's and the combat's tokens, not the shooter's). */
-function occupantsOf(state: SuppressCardState): Occupant[] {
+/**
+ * The creatures in the area when it is claimed (the scene's and the combat's tokens on the area's
+ * scene, not the shooter's); every token's place is remembered for its next move.
+ */
+function occupantsOf(state: SuppressCardState, sceneId: string | null): Occupant[] {
   const tokens = new Map(sceneTokens().map((token) => [token.id, token]));
   for (const combatant of game.combat?.combatants ?? [])
     for (const token of combatant.actor?.getActiveTokens() ?? []) tokens.set(token.id, token);
   const out: Occupant[] = [];
   for (const token of tokens.values()) {
+    if (!onScene(token.document, sceneId)) continue;
+    rememberPlace(token.document);
     const actor = token.actor;
     if (!actor || actor.uuid === state.shooter.actorUuid) continue;
     const at = tokenCentreFeet(token.document);
@@ -122,58 +131,69 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
     const weapon = typeof data.weaponId === 'string' ? actor.items.get(data.weaponId) : undefined;
     if (!weapon || weapon.type !== 'weapon') throw new Refusal('GNG.Error.Card.BadRequest');
     const fullyAutomatic = checkPrerequisites(actor, weapon, data.mode);
+    // A weapon that counts no rounds (capacity 0) never runs dry, as on the attack card.
     const rounds = roundsOf(weapon);
-    if (!rounds) throw new Refusal('GNG.Ammunition.NoMagazine', { weapon: weapon.name });
-    if (rounds.loaded < 1)
+    if (rounds && rounds.loaded < 1)
       throw new Refusal('GNG.Ammunition.Empty', { weapon: weapon.name, loaded: 0, needed: 1 });
     const token = actor.getActiveTokens()[0] ?? null;
     const area = areaFromRequest(data.area, token, weapon);
     const derived = creature(actor).derived;
     const turn = await spendFullRound(actor);
-    const { result: fire, rolls } = await withFoundryDice(10, (dice) =>
-      suppressingFire({
+    let spent: RoundsSpent | null = null;
+    let message: ChatMessage | null | undefined;
+    try {
+      const { result: fire, rolls } = await withFoundryDice(10, (dice) =>
+        suppressingFire({
+          fullyAutomatic,
+          ammo: rounds ? rounds.loaded : Number.MAX_SAFE_INTEGER,
+          baseAttackBonus: derived.bab,
+          dexterityModifier: derived.abilities.dex.mod,
+          martialFirearms: true,
+          dice,
+        }),
+      );
+      spent = await spendRounds(weapon, fire.shotsWasted);
+      const state: SuppressCardState = {
+        version: 1,
+        shooter: { actorUuid: actor.uuid, name: actor.name, tokenId: token?.id ?? null },
+        weapon: { uuid: weapon.uuid, name: weapon.name },
         fullyAutomatic,
-        ammo: rounds.loaded,
-        baseAttackBonus: derived.bab,
-        dexterityModifier: derived.abilities.dex.mod,
-        martialFirearms: true,
-        dice,
-      }),
-    );
-    const spent = await spendRounds(weapon, fire.shotsWasted);
-    const state: SuppressCardState = {
-      version: 1,
-      shooter: { actorUuid: actor.uuid, name: actor.name, tokenId: token?.id ?? null },
-      weapon: { uuid: weapon.uuid, name: weapon.name },
-      fullyAutomatic,
-      area,
-      rolled: fire.rolled,
-      shotsWasted: fire.shotsWasted,
-      reflexDc: fire.reflexDc,
-      freeAttackPenalty: fire.freeAttackPenalty,
-      shotsPerFreeAttack: fire.shotsPerFreeAttack,
-      spent,
-      turn,
-      round: game.combat?.started && turn ? game.combat.round : null,
-      active: fire.active,
-      template: null,
-      endedBy: fire.active ? null : 'ammo',
-      occupants: [],
-      triggers: [],
-      undone: false,
-    };
-    state.occupants = occupantsOf(state);
-    const message = (await ChatMessage.create({
-      content: await renderSuppressCard(state),
-      rolls,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
-    })) as ChatMessage;
-    // The area on the map, while it is held (deleted when it ends: saveCard).
-    if (state.active) {
-      state.template = await drawArea(state.area, message.id as string);
-      if (state.template) await saveCard(message, state);
+        area,
+        rolled: fire.rolled,
+        shotsWasted: fire.shotsWasted,
+        reflexDc: fire.reflexDc,
+        freeAttackPenalty: fire.freeAttackPenalty,
+        shotsPerFreeAttack: fire.shotsPerFreeAttack,
+        spent,
+        turn,
+        round: game.combat?.started && turn ? game.combat.round : null,
+        active: fire.active,
+        template: null,
+        endedBy: fire.active ? null : 'ammo',
+        occupants: [],
+        triggers: [],
+        undone: false,
+      };
+      state.occupants = occupantsOf(state, viewedSceneId());
+      message = await ChatMessage.create({
+        content: await renderSuppressCard(state),
+        rolls,
+        speaker: ChatMessage.getSpeaker({ actor }),
+        flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
+      });
+      // The area on the map, while it is held (deleted when it ends: saveCard).
+      if (message && state.active) {
+        state.template = await drawArea(state.area, message.id as string);
+        if (state.template) await saveCard(message, state);
+      }
+    } finally {
+      // No card (a module cancelled its message, or it failed): the rounds and the action go back.
+      if (!message) {
+        await returnRounds(spent);
+        await refundTurnAttack(actor, turn);
+      }
     }
+    if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
     Hooks.callAll('gng.suppressingFire', message);
     return message;
   });
@@ -350,33 +370,51 @@ function activeCards(): ChatMessage[] {
   return game.messages.contents.filter((m) => m.author?.isGM && suppressState(m)?.active === true);
 }
 
+/** A token's move: its centre before and after, in feet. */
+export interface TokenMove {
+  from: Point;
+  to: Point;
+}
+
 /**
- * A token moved (active GM): on each held area, a token that came in, or moved 5 ft or more inside,
- * gets a trigger; one that left is no longer in it. One move (a drag) is one trigger.
+ * A token moved (active GM), from `move.from` to `move.to` (default: where it is now, no way
+ * travelled). On each held area on the token's scene: a token whose way ran through the area
+ * (`segmentEntersArea`: it came in, or crossed it in one move) gets an "enter" trigger; one inside
+ * that moved 5 ft or more from where it last triggered gets a "move" trigger; one that left is no
+ * longer in it. One move (a drag) is one trigger.
  */
-export async function onTokenMoved(doc: TokenDocument): Promise<void> {
+export async function onTokenMoved(doc: TokenDocument, move?: TokenMove): Promise<void> {
   const actor = doc.actor;
   if (!actor) return;
+  const to = move?.to ?? tokenCentreFeet(doc);
+  const from = move?.from ?? to;
   for (const message of activeCards()) {
     const id = message.id as string;
     await serialized([id, actor.uuid], async () => {
       const fresh = game.messages.get(id);
       const stored = suppressState(fresh);
       if (!fresh || !stored?.active || actor.uuid === stored.shooter.actorUuid) return;
+      if (!onScene(doc, stored.template?.sceneId ?? null)) return;
       const state = structuredClone(stored);
-      const at = tokenCentreFeet(doc);
-      const inside = inArea(state.area, at);
+      const inside = inArea(state.area, to);
       const index = state.occupants.findIndex((o) => o.tokenId === doc.id);
       const occupant = state.occupants[index];
-      if (!inside && !occupant) return;
-      if (!inside) state.occupants.splice(index, 1);
-      else if (!occupant) {
-        const entered = { tokenId: doc.id, actorUuid: actor.uuid, name: doc.name || actor.name, at };
-        state.occupants.push(entered);
-        if (!suppressedNow(actor.uuid)) addTrigger(state, entered, 'enter');
-      } else if (distanceFeet(occupant.at, at) >= MOVE_FEET) {
-        occupant.at = at;
-        if (!suppressedNow(actor.uuid)) addTrigger(state, occupant, 'move');
+      const free = !suppressedNow(actor.uuid);
+      if (!occupant) {
+        if (!segmentEntersArea(state.area, from, to)) return;
+        const entered = {
+          tokenId: doc.id as string,
+          actorUuid: actor.uuid,
+          name: doc.name || actor.name,
+          at: to,
+        };
+        if (!inside && !free) return;
+        if (inside) state.occupants.push(entered);
+        if (free) addTrigger(state, entered, 'enter');
+      } else if (!inside) state.occupants.splice(index, 1);
+      else if (distanceFeet(occupant.at, to) >= MOVE_FEET) {
+        occupant.at = to;
+        if (free) addTrigger(state, occupant, 'move');
       } else return;
       await saveCard(fresh, state);
     });
@@ -435,7 +473,12 @@ export function registerSuppressCard(): void {
   );
   Hooks.on('updateToken', (doc: TokenDocument, changes: Record<string, unknown>) => {
     if (!isActiveGM() || !('x' in changes || 'y' in changes)) return;
-    void track(onTokenMoved(doc));
+    // This move's place, read now (a later move may change the document before the queue runs).
+    const at = (key: 'x' | 'y') => (typeof changes[key] === 'number' ? (changes[key] as number) : undefined);
+    const to = tokenCentreFeet(doc, { x: at('x'), y: at('y') });
+    const from = lastPlaceOf(doc) ?? to;
+    rememberPlace(doc, to);
+    void track(onTokenMoved(doc, { from, to }));
   });
   void foundry.applications.handlebars.loadTemplates([SUPPRESS_CARD_TEMPLATE]);
 }

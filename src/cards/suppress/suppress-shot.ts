@@ -109,7 +109,9 @@ export async function freeShot(
   trigger: SuppressTrigger,
 ): Promise<void> {
   const { weapon, bonus } = await shooterAndWeapon(state);
-  const loaded = roundsOf(weapon)?.loaded ?? 0;
+  // A weapon that counts no rounds (capacity 0) never runs dry.
+  const counts = roundsOf(weapon);
+  const loaded = counts ? counts.loaded : Number.MAX_SAFE_INTEGER;
   // Emptied since (another attack): the area ends, and the card says so, instead of a shot.
   if (loaded < 1) {
     state.active = false;
