@@ -40,6 +40,7 @@ import { registerSelfTest } from './self-test/index.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
+import { registerReload } from './combat/ammunition.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
@@ -63,6 +64,7 @@ Hooks.once('init', () => {
   registerRegenerationHooks();
   registerGrappleHud();
   registerConditionsTimer();
+  registerReload();
   registerSelfTest();
 
   CONFIG.Actor.documentClass = GnGActor;

@@ -370,19 +370,21 @@ export interface TurnActionSpent {
 }
 
 export type SpendTurnAttackResult =
-  { ok: true; spent: TurnActionSpent | null } | { ok: false; reason: 'notTurn' | 'noAttack' | 'acted' };
+  | { ok: true; spent: TurnActionSpent | null }
+  | { ok: false; reason: 'notTurn' | 'noAttack' | 'noMove' | 'acted' };
 
 /**
  * GM side only: spends actions of `actor`'s current turn for something taken on it — its attack
- * action (`'attack'`: core "Make a dying character stable") or the whole turn (`'full-round'`:
- * suppressing fire). Out of combat (or before the combat has begun) nothing is spent (`spent:
- * null`). In combat it must be the actor's turn (`notTurn`: actions are taken on one's own turn)
- * with the attack action left (`noAttack`), and for a full round its move too and no trauma
- * (`acted`); a partial turn (trauma) has one action, so spending its attack leaves none.
+ * action (`'attack'`: core "Make a dying character stable"; a standard-action reload), its move
+ * action (`'move'`: a box magazine's reload) or the whole turn (`'full-round'`: suppressing fire, an
+ * internal magazine's reload). Out of combat (or before the combat has begun) nothing is spent
+ * (`spent: null`). In combat it must be the actor's turn (`notTurn`: actions are taken on one's own
+ * turn) with that action left (`noAttack`, `noMove`), and for a full round both and no trauma
+ * (`acted`); a partial turn (trauma) has one action, so spending either leaves none.
  */
 export async function spendTurnActions(
   actor: Actor,
-  what: 'attack' | 'full-round',
+  what: 'attack' | 'move' | 'full-round',
 ): Promise<SpendTurnAttackResult> {
   const combatant = combatantOf(actor);
   const combat = combatant?.parent;
@@ -396,9 +398,14 @@ export async function spendTurnActions(
       : { round: combat.round, move: true, attack: true, partial: false };
   if (what === 'full-round' && (!before.move || !before.attack || before.partial))
     return { ok: false, reason: 'acted' };
-  if (!before.attack) return { ok: false, reason: 'noAttack' };
-  const after: TurnFlag = { ...before, attack: false, move: before.partial ? false : before.move };
-  if (what === 'full-round') after.move = false;
+  if (what !== 'move' && !before.attack) return { ok: false, reason: 'noAttack' };
+  if (what === 'move' && !before.move) return { ok: false, reason: 'noMove' };
+  const after: TurnFlag =
+    what === 'full-round' || before.partial
+      ? { ...before, move: false, attack: false }
+      : what === 'move'
+        ? { ...before, move: false }
+        : { ...before, attack: false };
   await writeRecord(combatant, { turn: after });
   return {
     ok: true,

@@ -7,9 +7,18 @@
  * Spending is the GM's (the cards run on the active GM's client, from the documents): {@link
  * spendRounds} takes the rounds off and returns a record; {@link returnRounds} is its exact inverse
  * (the card's Undo) while the weapon still exists, capped at the magazine. Reloading is the owner's
- * own act on its own item ({@link reloadWeapon}): it fills the magazine.
+ * ({@link reloadWeapon}): it fills the magazine; in combat it takes its action, through the GM.
  */
-import { Refusal } from '../cards/kernel/index.js';
+import {
+  askGM,
+  Refusal,
+  refusal,
+  registerGMQuery,
+  serialized,
+  type CardActionResult,
+} from '../cards/kernel/index.js';
+import { reloadAction, type ReloadAction } from '../rules/index.js';
+import { combatantOf, spendTurnActions } from './action-budget.js';
 
 /** What a spend took, for its Undo. */
 export interface RoundsSpent {
@@ -84,9 +93,15 @@ export async function returnRounds(spent: RoundsSpent | null | undefined): Promi
   return back < spent.rounds ? ['GNG.Ammunition.Undo.Full'] : [];
 }
 
+/** The GM query of a reload in combat (`CONFIG.queries`). */
+export const RELOAD_QUERY = 'gng.reload';
+
 /**
- * The owner reloads: the magazine is filled. Resolves with the rounds put in (0: already full), or
- * null with a warning when the user does not own the weapon or it counts no rounds.
+ * The owner reloads: the magazine is filled. In a begun combat the weapon's actor is in, a reload
+ * takes its action (`firearm.reload`, one step lighter with Quick Reload: engine `reloadAction`) on
+ * the actor's own turn, so the active GM spends it and fills the magazine ({@link RELOAD_QUERY});
+ * out of combat the owner fills it. Resolves with the rounds put in (0: already full), or null with
+ * a warning (not the user's weapon, no magazine, or the GM refused: not its turn, the action spent).
  */
 export async function reloadWeapon(weapon: Item): Promise<number | null> {
   const firearm = firearmOf(weapon);
@@ -98,7 +113,51 @@ export async function reloadWeapon(weapon: Item): Promise<number | null> {
     ui.notifications.warn(game.i18n.format('GNG.Ammunition.NotYours', { weapon: weapon.name }));
     return null;
   }
+  const actor = weapon.parent as Actor | null;
+  if (actor && game.combat?.started && combatantOf(actor)) {
+    const result = await askGM(RELOAD_QUERY, { itemUuid: weapon.uuid });
+    return result.ok ? Number(result.data?.added ?? 0) : null;
+  }
   const added = firearm.capacity - firearm.ammunition;
   if (added > 0) await weapon.update({ 'system.firearm.ammunition': firearm.capacity });
   return added;
+}
+
+const TURN_ACTION = { move: 'move', standard: 'attack', full: 'full-round' } as const;
+
+/** GM side: a reload in combat — the sender's own weapon, its action spent on the actor's turn. */
+async function reloadInCombat(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  const keys = Object.keys(data ?? {});
+  if (keys.length !== 1 || typeof data.itemUuid !== 'string')
+    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  const item = (await fromUuid(data.itemUuid)) as Item | null;
+  const actor = (item?.parent ?? null) as Actor | null;
+  if (!item || !actor || actor.documentName !== 'Actor' || !firearmOf(item))
+    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  if (!item.testUserPermission(sender, 'OWNER'))
+    return refusal(new Refusal('GNG.Ammunition.NotYours', { weapon: item.name }));
+  return serialized([actor.uuid], async () => {
+    const firearm = firearmOf(item) as FirearmData;
+    const added = firearm.capacity - firearm.ammunition;
+    if (added <= 0) return { ok: true, data: { added: 0 } };
+    const feats = (actor.system as { derived?: { feats?: string[] } }).derived?.feats ?? [];
+    const stored = (item.system as unknown as { firearm?: { reload?: ReloadAction } }).firearm?.reload;
+    const action = reloadAction(stored ?? 'move', feats.includes('quick-reload'));
+    if (action !== 'free') {
+      const spent = await spendTurnActions(actor, TURN_ACTION[action]);
+      if (!spent.ok)
+        throw new Refusal(`GNG.Ammunition.Turn.${spent.reason}`, {
+          name: actor.name,
+          weapon: item.name,
+          action: game.i18n.localize(`GNG.ReloadAction.${action}`),
+        });
+    }
+    await item.update({ 'system.firearm.ammunition': firearm.capacity });
+    return { ok: true, data: { added } };
+  });
+}
+
+/** Registers the reload's GM query (on `init`). */
+export function registerReload(): void {
+  registerGMQuery(RELOAD_QUERY, reloadInCombat);
 }

@@ -36,3 +36,4 @@ export * from './dying.js';
 export * from './areas.js';
 export * from './item-properties.js';
 export * from './combat-options.js';
+export * from './reload.js';

@@ -456,11 +456,12 @@ describe('weapon data', () => {
     const sheet = await h.openItemSheet(gun);
     const reload = sheet.element.querySelector<HTMLSelectElement>('select[name="system.firearm.reload"]');
     expect(reload?.value).toBe('full');
+    // Lightest first (the engine's RELOAD_ACTIONS).
     expect([...(reload?.options ?? [])].map((o) => o.textContent?.trim())).toEqual([
-      'Move action',
-      'Full-round action',
-      'Standard action',
       'Free action',
+      'Move action',
+      'Standard action',
+      'Full-round action',
     ]);
     await h.change(sheet, 'input[name="system.firearm.ammoType"]', '.30-06');
     expect(firearm().ammoType).toBe('.30-06');

@@ -9,6 +9,7 @@ import {
   diceProblem,
   FORTIFICATIONS,
   PROGRESSIONS,
+  RELOAD_ACTIONS,
   SAVE_PROGRESSIONS,
   SHIELD_SIZES,
   SIZES,
@@ -38,8 +39,8 @@ export const DAMAGE_TYPES = [
   'force',
 ] as const;
 export const FIRE_MODES = ['single', 'semi', 'auto'] as const;
-/** The action a reload takes (d20 Modern: most box magazines are a move action; loose rounds a full-round action). */
-export const RELOAD_ACTIONS = ['move', 'full', 'standard', 'free'] as const;
+/** The action a reload takes: the engine's list (src/rules/reload.ts). */
+export { RELOAD_ACTIONS };
 export const PROTECTION_BYPASS_CHOICES = ['none', 'piercing', 'ignoring'] as const;
 export const ARMOR_TYPES = ['light', 'medium', 'heavy', 'force'] as const;
 export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
