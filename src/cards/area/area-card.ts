@@ -30,6 +30,7 @@ import {
   Refusal,
   showRolls,
   type CardActionResult,
+  registerCard,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -372,9 +373,5 @@ export function requestAreaAction(
 
 /** Registers the render hook and the template (on `init`; the query is the card kernel's). */
 export function registerAreaCard(): void {
-  areaCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    areaCard.decorate(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([AREA_CARD_TEMPLATE]);
+  registerCard(areaCard, [AREA_CARD_TEMPLATE]);
 }

@@ -45,6 +45,7 @@ import {
   showRolls,
   type CardActionResult,
   type CardRun,
+  registerCard,
 } from '../kernel/index.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { escapeHtml } from '../../chat/escape-html.js';
@@ -414,10 +415,6 @@ export function bindWounds(actor: Actor): Promise<CardActionResult> {
 
 /** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
 export function registerBleedingCard(): void {
-  bleedingCard.register();
+  registerCard(bleedingCard, [BLEEDING_CARD_TEMPLATE]);
   registerGMQuery(BIND_WOUNDS_QUERY, handleBindWounds);
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    bleedingCard.decorate(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([BLEEDING_CARD_TEMPLATE]);
 }

@@ -16,7 +16,7 @@ import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
-import { actorOf, defineCard, noteUndo, Refusal, showRolls, track } from '../kernel/index.js';
+import { actorOf, defineCard, noteUndo, Refusal, showRolls, track, registerCard } from '../kernel/index.js';
 import { deleteTemplate } from './burst-area.js';
 import { renderBurstCard, BURST_CARD_TEMPLATE } from './burst-render.js';
 import { BURST_QUERY, startBurst } from './burst-start.js';
@@ -294,9 +294,5 @@ export function requestBurstAction(
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerBurstCard(): void {
-  burstCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    burstCard.decorate(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([BURST_CARD_TEMPLATE]);
+  registerCard(burstCard, [BURST_CARD_TEMPLATE]);
 }

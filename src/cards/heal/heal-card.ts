@@ -24,6 +24,7 @@ import {
   showRolls,
   type CardActionResult,
   type CardRun,
+  registerCard,
 } from '../kernel/index.js';
 import { renderHealCard, HEAL_CARD_TEMPLATE } from './heal-render.js';
 import { HEAL_KINDS, healCardOf, type HealCardState, type HealKind, type HealOptions } from './heal-state.js';
@@ -141,9 +142,5 @@ export function requestHealUndo(messageId: string): Promise<CardActionResult> {
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerHealCard(): void {
-  healCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    healCard.decorate(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([HEAL_CARD_TEMPLATE]);
+  registerCard(healCard, [HEAL_CARD_TEMPLATE]);
 }

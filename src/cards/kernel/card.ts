@@ -227,3 +227,18 @@ export function defineCard<S, T extends { id: string }, A extends string>(
   };
   return card;
 }
+
+/**
+ * Registers a card on `init`: its GM query, its buttons on every rendered message
+ * (`renderChatMessageHTML`) and its templates.
+ */
+export function registerCard<S, T extends { id: string }, A extends string>(
+  card: Card<S, T, A>,
+  templates: string[],
+): void {
+  card.register();
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    card.decorate(message, html),
+  );
+  void foundry.applications.handlebars.loadTemplates(templates);
+}

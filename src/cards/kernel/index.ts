@@ -12,7 +12,14 @@ export { serialized, postInQueue } from './queue.js';
 export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from './gm-query.js';
 export { decorateButtons } from './decorate.js';
 export { actorOf, owns } from './documents.js';
-export { defineCard, type Card, type CardSpec, type CardActionSpec, type CardRun } from './card.js';
+export {
+  defineCard,
+  registerCard,
+  type Card,
+  type CardSpec,
+  type CardActionSpec,
+  type CardRun,
+} from './card.js';
 export { noteUndo } from './undo-notes.js';
 export { showRolls } from './show-rolls.js';
 export { noTargetWarning } from './targets.js';

@@ -25,6 +25,7 @@ import {
   track,
   type CardActionResult,
   type CardRun,
+  registerCard,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
@@ -161,9 +162,5 @@ export function requestRestUndo(messageId: string): Promise<CardActionResult> {
 export function registerRestCard(): void {
   registerCareRecords();
   Hooks.once('ready', () => void track(migrateCareFlags()));
-  restCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    restCard.decorate(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([REST_CARD_TEMPLATE]);
+  registerCard(restCard, [REST_CARD_TEMPLATE]);
 }

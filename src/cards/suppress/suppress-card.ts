@@ -33,6 +33,7 @@ import {
   type CardActionResult,
   type CardActionSpec,
   type CardRun,
+  registerCard,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -467,10 +468,7 @@ export function requestSuppressAction(
 
 /** Registers the query, the render hook, the token hook and the template (on `init`). */
 export function registerSuppressCard(): void {
-  suppressCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    suppressCard.decorate(message, html),
-  );
+  registerCard(suppressCard, [SUPPRESS_CARD_TEMPLATE]);
   Hooks.on('updateToken', (doc: TokenDocument, changes: Record<string, unknown>) => {
     if (!isActiveGM() || !('x' in changes || 'y' in changes)) return;
     // This move's place, read now (a later move may change the document before the queue runs).
@@ -480,5 +478,4 @@ export function registerSuppressCard(): void {
     rememberPlace(doc, to);
     void track(onTokenMoved(doc, { from, to }));
   });
-  void foundry.applications.handlebars.loadTemplates([SUPPRESS_CARD_TEMPLATE]);
 }
