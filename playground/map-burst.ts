@@ -43,11 +43,31 @@ function corners(template: MeasuredTemplateDocument): [number, number][] {
     const half = (template.width * perFoot()) / 2;
     return [at(0, -half), at(length, -half), at(length, half), at(0, half)];
   }
+  if (template.t === 'rect') {
+    // Foundry's rectangle: from its corner along its diagonal (`direction`, `distance`).
+    const dx = Math.cos(rad) * length;
+    const dy = Math.sin(rad) * length;
+    return [
+      [template.x, template.y],
+      [template.x + dx, template.y],
+      [template.x + dx, template.y + dy],
+      [template.x, template.y + dy],
+    ];
+  }
   const half = Math.tan(((template.angle / 2) * Math.PI) / 180) * length;
   return [at(0, 0), at(length, -half), at(length, half)];
 }
 
-/** An SVG layer with the scene's ray and cone templates, sized to the board (columns × rows squares). */
+/** The template shapes the map draws. */
+const DRAWN: readonly string[] = ['ray', 'cone', 'rect'];
+
+/** What a template is: a suppressing fire area (its card's flag), else a burst's by its shape. */
+function templateLabel(template: MeasuredTemplateDocument): string {
+  if (template.flags?.gng?.suppress !== undefined) return t('GNG.Suppress.Map.Template');
+  return t(`GNG.Burst.Map.Template.${template.t === 'cone' ? 'cone' : 'ray'}`);
+}
+
+/** An SVG layer with the scene's ray, cone and rectangle templates, sized to the board (columns × rows squares). */
 export function templateLayer(columns: number, rows: number): SVGSVGElement {
   const layer = svg('svg', {
     class: 'pg-map-templates',
@@ -56,7 +76,7 @@ export function templateLayer(columns: number, rows: number): SVGSVGElement {
     'aria-hidden': 'true',
   });
   for (const template of sceneOf()?.templates ?? []) {
-    if (template.t !== 'ray' && template.t !== 'cone') continue;
+    if (!DRAWN.includes(template.t)) continue;
     const points = corners(template);
     const group = svg('g', { class: `pg-template pg-template-${template.t}` });
     group.dataset.templateId = template.id;
@@ -68,7 +88,7 @@ export function templateLayer(columns: number, rows: number): SVGSVGElement {
       x: String(template.x + Math.cos(rad) * along),
       y: String(template.y + Math.sin(rad) * along - 8),
     });
-    label.textContent = t(`GNG.Burst.Map.Template.${template.t}`);
+    label.textContent = templateLabel(template);
     group.append(label);
     layer.append(group);
   }
@@ -78,8 +98,8 @@ export function templateLayer(columns: number, rows: number): SVGSVGElement {
 /** The scene's templates as words (the map's accessible description of them). */
 export function templateWords(): string[] {
   return [...(sceneOf()?.templates ?? [])]
-    .filter((template) => template.t === 'ray' || template.t === 'cone')
-    .map((template) => t(`GNG.Burst.Map.Template.${template.t}`));
+    .filter((template) => DRAWN.includes(template.t))
+    .map(templateLabel);
 }
 
 /** Weapons of `actor` that fire automatically (equipped). */

@@ -242,3 +242,36 @@ it('six targets stay readable at 300 px: folded sections, big numbers, keyboard,
   await page.locator(selector).screenshot({ path: join(ARTIFACTS_DIR, 'burst-card-six.png') });
   await expectNoSeriousViolations(page, selector);
 });
+
+it('a suppressing fire square is drawn on the map, named for what it is', async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=5`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await asGM(
+    page,
+    `const fighter = game.actors.getName(${JSON.stringify(FIGHTER)});
+     const [gun] = await fighter.createEmbeddedDocuments('Item', [
+       { name: 'Submachine gun', type: 'weapon',
+         system: { category: 'simple', use: 'ranged', damage: { medium: '2d6' }, rangeIncrement: 50,
+           strength: 'none', equipped: true,
+           firearm: { fireModes: ['single', 'semi', 'auto'], capacity: 30, ammunition: 30, barrels: 1 } } },
+       { name: 'Martial Weapons Proficiency (firearms)', type: 'feat',
+         system: { identifier: 'martial-weapon-proficiency-firearms' } },
+     ]);
+     window.gngPlayground.harness.dice.queue(5);
+     const result = await game.gng.suppress(fighter, gun, {
+       area: { shape: 'square', corner: { x: 300, y: 0 } }, mode: 'semi' });
+     if (!result.ok) throw new Error(result.error);`,
+  );
+  const area = map(page).locator('.pg-template-rect');
+  await expect.poll(() => area.count()).toBe(1);
+  expect(await area.locator('text').textContent()).toBe('Suppressing fire area');
+  // A 20-ft square is four squares on a side.
+  const box = await area.locator('polygon').boundingBox();
+  const layer = map(page).locator('svg.pg-map-templates');
+  const viewBox = ((await layer.getAttribute('viewBox')) ?? '').split(' ').map(Number);
+  const layerBox = await layer.boundingBox();
+  const perSquare = ((layerBox?.width ?? 0) / (viewBox[2] ?? 1)) * 100; // 100 px per 5-ft square
+  expect(Math.round((box?.width ?? 0) / perSquare)).toBe(4);
+  await map(page).screenshot({ path: join(ARTIFACTS_DIR, 'suppress-map.png') });
+});

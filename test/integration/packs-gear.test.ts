@@ -166,11 +166,16 @@ describe('weapons and armor packs', () => {
 
 describe('firearms and energy weapons for the special attacks', () => {
   const modern: [string, string, Source][] = [
-    ['gngFirearmPistol', 'pistol', { fireModes: ['single'], capacity: 15, barrels: 1, longarm: false }],
+    // Self-loading (semi-automatic): suppressing fire may use them.
+    [
+      'gngFirearmPistol',
+      'pistol',
+      { fireModes: ['single', 'semi'], capacity: 15, barrels: 1, longarm: false },
+    ],
     ['gngFirearmRifle1', 'rifle', { fireModes: ['single'], capacity: 5, barrels: 1, longarm: true }],
     ['gngFirearmShotgn', 'shotgun (scattershot)', { fireModes: ['single'], capacity: 6, longarm: true }],
-    ['gngFirearmSubmg1', 'submachine gun (bursts)', { fireModes: ['single', 'auto'], capacity: 30 }],
-    ['gngEnergyBeamRfl', 'beam weapon', { fireModes: ['single', 'auto'], capacity: 20 }],
+    ['gngFirearmSubmg1', 'submachine gun (bursts)', { fireModes: ['single', 'semi', 'auto'], capacity: 30 }],
+    ['gngEnergyBeamRfl', 'beam weapon', { fireModes: ['single', 'semi', 'auto'], capacity: 20 }],
     ['gngFirearmDblSgn', 'double-barrelled shotgun', { fireModes: ['single'], capacity: 2, barrels: 2 }],
   ];
 

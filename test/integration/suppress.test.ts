@@ -218,6 +218,16 @@ describe('claiming the area', () => {
     expect(stateOf(cards()[0]!)).toMatchObject({ shotsWasted: 27, fullyAutomatic: true, active: true });
     expect(loaded(weapon)).toBe(3);
   });
+
+  it('a magazine smaller than the dice: every round is fired, the card says so, and the area ends', async () => {
+    // 2d10 + 20 = 9 + 9 + 20 = 38 against 30 rounds: "If you run out of ammunition, you cease suppressing".
+    const { actor, weapon } = await shooter();
+    await start(actor, weapon, [9, 9], { mode: 'auto' });
+    const card = cards()[0] as ChatMessage;
+    expect(stateOf(card)).toMatchObject({ shotsWasted: 30, active: false });
+    expect(loaded(weapon)).toBe(0);
+    expect(card.content).toContain('The weapon held only 30 rounds');
+  });
 });
 
 describe('a creature entering the area on a later turn', () => {

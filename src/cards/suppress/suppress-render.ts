@@ -113,6 +113,11 @@ export function suppressCardContext(state: SuppressCardState): Record<string, un
       formula: state.fullyAutomatic ? '2d10 + 20' : '1d10 + 10',
       dice: state.rolled.join(', '),
     }),
+    // Fewer rounds than the dice asked for: all are fired, and the weapon runs dry.
+    capped:
+      state.shotsWasted < state.rolled.reduce((a, b) => a + b, 0) + (state.fullyAutomatic ? 20 : 10)
+        ? f('GNG.Suppress.Capped', { wasted: state.shotsWasted })
+        : null,
     status: state.active
       ? t(state.round === null ? 'GNG.Suppress.HeldOutOfCombat' : 'GNG.Suppress.Held')
       : t(`GNG.Suppress.Ended.${state.endedBy ?? 'gm'}`),
