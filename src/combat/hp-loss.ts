@@ -217,3 +217,45 @@ export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): P
   if (loss.traumaBefore === false) await setTrauma(actor, false);
   return notes;
 }
+
+/**
+ * What the area and burst cards store of a loss on a target: HP, temporary HP and nonlethal damage
+ * before and after (shown on the card), and what {@link restoreAppliedLoss} needs to undo it.
+ */
+export interface AppliedLoss {
+  hp: { before: number; after: number };
+  temp: { before: number; after: number };
+  nonlethalTotal: { before: number; after: number };
+  statusesAdded: string[];
+  /** The status effects Apply created, by status (Undo deletes exactly these). */
+  effectIds?: Record<string, string>;
+  snapshot: HitPointSnapshot;
+  /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
+  trauma: boolean;
+  /** The combatant's trauma mark before Apply (null out of combat), put back by Undo. */
+  traumaBefore: boolean | null;
+}
+
+/** The stored record of `loss` (area and burst cards). */
+export function appliedLossOf(loss: HitPointLoss): AppliedLoss {
+  return {
+    hp: { before: loss.before.value, after: loss.after.value },
+    temp: { before: loss.before.temp, after: loss.after.temp },
+    nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    statusesAdded: loss.statusesAdded,
+    effectIds: loss.effectIds,
+    snapshot: loss.before,
+    trauma: loss.trauma,
+    traumaBefore: loss.traumaBefore,
+  };
+}
+
+/** Undoes a stored {@link AppliedLoss} on `actor` ({@link restoreHitPointLoss}); its notes. */
+export function restoreAppliedLoss(actor: Actor, applied: AppliedLoss): Promise<string[]> {
+  const after = {
+    value: applied.hp.after,
+    temp: applied.temp.after,
+    nonlethal: applied.nonlethalTotal.after,
+  };
+  return restoreHitPointLoss(actor, { ...applied, after });
+}

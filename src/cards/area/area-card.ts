@@ -21,7 +21,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
-import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import {
   actorOf,
   defineCard,
@@ -286,12 +286,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         const notes: string[] = [];
         if (applied) {
           notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
-          const after = {
-            value: applied.hp.after,
-            temp: applied.temp.after,
-            nonlethal: applied.nonlethalTotal.after,
-          };
-          notes.push(...(await restoreHitPointLoss(actor, { ...applied, after })));
+          notes.push(...(await restoreAppliedLoss(actor, applied)));
           target.applied = null;
         }
         if (target.dive) {
@@ -341,14 +336,7 @@ async function applyDamage(
     by: user.id as string,
     lethal: dmg.lethal,
     nonlethal: dmg.nonlethal,
-    hp: { before: loss.before.value, after: loss.after.value },
-    temp: { before: loss.before.temp, after: loss.after.temp },
-    nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
-    statusesAdded: loss.statusesAdded,
-    effectIds: loss.effectIds,
-    snapshot: loss.before,
-    trauma: loss.trauma,
-    traumaBefore: loss.traumaBefore,
+    ...appliedLossOf(loss),
     woundTrauma: woundTraumaOwed(loss),
   };
 }

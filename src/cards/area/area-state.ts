@@ -2,6 +2,7 @@
  * The state of one area damage card, stored in the chat message's `flags.gng.area`, the damage each
  * target takes as the card stands, and who may do what with it (area-card.ts is the card's table).
  */
+import type { AppliedLoss } from '../../combat/hp-loss.js';
 import type { AreaSpell, HighMagicRoll } from './area-spell.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -46,21 +47,10 @@ export interface AreaDive {
   epoch?: number | null;
 }
 
-export interface AreaApplied {
+export interface AreaApplied extends AppliedLoss {
   by: string;
   lethal: number;
   nonlethal: number;
-  hp: { before: number; after: number };
-  temp: { before: number; after: number };
-  nonlethalTotal: { before: number; after: number };
-  statusesAdded: string[];
-  /** The status effects Apply created, by status (Undo deletes exactly these). */
-  effectIds?: Record<string, string>;
-  snapshot: { value: number; temp: number; nonlethal: number };
-  /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
-  trauma: boolean;
-  /** The combatant's trauma mark before Apply (null out of combat), put back by Undo. */
-  traumaBefore: boolean | null;
   /** Advanced Wound Trauma: the Fortitude save this damage calls for (absent or null: none). */
   woundTrauma?: WoundTrauma | null;
 }

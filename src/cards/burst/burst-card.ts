@@ -13,7 +13,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { defenseBonus, defenseRollFromValues, parseDice, resolveDiveForCover } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
-import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
 import { actorOf, defineCard, noteUndo, Refusal, showRolls, track, registerCard } from '../kernel/index.js';
@@ -111,14 +111,7 @@ async function applyDamage(
     hits: each,
     lethal,
     nonlethal,
-    hp: { before: loss.before.value, after: loss.after.value },
-    temp: { before: loss.before.temp, after: loss.after.temp },
-    nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
-    statusesAdded: loss.statusesAdded,
-    effectIds: loss.effectIds,
-    snapshot: loss.before,
-    trauma: loss.trauma,
-    traumaBefore: loss.traumaBefore,
+    ...appliedLossOf(loss),
   };
   showRolls(message, rolls);
 }
@@ -129,12 +122,7 @@ async function undoTarget(target: BurstTarget): Promise<void> {
   const notes: string[] = [];
   const applied = target.applied;
   if (applied) {
-    const after = {
-      value: applied.hp.after,
-      temp: applied.temp.after,
-      nonlethal: applied.nonlethalTotal.after,
-    };
-    notes.push(...(await restoreHitPointLoss(actor, { ...applied, after })));
+    notes.push(...(await restoreAppliedLoss(actor, applied)));
     target.applied = null;
   }
   if (target.dive) {

@@ -3,6 +3,7 @@
  * (hits handed out nearest first, the damage a target takes) and who may do what (burst-card.ts is
  * the card's table).
  */
+import type { AppliedLoss } from '../../combat/hp-loss.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   damageAfterProtection,
@@ -52,20 +53,12 @@ export interface BurstDive {
   epoch?: number | null;
 }
 
-export interface BurstApplied {
+export interface BurstApplied extends AppliedLoss {
   by: string;
   /** Each hit's rolled damage and what is left after Protection. */
   hits: { dice: number[]; rolled: number; after: number }[];
   lethal: number;
   nonlethal: number;
-  hp: { before: number; after: number };
-  temp: { before: number; after: number };
-  nonlethalTotal: { before: number; after: number };
-  statusesAdded: string[];
-  effectIds?: Record<string, string>;
-  snapshot: { value: number; temp: number; nonlethal: number };
-  trauma: boolean;
-  traumaBefore: boolean | null;
 }
 
 export interface BurstTarget {
