@@ -15,6 +15,7 @@
  * Expiry runs one at a time (a rest's own expiry and the hook's for the same advance never race: the
  * second finds nothing left).
  */
+import { allActors } from '../documents/all-actors.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
@@ -59,17 +60,6 @@ export function recordEffectStartTime(effect: ActiveEffect): void {
   effect.updateSource({ flags: { [SYSTEM_ID]: { startTime: game.time.worldTime } } });
 }
 
-/** Every actor whose effects the clock ends: the world's, and the unlinked tokens' of every scene. */
-function actorsInTime(): Actor[] {
-  const actors: Actor[] = [...game.actors];
-  for (const scene of game.scenes ?? []) {
-    for (const token of scene.tokens) {
-      if (!token.actorLink && token.actor && !actors.includes(token.actor)) actors.push(token.actor);
-    }
-  }
-  return actors;
-}
-
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
@@ -84,7 +74,7 @@ const ENDED_KEPT = 500;
 export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
   const run = queue.then(async () => {
     const expired: ExpiredEffect[] = [];
-    for (const actor of actorsInTime()) {
+    for (const actor of allActors()) {
       const due = actor.effects.filter((effect) => {
         const end = effectEndsAt(effect);
         return end !== null && end <= now;

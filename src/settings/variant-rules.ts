@@ -7,6 +7,7 @@
  * A change re-prepares every actor and re-renders open sheets and cards (`onChange`), so the sheet,
  * the previews and new card steps follow at once without a reload.
  */
+import { allActors } from '../documents/all-actors.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { HIGH_MAGIC_OPTIONS, type HighMagicOption } from '../rules/index.js';
 
@@ -104,10 +105,7 @@ export function automation(): Automation {
  * windows redrawn. Cards posted before keep what they showed; their next step reads the new rules.
  */
 function rulesChanged(): void {
-  for (const actor of game.actors) actor.reset();
-  for (const scene of game.scenes ?? []) {
-    for (const token of scene.tokens ?? []) if (!token.actorLink) token.actor?.reset();
-  }
+  for (const actor of allActors()) actor.reset();
   for (const app of foundry.applications.instances.values()) {
     if (app.rendered) void app.render();
   }
