@@ -7,6 +7,7 @@
  * Every barrel of the weapon fires (MULTIPLE-BARREL FIRE: "a single attack roll … applied to each barrel
  * fired"), each spending its own rounds; the rounds loaded are shared equally between the barrels.
  */
+import { sceneGrid, type PlacedToken } from '../../combat/scene-grid.js';
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import {
   ACCELERATED_PAIR_SHOTS,
@@ -172,10 +173,7 @@ export function fireLines(actor: Actor, options: AttackOptions) {
 
 /** Feet between two tokens' nearest squares by the d20 diagonal rule (every second diagonal counts two). */
 export function feetBetween(a: Token, b: Token): number {
-  const scene = (globalThis as { canvas?: { scene?: { grid?: { size?: number; distance?: number } } } })
-    .canvas?.scene;
-  const size = scene?.grid?.size || 100;
-  const feet = scene?.grid?.distance || 5;
+  const { size, distance: feet } = sceneGrid(a.document as unknown as PlacedToken);
   const box = (t: Token) => {
     const d = t.document as unknown as { x: number; y: number; width?: number; height?: number };
     return { col: Math.round(d.x / size), row: Math.round(d.y / size), w: d.width ?? 1, h: d.height ?? 1 };

@@ -4,6 +4,8 @@
  * the aisle or cone anchored at the shooter's token (engine `areas.ts`), who is in it nearest first,
  * and the measured template that shows it (created and deleted by the GM; without a scene, none).
  */
+import { canvasOf, sceneGrid, sceneTokens, tokenCentreFeet } from '../../combat/scene-grid.js';
+export { canvasOf, sceneTokens };
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   AISLE_WIDTH_FEET,
@@ -19,36 +21,15 @@ import {
 /** Projectile weapons reach ten range increments (core rules "Range Penalty"; engine `rangePenalty`). */
 export const BURST_MAX_RANGE_INCREMENTS = 10;
 
-const DEFAULT_GRID = { size: 100, distance: 5 };
-
-/** The canvas, when there is one. */
-export function canvasOf(): FoundryCanvas | null {
-  return (globalThis as { canvas?: FoundryCanvas }).canvas ?? null;
-}
-
 /** Pixels per foot of the viewed scene. */
 export function pixelsPerFoot(): number {
-  const grid = canvasOf()?.scene?.grid;
-  const size = grid && grid.size > 0 ? grid.size : DEFAULT_GRID.size;
-  const distance = grid && grid.distance > 0 ? grid.distance : DEFAULT_GRID.distance;
-  return size / distance;
+  const grid = sceneGrid();
+  return grid.size / grid.distance;
 }
 
 /** A token's centre on the map, in feet. */
 export function centreFeet(token: Token): Point {
-  const doc = token.document;
-  const grid = canvasOf()?.scene?.grid;
-  const size = grid && grid.size > 0 ? grid.size : DEFAULT_GRID.size;
-  const perFoot = pixelsPerFoot();
-  return {
-    x: (doc.x + ((doc.width || 1) * size) / 2) / perFoot,
-    y: (doc.y + ((doc.height || 1) * size) / 2) / perFoot,
-  };
-}
-
-/** The tokens on the scene (none without a canvas). */
-export function sceneTokens(): Token[] {
-  return [...(canvasOf()?.tokens?.placeables ?? [])];
+  return tokenCentreFeet(token.document);
 }
 
 /** The burst's area: an aisle 5 ft wide to ten increments, or the strafing cone. */

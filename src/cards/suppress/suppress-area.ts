@@ -12,6 +12,14 @@
  * the square a `rect` whose `distance` is its diagonal at 45° (dnd5e `module/canvas/ability-template.mjs`
  * draws its cubes so); it is deleted when the area ends.
  */
+import {
+  canvasOf,
+  sceneGrid,
+  sceneTokens,
+  tokenCentreFeet,
+  type PlacedToken,
+} from '../../combat/scene-grid.js';
+export { sceneTokens, tokenCentreFeet };
 import { AISLE_WIDTH_FEET, SUPPRESSION_SQUARE_FEET, type FireArea, type Point } from '../../rules/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { spendTurnActions, type TurnActionSpent } from '../../combat/action-budget.js';
@@ -19,38 +27,6 @@ import { Refusal } from '../kernel/index.js';
 
 /** Core: projectile weapons reach ten range increments ("out to your weapon's maximum range"). */
 const PROJECTILE_MAX_INCREMENTS = 10;
-const DEFAULT_GRID = { size: 100, distance: 5 } as const;
-
-/** What a placed token has besides our declared TokenDocument (pixels, grid spaces, its scene). */
-interface PlacedToken {
-  x?: number;
-  y?: number;
-  width?: number;
-  height?: number;
-  parent?: { grid?: { size?: number; distance?: number } } | null;
-}
-
-function gridOf(doc: PlacedToken | null): { size: number; distance: number } {
-  const scene = (globalThis as { canvas?: { scene?: { grid?: { size?: number; distance?: number } } } })
-    .canvas?.scene;
-  const grid = doc?.parent?.grid ?? scene?.grid;
-  const size = Number(grid?.size);
-  const distance = Number(grid?.distance);
-  return {
-    size: Number.isFinite(size) && size > 0 ? size : DEFAULT_GRID.size,
-    distance: Number.isFinite(distance) && distance > 0 ? distance : DEFAULT_GRID.distance,
-  };
-}
-
-/** The canvas, when there is one. */
-function canvasOf(): FoundryCanvas | null {
-  return (globalThis as { canvas?: FoundryCanvas }).canvas ?? null;
-}
-
-/** The tokens on the viewed scene (none without a canvas). */
-export function sceneTokens(): Token[] {
-  return [...(canvasOf()?.tokens?.placeables ?? [])];
-}
 
 /** Where the area's template is: its scene and id. */
 export interface TemplateRef {
@@ -99,20 +75,8 @@ export async function eraseArea(ref: TemplateRef | null | undefined): Promise<vo
 
 /** Feet per pixel on the token's scene. */
 export function feetPerPixel(doc: TokenDocument | null = null): number {
-  const grid = gridOf(doc as PlacedToken | null);
+  const grid = sceneGrid(doc as PlacedToken | null);
   return grid.distance / grid.size;
-}
-
-/** The token's centre, in feet; `at` overrides its stored pixels (e.g. the new place of a move). */
-export function tokenCentreFeet(doc: TokenDocument, at: { x?: number; y?: number } = {}): Point {
-  const placed = doc as unknown as PlacedToken;
-  const grid = gridOf(placed);
-  const x = at.x ?? placed.x ?? 0;
-  const y = at.y ?? placed.y ?? 0;
-  const w = (placed.width ?? 1) * grid.size;
-  const h = (placed.height ?? 1) * grid.size;
-  const k = grid.distance / grid.size;
-  return { x: (x + w / 2) * k, y: (y + h / 2) * k };
 }
 
 /**
