@@ -414,6 +414,8 @@ declare global {
     readonly y: number;
     readonly width: number;
     readonly height: number;
+    /** `CONST.TOKEN_DISPOSITIONS`: FRIENDLY 1, NEUTRAL 0, HOSTILE −1, SECRET −2. */
+    readonly disposition?: number;
   }
   /**
    * A measured template on a scene (v13 MeasuredTemplateDocument): `t` its shape, `x`/`y` its origin
@@ -736,6 +738,8 @@ declare global {
       OVERRIDE: 5;
     };
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0; LIMITED: 1; OBSERVER: 2; OWNER: 3 };
+    /** Friend and foe on the scene (v13 `CONST.TOKEN_DISPOSITIONS`). */
+    TOKEN_DISPOSITIONS?: { SECRET: -2; HOSTILE: -1; NEUTRAL: 0; FRIENDLY: 1 };
   }
   var CONST: FoundryConst;
 

@@ -30,6 +30,7 @@ import { registerRestCard } from './cards/rest/rest-card.js';
 import { registerDyingCard } from './cards/dying/dying-card.js';
 import { registerHealCard } from './cards/heal/heal-card.js';
 import { registerSuppressCard } from './cards/suppress/suppress-card.js';
+import { registerOpportunityCard } from './cards/opportunity/opportunity-card.js';
 import { registerBurstCard } from './cards/burst/burst-card.js';
 import { registerRegenerationHooks } from './hooks/regeneration.js';
 import { registerGrappleHud } from './hooks/grapple-hud.js';
@@ -60,6 +61,7 @@ Hooks.once('init', () => {
   registerDyingCard();
   registerHealCard();
   registerSuppressCard();
+  registerOpportunityCard();
   registerBurstCard();
   registerRegenerationHooks();
   registerGrappleHud();

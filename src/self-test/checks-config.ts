@@ -27,6 +27,7 @@ export const REQUIRED_QUERIES = [
   'gng.temporaryHp',
   'gng.healCard',
   'gng.suppressAction',
+  'gng.opportunityAction',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;

@@ -275,3 +275,39 @@ it('a suppressing fire square is drawn on the map, named for what it is', async 
   expect(Math.round((box?.width ?? 0) / perSquare)).toBe(4);
   await map(page).screenshot({ path: join(ARTIFACTS_DIR, 'suppress-map.png') });
 });
+
+it("a token moved into a held suppressing fire area by its player calls for the GM's save and free shot", async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=7`);
+  await page.waitForSelector('body[data-ready="true"]');
+  // The fighter holds a 20-ft square from (600 px, 0) = (30 ft, 0): squares 7 to 10 across, 1 to 4 down.
+  await asGM(
+    page,
+    `const fighter = game.actors.getName(${JSON.stringify(FIGHTER)});
+     const [gun] = await fighter.createEmbeddedDocuments('Item', [
+       { name: 'Submachine gun', type: 'weapon',
+         system: { category: 'simple', use: 'ranged', damage: { medium: '2d6' }, rangeIncrement: 50,
+           strength: 'none', equipped: true,
+           firearm: { fireModes: ['single', 'semi', 'auto'], capacity: 30, ammunition: 30, barrels: 1 } } },
+       { name: 'Martial Weapons Proficiency (firearms)', type: 'feat',
+         system: { identifier: 'martial-weapon-proficiency-firearms' } },
+     ]);
+     window.gngPlayground.harness.dice.queue(5);
+     const result = await game.gng.suppress(fighter, gun, {
+       area: { shape: 'square', corner: { x: 600, y: 0 } }, mode: 'semi' });
+     if (!result.ok) throw new Error(result.error);
+     const rogue = game.actors.getName(${JSON.stringify(ROGUE)}).getActiveTokens()[0];
+     await rogue.document.update({ x: 1000, y: 100 });`,
+  );
+  const suppress = page.locator('#chat-log .suppress-card').last();
+  await expect.poll(() => suppress.count()).toBe(1);
+  expect(await suppress.locator('.suppress-trigger').count()).toBe(0);
+  // The rogue's own player steps it one square left, into the area (its centre at 47.5 ft).
+  await actAs(page, 'Other Player');
+  await token(page, ROGUE).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => suppress.locator('.suppress-trigger').count()).toBe(1);
+  expect(await suppress.locator('.suppress-trigger .target-name').textContent()).toContain(ROGUE);
+  expect(await page.locator('#pg-notices').textContent()).not.toContain('permission');
+  await suppress.screenshot({ path: join(ARTIFACTS_DIR, 'suppress-trigger-playground.png') });
+});

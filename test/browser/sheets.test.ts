@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { createOgre } from '../fixtures/ogre.js';
@@ -83,6 +84,29 @@ describe('character sheet in Chromium', () => {
     const card = pages.page.locator('#chat-log .chat-message .attack-card');
     expect(await card.locator('h3').textContent()).toBe('5th-level fighter attacks with Bastard sword');
     expect(await card.locator('.attack-total .big-value').textContent()).toBe(String(20 + 9 + 4));
+  });
+
+  it("a firearm's row keeps its Attack button on the weapon's line, the rounds and Reload under it", async () => {
+    const fighter = await appendix3Fighter(h);
+    const source = JSON.parse(readFileSync('packs/_source/weapons/d20m-autoloader-pistol.json', 'utf8')) as {
+      name: string;
+      type: string;
+      system: Record<string, unknown>;
+    };
+    await fighter.createEmbeddedDocuments('Item', [
+      { name: source.name, type: source.type, system: { ...source.system, equipped: true } },
+    ]);
+    await showApplication(pages.page, h, await h.openSheet(fighter));
+    const row = pages.page.locator('.attack-list .attack', { hasText: source.name });
+    const top = (selector: string) => row.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+    const bottom = (selector: string) =>
+      row.locator(selector).evaluate((el) => el.getBoundingClientRect().bottom);
+    // The Attack button starts above the weapon name's bottom edge: the same line.
+    expect(await top('.attack-roll')).toBeLessThan(await bottom('.attack-name'));
+    // The rounds and the Reload button are on the line below.
+    expect(await top('.attack-rounds')).toBeGreaterThanOrEqual(await bottom('.attack-name'));
+    expect(await top('.attack-reload')).toBeGreaterThan(await top('.attack-roll'));
+    await row.screenshot({ path: join(ARTIFACTS_DIR, 'sheet-firearm-row.png') });
   });
 });
 

@@ -17,12 +17,19 @@ export interface ClientContext {
   run<T>(user: User, fn: () => T): T;
   /** The client running now, if code runs inside {@link ClientContext.run}. */
   current(): User | undefined;
+  /**
+   * True where a client's async work cannot be told from another's (the browser): there a hook
+   * handler that returns a promise keeps its client until it settles, and the change that fired the
+   * hook waits for it (documents.ts `hookWorkSettled`), so no other client's code runs meanwhile.
+   */
+  readonly serial?: boolean;
 }
 
 /** The browser's fallback: the client is swapped while `fn` (and the promise it returns) runs. */
 export function swappingClients(): ClientContext {
   let current: User | undefined;
   return {
+    serial: true,
     current: () => current,
     run<T>(user: User, fn: () => T): T {
       const previous = current;

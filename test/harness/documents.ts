@@ -22,6 +22,15 @@ export function broadcast(hook: string, ...args: unknown[]): void {
   (Hooks as unknown as HarnessHooks).callAllOnClients(hook, connected, ...args);
 }
 
+/**
+ * In the browser, the other clients' hook work a change started (`hooks.ts` `pending`), which the
+ * change waits for: one tab plays every client, so none may run while another's work is under way.
+ * Null in Node (each client keeps its own async context there, as real clients do).
+ */
+export function hookWork(): Promise<void> | null {
+  return (Hooks as unknown as HarnessHooks).pending();
+}
+
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 type OwnershipLevel = keyof typeof OWNERSHIP;
 

@@ -49,7 +49,13 @@ import { defineProseMirror } from './rich-text.js';
 import { clients, swappingClients, type ClientContext } from './clients.js';
 import { world } from './world.js';
 import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
-import { HarnessToken, HarnessTokenDocument, HarnessTokenHUD, type TokenBars } from './tokens.js';
+import {
+  HarnessToken,
+  HarnessTokenDocument,
+  HarnessTokenHUD,
+  TOKEN_DISPOSITIONS,
+  type TokenBars,
+} from './tokens.js';
 import type { GnGApi } from '../../src/api.js';
 import { renderMessageHTML } from './chat-html.js';
 import { HarnessFolder } from './folders.js';
@@ -291,6 +297,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   g.CONST = {
     ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+    TOKEN_DISPOSITIONS,
   } satisfies FoundryConst;
   g.fromUuid = fromUuid;
   g.fromUuidSync = fromUuidSync;

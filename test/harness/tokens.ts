@@ -12,18 +12,25 @@
  */
 import { fields } from './fields.js';
 import { getProperty, isPlainObject, randomId } from './utils.js';
-import { broadcast } from './documents.js';
+import { broadcast, hookWork } from './documents.js';
 
 /** Pixels per grid space of a scene: v13's default scene grid size (a token's `x`/`y` are pixels). */
 export const GRID_SIZE = 100;
 
-/** What `HarnessTokenDocument#update` changes: the position (pixels) and size (grid spaces). */
+/**
+ * What `HarnessTokenDocument#update` changes: the position (pixels), size (grid spaces) and
+ * disposition (`CONST.TOKEN_DISPOSITIONS`).
+ */
 export interface TokenPlacement {
   x?: number;
   y?: number;
   width?: number;
   height?: number;
+  disposition?: number;
 }
+
+/** v13's token dispositions (`CONST.TOKEN_DISPOSITIONS`; evidence in README.md). */
+export const TOKEN_DISPOSITIONS = { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 } as const;
 
 export interface TokenBars {
   bar1: { attribute: string | null };
@@ -43,6 +50,11 @@ export class HarnessTokenDocument implements TokenDocument {
   height: number;
   /** The token's image: the prototype token's texture, else the actor's image. */
   readonly texture: { src: string | null };
+  /**
+   * FRIENDLY 1, NEUTRAL 0, HOSTILE −1, SECRET −2: the prototype token's; NEUTRAL when it names none
+   * (Foundry's own default for a new actor is not assumed here; the glue treats NEUTRAL as neither side).
+   */
+  disposition: number;
 
   constructor(
     readonly actor: Actor | null,
@@ -56,6 +68,10 @@ export class HarnessTokenDocument implements TokenDocument {
     this.height = positive(prototype?.height) ?? 1;
     const texture = isPlainObject(prototype?.texture) ? prototype.texture.src : undefined;
     this.texture = { src: typeof texture === 'string' && texture ? texture : (actor?.img ?? null) };
+    const disposition = prototype?.disposition;
+    this.disposition = Object.values(TOKEN_DISPOSITIONS).includes(disposition as -1)
+      ? (disposition as number)
+      : TOKEN_DISPOSITIONS.NEUTRAL;
   }
 
   /** A token's permissions are its actor's (the GM may do anything). */
@@ -69,7 +85,7 @@ export class HarnessTokenDocument implements TokenDocument {
   }
 
   /**
-   * Moves or resizes the token as Foundry's `TokenDocument#update({ x, y })` does: only its owners
+   * Moves, resizes or changes the disposition of the token as Foundry's `TokenDocument#update({ x, y })` does: only its owners
    * and the GM may (anyone else is refused with an error); the cancellable `preUpdateToken` hook on
    * the changing client, then `updateToken(document, changes, options, userId)` on every client.
    * Resolves with the document, or undefined when nothing changed or a hook cancelled.
@@ -80,17 +96,21 @@ export class HarnessTokenDocument implements TokenDocument {
       throw new Error(`User ${user.name} lacks permission to update Token ${this.name}`);
     }
     const diff: TokenPlacement = {};
-    for (const key of ['x', 'y', 'width', 'height'] as const) {
+    for (const key of ['x', 'y', 'width', 'height', 'disposition'] as const) {
       const value = changes[key];
       if (value === undefined || value === this[key]) continue;
       if (typeof value !== 'number' || !Number.isFinite(value))
         throw new Error(`Token ${key} must be a number`);
       diff[key] = value;
     }
+    if (diff.disposition !== undefined && !Object.values(TOKEN_DISPOSITIONS).includes(diff.disposition as -1))
+      throw new Error('Token disposition must be one of CONST.TOKEN_DISPOSITIONS');
     if (!Object.keys(diff).length) return undefined;
     if (Hooks.call('preUpdateToken', this, diff, options, user.id) === false) return undefined;
     Object.assign(this, diff);
     broadcast('updateToken', this, diff, options, user.id);
+    const work = hookWork();
+    if (work) await work;
     return this;
   }
 

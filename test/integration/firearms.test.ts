@@ -124,7 +124,7 @@ describe('ammunition', () => {
     const message = (await fire(shooter, gun, dummy, [15])) as ChatMessage;
     expect(loaded(gun)).toBe(14);
     expect(state(message).fire).toMatchObject({ mode: 'single', roundsUsed: 1, loadedAfter: 14 });
-    expect(message.content).toContain('1 rounds spent · 14 left');
+    expect(message.content).toContain('Rounds spent: 1 · left: 14');
     // The attacker's owner may take it back; another player may not see it.
     h.as(otherPlayer);
     expect(buttons(message)).not.toContain('undoAttack');
@@ -139,6 +139,21 @@ describe('ammunition', () => {
     const again = await requestCardAction(message.id as string, 'rollDefense', target(message).id);
     expect(again).toMatchObject({ ok: false, error: 'GNG.Fire.Withdrawn' });
     expect(target(message).defense).toBeNull();
+  });
+
+  it('taken back after the hit and its damage were rolled: the card says it had no effect', async () => {
+    const { shooter, gun, dummy } = await setUp(packWeapon('autoloader-pistol'));
+    const message = (await fire(shooter, gun, dummy, [15])) as ChatMessage;
+    await defendAndDamage(message, 5, [3, 4]);
+    expect(target(message).result?.hit).toBe(true);
+    h.as(player);
+    await click(message, 'button[data-action="undoAttack"]');
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    const section = html.querySelector('section.target') as HTMLElement;
+    expect(section.classList.contains('is-withdrawn')).toBe(true);
+    expect(section.querySelector('.result .big-label')?.textContent).toBe('Taken back: no effect');
+    const hp = (dummy.system as unknown as CreatureData).hp;
+    expect(hp.value).toBe(hp.max);
   });
 
   it('once the damage is applied the attack can no longer be taken back', async () => {
@@ -161,7 +176,7 @@ describe('ammunition', () => {
     expect(buttons(message)).toContain('reload');
     await click(message, 'button[data-gng-reload]');
     expect(loaded(gun)).toBe(15);
-    expect(lastNotice()).toBe('Autoloader pistol (9mm) reloaded: 15 rounds.');
+    expect(lastNotice()).toBe('Autoloader pistol (9mm) reloaded (rounds: 15).');
     // Loaded again: the card no longer offers it.
     expect(buttons(message)).not.toContain('reload');
   });
@@ -245,7 +260,7 @@ describe('accelerated pair', () => {
     expect(
       await fire(one.shooter, one.gun, one.dummy, [15], { fire: { mode: 'accelerated-pair' } }),
     ).toBeNull();
-    expect(lastNotice()).toContain('Autoloader pistol (9mm) holds 1 rounds; this needs 2.');
+    expect(lastNotice()).toContain('Autoloader pistol (9mm): rounds loaded 1, rounds needed 2.');
     expect(loaded(one.gun)).toBe(1);
     const auto = await setUp(packWeapon('submachine-gun', { fireModes: ['auto'] }));
     expect(
@@ -415,7 +430,7 @@ describe('the attack dialog', () => {
       o.textContent?.trim(),
     );
     expect(options).toEqual(['Single shot', 'Accelerated pair (double tap)', 'Single-target burst']);
-    expect(el.querySelector('.fire-rounds')?.textContent).toContain('15 / 15 rounds loaded');
+    expect(el.querySelector('.fire-rounds')?.textContent).toContain('rounds loaded 15 / 15');
     // No Martial Weapons Proficiency: no controlled burst sizes offered.
     expect(el.querySelector('select[name="fireControlled"]')).toBeNull();
     await h.change(dialog, 'select[name="fireMode"]', 'accelerated-pair');

@@ -226,7 +226,7 @@ describe('claiming the area', () => {
     const card = cards()[0] as ChatMessage;
     expect(stateOf(card)).toMatchObject({ shotsWasted: 30, active: false });
     expect(loaded(weapon)).toBe(0);
-    expect(card.content).toContain('The weapon held only 30 rounds');
+    expect(card.content).toContain('Rounds in the weapon: only 30');
   });
 });
 

@@ -27,6 +27,7 @@ import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
 import { distanceToTarget, fireWeapon } from './firearms.js';
 import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
+import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 
@@ -348,5 +349,8 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.attack', message);
+  // Its targets are offered theirs on this card; any other foe that threatens the shooter, on its own.
+  if (state.weapon.mode === 'ranged')
+    await offerOpportunities(actor, message.id as string, new Set(state.targets.map((t) => t.tokenId ?? '')));
   return message;
 }

@@ -156,7 +156,12 @@ export function cardFire(state: AttackCardState) {
  * taken back has no later steps, so its targets show what happened without buttons.
  */
 export function firearmsTarget<
-  C extends { calledShot: object | null; strike: object | null; damage: object | null },
+  C extends {
+    calledShot: object | null;
+    strike: object | null;
+    damage: object | null;
+    result?: { text: string } | null;
+  },
 >(state: AttackCardState, target: CardTarget, context: C): C {
   const withFire = {
     ...context,
@@ -165,8 +170,11 @@ export function firearmsTarget<
       target.damage && { ...context.damage, instances: instancesContext(target.damage) },
   };
   if (!attackWithdrawn(state)) return withFire;
+  // Taken back: what it rolled stays for the record, struck through and said to be void.
   return {
     ...withFire,
+    withdrawn: true,
+    result: context.result && { ...context.result, text: game.i18n.localize('GNG.Fire.Card.TakenBack') },
     buttons: {},
     woundTrauma: null,
     calledShot: context.calledShot && { ...context.calledShot, buttons: {} },

@@ -32,6 +32,7 @@ import {
 } from './burst-area.js';
 import type { BurstCardState, BurstStartOptions, BurstTarget } from './burst-state.js';
 import { renderBurstCard } from './burst-render.js';
+import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 
 export const BURST_QUERY = 'gng.burstAction';
 
@@ -231,5 +232,6 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.burst', message);
+  await offerOpportunities(actor, message.id as string);
   return message;
 }

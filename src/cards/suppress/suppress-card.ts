@@ -60,6 +60,7 @@ import {
 } from './suppress-state.js';
 import * as steps from './suppress-shot.js';
 import { renderSuppressCard, SUPPRESS_CARD_TEMPLATE } from './suppress-render.js';
+import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 
 export { suppressState, type SuppressCardState, type SuppressTrigger } from './suppress-state.js';
 
@@ -196,6 +197,7 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
     }
     if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
     Hooks.callAll('gng.suppressingFire', message);
+    await offerOpportunities(actor, message.id as string);
     return message;
   });
 }
@@ -476,6 +478,7 @@ export function registerSuppressCard(): void {
     const to = tokenCentreFeet(doc, { x: at('x'), y: at('y') });
     const from = lastPlaceOf(doc) ?? to;
     rememberPlace(doc, to);
-    void track(onTokenMoved(doc, { from, to }));
+    // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
+    return track(onTokenMoved(doc, { from, to }));
   });
 }

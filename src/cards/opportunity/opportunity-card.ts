@@ -1,0 +1,95 @@
+/**
+ * The attack-of-opportunity card (opportunity-offer.ts posts it): for each creature that threatens
+ * the shooter, its owners answer **Attack of opportunity** or **No attack of opportunity**, once. The
+ * GM records the answer (the kernel: sender proven, owners only, open answers only); on an Attack the
+ * asking client, an owner of the creature, starts its attack against the shooter with its best
+ * melee weapon, as the attack card's own attack of opportunity does. The attack is a card of its own,
+ * with its own Undo; this card only records who answered.
+ */
+import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
+import { startAttack } from '../attack/attack-start.js';
+import { blockWeapons } from '../attack/attack-state.js';
+import { mayTakeOpportunity, shooterToken } from './opportunity-offer.js';
+import { OPPORTUNITY_CARD_TEMPLATE, renderOpportunityCard } from './opportunity-render.js';
+import {
+  opportunityCardOf,
+  opportunityOpen,
+  type OpportunityCardState,
+  type OpportunityThreatener,
+} from './opportunity-state.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+
+export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
+
+type OpportunityAction = 'opportunityTake' | 'opportunityDecline';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The creature's best melee weapon (its first Block weapon), or null. */
+function bestMeleeWeapon(actor: Actor): Item | null {
+  const best = blockWeapons(actor)[0];
+  return (best && actor.items.get(best.itemId)) || null;
+}
+
+/** The owner's answer, checked on the GM's client against the documents as they are now. */
+function answer(kind: 'takenBy' | 'declinedBy') {
+  return {
+    may: (user: User, _state: OpportunityCardState, target: OpportunityThreatener) =>
+      owns(user, target.actorUuid),
+    available: (_state: OpportunityCardState, target: OpportunityThreatener) => opportunityOpen(target),
+    async run({ target, user }: { target: OpportunityThreatener; user: User }): Promise<void> {
+      if (kind === 'takenBy') {
+        const actor = await actorOf(target.actorUuid);
+        if (!actor || !mayTakeOpportunity(actor) || !bestMeleeWeapon(actor))
+          throw new Refusal('GNG.Opportunity.Error.CannotTake', { name: target.name });
+      }
+      target[kind] = user.id as string;
+    },
+  };
+}
+
+/** Asking client, once the GM recorded the Attack: starts the creature's attack against the shooter. */
+async function attackTheShooter(messageId: string, target: OpportunityThreatener): Promise<CardActionResult> {
+  const state = opportunityCardOf(game.messages.get(messageId));
+  const actor = fromUuidSync(target.actorUuid) as Actor | null;
+  const shooter = state ? (fromUuidSync(state.shooterUuid) as Actor | null) : null;
+  const weapon = actor ? bestMeleeWeapon(actor) : null;
+  const token = shooter ? shooterToken(shooter, state?.shooterTokenId ?? null) : null;
+  if (!actor || !weapon || !token) {
+    ui.notifications.warn(f('GNG.Opportunity.Error.CannotTake', { name: target.name }));
+    return { ok: false, error: 'GNG.Opportunity.Error.CannotTake', data: { name: target.name } };
+  }
+  await startAttack(actor, weapon, {}, [token]);
+  return { ok: true };
+}
+
+export const opportunityCard = defineCard<OpportunityCardState, OpportunityThreatener, OpportunityAction>({
+  query: OPPORTUNITY_QUERY,
+  state: opportunityCardOf,
+  targets: (state) => state.threateners,
+  actors: (state) => [state.shooterUuid, ...state.threateners.map((t) => t.actorUuid)],
+  save: async (message, state) => {
+    await message.update({
+      content: await renderOpportunityCard(state),
+      [`flags.${SYSTEM_ID}.opportunity`]: state,
+    });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Opportunity.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: (_action, user, _state, target) =>
+      new Refusal('GNG.Opportunity.Error.NotOwner', { user: user.name, name: target.name }),
+    unavailable: (_action, _state, target) =>
+      new Refusal('GNG.Opportunity.Error.Answered', { name: target.name }),
+  },
+  actions: {
+    opportunityTake: { ...answer('takenBy'), after: attackTheShooter },
+    opportunityDecline: answer('declinedBy'),
+  },
+});
+
+/** Registers the card's GM query, its buttons and its template (on `init`). */
+export function registerOpportunityCard(): void {
+  registerCard(opportunityCard, [OPPORTUNITY_CARD_TEMPLATE]);
+}

@@ -1,0 +1,33 @@
+/** The stored state of the attack-of-opportunity card (`flags.gng.opportunity`). */
+import { SYSTEM_ID } from '../../config/document-types.js';
+
+/** A creature offered its attack of opportunity (its id is its token's). */
+export interface OpportunityThreatener {
+  id: string;
+  actorUuid: string;
+  name: string;
+  /** The user who took it (the attack is a card of its own), or null. */
+  takenBy: string | null;
+  declinedBy: string | null;
+}
+
+export interface OpportunityCardState {
+  shooterUuid: string;
+  shooterTokenId: string | null;
+  shooterName: string;
+  /** The message of the shot that provoked (an attack, burst or suppressing fire card). */
+  source: string;
+  threateners: OpportunityThreatener[];
+}
+
+/** The stored state of an attack-of-opportunity card, or null. */
+export function opportunityCardOf(message: ChatMessage | null | undefined): OpportunityCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  if (!flags || flags.type !== 'opportunityCard') return null;
+  return (flags.opportunity as OpportunityCardState | undefined) ?? null;
+}
+
+/** Whether the threatener's answer is still open. */
+export function opportunityOpen(threatener: OpportunityThreatener): boolean {
+  return threatener.takenBy === null && threatener.declinedBy === null;
+}
