@@ -160,11 +160,13 @@ export class Table {
             }
           : freeSpot(side.key, squares, taken);
         taken.push(spot);
+        // Side A is the party (FRIENDLY), side B its foes (HOSTILE): what tells friend from foe.
         await member.token.document.update({
           x: spot.column * GRID_SIZE,
           y: spot.row * GRID_SIZE,
           width: squares,
           height: squares,
+          disposition: side === this.sides[0] ? 1 : -1,
         });
       }
     }

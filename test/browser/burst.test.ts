@@ -93,8 +93,15 @@ it('aims a strafing burst at a token, draws the cone, lists who is inside and ap
   const before = await page.locator('#chat-log > li').count();
   await page.evaluate(() => window.gngPlayground?.harness.dice.queue(5, 5)); // 5 + 5 + 20 = 30 shots
   await control.getByRole('button', { name: 'Fire the burst' }).click();
-  await expect.poll(() => page.locator('#chat-log > li').count()).toBe(before + 1);
+  // The burst card, and the attack of opportunity it provokes from the adjacent, armed rogue
+  // (the other side's token: HOSTILE to the fighter's FRIENDLY).
+  await expect.poll(() => page.locator('#chat-log > li').count()).toBe(before + 2);
   expect(await rounds(page)).toBe(0);
+  const opportunity = page.locator('#chat-log .opportunity-card').last();
+  expect(await opportunity.locator('h3').textContent()).toBe(`${FIGHTER} fires while threatened`);
+  expect(await opportunity.locator('.opportunity-answer').allTextContents()).toEqual([
+    `${ROGUE} may take an attack of opportunity against ${FIGHTER}.`,
+  ]);
 
   // The cone is on the map, with its label; the card lists the rogue only, never the shooter.
   const cone = map(page).locator('.pg-template-cone');
