@@ -37,3 +37,8 @@ export * from './areas.js';
 export * from './item-properties.js';
 export * from './combat-options.js';
 export * from './reload.js';
+/** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
+export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
+export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';
+export { parseAttackLine, type ConvertedAttack, type AttackRoutine } from './bestiary/attacks.js';
+export type { SrdMonsterRecord, WornItem, DragonExtras } from './bestiary/srd-record.js';

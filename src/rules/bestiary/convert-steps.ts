@@ -1,0 +1,67 @@
+/**
+ * Bestiary conversion (issue #19): the explained steps (i18n keys with data: the engine has no
+ * i18n), the Toughness feats of a feat line, and the CR with GnG's size adjustment.
+ */
+import { crAdjustmentForSize } from '../sizes.js';
+import type { Size } from '../types.js';
+
+/** Data of an explanation: what the lang string's placeholders take. */
+export type StepData = Record<string, string | number>;
+
+/** An explanation as an i18n key (lang/en.json "GNG.Bestiary.Step.*") and its data. */
+export interface ConversionExplanation {
+  key: string;
+  data: StepData;
+}
+
+/** One conversion step: which field of the GnG creature, its value, and why. */
+export interface ConversionStep {
+  field: string;
+  value: number | string | null;
+  explanation: ConversionExplanation;
+}
+
+/**
+ * Toughness feats in a feat list: "Toughness" counts 1, "Toughness (3)" or "Toughness (×2)" that
+ * many (GnG "Toughness: Each time you take the Toughness feat, you add +3 HP to your base score").
+ * "Epic Toughness" and "Improved Toughness" are other feats and do not count.
+ */
+export function toughnessFeats(feats: readonly string[]): number {
+  let count = 0;
+  for (const f of feats) {
+    const m = /^toughness\s*(?:\(\s*[×x]?\s*(\d+)\s*\))?$/i.exec(f.trim());
+    if (m) count += m[1] === undefined ? 1 : Number(m[1]);
+  }
+  return count;
+}
+
+/** The d20 challenge ratings below 1, in order. */
+export const FRACTIONAL_CRS = [1 / 10, 1 / 8, 1 / 6, 1 / 4, 1 / 3, 1 / 2] as const;
+
+/**
+ * The CR adjusted by GnG "Table: CR Adjustments based on Size" ("Use the following table as a
+ * guideline"). Below CR 1 the adjustment walks the fractional CRs one step per point (decision
+ * "CR below 1"): CR 1/3 Small (−1) → 1/4; CR 1 Small → 1/2; never below 1/10.
+ */
+export function suggestedCr(
+  value: number | null,
+  size: Size,
+): { sizeAdjustment: number; suggested: number | null } {
+  const sizeAdjustment = crAdjustmentForSize(size);
+  if (value === null || !Number.isFinite(value)) return { sizeAdjustment, suggested: null };
+  // Index on one ladder: fractions 0…5, then CR 1 at 6, CR n at 5 + n.
+  let index: number;
+  if (value >= 1) index = FRACTIONAL_CRS.length - 1 + Math.round(value);
+  else {
+    index = 0;
+    FRACTIONAL_CRS.forEach((f, i) => {
+      if (Math.abs(f - value) < Math.abs((FRACTIONAL_CRS[index] as number) - value)) index = i;
+    });
+  }
+  const moved = Math.max(0, index + sizeAdjustment);
+  const suggested =
+    moved < FRACTIONAL_CRS.length
+      ? Math.round((FRACTIONAL_CRS[moved] as number) * 10000) / 10000
+      : moved - (FRACTIONAL_CRS.length - 1);
+  return { sizeAdjustment, suggested };
+}
