@@ -42,3 +42,5 @@ export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';
 export { parseAttackLine, type ConvertedAttack, type AttackRoutine } from './bestiary/attacks.js';
 export type { SrdMonsterRecord, WornItem, DragonExtras } from './bestiary/srd-record.js';
+/** Exact odds of an attack (issue #20): `game.gng.rules.odds.attackOdds(…)`, docs/api.md "Odds". */
+export * as odds from './odds/index.js';
