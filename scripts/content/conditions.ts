@@ -310,6 +310,24 @@ const CONDITIONS: Record<string, ConditionSpec> = {
     hand: 'waking up and the slow recovery of a stable character.',
     where: 'GnG Disabled, Dying, and Dead; core rules (Stable Characters and Recovery)',
   },
+  'fighting-defensively': {
+    name: 'Fighting Defensively',
+    text: p(
+      'The character fights defensively this round: a −4 penalty on all attacks in the round and a +2 dodge bonus to Defense (core rules, Fighting Defensively).',
+    ),
+    auto: 'chosen in the attack dialog; −4 on every attack while it lasts, +2 dodge bonus in every Defense roll (lost with the Dexterity bonus) until the start of the character’s next turn in combat, when it expires.',
+    hand: 'out of combat it stays until removed.',
+    where: 'Defense Roll Modifiers (“See Concealment”, dodge bonuses); core rules (Fighting Defensively)',
+  },
+  'total-defense': {
+    name: 'Total Defense',
+    text: p(
+      'The character defends himself as a standard action: he does not attack this round but gets a +4 dodge bonus to Defense for 1 round (core rules, Total Defense).',
+    ),
+    auto: 'taken from the sheet; attacks are refused while it lasts, +4 dodge bonus in every Defense roll until the start of the character’s next turn in combat, when it expires; with Defensive Strike, an opponent whose melee attack misses gives +4 on the next attack against him.',
+    hand: 'out of combat it stays until removed.',
+    where: 'Appendix 4 (Defensive Strike); core rules (Total Defense)',
+  },
   dead: {
     name: 'Dead',
     text: p(

@@ -48,7 +48,8 @@ import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes
 import { noTargetWarning } from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
-import { barrelsOf, controlledBurstOptions } from '../cards/attack/firearms.js';
+import { barrelsOf, controlledBurstOptions, fireRefusal } from '../cards/attack/firearms.js';
+import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
 import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -93,6 +94,8 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     nonlethal: data.nonlethal === true,
     calledShots,
     bonus: wholeNumber(data.bonus, 0, -100, 100),
+    // Concealment per target, into melee, fighting defensively, the off-hand weapon (issue #18).
+    ...combatOptionsFromForm(data),
   };
   // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
   if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
@@ -160,6 +163,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   /** A targeted token within 5 ft (a longarm's −4), and the scattershot at the targets, when it opened. */
   readonly #adjacent: boolean;
   readonly #scattershot: ScattershotPlan | null;
+  /** The targeted tokens when it opened (each one's concealment). */
+  readonly #targets: Token[];
 
   constructor(options: AttackDialogOptions) {
     super({
@@ -174,6 +179,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#armor = targetArmor();
     this.#target = singleTargetActor();
     const tokens = [...game.user.targets].filter((token) => token.actor);
+    this.#targets = tokens;
     this.#adjacent = anyAdjacent(this.actor, tokens);
     const row = attackRowOf(this.actor, this.weapon);
     this.#scattershot = row ? scattershotPlan(this.actor, this.weapon, row.damageDice, tokens) : null;
@@ -220,7 +226,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const context = await super._prepareContext(options);
     const system = this.actor.system as CreatureData;
     const weapon = this.weapon.system as WeaponData;
-    const chosen = this.rendered ? this.currentOptions() : { ...DEFAULT_ATTACK_OPTIONS };
+    const chosen = this.rendered ? this.currentOptions() : this.#initialOptions();
     const preview = this.#preview(chosen);
     const id = (name: string) => `${this.options.id}-${name}`;
     const grips = preview?.grips ?? [];
@@ -310,6 +316,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         },
       },
       fire: this.#fireView(chosen, id),
+      combat: combatOptionsView(
+        this.actor,
+        this.weapon,
+        preview?.attack.mode ?? null,
+        this.#targets,
+        this.rendered ? chosen : null,
+        id,
+      ),
       calledShotNotes: [
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),
@@ -319,10 +333,18 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     };
   }
 
+  /** The choices the dialog opens with: the defaults, into melee ticked when a target is next to an ally. */
+  #initialOptions(): AttackOptions {
+    const options: AttackOptions = { ...DEFAULT_ATTACK_OPTIONS };
+    const row = attackRowOf(this.actor, this.weapon);
+    if (row?.mode === 'ranged' && targetNextToAlly(this.actor, this.#targets)) options.intoMelee = true;
+    return options;
+  }
+
   /**
-   * Firearms: the fire modes (the ones this weapon cannot do are offered all the same; the preview
-   * says why one is refused), a controlled burst's sizes by the attacker's proficiency and base
-   * attack, and the rounds loaded.
+   * Firearms: the fire modes (one this weapon cannot fire — no single shots for an accelerated pair,
+   * no automatic fire for a burst — is disabled with the reason), a controlled burst's sizes by the
+   * attacker's proficiency and base attack, and the rounds loaded.
    */
   #fireView(chosen: AttackOptions, id: (name: string) => string) {
     const weapon = this.weapon.system as WeaponData;
@@ -341,11 +363,24 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
             barrels: barrelsOf(this.weapon),
           })
         : null,
-      modes: FIRE_CHOICES.map((value) => ({
-        value,
-        label: t(`GNG.Fire.Mode.${value}`),
-        selected: value === mode,
-      })),
+      modes: FIRE_CHOICES.map((value) => {
+        // Only what the weapon cannot do disables a mode; rounds and proficiency are the preview's.
+        const refused = fireRefusal(this.actor, this.weapon, { mode: value });
+        const cannot =
+          refused && ['GNG.Fire.Refusal.NoSingle', 'GNG.Fire.Refusal.NoAuto'].includes(refused.key);
+        const label = t(`GNG.Fire.Mode.${value}`);
+        return {
+          value,
+          label: cannot
+            ? game.i18n.format('GNG.CombatOptions.FireModeUnavailable', {
+                mode: label,
+                reason: game.i18n.format(refused.key, refused.data),
+              })
+            : label,
+          selected: value === mode && !cannot,
+          disabled: Boolean(cannot),
+        };
+      }),
       controlled: {
         show: sizes.length > 0,
         id: id('fire-controlled'),

@@ -46,6 +46,9 @@ export const GNG_STATUSES: readonly GnGStatus[] = [
   { id: 'dying', img: icon('blood') },
   { id: 'stable', img: icon('heal') },
   { id: 'dead', img: icon('skull') },
+  // The defensive options of the core combat rules (issue #18): until the character's next turn.
+  { id: 'fighting-defensively', img: icon('shield') },
+  { id: 'total-defense', img: icon('mountain') },
 ];
 
 /** The journal of the `conditions` compendium that holds one page per status (GnG CONDITIONS). */
@@ -87,6 +90,8 @@ const REFERENCE_PAGES: Readonly<Record<string, string>> = {
   dying: 'nHYesfZHimnKXNjj',
   stable: 'sIb6HX7FGRrIQHkj',
   dead: 'ws8KTCsKs0zh6q2a',
+  'fighting-defensively': 'HXQj0oFnrPn6UCaI',
+  'total-defense': 'proWCjiIGAXsXruU',
 };
 
 /** UUID of the conditions-journal page of each status (Foundry opens it from the token HUD). */

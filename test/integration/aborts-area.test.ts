@@ -599,7 +599,7 @@ describe('Quick Stand', () => {
     const labels = [...sheet.element.querySelectorAll<HTMLButtonElement>('.maneuvers button')].map((b) =>
       b.textContent?.trim(),
     );
-    expect(labels).toEqual(['Bull Rush', 'Trip', 'Throw', 'Grapple']);
+    expect(labels).toEqual(['Bull Rush', 'Trip', 'Throw', 'Grapple', 'Total defense']);
     await pc.toggleStatusEffect('prone', { active: true });
     await sheet.render();
     expect(sheet.element.querySelector('button[data-action="quickStand"]')?.textContent?.trim()).toBe(

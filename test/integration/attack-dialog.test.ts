@@ -90,8 +90,9 @@ describe('attack dialog', () => {
     expect(dialog.element.getAttribute('aria-label')).toBe('Attack: Bastard sword');
     const controls = [...dialog.element.querySelectorAll<HTMLInputElement>('input, select')];
     // situational 3 + touch, nonlethal + defender situation 3 + grip + power attack + sneak, bonus + called
-    // shots + Stab and Grab's single-edged claim (no strike feat: no strike controls)
-    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length + 1);
+    // shots + Stab and Grab's single-edged claim (no strike feat: no strike controls) + the combat
+    // options: the one target's concealment and fighting defensively (a melee weapon, no second weapon)
+    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length + 1 + 2);
     for (const control of controls) {
       const label = dialog.element.querySelector(`label[for="${control.id}"]`);
       expect(label?.textContent?.trim(), control.name).toBeTruthy();

@@ -189,6 +189,9 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   dying: helplessLike,
   stable: helplessLike,
   dead: helplessLike,
+  // Core "Fighting Defensively": "+2 dodge bonus to Defense"; "Total Defense": "+4 dodge bonus" (issue #18).
+  'fighting-defensively': { defMelee: 7, defRanged: 7 },
+  'total-defense': { defMelee: 9, defRanged: 9 },
 };
 
 describe('toggling a condition changes exactly the numbers the text says', () => {

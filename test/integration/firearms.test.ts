@@ -429,7 +429,13 @@ describe('the attack dialog', () => {
     const options = [...el.querySelectorAll('select[name="fireMode"] option')].map((o) =>
       o.textContent?.trim(),
     );
-    expect(options).toEqual(['Single shot', 'Accelerated pair (double tap)', 'Single-target burst']);
+    // Issue #18 (the #16 leftover): the burst a pistol cannot fire is disabled, with the reason.
+    expect(options).toEqual([
+      'Single shot',
+      'Accelerated pair (double tap)',
+      'Single-target burst (not possible: Only weapons capable of fully automatic fire may perform bursts; Autoloader pistol (9mm) is not.)',
+    ]);
+    expect(el.querySelector<HTMLOptionElement>('option[value="burst"]')?.disabled).toBe(true);
     expect(el.querySelector('.fire-rounds')?.textContent).toContain('rounds loaded 15 / 15');
     // No Martial Weapons Proficiency: no controlled burst sizes offered.
     expect(el.querySelector('select[name="fireControlled"]')).toBeNull();

@@ -45,7 +45,7 @@ describe('character sheet', () => {
       [...sheet.element.querySelectorAll(`[role="tabpanel"][data-tab="${tab}"] > section`)].map(
         (el) => el.className,
       );
-    expect(sections('combat')).toEqual(['attacks', 'abilities-section', 'saves']);
+    expect(sections('combat')).toEqual(['attacks', 'abilities-section', 'saves', 'resistances']);
     expect(sections('feats')).toEqual(['feats', 'classes']);
     expect(sections('biography')).toEqual(['biography']);
     expect(sheet.element.tagName).toBe('FORM');
@@ -579,7 +579,7 @@ describe('creature (npc) sheet', () => {
       [...sheet.element.querySelectorAll('[data-application-part="tab-combat"] > section')].map(
         (el) => el.className,
       ),
-    ).toEqual(['statblock', 'attacks']);
+    ).toEqual(['statblock', 'attacks', 'resistances']);
     expect(text(sheet, '.stat-protection .stat-value')).toBe(String(sys(actor).protection.total));
     expect(text(sheet, '.stat-hp .stat-value')).toBe('36 / 36');
     expect(text(sheet, '.stat-defense-melee .stat-value')).toBe('+1');

@@ -352,7 +352,7 @@ describe('breaking strikes and nerve strikes', () => {
     expect(h.notices.map((n) => n.message).join('\n')).toMatch(/Rip Mind needs its feat/);
   });
 
-  it('Break Weapon: no save; the card says to apply the damage to the chosen item by hand', async () => {
+  it('Break Weapon: no save; the chosen item takes the hit through its hardness (issue #18); Undo', async () => {
     const fighter = await fighterWith([
       'basic-breaking-strikes',
       'improved-breaking-strikes',
@@ -374,8 +374,21 @@ describe('breaking strikes and nerve strikes', () => {
     await hitAndApply(card);
     h.as(gm);
     expect(buttons(card)).not.toContain('strike');
-    expect(content(card)).toContain(
-      `apply the same damage (${target(card).damage!.final}) to Heavy wooden shield by hand`,
-    );
+    // Appendix 4: "apply the damage to both your target and the item you selected to sunder". The
+    // shield has no hit points of its own: the core table's Medium manufactured object, hardness 5
+    // and 5 HP ("minimum values"). The item takes the hit's total before the wielder's Protection
+    // (1d10 4 + Str 4 + RD ≥ 8 … well over 10), less its hardness 5: 5 HP → 0, destroyed.
+    const total = target(card).damage!.steps.total;
+    expect(total).toBeGreaterThanOrEqual(10);
+    const item = () => shield!.system as unknown as { hp: { value: number; max: number }; equipped: boolean };
+    expect(item().hp).toEqual({ value: 0, max: 5 });
+    expect(item().equipped).toBe(false);
+    expect(content(card)).toContain('Break Weapon: Heavy wooden shield, hit points 5 → 0');
+    expect(content(card)).toContain('destroyed');
+    expect(content(card)).not.toContain('by hand');
+    await click(card, 'undoDamage');
+    // Whole again, its hit points "not set" as before, and in hand.
+    expect(item().hp).toEqual({ value: 0, max: 0 });
+    expect(item().equipped).toBe(true);
   });
 });

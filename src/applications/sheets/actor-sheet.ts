@@ -19,12 +19,14 @@ import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/ind
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext, healPatientOf, healTargetContext } from './actor-context.js';
+import { resistancesContext } from './resistances-context.js';
 import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
+import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 const { HandlebarsApplicationMixin } = foundry.applications.api;
@@ -82,6 +84,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       startGrapple: GnGActorSheet.onStartGrapple,
       grappleMove: GnGActorSheet.onGrappleMove,
       quickStand: GnGActorSheet.onQuickStand,
+      totalDefense: GnGActorSheet.onTotalDefense,
       bindWounds: GnGActorSheet.onBindWounds,
       rest: GnGActorSheet.onRest,
       healTarget: GnGActorSheet.onHealTarget,
@@ -127,6 +130,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       owner,
       isGM,
       healTarget: healTargetContext(this.actor, game.user),
+      resistances: resistancesContext(this.actor),
       ...this.#tabsContext(),
     };
   }
@@ -360,6 +364,11 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     await game.gng.quickStand(this.actor);
   }
 
+  /** Total defense (core rules): the status until the actor's next turn (combat-options-card.ts). */
+  static async onTotalDefense(this: GnGActorSheet): Promise<void> {
+    await takeTotalDefense(this.actor);
+  }
+
   /** Heal action "Bind wounds" (shown while the actor bleeds): ends Severe Bleeding (bleeding-card.ts). */
   static async onBindWounds(this: GnGActorSheet): Promise<void> {
     await bindWounds(this.actor);
@@ -522,6 +531,7 @@ const SECTIONS = [
   'attacks',
   'abilities',
   'saves',
+  'resistances',
   'npc-statblock',
   'skills',
   'inventory',

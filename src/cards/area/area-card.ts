@@ -42,6 +42,7 @@ import {
   areaActionAvailable,
   areaState,
   areaUserMayAct,
+  energyResistanceOf,
   protectionOf,
   targetDamage,
   type AreaAction,
@@ -245,10 +246,11 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
           saved: target.save?.success === true,
           protection: protectionOf(actor),
         });
+        const resisted = energyResistanceOf(actor, state.damage.type);
         const dive = resolveDiveForCover({
           jumpTotal: natural + bonus,
           reflexDc: state.save.dc,
-          damage: steps.final,
+          damage: Math.max(0, steps.final - resisted),
           cover,
         });
         target.dive = {
@@ -325,7 +327,7 @@ async function applyDamage(
   actor: Actor,
   user: User,
 ): Promise<void> {
-  const dmg = targetDamage(state, target, protectionOf(actor));
+  const dmg = targetDamage(state, target, protectionOf(actor), energyResistanceOf(actor, state.damage.type));
   const loss = await applyHitPointLoss(
     actor,
     { lethal: dmg.lethal, nonlethal: dmg.nonlethal, slashing: state.damage.type === 'slashing' },

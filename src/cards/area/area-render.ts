@@ -6,6 +6,7 @@ import { systemPath } from '../../config/document-types.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import {
   areaActionAvailable,
+  energyResistanceOf,
   protectionOf,
   targetDamage,
   type AreaAction,
@@ -20,7 +21,7 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 
 function targetContext(state: AreaCardState, target: AreaTarget) {
   const actor = fromUuidSync(target.actorUuid) as Actor | null;
-  const dmg = targetDamage(state, target, protectionOf(actor));
+  const dmg = targetDamage(state, target, protectionOf(actor), energyResistanceOf(actor, state.damage.type));
   const a = target.applied;
   const button = (action: AreaAction) => ({
     action,
@@ -44,6 +45,14 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
       { label: t('GNG.Area.Step.rolled'), value: String(dmg.rolled) },
       ...(target.save?.success ? [{ label: t('GNG.Area.Step.halved'), value: String(dmg.afterSave) }] : []),
       { label: t('GNG.Area.Step.protection'), value: String(-dmg.protection) },
+      ...(dmg.energyResistance
+        ? [
+            {
+              label: f('GNG.Area.Step.energyResistance', { type: t(`GNG.DamageType.${state.damage.type}`) }),
+              value: String(-dmg.energyResistance),
+            },
+          ]
+        : []),
       ...(dmg.nonlethal ? [{ label: t('GNG.Area.Step.converted'), value: String(-dmg.nonlethal) }] : []),
     ],
     applied: a && {

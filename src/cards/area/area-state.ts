@@ -109,6 +109,17 @@ export function protectionOf(actor: Actor | null): number {
   return actor ? creature(actor).derived.protection.total : 0;
 }
 
+/**
+ * The energy resistance an area's damage meets on `actor` (issue #18): its resistance to the area's
+ * damage type when that is one of the five energies ("Energy resistance applies to damage after
+ * Protection"); 0 for other types, no type, or no actor.
+ */
+export function energyResistanceOf(actor: Actor | null, damageType: string | null | undefined): number {
+  const energy = actor ? creature(actor).derived.resistances?.energy : undefined;
+  if (!energy || !damageType || !(damageType in energy)) return 0;
+  return energy[damageType as keyof typeof energy] ?? 0;
+}
+
 /** The card state of a message, or null. */
 export function areaState(message: ChatMessage | null | undefined): AreaCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
@@ -120,19 +131,24 @@ export function targetDamage(
   state: AreaCardState,
   target: AreaTarget,
   protection: number,
+  energyResistance = 0,
 ): {
   rolled: number;
   afterSave: number;
   protection: number;
+  /** Energy resistance taken off after Protection. */
+  energyResistance: number;
   final: number;
   lethal: number;
   nonlethal: number;
 } {
-  const steps = areaDamage({
+  const area = areaDamage({
     rolled: state.damage.total,
     saved: target.save?.success === true,
     protection,
   });
+  const resisted = Math.min(energyResistance, area.final);
+  const steps = { ...area, energyResistance: resisted, final: area.final - resisted };
   if (!target.dive) return { ...steps, lethal: steps.final, nonlethal: 0 };
   const dive = resolveDiveForCover({
     jumpTotal: target.dive.jumpTotal,

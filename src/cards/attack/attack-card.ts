@@ -19,6 +19,8 @@ import {
 } from './attack-state.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
+import { concealmentLine } from './combat-options-card.js';
+import { damageExtras } from './item-properties-card.js';
 
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
@@ -121,6 +123,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     id: target.id,
     name: target.name,
     kind: target.kind,
+    concealment: concealmentLine(target),
     coupDeGrace: target.coupDeGrace && {
       allowed: target.coupDeGrace.allowed,
       text: target.coupDeGrace.allowed
@@ -162,13 +165,9 @@ function targetContext(state: AttackCardState, target: CardTarget) {
           label: protectionLabel(dmg),
           value: dmg.steps.protection ? signed(-dmg.steps.protection) : '0',
         },
-        ...(dmg.steps.damageReduction
-          ? [{ label: t('GNG.Attack.Step.damageReduction'), value: signed(-dmg.steps.damageReduction) }]
-          : []),
-        ...(dmg.steps.energyResistance
-          ? [{ label: t('GNG.Attack.Step.energyResistance'), value: signed(-dmg.steps.energyResistance) }]
-          : []),
       ],
+      // DR, energy resistance and the weapon's Appendix 6 properties (item-properties-card.ts).
+      extras: damageExtras(state, target),
     },
     applied: a && {
       hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
@@ -243,7 +242,7 @@ function strikeContext(state: AttackCardState, target: CardTarget) {
   if (strike.item) notes.push(f('GNG.Strike.Card.Item', { item: strike.item.name }));
   if (strike.sense) notes.push(f('GNG.Strike.Card.Sense', { sense: strikeStatus(strike.sense) }));
   // Break Weapon: the item has no hit points in our data; the GM applies the damage to it.
-  if (strike.id === 'break-weapon' && target.damage && target.applied)
+  if (strike.id === 'break-weapon' && target.damage && target.applied && !target.applied.properties?.object)
     notes.push(
       f('GNG.Strike.Card.BreakWeapon', { item: strike.item?.name ?? '', damage: target.damage.final }),
     );

@@ -35,7 +35,8 @@ import {
   noteUndo,
   owns,
 } from '../kernel/index.js';
-import { ATTACK_QUERY, createAttackCard, startAttack } from './attack-start.js';
+import { ATTACK_QUERY, createAttackCard, createOffHandCard, startAttack } from './attack-start.js';
+import { registerCombatOptions, withdrawCombatOptions } from './combat-options-card.js';
 import { saveCard } from './attack-save.js';
 import {
   applyDamage,
@@ -199,6 +200,15 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   async start(data, sender) {
     const message = await createAttackCard(data, sender);
     if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);
+    // Two-weapon fighting: the off-hand attack, its own exchange right after (combat-options-lines.ts).
+    // Its refusal (a hook, its weapon's own limits) leaves the primary card standing.
+    try {
+      const offHand = await createOffHandCard(data, sender, message);
+      if (offHand && automation().autoRollNpcDefense) await autoRollNpcDefenses(offHand);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      ui.notifications.warn(f(error.key, error.data));
+    }
     return message;
   },
   actions: {
@@ -314,6 +324,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         const fire = state.fire as NonNullable<AttackCardState['fire']>;
         const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
         fire.withdrawn = { by: user.id as string, notes };
+        await withdrawCombatOptions(state);
       },
     },
   },
@@ -363,6 +374,7 @@ async function autoRollNpcDefenses(message: ChatMessage): Promise<void> {
 /** Registers the settings, the GM query, the card hooks and the template (called on `init`). */
 export function registerAttackFlow(): void {
   attackCard.register();
+  registerCombatOptions();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
     attackCard.decorate(message, html);
     if (cardState(message)?.fire) decorateReload(html);

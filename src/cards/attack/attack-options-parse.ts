@@ -5,11 +5,13 @@
  */
 import {
   CALLED_SHOT_EFFECTS,
+  CONCEALMENT_DEGREES,
   GRIPS,
   RIP_SENSES_CHOICES,
   SIZES,
   SPECIAL_STRIKE_IDS,
   type CalledShotEffect,
+  type ConcealmentDegree,
   type Grip,
   type RipSensesChoice,
   type Size,
@@ -52,6 +54,14 @@ function int(value: unknown, min: number, max: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : bad();
 }
 
+/** A document id as a request names a token or an item (Foundry ids: letters and digits). */
+function documentId(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9]{1,64}$/.test(value) ? value : bad();
+}
+
+/** The most targets a concealment map may name (the start request's own limit). */
+const MAX_CONCEALED = 50;
+
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -89,6 +99,17 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
       bad();
     return { mode, ...(o.controlled === undefined ? {} : { controlled: o.controlled as number }) };
   },
+  // Per target token: one of the table's degrees (whether each id is a target is checked with the card).
+  concealment: (v) => {
+    const entries = Object.entries(record(v));
+    if (entries.length > MAX_CONCEALED) bad();
+    const out: Record<string, ConcealmentDegree> = {};
+    for (const [id, degree] of entries) out[documentId(id)] = oneOf(degree, CONCEALMENT_DEGREES);
+    return out;
+  },
+  intoMelee: bool,
+  fightingDefensively: bool,
+  offHand: documentId,
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -6,6 +6,7 @@
 import type {
   AttackerCondition,
   CalledShotEffect,
+  ConcealmentDegree,
   DefenseState,
   Grip,
   RipSensesChoice,
@@ -71,10 +72,33 @@ export interface AttackOptions {
    * stationary → fixed Defense 1 + size modifier; moving → a Defense roll d20 + size modifier.
    */
   object?: { size: Size; moving?: boolean };
+  /**
+   * Concealment of each target from the attacker (core "Table: Concealment"), by target token id:
+   * its miss chance is rolled on the card before Defense (src/cards/attack/combat-options-card.ts).
+   * The defender's invisibility and the attacker's blindness add total concealment by themselves.
+   */
+  concealment?: Record<string, ConcealmentDegree>;
+  /** A ranged attack into a melee (core "Shooting or Throwing into a Melee": −4, Precise Shot). */
+  intoMelee?: boolean;
+  /** Fighting defensively this round (core: −4 on attacks, +2 dodge to Defense until the next turn). */
+  fightingDefensively?: boolean;
+  /** Two-weapon fighting: the off-hand weapon's item id; its attack is a second exchange (card). */
+  offHand?: string;
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
-  Omit<AttackOptions, 'grip' | 'object' | 'strike' | 'singleEdged' | 'fire'>
+  Omit<
+    AttackOptions,
+    | 'grip'
+    | 'object'
+    | 'strike'
+    | 'singleEdged'
+    | 'fire'
+    | 'concealment'
+    | 'intoMelee'
+    | 'fightingDefensively'
+    | 'offHand'
+  >
 > = {
   situational: [],
   defenderSituation: [],

@@ -26,6 +26,7 @@ import type { AttackOptions } from './attack-options.js';
 import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 import { fireLines, fireRefusal } from './firearms.js';
 import { isLongarm, type ScattershotPlan } from './scattershot.js';
+import { combatOptionLines, type AttackHand } from './combat-options-lines.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -158,6 +159,8 @@ export function previewAttack(
     adjacent?: boolean;
     /** The scattershot at the targeted tokens (its two-target penalty, its refusal). */
     scattershot?: ScattershotPlan | null;
+    /** The off hand of a two-weapon attack (its own card); default the primary hand. */
+    hand?: AttackHand;
   } = {},
 ): AttackPreview | null {
   const attack = attackRowOf(actor, weapon);
@@ -231,6 +234,14 @@ export function previewAttack(
   lines.push(...fire);
   const fireTotal = fire.reduce((sum, line) => sum + line.value, 0);
 
+  // Core combat options (issue #18): into melee, fighting defensively, two weapons, Defensive Strike.
+  const combat = combatOptionLines(actor, weapon, attack, options, {
+    target: context.target ?? null,
+    hand: context.hand ?? 'primary',
+  });
+  lines.push(...combat.lines);
+  const combatTotal = combat.lines.reduce((sum, line) => sum + line.value, 0);
+
   const bonus = options.bonus ?? 0;
   if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });
 
@@ -269,6 +280,10 @@ export function previewAttack(
     allowed = false;
     reason = game.i18n.format(fireRefused.key, fireRefused.data);
   }
+  if (allowed && combat.refusal) {
+    allowed = false;
+    reason = game.i18n.format(combat.refusal.key, combat.refusal.data);
+  }
   if (allowed && stabAndGrabUnmet) {
     allowed = false;
     reason = game.i18n.localize(`GNG.AttackDialog.StabAndGrab.Unmet.${stabAndGrabUnmet}`);
@@ -276,7 +291,7 @@ export function previewAttack(
 
   const preview: AttackPreview = {
     attack,
-    total: attack.bonus + added + penalty + (strike?.penalty ?? 0) + fireTotal + bonus,
+    total: attack.bonus + added + penalty + (strike?.penalty ?? 0) + fireTotal + combatTotal + bonus,
     lines,
     allowed,
     calledShot: { penalty, improvedCalledShot, precise, penetrationNeedsArmor },

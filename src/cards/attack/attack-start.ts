@@ -30,6 +30,15 @@ import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scatters
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
+import type { AttackHand } from './combat-options-lines.js';
+import {
+  checkConcealmentTargets,
+  fightDefensively,
+  noteDefensiveStrike,
+  rollConcealment,
+  spendDefensiveStrike,
+  withdrawCombatOptions,
+} from './combat-options-card.js';
 
 /** The query every attack card action goes through (`CONFIG.queries`). */
 export const ATTACK_QUERY = 'gng.attackAction';
@@ -194,9 +203,15 @@ function parseTargets(raw: unknown): TargetRef[] {
 
 /**
  * The GM's side of `startAttack`: the card made from the documents, for the proven `sender`.
- * Resolves with the new message.
+ * Resolves with the new message. `offHandOf`: this card is the off-hand attack of a two-weapon
+ * attack whose primary card is that message ({@link createOffHandCard}).
  */
-export async function createAttackCard(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+export async function createAttackCard(
+  data: Record<string, unknown>,
+  sender: User,
+  offHandOf: string | null = null,
+): Promise<ChatMessage> {
+  const hand: AttackHand = offHandOf ? 'off' : 'primary';
   if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (typeof data.actorUuid !== 'string' || typeof data.weaponId !== 'string')
     throw new Refusal('GNG.Error.Attack.BadRequest');
@@ -211,6 +226,7 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     ...parseAttackOptions(data.options),
   };
   const refs = parseTargets(data.targets ?? []);
+  checkConcealmentTargets(opts, opts.object ? [] : refs.map((ref) => ref.tokenId));
   const defenders: (Actor | null)[] = [];
   for (const ref of refs) {
     const defender = await actorOf(ref.actorUuid);
@@ -235,6 +251,7 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     target: single,
     adjacent: anyAdjacent(actor, tokens),
     scattershot: scatter,
+    hand,
   });
   if (!preview) throw new Refusal('GNG.Error.NoAttack', { name: weapon.name });
   if (!preview.allowed)
@@ -323,6 +340,9 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
   for (const target of state.targets) settleOnCreation(state, target, await defenderOf(target));
+  if (offHandOf) state.offHand = { primaryMessageId: offHandOf };
+  // Concealment: each target's miss chance, before any Defense roll (combat-options-card.ts).
+  const concealed = await rollConcealment(state, actor, defenderOf);
   const calledShots = config.options.calledShots ?? [];
   const waived =
     calledShots.length > 0 &&
@@ -335,22 +355,58 @@ export async function createAttackCard(data: Record<string, unknown>, sender: Us
     provokeWhileThreatened(actor, state.weapon.mode, target, defender);
   }
 
+  // Fighting defensively: the status until the attacker's next turn (combat-options-card.ts).
+  await fightDefensively(state, actor);
   let message: ChatMessage | null | undefined;
   try {
     message = await ChatMessage.create({
       content: await renderAttackCard(state),
-      rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? [])],
+      rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed],
       speaker: ChatMessage.getSpeaker({ actor }),
       flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
     });
   } finally {
     // No card, no shot: the rounds go back.
     if (!message) await returnRounds(fired?.fire.spent);
+    if (!message) await withdrawCombatOptions(state);
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  // Defensive Strike's +4 is spent; a miss against a defender in total defense gives it its +4.
+  if (config.parts.some((p) => p.label === 'GNG.CombatOptions.DefensiveStrike'))
+    await spendDefensiveStrike(actor, single);
+  for (const target of state.targets) await noteDefensiveStrike(state, target);
   Hooks.callAll('gng.attack', message);
   // Its targets are offered theirs on this card; any other foe that threatens the shooter, on its own.
   if (state.weapon.mode === 'ranged')
     await offerOpportunities(actor, message.id as string, new Set(state.targets.map((t) => t.tokenId ?? '')));
   return message;
+}
+
+/** The options a two-weapon attack's off-hand card keeps: the situation, not the primary's own choices. */
+const OFF_HAND_KEEPS = [
+  'situational',
+  'defenderSituation',
+  'concealment',
+  'intoMelee',
+  'fightingDefensively',
+  'nonlethal',
+  'bonus',
+] as const;
+
+/**
+ * Two-weapon fighting (core "Attacking with Two Weapons"): after the primary card `primary`, the
+ * off-hand attack with the weapon the request named, against the same targets, as its own exchange
+ * (its own attack roll, Defense rolls and damage; the off-hand penalty and grip). Null when the
+ * request names no off-hand weapon.
+ */
+export async function createOffHandCard(
+  data: Record<string, unknown>,
+  sender: User,
+  primary: ChatMessage,
+): Promise<ChatMessage | null> {
+  const opts = parseAttackOptions(data.options);
+  if (opts.offHand === undefined) return null;
+  const options: Record<string, unknown> = { grip: 'off-hand' };
+  for (const key of OFF_HAND_KEEPS) if (opts[key] !== undefined) options[key] = opts[key];
+  return createAttackCard({ ...data, weaponId: opts.offHand, options }, sender, primary.id as string);
 }

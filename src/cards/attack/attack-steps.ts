@@ -38,6 +38,14 @@ import { undoStrike } from './strikes.js';
 import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
 import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
 import { scattershotDice, scattershotFormula } from './scattershot.js';
+import {
+  applyPropertyDamage,
+  brilliantShieldLost,
+  cardWeapon,
+  finishPropertyDamage,
+  propertyInputs,
+  undoPropertyDamage,
+} from './item-properties-damage.js';
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -80,8 +88,10 @@ function defenseParts(breakdown: DefenseBreakdown): { parts: CardPart[]; notes: 
 }
 
 /** The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch). */
-function defenseAgainst(state: AttackCardState, defender: Actor): DefenseBreakdown {
-  const input = creature(defender).derived.defenseInput;
+function defenseAgainst(state: AttackCardState, defender: Actor, brilliant = false): DefenseBreakdown {
+  const derivedInput = creature(defender).derived.defenseInput;
+  // Brilliant Energy: "shield bonuses to Defense (including any enhancement bonuses …) do not count".
+  const input = brilliant ? { ...derivedInput, shield: 0, shieldEnhancement: 0 } : derivedInput;
   const blinded = expandConditions(defender.statuses).has('blinded');
   const invisible = state.attack.attackerConditions.filter((c) => c === 'invisible');
   const losesDex = attackRollModifiers({
@@ -106,7 +116,10 @@ export async function rollDefense(
   } else {
     const defender = await actorOf(target.actorUuid);
     if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-    const breakdown = defenseAgainst(state, defender);
+    const brilliant = (await cardWeapon(state))?.properties.includes('brilliant-energy') === true;
+    const breakdown = defenseAgainst(state, defender, brilliant);
+    const shieldLost = brilliant ? brilliantShieldLost(defender) : null;
+    if (shieldLost) breakdown.removed.push(shieldLost);
     config = {
       mode,
       touch: state.weapon.touch,
@@ -230,13 +243,21 @@ export async function rollDamage(
     protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]]));
     fortification = p.fortification as typeof fortification;
   }
+  // The target's DR and energy resistance, the weapon's Appendix 6 properties (from the documents).
+  const weapon = attacker.items.get(state.weapon.itemId);
+  const props = propertyInputs(
+    weapon?.type === 'weapon' ? (weapon.system as WeaponData) : null,
+    defender,
+    target,
+    protection,
+    summary.bypass,
+  );
   const pipeline = damagePipeline({
     weaponDice: values,
     weaponBonus: dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions,
     strengthBonus: strength,
     relativeDegree: result.relativeDegree,
-    protection,
-    bypass: summary.bypass,
+    ...props.inputs,
     penetrated: target.calledShot?.penetration?.save?.success === false,
     fortification,
     nonlethal: state.options.nonlethal === true,
@@ -247,15 +268,15 @@ export async function rollDamage(
       dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions + strength;
     target.damage = shotDamage(fire, hits.perBarrel, all, dice.count, shotBonus, {
       relativeDegree: result.relativeDegree,
-      protection,
-      bypass: summary.bypass,
+      ...props.inputs,
       penetrated: target.calledShot?.penetration?.save?.success === false,
       fortification,
       nonlethal: state.options.nonlethal === true,
       formula: scattershotFormula(state.scattershot, dice, summary.damageDice),
       automatic,
     });
-    showRolls(message, [roll]);
+    target.damage.properties = props.record;
+    showRolls(message, [roll, ...(await finishPropertyDamage(target.damage, props.record))]);
     await saveCard(message, state);
     return;
   }
@@ -267,7 +288,7 @@ export async function rollDamage(
     lethal: pipeline.lethal,
     nonlethal: pipeline.nonlethal,
     specialEffects: pipeline.specialEffects,
-    bypass: breakdown?.bypass ?? summary.bypass,
+    bypass: breakdown?.bypass ?? props.inputs.bypass ?? summary.bypass,
     protectionParts: breakdown
       ? PROTECTION_PARTS.filter((part) => breakdown[part] !== 0).map((part) => ({
           label: `GNG.Protection.Part.${part}`,
@@ -275,8 +296,9 @@ export async function rollDamage(
         }))
       : [],
     ...(automatic ? { automatic: true } : {}),
+    properties: props.record,
   };
-  showRolls(message, [roll]);
+  showRolls(message, [roll, ...(await finishPropertyDamage(target.damage, props.record))]);
   await saveCard(message, state);
 }
 
@@ -300,6 +322,8 @@ export async function applyDamage(
     (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
+  // The Vicious wielder's 1d6 and the Wounding save (item-properties-damage.ts).
+  const extra = await applyPropertyDamage(state, target, actor);
   target.applied = {
     by: user.id as string,
     hpLost: loss.hpLost,
@@ -315,8 +339,10 @@ export async function applyDamage(
     traumaFlagBefore: loss.traumaBefore,
     snapshot: loss.before,
     woundTrauma: woundTraumaOwed(loss),
+    properties: extra.applied,
   };
   delete target.undoNotes;
+  showRolls(message, extra.rolls);
   await saveCard(message, state);
   Hooks.callAll('gng.applyDamage', message, target, actor);
 }
@@ -333,6 +359,7 @@ export async function undoDamage(
     const notes = await undoCalledShot(actor, target);
     await undoStrike(actor, target);
     notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
+    notes.push(...(await undoPropertyDamage(state, actor, applied.properties)));
     notes.push(
       ...(await restoreHitPointLoss(actor, {
         snapshot: applied.snapshot,

@@ -23,6 +23,10 @@ interface ShotContext {
   protection: ProtectionParts;
   bypass: 'none' | 'piercing' | 'ignoring';
   penetrated: boolean;
+  /** Each shot's own damage reduction, energy resistance and Sun Blade multiplier (issue #18). */
+  afterProtectionMultiplier?: number;
+  damageReduction?: number;
+  energyResistance?: number;
   fortification: 'none' | 'light' | 'moderate' | 'heavy';
   nonlethal: boolean;
   formula: string;
@@ -75,6 +79,9 @@ export function shotDamage(
         penetrated: ctx.penetrated,
         fortification: ctx.fortification,
         nonlethal: ctx.nonlethal,
+        afterProtectionMultiplier: ctx.afterProtectionMultiplier ?? 1,
+        damageReduction: ctx.damageReduction ?? 0,
+        energyResistance: ctx.energyResistance ?? 0,
       });
       pipelines.push(pipeline);
       const first = g === 0;

@@ -23,6 +23,7 @@ import {
 import { migrateActorSource } from '../migrations.js';
 import { atMost, LIMITS, validationError, within } from '../validation.js';
 import { deriveCreature, type DerivedCreature } from './derive-creature.js';
+import { resistancesSchema, validateResistances, type ResistancesData } from './resistances.js';
 
 /** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
 export const ANATOMY_FLAGS = [...ANATOMY_TRAITS, 'no-constitution', 'immune-to-critical-hits'] as const;
@@ -79,6 +80,8 @@ function creatureSchema(): DataSchema {
     speed: integer(30),
     /** HP the creature regenerates each round (GnG: regenerating creatures recover disabled parts at full HP); 0 none. */
     regeneration: integer(0),
+    /** Damage reduction ("5/silver; 10/magic") and energy resistance by type (issue #18). */
+    resistances: resistancesSchema(),
     skills: new SchemaField(skills),
     proficiencies: new SchemaField({
       armor: new SchemaField({
@@ -112,6 +115,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare speed: number;
   /** HP regenerated per round (the regeneration special quality); 0: none. */
   declare regeneration: number;
+  /** Damage reduction text and energy resistances (effects may change them); derived: `derived.resistances`. */
+  declare resistances: ResistancesData;
   declare skills: Record<SkillId, SkillData>;
   declare proficiencies: {
     armor: Record<'light' | 'medium' | 'heavy' | 'force' | 'shield' | 'tower', boolean>;
@@ -186,6 +191,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
         throw validationError('GNG.Validation.Negative', { field, value: data[field] }, field);
       atMost(field, data[field], max);
     }
+    validateResistances(data.resistances as ResistancesData | undefined);
     const skills = data.skills as Record<SkillId, { ranks: number; misc: number }>;
     for (const skill of SKILL_IDS) {
       const { ranks, misc } = skills[skill];

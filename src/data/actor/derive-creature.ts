@@ -21,6 +21,7 @@ import {
   expandConditions,
   ENTANGLED_DEXTERITY_PENALTY,
   defenseBonus,
+  defensiveOption,
   encumbranceLoad,
   encumbrancePenalty,
   grappleCheckBonus,
@@ -48,6 +49,7 @@ import {
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
+import { deriveResistances, type DerivedResistances } from './resistances.js';
 
 export interface ClassSummary {
   id: string;
@@ -138,6 +140,26 @@ export interface DerivedCreature {
   equippedArmorId: string | null;
   equippedShieldId: string | null;
   statuses: string[];
+  /** Damage reduction and energy resistance after effects (src/data/actor/resistances.ts). */
+  resistances: DerivedResistances;
+}
+
+/**
+ * The Defense modifiers with the dodge bonus of a defensive option the character is taking (its
+ * status: core "Fighting Defensively" +2, "Total Defense" +4, until its next turn; the better one if
+ * both are on). A dodge bonus: it stacks with the others and goes with the Dexterity bonus.
+ */
+function defensiveDodge(
+  bonuses: CreatureData['defense']['bonuses'],
+  statuses: ReadonlySet<string>,
+): DefenseInput['modifiers'] {
+  const dodge = Math.max(
+    0,
+    ...(['fighting-defensively', 'total-defense'] as const)
+      .filter((option) => statuses.has(option))
+      .map((option) => defensiveOption(option).dodgeBonus),
+  );
+  return dodge ? { ...bonuses, dodge: [bonuses.dodge, dodge] } : bonuses;
 }
 
 const SAVE_ABILITY: Record<Save, Ability> = { fort: 'con', ref: 'dex', will: 'wis' };
@@ -264,7 +286,7 @@ export function deriveCreature(input: {
     size: system.size,
     shield: shield?.shieldBonus ?? 0,
     shieldEnhancement: shield?.enhancement ?? 0,
-    modifiers: system.defense.bonuses,
+    modifiers: defensiveDodge(system.defense.bonuses, statuses),
     states,
     negativeLevels,
     injuryPenalty: hurt.penalty,
@@ -423,6 +445,7 @@ export function deriveCreature(input: {
     equippedArmorId: armorItem?.id ?? null,
     equippedShieldId: shieldItem?.id ?? null,
     statuses: [...statuses].sort(),
+    resistances: deriveResistances(system.resistances),
   };
 }
 

@@ -13,6 +13,8 @@ import {
   SAVE_PROGRESSIONS,
   SHIELD_SIZES,
   SIZES,
+  itemPropertyAllowed,
+  WEAPON_ITEM_PROPERTIES,
   type BabProgression,
   type Fortification,
   type Progression,
@@ -66,10 +68,21 @@ export const WEAPON_PROPERTIES = [
   'cannot-be-disarmed',
   'scattershot',
   'beam',
+  // Appendix 6 item properties the damage step applies (engine WEAPON_ITEM_PROPERTIES, issue #18).
+  ...WEAPON_ITEM_PROPERTIES,
 ] as const;
 export type WeaponProperty = (typeof WEAPON_PROPERTIES)[number];
 
 export type WeaponUse = (typeof WEAPON_USES)[number];
+/** How the engine's item properties see a weapon's use (ranged launchers vs melee and thrown). */
+export const ITEM_USE: Record<WeaponUse, 'melee' | 'thrown' | 'ranged'> = {
+  unarmed: 'melee',
+  light: 'melee',
+  'one-handed': 'melee',
+  'two-handed': 'melee',
+  ranged: 'ranged',
+  thrown: 'thrown',
+};
 export type WeaponCategory = (typeof WEAPON_CATEGORIES)[number];
 export type ArmorType = (typeof ARMOR_TYPES)[number];
 
@@ -143,6 +156,13 @@ export class PhysicalItemData extends ItemData {
   declare equipped: boolean;
   /** Price in gold pieces of one unit, like weight (a stack costs price × quantity); 0 when free. */
   declare price: number;
+  /**
+   * The item as an object (issue #18, Break Weapon and sundering): its hardness and hit points. A
+   * maximum of 0 means "not set": the core table's manufactured object of its size applies
+   * (`itemObject` in src/cards/attack/object-damage.ts).
+   */
+  declare hardness: number;
+  declare hp: { value: number; max: number };
 
   static override defineSchema(): DataSchema {
     const { NumberField } = foundry.data.fields;
@@ -153,6 +173,8 @@ export class PhysicalItemData extends ItemData {
       carried: flag(true),
       equipped: flag(false),
       price: new NumberField({ required: true, nullable: false, initial: 0 }),
+      hardness: integer(0),
+      hp: new foundry.data.fields.SchemaField({ value: integer(0), max: integer(0) }),
     };
   }
 
@@ -161,6 +183,16 @@ export class PhysicalItemData extends ItemData {
     bounded(data, 'weight', LIMITS.amount, 'GNG.Validation.NegativeWeight');
     bounded(data, 'quantity', LIMITS.amount, 'GNG.Validation.NegativeQuantity');
     bounded(data, 'price', LIMITS.amount);
+    bounded(data, 'hardness', LIMITS.bonus);
+    const hp = data.hp as { value: number; max: number } | undefined;
+    for (const key of ['value', 'max'] as const) {
+      const value = hp?.[key] ?? 0;
+      if (value < 0)
+        throw validationError('GNG.Validation.Negative', { field: `hp.${key}`, value }, `hp.${key}`);
+      atMost(`hp.${key}`, value, LIMITS.hitPoints);
+    }
+    if (hp && hp.max > 0 && hp.value > hp.max)
+      throw validationError('GNG.Validation.ObjectHp', { value: hp.value, max: hp.max }, 'hp.value');
   }
 }
 
@@ -232,6 +264,13 @@ export class WeaponData extends PhysicalItemData {
       const dice = damage[size];
       const problem = dice === '' ? null : diceProblem(dice);
       if (problem) throw validationError('GNG.Validation.Dice', { size, dice, problem }, `damage.${size}`);
+    }
+    // Appendix 6: Brilliant Energy "only to melee weapons, thrown weapons, and ammunition"; "Only melee weapons can be vicious."
+    const use = ITEM_USE[data.use as WeaponUse] ?? 'melee';
+    for (const property of data.properties as string[]) {
+      if ((WEAPON_ITEM_PROPERTIES as readonly string[]).includes(property))
+        if (!itemPropertyAllowed(property as (typeof WEAPON_ITEM_PROPERTIES)[number], use))
+          throw validationError('GNG.Validation.ItemProperty', { property, use: data.use }, 'properties');
     }
     if (firearm.barrels < 1)
       throw validationError('GNG.Validation.Barrels', { value: firearm.barrels }, 'firearm.barrels');

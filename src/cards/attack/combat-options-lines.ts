@@ -1,0 +1,177 @@
+/**
+ * The attack-roll side of the core combat options GnG keeps (issue #18): shooting or throwing into a
+ * melee (Precise Shot, Elusive Target), fighting defensively, total defense (no attack), two-weapon
+ * fighting and Defensive Strike's +4. Glue only: every number is the engine's
+ * (src/rules/combat-options.ts); this reads the actor, its statuses, feats and weapons. The attack
+ * dialog's preview and the GM's card both come through here (attack-preview.ts), so a request can
+ * carry nothing the dialog would not show.
+ */
+import {
+  DEFENSIVE_STRIKE_BONUS,
+  defensiveOption,
+  expandConditions,
+  shootingIntoMeleePenalty,
+  twoWeaponPenalties,
+} from '../../rules/index.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import type { AttackOptions } from './attack-options.js';
+
+/** The statuses of the defensive options (src/config/status-effects.ts). */
+export const FIGHTING_DEFENSIVELY = 'fighting-defensively';
+export const TOTAL_DEFENSE = 'total-defense';
+
+/** Feat identifiers the options read. */
+export const PRECISE_SHOT = 'precise-shot';
+export const ELUSIVE_TARGET = 'elusive-target';
+export const TWO_WEAPON_FIGHTING = 'two-weapon-fighting';
+export const DEFENSIVE_STRIKE = 'defensive-strike';
+
+/** Which hand the attack is made with: the primary (default) or the off hand of a two-weapon attack. */
+export type AttackHand = 'primary' | 'off';
+
+/** One line of the attack's breakdown. */
+export interface CombatOptionLine {
+  label: string;
+  value: number;
+}
+
+/** What the options add to one attack, and why it is refused (a lang key and its data), if it is. */
+export interface CombatOptionLines {
+  lines: CombatOptionLine[];
+  refusal: { key: string; data: Record<string, unknown> } | null;
+}
+
+/** Defensive Strike as recorded on its owner (`flags.gng.defensiveStrike`, combat-options-card.ts). */
+export interface DefensiveStrikeRecord {
+  /** Actor uuids of the opponents whose melee attack missed while the owner was in total defense. */
+  against: string[];
+  /** The combat and round of the owner's next turn (null: out of combat, until used). */
+  combat: string | null;
+  round: number | null;
+}
+
+/** Whether `actor` has the feat (its identifier on the sheet). */
+export function hasFeat(actor: Actor | null | undefined, id: string): boolean {
+  return ((actor?.system as CreatureData | undefined)?.derived?.feats ?? []).includes(id);
+}
+
+/** The actor's Defensive Strike record, or null. */
+export function defensiveStrikeRecord(actor: Actor): DefensiveStrikeRecord | null {
+  const raw = actor.flags?.[SYSTEM_ID]?.defensiveStrike as DefensiveStrikeRecord | undefined;
+  return raw && Array.isArray(raw.against) ? raw : null;
+}
+
+/**
+ * Defensive Strike's +4 against `target` now: the owner has the feat and a record naming that
+ * opponent, and it is the owner's next turn's round (or no combat runs where none was recorded).
+ */
+export function defensiveStrikeAgainst(actor: Actor, target: Actor | null | undefined): number {
+  const record = defensiveStrikeRecord(actor);
+  if (!target || !record || !hasFeat(actor, DEFENSIVE_STRIKE) || !record.against.includes(target.uuid))
+    return 0;
+  const combat = game.combat;
+  if (record.combat === null) return DEFENSIVE_STRIKE_BONUS;
+  return combat?.id === record.combat && combat.round === record.round ? DEFENSIVE_STRIKE_BONUS : 0;
+}
+
+/** The off-hand weapon counts as light (core: "An unarmed strike is always considered light"; a double weapon). */
+export function offHandLight(weapon: Item): { light: boolean; double: boolean } {
+  const w = weapon.system as WeaponData;
+  return {
+    light: w.use === 'light' || w.use === 'unarmed',
+    double: (w.properties ?? []).includes('double'),
+  };
+}
+
+/** The actor's equipped weapons other than `weapon` that can attack (its rows on the sheet). */
+export function offHandWeapons(actor: Actor, weapon: Item): AttackSummary[] {
+  const attacks = (actor.system as CreatureData).derived?.attacks ?? [];
+  return attacks.filter((a) => a.itemId !== weapon.id);
+}
+
+/** Two-weapon penalties of `actor` with `offHand` in the off hand (engine `twoWeaponPenalties`). */
+export function twoWeaponFor(actor: Actor, offHand: Item): { primary: number; offHand: number } {
+  const { light, double } = offHandLight(offHand);
+  return twoWeaponPenalties({
+    offHandLight: light,
+    twoWeaponFighting: hasFeat(actor, TWO_WEAPON_FIGHTING),
+    doubleWeapon: double,
+  });
+}
+
+/**
+ * The combat options' lines of one attack of `actor` with `weapon` (`attack`: its sheet row): `hand` says
+ * whether this is the off-hand attack of a two-weapon attack; `target` is the single defender (for
+ * Elusive Target and Defensive Strike; none with several targets).
+ */
+export function combatOptionLines(
+  actor: Actor,
+  weapon: Item,
+  attack: AttackSummary,
+  options: AttackOptions,
+  context: { target?: Actor | null; hand?: AttackHand },
+): CombatOptionLines {
+  const lines: CombatOptionLine[] = [];
+  let refusal: CombatOptionLines['refusal'] = null;
+  const statuses = actor.statuses ?? new Set<string>();
+  // Core "Total Defense": "The character doesn't get to attack".
+  if (!defensiveOption('total-defense').canAttack && statuses.has(TOTAL_DEFENSE))
+    refusal = { key: 'GNG.CombatOptions.Refusal.TotalDefense', data: { name: actor.name } };
+
+  // Core "Shooting or Throwing into a Melee" (ranged attacks only), GnG Elusive Target.
+  if (options.intoMelee) {
+    if (attack.mode !== 'ranged') refusal ??= { key: 'GNG.CombatOptions.Refusal.IntoMeleeRanged', data: {} };
+    else {
+      const penalty = shootingIntoMeleePenalty({
+        targetInMelee: true,
+        preciseShot: hasFeat(actor, PRECISE_SHOT),
+        elusiveTarget: hasFeat(context.target, ELUSIVE_TARGET),
+      });
+      for (const part of penalty.parts)
+        lines.push({
+          label:
+            part.source === 'elusive target'
+              ? 'GNG.CombatOptions.ElusiveTarget'
+              : 'GNG.CombatOptions.IntoMelee',
+          value: part.value,
+        });
+    }
+  }
+
+  // Core "Fighting Defensively": "–4 penalty on all attacks in a round" — chosen now, or earlier this round.
+  if (options.fightingDefensively || statuses.has(FIGHTING_DEFENSIVELY))
+    lines.push({
+      label: 'GNG.CombatOptions.FightingDefensively',
+      value: defensiveOption('fighting-defensively').attackPenalty,
+    });
+
+  // Core "Attacking with Two Weapons": the primary hand's penalty here, the off hand's on its own card.
+  if (context.hand === 'off')
+    lines.push({ label: 'GNG.CombatOptions.TwoWeaponOffHand', value: twoWeaponFor(actor, weapon).offHand });
+  else if (options.offHand !== undefined) {
+    const offHand = actor.items.get(options.offHand);
+    const usable = offHand && offHandWeapons(actor, weapon).some((a) => a.itemId === offHand.id);
+    if (!offHand || !usable) refusal ??= { key: 'GNG.CombatOptions.Refusal.NoOffHand', data: {} };
+    else
+      lines.push({
+        label: 'GNG.CombatOptions.TwoWeaponPrimary',
+        value: twoWeaponFor(actor, offHand).primary,
+      });
+  }
+
+  // GnG CALLED SHOTS: "it cannot be made … against a target with any concealment".
+  const concealed =
+    Object.values(options.concealment ?? {}).some((degree) => degree !== 'none') ||
+    Boolean(context.target?.statuses?.has('invisible')) ||
+    expandConditions(statuses).has('blinded');
+  if (options.calledShots?.length && concealed)
+    refusal ??= { key: 'GNG.CombatOptions.Refusal.CalledShotConcealed', data: {} };
+
+  // GnG Defensive Strike: +4 against the opponent who missed it in melee during its total defense.
+  const strike = defensiveStrikeAgainst(actor, context.target);
+  if (strike) lines.push({ label: 'GNG.CombatOptions.DefensiveStrike', value: strike });
+  return { lines, refusal };
+}
