@@ -12,7 +12,7 @@ import { weaponDamageTypes } from '../../src/rules/bestiary/attacks.js';
 import { convertQualities } from '../../src/rules/bestiary/qualities.js';
 
 const read = (path: string): unknown => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
-const { monsters } = read('../../../shared/data/srd35/monsters.json') as { monsters: SrdMonsterRecord[] };
+const { monsters } = read('../../data/srd35/monsters.json') as { monsters: SrdMonsterRecord[] };
 
 // The text's tables, restated from the text (GnG v4.0, HIT POINTS / DEFENSE).
 const SIZE_ORDER = [

@@ -29,7 +29,7 @@ import { describe, expect, it } from 'vitest';
 import { convertMonster, type SrdMonsterRecord } from '../../src/rules/index.js';
 
 const data = JSON.parse(
-  readFileSync(new URL('../../../shared/data/srd35/monsters.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../data/srd35/monsters.json', import.meta.url), 'utf8'),
 ) as {
   monsters: SrdMonsterRecord[];
 };
