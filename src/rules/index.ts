@@ -42,5 +42,13 @@ export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';
 export { parseAttackLine, type ConvertedAttack, type AttackRoutine } from './bestiary/attacks.js';
 export type { SrdMonsterRecord, WornItem, DragonExtras } from './bestiary/srd-record.js';
+/** The importer's parser (issue #19): pasted d20 3.5 / d20 Modern stat block text → SrdMonsterRecord. */
+export {
+  parseStatBlock,
+  type StatBlockParse,
+  type StatBlockField,
+  type StatBlockUnparsed,
+  type StatBlockWarning,
+} from './bestiary/stat-block-parse.js';
 /** Exact odds of an attack (issue #20): `game.gng.rules.odds.attackOdds(…)`, docs/api.md "Odds". */
 export * as odds from './odds/index.js';
