@@ -50,6 +50,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 import { barrelsOf, controlledBurstOptions, fireRefusal } from '../cards/attack/firearms.js';
 import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
+import { renderDialogOdds } from './attack-dialog-odds.js';
 import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -427,6 +428,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     await super._onRender(context, options);
     const form = this.element;
     form.setAttribute('aria-label', this.options.window?.title ?? '');
+    this.#renderOdds(this.currentOptions());
     if (this.#listening) return;
     this.#listening = true;
     // The listeners sit on the application's element, which lasts across renders.
@@ -438,7 +440,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Shows the attack bonus of the choices the form holds now (no re-render: focus stays put). */
   refresh(): void {
-    const view = this.#previewView(this.#preview(this.currentOptions()));
+    const options = this.currentOptions();
+    const preview = this.#preview(options);
+    this.#renderOdds(options, preview);
+    const view = this.#previewView(preview);
     const live = this.element.querySelector<HTMLElement>('.attack-preview');
     if (!view || !live) return;
     const doc = this.element.ownerDocument;
@@ -471,6 +476,19 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         p.textContent = note;
         return p;
       }),
+    );
+  }
+
+  /** Each target's odds for these choices (attack-dialog-odds.ts). */
+  #renderOdds(options: AttackOptions, preview = this.#preview(options)): void {
+    renderDialogOdds(
+      this.element,
+      this.actor,
+      this.weapon,
+      options,
+      preview,
+      this.#targets,
+      this.#scattershot,
     );
   }
 

@@ -33,9 +33,12 @@ export interface Automation {
   applyDamage: 'ask' | 'apply-npc';
   /** A rest advances the world clock by its length (8 hours, a day, a week). */
   restAdvancesClock: boolean;
+  /** Who sees the exact odds on an attack card before Defense (issue #20): default the attacker's owners. */
+  showOdds: 'everyone' | 'gm' | 'attacker' | 'off';
 }
 
 export const APPLY_DAMAGE_MODES = ['ask', 'apply-npc'] as const;
+export const SHOW_ODDS_MODES = ['everyone', 'gm', 'attacker', 'off'] as const;
 
 /** One setting of the submenu: its key, kind and default. The submenu lists them in this order. */
 export interface VariantSettingSpec {
@@ -62,6 +65,7 @@ export const VARIANT_SETTINGS: readonly VariantSettingSpec[] = [
   { key: 'autoRollDamage', group: 'automation', type: Boolean, default: false },
   { key: 'applyDamage', group: 'automation', type: String, default: 'ask', choices: APPLY_DAMAGE_MODES },
   { key: 'restAdvancesClock', group: 'automation', type: Boolean, default: true },
+  { key: 'showOdds', group: 'automation', type: String, default: 'attacker', choices: SHOW_ODDS_MODES },
 ];
 
 /** The value of a registered setting, or `fallback` when it is unknown (before `init`, or not registered). */
@@ -97,6 +101,7 @@ export function automation(): Automation {
     autoRollDamage: read('autoRollDamage', false, isBoolean),
     applyDamage: read<Automation['applyDamage']>('applyDamage', 'ask', oneOf(APPLY_DAMAGE_MODES)),
     restAdvancesClock: read('restAdvancesClock', true, isBoolean),
+    showOdds: read<Automation['showOdds']>('showOdds', 'attacker', oneOf(SHOW_ODDS_MODES)),
   };
 }
 

@@ -1,0 +1,86 @@
+/**
+ * The odds on the attack card (issue #20): until a target's Defense is rolled, each client draws that
+ * target's exact odds — from the card's rolled attack total and stored choices and the documents as
+ * they are now — for the users the world setting `showOdds` allows (everyone, GMs only, the
+ * attacker's owners (default), nobody). The card's HTML is the same for every user, so the odds are
+ * never in it: they are added on `renderChatMessageHTML`, on each client, and vanish with the Defense
+ * roll (the card is drawn again without them). The defender's "What if?" is attack-odds-what-if.ts.
+ */
+import { automation } from '../../settings/variant-rules.js';
+import { cardState, type AttackCardState, type CardTarget } from './attack-state.js';
+import { attackWithdrawn } from './firearms.js';
+import { cardOddsAttack, targetOdds, type OddsAttack } from './attack-odds.js';
+import { oddsList } from './attack-odds-view.js';
+import { whatIfFor } from './attack-odds-what-if.js';
+
+/** A document of `uuid` on this client, if it is an actor. */
+function actorNow(uuid: string | null): Actor | null {
+  if (!uuid) return null;
+  const doc = fromUuidSync(uuid);
+  return doc && doc.documentName === 'Actor' ? (doc as Actor) : null;
+}
+
+/** Whether `user` sees the odds of a card whose attacker is `attacker` (world setting `showOdds`). */
+export function oddsVisibleTo(user: User, attacker: Actor | null): boolean {
+  switch (automation().showOdds) {
+    case 'everyone':
+      return true;
+    case 'gm':
+      return user.isGM;
+    case 'attacker':
+      return Boolean(attacker?.testUserPermission(user, 'OWNER'));
+    default:
+      return false;
+  }
+}
+
+/** The targets whose odds still mean something: creatures whose exchange has not begun. */
+export function targetsBeforeDefense(state: AttackCardState): CardTarget[] {
+  if (attackWithdrawn(state)) return [];
+  return state.targets.filter((t) => t.kind === 'creature' && !t.defense && !t.result);
+}
+
+/** The odds of each target before its Defense (for the card and its tests). */
+export function cardOdds(state: AttackCardState, attack: OddsAttack) {
+  return targetsBeforeDefense(state).map((target) =>
+    targetOdds(attack, actorNow(target.actorUuid), target.id, target.name, target),
+  );
+}
+
+/** `renderChatMessageHTML` on an attack card: this user's odds (and "What if?"), if any. */
+export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
+  const state = message.author?.isGM ? cardState(message) : null;
+  if (!state) return;
+  for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
+  const attacker = actorNow(state.attacker.actorUuid);
+  if (!attacker) return;
+  const attack = cardOddsAttack(state, attacker);
+  if (!attack) return;
+  const doc = html.ownerDocument;
+  const sections = [...html.querySelectorAll<HTMLElement>('section.target[data-target-id]')];
+  const calledShot = (state.options.calledShots ?? []).length > 0;
+  const show = oddsVisibleTo(game.user, attacker);
+  const before = new Set(targetsBeforeDefense(state));
+  for (const target of state.targets) {
+    const section = sections.find((s) => s.dataset.targetId === target.id);
+    if (!section || target.kind !== 'creature') continue;
+    const place = (box: HTMLElement) => {
+      const defense = section.querySelector('.defense');
+      if (defense) defense.before(box);
+      else section.append(box);
+    };
+    const defender = actorNow(target.actorUuid);
+    if (show && before.has(target)) {
+      const row = targetOdds(attack, defender, target.id, target.name, target);
+      place(oddsList(doc, row, calledShot, game.i18n.localize('GNG.Odds.CardHeading')));
+    }
+    // The defender's "What if?" comes after the hit (Block) or the damage (Roll with the Blow).
+    const whatIf = attackWithdrawn(state) ? null : whatIfFor(state, attack, target, defender, game.user, doc);
+    if (whatIf) section.append(whatIf);
+  }
+}
+
+/** Registers the odds' decoration of attack cards (on `init`). */
+export function registerAttackOdds(): void {
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => decorateOdds(message, html));
+}

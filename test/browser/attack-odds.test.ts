@@ -1,0 +1,165 @@
+/**
+ * The odds at the table (issue #20) in Chromium, on the playground (the system's real code in the
+ * page): the attack dialog against ten targets shows each one's odds and redraws them as an option
+ * changes — the time from the change to the updated table is measured in the page and reported (the
+ * issue: ten targets within one 60 fps frame, 16.7 ms) — and the card shows the odds before Defense to
+ * the attacker's player only. axe-core on both. Screenshots: test-results/browser/attack-odds-*.png.
+ */
+import { expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { usePlaygroundServer } from './playground-server.js';
+import { expectNoSeriousViolations } from './axe.js';
+
+const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
+const server = usePlaygroundServer('attack-odds');
+
+const FRAME_MS = 1000 / 60;
+const TARGETS = 10;
+
+async function actAs(page: Page, name: string): Promise<void> {
+  await page.selectOption('#pg-user', { label: name });
+  await expect.poll(() => page.evaluate(() => game.user.name)).toBe(name.replace(/ \(GM\)$/, ''));
+}
+
+const windowOf = (page: Page, text: string) =>
+  page.locator('.pg-window', { has: page.locator('.pg-window-header', { hasText: text }) });
+const card = (page: Page) => page.locator('#chat-log .attack-card').last();
+
+/** Ten goblins (different Dex and HP, so different odds) on the map, all targeted by Player. */
+async function tenTargets(page: Page): Promise<void> {
+  await page.evaluate(async (count) => {
+    const playground = window.gngPlayground;
+    if (!playground) throw new Error('no playground');
+    const { harness, table } = playground;
+    harness.as(harness.users.gm);
+    const tokens = [];
+    for (let i = 0; i < count; i++) {
+      const actor = await harness.createActor({
+        name: `Goblin ${i + 1}`,
+        type: 'npc',
+        system: { hp: { value: 3 + i }, abilities: { dex: { value: 8 + i } } },
+      });
+      tokens.push(harness.placeToken(actor));
+    }
+    harness.target(harness.users.player, ...tokens);
+    harness.as(table.user);
+    table.draw();
+  }, TARGETS);
+}
+
+/** The median of `values`. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+it('the dialog shows ten targets’ odds, redraws them live within a frame, and the card shows them to the attacker only', async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=3`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await actAs(page, 'Player');
+  await tenTargets(page);
+
+  await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+  const sheet = windowOf(page, 'Fighter, 5th level');
+  const row = sheet
+    .locator('tr, li', { hasText: 'Bastard sword' })
+    .filter({ has: page.locator('[data-action="rollAttack"]') });
+  await row.locator('[data-action="rollAttack"]').first().click();
+  const dialog = page.locator('.pg-window', { has: page.locator('.attack-submit') });
+  await dialog.waitFor();
+
+  const odds = dialog.locator('.attack-odds');
+  await expect.poll(() => odds.locator('tbody tr').count()).toBe(TARGETS);
+  expect(await odds.getByRole('heading', { name: 'Odds' }).count()).toBe(1);
+  expect(await odds.locator('thead th').allTextContents()).toEqual([
+    'Target',
+    'Hit',
+    'No effect',
+    'Injury',
+    'Trauma',
+    'Disabled',
+    'Dying',
+    'Dead',
+  ]);
+  // Each row is a target, its name a row header; every cell a percentage.
+  const names = await odds.locator('tbody th[scope="row"]').allTextContents();
+  expect(names).toEqual(Array.from({ length: TARGETS }, (_, i) => `Goblin ${i + 1}`));
+  for (const text of await odds.locator('tbody td').allTextContents()) expect(text).toMatch(/%$/);
+  const before = await odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent();
+
+  // The time from an option change (Flanking, clicked: its input and change events) to the updated
+  // table, measured in the page, 30 times; and to the next animation frame after it.
+  const timing = await page.evaluate(async (runs) => {
+    const form = document.querySelector<HTMLFormElement>('form.attack-dialog');
+    const box = form?.querySelector<HTMLInputElement>('input[name="situational.flanking"]');
+    const section = form?.querySelector<HTMLElement>('.attack-odds');
+    if (!form || !box || !section) throw new Error('no dialog');
+    const update: number[] = [];
+    const frame: number[] = [];
+    const compute: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const table = section.querySelector('.odds-body');
+      const start = performance.now();
+      box.click();
+      const changed = section.querySelector('.odds-body') !== table;
+      update.push(performance.now() - start);
+      compute.push(Number(section.dataset.oddsMs));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      frame.push(performance.now() - start);
+      if (!changed) throw new Error('the odds were not redrawn');
+    }
+    return { update, frame, compute };
+  }, 30);
+  const report = {
+    updateMedianMs: median(timing.update),
+    updateMaxMs: Math.max(...timing.update),
+    oddsOnlyMedianMs: median(timing.compute),
+    toNextFrameMedianMs: median(timing.frame),
+  };
+  console.log(`attack-odds timing, ${TARGETS} targets: ${JSON.stringify(report)}`);
+  expect(report.updateMedianMs).toBeLessThan(FRAME_MS);
+
+  // 30 clicks: Flanking is off again. Tick it once: the first goblin's hit chance goes up.
+  await dialog.getByLabel('Flanking', { exact: true }).check();
+  await expect
+    .poll(() => odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent())
+    .not.toBe(before);
+  await dialog.getByLabel('Flanking', { exact: true }).uncheck();
+  await expect
+    .poll(() => odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent())
+    .toBe(before);
+  await expectNoSeriousViolations(page, '.attack-dialog');
+  // A called shot adds the column of its effect.
+  await dialog.getByLabel('Stun (-4)', { exact: true }).check();
+  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Called shot');
+  await odds.scrollIntoViewIfNeeded();
+  await odds.screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-dialog.png') });
+  await dialog.getByLabel('Stun (-4)', { exact: true }).uncheck();
+  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Dead');
+
+  // The card: the attacker's player sees each target's odds before Defense; the others' do not.
+  const messages = await page.locator('#chat-log > li').count();
+  await dialog.getByRole('button', { name: 'Attack', exact: true }).click();
+  await expect.poll(() => page.locator('#chat-log > li').count()).toBe(messages + 1);
+  await expect.poll(() => card(page).locator('.attack-odds').count()).toBe(TARGETS);
+  const first = card(page).locator('.attack-odds').first();
+  expect(await first.locator('.odds-heading').textContent()).toBe('Odds before Defense');
+  expect(await first.locator('dt').allTextContents()).toEqual([
+    'Hit',
+    'No effect',
+    'Injury',
+    'Trauma',
+    'Disabled',
+    'Dying',
+    'Dead',
+  ]);
+  await expectNoSeriousViolations(page, '#chat-log');
+  await card(page).screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-card.png') });
+  await actAs(page, 'Other Player');
+  await expect.poll(() => card(page).locator('.attack-odds').count()).toBe(0);
+  await actAs(page, 'Player');
+  await expect.poll(() => card(page).locator('.attack-odds').count()).toBe(TARGETS);
+});
