@@ -22,6 +22,13 @@ import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 import { runSelfTest, type SelfTestReport } from './self-test/index.js';
+import {
+  castAreaSpell,
+  castWeaponSpell,
+  type AreaCastOptions,
+  type WeaponCast,
+  type WeaponCastOptions,
+} from './magic/index.js';
 
 export interface GnGApi {
   /** The pure rules engine (see docs/api.md). */
@@ -96,6 +103,18 @@ export interface GnGApi {
    */
   suppress(actor: Actor, weapon: Item, options: SuppressOptions): Promise<CardActionResult>;
   /**
+   * `caster` (owned by the user) casts an Appendix 5 weapon spell or power (`spell`, its item) on
+   * `options.weapons` for 10 minutes per (effective) caster level of the world clock; a weapon the
+   * user does not own goes through the GM. See src/magic/weapon-spells.ts.
+   */
+  castWeaponSpell(caster: Actor, spell: Item, options: WeaponCastOptions): Promise<WeaponCast | null>;
+  /**
+   * `caster` (owned by the user) casts a damaging spell or power on the area card for the user's
+   * targets, optionally with Armor Piercing / Ignoring Spell or Power (`options.metamagic`; the caster
+   * needs the feat). See src/magic/area-spells.ts.
+   */
+  castAreaSpell(caster: Actor, spell: Item, options: AreaCastOptions): Promise<ChatMessage | null>;
+  /**
    * Active GM only: runs the self-test ("Check this world") on scratch documents it deletes
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
    */
@@ -121,6 +140,8 @@ export function createApi(version: string): GnGApi {
     grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
     heal: (patient, options) => heal(patient, options),
     suppress: (actor, weapon, options) => suppress(actor, weapon, options),
+    castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
+    castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
     checkWorld: () => runSelfTest(),
   };
 }

@@ -38,11 +38,13 @@ import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
+import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
 import { registerReload } from './combat/ammunition.js';
+import { registerMagic } from './magic/index.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
@@ -69,6 +71,7 @@ Hooks.once('init', () => {
   registerGrappleHud();
   registerConditionsTimer();
   registerReload();
+  registerMagic();
   registerSelfTest();
 
   CONFIG.Actor.documentClass = GnGActor;
@@ -106,6 +109,7 @@ Hooks.once('init', () => {
     ...new Set([...ACTOR_PARTIALS, ...parts]),
     ABILITY_CHECK_TEMPLATE,
     ATTACK_DIALOG_TEMPLATE,
+    CAST_DIALOG_TEMPLATE,
   ]);
 });
 

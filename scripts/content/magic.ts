@@ -5,9 +5,9 @@
  * ignoring) and `enhancement`, an armor's `fortification` and `enhancement`, a shield's `enhancement`.
  * Special abilities that are not items of their own are `equipment` items that describe the ability
  * and how to apply it (`flags.gng.ability`); the sample and specific items carry the ids of their
- * abilities in `flags.gng.abilities` for the attack and abort flows. Spells and powers change a
- * weapon item, which Active Effects (they change actors) cannot do, so they carry no effects: their
- * description says what to set.
+ * abilities in `flags.gng.abilities` for the attack and abort flows. Spells and powers carry the
+ * effect they put on a weapon (`flags.gng.target: "weapon"`, src/data/item/item-effects.ts); casting
+ * from the sheet puts it there for its duration (src/magic/weapon-spells.ts).
  */
 import { type Doc, itemDoc, itemEffect, p, slug, source, stableId, uuidLink } from './common.js';
 import { featId } from './feats.js';
@@ -35,10 +35,21 @@ const WEAPON_TARGET =
   'Range close (25 ft. + 5 ft. per 2 levels); one weapon, or up to fifty projectiles touching each other; 10 minutes per level; Will negates (harmless, object); resistance applies (harmless, object).';
 const FANG_TARGET =
   'Touch; one living creature; 10 minutes per level; Will negates (harmless); spell resistance applies (harmless).';
-const SET_PIERCING =
-  'Its effect makes a weapon item armor piercing while it lasts: set the weapon’s <em>Against Protection</em> to <em>Armor-piercing</em> for the duration, or put this effect on the weapon with a script macro (<code>game.gng.applyItemEffects(spell, weapon)</code>) and delete or disable it there when the duration ends.';
-const SET_IGNORING =
-  'Its effect makes a weapon item armor ignoring while it lasts: set the weapon’s <em>Against Protection</em> to <em>Armor-ignoring</em> for the duration, or put this effect on the weapon with a script macro (<code>game.gng.applyItemEffects(spell, weapon)</code>) and delete or disable it there when the duration ends.';
+/**
+ * What the system does with a weapon spell or power (issue #18): cast from the sheet, a timed effect
+ * on the chosen weapon (src/magic/weapon-spells.ts).
+ */
+const castOn = (bypass: 'armor piercing' | 'armor ignoring', what: string, verb = 'Cast') =>
+  `${verb} it from the caster’s sheet (Magic tab, <em>${verb}</em>) and choose the ${what}: it becomes ${bypass} (${
+    bypass === 'armor piercing' ? 'half' : 'none'
+  } of the target’s Protection on the attack card) for 10 minutes per caster level of the world clock (1 level less per negative level), and the effect on the weapon ends by itself. A weapon the caster’s player does not own is changed by the GM’s client.`;
+const SET_PIERCING = castOn('armor piercing', 'weapon (not a natural weapon)');
+const SET_IGNORING = castOn('armor ignoring', 'weapon (not a natural weapon)');
+const FANG = (bypass: 'armor piercing' | 'armor ignoring') =>
+  castOn(
+    bypass,
+    'natural weapon (a weapon item used unarmed: bite, claw, slam, fist) of the caster or of the one targeted creature',
+  );
 
 const SPELLS: SpellSpec[] = [
   {
@@ -50,7 +61,7 @@ const SPELLS: SpellSpec[] = [
     stats: `Verbal, somatic, divine focus; 1 standard action. ${FANG_TARGET}`,
     effect:
       'One natural weapon of the subject (bite, claw, slam, fist…) becomes armor ignoring: none of the target’s Protection counts against it. An unarmed strike stays nonlethal.',
-    apply: SET_IGNORING.replace('weapon item', 'natural weapon item'),
+    apply: FANG('armor ignoring'),
   },
   {
     type: 'spell',
@@ -72,7 +83,7 @@ const SPELLS: SpellSpec[] = [
     stats: `Verbal, somatic, divine focus; 1 standard action. ${FANG_TARGET}`,
     effect:
       'One natural weapon of the subject becomes armor piercing: only half of the target’s Protection counts against it. An unarmed strike stays nonlethal.',
-    apply: SET_PIERCING.replace('weapon item', 'natural weapon item'),
+    apply: FANG('armor piercing'),
   },
   {
     type: 'spell',
@@ -93,7 +104,7 @@ const SPELLS: SpellSpec[] = [
     lists: 'Psion/wilder 6',
     stats: `Display visual; 1 standard action. ${WEAPON_TARGET.replace('resistance applies', 'power resistance applies')}`,
     effect: 'As the spell of the same name: the weapon ignores all of the target’s Protection.',
-    apply: SET_IGNORING,
+    apply: castOn('armor ignoring', 'weapon (not a natural weapon)', 'Manifest'),
     powerPoints: 11,
   },
   {
@@ -105,7 +116,7 @@ const SPELLS: SpellSpec[] = [
     stats: `Display visual; 1 standard action. ${WEAPON_TARGET.replace('resistance applies', 'power resistance applies')}`,
     effect:
       'As the spell of the same name: only half of the target’s Protection counts. It replaces the power <em>keen edge</em>.',
-    apply: SET_PIERCING,
+    apply: castOn('armor piercing', 'weapon (not a natural weapon)', 'Manifest'),
     powerPoints: 5,
   },
   {
@@ -117,7 +128,7 @@ const SPELLS: SpellSpec[] = [
     stats: 'Display auditory; 1 standard action; personal; 10 minutes per level.',
     effect:
       'One of your claw or bite attacks (natural, or gained from a power such as <em>claws of the beast</em> or <em>bite of the wolf</em>) becomes armor piercing. <strong>Augment:</strong> each 4 more power points affect one more natural weapon.',
-    apply: SET_PIERCING.replace('weapon item', 'natural weapon item'),
+    apply: `${castOn('armor piercing', 'natural weapons (weapon items used unarmed) of your own', 'Manifest')} Choosing more than one costs 4 more power points each (5, 9, 13 …).`,
     powerPoints: 5,
   },
 ];

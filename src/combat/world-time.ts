@@ -25,6 +25,7 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 
 /** An effect ended by the clock: whose, and its source to re-create it. */
 export interface ExpiredEffect {
+  /** The actor's uuid, or the item's when the effect was on an item (a weapon spell). */
   actorUuid: string;
   source: Record<string, unknown>;
 }
@@ -74,29 +75,31 @@ const ENDED_KEPT = 500;
 export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
   const run = queue.then(async () => {
     const expired: ExpiredEffect[] = [];
-    for (const actor of allActors()) {
-      const due = actor.effects.filter((effect) => {
-        const end = effectEndsAt(effect);
-        return end !== null && end <= now;
-      });
-      if (!due.length) continue;
-      const gone = due.map((effect) => ({ name: effect.name, source: effect.toObject() }));
-      await actor.deleteEmbeddedDocuments(
-        'ActiveEffect',
-        due.map((effect) => effect.id as string),
-      );
-      for (const { name, source } of gone) {
-        expired.push({ actorUuid: actor.uuid, source });
-        ended.push({ actorUuid: actor.uuid, source, seq: ++seq, at: now });
-        await ChatMessage.create({
-          content: `<p class="gng effect-expired">${escapeHtml(
-            f('GNG.ConditionTimer.Expired', { name, actor: actor.name }),
-          )}</p>`,
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'effectExpired' } },
+    // The actor's own effects, and its items' (an Appendix 5 weapon spell lasts on the weapon).
+    for (const actor of allActors())
+      for (const parent of [actor, ...(actor.items ?? [])] as (Actor | Item)[]) {
+        const due = parent.effects.filter((effect) => {
+          const end = effectEndsAt(effect);
+          return end !== null && end <= now;
         });
+        if (!due.length) continue;
+        const gone = due.map((effect) => ({ name: effect.name, source: effect.toObject() }));
+        await parent.deleteEmbeddedDocuments(
+          'ActiveEffect',
+          due.map((effect) => effect.id as string),
+        );
+        for (const { name, source } of gone) {
+          expired.push({ actorUuid: parent.uuid, source });
+          ended.push({ actorUuid: parent.uuid, source, seq: ++seq, at: now });
+          await ChatMessage.create({
+            content: `<p class="gng effect-expired">${escapeHtml(
+              f('GNG.ConditionTimer.Expired', { name, actor: actor.name }),
+            )}</p>`,
+            speaker: ChatMessage.getSpeaker({ actor }),
+            flags: { [SYSTEM_ID]: { type: 'effectExpired' } },
+          });
+        }
       }
-    }
     if (ended.length > ENDED_KEPT) ended.splice(0, ended.length - ENDED_KEPT);
     return expired;
   });
@@ -150,8 +153,8 @@ export function rewindClock(step: ClockStep): Promise<string[]> {
     await game.time.advance(step.from - step.to);
     await clockShows(step.from);
     for (const { actorUuid, source } of step.expired) {
-      const actor = (await fromUuid(actorUuid)) as Actor | null;
-      if (actor) await actor.createEmbeddedDocuments('ActiveEffect', [source]);
+      const parent = (await fromUuid(actorUuid)) as Actor | Item | null;
+      if (parent) await parent.createEmbeddedDocuments('ActiveEffect', [source]);
     }
     return [];
   });

@@ -37,6 +37,8 @@ export * from './areas.js';
 export * from './item-properties.js';
 export * from './combat-options.js';
 export * from './reload.js';
+/** Appendix 5 spells and powers, armor metamagic, energy drain's effective level (issue #18). */
+export * from './spells-powers.js';
 /** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
 export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';

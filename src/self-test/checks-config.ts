@@ -28,6 +28,8 @@ export const REQUIRED_QUERIES = [
   'gng.healCard',
   'gng.suppressAction',
   'gng.opportunityAction',
+  'gng.castWeaponSpell',
+  'gng.castAreaSpell',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;

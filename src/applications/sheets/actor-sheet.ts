@@ -26,6 +26,7 @@ import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
+import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -80,6 +81,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       rollSkill: GnGActorSheet.onRollSkill,
       rollAttack: GnGActorSheet.onRollAttack,
       reloadWeapon: GnGActorSheet.onReloadWeapon,
+      castSpell: GnGActorSheet.onCastSpell,
       startManeuver: GnGActorSheet.onStartManeuver,
       startGrapple: GnGActorSheet.onStartGrapple,
       grappleMove: GnGActorSheet.onGrappleMove,
@@ -348,6 +350,12 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     if (kind) await game.gng.maneuver(this.actor, kind);
   }
 
+  /** A spell's or power's Cast button (Magic tab): the cast dialog, then the cast (src/magic/). */
+  static async onCastSpell(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const spell = this.actor.items.get(target.dataset.itemId ?? '');
+    if (spell) await castFromSheet(this.actor, spell);
+  }
+
   /** Grapple the user's single targeted token: `game.gng.grapple`. */
   static async onStartGrapple(this: GnGActorSheet): Promise<void> {
     await game.gng.grapple(this.actor);
@@ -356,7 +364,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** A move of an ongoing grapple (the sheet's Grapple group): the same request as the card's button. */
   static async onGrappleMove(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const { messageId, move, side } = target.dataset;
-    if (messageId && move) await requestSheetGrappleMove(messageId, move, side);
+    if (messageId && move) await requestSheetGrappleMove(messageId, move, side, this.actor.uuid);
   }
 
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */

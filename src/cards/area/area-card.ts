@@ -63,6 +63,7 @@ export {
   type AreaCardState,
   type AreaDamageOptions,
   type AreaDive,
+  type AreaMetamagic,
   type AreaSave,
   type AreaTarget,
 } from './area-state.js';
@@ -153,6 +154,7 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
       highMagic: damage.highMagic,
     },
     save: { type: 'ref', dc },
+    metamagic: options.metamagic ?? null,
     cover: options.cover ?? null,
     targets,
   };
@@ -244,7 +246,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         const steps = areaDamage({
           rolled: state.damage.total,
           saved: target.save?.success === true,
-          protection: protectionOf(actor),
+          protection: protectionOf(actor, state),
         });
         const resisted = energyResistanceOf(actor, state.damage.type);
         const dive = resolveDiveForCover({
@@ -327,7 +329,12 @@ async function applyDamage(
   actor: Actor,
   user: User,
 ): Promise<void> {
-  const dmg = targetDamage(state, target, protectionOf(actor), energyResistanceOf(actor, state.damage.type));
+  const dmg = targetDamage(
+    state,
+    target,
+    protectionOf(actor, state),
+    energyResistanceOf(actor, state.damage.type),
+  );
   const loss = await applyHitPointLoss(
     actor,
     { lethal: dmg.lethal, nonlethal: dmg.nonlethal, slashing: state.damage.type === 'slashing' },

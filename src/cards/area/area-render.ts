@@ -21,7 +21,12 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 
 function targetContext(state: AreaCardState, target: AreaTarget) {
   const actor = fromUuidSync(target.actorUuid) as Actor | null;
-  const dmg = targetDamage(state, target, protectionOf(actor), energyResistanceOf(actor, state.damage.type));
+  const dmg = targetDamage(
+    state,
+    target,
+    protectionOf(actor, state),
+    energyResistanceOf(actor, state.damage.type),
+  );
   const a = target.applied;
   const button = (action: AreaAction) => ({
     action,
@@ -44,7 +49,12 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
     steps: [
       { label: t('GNG.Area.Step.rolled'), value: String(dmg.rolled) },
       ...(target.save?.success ? [{ label: t('GNG.Area.Step.halved'), value: String(dmg.afterSave) }] : []),
-      { label: t('GNG.Area.Step.protection'), value: String(-dmg.protection) },
+      {
+        label: state.metamagic
+          ? t(`GNG.Area.Step.protection-${state.metamagic.option}`)
+          : t('GNG.Area.Step.protection'),
+        value: String(-dmg.protection),
+      },
       ...(dmg.energyResistance
         ? [
             {
@@ -100,6 +110,18 @@ function highMagicLine(state: AreaCardState): string | null {
     : line;
 }
 
+/** Armor Piercing / Ignoring Spell or Power: who cast what, and the slot level or power points it took. */
+function metamagicLine(state: AreaCardState): string | null {
+  const m = state.metamagic;
+  if (!m) return null;
+  return f(`GNG.Area.Metamagic.${m.kind}-${m.option}`, {
+    caster: m.caster,
+    name: m.name,
+    base: m.base,
+    cost: m.cost,
+  });
+}
+
 /** The template's data, localized, from the state (and the targets' current Protection). */
 export function areaCardContext(state: AreaCardState): Record<string, unknown> {
   return {
@@ -109,6 +131,7 @@ export function areaCardContext(state: AreaCardState): Record<string, unknown> {
     dice: state.damage.dice.join(', '),
     type: state.damage.type,
     highMagic: highMagicLine(state),
+    metamagic: metamagicLine(state),
     save: f('GNG.Area.SaveLine', { dc: state.save.dc }),
     cover: state.cover === null ? null : t(state.cover ? 'GNG.Area.CoverEveryone' : 'GNG.Area.CoverNobody'),
     targets: state.targets.map((target) => targetContext(state, target)),

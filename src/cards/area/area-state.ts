@@ -6,7 +6,14 @@ import type { AppliedLoss } from '../../combat/hp-loss.js';
 import type { AreaSpell, HighMagicRoll } from './area-spell.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { areaDamage, resolveDiveForCover, type ActionBudget } from '../../rules/index.js';
+import {
+  areaDamage,
+  metamagicProtection,
+  resolveDiveForCover,
+  type ActionBudget,
+  type ArmorMetamagic,
+  type Fortification,
+} from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import { owns } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
@@ -80,6 +87,8 @@ export interface AreaCardState {
     highMagic?: HighMagicRoll | null;
   };
   save: { type: 'ref'; dc: number };
+  /** A spell or power cast with Armor Piercing / Ignoring Spell or Power (absent or null: none). */
+  metamagic?: AreaMetamagic | null;
   /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
   cover: boolean | null;
   targets: AreaTarget[];
@@ -100,13 +109,41 @@ export interface AreaDamageOptions {
    * must then be one kind of die and a flat bonus (`10d6`, `5d4 + 5`).
    */
   spell?: AreaSpell;
+  /** Armor Piercing / Ignoring Spell or Power (GnG Appendix 4): half or none of each target's Protection. */
+  metamagic?: AreaMetamagic;
+}
+
+/**
+ * An armor metamagic (metapsionic) feat on the area's spell (power), as the card shows it: the option,
+ * who cast what, and the raised cost — the slot level of a spell, the power points of a power.
+ */
+export interface AreaMetamagic {
+  option: ArmorMetamagic;
+  kind: 'spell' | 'power';
+  caster: string;
+  name: string;
+  /** The spell's level / the power's own power points. */
+  base: number;
+  /** The slot level used / the power points spent. */
+  cost: number;
 }
 
 const creature = (actor: Actor) => actor.system as CreatureData;
 
-/** The Protection an area's damage meets on `actor` (0 without an actor). */
-export function protectionOf(actor: Actor | null): number {
-  return actor ? creature(actor).derived.protection.total : 0;
+/**
+ * The Protection an area's damage meets on `actor` (0 without an actor): under an armor metamagic
+ * feat, half or none of it, after the armor's fortification (engine `metamagicProtection`).
+ */
+export function protectionOf(actor: Actor | null, state?: Pick<AreaCardState, 'metamagic'>): number {
+  if (!actor) return 0;
+  const protection = creature(actor).derived.protection;
+  const option = state?.metamagic?.option ?? 'none';
+  if (option === 'none') return protection.total;
+  return metamagicProtection(
+    Math.max(0, protection.total),
+    option,
+    (protection.fortification ?? 'none') as Fortification,
+  );
 }
 
 /**

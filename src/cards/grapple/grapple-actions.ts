@@ -57,6 +57,7 @@ import { renderGrappleCard } from './grapple-render.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
+import { breakPinAlly, parseBreakPin, startBreakPin } from './grapple-break-pin.js';
 import { rollWoundTrauma, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 
 /** A target of the grapple card: one of its sides (the buttons' `data-target-id`). */
@@ -287,6 +288,17 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
     escape: move('escape'),
     escapeArtist: move('escapeArtist'),
     pullWeapon: move('pullWeapon'),
+    // Core "Break Another's Pin": an ally grappling the pinner checks for the pinned side (grapple-break-pin.ts).
+    breakPin: action(
+      'breakPin',
+      ({ message, state, target, user, extra }, { actorFor, rolls }) =>
+        startBreakPin(state, message.id as string, target.id, user, extra, actorFor, rolls),
+      {
+        parse: parseBreakPin,
+        fields: (_button, state) => ({ allyUuid: breakPinAlly(state) }),
+        undoneBy: 'undo',
+      },
+    ),
     oppose: action('oppose', answer, { undoneBy: 'undo' }),
     undo: action('undo', undo),
     aoo: action('aoo', async ({ state, user }, { attacker }) => {

@@ -29,15 +29,19 @@ import { isActiveGM } from '../../documents/active-gm.js';
 import { askGM, noTargetWarning, serialized, track, type CardActionResult } from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
+  abilitiesOf,
   f,
   GRAPPLE_CARD_TEMPLATE,
   GRAPPLE_QUERY,
+  grappleActionAvailable,
   grappleRequestSide,
   grappleState,
   grappleUserMayAct,
   other,
+  pinnedSide,
   sideName,
   t,
+  uuidOf,
   type GrappleAction,
   type GrappleOptions,
   type GrappleSide,
@@ -174,34 +178,69 @@ export interface SheetGrapple {
 export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
   // Every sheet render asks: skip the scan of the chat log unless the actor is grappling at all.
   if (!actor.statuses.has('grappling')) return [];
-  return activeGrapplesOf(actor.uuid).map(({ message, state, side }) => {
-    const context = grappleCardContext(state) as {
-      rows: {
-        side: GrappleSide;
-        buttons: { action: GrappleAction; targetId: GrappleSide; label: string; disabled: boolean }[];
-      }[];
-      oppose: { label: string; disabled: boolean };
-      woundTrauma: { side: GrappleSide; button: string | null } | null;
-    };
-    const row = context.rows.find((r) => r.side === side);
-    const buttons = (row?.buttons ?? [])
-      .filter((b) => !b.disabled && grappleUserMayAct(user, b.action, state, b.targetId))
-      .map((b) => ({ move: b.action, side: b.targetId as string, label: b.label }));
-    const mayOppose =
-      state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);
-    // The Grapple check names the answering side: this actor's.
-    if (mayOppose) buttons.unshift({ move: 'oppose', side, label: context.oppose.label });
-    // Advanced Wound Trauma: this actor's save for the last step's damage, before anything else.
-    const save = context.woundTrauma;
-    if (save?.button && save.side === side && grappleUserMayAct(user, 'woundTraumaSave', state, side))
-      buttons.unshift({ move: 'woundTraumaSave', side, label: save.button });
-    return {
-      messageId: message.id as string,
-      label: f('GNG.Grapple.SheetLabel', { opponent: sideName(state, other(side)) }),
-      waiting: mayOppose ? '' : state.pending ? t('GNG.Grapple.SheetWaiting') : '',
-      buttons,
-    };
-  });
+  return activeGrapplesOf(actor.uuid)
+    .map(({ message, state, side }) => {
+      const context = grappleCardContext(state) as {
+        rows: {
+          side: GrappleSide;
+          buttons: { action: GrappleAction; targetId: GrappleSide; label: string; disabled: boolean }[];
+        }[];
+        oppose: { label: string; disabled: boolean };
+        woundTrauma: { side: GrappleSide; button: string | null } | null;
+      };
+      const row = context.rows.find((r) => r.side === side);
+      const buttons = (row?.buttons ?? [])
+        .filter((b) => !b.disabled && grappleUserMayAct(user, b.action, state, b.targetId))
+        .map((b) => ({ move: b.action, side: b.targetId as string, label: b.label }));
+      const mayOppose =
+        state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);
+      // The Grapple check names the answering side: this actor's.
+      if (mayOppose) buttons.unshift({ move: 'oppose', side, label: context.oppose.label });
+      // Advanced Wound Trauma: this actor's save for the last step's damage, before anything else.
+      const save = context.woundTrauma;
+      if (save?.button && save.side === side && grappleUserMayAct(user, 'woundTraumaSave', state, side))
+        buttons.unshift({ move: 'woundTraumaSave', side, label: save.button });
+      return {
+        messageId: message.id as string,
+        label: f('GNG.Grapple.SheetLabel', { opponent: sideName(state, other(side)) }),
+        waiting: mayOppose ? '' : state.pending ? t('GNG.Grapple.SheetWaiting') : '',
+        buttons,
+      };
+    })
+    .concat(sheetBreakPins(actor, user));
+}
+
+/**
+ * Break Another's Pin on the ally's sheet: each pin that `actor`'s grapple opponents hold on someone
+ * else (on another card), while the user may break it now (grapple-break-pin.ts).
+ */
+function sheetBreakPins(actor: Actor, user: User): SheetGrapple[] {
+  const found: SheetGrapple[] = [];
+  const seen = new Set<string>();
+  for (const { state, side } of activeGrapplesOf(actor.uuid)) {
+    const pinner = uuidOf(state, other(side));
+    for (const g of activeGrapplesOf(pinner)) {
+      const id = g.message.id as string;
+      const pinned = pinnedSide(g.state);
+      const onCard = [g.state.attacker.actorUuid, g.state.defender.actorUuid].includes(actor.uuid);
+      if (seen.has(id) || onCard || !pinned || uuidOf(g.state, pinned) === pinner) continue;
+      seen.add(id);
+      const w = abilitiesOf(fromUuidSync(uuidOf(g.state, pinned)) as Actor | null);
+      if (
+        !grappleActionAvailable('breakPin', g.state, w.advanced, w.held) ||
+        !grappleUserMayAct(user, 'breakPin', g.state, pinned)
+      )
+        continue;
+      const name = sideName(g.state, pinned);
+      found.push({
+        messageId: id,
+        label: f('GNG.Grapple.BreakPin.Legend', { name }),
+        waiting: '',
+        buttons: [{ move: 'breakPin', side: pinned, label: f('GNG.Grapple.BreakPin.Button', { name }) }],
+      });
+    }
+  }
+  return found;
 }
 
 /** A move pressed on a sheet: the same request as the card's button, naming the button's side. */
@@ -209,7 +248,11 @@ export function requestSheetGrappleMove(
   messageId: string,
   move: string,
   side?: string,
+  actorUuid?: string,
 ): Promise<CardActionResult> {
+  // Break Another's Pin from the ally's sheet: the sheet's actor is the ally.
+  if (move === 'breakPin')
+    return requestGrappleAction(messageId, 'breakPin', { side, allyUuid: actorUuid ?? null });
   // An unknown move or side is refused (with its warning) by the GM's handler, as a forged card request is.
   return requestGrappleAction(messageId, move as GrappleAction, side === undefined ? {} : { side });
 }

@@ -66,6 +66,7 @@ export function newStep(state: GrappleCardState, pending: GrapplePending, user: 
     mirrorOf: null,
     hpBefore: null,
     phaseBefore: state.phase,
+    ...(pending.ally ? { ally: pending.ally } : {}),
   };
 }
 
@@ -219,6 +220,15 @@ export async function resolve(
       }
       await endGrapple();
     }
+    return step;
+  }
+  if (move === 'breakPin') {
+    // Core "Break Another's Pin": a won check breaks the pinner's hold on the ally (`actor`, the
+    // pinned side); the grapple goes on ("Escape from Pin": "still being grappled").
+    const r = resolveGrappleCheck(pending.roll.total, opp.total);
+    step.won = r.won;
+    step.relativeDegree = r.relativeDegree;
+    if (r.won) await clear(actor, 'pinned');
     return step;
   }
   if (move === 'removeWeapon' || move === 'pullWeapon') {

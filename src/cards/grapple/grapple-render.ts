@@ -11,6 +11,7 @@ import {
   grappleRequestSide,
   mayActDespiteConditions,
   other,
+  pinnedSide,
   sideName,
   t,
   uuidOf,
@@ -40,7 +41,8 @@ function woundTraumaLines(state: GrappleCardState, step: GrappleStep): string[] 
 
 /** The lines of a step; `woundTrauma`: with its wound trauma save (the history's; the check shows its own). */
 function stepText(state: GrappleCardState, step: GrappleStep, woundTrauma = true): string[] {
-  const actorName = sideName(state, step.side);
+  // Break Another's Pin: the ally made the check for the pinned side.
+  const actorName = step.ally?.name ?? sideName(state, step.side);
   const oppName = sideName(state, other(step.side));
   const move = t(`GNG.Grapple.Move.${step.move}`);
   const lines: string[] = [];
@@ -203,7 +205,7 @@ function checkContext(state: GrappleCardState) {
   if (pending) {
     const sides: DuelSide[] = [
       {
-        name: sideName(state, pending.side),
+        name: pending.ally?.name ?? sideName(state, pending.side),
         total: pending.roll.total,
         note: natural(pending.roll.natural),
         winner: false,
@@ -225,8 +227,10 @@ function checkContext(state: GrappleCardState) {
   if (!step.opponent || step.reason)
     return { title, sides: [], outcome: null, lines: stepText(state, step, false) };
   const winner = step.won ? step.side : other(step.side);
+  const nameOf = (who: GrappleSide) =>
+    who === step.side && step.ally ? step.ally.name : sideName(state, who);
   const side = (who: GrappleSide, roll: { total: number; natural: number }): DuelSide => ({
-    name: sideName(state, who),
+    name: nameOf(who),
     total: roll.total,
     note: who === winner ? t('GNG.Grapple.Check.Winner') : natural(roll.natural),
     winner: who === winner,
@@ -235,7 +239,7 @@ function checkContext(state: GrappleCardState) {
   return {
     title,
     sides: [side(step.side, step.actor), side(other(step.side), step.opponent)],
-    outcome: f('GNG.Grapple.Check.Wins', { name: sideName(state, winner) }),
+    outcome: f('GNG.Grapple.Check.Wins', { name: nameOf(winner) }),
     lines: effectLines(state, step),
   };
 }
@@ -295,6 +299,17 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
       weapon: weaponRow(state, side),
     };
   };
+  // Core "Break Another's Pin": for an ally of the pinned side (grapple-break-pin.ts).
+  const breakPinButton = () => {
+    const pinned = state.phase === 'grappling' ? pinnedSide(state) : null;
+    if (!pinned) return null;
+    const name = sideName(state, pinned);
+    return {
+      ...button('breakPin', pinned),
+      label: f('GNG.Grapple.BreakPin.Button', { name }),
+      legend: f('GNG.Grapple.BreakPin.Legend', { name }),
+    };
+  };
   const bonus = state.bonus;
   const notes = state.undoNotes;
   const last = state.steps.at(-1);
@@ -326,7 +341,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
     pending: pending && {
       text: f(pending.move === 'touch' ? 'GNG.Grapple.PendingTouch' : 'GNG.Grapple.Pending', {
         move: t(`GNG.Grapple.Move.${pending.move}`),
-        name: sideName(state, pending.side),
+        name: pending.ally?.name ?? sideName(state, pending.side),
         total: pending.roll.total,
         natural: pending.roll.natural,
         opponent: sideName(state, other(pending.side)),
@@ -343,6 +358,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
       : null,
     oppose,
     rows: [row('attacker'), row('defender')],
+    breakPin: breakPinButton(),
     throwChoice: state.throwChoice && {
       side: state.throwChoice.side,
       label: f('GNG.Grapple.ThrowChoice.Label', { name: sideName(state, state.throwChoice.side) }),
@@ -363,7 +379,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         last && state.pending === null && !last.mirrorOf
           ? f('GNG.Grapple.UndoMove', {
               move: t(`GNG.Grapple.Move.${last.move}`),
-              name: sideName(state, last.side),
+              name: last.ally?.name ?? sideName(state, last.side),
             })
           : t('GNG.Grapple.Action.undo'),
     },

@@ -25,10 +25,14 @@ export const GRAPPLE_MOVES = [
   'escapeArtist',
   'pullWeapon',
 ] as const;
-/** A move; `start` is the hold check, rolled by itself after a hit (touch attack or Stab and Grab). */
-export type GrappleMove = (typeof GRAPPLE_MOVES)[number] | 'start';
+/**
+ * A move; `start` is the hold check, rolled by itself after a hit (touch attack or Stab and Grab);
+ * `breakPin` an ally's Break Another's Pin, made for the pinned side (grapple-break-pin.ts).
+ */
+export type GrappleMove = (typeof GRAPPLE_MOVES)[number] | 'start' | 'breakPin';
 export const GRAPPLE_ACTIONS = [
   ...GRAPPLE_MOVES,
+  'breakPin',
   'oppose',
   'undo',
   'aoo',
@@ -118,6 +122,8 @@ export interface GrappleStep {
    */
   woundTrauma?: WoundTrauma | null;
   phaseBefore: GrapplePhase;
+  /** Break Another's Pin: the ally who made the check (absent on every other step). */
+  ally?: GrappleAlly;
 }
 
 /** grab: AoO and touch attack; starting: the hold check; grappling; ended. */
@@ -128,6 +134,14 @@ export interface GrapplePending {
   side: GrappleSide;
   by: string;
   roll: GrappleRoll;
+  /** Break Another's Pin: the ally (not on the card) whose check this is, for the pinned `side`. */
+  ally?: GrappleAlly;
+}
+
+/** The ally of a Break Another's Pin: a creature outside the grapple, acting for the pinned side. */
+export interface GrappleAlly {
+  actorUuid: string;
+  name: string;
 }
 
 /**
@@ -211,12 +225,22 @@ export function grappleActionSide(action: GrappleAction, state: GrappleCardState
   if (action === 'throwChoice') return state.throwChoice?.side ?? null;
   if (action === 'undo') return state.steps.at(-1)?.side ?? null;
   if (action === 'woundTraumaSave') return woundTraumaSide(state);
+  if (action === 'breakPin') return pinnedSide(state);
   return action === 'weapon' || isSided(action) ? null : moveSide(action);
 }
 
 /** The side a request of `action` names when the asker does not say: {@link grappleActionSide}, else `moveSide`. */
 export function grappleRequestSide(action: GrappleAction, state: GrappleCardState | null): GrappleSide {
   return (state && grappleActionSide(action, state)) || moveSide(action);
+}
+
+/** The side of the card that is pinned now (its actor has the `pinned` status), or null. */
+export function pinnedSide(state: GrappleCardState): GrappleSide | null {
+  for (const side of ['defender', 'attacker'] as const) {
+    const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
+    if (actor?.statuses?.has('pinned')) return side;
+  }
+  return null;
 }
 
 export function uuidOf(state: GrappleCardState, side: GrappleSide): string {
@@ -315,6 +339,8 @@ export function grappleUserMayAct(
   if (action === 'aoo' || action === 'declineAoo') return owns(user, state.defender.actorUuid);
   if (action === 'throwChoice') return owns(user, uuidOf(state, state.throwChoice?.side ?? 'attacker'));
   if (action === 'weapon') return owns(user, uuidOf(state, side as GrappleSide));
+  // Break Another's Pin: an ally, so anyone but the pinner's owners (the GM checks the ally's owner).
+  if (action === 'breakPin') return !owns(user, uuidOf(state, other(side ?? 'defender')));
   if (action === 'woundTraumaSave') {
     const damaged = woundTraumaSide(state);
     return damaged !== null && (side ?? damaged) === damaged && owns(user, uuidOf(state, damaged));
@@ -362,6 +388,8 @@ export function grappleActionAvailable(
   if (action === 'touch') return state.phase === 'grab' && !aooOpen(state);
   if (state.phase !== 'grappling') return false;
   if (action === 'escape' || action === 'escapeArtist') return true;
+  // Break Another's Pin is the ally's, made for a pinned side (the card checks the pin).
+  if (action === 'breakPin') return held;
   if (held) return false;
   if (action === 'choke' || action === 'lock' || action === 'throw') return advanced;
   if (action === 'removeWeapon' || action === 'pullWeapon') return lodged(state);
@@ -380,6 +408,8 @@ const WITHOUT_ACTIONS: readonly GrappleAction[] = [
   'throwChoice',
   'declineAoo',
   'woundTraumaSave',
+  // The ally breaks the pin: the pinned side does nothing.
+  'breakPin',
 ];
 const HELD: readonly string[] = ['pinned', 'locked'];
 

@@ -45,6 +45,7 @@ import {
   type ProtectionBreakdown,
   type Save,
   type SkillId,
+  effectiveLevel,
 } from '../../rules/index.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
@@ -113,6 +114,13 @@ export interface DerivedCreature {
   abilities: Record<Ability, { effective: number; mod: number }>;
   classes: ClassSummary[];
   level: number;
+  /**
+   * Energy Drained: the level minus the negative levels (never below 0), "for determining the power,
+   * duration, DC, and other details of spells or special abilities" (engine `effectiveLevel`).
+   */
+  effectiveLevel: number;
+  /** Negative levels counted (the stored number, at least 1 with the energy-drained status). */
+  negativeLevels: number;
   bab: number;
   feats: string[];
   hp: {
@@ -420,6 +428,8 @@ export function deriveCreature(input: {
     abilities,
     classes,
     level,
+    effectiveLevel: effectiveLevel(level, negativeLevels),
+    negativeLevels,
     bab,
     feats,
     hp: {

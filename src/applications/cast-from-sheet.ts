@@ -1,0 +1,26 @@
+/**
+ * A Cast (Manifest) button of the sheet's Magic tab: the cast dialog, then the weapon spell on the
+ * chosen weapons or the damaging spell on the area card (src/magic/).
+ */
+import { CastDialog } from './cast-dialog.js';
+import { castAreaSpell, castWeaponSpell } from '../magic/index.js';
+
+/** `caster` casts `spell` (one of its spells or powers) as the user chooses in the cast dialog. */
+export async function castFromSheet(caster: Actor, spell: Item): Promise<void> {
+  const choice = await CastDialog.prompt(caster, spell);
+  if (!choice) return;
+  if (choice.kind === 'weapon') {
+    const weapons = (await Promise.all(choice.weaponUuids.map((uuid) => fromUuid(uuid)))).filter(
+      (item): item is Item => !!item && (item as Item).documentName === 'Item',
+    );
+    await castWeaponSpell(caster, spell, { weapons, casterLevel: choice.casterLevel });
+    return;
+  }
+  await castAreaSpell(caster, spell, {
+    damage: choice.damage,
+    saveDc: choice.saveDc,
+    metamagic: choice.metamagic,
+    casterLevel: choice.casterLevel,
+    ...(choice.damageType ? { damageType: choice.damageType } : {}),
+  });
+}

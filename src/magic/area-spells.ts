@@ -1,0 +1,170 @@
+/**
+ * Casting a damaging spell or power from the sheet onto the area damage card, with the armor
+ * metamagic (metapsionic) feats of GnG Appendix 4: "Armor piercing" (+2 slot levels / +4 power
+ * points, half Protection) and "Armor ignoring" (+4 / +8, no Protection), offered only to a caster
+ * with the feat. The caster's owner asks the active GM (`gng.castAreaSpell`); the GM checks that the
+ * sender owns the caster, that the caster has the feat, that the raised slot exists (at most 9th) or
+ * the raised cost is within the manifester level, and posts the area card (src/cards/area/) for the
+ * sender's targets with the option on it. Decisions: docs/rules.md "Spells, powers and the smaller
+ * rules of issue #18".
+ */
+import type { CreatureData } from '../data/actor/creature-data.js';
+import {
+  ARMOR_METAMAGIC,
+  ARMOR_METAMAGIC_FEATS,
+  armorPowerCost,
+  armorSpellSlot,
+  effectiveLevel,
+  type ArmorMetamagic,
+} from '../rules/index.js';
+import { askGM, refusal, Refusal, registerGMQuery, type CardActionResult } from '../cards/kernel/index.js';
+import { startAreaDamage, type AreaMetamagic } from '../cards/area/area-card.js';
+
+export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
+
+/** The armor metamagic options `caster` has the feat for, for a spell or a power. */
+export function metamagicChoices(caster: Actor, kind: 'spell' | 'power'): ArmorMetamagic[] {
+  const feats = (caster.system as CreatureData).derived?.feats ?? [];
+  return ARMOR_METAMAGIC.filter((option) => feats.includes(ARMOR_METAMAGIC_FEATS[kind][option]));
+}
+
+/**
+ * The slot level or power point cost of `spell` with `option` (none: its own level / points), and
+ * whether it may be cast so; `level` is the caster (manifester) level after negative levels.
+ */
+export function metamagicCost(
+  spell: Item,
+  option: ArmorMetamagic | 'none',
+  level: number,
+): { base: number; cost: number; possible: boolean } {
+  const sys = spell.system as { level?: number; powerPoints?: number };
+  if (spell.type === 'spell') {
+    const base = sys.level ?? 0;
+    if (option === 'none') return { base, cost: base, possible: true };
+    const slot = armorSpellSlot(base, option);
+    return { base, cost: slot.slotLevel, possible: slot.possible };
+  }
+  const base = sys.powerPoints ?? 0;
+  if (option === 'none') return { base, cost: base, possible: true };
+  const power = armorPowerCost(base, option, level);
+  return { base, cost: power.cost, possible: power.possible };
+}
+
+export interface AreaCastOptions {
+  /** The damage formula, rolled once (e.g. `6d6`). */
+  damage: string;
+  /** Reflex DC for half. */
+  saveDc: number;
+  damageType?: string;
+  /** Armor Piercing / Ignoring Spell or Power (the caster must have the feat). */
+  metamagic?: ArmorMetamagic | 'none';
+  /** Caster (manifester) level; default the caster's level. Negative levels are taken off. */
+  casterLevel?: number;
+  /** Default: the user's targeted tokens. */
+  targets?: Actor[];
+}
+
+/**
+ * `caster` (owned by the user) casts `spell` (a spell or power it has) as area damage on the user's
+ * targets: the active GM posts the area card. Resolves with the card, or null (refused: a warning).
+ */
+export async function castAreaSpell(
+  caster: Actor,
+  spell: Item,
+  options: AreaCastOptions,
+): Promise<ChatMessage | null> {
+  const targets = options.targets ?? [...game.user.targets].map((token) => token.actor).filter((a) => !!a);
+  const result = await askGM(CAST_AREA_SPELL_QUERY, {
+    spellUuid: spell.uuid,
+    damage: options.damage,
+    saveDc: options.saveDc,
+    metamagic: options.metamagic ?? 'none',
+    targetUuids: (targets as Actor[]).map((actor) => actor.uuid),
+    ...(options.damageType ? { damageType: options.damageType } : {}),
+    ...(options.casterLevel === undefined ? {} : { casterLevel: options.casterLevel }),
+  });
+  return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;
+}
+
+const isText = (value: unknown, max = 100): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/** `gng.castAreaSpell` on the active GM: every check from the documents, then the area card. */
+async function handleCastAreaSpell(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  const { spellUuid, damage, saveDc, metamagic, targetUuids, damageType, casterLevel, ...rest } = data;
+  const bad = () => refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  if (
+    Object.keys(rest).length ||
+    !isText(spellUuid, 300) ||
+    !isText(damage) ||
+    typeof saveDc !== 'number' ||
+    !Number.isInteger(saveDc) ||
+    !(metamagic === 'none' || (ARMOR_METAMAGIC as readonly unknown[]).includes(metamagic)) ||
+    !Array.isArray(targetUuids) ||
+    targetUuids.length > 50 ||
+    !targetUuids.every((uuid) => isText(uuid, 300)) ||
+    !(damageType === undefined || isText(damageType, 30)) ||
+    !(casterLevel === undefined || (typeof casterLevel === 'number' && Number.isInteger(casterLevel)))
+  )
+    return bad();
+  const spell = (await fromUuid(spellUuid)) as Item | null;
+  const caster = (spell?.parent ?? null) as Actor | null;
+  if (
+    !spell ||
+    !caster ||
+    caster.documentName !== 'Actor' ||
+    (spell.type !== 'spell' && spell.type !== 'power')
+  )
+    return bad();
+  if (!caster.testUserPermission(sender, 'OWNER'))
+    return refusal(new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: caster.name }));
+  const kind = spell.type as 'spell' | 'power';
+  const option = metamagic as ArmorMetamagic | 'none';
+  if (option !== 'none' && !metamagicChoices(caster, kind).includes(option))
+    return refusal(
+      new Refusal('GNG.Cast.Error.NoFeat', {
+        name: caster.name,
+        feat: game.i18n.localize(`GNG.Cast.Feat.${kind}-${option}`),
+      }),
+    );
+  const derived = (caster.system as CreatureData).derived;
+  const level = casterLevel ?? derived.level;
+  if (level < 0 || level > 100) return refusal(new Refusal('GNG.Cast.Error.Level'));
+  const effective = effectiveLevel(level, derived.negativeLevels ?? 0);
+  const cost = metamagicCost(spell, option, effective);
+  if (!cost.possible)
+    return refusal(
+      new Refusal(kind === 'spell' ? 'GNG.Cast.Error.SlotTooHigh' : 'GNG.Cast.Error.CostTooHigh', {
+        name: spell.name,
+        cost: cost.cost,
+        level: effective,
+      }),
+    );
+  const targets: Actor[] = [];
+  for (const uuid of targetUuids as string[]) {
+    const actor = (await fromUuid(uuid)) as Actor | null;
+    if (!actor || actor.documentName !== 'Actor') return bad();
+    targets.push(actor);
+  }
+  if (!targets.length) return refusal(new Refusal('GNG.Area.Error.NoTargets'));
+  const applied: AreaMetamagic | undefined =
+    option === 'none'
+      ? undefined
+      : { option, kind, caster: caster.name, name: spell.name, base: cost.base, cost: cost.cost };
+  const message = await startAreaDamage({
+    damage,
+    saveDc,
+    targets,
+    ...(typeof damageType === 'string' ? { damageType } : {}),
+    // A spell's damage follows the world's high magic option (Appendix 2); a power's does not.
+    ...(kind === 'spell' ? { spell: { level: cost.base, casterLevel: effective } } : {}),
+    ...(applied ? { metamagic: applied } : {}),
+  });
+  if (!message) return refusal(new Refusal('GNG.Area.Error.BadOptions'));
+  return { ok: true, messageId: message.id as string };
+}
+
+/** Registers the GM query (on `init`). */
+export function registerAreaSpells(): void {
+  registerGMQuery(CAST_AREA_SPELL_QUERY, handleCastAreaSpell);
+}

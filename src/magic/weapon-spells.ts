@@ -1,0 +1,239 @@
+/**
+ * Casting an Appendix 5 weapon spell or power (armor piercing / ignoring weapon, the fangs, Iron
+ * Claw) from the sheet: the spell's item-targeted effect (`system.bypass`, src/data/item/
+ * item-effects.ts) is put on the chosen weapon for "10 minutes/level" of the world clock (the clock's
+ * expiry ends it: src/combat/world-time.ts), so the attack card reads the weapon as armor piercing
+ * or ignoring while it lasts. The caster level counts energy drain's negative levels (engine
+ * `effectiveLevel`).
+ *
+ * The caster's owner changes a weapon it owns itself; a weapon it does not own (a fang spell on
+ * another creature's natural weapon) goes to the active GM through the `gng.castWeaponSpell` query,
+ * which checks the sender owns the caster and re-derives everything from the documents.
+ * Decisions: docs/rules.md "Spells, powers and the smaller rules of issue #18".
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+import { effectItemTarget } from '../data/item/item-effects.js';
+import { escapeHtml } from '../chat/escape-html.js';
+import {
+  effectiveLevel,
+  ironClawCost,
+  weaponEnchantmentSeconds,
+  WEAPON_ENCHANTMENTS,
+  type WeaponEnchantment,
+} from '../rules/index.js';
+import { askGM, refusal, Refusal, registerGMQuery, type CardActionResult } from '../cards/kernel/index.js';
+
+export const CAST_WEAPON_SPELL_QUERY = 'gng.castWeaponSpell';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The Appendix 5 enchantment a spell or power item casts, or null. */
+export function enchantmentOf(
+  item: Item | null | undefined,
+): { id: WeaponEnchantment; bypass: 'piercing' | 'ignoring'; natural: boolean } | null {
+  if (!item || (item.type !== 'spell' && item.type !== 'power')) return null;
+  const id = item.flags?.[SYSTEM_ID]?.identifier;
+  if (typeof id !== 'string' || !(id in WEAPON_ENCHANTMENTS)) return null;
+  // A spell and a power share the identifier "armor-piercing-weapon": the item's type says which.
+  return { id: id as WeaponEnchantment, ...WEAPON_ENCHANTMENTS[id as WeaponEnchantment] };
+}
+
+/**
+ * A natural weapon (decision): a weapon item used `unarmed` — claws, bites, slams and the fist of an
+ * unarmed strike ("a slam attack, fist, bite, or other natural weapon").
+ */
+export function isNaturalWeapon(item: Item): boolean {
+  return item.type === 'weapon' && (item.system as { use?: string }).use === 'unarmed';
+}
+
+/** Whether the enchantment of `spell` (cast by `caster`) may go on `weapon`, or the lang key of why not. */
+export function weaponRefusal(spell: Item, caster: Actor, weapon: Item): string | null {
+  const e = enchantmentOf(spell);
+  if (!e) return 'GNG.Cast.Error.NotWeaponSpell';
+  if (weapon.type !== 'weapon' || !weapon.parent) return 'GNG.Cast.Error.NotWeapon';
+  // "You cannot cast this spell on a natural weapon"; the fangs and Iron Claw take only natural ones.
+  if (isNaturalWeapon(weapon) !== e.natural)
+    return e.natural ? 'GNG.Cast.Error.NotNatural' : 'GNG.Cast.Error.Natural';
+  // Iron Claw: "Range: Personal … Target: You".
+  if (e.id === 'iron-claw' && weapon.parent !== caster) return 'GNG.Cast.Error.Personal';
+  return null;
+}
+
+/**
+ * The weapons `spell` may go on for `caster` as the user sees it: the caster's own, and (spells with
+ * a range: the weapon spells, the fangs) the user's targeted creatures'.
+ */
+export function weaponChoices(spell: Item, caster: Actor, user: User = game.user): Item[] {
+  const e = enchantmentOf(spell);
+  if (!e) return [];
+  const actors = [caster];
+  if (e.id !== 'iron-claw')
+    for (const token of user.targets ?? [])
+      if (token.actor && !actors.includes(token.actor)) actors.push(token.actor);
+  return actors.flatMap((actor) =>
+    [...actor.items].filter((item) => weaponRefusal(spell, caster, item) === null),
+  );
+}
+
+/** What a cast did: the effects it made, the caster level it counted, the duration and the cost. */
+export interface WeaponCast {
+  effects: ActiveEffect[];
+  casterLevel: number;
+  seconds: number;
+  /** Slot level (a spell) or power points (a power; Iron Claw: 5 + 4 per extra weapon). */
+  cost: number;
+}
+
+/** The caster level the duration counts: the given one (default the caster's level) less negative levels. */
+function castingLevel(caster: Actor, given: number | undefined): number {
+  const derived = (caster.system as CreatureData).derived;
+  const level = given ?? derived.level;
+  if (!Number.isInteger(level) || level < 0 || level > 100) throw new Refusal('GNG.Cast.Error.Level');
+  return effectiveLevel(level, derived.negativeLevels ?? 0);
+}
+
+/** Puts the enchantment on the weapons (the caller checked who may): one timed effect each, a chat line. */
+async function enchant(spell: Item, caster: Actor, weapons: Item[], given?: number): Promise<WeaponCast> {
+  const e = enchantmentOf(spell);
+  if (!e) throw new Refusal('GNG.Cast.Error.NotWeaponSpell');
+  if (!weapons.length || (weapons.length > 1 && e.id !== 'iron-claw'))
+    throw new Refusal('GNG.Cast.Error.WeaponCount');
+  for (const weapon of weapons) {
+    const why = weaponRefusal(spell, caster, weapon);
+    if (why) throw new Refusal(why, { weapon: weapon.name });
+  }
+  const casterLevel = castingLevel(caster, given);
+  const seconds = weaponEnchantmentSeconds(casterLevel);
+  if (seconds <= 0) throw new Refusal('GNG.Cast.Error.NoLevel', { name: caster.name });
+  const sys = spell.system as { level?: number; powerPoints?: number };
+  const cost =
+    spell.type === 'spell'
+      ? (sys.level ?? 0)
+      : e.id === 'iron-claw'
+        ? ironClawCost(weapons.length)
+        : (sys.powerPoints ?? 0);
+  const template = [...spell.effects].find((effect) => effectItemTarget(effect) === 'weapon');
+  if (!template) throw new Refusal('GNG.Cast.Error.NotWeaponSpell');
+  const start = game.time.worldTime;
+  const effects: ActiveEffect[] = [];
+  for (const weapon of weapons) {
+    const { _id: _unused, ...source } = template.toObject() as Record<string, unknown> & {
+      flags?: Record<string, Record<string, unknown>>;
+    };
+    const data = {
+      ...source,
+      transfer: false,
+      disabled: false,
+      origin: spell.uuid,
+      duration: { seconds, startTime: start },
+      flags: {
+        ...(source.flags ?? {}),
+        [SYSTEM_ID]: { ...(source.flags?.[SYSTEM_ID] ?? {}), source: spell.uuid, startTime: start },
+      },
+    };
+    effects.push(...((await weapon.createEmbeddedDocuments('ActiveEffect', [data])) as ActiveEffect[]));
+  }
+  await ChatMessage.create({
+    content: `<p class="gng weapon-spell-cast">${escapeHtml(
+      f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
+        caster: caster.name,
+        spell: spell.name,
+        weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
+        bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
+        minutes: seconds / 60,
+        level: casterLevel,
+        cost,
+      }),
+    )}</p>`,
+    speaker: ChatMessage.getSpeaker({ actor: caster }),
+    flags: { [SYSTEM_ID]: { type: 'weaponSpellCast' } },
+  });
+  return { effects, casterLevel, seconds, cost };
+}
+
+export interface WeaponCastOptions {
+  /** The weapons (one; Iron Claw augmented: several natural weapons of the caster). */
+  weapons: Item[];
+  /** Caster or manifester level (default: the caster's level); negative levels are taken off. */
+  casterLevel?: number;
+}
+
+/**
+ * `caster` (owned by the user) casts `spell` (one of its items) on `options.weapons`. The owner's
+ * client does it for weapons the user owns; otherwise the active GM does it (`gng.castWeaponSpell`).
+ * Resolves with what it did, or null (refused: a warning says why).
+ */
+export async function castWeaponSpell(
+  caster: Actor,
+  spell: Item,
+  options: WeaponCastOptions,
+): Promise<WeaponCast | null> {
+  try {
+    if (!caster.isOwner || spell.parent !== caster)
+      throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: caster.name });
+    if (options.weapons.every((weapon) => weapon.isOwner))
+      return await enchant(spell, caster, options.weapons, options.casterLevel);
+  } catch (error) {
+    const r = refusal(error);
+    if (!r.ok) ui.notifications.warn(r.data ? f(r.error, r.data) : game.i18n.localize(r.error));
+    return null;
+  }
+  const result = await askGM(CAST_WEAPON_SPELL_QUERY, {
+    spellUuid: spell.uuid,
+    weaponUuids: options.weapons.map((weapon) => weapon.uuid),
+    ...(options.casterLevel === undefined ? {} : { casterLevel: options.casterLevel }),
+  });
+  if (!result.ok) return null;
+  const data = result.data as { effects: string[]; casterLevel: number; seconds: number; cost: number };
+  const effects = options.weapons.flatMap((weapon) =>
+    data.effects.map((id) => weapon.effects.get(id)).filter((e): e is ActiveEffect => !!e),
+  );
+  return { effects, casterLevel: data.casterLevel, seconds: data.seconds, cost: data.cost };
+}
+
+/** `gng.castWeaponSpell` on the active GM: the sender must own the caster; the rest is re-derived. */
+async function handleCastWeaponSpell(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  const { spellUuid, weaponUuids, casterLevel, ...rest } = data;
+  if (
+    Object.keys(rest).length ||
+    typeof spellUuid !== 'string' ||
+    !Array.isArray(weaponUuids) ||
+    !weaponUuids.length ||
+    weaponUuids.length > 20 ||
+    !weaponUuids.every((uuid) => typeof uuid === 'string') ||
+    !(casterLevel === undefined || typeof casterLevel === 'number')
+  )
+    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  const spell = (await fromUuid(spellUuid)) as Item | null;
+  const caster = (spell?.parent ?? null) as Actor | null;
+  if (!spell || !caster || caster.documentName !== 'Actor' || !enchantmentOf(spell))
+    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  if (!caster.testUserPermission(sender, 'OWNER'))
+    return refusal(new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: caster.name }));
+  const weapons: Item[] = [];
+  for (const uuid of weaponUuids as string[]) {
+    const weapon = (await fromUuid(uuid)) as Item | null;
+    if (!weapon || weapon.documentName !== 'Item') return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+    weapons.push(weapon);
+  }
+  try {
+    const cast = await enchant(spell, caster, weapons, casterLevel as number | undefined);
+    return {
+      ok: true,
+      data: {
+        effects: cast.effects.map((effect) => effect.id as string),
+        casterLevel: cast.casterLevel,
+        seconds: cast.seconds,
+        cost: cast.cost,
+      },
+    };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Registers the GM query (on `init`). */
+export function registerWeaponSpells(): void {
+  registerGMQuery(CAST_WEAPON_SPELL_QUERY, handleCastWeaponSpell);
+}
