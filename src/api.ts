@@ -22,6 +22,9 @@ import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 import { runSelfTest, type SelfTestReport } from './self-test/index.js';
+import { simulate, type SimulateOptions } from './simulator/run.js';
+import { openSimulator, type SimulatorApp } from './simulator/simulator-app.js';
+import type { SimulationAggregate } from './rules/simulate/index.js';
 import {
   castAreaSpell,
   castWeaponSpell,
@@ -119,6 +122,14 @@ export interface GnGApi {
    * afterwards; resolves with each check's result (src/self-test/self-test.ts).
    */
   checkWorld(): Promise<SelfTestReport>;
+  /**
+   * Runs `n` (default 10,000) simulated fights between two sides of actors (documents or uuids) in a
+   * Web Worker; resolves with the aggregate (win rates, rounds, HP left, P(death) per combatant).
+   * See src/simulator/run.ts and docs/api.md "Fight simulator".
+   */
+  simulate(options: SimulateOptions): Promise<SimulationAggregate>;
+  /** Opens the fight simulator window. */
+  openSimulator(): Promise<SimulatorApp>;
 }
 
 export function createApi(version: string): GnGApi {
@@ -143,5 +154,7 @@ export function createApi(version: string): GnGApi {
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
     checkWorld: () => runSelfTest(),
+    simulate: (options) => simulate(options),
+    openSimulator: () => openSimulator(),
   };
 }

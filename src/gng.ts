@@ -40,6 +40,7 @@ import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
+import { registerSimulator } from './simulator/register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
@@ -73,6 +74,7 @@ Hooks.once('init', () => {
   registerReload();
   registerMagic();
   registerSelfTest();
+  registerSimulator();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;

@@ -54,3 +54,5 @@ export {
 } from './bestiary/stat-block-parse.js';
 /** Exact odds of an attack (issue #20): `game.gng.rules.odds.attackOdds(…)`, docs/api.md "Odds". */
 export * as odds from './odds/index.js';
+/** The fight simulator's engine (issue #20): `game.gng.rules.simulate.simulateFight(…)`, docs/api.md "Fight simulator". */
+export * as simulate from './simulate/index.js';

@@ -223,6 +223,12 @@ export interface Harness {
    * combatant (its name in `.token-name`), then the `renderCombatTracker` hook (app, html, context, options).
    */
   renderCombatTracker(combat?: Combat | null): HTMLElement;
+  /**
+   * Renders a minimal actor directory as the current user's client does: a `<section>` with a
+   * `header.directory-header` holding `.header-actions`, and one `li.directory-item[data-entry-id]`
+   * per world actor, then the `renderActorDirectory` hook (app, html, context, options).
+   */
+  renderActorDirectory(): HTMLElement;
   /** Makes these tokens the user's targets (`user.targets`), releasing earlier ones. */
   target(user: User, ...tokens: Token[]): void;
   /**
@@ -511,6 +517,29 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       const html = section as unknown as HTMLElement;
       const app: CombatTrackerApp = { viewed: combat ?? null };
       Hooks.callAll('renderCombatTracker', app, html, {}, {});
+      return html;
+    },
+    renderActorDirectory() {
+      const document = window.document;
+      const section = document.createElement('section');
+      section.className = 'directory actors-sidebar';
+      const header = document.createElement('header');
+      header.className = 'directory-header';
+      const actions = document.createElement('div');
+      actions.className = 'header-actions action-buttons';
+      header.append(actions);
+      const list = document.createElement('ol');
+      list.className = 'directory-list';
+      for (const actor of game.actors.contents) {
+        const li = document.createElement('li');
+        li.className = 'directory-item entry actor';
+        li.dataset.entryId = actor.id ?? '';
+        li.textContent = actor.name;
+        list.append(li);
+      }
+      section.append(header, list);
+      const html = section as unknown as HTMLElement;
+      Hooks.callAll('renderActorDirectory', {}, html, {}, {});
       return html;
     },
     target(user, ...tokens) {

@@ -1,0 +1,216 @@
+/**
+ * One simulated fight (issue #20): initiative rolled for each fight, then rounds of turns until one
+ * side has no one left fighting, or the round cap (a draw). The simulation decides only the turn
+ * order and who attacks whom (the policies); every rule is the engine's. Decisions: docs/rules.md
+ * "The fight simulator (issue #20)".
+ */
+import { beginTurnWithTrauma } from '../aborts.js';
+import { savingThrow } from '../areaAndManeuvers.js';
+import { advanceSevereBleeding } from '../bleeding.js';
+import { dyingRound } from '../dying.js';
+import { weightedSum } from '../odds/distribution.js';
+import { attackOdds } from '../odds/attack-odds.js';
+import type { DiceSource } from '../types.js';
+import { endState, fighting, injuryPenalty, newFighter, type Fighter } from './combatant-state.js';
+import { resolveOneAttack, strengthOf, vitalStrikeImmune, type AttackPlan } from './resolve-attack.js';
+import type {
+  CombatantSnapshot,
+  FightResult,
+  FightSides,
+  SidePolicy,
+  SideId,
+  SimAttack,
+  SimVariants,
+} from './types.js';
+
+/** A fight still going after this many rounds is a draw (decision). */
+export const DEFAULT_ROUND_CAP = 100;
+
+/** Each side's policy. */
+export interface FightPolicies {
+  a?: SidePolicy;
+  b?: SidePolicy;
+}
+
+/** Options of {@link simulateFight}. */
+export interface FightOptions {
+  roundCap?: number;
+}
+
+const bestCache = new WeakMap<CombatantSnapshot, Map<string, SimAttack | null>>();
+
+/**
+ * "The best weapon" against `target`: the attack with the highest expected damage by the exact odds
+ * (`attackOdds`, the target at full state as the fight begins), ties to the first listed. Cached per
+ * attacker, target and variants (the same snapshots run thousands of fights).
+ */
+export function bestAttack(
+  attacker: CombatantSnapshot,
+  target: CombatantSnapshot,
+  variants: SimVariants,
+): SimAttack | null {
+  let byTarget = bestCache.get(attacker);
+  if (!byTarget) bestCache.set(attacker, (byTarget = new Map()));
+  const key = `${target.id}|${variants.strengthBonusLimitation === true}`;
+  if (byTarget.has(key)) return byTarget.get(key) ?? null;
+  let best: SimAttack | null = null;
+  let bestMean = -1;
+  for (const attack of attacker.attacks) {
+    const o = attackOdds({
+      attack: { bonus: attack.bonus },
+      defense: { bonus: target.defense[attack.mode] },
+      damage: {
+        weaponDice: attack.dice,
+        weaponBonus: attack.weaponBonus,
+        strengthBonus: strengthOf(attack, variants),
+        protection: target.protection,
+        bypass: attack.bypass ?? 'none',
+        fortification: target.fortification ?? 'none',
+        damageReduction: target.damageReduction ?? 0,
+        nonlethal: attack.nonlethal === true,
+      },
+      target: { hp: target.hp, size: target.size },
+      chainDepth: 3,
+    });
+    const mean = weightedSum(o.damage.final);
+    if (mean > bestMean) {
+      best = attack;
+      bestMean = mean;
+    }
+  }
+  byTarget.set(key, best);
+  return best;
+}
+
+/** "Attack the nearest": with no map, the first foe (in the side's order) still fighting. */
+function targetOf(attacker: Fighter, fighters: readonly Fighter[]): Fighter | null {
+  return fighters.find((f) => f.side !== attacker.side && fighting(f)) ?? null;
+}
+
+function planFor(
+  attacker: Fighter,
+  defender: Fighter,
+  policies: FightPolicies,
+  variants: SimVariants,
+  opportunity: boolean,
+): AttackPlan | null {
+  const attack = bestAttack(attacker.snap, defender.snap, variants);
+  if (!attack) return null;
+  const own = policies[attacker.side] ?? {};
+  const theirs = policies[defender.side] ?? {};
+  const vitalStrike = !opportunity && own.calledShot === 'vital-strike' && !vitalStrikeImmune(defender);
+  return { attack, vitalStrike, block: theirs.block ?? 'spare' };
+}
+
+function sideLeft(fighters: readonly Fighter[], side: SideId): boolean {
+  return fighters.some((f) => f.side === side && fighting(f));
+}
+
+/** Start of a turn: the dying roll, Severe Bleeding's save, daze and stun counting down. False: no action. */
+function startTurn(f: Fighter, dice: DiceSource): boolean {
+  f.opportunityUsed = false;
+  f.acted = true;
+  if (f.condition === 'dying' && !f.stable) {
+    const r = dyingRound({ currentHp: f.hp, con: f.snap.con, size: f.snap.size }, dice);
+    f.hp = r.current;
+    f.condition = r.condition;
+    f.stable = r.stable;
+  }
+  if (f.bleeding?.status === 'active' && f.condition !== 'dead') {
+    const natural = dice.roll(20);
+    const bonus = f.snap.saves.fortitude + injuryPenalty(f);
+    const made = savingThrow({ natural, bonus, dc: f.bleeding.dc }).success;
+    f.bleeding = advanceSevereBleeding(f.bleeding, made);
+    if (f.bleeding.status === 'dead') f.condition = 'dead';
+  }
+  if (!fighting(f)) return false;
+  if (f.stunned > 0 || f.dazed > 0) {
+    f.stunned = Math.max(0, f.stunned - 1);
+    f.dazed = Math.max(0, f.dazed - 1);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * One fight between `sides` under `policies` and `variants`, every die from `dice`. The winner is the
+ * side with someone still fighting when the other has no one; a draw at the round cap.
+ */
+export function simulateFight(
+  sides: FightSides,
+  policies: FightPolicies,
+  variants: SimVariants,
+  dice: DiceSource,
+  options: FightOptions = {},
+): FightResult {
+  const cap = options.roundCap ?? DEFAULT_ROUND_CAP;
+  const fighters = [...sides.a.map((s) => newFighter(s, 'a')), ...sides.b.map((s) => newFighter(s, 'b'))];
+  // Initiative: d20 + bonus; ties to the higher bonus, then a d20 roll-off (decision).
+  const order = fighters
+    .map((f) => ({ f, total: dice.roll(20) + f.snap.initiative, tie: dice.roll(20) }))
+    .sort((x, y) => y.total - x.total || y.f.snap.initiative - x.f.snap.initiative || y.tie - x.tie)
+    .map((x) => x.f);
+
+  let rounds = 0;
+  let winner: SideId | 'draw' = 'draw';
+  const decided = (): boolean => {
+    const a = sideLeft(fighters, 'a');
+    const b = sideLeft(fighters, 'b');
+    if (a && b) return false;
+    winner = a ? 'a' : b ? 'b' : 'draw';
+    return true;
+  };
+  fight: while (!decided()) {
+    if (rounds >= cap) {
+      winner = 'draw';
+      break;
+    }
+    rounds += 1;
+    for (const f of order) {
+      if (!startTurn(f, dice)) {
+        if (decided()) break fight;
+        continue;
+      }
+      const turn = beginTurnWithTrauma(f.budget, f.trauma);
+      f.budget = turn.budget;
+      f.trauma = false;
+      if (!turn.attack) continue;
+      const target = targetOf(f, fighters);
+      if (!target) break fight;
+      const plan = planFor(f, target, policies, variants, false);
+      if (!plan) continue;
+      // A called shot provokes the target's attack of opportunity (GnG CALLED SHOTS), once per round.
+      if (
+        plan.vitalStrike &&
+        !target.opportunityUsed &&
+        fighting(target) &&
+        target.stunned + target.dazed === 0
+      ) {
+        const aoo = planFor(target, f, policies, variants, true);
+        if (aoo && aoo.attack.mode === 'melee') {
+          target.opportunityUsed = true;
+          resolveOneAttack(target, f, aoo, variants, dice);
+          if (!fighting(f)) {
+            if (decided()) break fight;
+            continue;
+          }
+        }
+      }
+      resolveOneAttack(f, target, plan, variants, dice);
+      if (decided()) break fight;
+    }
+  }
+  return {
+    winner,
+    rounds,
+    combatants: fighters.map((f) => ({
+      id: f.snap.id,
+      side: f.side,
+      hp: f.hp,
+      nonlethal: f.nonlethal,
+      state: endState(f),
+      attacks: f.attacks,
+      hits: f.hits,
+    })),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * `game.gng.simulate(…)` (issue #20): two sides of actors (documents or uuids, world or compendium)
+ * become snapshots, and N fights run in a Web Worker with progress messages; cancelling terminates
+ * the worker. Where Workers are unavailable (Node tests) or the worker fails to start, the same
+ * chunked run goes on in-process, yielding to the event loop between chunks.
+ */
+import type { FightPolicies, SimulationAggregate, SimVariants } from '../rules/simulate/index.js';
+import { variantRules } from '../settings/variant-rules.js';
+import { actorSnapshot } from './snapshot.js';
+import { runChunked, type SimulationJob, type WorkerMessage } from './protocol.js';
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  sideA: readonly (Actor | string)[];
+  sideB: readonly (Actor | string)[];
+  /** Fights (default 10,000). */
+  n?: number;
+  policies?: FightPolicies;
+  /** The variants (default: the world's `variantRules()`). */
+  variants?: SimVariants;
+  /** Seed of the dice (default: random). */
+  seed?: number;
+  roundCap?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** Aborting it cancels the run: the promise rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** `auto` (default): a Worker where there is one; `never`: in-process. */
+  worker?: 'auto' | 'never';
+}
+
+/** The default number of fights. */
+export const DEFAULT_FIGHTS = 10_000;
+/** At most this many fights per run (a runaway N would keep a core busy for minutes). */
+export const MAX_FIGHTS = 1_000_000;
+
+async function actorOf(entry: Actor | string): Promise<Actor> {
+  if (typeof entry !== 'string') return entry;
+  const doc = (await fromUuid(entry)) as { documentName?: string } | null;
+  if (!doc || doc.documentName !== 'Actor')
+    throw new Error(game.i18n.format('GNG.Simulator.Error.NoActor', { uuid: entry }));
+  return doc as unknown as Actor;
+}
+
+/** The sides as snapshots: ids unique per fight, a repeated actor's name numbered. */
+export async function snapshotsOf(sideA: SimulateOptions['sideA'], sideB: SimulateOptions['sideB']) {
+  const seen = new Map<string, number>();
+  const side = async (entries: SimulateOptions['sideA'], key: string) => {
+    const out = [];
+    for (const [index, entry] of entries.entries()) {
+      const actor = await actorOf(entry);
+      const count = (seen.get(actor.name) ?? 0) + 1;
+      seen.set(actor.name, count);
+      const name = count > 1 ? `${actor.name} (${count})` : actor.name;
+      out.push(actorSnapshot(actor, `${key}${index}:${actor.uuid}`, name));
+    }
+    return out;
+  };
+  return { a: await side(sideA, 'a'), b: await side(sideB, 'b') };
+}
+
+function abortError(): Error {
+  const error = new Error(game.i18n.localize('GNG.Simulator.Cancelled'));
+  error.name = 'AbortError';
+  return error;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function inProcess(job: SimulationJob, options: SimulateOptions): Promise<SimulationAggregate> {
+  return runChunked(job, async (done, total) => {
+    options.onProgress?.(done, total);
+    await yieldToEventLoop();
+    return !options.signal?.aborted;
+  }).then((result) => {
+    if (!result) throw abortError();
+    return result;
+  });
+}
+
+/** A new worker for the run, or null where there is none. */
+function newWorker(): Worker | null {
+  if (typeof Worker !== 'function') return null;
+  try {
+    return new Worker(new URL('./simulate-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return null;
+  }
+}
+
+function inWorker(
+  worker: Worker,
+  job: SimulationJob,
+  options: SimulateOptions,
+): Promise<SimulationAggregate> {
+  return new Promise((resolve, reject) => {
+    let started = false;
+    const stop = () => {
+      worker.terminate();
+      reject(abortError());
+    };
+    options.signal?.addEventListener('abort', stop, { once: true });
+    const finish = () => options.signal?.removeEventListener('abort', stop);
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      started = true;
+      if (message.type === 'progress') options.onProgress?.(message.done, message.total);
+      else {
+        finish();
+        worker.terminate();
+        if (message.type === 'done') resolve(message.result);
+        else reject(new Error(message.message));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      worker.terminate();
+      // A worker that never ran (its script could not load): the same run in-process.
+      if (!started) inProcess(job, options).then(resolve, reject);
+      else reject(new Error(event.message));
+    };
+    worker.postMessage(job);
+  });
+}
+
+/** Runs `options.n` fights between the two sides; resolves with the aggregate. */
+export async function simulate(options: SimulateOptions): Promise<SimulationAggregate> {
+  const n = Math.trunc(options.n ?? DEFAULT_FIGHTS);
+  if (!(n >= 1 && n <= MAX_FIGHTS))
+    throw new RangeError(game.i18n.format('GNG.Simulator.Error.Fights', { max: MAX_FIGHTS }));
+  if (options.sideA.length === 0 || options.sideB.length === 0)
+    throw new Error(game.i18n.localize('GNG.Simulator.Error.EmptySide'));
+  const sides = await snapshotsOf(options.sideA, options.sideB);
+  const job: SimulationJob = {
+    sides,
+    policies: options.policies ?? {},
+    variants: options.variants ?? variantRules(),
+    n,
+    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }),
+  };
+  if (options.signal?.aborted) throw abortError();
+  const worker = options.worker === 'never' ? null : newWorker();
+  return worker ? inWorker(worker, job, options) : inProcess(job, options);
+}

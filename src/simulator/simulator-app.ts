@@ -1,0 +1,281 @@
+/**
+ * The fight simulator window (issue #20): two sides picked from the world's actors and the system's
+ * actor packs, each side's policy, N fights, and optionally a second run under other variants shown
+ * side by side with the world's rules. Run shows a progress bar and a Cancel button (the worker is
+ * terminated); the results are four plots per run (charts.ts), each exportable as PNG, and the whole
+ * as CSV.
+ */
+import { systemPath } from '../config/document-types.js';
+import type { SidePolicy, SimVariants } from '../rules/simulate/index.js';
+import { variantRules } from '../settings/variant-rules.js';
+import { PLOTS, plotSvg, type ChartLabels, type PlotId } from './charts.js';
+import { csvDataUrl, download, resultsCsv, svgToPng, type LabelledRun } from './export.js';
+import { DEFAULT_FIGHTS, MAX_FIGHTS, simulate } from './run.js';
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export const SIMULATOR_TEMPLATE = systemPath('templates/apps/simulator.hbs');
+
+/** The Appendix 1 variants the window can compare (Appendix 2 changes spells only). */
+const COMPARED = ['advancedWoundTrauma', 'strengthBonusLimitation', 'woundsCauseBleeding'] as const;
+
+interface ActorChoice {
+  uuid: string;
+  name: string;
+  group: string;
+}
+
+/** What the form holds (kept across renders). */
+interface Draft {
+  sideA: string[];
+  sideB: string[];
+  n: number;
+  policies: { a: Required<SidePolicy>; b: Required<SidePolicy> };
+  compare: boolean;
+  variants: Record<(typeof COMPARED)[number], boolean>;
+}
+
+const t = (key: string) => game.i18n.localize(key);
+
+async function actorChoices(): Promise<ActorChoice[]> {
+  const world = t('GNG.Simulator.WorldActors');
+  const choices: ActorChoice[] = game.actors.contents.map((a) => ({
+    uuid: a.uuid,
+    name: a.name,
+    group: world,
+  }));
+  for (const pack of game.packs.contents.filter((p) => p.documentName === 'Actor')) {
+    for (const entry of await packEntries(pack))
+      choices.push({ uuid: entry.uuid, name: entry.name, group: pack.metadata.label });
+  }
+  return choices;
+}
+
+/**
+ * A pack's actors as uuid and name: from its index where the index lists them (Foundry's, without
+ * loading a document), else from its documents.
+ */
+async function packEntries(pack: CompendiumCollection): Promise<{ uuid: string; name: string }[]> {
+  const index = (await pack.getIndex()) as unknown;
+  if (index && typeof (index as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    const entries = [...(index as Iterable<{ uuid?: unknown; name?: unknown }>)].filter(
+      (e): e is { uuid: string; name: string } => typeof e.uuid === 'string' && typeof e.name === 'string',
+    );
+    if (entries.length > 0) return entries;
+  }
+  return (await pack.getDocuments()).map((doc) => ({ uuid: doc.uuid, name: (doc as unknown as Actor).name }));
+}
+
+function labels(): ChartLabels {
+  const k = (key: string) => t(`GNG.Simulator.Chart.${key}`);
+  return {
+    sideA: t('GNG.Simulator.SideA'),
+    sideB: t('GNG.Simulator.SideB'),
+    draw: k('Draw'),
+    wins: k('Wins'),
+    rounds: k('Rounds'),
+    roundsAxis: k('RoundsAxis'),
+    hpLeft: k('HpLeft'),
+    death: k('Death'),
+    dead: k('Dead'),
+    dying: k('Dying'),
+    meanRounds: k('MeanRounds'),
+    meanHp: k('MeanHp'),
+    fights: k('Fights'),
+  };
+}
+
+export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS: ApplicationV2Options = {
+    id: 'gng-simulator',
+    tag: 'form',
+    classes: ['gng', 'simulator'],
+    window: { title: 'GNG.Simulator.Title', icon: 'fa-solid fa-chart-column', resizable: true },
+    position: { width: 760, height: 'auto' },
+    form: { handler: SimulatorApp.onRun, closeOnSubmit: false, submitOnChange: false },
+    actions: { cancel: SimulatorApp.onCancel, csv: SimulatorApp.onCsv, png: SimulatorApp.onPng },
+  };
+
+  static override PARTS: Record<string, HandlebarsTemplatePart> = {
+    body: { template: SIMULATOR_TEMPLATE, scrollable: [''] },
+  };
+
+  draft: Draft = {
+    sideA: [],
+    sideB: [],
+    n: DEFAULT_FIGHTS,
+    policies: { a: { block: 'spare', calledShot: 'none' }, b: { block: 'spare', calledShot: 'none' } },
+    compare: false,
+    variants: { advancedWoundTrauma: false, strengthBonusLimitation: false, woundsCauseBleeding: false },
+  };
+  runs: LabelledRun[] = [];
+  running: AbortController | null = null;
+  error = '';
+  #choices: ActorChoice[] | null = null;
+
+  override async _prepareContext(): Promise<Record<string, unknown>> {
+    this.#choices ??= await actorChoices();
+    const groups = [...new Set(this.#choices.map((c) => c.group))];
+    const side = (key: 'a' | 'b', chosen: string[]) => ({
+      key,
+      field: key === 'a' ? 'sideA' : 'sideB',
+      label: t(key === 'a' ? 'GNG.Simulator.SideA' : 'GNG.Simulator.SideB'),
+      groups: groups.map((group) => ({
+        label: group,
+        actors: (this.#choices ?? [])
+          .filter((c) => c.group === group)
+          .map((c) => ({ ...c, selected: chosen.includes(c.uuid) })),
+      })),
+      block: (['never', 'spare', 'always'] as const).map((value) => ({
+        value,
+        label: t(`GNG.Simulator.Block.${value}`),
+        selected: this.draft.policies[key].block === value,
+      })),
+      calledShot: (['none', 'vital-strike'] as const).map((value) => ({
+        value,
+        label: t(`GNG.Simulator.CalledShot.${value}`),
+        selected: this.draft.policies[key].calledShot === value,
+      })),
+    });
+    const l = labels();
+    return {
+      sides: [side('a', this.draft.sideA), side('b', this.draft.sideB)],
+      n: this.draft.n,
+      max: MAX_FIGHTS,
+      compare: this.draft.compare,
+      variants: COMPARED.map((key) => ({
+        key,
+        label: t(`GNG.Variants.${key}.name`),
+        checked: this.draft.variants[key],
+      })),
+      running: this.running !== null,
+      error: this.error,
+      runs: this.runs.map((run, column) => ({
+        label: run.label,
+        column,
+        fights: run.result.fights,
+        plots: PLOTS.map((plot) => ({
+          plot,
+          column,
+          title: t(`GNG.Simulator.Plot.${plot}`),
+          svg: plotSvg(plot, `gng-sim-${column}-${plot}`, run.result, l),
+        })),
+      })),
+    };
+  }
+
+  /** The form's choices now. */
+  readDraft(): Draft {
+    const form = this.element as HTMLFormElement;
+    const selected = (name: string) =>
+      [...(form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.selectedOptions ?? [])].map(
+        (o) => o.value,
+      );
+    const value = (name: string) =>
+      form.querySelector<HTMLSelectElement | HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
+    const checked = (name: string) =>
+      form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.checked === true;
+    const policy = (key: 'a' | 'b'): Required<SidePolicy> => ({
+      block: (['never', 'spare', 'always'] as const).find((v) => v === value(`${key}.block`)) ?? 'spare',
+      calledShot: value(`${key}.calledShot`) === 'vital-strike' ? 'vital-strike' : 'none',
+    });
+    const n = Math.trunc(Number(value('n')));
+    return {
+      sideA: selected('sideA'),
+      sideB: selected('sideB'),
+      n: Number.isFinite(n) ? n : DEFAULT_FIGHTS,
+      policies: { a: policy('a'), b: policy('b') },
+      compare: checked('compare'),
+      variants: Object.fromEntries(COMPARED.map((k) => [k, checked(`variant.${k}`)])) as Draft['variants'],
+    };
+  }
+
+  /** Shows the progress of the run in place (no redraw while fights run). */
+  progress(label: string, done: number, total: number): void {
+    const bar = this.element.querySelector<HTMLProgressElement>('progress.gng-sim-progress');
+    if (bar) {
+      bar.max = total;
+      bar.value = done;
+    }
+    const text = this.element.querySelector<HTMLElement>('.gng-sim-progress-label');
+    if (text)
+      text.textContent = game.i18n.format('GNG.Simulator.Progress', {
+        run: label,
+        done: done.toLocaleString(),
+        total: total.toLocaleString(),
+      });
+  }
+
+  /** Run: one run under the world's rules, and one under the chosen variants when comparing. */
+  static async onRun(this: SimulatorApp): Promise<void> {
+    if (this.running) return;
+    this.draft = this.readDraft();
+    this.error = '';
+    if (this.draft.sideA.length === 0 || this.draft.sideB.length === 0) {
+      this.error = t('GNG.Simulator.Error.EmptySide');
+      await this.render();
+      return;
+    }
+    if (!(this.draft.n >= 1 && this.draft.n <= MAX_FIGHTS)) {
+      this.error = game.i18n.format('GNG.Simulator.Error.Fights', { max: MAX_FIGHTS });
+      await this.render();
+      return;
+    }
+    const world = variantRules();
+    const plans: { label: string; variants: SimVariants }[] = [
+      { label: t('GNG.Simulator.WorldRules'), variants: world },
+    ];
+    if (this.draft.compare)
+      plans.push({ label: t('GNG.Simulator.Chosen'), variants: { ...world, ...this.draft.variants } });
+    const controller = new AbortController();
+    this.running = controller;
+    this.runs = [];
+    await this.render();
+    try {
+      for (const plan of plans) {
+        const result = await simulate({
+          sideA: this.draft.sideA,
+          sideB: this.draft.sideB,
+          n: this.draft.n,
+          policies: this.draft.policies,
+          variants: plan.variants,
+          signal: controller.signal,
+          onProgress: (done, total) => this.progress(plan.label, done, total),
+        });
+        this.runs.push({ label: plan.label, result });
+      }
+    } catch (error) {
+      this.runs = [];
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.running = null;
+    }
+    await this.render();
+  }
+
+  static onCancel(this: SimulatorApp): void {
+    this.running?.abort();
+  }
+
+  static onCsv(this: SimulatorApp): void {
+    if (this.runs.length === 0) return;
+    download(csvDataUrl(resultsCsv(this.runs)), 'gng-simulation.csv');
+  }
+
+  static async onPng(this: SimulatorApp, _event: Event, target: HTMLElement): Promise<void> {
+    const column = Number(target.dataset.column);
+    const plot = target.dataset.plot as PlotId;
+    const run = this.runs[column];
+    if (!run || !PLOTS.includes(plot)) return;
+    const png = await svgToPng(plotSvg(plot, `gng-sim-png-${plot}`, run.result, labels()));
+    download(png, `gng-simulation-${column + 1}-${plot}.png`);
+  }
+}
+
+/** Opens (or brings forward) the simulator window. */
+export async function openSimulator(): Promise<SimulatorApp> {
+  const open = foundry.applications.instances.get('gng-simulator') as SimulatorApp | undefined;
+  const app = open ?? new SimulatorApp();
+  await app.render({ force: true });
+  return app;
+}

@@ -1,0 +1,185 @@
+/**
+ * The fight simulator window (issue #20) in the playground, in Chromium: two sides picked from the
+ * world's actors, a run cancelled with the Cancel button, then 10,000 fights in the Web Worker with a
+ * progress bar; the four plots appear, PNG and CSV downloads hold data, and the page keeps painting
+ * during the run (requestAnimationFrame gaps measured and printed). axe on the window. Needs `dist/`.
+ * Screenshots: test-results/browser/simulator-*.png (the README's plot: docs/images/simulator.png).
+ */
+import { expect, it } from 'vitest';
+import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { usePlaygroundServer } from './playground-server.js';
+import { expectNoSeriousViolations } from './axe.js';
+import { ROOT } from '../harness/index.js';
+
+const pages = useChromiumPages({ viewport: { width: 1400, height: 1000 } });
+const server = usePlaygroundServer('simulator');
+
+it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, exports PNG and CSV; the page keeps painting', async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=5`);
+  await page.waitForSelector('body[data-ready="true"]');
+  // Opened from the playground's turn order (the combat tracker's "Fight simulator" button).
+  await page.locator('button.gng-open-simulator').click();
+  const frame = page.locator('.pg-window', { has: page.locator('.gng-sim-body') });
+  await frame.waitFor();
+  const id = await frame.getAttribute('id');
+
+  // Side A: the first world actor; side B: the second (keyboard-operable <select multiple>s).
+  const world = await page.evaluate(() => game.actors.contents.slice(0, 2).map((a) => a.uuid));
+  expect(world).toHaveLength(2);
+  await frame
+    .getByRole('listbox', { name: 'Combatants' })
+    .first()
+    .selectOption(world[0] as string);
+  await frame
+    .getByRole('listbox', { name: 'Combatants' })
+    .last()
+    .selectOption(world[1] as string);
+  await expectNoSeriousViolations(page, `#${id}`);
+
+  // A first run of a million fights (long enough to catch), cancelled: the progress bar with its
+  // label, then Cancel ends it (the worker is terminated).
+  const fights = frame.getByRole('spinbutton', { name: 'Number of fights' });
+  expect(await fights.inputValue()).toBe('10000');
+  await fights.fill('1000000');
+  await frame.getByRole('button', { name: 'Run' }).click();
+  const progress = frame.locator('progress.gng-sim-progress');
+  await progress.waitFor();
+  await expect
+    .poll(() => frame.locator('.gng-sim-progress-label').textContent())
+    .toMatch(/of 1,000,000 fights/);
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'simulator-progress.png') });
+  await frame.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => frame.locator('.gng-sim-error').textContent()).toContain('cancelled');
+  expect(await frame.locator('figure.gng-sim-plot').count()).toBe(0);
+  await fights.fill('10000');
+
+  // Frame gaps during the real run: every requestAnimationFrame's time since the last one.
+  await page.evaluate(() => {
+    const w = window as unknown as { gaps: number[]; measuring: boolean };
+    w.gaps = [];
+    w.measuring = true;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.gaps.push(now - last);
+      last = now;
+      if (w.measuring) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const started = Date.now();
+  await frame.getByRole('button', { name: 'Run' }).click();
+  await frame.locator('figure.gng-sim-plot').first().waitFor({ timeout: 120_000 });
+  const runMs = Date.now() - started;
+  const gaps = await page.evaluate(() => {
+    const w = window as unknown as { gaps: number[]; measuring: boolean };
+    w.measuring = false;
+    return w.gaps;
+  });
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const max = sorted.at(-1) ?? 0;
+  const p95 = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  const report = `simulator run of 10,000 fights: ${runMs} ms from click to plots; ${gaps.length} frames, max gap ${max.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
+  console.log(report);
+  writeFileSync(join(ARTIFACTS_DIR, 'simulator-frames.txt'), `${report}\n`);
+  // The fights ran in a Web Worker (its script was loaded), and the page kept painting meanwhile.
+  const workerLoaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('simulate-worker')),
+  );
+  expect(workerLoaded).toBe(true);
+  expect(gaps.length).toBeGreaterThan(5);
+  expect(max).toBeLessThan(200);
+
+  // The four plots, each an SVG image with a title and printed values.
+  const plots = frame.locator('figure.gng-sim-plot');
+  expect(await plots.evaluateAll((fs) => fs.map((f) => f.getAttribute('data-plot')))).toEqual([
+    'wins',
+    'rounds',
+    'hp',
+    'death',
+  ]);
+  const wins = await frame.locator('figure[data-plot="wins"] svg').textContent();
+  expect(wins).toMatch(/Side A.*\d+\.\d%/s);
+  await expectNoSeriousViolations(page, `#${id}`);
+  await frame.screenshot({ path: join(ARTIFACTS_DIR, 'simulator-plots.png') });
+
+  // PNG of a plot: a real PNG file.
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    frame.getByRole('button', { name: /Download PNG: Who wins/ }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe('gng-simulation-1-wins.png');
+  const pngBytes = readFileSync((await png.path()) as string);
+  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(pngBytes.length).toBeGreaterThan(2000);
+
+  // CSV of the results: the header and the 10,000 fights.
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    frame.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const text = readFileSync((await csv.path()) as string, 'utf8');
+  expect(text.split('\n')[0]).toBe('run,metric,combatant,key,value');
+  expect(text).toContain("World's rules,fights,,,10000");
+
+  // The API alone (snapshots, the worker's start, 10,000 one-on-one fights, the aggregate back), timed
+  // three times: the issue's goal is under 1 s in the worker; on the shared 2-core machine the test
+  // only bounds it at 3 s and prints the figures.
+  const apiMs = await page.evaluate(async (uuids) => {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const r = await game.gng.simulate({
+        sideA: [uuids[0] as string],
+        sideB: [uuids[1] as string],
+        n: 10_000,
+        seed: i,
+      });
+      if (r.fights !== 10_000) throw new Error('fights missing');
+      times.push(performance.now() - t0);
+    }
+    return times;
+  }, world);
+  const apiReport = `game.gng.simulate, 10,000 fights in the worker: ${apiMs.map((t) => `${t.toFixed(0)} ms`).join(', ')}`;
+  console.log(apiReport);
+  writeFileSync(join(ARTIFACTS_DIR, 'simulator-frames.txt'), `${report}\n${apiReport}\n`);
+  expect(Math.min(...apiMs)).toBeLessThan(3000);
+
+  // Variants side by side, for the README: the fighter against the rogue and Brakka, the world's
+  // rules and the chosen variants (Advanced Wound Trauma, Strength Bonus Limitation).
+  const brakka = await frame
+    .locator('select[name="sideB"] option', { hasText: 'Brakka' })
+    .first()
+    .getAttribute('value');
+  await frame
+    .getByRole('listbox', { name: 'Combatants' })
+    .last()
+    .selectOption([world[1] as string, brakka as string]);
+  await frame.getByRole('checkbox', { name: /Also run with these variants/ }).check();
+  await frame.getByRole('checkbox', { name: 'Advanced Wound Trauma' }).check();
+  await frame.getByRole('checkbox', { name: 'Strength Bonus Limitation' }).check();
+  await frame.getByRole('button', { name: 'Run' }).click();
+  await expect.poll(() => frame.locator('.gng-sim-run').count(), { timeout: 120_000 }).toBe(2);
+  expect(await frame.locator('.gng-sim-run h3').allTextContents()).toEqual([
+    "World's rules",
+    'With the chosen variants',
+  ]);
+  await expectNoSeriousViolations(page, `#${id}`);
+  // The two columns of plots in full (the window scrolls them): a copy laid out on the page.
+  await page.evaluate(() => {
+    const results = document.querySelector('.gng-sim-results');
+    const copy = document.createElement('div');
+    copy.id = 'readme-plots';
+    copy.className = 'gng simulator';
+    copy.style.cssText =
+      'position:absolute;left:0;top:0;width:1100px;padding:12px;z-index:10000;background:#f3ede1';
+    copy.append(results?.cloneNode(true) ?? '');
+    for (const button of copy.querySelectorAll('button')) button.remove();
+    document.body.append(copy);
+  });
+  const readme = join(ARTIFACTS_DIR, 'simulator-compare.png');
+  await page.locator('#readme-plots').screenshot({ path: readme });
+  copyFileSync(readme, join(ROOT, 'docs/images/simulator.png'));
+}, 300_000);

@@ -1,0 +1,196 @@
+/**
+ * The fight simulator's glue (issue #20): `game.gng.simulate` from harness actors (the Appendix 3
+ * fighter and rogue), snapshots taken from their prepared data, the run in-process in chunks (Node
+ * has no Web Worker), cancelling, variants changing the result, the window's plots and exports, and
+ * the buttons in the combat tracker and the actor directory.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+
+const h = await getHarness();
+const { actorSnapshot } = await import('../../src/simulator/snapshot.js');
+const { addSimulatorButton } = await import('../../src/simulator/register.js');
+const { resultsCsv } = await import('../../src/simulator/export.js');
+const { gm } = h.users;
+beforeEach(() => h.reset(20));
+afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+
+async function sides() {
+  h.as(gm);
+  return { fighter: await appendix3Fighter(h), rogue: await appendix3Rogue(h) };
+}
+
+describe('game.gng.simulate', () => {
+  it("snapshots the actors' prepared numbers without the injury penalty of the moment", async () => {
+    const { fighter } = await sides();
+    const d = (fighter.system as unknown as CreatureData).derived;
+    if (!d) throw new Error('no derived data');
+    const healthy = actorSnapshot(fighter, 'f', 'Fighter');
+    expect(healthy.attacks.map((a) => a.name)).toEqual(d.attacks.map((a) => a.name));
+    expect(healthy.attacks[0]?.bonus).toBe(d.attacks[0]?.bonus);
+    expect(healthy.defense.melee).toBe(d.defense.melee.total);
+    expect(healthy.hp).toMatchObject({ value: d.hp.max, max: d.hp.max });
+    // Hurt to ≤ ½ max HP (moderate injury, −4): the sheet's numbers drop by 4, the snapshot's stay.
+    await fighter.update({ 'system.hp.value': Math.floor(d.hp.max / 2) });
+    const d2 = (fighter.system as unknown as CreatureData).derived;
+    expect(d2?.attacks[0]?.bonus).toBe((d.attacks[0]?.bonus ?? 0) - 4);
+    const hurt = actorSnapshot(fighter, 'f', 'Fighter');
+    expect(hurt.attacks[0]?.bonus).toBe(healthy.attacks[0]?.bonus);
+    expect(hurt.defense.melee).toBe(healthy.defense.melee);
+    expect(hurt.saves).toEqual(healthy.saves);
+    expect(hurt.hp.value).toBe(Math.floor(d.hp.max / 2));
+  });
+
+  it('runs N fights from actors and uuids and reports progress; the aggregate adds up', async () => {
+    const { fighter, rogue } = await sides();
+    const progress: number[] = [];
+    const r = await game.gng.simulate({
+      sideA: [fighter],
+      sideB: [rogue.uuid],
+      n: 1000,
+      seed: 3,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(r.fights).toBe(1000);
+    expect(r.wins.a + r.wins.b + r.wins.draw).toBe(1000);
+    expect(progress.at(-1)).toBe(1000);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(r.combatants.map((c) => [c.name, c.side])).toEqual([
+      [fighter.name, 'a'],
+      [rogue.name, 'b'],
+    ]);
+    for (const c of r.combatants)
+      expect(Object.values(c.states).reduce((x, y) => x + y, 0)).toBeCloseTo(1, 9);
+    // The same seed gives the same fights.
+    const again = await game.gng.simulate({ sideA: [fighter], sideB: [rogue], n: 1000, seed: 3 });
+    expect(again.wins).toEqual(r.wins);
+    const csv = resultsCsv([{ label: 'World', result: r }]);
+    expect(csv.split('\n')[0]).toBe('run,metric,combatant,key,value');
+    expect(csv).toContain(`World,wins,,a,${r.wins.a}`);
+  });
+
+  it('a repeated actor fights as two combatants, numbered', async () => {
+    const { fighter, rogue } = await sides();
+    const r = await game.gng.simulate({ sideA: [fighter], sideB: [rogue, rogue], n: 50, seed: 1 });
+    expect(r.combatants.map((c) => c.name)).toEqual([fighter.name, rogue.name, `${rogue.name} (2)`]);
+  });
+
+  it('cancelling stops the run: the promise rejects with an AbortError before all fights are done', async () => {
+    const { fighter, rogue } = await sides();
+    const controller = new AbortController();
+    let last = 0;
+    const run = game.gng.simulate({
+      sideA: [fighter],
+      sideB: [rogue],
+      n: 100_000,
+      signal: controller.signal,
+      onProgress: (done) => {
+        last = done;
+        if (done >= 500) controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(last).toBeLessThan(100_000);
+  });
+
+  it('refuses an empty side and a number of fights out of range', async () => {
+    const { fighter } = await sides();
+    await expect(game.gng.simulate({ sideA: [fighter], sideB: [] })).rejects.toThrow(
+      /at least one combatant/,
+    );
+    await expect(game.gng.simulate({ sideA: [fighter], sideB: [fighter], n: 0 })).rejects.toThrow(/1 to/);
+  });
+
+  it('variants side by side change the result: Strength Bonus Limitation takes the fighter’s Str +4 off his damage', async () => {
+    const { fighter, rogue } = await sides();
+    const n = 6000;
+    const plain = await game.gng.simulate({ sideA: [fighter], sideB: [rogue], n, seed: 9, variants: {} });
+    const limited = await game.gng.simulate({
+      sideA: [fighter],
+      sideB: [rogue],
+      n,
+      seed: 9,
+      variants: { strengthBonusLimitation: true },
+    });
+    // Less damage per hit: the rogue dies less often and the fights last longer. The shift must be
+    // beyond sampling error (4 standard errors of the difference of two shares from n fights each).
+    const pDead = (r: typeof plain) => r.combatants[1]?.states.dead ?? 0;
+    const share = (p: number) => (p * (1 - p)) / n;
+    const se = Math.sqrt(share(pDead(plain)) + share(pDead(limited)));
+    expect(pDead(plain) - pDead(limited)).toBeGreaterThan(4 * se);
+    expect(limited.meanRounds).toBeGreaterThan(plain.meanRounds);
+  });
+});
+
+describe('where the simulator opens', () => {
+  it('the combat tracker gets one "Fight simulator" button, also after a second render', async () => {
+    const { fighter, rogue } = await sides();
+    h.startCombat([fighter, rogue]);
+    const html = h.renderCombatTracker();
+    expect(html.querySelectorAll('button.gng-open-simulator')).toHaveLength(1);
+    expect(html.querySelector('button.gng-open-simulator')?.textContent?.trim()).toBe('Fight simulator');
+    addSimulatorButton(html, ['header']);
+    expect(html.querySelectorAll('button.gng-open-simulator')).toHaveLength(1);
+  });
+
+  it("the actor directory's header actions get the button (renderActorDirectory, as dnd5e.mjs hooks it); it opens the window", async () => {
+    await sides();
+    const directory = h.renderActorDirectory();
+    const button = directory.querySelector<HTMLButtonElement>('.header-actions button.gng-open-simulator');
+    expect(button?.textContent?.trim()).toBe('Fight simulator');
+    expect(button?.getAttribute('type')).toBe('button');
+    button?.click();
+    await expect.poll(() => foundry.applications.instances.get('gng-simulator')?.rendered).toBe(true);
+    await foundry.applications.instances.get('gng-simulator')?.close();
+  });
+
+  it('openSimulator shows the window: two sides listing the actors, the number of fights, Run', async () => {
+    const { fighter, rogue } = await sides();
+    const app = await game.gng.openSimulator();
+    const el = app.element;
+    const options = [...el.querySelectorAll<HTMLOptionElement>('select[name="sideA"] option')].map(
+      (o) => o.textContent,
+    );
+    expect(options).toEqual(expect.arrayContaining([fighter.name, rogue.name]));
+    expect(el.querySelector<HTMLInputElement>('input[name="n"]')?.value).toBe('10000');
+    expect(el.querySelector('button[type="submit"]')?.textContent?.trim()).toBe('Run');
+    await app.close();
+  });
+
+  it('Run in the window draws four plots per run, the world’s rules and the chosen variants side by side', async () => {
+    const { fighter, rogue } = await sides();
+    const { SimulatorApp } = await import('../../src/simulator/simulator-app.js');
+    const app = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
+    const el = app.element;
+    const choose = (name: string, uuid: string) => {
+      for (const o of el.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`))
+        o.selected = o.value === uuid;
+    };
+    choose('sideA', fighter.uuid);
+    choose('sideB', rogue.uuid);
+    (el.querySelector('input[name="n"]') as HTMLInputElement).value = '300';
+    (el.querySelector('input[name="compare"]') as HTMLInputElement).checked = true;
+    (el.querySelector('input[name="variant.strengthBonusLimitation"]') as HTMLInputElement).checked = true;
+    await SimulatorApp.onRun.call(app);
+    expect(app.runs.map((r) => [r.label, r.result.fights])).toEqual([
+      ["World's rules", 300],
+      ['With the chosen variants', 300],
+    ]);
+    const runs = [...app.element.querySelectorAll('.gng-sim-run')];
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      expect(
+        [...run.querySelectorAll('figure.gng-sim-plot')].map((f) => f.getAttribute('data-plot')),
+      ).toEqual(['wins', 'rounds', 'hp', 'death']);
+      expect(run.querySelectorAll('svg[role="img"] title')).toHaveLength(4);
+    }
+    // Values are printed in the plots (readable without colour): the win shares as percentages.
+    const wins = runs[0]?.querySelector('figure[data-plot="wins"] svg')?.textContent ?? '';
+    const a = app.runs[0]?.result.wins.a ?? 0;
+    expect(wins).toContain(`${((100 * a) / 300).toFixed(1)}%`);
+    expect(app.element.querySelector('button[data-action="csv"]')).not.toBeNull();
+    await app.close();
+  });
+});
