@@ -17,10 +17,19 @@ export async function fetchPacks(): Promise<PlaygroundPack[]> {
   return (await response.json()) as PlaygroundPack[];
 }
 
+/**
+ * Packs whose documents are not registered in the compendium: the bestiary's 696 actors would be
+ * prepared again at every reset, and nothing links to them; the table makes a world actor from a
+ * picked monster's source, as from any pack actor.
+ */
+const UNREGISTERED_PACKS: ReadonlySet<string> = new Set(['bestiary']);
+
 /** Registers every document of `packs` (again after each `harness.reset()`, which empties them). */
 export function registerPacks(harness: Harness, packs: PlaygroundPack[]): void {
-  for (const pack of packs)
+  for (const pack of packs) {
+    if (UNREGISTERED_PACKS.has(pack.name)) continue;
     for (const document of pack.documents) harness.registerCompendiumDocument(pack.name, document, pack.type);
+  }
 }
 
 /** The actors of the packs, for the combatant pickers: `[pack name, document]`. */

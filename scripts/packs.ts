@@ -36,6 +36,8 @@ export interface PackSourceDocument {
 export interface ValidatedPack {
   pack: PackDeclaration;
   documents: PackSourceDocument[];
+  /** Compendium folders of the pack (sources whose `_key` is `!folders!<id>`). */
+  folders: PackSourceDocument[];
 }
 
 /** Thrown when pack sources are invalid; `problems` name each file and what is wrong. */
@@ -73,6 +75,45 @@ const CORE_TYPES: Record<string, string[]> = {
 };
 
 const ID_PATTERN = /^[a-zA-Z0-9]{16}$/;
+const FOLDER_KEY = '!folders!';
+
+/** A compendium folder source (`_key: "!folders!<id>"`): its id, key, name and document type. */
+function checkFolder(
+  pack: PackDeclaration,
+  data: Record<string, unknown>,
+  file: string,
+  problems: string[],
+): void {
+  const id = data._id;
+  if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
+    problems.push(`${file}: _id: missing or invalid (16 letters or digits), got ${JSON.stringify(id)}`);
+    return;
+  }
+  if (data._key !== `${FOLDER_KEY}${id}`)
+    problems.push(`${file}: _key: is "${String(data._key)}", expected "${FOLDER_KEY}${id}"`);
+  if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${file}: name: missing`);
+  if (data.type !== pack.type)
+    problems.push(
+      `${file}: type: a folder of pack "${pack.name}" holds ${pack.type} documents, got ${JSON.stringify(data.type)}`,
+    );
+}
+
+/** Every `folder` a document or folder of the pack names must be a folder of the pack. */
+function checkFolderLinks(
+  folders: PackSourceDocument[],
+  documents: PackSourceDocument[],
+  problems: string[],
+): void {
+  const ids = new Set(folders.map((f) => f.data._id));
+  for (const { file, data } of [...folders, ...documents]) {
+    const folder = data.folder;
+    if (folder === undefined || folder === null) continue;
+    if (!ids.has(folder))
+      problems.push(
+        `${relative(process.cwd(), file) || file}: folder: "${String(folder)}" is no folder of this pack`,
+      );
+  }
+}
 const SOURCE_EXTENSIONS = new Set(['.json', '.yml', '.yaml']);
 
 function parseSource(file: string): unknown {
@@ -194,6 +235,7 @@ export function validatePackSources(
     }
     const ids = new Map<string, string>();
     const documents: PackSourceDocument[] = [];
+    const folders: PackSourceDocument[] = [];
     for (const entry of readdirSync(folder).sort()) {
       const file = join(folder, entry);
       if (statSync(file).isDirectory() || entry.startsWith('.')) continue;
@@ -216,6 +258,16 @@ export function validatePackSources(
         continue;
       }
       const doc = data as Record<string, unknown>;
+      if (typeof doc._key === 'string' && doc._key.startsWith(FOLDER_KEY)) {
+        checkFolder(pack, doc, where, problems);
+        if (typeof doc._id === 'string') {
+          const previous = ids.get(doc._id);
+          if (previous) problems.push(`${where}: _id: duplicate "${doc._id}" (also in ${previous})`);
+          ids.set(doc._id, where);
+        }
+        folders.push({ file, data: doc });
+        continue;
+      }
       checkDocument(
         manifest,
         pack.type,
@@ -235,7 +287,8 @@ export function validatePackSources(
       }
       documents.push({ file, data: doc });
     }
-    validated.push({ pack, documents });
+    checkFolderLinks(folders, documents, problems);
+    validated.push({ pack, documents, folders });
   }
   if (problems.length) throw new PackSourceError(problems);
   return validated;
@@ -263,10 +316,10 @@ export async function buildPacks(
   const staging = join(outRoot, '..', '.pack-staging');
   rmSync(staging, { recursive: true, force: true });
   try {
-    for (const { pack, documents } of packs) {
+    for (const { pack, documents, folders } of packs) {
       const stageDir = join(staging, pack.name);
       mkdirSync(stageDir, { recursive: true });
-      for (const { file, data } of documents) {
+      for (const { file, data } of [...folders, ...documents]) {
         writeFileSync(join(stageDir, `${basename(file, extname(file))}.json`), JSON.stringify(data, null, 2));
       }
       const dest = join(outRoot, pack.name);

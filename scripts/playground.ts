@@ -39,7 +39,9 @@ export async function extractBuiltPacks(
       const documents = readdirSync(out)
         .filter((file) => file.endsWith('.json'))
         .sort()
-        .map((file) => JSON.parse(readFileSync(join(out, file), 'utf8')) as unknown);
+        .map((file) => JSON.parse(readFileSync(join(out, file), 'utf8')) as Record<string, unknown>)
+        // Compendium folders (the bestiary's creature types) are not documents of the pack.
+        .filter((doc) => !String(doc._key ?? '').startsWith('!folders!'));
       packs.push({ name: pack.name, type: pack.type, label: pack.label, documents });
     }
     return packs;

@@ -679,6 +679,8 @@ declare global {
     documentClass: AnyConstructor;
     dataModels: Record<string, TypeDataModelConstructor>;
     typeLabels?: Record<string, string>;
+    /** Fields a compendium's index holds besides name, image and type (core: `compendiumIndexFields`). */
+    compendiumIndexFields?: string[];
   }
 
   /**

@@ -17,6 +17,7 @@ import { createApi } from './api.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
 import { configureHost } from './config/host.js';
+import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
 import { registerCardKernel } from './cards/kernel/index.js';
@@ -85,6 +86,8 @@ Hooks.once('init', () => {
   CONFIG.statusEffects = statusEffectConfig();
   // Token bars, core's special statuses, effect transferral (src/config/host.ts, docs/host.md).
   configureHost();
+  // The bestiary's GnG numbers in its compendium index (src/config/compendium-index.ts).
+  registerCompendiumIndex();
 
   const { Actors, Items } = foundry.documents.collections;
   Actors.registerSheet(SYSTEM_ID, CharacterSheet, {

@@ -17,6 +17,7 @@ export const SYSTEM_PACKS = [
   'spells-powers',
   'magic-items',
   'conditions',
+  'bestiary',
 ] as const;
 
 const packs: SelfTestCheck = {

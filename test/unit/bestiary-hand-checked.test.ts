@@ -28,9 +28,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertMonster, type SrdMonsterRecord } from '../../src/rules/index.js';
 
-const data = JSON.parse(
-  readFileSync(new URL('../../data/srd35/monsters.json', import.meta.url), 'utf8'),
-) as {
+const data = JSON.parse(readFileSync(new URL('../../data/srd35/monsters.json', import.meta.url), 'utf8')) as {
   monsters: SrdMonsterRecord[];
 };
 const byName = new Map(data.monsters.map((m) => [m.name, m]));

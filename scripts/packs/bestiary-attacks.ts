@@ -1,0 +1,130 @@
+/**
+ * The attacks of a bestiary actor (`scripts/packs/bestiary-actor.ts`) as weapon items the attack card
+ * uses: one per distinct attack of the stat block, with the printed damage dice and bonus (Strength in
+ * it: `strength: "none"`; the enhancement apart, since the card adds it), the SRD damage types, touch,
+ * and for a wielded weapon the SRD table's category, use and range increment. Natural weapons and
+ * other attacks are simple light weapons (every creature is proficient with them). The printed attack
+ * bonuses, count, reach and threat range are kept in `flags.gng.srdAttack`; extra energy damage and
+ * effects are named in the description (the card does not roll them).
+ */
+import type { ConvertedCreature } from '../../src/rules/bestiary/convert.js';
+import type { ConvertedAttack } from '../../src/rules/bestiary/attacks.js';
+import { displayName, stableId, type SrdWeapon } from './srd-gear.js';
+
+type Doc = Record<string, unknown>;
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The SRD weapon an attack's name names (the longest name found in it), or null. */
+function srdWeapon(name: string, weapons: SrdWeapon[]): SrdWeapon | null {
+  const n = ` ${name.toLowerCase().replace(/s\b/g, '')} `;
+  let best: SrdWeapon | null = null;
+  let bestLength = 0;
+  for (const w of weapons) {
+    if (w.use === 'ammunition' || !w.damage_medium) continue;
+    const key = displayName(w).name.toLowerCase().replace(/s\b/g, '');
+    if (n.includes(` ${key} `) && key.length > bestLength) {
+      best = w;
+      bestLength = key.length;
+    }
+  }
+  return best;
+}
+
+/** The dice the card rolls: the printed dice and bonus without the enhancement (the card adds it). */
+function damageDice(a: ConvertedAttack): string {
+  const d = a.damage;
+  if (!d) return '';
+  const bonus = d.bonus - a.enhancement;
+  if (d.count === 0) return String(Math.max(0, bonus));
+  return `${d.count}d${d.faces}${bonus === 0 ? '' : bonus > 0 ? `+${bonus}` : `-${-bonus}`}`;
+}
+
+const WEAPON_DAMAGE_TYPES = new Set([
+  'bludgeoning',
+  'piercing',
+  'slashing',
+  'fire',
+  'cold',
+  'acid',
+  'electricity',
+  'sonic',
+  'force',
+]);
+
+function attackDescription(a: ConvertedAttack): string {
+  const lines = [
+    `<p>As printed: <em>${escapeHtml(a.text.trim())}</em>.</p>`,
+    `<p>${a.kind === 'natural' ? 'Natural weapon' : a.kind === 'weapon' ? 'Weapon' : 'Special attack'}${a.count > 1 ? `, ${a.count} attacks` : ''}${a.reach !== null ? `, reach ${a.reach} feet` : ''}. The damage is the printed damage (its Strength included); the attack card rolls the bonus the sheet derives.</p>`,
+  ];
+  const more = [...a.extraDamage.map((x) => `plus ${x.text}${x.type ? ` ${x.type}` : ''}`), ...a.effects];
+  if (more.length) lines.push(`<p>Not rolled by the card: ${more.map((m) => escapeHtml(m)).join('; ')}.</p>`);
+  return lines.join('');
+}
+
+/** The weapon items of the attacks (one per distinct attack; attacks that deal no HP damage are left out). */
+export function weaponItems(actorId: string, c: ConvertedCreature, weapons: SrdWeapon[]): Doc[] {
+  const seen = new Set<string>();
+  const items: Doc[] = [];
+  for (const routine of c.attacks) {
+    for (const a of routine) {
+      if (!a.damage) continue;
+      const key = `${a.name.toLowerCase()}|${a.mode}|${a.damage.text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const srd = a.kind === 'weapon' ? srdWeapon(a.name, weapons) : null;
+      const ranged = a.mode === 'ranged';
+      const use = srd
+        ? ranged
+          ? srd.use === 'ranged'
+            ? 'ranged'
+            : 'thrown'
+          : srd.use === 'ranged' || srd.use === 'thrown' || srd.use === 'unarmed'
+            ? 'one-handed'
+            : srd.use
+        : ranged
+          ? 'ranged'
+          : 'light';
+      const id = stableId(`srd35/monsters/${c.id}/attack/${key}`);
+      items.push({
+        _id: id,
+        _key: `!actors.items!${actorId}.${id}`,
+        name: capitalize(a.name.trim()),
+        type: 'weapon',
+        img: ranged ? 'icons/svg/target.svg' : 'icons/svg/sword.svg',
+        system: {
+          description: attackDescription(a),
+          category: srd ? srd.category : 'simple',
+          use,
+          size: c.size,
+          damage: { [c.size]: damageDice(a) },
+          damageTypes: a.damageTypes.filter((t) => WEAPON_DAMAGE_TYPES.has(t)),
+          rangeIncrement: ranged ? (srd?.range_increment_ft ?? 0) : 0,
+          touch: a.touch,
+          enhancement: a.enhancement,
+          strength: 'none',
+          equipped: true,
+          weight: 0,
+        },
+        effects: [],
+        flags: {
+          gng: {
+            srdAttack: {
+              text: a.text.trim(),
+              kind: a.kind,
+              mode: a.mode,
+              count: a.count,
+              bonuses: a.bonuses,
+              reach: a.reach,
+              critical: { range: a.critRange, multiplier: a.critMultiplier },
+            },
+          },
+        },
+      });
+    }
+  }
+  return items;
+}
