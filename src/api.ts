@@ -11,6 +11,12 @@ import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-c
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { rest, type RestOptions } from './cards/rest/rest-card.js';
 import { heal, type HealOptions } from './cards/heal/heal-card.js';
+import { suddenAction, tacticalAid } from './cards/feat-actions/feat-action-card.js';
+import { designate } from './cards/opponent-feats/designate.js';
+import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.js';
+import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
+import type { DesignatingFeat } from './combat/opponent-feats.js';
+import type { TacticalAidChoice } from './rules/index.js';
 import { suppress, type SuppressOptions } from './cards/suppress/suppress-card.js';
 import { burst } from './cards/burst/burst-card.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
@@ -100,6 +106,29 @@ export interface GnGApi {
    */
   heal(patient: Actor, options: HealOptions): Promise<CardActionResult>;
   /**
+   * Sudden Action (Appendix 4, src/cards/feat-actions/): `actor` (owned by the user, with the feat)
+   * moves `steps` (1 to its character level) up the initiative count, once per round, on the round's
+   * first turn; the GM checks it, changes the count and posts a card with Undo.
+   */
+  suddenAction(actor: Actor, steps: number): Promise<CardActionResult>;
+  /**
+   * Tactical Aid (Appendix 4): `actor`'s full-round Knowledge check against DC 20; on a success every
+   * token of its side on the scene gets +1/+2/+3 competence to `bonusTo` ('attack' or 'defense') for
+   * 2d4+1 rounds, as timed effects the GM's Undo takes back.
+   */
+  tacticalAid(actor: Actor, options: { bonusTo: TacticalAidChoice }): Promise<CardActionResult>;
+  /**
+   * Combat Sense / Unbalance Opponent (Appendix 4): the owner of `holder` names its one opponent
+   * (default: the one targeted token's actor; null clears it). Stored on the holder's own actor.
+   */
+  designateOpponent(holder: Actor, feat: DesignatingFeat, opponent?: Actor | null): Promise<CardActionResult>;
+  /** Flow with Enemy: the full-round opposed roll against the adjacent `opponent` token (GM-rolled). */
+  flowWithEnemy(holder: Actor, opponent: Token): Promise<CardActionResult>;
+  /** Flow with Enemy: the holder ends its flow (a free action). */
+  endFlow(holder: Actor): Promise<CardActionResult>;
+  /** Hail of Bullets: a full round, one shot with `weapon` at each opponent within 30 ft (one card each). */
+  hailOfBullets(actor: Actor, weapon: Item): Promise<CardActionResult>;
+  /**
    * `actor` (owned by the user) lays down suppressing fire with `weapon` over `options.area` (an aisle
    * along `direction` in degrees, or a 20-ft square from `corner` in scene pixels); the GM checks the
    * prerequisites, spends the full-round action and the wasted shots, and posts the card.
@@ -150,6 +179,12 @@ export function createApi(version: string): GnGApi {
     stabilize: (patient, healer) => stabilize(patient, healer),
     grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
     heal: (patient, options) => heal(patient, options),
+    suddenAction: (actor, steps) => suddenAction(actor, steps),
+    tacticalAid: (actor, options) => tacticalAid(actor, options),
+    designateOpponent: (holder, feat, opponent) => designate(holder, feat, opponent),
+    flowWithEnemy: (holder, opponent) => flowWithEnemy(holder, opponent),
+    endFlow: (holder) => endFlow(holder),
+    hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
     suppress: (actor, weapon, options) => suppress(actor, weapon, options),
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),

@@ -4,10 +4,43 @@
  * numbers are the text's. Identifiers are kebab-case names, which are exactly the ids the rules engine
  * reads (`ACTION_FEAT_IDS`, `SPECIAL_STRIKES[*].feat`, `toughness`, `improved-grapple`).
  */
+import { readFileSync } from 'node:fs';
 import { type ChangeSpec, type Doc, MODE, itemDoc, itemEffect, p, slug, source, stableId } from './common.js';
 import { KIND_ICONS } from '../packs/icons.js';
 
 export type FeatKind = 'general' | 'epic' | 'metamagic' | 'metapsionic' | 'psionic';
+
+/** The recorded reasons a feat is not (wholly) automated: keys under `GNG.FeatManual` in lang/en.json. */
+export const MANUAL_REASONS = [
+  'AttacksOfOpportunity',
+  'DailyUses',
+  'DeclineOpportunity',
+  'DynamicGrip',
+  'Feint',
+  'FlurryAnyWeapon',
+  'FullAttack',
+  'Initiative',
+  'ManeuverFeat',
+  'Movement',
+  'PlayerChoice',
+  'Proficiency',
+  'PsionicFocus',
+  'SituationalModifier',
+  'SneakAttackRange',
+  'SpellCost',
+  'WeaponRange',
+] as const;
+export type ManualReason = (typeof MANUAL_REASONS)[number];
+
+/** The English sentence of a recorded reason (lang/en.json `GNG.FeatManual.<reason>`). */
+function manualSentence(reason: ManualReason): string {
+  const lang = JSON.parse(readFileSync(new URL('../../lang/en.json', import.meta.url), 'utf8')) as {
+    GNG: { FeatManual?: Record<string, string> };
+  };
+  const sentence = lang.GNG.FeatManual?.[reason];
+  if (!sentence) throw new Error(`lang/en.json has no GNG.FeatManual.${reason}`);
+  return sentence;
+}
 
 export interface FeatSpec {
   name: string;
@@ -18,6 +51,11 @@ export interface FeatSpec {
   benefit: string[];
   /** What the system does with it (automation), or what the GM applies by hand. */
   automation: string;
+  /**
+   * Why (the rest of) the feat is not automated: a key under `GNG.FeatManual` (lang/en.json), stored as
+   * `flags.gng.manualReason`; its English sentence ends the "In this system:" paragraph.
+   */
+  manual?: ManualReason;
   /** Active Effects the engine reads (transferred to the owner). */
   effects?: { name: string; changes: ChangeSpec[]; disabled?: boolean; description?: string }[];
   /** Identifier, when not the kebab-case name. */
@@ -80,7 +118,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Int 13, Combat Expertise, Improved Feint.',
     benefit: ['Once per round you may feint (a Bluff check) as a free action instead of a standard action.'],
-    automation: 'Not automated: roll the Bluff check from the sheet.',
+    automation: 'Not automated.',
+    manual: 'Feint',
   },
   {
     name: 'Advanced Grapple',
@@ -122,7 +161,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Improved Unarmed Strike.',
     benefit: ['Your unarmed strike deals damage one die size larger (1d4 becomes 1d6, and so on).'],
-    automation: 'Set the damage dice of your unarmed-strike weapon item one step higher.',
+    automation:
+      'Your unarmed strikes (weapons whose use is <em>unarmed</em>, and your unarmed damage in a grapple) roll one die size larger on the sheet and the cards: 1d3 becomes 1d4, 1d4 becomes 1d6, 1d6 becomes 1d8, 1d8 becomes 2d6 (the d20 damage-by-size steps).',
   },
   {
     name: 'Armor Ignoring Power',
@@ -131,7 +171,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'The damage of the power ignores all of the target’s Protection. Costs 8 more power points; the total may not exceed your manifester level.',
     ],
-    automation: 'Apply by hand: resolve the power’s damage as armor ignoring (Protection 0).',
+    automation:
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (8 more power points) and the area card’s damage ignores all of the target’s Protection.',
+    manual: 'SpellCost',
   },
   {
     name: 'Armor Piercing Power',
@@ -140,7 +182,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Only half of the target’s Protection counts against the damage of the power. Costs 4 more power points; the total may not exceed your manifester level.',
     ],
-    automation: 'Apply by hand: resolve the power’s damage as armor piercing (half Protection).',
+    automation:
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (4 more power points) and the area card’s damage meets half of the target’s Protection.',
+    manual: 'SpellCost',
   },
   {
     name: 'Armor Ignoring Spell',
@@ -149,7 +193,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'The damage of the spell ignores all of the target’s Protection. The spell takes a slot four levels higher.',
     ],
-    automation: 'Apply by hand: resolve the spell’s damage as armor ignoring (Protection 0).',
+    automation:
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot four levels higher) and the area card’s damage ignores all of the target’s Protection.',
+    manual: 'SpellCost',
   },
   {
     name: 'Armor Piercing Spell',
@@ -158,7 +204,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Only half of the target’s Protection counts against the damage of the spell. The spell takes a slot two levels higher.',
     ],
-    automation: 'Apply by hand: resolve the spell’s damage as armor piercing (half Protection).',
+    automation:
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot two levels higher) and the area card’s damage meets half of the target’s Protection.',
+    manual: 'SpellCost',
   },
   {
     name: 'Basic Breaking Strikes',
@@ -207,7 +255,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'When you block a projectile with one hand free, you may catch it instead, and throw a thrown weapon straight back at its attacker (even out of turn) or keep it.',
     ],
-    automation: 'Not automated: the GM resolves the catch and the return throw.',
+    automation:
+      'When you block a thrown weapon through Block Projectile, the GM offers on a card to catch it and throw it straight back at the attacker: the caught weapon is put on your sheet. A free hand is read from your equipped items (a two-handed weapon takes both hands, any other weapon or a shield other than a buckler one).',
   },
   {
     name: 'Clean-Up Blow',
@@ -216,14 +265,16 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Whenever you stun an opponent, knock him unconscious or knock him prone, you get an immediate attack of opportunity against him.',
     ],
-    automation: 'Not automated: take the extra attack from the sheet.',
+    automation:
+      'When you stun an opponent or knock him unconscious or prone on a card, the GM offers your immediate attack of opportunity against him (your best melee weapon) on a card of its own.',
   },
   {
     name: 'Close Combat Shot',
     kind: 'general',
     prereq: 'Point Blank Shot.',
     benefit: ['Shooting a light ranged weapon while threatened does not provoke attacks of opportunity.'],
-    automation: 'Not automated (attacks of opportunity are the GM’s).',
+    automation: 'Not automated.',
+    manual: 'DeclineOpportunity',
   },
   {
     name: 'Combat Sense',
@@ -232,7 +283,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'On your action, name one opponent: you get a +1 competence bonus on attacks against him. You may name another on any action.',
     ],
-    automation: 'Apply by hand: +1 on attacks against the chosen opponent.',
+    automation:
+      'Designate the targeted token on your token’s HUD, in the attack dialog (“… is my opponent”) or with <code>game.gng.designateOpponent</code>: your attacks against that opponent get +1 (competence) on the attack dialog and card. Designate another on any action.',
   },
   {
     name: 'Dead Aim',
@@ -280,7 +332,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'If an opponent attacks you in melee and misses while you take the total defense option, you get +4 on an attack against him on your next turn. No bonus against foes who hit you or did not attack.',
     ],
-    automation: 'Apply by hand: +4 on that attack.',
+    automation:
+      'After you take total defense, each opponent whose melee attack missed you is remembered: on your next turn your attack against him gets +4 (once).',
   },
   {
     name: 'Dodge',
@@ -302,7 +355,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'By shifting your grip you may: attack adjacent foes with a reach weapon; use a staff or other pole about six feet long as a reach weapon (10 ft.); and use a weapon with a handle at least forearm-long as a double weapon whose blunt end deals 1d6 bludgeoning.',
     ],
-    automation: 'Not automated: add a 1d6 bludgeoning weapon item for the blunt end if you use it.',
+    automation:
+      'The Feats tab adds the blunt end of a one-handed or two-handed melee weapon (not a light one) as a weapon item of its own: a simple weapon dealing 1d6 bludgeoning, attacked with from the sheet like any other.',
+    manual: 'DynamicGrip',
   },
   {
     name: 'Elusive Target',
@@ -311,7 +366,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'While you are in melee, others shooting at you take a further −4 on top of the −4 for firing into melee (−8 in all); Precise Shot brings the total back to −4.',
     ],
-    automation: 'Apply by hand to the attacker’s roll.',
+    automation:
+      'When someone shoots or throws at you while you are in melee (the attack dialog’s <em>Shooting or throwing into a melee</em> option), the dialog adds your further −4 to the attack; Precise Shot takes away the −4 for shooting into melee.',
   },
   {
     name: 'Epic Block Projectile',
@@ -330,7 +386,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'A +1 bonus to Defense that you keep even when flat-footed or otherwise denied your Dexterity bonus. It stacks when taken again.',
     ],
     automation:
-      'Its effect adds +1 to Defense as a circumstance modifier, the one kind of modifier that both stacks and survives the loss of the Dexterity bonus.',
+      'Its effect adds +1 to Defense as a circumstance modifier, the one kind of modifier that both stacks and survives the loss of the Dexterity bonus (flat-footed, stunned…); two copies of the feat give +2.',
     effects: [
       {
         name: 'Epic Defense',
@@ -343,7 +399,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'epic',
     prereq: 'Dex 25, Int 13, Wis 13, Dodge, Combat Expertise, Tumble 30 ranks, improved evasion.',
     benefit: ['Once per round, you avoid all damage of one attack by the opponent you are flowing with.'],
-    automation: 'Apply by hand.',
+    automation:
+      'When the opponent you flow with hits you, the GM offers on a card to avoid all of that attack’s damage, once per combat round: once the damage is rolled and before it is applied, it becomes 0.',
   },
   {
     name: 'Feather Touch',
@@ -363,7 +420,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'As a full-round action, oppose an adjacent foe (d20 + base attack bonus + Wis modifier each; you win ties). If you win, you move into his space without provoking and take his initiative count. For 2d4 + your Wis modifier rounds you have +1 dodge to Defense against him, he cannot make attacks of opportunity against you, you move with him (up to your speed), each of his attacks provokes one from you, and you may act just before him. You act only when he does; you may end the flow at any time as a free action, and it ends if he gets out of your reach.',
     ],
-    automation: 'Apply by hand (the +1 dodge counts against that opponent only).',
+    automation:
+      'From your token’s HUD with the opponent targeted (or <code>game.gng.flowWithEnemy</code>): on your turn, as a full-round action, the GM rolls the opposed d20 + base attack bonus + Wisdom; if you win, for 2d4 + Wisdom rounds you have +1 dodge to Defense against him and he makes no attacks of opportunity against you. End the flow from the HUD.',
+    manual: 'Movement',
   },
   {
     name: 'Flurry of Blows',
@@ -373,7 +432,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'In light or no armor, with a light melee weapon or unarmed, a full attack may include one extra attack at your best bonus; every attack that round (attacks of opportunity too) takes −2.',
     ],
     automation:
-      'The effect “Flurry of Blows (this round)” is off by default: turn it on for a round of flurry (−2 on all attacks).',
+      'The effect “Flurry of Blows (this round)” is off by default: turn it on for the round in which you flurry, and every attack of that round (attacks of opportunity too) takes −2, melee and ranged. Take the extra attack from the sheet at your best bonus.',
     effects: [
       {
         name: 'Flurry of Blows (this round)',
@@ -393,14 +452,15 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'As a full-round action, fire one shot (not a burst) with a firearm or energy weapon at every opponent within 30 ft., each at your full base attack bonus.',
     ],
-    automation: 'Roll one attack per target from the sheet.',
+    automation:
+      'From your token’s HUD (or <code>game.gng.hailOfBullets</code>): as a full-round action, one single shot (no burst) at each opponent within 30 ft., each on its own attack card at your full bonus, spending one round each.',
   },
   {
     name: 'Improved Accelerated Pair',
     kind: 'general',
     prereq: 'Point Blank Shot.',
     benefit: ['Your accelerated pairs (double taps) take no attack penalty instead of −4.'],
-    automation: 'Apply by hand: no −4 on your accelerated pairs.',
+    automation: 'The attack dialog leaves out the −4 of your accelerated pairs.',
   },
   {
     name: 'Improved Block',
@@ -433,7 +493,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Int 13, Combat Expertise.',
     benefit: ['Your charge need not follow a straight line: you may turn to go around obstacles.'],
-    automation: 'Not automated (movement).',
+    automation: 'Not automated.',
+    manual: 'Movement',
   },
   {
     name: 'Improved Deep Impact',
@@ -442,7 +503,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Expend your psionic focus (decided before the attack; spent even on a miss) to make a melee weapon attack an armor piercing touch attack.',
     ],
-    automation: 'Apply by hand: a touch attack with half Protection.',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Improved Dive for Cover',
@@ -458,14 +520,16 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Expend your psionic focus (decided before the attack; spent even on a miss) to make a ranged attack an armor piercing ranged touch attack.',
     ],
-    automation: 'Apply by hand: a ranged touch attack with half Protection.',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Improved Flurry of Blows',
     kind: 'general',
     prereq: 'Combat Reflexes, Flurry of Blows.',
     benefit: ['You may flurry with a melee weapon of any size (still in light or no armor).'],
-    automation: 'Use the Flurry of Blows effect.',
+    automation: 'Use the Flurry of Blows effect with any melee weapon.',
+    manual: 'FlurryAnyWeapon',
   },
   {
     name: 'Improved Grapple',
@@ -508,14 +572,16 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Expend your psionic focus (decided before the attack; spent even on a miss) to make an unarmed strike or natural weapon attack an armor piercing touch attack.',
     ],
-    automation: 'Apply by hand: a touch attack with half Protection.',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Improvised Weapon Mastery',
     kind: 'general',
     prereq: 'Int 13, Simple Weapon Proficiency, Combat Expertise, Improvised Weapon Proficiency.',
     benefit: ['An improvised weapon deals damage as if it were one size category larger.'],
-    automation: 'Set the improvised weapon item’s damage one size up.',
+    automation:
+      'A weapon marked <em>Improvised weapon</em> on its item sheet rolls its damage as one size category larger on the sheet and the attack card (1d6 becomes 1d8, 1d8 becomes 2d6).',
   },
   {
     name: 'Improvised Weapon Proficiency',
@@ -523,7 +589,7 @@ export const GNG_FEATS: FeatSpec[] = [
     prereq: 'Int 13, Simple Weapon Proficiency, Combat Expertise.',
     benefit: ['You take no penalty with improvised weapons (normally −4 as a nonproficient weapon).'],
     automation:
-      'Add the improvised weapon to your exotic proficiencies, or give it a category you are proficient in.',
+      'A weapon marked <em>Improvised weapon</em> on its item sheet takes the −4 nonproficiency penalty, whatever its category, unless you have this feat: then it takes none.',
   },
   {
     name: 'Infinite Block',
@@ -557,7 +623,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'With a weapon you are proficient with: reloading a single-shot weapon such as a crossbow is a free action (so you may fire it with every attack of a full attack), a heavy one such as a heavy crossbow a move action; swapping an ammunition pod, power cell, box magazine or speed loader is a free action; loading a revolver by hand or an internal magazine is a move action.',
     ],
-    automation: 'Not automated (action timing).',
+    automation:
+      'Reloading from the sheet or the attack card takes an action one step lighter (full-round or standard → move, move → free). The text asks for a weapon you are proficient with: the GM checks that.',
   },
   {
     name: 'Redirect Force',
@@ -567,7 +634,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'When a foe misses you in melee, you may trip, throw or bull rush him as an immediate attack of opportunity.',
     ],
-    automation: 'Not automated.',
+    automation:
+      'When a foe misses you in melee, the GM offers a trip, throw or bull rush against him on a card of its own.',
   },
   {
     name: 'Reflect Projectiles',
@@ -576,7 +644,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'When you block a ranged attack, you may send it back at the attacker with your base ranged attack bonus.',
     ],
-    automation: 'Not automated: roll the returned attack from the sheet.',
+    automation:
+      'When you block a ranged attack, the GM offers on a card to send it back at the attacker with your ranged attack bonus.',
   },
   {
     name: 'Riposte',
@@ -590,7 +659,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Wis 13, Point Blank Shot, Far Shot, Dead Aim, sneak attack.',
     benefit: ['Your sneak attack bonus applies at any range.'],
-    automation: 'Apply by hand.',
+    automation: 'Nothing to switch on.',
+    manual: 'SneakAttackRange',
   },
   {
     name: 'Sudden Action',
@@ -599,7 +669,8 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'Once per cycle, at the start of a round before anyone acts, you may move yourself up the initiative order by up to your character level.',
     ],
-    automation: 'Change your initiative in the combat tracker.',
+    automation:
+      'The Feats tab offers <em>Sudden Action</em> (or <code>game.gng.suddenAction(actor, steps)</code>): on the first turn of a round, the GM raises your initiative count by the steps you choose, at most your character level, once per round, and posts a card with Undo.',
   },
   {
     name: 'Tactical Aid',
@@ -609,7 +680,9 @@ export const GNG_FEATS: FeatSpec[] = [
     benefit: [
       'As a full-round action, make a DC 20 Knowledge (strategy and tactics) check. On a success, all allies who can see and hear you (you too) gain a +1 competence bonus on initiative, attack or defense rolls (chosen when you first use it) for 2d4+1 rounds; +2 if you beat the DC by 10, +3 by 20.',
     ],
-    automation: 'Apply by hand (an Active Effect on each ally works for the attack or Defense choice).',
+    automation:
+      'The Feats tab offers <em>Tactical Aid</em> (or <code>game.gng.tacticalAid(actor, { bonusTo })</code>): in combat it takes your whole turn; the GM rolls your Knowledge check against DC 20 and, on a success, gives you and every token of your side on the scene a +1 (+2 by 10, +3 by 20) competence bonus on attack or Defense rolls for 2d4+1 rounds, as timed effects the GM can Undo. An ally who already has the aid keeps it (competence bonuses do not stack). The initiative choice is not offered.',
+    manual: 'Initiative',
   },
   {
     name: 'Unbalance Opponent',
@@ -620,7 +693,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'Choose one opponent no more than one size larger than you: against you he adds no Strength bonus to attack rolls or grapple checks (a Strength penalty still counts; his damage keeps his Strength). If you flow with an enemy, it must be that one.',
     ],
     automation:
-      'Apply by hand: the chosen opponent’s Strength bonus on his attack rolls and grapple checks against you.',
+      'Designate the targeted token on your token’s HUD (or <code>game.gng.designateOpponent</code>): his melee attack rolls and grapple checks against you leave out his Strength bonus (a penalty still counts), unless he is two or more sizes larger than you. While you flow with an enemy, the feat counts against him.',
   },
 ];
 
@@ -633,7 +706,8 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'When you attack in melee, trade up to 5 points of attack bonus (no more than your base attack bonus) for the same dodge bonus to Defense until your next turn.',
     ],
-    automation: 'Add a temporary dodge effect while you use it.',
+    automation: 'Not automated.',
+    manual: 'PlayerChoice',
   },
   {
     name: 'Combat Reflexes',
@@ -643,20 +717,23 @@ export const CORE_FEATS: FeatSpec[] = [
       'You may make extra attacks of opportunity each round equal to your Dexterity modifier, and make them while flat-footed.',
     ],
     automation: 'Not automated.',
+    manual: 'AttacksOfOpportunity',
   },
   {
     name: 'Far Shot',
     kind: 'general',
     prereq: 'Point Blank Shot.',
     benefit: ['Projectile weapons get half again their range increment; thrown weapons double it.'],
-    automation: 'Edit the weapon’s range increment.',
+    automation: 'Not automated.',
+    manual: 'WeaponRange',
   },
   {
     name: 'Improved Bull Rush',
     kind: 'general',
     prereq: 'Str 13, Power Attack.',
     benefit: ['Your bull rushes provoke no attack of opportunity and get +4 on the Strength check.'],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'ManeuverFeat',
   },
   {
     name: 'Improved Disarm',
@@ -665,7 +742,8 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'Your disarm attempts provoke no attack of opportunity, get +4, and a failure gives no counter-disarm.',
     ],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'ManeuverFeat',
   },
   {
     name: 'Improved Feint',
@@ -673,20 +751,23 @@ export const CORE_FEATS: FeatSpec[] = [
     prereq: 'Int 13, Combat Expertise.',
     benefit: ['Feinting in combat is a move action for you.'],
     automation: 'Not automated.',
+    manual: 'Feint',
   },
   {
     name: 'Improved Initiative',
     kind: 'general',
     prereq: '—',
     benefit: ['+4 on initiative checks.'],
-    automation: 'Apply by hand to the initiative roll.',
+    automation: 'Not automated.',
+    manual: 'Initiative',
   },
   {
     name: 'Improved Sunder',
     kind: 'general',
     prereq: 'Str 13, Power Attack.',
     benefit: ['Your sunder attempts provoke no attack of opportunity and get +4.'],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'ManeuverFeat',
   },
   {
     name: 'Improved Trip',
@@ -695,7 +776,8 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'Your trips provoke no attack of opportunity, get +4 on the check, and a successful trip gives you an immediate melee attack.',
     ],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'ManeuverFeat',
   },
   {
     name: 'Improved Unarmed Strike',
@@ -714,6 +796,7 @@ export const CORE_FEATS: FeatSpec[] = [
       'Choose one exotic weapon: you attack with it without the nonproficiency penalty. A bastard sword or dwarven waraxe can then be used one-handed. You may take the feat again for another weapon.',
     ],
     automation: 'Add the weapon’s name to the sheet’s exotic weapon proficiencies.',
+    manual: 'Proficiency',
     source: 'core d20 rules (summary); taken by the GnG Appendix 3 fighter for his bastard sword',
   },
   {
@@ -722,6 +805,7 @@ export const CORE_FEATS: FeatSpec[] = [
     prereq: '—',
     benefit: ['You attack without the nonproficiency penalty with martial weapons.'],
     automation: 'Tick martial weapons in the sheet’s proficiencies.',
+    manual: 'Proficiency',
   },
   {
     name: 'Martial Weapons Proficiency (firearms)',
@@ -740,14 +824,16 @@ export const CORE_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: '—',
     benefit: ['+1 on ranged attack and damage rolls against targets within 30 ft.'],
-    automation: 'Apply by hand within 30 ft.',
+    automation: 'Not automated.',
+    manual: 'SituationalModifier',
   },
   {
     name: 'Precise Shot',
     kind: 'general',
     prereq: 'Point Blank Shot.',
     benefit: ['You take no −4 for shooting or throwing into melee.'],
-    automation: 'Apply by hand.',
+    automation:
+      'The attack dialog’s <em>Shooting or throwing into a melee</em> option leaves out the −4 for you.',
   },
   {
     name: 'Rapid Shot',
@@ -756,7 +842,8 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'With a full attack you get one extra ranged attack at your best bonus; every ranged attack that round takes −2.',
     ],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'FullAttack',
   },
   {
     name: 'Simple Weapon Proficiency',
@@ -764,6 +851,7 @@ export const CORE_FEATS: FeatSpec[] = [
     prereq: '—',
     benefit: ['You attack without the nonproficiency penalty with simple weapons.'],
     automation: 'Tick simple weapons in the sheet’s proficiencies.',
+    manual: 'Proficiency',
   },
   {
     name: 'Stunning Fist',
@@ -773,7 +861,8 @@ export const CORE_FEATS: FeatSpec[] = [
       'Declare it before an unarmed attack roll; if the attack deals damage, the target also makes a Fortitude save (DC 10 + half your character level + your Wisdom modifier) or is stunned for 1 round. A miss still uses the attempt. Once per day per four character levels; a monk gets the feat at 1st level even without the prerequisites and may try once per day per monk level.',
     ],
     automation:
-      'Apply by hand: roll the target’s Fortitude save and set the Stunned status (1 round). GnG’s nerve strikes are separate (see the called shots).',
+      'Not automated: roll the target’s Fortitude save and set the Stunned status (1 round). GnG’s nerve strikes are separate (see the called shots).',
+    manual: 'DailyUses',
     source: 'core d20 rules (summary); printed for the GnG Appendix 3 monk',
   },
   {
@@ -792,49 +881,56 @@ export const CORE_FEATS: FeatSpec[] = [
     benefit: [
       'With light weapons (and rapier, whip, spiked chain) you may use your Dexterity modifier on attack rolls instead of Strength.',
     ],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'SituationalModifier',
   },
   {
     name: 'Psionic Weapon',
     kind: 'psionic',
     prereq: 'Str 13.',
     benefit: ['Expend your psionic focus for +2d6 damage on a melee weapon attack.'],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Deep Impact',
     kind: 'psionic',
     prereq: 'Str 13, Psionic Weapon, base attack bonus +5.',
     benefit: ['Expend your psionic focus to make a melee weapon attack a touch attack.'],
-    automation: 'Apply by hand (Improved Deep Impact makes it armor piercing too).',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Psionic Shot',
     kind: 'psionic',
     prereq: 'Point Blank Shot.',
     benefit: ['Expend your psionic focus for +2d6 damage on a ranged attack.'],
-    automation: 'Apply by hand.',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Fell Shot',
     kind: 'psionic',
     prereq: 'Dex 13, Point Blank Shot, Psionic Shot, base attack bonus +5.',
     benefit: ['Expend your psionic focus to make a ranged attack a ranged touch attack.'],
-    automation: 'Apply by hand (Improved Fell Shot makes it armor piercing too).',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Psionic Fist',
     kind: 'psionic',
     prereq: 'Str 13.',
     benefit: ['Expend your psionic focus for +2d6 damage on an unarmed strike or natural weapon attack.'],
-    automation: 'Apply by hand. (Not the prestige class of the same name.)',
+    automation: 'Not automated. (Not the prestige class of the same name.)',
+    manual: 'PsionicFocus',
   },
   {
     name: 'Unavoidable Strike',
     kind: 'psionic',
     prereq: 'Str 13, Psionic Fist, base attack bonus +5.',
     benefit: ['Expend your psionic focus to make an unarmed strike or natural weapon attack a touch attack.'],
-    automation: 'Apply by hand (Improved Unavoidable Strike makes it armor piercing too).',
+    automation: 'Not automated.',
+    manual: 'PsionicFocus',
   },
 ];
 
@@ -871,7 +967,7 @@ function featDoc(spec: FeatSpec, category: 'gng' | 'core'): Doc {
   const description =
     `<p><strong>${KIND_LABEL[spec.kind]} feat.</strong> <strong>Prerequisites:</strong> ${spec.prereq}</p>` +
     p(...spec.benefit.map((b, i) => (i === 0 ? `<strong>Benefit:</strong> ${b}` : b))) +
-    `<p><strong>In this system:</strong> ${spec.automation}</p>` +
+    `<p><strong>In this system:</strong> ${spec.automation}${spec.manual ? ` ${manualSentence(spec.manual)}` : ''}</p>` +
     source(where);
   const effects = (spec.effects ?? []).map((e) =>
     itemEffect(id, e.name, e.changes, {
@@ -880,7 +976,7 @@ function featDoc(spec: FeatSpec, category: 'gng' | 'core'): Doc {
     }),
   );
   return itemDoc(id, spec.name, 'feat', KIND_IMG[spec.kind], { description, identifier, category }, effects, {
-    gng: { featType: spec.kind },
+    gng: { featType: spec.kind, ...(spec.manual ? { manualReason: `GNG.FeatManual.${spec.manual}` } : {}) },
   });
 }
 

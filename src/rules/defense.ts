@@ -138,6 +138,8 @@ export type DefenseState = (typeof DEFENSE_STATES)[number];
 /** Typed modifiers to Defense (GnG "Other Modifiers"). */
 export const DEFENSE_MODIFIER_TYPES = [
   'circumstance',
+  // Tactical Aid (Appendix 4): "a +1 competence bonus on … defense rolls" (issue #18).
+  'competence',
   'deflection',
   'dodge',
   'enhancement',
@@ -238,6 +240,8 @@ const IMMOBILE_REMOVES: readonly DefensePart[] = [
   'dodge',
   'haste',
   'insight',
+  // Tactical Aid's competence bonus is the character's own trained response: lost like insight (issue #18).
+  'competence',
 ];
 const BONUS_PART: Readonly<Record<DefenseBonusKind, DefensePart>> = {
   dex: 'dexterity',
@@ -320,6 +324,7 @@ export function defenseBonus(input: DefenseInput): DefenseBreakdown {
     shield: assertNonNegativeInteger('shield bonus', input.shield ?? 0),
     shieldEnhancement: assertNonNegativeInteger('shield enhancement', input.shieldEnhancement ?? 0),
     circumstance: 0,
+    competence: 0,
     deflection: 0,
     dodge: 0,
     enhancement: 0,

@@ -39,6 +39,10 @@ export * from './combat-options.js';
 export * from './reload.js';
 /** Appendix 5 spells and powers, armor metamagic, energy drain's effective level (issue #18). */
 export * from './spells-powers.js';
+/** Damage dice one size up (issue #18 feats: Advanced Unarmed Strike, Improvised Weapon Mastery). */
+export { damageDiceSizeUp } from './damage-dice-steps.js';
+/** Sudden Action and Tactical Aid (issue #18 feats used as actions). */
+export * from './feat-actions.js';
 /** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
 export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';

@@ -960,6 +960,13 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
     return this.actor ? this.actor.testUserPermission(user, level) : false;
   }
 
+  /** `update({ initiative })` changes the count (a source field of the combatant; evidence in README.md). */
+  protected override _initialize(): void {
+    super._initialize();
+    const value = this._source.initiative;
+    if (typeof value === 'number' || value === null) this.initiative = value;
+  }
+
   protected override async _onUpdate(_diff: Record<string, unknown>): Promise<void> {}
 }
 

@@ -24,6 +24,7 @@ import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
+import { featActionsContext } from './feat-actions-context.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -455,6 +456,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
       capacity: derived.encumbrance.capacity,
     },
     feats: items.filter((i) => i.type === 'feat').map(itemRow),
+    featActions: featActionsContext(derived, editable, items),
     classes: items
       .filter((i) => i.type === 'class')
       .map((item) => {

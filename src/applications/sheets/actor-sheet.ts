@@ -19,6 +19,8 @@ import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/ind
 import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { actorContext, healPatientOf, healTargetContext } from './actor-context.js';
+import { featActionInputs } from './feat-actions-context.js';
+import { bluntEndSource } from '../../data/actor/feat-weapons.js';
 import { resistancesContext } from './resistances-context.js';
 import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
@@ -86,6 +88,9 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       startGrapple: GnGActorSheet.onStartGrapple,
       grappleMove: GnGActorSheet.onGrappleMove,
       quickStand: GnGActorSheet.onQuickStand,
+      suddenAction: GnGActorSheet.onSuddenAction,
+      tacticalAid: GnGActorSheet.onTacticalAid,
+      addBluntEnd: GnGActorSheet.onAddBluntEnd,
       totalDefense: GnGActorSheet.onTotalDefense,
       bindWounds: GnGActorSheet.onBindWounds,
       rest: GnGActorSheet.onRest,
@@ -370,6 +375,25 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** Quick Stand (shown when prone): `game.gng.quickStand`. */
   static async onQuickStand(this: GnGActorSheet): Promise<void> {
     await game.gng.quickStand(this.actor);
+  }
+
+  /** The Feats tab's Sudden Action (feat-actions-context.ts): the steps in its number box. */
+  static async onSuddenAction(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await game.gng.suddenAction(this.actor, featActionInputs(target, this.element).steps);
+  }
+
+  /** The Feats tab's Tactical Aid: the bonus chosen beside it. */
+  static async onTacticalAid(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { bonusTo } = featActionInputs(target, this.element);
+    await game.gng.tacticalAid(this.actor, { bonusTo: bonusTo as 'attack' | 'defense' });
+  }
+
+  /** The Feats tab's Dynamic Grip: the chosen weapon's blunt end as a weapon item of its own (feat-weapons.ts). */
+  static async onAddBluntEnd(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const weapon = this.actor.items.get(featActionInputs(target, this.element).weaponId);
+    if (!weapon || weapon.type !== 'weapon') return;
+    const name = game.i18n.format('GNG.FeatAction.BluntEndName', { weapon: weapon.name });
+    await this.actor.createEmbeddedDocuments('Item', [bluntEndSource(weapon, name)]);
   }
 
   /** Total defense (core rules): the status until the actor's next turn (combat-options-card.ts). */

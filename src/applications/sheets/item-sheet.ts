@@ -104,6 +104,7 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
         select('bypass', PROTECTION_BYPASS_CHOICES, 'GNG.Bypass'),
         check('touch'),
         check('energy'),
+        check('improvised'),
         checks('properties', WEAPON_PROPERTIES, 'GNG.WeaponProperty'),
       ],
     },

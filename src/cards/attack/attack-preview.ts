@@ -27,6 +27,7 @@ import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 import { fireLines, fireRefusal } from './firearms.js';
 import { isLongarm, type ScattershotPlan } from './scattershot.js';
 import { combatOptionLines, type AttackHand } from './combat-options-lines.js';
+import { opponentFeatLines } from '../../combat/opponent-feats.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -240,7 +241,10 @@ export function previewAttack(
     hand: context.hand ?? 'primary',
   });
   lines.push(...combat.lines);
-  const combatTotal = combat.lines.reduce((sum, line) => sum + line.value, 0);
+  // Combat Sense and Unbalance Opponent against the single defender (src/combat/opponent-feats.ts).
+  const opponentFeats = opponentFeatLines(actor, attack.mode, context.target);
+  lines.push(...opponentFeats);
+  const combatTotal = [...combat.lines, ...opponentFeats].reduce((sum, line) => sum + line.value, 0);
 
   const bonus = options.bonus ?? 0;
   if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });

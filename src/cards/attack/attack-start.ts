@@ -29,6 +29,7 @@ import { distanceToTarget, fireWeapon } from './firearms.js';
 import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { returnRounds } from '../../combat/ammunition.js';
+import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import type { AttackHand } from './combat-options-lines.js';
 import {
@@ -353,6 +354,8 @@ export async function createAttackCard(
     if (calledShots.length) target.calledShot = calledShotAt(calledShots, defender, waived);
     if (config.options.strike) target.strike = strikeCardState(config.options.strike, actor, defender);
     provokeWhileThreatened(actor, state.weapon.mode, target, defender);
+    // Flow with Enemy: "that enemy cannot perform attacks of opportunity against you".
+    if (target.calledShot && flowDeniesOpportunity(actor, defender)) target.calledShot.provokes = false;
   }
 
   // Fighting defensively: the status until the attacker's next turn (combat-options-card.ts).

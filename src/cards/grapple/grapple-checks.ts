@@ -6,6 +6,7 @@
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { HitPointSnapshot } from '../../combat/hp-loss.js';
 import { rollChain } from '../../combat/critical-chain.js';
+import { unbalancedStrength } from '../../combat/opponent-feats.js';
 import {
   ATTACKER_CONDITIONS,
   attackRollFromValues,
@@ -97,6 +98,10 @@ export function grappleCheckParts(
   }
   if (side === 'attacker' && state.bonus && (!state.bonus.weapon || !state.bonus.removed))
     parts.push({ label: t('GNG.Grapple.Part.stabAndGrab'), value: state.bonus.value });
+  // Unbalance Opponent: the other side chose this one (no Strength bonus against it).
+  const other = fromUuidSync(side === 'attacker' ? state.defender.actorUuid : state.attacker.actorUuid);
+  const unbalanced = unbalancedStrength(actor, other as Actor | null);
+  if (unbalanced) parts.push({ label: t('GNG.OpponentFeats.Unbalance'), value: unbalanced });
   return parts;
 }
 

@@ -12,6 +12,7 @@ import {
   strengthDamageBonus,
 } from '../../rules/index.js';
 import { variantRules } from '../../settings/variant-rules.js';
+import { unarmedDamageDice } from '../../data/actor/feat-weapons.js';
 import { woundTraumaOwed } from '../wound-trauma/wound-trauma.js';
 import {
   creature,
@@ -158,10 +159,12 @@ export async function dealDamage(
     grip: 'one-handed',
     strengthBonusLimitation: variantRules().strengthBonusLimitation,
   });
-  const unarmed = `${UNARMED_DAMAGE_DICE} + ${strength}`;
+  // Advanced Unarmed Strike: "Your unarmed damage increases by one die size" (feat-weapons.ts).
+  const unarmedDice = unarmedDamageDice(UNARMED_DAMAGE_DICE, d.feats);
+  const unarmed = `${unarmedDice} + ${strength}`;
   const weaponItem = unarmedOnly ? null : chosenWeapon(state, step.side, actor);
   const row = weaponItem ? (d.attacks.find((a) => a.itemId === weaponItem.id) ?? null) : null;
-  const useWeapon = !!row && grappleDamageSource(row.damageDice, UNARMED_DAMAGE_DICE) === 'weapon';
+  const useWeapon = !!row && grappleDamageSource(row.damageDice, unarmedDice) === 'weapon';
   const r = await new Roll(useWeapon ? (row as { damage: string }).damage : unarmed).evaluate();
   rolls.push(r);
   const rolled = Math.max(0, r.total as number);

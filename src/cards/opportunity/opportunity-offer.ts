@@ -9,6 +9,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { sceneTokens } from '../../combat/scene-grid.js';
+import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import { expandConditions } from '../../rules/index.js';
 import { blockWeapons } from '../attack/attack-state.js';
 import { feetBetween } from '../attack/firearms.js';
@@ -51,7 +52,8 @@ export function threatenersOf(shooter: Actor, exclude: ReadonlySet<string> = new
       token.actor !== shooter &&
       opposed(from.document.disposition, token.document.disposition) &&
       feetBetween(from, token) <= THREAT_FEET &&
-      mayTakeOpportunity(token.actor),
+      mayTakeOpportunity(token.actor) &&
+      !flowDeniesOpportunity(shooter, token.actor),
   );
 }
 

@@ -51,6 +51,7 @@ import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } f
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { deriveResistances, type DerivedResistances } from './resistances.js';
+import { featDamageDice, featProficient } from './feat-weapons.js';
 
 export interface ClassSummary {
   id: string;
@@ -361,10 +362,14 @@ export function deriveCreature(input: {
     .map((item) => {
       const w = item.system as WeaponData;
       const mode = w.use === 'ranged' || w.use === 'thrown' ? 'ranged' : 'melee';
-      const proficient =
+      const proficient = featProficient(
+        w,
+        feats,
         w.category === 'exotic'
           ? system.proficiencies.exotic.some((name) => name.toLowerCase() === item.name.toLowerCase())
-          : system.proficiencies.weapons[w.category];
+          : system.proficiencies.weapons[w.category],
+      );
+      const damageDice = featDamageDice(w, feats);
       const base =
         mode === 'melee'
           ? meleeAttackBonus({ baseAttackBonus: bab, strengthModifier: mod('str'), size: system.size })
@@ -404,13 +409,13 @@ export function deriveCreature(input: {
         grip,
         bonus: parts.reduce((sum, p) => sum + p.value, 0),
         parts,
-        damage: signedFormula([w.damageDice, strength, w.enhancement, weaponDamage]),
+        damage: signedFormula([damageDice, strength, w.enhancement, weaponDamage]),
         damageTypes: [...w.damageTypes],
         proficient,
         touch: w.touch,
         bypass: w.bypass,
         rangeIncrement: w.rangeIncrement,
-        damageDice: w.damageDice,
+        damageDice,
         damageModifiers: { enhancement: w.enhancement, conditions: weaponDamage },
         strength: { ...strengthRule, bonus: strength },
         properties: [...w.properties],

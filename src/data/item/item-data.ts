@@ -206,6 +206,8 @@ export class WeaponData extends PhysicalItemData {
   declare bypass: 'none' | 'piercing' | 'ignoring';
   declare touch: boolean;
   declare energy: boolean;
+  /** An improvised weapon (a chair, a bottle): nonproficient (−4) without Improvised Weapon Proficiency (Appendix 4). */
+  declare improvised: boolean;
   declare enhancement: number;
   declare strength: (typeof WEAPON_STRENGTH)[number];
   declare properties: WeaponProperty[];
@@ -236,6 +238,7 @@ export class WeaponData extends PhysicalItemData {
       bypass: choice(PROTECTION_BYPASS_CHOICES, 'none'),
       touch: flag(),
       energy: flag(),
+      improvised: flag(),
       enhancement: integer(0),
       strength: choice(WEAPON_STRENGTH, 'normal'),
       properties: new ArrayField(

@@ -1,0 +1,159 @@
+/**
+ * The feat action card (issue #18): Appendix 4 feats a character uses as actions, run on the GM's
+ * client like the heal card. `game.gng.suddenAction(actor, steps)` and
+ * `game.gng.tacticalAid(actor, { bonusTo })` ask the active GM (`gng.featAction` query,
+ * `action: 'start'`), who proves the sender, checks that the sender owns the actor and the request
+ * against the documents (sudden-action.ts, tactical-aid.ts), makes the change and posts one card
+ * speaking as the actor; the GM's **Undo** is its exact inverse (the count put back, the round's mark
+ * cleared; the effects deleted and the full round given back while its turn lasts).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { TACTICAL_AID_CHOICES, type TacticalAidChoice } from '../../rules/index.js';
+import {
+  actorOf,
+  askGM,
+  defineCard,
+  gmUndo,
+  postInQueue,
+  Refusal,
+  registerCard,
+  showRolls,
+  subjectCard,
+  type CardActionResult,
+  type CardRun,
+} from '../kernel/index.js';
+import { FEAT_ACTION_TEMPLATE, renderFeatActionCard } from './feat-action-render.js';
+import {
+  featActionCardOf,
+  FEAT_ACTION_KINDS,
+  type FeatActionCardState,
+  type FeatActionKind,
+} from './feat-action-state.js';
+import { runSuddenAction, undoSuddenAction } from './sudden-action.js';
+import { runTacticalAid, undoTacticalAid } from './tactical-aid.js';
+
+export { featActionCardOf, type FeatActionCardState };
+
+export const FEAT_ACTION_QUERY = 'gng.featAction';
+/** The card's one target: the actor who used the feat. */
+export const FEAT_ACTION_TARGET = 'actor';
+/** The most steps a request may name (character levels: 20, epic beyond). */
+const MAX_STEPS = 100;
+
+interface ParsedStart {
+  kind: FeatActionKind;
+  actorUuid: string;
+  steps: number;
+  bonusTo: TacticalAidChoice;
+}
+
+/** The request, checked: strict keys, a known kind, each field only where its kind takes it. */
+function parseStart(data: Record<string, unknown>): ParsedStart {
+  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
+  const { kind, actorUuid, steps, bonusTo } = data;
+  const allowed = ['action', 'kind', 'actorUuid', kind === 'sudden-action' ? 'steps' : 'bonusTo'];
+  if (Object.keys(data).some((key) => !allowed.includes(key))) throw bad();
+  if (!FEAT_ACTION_KINDS.includes(kind as FeatActionKind) || typeof actorUuid !== 'string') throw bad();
+  if (kind === 'sudden-action') {
+    if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS)
+      throw new Refusal('GNG.FeatAction.Error.Steps', { steps: String(steps).slice(0, 12) });
+    return { kind: 'sudden-action', actorUuid, steps, bonusTo: 'attack' };
+  }
+  if (!TACTICAL_AID_CHOICES.includes(bonusTo as TacticalAidChoice)) throw bad();
+  return { kind: 'tactical-aid', actorUuid, steps: 0, bonusTo: bonusTo as TacticalAidChoice };
+}
+
+/** GM side: the request, in the actor's queue; posts the card. */
+async function startFeatAction(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const parsed = parseStart(data);
+  const found = await actorOf(parsed.actorUuid);
+  if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
+  return postInQueue([found.uuid], async () => {
+    const actor = (await actorOf(found.uuid)) as Actor;
+    if (!actor.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.FeatAction.Error.NotOwner', { name: actor.name });
+    const state: FeatActionCardState = {
+      kind: parsed.kind,
+      actorUuid: actor.uuid,
+      actorName: actor.name,
+      sudden: null,
+      aid: null,
+      applied: null,
+    };
+    let rolls: Roll[] = [];
+    if (parsed.kind === 'sudden-action') {
+      const { record, applied } = await runSuddenAction(actor, parsed.steps);
+      state.sudden = record;
+      state.applied = applied;
+    } else {
+      const result = await runTacticalAid(actor, parsed.bonusTo);
+      state.aid = result.record;
+      state.applied = result.applied;
+      rolls = result.rolls;
+    }
+    const message = (await ChatMessage.create({
+      content: await renderFeatActionCard(state),
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
+    })) as ChatMessage;
+    if (rolls.length) showRolls(message, rolls);
+    return message;
+  });
+}
+
+async function undoFeatAction({ state }: CardRun<FeatActionCardState, { id: string }>): Promise<void> {
+  const applied = state.applied;
+  if (!applied) return;
+  const notes = [
+    ...(applied.initiative ? await undoSuddenAction(applied.initiative) : []),
+    ...(applied.effects.length || applied.turn
+      ? await undoTacticalAid(await actorOf(state.actorUuid), applied)
+      : []),
+  ];
+  state.applied = null;
+  state.undone = true;
+  if (notes.length) state.notes = [...(state.notes ?? []), ...notes];
+}
+
+/** The feat action card as a table: its one action, the GM's Undo. */
+export const featActionCard = defineCard<FeatActionCardState, { id: string }, 'featActionUndo'>({
+  query: FEAT_ACTION_QUERY,
+  state: featActionCardOf,
+  actors: (state) => [state.actorUuid],
+  ...subjectCard({
+    flag: `flags.${SYSTEM_ID}.featAction`,
+    target: FEAT_ACTION_TARGET,
+    render: renderFeatActionCard,
+    errors: 'GNG.FeatAction.Error',
+  }),
+  actions: { featActionUndo: gmUndo(undoFeatAction) },
+  start: startFeatAction,
+});
+
+/** `game.gng.suddenAction(actor, steps)`: asks the GM to move `actor` up the initiative count by `steps`. */
+export function suddenAction(actor: Actor, steps: number): Promise<CardActionResult> {
+  return askGM(FEAT_ACTION_QUERY, { action: 'start', kind: 'sudden-action', actorUuid: actor?.uuid, steps });
+}
+
+/** `game.gng.tacticalAid(actor, { bonusTo })`: asks the GM to roll `actor`'s Tactical Aid. */
+export function tacticalAid(
+  actor: Actor,
+  options: { bonusTo: TacticalAidChoice },
+): Promise<CardActionResult> {
+  return askGM(FEAT_ACTION_QUERY, {
+    action: 'start',
+    kind: 'tactical-aid',
+    actorUuid: actor?.uuid,
+    bonusTo: options?.bonusTo,
+  });
+}
+
+/** Asks the active GM (the user must be a GM) to undo the feat action card `messageId`. */
+export function requestFeatActionUndo(messageId: string): Promise<CardActionResult> {
+  return featActionCard.request(messageId, 'featActionUndo', FEAT_ACTION_TARGET);
+}
+
+/** Registers the query, the render hook and the template (on `init`). */
+export function registerFeatActionCard(): void {
+  registerCard(featActionCard, [FEAT_ACTION_TEMPLATE]);
+}

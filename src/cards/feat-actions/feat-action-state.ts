@@ -1,0 +1,67 @@
+/**
+ * The feat action card's stored state (`flags.gng.featAction` of its message): a Sudden Action or a
+ * Tactical Aid the GM ran for an actor's owner (feat-action-card.ts), and what Undo takes back.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { TurnActionSpent } from '../../combat/action-budget.js';
+import type { TacticalAidChoice } from '../../rules/index.js';
+
+export const FEAT_ACTION_KINDS = ['sudden-action', 'tactical-aid'] as const;
+export type FeatActionKind = (typeof FEAT_ACTION_KINDS)[number];
+
+/** A Sudden Action: the combatant's count before and after, in which combat and round. */
+export interface SuddenActionRecord {
+  steps: number;
+  level: number;
+  combatId: string;
+  combatantId: string;
+  round: number;
+  from: number;
+  to: number;
+}
+
+/** A Tactical Aid: the check, the bonus it gives, for how long, to whom. */
+export interface TacticalAidRecord {
+  choice: TacticalAidChoice;
+  natural: number;
+  skill: number;
+  total: number;
+  dc: number;
+  bonus: number;
+  /** Rounds rolled (2d4+1); 0 when the check failed. */
+  rounds: number;
+  /** The allies who got the effect (names), and those skipped as already aided. */
+  aided: string[];
+  skipped: string[];
+}
+
+/** What the step changed, for Undo. */
+export interface FeatActionApplied {
+  /** Sudden Action: the combatant's initiative to put back and its once-per-round mark to clear. */
+  initiative: { combatId: string; combatantId: string; from: number; to: number; round: number } | null;
+  /** Tactical Aid: the effects created (actor uuid, effect id). */
+  effects: { actorUuid: string; effectId: string }[];
+  /** The full-round action spent on the aider's turn (null out of combat). */
+  turn: TurnActionSpent | null;
+}
+
+/** `flags.gng.featAction` of a feat action card. */
+export interface FeatActionCardState {
+  kind: FeatActionKind;
+  actorUuid: string;
+  actorName: string;
+  sudden: SuddenActionRecord | null;
+  aid: TacticalAidRecord | null;
+  /** What Undo takes back; null when nothing changed, or once undone. */
+  applied: FeatActionApplied | null;
+  undone?: boolean;
+  /** Lang keys (with data) of what Undo could not take back. */
+  notes?: { key: string; data: Record<string, unknown> }[];
+}
+
+/** The stored feat action card state of a message, or null. */
+export function featActionCardOf(message: ChatMessage | null | undefined): FeatActionCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  if (!flags || flags.type !== 'featAction') return null;
+  return (flags.featAction as FeatActionCardState | undefined) ?? null;
+}

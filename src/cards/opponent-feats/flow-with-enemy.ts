@@ -1,0 +1,234 @@
+/**
+ * Flow with Enemy (Appendix 4) on the active GM's client: "As a full-round action, you may begin to
+ * flow with a single, adjacent opponent. Your opponent and you make an opposed roll using 1d20 + base
+ * attack bonus + Wisdom modifier. If your result equals or exceeds your opponent's result … For the
+ * next 2d4 + your Wisdom modifier in rounds, you gain a +1 dodge bonus to Defense against that
+ * opponent, and that enemy cannot perform attacks of opportunity against you … you may willingly
+ * end the flow at any time, as a free action."
+ *
+ * `game.gng.flowWithEnemy(holder, opponentToken)` asks the GM (`gng.flowWithEnemy`), who checks the
+ * owner, the feat, a begun combat and the holder's turn with its full round left, the opponent's
+ * token within 5 ft, spends the full round, rolls both sides and, when the holder equals or exceeds,
+ * keeps the flow in the Combat's flags (src/combat/opponent-feats.ts) for the rolled rounds; a card
+ * shows both rolls. `game.gng.endFlow(holder)` ends it. The +1 dodge enters the holder's Defense roll
+ * against that opponent through `gng.preDefense` (the attack card's own Defense step); the denied
+ * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-offer.ts).
+ */
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { spendTurnActions } from '../../combat/action-budget.js';
+import { sceneTokens } from '../../combat/scene-grid.js';
+import {
+  endFlowRecord,
+  FLOW_WITH_ENEMY,
+  flowDodge,
+  hasFeatId,
+  recordFlow,
+  type FlowRecord,
+} from '../../combat/opponent-feats.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import {
+  actorOf,
+  askGM,
+  Refusal,
+  refusal,
+  registerGMQuery,
+  serialized,
+  type CardActionResult,
+} from '../kernel/index.js';
+import { feetBetween } from '../attack/firearms.js';
+import type { DefenseConfig } from '../attack/attack-steps.js';
+import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
+
+export const FLOW_QUERY = 'gng.flowWithEnemy';
+export const END_FLOW_QUERY = 'gng.endFlow';
+export const FEAT_RESULT_TEMPLATE = systemPath('templates/chat/feat-result-card.hbs');
+/** "For the next 2d4 + your Wisdom modifier in rounds". */
+export const FLOW_DURATION = '2d4 + @wis';
+
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const t = (key: string) => game.i18n.localize(key);
+
+/** What the flow card keeps (`flags.gng.flowCard`). */
+export interface FlowCard {
+  holderUuid: string;
+  opponentUuid: string;
+  holder: { natural: number; bonus: number; total: number };
+  opponent: { natural: number; bonus: number; total: number };
+  flows: boolean;
+  rounds: number;
+}
+
+/** 1d20 + base attack bonus + Wisdom modifier of `actor`. */
+function flowBonus(actor: Actor): number {
+  const derived = (actor.system as CreatureData).derived;
+  return derived.bab + derived.abilities.wis.mod;
+}
+
+/** Posts a result card with a heading and lines (no buttons). */
+export async function postResultCard(
+  actor: Actor,
+  heading: string,
+  lines: string[],
+  rolls: Roll[],
+  flags: Record<string, unknown>,
+): Promise<ChatMessage | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(FEAT_RESULT_TEMPLATE, {
+    heading,
+    lines,
+  });
+  return (
+    (await ChatMessage.create({
+      content,
+      rolls,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: flags },
+    })) ?? null
+  );
+}
+
+const d20 = (roll: Roll) => roll.dice[0]?.results[0]?.result ?? 0;
+
+async function beginFlow(holderUuid: string, tokenId: string, sender: User): Promise<void> {
+  const holder = await actorOf(holderUuid);
+  if (!holder) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!holder.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder.name });
+  if (!hasFeatId(holder, FLOW_WITH_ENEMY))
+    throw new Refusal('GNG.OpponentFeats.Error.NoFeat', { name: holder.name });
+  const combat = game.combat;
+  if (!combat || combat.round < 1) throw new Refusal('GNG.OpponentFeats.Error.NoCombat');
+  const own = holder.getActiveTokens()[0];
+  const opponentToken = sceneTokens().find((token) => token.id === tokenId);
+  const opponent = opponentToken?.actor ?? null;
+  if (!own || !opponentToken || !opponent || opponent.uuid === holder.uuid)
+    throw new Refusal('GNG.OpponentFeats.Error.NoOpponent');
+  // "a single, adjacent opponent": its token within 5 ft of the holder's.
+  if (feetBetween(own, opponentToken) > 5)
+    throw new Refusal('GNG.OpponentFeats.Error.NotAdjacent', { name: opponent.name });
+  const spend = await spendTurnActions(holder, 'full-round');
+  if (!spend.ok)
+    throw new Refusal(
+      spend.reason === 'notTurn' ? 'GNG.OpponentFeats.Error.NotTurn' : 'GNG.OpponentFeats.Error.Acted',
+      {
+        name: holder.name,
+      },
+    );
+  const mine = await new Roll('1d20 + @bonus', { bonus: flowBonus(holder) }).evaluate();
+  const theirs = await new Roll('1d20 + @bonus', { bonus: flowBonus(opponent) }).evaluate();
+  // "If your result equals or exceeds your opponent's result".
+  const flows = (mine.total as number) >= (theirs.total as number);
+  const rolls = [mine, theirs];
+  let rounds = 0;
+  if (flows) {
+    const duration = await new Roll(FLOW_DURATION, {
+      wis: (holder.system as CreatureData).derived.abilities.wis.mod,
+    }).evaluate();
+    rolls.push(duration);
+    rounds = Math.max(1, duration.total as number);
+    const record: FlowRecord = {
+      holderUuid: holder.uuid,
+      opponentUuid: opponent.uuid,
+      round: combat.round,
+      lastRound: combat.round + rounds - 1,
+      rounds,
+    };
+    await recordFlow(combat, holder, record);
+  }
+  const card: FlowCard = {
+    holderUuid: holder.uuid,
+    opponentUuid: opponent.uuid,
+    holder: { natural: d20(mine), bonus: flowBonus(holder), total: mine.total as number },
+    opponent: { natural: d20(theirs), bonus: flowBonus(opponent), total: theirs.total as number },
+    flows,
+    rounds,
+  };
+  await postResultCard(
+    holder,
+    f('GNG.OpponentFeats.Flow.Heading', { name: holder.name, opponent: opponent.name }),
+    [
+      f('GNG.OpponentFeats.Flow.Roll', { name: holder.name, ...card.holder }),
+      f('GNG.OpponentFeats.Flow.Roll', { name: opponent.name, ...card.opponent }),
+      flows
+        ? f('GNG.OpponentFeats.Flow.Flows', { name: holder.name, opponent: opponent.name, rounds })
+        : f('GNG.OpponentFeats.Flow.Fails', { name: holder.name, opponent: opponent.name }),
+      ...(flows ? [t('GNG.OpponentFeats.Flow.ByHand')] : []),
+    ],
+    rolls,
+    { type: 'flowCard', flowCard: card },
+  );
+}
+
+function parse(data: Record<string, unknown>, keys: string[]): void {
+  if (typeof data !== 'object' || data === null || Object.keys(data).some((key) => !keys.includes(key)))
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  for (const key of keys) if (typeof data[key] !== 'string') throw new Refusal('GNG.Error.Attack.BadRequest');
+}
+
+/** `CONFIG.queries['gng.flowWithEnemy']` (active GM): never throws. */
+export async function handleFlow(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  try {
+    parse(data, ['actorUuid', 'tokenId']);
+  } catch (error) {
+    return refusal(error as Refusal);
+  }
+  const key = (await actorOf(data.actorUuid as string))?.uuid ?? (data.actorUuid as string);
+  return serialized([key], () => beginFlow(data.actorUuid as string, data.tokenId as string, sender));
+}
+
+/** `CONFIG.queries['gng.endFlow']` (active GM): the holder's owner ends its flow. */
+export async function handleEndFlow(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  try {
+    parse(data, ['actorUuid']);
+  } catch (error) {
+    return refusal(error as Refusal);
+  }
+  const key = (await actorOf(data.actorUuid as string))?.uuid ?? (data.actorUuid as string);
+  return serialized([key], async () => {
+    const holder = await actorOf(data.actorUuid as string);
+    if (!holder || !holder.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder?.name ?? '' });
+    if (!game.combat || !(await endFlowRecord(game.combat, holder)))
+      throw new Refusal('GNG.OpponentFeats.Error.NoFlow', { name: holder.name });
+    await postResultCard(holder, f('GNG.OpponentFeats.Flow.Ended', { name: holder.name }), [], [], {
+      type: 'flowEnded',
+    });
+  });
+}
+
+/** `game.gng.flowWithEnemy(holder, opponent)`: asks the GM to roll the opposed roll. */
+export function flowWithEnemy(holder: Actor, opponent: Token): Promise<CardActionResult> {
+  return askGM(FLOW_QUERY, { actorUuid: holder.uuid, tokenId: opponent.id });
+}
+
+/** `game.gng.endFlow(holder)`: the holder ends its flow (a free action). */
+export function endFlow(holder: Actor): Promise<CardActionResult> {
+  return askGM(END_FLOW_QUERY, { actorUuid: holder.uuid });
+}
+
+/** `gng.preDefense` (active GM): the +1 dodge of a defender flowing with the attacker. */
+function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
+  if (!isActiveGM() || !config.breakdown || !target.actorUuid) return;
+  const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
+  const defender = fromUuidSync(target.actorUuid) as Actor | null;
+  const attacker = state ? (fromUuidSync(state.attacker.actorUuid) as Actor | null) : null;
+  if (!defender || !attacker) return;
+  // A dodge bonus is lost with the Dexterity bonus (flat-footed, helpless …).
+  if (
+    config.autoRollOne ||
+    config.breakdown.removed.some((r) => r.part === 'dexterity' || r.part === 'dodge')
+  )
+    return;
+  const dodge = flowDodge(defender, attacker);
+  if (!dodge) return;
+  config.breakdown.modifiers.push({ source: 'GNG.OpponentFeats.FlowDodge', value: dodge });
+  config.breakdown.total += dodge;
+  config.bonus += dodge;
+}
+
+export function registerFlowWithEnemy(): void {
+  registerGMQuery(FLOW_QUERY, handleFlow);
+  registerGMQuery(END_FLOW_QUERY, handleEndFlow);
+  Hooks.on('gng.preDefense', flowDefense);
+  void foundry.applications.handlebars.loadTemplates([FEAT_RESULT_TEMPLATE]);
+}

@@ -1,0 +1,144 @@
+/**
+ * Hail of Bullets (Appendix 4): "As a full-round action, you fire a shot from a firearm or energy
+ * weapon at your full base attack bonus at each opponent within 30 feet. You may not fire bursts at
+ * each opponent."
+ *
+ * `game.gng.hailOfBullets(actor, weapon)` asks the active GM (`gng.hailOfBullets`), who checks the
+ * owner, the feat, the weapon (a firearm or an energy weapon), finds every opponent within 30 ft
+ * (a token of the other side: FRIENDLY against HOSTILE, as the attacks of opportunity read it, able
+ * to be attacked, nearest first), checks that the weapon holds a round for each, spends the full
+ * round (`spendTurnActions`), and posts one attack card per opponent: a single shot with no option
+ * (so no burst) at the sheet's full bonus, each spending its round as any shot does.
+ */
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { roundsOf } from '../../combat/ammunition.js';
+import { spendTurnActions } from '../../combat/action-budget.js';
+import { sceneTokens } from '../../combat/scene-grid.js';
+import { hasFeatId } from '../../combat/opponent-feats.js';
+import {
+  actorOf,
+  askGM,
+  Refusal,
+  refusal,
+  registerGMQuery,
+  serialized,
+  type CardActionResult,
+} from '../kernel/index.js';
+import { attackCard } from '../attack/attack-flow.js';
+import { attackRowOf } from '../attack/attack-preview.js';
+import { feetBetween } from '../attack/firearms.js';
+import { opposed } from '../opportunity/opportunity-offer.js';
+
+export const HAIL_QUERY = 'gng.hailOfBullets';
+export const HAIL_OF_BULLETS = 'hail-of-bullets';
+/** "at each opponent within 30 feet". */
+export const HAIL_FEET = 30;
+
+/** A firearm (a weapon with fire modes or a magazine) or an energy weapon. */
+export function firearmOrEnergy(weapon: Item): boolean {
+  if (weapon.type !== 'weapon') return false;
+  const sys = weapon.system as unknown as {
+    energy?: boolean;
+    firearm?: { fireModes?: string[]; capacity?: number };
+  };
+  return sys.energy === true || (sys.firearm?.fireModes?.length ?? 0) > 0 || (sys.firearm?.capacity ?? 0) > 0;
+}
+
+/** The opponents' tokens within 30 ft of `actor`'s token, nearest first. */
+export function hailTargets(actor: Actor): Token[] {
+  const own = actor.getActiveTokens()[0];
+  if (!own) return [];
+  const dead = (a: Actor) => ['dead'].some((s) => a.statuses?.has(s));
+  return sceneTokens()
+    .filter(
+      (token) =>
+        token.id !== own.id &&
+        token.actor !== null &&
+        token.actor !== actor &&
+        !dead(token.actor) &&
+        opposed(own.document.disposition, token.document.disposition) &&
+        feetBetween(own, token) <= HAIL_FEET,
+    )
+    .sort((a, b) => feetBetween(own, a) - feetBetween(own, b));
+}
+
+async function hail(actorUuid: string, weaponId: string, sender: User): Promise<{ messageIds: string[] }> {
+  const actor = await actorOf(actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
+  if (!actor.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
+  if (!hasFeatId(actor, HAIL_OF_BULLETS))
+    throw new Refusal('GNG.OpponentFeats.Error.NoFeat', { name: actor.name });
+  const weapon = actor.items.get(weaponId);
+  if (!weapon || !attackRowOf(actor, weapon) || !firearmOrEnergy(weapon))
+    throw new Refusal('GNG.OpponentFeats.Hail.Error.Weapon', { name: actor.name });
+  const targets = hailTargets(actor);
+  if (!targets.length) throw new Refusal('GNG.OpponentFeats.Hail.Error.NoOpponent', { name: actor.name });
+  const counts = roundsOf(weapon);
+  const needed = targets.length * (counts?.barrels ?? 1);
+  if (counts && counts.loaded < needed)
+    throw new Refusal('GNG.OpponentFeats.Hail.Error.Rounds', {
+      weapon: weapon.name,
+      loaded: counts.loaded,
+      needed,
+    });
+  const spend = await spendTurnActions(actor, 'full-round');
+  if (!spend.ok)
+    throw new Refusal(
+      spend.reason === 'notTurn' ? 'GNG.OpponentFeats.Error.NotTurn' : 'GNG.OpponentFeats.Error.Acted',
+      {
+        name: actor.name,
+      },
+    );
+  const messageIds: string[] = [];
+  for (const token of targets) {
+    const message = await (attackCard.spec.start as NonNullable<typeof attackCard.spec.start>)(
+      {
+        action: 'start',
+        actorUuid: actor.uuid,
+        weaponId,
+        options: {},
+        targets: [{ tokenId: token.id, actorUuid: (token.actor as Actor).uuid }],
+      },
+      sender,
+    );
+    if (message) messageIds.push(message.id as string);
+  }
+  return { messageIds };
+}
+
+/** `CONFIG.queries['gng.hailOfBullets']` (active GM): never throws. */
+export async function handleHail(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    Object.keys(data).some((key) => key !== 'actorUuid' && key !== 'weaponId') ||
+    typeof data.actorUuid !== 'string' ||
+    typeof data.weaponId !== 'string'
+  )
+    return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
+  const key = (await actorOf(data.actorUuid))?.uuid ?? data.actorUuid;
+  return serialized([key], async (): Promise<CardActionResult> => {
+    const { messageIds } = await hail(data.actorUuid as string, data.weaponId as string, sender);
+    return { ok: true, data: { messageIds } };
+  });
+}
+
+/** `game.gng.hailOfBullets(actor, weapon)`: one shot at each opponent within 30 ft (a full round). */
+export function hailOfBullets(actor: Actor, weapon: Item): Promise<CardActionResult> {
+  return askGM(HAIL_QUERY, { actorUuid: actor.uuid, weaponId: weapon.id });
+}
+
+/** The actor's first equipped firearm or energy weapon (the token HUD's Hail of Bullets). */
+export function hailWeapon(actor: Actor): Item | null {
+  const rows = (actor.system as CreatureData).derived?.attacks ?? [];
+  for (const row of rows) {
+    const item = actor.items.get(row.itemId);
+    if (item && firearmOrEnergy(item)) return item;
+  }
+  return null;
+}
+
+export function registerHailOfBullets(): void {
+  registerGMQuery(HAIL_QUERY, handleHail);
+}
