@@ -31,6 +31,8 @@ import { runSelfTest, type SelfTestReport } from './self-test/index.js';
 import { simulate, type SimulateOptions } from './simulator/run.js';
 import { openSimulator, type SimulatorApp } from './simulator/simulator-app.js';
 import type { SimulationAggregate } from './rules/simulate/index.js';
+import { importStatBlock, type ImportStatBlockOptions, type StatBlockImport } from './bestiary/import.js';
+import { openImporter, type StatBlockImporterApp } from './bestiary/importer-app.js';
 import {
   castAreaSpell,
   castWeaponSpell,
@@ -159,6 +161,14 @@ export interface GnGApi {
   simulate(options: SimulateOptions): Promise<SimulationAggregate>;
   /** Opens the fight simulator window. */
   openSimulator(): Promise<SimulatorApp>;
+  /**
+   * GM only: parses a pasted d20 3.5 / d20 Modern stat block, converts it to GnG and (unless
+   * `create: false`) creates the world actor; null when refused. See src/bestiary/import.ts and
+   * docs/api.md "Importing a stat block".
+   */
+  importStatBlock(text: string, options?: ImportStatBlockOptions): Promise<StatBlockImport | null>;
+  /** GM only: opens the stat-block importer window (null when refused). */
+  openImporter(): Promise<StatBlockImporterApp | null>;
 }
 
 export function createApi(version: string): GnGApi {
@@ -191,5 +201,7 @@ export function createApi(version: string): GnGApi {
     checkWorld: () => runSelfTest(),
     simulate: (options) => simulate(options),
     openSimulator: () => openSimulator(),
+    importStatBlock: (text, options) => importStatBlock(text, options),
+    openImporter: () => openImporter(),
   };
 }

@@ -44,6 +44,7 @@ import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
 import { registerSimulator } from './simulator/register.js';
+import { registerImporter } from './bestiary/register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
@@ -80,6 +81,7 @@ Hooks.once('init', () => {
   registerMagic();
   registerSelfTest();
   registerSimulator();
+  registerImporter();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;

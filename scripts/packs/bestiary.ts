@@ -5,7 +5,8 @@
  *
  * - One `npc` actor per record, `packs/_source/bestiary/<record id>.json`, its `_id` a hash of the
  *   record id (re-running gives identical files; links to pack documents stay valid). What the actor
- *   holds and how its model derives the converted HP, Defense and Protection: bestiary-actor.ts.
+ *   holds and how its model derives the converted HP, Defense and Protection:
+ *   src/bestiary/actor-source.ts (shared with the importer in Foundry, `game.gng.importStatBlock`).
  * - One compendium folder per creature type, `packs/_source/bestiary/_folder-<type>.json`
  *   (`_key: "!folders!<id>"`); each actor names its folder.
  * - The token: squares by size, HP as bar 1, hostile, vision to its darkvision range.
@@ -22,8 +23,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { convertMonster } from '../../src/rules/bestiary/convert.js';
 import type { SrdMonsterRecord } from '../../src/rules/bestiary/srd-record.js';
-import { crText, monsterActor, SIZE_ORDER, type BestiaryReferences } from './bestiary-actor.js';
-import { PACK_SOURCE_DIR, SRD_DATA_DIR, stableId, type SrdWeapon } from './srd-gear.js';
+import { crText, monsterActor, SIZE_ORDER } from '../../src/bestiary/actor-source.js';
+import { bestiaryReferences, type BestiaryReferences } from '../../src/bestiary/references.js';
+import { PACK_SOURCE_DIR, SRD_DATA_DIR, stableId } from './srd-gear.js';
 
 type Doc = Record<string, unknown>;
 
@@ -50,19 +52,26 @@ function readJson(path: string): Doc {
   return JSON.parse(readFileSync(path, 'utf8')) as Doc;
 }
 
-/** The classes and feats pack sources and SRD weapons the actors copy from. */
-export function loadReferences(sourceDir = PACK_SOURCE_DIR, dataDir = SRD_DATA_DIR): BestiaryReferences {
-  const classes = new Map<string, Doc>();
-  const classDir = join(sourceDir, 'classes');
-  for (const file of readdirSync(classDir).sort()) {
-    if (!file.endsWith('.json')) continue;
-    const doc = readJson(join(classDir, file));
-    const name = ((doc.flags as Doc | undefined)?.gng as Doc | undefined)?.statName;
-    if (typeof name === 'string' && !classes.has(name)) classes.set(name, doc);
-  }
-  const toughness = readJson(join(sourceDir, 'feats/core-toughness.json'));
-  const weapons = (readJson(join(dataDir, 'weapons.json')).weapons ?? []) as SrdWeapon[];
-  return { classes, toughness, weapons };
+function readPack(dir: string): Doc[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json') && !file.startsWith('_'))
+    .sort()
+    .map((file) => readJson(join(dir, file)));
+}
+
+/**
+ * The classes, feats and weapons pack sources the actors copy from (as the importer reads the same
+ * packs in Foundry: src/bestiary/references.ts), with the pack's stable ids.
+ */
+export function loadReferences(sourceDir = PACK_SOURCE_DIR): BestiaryReferences {
+  return bestiaryReferences(
+    {
+      classes: readPack(join(sourceDir, 'classes')),
+      feats: readPack(join(sourceDir, 'feats')),
+      weapons: readPack(join(sourceDir, 'weapons')),
+    },
+    stableId,
+  );
 }
 
 /** "Magical Beast" → "magical-beast". */
@@ -110,7 +119,7 @@ export function bestiarySources(records: SrdMonsterRecord[], refs: BestiaryRefer
     const folder = folders.get(record.type)?._id as string;
     sources.push({
       file: `${record.id}.json`,
-      doc: monsterActor(record, convertMonster(record), refs, folder),
+      doc: monsterActor(record, convertMonster(record), refs, { folder }),
     });
   }
   return sources;

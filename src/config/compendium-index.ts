@@ -18,7 +18,7 @@ export const ACTOR_INDEX_FIELDS = ['system.creatureType', 'system.size', 'flags.
 /** The pack whose entries show their GnG numbers. */
 export const BESTIARY_PACK_ID = `${SYSTEM_ID}.bestiary`;
 
-/** What `flags.gng.bestiary` holds (scripts/packs/bestiary-actor.ts). */
+/** What `flags.gng.bestiary` holds (src/bestiary/actor-source.ts). */
 export interface BestiaryIndexFlags {
   hp: number;
   protection: number;

@@ -1,6 +1,8 @@
 /**
- * One bestiary actor (`scripts/packs/bestiary.ts`): an SRD 3.5 monster record and its GnG conversion
- * (`convertMonster`) → an `npc` actor source whose data model derives the converted numbers.
+ * One bestiary actor: a d20 stat block (an SRD 3.5 monster record, or what the stat-block parser
+ * made of pasted text) and its GnG conversion (`convertMonster`) → an `npc` actor source whose data
+ * model derives the converted numbers. The bestiary pack script (scripts/packs/bestiary.ts) writes
+ * these as pack sources; the importer (import.ts) creates one as a world actor.
  *
  * The actor stores what a creature *is* and the model derives HP, Defense and Protection from it,
  * as for any creature: abilities, size, natural armor, the Hit Dice as `class` items (the creature
@@ -8,24 +10,18 @@
  * feats, worn armor and shield, and one effect for the AC's other bonuses (deflection, dodge, insight,
  * luck, sacred/profane, an amulet's natural-armor enhancement) and a swarm's HP size. The attacks are
  * weapon items with the printed damage (Strength already in it: `strength: "none"`).
+ *
+ * Pure (no Foundry): what it needs from the other packs comes in `BestiaryReferences`.
  */
-import type { ConvertedCreature } from '../../src/rules/bestiary/convert.js';
-import type { SrdMonsterRecord } from '../../src/rules/bestiary/srd-record.js';
-import { hpSizeMultiplier, SIZES, type Size } from '../../src/rules/index.js';
-import { stableId, type SrdWeapon } from './srd-gear.js';
-import { capitalize, escapeHtml, weaponItems } from './bestiary-attacks.js';
+import type { ConvertedCreature } from '../rules/bestiary/convert.js';
+import type { SrdMonsterRecord } from '../rules/bestiary/srd-record.js';
+import { hpSizeMultiplier } from '../rules/sizes.js';
+import { SIZES, type Size } from '../rules/types.js';
+import { armorItems, classItems, toughnessItems } from './actor-items.js';
+import { capitalize, escapeHtml, weaponItems } from './attack-items.js';
+import type { BestiaryReferences } from './references.js';
 
 type Doc = Record<string, unknown>;
-
-/** What the actors copy from the other packs and tables. */
-export interface BestiaryReferences {
-  /** Sources of the classes pack, by their GnG table name (`flags.gng.statName`). */
-  classes: Map<string, Doc>;
-  /** The Toughness feat of the feats pack. */
-  toughness: Doc;
-  /** SRD weapons (data/srd35/weapons.json), to know a wielded weapon's category, use and range. */
-  weapons: SrdWeapon[];
-}
 
 /** Token squares by size, as the playground's map lays creatures out (Large 2×2, Huge 3×3 …). */
 export const TOKEN_SQUARES: Record<Size, number> = {
@@ -44,21 +40,6 @@ export const TOKEN_SQUARES: Record<Size, number> = {
 const ADD = 2;
 const UPGRADE = 4;
 const DEFENSE_TYPES = ['deflection', 'dodge', 'haste', 'insight', 'luck', 'sacred', 'profane'] as const;
-const ARMOR_TYPE: Record<string, 'light' | 'medium' | 'heavy' | 'force'> = {
-  padded: 'light',
-  leather: 'light',
-  'studded leather': 'light',
-  'chain shirt': 'light',
-  hide: 'medium',
-  'scale mail': 'medium',
-  chainmail: 'medium',
-  breastplate: 'medium',
-  'splint mail': 'heavy',
-  'banded mail': 'heavy',
-  'half-plate': 'heavy',
-  'full plate': 'heavy',
-  force: 'force',
-};
 
 const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
 
@@ -82,107 +63,6 @@ function landSpeed(speed: string | null | undefined): number {
 }
 
 /**
- * Copy of a pack item as an embedded item of the actor: a new id, its compendium source kept, and a
- * description of our own (so that rewording the classes or feats pack does not change the bestiary).
- */
-function embedded(actorId: string, source: Doc, key: string, system: Doc): Doc {
-  const id = stableId(key);
-  const { _id, _key: _k, folder: _f, sort: _s, ownership: _o, ...rest } = source;
-  return {
-    ...rest,
-    _id: id,
-    _key: `!actors.items!${actorId}.${id}`,
-    system: { ...(source.system as Doc), ...system },
-    _stats: {
-      compendiumSource: `Compendium.gng.${key.includes('/feat/') ? 'feats' : 'classes'}.Item.${String(_id)}`,
-    },
-  };
-}
-
-/** The class items of the Hit Dice: the creature type's racial HD, and GnG classes named in the name. */
-function classItems(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
-  return c.hitDice.groups.map((g, i) => {
-    const progressions = { hpProgression: g.hp.progression, defenseProgression: g.defense.progression };
-    const key = `srd35/monsters/${c.id}/class/${i}`;
-    const template = refs.classes.get(g.name);
-    const description =
-      g.kind === 'class'
-        ? `<p>${g.levels} ${g.levels === 1 ? 'level' : 'levels'} of ${escapeHtml(g.name)} named in the stat block: their Defense and HP progressions.</p>`
-        : `<p>${g.levels} racial Hit ${g.levels === 1 ? 'Die' : 'Dice'} of ${/^[aeiou]/i.test(g.name) ? 'an' : 'a'} ${escapeHtml(g.name.toLowerCase())}: the creature type's Defense and HP progressions.</p>`;
-    if (template) return embedded(actorId, template, key, { description, levels: g.levels, ...progressions });
-    const id = stableId(key);
-    return {
-      _id: id,
-      _key: `!actors.items!${actorId}.${id}`,
-      name: `${g.name} Hit Dice`,
-      type: 'class',
-      img: 'icons/svg/upgrade.svg',
-      system: {
-        description: `<p>Racial Hit Dice of a creature type the GnG tables do not list: average progressions.</p>`,
-        identifier: g.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-        kind: 'racial',
-        levels: g.levels,
-        ...progressions,
-      },
-      effects: [],
-      flags: {},
-    };
-  });
-}
-
-function armorItems(actorId: string, c: ConvertedCreature): Doc[] {
-  const items: Doc[] = c.armor.map((a, i) => {
-    const id = stableId(`srd35/monsters/${c.id}/armor/${i}`);
-    return {
-      _id: id,
-      _key: `!actors.items!${actorId}.${id}`,
-      name: capitalize(a.name.replace(/^armor\s*\[|\]$/gi, '').trim()),
-      type: 'armor',
-      img: 'icons/svg/shield.svg',
-      system: {
-        description: `<p>Worn armor of the stat block: Protection ${a.armor}${a.enhancement ? ` + ${a.enhancement} enhancement` : ''}.</p>`,
-        armorBonus: a.armor,
-        enhancement: a.enhancement,
-        armorCheckPenalty: a.checkPenalty ?? 0,
-        type: ARMOR_TYPE[a.base ?? ''] ?? 'light',
-        equipped: true,
-        weight: 0,
-      },
-      effects: [],
-      flags: {},
-    };
-  });
-  c.shields.forEach((s, i) => {
-    const id = stableId(`srd35/monsters/${c.id}/shield/${i}`);
-    const name = s.name.toLowerCase();
-    items.push({
-      _id: id,
-      _key: `!actors.items!${actorId}.${id}`,
-      name: capitalize(s.name.trim()),
-      type: 'shield',
-      img: 'icons/svg/shield.svg',
-      system: {
-        description: `<p>Shield of the stat block: +${s.shield} shield bonus to Defense${s.enhancement ? `, +${s.enhancement} enhancement` : ''}.</p>`,
-        shieldBonus: s.shield,
-        enhancement: s.enhancement,
-        shieldSize: /tower/.test(name)
-          ? 'tower'
-          : /buckler/.test(name)
-            ? 'buckler'
-            : /heavy|large/.test(name)
-              ? 'large'
-              : 'small',
-        equipped: true,
-        weight: 0,
-      },
-      effects: [],
-      flags: {},
-    });
-  });
-  return items;
-}
-
-/**
  * The base-HP modifier that gives a swarm its HP at its space's size (decision "Swarm HP") while the
  * model multiplies by the members' size: the least `other` with ⌊(base + other) × m⌋ = the swarm's HP.
  */
@@ -194,7 +74,7 @@ export function swarmHpModifier(c: ConvertedCreature): number {
 }
 
 /** The actor's own effect: the AC's other bonuses and a swarm's HP size, or none. */
-function effects(actorId: string, c: ConvertedCreature): Doc[] {
+function effects(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
   const changes: Doc[] = [];
   for (const t of DEFENSE_TYPES) {
     const value = c.defense.parts[t];
@@ -218,7 +98,7 @@ function effects(actorId: string, c: ConvertedCreature): Doc[] {
   if (swarm)
     changes.push({ key: 'system.hp.bonuses.other', mode: ADD, value: String(swarm), priority: null });
   if (!changes.length) return [];
-  const id = stableId(`srd35/monsters/${c.id}/effect`);
+  const id = refs.id(`srd35/monsters/${c.id}/effect`);
   return [
     {
       _id: id,
@@ -240,17 +120,21 @@ function effects(actorId: string, c: ConvertedCreature): Doc[] {
   ];
 }
 
-/** Our own short description: facts only (size, type, CR, environment), then what was not converted. */
-export function biography(record: SrdMonsterRecord, c: ConvertedCreature): string {
+/**
+ * Our own short description: facts only (size, type, CR, environment), then what was not converted.
+ * `origin` names where the block came from (default: the record's SRD source).
+ */
+export function biography(record: SrdMonsterRecord, c: ConvertedCreature, origin?: string): string {
   const subtypes = c.subtypes.length ? ` (${c.subtypes.map((s) => s.toLowerCase()).join(', ')})` : '';
   const where = record.environment ? ` It is met in ${escapeHtml(record.environment.toLowerCase())}.` : '';
   const cr =
     c.cr.value === null
       ? ''
       : ` of challenge rating ${crText(c.cr.value)}${c.cr.suggested !== null && c.cr.suggested !== c.cr.value ? ` (GnG suggests ${crText(c.cr.suggested)} for its size)` : ''}`;
+  const from = origin ?? `the SRD 3.5 stat block (${record.source ?? 'SRD 3.5'})`;
   const parts = [
     `<p>${escapeHtml(capitalize(c.size))} ${escapeHtml(c.type.toLowerCase())}${escapeHtml(subtypes)}${cr}.${where}</p>`,
-    `<p>GnG: ${c.hp.max} HP, Protection ${c.protection.total}, Defense ${signed(c.defense.total)}. Converted from the SRD 3.5 stat block (${escapeHtml(record.source ?? 'SRD 3.5')}).</p>`,
+    `<p>GnG: ${c.hp.max} HP, Protection ${c.protection.total}, Defense ${signed(c.defense.total)}. Converted from ${escapeHtml(from)}.</p>`,
   ];
   if (c.unconverted.length)
     parts.push(
@@ -259,7 +143,7 @@ export function biography(record: SrdMonsterRecord, c: ConvertedCreature): strin
   return parts.join('');
 }
 
-/** The SRD lines kept for reference (`flags.gng.srd`). */
+/** The stat block's lines kept for reference (`flags.gng.srd`). */
 function srdReference(r: SrdMonsterRecord): Doc {
   return {
     id: r.id,
@@ -283,14 +167,22 @@ function srdReference(r: SrdMonsterRecord): Doc {
   };
 }
 
+/** Options of {@link monsterActor}. */
+export interface MonsterActorOptions {
+  /** The compendium folder's id (pack sources), or null. */
+  folder: string | null;
+  /** Where the block came from, for the biography ("a pasted stat block"); default the SRD source. */
+  origin?: string;
+}
+
 /** The `npc` actor source of one monster. */
 export function monsterActor(
   record: SrdMonsterRecord,
   c: ConvertedCreature,
   refs: BestiaryReferences,
-  folder: string,
+  options: MonsterActorOptions,
 ): Doc {
-  const _id = stableId(`srd35/monsters/${record.id}`);
+  const _id = refs.id(`srd35/monsters/${record.id}`);
   const squares = TOKEN_SQUARES[c.size];
   const dark = darkvision(record.special_qualities);
   const abilities: Doc = {};
@@ -300,13 +192,9 @@ export function monsterActor(
   const exotic = new Set<string>();
   const items = [
     ...classItems(_id, c, refs),
-    ...Array.from({ length: c.toughness }, (_, i) =>
-      embedded(_id, refs.toughness, `srd35/monsters/${c.id}/feat/toughness/${i}`, {
-        description: '<p>Toughness in the stat block: +3 base HP.</p>',
-      }),
-    ),
-    ...armorItems(_id, c),
-    ...weaponItems(_id, c, refs.weapons),
+    ...toughnessItems(_id, c, refs),
+    ...armorItems(_id, c, refs),
+    ...weaponItems(_id, c, refs),
   ];
   for (const item of items)
     if (item.type === 'weapon' && (item.system as Doc).category === 'exotic') exotic.add(String(item.name));
@@ -323,7 +211,7 @@ export function monsterActor(
     name: record.name,
     type: 'npc',
     img,
-    folder,
+    folder: options.folder,
     prototypeToken: {
       name: record.name,
       actorLink: false,
@@ -356,13 +244,13 @@ export function monsterActor(
         weapons: { simple: true, martial: true },
         exotic: [...exotic].sort(),
       },
-      biography: biography(record, c),
+      biography: biography(record, c, options.origin),
       creatureType: c.type,
       subtypes: c.subtypes,
       anatomy,
     },
     items,
-    effects: effects(_id, c),
+    effects: effects(_id, c, refs),
     flags: {
       gng: {
         bestiary: {

@@ -1,15 +1,17 @@
 /**
- * The attacks of a bestiary actor (`scripts/packs/bestiary-actor.ts`) as weapon items the attack card
- * uses: one per distinct attack of the stat block, with the printed damage dice and bonus (Strength in
- * it: `strength: "none"`; the enhancement apart, since the card adds it), the SRD damage types, touch,
- * and for a wielded weapon the SRD table's category, use and range increment. Natural weapons and
+ * The attacks of a bestiary actor (`actor-source.ts`) as weapon items the attack card uses: one per
+ * distinct attack of the stat block, with the printed damage dice and bonus (Strength in it:
+ * `strength: "none"`; the enhancement apart, since the card adds it), the damage types, touch, and
+ * for a wielded weapon the weapons pack's category, use and range increment. Natural weapons and
  * other attacks are simple light weapons (every creature is proficient with them). The printed attack
  * bonuses, count, reach and threat range are kept in `flags.gng.srdAttack`; extra energy damage and
  * effects are named in the description (the card does not roll them).
+ *
+ * Pure (no Foundry): the pack script and the importer in Foundry build the same items.
  */
-import type { ConvertedCreature } from '../../src/rules/bestiary/convert.js';
-import type { ConvertedAttack } from '../../src/rules/bestiary/attacks.js';
-import { displayName, stableId, type SrdWeapon } from './srd-gear.js';
+import type { ConvertedCreature } from '../rules/bestiary/convert.js';
+import type { ConvertedAttack } from '../rules/bestiary/attacks.js';
+import type { BestiaryReferences, BestiaryWeapon } from './references.js';
 
 type Doc = Record<string, unknown>;
 
@@ -18,17 +20,18 @@ export const escapeHtml = (text: string): string =>
 
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The SRD weapon an attack's name names (the longest name found in it), or null. */
-function srdWeapon(name: string, weapons: SrdWeapon[]): SrdWeapon | null {
+/** The weapon an attack's name names (the longest name found in it; the first by name on a tie), or null. */
+function namedWeapon(name: string, weapons: readonly BestiaryWeapon[]): BestiaryWeapon | null {
   const n = ` ${name.toLowerCase().replace(/s\b/g, '')} `;
-  let best: SrdWeapon | null = null;
-  let bestLength = 0;
+  let best: BestiaryWeapon | null = null;
+  let bestKey = '';
   for (const w of weapons) {
-    if (w.use === 'ammunition' || !w.damage_medium) continue;
-    const key = displayName(w).name.toLowerCase().replace(/s\b/g, '');
-    if (n.includes(` ${key} `) && key.length > bestLength) {
+    if (!w.damages) continue;
+    const key = w.name.toLowerCase().replace(/s\b/g, '');
+    if (!n.includes(` ${key} `)) continue;
+    if (key.length > bestKey.length || (key.length === bestKey.length && key < bestKey)) {
       best = w;
-      bestLength = key.length;
+      bestKey = key;
     }
   }
   return best;
@@ -65,8 +68,17 @@ function attackDescription(a: ConvertedAttack): string {
   return lines.join('');
 }
 
+/** The weapon use of an attack: the named weapon's (a melee attack with a ranged one is one-handed). */
+function weaponUse(weapon: BestiaryWeapon | null, ranged: boolean): string {
+  if (!weapon) return ranged ? 'ranged' : 'light';
+  if (ranged) return weapon.use === 'ranged' ? 'ranged' : 'thrown';
+  return weapon.use === 'ranged' || weapon.use === 'thrown' || weapon.use === 'unarmed'
+    ? 'one-handed'
+    : weapon.use;
+}
+
 /** The weapon items of the attacks (one per distinct attack; attacks that deal no HP damage are left out). */
-export function weaponItems(actorId: string, c: ConvertedCreature, weapons: SrdWeapon[]): Doc[] {
+export function weaponItems(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
   const seen = new Set<string>();
   const items: Doc[] = [];
   for (const routine of c.attacks) {
@@ -75,20 +87,9 @@ export function weaponItems(actorId: string, c: ConvertedCreature, weapons: SrdW
       const key = `${a.name.toLowerCase()}|${a.mode}|${a.damage.text}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const srd = a.kind === 'weapon' ? srdWeapon(a.name, weapons) : null;
+      const weapon = a.kind === 'weapon' ? namedWeapon(a.name, refs.weapons) : null;
       const ranged = a.mode === 'ranged';
-      const use = srd
-        ? ranged
-          ? srd.use === 'ranged'
-            ? 'ranged'
-            : 'thrown'
-          : srd.use === 'ranged' || srd.use === 'thrown' || srd.use === 'unarmed'
-            ? 'one-handed'
-            : srd.use
-        : ranged
-          ? 'ranged'
-          : 'light';
-      const id = stableId(`srd35/monsters/${c.id}/attack/${key}`);
+      const id = refs.id(`srd35/monsters/${c.id}/attack/${key}`);
       items.push({
         _id: id,
         _key: `!actors.items!${actorId}.${id}`,
@@ -97,12 +98,12 @@ export function weaponItems(actorId: string, c: ConvertedCreature, weapons: SrdW
         img: ranged ? 'icons/svg/target.svg' : 'icons/svg/sword.svg',
         system: {
           description: attackDescription(a),
-          category: srd ? srd.category : 'simple',
-          use,
+          category: weapon ? weapon.category : 'simple',
+          use: weaponUse(weapon, ranged),
           size: c.size,
           damage: { [c.size]: damageDice(a) },
           damageTypes: a.damageTypes.filter((t) => WEAPON_DAMAGE_TYPES.has(t)),
-          rangeIncrement: ranged ? (srd?.range_increment_ft ?? 0) : 0,
+          rangeIncrement: ranged ? (weapon?.rangeIncrement ?? 0) : 0,
           touch: a.touch,
           enhancement: a.enhancement,
           strength: 'none',
