@@ -5,41 +5,19 @@
  * on `init`.
  */
 import { IMPORTER_RESULT_TEMPLATE, IMPORTER_TEMPLATE, openImporter } from './importer-app.js';
+import { addSidebarButton, elementOf, type SidebarButton } from '../applications/sidebar-button.js';
 
-const BUTTON_CLASS = 'gng-open-importer';
-
-function button(doc: Document): HTMLButtonElement {
-  const b = doc.createElement('button');
-  b.type = 'button';
-  b.className = BUTTON_CLASS;
-  b.title = game.i18n.localize('GNG.Importer.OpenHint');
-  b.innerHTML = `<i class="fa-solid fa-file-import" inert></i> `;
-  b.append(doc.createTextNode(game.i18n.localize('GNG.Importer.Open')));
-  b.addEventListener('click', (event) => {
-    event.preventDefault();
-    void openImporter();
-  });
-  return b;
-}
+const IMPORTER_BUTTON: SidebarButton = {
+  className: 'gng-open-importer',
+  icon: 'fa-file-import',
+  label: 'GNG.Importer.Open',
+  hint: 'GNG.Importer.OpenHint',
+  onClick: () => openImporter(),
+};
 
 /** Adds the button to the directory `root` (its header actions, else its header, else its start), once; GMs only. */
 export function addImporterButton(root: HTMLElement | null | undefined): void {
-  if (!game.user.isGM) return;
-  if (!root || typeof root.querySelector !== 'function' || root.querySelector(`.${BUTTON_CLASS}`)) return;
-  const place = ['.header-actions', '.directory-header']
-    .map((selector) => root.querySelector<HTMLElement>(selector))
-    .find((el) => el);
-  if (place) place.append(button(root.ownerDocument));
-  else root.prepend(button(root.ownerDocument));
-}
-
-/** jQuery (v12 and modules) or an element (v13). */
-function elementOf(html: unknown): HTMLElement | null {
-  const isElement = (x: unknown): x is HTMLElement =>
-    typeof (x as { querySelector?: unknown } | null)?.querySelector === 'function';
-  if (isElement(html)) return html;
-  const first = (html as { [0]?: unknown } | null)?.[0];
-  return isElement(first) ? first : null;
+  if (game.user.isGM) addSidebarButton(root, ['.header-actions', '.directory-header'], IMPORTER_BUTTON);
 }
 
 export function registerImporter(): void {

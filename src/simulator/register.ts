@@ -5,38 +5,19 @@
  * never twice. The window's template is loaded on `init`.
  */
 import { SIMULATOR_TEMPLATE, openSimulator } from './simulator-app.js';
+import { addSidebarButton, elementOf, type SidebarButton } from '../applications/sidebar-button.js';
 
-const BUTTON_CLASS = 'gng-open-simulator';
-
-function button(doc: Document): HTMLButtonElement {
-  const b = doc.createElement('button');
-  b.type = 'button';
-  b.className = BUTTON_CLASS;
-  b.title = game.i18n.localize('GNG.Simulator.OpenHint');
-  b.innerHTML = `<i class="fa-solid fa-chart-column" inert></i> `;
-  b.append(doc.createTextNode(game.i18n.localize('GNG.Simulator.Open')));
-  b.addEventListener('click', (event) => {
-    event.preventDefault();
-    void openSimulator();
-  });
-  return b;
-}
+const SIMULATOR_BUTTON: SidebarButton = {
+  className: 'gng-open-simulator',
+  icon: 'fa-chart-column',
+  label: 'GNG.Simulator.Open',
+  hint: 'GNG.Simulator.OpenHint',
+  onClick: () => openSimulator(),
+};
 
 /** Adds the button to `root` (in the first of `places` found, else at its start), once. */
 export function addSimulatorButton(root: HTMLElement | null | undefined, places: readonly string[]): void {
-  if (!root || typeof root.querySelector !== 'function' || root.querySelector(`.${BUTTON_CLASS}`)) return;
-  const place = places.map((selector) => root.querySelector<HTMLElement>(selector)).find((el) => el);
-  if (place) place.append(button(root.ownerDocument));
-  else root.prepend(button(root.ownerDocument));
-}
-
-/** jQuery (v12 and modules) or an element (v13). */
-function elementOf(html: unknown): HTMLElement | null {
-  const isElement = (x: unknown): x is HTMLElement =>
-    typeof (x as { querySelector?: unknown } | null)?.querySelector === 'function';
-  if (isElement(html)) return html;
-  const first = (html as { [0]?: unknown } | null)?.[0];
-  return isElement(first) ? first : null;
+  addSidebarButton(root, places, SIMULATOR_BUTTON);
 }
 
 export function registerSimulator(): void {
