@@ -7,6 +7,12 @@
 export interface GnGStatus {
   id: string;
   img: string;
+  /**
+   * `false`: not offered in the token HUD (Foundry's `CONFIG.statusEffects[].hud`, "Should this
+   * effect appear in the Token HUD?"). The defensive options are taken through the GM (the attack
+   * card, total defense's query); set by hand they would give nothing (combat-option-records.ts).
+   */
+  hud?: false;
 }
 
 const icon = (name: string) => `icons/svg/${name}.svg`;
@@ -47,8 +53,8 @@ export const GNG_STATUSES: readonly GnGStatus[] = [
   { id: 'stable', img: icon('heal') },
   { id: 'dead', img: icon('skull') },
   // The defensive options of the core combat rules (issue #18): until the character's next turn.
-  { id: 'fighting-defensively', img: icon('shield') },
-  { id: 'total-defense', img: icon('mountain') },
+  { id: 'fighting-defensively', img: icon('shield'), hud: false },
+  { id: 'total-defense', img: icon('mountain'), hud: false },
 ];
 
 /** The journal of the `conditions` compendium that holds one page per status (GnG CONDITIONS). */
@@ -101,10 +107,14 @@ export const GNG_STATUS_REFERENCES: Readonly<Record<string, string>> = Object.fr
 
 /** `CONFIG.statusEffects` entries: names are lang keys, which Foundry localizes. */
 export function statusEffectConfig(): StatusEffectConfig[] {
-  return GNG_STATUSES.map(({ id, img }) => {
+  return GNG_STATUSES.map(({ id, img, hud }) => {
     const reference = GNG_STATUS_REFERENCES[id];
-    return reference
-      ? { id, img, name: `GNG.Status.${id}`, reference }
-      : { id, img, name: `GNG.Status.${id}` };
+    return {
+      id,
+      img,
+      name: `GNG.Status.${id}`,
+      ...(reference ? { reference } : {}),
+      ...(hud === false ? { hud } : {}),
+    };
   });
 }

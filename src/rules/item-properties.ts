@@ -66,6 +66,8 @@ export function parseDamageReduction(text: string): DamageReduction {
   const m = DR_PATTERN.exec(text.trim());
   if (!m || m.index !== 0) throw new RangeError(`not a damage reduction: ${text}`);
   const amount = assertNonNegativeInteger('damage reduction', Number(m[1]));
+  // "99999999999999999999" reads as 1e20, an "integer" no arithmetic can trust.
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`damage reduction too large: ${text}`);
   return Object.freeze({ amount, bypassedBy: parseBypass(m[2] ?? '') });
 }
 

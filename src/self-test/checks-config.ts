@@ -20,6 +20,7 @@ export const REQUIRED_QUERIES = [
   'gng.bleedingCard',
   'gng.bindWounds',
   'gng.quickStand',
+  'gng.totalDefense',
   'gng.reload',
   'gng.restCard',
   'gng.dyingCard',

@@ -25,6 +25,7 @@ import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
+const { takeTotalDefense } = await import('../../src/cards/attack/combat-options-card.js');
 const { koboldWithDagger } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(18));
@@ -375,7 +376,8 @@ describe('fighting defensively and total defense', () => {
     // GnG DODGE: "A condition that makes you lose your Dexterity bonus … also makes you lose dodge bonuses".
     const f = await fighter();
     h.as(player);
-    await f.toggleStatusEffect('total-defense', { active: true });
+    // Through the GM (the sheet's button): a status set by hand gives no dodge bonus (hostile-18).
+    expect(await takeTotalDefense(f)).toBe(true);
     const defending = sys(f).derived.defense.melee.total;
     await f.toggleStatusEffect('flat-footed', { active: true });
     const flat = sys(f).derived.defense.melee.total;
@@ -386,6 +388,59 @@ describe('fighting defensively and total defense', () => {
   });
 });
 
+describe('total defense through the GM (hostile-18 holes)', () => {
+  // Core "Total Defense": "Instead of attacking, a character can use his or her attack action simply to
+  // defend" — an action of its own turn. In a begun combat: refused on another's turn; on its own, the
+  // turn's attack action is spent (a second attack action is then refused).
+  it('in combat: refused on the kobold’s turn, taken on its own turn, spending the attack action', async () => {
+    const f = await fighter();
+    h.as(gm);
+    const { kobold } = await koboldWithDagger(otherPlayer);
+    const combat = h.startCombat([kobold, f]) as HarnessCombat;
+    await combat.begin(); // round 1, the kobold's turn
+    await attackActionsSettled();
+    h.as(player);
+    expect(await takeTotalDefense(f)).toBe(false);
+    expect(lastNotice()).toBe(`Total defense takes ${f.name}'s attack action: only on his own turn.`);
+    expect(f.statuses.has('total-defense')).toBe(false);
+    h.as(gm);
+    await combat.nextTurn(); // round 1, the fighter's turn
+    await attackActionsSettled();
+    h.as(player);
+    expect(await takeTotalDefense(f)).toBe(true);
+    // Defense +4, +4 dodge.
+    expect(sys(f).derived.defense.melee.total).toBe(8);
+    const { turnOf, combatantOf } = await import('../../src/combat/action-budget.js');
+    expect(turnOf(combatantOf(f) as Combatant)?.attack).toBe(false);
+    // The same status from the fighter's own hand gives nothing more, and the GM's stays one effect.
+    expect(await takeTotalDefense(f)).toBe(true);
+    expect(f.effects.filter((e) => e.statuses.has('total-defense'))).toHaveLength(1);
+  });
+
+  it('a status set by hand gives nothing; taken through the GM it replaces the hand-set one', async () => {
+    const f = await fighter();
+    h.as(player);
+    await f.toggleStatusEffect('total-defense', { active: true });
+    expect(f.statuses.has('total-defense')).toBe(true);
+    expect(sys(f).derived.defense.melee.total).toBe(4);
+    expect(await takeTotalDefense(f)).toBe(true);
+    expect(f.effects.filter((e) => e.statuses.has('total-defense'))).toHaveLength(1);
+    expect(sys(f).derived.defense.melee.total).toBe(8);
+    // Removed (its next turn): the record of it goes too, a new hand-set one is worth nothing again.
+    await f.toggleStatusEffect('total-defense', { active: false });
+    await attackActionsSettled();
+    await f.toggleStatusEffect('total-defense', { active: true });
+    expect(sys(f).derived.defense.melee.total).toBe(4);
+  });
+
+  it('the defensive statuses are not offered in the token HUD', () => {
+    const hud = (id: string) => CONFIG.statusEffects.find((s) => s.id === id)?.hud;
+    expect(hud('fighting-defensively')).toBe(false);
+    expect(hud('total-defense')).toBe(false);
+    expect(hud('prone')).toBeUndefined();
+  });
+});
+
 describe('Defensive Strike', () => {
   // GnG: "If an opponent makes a melee attack against you and misses while you are using the total
   // defense option, you can attack that opponent on your next turn … with a +4 bonus on your attack
@@ -393,7 +448,7 @@ describe('Defensive Strike', () => {
   async function missedInTotalDefense(feats: string[]) {
     const f = await withFeats(await fighter(), feats);
     h.as(player);
-    await f.toggleStatusEffect('total-defense', { active: true });
+    expect(await takeTotalDefense(f)).toBe(true);
     h.as(gm);
     const { kobold, dagger } = await koboldWithDagger(otherPlayer);
     const koboldToken = h.placeToken(kobold);

@@ -258,7 +258,8 @@ export async function createAttackCard(
   if (!preview.allowed)
     throw new Refusal('GNG.Error.Attack.NotAllowedAttack', { reason: preview.reason ?? '' });
   const summary = preview.attack;
-  if (preview.grip) opts.grip = preview.grip;
+  // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).
+  if (preview.grip && hand === 'primary') opts.grip = preview.grip;
   let targets: CardTarget[];
   if (opts.object) {
     const object = emptyTarget(
@@ -377,7 +378,7 @@ export async function createAttackCard(
   // Defensive Strike's +4 is spent; a miss against a defender in total defense gives it its +4.
   if (config.parts.some((p) => p.label === 'GNG.CombatOptions.DefensiveStrike'))
     await spendDefensiveStrike(actor, single);
-  for (const target of state.targets) await noteDefensiveStrike(state, target);
+  for (const target of state.targets) await noteDefensiveStrike(state, target, message.id as string);
   Hooks.callAll('gng.attack', message);
   // Its targets are offered theirs on this card; any other foe that threatens the shooter, on its own.
   if (state.weapon.mode === 'ranged')

@@ -46,6 +46,7 @@ import {
   propertyInputs,
   undoPropertyDamage,
 } from './item-properties-damage.js';
+import { defensiveInputFor } from './combat-options-card.js';
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -88,8 +89,17 @@ function defenseParts(breakdown: DefenseBreakdown): { parts: CardPart[]; notes: 
 }
 
 /** The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch). */
-function defenseAgainst(state: AttackCardState, defender: Actor, brilliant = false): DefenseBreakdown {
-  const derivedInput = creature(defender).derived.defenseInput;
+function defenseAgainst(
+  state: AttackCardState,
+  defender: Actor,
+  brilliant: boolean,
+  messageId: string,
+): DefenseBreakdown {
+  // No dodge bonus of a defensive option taken after this card's attack roll (combat-options-card.ts).
+  const derivedInput = {
+    ...creature(defender).derived.defenseInput,
+    ...defensiveInputFor(defender, messageId),
+  };
   // Brilliant Energy: "shield bonuses to Defense (including any enhancement bonuses …) do not count".
   const input = brilliant ? { ...derivedInput, shield: 0, shieldEnhancement: 0 } : derivedInput;
   const blinded = expandConditions(defender.statuses).has('blinded');
@@ -117,7 +127,7 @@ export async function rollDefense(
     const defender = await actorOf(target.actorUuid);
     if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
     const brilliant = (await cardWeapon(state))?.properties.includes('brilliant-energy') === true;
-    const breakdown = defenseAgainst(state, defender, brilliant);
+    const breakdown = defenseAgainst(state, defender, brilliant, message.id as string);
     const shieldLost = brilliant ? brilliantShieldLost(defender) : null;
     if (shieldLost) breakdown.removed.push(shieldLost);
     config = {

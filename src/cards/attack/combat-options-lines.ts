@@ -12,8 +12,9 @@ import {
   expandConditions,
   shootingIntoMeleePenalty,
   twoWeaponPenalties,
+  type Grip,
 } from '../../rules/index.js';
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { defensiveStrikeRecordOf, type DefensiveStrikeRecord } from '../../combat/combat-option-records.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
@@ -44,24 +45,17 @@ export interface CombatOptionLines {
   refusal: { key: string; data: Record<string, unknown> } | null;
 }
 
-/** Defensive Strike as recorded on its owner (`flags.gng.defensiveStrike`, combat-options-card.ts). */
-export interface DefensiveStrikeRecord {
-  /** Actor uuids of the opponents whose melee attack missed while the owner was in total defense. */
-  against: string[];
-  /** The combat and round of the owner's next turn (null: out of combat, until used). */
-  combat: string | null;
-  round: number | null;
-}
+/** Defensive Strike's record, kept where only a GM writes (src/combat/combat-option-records.ts). */
+export type { DefensiveStrikeRecord };
 
 /** Whether `actor` has the feat (its identifier on the sheet). */
 export function hasFeat(actor: Actor | null | undefined, id: string): boolean {
   return ((actor?.system as CreatureData | undefined)?.derived?.feats ?? []).includes(id);
 }
 
-/** The actor's Defensive Strike record, or null. */
+/** The actor's Defensive Strike record (GM-written), or null. */
 export function defensiveStrikeRecord(actor: Actor): DefensiveStrikeRecord | null {
-  const raw = actor.flags?.[SYSTEM_ID]?.defensiveStrike as DefensiveStrikeRecord | undefined;
-  return raw && Array.isArray(raw.against) ? raw : null;
+  return defensiveStrikeRecordOf(actor);
 }
 
 /**
@@ -86,10 +80,28 @@ export function offHandLight(weapon: Item): { light: boolean; double: boolean } 
   };
 }
 
-/** The actor's equipped weapons other than `weapon` that can attack (its rows on the sheet). */
+/**
+ * Whether `weapon` takes both hands (GnG GRIP; core "Attacking with Two Weapons" wants a light or
+ * one-handed weapon in each hand): a two-handed melee weapon, a longarm, or the primary weapon held
+ * with a two-handed grip.
+ */
+export function takesBothHands(weapon: Item, grip?: Grip): boolean {
+  const w = weapon.system as WeaponData;
+  return (
+    w.use === 'two-handed' ||
+    w.firearm?.longarm === true ||
+    grip === 'two-handed' ||
+    grip === 'light-two-handed'
+  );
+}
+
+/** The actor's equipped weapons other than `weapon` that can attack from the off hand (its rows on the sheet). */
 export function offHandWeapons(actor: Actor, weapon: Item): AttackSummary[] {
   const attacks = (actor.system as CreatureData).derived?.attacks ?? [];
-  return attacks.filter((a) => a.itemId !== weapon.id);
+  return attacks.filter((a) => {
+    const item = a.itemId === weapon.id ? null : actor.items.get(a.itemId);
+    return item ? !takesBothHands(item) : false;
+  });
 }
 
 /** Two-weapon penalties of `actor` with `offHand` in the off hand (engine `twoWeaponPenalties`). */
@@ -149,12 +161,19 @@ export function combatOptionLines(
     });
 
   // Core "Attacking with Two Weapons": the primary hand's penalty here, the off hand's on its own card.
-  if (context.hand === 'off')
+  if (context.hand === 'off') {
+    if (takesBothHands(weapon))
+      refusal ??= { key: 'GNG.CombatOptions.Refusal.BothHands', data: { weapon: weapon.name } };
     lines.push({ label: 'GNG.CombatOptions.TwoWeaponOffHand', value: twoWeaponFor(actor, weapon).offHand });
-  else if (options.offHand !== undefined) {
+  } else if (options.offHand !== undefined) {
     const offHand = actor.items.get(options.offHand);
-    const usable = offHand && offHandWeapons(actor, weapon).some((a) => a.itemId === offHand.id);
+    const equipped = (actor.system as CreatureData).derived?.attacks ?? [];
+    const usable = offHand && offHand.id !== weapon.id && equipped.some((a) => a.itemId === offHand.id);
     if (!offHand || !usable) refusal ??= { key: 'GNG.CombatOptions.Refusal.NoOffHand', data: {} };
+    else if (takesBothHands(offHand))
+      refusal ??= { key: 'GNG.CombatOptions.Refusal.BothHands', data: { weapon: offHand.name } };
+    else if (takesBothHands(weapon, options.grip))
+      refusal ??= { key: 'GNG.CombatOptions.Refusal.BothHands', data: { weapon: weapon.name } };
     else
       lines.push({
         label: 'GNG.CombatOptions.TwoWeaponPrimary',

@@ -278,7 +278,8 @@ export async function undoPropertyDamage(
   applied: CardAppliedProperties | undefined,
 ): Promise<string[]> {
   const notes: string[] = [];
-  await undoObjectHit(defender, applied?.object);
+  const objectNote = await undoObjectHit(defender, applied?.object);
+  if (objectNote) notes.push(objectNote);
   const effectId = applied?.wounding?.effectId;
   if (effectId && defender.effects.get(effectId))
     await defender.deleteEmbeddedDocuments('ActiveEffect', [effectId]);

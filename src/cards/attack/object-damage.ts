@@ -91,11 +91,22 @@ export async function breakWeaponHit(
   return { itemId, name: item.name, damage: result.damage, before, after, state: result.state, unequipped };
 }
 
-/** Undo (GM side): the item gets back the HP it lost (as it is now), and is equipped again. */
-export async function undoObjectHit(defender: Actor, hit: CardObjectHit | null | undefined): Promise<void> {
-  if (!hit) return;
+/**
+ * Undo (GM side): the item gets back the HP it lost (as it is now), and is equipped again. Resolves
+ * with a note (localized) when that cannot be done any more: the item is gone (trust model 4).
+ */
+export async function undoObjectHit(
+  defender: Actor,
+  hit: CardObjectHit | null | undefined,
+): Promise<string | null> {
+  if (!hit) return null;
   const item = defender.items.get(hit.itemId);
-  if (!item) return;
+  if (!item)
+    return game.i18n.format('GNG.Attack.Property.ObjectGone', {
+      item: hit.name,
+      name: defender.name,
+      damage: hit.damage,
+    });
   const sys = item.system as PhysicalItemData;
   const lost = (hit.before.max > 0 ? hit.before.value : hit.after.max) - hit.after.value;
   const max = sys.hp?.max || hit.after.max;
@@ -107,4 +118,5 @@ export async function undoObjectHit(defender: Actor, hit: CardObjectHit | null |
     'system.hp.max': unset ? 0 : max,
     ...(hit.unequipped ? { 'system.equipped': true } : {}),
   });
+  return null;
 }

@@ -14,6 +14,7 @@ import { OPPORTUNITY_CARD_TEMPLATE, renderOpportunityCard } from './opportunity-
 import {
   opportunityCardOf,
   opportunityOpen,
+  sourceWithdrawn,
   type OpportunityCardState,
   type OpportunityThreatener,
 } from './opportunity-state.js';
@@ -37,7 +38,19 @@ function answer(kind: 'takenBy' | 'declinedBy') {
     may: (user: User, _state: OpportunityCardState, target: OpportunityThreatener) =>
       owns(user, target.actorUuid),
     available: (_state: OpportunityCardState, target: OpportunityThreatener) => opportunityOpen(target),
-    async run({ target, user }: { target: OpportunityThreatener; user: User }): Promise<void> {
+    // The buttons go once the provoking shot was taken back (the refusal below says why).
+    shown: (user: User, state: OpportunityCardState, target: OpportunityThreatener) =>
+      !sourceWithdrawn(state) && owns(user, target.actorUuid),
+    async run({
+      state,
+      target,
+      user,
+    }: {
+      state: OpportunityCardState;
+      target: OpportunityThreatener;
+      user: User;
+    }): Promise<void> {
+      if (sourceWithdrawn(state)) throw new Refusal('GNG.Opportunity.Error.Withdrawn', { name: target.name });
       if (kind === 'takenBy') {
         const actor = await actorOf(target.actorUuid);
         if (!actor || !mayTakeOpportunity(actor) || !bestMeleeWeapon(actor))

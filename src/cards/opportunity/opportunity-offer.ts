@@ -30,6 +30,8 @@ export function opposed(a: number | undefined, b: number | undefined): boolean {
 export function mayTakeOpportunity(actor: Actor): boolean {
   const conditions = expandConditions(actor.statuses);
   if (['helpless', 'unconscious', 'dead', 'dying'].some((c) => conditions.has(c))) return false;
+  // Core "Total Defense": "The character doesn't get to attack" (an attack of opportunity neither).
+  if (conditions.has('total-defense')) return false;
   return blockWeapons(actor).length > 0;
 }
 

@@ -31,3 +31,19 @@ export function opportunityCardOf(message: ChatMessage | null | undefined): Oppo
 export function opportunityOpen(threatener: OpportunityThreatener): boolean {
   return threatener.takenBy === null && threatener.declinedBy === null;
 }
+
+/**
+ * Whether the shot that provoked was taken back (trust model 4: Undo is the exact inverse of one
+ * step): the attack card's `fire.withdrawn`, the burst or suppressing fire card's `undone`. Read from
+ * the source message's flags (a GM's card), so no other card folder is imported here.
+ */
+export function sourceWithdrawn(state: OpportunityCardState): boolean {
+  const source = game.messages.get(state.source);
+  if (!source?.author?.isGM) return false;
+  const flags = (source.flags?.[SYSTEM_ID] ?? {}) as {
+    attack?: { fire?: { withdrawn?: unknown } };
+    burst?: { undone?: unknown };
+    suppress?: { undone?: unknown };
+  };
+  return Boolean(flags.attack?.fire?.withdrawn || flags.burst?.undone || flags.suppress?.undone);
+}

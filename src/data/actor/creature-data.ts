@@ -23,6 +23,7 @@ import {
 import { migrateActorSource } from '../migrations.js';
 import { atMost, LIMITS, validationError, within } from '../validation.js';
 import { deriveCreature, type DerivedCreature } from './derive-creature.js';
+import { grantedDefensiveStatuses } from '../../combat/combat-option-records.js';
 import { resistancesSchema, validateResistances, type ResistancesData } from './resistances.js';
 
 /** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
@@ -222,6 +223,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       system: this,
       items: [...actor.items],
       statuses: actor.statuses ?? new Set<string>(),
+      defensive: grantedDefensiveStatuses(actor),
       creature: this.creatureTraits(),
     });
     this.derived = derived;

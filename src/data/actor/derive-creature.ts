@@ -157,8 +157,10 @@ export interface DerivedCreature {
  * The Defense modifiers with the dodge bonus of a defensive option the character is taking (its
  * status: core "Fighting Defensively" +2, "Total Defense" +4, until its next turn; the better one if
  * both are on). A dodge bonus: it stacks with the others and goes with the Dexterity bonus.
+ * `statuses`: the defensive statuses a GM's client set (src/combat/combat-option-records.ts), not
+ * whatever the actor shows: the same status set by its player gives nothing.
  */
-function defensiveDodge(
+export function defensiveDodge(
   bonuses: CreatureData['defense']['bonuses'],
   statuses: ReadonlySet<string>,
 ): DefenseInput['modifiers'] {
@@ -194,6 +196,8 @@ export function deriveCreature(input: {
   system: CreatureData;
   items: Item[];
   statuses: Set<string>;
+  /** The defensive statuses a GM's client set (their dodge bonus counts); none when absent. */
+  defensive?: ReadonlySet<string>;
   creature: { creatureType: string; anatomy: readonly AnatomyFlag[] };
 }): DerivedCreature {
   const { system, items, creature } = input;
@@ -295,7 +299,10 @@ export function deriveCreature(input: {
     size: system.size,
     shield: shield?.shieldBonus ?? 0,
     shieldEnhancement: shield?.enhancement ?? 0,
-    modifiers: defensiveDodge(system.defense.bonuses, statuses),
+    modifiers: defensiveDodge(
+      system.defense.bonuses,
+      new Set([...(input.defensive ?? [])].filter((status) => statuses.has(status))),
+    ),
     states,
     negativeLevels,
     injuryPenalty: hurt.penalty,

@@ -74,11 +74,14 @@ export function deriveResistances(data: ResistancesData | undefined): DerivedRes
 export function validateResistances(data: ResistancesData | undefined): void {
   if (!data) return;
   for (const entry of damageReductionEntries(data.dr)) {
+    let amount: number;
     try {
-      parseDamageReduction(entry);
+      amount = parseDamageReduction(entry).amount;
     } catch {
       throw validationError('GNG.Validation.DamageReduction', { value: entry }, 'resistances.dr');
     }
+    // Capped as energy resistance is: no damage is larger than the largest hit points.
+    atMost('resistances.dr', amount, LIMITS.hitPoints);
   }
   for (const type of ENERGY_TYPES) {
     const field = `resistances.energy.${type}`;

@@ -56,6 +56,9 @@ describe('damage reduction (SRD "damage reduction 10/silver", "5/silver or good"
     expect(() => parseDamageReduction('10/mithral')).toThrow(RangeError);
     expect(() => parseDamageReduction('magic')).toThrow(RangeError);
     expect(() => parseDamageReduction(undefined as unknown as string)).toThrow(RangeError);
+    // "99999999999999999999" reads as 1e20: beyond a safe integer, refused (hostile-18).
+    expect(() => parseDamageReduction('99999999999999999999/—')).toThrow(RangeError);
+    expect(parseDamageReduction(`${Number.MAX_SAFE_INTEGER}/—`).amount).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('applies the amount unless the attack has one whole group ("a silvered weapon deals full damage")', () => {
