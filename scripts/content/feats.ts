@@ -766,8 +766,8 @@ export const CORE_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Str 13, Power Attack.',
     benefit: ['Your sunder attempts provoke no attack of opportunity and get +4.'],
-    automation: 'Not automated.',
-    manual: 'ManeuverFeat',
+    automation:
+      'The attack dialog’s “Sunder” choice (a weapon or shield your single target holds) gets +4, and the attack card offers the holder no attack of opportunity.',
   },
   {
     name: 'Improved Trip',

@@ -10,6 +10,7 @@ import { sceneTokens } from '../combat/scene-grid.js';
 import { feetBetween } from '../cards/attack/firearms.js';
 import { ADJACENT_FEET } from '../cards/attack/scattershot.js';
 import { FIGHTING_DEFENSIVELY, offHandWeapons, twoWeaponFor } from '../cards/attack/combat-options-lines.js';
+import { sunderView } from '../cards/attack/sunder.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -57,6 +58,7 @@ export function combatOptionsFromForm(data: Record<string, unknown>): Partial<At
   if (data.intoMelee === true) options.intoMelee = true;
   if (data.fightingDefensively === true) options.fightingDefensively = true;
   if (typeof data.offHand === 'string' && data.offHand) options.offHand = data.offHand;
+  if (typeof data.sunder === 'string' && data.sunder) options.sunder = { itemId: data.sunder };
   return options;
 }
 
@@ -113,6 +115,8 @@ export function combatOptionsView(
       disabled: defending,
       hint: defending ? f('GNG.CombatOptions.FightingDefensivelyOn', { name: actor.name }) : '',
     },
+    // Sunder: the single target's held weapons and shields (sunder.ts).
+    sunder: sunderView(targets, chosen, id),
     offHand: {
       show: offHands.length > 0,
       id: id('off-hand'),

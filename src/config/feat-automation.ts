@@ -29,6 +29,7 @@ export const FEAT_AUTOMATION: Readonly<Record<string, string>> = {
   'basic-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Spirit and Break Stance at −4',
   'improved-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Grip and Break Balance at −6',
   'advanced-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Weapon −4, Break Body −8',
+  'improved-sunder': 'src/cards/attack/sunder.ts: +4 on a sunder, no attack of opportunity from the holder',
   'basic-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Nerves, Mind, Senses at −4',
   'improved-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Strength, Rip Dexterity at −8',
   'advanced-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Innards, Rip Body at −8',

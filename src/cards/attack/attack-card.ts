@@ -21,6 +21,7 @@ import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
 import { concealmentLine } from './combat-options-card.js';
 import { damageExtras } from './item-properties-card.js';
+import { sunderContext } from './sunder-card.js';
 
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
@@ -119,6 +120,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
   const dmg = target.damage;
   const a = target.applied;
   const rollsDefense = target.kind !== 'unnamed' && !(target.kind === 'object' && !target.object?.moving);
+  const named = target.sunder?.name ?? target.name; // a sunder's damage goes to the item (sunder.ts)
   return {
     id: target.id,
     name: target.name,
@@ -193,9 +195,9 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         'applyDamage',
         target,
         dmg !== null && target.actorUuid !== null && !isBlocked(target),
-        target.name,
+        named,
       ),
-      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null, target.name),
+      undoDamage: button('undoDamage', target, dmg !== null && target.actorUuid !== null, named),
       undoAborts: hasAborts(target) ? button('undoAborts', target, true, target.name) : null,
       // The aborts show only while they may be taken (the owners' clients drop refused ones).
       block: blockButtons(target),
@@ -215,6 +217,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),
     strike: strikeContext(state, target),
+    sunder: sunderContext(target),
   };
 }
 
@@ -345,6 +348,7 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
   const cond = cs.condition;
   const available = (action: CardAction) => actionAvailable(action, target);
   const who = { name: target.name, attacker: state.attacker.name };
+  const provoker = cs.ranged ? 'Fire' : target.sunder ? 'Sunder' : 'CalledShot';
   return {
     effects: cs.effects.length
       ? f('GNG.CalledShot.Card.Effects', { effects: cs.effects.map(effectName).join(', ') })
@@ -352,7 +356,7 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
     immune: cs.immune.length
       ? f('GNG.CalledShot.Card.Immune', { name: target.name, effects: cs.immune.map(effectName).join(', ') })
       : null,
-    provokes: cs.provokes ? f(`GNG.${cs.ranged ? 'Fire' : 'CalledShot'}.Card.Provokes`, who) : null,
+    provokes: cs.provokes ? f(`GNG.${provoker}.Card.Provokes`, who) : null,
     aooTaken: cs.aooBy
       ? f('GNG.CalledShot.Card.AooTaken', { name: target.name })
       : cs.aooDeclinedBy

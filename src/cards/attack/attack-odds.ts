@@ -96,6 +96,7 @@ export function attackUnavailable(attack: OddsAttack): string[] {
   if (barrelsOf(attack.weapon) > 1) reasons.push('GNG.Odds.Unavailable.barrels');
   if (attack.options.strike) reasons.push('GNG.Odds.Unavailable.strike');
   if (attack.options.object) reasons.push('GNG.Odds.Unavailable.object');
+  if (attack.options.sunder) reasons.push('GNG.Odds.Unavailable.sunder');
   if (attack.options.coupDeGrace) reasons.push('GNG.Odds.Unavailable.coupDeGrace');
   return reasons;
 }

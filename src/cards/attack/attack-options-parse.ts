@@ -110,6 +110,12 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
   intoMelee: bool,
   fightingDefensively: bool,
   offHand: documentId,
+  // Whose item it is, and that it is held, is checked with the targets (sunder.ts `checkSunder`).
+  sunder: (v) => {
+    const o = record(v);
+    if (Object.keys(o).some((key) => key !== 'itemId')) bad();
+    return { itemId: documentId(o.itemId) };
+  },
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -84,6 +84,8 @@ export interface AttackOptions {
   fightingDefensively?: boolean;
   /** Two-weapon fighting: the off-hand weapon's item id; its attack is a second exchange (card). */
   offHand?: string;
+  /** Sunder: the single target's held weapon or shield this attack strikes (src/cards/attack/sunder.ts). */
+  sunder?: { itemId: string };
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
@@ -98,6 +100,7 @@ export const DEFAULT_ATTACK_OPTIONS: Required<
     | 'intoMelee'
     | 'fightingDefensively'
     | 'offHand'
+    | 'sunder'
   >
 > = {
   situational: [],

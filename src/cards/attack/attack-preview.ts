@@ -27,6 +27,7 @@ import { stabAndGrabRefusal, strikeRefusal } from './strikes.js';
 import { fireLines, fireRefusal } from './firearms.js';
 import { isLongarm, type ScattershotPlan } from './scattershot.js';
 import { combatOptionLines, type AttackHand } from './combat-options-lines.js';
+import { sunderPreview } from './sunder.js';
 import { opponentFeatLines } from '../../combat/opponent-feats.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
@@ -244,7 +245,11 @@ export function previewAttack(
   // Combat Sense and Unbalance Opponent against the single defender (src/combat/opponent-feats.ts).
   const opponentFeats = opponentFeatLines(actor, attack.mode, context.target);
   lines.push(...opponentFeats);
-  const combatTotal = [...combat.lines, ...opponentFeats].reduce((sum, line) => sum + line.value, 0);
+  // Sunder: Improved Sunder's +4, and why it cannot be made (sunder.ts).
+  const sunder = sunderPreview(actor, options, context.target);
+  lines.push(...sunder.lines);
+  const combatTotal =
+    [...combat.lines, ...opponentFeats].reduce((sum, line) => sum + line.value, 0) + sunder.total;
 
   const bonus = options.bonus ?? 0;
   if (bonus !== 0) lines.push({ label: 'GNG.AttackDialog.Bonus', value: bonus });
@@ -287,6 +292,10 @@ export function previewAttack(
   if (allowed && combat.refusal) {
     allowed = false;
     reason = game.i18n.format(combat.refusal.key, combat.refusal.data);
+  }
+  if (allowed && sunder.refusal) {
+    allowed = false;
+    reason = sunder.refusal;
   }
   if (allowed && stabAndGrabUnmet) {
     allowed = false;

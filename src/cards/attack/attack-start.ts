@@ -27,6 +27,7 @@ import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
 import { distanceToTarget, fireWeapon } from './firearms.js';
 import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
+import { checkSunder, sunderCardState } from './sunder.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
@@ -238,6 +239,8 @@ export async function createAttackCard(
       );
     defenders.push(defender);
   }
+  // Sunder: an equipped weapon or shield of the one targeted actor (sunder.ts), before anything else.
+  checkSunder(opts, defenders, refs.length);
   // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
   const single = defenders.length === 1 ? (defenders[0] ?? null) : null;
   const armor = armorOf(single);
@@ -285,6 +288,8 @@ export async function createAttackCard(
     parts: preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
+  // Again after `gng.preAttack` and a scattershot's aisle, before anything is rolled.
+  checkSunder(config.options, defenders, config.targets.length);
   // An accelerated pair or a burst is fired "at a single target" (SPECIAL ATTACKS).
   const fireMode = config.options.fire?.mode ?? 'single';
   if (fireMode !== 'single' && config.targets.length !== 1)
@@ -354,6 +359,7 @@ export async function createAttackCard(
     const defender = await defenderOf(target);
     if (calledShots.length) target.calledShot = calledShotAt(calledShots, defender, waived);
     if (config.options.strike) target.strike = strikeCardState(config.options.strike, actor, defender);
+    if (config.options.sunder) sunderCardState(actor, state, target, defender);
     provokeWhileThreatened(actor, state.weapon.mode, target, defender);
     // Flow with Enemy: "that enemy cannot perform attacks of opportunity against you".
     if (target.calledShot && flowDeniesOpportunity(actor, defender)) target.calledShot.provokes = false;

@@ -46,6 +46,7 @@ import {
   propertyInputs,
   undoPropertyDamage,
 } from './item-properties-damage.js';
+import { applySunder, sunderDefenseInput, undoSunder } from './sunder.js';
 import { defensiveInputFor } from './combat-options-card.js';
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
@@ -93,12 +94,15 @@ function defenseAgainst(
   state: AttackCardState,
   defender: Actor,
   brilliant: boolean,
+  target: CardTarget,
   messageId: string,
 ): DefenseBreakdown {
-  // No dodge bonus of a defensive option taken after this card's attack roll (combat-options-card.ts).
+  // A sundered item: its holder's roll with the item's size and no shield (sunder.ts). No dodge bonus
+  // of a defensive option taken after this card's attack roll (combat-options-card.ts).
   const derivedInput = {
     ...creature(defender).derived.defenseInput,
     ...defensiveInputFor(defender, messageId),
+    ...sunderDefenseInput(target),
   };
   // Brilliant Energy: "shield bonuses to Defense (including any enhancement bonuses …) do not count".
   const input = brilliant ? { ...derivedInput, shield: 0, shieldEnhancement: 0 } : derivedInput;
@@ -127,8 +131,8 @@ export async function rollDefense(
     const defender = await actorOf(target.actorUuid);
     if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
     const brilliant = (await cardWeapon(state))?.properties.includes('brilliant-energy') === true;
-    const breakdown = defenseAgainst(state, defender, brilliant, message.id as string);
-    const shieldLost = brilliant ? brilliantShieldLost(defender) : null;
+    const breakdown = defenseAgainst(state, defender, brilliant, target, message.id as string);
+    const shieldLost = brilliant && !target.sunder ? brilliantShieldLost(defender) : null;
     if (shieldLost) breakdown.removed.push(shieldLost);
     config = {
       mode,
@@ -245,7 +249,8 @@ export async function rollDamage(
     powerAttack: state.options.powerAttack === true,
   });
 
-  const defender = await actorOf(target.actorUuid);
+  // A sundered item: the holder's Protection and resistances do not cover it (sunder.ts).
+  const defender = target.sunder ? null : await actorOf(target.actorUuid);
   let protection: ProtectionParts = {};
   let fortification: 'none' | 'light' | 'moderate' | 'heavy' = 'none';
   if (defender) {
@@ -308,6 +313,8 @@ export async function rollDamage(
     ...(automatic ? { automatic: true } : {}),
     properties: props.record,
   };
+  // A sunder: the holder takes none of it (no Roll with the Blow); Apply hits the item (sunder.ts).
+  if (target.sunder) target.damage.lethal = 0;
   showRolls(message, [roll, ...(await finishPropertyDamage(target.damage, props.record))]);
   await saveCard(message, state);
 }
@@ -318,6 +325,7 @@ export async function applyDamage(
   target: CardTarget,
   user: User,
 ): Promise<void> {
+  if (target.sunder) return applySunder(message, state, target, user);
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
   const damage = target.damage as NonNullable<CardTarget['damage']>;
@@ -362,6 +370,7 @@ export async function undoDamage(
   state: AttackCardState,
   target: CardTarget,
 ): Promise<void> {
+  if (target.sunder && target.applied) return undoSunder(message, state, target);
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
   const applied = target.applied;

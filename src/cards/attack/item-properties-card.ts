@@ -20,7 +20,8 @@ export function damageExtras(
   const lines: { label: string; value: string; kind: string }[] = [];
   if (!dmg) return lines;
   const object = target.applied?.properties?.object;
-  if (object)
+  // A sunder's own section says what the item took (sunder.ts).
+  if (object && !target.sunder)
     lines.push({
       label: f('GNG.Attack.Property.Object', {
         item: object.name,
