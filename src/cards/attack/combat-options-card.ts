@@ -27,16 +27,7 @@ import {
 } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { defensiveDodge } from '../../data/actor/derive-creature.js';
-import {
-  actorOf,
-  askGM,
-  Refusal,
-  refusal,
-  registerGMQuery,
-  serialized,
-  track,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { actorOf, actorQuery, askGM, Refusal, registerGMQuery, track } from '../kernel/index.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import {
   changeCombatOptionRecord,
@@ -255,21 +246,7 @@ async function totalDefense(actorUuid: string, sender: User): Promise<void> {
 }
 
 /** `CONFIG.queries['gng.totalDefense']`: runs on the active GM, in the actor's queue; never throws. */
-export async function handleTotalDefense(
-  data: Record<string, unknown>,
-  sender: User,
-): Promise<CardActionResult> {
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    Object.keys(data).some((key) => key !== 'actorUuid') ||
-    typeof data.actorUuid !== 'string'
-  )
-    return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
-  const actorUuid = data.actorUuid;
-  const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
-  return serialized([key], () => totalDefense(actorUuid, sender));
-}
+export const handleTotalDefense = actorQuery(totalDefense);
 
 /**
  * Total defense from the sheet: asks the active GM (`gng.totalDefense`), who checks ownership and the

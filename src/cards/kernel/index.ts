@@ -24,3 +24,4 @@ export { noteUndo } from './undo-notes.js';
 export { showRolls } from './show-rolls.js';
 export { noTargetWarning } from './targets.js';
 export { subjectCard, gmUndo } from './subject-card.js';
+export { actorQuery } from './actor-query.js';

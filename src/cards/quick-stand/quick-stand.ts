@@ -11,14 +11,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
-import {
-  askGM,
-  Refusal,
-  refusal,
-  registerGMQuery,
-  serialized,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { actorQuery, askGM, Refusal, registerGMQuery, type CardActionResult } from '../kernel/index.js';
 
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
@@ -42,23 +35,7 @@ export function mayQuickStand(actor: Actor | null | undefined): boolean {
 }
 
 /** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
-export async function handleQuickStand(
-  data: Record<string, unknown>,
-  sender: User,
-): Promise<CardActionResult> {
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    Object.keys(data).some((key) => key !== 'actorUuid') ||
-    typeof data.actorUuid !== 'string'
-  )
-    return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
-  const actorUuid = data.actorUuid;
-  // In the actor's queue: two requests at once are checked one after the other (once per round).
-  // Queued on the actor's own uuid (any spelling of it that resolves waits in the same queue).
-  const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
-  return serialized([key], () => standUp(actorUuid, sender));
-}
+export const handleQuickStand = actorQuery(standUp);
 
 async function standUp(actorUuid: string, sender: User): Promise<void> {
   const actor = await actorOf(actorUuid);
