@@ -190,6 +190,20 @@ interface AbilitySpec {
   apply: string;
 }
 
+/** The names of the Appendix 6 properties the attack card applies, as the pack's texts say them. */
+const PROPERTY_NAMES: Record<string, string> = {
+  'brilliant-energy': 'Brilliant Energy',
+  vicious: 'Vicious',
+  'sun-blade': 'Sun Blade double damage against undead',
+  wounding: 'Wounding',
+  'mace-of-ruin': 'Mace of Ruin (no damage reduction or hardness)',
+  dissipater: 'Dissipater',
+};
+
+/** What an Appendix 6 ability item says when the attack card applies it from the weapon's property. */
+const PROPERTY_APPLY = (name: string, what: string): string =>
+  `Tick <em>${name}</em> among the weapon’s properties: the attack card applies it (${what}).`;
+
 const NO_FIELD = 'Apply by hand: the sheet and the chat cards do not apply this ability.';
 const EPIC_BLAST = (energy: string) =>
   `On command the weapon is wreathed in ${energy} that does not hurt the wielder. Every hit deals +3d6 ${energy} damage; on a 1 on 1d10 it deals +6d6 instead. Bows, crossbows and slings give it to their ammunition.`;
@@ -315,7 +329,10 @@ const ABILITIES: AbilitySpec[] = [
     price: '+4 bonus',
     aura: 'strong transmutation; CL 16th',
     text: 'Most of the weapon is light (same weight; it sheds torchlight, 20 ft.). It passes through nonliving matter: armor bonuses to Protection and shield bonuses to Defense, with their enhancements, do not count against it (natural armor and other bonuses do). It cannot harm undead, constructs or objects. Melee and thrown weapons and ammunition only.',
-    apply: 'Resolve by hand: leave out the armor and shield parts.',
+    apply: PROPERTY_APPLY(
+      'Brilliant Energy',
+      'armor and shield left out, natural armor kept; no harm to undead, constructs or objects',
+    ),
   },
   {
     id: 'coup-de-grace',
@@ -333,7 +350,10 @@ const ABILITIES: AbilitySpec[] = [
     price: '+1 bonus',
     aura: 'strong metacreativity; ML 12th',
     text: 'Against things made of ectoplasm (astral constructs, ectoplasmic walls and forms, metacreativity items) the weapon ignores Protection, damage reduction and hardness.',
-    apply: 'Resolve those hits as armor ignoring, by hand.',
+    apply: PROPERTY_APPLY(
+      'Dissipater',
+      'Protection, damage reduction and hardness ignored against a creature of the ectoplasm subtype',
+    ),
   },
   {
     id: 'dread',
@@ -487,7 +507,7 @@ const ABILITIES: AbilitySpec[] = [
     price: '+1 bonus',
     aura: 'moderate necromancy; CL 9th',
     text: 'When a hit deals at least 1 HP, a burst of energy deals an extra 2d6 to the target and 1d6 to the wielder, both ignoring Protection. Melee weapons only.',
-    apply: NO_FIELD,
+    apply: PROPERTY_APPLY('Vicious', '+2d6 to the target, 1d6 to the wielder at Apply, both undone by Undo'),
   },
   {
     id: 'vorpal',
@@ -505,7 +525,10 @@ const ABILITIES: AbilitySpec[] = [
     price: '+2 bonus',
     aura: 'moderate evocation; CL 10th',
     text: 'When a hit deals at least 1 HP, the victim makes a Fortitude save against 10 + the damage or starts severe bleeding, as the called-shot effect. Creatures without a circulatory system (undead, plants, constructs…) are immune.',
-    apply: 'On a failed save set the Severe bleeding status.',
+    apply: PROPERTY_APPLY(
+      'Wounding',
+      'the Fortitude save against 10 + the damage at Apply, Severe Bleeding on a failure',
+    ),
   },
 ];
 
@@ -612,6 +635,8 @@ interface WeaponSpec {
   enhancement: number;
   bypass: 'none' | 'piercing' | 'ignoring';
   abilities: string[];
+  /** Appendix 6 properties the attack card applies (engine WEAPON_ITEM_PROPERTIES, issue #18). */
+  properties?: string[];
   text: string;
   price: string;
   specific: boolean;
@@ -650,7 +675,8 @@ const WEAPONS: WeaponSpec[] = [
     enhancement: 1,
     bypass: 'none',
     abilities: ['vicious', 'wounding'],
-    text: 'A sample weapon with two abilities that are resolved by hand: vicious (+2d6 to the target and 1d6 to the wielder, both through Protection, when a hit deals at least 1 HP) and wounding (severe bleeding unless the target saves against 10 + the damage).',
+    properties: ['vicious', 'wounding'],
+    text: 'A sample weapon with two abilities: vicious (+2d6 to the target and 1d6 to the wielder, both through Protection, when a hit deals at least 1 HP) and wounding (severe bleeding unless the target saves against 10 + the damage).',
     price: '+4 bonus (+1 enhancement, +1 vicious, +2 wounding)',
     specific: false,
   },
@@ -683,6 +709,7 @@ const WEAPONS: WeaponSpec[] = [
     enhancement: 7,
     bypass: 'ignoring',
     abilities: ['armor-ignoring'],
+    properties: ['mace-of-ruin'],
     text: 'A +7 armor ignoring heavy mace that also ignores the hardness and damage reduction of whatever it strikes.',
     price: '1,000,312 gp (CL 21st; epic)',
     specific: true,
@@ -727,6 +754,7 @@ const WEAPONS: WeaponSpec[] = [
     enhancement: 2,
     bypass: 'none',
     abilities: ['wounding'],
+    properties: ['wounding'],
     text: 'A +2 wounding rapier. Three times a day its wielder may make an armor ignoring attack that also drains 1d6 Constitution (blood); creatures without a circulatory system (undead, plants, constructs…) ignore the drain.',
     price: '50,320 gp (CL 13th)',
     specific: true,
@@ -738,6 +766,7 @@ const WEAPONS: WeaponSpec[] = [
     enhancement: 2,
     bypass: 'none',
     abilities: [],
+    properties: ['sun-blade'],
     text: 'Looks like and deals damage as a bastard sword, but is wielded as a short sword (light, 2 lb.); proficiency with either weapon is enough, and Weapon Focus or Specialization in either applies (not both). +2, or +4 against evil creatures; against undead and creatures of the Negative Energy Plane it deals double damage after Protection. Once a day, swung overhead with a command word, it sheds daylight growing from 10 ft. to a 60-ft. radius over 10 rounds, then glows dimly for a minute. An evil wielder has one negative level while holding it.',
     price: '50,335 gp (CL 10th)',
     specific: true,
@@ -765,6 +794,9 @@ function weaponDoc(w: WeaponSpec): { file: string; doc: Doc } {
     w.bypass === 'none'
       ? null
       : `${w.bypass === 'piercing' ? 'armor piercing' : 'armor ignoring'} against Protection`,
+    w.properties?.length
+      ? `its ${w.properties.map((id) => PROPERTY_NAMES[id] ?? id).join(' and ')} on the attack card`
+      : null,
   ]
     .filter(Boolean)
     .join('; ');
@@ -791,6 +823,7 @@ function weaponDoc(w: WeaponSpec): { file: string; doc: Doc } {
     energy: false,
     enhancement: w.enhancement,
     strength: w.base.strength ?? 'normal',
+    properties: w.properties ?? [],
   };
   return {
     file: `weapon-${w.key}`,

@@ -26,6 +26,7 @@
  * the defenders classless with Dex 10 (Defense +0 besides a shield). Dice are queued in the order they
  * are rolled: attack d20, Defense d20, damage, Vicious 2d6 and 1d6, then at Apply the Wounding save.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
@@ -386,5 +387,65 @@ describe('objects: Break Weapon against an item with hardness and hit points', (
     expect(extras(message)).toContain('Break Weapon: Rapier, hit points 20 → 9 damaged (break DC −2)');
     await click(message, 'undoDamage');
     expect(hp()).toEqual({ value: 20, max: 20 });
+  });
+});
+
+describe('the magic items pack', () => {
+  const source = (file: string) =>
+    JSON.parse(readFileSync(`packs/_source/magic-items/${file}.json`, 'utf8')) as {
+      name: string;
+      type: string;
+      system: Record<string, unknown> & { properties?: string[]; description: string };
+      flags: { gng?: { abilities?: string[] } };
+    };
+  const ENGINE = ['brilliant-energy', 'vicious', 'sun-blade', 'wounding', 'mace-of-ruin', 'dissipater'];
+
+  it('every pack weapon with an Appendix 6 ability the card applies carries it as a property', () => {
+    const files = readdirSync('packs/_source/magic-items')
+      .filter((f) => f.startsWith('weapon-'))
+      .map((f) => f.replace(/\.json$/, ''));
+    const carried = Object.fromEntries(files.map((f) => [f, source(f).system.properties ?? []]));
+    for (const f of files) {
+      const abilities = source(f).flags.gng?.abilities ?? [];
+      for (const ability of abilities.filter((a) => ENGINE.includes(a)))
+        expect(carried[f], `${f} has ${ability}`).toContain(ability);
+    }
+    // The specific weapons named by the text.
+    expect(carried['weapon-sun-blade']).toEqual(['sun-blade']);
+    expect(carried['weapon-mace-of-ruin']).toEqual(['mace-of-ruin']);
+    expect(carried['weapon-vicious-wounding-rapier']).toEqual(['vicious', 'wounding']);
+    expect(carried['weapon-rapier-of-puncturing']).toEqual(['wounding']);
+    // The ability items say how to switch them on, not "by hand".
+    for (const id of ['brilliant-energy', 'vicious', 'wounding', 'dissipater']) {
+      const text = source(`ability-weapon-${id}`).system.description;
+      expect(text, id).toContain('the attack card applies it');
+      expect(text, id).not.toMatch(/by hand|do not apply/);
+    }
+  });
+
+  it("the pack's +1 Vicious Wounding Rapier flashes and wounds on the card", async () => {
+    const rapier = source('weapon-vicious-wounding-rapier');
+    const foe = await defender({ naturalArmor: 3 });
+    const { message } = await hit(
+      rapier.system.properties ?? [],
+      foe,
+      { attack: 18, defense: 5, damage: [6, 4, 3, 2] },
+      {
+        ...rapier.system,
+        equipped: true,
+      },
+    );
+    const damage = target(message).damage!;
+    // Vicious: +2d6 (4 + 3 = 7) on top of what got through Protection; 1d6 (2) for the wielder at Apply.
+    expect(damage.properties?.vicious).toEqual({
+      target: [4, 3],
+      targetDamage: 7,
+      wielder: [2],
+      wielderDamage: 2,
+    });
+    expect(extras(message)).toContain(`Wounding: Fortitude save (DC ${10 + damage.final}) at Apply`);
+    h.dice.queue(1); // a natural 1 fails any save
+    await click(message, 'applyDamage');
+    expect(foe.statuses.has('severe-bleeding')).toBe(true);
   });
 });
