@@ -111,6 +111,9 @@ function autoWeapons(actor: Actor | null): Item[] {
   });
 }
 
+/** The weapons pack's automatic weapon the control suggests to a character without one. */
+const SUGGESTED_WEAPON = 'Submachine gun (9mm)';
+
 /** The Burst control under the map (kept across redraws; its weapon list follows the origin token). */
 export class BurstControl {
   readonly element: HTMLFieldSetElement;
@@ -120,6 +123,8 @@ export class BurstControl {
   readonly #aim: HTMLButtonElement;
   readonly #fire: HTMLButtonElement;
   readonly #note: HTMLElement;
+  /** Why there is nothing to fire (plain text: not a live region, the map's status is the one). */
+  readonly #empty: HTMLElement;
   readonly #fields: HTMLElement;
   #origin: HarnessToken | null = null;
 
@@ -147,6 +152,7 @@ export class BurstControl {
     this.#fire.addEventListener('click', () => void this.fire());
     this.#note = element('p', { className: 'pg-burst-note' });
     this.#note.setAttribute('role', 'status');
+    this.#empty = element('p', { className: 'pg-burst-empty' });
     this.#fields = element(
       'div',
       { className: 'pg-burst-fields' },
@@ -160,6 +166,7 @@ export class BurstControl {
       { className: 'pg-burst' },
       element('legend', { textContent: t('GNG.Burst.Map.Legend') }),
       this.#fields,
+      this.#empty,
       this.#note,
     );
   }
@@ -184,9 +191,18 @@ export class BurstControl {
     if (weapons.some((weapon) => weapon.id === chosen)) this.#weapon.value = chosen;
     this.#fields.hidden = weapons.length === 0;
     if (!weapons.length) {
-      this.#note.textContent = origin ? f('GNG.Burst.Map.NoWeapon', { name: origin.document.name }) : '';
       this.#setAiming(false);
-    } else if (!this.aiming) this.#note.textContent = '';
+      this.#empty.textContent = origin
+        ? f('GNG.Playground.BurstNoWeapon', {
+            name: origin.document.name,
+            weapon: SUGGESTED_WEAPON,
+            pack: t('GNG.Compendium.Weapons'),
+          })
+        : t('GNG.Playground.BurstNoToken');
+    } else {
+      this.#empty.textContent = '';
+      if (!this.aiming) this.#note.textContent = '';
+    }
   }
 
   /** Aim mode: the direction from the origin token's centre to this point (scene pixels); aim mode ends. */

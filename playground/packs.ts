@@ -9,6 +9,8 @@ export interface PlaygroundPack {
   type: 'Actor' | 'Item';
   label: string;
   documents: Record<string, unknown>[];
+  /** The pack's folders (the bestiary's creature types), by id. */
+  folders?: { _id: string; name: string }[];
 }
 
 export async function fetchPacks(): Promise<PlaygroundPack[]> {
@@ -32,11 +34,58 @@ export function registerPacks(harness: Harness, packs: PlaygroundPack[]): void {
   }
 }
 
-/** The actors of the packs, for the combatant pickers: `[pack name, document]`. */
-export function packActors(packs: PlaygroundPack[]): { pack: string; id: string; name: string }[] {
+/** One pack actor a picker offers: its pack, id, name, and the group it is listed under. */
+export interface PackActor {
+  pack: string;
+  id: string;
+  name: string;
+  /** The pack's label (localized), with its folder's name where it has one: "GnG Bestiary …: Undead". */
+  group: string;
+}
+
+/** The actors of the packs, for the combatant pickers, sorted by group then name. */
+export function packActors(packs: PlaygroundPack[]): PackActor[] {
   return packs
     .filter((pack) => pack.type === 'Actor')
-    .flatMap((pack) =>
-      pack.documents.map((doc) => ({ pack: pack.name, id: String(doc._id), name: String(doc.name) })),
-    );
+    .flatMap((pack) => {
+      const label = game.i18n.localize(pack.label);
+      const folders = new Map((pack.folders ?? []).map((f) => [f._id, f.name]));
+      return pack.documents
+        .map((doc) => {
+          const folder = typeof doc.folder === 'string' ? folders.get(doc.folder) : undefined;
+          return {
+            pack: pack.name,
+            id: String(doc._id),
+            name: String(doc.name),
+            group: folder ? game.i18n.format('GNG.Playground.PackFolder', { pack: label, folder }) : label,
+          };
+        })
+        .sort((a, b) => a.group.localeCompare(b.group) || a.name.localeCompare(b.name));
+    });
+}
+
+/**
+ * The pack actors as `<optgroup>`s of `<option value="pack/id">` (one group per pack, or per folder of
+ * a pack with folders), `selected` marking the chosen one.
+ */
+export function packActorOptions(
+  doc: Document,
+  actors: readonly PackActor[],
+  selected?: { pack: string; id: string },
+): HTMLOptGroupElement[] {
+  const groups = new Map<string, HTMLOptGroupElement>();
+  for (const actor of actors) {
+    let group = groups.get(actor.group);
+    if (!group) {
+      group = doc.createElement('optgroup');
+      group.label = actor.group;
+      groups.set(actor.group, group);
+    }
+    const option = doc.createElement('option');
+    option.value = `${actor.pack}/${actor.id}`;
+    option.textContent = actor.name;
+    option.selected = selected?.pack === actor.pack && selected.id === actor.id;
+    group.append(option);
+  }
+  return [...groups.values()];
 }

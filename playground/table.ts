@@ -6,7 +6,7 @@
  * exactly as in the tests; this module only lays them out and re-renders them when the world changes.
  */
 import type { Harness } from '../test/harness/runtime.js';
-import { registerPacks, packActors, type PlaygroundPack } from './packs.js';
+import { registerPacks, packActorOptions, packActors, type PlaygroundPack } from './packs.js';
 import type { Desk } from './desk.js';
 import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
@@ -277,8 +277,7 @@ export class Table {
     );
     const full = side.members.length >= MAX_PER_SIDE;
     const picker = element('select', { name: `add-${side.key}`, disabled: full });
-    for (const choice of packActors(this.packs))
-      picker.append(element('option', { value: `${choice.pack}/${choice.id}`, textContent: choice.name }));
+    picker.append(...packActorOptions(document, packActors(this.packs)));
     const add = element('button', {
       type: 'button',
       className: 'pg-add-combatant',
@@ -311,11 +310,7 @@ export class Table {
     panel.setAttribute('aria-labelledby', headingId);
 
     const picker = element('select', { name: `actor-${side.key}-${index}` });
-    for (const choice of packActors(this.packs)) {
-      const option = element('option', { value: `${choice.pack}/${choice.id}`, textContent: choice.name });
-      option.selected = choice.pack === member.choice.pack && choice.id === member.choice.id;
-      picker.append(option);
-    }
+    picker.append(...packActorOptions(document, packActors(this.packs), member.choice));
     picker.addEventListener('change', () => {
       const [pack, id] = picker.value.split('/') as [string, string];
       member.choice = { pack, id };

@@ -26,9 +26,15 @@ interface ManifestPack {
 }
 
 /** Actor and Item packs of the built system (`dist/`), as the page loads them. */
-export async function extractBuiltPacks(
-  dist: string,
-): Promise<{ name: string; type: string; label: string; documents: unknown[] }[]> {
+export async function extractBuiltPacks(dist: string): Promise<
+  {
+    name: string;
+    type: string;
+    label: string;
+    documents: unknown[];
+    folders: { _id: string; name: string }[];
+  }[]
+> {
   const manifest = JSON.parse(readFileSync(join(dist, 'system.json'), 'utf8')) as { packs: ManifestPack[] };
   const work = mkdtempSync(join(tmpdir(), 'gng-playground-packs-'));
   try {
@@ -36,13 +42,16 @@ export async function extractBuiltPacks(
     for (const pack of manifest.packs.filter((p) => p.type === 'Actor' || p.type === 'Item')) {
       const out = join(work, pack.name);
       await extractPack(join(dist, 'packs', pack.name), out, { log: false });
-      const documents = readdirSync(out)
+      const all = readdirSync(out)
         .filter((file) => file.endsWith('.json'))
         .sort()
-        .map((file) => JSON.parse(readFileSync(join(out, file), 'utf8')) as Record<string, unknown>)
-        // Compendium folders (the bestiary's creature types) are not documents of the pack.
-        .filter((doc) => !String(doc._key ?? '').startsWith('!folders!'));
-      packs.push({ name: pack.name, type: pack.type, label: pack.label, documents });
+        .map((file) => JSON.parse(readFileSync(join(out, file), 'utf8')) as Record<string, unknown>);
+      const isFolder = (doc: Record<string, unknown>) => String(doc._key ?? '').startsWith('!folders!');
+      // Compendium folders (the bestiary's creature types) are not documents of the pack: kept apart,
+      // for the playground's pickers to group the actors by them.
+      const documents = all.filter((doc) => !isFolder(doc));
+      const folders = all.filter(isFolder).map((doc) => ({ _id: String(doc._id), name: String(doc.name) }));
+      packs.push({ name: pack.name, type: pack.type, label: pack.label, documents, folders });
     }
     return packs;
   } finally {

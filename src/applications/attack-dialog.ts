@@ -275,7 +275,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         id: id('power-attack'),
         checked: Boolean(chosen.powerAttack) && powerAttackFeat,
         disabled: !powerAttackFeat,
-        hint: powerAttackFeat ? '' : t('GNG.AttackDialog.PowerAttackNeedsFeat'),
+        hint: this.#powerAttackHint(preview),
       },
       nonlethal: { id: id('nonlethal'), checked: Boolean(chosen.nonlethal) },
       bonus: { id: id('bonus'), value: chosen.bonus ?? 0 },
@@ -438,11 +438,31 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     form.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])')?.focus();
   }
 
+  /**
+   * Why Power Attack would add nothing (empty: it adds): no feat, or a grip other than two-handed —
+   * the engine doubles Strength to damage only with a two-handed grip (`strengthDamageBonus`).
+   */
+  #powerAttackHint(preview: AttackPreview | null): string {
+    if (!(this.actor.system as CreatureData).derived.feats.includes('power-attack'))
+      return t('GNG.AttackDialog.PowerAttackNeedsFeat');
+    const grip = preview?.grip ?? null;
+    if (grip === 'two-handed') return '';
+    return game.i18n.format('GNG.AttackDialog.PowerAttackGrip', {
+      grip: grip ? t(`GNG.AttackDialog.Grip.${grip}`) : t('GNG.AttackDialog.PowerAttackNoGrip'),
+    });
+  }
+
   /** Shows the attack bonus of the choices the form holds now (no re-render: focus stays put). */
   refresh(): void {
     const options = this.currentOptions();
     const preview = this.#preview(options);
     this.#renderOdds(options, preview);
+    const powerHint = this.element.querySelector<HTMLElement>('.power-attack-hint');
+    if (powerHint) {
+      const text = this.#powerAttackHint(preview);
+      powerHint.textContent = text;
+      powerHint.hidden = text === '';
+    }
     const view = this.#previewView(preview);
     const live = this.element.querySelector<HTMLElement>('.attack-preview');
     if (!view || !live) return;

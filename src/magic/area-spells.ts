@@ -159,6 +159,7 @@ async function handleCastAreaSpell(data: Record<string, unknown>, sender: User):
     // A spell's damage follows the world's high magic option (Appendix 2); a power's does not.
     ...(kind === 'spell' ? { spell: { level: cost.base, casterLevel: effective } } : {}),
     ...(applied ? { metamagic: applied } : {}),
+    source: { caster: caster.name, spell: spell.name },
   });
   if (!message) return refusal(new Refusal('GNG.Area.Error.BadOptions'));
   return { ok: true, messageId: message.id as string };

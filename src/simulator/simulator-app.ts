@@ -37,33 +37,73 @@ interface Draft {
 
 const t = (key: string) => game.i18n.localize(key);
 
+/**
+ * Every actor the simulator offers: the world's, then each Actor pack's (the bestiary too), grouped by
+ * pack and, where the pack has folders (the bestiary's creature types), by folder; each group sorted
+ * by name. Read from the packs' indexes (no document loaded) where the index lists them.
+ */
 async function actorChoices(): Promise<ActorChoice[]> {
   const world = t('GNG.Simulator.WorldActors');
-  const choices: ActorChoice[] = game.actors.contents.map((a) => ({
-    uuid: a.uuid,
-    name: a.name,
-    group: world,
-  }));
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const choices: ActorChoice[] = game.actors.contents
+    .map((a) => ({ uuid: a.uuid, name: a.name, group: world }))
+    .sort(byName);
   for (const pack of game.packs.contents.filter((p) => p.documentName === 'Actor')) {
-    for (const entry of await packEntries(pack))
-      choices.push({ uuid: entry.uuid, name: entry.name, group: pack.metadata.label });
+    const label = packLabel(pack);
+    const folders = (pack as unknown as { folders?: { get(id: string): { name?: string } | undefined } })
+      .folders;
+    const entries = (await packEntries(pack)).map((e) => {
+      const folder = e.folder ? folders?.get(e.folder)?.name : undefined;
+      return {
+        uuid: e.uuid,
+        name: e.name,
+        group: folder ? game.i18n.format('GNG.Simulator.PackFolder', { pack: label, folder }) : label,
+      };
+    });
+    entries.sort((a, b) => a.group.localeCompare(b.group) || byName(a, b));
+    choices.push(...entries);
   }
   return choices;
 }
 
 /**
- * A pack's actors as uuid and name: from its index where the index lists them (Foundry's, without
- * loading a document), else from its documents.
+ * A pack's label as the user reads it: its localized label (system.json gives lang keys), or, where
+ * the label is only the pack's name (the playground's stand-in), `GNG.Compendium.<Name>`.
  */
-async function packEntries(pack: CompendiumCollection): Promise<{ uuid: string; name: string }[]> {
-  const index = (await pack.getIndex()) as unknown;
+function packLabel(pack: CompendiumCollection): string {
+  const raw = pack.metadata.label;
+  const label = game.i18n.has(raw) ? t(raw) : raw;
+  if (label !== pack.metadata.name) return label;
+  const key = `GNG.Compendium.${pack.metadata.name.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`;
+  return game.i18n.has(key) ? t(key) : label;
+}
+
+/**
+ * A pack's actors as uuid, name and folder id: from its index where the index lists them (Foundry's,
+ * without loading a document), else from its documents.
+ */
+async function packEntries(
+  pack: CompendiumCollection,
+): Promise<{ uuid: string; name: string; folder: string | null }[]> {
+  const getIndex = pack.getIndex as (options?: { fields?: string[] }) => Promise<unknown>;
+  const index = await getIndex.call(pack, { fields: ['folder'] });
   if (index && typeof (index as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    const entries = [...(index as Iterable<{ uuid?: unknown; name?: unknown }>)].filter(
-      (e): e is { uuid: string; name: string } => typeof e.uuid === 'string' && typeof e.name === 'string',
-    );
+    const entries = [...(index as Iterable<{ uuid?: unknown; name?: unknown; folder?: unknown }>)]
+      .filter(
+        (e): e is { uuid: string; name: string; folder?: unknown } =>
+          typeof e.uuid === 'string' && typeof e.name === 'string',
+      )
+      .map((e) => ({ uuid: e.uuid, name: e.name, folder: typeof e.folder === 'string' ? e.folder : null }));
     if (entries.length > 0) return entries;
   }
-  return (await pack.getDocuments()).map((doc) => ({ uuid: doc.uuid, name: (doc as unknown as Actor).name }));
+  return (await pack.getDocuments()).map((doc) => {
+    const folder = (doc as unknown as { folder?: { id?: string } | string | null }).folder;
+    return {
+      uuid: doc.uuid,
+      name: (doc as unknown as Actor).name,
+      folder: typeof folder === 'string' ? folder : (folder?.id ?? null),
+    };
+  });
 }
 
 function labels(): ChartLabels {

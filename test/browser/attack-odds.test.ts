@@ -12,7 +12,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
 
-const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
+const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('attack-odds');
 
 const FRAME_MS = 1000 / 60;
@@ -72,23 +72,95 @@ it('the dialog shows ten targets’ odds, redraws them live within a frame, and 
   await dialog.waitFor();
 
   const odds = dialog.locator('.attack-odds');
-  await expect.poll(() => odds.locator('tbody tr').count()).toBe(TARGETS);
+  const exclusive = odds.locator('.odds-exclusive');
+  await expect.poll(() => exclusive.locator('tbody tr').count()).toBe(TARGETS);
+
+  // At 1600 × 1000, without scrolling anything, the odds and the Attack button are in the viewport
+  // and not hidden by the dialog's own scrolling (the options scroll; a newcomer's report).
+  const visible = await page.evaluate(() => {
+    const inView = (selector: string) => {
+      const el = document.querySelector<HTMLElement>(`form.attack-dialog ${selector}`);
+      if (!el) return `no ${selector}`;
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth)
+        return `${selector} outside the viewport: ${JSON.stringify(r)}`;
+      // The topmost element at its top-left and bottom-right corners is the element itself (or in it).
+      for (const [x, y] of [
+        [r.left + 4, r.top + 4],
+        [r.right - 4, r.bottom - 4],
+      ] as const) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !el.contains(hit)) return `${selector} hidden at ${x},${y} by ${hit?.className}`;
+      }
+      return 'ok';
+    };
+    const scrolled = [...document.querySelectorAll<HTMLElement>('.pg-window-body')].some(
+      (b) => b.scrollTop > 0,
+    );
+    // The sheet's header (its title) stays visible: the dialog does not open on top of it.
+    const sheetTitle = [...document.querySelectorAll<HTMLElement>('.pg-window-header h2')].find((h) =>
+      h.textContent?.startsWith('Fighter, 5th level'),
+    );
+    const titleBox = sheetTitle?.getBoundingClientRect();
+    const onTitle = titleBox
+      ? document.elementFromPoint(titleBox.left + 4, titleBox.top + titleBox.height / 2)
+      : null;
+    return {
+      sheetHeader: Boolean(onTitle && sheetTitle?.contains(onTitle)),
+      button: inView('.attack-submit'),
+      odds: inView('.attack-odds .odds-heading'),
+      table: inView('.attack-odds .odds-exclusive thead'),
+      scrolled: scrolled || window.scrollY > 0,
+      dialogHeight: document.querySelector('form.attack-dialog')?.getBoundingClientRect().height ?? 0,
+    };
+  });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-dialog-fits.png') });
+  expect(visible).toMatchObject({
+    button: 'ok',
+    odds: 'ok',
+    table: 'ok',
+    scrolled: false,
+    sheetHeader: true,
+  });
+  expect(visible.dialogHeight).toBeLessThanOrEqual(1000);
+
   expect(await odds.getByRole('heading', { name: 'Odds' }).count()).toBe(1);
-  expect(await odds.locator('thead th').allTextContents()).toEqual([
+  // Disjoint outcomes (they add up to 100 %), then the overlapping chances of any hit, a legend.
+  expect(await exclusive.locator('thead th').allTextContents()).toEqual([
     'Target',
-    'Hit',
-    'No effect',
-    'Injury',
-    'Trauma',
+    'Miss',
+    'Hit, no harm',
+    'Hurt, still up',
     'Disabled',
     'Dying',
     'Dead',
   ]);
+  const anyHit = odds.locator('.odds-any-hit');
+  expect(await anyHit.locator('caption').textContent()).toBe('Chance of each (any hit)');
+  expect(await anyHit.locator('thead th').allTextContents()).toEqual([
+    'Target',
+    'Trauma',
+    'Light injury',
+    'Moderate injury',
+    'Severe injury',
+  ]);
+  expect(await odds.locator('.odds-legend').count()).toBe(1);
   // Each row is a target, its name a row header; every cell a percentage.
-  const names = await odds.locator('tbody th[scope="row"]').allTextContents();
+  const names = await exclusive.locator('tbody th[scope="row"]').allTextContents();
   expect(names).toEqual(Array.from({ length: TARGETS }, (_, i) => `Goblin ${i + 1}`));
   for (const text of await odds.locator('tbody td').allTextContents()) expect(text).toMatch(/%$/);
-  const before = await odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent();
+  // No column overlaps the next: each header cell ends before the next one starts.
+  const overlaps = await exclusive
+    .locator('thead th')
+    .evaluateAll(
+      (cells) =>
+        cells
+          .slice(1)
+          .filter((c, i) => c.getBoundingClientRect().left < cells[i]!.getBoundingClientRect().right - 0.5)
+          .length,
+    );
+  expect(overlaps).toBe(0);
+  const before = await exclusive.locator('tbody tr').first().locator('td[data-outcome="miss"]').textContent();
 
   // The time from an option change (Flanking, clicked: its input and change events) to the updated
   // table, measured in the page, 30 times; and to the next animation frame after it.
@@ -122,23 +194,21 @@ it('the dialog shows ten targets’ odds, redraws them live within a frame, and 
   console.log(`attack-odds timing, ${TARGETS} targets: ${JSON.stringify(report)}`);
   expect(report.updateMedianMs).toBeLessThan(FRAME_MS);
 
-  // 30 clicks: Flanking is off again. Tick it once: the first goblin's hit chance goes up.
+  // 30 clicks: Flanking is off again. Tick it once: the first goblin's miss chance goes down.
   await dialog.getByLabel('Flanking', { exact: true }).check();
-  await expect
-    .poll(() => odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent())
-    .not.toBe(before);
+  const firstMiss = () =>
+    odds.locator('.odds-exclusive tbody tr').first().locator('td[data-outcome="miss"]').textContent();
+  await expect.poll(firstMiss).not.toBe(before);
   await dialog.getByLabel('Flanking', { exact: true }).uncheck();
-  await expect
-    .poll(() => odds.locator('tbody tr').first().locator('td[data-outcome="hit"]').textContent())
-    .toBe(before);
+  await expect.poll(firstMiss).toBe(before);
   await expectNoSeriousViolations(page, '.attack-dialog');
   // A called shot adds the column of its effect.
   await dialog.getByLabel('Stun (-4)', { exact: true }).check();
-  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Called shot');
+  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Called shot takes effect');
   await odds.scrollIntoViewIfNeeded();
   await odds.screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-dialog.png') });
   await dialog.getByLabel('Stun (-4)', { exact: true }).uncheck();
-  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Dead');
+  await expect.poll(() => odds.locator('thead th').last().textContent()).toBe('Severe injury');
 
   // The card: the attacker's player sees each target's odds before Defense; the others' do not.
   const messages = await page.locator('#chat-log > li').count();
@@ -147,14 +217,19 @@ it('the dialog shows ten targets’ odds, redraws them live within a frame, and 
   await expect.poll(() => card(page).locator('.attack-odds').count()).toBe(TARGETS);
   const first = card(page).locator('.attack-odds').first();
   expect(await first.locator('.odds-heading').textContent()).toBe('Odds before Defense');
-  expect(await first.locator('dt').allTextContents()).toEqual([
-    'Hit',
-    'No effect',
-    'Injury',
-    'Trauma',
+  expect(await first.locator('.odds-list dt').allTextContents()).toEqual([
+    'Miss',
+    'Hit, no harm',
+    'Hurt, still up',
     'Disabled',
     'Dying',
     'Dead',
+  ]);
+  expect(await first.locator('.odds-any-hit dt').allTextContents()).toEqual([
+    'Trauma',
+    'Light injury',
+    'Moderate injury',
+    'Severe injury',
   ]);
   await expectNoSeriousViolations(page, '#chat-log');
   await card(page).screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-card.png') });

@@ -114,6 +114,10 @@ describe('Armor Piercing Spell and Armor Ignoring Spell on the area card', () =>
     })) as ChatMessage;
     await attackActionsSettled();
     expect(state(message).metamagic).toBeNull();
+    // The card names the caster and the spell (a newcomer's report: "Area damage" alone said neither).
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('h3')?.textContent).toBe('Magus casts Fireball: area damage');
+    expect(state(message).source).toEqual({ caster: 'Magus', spell: 'Fireball' });
     await apply(message);
     expect(sys(target).hp.value).toBe(40 - 12);
   });

@@ -42,28 +42,60 @@ async function openDialog(): Promise<Dialog> {
   });
 }
 
-/** The dialog's odds cells of the row of `tokenId`: outcome → text. */
+/** The dialog's odds cells of the rows of `tokenId` (both tables): outcome → text. */
 function dialogRow(dialog: Dialog, tokenId: string): Record<string, string> {
-  const row = dialog.element.querySelector(`.attack-odds tr[data-target-id="${tokenId}"]`);
-  if (!row) throw new Error(`no odds row for ${tokenId}`);
+  const rows = [...dialog.element.querySelectorAll(`.attack-odds tr[data-target-id="${tokenId}"]`)];
+  if (!rows.length) throw new Error(`no odds row for ${tokenId}`);
   return Object.fromEntries(
-    [...row.querySelectorAll<HTMLElement>('td[data-outcome]')].map((td) => [
-      td.dataset.outcome,
-      td.textContent,
-    ]),
+    rows.flatMap((row) =>
+      [...row.querySelectorAll<HTMLElement>('td[data-outcome]')].map((td) => [
+        td.dataset.outcome,
+        td.textContent,
+      ]),
+    ),
   );
 }
 
-/** The cells a summary of `o` (no concealment) must show: hand-set numbers through the engine. */
+/** The disjoint outcomes of a lethal attack, in the order the dialog shows them. */
+const EXCLUSIVE = ['miss', 'absorbed', 'hurt', 'disabled', 'dying', 'dead'];
+
+/** A shown percentage as a number ("< 0.1%" counts as 0, "> 99.9%" as 100). */
+function pct(text: string | null | undefined): number {
+  if (!text) throw new Error('no percentage');
+  if (text.startsWith('<')) return 0;
+  if (text.startsWith('>')) return 100;
+  return Number.parseFloat(text.replace(/[^0-9.]/g, ''));
+}
+
+/** The disjoint cells of a row add up to 100 % within the rounding of each (0.05 points a cell). */
+function expectSumsTo100(row: Record<string, string>): void {
+  const cells = EXCLUSIVE.map((k) => row[k]);
+  expect(cells.every((c) => c !== undefined)).toBe(true);
+  const sum = cells.reduce((a, c) => a + pct(c), 0);
+  expect(Math.abs(sum - 100)).toBeLessThanOrEqual(0.05 * cells.length + 1e-9);
+}
+
+/**
+ * The cells a summary of `o` (no concealment, a healthy target: HP full, no injury, up) must show,
+ * from the engine's records by hand: the records give the state AFTER the attack, and a miss or a hit
+ * for 0 leaves a healthy target "normal", uninjured — so the disjoint outcomes are miss = 1 − P(hit);
+ * hit, no harm = P(no effect) − miss; disabled / dying / dead = those records as they are; hurt (HP
+ * lost, still up) = whatever is left. The overlapping chances of any hit: trauma and the injury grade.
+ */
 function expectedCells(o: ReturnType<typeof odds.attackOdds>, effect = false): Record<string, string> {
+  const miss = 1 - o.hit.hit;
+  const c = o.outcome.condition;
   const cells: Record<string, string> = {
-    hit: percent(o.hit.hit),
-    noEffect: percent(o.outcome.noEffect),
-    injury: percent(o.outcome.injuryWorse),
+    miss: percent(miss),
+    absorbed: percent(o.outcome.noEffect - miss),
+    hurt: percent(1 - o.outcome.noEffect - c.disabled - c.dying - c.dead),
+    disabled: percent(c.disabled),
+    dying: percent(c.dying),
+    dead: percent(c.dead),
     trauma: percent(o.outcome.trauma),
-    disabled: percent(o.outcome.condition.disabled),
-    dying: percent(o.outcome.condition.dying),
-    dead: percent(o.outcome.condition.dead),
+    light: percent(o.outcome.injury.light),
+    moderate: percent(o.outcome.injury.moderate),
+    severe: percent(o.outcome.injury.severe),
   };
   if (effect) cells.effect = percent(o.calledShot?.condition?.failed ?? 0);
   return cells;
@@ -102,7 +134,26 @@ describe('the attack dialog shows each target’s odds', () => {
     const dialog = await openDialog();
     expect(dialog.element.querySelector('.attack-odds h4')?.textContent).toBe('Odds');
     const headers = [...dialog.element.querySelectorAll('.attack-odds thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Target', 'Hit', 'No effect', 'Injury', 'Trauma', 'Disabled', 'Dying', 'Dead']);
+    expect(headers).toEqual([
+      'Target',
+      'Miss',
+      'Hit, no harm',
+      'Hurt, still up',
+      'Disabled',
+      'Dying',
+      'Dead',
+      'Target',
+      'Trauma',
+      'Light injury',
+      'Moderate injury',
+      'Severe injury',
+    ]);
+    expect(dialog.element.querySelector('.attack-odds .odds-any-hit caption')?.textContent).toBe(
+      'Chance of each (any hit)',
+    );
+    expect(dialog.element.querySelector('.attack-odds .odds-legend')?.textContent).toContain('100');
+    // The hint names no called shot while none is chosen.
+    expect(dialog.element.querySelector('.attack-odds .hint')?.textContent).not.toMatch(/called shot/i);
 
     // The fighter's bastard sword: +9 to hit, 1d10 + 4 (the sheet's numbers, attack-flow.test.ts).
     const hand = (defense: number, bonus = 9) =>
@@ -121,6 +172,8 @@ describe('the attack dialog shows each target’s odds', () => {
       });
     expect(dialogRow(dialog, tokens[0]!.id)).toEqual(expectedCells(hand(0)));
     expect(dialogRow(dialog, tokens[1]!.id)).toEqual(expectedCells(hand(3)));
+    expectSumsTo100(dialogRow(dialog, tokens[0]!.id));
+    expectSumsTo100(dialogRow(dialog, tokens[1]!.id));
 
     // Behind cover: +4 to each target's Defense (GnG Table: Defense Roll Modifiers).
     change(dialog, 'input[name="defender.behind-cover"]', (el) => (el.checked = true));
@@ -145,7 +198,8 @@ describe('the attack dialog shows each target’s odds', () => {
     });
     const row = dialogRow(dialog, tokens[0]!.id);
     expect(row).toEqual(expectedCells(called, true));
-    expect(row.hit).not.toBe(expectedCells(hand(0)).hit);
+    expectSumsTo100(row);
+    expect(row.miss).not.toBe(expectedCells(hand(0)).miss);
     expect(Number.parseFloat(row.effect ?? '')).toBeGreaterThan(0);
   });
 
@@ -169,11 +223,13 @@ describe('the attack dialog shows each target’s odds', () => {
      * So P(hit) = 0.6175 − (1/20)(0.15 − 0.03) = 0.6175 − 0.006 = 0.6115.
      */
     expect(odds.hitOdds(5, 3).hit).toBeCloseTo(0.6115, 12);
-    const cell = dialogRow(dialog, token.id).hit;
-    expect(cell).toBe(percent(0.6115));
-    // Half concealment (20 % miss chance) before Defense: 0.6115 × 0.8 = 0.4892.
+    // Miss = 1 − 0.6115 = 38.85 % (shown rounded to one decimal either way).
+    expect(Math.abs(pct(dialogRow(dialog, token.id).miss) - 38.85)).toBeLessThanOrEqual(0.05 + 1e-9);
+    expectSumsTo100(dialogRow(dialog, token.id));
+    // Half concealment (20 % miss chance) before Defense: hit 0.6115 × 0.8 = 0.4892, miss 51.08 %.
     change(dialog, `select[name="concealment.${token.id}"]`, (el) => (el.value = 'one-half'));
-    expect(dialogRow(dialog, token.id).hit).toBe(percent(0.6115 * 0.8));
+    expect(dialogRow(dialog, token.id).miss).toBe(percent(1 - 0.6115 * 0.8));
+    expectSumsTo100(dialogRow(dialog, token.id));
     expect(dialog.element.querySelector('.attack-odds .odds-note')?.textContent).toContain('20%');
   });
 
@@ -233,8 +289,8 @@ describe('the card shows the odds before Defense', () => {
     const box = html.querySelector('section.target .attack-odds');
     expect(box?.querySelector('.odds-heading')?.textContent).toBe('Odds before Defense');
     // Attack total 19 against d20 + 0: a hit unless the Defense d20 shows 20 — 19/20 = 95 %.
-    const hit = box?.querySelector('dd[data-outcome="hit"]')?.textContent;
-    expect(hit).toBe(percent(0.95));
+    const miss = box?.querySelector('.odds-list dd[data-outcome="miss"]')?.textContent;
+    expect(miss).toBe(percent(0.05));
     const [row] = cardOdds(stateOf(message), cardOddsAttack(stateOf(message), fighter)!);
     expect(row?.available && row.summary.hit).toBeCloseTo(0.95, 12);
     // Not in the card's stored HTML: each client draws its own.
@@ -299,18 +355,23 @@ describe('the card shows the odds before Defense', () => {
     // Without: RD 14 is known, 1d10 + 4 + 14 = 19…28 against 10 HP leaves −9…−18: dying (−1…−9,
     // a Medium creature dies at −10) only on a d10 of 1 — dying 10 %, dead 90 %, never "no effect".
     const cell = (i: number, outcome: string) =>
-      whatIf?.querySelectorAll('dl')[i]?.querySelector(`dd[data-outcome="${outcome}"]`)?.textContent;
-    expect([cell(0, 'noEffect'), cell(0, 'dying'), cell(0, 'dead')]).toEqual([
+      whatIf?.querySelectorAll('dl.odds-list')[i]?.querySelector(`dd[data-outcome="${outcome}"]`)
+        ?.textContent;
+    expect([cell(0, 'miss'), cell(0, 'absorbed'), cell(0, 'dying'), cell(0, 'dead')]).toEqual([
+      percent(0),
       percent(0),
       percent(0.1),
       percent(0.9),
     ]);
-    // With the Block: blocked (10 %) does nothing, else as without — dying 9 %, dead 81 %.
-    expect([cell(1, 'noEffect'), cell(1, 'dying'), cell(1, 'dead')]).toEqual([
+    // With the Block: blocked (10 %) does nothing — shown with the misses — else as without: dying
+    // 9 %, dead 81 %. The same disjoint presentation as the dialog: 10 + 9 + 81 = 100.
+    expect([cell(1, 'miss'), cell(1, 'absorbed'), cell(1, 'dying'), cell(1, 'dead')]).toEqual([
       percent(0.1),
+      percent(0),
       percent(0.09),
       percent(0.81),
     ]);
+    expect(whatIf?.querySelector('.odds-legend')).not.toBeNull();
   });
 
   it('with the damage known, the rogue’s player sees the odds with and without Roll with the Blow', async () => {
@@ -359,10 +420,13 @@ describe('the card shows the odds before Defense', () => {
     expect(total).toBe(11);
     expect(naturals).toBeGreaterThan(0);
     expect(naturals).toBeLessThan(20);
-    const noEffect = whatIf?.querySelectorAll('dl')[1]?.querySelector('dd[data-outcome="noEffect"]');
-    expect(noEffect?.textContent).toBe(percent(naturals / 20));
+    // The damage is known (a hit): turned wholly nonlethal, it is a hit for no (lethal) harm.
+    const absorbed = whatIf
+      ?.querySelectorAll('dl.odds-list')[1]
+      ?.querySelector('dd[data-outcome="absorbed"]');
+    expect(absorbed?.textContent).toBe(percent(naturals / 20));
     // Without it, the known damage lands for sure.
-    const before = whatIf?.querySelectorAll('dl')[0]?.querySelector('dd[data-outcome="noEffect"]');
+    const before = whatIf?.querySelectorAll('dl.odds-list')[0]?.querySelector('dd[data-outcome="absorbed"]');
     expect(before?.textContent).toBe(percent(0));
     // The attacker's player sees no "What if?".
     h.as(player);

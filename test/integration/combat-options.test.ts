@@ -483,6 +483,13 @@ describe('Defensive Strike', () => {
 });
 
 describe('two-weapon fighting', () => {
+  /** The Appendix 3 fighter carries an equipped large steel shield: put it away (a hand for a weapon). */
+  const unshield = async (actor: Actor) => {
+    const shield = actor.items.find((i) => i.type === 'shield') as Item;
+    await shield.update({ 'system.equipped': false });
+    return actor;
+  };
+
   // Core "Attacking with Two Weapons": "–6 … primary hand and a –10 … off hand. … If the off-hand weapon
   // is light, the penalties are reduced by 2 each. … The Two-Weapon Fighting feat lessens the primary
   // hand penalty by 2, and the off-hand penalty by 6." GnG Off-Hand Weapons: "only 1/2 your Strength
@@ -493,7 +500,7 @@ describe('two-weapon fighting', () => {
   ] as const)(
     '%s: both hands’ penalties, the off hand as a second exchange',
     async (_name, feats, primary, off) => {
-      const f = await withFeats(await fighter(DAGGER), [...feats]);
+      const f = await unshield(await withFeats(await fighter(DAGGER), [...feats]));
       const dagger = f.items.find((i) => i.name === 'Dagger') as Item;
       const { token } = await dummy();
       const message = (await attack(f, sword(f), token, [10, 10], {
@@ -517,7 +524,7 @@ describe('two-weapon fighting', () => {
   );
 
   it('the dialog offers the other weapon with both penalties, and submits it with the concealment', async () => {
-    const f = await fighter(DAGGER);
+    const f = await unshield(await fighter(DAGGER));
     const dagger = f.items.find((i) => i.name === 'Dagger') as Item;
     const { token } = await dummy();
     h.as(player);
@@ -541,7 +548,7 @@ describe('two-weapon fighting', () => {
   });
 
   it('the off-hand weapon must be another equipped weapon of the attacker', async () => {
-    const f = await fighter();
+    const f = await unshield(await fighter());
     const { token } = await dummy();
     expect(await attack(f, sword(f), token, [10], { offHand: sword(f).id as string })).toBeNull();
     expect(lastNotice()).toContain('The off-hand weapon must be another equipped weapon of the attacker.');

@@ -687,6 +687,8 @@ describe('two-weapon fighting: the off-hand request', () => {
 
   it('a light off-hand weapon is held in the off hand on its card, whatever the request', async () => {
     const f = await fighter(DAGGER);
+    // Its large steel shield would fill the off hand (no two weapons with it): put away.
+    await (f.items.find((i) => i.type === 'shield') as Item).update({ 'system.equipped': false });
     const dagger = f.items.find((i) => i.name === 'Dagger') as Item;
     const { token } = await dummy();
     // A power attack claimed with it: the off-hand card keeps the off-hand grip and no power attack.

@@ -159,6 +159,77 @@ describe('where the simulator opens', () => {
     await app.close();
   });
 
+  it('lists the world’s actors and every Actor pack’s (grouped by pack and folder, labels capitalized, sorted by name)', async () => {
+    await sides();
+    // Two packs as Foundry has them: the samples, and the bestiary with its creature-type folders
+    // (Foundry's `pack.folders`; the harness's packs have none, so this test lends the bestiary some).
+    const monster = (id: string, name: string, folder: string) =>
+      h.registerCompendiumDocument('bestiary', { _id: id, name, type: 'npc', folder }, 'Actor');
+    monster('zebraAAAAAAAAAAA', 'Zombie, Human', 'fUndead000000000');
+    monster('ghoulAAAAAAAAAAA', 'Ghoul', 'fUndead000000000');
+    monster('dragonAAAAAAAAAA', 'Dragon, Red', 'fDragon000000000');
+    h.registerCompendiumDocument(
+      'samples',
+      { _id: 'sampleAAAAAAAAAA', name: 'Sample hero', type: 'character' },
+      'Actor',
+    );
+    const names: Record<string, string> = { fUndead000000000: 'Undead', fDragon000000000: 'Dragon' };
+    const folderOf: Record<string, string> = {
+      'Zombie, Human': 'fUndead000000000',
+      Ghoul: 'fUndead000000000',
+      'Dragon, Red': 'fDragon000000000',
+    };
+    const { HarnessCompendium } = await import('../harness/compendium.js');
+    const proto = HarnessCompendium.prototype as unknown as Record<string, unknown>;
+    const plainIndex = proto.getIndex as () => Promise<unknown>;
+    // Foundry's index of the bestiary: uuid, name and folder id of each entry, no document loaded.
+    proto.getIndex = async function (this: InstanceType<typeof HarnessCompendium>) {
+      if (this.metadata.name !== 'bestiary') return plainIndex.call(this);
+      return (await this.getDocuments()).map((d) => ({
+        uuid: d.uuid,
+        name: (d as unknown as Actor).name,
+        folder: folderOf[(d as unknown as Actor).name],
+      }));
+    };
+    Object.defineProperty(proto, 'folders', {
+      configurable: true,
+      get(this: { metadata: { name: string } }) {
+        return this.metadata.name === 'bestiary' ? { get: (id: string) => ({ name: names[id] }) } : undefined;
+      },
+    });
+    let app: Awaited<ReturnType<typeof game.gng.openSimulator>>;
+    try {
+      app = await game.gng.openSimulator();
+    } finally {
+      delete proto.folders;
+      proto.getIndex = plainIndex;
+    }
+    const groups = [...app.element.querySelectorAll<HTMLOptGroupElement>('select[name="sideA"] optgroup')];
+    const labels = groups.map((g) => g.label);
+    const options = (label: string) =>
+      [...(groups.find((g) => g.label === label)?.querySelectorAll('option') ?? [])].map(
+        (o) => o.textContent,
+      );
+    // The world first, then the packs by their labels (system.json's lang keys, capitalized: never the
+    // bare pack name), the bestiary by creature type.
+    expect(labels[0]).toBe('World actors');
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'GnG Sample Characters',
+        'GnG Bestiary (SRD 3.5 monsters): Dragon',
+        'GnG Bestiary (SRD 3.5 monsters): Undead',
+      ]),
+    );
+    expect(options('GnG Bestiary (SRD 3.5 monsters): Undead')).toEqual(['Ghoul', 'Zombie, Human']);
+    expect(options('GnG Sample Characters')).toEqual(['Sample hero']);
+    expect(labels.every((l) => /^[A-Z]/.test(l))).toBe(true);
+    for (const group of groups) {
+      const names = [...group.querySelectorAll('option')].map((o) => o.textContent ?? '');
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    }
+    await app.close();
+  });
+
   it('Run in the window draws four plots per run, the world’s rules and the chosen variants side by side', async () => {
     const { fighter, rogue } = await sides();
     const { SimulatorApp } = await import('../../src/simulator/simulator-app.js');

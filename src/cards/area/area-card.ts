@@ -155,13 +155,14 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     },
     save: { type: 'ref', dc },
     metamagic: options.metamagic ?? null,
+    source: options.source ?? null,
     cover: options.cover ?? null,
     targets,
   };
   const message = await ChatMessage.create({
     content: await renderAreaCard(state),
     rolls: damage.roll ? [damage.roll] : [],
-    speaker: { alias: t('GNG.Area.Heading') },
+    speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
     flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
   });
   if (!message) return null;

@@ -125,7 +125,9 @@ function metamagicLine(state: AreaCardState): string | null {
 /** The template's data, localized, from the state (and the targets' current Protection). */
 export function areaCardContext(state: AreaCardState): Record<string, unknown> {
   return {
-    heading: t('GNG.Area.Heading'),
+    heading: state.source
+      ? f('GNG.Area.HeadingCast', { caster: state.source.caster, spell: state.source.spell })
+      : t('GNG.Area.Heading'),
     total: state.damage.total,
     formula: state.damage.formula,
     dice: state.damage.dice.join(', '),

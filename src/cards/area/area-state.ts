@@ -76,6 +76,12 @@ export interface AreaTarget {
   diveUndone?: boolean;
 }
 
+/** The caster's and the spell's (power's) names, as the card names them. */
+export interface AreaSource {
+  caster: string;
+  spell: string;
+}
+
 export interface AreaCardState {
   version: 1;
   damage: {
@@ -89,6 +95,8 @@ export interface AreaCardState {
   save: { type: 'ref'; dc: number };
   /** A spell or power cast with Armor Piercing / Ignoring Spell or Power (absent or null: none). */
   metamagic?: AreaMetamagic | null;
+  /** Who cast what (a spell or power cast from the sheet; absent or null: the GM's own area). */
+  source?: AreaSource | null;
   /** The GM's word on cover for everyone; null: each target's owner ticks "cover nearby". */
   cover: boolean | null;
   targets: AreaTarget[];
@@ -111,6 +119,8 @@ export interface AreaDamageOptions {
   spell?: AreaSpell;
   /** Armor Piercing / Ignoring Spell or Power (GnG Appendix 4): half or none of each target's Protection. */
   metamagic?: AreaMetamagic;
+  /** The caster and the spell or power, for the card's heading. */
+  source?: AreaSource;
 }
 
 /**

@@ -5,17 +5,40 @@
  * card's per-client decoration share it.
  */
 import type { OddsSummary, TargetOdds } from './attack-odds.js';
+import {
+  ANY_HIT_OUTCOMES,
+  LETHAL_OUTCOMES,
+  NONLETHAL_OUTCOMES,
+  type AnyHitOutcome,
+  type ExclusiveOutcome,
+} from './attack-odds-exclusive.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
-/** The outcome columns, in order, for a lethal or nonlethal attack, with or without a called shot. */
-export function oddsColumns(nonlethal: boolean, calledShot: boolean): (keyof OddsSummary)[] {
-  const columns: (keyof OddsSummary)[] = nonlethal
-    ? ['hit', 'noEffect', 'staggered', 'unconscious']
-    : ['hit', 'noEffect', 'injury', 'trauma', 'disabled', 'dying', 'dead'];
+/** The disjoint outcome columns (they add up to 100 %), for a lethal or nonlethal attack. */
+export function oddsColumns(nonlethal: boolean): readonly ExclusiveOutcome[] {
+  return nonlethal ? NONLETHAL_OUTCOMES : LETHAL_OUTCOMES;
+}
+
+/** The overlapping chances of any hit: trauma and injury grades (lethal), the called shot's effect. */
+export function anyHitColumns(nonlethal: boolean, calledShot: boolean): ('effect' | AnyHitOutcome)[] {
+  const columns: ('effect' | AnyHitOutcome)[] = nonlethal ? [] : [...ANY_HIT_OUTCOMES];
   if (calledShot) columns.push('effect');
   return columns;
+}
+
+/** One overlapping chance of a summary. */
+function anyHitOf(summary: OddsSummary, c: 'effect' | AnyHitOutcome): number {
+  return c === 'effect' ? (summary.effect ?? 0) : summary.anyHit[c];
+}
+
+/** The one-line legend under the odds. */
+export function oddsLegend(doc: Document): HTMLElement {
+  const p = doc.createElement('p');
+  p.className = 'note odds-legend';
+  p.textContent = t('GNG.Odds.Legend');
+  return p;
 }
 
 let cached: { lang: string; format: Intl.NumberFormat } | null = null;
@@ -48,26 +71,32 @@ function notesOf(rows: readonly TargetOdds[]): string[] {
   );
 }
 
-/** The dialog's table: one row per target, one column per outcome (a `<th scope>` for each). */
-export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot: boolean): HTMLElement {
-  const wrap = doc.createElement('div');
-  wrap.className = 'odds-body';
-  const first = rows.find((row) => row.available);
-  const columns = oddsColumns(first?.available ? first.summary.nonlethal : false, calledShot);
-  const table = doc.createElement('table');
-  table.className = 'odds-table';
+/** One table: a row per target, a column per outcome (a `<th scope>` for each). */
+function table(
+  doc: Document,
+  rows: readonly TargetOdds[],
+  columns: readonly string[],
+  label: (c: string) => string,
+  value: (summary: OddsSummary, c: string) => number,
+  caption: string | null,
+  className: string,
+): HTMLTableElement {
+  const el = doc.createElement('table');
+  el.className = `odds-table ${className}`;
+  const cell = (tag: 'th' | 'td', text: string, scope?: string) => {
+    const c = doc.createElement(tag);
+    c.textContent = text;
+    if (scope) c.setAttribute('scope', scope);
+    return c;
+  };
+  if (caption) {
+    const cap = doc.createElement('caption');
+    cap.textContent = caption;
+    el.append(cap);
+  }
   const head = doc.createElement('thead');
   const headRow = doc.createElement('tr');
-  const cell = (tag: 'th' | 'td', text: string, scope?: string) => {
-    const el = doc.createElement(tag);
-    el.textContent = text;
-    if (scope) el.setAttribute('scope', scope);
-    return el;
-  };
-  headRow.append(
-    cell('th', t('GNG.Odds.Target'), 'col'),
-    ...columns.map((c) => cell('th', t(`GNG.Odds.Outcome.${c}`), 'col')),
-  );
+  headRow.append(cell('th', t('GNG.Odds.Target'), 'col'), ...columns.map((c) => cell('th', label(c), 'col')));
   head.append(headRow);
   const body = doc.createElement('tbody');
   for (const row of rows) {
@@ -76,7 +105,7 @@ export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot
     tr.append(cell('th', row.name, 'row'));
     if (row.available) {
       for (const c of columns) {
-        const td = cell('td', percent((row.summary[c] as number | null) ?? 0));
+        const td = cell('td', percent(value(row.summary, c)));
         td.dataset.outcome = c;
         tr.append(td);
       }
@@ -88,8 +117,48 @@ export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot
     }
     body.append(tr);
   }
-  table.append(head, body);
-  wrap.append(table);
+  el.append(head, body);
+  return el;
+}
+
+/**
+ * The dialog's odds: a table of the disjoint outcomes (miss … dead, adding up to 100 %), a table of
+ * the overlapping chances of any hit (trauma, injury grades, the called shot's effect), a legend.
+ */
+export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot: boolean): HTMLElement {
+  const wrap = doc.createElement('div');
+  wrap.className = 'odds-body';
+  // It scrolls with many targets: a keyboard user can focus it to scroll it.
+  wrap.tabIndex = 0;
+  wrap.setAttribute('role', 'region');
+  wrap.setAttribute('aria-label', t('GNG.Odds.Title'));
+  const first = rows.find((row) => row.available);
+  const nonlethal = first?.available ? first.summary.nonlethal : false;
+  wrap.append(
+    table(
+      doc,
+      rows,
+      oddsColumns(nonlethal),
+      (c) => t(`GNG.Odds.Outcome.${c}`),
+      (s, c) => s.exclusive[c as ExclusiveOutcome] ?? 0,
+      null,
+      'odds-exclusive',
+    ),
+  );
+  const anyHit = anyHitColumns(nonlethal, calledShot);
+  if (anyHit.length && rows.some((row) => row.available))
+    wrap.append(
+      table(
+        doc,
+        rows.filter((row) => row.available),
+        anyHit,
+        (c) => t(`GNG.Odds.AnyHit.${c}`),
+        (s, c) => anyHitOf(s, c as 'effect' | AnyHitOutcome),
+        t('GNG.Odds.AnyHitHeading'),
+        'odds-any-hit',
+      ),
+    );
+  wrap.append(oddsLegend(doc));
   for (const note of notesOf(rows)) {
     const p = doc.createElement('p');
     p.className = 'note odds-note';
@@ -99,7 +168,7 @@ export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot
   return wrap;
 }
 
-/** The card's list for one target: "Hit 62 %, No effect 40 % …" as a `<dl>` (or why there are none). */
+/** The card's list for one target: "Miss 38 %, Hit, no harm 2 % …" as `<dl>`s (or why there are none). */
 export function oddsList(doc: Document, row: TargetOdds, calledShot: boolean, heading: string): HTMLElement {
   const box = doc.createElement('div');
   box.className = 'attack-odds';
@@ -119,17 +188,54 @@ export function oddsList(doc: Document, row: TargetOdds, calledShot: boolean, he
   return box;
 }
 
-/** The outcomes of one summary as a `<dl>` of name / percentage pairs. */
+/**
+ * The outcomes of one summary: a `<dl class="odds-list">` of the disjoint outcomes (100 % in all), a
+ * `<dl class="odds-any-hit">` of the overlapping chances of any hit, and the legend.
+ */
 export function oddsPairs(doc: Document, summary: OddsSummary, calledShot: boolean): HTMLElement {
-  const dl = doc.createElement('dl');
-  dl.className = 'odds-list';
-  for (const c of oddsColumns(summary.nonlethal, calledShot)) {
-    const dt = doc.createElement('dt');
-    dt.textContent = t(`GNG.Odds.Outcome.${c}`);
-    const dd = doc.createElement('dd');
-    dd.dataset.outcome = c;
-    dd.textContent = percent((summary[c] as number | null) ?? 0);
-    dl.append(dt, dd);
+  const wrap = doc.createElement('div');
+  wrap.className = 'odds-pairs';
+  const list = (
+    className: string,
+    columns: readonly string[],
+    label: (c: string) => string,
+    value: (c: string) => number,
+  ) => {
+    const dl = doc.createElement('dl');
+    dl.className = className;
+    for (const c of columns) {
+      const dt = doc.createElement('dt');
+      dt.textContent = label(c);
+      const dd = doc.createElement('dd');
+      dd.dataset.outcome = c;
+      dd.textContent = percent(value(c));
+      dl.append(dt, dd);
+    }
+    return dl;
+  };
+  wrap.append(
+    list(
+      'odds-list',
+      oddsColumns(summary.nonlethal),
+      (c) => t(`GNG.Odds.Outcome.${c}`),
+      (c) => summary.exclusive[c as ExclusiveOutcome] ?? 0,
+    ),
+  );
+  const anyHit = anyHitColumns(summary.nonlethal, calledShot);
+  if (anyHit.length) {
+    const heading = doc.createElement('p');
+    heading.className = 'odds-any-hit-heading';
+    heading.textContent = t('GNG.Odds.AnyHitHeading');
+    wrap.append(
+      heading,
+      list(
+        'odds-any-hit',
+        anyHit,
+        (c) => t(`GNG.Odds.AnyHit.${c}`),
+        (c) => anyHitOf(summary, c as 'effect' | AnyHitOutcome),
+      ),
+    );
   }
-  return dl;
+  wrap.append(oddsLegend(doc));
+  return wrap;
 }

@@ -37,6 +37,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { anatomyOf } from './called-shots.js';
 import { barrelsOf } from './firearms.js';
+import { exclusiveOdds, type ExclusiveOdds } from './attack-odds-exclusive.js';
 import { propertyInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
 
@@ -79,6 +80,9 @@ export interface OddsSummary {
   nonlethal: boolean;
   /** The called shot: P(its effects take place) (Penetration alone: P(half the Protection ignored)). */
   effect: number | null;
+  /** Disjoint outcomes summing to 1 and the overlapping chances of any hit (attack-odds-exclusive.ts). */
+  exclusive: ExclusiveOdds['exclusive'];
+  anyHit: ExclusiveOdds['anyHit'];
 }
 
 /** One target's odds, or why there are none (lang keys under `GNG.Odds.Unavailable`). */
@@ -223,6 +227,7 @@ export function mixedSummary(
     unconscious: mix(o.nonlethal.unconscious, stays.nonlethal.unconscious),
     nonlethal: attack.nonlethal,
     effect: attack.effect === null ? null : (1 - c) * attack.effect,
+    ...exclusiveOdds(o, stays, c, attack.hit, attack.nonlethal),
   };
 }
 
@@ -238,7 +243,7 @@ export function outcomeUnharmed(input: AttackOddsInput): OutcomeOdds {
 /** What the player reads of the odds, with concealment's miss chance `c` mixed in (module comment). */
 export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: number): OddsSummary {
   const cs = result.calledShot;
-  return mixedSummary(result.outcome, c > 0 ? outcomeUnharmed(input) : result.outcome, c, {
+  return mixedSummary(result.outcome, outcomeUnharmed(input), c, {
     hit: result.hit.hit,
     nonlethal: result.damage.nonlethalAttack,
     effect: cs ? (cs.condition?.failed ?? cs.penetration?.penetrated ?? 0) : null,

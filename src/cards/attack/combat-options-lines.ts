@@ -95,8 +95,27 @@ export function takesBothHands(weapon: Item, grip?: Grip): boolean {
   );
 }
 
-/** The actor's equipped weapons other than `weapon` that can attack from the off hand (its rows on the sheet). */
+/**
+ * The equipped shield that fills the off hand, if any: any shield but a buckler (docs/rules.md "At the
+ * table (issue #18, glue)": a buckler is strapped to the forearm and leaves the hand free to hold a
+ * weapon, as the core rules' buckler text has it; a light, heavy or tower shield is held in that hand).
+ */
+export function shieldInOffHand(actor: Actor): Item | null {
+  return (
+    actor.items.find((item) => {
+      if (item.type !== 'shield') return false;
+      const sys = item.system as unknown as { equipped?: boolean; shieldSize?: string };
+      return sys.equipped === true && sys.shieldSize !== 'buckler';
+    }) ?? null
+  );
+}
+
+/**
+ * The actor's equipped weapons other than `weapon` that can attack from the off hand (its rows on the
+ * sheet); none while an equipped shield (not a buckler) fills the off hand.
+ */
 export function offHandWeapons(actor: Actor, weapon: Item): AttackSummary[] {
+  if (shieldInOffHand(actor)) return [];
   const attacks = (actor.system as CreatureData).derived?.attacks ?? [];
   return attacks.filter((a) => {
     const item = a.itemId === weapon.id ? null : actor.items.get(a.itemId);
@@ -161,7 +180,13 @@ export function combatOptionLines(
     });
 
   // Core "Attacking with Two Weapons": the primary hand's penalty here, the off hand's on its own card.
+  // A shield other than a buckler fills the off hand (docs/rules.md "At the table (issue #18, glue)").
+  const shield = context.hand === 'off' || options.offHand !== undefined ? shieldInOffHand(actor) : null;
+  const shieldRefusal = shield
+    ? { key: 'GNG.CombatOptions.Refusal.ShieldInHand', data: { shield: shield.name } }
+    : null;
   if (context.hand === 'off') {
+    if (shieldRefusal) refusal ??= shieldRefusal;
     if (takesBothHands(weapon))
       refusal ??= { key: 'GNG.CombatOptions.Refusal.BothHands', data: { weapon: weapon.name } };
     lines.push({ label: 'GNG.CombatOptions.TwoWeaponOffHand', value: twoWeaponFor(actor, weapon).offHand });
@@ -170,6 +195,7 @@ export function combatOptionLines(
     const equipped = (actor.system as CreatureData).derived?.attacks ?? [];
     const usable = offHand && offHand.id !== weapon.id && equipped.some((a) => a.itemId === offHand.id);
     if (!offHand || !usable) refusal ??= { key: 'GNG.CombatOptions.Refusal.NoOffHand', data: {} };
+    else if (shieldRefusal) refusal ??= shieldRefusal;
     else if (takesBothHands(offHand))
       refusal ??= { key: 'GNG.CombatOptions.Refusal.BothHands', data: { weapon: offHand.name } };
     else if (takesBothHands(weapon, options.grip))

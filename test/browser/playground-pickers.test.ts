@@ -1,0 +1,67 @@
+/**
+ * The playground as a newcomer meets it, in Chromium at 1600×1000: the "Add a combatant" and "Actor
+ * from the packs" dropdowns list ~700 pack actors grouped (`<optgroup>`) by pack and, for the
+ * bestiary, by creature type (its folders), each group sorted by name; and the Burst control under the
+ * map says why it has nothing to fire when the acting character holds no automatic weapon.
+ * Screenshot: test-results/browser/playground-burst-empty.png.
+ */
+import { expect, it } from 'vitest';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { usePlaygroundServer } from './playground-server.js';
+
+const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
+const server = usePlaygroundServer('playground-pickers');
+
+it('groups the pack actors by pack and creature type, and the Burst control says why it is empty', async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=3`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.selectOption('#pg-user', { label: 'Player' });
+  await expect.poll(() => page.evaluate(() => game.user.name)).toBe('Player');
+
+  for (const selector of ['select[name="add-a"]', 'select[name="actor-a-0"]']) {
+    const groups = await page.locator(selector).evaluate((select) =>
+      [...select.querySelectorAll('optgroup')].map((g) => ({
+        label: g.label,
+        names: [...g.querySelectorAll('option')].map((o) => o.textContent ?? ''),
+      })),
+    );
+    const labels = groups.map((g) => g.label);
+    // No option outside a group; the sample characters, and the bestiary by creature type.
+    expect(await page.locator(`${selector} > option`).count()).toBe(0);
+    expect(labels).toContain('GnG Sample Characters');
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'GnG Bestiary (SRD 3.5 monsters): Aberration',
+        'GnG Bestiary (SRD 3.5 monsters): Undead',
+      ]),
+    );
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const group of groups) {
+      expect(group.names.length).toBeGreaterThan(0);
+      expect(group.names).toEqual([...group.names].sort((a, b) => a.localeCompare(b)));
+    }
+    expect(groups.find((g) => g.label.endsWith(': Undead'))?.names).toContain('Allip');
+    // Every bestiary monster is in one of its folders' groups (696 in the pack, none left over).
+    const total = groups.reduce((n, g) => n + g.names.length, 0);
+    expect(total).toBeGreaterThan(600);
+  }
+  // The side's picker still shows its member: the fighter.
+  expect(
+    await page
+      .locator('select[name="actor-a-0"]')
+      .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+  ).toBe('Fighter, 5th level');
+
+  // Player acts: the fighter holds no weapon firing 'auto'; the control says so and how to get one.
+  const control = page.locator('fieldset.pg-burst');
+  await expect
+    .poll(() => control.locator('.pg-burst-empty').textContent())
+    .toBe(
+      'Fighter, 5th level has no weapon that fires bursts: add one, e.g. the Submachine gun (9mm) from the pack GnG Weapons, to the actor.',
+    );
+  expect(await control.locator('.pg-burst-fields').isHidden()).toBe(true);
+  await control.scrollIntoViewIfNeeded();
+  await control.screenshot({ path: join(ARTIFACTS_DIR, 'playground-burst-empty.png') });
+});
