@@ -302,6 +302,15 @@ describe('the card shows the odds before Defense', () => {
     expect(oddsOn(message)).toBe(1);
   });
 
+  it('with several targets, each has its odds and the card has one legend', async () => {
+    const orcs = [await dummy('Orc', {}, otherPlayer), await dummy('Orc 2', {}, otherPlayer)];
+    const { message } = await fighterAttacks(orcs, 10);
+    h.as(player);
+    const html = rendered(message);
+    expect(html.querySelectorAll('section.target .attack-odds')).toHaveLength(2);
+    expect(html.querySelectorAll('.attack-odds .odds-legend')).toHaveLength(1);
+  });
+
   it.each([
     ['everyone', [1, 1, 1]],
     ['gm', [0, 0, 1]],

@@ -78,6 +78,9 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
     const whatIf = attackWithdrawn(state) ? null : whatIfFor(state, attack, target, defender, game.user, doc);
     if (whatIf) section.append(whatIf);
   }
+  // One legend per card (under the last target's odds), not one per target.
+  const legends = [...html.querySelectorAll('.attack-odds .odds-legend')];
+  for (const legend of legends.slice(0, -1)) legend.remove();
 }
 
 /** Registers the odds' decoration of attack cards (on `init`). */
