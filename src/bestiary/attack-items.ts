@@ -9,6 +9,7 @@
  *
  * Pure (no Foundry): the pack script and the importer in Foundry build the same items.
  */
+import { DAMAGE_TYPES } from '../config/damage-types.js';
 import type { ConvertedCreature } from '../rules/bestiary/convert.js';
 import type { ConvertedAttack } from '../rules/bestiary/attacks.js';
 import type { BestiaryReferences, BestiaryWeapon } from './references.js';
@@ -46,17 +47,7 @@ function damageDice(a: ConvertedAttack): string {
   return `${d.count}d${d.faces}${bonus === 0 ? '' : bonus > 0 ? `+${bonus}` : `-${-bonus}`}`;
 }
 
-const WEAPON_DAMAGE_TYPES = new Set([
-  'bludgeoning',
-  'piercing',
-  'slashing',
-  'fire',
-  'cold',
-  'acid',
-  'electricity',
-  'sonic',
-  'force',
-]);
+const WEAPON_DAMAGE_TYPES: ReadonlySet<string> = new Set(DAMAGE_TYPES);
 
 function attackDescription(a: ConvertedAttack): string {
   const lines = [

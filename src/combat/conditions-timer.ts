@@ -34,6 +34,7 @@ import {
 import { postDyingCardFor } from '../cards/dying/dying-card.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
+import { postEffectExpired } from '../chat/effect-expired.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -136,13 +137,7 @@ export async function expireEffects(combat: Combat): Promise<string[]> {
     );
     for (const name of names) {
       expired.push(name);
-      await ChatMessage.create({
-        content: `<p class="gng effect-expired">${escapeHtml(
-          f('GNG.ConditionTimer.Expired', { name, actor: actor.name }),
-        )}</p>`,
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'effectExpired' } },
-      });
+      await postEffectExpired(actor, name);
     }
   }
   return expired;

@@ -18,10 +18,8 @@
 import { allActors } from '../documents/all-actors.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { escapeHtml } from '../chat/escape-html.js';
+import { postEffectExpired } from '../chat/effect-expired.js';
 import { track } from '../cards/kernel/index.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** An effect ended by the clock: whose, and its source to re-create it. */
 export interface ExpiredEffect {
@@ -91,13 +89,7 @@ export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
         for (const { name, source } of gone) {
           expired.push({ actorUuid: parent.uuid, source });
           ended.push({ actorUuid: parent.uuid, source, seq: ++seq, at: now });
-          await ChatMessage.create({
-            content: `<p class="gng effect-expired">${escapeHtml(
-              f('GNG.ConditionTimer.Expired', { name, actor: actor.name }),
-            )}</p>`,
-            speaker: ChatMessage.getSpeaker({ actor }),
-            flags: { [SYSTEM_ID]: { type: 'effectExpired' } },
-          });
+          await postEffectExpired(actor, name);
         }
       }
     if (ended.length > ENDED_KEPT) ended.splice(0, ended.length - ENDED_KEPT);

@@ -3,6 +3,7 @@
  * (attack bonus, Defense, Protection…) is derived on the actor (src/data/actor/derive-creature.ts)
  * through the rules engine.
  */
+import { DAMAGE_TYPES } from '../../config/damage-types.js';
 import type { ItemType } from '../../config/document-types.js';
 import {
   BAB_PROGRESSIONS,
@@ -29,17 +30,7 @@ import { atMost, LIMITS, validationError, within } from '../validation.js';
 
 export const WEAPON_CATEGORIES = ['simple', 'martial', 'exotic'] as const;
 export const WEAPON_USES = ['unarmed', 'light', 'one-handed', 'two-handed', 'ranged', 'thrown'] as const;
-export const DAMAGE_TYPES = [
-  'bludgeoning',
-  'piercing',
-  'slashing',
-  'fire',
-  'cold',
-  'acid',
-  'electricity',
-  'sonic',
-  'force',
-] as const;
+export { DAMAGE_TYPES };
 export const FIRE_MODES = ['single', 'semi', 'auto'] as const;
 /** The action a reload takes: the engine's list (src/rules/reload.ts). */
 export { RELOAD_ACTIONS };
