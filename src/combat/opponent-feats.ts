@@ -20,6 +20,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { SIZES } from '../rules/index.js';
+import { hasFeat as hasFeatId } from '../documents/actor-feats.js';
 
 export const COMBAT_SENSE = 'combat-sense';
 export const UNBALANCE_OPPONENT = 'unbalance-opponent';
@@ -45,9 +46,7 @@ export interface FlowRecord {
 }
 
 /** Whether `actor` has the feat (its identifier on the sheet). */
-export function hasFeatId(actor: Actor | null | undefined, id: string): boolean {
-  return ((actor?.system as CreatureData | undefined)?.derived?.feats ?? []).includes(id);
-}
+export { hasFeatId };
 
 /** The actor's own designation for `feat` (an actor uuid), or null. */
 export function designatedBy(actor: Actor, feat: DesignatingFeat): string | null {

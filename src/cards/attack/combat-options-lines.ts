@@ -19,6 +19,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 /** The statuses of the defensive options (src/config/status-effects.ts). */
 export const FIGHTING_DEFENSIVELY = 'fighting-defensively';
@@ -48,10 +49,7 @@ export interface CombatOptionLines {
 /** Defensive Strike's record, kept where only a GM writes (src/combat/combat-option-records.ts). */
 export type { DefensiveStrikeRecord };
 
-/** Whether `actor` has the feat (its identifier on the sheet). */
-export function hasFeat(actor: Actor | null | undefined, id: string): boolean {
-  return ((actor?.system as CreatureData | undefined)?.derived?.feats ?? []).includes(id);
-}
+export { hasFeat };
 
 /** The actor's Defensive Strike record (GM-written), or null. */
 export function defensiveStrikeRecord(actor: Actor): DefensiveStrikeRecord | null {

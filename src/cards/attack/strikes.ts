@@ -49,9 +49,9 @@ import type {
   CardStrikeRoll,
   CardTarget,
 } from './attack-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 const creature = (actor: Actor) => actor.system as CreatureData;
-const hasFeat = (actor: Actor, feat: string) => creature(actor).derived.feats.includes(feat);
 
 /** The actor of the user's single targeted token (null: none or several). */
 export function singleTargetActor(): Actor | null {

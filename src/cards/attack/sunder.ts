@@ -24,6 +24,7 @@ import { heldItems } from './strikes.js';
 import { breakWeaponHit, itemObject, undoObjectHit } from './object-damage.js';
 import { cardWeapon } from './item-properties-damage.js';
 import type { CardSunder } from './sunder-card.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 /** The feat that removes the attack of opportunity and adds +4 (packs/_source/feats/core-improved-sunder.json). */
 export const IMPROVED_SUNDER = 'improved-sunder';
@@ -32,7 +33,6 @@ export const IMPROVED_SUNDER_BONUS = 4;
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const hasFeat = (actor: Actor, feat: string) => (actor.system as CreatureData).derived.feats.includes(feat);
 
 /** The options a sunder cannot be combined with (each aims at the creature, not at its item). */
 const NOT_WITH_SUNDER = ['calledShots', 'strike', 'coupDeGrace', 'object', 'nonlethal'] as const;

@@ -12,6 +12,7 @@ import { suddenActionInitiative, suddenActionProblem } from '../../rules/index.j
 import { combatantOf } from '../../combat/action-budget.js';
 import { Refusal } from '../kernel/index.js';
 import type { FeatActionApplied, SuddenActionRecord } from './feat-action-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const SUDDEN_ACTION = 'sudden-action';
 
@@ -23,9 +24,7 @@ function marksOf(combat: Combat): Record<string, number | null> {
   return typeof raw === 'object' && raw !== null ? (raw as Record<string, number | null>) : {};
 }
 
-export function hasFeat(actor: Actor, identifier: string): boolean {
-  return ((actor.system as CreatureData).derived?.feats ?? []).includes(identifier);
-}
+export { hasFeat };
 
 const PROBLEM_KEYS = {
   steps: 'GNG.FeatAction.Error.Steps',

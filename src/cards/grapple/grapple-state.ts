@@ -8,6 +8,7 @@ import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
 import { owns } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const GRAPPLE_QUERY = 'gng.grappleAction';
 export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
@@ -201,7 +202,7 @@ export const t = (key: string) => game.i18n.localize(key);
 export const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 export const creature = (actor: Actor) => actor.system as CreatureData;
 export const other = (side: GrappleSide): GrappleSide => (side === 'attacker' ? 'defender' : 'attacker');
-export const hasFeat = (actor: Actor, feat: string) => creature(actor).derived.feats.includes(feat);
+export { hasFeat };
 export const isSide = (value: unknown): value is GrappleSide => value === 'attacker' || value === 'defender';
 
 export function grappleState(message: ChatMessage | null | undefined): GrappleCardState | null {
