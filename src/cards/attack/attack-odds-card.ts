@@ -54,7 +54,7 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
   for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
   const attacker = actorNow(state.attacker.actorUuid);
   if (!attacker) return;
-  const attack = cardOddsAttack(state, attacker);
+  const attack = cardOddsAttack(state, attacker, message.id ?? undefined);
   if (!attack) return;
   const doc = html.ownerDocument;
   const sections = [...html.querySelectorAll<HTMLElement>('section.target[data-target-id]')];

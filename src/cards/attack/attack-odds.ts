@@ -17,15 +17,12 @@ import {
   TAKE_10_NATURAL,
   calledShotImmunities,
   concealmentMissChance,
-  defenseBonus,
   effectiveConcealment,
   expandConditions,
-  attackRollModifiers,
   odds,
   parseDice,
   PROTECTION_PARTS,
   type AttackerCondition,
-  type DefenseState,
   type Grip,
   type ProtectionParts,
 } from '../../rules/index.js';
@@ -40,6 +37,7 @@ import { barrelsOf } from './firearms.js';
 import { exclusiveOdds, type ExclusiveOdds } from './attack-odds-exclusive.js';
 import { propertyInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
+import { defenseAgainst } from './attack-steps.js';
 
 type AttackOdds = ReturnType<typeof odds.attackOdds>;
 type AttackOddsInput = Parameters<typeof odds.attackOdds>[0];
@@ -61,6 +59,8 @@ export interface OddsAttack {
   scattershot: CardScattershot | null;
   /** The dialog counts each target's concealment; on the card it was rolled already. */
   concealment: boolean;
+  /** On a card: its message (what its Defense roll will count was recorded against it). */
+  messageId?: string;
 }
 
 /** The outcomes a player reads, each a probability (record of the odds, after concealment). */
@@ -105,25 +105,6 @@ export function attackUnavailable(attack: OddsAttack): string[] {
   return reasons;
 }
 
-/**
- * The defender's Defense bonus against this attack: the engine's `defenseBonus` with the defender's
- * derived input, the attack's mode and touch, where the defenders are, and an invisible attacker,
- * exactly as the card's Defense roll assembles it (attack-steps.ts `defenseAgainst`, not exported).
- */
-export function defenseFor(attack: OddsAttack, defender: Actor, brilliant: boolean) {
-  const derived = creature(defender).derived.defenseInput;
-  const input = brilliant ? { ...derived, shield: 0, shieldEnhancement: 0 } : derived;
-  const invisible = attack.attackerConditions.filter((c) => c === 'invisible') as AttackerCondition[];
-  const losesDex = attackRollModifiers({
-    mode: attack.mode,
-    conditions: invisible,
-    targetBlinded: expandConditions(defender.statuses).has('blinded'),
-  }).defenderLosesDexterity;
-  const states: DefenseState[] = [...(input.states ?? []), ...(attack.options.defenderSituation ?? [])];
-  if (losesDex) states.push('attacker-invisible');
-  return defenseBonus({ ...input, states, attack: attack.mode, touch: attack.touch });
-}
-
 /** Concealment's miss chance (0…1) of `tokenId` in the dialog (engine `effectiveConcealment`). */
 function missChanceOf(attack: OddsAttack, defender: Actor, tokenId: string): number {
   if (!attack.concealment) return 0;
@@ -154,7 +135,18 @@ export function targetOddsInput(
   if (props.record.vicious) unavailable.push('GNG.Odds.Unavailable.vicious');
   if (props.record.cannotHarm) unavailable.push('GNG.Odds.Unavailable.cannotHarm');
   const brilliant = weapon?.properties.includes('brilliant-energy') === true;
-  const defense = defenseFor(attack, defender, brilliant);
+  // The card's Defense roll's own assembly (attack-steps.ts); on a card, with its message's records.
+  const defense = defenseAgainst(
+    {
+      mode: attack.mode,
+      touch: attack.touch,
+      attackerConditions: attack.attackerConditions,
+      defenderSituation: attack.options.defenderSituation,
+    },
+    defender,
+    brilliant,
+    attack.messageId ? { messageId: attack.messageId } : null,
+  );
   const dice = scattershotDice(attack.scattershot, parseDice(attack.summary.damageDice));
   const effects = target.calledShot?.effects ?? attack.options.calledShots ?? [];
   const immune = target.calledShot?.immune ?? calledShotImmunities([...effects], anatomyOf(defender));
@@ -291,7 +283,11 @@ export function attackerConditionsOf(actor: Actor): AttackerCondition[] {
 }
 
 /** The attack side on a card before Defense: its rolled total and stored choices, the documents' rest. */
-export function cardOddsAttack(state: AttackCardState, attacker: Actor): OddsAttack | null {
+export function cardOddsAttack(
+  state: AttackCardState,
+  attacker: Actor,
+  messageId?: string,
+): OddsAttack | null {
   const weapon = attacker.items.get(state.weapon.itemId);
   const summary = creature(attacker).derived.attacks.find((a) => a.itemId === state.weapon.itemId);
   if (!weapon || !summary) return null;
@@ -307,5 +303,6 @@ export function cardOddsAttack(state: AttackCardState, attacker: Actor): OddsAtt
     attack: { total: state.attack.total },
     scattershot: state.scattershot ?? null,
     concealment: false,
+    ...(messageId ? { messageId } : {}),
   };
 }

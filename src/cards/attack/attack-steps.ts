@@ -89,33 +89,43 @@ function defenseParts(breakdown: DefenseBreakdown): { parts: CardPart[]; notes: 
   return { parts, notes };
 }
 
-/** The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch). */
-function defenseAgainst(
-  state: AttackCardState,
+/** What of an attack its Defense depends on: the card's state, or the attack dialog's choices. */
+export interface DefendedAttack {
+  mode: 'melee' | 'ranged';
+  touch: boolean;
+  attackerConditions: readonly string[];
+  defenderSituation?: readonly DefenseState[];
+}
+
+/**
+ * The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch):
+ * the card's Defense roll, and the odds (the dialog's, without a card yet, and the card's own).
+ */
+export function defenseAgainst(
+  attack: DefendedAttack,
   defender: Actor,
   brilliant: boolean,
-  target: CardTarget,
-  messageId: string,
+  card: { target?: CardTarget; messageId: string } | null,
 ): DefenseBreakdown {
   // A sundered item: its holder's roll with the item's size and no shield (sunder.ts). No dodge bonus
   // of a defensive option taken after this card's attack roll (combat-options-card.ts).
   const derivedInput = {
     ...creature(defender).derived.defenseInput,
-    ...defensiveInputFor(defender, messageId),
-    ...sunderDefenseInput(target),
+    ...(card ? defensiveInputFor(defender, card.messageId) : {}),
+    ...(card?.target ? sunderDefenseInput(card.target) : {}),
   };
   // Brilliant Energy: "shield bonuses to Defense (including any enhancement bonuses …) do not count".
   const input = brilliant ? { ...derivedInput, shield: 0, shieldEnhancement: 0 } : derivedInput;
   const blinded = expandConditions(defender.statuses).has('blinded');
-  const invisible = state.attack.attackerConditions.filter((c) => c === 'invisible');
+  const invisible = attack.attackerConditions.filter((c): c is 'invisible' => c === 'invisible');
   const losesDex = attackRollModifiers({
-    mode: state.weapon.mode,
+    mode: attack.mode,
     conditions: invisible,
     targetBlinded: blinded,
   }).defenderLosesDexterity;
-  const states: DefenseState[] = [...(input.states ?? []), ...(state.options.defenderSituation ?? [])];
+  const states: DefenseState[] = [...(input.states ?? []), ...(attack.defenderSituation ?? [])];
   if (losesDex) states.push('attacker-invisible');
-  return defenseBonus({ ...input, states, attack: state.weapon.mode, touch: state.weapon.touch });
+  return defenseBonus({ ...input, states, attack: attack.mode, touch: attack.touch });
 }
 
 export async function rollDefense(
@@ -131,7 +141,16 @@ export async function rollDefense(
     const defender = await actorOf(target.actorUuid);
     if (!defender) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
     const brilliant = (await cardWeapon(state))?.properties.includes('brilliant-energy') === true;
-    const breakdown = defenseAgainst(state, defender, brilliant, target, message.id as string);
+    const attack = {
+      mode: state.weapon.mode,
+      touch: state.weapon.touch,
+      attackerConditions: state.attack.attackerConditions,
+      defenderSituation: state.options.defenderSituation,
+    };
+    const breakdown = defenseAgainst(attack, defender, brilliant, {
+      target,
+      messageId: message.id as string,
+    });
     const shieldLost = brilliant && !target.sunder ? brilliantShieldLost(defender) : null;
     if (shieldLost) breakdown.removed.push(shieldLost);
     config = {
