@@ -1,26 +1,30 @@
 /**
- * A GM query about one actor, `{ actorUuid }` and nothing else (Quick Stand, total defense): the
- * request is checked, then `run` goes in the actor's queue on the active GM — two requests at once
- * are handled one after the other. Queued on the actor's own uuid, so any spelling of it that
- * resolves waits in the same queue. Never throws: a bad request is refused.
+ * A GM query about one actor, `{ actorUuid }` and the string fields `extra` names, nothing else (Quick
+ * Stand, total defense, Flow with Enemy, Hail of Bullets): the request is checked, then `run` goes in
+ * the actor's queue on the active GM — two requests at once are handled one after the other. Queued
+ * on the actor's own uuid, so any spelling of it that resolves waits in the same queue. Never throws:
+ * a bad request is refused.
  */
 import { actorOf } from './documents.js';
 import { serialized } from './queue.js';
 import { Refusal, refusal, type CardActionResult } from './result.js';
 
 export function actorQuery(
-  run: (actorUuid: string, sender: User) => Promise<CardActionResult | void>,
+  run: (actorUuid: string, sender: User, fields: Record<string, string>) => Promise<CardActionResult | void>,
+  extra: readonly string[] = [],
 ): (data: Record<string, unknown>, sender: User) => Promise<CardActionResult> {
+  const keys = ['actorUuid', ...extra];
   return async (data, sender) => {
     if (
       typeof data !== 'object' ||
       data === null ||
-      Object.keys(data).some((key) => key !== 'actorUuid') ||
-      typeof data.actorUuid !== 'string'
+      Object.keys(data).some((key) => !keys.includes(key)) ||
+      keys.some((key) => typeof data[key] !== 'string')
     )
       return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
-    const actorUuid = data.actorUuid;
+    const actorUuid = data.actorUuid as string;
+    const fields = Object.fromEntries(extra.map((key) => [key, data[key] as string]));
     const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
-    return serialized([key], () => run(actorUuid, sender));
+    return serialized([key], () => run(actorUuid, sender, fields));
   };
 }

@@ -29,11 +29,10 @@ import {
 import { isActiveGM } from '../../documents/active-gm.js';
 import {
   actorOf,
+  actorQuery,
   askGM,
   Refusal,
-  refusal,
   registerGMQuery,
-  serialized,
   type CardActionResult,
 } from '../kernel/index.js';
 import { feetBetween } from '../attack/firearms.js';
@@ -159,42 +158,23 @@ async function beginFlow(holderUuid: string, tokenId: string, sender: User): Pro
   );
 }
 
-function parse(data: Record<string, unknown>, keys: string[]): void {
-  if (typeof data !== 'object' || data === null || Object.keys(data).some((key) => !keys.includes(key)))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  for (const key of keys) if (typeof data[key] !== 'string') throw new Refusal('GNG.Error.Attack.BadRequest');
-}
-
 /** `CONFIG.queries['gng.flowWithEnemy']` (active GM): never throws. */
-export async function handleFlow(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  try {
-    parse(data, ['actorUuid', 'tokenId']);
-  } catch (error) {
-    return refusal(error as Refusal);
-  }
-  const key = (await actorOf(data.actorUuid as string))?.uuid ?? (data.actorUuid as string);
-  return serialized([key], () => beginFlow(data.actorUuid as string, data.tokenId as string, sender));
-}
+export const handleFlow = actorQuery(
+  (actorUuid, sender, { tokenId }) => beginFlow(actorUuid, tokenId as string, sender),
+  ['tokenId'],
+);
 
 /** `CONFIG.queries['gng.endFlow']` (active GM): the holder's owner ends its flow. */
-export async function handleEndFlow(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  try {
-    parse(data, ['actorUuid']);
-  } catch (error) {
-    return refusal(error as Refusal);
-  }
-  const key = (await actorOf(data.actorUuid as string))?.uuid ?? (data.actorUuid as string);
-  return serialized([key], async () => {
-    const holder = await actorOf(data.actorUuid as string);
-    if (!holder || !holder.testUserPermission(sender, 'OWNER'))
-      throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder?.name ?? '' });
-    if (!game.combat || !(await endFlowRecord(game.combat, holder)))
-      throw new Refusal('GNG.OpponentFeats.Error.NoFlow', { name: holder.name });
-    await postResultCard(holder, f('GNG.OpponentFeats.Flow.Ended', { name: holder.name }), [], [], {
-      type: 'flowEnded',
-    });
+export const handleEndFlow = actorQuery(async (actorUuid, sender) => {
+  const holder = await actorOf(actorUuid);
+  if (!holder || !holder.testUserPermission(sender, 'OWNER'))
+    throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder?.name ?? '' });
+  if (!game.combat || !(await endFlowRecord(game.combat, holder)))
+    throw new Refusal('GNG.OpponentFeats.Error.NoFlow', { name: holder.name });
+  await postResultCard(holder, f('GNG.OpponentFeats.Flow.Ended', { name: holder.name }), [], [], {
+    type: 'flowEnded',
   });
-}
+});
 
 /** `game.gng.flowWithEnemy(holder, opponent)`: asks the GM to roll the opposed roll. */
 export function flowWithEnemy(holder: Actor, opponent: Token): Promise<CardActionResult> {

@@ -17,11 +17,10 @@ import { sceneTokens } from '../../combat/scene-grid.js';
 import { hasFeatId } from '../../combat/opponent-feats.js';
 import {
   actorOf,
+  actorQuery,
   askGM,
   Refusal,
-  refusal,
   registerGMQuery,
-  serialized,
   type CardActionResult,
 } from '../kernel/index.js';
 import { attackCard } from '../attack/attack-flow.js';
@@ -108,21 +107,13 @@ async function hail(actorUuid: string, weaponId: string, sender: User): Promise<
 }
 
 /** `CONFIG.queries['gng.hailOfBullets']` (active GM): never throws. */
-export async function handleHail(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  if (
-    typeof data !== 'object' ||
-    data === null ||
-    Object.keys(data).some((key) => key !== 'actorUuid' && key !== 'weaponId') ||
-    typeof data.actorUuid !== 'string' ||
-    typeof data.weaponId !== 'string'
-  )
-    return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
-  const key = (await actorOf(data.actorUuid))?.uuid ?? data.actorUuid;
-  return serialized([key], async (): Promise<CardActionResult> => {
-    const { messageIds } = await hail(data.actorUuid as string, data.weaponId as string, sender);
+export const handleHail = actorQuery(
+  async (actorUuid, sender, { weaponId }): Promise<CardActionResult> => {
+    const { messageIds } = await hail(actorUuid, weaponId as string, sender);
     return { ok: true, data: { messageIds } };
-  });
-}
+  },
+  ['weaponId'],
+);
 
 /** `game.gng.hailOfBullets(actor, weapon)`: one shot at each opponent within 30 ft (a full round). */
 export function hailOfBullets(actor: Actor, weapon: Item): Promise<CardActionResult> {
