@@ -19,8 +19,8 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
-import { SIZES } from '../rules/index.js';
-import { hasFeat as hasFeatId } from '../documents/actor-feats.js';
+import { sizeSteps, type Size } from '../rules/index.js';
+import { hasFeat } from '../documents/actor-feats.js';
 
 export const COMBAT_SENSE = 'combat-sense';
 export const UNBALANCE_OPPONENT = 'unbalance-opponent';
@@ -44,9 +44,6 @@ export interface FlowRecord {
   lastRound: number;
   rounds: number;
 }
-
-/** Whether `actor` has the feat (its identifier on the sheet). */
-export { hasFeatId };
 
 /** The actor's own designation for `feat` (an actor uuid), or null. */
 export function designatedBy(actor: Actor, feat: DesignatingFeat): string | null {
@@ -86,14 +83,13 @@ export function flowsWith(holder: Actor | null | undefined, opponent: Actor | nu
  * select that opponent"), else the holder's designation.
  */
 export function unbalancedOpponent(holder: Actor): string | null {
-  if (!hasFeatId(holder, UNBALANCE_OPPONENT)) return null;
+  if (!hasFeat(holder, UNBALANCE_OPPONENT)) return null;
   return flowOf(holder)?.opponentUuid ?? designatedBy(holder, UNBALANCE_OPPONENT);
 }
 
-/** Size categories `a` is larger than `b` (negative: smaller). */
-function sizeSteps(a: Actor, b: Actor): number {
-  const size = (actor: Actor) => SIZES.indexOf((actor.system as CreatureData).size);
-  return size(a) - size(b);
+/** Size categories `a` is larger than `b` (negative: smaller; engine `sizeSteps`). */
+function sizesLarger(a: Actor, b: Actor): number {
+  return sizeSteps((b.system as CreatureData).size as Size, (a.system as CreatureData).size as Size);
 }
 
 /** One line of an attack's breakdown that these feats add. */
@@ -116,7 +112,7 @@ export function opponentFeatLines(
 ): OpponentFeatLine[] {
   if (!target) return [];
   const lines: OpponentFeatLine[] = [];
-  if (hasFeatId(attacker, COMBAT_SENSE) && designatedBy(attacker, COMBAT_SENSE) === target.uuid)
+  if (hasFeat(attacker, COMBAT_SENSE) && designatedBy(attacker, COMBAT_SENSE) === target.uuid)
     lines.push({ label: 'GNG.OpponentFeats.CombatSense', value: COMBAT_SENSE_BONUS });
   const unbalanced = mode === 'melee' ? unbalancedStrength(attacker, target) : 0;
   if (unbalanced) lines.push({ label: 'GNG.OpponentFeats.Unbalance', value: unbalanced });
@@ -131,7 +127,7 @@ export function opponentFeatLines(
 export function unbalancedStrength(opponent: Actor, holder: Actor | null | undefined): number {
   if (!holder) return 0;
   const strength = (opponent.system as CreatureData).derived?.abilities?.str?.mod ?? 0;
-  if (strength <= 0 || unbalancedOpponent(holder) !== opponent.uuid || sizeSteps(opponent, holder) >= 2)
+  if (strength <= 0 || unbalancedOpponent(holder) !== opponent.uuid || sizesLarger(opponent, holder) >= 2)
     return 0;
   return -strength;
 }
@@ -159,7 +155,7 @@ export async function designateOpponent(
   opponent: Actor | null,
 ): Promise<string | null> {
   if (!holder.isOwner) return 'GNG.OpponentFeats.Error.NotOwner';
-  if (!(DESIGNATING_FEATS as readonly string[]).includes(feat) || !hasFeatId(holder, feat))
+  if (!(DESIGNATING_FEATS as readonly string[]).includes(feat) || !hasFeat(holder, feat))
     return 'GNG.OpponentFeats.Error.NoFeat';
   if (opponent && opponent.uuid === holder.uuid) return 'GNG.OpponentFeats.Error.Self';
   // "If you are using Flow with Enemy against a single opponent, you must select that opponent."

@@ -47,8 +47,8 @@ import {
   FIGHTING_DEFENSIVELY,
   TOTAL_DEFENSE,
   defensiveStrikeAgainst,
-  hasFeat,
 } from './combat-options-lines.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const TOTAL_DEFENSE_QUERY = 'gng.totalDefense';
 

@@ -49,8 +49,6 @@ export interface CombatOptionLines {
 /** Defensive Strike's record, kept where only a GM writes (src/combat/combat-option-records.ts). */
 export type { DefensiveStrikeRecord };
 
-export { hasFeat };
-
 /** The actor's Defensive Strike record (GM-written), or null. */
 export function defensiveStrikeRecord(actor: Actor): DefensiveStrikeRecord | null {
   return defensiveStrikeRecordOf(actor);

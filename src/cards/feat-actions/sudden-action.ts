@@ -24,8 +24,6 @@ function marksOf(combat: Combat): Record<string, number | null> {
   return typeof raw === 'object' && raw !== null ? (raw as Record<string, number | null>) : {};
 }
 
-export { hasFeat };
-
 const PROBLEM_KEYS = {
   steps: 'GNG.FeatAction.Error.Steps',
   level: 'GNG.FeatAction.Error.Level',

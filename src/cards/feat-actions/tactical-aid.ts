@@ -21,8 +21,9 @@ import {
 import { refundTurnAttack, spendTurnActions } from '../../combat/action-budget.js';
 import { sceneTokens } from '../../combat/scene-grid.js';
 import { actorOf, Refusal } from '../kernel/index.js';
-import { hasFeat } from './sudden-action.js';
+
 import type { FeatActionApplied, TacticalAidRecord } from './feat-action-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const TACTICAL_AID = 'tactical-aid';
 /** The choices the glue applies (initiative is refused: see the module comment). */

@@ -10,12 +10,13 @@
  */
 import { expandConditions } from '../../rules/index.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { EPIC_FLOW_WITH_ENEMY, flowsWith, hasFeatId } from '../../combat/opponent-feats.js';
+import { EPIC_FLOW_WITH_ENEMY, flowsWith } from '../../combat/opponent-feats.js';
 import { track } from '../kernel/index.js';
 import { cardState, type CardTarget } from '../attack/attack-state.js';
 import { maneuverState, type ManeuverTarget } from '../maneuver/maneuver-card.js';
 import { epicFlowUsed, postFeatOffer } from './feat-offer-card.js';
 import { featOfferOf, type FeatOfferState, type OfferKind } from './feat-offer-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 /** "When you stun an opponent, render him unconscious, or knock him prone". */
 const CLEAN_UP_STATUSES = ['stunned', 'unconscious', 'prone'];
@@ -59,8 +60,7 @@ function cleanUp(
   tokenId: string | null,
 ) {
   // A dead opponent is no one to attack.
-  if (!attacker || !defender || !hasFeatId(attacker, 'clean-up-blow') || defender.statuses?.has('dead'))
-    return;
+  if (!attacker || !defender || !hasFeat(attacker, 'clean-up-blow') || defender.statuses?.has('dead')) return;
   const now = expandConditions(added);
   if (!CLEAN_UP_STATUSES.some((s) => now.has(s))) return;
   void track(offer('clean-up-blow', attacker, defender, tokenId, source, targetId));
@@ -101,10 +101,10 @@ function afterDefense(message: ChatMessage, target: CardTarget): void {
   const defender = actorAt(target.actorUuid);
   if (!state || !attacker || !defender || target.kind !== 'creature' || !target.result) return;
   const id = message.id as string;
-  if (!target.result.hit && state.weapon.mode === 'melee' && hasFeatId(defender, 'redirect-force'))
+  if (!target.result.hit && state.weapon.mode === 'melee' && hasFeat(defender, 'redirect-force'))
     void track(offer('redirect-force', defender, attacker, tokenIdOf(attacker), id, target.id));
   // Once per round: no offer once the holder has used it this round.
-  const epic = hasFeatId(defender, EPIC_FLOW_WITH_ENEMY) && !epicFlowUsed(defender.uuid);
+  const epic = hasFeat(defender, EPIC_FLOW_WITH_ENEMY) && !epicFlowUsed(defender.uuid);
   if (target.result.hit && epic && flowsWith(defender, attacker))
     void track(offer('epic-flow-with-enemy', defender, attacker, tokenIdOf(attacker), id, target.id));
 }
@@ -125,9 +125,9 @@ function afterBlock(message: ChatMessage, target: CardTarget, abort: string): vo
   const id = message.id as string;
   // "When using the Block Projectiles feat you may catch the weapon … hurl a thrown weapon back".
   const viaFeat = block.via === 'block-projectile' || block.via === 'epic-block-projectile';
-  if (viaFeat && thrownWeapon(state.weapon.itemUuid) && hasFeatId(defender, 'catch-projectile'))
+  if (viaFeat && thrownWeapon(state.weapon.itemUuid) && hasFeat(defender, 'catch-projectile'))
     void track(offer('catch-projectile', defender, attacker, tokenIdOf(attacker), id, target.id));
-  if (hasFeatId(defender, 'reflect-projectiles'))
+  if (hasFeat(defender, 'reflect-projectiles'))
     void track(offer('reflect-projectiles', defender, attacker, tokenIdOf(attacker), id, target.id));
 }
 

@@ -25,7 +25,6 @@ import {
 } from '../../rules/index.js';
 import {
   creature,
-  hasFeat,
   lodged,
   t,
   type GrappleCardState,
@@ -33,6 +32,7 @@ import {
   type GrappleRoll,
   type GrappleSide,
 } from './grapple-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 /** The engine's weapon description of a weapon item, for `weaponGrappleBonus`. */
 export function grappleWeaponOf(item: Item): GrappleWeapon | null {

@@ -7,10 +7,11 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { canJoinGrapple, type Size } from '../../rules/index.js';
 import { actorOf, Refusal, serialized } from '../kernel/index.js';
-import { creature, hasFeat, other, uuidOf, type GrappleCardState } from './grapple-state.js';
+import { creature, other, uuidOf, type GrappleCardState } from './grapple-state.js';
 import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
 import { renderGrappleCard } from './grapple-render.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 const START_KEYS = new Set(['action', 'actorUuid', 'targetUuid', 'tokenId']);
 

@@ -202,7 +202,6 @@ export const t = (key: string) => game.i18n.localize(key);
 export const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 export const creature = (actor: Actor) => actor.system as CreatureData;
 export const other = (side: GrappleSide): GrappleSide => (side === 'attacker' ? 'defender' : 'attacker');
-export { hasFeat };
 export const isSide = (value: unknown): value is GrappleSide => value === 'attacker' || value === 'defender';
 
 export function grappleState(message: ChatMessage | null | undefined): GrappleCardState | null {

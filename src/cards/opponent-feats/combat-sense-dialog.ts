@@ -7,9 +7,10 @@
  * Added from the `renderAttackDialog` hook, outside the dialog's module; the checkbox has no form
  * name, so the attack's options are unchanged.
  */
-import { COMBAT_SENSE, designatedBy, hasFeatId } from '../../combat/opponent-feats.js';
+import { COMBAT_SENSE, designatedBy } from '../../combat/opponent-feats.js';
 import { singleTargetActor } from '../attack/strikes.js';
 import { designate } from './designate.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 interface DialogLike {
   id: string;
@@ -21,7 +22,7 @@ interface DialogLike {
 export function addCombatSenseToDialog(app: DialogLike, element: HTMLElement): void {
   const actor = app.actor;
   const target = singleTargetActor();
-  if (!actor?.isOwner || !hasFeatId(actor, COMBAT_SENSE) || !target || target === actor) return;
+  if (!actor?.isOwner || !hasFeat(actor, COMBAT_SENSE) || !target || target === actor) return;
   if (element.querySelector('.gng-combat-sense')) return;
   const doc = element.ownerDocument;
   const id = `${app.id}-combat-sense`;

@@ -22,7 +22,6 @@ import {
   endFlowRecord,
   FLOW_WITH_ENEMY,
   flowDodge,
-  hasFeatId,
   recordFlow,
   type FlowRecord,
 } from '../../combat/opponent-feats.js';
@@ -38,6 +37,7 @@ import {
 import { feetBetween } from '../attack/firearms.js';
 import type { DefenseConfig } from '../attack/attack-steps.js';
 import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const FLOW_QUERY = 'gng.flowWithEnemy';
 export const END_FLOW_QUERY = 'gng.endFlow';
@@ -93,7 +93,7 @@ async function beginFlow(holderUuid: string, tokenId: string, sender: User): Pro
   if (!holder) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!holder.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder.name });
-  if (!hasFeatId(holder, FLOW_WITH_ENEMY))
+  if (!hasFeat(holder, FLOW_WITH_ENEMY))
     throw new Refusal('GNG.OpponentFeats.Error.NoFeat', { name: holder.name });
   const combat = game.combat;
   if (!combat || combat.round < 1) throw new Refusal('GNG.OpponentFeats.Error.NoCombat');

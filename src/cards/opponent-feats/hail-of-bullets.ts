@@ -14,7 +14,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import { sceneTokens } from '../../combat/scene-grid.js';
-import { hasFeatId } from '../../combat/opponent-feats.js';
+import {} from '../../combat/opponent-feats.js';
 import {
   actorOf,
   actorQuery,
@@ -27,6 +27,7 @@ import { attackCard } from '../attack/attack-flow.js';
 import { attackRowOf } from '../attack/attack-preview.js';
 import { feetBetween } from '../attack/firearms.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 export const HAIL_QUERY = 'gng.hailOfBullets';
 export const HAIL_OF_BULLETS = 'hail-of-bullets';
@@ -66,7 +67,7 @@ async function hail(actorUuid: string, weaponId: string, sender: User): Promise<
   if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
-  if (!hasFeatId(actor, HAIL_OF_BULLETS))
+  if (!hasFeat(actor, HAIL_OF_BULLETS))
     throw new Refusal('GNG.OpponentFeats.Error.NoFeat', { name: actor.name });
   const weapon = actor.items.get(weaponId);
   if (!weapon || !attackRowOf(actor, weapon) || !firearmOrEnergy(weapon))

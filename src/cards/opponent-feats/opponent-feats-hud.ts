@@ -9,7 +9,6 @@ import {
   COMBAT_SENSE,
   flowOf,
   FLOW_WITH_ENEMY,
-  hasFeatId,
   UNBALANCE_OPPONENT,
   type DesignatingFeat,
 } from '../../combat/opponent-feats.js';
@@ -19,6 +18,7 @@ import { registerFeatOfferTriggers } from '../feat-offer/feat-offer-triggers.js'
 import { endFlow, flowWithEnemy, registerFlowWithEnemy } from './flow-with-enemy.js';
 import { HAIL_OF_BULLETS, hailOfBullets, hailWeapon, registerHailOfBullets } from './hail-of-bullets.js';
 import { registerCombatSenseDialog } from './combat-sense-dialog.js';
+import { hasFeat } from '../../documents/actor-feats.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -57,9 +57,9 @@ export function addOpponentFeatsToHud(hud: TokenHUD, html: HTMLElement): void {
     [UNBALANCE_OPPONENT, 'fa-scale-unbalanced'],
   ];
   for (const [feat, icon] of feats)
-    if (hasFeatId(actor, feat))
+    if (hasFeat(actor, feat))
       column.append(hudButton(html, t(`GNG.OpponentFeats.Hud.${feat}`), icon, () => designate(actor, feat)));
-  if (hasFeatId(actor, FLOW_WITH_ENEMY)) {
+  if (hasFeat(actor, FLOW_WITH_ENEMY)) {
     if (flowOf(actor))
       column.append(hudButton(html, t('GNG.OpponentFeats.Hud.endFlow'), 'fa-water', () => endFlow(actor)));
     else
@@ -70,7 +70,7 @@ export function addOpponentFeatsToHud(hud: TokenHUD, html: HTMLElement): void {
         }),
       );
   }
-  const weapon = hasFeatId(actor, HAIL_OF_BULLETS) ? hailWeapon(actor) : null;
+  const weapon = hasFeat(actor, HAIL_OF_BULLETS) ? hailWeapon(actor) : null;
   if (weapon)
     column.append(
       hudButton(html, f('GNG.OpponentFeats.Hud.hail', { weapon: weapon.name }), 'fa-burst', () =>
