@@ -7,12 +7,8 @@
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
 import type { ScattershotPlan } from '../cards/attack/scattershot.js';
-import {
-  attackerConditionsOf,
-  targetOdds,
-  type OddsAttack,
-  type TargetOdds,
-} from '../cards/attack/attack-odds.js';
+import { targetOdds, type OddsAttack, type TargetOdds } from '../cards/attack/attack-odds.js';
+import { attackerConditionsOf } from '../cards/attack/attacker-conditions.js';
 import { oddsTable } from '../cards/attack/attack-odds-view.js';
 
 /** The attack as the card would make it from these choices (attack-start.ts `createAttackCard`). */

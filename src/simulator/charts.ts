@@ -6,6 +6,7 @@
  * strings come translated (`t`), every value escaped.
  */
 import type { CombatantAggregate, SimulationAggregate } from '../rules/simulate/index.js';
+import { escapeHtml } from '../chat/escape-html.js';
 
 /** The labels a chart needs, already localized. */
 export interface ChartLabels {
@@ -30,8 +31,6 @@ const A = '#7a1c1c';
 const B = '#1d4a73';
 const DRAW = '#4d4d4d';
 
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** A name that fits the label column (the full name is in the plot's title). */
 const short = (name: string) => (name.length > 26 ? `${name.slice(0, 25)}…` : name);
 const pct = (p: number) => `${(100 * p).toFixed(1)}%`;
@@ -50,7 +49,7 @@ function svg(id: string, height: number, title: string, body: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" ` +
     `role="img" aria-labelledby="${id}-title" font-family="sans-serif" font-size="13">` +
-    `<title id="${id}-title">${esc(title)}</title>${defs(id)}` +
+    `<title id="${id}-title">${escapeHtml(title)}</title>${defs(id)}` +
     `<rect width="${W}" height="${height}" fill="#ffffff"/>${body}</svg>`
   );
 }
@@ -68,9 +67,9 @@ function hbars(rows: { label: string; value: number; fill: string; text?: string
       const y = top + i * 26;
       const w = Math.max(1, Math.round(span * r.value));
       return (
-        `<text x="${left - 8}" y="${y + 14}" text-anchor="end" fill="${INK}">${esc(r.label)}</text>` +
+        `<text x="${left - 8}" y="${y + 14}" text-anchor="end" fill="${INK}">${escapeHtml(r.label)}</text>` +
         `<rect x="${left}" y="${y}" width="${w}" height="18" fill="${r.fill}" stroke="${INK}" stroke-width="0.5"/>` +
-        `<text x="${left + w + 6}" y="${y + 14}" fill="${INK}">${esc(r.text ?? pct(r.value))}</text>`
+        `<text x="${left + w + 6}" y="${y + 14}" fill="${INK}">${escapeHtml(r.text ?? pct(r.value))}</text>`
       );
     })
     .join('');
@@ -89,7 +88,7 @@ export function winsChart(id: string, agg: SimulationAggregate, l: ChartLabels):
     id,
     30 + rows.length * 26,
     title,
-    `<text x="8" y="18" font-weight="bold" fill="${INK}">${esc(l.wins)}</text>${hbars(rows, 28)}`,
+    `<text x="8" y="18" font-weight="bold" fill="${INK}">${escapeHtml(l.wins)}</text>${hbars(rows, 28)}`,
   );
 }
 
@@ -125,9 +124,9 @@ export function roundsChart(id: string, agg: SimulationAggregate, l: ChartLabels
     id,
     height,
     title,
-    `<text x="8" y="18" font-weight="bold" fill="${INK}">${esc(title)}</text>` +
+    `<text x="8" y="18" font-weight="bold" fill="${INK}">${escapeHtml(title)}</text>` +
       `<line x1="${left}" y1="${base}" x2="${W - 10}" y2="${base}" stroke="${INK}"/>${bars}` +
-      `<text x="${W / 2}" y="${height - 6}" text-anchor="middle" font-size="11" fill="${INK}">${esc(l.roundsAxis)}</text>`,
+      `<text x="${W / 2}" y="${height - 6}" text-anchor="middle" font-size="11" fill="${INK}">${escapeHtml(l.roundsAxis)}</text>`,
   );
 }
 
@@ -145,7 +144,7 @@ export function hpChart(id: string, agg: SimulationAggregate, l: ChartLabels): s
       const q = quartiles(c);
       const fill = c.side === 'a' ? A : `url(#${id}-hatch)`;
       return (
-        `<text x="${left - 8}" y="${y + 13}" text-anchor="end" fill="${INK}">${esc(short(c.name))}</text>` +
+        `<text x="${left - 8}" y="${y + 13}" text-anchor="end" fill="${INK}">${escapeHtml(short(c.name))}</text>` +
         `<line x1="${x(q.min)}" y1="${y + 9}" x2="${x(q.max)}" y2="${y + 9}" stroke="${INK}"/>` +
         `<rect x="${x(q.q1)}" y="${y + 2}" width="${Math.max(2, x(q.q3) - x(q.q1))}" height="14" fill="${fill}" stroke="${INK}" stroke-width="0.5"/>` +
         `<path d="M${x(c.meanHp)} ${y - 1} l4 -5 h-8 z" fill="${INK}"/>` +
@@ -162,7 +161,7 @@ export function hpChart(id: string, agg: SimulationAggregate, l: ChartLabels): s
     id,
     56 + rows.length * 30,
     title,
-    `<text x="8" y="18" font-weight="bold" fill="${INK}">${esc(`${l.hpLeft} (▼ ${l.meanHp})`)}</text>${zero}${body}`,
+    `<text x="8" y="18" font-weight="bold" fill="${INK}">${escapeHtml(`${l.hpLeft} (▼ ${l.meanHp})`)}</text>${zero}${body}`,
   );
 }
 
@@ -188,7 +187,7 @@ export function deathChart(id: string, agg: SimulationAggregate, l: ChartLabels)
         { label: l.dead, value: c.states.dead, fill: c.side === 'a' ? A : fillOf(id, 'b') },
         { label: l.dying, value: c.states.dying, fill: fillOf(id, 'draw') },
       ];
-      return `<text x="8" y="${top + 12}" fill="${INK}">${esc(c.name)}</text>${hbars(rows, top + 18)}`;
+      return `<text x="8" y="${top + 12}" fill="${INK}">${escapeHtml(c.name)}</text>${hbars(rows, top + 18)}`;
     })
     .join('');
   const title = `${l.death}: ${agg.combatants.map((c) => `${c.name} ${pct(c.states.dead)}`).join(', ')}`;
@@ -196,7 +195,7 @@ export function deathChart(id: string, agg: SimulationAggregate, l: ChartLabels)
     id,
     34 + agg.combatants.length * 74,
     title,
-    `<text x="8" y="18" font-weight="bold" fill="${INK}">${esc(l.death)}</text>${body}`,
+    `<text x="8" y="18" font-weight="bold" fill="${INK}">${escapeHtml(l.death)}</text>${body}`,
   );
 }
 

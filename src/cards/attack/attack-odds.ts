@@ -13,7 +13,6 @@
  * What the odds do not cover (several shots, strikes, objects, Vicious …) is named, not guessed.
  */
 import {
-  ATTACKER_CONDITIONS,
   TAKE_10_NATURAL,
   calledShotImmunities,
   concealmentMissChance,
@@ -22,7 +21,6 @@ import {
   odds,
   parseDice,
   PROTECTION_PARTS,
-  type AttackerCondition,
   type Grip,
   type ProtectionParts,
 } from '../../rules/index.js';
@@ -273,13 +271,6 @@ export function targetOdds(
     missChance: c,
     summary: oddsSummary(result, prepared.input, c),
   };
-}
-
-/** The attacker's conditions the card keeps (attack-start.ts does the same when it rolls). */
-export function attackerConditionsOf(actor: Actor): AttackerCondition[] {
-  return [...expandConditions(actor.statuses ?? [])].filter((s): s is AttackerCondition =>
-    (ATTACKER_CONDITIONS as readonly string[]).includes(s),
-  );
 }
 
 /** The attack side on a card before Defense: its rolled total and stored choices, the documents' rest. */

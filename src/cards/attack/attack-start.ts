@@ -9,14 +9,12 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { rollChain } from '../../combat/critical-chain.js';
 import {
-  ATTACKER_CONDITIONS,
   attackRollFromValues,
   coupDeGrace,
   criticalKindForNatural,
   expandConditions,
   objectDefense,
   resolveAttack,
-  type AttackerCondition,
 } from '../../rules/index.js';
 import { actorOf, askGM, noTargetWarning, Refusal } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
@@ -41,6 +39,7 @@ import {
   spendDefensiveStrike,
   withdrawCombatOptions,
 } from './combat-options-card.js';
+import { attackerConditionsOf } from './attacker-conditions.js';
 
 /** The query every attack card action goes through (`CONFIG.queries`). */
 export const ATTACK_QUERY = 'gng.attackAction';
@@ -312,7 +311,6 @@ export async function createAttackCard(
   const kind = criticalKindForNatural(natural);
   const chain = kind ? await rollChain(kind) : null;
   const attack = attackRollFromValues({ natural, bonus, chainDice: chain?.d10s ?? [] });
-  const statuses = expandConditions(actor.statuses ?? []);
   const state: AttackCardState = {
     version: 1,
     attacker: { actorUuid: actor.uuid, name: actor.name },
@@ -336,9 +334,7 @@ export async function createAttackCard(
       bonus: attack.bonus,
       parts: config.parts.filter((p, i) => i === 0 || p.value !== 0),
       total: attack.total,
-      attackerConditions: [...statuses].filter((s): s is AttackerCondition =>
-        (ATTACKER_CONDITIONS as readonly string[]).includes(s),
-      ),
+      attackerConditions: attackerConditionsOf(actor),
     },
     targets: config.targets,
   };
