@@ -9,7 +9,7 @@
 import { systemPath } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { DAMAGE_TYPES } from '../data/item/item-data.js';
-import { effectiveLevel, type ArmorMetamagic } from '../rules/index.js';
+import type { ArmorMetamagic } from '../rules/index.js';
 import { enchantmentOf, metamagicChoices, metamagicCost, weaponChoices } from '../magic/index.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -106,7 +106,7 @@ export class CastDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const id = (name: string) => `${this.options.id}-${name}`;
     const enchantment = enchantmentOf(this.spell);
     const negative = derived.negativeLevels ?? 0;
-    const effective = effectiveLevel(derived.level, negative);
+    const effective = derived.effectiveLevel;
     const kind = this.spell.type === 'power' ? 'power' : 'spell';
     const sys = this.spell.system as { level?: number; powerPoints?: number };
     const weapons = enchantment ? weaponChoices(this.spell, this.actor) : [];

@@ -14,11 +14,11 @@ import {
   ARMOR_METAMAGIC_FEATS,
   armorPowerCost,
   armorSpellSlot,
-  effectiveLevel,
   type ArmorMetamagic,
 } from '../rules/index.js';
 import { askGM, refusal, Refusal, registerGMQuery, type CardActionResult } from '../cards/kernel/index.js';
 import { startAreaDamage, type AreaMetamagic } from '../cards/area/area-card.js';
+import { castingLevel } from './casting-level.js';
 
 export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
 
@@ -127,10 +127,7 @@ async function handleCastAreaSpell(data: Record<string, unknown>, sender: User):
         feat: game.i18n.localize(`GNG.Cast.Feat.${kind}-${option}`),
       }),
     );
-  const derived = (caster.system as CreatureData).derived;
-  const level = casterLevel ?? derived.level;
-  if (level < 0 || level > 100) return refusal(new Refusal('GNG.Cast.Error.Level'));
-  const effective = effectiveLevel(level, derived.negativeLevels ?? 0);
+  const effective = castingLevel(caster, casterLevel);
   const cost = metamagicCost(spell, option, effective);
   if (!cost.possible)
     return refusal(

@@ -12,11 +12,10 @@
  * Decisions: docs/rules.md "Spells, powers and the smaller rules of issue #18".
  */
 import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { effectItemTarget } from '../data/item/item-effects.js';
 import { escapeHtml } from '../chat/escape-html.js';
+import { castingLevel } from './casting-level.js';
 import {
-  effectiveLevel,
   ironClawCost,
   weaponEnchantmentSeconds,
   WEAPON_ENCHANTMENTS,
@@ -83,14 +82,6 @@ export interface WeaponCast {
   seconds: number;
   /** Slot level (a spell) or power points (a power; Iron Claw: 5 + 4 per extra weapon). */
   cost: number;
-}
-
-/** The caster level the duration counts: the given one (default the caster's level) less negative levels. */
-function castingLevel(caster: Actor, given: number | undefined): number {
-  const derived = (caster.system as CreatureData).derived;
-  const level = given ?? derived.level;
-  if (!Number.isInteger(level) || level < 0 || level > 100) throw new Refusal('GNG.Cast.Error.Level');
-  return effectiveLevel(level, derived.negativeLevels ?? 0);
 }
 
 /** Puts the enchantment on the weapons (the caller checked who may): one timed effect each, a chat line. */
