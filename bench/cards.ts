@@ -80,9 +80,9 @@ function countScan(): void {
  */
 function instrumentLog(): void {
   const messages = game.messages as unknown as HarnessCollection<ChatMessage>;
-  const proto = HarnessCollection.prototype;
-  const contents = Object.getOwnPropertyDescriptor(proto, 'contents')?.get as () => ChatMessage[];
-  const iterate = proto[Symbol.iterator] as () => Iterator<ChatMessage>;
+  const contents = Object.getOwnPropertyDescriptor(HarnessCollection.prototype, 'contents')?.get as (
+    this: HarnessCollection<ChatMessage>,
+  ) => ChatMessage[];
   Object.defineProperty(messages, 'contents', {
     configurable: true,
     get() {
@@ -90,11 +90,13 @@ function instrumentLog(): void {
       return contents.call(messages);
     },
   });
+  // Iteration counts one read whatever the harness iterates through: its iterator walks a copy of
+  // `contents`, which would otherwise count a second read.
   Object.defineProperty(messages, Symbol.iterator, {
     configurable: true,
     value() {
       countScan();
-      return iterate.call(messages);
+      return contents.call(messages)[Symbol.iterator]();
     },
   });
 }
