@@ -13,6 +13,7 @@
  * Nothing gates CI: the script exits 0 whatever the numbers and prints OK or OVER against each goal.
  */
 import { odds, SIZES, type Size } from '../src/rules/index.js';
+import { figure } from './figures.js';
 
 type Input = Parameters<typeof odds.attackOdds>[0];
 
@@ -98,6 +99,23 @@ function main(): void {
     console.log(
       `  ten targets: median ${ten.toFixed(3)} ms = ${(ten / FRAME_MS).toFixed(3)} × one frame  ${ten < FRAME_MS ? 'OK' : 'OVER'}\n`,
     );
+    const name = attack.name.split(/[,(]/)[0]?.trim() ?? attack.name;
+    figure({
+      bench: 'odds',
+      name: `${name}, one target`,
+      value: one,
+      unit: 'ms',
+      goal: GOAL_MS,
+      strict: true,
+    });
+    figure({
+      bench: 'odds',
+      name: `${name}, ten targets (goal: one frame)`,
+      value: ten,
+      unit: 'ms',
+      goal: FRAME_MS,
+      strict: true,
+    });
   }
 }
 
