@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,9 +6,16 @@ import { defineConfig } from 'vitest/config';
  * - unit: the pure rules engine (src/rules), no Foundry at all;
  * - integration: the Foundry glue on the fake runtime in test/harness;
  * - browser: built CSS and rendered templates in Debian's Chromium through playwright-core.
+ *
+ * Files run in parallel, one worker per core (at least two; Vitest's own default is one less than
+ * the cores, a single worker on the 2-core CI machine). A browser file's worker launches its own
+ * Chromium and opens a fresh context per test; the browser files share one playground server,
+ * started on demand by test/browser/global-setup.ts. No file writes where another one reads: each
+ * writes its own screenshots under test-results/browser/ and its scratch folders under the OS's temp.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -30,8 +38,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time on a 2-core machine.
-          fileParallelism: false,
+          globalSetup: ['test/browser/global-setup.ts'],
         },
       },
     ],
