@@ -1,14 +1,23 @@
 /**
- * `npm test`: every check, in order, then one summary line over all of them.
- *   build      npm run build (the browser and build tests read dist/)
+ * `npm test`: every check, then one summary line over all of them.
+ *   build      npm run build (the browser tests and the build, release and start tests read dist/)
  *   typecheck  tsc --noEmit, strict, all of src/, test/, scripts/, bench/
  *   lint       ESLint
  *   format     Prettier --check
  *   vitest     the unit, integration and browser projects (each test counted)
- * The last line is `N passed, N failed`: each Vitest test counts one, and each other check counts
- * one. Exits non-zero when anything failed or when Vitest ran no test.
+ * Two lanes run side by side, so that both cores of the 2-core CI machine work from the start:
+ *   - build, then Vitest (its files in parallel, one worker per core: vitest.config.ts);
+ *   - typecheck, lint and format one after another (each one process on one core; none reads
+ *     dist/), their output kept and shown after Vitest's, each announced as it ends.
+ * The unit and integration tests are not started before the build: one Vitest run counts every test
+ * in one report, and while the build runs (seconds) the typecheck already keeps the other core busy.
+ *
+ * The end of the output profiles the run: the slowest test files (scripts/slowest-files.ts), then
+ * when each check started and how long it took. The last line is `N passed, N failed`: each Vitest
+ * test counts one, and each other check counts one. Exits non-zero when anything failed, when a test
+ * was skipped or left as todo, or when Vitest ran no test.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,43 +31,100 @@ interface Step {
   args: string[];
 }
 
-const steps: Step[] = [
-  { name: 'build', command: join(BIN, 'tsx'), args: ['scripts/build.ts'] },
+interface Outcome {
+  name: string;
+  status: number;
+  /** ms from the start of `npm test`. */
+  start: number;
+  end: number;
+  /** What it printed, when it was not shown as it ran. */
+  output: string;
+}
+
+const report = join(ROOT, 'test-results/vitest.json');
+
+const build: Step = { name: 'build', command: join(BIN, 'tsx'), args: ['scripts/build.ts'] };
+const checks: Step[] = [
   { name: 'typecheck', command: join(BIN, 'tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: join(BIN, 'eslint'), args: ['.', '--max-warnings', '0'] },
   { name: 'format', command: join(BIN, 'prettier'), args: ['--check', '--log-level', 'warn', '.'] },
 ];
+const vitest: Step = {
+  name: 'vitest',
+  command: join(BIN, 'vitest'),
+  args: [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/slowest-files.ts',
+    `--outputFile.json=${report}`,
+  ],
+};
 
-function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
-  if (result.error) console.error(result.error.message);
-  return result.status ?? 1;
+const started = performance.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a step; `shown`: its output goes straight to ours, else it is kept for later. */
+function run(step: Step, shown: boolean): Promise<Outcome> {
+  const start = performance.now() - started;
+  let output = '';
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: ROOT,
+      env: process.env,
+      stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+    });
+    child.once('close', (code) =>
+      resolve({ name: step.name, status: code ?? 1, start, end: performance.now() - started, output }),
+    );
+  });
 }
+
+const checksDone = (async () => {
+  const outcomes: Outcome[] = [];
+  for (const step of checks) {
+    const outcome = await run(step, false);
+    console.log(
+      `\n▷ ${step.name} ${outcome.status === 0 ? 'passed' : 'FAILED'} in ${seconds(outcome.end - outcome.start)} (its output follows Vitest's)`,
+    );
+    outcomes.push(outcome);
+  }
+  return outcomes;
+})();
+
+console.log(`\n▶ build (beside it: ${checks.map((step) => step.name).join(', ')})`);
+const built = await run(build, true);
+console.log('\n▶ vitest (unit, integration, browser)');
+rmSync(report, { force: true });
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+const tested = await run(vitest, true);
+const checked = await checksDone;
 
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}`);
-  if (run(step.command, step.args) === 0) {
+for (const outcome of [built, ...checked]) {
+  if (outcome.output.trim()) {
+    console.log(`\n▶ ${outcome.name}`);
+    process.stdout.write(outcome.output.endsWith('\n') ? outcome.output : `${outcome.output}\n`);
+  }
+  if (outcome.status === 0) {
     passed += 1;
   } else {
     failed += 1;
-    failures.push(step.name);
+    failures.push(outcome.name);
   }
 }
 
-console.log('\n▶ vitest (unit, integration, browser)');
-const report = join(ROOT, 'test-results/vitest.json');
-rmSync(report, { force: true });
-mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-const vitestStatus = run(join(BIN, 'vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-]);
 let vitestRan = 0;
 try {
   const results = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -77,7 +143,7 @@ try {
       `vitest: ${results.numPendingTests + results.numTodoTests} skipped or todo tests (none may be left behind)`,
     );
   }
-  if (vitestStatus !== 0 && results.numFailedTests === 0) {
+  if (tested.status !== 0 && results.numFailedTests === 0) {
     failed += 1;
     failures.push('vitest exited with an error outside any test');
   }
@@ -89,6 +155,13 @@ if (vitestRan === 0) {
   failed += 1;
   failures.push('vitest ran no test');
 }
+
+console.log('\nTimes (from the start of npm test):');
+for (const outcome of [built, tested, ...checked])
+  console.log(
+    `  ${outcome.name.padEnd(10)} ${seconds(outcome.start).padStart(7)} → ${seconds(outcome.end).padStart(7)}  ${seconds(outcome.end - outcome.start).padStart(7)}`,
+  );
+console.log(`  ${'all'.padEnd(10)} ${seconds(performance.now() - started).padStart(25)}`);
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join('; ')}`);
