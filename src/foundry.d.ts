@@ -147,6 +147,13 @@ declare global {
     find(fn: (doc: T) => boolean): T | undefined;
     has(id: string): boolean;
     contents: T[];
+    /**
+     * The ids of stored documents that failed validation when they were loaded (left out of the
+     * collection). Optional here: our code also runs where a collection has none.
+     */
+    readonly invalidDocumentIds?: ReadonlySet<string>;
+    /** The invalid document of that id (see `invalidDocumentIds`). */
+    getInvalid?(id: string): T | undefined;
   }
 
   interface WorldCollection<T> extends EmbeddedCollection<T> {
@@ -768,6 +775,11 @@ declare global {
     items: WorldCollection<Item>;
     macros: WorldCollection<Macro>;
     messages: WorldCollection<ChatMessage>;
+    /**
+     * The world's stored sources as the server sent them on load, before any data model migrated
+     * them (dnd5e's world migration reads an invalid actor's source from `game.data.actors`).
+     */
+    data?: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] };
     /** The keyboard state: whether a modifier key is held now (`'Shift'`, `'Control'`, `'Alt'`). */
     keyboard: { isModifierActive(modifier: 'Shift' | 'Control' | 'Alt'): boolean };
     combat: Combat | null;
