@@ -45,6 +45,7 @@ import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
 import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
+import { registerWorldRepair } from './data/world-repair.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
@@ -82,6 +83,7 @@ Hooks.once('init', () => {
   registerSelfTest();
   registerSimulator();
   registerImporter();
+  registerWorldRepair();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
