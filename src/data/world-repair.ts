@@ -9,7 +9,7 @@
  * only a GM writes.
  *
  * Compendium documents and unlinked tokens' actors get the same `migrateData` on every load, but are
- * not repaired or reported here (see docs/api.md, "Old data").
+ * not repaired or reported here (docs/rules.md, decisions `old data` and `unreadable values`).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
