@@ -84,22 +84,35 @@ const migration: SelfTestCheck = {
     const old = await scratch.actor({
       name: game.i18n.localize('GNG.SelfTest.ScratchOld'),
       type: 'npc',
-      system: { abilities: { str: 15, dex: 13, con: 14, int: 10, wis: 10, cha: 8 }, size: 'M' },
+      system: {
+        abilities: { str: 15, dex: 13.5, con: 14, int: 10, wis: 10, cha: 8 },
+        size: 'Medium-size',
+        hp: 9,
+      },
       items: [
         {
           name: 'Longsword',
           type: 'weapon',
-          system: { damage: '1d8', damageType: 'slashing' },
+          system: { damage: '1d8', damageType: 'Piercing Or Slashing.' },
         },
       ],
     });
     const system = old.system as CreatureData & { size: string };
     expect(system.abilities.str.value === 15, 'GNG.SelfTest.Fail.Migration', { field: 'abilities.str' });
+    expect(system.abilities.dex.value === 13, 'GNG.SelfTest.Fail.Migration', { field: 'abilities.dex' });
     expect(system.size === 'medium', 'GNG.SelfTest.Fail.Migration', { field: 'size' });
+    expect(system.hp.value === 9, 'GNG.SelfTest.Fail.Migration', { field: 'hp' });
     const weapon = old.items.contents[0];
     const data = weapon?.system as { damage?: Record<string, string>; damageTypes?: string[] } | undefined;
     expect(data?.damage?.medium === '1d8', 'GNG.SelfTest.Fail.Migration', { field: 'damage' });
-    expect(data?.damageTypes?.includes('slashing'), 'GNG.SelfTest.Fail.Migration', { field: 'damageType' });
+    expect(data?.damageTypes?.join() === 'piercing,slashing', 'GNG.SelfTest.Fail.Migration', {
+      field: 'damageType',
+    });
+    // The world repair (data/world-repair.ts) reads the stored sources and the refused documents.
+    expect(Array.isArray(game.data?.actors), 'GNG.SelfTest.Fail.Migration', { field: 'game.data.actors' });
+    expect(game.actors.invalidDocumentIds instanceof Set, 'GNG.SelfTest.Fail.Migration', {
+      field: 'game.actors.invalidDocumentIds',
+    });
     return game.i18n.localize('GNG.SelfTest.Pass.Migration');
   },
 };
