@@ -23,6 +23,8 @@ export * from './bleeding.js';
 export * from './grapple.js';
 export * from './progression.js';
 export * from './classes.js';
+/** Class features read from class levels (issue #28: uncanny dodge). */
+export * from './class-features.js';
 export * from './encumbrance.js';
 export * from './hitPoints.js';
 export * from './damageEffects.js';

@@ -9,15 +9,19 @@
  */
 import {
   attackBypassQualities,
+  damagePipeline,
   ENERGY_TYPES,
   energyResistanceAgainst,
+  PROTECTION_PARTS,
   resolveWounding,
   viciousDamage,
   weaponPropertiesAgainst,
   WEAPON_ITEM_PROPERTIES,
   type DamagePipelineInput,
   type DamageReduction,
+  type DamageResult,
   type EnergyType,
+  type Fortification,
   type ProtectionParts,
   type RemovedDefensePart,
   type TargetTrait,
@@ -88,7 +92,7 @@ type PropertyInputs = Required<
 > & { protection: ProtectionParts };
 
 /** What the target is, for the properties that name creatures or objects (decision in docs/rules.md). */
-function targetTraits(defender: Actor | null, target: CardTarget): TargetTrait[] {
+function targetTraits(defender: Actor | null, target: Pick<CardTarget, 'kind'>): TargetTrait[] {
   const traits = new Set<TargetTrait>();
   if (target.kind === 'object') traits.add('object');
   if (!defender) return [...traits];
@@ -129,7 +133,7 @@ export async function cardWeapon(state: AttackCardState): Promise<WeaponData | n
 export function propertyInputs(
   weapon: WeaponData | null,
   defender: Actor | null,
-  target: CardTarget,
+  target: Pick<CardTarget, 'kind'>,
   protection: ProtectionParts,
   bypass: 'none' | 'piercing' | 'ignoring',
 ): { inputs: PropertyInputs; record: CardDamageProperties } {
@@ -186,6 +190,52 @@ export function propertyInputs(
       wounding: effect.wounding,
     },
   };
+}
+
+/**
+ * GM side: the target's side of one hit's damage step — the defender's Protection parts and armor
+ * fortification, then what its damage reduction and energy resistance and the weapon's Appendix 6
+ * properties make of them ({@link propertyInputs}) — to spread into `damagePipeline` beside the
+ * rolled damage. One step for every hit: the attack card's roll and odds, each hit of a multiple
+ * target burst, suppressing fire's free shot (decision "Bursts and suppressing fire: DR, energy
+ * resistance and properties", docs/rules.md). No defender (a sundered item): no Protection.
+ */
+export function hitDamageInputs(
+  weapon: WeaponData | null,
+  defender: Actor | null,
+  target: Pick<CardTarget, 'kind'>,
+  bypass: 'none' | 'piercing' | 'ignoring',
+): { inputs: PropertyInputs & { fortification: Fortification }; record: CardDamageProperties } {
+  let protection: ProtectionParts = {};
+  let fortification: Fortification = 'none';
+  if (defender) {
+    const p = (defender.system as CreatureData).derived.protection;
+    protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]])) as ProtectionParts;
+    fortification = p.fortification as Fortification;
+  }
+  const props = propertyInputs(weapon, defender, target, protection, bypass);
+  return { inputs: { ...props.inputs, fortification }, record: props.record };
+}
+
+/** What {@link hitDamageInputs} gives one target. */
+export type HitDamageInputs = ReturnType<typeof hitDamageInputs>;
+
+/**
+ * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
+ * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
+ * `damagePipeline` with the target's side of the step ({@link hitDamageInputs}), as the card's
+ * damage roll; a Brilliant Energy weapon that cannot harm the target deals none (as
+ * {@link finishPropertyDamage}). Vicious is for melee weapons only, and Wounding's save is the attack
+ * card's (decision in docs/rules.md).
+ */
+export function shotThroughTarget(
+  rolled: number,
+  relativeDegree: number,
+  hit: HitDamageInputs,
+): DamageResult {
+  const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
+  if (!hit.record.cannotHarm) return result;
+  return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
 }
 
 /** The dice of one roll, in order. */

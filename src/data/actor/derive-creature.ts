@@ -8,6 +8,7 @@ import {
   ATTACKER_CONDITIONS,
   DEFENSE_STATES,
   NONPROFICIENT_WEAPON_PENALTY,
+  uncannyDodgeFromClasses,
   SAVES,
   SKILLS,
   SKILL_IDS,
@@ -124,6 +125,12 @@ export interface DerivedCreature {
   negativeLevels: number;
   bab: number;
   feats: string[];
+  /**
+   * Keeps its Dexterity (and so class and dodge) bonus to Defense when flat-footed or against an
+   * invisible attacker, and may abort while flat-footed: a feat item `uncanny-dodge` (a bestiary
+   * monster's special quality, a chosen talent) or class levels (engine `uncannyDodgeFromClasses`).
+   */
+  uncannyDodge: boolean;
   hp: {
     max: number;
     injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
@@ -242,6 +249,11 @@ export function deriveCreature(input: {
     .filter((i) => i.type === 'feat')
     .map((i) => (i.system as unknown as { identifier: string }).identifier || slug(i.name));
   const hasFeat = (id: string) => feats.includes(id);
+  const uncannyDodge =
+    hasFeat('uncanny-dodge') ||
+    uncannyDodgeFromClasses(
+      classes.flatMap((c) => [c.identifier, c.name].map((name) => ({ name, levels: c.levels }))),
+    );
 
   // Hit points and injury.
   const hpBonuses = system.hp.bonuses;
@@ -304,6 +316,7 @@ export function deriveCreature(input: {
       new Set([...(input.defensive ?? [])].filter((status) => statuses.has(status))),
     ),
     states,
+    ...(uncannyDodge ? { retainsDexterityWhenFlatFooted: true } : {}),
     negativeLevels,
     injuryPenalty: hurt.penalty,
   };
@@ -444,6 +457,7 @@ export function deriveCreature(input: {
     negativeLevels,
     bab,
     feats,
+    uncannyDodge,
     hp: {
       max: hpBreak.max,
       injury: { ...hurt, immune: injuryImmune },
