@@ -4,8 +4,8 @@
  *   dist/gng.css           styles/gng.scss compiled with Sass
  *   dist/templates, lang   copied
  *   dist/system.json       with version, url, manifest and download filled from package.json
- *   dist/packs/<pack>      every pack of packs/_source, checked (structure and data models:
- *                          scripts/pack-models.ts) and compiled to LevelDB
+ *   dist/packs/<pack>      every pack of packs/_source, checked (structure, images, HTML, data
+ *                          models, preparation: docs/packs.md) and compiled to LevelDB
  *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install
  */
 import { build as viteBuild } from 'vite';
@@ -15,6 +15,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPacks, PackSourceError, type SystemManifest } from './packs.js';
+import { SHIPPED_FOLDERS } from './shipped.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -67,8 +68,8 @@ export async function buildSystem(): Promise<void> {
   const css = sass.compile(join(ROOT, 'styles/gng.scss'), { style: 'expanded' });
   writeFileSync(join(DIST, 'gng.css'), css.css);
 
-  for (const folder of ['templates', 'lang'])
-    cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
+  // A pack may name a file of these as systems/gng/… (scripts/pack-images.ts).
+  for (const folder of SHIPPED_FOLDERS) cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
   // No template.json: v13 takes the types from system.json's documentTypes (docs/host.md).
   for (const file of ['LICENSE', 'LICENSE-OGL', 'README.md']) cpSync(join(ROOT, file), join(DIST, file));
   writeFileSync(join(DIST, 'system.json'), `${JSON.stringify(manifest, null, 2)}\n`);
