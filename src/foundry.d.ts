@@ -252,6 +252,11 @@ declare global {
     /** The actor the effect applies to: its parent actor, or its item's owner when it transfers. */
     readonly target: Actor | null;
     /**
+     * Applies one of the effect's changes to `actor` (Foundry's `Actor#applyActiveEffects` calls it
+     * for each change, by priority); returns the changed values (nothing when the change was skipped).
+     */
+    apply(actor: Actor, change: ActiveEffectChange): unknown;
+    /**
      * Merges `changes` into the not yet created document's source (in a `preCreate…` hook, on the
      * creating client, before the data is sent): the created document carries them.
      */

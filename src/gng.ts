@@ -9,6 +9,7 @@ import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
 import { GnGCombat } from './documents/combat.js';
+import { GnGActiveEffect } from './documents/active-effect.js';
 import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
 import { CharacterSheet } from './applications/sheets/character-sheet.js';
 import { NpcSheet } from './applications/sheets/npc-sheet.js';
@@ -20,6 +21,7 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
+import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-card.js';
@@ -55,6 +57,7 @@ import { registerMagic } from './magic/index.js';
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
+  registerEffectGuardWarnings();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
   registerVariantsMenu();
@@ -88,6 +91,7 @@ Hooks.once('init', () => {
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
   CONFIG.Combat.documentClass = GnGCombat;
+  CONFIG.ActiveEffect.documentClass = GnGActiveEffect;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.

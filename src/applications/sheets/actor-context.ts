@@ -25,6 +25,7 @@ import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
+import { skippedChangeLines } from './skipped-changes-context.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -492,6 +493,7 @@ export function actorContext(actor: Actor, editable: boolean): Record<string, un
         };
       }),
     effects,
+    skippedChanges: skippedChangeLines(actor),
     createLabels: Object.fromEntries(
       ['weapon', 'armor', 'shield', 'equipment', 'feat', 'class', 'spell', 'power'].map((type) => [
         type,

@@ -53,6 +53,7 @@ import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { deriveResistances, type DerivedResistances } from './resistances.js';
 import { featDamageDice, featProficient } from './feat-weapons.js';
+import { LIMITS } from '../validation.js';
 
 export interface ClassSummary {
   id: string;
@@ -269,9 +270,11 @@ export function deriveCreature(input: {
     immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
     noDiscernibleAnatomy: creature.anatomy.includes('no-discernible-anatomy'),
   });
+  // Maximum HP stay within the bound of stored HP (LIMITS.hitPoints), however large the bonuses.
+  const maxHp = Math.min(hpBreak.max, LIMITS.hitPoints);
   const hurt =
-    hpBreak.max > 0
-      ? injury(Math.min(system.hp.value, hpBreak.max), hpBreak.max, { immune: injuryImmune })
+    maxHp > 0
+      ? injury(Math.min(system.hp.value, maxHp), maxHp, { immune: injuryImmune })
       : { level: 'none' as const, penalty: 0 };
 
   // Gear: carried weight, worn armor and shield.
@@ -459,7 +462,7 @@ export function deriveCreature(input: {
     feats,
     uncannyDodge,
     hp: {
-      max: hpBreak.max,
+      max: maxHp,
       injury: { ...hurt, immune: injuryImmune },
       breakdown: hpBreakdownParts(hpBreak),
     },
