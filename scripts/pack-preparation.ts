@@ -14,6 +14,7 @@
  * about 2–3 s of the build, preparing every pack document about as much again (docs/performance.md).
  */
 import type { ModelProblem } from './pack-models.js';
+import { skippedEffectChanges, type SkippedEffectChange } from '../src/data/actor/effect-guard.js';
 
 type Source = Record<string, unknown>;
 
@@ -57,19 +58,29 @@ function nonFiniteNumbers(derived: unknown, rootPath: string): ModelProblem[] {
   return problems;
 }
 
+/** One effect change that preparation skipped (src/data/actor/effect-guard.ts), as a build problem. */
+function skippedChangeProblem(change: SkippedEffectChange): ModelProblem {
+  const where = change.source ? `${change.source}: ` : '';
+  const detail = change.detail ? ` (${change.detail})` : '';
+  return {
+    field: `effects.${change.effectId ?? change.effectName}.changes`,
+    reason: `${where}${change.key} = ${JSON.stringify(change.value)} is ignored in play: ${change.reason}${detail}`,
+  };
+}
+
 /**
- * The one judgement of a prepared actor: its problems, with the field at fault. Now: `system.derived`
- * missing, or a number in it that is not finite.
- *
- * After merging the effect guard (`src/data/actor/effect-guard.ts`, where preparation skips invalid
- * effect changes and records them), add its `skippedEffectChanges(actor)` here, one problem per
- * skipped change: this function is the only place the build judges a prepared actor.
+ * The one judgement of a prepared actor: its problems, with the field at fault — `system.derived`
+ * missing, a number in it that is not finite, or an effect change that preparation skipped because
+ * the data model refuses its value (the effect guard: in play the change would do nothing), the
+ * actor's own and its items'.
  */
 export function preparedActorProblems(actor: Actor): ModelProblem[] {
+  const items = (actor as { items?: Iterable<object> }).items ?? [];
+  const skipped = [actor, ...items].flatMap((doc) => skippedEffectChanges(doc).map(skippedChangeProblem));
   const derived = (actor.system as { derived?: unknown }).derived;
   if (!derived || typeof derived !== 'object')
-    return [{ field: 'system.derived', reason: 'missing after preparation' }];
-  return nonFiniteNumbers(derived, 'system.derived');
+    return [...skipped, { field: 'system.derived', reason: 'missing after preparation' }];
+  return [...skipped, ...nonFiniteNumbers(derived, 'system.derived')];
 }
 
 /** The preparation check: `problems` of one source, `done` when every source was checked. */

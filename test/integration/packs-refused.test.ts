@@ -293,10 +293,10 @@ describe('image paths Foundry does not serve are refused', () => {
   });
 });
 
-describe('actors and items whose preparation fails are refused', () => {
+describe('actors and items whose preparation fails, or skips an effect change, are refused', () => {
   const saveBonus = (value: string) => [{ key: 'system.saves.fort.bonus', mode: 2, value }];
 
-  it('an actor whose effect makes a derived number infinite (Fortitude bonus "Infinity": the total is +∞)', async () => {
+  it('an actor whose effect would make a derived number infinite (Fortitude bonus "Infinity"): the change is skipped in play, so the build refuses it', async () => {
     const files = {
       'folk/inf.json': npc('prepInfinite0001', {
         effects: [
@@ -307,11 +307,11 @@ describe('actors and items whose preparation fails are refused', () => {
       }),
     };
     expect(await buildProblems(files)).toEqual([
-      'folk/inf.json: system.derived.saves.fort.total: Infinity is not a finite number',
+      'folk/inf.json: effects.prepInfiniteEff1.changes: system.saves.fort.bonus = "Infinity" is ignored in play: not-finite',
     ]);
   });
 
-  it('an actor whose preparation throws (an effect replaces its skills with a number)', async () => {
+  it('an actor whose effect replaces its skills with a number (which once made preparation throw)', async () => {
     const files = {
       'folk/throw.json': npc('prepThrows000001', {
         effects: [
@@ -321,12 +321,12 @@ describe('actors and items whose preparation fails are refused', () => {
         ],
       }),
     };
-    const problems = await buildProblems(files);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^folk\/throw\.json: system: preparation throws: \S/);
+    expect(await buildProblems(files)).toEqual([
+      'folk/throw.json: effects.prepThrowsEff001.changes: system.skills = "5" is ignored in play: wrong-type',
+    ]);
   });
 
-  it("an item whose transferred effect makes its holder's derived number infinite", async () => {
+  it("an item whose transferred effect would make its holder's derived number infinite", async () => {
     const files = {
       'things/feat.json': item('prepItemEffect01', {
         effects: [
@@ -337,7 +337,7 @@ describe('actors and items whose preparation fails are refused', () => {
       }),
     };
     expect(await buildProblems(files)).toEqual([
-      'things/feat.json: system: a character holding it gets system.derived.saves.fort.total: Infinity is not a finite number',
+      'things/feat.json: system: a character holding it gets effects.prepItemEffEff01.changes: Test item: system.saves.fort.bonus = "Infinity" is ignored in play: not-finite',
     ]);
   });
 
