@@ -925,11 +925,12 @@ describe("undoing someone else's step, re-rolling a lost roll", () => {
     h.target(player, rogueToken);
     h.dice.queue(20);
     const trip = (await game.gng.maneuver(fighter, 'trip', { targets: [rogue] })) as ChatMessage;
-    await requestManeuverAction(
-      trip.id as string,
-      'applyManeuver',
-      (maneuverState(trip)?.targets[0] as { id: string }).id,
-    );
+    const tripped = (maneuverState(trip)?.targets[0] as { id: string }).id;
+    // The rogue's owner answers first: no Maintain Footing (Apply waits for the answer).
+    h.as(otherPlayer);
+    await requestManeuverAction(trip.id as string, 'declineFooting', tripped);
+    h.as(player);
+    await requestManeuverAction(trip.id as string, 'applyManeuver', tripped);
     expect(rogue.statuses.has('prone')).toBe(true);
     const before = world();
     const areaTarget = (areaState(fresh(area))?.targets[0] as { id: string }).id;
@@ -1176,6 +1177,9 @@ describe('pressing twice, or at once', () => {
     h.dice.queue(20);
     const trip = (await game.gng.maneuver(fighter, 'trip', { targets: [rogue] })) as ChatMessage;
     const id = (maneuverState(trip)?.targets[0] as { id: string }).id;
+    h.as(otherPlayer);
+    await requestManeuverAction(trip.id as string, 'declineFooting', id);
+    h.as(player);
     h.dice.queue(20);
     const [applied, stood] = await Promise.all([
       requestManeuverAction(trip.id as string, 'applyManeuver', id),
