@@ -481,11 +481,20 @@ describe('malformed requests: refused with the bad-request message, never an une
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, targets: 'all' },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { bonus: 21 } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { bonus: '5' } },
-      { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { sneakAttackDice: 1e9 } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { grip: 'three-handed' } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: [] },
     ];
     for (const data of attacks) refused(await forged(player, data), /BadRequest$|NoAttack$/);
+    // Sneak attack dice are the card's to count (issue #28): any number claimed is refused with why.
+    refused(
+      await forged(player, {
+        action: 'start',
+        actorUuid: fighter.uuid,
+        weaponId: item.id,
+        options: { sneakAttackDice: 1e9 },
+      }),
+      'GNG.Error.Attack.SneakAttackClaimed',
+    );
     for (const data of [
       { action: 'start', actorUuid: fighter.uuid, targetUuid: fighter.uuid, tokenId: null },
       { action: 'start', actorUuid: fighter.uuid, targetUuid: rogue.uuid, tokenId: 'not-a-token' },
