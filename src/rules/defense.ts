@@ -265,6 +265,27 @@ const DEX_LOSS_STATES: readonly DefenseState[] = [
   'attacker-invisible',
   'all-legs-disabled',
 ];
+/**
+ * Whether a defender in `states` is denied its Dexterity bonus to Defense, whether or not it has one
+ * (GnG SNEAK ATTACK: "any time your target would be denied a Dexterity bonus to Defense (whether the
+ * target actually has a Dexterity bonus or not)"): the states {@link defenseBonus} takes the
+ * Dexterity bonus away for — held or helpless, or a condition that loses it, an invisible attacker —
+ * except flat-footed and an invisible attacker for a defender that keeps it (Uncanny Dodge).
+ */
+export function deniedDexterityBonus(
+  states: Iterable<DefenseState>,
+  retainsDexterityWhenFlatFooted = false,
+): boolean {
+  for (const state of states) {
+    if (IMMOBILE_STATES.includes(state)) return true;
+    if (!DEX_LOSS_STATES.includes(state)) continue;
+    if (retainsDexterityWhenFlatFooted && (state === 'flat-footed' || state === 'attacker-invisible'))
+      continue;
+    return true;
+  }
+  return false;
+}
+
 /** Position rows that describe the same thing (lying down, held): only the worst one applies. */
 const POSTURE_ROWS = ['prone', 'kneeling', 'helpless', 'pinned', 'locked'] as const;
 const FEAR_STATES = ['shaken', 'frightened', 'panicked'] as const;

@@ -65,13 +65,13 @@ export function calledShotAt(
   };
 }
 
-/** The attacker's feats waive the attack of opportunity (Advanced Called Shot, proficient weapon). */
-export function waivesAttackOfOpportunity(
-  attacker: Actor,
-  weaponId: string,
-  sneakAttackDice: number,
-): boolean {
-  if (sneakAttackDice > 0) return true;
+/**
+ * The called shot provokes no attack of opportunity: a sneak attack that counts against the target
+ * (GnG SNEAK ATTACK: "While performing a sneak attack, you can make a Called Shot without provoking an
+ * attack of opportunity"; sneak-attack.ts), or Advanced Called Shot with a proficient weapon.
+ */
+export function waivesAttackOfOpportunity(attacker: Actor, weaponId: string, sneakAttack: boolean): boolean {
+  if (sneakAttack) return true;
   const sys = creature(attacker);
   const row = sys.derived.attacks.find((a) => a.itemId === weaponId);
   return sys.derived.feats.includes('advanced-called-shot') && row?.proficient === true;

@@ -3,9 +3,10 @@
  * asks the active GM to roll the attacker's opposed check (engine `maneuverCheckParts`) and post one
  * card whose state lives in `flags.gng.maneuver`. The card is the GM's message, so nobody else can
  * write it. Each defender's owners may **Maintain Footing** (an abort: Balance vs the check, +4 per size
- * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`); the attacker's
- * owners (and the GM) **Apply** the maneuver's effect to a defender who did not keep its footing
- * (Trip/Throw: prone; Bull Rush/Throw: a note with the distance) and **Undo** it. Every action runs on
+ * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`) or answer **No
+ * Maintain Footing**; the attacker's owners (and the GM) **Apply** the maneuver's effect to a defender
+ * who did not keep its footing (Trip/Throw: prone; Bull Rush/Throw: a note with the distance), once it
+ * answered while Maintain Footing is open to it, and **Undo** it. Every action runs on
  * the active GM through the `gng.maneuverAction` query, which re-derives every number and checks the
  * sender; each step once.
  *
@@ -26,7 +27,8 @@ import {
   type Size,
 } from '../../rules/index.js';
 import type { CardPart } from '../attack/attack-state.js';
-import { abortShown, takeAbort } from '../../combat/abort-gate.js';
+import { takeAbort } from '../../combat/abort-gate.js';
+import { footingAwaited, footingOpen, unanswered } from './maneuver-footing.js';
 import {
   actorOf,
   askGM,
@@ -42,7 +44,12 @@ import {
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
 
-export const MANEUVER_ACTIONS = ['maintainFooting', 'applyManeuver', 'undoManeuver'] as const;
+export const MANEUVER_ACTIONS = [
+  'maintainFooting',
+  'declineFooting',
+  'applyManeuver',
+  'undoManeuver',
+] as const;
 export type ManeuverAction = (typeof MANEUVER_ACTIONS)[number];
 
 export interface ManeuverFooting {
@@ -74,6 +81,8 @@ export interface ManeuverTarget {
   tokenId: string | null;
   size: Size;
   footing: ManeuverFooting | null;
+  /** The defender's owner who answered "No Maintain Footing" (absent on older cards). */
+  footingDeclinedBy?: string | null;
   applied: ManeuverApplied | null;
   /** What the last Undo could not take back (localized notes, shown on the card). */
   undoNotes?: string[];
@@ -108,7 +117,7 @@ export function maneuverState(message: ChatMessage | null | undefined): Maneuver
 /*  Permissions                                                                */
 /* -------------------------------------------------------------------------- */
 
-/** Maintain Footing: the defender's owners; Apply, Undo: the attacker's owners. A GM may do everything. */
+/** Maintain Footing or not: the defender's owners; Apply, Undo: the attacker's owners. A GM may do everything. */
 export function maneuverUserMayAct(
   user: User,
   action: ManeuverAction,
@@ -116,17 +125,21 @@ export function maneuverUserMayAct(
   target: ManeuverTarget,
 ): boolean {
   if (user.isGM) return true;
-  if (action === 'maintainFooting') return owns(user, target.actorUuid);
+  if (action === 'maintainFooting' || action === 'declineFooting') return owns(user, target.actorUuid);
   return owns(user, state.attacker.actorUuid);
 }
 
-/** Maintain Footing once, before Apply; Apply once, only if the footing was not kept; Undo after Apply. */
+/**
+ * Maintain Footing (or not) once, before Apply; Apply once, only if the footing was not kept and the
+ * defender answered ({@link footingAwaited}); Undo after Apply.
+ */
 export function maneuverActionAvailable(action: ManeuverAction, target: ManeuverTarget): boolean {
   switch (action) {
     case 'maintainFooting':
-      return target.footing === null && target.applied === null;
+    case 'declineFooting':
+      return unanswered(target) && target.applied === null;
     case 'applyManeuver':
-      return target.applied === null && target.footing?.maintained !== true;
+      return target.applied === null && target.footing?.maintained !== true && !footingAwaited(target);
     case 'undoManeuver':
       return target.applied !== null;
   }
@@ -165,6 +178,9 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
         attack: fo.attackTotal,
       }),
     },
+    // The answer in words: no footing tried, or Apply still waiting for it.
+    declined: target.footingDeclinedBy ? f('GNG.Maneuver.FootingDeclined', { name: target.name }) : null,
+    awaited: footingAwaited(target) ? f('GNG.Maneuver.FootingAwaited', { name: target.name }) : null,
     applied: a && {
       statuses: a.statusesAdded.length
         ? f('GNG.Attack.Applied.Statuses', {
@@ -176,6 +192,7 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
     undoNotes: target.undoNotes ?? [],
     buttons: {
       maintainFooting: button('maintainFooting'),
+      declineFooting: button('declineFooting'),
       applyManeuver: button('applyManeuver'),
       undoManeuver: button('undoManeuver'),
     },
@@ -305,6 +322,13 @@ const may = (action: ManeuverAction) => (user: User, state: ManeuverCardState, t
 const available = (action: ManeuverAction) => (_state: ManeuverCardState, target: ManeuverTarget) =>
   maneuverActionAvailable(action, target);
 
+/** The defender's answer buttons: shown to its owners while the abort is open to it (disabled once answered). */
+const footingButtonShown =
+  (action: 'maintainFooting' | 'declineFooting') =>
+  (user: User, state: ManeuverCardState, target: ManeuverTarget) =>
+    maneuverUserMayAct(user, action, state, target) &&
+    (!maneuverActionAvailable(action, target) || footingOpen(target));
+
 async function saveCard(message: ChatMessage, state: ManeuverCardState): Promise<void> {
   await message.update({
     content: await renderManeuverCard(state),
@@ -324,19 +348,20 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
     noCard: 'GNG.Maneuver.Error.NoCard',
     unknownTarget: 'GNG.Error.Attack.UnknownTarget',
     notAllowed: 'GNG.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Maneuver.Error.Unavailable.${action}`,
+    unavailable: (action, state, target) =>
+      action === 'applyManeuver' && footingAwaited(target)
+        ? new Refusal('GNG.Maneuver.Error.FootingPending', {
+            name: target.name,
+            maneuver: t(`GNG.Maneuver.Kind.${state.maneuver}`),
+          })
+        : `GNG.Maneuver.Error.Unavailable.${action}`,
   },
   start: (data, sender) => postCard(parseStart(data), sender),
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),
       available: available('maintainFooting'),
-      shown(user, state, target) {
-        if (!maneuverUserMayAct(user, 'maintainFooting', state, target)) return false;
-        if (!maneuverActionAvailable('maintainFooting', target)) return true;
-        const actor = fromUuidSync(target.actorUuid) as Actor | null;
-        return Boolean(actor && abortShown(actor, 'maintain-footing', { forcedMovement: true }));
-      },
+      shown: footingButtonShown('maintainFooting'),
       async run({ message, state, target }) {
         const actor = await actorAt(target);
         const bonus = creature(actor).derived.skills.balance.total;
@@ -359,6 +384,15 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
           budgetBefore: spent.before && structuredClone({ ...spent.before }),
         };
         showRolls(message, [roll]);
+      },
+    },
+    // The defender's owners answer that it does not try (once; Apply goes on, nothing is spent).
+    declineFooting: {
+      may: may('declineFooting'),
+      available: available('declineFooting'),
+      shown: footingButtonShown('declineFooting'),
+      async run({ target, user }) {
+        target.footingDeclinedBy = user.id as string;
       },
     },
     applyManeuver: {

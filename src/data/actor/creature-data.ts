@@ -82,6 +82,8 @@ function creatureSchema(): DataSchema {
     speed: integer(30),
     /** HP the creature regenerates each round (GnG: regenerating creatures recover disabled parts at full HP); 0 none. */
     regeneration: integer(0),
+    /** Sneak attack dice besides the class levels' (a creature's own "sneak attack +2d6"); 0 none. */
+    sneakAttackDice: integer(0),
     /** Damage reduction ("5/silver; 10/magic") and energy resistance by type (issue #18). */
     resistances: resistancesSchema(),
     skills: new SchemaField(skills),
@@ -117,6 +119,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare speed: number;
   /** HP regenerated per round (the regeneration special quality); 0: none. */
   declare regeneration: number;
+  /** Sneak attack dice besides the class levels'; derived: `derived.sneakAttackDice` (all of them). */
+  declare sneakAttackDice: number;
   /** Damage reduction text and energy resistances (effects may change them); derived: `derived.resistances`. */
   declare resistances: ResistancesData;
   declare skills: Record<SkillId, SkillData>;
@@ -188,6 +192,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       ['negativeLevels', LIMITS.levels],
       ['speed', LIMITS.feet],
       ['regeneration', LIMITS.hitPoints],
+      ['sneakAttackDice', LIMITS.levels],
     ] as const) {
       if ((data[field] as number) < 0)
         throw validationError('GNG.Validation.Negative', { field, value: data[field] }, field);

@@ -34,6 +34,7 @@ import {
   protection,
   rangedAttackBonus,
   skillCheckBonus,
+  sneakAttackDice,
   strengthDamageBonus,
   type Ability,
   type AttackerCondition,
@@ -125,6 +126,11 @@ export interface DerivedCreature {
   /** Negative levels counted (the stored number, at least 1 with the energy-drained status). */
   negativeLevels: number;
   bab: number;
+  /**
+   * Sneak attack dice: the classes' (engine `sneakAttackDice`) and the creature's own; GnG SNEAK
+   * ATTACK turns them into an attack bonus when the attack is a sneak attack (src/cards/attack/sneak-attack.ts).
+   */
+  sneakAttackDice: number;
   feats: string[];
   /**
    * Keeps its Dexterity (and so class and dodge) bonus to Defense when flat-footed or against an
@@ -459,6 +465,11 @@ export function deriveCreature(input: {
     effectiveLevel: effectiveLevel(level, negativeLevels),
     negativeLevels,
     bab,
+    // A class item without an identifier counts by its name ("Rogue" → rogue), as a feat does.
+    sneakAttackDice: sneakAttackDice(
+      classes.map((c) => ({ identifier: c.identifier || slug(c.name), levels: c.levels })),
+      system.sneakAttackDice ?? 0,
+    ),
     feats,
     uncannyDodge,
     hp: {
