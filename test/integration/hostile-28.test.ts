@@ -470,10 +470,10 @@ describe('who sees odds: every view follows the world setting', () => {
     ['off', [0, 0, 0]],
   ] as const)('“%s”: the “What if?” is shown to attacker’s player, defender’s player, GM: %j', whatIfCase);
 
-  // HOLE: "GM only" still shows the defender's player the "What if?" percentages
-  // (attack-odds-what-if.ts checks only for "off"). Fix: one rule for every odds view
-  // (attack-odds-card.ts `oddsShownTo`).
-  it.fails.each([['gm', [0, 0, 1]]] as const)(
+  // Fixed HOLE: "GM only" still showed the defender's player the "What if?" percentages
+  // (attack-odds-what-if.ts checked only for "off"). Fix: one rule for every odds view
+  // (src/cards/attack/odds-visibility.ts `oddsShownTo`).
+  it.each([['gm', [0, 0, 1]]] as const)(
     '“%s”: the “What if?” is shown to attacker’s player, defender’s player, GM: %j',
     whatIfCase,
   );
@@ -505,9 +505,10 @@ describe('who sees odds: every view follows the world setting', () => {
     ['attacker', [1, 1]],
   ] as const)('“%s”: the attack dialog shows odds to the player, the GM: %j', dialogCase);
 
-  // HOLE: the attack dialog always shows its user the odds, also when the world shows them to GMs only
-  // or to nobody. Fix: the dialog draws its odds section only for a user the setting shows odds to.
-  it.fails.each([
+  // Fixed HOLE: the attack dialog always showed its user the odds, also when the world showed them to
+  // GMs only or to nobody. Fix: the dialog draws its odds section only for a user the setting shows
+  // odds to (`oddsShownTo(user, 'dialog', attacker)`).
+  it.each([
     ['gm', [0, 1]],
     ['off', [0, 0]],
   ] as const)('“%s”: the attack dialog shows odds to the player, the GM: %j', dialogCase);
