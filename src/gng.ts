@@ -48,6 +48,7 @@ import { registerImporter } from './bestiary/register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
+import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/index.js';
 
@@ -58,6 +59,7 @@ Hooks.once('init', () => {
   registerVariantSettings();
   registerVariantsMenu();
   registerWorldTime();
+  registerEffectTimings();
   registerCardKernel();
   registerAttackFlow();
   registerAttackOdds();

@@ -8,7 +8,7 @@
  * - the "What if?" and the attack dialog showing odds to players when the world shows them to GMs only
  *   (or to nobody).
  *
- * Each test asserts the SAFE outcome. A test marked `it` with a `// HOLE:` comment documents a
+ * Each test asserts the SAFE outcome. A test marked `it.fails` with a `// HOLE:` comment documents a
  * hole found when it was written: it asserts the safe behaviour and fails until the code is fixed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,12 +68,12 @@ const STRETCHES: [string, (combat: string) => Record<string, unknown>][] = [
 /* ========================================================================================== */
 
 describe('a timed effect a GM granted ends when the GM said, whatever its player writes on it', () => {
-  // HOLE: the conditions timer reads the effect's own `duration` and `flags.gng.start`, which the
-  // player of the actor may edit: total defense stretched to 99 rounds keeps its +4 dodge bonus (the
-  // grant in `gng.combatOptionRecords` only checks that the effect is still there). Fix: the timing of
-  // an effect a GM's client made is kept in a GM-only record (src/combat/effect-timings.ts), and the
-  // timer, the world clock and the grant read it.
-  it.fails.each(STRETCHES)(
+  // Fixed HOLE: the conditions timer read the effect's own `duration` and `flags.gng.start`, which the
+  // player of the actor may edit: total defense stretched to 99 rounds kept its +4 dodge bonus (the
+  // grant in `gng.combatOptionRecords` only checked that the effect was still there). Fix: the timing
+  // of an effect a GM's client made is kept in a GM-only record (src/combat/effect-timings.ts), and
+  // the timer, the world clock and the grant read it.
+  it.each(STRETCHES)(
     'total defense, stretched by its player (%s): gone at the start of its next turn, +4 with it',
     async (_what, stretch) => {
       h.as(gm);
@@ -124,9 +124,9 @@ describe('a timed effect a GM granted ends when the GM said, whatever its player
     expect(fighter.statuses.has('total-defense')).toBe(false);
   });
 
-  // HOLE: Tactical Aid's bonus is an effect the GM's client puts on each ally for 2d4+1 rounds; the
-  // ally's player stretches it and keeps the bonus for good (same cause and fix as above).
-  it.fails.each(STRETCHES)(
+  // Fixed HOLE: Tactical Aid's bonus is an effect the GM's client puts on each ally for 2d4+1 rounds;
+  // the ally's player stretched it and kept the bonus for good (same cause and fix as above).
+  it.each(STRETCHES)(
     'Tactical Aid’s +2 on an ally, stretched by its player (%s): gone after its 3 rounds',
     async (_what, stretch) => {
       h.as(gm);
@@ -181,10 +181,10 @@ describe('a timed effect a GM granted ends when the GM said, whatever its player
     },
   );
 
-  // HOLE: the world clock ends an effect at `flags.gng.startTime` (or core's start) + `duration.seconds`,
-  // both on the effect: the owner of a wolf whose bite the GM's client enchanted pushes them and the
-  // bite stays armor piercing for good.
-  it.fails.each([
+  // Fixed HOLE: the world clock ended an effect at `flags.gng.startTime` (or core's start) +
+  // `duration.seconds`, both on the effect: the owner of a wolf whose bite the GM's client enchanted
+  // pushed them and the bite stayed armor piercing for good (same fix: the GM's record).
+  it.each([
     ['duration.seconds a year', { 'duration.seconds': 31_536_000 }],
     ['start a day later', { 'flags.gng.startTime': 86_400, 'duration.startTime': 86_400 }],
     ['no start at all', { 'flags.gng.startTime': null, 'duration.startTime': null }],
