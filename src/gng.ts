@@ -49,6 +49,7 @@ import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
+import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/index.js';
 
@@ -60,6 +61,7 @@ Hooks.once('init', () => {
   registerVariantsMenu();
   registerWorldTime();
   registerEffectTimings();
+  registerStatusHolds();
   registerCardKernel();
   registerAttackFlow();
   registerAttackOdds();

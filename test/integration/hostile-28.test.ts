@@ -290,11 +290,11 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     return { hero, brute };
   }
 
-  // HOLE: the second Trip finds the hero prone already and records nothing; undoing the first Trip
-  // deletes the only prone effect, which the second Trip still stands on. Fix: statuses the cards set
-  // are held per step in a GM-only record (src/combat/status-holds.ts); a status goes when no step
+  // Fixed HOLE: the second Trip found the hero prone already and recorded nothing; undoing the first
+  // Trip deleted the only prone effect, which the second Trip still stood on. Fix: statuses the cards
+  // set are held per step in a GM-only record (src/combat/status-holds.ts); a status goes when no step
   // holds it any more.
-  it.fails('Trip, Trip again, Undo the first: still prone; Undo the second: up', async () => {
+  it('Trip, Trip again, Undo the first: still prone; Undo the second: up', async () => {
     const { hero, brute } = await pair();
     const a = await trip(brute, hero);
     expect(hero.statuses.has('prone')).toBe(true);
@@ -306,6 +306,14 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     expect(await press(b, 'undoManeuver')).toMatchObject({ ok: true });
     expect(hero.statuses.has('prone')).toBe(false);
     expect(hero.effects.size).toBe(0);
+    // Nothing is left held; the record is the GM's: a player cannot write it.
+    expect(game.settings.get('gng', 'statusHolds')).toEqual({});
+    h.as(player);
+    await expect(
+      game.settings.set('gng', 'statusHolds', {
+        [hero.uuid]: { prone: { effect: 'x', created: true, holders: ['y'] } },
+      }),
+    ).rejects.toThrow();
   });
 
   it('Trip, Trip again, Undo the second then the first: prone until the last', async () => {
@@ -374,10 +382,10 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     await attackActionsSettled();
   };
 
-  // HOLE: the same through the HP pipeline every damage card shares (src/combat/hp-loss.ts): the first
-  // hit makes the orc dying, the second keeps it dying; undoing the first takes `dying` off an orc
+  // Fixed HOLE: the same through the HP pipeline every damage card shares (src/combat/hp-loss.ts): the
+  // first hit makes the orc dying, the second keeps it dying; undoing the first took `dying` off an orc
   // still at −4 HP.
-  it.fails('two hits leave an orc dying; Undo of the first (still −4 HP) leaves it dying', async () => {
+  it('two hits leave an orc dying; Undo of the first (still −4 HP) leaves it dying', async () => {
     h.as(gm);
     const fighter = await appendix3Fighter(h, player);
     const orc = await h.createActor({
