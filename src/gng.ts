@@ -51,6 +51,8 @@ import { registerWorldRepair } from './data/world-repair.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
+import { registerEffectTimings } from './combat/effect-timings.js';
+import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/index.js';
 
@@ -62,6 +64,8 @@ Hooks.once('init', () => {
   registerVariantSettings();
   registerVariantsMenu();
   registerWorldTime();
+  registerEffectTimings();
+  registerStatusHolds();
   registerCardKernel();
   registerAttackFlow();
   registerAttackOdds();

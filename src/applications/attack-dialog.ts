@@ -56,6 +56,7 @@ import {
 } from '../cards/attack/firearms.js';
 import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
 import { renderDialogOdds } from './attack-dialog-odds.js';
+import { oddsShownTo } from '../cards/attack/odds-visibility.js';
 import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -337,6 +338,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       ].filter(Boolean),
       preview: this.#previewView(preview),
       noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
+      // The world setting `showOdds` decides for the dialog too (odds-visibility.ts).
+      showOdds: oddsShownTo(game.user, 'dialog', this.actor),
     };
   }
 

@@ -48,6 +48,14 @@ import {
 import { applySunder, sunderDefenseInput, undoSunder } from './sunder.js';
 import { defensiveInputFor } from './combat-options-card.js';
 
+// The card's state, extended here (attack-state.ts stays small): declaration merging.
+declare module './attack-state.js' {
+  interface CardApplied {
+    /** Apply's hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
+    hold?: string | null;
+  }
+}
+
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
   mode: 'melee' | 'ranged';
@@ -362,6 +370,7 @@ export async function applyDamage(
     injury: loss.injury,
     statusesAdded: loss.statusesAdded,
     effectIds: loss.effectIds,
+    hold: loss.hold,
     traumaFlagBefore: loss.traumaBefore,
     snapshot: loss.before,
     woundTrauma: woundTraumaOwed(loss),
@@ -393,6 +402,7 @@ export async function undoDamage(
         after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
         statusesAdded: applied.statusesAdded,
         effectIds: applied.effectIds,
+        hold: applied.hold,
         traumaBefore: applied.traumaFlagBefore ?? null,
       })),
     );

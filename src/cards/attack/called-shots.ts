@@ -26,6 +26,7 @@ import {
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { holdStatuses } from '../../combat/status-holds.js';
 import { rollSave } from '../wound-trauma/wound-trauma.js';
 import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
 import {
@@ -227,17 +228,13 @@ async function loseAgain(actor: Actor, amount: number): Promise<NonNullable<Card
   );
   const wanted =
     consequences.condition === 'dying' ? ['dying'] : consequences.condition === 'dead' ? ['dead'] : [];
-  const statusesAdded = wanted.filter((s) => !actor.statuses.has(s));
-  const effectIds: Record<string, string> = {};
-  for (const status of statusesAdded) {
-    const effect = await actor.toggleStatusEffect(status, { active: true });
-    if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
-  }
+  // Held per step like every card's statuses (src/combat/status-holds.ts).
+  const { hold, statusesAdded, effectIds } = await holdStatuses(actor, wanted);
   const after = { value: lethal.current, temp: lethal.temporary, nonlethal: before.nonlethal };
   return {
     hpLost: lethal.hpLost,
     statusesAdded,
-    record: { snapshot: before, after, statusesAdded, effectIds, traumaBefore: null },
+    record: { snapshot: before, after, statusesAdded, effectIds, hold, traumaBefore: null },
   };
 }
 

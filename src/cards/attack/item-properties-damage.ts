@@ -36,10 +36,14 @@ import {
   restoreHitPointLoss,
   type HitPointRecord,
 } from '../../combat/hp-loss.js';
+import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { rollSave, type SaveRoll } from '../wound-trauma/wound-trauma.js';
 import { actorOf } from '../kernel/index.js';
 import { breakWeaponHit, undoObjectHit, type CardObjectHit } from './object-damage.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
+
+/** Wounding's status (the bleeding card's; src/cards/bleeding/). */
+const SEVERE_BLEEDING = 'severe-bleeding';
 
 /** What DR, energy resistance and the weapon's properties did to one target's damage. */
 export interface CardDamageProperties {
@@ -68,7 +72,8 @@ export interface CardAppliedProperties {
   /** The Vicious wielder's HP loss. */
   viciousWielder?: { hpLost: number; record: HitPointRecord } | null;
   /** Wounding's Fortitude save and the Severe Bleeding effect it started (null: none). */
-  wounding?: { save: SaveRoll; effectId: string | null } | null;
+  /** `hold`: its hold on the bleeding (src/combat/status-holds.ts; absent on older cards). */
+  wounding?: { save: SaveRoll; effectId: string | null; hold?: string | null } | null;
   /** Break Weapon: what the hit did to the chosen item (object-damage.ts). */
   object?: CardObjectHit | null;
 }
@@ -311,12 +316,9 @@ export async function applyPropertyDamage(
   if (wound?.dc != null) {
     const save = await rollSave(defender, 'fort', wound.dc, rolls);
     const bleeding = resolveWounding(damage.final, save.success).bleeding;
-    let effectId: string | null = null;
-    if (bleeding && !defender.statuses.has('severe-bleeding')) {
-      const effect = await defender.toggleStatusEffect('severe-bleeding', { active: true });
-      if (effect && typeof effect === 'object' && effect.id) effectId = effect.id;
-    }
-    applied.wounding = { save, effectId };
+    // Held by this hit also when the defender bleeds already (another card's Undo leaves it).
+    const held = bleeding ? await holdStatuses(defender, [SEVERE_BLEEDING]) : null;
+    applied.wounding = { save, effectId: held?.effectIds[SEVERE_BLEEDING] ?? null, hold: held?.hold ?? null };
   }
   return { applied, rolls };
 }
@@ -330,9 +332,14 @@ export async function undoPropertyDamage(
   const notes: string[] = [];
   const objectNote = await undoObjectHit(defender, applied?.object);
   if (objectNote) notes.push(objectNote);
-  const effectId = applied?.wounding?.effectId;
-  if (effectId && defender.effects.get(effectId))
-    await defender.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
+  const wounding = applied?.wounding;
+  if (wounding) {
+    const { effectId, hold } = wounding;
+    const added: Record<string, string> = effectId ? { [SEVERE_BLEEDING]: effectId } : {};
+    notes.push(
+      ...(await releaseStatuses(defender, { hold, statusesAdded: Object.keys(added), effectIds: added })),
+    );
+  }
   const wielder = applied?.viciousWielder ? await actorOf(state.attacker.actorUuid) : null;
   if (wielder && applied?.viciousWielder)
     notes.push(...(await restoreHitPointLoss(wielder, applied.viciousWielder.record)));

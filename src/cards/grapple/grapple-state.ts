@@ -101,8 +101,13 @@ export interface GrappleStep {
   throwMaxFeet: number;
   throwFeet: number;
   throwKept: boolean | null;
-  /** Statuses set, as actor uuid + status, and the effect the step created (absent on older cards). */
-  added: { actorUuid: string; status: string; effectId?: string }[];
+  /**
+   * Statuses set, as actor uuid + status, the effect the step created and its hold on it
+   * (src/combat/status-holds.ts; both absent on older cards).
+   */
+  added: { actorUuid: string; status: string; effectId?: string; hold?: string }[];
+  /** Statuses the step found set already and holds too (Undo lets go; absent on older cards). */
+  held?: { actorUuid: string; status: string; hold: string }[];
   /** Cleared statuses; a timed one (pin, lock, choke) keeps its duration, so Undo recreates it as it was. */
   removed: { actorUuid: string; status: string; duration?: ActiveEffectDuration }[];
   timed: GrappleTimedEffect[];

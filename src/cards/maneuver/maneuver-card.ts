@@ -29,6 +29,7 @@ import {
 import type { CardPart } from '../attack/attack-state.js';
 import { takeAbort } from '../../combat/abort-gate.js';
 import { footingAwaited, footingOpen, unanswered } from './maneuver-footing.js';
+import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import {
   actorOf,
   askGM,
@@ -70,6 +71,8 @@ export interface ManeuverApplied {
   effectIds?: Record<string, string>;
   /** Statuses this card set (undo removes exactly these). */
   statusesAdded: string[];
+  /** Its hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
+  hold?: string | null;
   /** How far the defender is moved (Bull Rush, Throw), in feet. */
   feet: number;
 }
@@ -401,13 +404,9 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
       undoneBy: 'undoManeuver',
       async run({ message, state, target, user }) {
         const actor = await actorAt(target);
-        const statusesAdded = maneuverConditions(state.maneuver).filter((s) => !actor.statuses.has(s));
-        const effectIds: Record<string, string> = {};
-        for (const status of statusesAdded) {
-          const effect = await actor.toggleStatusEffect(status, { active: true });
-          if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
-        }
-        target.applied = { by: user.id as string, statusesAdded, effectIds, feet: feetFor(state, target) };
+        // Held by this card also when another card set them already (src/combat/status-holds.ts).
+        const held = await holdStatuses(actor, maneuverConditions(state.maneuver));
+        target.applied = { by: user.id as string, ...held, feet: feetFor(state, target) };
         delete target.undoNotes;
         await saveCard(message, state);
         Hooks.callAll('gng.applyManeuver', message, target, actor);
@@ -416,22 +415,10 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
     undoManeuver: {
       may: may('undoManeuver'),
       available: available('undoManeuver'),
-      // The exact inverse: the effects this Apply created (a status set again by a later card stays).
+      // The exact inverse: this Apply's hold goes; a status another card still holds stays.
       async run({ target }) {
         const actor = await actorAt(target);
-        const applied = target.applied as ManeuverApplied;
-        const notes: string[] = [];
-        for (const status of applied.statusesAdded) {
-          const effectId = applied.effectIds?.[status];
-          if (effectId === undefined) {
-            if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-          } else if (actor.effects.get(effectId))
-            await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
-          else
-            notes.push(
-              f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) }),
-            );
-        }
+        const notes = await releaseStatuses(actor, target.applied as ManeuverApplied);
         target.applied = null;
         noteUndo(target, notes);
       },
