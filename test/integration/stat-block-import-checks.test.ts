@@ -161,6 +161,31 @@ describe('game.gng.importStatBlock never throws', () => {
   });
 });
 
+it('every number of the ogre made 400 digits long: an actor, or a reason and none; never a throw', async () => {
+  loadPacks();
+  const numbers = [...OGRE.matchAll(/\d+/g)];
+  expect(numbers.length).toBeGreaterThan(50);
+  let made = 0;
+  for (const match of numbers) {
+    const at = match.index ?? 0;
+    const text = OGRE.slice(0, at) + BIG + OGRE.slice(at + match[0].length);
+    const notices = h.notices.length;
+    const result = await game.gng.importStatBlock(text);
+    const blocking = result?.problems.filter((p) => p.blocking) ?? [];
+    if (result?.actor) {
+      expect(blocking, text).toEqual([]);
+      made += 1;
+      await result.actor.delete();
+    } else {
+      expect(blocking.length, text).toBeGreaterThan(0);
+      expect(h.notices.slice(notices).map((n) => n.level)).toEqual(['warn']);
+    }
+  }
+  // Not all refused: a number only kept for reference (initiative, saves, skills …) harms nothing.
+  expect(made).toBeGreaterThan(0);
+  expect(made).toBeLessThan(numbers.length);
+});
+
 it('a missing pack is said, and nothing thrown or created', async () => {
   loadPacks(['classes', 'weapons']);
   const result = await game.gng.importStatBlock(OGRE);
