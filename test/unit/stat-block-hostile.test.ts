@@ -37,6 +37,19 @@ describe('a name line with more after a separator', () => {
     expect(parsed.unparsed).toEqual([]);
   });
 
+  it('"Goblin; hp 5; Str 11, …" (read as the sentence form): the first part, unlabelled, is the name', () => {
+    const parsed = parseStatBlock('Goblin; hp 5; Str 11, Dex 13, Con 12, Int 10, Wis 9, Cha 6');
+    expect(parsed.record).toMatchObject({ name: 'Goblin', hp: 5 });
+    expect(parsed.record.abilities).toEqual({ str: 11, dex: 13, con: 12, int: 10, wis: 9, cha: 6 });
+    expect(parsed.unparsed).toEqual([]);
+    // Alone on its line, an unlabelled first part of a sentence-form paste is no name.
+    const junk = parseStatBlock(
+      'click to see monster\nGoblin: CR 1/3; Small humanoid (goblinoid); HD 1d8+1; hp 5',
+    );
+    expect(junk.record.name).toBe('Goblin');
+    expect(junk.unparsed).toEqual([{ line: 1, text: 'click to see monster' }]);
+  });
+
   it('keeps a comma in a name ("Red Dragon, Adult") and warns when there is no name at all', () => {
     expect(parseStatBlock('Red Dragon, Adult\nSize/Type: Huge Dragon (Fire)').record.name).toBe(
       'Red Dragon, Adult',
