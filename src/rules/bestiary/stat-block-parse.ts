@@ -47,15 +47,18 @@ export function parseStatBlock(text: string): StatBlockParse {
     sentence,
   };
   let labelSeen = false;
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     if (segment.field === null) {
       if (!labelSeen && !sentence) nameLine(state, segment);
+      // "Goblin; hp 5; Str 11, …": the sentence form's first part, unlabelled, followed on its line.
+      else if (sentence && index === 0 && segments[1]?.line === segment.line)
+        setName(state, segment, segment.value);
       else state.unparsed.push({ line: segment.line, text: segment.raw });
-      continue;
+      return;
     }
     if (segment.field !== 'name') labelSeen = true;
     read(state, segment);
-  }
+  });
   finish(state);
   const { record, fields, unparsed, warnings } = state;
   return { record, fields, unparsed, warnings };
