@@ -58,7 +58,7 @@ export function darkvision(specialQualities: string | null): number {
 }
 
 /** The land speed in feet: the first number of the speed line (0 when none). */
-function landSpeed(speed: string | null | undefined): number {
+export function landSpeed(speed: string | null | undefined): number {
   const m = /(\d+)\s*ft/.exec(speed ?? '');
   return m ? Number(m[1]) : 0;
 }

@@ -25,6 +25,7 @@ import {
   type ConvertedArmor,
   type ConvertedShield,
 } from './armor-table.js';
+import { protectionFromTouch } from './ac-inference.js';
 import { parseAttackLine, type AttackRoutine } from './attacks.js';
 import { convertQualities, qualityEntries, type ConvertedQualities } from './qualities.js';
 import { gngSize, isSwarm, sizeOfSpace, splitHitDice, type HitDiceSplit } from './type-table.js';
@@ -190,9 +191,13 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
       penalty: a.checkPenalty ?? 0,
     });
   }
+  // An AC printed without its parts: natural armor = AC − touch AC (decision "AC without its parts").
+  const inferred = protectionFromTouch(record);
+  if (inferred.step) steps.push(inferred.step);
+  if (inferred.unconverted) unconverted.push(inferred.unconverted);
   const prot = protection({
     armor: armor.reduce((s, a) => s + a.armor, 0),
-    naturalArmor: Math.max(0, record.natural_armor),
+    naturalArmor: Math.max(0, record.natural_armor) + inferred.amount,
     enhancement: armor.reduce((s, a) => s + a.enhancement, 0) + naturalEnhancement,
   });
   step('protection', prot.total, 'Protection', {
