@@ -1,7 +1,7 @@
 /**
- * Code a world loads on first use (issue #29): the simulator, the stat-block importer, the odds, the
- * bestiary conversion and the cards' work are dynamic `import()`s, which the build turns into chunks
- * beside gng.mjs (vite.config.ts). Each is loaded through an {@link onDemand} loader: one request the
+ * Code a world loads on first use (issue #29): the simulator, the stat-block importer, the odds and
+ * the bestiary conversion are dynamic `import()`s, which the build turns into chunks beside gng.mjs
+ * (vite.config.ts; docs/architecture.md "Code loaded on first use"). Each is loaded through an {@link onDemand} loader: one request the
  * first time, the module itself afterwards — also synchronously, once loaded (`.loaded`), so a render
  * hook draws at once when it can. Loads are tracked (kernel in-flight.ts): `attackActionsSettled()`
  * waits for them and for what was drawn after them.

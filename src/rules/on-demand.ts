@@ -1,7 +1,7 @@
 /**
  * The parts of the rules engine a world loads on first use (issue #29): they are in `game.gng.rules`
- * once loaded (`await game.gng.loadRules()`, or after the odds, the simulator or the importer were
- * first shown). Pure, as the rest of the engine; ./index.ts exports their types.
+ * once `await game.gng.loadRules()` has loaded them (the odds, the simulator and the importer import
+ * what they need of them themselves). Pure, as the rest of the engine; ./index.ts exports their types.
  */
 /** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
 export { convertMonster } from './bestiary/convert.js';
