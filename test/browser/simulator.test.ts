@@ -31,6 +31,10 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
   const frame = page.locator('.pg-window', { has: page.locator('.gng-sim-body') });
   await frame.waitFor();
   expect(chunkRequests).toHaveLength(1);
+  // Its class keeps its name in the built page (the harness names render hooks after it).
+  expect(
+    await page.evaluate(() => foundry.applications.instances.get('gng-simulator')?.constructor.name),
+  ).toBe('SimulatorApp');
   const id = await frame.getAttribute('id');
 
   // Side A: the first world actor; side B: the second (keyboard-operable <select multiple>s).
