@@ -24,7 +24,7 @@ import { registerHpStatusHooks } from './hooks/hp-statuses.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
-import { registerAttackOdds } from './cards/attack/attack-odds-card.js';
+import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-card.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';

@@ -55,11 +55,14 @@ import {
   fireRefusal,
 } from '../cards/attack/firearms.js';
 import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
-import { renderDialogOdds } from './attack-dialog-odds.js';
 import { oddsShownTo } from '../cards/attack/odds-visibility.js';
+import { onDemand, withModule } from '../on-demand.js';
 import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** The dialog's odds with the odds engine, loaded on first use (issue #29). */
+export const dialogOdds = onDemand(() => import('./attack-dialog-odds.js'));
 
 export const ATTACK_DIALOG_TEMPLATE = systemPath('templates/apps/attack-dialog.hbs');
 
@@ -527,16 +530,16 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     );
   }
 
-  /** Each target's odds for these choices (attack-dialog-odds.ts). */
+  /**
+   * Each target's odds for these choices (attack-dialog-odds.ts, loaded with the odds engine the
+   * first time a dialog shows odds).
+   */
   #renderOdds(options: AttackOptions, preview = this.#preview(options)): void {
-    renderDialogOdds(
-      this.element,
-      this.actor,
-      this.weapon,
-      options,
-      preview,
-      this.#targets,
-      this.#scattershot,
+    const root = this.element;
+    if (!root.querySelector('.attack-odds')) return;
+    const [actor, weapon, targets, scattershot] = [this.actor, this.weapon, this.#targets, this.#scattershot];
+    withModule(dialogOdds, (odds) =>
+      odds.renderDialogOdds(root, actor, weapon, options, preview, targets, scattershot),
     );
   }
 

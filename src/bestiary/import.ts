@@ -24,6 +24,7 @@ import {
   type ImportProblem,
 } from './import-checks.js';
 import { bestiaryReferences, type BestiaryReferences } from './references.js';
+import { mayImport } from './register.js';
 
 type Doc = Record<string, unknown>;
 
@@ -67,13 +68,6 @@ export function worldActorData(source: Doc): Doc {
   const strip = (docs: unknown): Doc[] =>
     ((docs as Doc[] | undefined) ?? []).map(({ _id: _d, _key: _dk, ...rest }) => rest);
   return { ...data, items: strip(source.items), effects: strip(source.effects) };
-}
-
-/** Who may import: GMs; anyone else gets the refusal. */
-export function mayImport(): boolean {
-  if (game.user.isGM) return true;
-  ui.notifications.warn(game.i18n.localize('GNG.Importer.GMOnly'));
-  return false;
 }
 
 /**

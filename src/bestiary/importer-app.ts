@@ -5,22 +5,19 @@
  * typing stay where they are) and the GnG creature with every conversion step explained; the lines
  * not read and the parser's warnings are listed. Create actor creates the world actor on this GM's
  * client (import.ts), opens its sheet and closes the window; it is disabled, with the reasons shown,
- * while a value the actor could not hold waits for a correction (import-checks.ts, issue #28).
+ * while a value the actor could not hold waits for a correction (import-checks.ts, issue #28). Loaded
+ * on first use (register.ts), with import.ts: `importStatBlock` is exported from here too.
  */
-import { systemPath } from '../config/document-types.js';
 import type { ConvertedCreature } from '../rules/bestiary/convert.js';
 import { parseStatBlock, type StatBlockParse } from '../rules/bestiary/stat-block-parse.js';
 import type { SrdMonsterRecord } from '../rules/bestiary/srd-record.js';
-import { creatable, createImportedActor, mayImport } from './import.js';
+import { creatable, createImportedActor } from './import.js';
 import { assessImport, type ImportProblem } from './import-checks.js';
 import { applyEdit } from './importer-edits.js';
 import { fieldsContext, resultContext, showProblems, updatedStatus } from './importer-view.js';
+import { IMPORTER_ID, IMPORTER_RESULT_TEMPLATE, IMPORTER_TEMPLATE, mayImport } from './register.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export const IMPORTER_TEMPLATE = systemPath('templates/apps/stat-block-importer.hbs');
-export const IMPORTER_RESULT_TEMPLATE = systemPath('templates/apps/stat-block-result.hbs');
-export const IMPORTER_ID = 'gng-stat-block-importer';
 
 export class StatBlockImporterApp extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
@@ -180,6 +177,8 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
     await this.create();
   }
 }
+
+export { importStatBlock } from './import.js';
 
 /** Opens (or brings forward) the importer window; GM only (others are refused with a notification). */
 export async function openImporter(): Promise<StatBlockImporterApp | null> {

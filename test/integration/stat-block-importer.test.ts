@@ -42,7 +42,7 @@ import type { StatBlockImporterApp } from '../../src/bestiary/importer-app.js';
 
 const h = await getHarness();
 // After the harness: these modules read `foundry` when they load.
-const { IMPORTER_ID } = await import('../../src/bestiary/importer-app.js');
+const { IMPORTER_ID } = await import('../../src/bestiary/register.js');
 const { gm, player } = h.users;
 
 const FIXTURES = join(ROOT, 'test/fixtures/stat-blocks');

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { convertMonster, parseAttackLine, type SrdMonsterRecord } from '../../src/rules/index.js';
+import type { SrdMonsterRecord } from '../../src/rules/index.js';
+import { convertMonster, parseAttackLine } from '../../src/rules/on-demand.js';
 import { SRD_ARMOR } from '../../src/rules/bestiary/armor-table.js';
 import { weaponDamageTypes } from '../../src/rules/bestiary/attacks.js';
 import { convertQualities } from '../../src/rules/bestiary/qualities.js';

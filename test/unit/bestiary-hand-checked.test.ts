@@ -27,7 +27,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { convertMonster, type SrdMonsterRecord } from '../../src/rules/index.js';
+import type { SrdMonsterRecord } from '../../src/rules/index.js';
+import { convertMonster } from '../../src/rules/on-demand.js';
 
 const data = JSON.parse(readFileSync(new URL('../../data/srd35/monsters.json', import.meta.url), 'utf8')) as {
   monsters: SrdMonsterRecord[];

@@ -5,6 +5,7 @@
  * attacker's owners (default), nobody: odds-visibility.ts, the rule of every odds view). The card's HTML is the same for every user, so the odds are
  * never in it: they are added on `renderChatMessageHTML`, on each client, and vanish with the Defense
  * roll (the card is drawn again without them). The defender's "What if?" is attack-odds-what-if.ts.
+ * Loaded on first use with the odds engine (attack-odds-register.ts).
  */
 import { oddsShownTo } from './odds-visibility.js';
 import { cardState, type AttackCardState, type CardTarget } from './attack-state.js';
@@ -72,9 +73,4 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
   // One legend per card (under the last target's odds), not one per target.
   const legends = [...html.querySelectorAll('.attack-odds .odds-legend')];
   for (const legend of legends.slice(0, -1)) legend.remove();
-}
-
-/** Registers the odds' decoration of attack cards (on `init`). */
-export function registerAttackOdds(): void {
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => decorateOdds(message, html));
 }

@@ -14,7 +14,8 @@
  *   damage left applied as the card applies it. The points it turns nonlethal are not counted (what
  *   they do to a staggered or unconscious target is left out).
  */
-import { odds, resolveBlock, resolveRollWithBlow, type Size } from '../../rules/index.js';
+import { resolveBlock, resolveRollWithBlow, type Size } from '../../rules/index.js';
+import * as odds from '../../rules/odds/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { abortFeatsOf } from '../../combat/action-budget.js';
 import { actionAvailable, blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';

@@ -18,10 +18,10 @@ import {
   concealmentMissChance,
   effectiveConcealment,
   expandConditions,
-  odds,
   parseDice,
   type Grip,
 } from '../../rules/index.js';
+import * as odds from '../../rules/odds/index.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus, type AttackSummary } from '../../data/actor/derive-creature.js';
