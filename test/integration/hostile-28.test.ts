@@ -266,6 +266,12 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     const message = (await game.gng.maneuver(brute, 'trip')) as ChatMessage;
     await attackActionsSettled();
     expect(message).toBeTruthy();
+    // The defender's owner answers the Trip first (no Maintain Footing): Apply waits for that answer.
+    h.as(player);
+    expect(
+      await requestManeuverAction(message.id as string, 'declineFooting', maneuverTarget(message).id),
+    ).toMatchObject({ ok: true });
+    await attackActionsSettled();
     expect(await press(message, 'applyManeuver')).toMatchObject({ ok: true });
     return message;
   }
@@ -460,16 +466,21 @@ describe('who sees odds: every view follows the world setting', () => {
     return message;
   }
 
-  const whatIfFor = (message: ChatMessage, user: User) => {
+  // The odds are loaded on first use (src/on-demand.ts) and drawn into the card once loaded.
+  const whatIfFor = async (message: ChatMessage, user: User) => {
     h.as(user);
-    return h.renderMessage(fresh(message)).querySelectorAll('.attack-what-if').length;
+    const html = h.renderMessage(fresh(message));
+    await attackActionsSettled();
+    return html.querySelectorAll('.attack-what-if').length;
   };
 
   const whatIfCase = async (mode: string, seen: readonly number[]) => {
     h.as(gm);
     await game.settings.set('gng', 'showOdds', mode);
     const message = await hitOnOrc();
-    expect([player, otherPlayer, gm].map((user) => whatIfFor(message, user))).toEqual(seen);
+    const seenBy: number[] = [];
+    for (const user of [player, otherPlayer, gm]) seenBy.push(await whatIfFor(message, user));
+    expect(seenBy).toEqual(seen);
   };
 
   it.each([
