@@ -5,25 +5,37 @@
  * lock). Register it at the top of a test file; `url()` is the printed address once `beforeAll` ran.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../harness/index.js';
 
-export function usePlaygroundServer(name: string): { url(): string } {
-  let server: ChildProcess | undefined;
-  let url = '';
-  const out = mkdtempSync(join(tmpdir(), `gng-${name}-`));
+/** A running playground server: its printed address, and how to stop it (and remove its folder). */
+export interface PlaygroundServer {
+  readonly url: string;
+  stop(): void;
+}
 
-  beforeAll(async () => {
-    let output = '';
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--out', out], {
+/** Starts `npm start --no-build` on a free port into a folder of its own; resolves once it printed its URL. */
+export async function startPlaygroundServer(name: string): Promise<PlaygroundServer> {
+  const out = mkdtempSync(join(tmpdir(), `gng-${name}-`));
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--out', out],
+    {
       cwd: ROOT,
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
+    },
+  );
+  const stop = () => {
+    server.kill();
+    rmSync(out, { recursive: true, force: true });
+  };
+  let output = '';
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`npm start printed no URL:\n${output}`)), 150_000);
       const read = (chunk: Buffer) => {
         output += chunk.toString();
@@ -33,21 +45,30 @@ export function usePlaygroundServer(name: string): { url(): string } {
           resolve(match[0]);
         }
       };
-      server?.stdout?.on('data', read);
-      server?.stderr?.on('data', read);
-      server?.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+      server.stdout?.on('data', read);
+      server.stderr?.on('data', read);
+      server.once('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
     });
+    return { url, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+export function usePlaygroundServer(name: string): { url(): string } {
+  let server: PlaygroundServer | undefined;
+
+  beforeAll(async () => {
+    server = await startPlaygroundServer(name);
   }, 180_000);
 
-  afterAll(() => {
-    server?.kill();
-    rmSync(out, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   return {
     url: () => {
-      if (!url) throw new Error('The playground server is not running');
-      return url;
+      if (!server) throw new Error('The playground server is not running');
+      return server.url;
     },
   };
 }
