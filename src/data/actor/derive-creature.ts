@@ -21,7 +21,6 @@ import {
   conditionRollModifier,
   expandConditions,
   ENTANGLED_DEXTERITY_PENALTY,
-  defenseBonus,
   defensiveOption,
   encumbranceLoad,
   encumbrancePenalty,
@@ -49,6 +48,7 @@ import {
   type SkillId,
   effectiveLevel,
 } from '../../rules/index.js';
+import { lazyDefenseBreakdown } from '../../rules/defense-core.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
@@ -329,9 +329,10 @@ export function deriveCreature(input: {
     negativeLevels,
     injuryPenalty: hurt.penalty,
   };
-  const defenseFor = (attack: 'melee' | 'ranged') => defenseBonus({ ...defenseInput, attack });
-  const melee = defenseFor('melee');
-  const ranged = defenseFor('ranged');
+  // The engine's Defense rule on this input, checked by the data models and the effect guard: the
+  // totals now, the breakdown when the sheet's pop-up (or anything else) first reads it.
+  const melee = lazyDefenseBreakdown(defenseInput, 'melee');
+  const ranged = lazyDefenseBreakdown(defenseInput, 'ranged');
 
   const monkLevels = classes.filter((c) => c.identifier === 'monk').reduce((sum, c) => sum + c.levels, 0);
   const pBonuses = system.protection.bonuses;
@@ -382,7 +383,8 @@ export function deriveCreature(input: {
       // GnG INJURY: the penalty applies to "skill checks" as to attacks and Defense.
       other: stored.misc + stored.bonus + fromConditions({ skill }) + hurt.penalty,
     });
-    skills[skill] = { ...check, ability, injury: hurt.penalty };
+    // Named fields, not `{ ...check, … }`: a spread here was most of preparation's time (issue #29).
+    skills[skill] = { total: check.total, usable: check.usable, ability, injury: hurt.penalty };
   }
 
   // Attacks: one per equipped weapon.
@@ -474,12 +476,16 @@ export function deriveCreature(input: {
     uncannyDodge,
     hp: {
       max: maxHp,
-      injury: { ...hurt, immune: injuryImmune },
+      injury: { level: hurt.level, penalty: hurt.penalty, immune: injuryImmune },
       breakdown: hpBreakdownParts(hpBreak),
     },
     defense: { melee, ranged, total: melee.total },
     defenseInput,
-    protection: { ...prot, armorType: armor?.type ?? null, fortification: armor?.fortification ?? 'none' },
+    // The engine's breakdown object itself, with two fields added (a spread here cost more than the rule).
+    protection: Object.assign(prot, {
+      armorType: armor?.type ?? null,
+      fortification: armor?.fortification ?? 'none',
+    }),
     encumbrance: {
       weight,
       load,
