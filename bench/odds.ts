@@ -14,6 +14,7 @@
  */
 import { SIZES, type Size } from '../src/rules/index.js';
 import { odds } from '../src/rules/on-demand.js';
+import { figure } from './figures.js';
 
 type Input = Parameters<typeof odds.attackOdds>[0];
 
@@ -99,6 +100,23 @@ function main(): void {
     console.log(
       `  ten targets: median ${ten.toFixed(3)} ms = ${(ten / FRAME_MS).toFixed(3)} × one frame  ${ten < FRAME_MS ? 'OK' : 'OVER'}\n`,
     );
+    const name = attack.name.split(/[,(]/)[0]?.trim() ?? attack.name;
+    figure({
+      bench: 'odds',
+      name: `${name}, one target`,
+      value: one,
+      unit: 'ms',
+      goal: GOAL_MS,
+      strict: true,
+    });
+    figure({
+      bench: 'odds',
+      name: `${name}, ten targets (goal: one frame)`,
+      value: ten,
+      unit: 'ms',
+      goal: FRAME_MS,
+      strict: true,
+    });
   }
 }
 

@@ -13,6 +13,7 @@
  * Medians after a warm-up. Nothing gates CI: the script exits 0 whatever the numbers and prints OK
  * or OVER against the goal.
  */
+import { figure } from './figures.js';
 import { launchChromium } from '../test/browser/chromium.js';
 import { startPlaygroundServer } from '../test/browser/playground-server.js';
 import { median, openLogOf, timeNewCards, type CardSample } from '../test/browser/playground-log-timing.js';
@@ -46,6 +47,13 @@ try {
       `${label.padEnd(28)} ${`${a.toFixed(1)} ms`.padStart(10)} ${`${b.toFixed(1)} ms`.padStart(12)} ${ratio.toFixed(2).padStart(6)} ${paired.toFixed(2).padStart(7)}`,
     );
   const goal = rows[0]?.ratio ?? Infinity;
+  figure({
+    bench: 'playground-log',
+    name: 'new card, 1,000 vs 10 in the log',
+    value: goal,
+    unit: '×',
+    goal: GOAL,
+  });
   console.log(
     `\nNew-card ratio ${goal.toFixed(2)} (goal ≤ ${GOAL}): ${goal <= GOAL ? 'OK' : 'OVER'}` +
       ` — "paired" is the median of each back-to-back pair's own ratio.`,

@@ -16,6 +16,7 @@ import { getHarness } from '../test/harness/index.js';
 import { appendix3Fighter } from '../test/fixtures/appendix3.js';
 import { launchChromium } from '../test/browser/chromium.js';
 import type { HarnessApplicationV2 } from '../test/harness/applications.js';
+import { figure } from './figures.js';
 
 const GOAL_MS = 50;
 const ITEMS = 100;
@@ -155,6 +156,13 @@ async function main(): Promise<void> {
   console.log(
     `  ${'total'.padEnd(34)} ${total.toFixed(2).padStart(7)} ms  = ${(total / GOAL_MS).toFixed(2)} × the ${GOAL_MS} ms goal`,
   );
+  figure({
+    bench: 'sheet',
+    name: `character sheet, ${actor.items.size} items: data to laid-out page`,
+    value: total,
+    unit: 'ms',
+    goal: GOAL_MS,
+  });
 }
 
 await main();

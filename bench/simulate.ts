@@ -15,6 +15,7 @@ import {
   type FightPolicies,
   type SimVariants,
 } from '../src/rules/simulate/index.js';
+import { figure } from './figures.js';
 
 const FIGHTS = 10_000;
 const GOAL_MS = 1000;
@@ -85,6 +86,7 @@ function main(): void {
         `mean ${rounds.toFixed(2)} rounds; CPU ${median(cpu).toFixed(0)} ms) = ${ratio.toFixed(2)} × goal ` +
         `${ratio <= 1 ? 'OK' : 'OVER'}`,
     );
+    figure({ bench: 'simulate', name: `10,000 fights: ${c.name}`, value: ms, unit: 'ms', goal: GOAL_MS });
   }
 }
 
