@@ -292,6 +292,8 @@ export function combatTabContext(actor: Actor): Record<string, unknown> {
 export function skillsContext(actor: Actor) {
   const system = actor.system as CreatureData;
   return {
+    /** Half the skills, rounded up: the first column's rows (styles/_actor-sheet.scss). */
+    skillRows: Math.ceil(SKILL_IDS.length / 2),
     skills: SKILL_IDS.map((key) => {
       const s = system.skills[key];
       const label = t(`GNG.Skill.${key}`);
