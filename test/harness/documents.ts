@@ -124,6 +124,16 @@ export interface DocumentApp {
   render(options?: boolean | ApplicationRenderOptions): Promise<unknown>;
 }
 
+/**
+ * What a document change tells the applications it re-renders (`renderContext`, `renderData`): the
+ * action and the changed document's name (`updateActor`, `createItem`, `deleteActiveEffect`), and
+ * the change itself — the update's diff, the created sources, the deleted ids.
+ */
+export interface RenderCause {
+  renderContext: string;
+  renderData: unknown;
+}
+
 function configFor(documentName: string): DocumentConfig | undefined {
   return (CONFIG as unknown as Record<string, DocumentConfig | undefined>)[documentName];
 }
@@ -379,10 +389,13 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (this.pack) throw new Error(`Cannot ${action} ${this.uuid}: the compendium ${this.pack} is locked`);
   }
 
-  /** Re-renders the applications of this document and of its ancestors. */
-  async _renderApps(): Promise<void> {
-    for (const app of this.apps) await app.render(false);
-    if (this.parent instanceof HarnessDocument) await this.parent._renderApps();
+  /**
+   * Re-renders the applications of this document and of its ancestors, each with its own copy of
+   * what changed (README: `renderContext` / `renderData`).
+   */
+  async _renderApps(cause?: RenderCause): Promise<void> {
+    for (const app of this.apps) await app.render(cause ? { ...cause } : false);
+    if (this.parent instanceof HarnessDocument) await this.parent._renderApps(cause);
   }
 
   async update(
@@ -413,7 +426,11 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (wasInvalid) this._onRevalidated();
     await this._onUpdate(diff);
     broadcast(`update${this.documentName}`, this, diff, options, user.id);
-    if (options.render !== false) await this._renderApps();
+    if (options.render !== false)
+      await this._renderApps({
+        renderContext: `update${this.documentName}`,
+        renderData: { ...structuredClone(diff), _id: this.id },
+      });
     return this;
   }
 
@@ -472,7 +489,10 @@ export abstract class HarnessDocument implements FoundryDocument {
     }
     if (created.length) this.#afterEmbeddedChange();
     for (const doc of created) broadcast(`create${documentName}`, doc, {}, game.user.id);
-    await this._renderApps();
+    await this._renderApps({
+      renderContext: `create${documentName}`,
+      renderData: created.map((doc) => doc.toObject()),
+    });
     return created;
   }
 
@@ -484,7 +504,10 @@ export abstract class HarnessDocument implements FoundryDocument {
       const doc = this.#collections.get(documentName)?.get(id);
       if (doc && (await doc.delete({ render: false }))) deleted.push(doc);
     }
-    await this._renderApps();
+    await this._renderApps({
+      renderContext: `delete${documentName}`,
+      renderData: deleted.map((doc) => doc.id),
+    });
     return deleted;
   }
 
@@ -493,7 +516,8 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (Hooks.call(`preDelete${this.documentName}`, this, options, game.user.id) === false) return undefined;
     this._onDelete();
     broadcast(`delete${this.documentName}`, this, options, game.user.id);
-    if (options.render !== false && this.parent instanceof HarnessDocument) await this.parent._renderApps();
+    if (options.render !== false && this.parent instanceof HarnessDocument)
+      await this.parent._renderApps({ renderContext: `delete${this.documentName}`, renderData: [this.id] });
     return this;
   }
 

@@ -19,6 +19,7 @@ import {
   CALLED_SHOT_EFFECTS,
   strengthDamageBonus,
 } from '../../src/rules/index.js';
+import { openTab } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 // Loaded once the harness installed Foundry's globals (the dialog's module reads them).
@@ -342,6 +343,9 @@ describe('the sheet Attack button', () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
     const sword = swordOf(actor);
+    // The attack row is on the Combat tab; the weapon's row on the Inventory tab (opened: the Combat
+    // tab's panel stays, hidden).
+    await openTab(h, sheet, 'inventory');
     for (const selector of [`.attack[data-item-id="${sword.id}"]`, `tr[data-item-id="${sword.id}"]`]) {
       const row = sheet.element.querySelector(selector) as HTMLElement;
       expect(row.getAttribute('draggable')).toBe('true');

@@ -10,6 +10,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { skippedEffectChanges } from '../../src/data/actor/effect-guard.js';
 import { LIMITS } from '../../src/data/validation.js';
@@ -202,7 +203,7 @@ describe('the skipped changes are shown and the GM is warned once', () => {
         changes: [change('system.size', MODES.OVERRIDE, 'Large')],
       },
     ]);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'effects');
     const rows = [...sheet.element.querySelectorAll('.effect-skipped li')].map((li) =>
       li.textContent?.replace(/\s+/g, ' ').trim(),
     );

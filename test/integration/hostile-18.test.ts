@@ -17,6 +17,7 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 import {
   ATTACK_QUERY,
   attackActionsSettled,
@@ -1006,7 +1007,7 @@ describe('damage reduction and energy resistance', () => {
     expect(sys(f).derived.resistances.invalid).toEqual([]);
     expect(sys(f).derived.resistances.energy.fire).toBe(0);
     expect(Number.isFinite(sys(f).derived.resistances.energy.cold)).toBe(true);
-    const sheet = (await h.openSheet(f)) as unknown as HarnessApplicationV2;
+    const sheet = (await openSheetOn(h, f, 'effects')) as unknown as HarnessApplicationV2;
     const block = sheet.element.querySelector('.effect-skipped') as HTMLElement;
     expect(block).not.toBeNull();
     inert(block);
