@@ -16,10 +16,14 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
-/** One sample: milliseconds from `ChatMessage.create` to the card's element in the log, and to its painted frame. */
+/**
+ * One sample, in milliseconds from `ChatMessage.create`: to the card's element in the log, to its
+ * painted frame, and the main thread's busy time until then (without the wait for the frame).
+ */
 export interface CardSample {
   inserted: number;
   appeared: number;
+  busy: number;
 }
 
 /** Opens the playground in a page of its own with `size` cards in its chat log (`game.messages`), scrolled to the bottom. */
@@ -116,24 +120,37 @@ interface TraceEvent {
   tid: number;
 }
 
-/** Where the marks of `n` are, and the end of the first Paint after the card entered the DOM. */
+/**
+ * Sample `n` from its marks: until the card entered the DOM; until the end of the first Paint after
+ * that; and the main thread's busy time meanwhile (its tasks, clipped to that span): the work, not
+ * the wait for the next frame.
+ */
 function sampleOf(events: TraceEvent[], n: number): CardSample {
   const mark = (name: string) => events.find((event) => event.name === name);
   const start = mark(`gng-log-${n}-start`);
   const inserted = mark(`gng-log-${n}-in`);
   if (!start || !inserted) throw new Error(`The trace lacks the marks of sample ${n}`);
-  let paintEnd = Infinity;
-  for (const event of events)
-    if (
-      event.name === 'Paint' &&
-      event.pid === inserted.pid &&
-      event.tid === inserted.tid &&
-      event.ts >= inserted.ts &&
-      event.ts < paintEnd
-    )
-      paintEnd = event.ts + (event.dur ?? 0);
-  if (!Number.isFinite(paintEnd)) throw new Error(`No frame was painted after sample ${n}`);
-  return { inserted: (inserted.ts - start.ts) / 1000, appeared: (paintEnd - start.ts) / 1000 };
+  const main = events.filter((event) => event.pid === inserted.pid && event.tid === inserted.tid);
+  let paint: TraceEvent | undefined;
+  for (const event of main)
+    if (event.name === 'Paint' && event.ts >= inserted.ts && (!paint || event.ts < paint.ts)) paint = event;
+  if (!paint) throw new Error(`No frame was painted after sample ${n}`);
+  const end = paint.ts + (paint.dur ?? 0);
+  // The main thread's tasks (a nested one counted once), clipped to the span.
+  let busy = 0;
+  let covered = start.ts;
+  const tasks = main.filter((event) => event.name === 'ThreadControllerImpl::RunTask' && event.ph === 'X');
+  for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
+    const from = Math.max(covered, task.ts);
+    const to = Math.min(end, task.ts + (task.dur ?? 0));
+    if (to > from) busy += to - from;
+    covered = Math.max(covered, to);
+  }
+  return {
+    inserted: (inserted.ts - start.ts) / 1000,
+    appeared: (end - start.ts) / 1000,
+    busy: busy / 1000,
+  };
 }
 
 async function traced(session: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
@@ -142,7 +159,7 @@ async function traced(session: CDPSession, run: () => Promise<void>): Promise<Tr
   session.on('Tracing.dataCollected', collect);
   const complete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
   await session.send('Tracing.start', {
-    categories: 'devtools.timeline,blink.user_timing',
+    categories: 'devtools.timeline,blink.user_timing,toplevel',
     transferMode: 'ReportEvents',
   });
   try {

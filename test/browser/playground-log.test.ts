@@ -237,18 +237,22 @@ it(
         page.on('pageerror', (error) => errors.push(error.message));
         logs.push(page);
       }
-      const [small, large] = (await timeNewCards(browser, logs, 15)).map((samples) =>
-        median(samples.map((sample) => sample.appeared)),
-      ) as [number, number];
-      // The goal (bench/playground-log.ts) is a ratio ≤ 1.5; measured 0.9–1.2 after the fix and
-      // 9.6 before it (5.8 with content-visibility but every card in the DOM) on the project's
-      // 2-core machine under a load average near 20. The two logs alternate in back-to-back pairs
-      // and the medians of 15 are compared, so the load falls on both alike; 2.5 leaves the shared
-      // machine room for noise while any cost that grows with the log fails.
-      expect(
-        large / small,
-        `${large.toFixed(1)} ms with 1,000 cards, ${small.toFixed(1)} ms with 10`,
-      ).toBeLessThan(2.5);
+      const samples = await timeNewCards(browser, logs, 15);
+      // The goal (bench/playground-log.ts) is a ratio ≤ 1.5 of the time until the card is painted;
+      // the main thread's busy time meanwhile is the same without the wait for the next frame.
+      // Measured on the project's 2-core machine at load averages of 7–23: after the fix 0.94–1.35
+      // (busy 1.09–1.16); before it 7.0–9.6 (busy 7.8; 6.5 in this test); 5.8 with
+      // content-visibility but every card in the DOM. The two logs alternate in back-to-back
+      // pairs and the medians of 15 are compared, so the load falls on both alike; 2.5 leaves the
+      // shared machine room for noise while any cost that grows with the log fails.
+      for (const key of ['appeared', 'busy'] as const) {
+        const [small, large] = samples.map((of) => median(of.map((sample) => sample[key]))) as [
+          number,
+          number,
+        ];
+        const what = `${key}: ${large.toFixed(1)} ms with 1,000 cards, ${small.toFixed(1)} ms with 10`;
+        expect(large / small, what).toBeLessThan(2.5);
+      }
       expect(errors).toEqual([]);
     } finally {
       for (const page of logs) await page.context().close();
