@@ -1,7 +1,13 @@
 /**
  * Vite configuration.
- * - `npm run build` (scripts/build.ts) uses the library build below: src/gng.ts → dist/gng.mjs with
- *   a source map.
+ * - `npm run build` (scripts/build.ts) uses the library build below: src/gng.ts → dist/gng.mjs, which
+ *   imports the start chunk (everything a world loads at start), and what the system loads on first
+ *   use (the simulator, the stat-block importer, the odds, the bestiary conversion: every dynamic
+ *   `import()`) → chunks beside it (`dist/chunks/*.mjs`). Every import is a path relative to the
+ *   importing file, so they resolve wherever Foundry serves `systems/gng/gng.mjs`
+ *   (docs/architecture.md "Code loaded on first use"). Minified, keeping class names (Foundry names
+ *   hooks after them: `renderAttackDialog`, `renderCharacterSheet`, …). The source maps are written
+ *   beside the code; scripts/build.ts leaves them (and the comments naming them) out of the zip.
  * - `npm run dev` serves the system from source at http://localhost:30001/ and proxies everything
  *   else to a Foundry running at http://localhost:30000. Open Foundry through port 30001: the
  *   browser then loads `systems/gng/gng.mjs` and `gng.css` from Vite (with hot reload of styles),
@@ -30,8 +36,20 @@ function serveSources(): Plugin {
   };
 }
 
-export default defineConfig({
-  base: SYSTEM_BASE,
+/**
+ * Full minification of the ES library build. Vite's default for an `es` library keeps the
+ * whitespace (for its pure annotations); a system is not re-bundled by anyone, so it goes.
+ */
+const MINIFY = {
+  compress: { keepNames: { class: true, function: false } },
+  mangle: { keepNames: { class: true, function: false } },
+  codegen: { removeWhitespace: true },
+};
+
+export default defineConfig(({ command }) => ({
+  // Served: Foundry asks for /systems/gng/…; built: every URL relative to the module that uses it
+  // (the Web Worker's script, the chunks), so a Foundry behind a route prefix finds them too.
+  base: command === 'build' ? './' : SYSTEM_BASE,
   publicDir: false,
   plugins: [serveSources()],
   server: {
@@ -46,12 +64,21 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: false,
     sourcemap: true,
-    minify: false,
+    minify: 'oxc',
     target: 'es2022',
     lib: {
       entry: 'src/gng.ts',
       formats: ['es'],
       fileName: () => 'gng.mjs',
     },
+    rolldownOptions: {
+      output: {
+        minify: MINIFY,
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+        // Everything loaded at start in one chunk (gng.mjs imports it): by default Rolldown splits
+        // the modules shared with the chunks loaded on first use into several small ones.
+        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+      },
+    },
   },
-});
+}));

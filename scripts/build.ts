@@ -1,12 +1,16 @@
 /**
  * `npm run build`: the installable system in dist/.
- *   dist/gng.mjs (+ map)   Vite library build of src/gng.ts
+ *   dist/gng.mjs, chunks/  Vite library build of src/gng.ts, minified (vite.config.ts): gng.mjs, the
+ *                          start chunk it imports and the chunks loaded on first use (chunks/), the
+ *                          simulator's Web Worker (assets/); each with its source map (.map) beside
+ *                          it, which the zip leaves out
  *   dist/gng.css           styles/gng.scss compiled with Sass
  *   dist/templates, lang   copied
  *   dist/system.json       with version, url, manifest and download filled from package.json
- *   dist/packs/<pack>      every pack of packs/_source, checked (structure and data models:
- *                          scripts/pack-models.ts) and compiled to LevelDB
- *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install
+ *   dist/packs/<pack>      every pack of packs/_source, checked (structure, images, HTML, data
+ *                          models, preparation: docs/packs.md) and compiled to LevelDB
+ *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install: everything above
+ *                          but the source maps (and the code's comments pointing at them)
  */
 import { build as viteBuild } from 'vite';
 import * as sass from 'sass';
@@ -15,6 +19,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildPacks, PackSourceError, type SystemManifest } from './packs.js';
+import { SHIPPED_FOLDERS } from './shipped.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -36,6 +41,16 @@ export function releaseManifest(source: Record<string, unknown>, pkg: PackageJso
     manifest: `${url}/releases/latest/download/system.json`,
     download: `${url}/releases/download/v${pkg.version}/gng-${pkg.version}.zip`,
   };
+}
+
+/** Whether a file of dist/ goes into the zip: not the source maps (2.6 MB, beside the zip instead). */
+export function zipped(path: string): boolean {
+  return !path.endsWith('.map');
+}
+
+/** A built script as zipped: without its `//# sourceMappingURL=` comment (the map is not in the zip). */
+export function withoutMapComment(code: string): string {
+  return code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
 }
 
 function filesUnder(dir: string): string[] {
@@ -67,16 +82,20 @@ export async function buildSystem(): Promise<void> {
   const css = sass.compile(join(ROOT, 'styles/gng.scss'), { style: 'expanded' });
   writeFileSync(join(DIST, 'gng.css'), css.css);
 
-  for (const folder of ['templates', 'lang'])
-    cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
+  // A pack may name a file of these as systems/gng/… (scripts/pack-images.ts).
+  for (const folder of SHIPPED_FOLDERS) cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
   // No template.json: v13 takes the types from system.json's documentTypes (docs/host.md).
   for (const file of ['LICENSE', 'LICENSE-OGL', 'README.md']) cpSync(join(ROOT, file), join(DIST, file));
   writeFileSync(join(DIST, 'system.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   const zipName = `gng-${pkg.version}.zip`;
   const entries: Record<string, Uint8Array> = {};
-  for (const file of filesUnder(DIST))
-    entries[`gng/${relative(DIST, file).split('\\').join('/')}`] = readFileSync(file);
+  for (const file of filesUnder(DIST).filter(zipped)) {
+    const data = readFileSync(file);
+    entries[`gng/${relative(DIST, file).split('\\').join('/')}`] = /\.m?js$/.test(file)
+      ? new TextEncoder().encode(withoutMapComment(data.toString('utf8')))
+      : data;
+  }
   writeFileSync(join(DIST, zipName), zipSync(entries, { level: 6 }));
 
   const documents = packs.reduce((n, p) => n + p.documents.length, 0);

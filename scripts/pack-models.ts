@@ -2,18 +2,18 @@
  * The data-model check of compendium pack sources, run by the build (`scripts/packs.ts`): every
  * Actor and Item source, and every item embedded in an actor, is given to the system's own data
  * model (`src/data/actor/creature-data.ts`, `src/data/item/item-data.ts`) — migrated, cleaned and
- * validated field by field, then `validateJoint` — and actors are prepared with their items through
- * the rules engine. A source the models refuse, one whose stored value cleaning would change (the
- * string "2" for a number, an unknown key that would be dropped, an old shape that would be
- * migrated) or an actor that cannot be prepared stops the build, with the file and the field.
+ * validated field by field, then `validateJoint`. A source the models refuse, or one whose stored
+ * value cleaning would change (the string "2" for a number, an unknown key that would be dropped, an
+ * old shape that would be migrated), stops the build, with the file and the field. What the models
+ * accept is then prepared, effects included, by `scripts/pack-preparation.ts`.
  *
  * Decision: the data models need `foundry.data.fields` and `foundry.abstract.TypeDataModel`, which
  * only Foundry provides — and, in Node, our test runtime. The build borrows the runtime's field
  * implementation (`test/harness/fields.ts`, `data-model.ts`) and its `game.i18n` (`i18n.ts`, for the
- * models' localized messages), and nothing else of it: these three files are plain TypeScript with
- * no DOM and no Foundry code, and the integration tests already hold them to the behaviour the data
- * models rely on. So they are a build dependency of the repository (not of `dist/`: nothing of them
- * is shipped). What this cannot prove is that Foundry's own fields agree; the check is therefore
+ * models' localized messages) for this check: these three files are plain TypeScript with no DOM and
+ * no Foundry code, and the integration tests already hold them to the behaviour the data models rely
+ * on. (The preparation check after it loads the whole runtime: `scripts/pack-preparation.ts`.) So
+ * the runtime is a build dependency of the repository (not of `dist/`: nothing of it is shipped). What this cannot prove is that Foundry's own fields agree; the check is therefore
  * stricter than the fields where it matters — a source value must survive cleaning unchanged, so a
  * numeric string is refused whether or not Foundry would cast it — and every bound of ours is in
  * `validateJoint`, our code, not a field option (test/harness/README.md, "Limits of the stand-in").
@@ -114,69 +114,41 @@ function cleaningChanges(source: Source, cleaned: unknown, path: string): ModelP
   });
 }
 
-interface Built {
-  model: TypeDataModel | null;
-  problems: ModelProblem[];
-}
-
-/** The model of one document's `system` (null when it has problems); `prefix` names the document. */
-function buildModel(
+/** The problems of one document's `system` under its data model; `prefix` names the document. */
+function systemProblems(
   models: PackModels,
   documentName: 'Actor' | 'Item',
   data: Source,
-  parent: Source,
   prefix: string,
-): Built {
+): ModelProblem[] {
   const Model = models[documentName][String(data.type)];
   // An undeclared type is the structural check's problem (scripts/packs.ts).
-  if (!Model) return { model: null, problems: [] };
+  if (!Model) return [];
   const system = data.system ?? {};
-  if (!isRecord(system))
-    return { model: null, problems: [{ field: `${prefix}system`, reason: 'must be an object' }] };
+  if (!isRecord(system)) return [{ field: `${prefix}system`, reason: 'must be an object' }];
+  // The owner as the model sees it while it is built (its migrations and checks may read it).
+  const parent = { documentName, id: data._id, name: data.name, type: data.type };
   let model: TypeDataModel;
   try {
     model = new Model(structuredClone(system), { parent: parent as unknown as FoundryDocument });
   } catch (error) {
-    return { model: null, problems: [problemOf(error, `${prefix}system`)] };
+    return [problemOf(error, `${prefix}system`)];
   }
-  const problems = cleaningChanges(system, model.toObject(), `${prefix}system`);
-  return { model: problems.length ? null : model, problems };
-}
-
-/** A stand-in for the document that owns a model: what preparation reads of it. */
-function parentOf(documentName: 'Actor' | 'Item', data: Source): Source {
-  return { documentName, id: data._id, name: data.name, type: data.type };
+  return cleaningChanges(system, model.toObject(), `${prefix}system`);
 }
 
 /** The problems of one Actor or Item pack source (empty when the data models accept it). */
 export function modelProblems(models: PackModels, documentName: string, data: Source): ModelProblem[] {
-  if (documentName === 'Item') return buildModel(models, 'Item', data, parentOf('Item', data), '').problems;
+  if (documentName === 'Item') return systemProblems(models, 'Item', data, '');
   if (documentName !== 'Actor') return [];
-  const problems: ModelProblem[] = [];
-  const items: Source[] = [];
   const entries = Array.isArray(data.items) ? data.items : [];
-  entries.forEach((entry: unknown, index) => {
-    if (!isRecord(entry)) return; // the structural check reports it
-    const item = parentOf('Item', entry);
-    const built = buildModel(models, 'Item', entry, item, `items[${index}].`);
-    problems.push(...built.problems);
-    if (built.model) items.push(Object.assign(item, { system: built.model }));
-  });
-  const actor = parentOf('Actor', data);
-  const built = buildModel(models, 'Actor', data, actor, '');
-  problems.push(...built.problems);
-  if (built.model && !problems.length) {
-    // Prepared as Foundry prepares an actor (base data, then derived data through the rules engine),
-    // with its items; effects are not applied here (they are checked for structure only).
-    Object.assign(actor, { items, statuses: new Set<string>(), system: built.model });
-    try {
-      built.model.prepareBaseData();
-      built.model.prepareDerivedData();
-    } catch (error) {
-      problems.push({ field: 'system', reason: `cannot be prepared: ${(error as Error).message}` });
-    }
-  }
-  return problems;
+  return [
+    // An entry that is no object is the structural check's problem.
+    ...entries.flatMap((entry: unknown, index) =>
+      isRecord(entry) ? systemProblems(models, 'Item', entry, `items[${index}].`) : [],
+    ),
+    ...systemProblems(models, 'Actor', data, ''),
+  ];
 }
 
 /** Runs {@link modelProblems} with the globals the data models read while they work. */

@@ -3,18 +3,22 @@
  *
  * The Foundry CLI's `compilePack` silently skips entries without a `_key` and accepts anything
  * else, so every source is checked here first: parseable, `_id` and `_key` present and consistent
- * (embedded documents too), a `type` that system.json declares, no duplicate ids — and, for the
- * build ({@link checkPackSources}), every Actor and Item through the system's own data models
- * (`scripts/pack-models.ts`): what they refuse, what cleaning would change, an actor that cannot be
- * prepared. Each problem is `<file>: <field>: <reason>`. Valid sources are normalized to JSON in a
- * staging folder and compiled to LevelDB with the CLI.
+ * (embedded documents too), a `type` that system.json declares, no duplicate ids, images Foundry
+ * serves (`scripts/pack-images.ts`) — and, for the build ({@link checkPackSources}), no HTML that
+ * would run or load anything (`scripts/pack-html.ts`), and every Actor and Item through the system's
+ * own data models (`scripts/pack-models.ts`: what they refuse, what cleaning would change) and its
+ * preparation, effects included (`scripts/pack-preparation.ts`: a throw, a missing or non-finite
+ * derived number). Each problem is `<file>: <field>: <reason>`. Valid sources are normalized to
+ * JSON in a staging folder and compiled to LevelDB with the CLI. docs/packs.md lists what is refused.
  */
 import { compilePack, extractPack } from '@foundryvtt/foundryvtt-cli';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { CORE_ICONS } from './packs/icons.js';
+import { imagePathProblem } from './pack-images.js';
+import { htmlProblems } from './pack-html.js';
 import { loadPackModels, modelProblems, withPackModels, type PackModels } from './pack-models.js';
+import { loadPackPreparation, type PackPreparation } from './pack-preparation.js';
 
 export interface PackDeclaration {
   name: string;
@@ -127,16 +131,15 @@ function allowedTypes(manifest: SystemManifest, documentName: string): string[] 
   return declared ? Object.keys(declared) : undefined;
 }
 
-/**
- * An image must be one Foundry serves: core's generic SVGs (`icons/svg/…`), a core icon we have
- * evidence for (scripts/packs/icons.ts), or a file of this system (`systems/gng/…`).
- */
-function imageProblem(img: unknown): string | undefined {
-  if (img === undefined || img === null) return undefined;
-  if (typeof img !== 'string') return 'must be a path';
-  if (/^icons\/svg\/[a-z0-9-]+\.svg$/.test(img) || CORE_ICONS.has(img) || img.startsWith('systems/gng/'))
-    return undefined;
-  return `"${img}" is not an image Foundry serves (a core icon listed in scripts/packs/icons.ts, icons/svg/…, or systems/gng/…)`;
+/** The image fields of a document: `img`, an actor's token image, an image journal page's file. */
+function imageFields(documentName: string, data: Record<string, unknown>): [string, unknown][] {
+  const fields: [string, unknown][] = [['img', data.img]];
+  if (documentName === 'Actor') {
+    const token = data.prototypeToken as { texture?: { src?: unknown } } | undefined;
+    fields.push(['prototypeToken.texture.src', token?.texture?.src]);
+  }
+  if (documentName === 'JournalEntryPage' && data.type === 'image') fields.push(['src', data.src]);
+  return fields.filter(([, value]) => value !== undefined && value !== null);
 }
 
 /**
@@ -162,8 +165,10 @@ function checkDocument(
   else if (data._key !== expectedKey(id))
     problems.push(`${at('_key')}: is "${String(data._key)}", expected "${expectedKey(id)}"`);
   if (typeof data.name !== 'string' || !data.name.trim()) problems.push(`${at('name')}: missing`);
-  const imgProblem = imageProblem(data.img);
-  if (imgProblem) problems.push(`${at('img')}: ${imgProblem}`);
+  for (const [field, path] of imageFields(documentName, data)) {
+    const problem = imagePathProblem(path);
+    if (problem) problems.push(`${at(field)}: ${problem}`);
+  }
   const types = allowedTypes(manifest, documentName);
   if (types && 'type' in data && !types.includes(String(data.type))) {
     problems.push(
@@ -202,15 +207,24 @@ function checkDocument(
   }
 }
 
+/** The build's checks beyond structure ({@link checkPackSources} sets them all). */
+export interface PackCheckOptions {
+  /** Check every string of a source as HTML (`scripts/pack-html.ts`). */
+  html?: boolean;
+  /** Check Actor and Item sources against the data models (they need globals: `withPackModels`). */
+  models?: PackModels;
+  /** Prepare each Actor and Item source that passed every other check (`scripts/pack-preparation.ts`). */
+  preparation?: PackPreparation;
+}
+
 /**
- * Reads and checks every pack source; throws a PackSourceError listing every problem found. With
- * `models` (and the globals they need: use {@link checkPackSources}), Actor and Item sources are
- * also checked against the data models.
+ * Reads and checks every pack source; throws a PackSourceError listing every problem found. The
+ * structure is always checked; `options` add the build's other checks ({@link PackCheckOptions}).
  */
 export function validatePackSources(
   sourceRoot: string,
   manifest: SystemManifest,
-  options: { models?: PackModels } = {},
+  options: PackCheckOptions = {},
 ): ValidatedPack[] {
   const problems: string[] = [];
   const validated: ValidatedPack[] = [];
@@ -258,8 +272,14 @@ export function validatePackSources(
         continue;
       }
       const doc = data as Record<string, unknown>;
+      const before = problems.length;
+      const checkHtml = () => {
+        if (!options.html) return;
+        for (const { field, reason } of htmlProblems(doc)) problems.push(`${where}: ${field}: ${reason}`);
+      };
       if (typeof doc._key === 'string' && doc._key.startsWith(FOLDER_KEY)) {
         checkFolder(pack, doc, where, problems);
+        checkHtml();
         if (typeof doc._id === 'string') {
           const previous = ids.get(doc._id);
           if (previous) problems.push(`${where}: _id: duplicate "${doc._id}" (also in ${previous})`);
@@ -276,8 +296,14 @@ export function validatePackSources(
         { file: where, path: '' },
         problems,
       );
+      checkHtml();
       if (options.models) {
         for (const { field, reason } of modelProblems(options.models, pack.type, doc))
+          problems.push(`${where}: ${field}: ${reason}`);
+      }
+      // Preparing a source with problems would only report them again, less precisely.
+      if (options.preparation && problems.length === before) {
+        for (const { field, reason } of options.preparation.problems(pack.name, pack.type, doc))
           problems.push(`${where}: ${field}: ${reason}`);
       }
       if (typeof doc._id === 'string') {
@@ -295,15 +321,23 @@ export function validatePackSources(
 }
 
 /**
- * The build's check of every pack source: {@link validatePackSources} with the system's data models
- * (loaded with the test runtime's fields: see `scripts/pack-models.ts` for why).
+ * The build's check of every pack source: {@link validatePackSources} with every check — HTML, the
+ * system's data models (loaded with the test runtime's fields: see `scripts/pack-models.ts` for why)
+ * and preparation on the test runtime (`scripts/pack-preparation.ts`).
  */
 export async function checkPackSources(
   sourceRoot: string,
   manifest: SystemManifest,
 ): Promise<ValidatedPack[]> {
   const models = await loadPackModels();
-  return withPackModels(() => validatePackSources(sourceRoot, manifest, { models }));
+  const preparation = await loadPackPreparation();
+  try {
+    return await withPackModels(() =>
+      validatePackSources(sourceRoot, manifest, { html: true, models, preparation }),
+    );
+  } finally {
+    preparation.done();
+  }
 }
 
 /** Checks ({@link checkPackSources}), stages as JSON and compiles every pack to LevelDB in `<outRoot>/<pack>`. */

@@ -68,7 +68,22 @@ export async function buildPlayground(dist = join(ROOT, 'dist'), out = PLAYGROUN
     root: join(ROOT, 'playground'),
     base: './',
     logLevel: 'warn',
-    build: { outDir: out, emptyOutDir: true, target: 'es2022', sourcemap: true },
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: true,
+      // Minified keeping class names, as the system's build: the harness, like Foundry, names an
+      // application's render hook after its class (`renderAttackDialog`).
+      rolldownOptions: {
+        output: {
+          minify: {
+            compress: { keepNames: { class: true, function: false } },
+            mangle: { keepNames: { class: true, function: false } },
+          },
+        },
+      },
+    },
   });
   // Vite has created `out`.
   writeFileSync(join(out, 'packs.json'), JSON.stringify(await extractBuiltPacks(dist)));

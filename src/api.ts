@@ -1,7 +1,11 @@
 /**
- * The system's public API, exposed as `game.gng` for macros and modules.
+ * The system's public API, exposed as `game.gng` for macros and modules. What a world uses only now
+ * and then (the simulator, the importer, parts of the rules engine) is loaded on first use (issue
+ * #29): the asynchronous functions load it themselves; `loadRules()` loads the rest of the engine.
  */
-import * as rules from './rules/index.js';
+import * as coreRules from './rules/index.js';
+import type * as onDemandRules from './rules/on-demand.js';
+import { onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
 import type { AttackOptions } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
@@ -28,11 +32,13 @@ import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 import { runSelfTest, type SelfTestReport } from './self-test/index.js';
-import { simulate, type SimulateOptions } from './simulator/run.js';
-import { openSimulator, type SimulatorApp } from './simulator/simulator-app.js';
+import type { SimulateOptions } from './simulator/run.js';
+import type { SimulatorApp } from './simulator/simulator-app.js';
+import { openSimulator, simulatorModule } from './simulator/register.js';
 import type { SimulationAggregate } from './rules/simulate/index.js';
-import { importStatBlock, type ImportStatBlockOptions, type StatBlockImport } from './bestiary/import.js';
-import { openImporter, type StatBlockImporterApp } from './bestiary/importer-app.js';
+import type { ImportStatBlockOptions, StatBlockImport } from './bestiary/import.js';
+import type { StatBlockImporterApp } from './bestiary/importer-app.js';
+import { importStatBlock, openImporter } from './bestiary/register.js';
 import {
   castAreaSpell,
   castWeaponSpell,
@@ -41,9 +47,48 @@ import {
   type WeaponCastOptions,
 } from './magic/index.js';
 
+/** The whole rules engine: what is loaded at start and what is loaded on first use. */
+export type Rules = typeof coreRules & typeof onDemandRules;
+
+/** The names of `game.gng.rules` that are there once `loadRules()` has loaded them. */
+export const ON_DEMAND_RULES = [
+  'convertMonster',
+  'parseAttackLine',
+  'parseStatBlock',
+  'odds',
+  'simulate',
+] as const;
+
+/** The parts of the engine loaded on first use (src/rules/on-demand.ts). */
+export const rulesModule = onDemand(() => import('./rules/on-demand.js'));
+
+/**
+ * `game.gng.rules`: the engine loaded at start, and the names of {@link ON_DEMAND_RULES}, which
+ * throw a clear error until `loadRules()` has loaded them (any use of the odds, the simulator or
+ * the importer loads them too).
+ */
+function rulesApi(): Rules {
+  const rules = { ...coreRules } as Rules;
+  for (const name of ON_DEMAND_RULES)
+    Object.defineProperty(rules, name, {
+      enumerable: true,
+      get() {
+        const loaded = rulesModule.loaded;
+        if (!loaded) throw new Error(game.i18n.format('GNG.Error.RulesNotLoaded', { name }));
+        return loaded[name];
+      },
+    });
+  return rules;
+}
+
 export interface GnGApi {
-  /** The pure rules engine (see docs/api.md). */
-  rules: typeof rules;
+  /**
+   * The pure rules engine (see docs/api.md). `odds`, `simulate`, `convertMonster`, `parseStatBlock`
+   * and `parseAttackLine` are there once loaded: `await game.gng.loadRules()` first.
+   */
+  rules: Rules;
+  /** Loads the parts of the rules engine loaded on first use; resolves with the whole `rules`. */
+  loadRules(): Promise<Rules>;
   /** The system's version, from system.json. */
   version: string;
   /** Puts `source`'s item-targeted effects (a weapon spell) on `target` (a weapon); see GnGItem#applyEffectsTo. */
@@ -172,8 +217,13 @@ export interface GnGApi {
 }
 
 export function createApi(version: string): GnGApi {
+  const rules = rulesApi();
   return {
     rules,
+    loadRules: async () => {
+      await rulesModule();
+      return rules;
+    },
     version,
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
@@ -199,7 +249,7 @@ export function createApi(version: string): GnGApi {
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
     checkWorld: () => runSelfTest(),
-    simulate: (options) => simulate(options),
+    simulate: async (options) => (await simulatorModule()).simulate(options),
     openSimulator: () => openSimulator(),
     importStatBlock: (text, options) => importStatBlock(text, options),
     openImporter: () => openImporter(),

@@ -147,6 +147,13 @@ declare global {
     find(fn: (doc: T) => boolean): T | undefined;
     has(id: string): boolean;
     contents: T[];
+    /**
+     * The ids of stored documents that failed validation when they were loaded (left out of the
+     * collection). Optional here: our code also runs where a collection has none.
+     */
+    readonly invalidDocumentIds?: ReadonlySet<string>;
+    /** The invalid document of that id (see `invalidDocumentIds`). */
+    getInvalid?(id: string): T | undefined;
   }
 
   interface WorldCollection<T> extends EmbeddedCollection<T> {
@@ -244,6 +251,11 @@ declare global {
     readonly active: boolean;
     /** The actor the effect applies to: its parent actor, or its item's owner when it transfers. */
     readonly target: Actor | null;
+    /**
+     * Applies one of the effect's changes to `actor` (Foundry's `Actor#applyActiveEffects` calls it
+     * for each change, by priority); returns the changed values (nothing when the change was skipped).
+     */
+    apply(actor: Actor, change: ActiveEffectChange): unknown;
     /**
      * Merges `changes` into the not yet created document's source (in a `preCreate…` hook, on the
      * creating client, before the data is sent): the created document carries them.
@@ -521,7 +533,18 @@ declare global {
   }
   interface ApplicationRenderOptions {
     force?: boolean;
+    /** The parts to render; after `_configureRenderOptions` the parts this render renders. */
     parts?: string[];
+    /** Set by Foundry: whether this render creates the application's element. */
+    isFirstRender?: boolean;
+    /**
+     * Set by Foundry when a document change re-renders its sheets: what happened, e.g. `updateActor`
+     * (dnd5e reads it). How an embedded document's change is named is not assumed (see
+     * test/harness/README.md).
+     */
+    renderContext?: string;
+    /** The change that caused the render (an update's changed data). */
+    renderData?: unknown;
   }
 
   /**
@@ -567,6 +590,11 @@ declare global {
     close(): Promise<this>;
     /** Submits the application's form (its `form` handler; a document sheet updates its document). */
     submit(): Promise<this>;
+    /**
+     * Adjusts a render's options before its context is prepared (synchronous): after `super`,
+     * `options.parts` lists the parts to render, and a subclass may remove some of them.
+     */
+    _configureRenderOptions(options: ApplicationRenderOptions): void;
     _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>>;
     /** Runs after each render, once the parts are in `element` (add listeners, move focus here). */
     _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions): Promise<void>;
@@ -619,10 +647,26 @@ declare global {
   }
 
   type AnyConstructor = abstract new (...args: any[]) => object;
+  /** What `HandlebarsApplicationMixin` adds to an application: rendering by parts. */
+  interface HandlebarsApplication {
+    /** The parts an application has for this render (a copy of `PARTS` to trim or extend). */
+    _configureRenderParts(options: ApplicationRenderOptions): Record<string, HandlebarsTemplatePart>;
+    /**
+     * The context of one part, from the application's (`_prepareContext`): add the part's own data
+     * to `context` and return it. Only the parts being rendered are prepared.
+     */
+    _preparePartContext(
+      partId: string,
+      context: Record<string, unknown>,
+      options: ApplicationRenderOptions,
+    ): Promise<Record<string, unknown>>;
+  }
   /** `HandlebarsApplicationMixin(Base)`: renders `static PARTS` with Handlebars. */
   type HandlebarsApplicationMixin = <T extends AnyConstructor>(
     base: T,
-  ) => T & { PARTS: Record<string, HandlebarsTemplatePart> };
+  ) => T & { PARTS: Record<string, HandlebarsTemplatePart> } & (abstract new (
+      ...args: any[]
+    ) => HandlebarsApplication);
 
   interface SheetRegistrationOptions {
     types?: string[];
@@ -768,6 +812,11 @@ declare global {
     items: WorldCollection<Item>;
     macros: WorldCollection<Macro>;
     messages: WorldCollection<ChatMessage>;
+    /**
+     * The world's stored sources as the server sent them on load, before any data model migrated
+     * them (dnd5e's world migration reads an invalid actor's source from `game.data.actors`).
+     */
+    data?: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] };
     /** The keyboard state: whether a modifier key is held now (`'Shift'`, `'Control'`, `'Alt'`). */
     keyboard: { isModifierActive(modifier: 'Shift' | 'Control' | 'Alt'): boolean };
     combat: Combat | null;

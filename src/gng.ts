@@ -9,6 +9,7 @@ import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
 import { GnGCombat } from './documents/combat.js';
+import { GnGActiveEffect } from './documents/active-effect.js';
 import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
 import { CharacterSheet } from './applications/sheets/character-sheet.js';
 import { NpcSheet } from './applications/sheets/npc-sheet.js';
@@ -20,9 +21,10 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
+import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
-import { registerAttackOdds } from './cards/attack/attack-odds-card.js';
+import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-card.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
@@ -45,19 +47,25 @@ import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
 import { registerSelfTest } from './self-test/index.js';
 import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
+import { registerWorldRepair } from './data/world-repair.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerWorldTime } from './combat/world-time.js';
+import { registerEffectTimings } from './combat/effect-timings.js';
+import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/index.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
+  registerEffectGuardWarnings();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
   registerVariantsMenu();
   registerWorldTime();
+  registerEffectTimings();
+  registerStatusHolds();
   registerCardKernel();
   registerAttackFlow();
   registerAttackOdds();
@@ -82,10 +90,12 @@ Hooks.once('init', () => {
   registerSelfTest();
   registerSimulator();
   registerImporter();
+  registerWorldRepair();
 
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
   CONFIG.Combat.documentClass = GnGCombat;
+  CONFIG.ActiveEffect.documentClass = GnGActiveEffect;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.

@@ -26,7 +26,6 @@ export const MANUAL_REASONS = [
   'Proficiency',
   'PsionicFocus',
   'SituationalModifier',
-  'SneakAttackRange',
   'SpellCost',
   'WeaponRange',
 ] as const;
@@ -659,8 +658,8 @@ export const GNG_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: 'Wis 13, Point Blank Shot, Far Shot, Dead Aim, sneak attack.',
     benefit: ['Your sneak attack bonus applies at any range.'],
-    automation: 'Nothing to switch on.',
-    manual: 'SneakAttackRange',
+    automation:
+      'The attack card counts your sneak attack bonus for a ranged attack at any distance (without the feat: within 30 ft).',
   },
   {
     name: 'Sudden Action',

@@ -138,7 +138,7 @@ const PAGES: PageSpec[] = [
         'Sneak attack dice become an attack bonus (5d6 → +6) and work against creatures immune to critical hits; a touch attack ignores the defender’s shield bonus to Defense.',
       ) +
       p(
-        'The attack dialog applies sneak attack dice and touch attacks; the GM resolves the other special attacks with these rules.',
+        'The attack card counts the sneak attack dice (class levels and the sheet) when its one target is denied its Dexterity bonus or flanked, the attack dialog applies touch attacks; the GM resolves the other special attacks with these rules.',
       ) +
       source('GnG v4.0, Special Attacks; Additional Combat Rules'),
   },

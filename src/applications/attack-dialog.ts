@@ -48,12 +48,21 @@ import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes
 import { noTargetWarning } from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
-import { barrelsOf, controlledBurstOptions, fireRefusal } from '../cards/attack/firearms.js';
+import {
+  barrelsOf,
+  controlledBurstOptions,
+  distanceToTarget,
+  fireRefusal,
+} from '../cards/attack/firearms.js';
 import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
-import { renderDialogOdds } from './attack-dialog-odds.js';
+import { oddsShownTo } from '../cards/attack/odds-visibility.js';
+import { onDemand, withModule } from '../on-demand.js';
 import { roundsOf } from '../combat/ammunition.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+/** The dialog's odds with the odds engine, loaded on first use (issue #29). */
+export const dialogOdds = onDemand(() => import('./attack-dialog-odds.js'));
 
 export const ATTACK_DIALOG_TEMPLATE = systemPath('templates/apps/attack-dialog.hbs');
 
@@ -63,9 +72,6 @@ export const SITUATIONAL_MODIFIERS: readonly SituationalModifier[] = [
   'higher-ground',
   'squeezing',
 ];
-
-/** Sneak attack dice the dialog accepts. */
-const MAX_SNEAK_ATTACK_DICE = 20;
 
 const t = (key: string) => game.i18n.localize(key);
 
@@ -90,7 +96,6 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     situational,
     defenderSituation,
     touch: data.touch === true,
-    sneakAttackDice: wholeNumber(data.sneakAttackDice, 0, 0, MAX_SNEAK_ATTACK_DICE),
     powerAttack: data.powerAttack === true,
     nonlethal: data.nonlethal === true,
     calledShots,
@@ -166,6 +171,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly #scattershot: ScattershotPlan | null;
   /** The targeted tokens when it opened (each one's concealment). */
   readonly #targets: Token[];
+  /** The single target's distance in feet when it opened (null: unknown): a ranged sneak attack's 30 ft. */
+  readonly #distance: number | null;
 
   constructor(options: AttackDialogOptions) {
     super({
@@ -181,6 +188,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#target = singleTargetActor();
     const tokens = [...game.user.targets].filter((token) => token.actor);
     this.#targets = tokens;
+    const single = tokens.length === 1 ? tokens[0] : undefined;
+    this.#distance = single ? distanceToTarget(this.actor, single.actor, single.id) : null;
     this.#adjacent = anyAdjacent(this.actor, tokens);
     const row = attackRowOf(this.actor, this.weapon);
     this.#scattershot = row ? scattershotPlan(this.actor, this.weapon, row.damageDice, tokens) : null;
@@ -220,6 +229,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       target: this.#target,
       adjacent: this.#adjacent,
       scattershot: this.#scattershot,
+      distanceFeet: this.#distance,
     });
   }
 
@@ -260,7 +270,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         checked: weapon.touch || Boolean(chosen.touch),
         disabled: weapon.touch,
       },
-      sneakAttackDice: { id: id('sneak'), value: chosen.sneakAttackDice ?? 0, max: MAX_SNEAK_ATTACK_DICE },
+      sneakAttack: this.#sneakAttackHint(preview),
       grip: {
         id: id('grip'),
         show: grips.length > 0,
@@ -331,6 +341,8 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       ].filter(Boolean),
       preview: this.#previewView(preview),
       noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
+      // The world setting `showOdds` decides for the dialog too (odds-visibility.ts).
+      showOdds: oddsShownTo(game.user, 'dialog', this.actor),
     };
   }
 
@@ -452,6 +464,19 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
   }
 
+  /**
+   * The attacker's sneak attack against this target, as the card will count it (empty: no dice): the
+   * bonus, or why it does not count (sneak-attack.ts). Nothing to choose: GnG SNEAK ATTACK applies it.
+   */
+  #sneakAttackHint(preview: AttackPreview | null): string {
+    const sneak = preview?.sneakAttack;
+    if (!sneak?.dice) return '';
+    return game.i18n.format(`GNG.AttackDialog.SneakAttackHint.${sneak.reason}`, {
+      dice: sneak.dice,
+      bonus: signed(sneak.bonus),
+    });
+  }
+
   /** Shows the attack bonus of the choices the form holds now (no re-render: focus stays put). */
   refresh(): void {
     const options = this.currentOptions();
@@ -462,6 +487,12 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       const text = this.#powerAttackHint(preview);
       powerHint.textContent = text;
       powerHint.hidden = text === '';
+    }
+    const sneakHint = this.element.querySelector<HTMLElement>('.sneak-attack-hint');
+    if (sneakHint) {
+      const text = this.#sneakAttackHint(preview);
+      sneakHint.textContent = text;
+      sneakHint.hidden = text === '';
     }
     const view = this.#previewView(preview);
     const live = this.element.querySelector<HTMLElement>('.attack-preview');
@@ -499,16 +530,16 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     );
   }
 
-  /** Each target's odds for these choices (attack-dialog-odds.ts). */
+  /**
+   * Each target's odds for these choices (attack-dialog-odds.ts, loaded with the odds engine the
+   * first time a dialog shows odds).
+   */
   #renderOdds(options: AttackOptions, preview = this.#preview(options)): void {
-    renderDialogOdds(
-      this.element,
-      this.actor,
-      this.weapon,
-      options,
-      preview,
-      this.#targets,
-      this.#scattershot,
+    const root = this.element;
+    if (!root.querySelector('.attack-odds')) return;
+    const [actor, weapon, targets, scattershot] = [this.actor, this.weapon, this.#targets, this.#scattershot];
+    withModule(dialogOdds, (odds) =>
+      odds.renderDialogOdds(root, actor, weapon, options, preview, targets, scattershot),
     );
   }
 

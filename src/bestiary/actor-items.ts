@@ -1,12 +1,13 @@
 /**
  * The items of a bestiary actor other than its attacks (`attack-items.ts`): the Hit Dice as `class`
  * items (the creature type's racial HD and any GnG class levels the name gives, copied from the
- * classes pack), Toughness feats (copied from the feats pack), worn armor and shields. Pure (no
- * Foundry).
+ * classes pack), the feats whose numbers the system uses (copied from the feats pack), uncanny dodge,
+ * worn armor and shields. Pure (no Foundry).
  */
 import type { ConvertedCreature } from '../rules/bestiary/convert.js';
 import { capitalize, escapeHtml } from './attack-items.js';
-import type { BestiaryReferences } from './references.js';
+import { featEntry } from '../rules/bestiary/convert-steps.js';
+import { featKey, type BestiaryReferences } from './references.js';
 
 type Doc = Record<string, unknown>;
 
@@ -39,10 +40,16 @@ export function embedded(
 ): Doc {
   const id = refs.id(key);
   const { _id, _key: _k, folder: _f, sort: _s, ownership: _o, ...rest } = source;
+  // The pack item's effects (Dodge's +1) as effects of the embedded item, with keys under the actor.
+  const effects = ((source.effects as Doc[] | undefined) ?? []).map((effect, i) => {
+    const effectId = refs.id(`${key}/effect/${i}`);
+    return { ...effect, _id: effectId, _key: `!actors.items.effects!${actorId}.${id}.${effectId}` };
+  });
   return {
     ...rest,
     _id: id,
     _key: `!actors.items!${actorId}.${id}`,
+    effects,
     system: { ...(source.system as Doc), ...system },
     _stats: {
       compendiumSource: `Compendium.gng.${key.includes('/feat/') ? 'feats' : 'classes'}.Item.${String(_id)}`,
@@ -82,17 +89,62 @@ export function classItems(actorId: string, c: ConvertedCreature, refs: Bestiary
   });
 }
 
-/** The Toughness feats counted into the HP, each a copy of the feats pack's. */
-export function toughnessItems(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
-  return Array.from({ length: c.toughness }, (_, i) =>
-    embedded(
-      actorId,
-      refs.toughness,
-      `srd35/monsters/${c.id}/feat/toughness/${i}`,
-      { description: '<p>Toughness in the stat block: +3 base HP.</p>' },
-      refs,
-    ),
-  );
+/** Our own description of a feat of the stat block (the pack's wording may change; the bestiary's does not). */
+function featDescription(name: string): string {
+  if (name === 'Toughness') return '<p>Toughness in the stat block: +3 base HP.</p>';
+  if (name === 'Dodge')
+    return "<p>Dodge in the stat block: GnG's Dodge, +1 dodge bonus to Defense against every opponent.</p>";
+  return `<p>${escapeHtml(name)} in the stat block: GnG's feat of that name.</p>`;
+}
+
+/**
+ * The stat block's feats whose numbers the system uses (the feats pack's feats with an effect or a
+ * reader: `refs.feats`), each a copy of the pack's, once per time taken ("Toughness (3)": three).
+ * Matched by name; the others stay in the stat block (decision "Bestiary feats", docs/rules.md).
+ */
+export function featItems(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
+  const items: Doc[] = [];
+  const taken = new Map<string, number>();
+  for (const entry of c.feats) {
+    const { name, times } = featEntry(entry);
+    const source = refs.feats.get(featKey(name));
+    if (!source) continue;
+    const identifier = String((source.system as Doc | undefined)?.identifier ?? featKey(name));
+    for (let n = 0; n < times; n++) {
+      const i = taken.get(identifier) ?? 0;
+      taken.set(identifier, i + 1);
+      const key = `srd35/monsters/${c.id}/feat/${identifier}/${i}`;
+      items.push(embedded(actorId, source, key, { description: featDescription(String(source.name)) }, refs));
+    }
+  }
+  return items;
+}
+
+/**
+ * The special quality "uncanny dodge" as a feat item with the identifier `uncanny-dodge` (class
+ * features are feat items: the data model keeps Dexterity and class bonus to Defense when
+ * flat-footed, and the actor may abort while flat-footed). No pack holds it: our own item.
+ */
+export function uncannyDodgeItems(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
+  if (!c.uncannyDodge) return [];
+  const id = refs.id(`srd35/monsters/${c.id}/feat/uncanny-dodge`);
+  return [
+    {
+      _id: id,
+      _key: `!actors.items!${actorId}.${id}`,
+      name: 'Uncanny Dodge',
+      type: 'feat',
+      img: 'icons/svg/upgrade.svg',
+      system: {
+        description:
+          '<p>Uncanny dodge in the stat block: keeps its Dexterity and class bonus to Defense when flat-footed, and may take abort actions while flat-footed.</p>',
+        identifier: 'uncanny-dodge',
+        category: 'core',
+      },
+      effects: [],
+      flags: {},
+    },
+  ];
 }
 
 function shieldSize(name: string): 'tower' | 'buckler' | 'large' | 'small' {

@@ -6,8 +6,9 @@
  *
  * The actor stores what a creature *is* and the model derives HP, Defense and Protection from it,
  * as for any creature: abilities, size, natural armor, the Hit Dice as `class` items (the creature
- * type's racial HD and any GnG class levels the name gives, copied from the classes pack), Toughness
- * feats, worn armor and shield, and one effect for the AC's other bonuses (deflection, dodge, insight,
+ * type's racial HD and any GnG class levels the name gives, copied from the classes pack), the feats
+ * whose numbers the system uses (Toughness, Dodge …, from the feats pack), uncanny dodge as a feat
+ * item, worn armor and shield, and one effect for the AC's other bonuses (deflection, dodge, insight,
  * luck, sacred/profane, an amulet's natural-armor enhancement) and a swarm's HP size. The attacks are
  * weapon items with the printed damage (Strength already in it: `strength: "none"`).
  *
@@ -17,7 +18,7 @@ import type { ConvertedCreature } from '../rules/bestiary/convert.js';
 import type { SrdMonsterRecord } from '../rules/bestiary/srd-record.js';
 import { hpSizeMultiplier } from '../rules/sizes.js';
 import { SIZES, type Size } from '../rules/types.js';
-import { armorItems, classItems, toughnessItems } from './actor-items.js';
+import { armorItems, classItems, featItems, uncannyDodgeItems } from './actor-items.js';
 import { capitalize, escapeHtml, weaponItems } from './attack-items.js';
 import type { BestiaryReferences } from './references.js';
 
@@ -57,7 +58,7 @@ export function darkvision(specialQualities: string | null): number {
 }
 
 /** The land speed in feet: the first number of the speed line (0 when none). */
-function landSpeed(speed: string | null | undefined): number {
+export function landSpeed(speed: string | null | undefined): number {
   const m = /(\d+)\s*ft/.exec(speed ?? '');
   return m ? Number(m[1]) : 0;
 }
@@ -76,8 +77,9 @@ export function swarmHpModifier(c: ConvertedCreature): number {
 /** The actor's own effect: the AC's other bonuses and a swarm's HP size, or none. */
 function effects(actorId: string, c: ConvertedCreature, refs: BestiaryReferences): Doc[] {
   const changes: Doc[] = [];
+  // The AC line's bonuses: the Dodge feats' are their items' effects (featItems).
   for (const t of DEFENSE_TYPES) {
-    const value = c.defense.parts[t];
+    const value = c.statBlockDefense[t] ?? 0;
     if (value)
       changes.push({
         key: `system.defense.bonuses.${t}`,
@@ -192,7 +194,8 @@ export function monsterActor(
   const exotic = new Set<string>();
   const items = [
     ...classItems(_id, c, refs),
-    ...toughnessItems(_id, c, refs),
+    ...featItems(_id, c, refs),
+    ...uncannyDodgeItems(_id, c, refs),
     ...armorItems(_id, c, refs),
     ...weaponItems(_id, c, refs),
   ];

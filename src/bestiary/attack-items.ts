@@ -39,7 +39,7 @@ function namedWeapon(name: string, weapons: readonly BestiaryWeapon[]): Bestiary
 }
 
 /** The dice the card rolls: the printed dice and bonus without the enhancement (the card adds it). */
-function damageDice(a: ConvertedAttack): string {
+export function damageDice(a: ConvertedAttack): string {
   const d = a.damage;
   if (!d) return '';
   const bonus = d.bonus - a.enhancement;

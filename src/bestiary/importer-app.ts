@@ -4,21 +4,20 @@
  * inputs: a correction converts again at once, and only the result column is redrawn, so focus and
  * typing stay where they are) and the GnG creature with every conversion step explained; the lines
  * not read and the parser's warnings are listed. Create actor creates the world actor on this GM's
- * client (import.ts), opens its sheet and closes the window.
+ * client (import.ts), opens its sheet and closes the window; it is disabled, with the reasons shown,
+ * while a value the actor could not hold waits for a correction (import-checks.ts, issue #28). Loaded
+ * on first use (register.ts), with import.ts: `importStatBlock` is exported from here too.
  */
-import { systemPath } from '../config/document-types.js';
-import { convertMonster, type ConvertedCreature } from '../rules/bestiary/convert.js';
+import type { ConvertedCreature } from '../rules/bestiary/convert.js';
 import { parseStatBlock, type StatBlockParse } from '../rules/bestiary/stat-block-parse.js';
 import type { SrdMonsterRecord } from '../rules/bestiary/srd-record.js';
-import { creatable, createImportedActor, mayImport } from './import.js';
+import { creatable, createImportedActor } from './import.js';
+import { assessImport, type ImportProblem } from './import-checks.js';
 import { applyEdit } from './importer-edits.js';
-import { fieldsContext, resultContext, updatedStatus } from './importer-view.js';
+import { fieldsContext, resultContext, showProblems, updatedStatus } from './importer-view.js';
+import { IMPORTER_ID, IMPORTER_RESULT_TEMPLATE, IMPORTER_TEMPLATE, mayImport } from './register.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export const IMPORTER_TEMPLATE = systemPath('templates/apps/stat-block-importer.hbs');
-export const IMPORTER_RESULT_TEMPLATE = systemPath('templates/apps/stat-block-result.hbs');
-export const IMPORTER_ID = 'gng-stat-block-importer';
 
 export class StatBlockImporterApp extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
@@ -40,6 +39,8 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
   /** The record as corrected so far. */
   record: SrdMonsterRecord | null = null;
   converted: ConvertedCreature | null = null;
+  /** What the actor could not hold, or what was clamped, for the record as corrected so far. */
+  problems: ImportProblem[] = [];
   /** Corrections that could not be read, by edit key: the text typed (shown, marked invalid). */
   invalid = new Map<string, string>();
   /** The corrections being applied, in order (`updated()` awaits them). */
@@ -66,7 +67,12 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
       text: this.text,
       read,
       fields: read
-        ? fieldsContext(this.parse as StatBlockParse, this.record as SrdMonsterRecord, this.invalid)
+        ? fieldsContext(
+            this.parse as StatBlockParse,
+            this.record as SrdMonsterRecord,
+            this.invalid,
+            this.problems,
+          )
         : null,
       result: read ? resultContext(this.converted as ConvertedCreature) : null,
     };
@@ -101,7 +107,7 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
     }
     this.parse = parseStatBlock(this.text);
     this.record = this.parse.record;
-    this.converted = convertMonster(this.record);
+    this.assess();
     this.invalid.clear();
     await this.render();
   }
@@ -124,15 +130,24 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
     input?.removeAttribute('aria-invalid');
     if (error) error.hidden = true;
     this.record = next;
-    this.converted = convertMonster(next);
+    this.assess();
+    if (this.element) showProblems(this.element, this.problems);
     const column = this.element?.querySelector<HTMLElement>('.gng-imp-result');
     if (column)
       column.innerHTML = await foundry.applications.handlebars.renderTemplate(
         IMPORTER_RESULT_TEMPLATE,
-        resultContext(this.converted),
+        resultContext(this.converted as ConvertedCreature),
       );
     const status = this.element?.querySelector<HTMLElement>('.gng-imp-status');
-    if (status) status.textContent = updatedStatus(this.converted);
+    if (status) status.textContent = updatedStatus(this.converted as ConvertedCreature);
+  }
+
+  /** Converts the record as it is now and finds what the actor could not hold. Never throws. */
+  assess(): void {
+    if (!this.parse || !this.record) return;
+    const { converted, problems } = assessImport(this.parse, this.record);
+    this.converted = converted;
+    this.problems = problems;
   }
 
   /** Creates the world actor of the record as corrected, opens its sheet and closes the window. */
@@ -141,8 +156,11 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
       ui.notifications.warn(game.i18n.localize('GNG.Importer.NothingRead'));
       return null;
     }
-    if (!creatable(this.parse, this.record)) return null;
-    const actor = await createImportedActor(this.record, { text: this.text, unparsed: this.parse.unparsed });
+    if (!this.converted || !creatable(this.problems)) return null;
+    const actor = await createImportedActor(this.record, this.converted, {
+      text: this.text,
+      unparsed: this.parse.unparsed,
+    });
     if (!actor) return null;
     ui.notifications.info(game.i18n.format('GNG.Importer.Created', { name: actor.name }));
     await actor.sheet?.render(true);
@@ -159,6 +177,8 @@ export class StatBlockImporterApp extends HandlebarsApplicationMixin(Application
     await this.create();
   }
 }
+
+export { importStatBlock } from './import.js';
 
 /** Opens (or brings forward) the importer window; GM only (others are refused with a notification). */
 export async function openImporter(): Promise<StatBlockImporterApp | null> {

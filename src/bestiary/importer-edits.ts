@@ -47,7 +47,14 @@ const FROM: Record<string, readonly string[]> = {
 /** AC parts that another field decides (size, Dexterity, natural armor): not edited as parts. */
 const DERIVED_AC_PART = /^(size|dex\b.*|natural( armor)?)$/i;
 
-const numberText = (n: number | null | undefined): string => (n === null || n === undefined ? '' : String(n));
+/** The edit key of the AC part `index` labelled `label` (`ac.2`), or null when another field decides it. */
+export function acPartKey(label: string, index: number): string | null {
+  return DERIVED_AC_PART.test(label.trim()) ? null : `ac.${index}`;
+}
+
+/** A number as its input shows it: none, and a number too large to read (import-checks.ts says so), are ''. */
+const numberText = (n: number | null | undefined): string =>
+  n === null || n === undefined || !Number.isFinite(n) ? '' : String(n);
 
 /** The editable fields of a record, with the lines of `fields` they came from. */
 export function editableFields(record: SrdMonsterRecord, fields: readonly StatBlockField[]): EditableField[] {
@@ -74,12 +81,13 @@ export function editableFields(record: SrdMonsterRecord, fields: readonly StatBl
       ...edit(`abilities.${k}`, 'number', numberText(record.abilities[k]), 'abilities'),
       label: { key: `GNG.Ability.${k}.long` },
     })),
-    edit('natural_armor', 'number', String(record.natural_armor)),
+    edit('natural_armor', 'number', numberText(record.natural_armor)),
   ];
   record.ac_breakdown.forEach(([bonus, label], i) => {
-    if (DERIVED_AC_PART.test(label.trim())) return;
+    const key = acPartKey(label, i);
+    if (key === null) return;
     list.push({
-      ...edit(`ac.${i}`, 'number', String(bonus), 'ac'),
+      ...edit(key, 'number', numberText(bonus), 'ac'),
       label: { key: 'GNG.Importer.Edit.acPart', data: { label } },
     });
   });
@@ -146,6 +154,8 @@ export function applyEdit(record: SrdMonsterRecord, key: string, raw: string): S
       r.natural_armor = integer;
       const part = r.ac_breakdown.find(([, label]) => /^natural( armor)?$/i.test(label.trim()));
       if (part) part[0] = integer;
+      // An AC without its parts now has one: the GM's natural armor, not the touch AC's inference.
+      else if (r.ac_breakdown.length === 0) r.ac_breakdown.push([integer, 'natural']);
       return r;
     }
     case 'ac': {

@@ -1,10 +1,12 @@
 /**
  * What a bestiary actor copies from the system's other packs, built from those packs' source
- * documents: the class items by their GnG table name, the Toughness feat, and the weapons a wielded
- * attack may name. One code path for both callers: the pack script passes the JSON sources of
+ * documents: the class items by their GnG table name, the feats whose numbers the system uses (by
+ * name), and the weapons a wielded attack may name. One code path for both callers: the pack script passes the JSON sources of
  * packs/_source (scripts/packs/bestiary.ts), Foundry the documents of `gng.classes`, `gng.feats`
  * and `gng.weapons` (`toObject()`, import.ts). Pure (no Foundry).
  */
+
+import { FEAT_AUTOMATION } from '../config/feat-automation.js';
 
 type Doc = Record<string, unknown>;
 
@@ -23,12 +25,21 @@ export interface BestiaryWeapon {
 export interface BestiaryReferences {
   /** Sources of the classes pack, by their GnG table name (`flags.gng.statName`). */
   classes: Map<string, Doc>;
-  /** The Toughness feat of the feats pack. */
-  toughness: Doc;
+  /**
+   * The feats of the feats pack whose numbers the system uses — an Active Effect, or a reader in
+   * src/config/feat-automation.ts (Toughness, Dodge, Power Attack, Improved Grapple …) — by their
+   * name as {@link featKey} makes it.
+   */
+  feats: Map<string, Doc>;
   /** The SRD weapons of the weapons pack, to know a wielded weapon's category, use and range. */
   weapons: BestiaryWeapon[];
   /** A document id for a stable key: the pack's hash of it, or a fresh id for a world actor. */
   id: (key: string) => string;
+}
+
+/** A feat's name as the references key it: lower case, letters only ("Power Attack" → "powerattack"). */
+export function featKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z]/g, '');
 }
 
 /** The source documents the references are read from (any order). */
@@ -70,11 +81,18 @@ export function bestiaryReferences(
     const name = gngFlags(doc).statName;
     if (typeof name === 'string' && !classes.has(name)) classes.set(name, doc);
   }
-  const toughness = sources.feats.find((doc) => system(doc).identifier === 'toughness');
-  if (!toughness) throw new Error('The feats pack has no Toughness feat (system.identifier "toughness")');
+  const feats = new Map<string, Doc>();
+  for (const doc of [...sources.feats].sort(byId)) {
+    const effects = (doc.effects as unknown[] | undefined) ?? [];
+    const identifier = String(system(doc).identifier ?? '');
+    if (effects.length === 0 && !(identifier in FEAT_AUTOMATION)) continue;
+    if (!feats.has(featKey(String(doc.name)))) feats.set(featKey(String(doc.name)), doc);
+  }
+  if (!feats.has('toughness'))
+    throw new Error('The feats pack has no Toughness feat (system.identifier "toughness")');
   const weapons = sources.weapons
     .map(bestiaryWeapon)
     .filter((w): w is BestiaryWeapon => w !== null)
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { classes, toughness, weapons, id };
+  return { classes, feats, weapons, id };
 }

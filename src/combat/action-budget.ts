@@ -202,9 +202,13 @@ export function abortFeatsOf(actor: Actor): AbortFeats {
   return { feats: [...feats], dexModifier: dex };
 }
 
-/** Uncanny Dodge: a feat item (class features are feat items too) with identifier `uncanny-dodge`. */
+/**
+ * Uncanny Dodge: a feat item (class features are feat items too) with identifier `uncanny-dodge`, or
+ * class levels that give it (the prepared `derived.uncannyDodge`, engine `uncannyDodgeFromClasses`).
+ */
 export function hasUncannyDodge(actor: Actor): boolean {
-  return hasFeat(actor, UNCANNY_DODGE_ID);
+  const derived = (actor.system as unknown as CreatureData).derived as CreatureData['derived'] | undefined;
+  return derived?.uncannyDodge === true || hasFeat(actor, UNCANNY_DODGE_ID);
 }
 
 /**

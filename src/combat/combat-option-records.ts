@@ -8,7 +8,8 @@
  *   (the attack card, the total defense query, or a GM's own toggle), by effect id, each with the
  *   attack cards already made against the actor then (`before`): their Defense rolls were settled by
  *   the attack roll on the card, so they do not get the dodge bonus taken after it. Only these give
- *   their dodge bonus to Defense (derive-creature.ts); the same status set by a player gives none.
+ *   their dodge bonus to Defense (derive-creature.ts); the same status set by a player gives none,
+ *   nor one whose time has run out by the GM's record of it (effect-timings.ts).
  * - **Defensive Strike**: the opponents whose melee attack missed the actor in total defense.
  *
  * The active GM writes, one write at a time; every client prepares the named actors again when the
@@ -16,6 +17,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { allActors } from '../documents/all-actors.js';
+import { expiredIn } from './effect-timings.js';
 
 const KEY = 'combatOptionRecords';
 
@@ -90,6 +92,8 @@ export function grantedDefensiveStatuses(actor: Actor, cardId?: string): Set<Def
     if (!grant || !isDefensive(grant.status)) continue;
     const effect = actor.effects?.get(effectId);
     if (!effect || effect.disabled || !effect.statuses?.has(grant.status)) continue;
+    // Run out by the GM's timing of it (effect-timings.ts), whatever its player wrote on the effect.
+    if (expiredIn(effect, currentCombat())) continue;
     if (cardId !== undefined && strings(grant.before).includes(cardId)) continue;
     granted.add(grant.status);
   }
@@ -101,9 +105,15 @@ export function defensiveGrantOf(actor: Actor, status: DefensiveStatus): Defensi
   const defensive = combatOptionRecord(actor).defensive ?? {};
   for (const [effectId, grant] of Object.entries(defensive)) {
     const effect = actor.effects?.get(effectId);
-    if (grant?.status === status && effect && !effect.disabled && effect.statuses?.has(status)) return grant;
+    if (grant?.status !== status || !effect || effect.disabled || !effect.statuses?.has(status)) continue;
+    if (!expiredIn(effect, currentCombat())) return grant;
   }
   return null;
+}
+
+/** The current combat, if the game has one yet (actors are prepared before it). */
+function currentCombat(): Combat | null {
+  return (game as { combat?: Combat | null }).combat ?? null;
 }
 
 let writes: Promise<unknown> = Promise.resolve();

@@ -9,6 +9,8 @@
  *   not depend on core filling `duration.startRound`; core's start round is only the fallback for
  *   effects made before this. An effect whose start is unknown, or was in another combat (its rounds
  *   are not this combat's), is never expired: the table removes it.
+ *   The duration and start of an effect a GM's client made are read from the GM's record of it
+ *   (effect-timings.ts), not from the effect, which the player of its actor may edit.
  * - **Severe Bleeding**: each turn start of a bleeding actor posts the bleeding card (bleeding-card.ts).
  * - **The dying**: each turn start of a dying actor plays its round on the dying card (dying-card.ts).
  * - **Disabled arm, stunned, panicked**: when an effect carrying one of them is created on an actor in
@@ -25,6 +27,17 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
 import { isConditionId, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
 import { track } from '../cards/kernel/index.js';
+import {
+  countsTurns,
+  effectExpired,
+  effectTimingsSettled,
+  expiredIn,
+  ownTiming,
+  startIn,
+  startOf,
+  timingOf,
+  type EffectStart,
+} from './effect-timings.js';
 import { combatantOf, migrateCombatantRecords } from './action-budget.js';
 import {
   postBleedingCardsFor,
@@ -38,59 +51,20 @@ import { postEffectExpired } from '../chat/effect-expired.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
-/** Where an effect started: the combat's id, and the round and turn of that combat. */
-export interface EffectStart {
-  combat: string;
-  round: number;
-  turn: number;
-}
-
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** Whether the duration counts rounds or turns (anything else never expires here). */
-function hasCombatDuration(duration: ActiveEffectDuration): boolean {
-  return (duration.rounds ?? 0) > 0 || (duration.turns ?? 0) > 0;
-}
+export { effectExpired, type EffectStart };
 
 /** The start we stored on `effect` (`flags.gng.start`), or null when there is none or it is malformed. */
 export function storedStart(effect: ActiveEffect): EffectStart | null {
-  const raw = effect.flags?.[SYSTEM_ID]?.start as Partial<EffectStart> | undefined;
-  if (!raw || typeof raw.combat !== 'string' || !raw.combat) return null;
-  if (!isCount(raw.round) || !isCount(raw.turn)) return null;
-  return { combat: raw.combat, round: raw.round, turn: raw.turn };
+  return startOf(effect.flags?.[SYSTEM_ID]?.start);
 }
 
 /**
- * The round and turn of `combat` at which `effect` started: our stored start when it is this
- * combat's; core's `duration.startRound` (and `startTurn`) when we stored none; otherwise null — a
- * start in another combat, or none at all, is unknown here.
+ * The round and turn of `combat` at which `effect` started (its GM record's, else its own: our stored
+ * start when it is this combat's; core's `duration.startRound` and `startTurn` when we stored none);
+ * otherwise null — a start in another combat, or none at all, is unknown here.
  */
 export function effectStartIn(effect: ActiveEffect, combat: Combat): { round: number; turn: number } | null {
-  const stored = storedStart(effect);
-  if (stored) return stored.combat === combat.id ? { round: stored.round, turn: stored.turn } : null;
-  const { startRound, startTurn } = effect.duration;
-  if (!isCount(startRound)) return null;
-  return { round: startRound, turn: isCount(startTurn) ? startTurn : 0 };
-}
-
-/**
- * Whether an effect of `duration` that started at `start` has run out at (`round`, `turn`) of a
- * combat of `turnsPerRound` combatants: the turns passed since its start
- * (`(round − start.round) × turnsPerRound + (turn − start.turn)`) reach its duration
- * (`rounds × turnsPerRound + turns`). No duration or no known start → never.
- */
-export function effectExpired(
-  duration: ActiveEffectDuration,
-  start: { round: number; turn: number } | null,
-  round: number,
-  turn: number,
-  turnsPerRound: number,
-): boolean {
-  if (!hasCombatDuration(duration) || !start) return false;
-  const perRound = Math.max(1, turnsPerRound);
-  const elapsed = (round - start.round) * perRound + (turn - start.turn);
-  return elapsed >= (duration.rounds ?? 0) * perRound + (duration.turns ?? 0);
+  return startIn(timingOf(effect), combat);
 }
 
 /**
@@ -100,10 +74,11 @@ export function effectExpired(
  */
 export function recordEffectStart(effect: ActiveEffect): void {
   const actor = effect.parent;
-  if (!actor || actor.documentName !== 'Actor' || !hasCombatDuration(effect.duration)) return;
+  if (!actor || actor.documentName !== 'Actor' || !countsTurns(ownTiming(effect))) return;
   const combat = game.combat;
   // Before the combat has begun (round 0) its rounds have not started counting.
-  if (!combat?.id || combat.round < 1 || !isCount(combat.turn) || !combatantOf(actor as Actor)) return;
+  if (!combat?.id || combat.round < 1 || !(Number.isInteger(combat.turn) && combat.turn >= 0)) return;
+  if (!combatantOf(actor as Actor)) return;
   const start: EffectStart = { combat: combat.id, round: combat.round, turn: combat.turn };
   effect.updateSource({ flags: { [SYSTEM_ID]: { start } } });
 }
@@ -124,11 +99,10 @@ function actorsOf(combat: Combat): Actor[] {
  */
 export async function expireEffects(combat: Combat): Promise<string[]> {
   const expired: string[] = [];
-  const size = combat.combatants.size;
+  // The GM records of effects made a moment ago are written first.
+  await effectTimingsSettled();
   for (const actor of actorsOf(combat)) {
-    const due = actor.effects.filter((effect) =>
-      effectExpired(effect.duration, effectStartIn(effect, combat), combat.round, combat.turn, size),
-    );
+    const due = actor.effects.filter((effect) => expiredIn(effect, combat));
     if (!due.length) continue;
     const names = due.map((effect) => effect.name);
     await actor.deleteEmbeddedDocuments(

@@ -8,16 +8,26 @@
  * src/cards/dying/) that loses HP is dying again, or dead: the loss takes `stable` off with it (a
  * loss of no HP leaves it stable). Runs on the active GM's client, inside the cards' GM queries.
  * The result is the card's record of what changed; Undo is its exact inverse (the changes taken back
- * from the values as they are now, the status effects it created deleted, the statuses it took off
- * set again), so it never erases what happened to the actor since.
+ * from the values as they are now, the statuses it set given back — held per step, status-holds.ts:
+ * one another card still holds stays while the HP still call for it — the statuses it took off set
+ * again), so it never erases what happened to the actor since.
  */
 import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
 import {
   applyDamageToHitPoints,
   applyNonlethalDamage,
+  damageCondition,
   damageConsequences,
+  nonlethalCondition,
   type Size,
 } from '../rules/index.js';
+import {
+  holdStatuses,
+  putBackStatus,
+  releaseStatuses,
+  takeOffStatus,
+  type TakenHolds,
+} from './status-holds.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
 import { variantRules } from '../settings/variant-rules.js';
@@ -37,6 +47,8 @@ export interface HitPointSnapshot {
    * the snapshot every card keeps of the loss.
    */
   statusesRemoved?: string[];
+  /** The holds that went with them (status-holds.ts), put back with them. */
+  statusesTaken?: Record<string, TakenHolds | null>;
 }
 
 export interface HitPointLoss {
@@ -56,6 +68,8 @@ export interface HitPointLoss {
   statusesRemoved: string[];
   /** The status effects this loss created, by status (Undo deletes exactly these). */
   effectIds: Record<string, string>;
+  /** Its hold on the statuses it set (status-holds.ts; null: none). */
+  hold: string | null;
   /** The actor's trauma flag before this loss set it (null: not set, e.g. out of combat). */
   traumaBefore: boolean | null;
 }
@@ -68,6 +82,8 @@ export interface HitPointRecord {
   after?: HitPointSnapshot | undefined;
   statusesAdded: readonly string[];
   effectIds?: Record<string, string> | undefined;
+  /** Its hold on the statuses it set (absent on cards stored before holds). */
+  hold?: string | null | undefined;
   traumaBefore: boolean | null;
 }
 
@@ -78,6 +94,7 @@ export function recordOf(loss: HitPointLoss): Required<HitPointRecord> {
     after: loss.after,
     statusesAdded: loss.statusesAdded,
     effectIds: loss.effectIds,
+    hold: loss.hold,
     traumaBefore: loss.traumaBefore,
   };
 }
@@ -132,7 +149,6 @@ export async function applyHitPointLoss(
   if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
   // The dead bleed no more (decision "wound variants", docs/rules.md).
   if (consequences.severeBleeding && consequences.condition !== 'dead') wanted.push(SEVERE_BLEEDING);
-  const statusesAdded = wanted.filter((status) => !actor.statuses.has(status));
   const changes: Record<string, unknown> = {
     'system.hp.value': lethal.current,
     'system.hp.temp': lethal.temporary,
@@ -140,17 +156,15 @@ export async function applyHitPointLoss(
   };
   if (!allow(changes)) return null;
   await actor.update(changes, CARD_HP_UPDATE);
-  const effectIds: Record<string, string> = {};
   const statusesRemoved = stable && unstable ? [STABLE] : [];
-  for (const status of statusesRemoved) await actor.toggleStatusEffect(status, { active: false });
-  for (const status of statusesAdded) {
-    const effect = await actor.toggleStatusEffect(status, { active: true });
-    if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
-  }
+  const statusesTaken: Record<string, TakenHolds | null> = {};
+  for (const status of statusesRemoved) statusesTaken[status] = await takeOffStatus(actor, status);
+  // Held by this loss, also those the actor has already (another card's may be undone first).
+  const { hold, statusesAdded, effectIds } = await holdStatuses(actor, wanted);
   // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
   const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
   return {
-    before: statusesRemoved.length ? { ...before, statusesRemoved } : before,
+    before: statusesRemoved.length ? { ...before, statusesRemoved, statusesTaken } : before,
     after: hitPoints(actor),
     hpLost: lethal.hpLost,
     trauma: consequences.trauma,
@@ -163,8 +177,22 @@ export async function applyHitPointLoss(
     statusesAdded,
     statusesRemoved,
     effectIds,
+    hold,
     traumaBefore,
   };
+}
+
+/**
+ * Whether a status a loss sets still stands on `actor`'s HP as they are now: `dying` and `dead` while
+ * its HP are dying or dead for its size, `unconscious` while its nonlethal damage exceeds them;
+ * severe bleeding stands (the bleeding card ends it).
+ */
+export function standsOnHitPoints(actor: Actor, status: string): boolean {
+  const sys = actor.system as CreatureData;
+  if (status === 'dying' || status === 'dead')
+    return damageCondition(sys.hp.value, sys.size as Size) === status;
+  if (status === 'unconscious') return nonlethalCondition(sys.hp.value, sys.hp.nonlethal) === 'unconscious';
+  return true;
 }
 
 /**
@@ -198,22 +226,11 @@ export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): P
     },
     CARD_HP_UPDATE,
   );
-  for (const status of loss.statusesAdded) {
-    const effectId = loss.effectIds?.[status];
-    if (effectId === undefined) {
-      if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-    } else if (actor.effects.get(effectId)) await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
-    else
-      notes.push(
-        game.i18n.format('GNG.Undo.Note.StatusGone', {
-          name: actor.name,
-          status: game.i18n.localize(`GNG.Status.${status}`),
-        }),
-      );
-  }
+  // A status another card still holds stays, while the HP still call for it.
+  notes.push(...(await releaseStatuses(actor, loss, (status) => standsOnHitPoints(actor, status))));
   // After the statuses it set are gone: a stable creature made dying again is stable once more.
   for (const status of loss.snapshot.statusesRemoved ?? [])
-    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+    await putBackStatus(actor, status, loss.snapshot.statusesTaken?.[status]);
   if (loss.traumaBefore === false) await setTrauma(actor, false);
   return notes;
 }
@@ -229,6 +246,8 @@ export interface AppliedLoss {
   statusesAdded: string[];
   /** The status effects Apply created, by status (Undo deletes exactly these). */
   effectIds?: Record<string, string>;
+  /** Apply's hold on the statuses it set (status-holds.ts; absent on older cards). */
+  hold?: string | null;
   snapshot: HitPointSnapshot;
   /** Trauma (half or more of the current HP lost): marked for the next turn via the budget module. */
   trauma: boolean;
@@ -244,6 +263,7 @@ export function appliedLossOf(loss: HitPointLoss): AppliedLoss {
     nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
     statusesAdded: loss.statusesAdded,
     effectIds: loss.effectIds,
+    hold: loss.hold,
     snapshot: loss.before,
     trauma: loss.trauma,
     traumaBefore: loss.traumaBefore,

@@ -7,7 +7,9 @@
  *   the conditions timer does for rounds, unless it carries one; core's `duration.startTime` is only
  *   the fallback.
  * - **End**: on `updateWorldTime` the active GM deletes every effect (world actors and the scenes'
- *   unlinked tokens) whose start + seconds is reached, with one chat line each, as rounds do.
+ *   unlinked tokens) whose start + seconds is reached, with one chat line each, as rounds do. The start and
+ *   seconds of an effect a GM's client made are the GM's record of it (effect-timings.ts), not the
+ *   effect's fields, which the owner of its actor (or weapon) may edit.
  * - **Rests** advance the clock through {@link advanceClock}, which returns what it did — the times
  *   before and after and the effects that ended — so the card's Undo ({@link rewindClock}) is its exact
  *   inverse while the clock still stands where the rest left it.
@@ -20,6 +22,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
 import { track } from '../cards/kernel/index.js';
+import { effectTimingsSettled, endsAt, sourceWithTiming } from './effect-timings.js';
 
 /** An effect ended by the clock: whose, and its source to re-create it. */
 export interface ExpiredEffect {
@@ -37,13 +40,12 @@ export interface ClockStep {
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** When `effect` ends on the world clock (seconds), or null: no seconds duration, or no known start. */
+/**
+ * When `effect` ends on the world clock (seconds), or null: no seconds duration, or no known start
+ * (the GM's record of it when a GM's client made it: effect-timings.ts).
+ */
 export function effectEndsAt(effect: ActiveEffect): number | null {
-  const seconds = effect.duration?.seconds;
-  if (!isTime(seconds) || seconds <= 0) return null;
-  const stored = effect.flags?.[SYSTEM_ID]?.startTime;
-  const start = isTime(stored) ? stored : effect.duration.startTime;
-  return isTime(start) ? start + seconds : null;
+  return endsAt(effect);
 }
 
 /**
@@ -73,6 +75,8 @@ const ENDED_KEPT = 500;
 export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
   const run = queue.then(async () => {
     const expired: ExpiredEffect[] = [];
+    // The GM records of effects made a moment ago are written first.
+    await effectTimingsSettled();
     // The actor's own effects, and its items' (an Appendix 5 weapon spell lasts on the weapon).
     for (const actor of allActors())
       for (const parent of [actor, ...(actor.items ?? [])] as (Actor | Item)[]) {
@@ -81,7 +85,8 @@ export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
           return end !== null && end <= now;
         });
         if (!due.length) continue;
-        const gone = due.map((effect) => ({ name: effect.name, source: effect.toObject() }));
+        // Kept with the GM's timing, so that a rest's Undo re-creates what the GM made.
+        const gone = due.map((effect) => ({ name: effect.name, source: sourceWithTiming(effect) }));
         await parent.deleteEmbeddedDocuments(
           'ActiveEffect',
           due.map((effect) => effect.id as string),

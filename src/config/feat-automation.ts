@@ -37,6 +37,7 @@ export const FEAT_AUTOMATION: Readonly<Record<string, string>> = {
   'improved-grapple': 'src/data/actor/derive-creature.ts: +4 on grapple checks',
   'advanced-grapple': 'src/cards/grapple/grapple-state.ts: Choke, Lock and Throw at −4',
   'nonlethal-force': 'src/cards/attack/attack-preview.ts: no −4 for nonlethal damage with a lethal weapon',
+  sniper: 'src/cards/attack/sneak-attack.ts: the sneak attack bonus beyond 30 ft',
   'power-attack': 'src/applications/attack-dialog.ts: twice the Strength bonus with a two-handed grip',
   // Combat options and firearms.
   'improved-accelerated-pair': 'src/cards/attack/firearms.ts: no −4 on an accelerated pair',

@@ -208,6 +208,39 @@ export function sneakAttackBonus(sneakAttackDice: number): number {
   return d === 0 ? 0 : d + 1;
 }
 
+/**
+ * Sneak attack dice by class identifier and levels. GnG SNEAK ATTACK counts "your sneak attack damage
+ * dice bonus … in the core combat rules"; the core class tables (SRD 3.5) give them (decision, docs/
+ * rules.md "Where the sneak attack dice come from"): Rogue and Assassin +1d6 at 1st level and every
+ * two levels after; Arcane Trickster +1d6 at 2nd and every two levels after; Blackguard +1d6 at 4th,
+ * 7th and 10th. GnG Appendix 3's 1st-level rogue: "Sneak Attack (+1d6 damage)".
+ */
+export const SNEAK_ATTACK_CLASSES: Readonly<Record<string, (levels: number) => number>> = {
+  rogue: (levels) => Math.ceil(levels / 2),
+  assassin: (levels) => Math.ceil(levels / 2),
+  'arcane-trickster': (levels) => Math.floor(levels / 2),
+  blackguard: (levels) => (levels >= 4 ? Math.floor((levels - 1) / 3) : 0),
+};
+
+/**
+ * The sneak attack dice of a creature: its classes' (they add up, as the core's sources of sneak
+ * attack damage do) and `ownDice` (a creature's own "sneak attack +Nd6" without class levels).
+ */
+export function sneakAttackDice(
+  classes: readonly { identifier: string; levels: number }[],
+  ownDice = 0,
+): number {
+  let dice = assertNonNegativeInteger('own sneak attack dice', ownDice);
+  for (const c of classes) {
+    const levels = assertNonNegativeInteger('class levels', c.levels);
+    const table = Object.hasOwn(SNEAK_ATTACK_CLASSES, c.identifier)
+      ? SNEAK_ATTACK_CLASSES[c.identifier]
+      : undefined;
+    if (table) dice += table(levels);
+  }
+  return dice;
+}
+
 /** "Ranged attacks can count as sneak attacks only if the target is within 30 feet" (SNEAK ATTACK). */
 export const SNEAK_ATTACK_RANGED_MAX_FEET = 30;
 

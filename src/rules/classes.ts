@@ -277,6 +277,10 @@ export interface StatProgressions {
 /** Lower-case, letters only: "Holy/Unholy Knight" → "holyunholyknight", "Shadow Dancer" → "shadowdancer". */
 export function normalizeStatName(name: string): string {
   if (typeof name !== 'string') throw new RangeError(`class name must be a string, got ${String(name)}`);
+  return KNOWN_KEYS.get(name) ?? normalizeSpelling(name);
+}
+
+function normalizeSpelling(name: string): string {
   return name.toLowerCase().replace(/[^a-z]/g, '');
 }
 
@@ -320,11 +324,40 @@ export const MODERN_CLASS_PROGRESSIONS: readonly StatProgressions[] = buildEntri
   HP_PROGRESSION_BY_MODERN_CLASS,
 );
 
+const ALL_ENTRIES = [...CLASS_PROGRESSIONS, ...CREATURE_TYPE_PROGRESSIONS, ...MODERN_CLASS_PROGRESSIONS];
+
+/**
+ * The spellings data uses most — each printed name as printed, in lower case, as an item identifier
+ * ("shadow-dancer") and normalized, and each alias — with their normalized key, indexed once at
+ * module load so that a lookup is one Map read instead of a regular expression. Other spellings are
+ * normalized as they come; every key here is what that normalization gives.
+ */
+const KNOWN_KEYS = new Map<string, string>();
+for (const spelling of [...ALL_ENTRIES.map((entry) => entry.name), ...Object.keys(CLASS_NAME_ALIASES)]) {
+  const lower = spelling.toLowerCase();
+  const identifier = lower.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  for (const form of [spelling, lower, identifier, normalizeSpelling(spelling)])
+    KNOWN_KEYS.set(form, normalizeSpelling(form));
+}
+
 const BY_NAME = new Map<string, StatProgressions>();
-for (const entry of [...CLASS_PROGRESSIONS, ...CREATURE_TYPE_PROGRESSIONS, ...MODERN_CLASS_PROGRESSIONS]) {
+for (const entry of ALL_ENTRIES) {
   // Archmage is in both the fantasy and the modern list, with the same progressions; keep the first.
   const key = normalizeStatName(entry.name);
   if (!BY_NAME.has(key)) BY_NAME.set(key, entry);
+}
+
+function entryOf(name: string): StatProgressions | undefined {
+  const key = normalizeStatName(name);
+  const alias = CLASS_NAME_ALIASES[key];
+  return BY_NAME.get(alias === undefined ? key : normalizeStatName(alias));
+}
+
+/** Every known spelling (see {@link KNOWN_KEYS}) → its entry, resolved once at module load. */
+const BY_SPELLING = new Map<string, StatProgressions>();
+for (const spelling of KNOWN_KEYS.keys()) {
+  const entry = entryOf(spelling);
+  if (entry) BY_SPELLING.set(spelling, entry);
 }
 
 /**
@@ -332,9 +365,7 @@ for (const entry of [...CLASS_PROGRESSIONS, ...CREATURE_TYPE_PROGRESSIONS, ...MO
  * aliases such as "Hierophant"). Unknown name → RangeError.
  */
 export function statProgressions(name: string): StatProgressions {
-  const key = normalizeStatName(name);
-  const alias = CLASS_NAME_ALIASES[key];
-  const entry = BY_NAME.get(alias === undefined ? key : normalizeStatName(alias));
+  const entry = BY_SPELLING.get(name) ?? entryOf(name);
   if (!entry) throw new RangeError(`unknown class or creature type: ${String(name)}`);
   return entry;
 }

@@ -13,7 +13,7 @@ import {
   type ConditionEffects,
   type ConditionId,
 } from './conditions.js';
-import { SKILLS, type SkillId } from './skills.js';
+import { SKILL_IDS, SKILLS, type SkillId } from './skills.js';
 import { assertNonNegativeInteger, assertOneOf } from './validate.js';
 
 export const CONDITION_ROLLS = [
@@ -80,7 +80,7 @@ export function conditionRollModifier(
   roll: ConditionRoll,
   options: { negativeLevels?: number; ignoreUnknown?: boolean } = {},
 ): { total: number; parts: { condition: ConditionId; value: number }[] } {
-  if (typeof roll === 'object') assertOneOf('skill', roll.skill, Object.keys(SKILLS) as SkillId[]);
+  if (typeof roll === 'object') assertOneOf('skill', roll.skill, SKILL_IDS);
   else assertOneOf('roll', roll, CONDITION_ROLLS);
   const levels = assertNonNegativeInteger('negative levels', options.negativeLevels ?? 1);
   const ids = new Set<ConditionId>();

@@ -23,6 +23,8 @@ export * from './bleeding.js';
 export * from './grapple.js';
 export * from './progression.js';
 export * from './classes.js';
+/** Class features read from class levels (issue #28: uncanny dodge). */
+export * from './class-features.js';
 export * from './encumbrance.js';
 export * from './hitPoints.js';
 export * from './damageEffects.js';
@@ -43,20 +45,19 @@ export * from './spells-powers.js';
 export { damageDiceSizeUp } from './damage-dice-steps.js';
 /** Sudden Action and Tactical Aid (issue #18 feats used as actions). */
 export * from './feat-actions.js';
-/** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
-export { convertMonster, type ConvertedCreature } from './bestiary/convert.js';
+/**
+ * Loaded on first use (issue #29), so not exported here: the bestiary conversion (`convertMonster`,
+ * `parseAttackLine`), the stat-block parser (`parseStatBlock`), the exact odds (`odds`) and the fight
+ * simulator's engine (`simulate`) are in ./on-demand.ts (`game.gng.loadRules()`); their types are
+ * exported here.
+ */
+export type { ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';
-export { parseAttackLine, type ConvertedAttack, type AttackRoutine } from './bestiary/attacks.js';
+export type { ConvertedAttack, AttackRoutine } from './bestiary/attacks.js';
 export type { SrdMonsterRecord, WornItem, DragonExtras } from './bestiary/srd-record.js';
-/** The importer's parser (issue #19): pasted d20 3.5 / d20 Modern stat block text → SrdMonsterRecord. */
-export {
-  parseStatBlock,
-  type StatBlockParse,
-  type StatBlockField,
-  type StatBlockUnparsed,
-  type StatBlockWarning,
+export type {
+  StatBlockParse,
+  StatBlockField,
+  StatBlockUnparsed,
+  StatBlockWarning,
 } from './bestiary/stat-block-parse.js';
-/** Exact odds of an attack (issue #20): `game.gng.rules.odds.attackOdds(…)`, docs/api.md "Odds". */
-export * as odds from './odds/index.js';
-/** The fight simulator's engine (issue #20): `game.gng.rules.simulate.simulateFight(…)`, docs/api.md "Fight simulator". */
-export * as simulate from './simulate/index.js';

@@ -1,11 +1,12 @@
 /**
  * Self-test checks of documents, on scratch actors: create, update and prepare (derived hit points),
  * old data migrated on load, the token's HP bar, status toggles, and an effect's duration counted
- * across the turns of a scratch combat (the system's own turn-start work on the active GM), and an
- * effect in seconds ended by the world clock.
+ * across the turns of a scratch combat (the system's own turn-start work on the active GM), an
+ * effect in seconds ended by the world clock, and an effect change the data model refuses skipped.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
+import { skippedEffectChanges } from '../data/actor/effect-guard.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
 import type { Scratch } from './scratch.js';
 import { waitFor } from './wait.js';
@@ -84,22 +85,35 @@ const migration: SelfTestCheck = {
     const old = await scratch.actor({
       name: game.i18n.localize('GNG.SelfTest.ScratchOld'),
       type: 'npc',
-      system: { abilities: { str: 15, dex: 13, con: 14, int: 10, wis: 10, cha: 8 }, size: 'M' },
+      system: {
+        abilities: { str: 15, dex: 13.5, con: 14, int: 10, wis: 10, cha: 8 },
+        size: 'Medium-size',
+        hp: 9,
+      },
       items: [
         {
           name: 'Longsword',
           type: 'weapon',
-          system: { damage: '1d8', damageType: 'slashing' },
+          system: { damage: '1d8', damageType: 'Piercing Or Slashing.' },
         },
       ],
     });
     const system = old.system as CreatureData & { size: string };
     expect(system.abilities.str.value === 15, 'GNG.SelfTest.Fail.Migration', { field: 'abilities.str' });
+    expect(system.abilities.dex.value === 13, 'GNG.SelfTest.Fail.Migration', { field: 'abilities.dex' });
     expect(system.size === 'medium', 'GNG.SelfTest.Fail.Migration', { field: 'size' });
+    expect(system.hp.value === 9, 'GNG.SelfTest.Fail.Migration', { field: 'hp' });
     const weapon = old.items.contents[0];
     const data = weapon?.system as { damage?: Record<string, string>; damageTypes?: string[] } | undefined;
     expect(data?.damage?.medium === '1d8', 'GNG.SelfTest.Fail.Migration', { field: 'damage' });
-    expect(data?.damageTypes?.includes('slashing'), 'GNG.SelfTest.Fail.Migration', { field: 'damageType' });
+    expect(data?.damageTypes?.join() === 'piercing,slashing', 'GNG.SelfTest.Fail.Migration', {
+      field: 'damageType',
+    });
+    // The world repair (data/world-repair.ts) reads the stored sources and the refused documents.
+    expect(Array.isArray(game.data?.actors), 'GNG.SelfTest.Fail.Migration', { field: 'game.data.actors' });
+    expect(game.actors.invalidDocumentIds instanceof Set, 'GNG.SelfTest.Fail.Migration', {
+      field: 'game.actors.invalidDocumentIds',
+    });
     return game.i18n.localize('GNG.SelfTest.Pass.Migration');
   },
 };
@@ -189,6 +203,50 @@ const clock: SelfTestCheck = {
   },
 };
 
+/**
+ * The effect guard (src/data/actor/effect-guard.ts) rests on Foundry applying an actor's effects one
+ * change at a time through `ActiveEffect#apply`: an effect with an infinite dodge bonus and an
+ * unknown size besides a +2 deflection bonus must leave the actor prepared, Medium, with Defense +2.
+ */
+const effectGuard: SelfTestCheck = {
+  id: 'effectGuard',
+  async run(scratch) {
+    const actor = await fighter(scratch);
+    const system = () => actor.system as CreatureData;
+    const before = system().derived.defense.total;
+    const { ADD, OVERRIDE, UPGRADE } = CONST.ACTIVE_EFFECT_MODES;
+    let effect: ActiveEffect | undefined;
+    try {
+      [effect] = await actor.createEmbeddedDocuments('ActiveEffect', [
+        {
+          name: game.i18n.localize('GNG.SelfTest.ScratchBadEffect'),
+          changes: [
+            { key: 'system.defense.bonuses.dodge', mode: ADD, value: 'Infinity' },
+            { key: 'system.size', mode: OVERRIDE, value: 'bogus' },
+            { key: 'system.defense.bonuses.deflection', mode: UPGRADE, value: '2' },
+          ],
+        },
+      ]);
+    } catch (error) {
+      throw new CheckFailure('GNG.SelfTest.Fail.EffectGuardThrew', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    try {
+      const after = system().derived?.defense.total;
+      expect(system().size === 'medium', 'GNG.SelfTest.Fail.EffectGuardSize', {
+        size: String(system().size),
+      });
+      expect(after === before + 2, 'GNG.SelfTest.Fail.EffectGuardDefense', { before, after: String(after) });
+      const skipped = skippedEffectChanges(actor).map((skip) => skip.key);
+      expect(skipped.includes('system.defense.bonuses.dodge'), 'GNG.SelfTest.Fail.EffectGuardNotRecorded');
+      return f('GNG.SelfTest.Pass.EffectGuard', { count: skipped.length });
+    } finally {
+      await effect?.delete();
+    }
+  },
+};
+
 export const DOCUMENT_CHECKS: readonly SelfTestCheck[] = [
   actorLifecycle,
   tokenBar,
@@ -196,4 +254,5 @@ export const DOCUMENT_CHECKS: readonly SelfTestCheck[] = [
   statuses,
   durations,
   clock,
+  effectGuard,
 ];

@@ -2,10 +2,22 @@
  * Where the fight simulator opens (issue #20): a button in the actor directory's header actions
  * (`renderActorDirectory`, as dnd5e hooks it: `(app, html)` with `html` the directory's element) and
  * in the combat tracker (`renderCombatTracker`); both put it in the first container they find and
- * never twice. The window's template is loaded on `init`.
+ * never twice. The window's template is loaded on `init`; the window, the runs and the simulator's
+ * engine are loaded the first time the window opens or `game.gng.simulate` runs (issue #29).
  */
-import { SIMULATOR_TEMPLATE, openSimulator } from './simulator-app.js';
+import { systemPath } from '../config/document-types.js';
+import { onDemand } from '../on-demand.js';
 import { addSidebarButton, elementOf, type SidebarButton } from '../applications/sidebar-button.js';
+
+export const SIMULATOR_TEMPLATE = systemPath('templates/apps/simulator.hbs');
+
+/** The window (simulator-app.ts) with the runs (run.ts) and the engine, loaded on first use. */
+export const simulatorModule = onDemand(() => import('./simulator-app.js'));
+
+/** Opens (or brings forward) the simulator window, loading it the first time. */
+export async function openSimulator() {
+  return (await simulatorModule()).openSimulator();
+}
 
 const SIMULATOR_BUTTON: SidebarButton = {
   className: 'gng-open-simulator',

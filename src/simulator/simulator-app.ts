@@ -3,18 +3,16 @@
  * actor packs, each side's policy, N fights, and optionally a second run under other variants shown
  * side by side with the world's rules. Run shows a progress bar and a Cancel button (the worker is
  * terminated); the results are four plots per run (charts.ts), each exportable as PNG, and the whole
- * as CSV.
+ * as CSV. Loaded on first use (register.ts), with run.ts: `simulate` is exported from here too.
  */
-import { systemPath } from '../config/document-types.js';
 import type { SidePolicy, SimVariants } from '../rules/simulate/index.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { PLOTS, plotSvg, type ChartLabels, type PlotId } from './charts.js';
 import { csvDataUrl, download, resultsCsv, svgToPng, type LabelledRun } from './export.js';
 import { DEFAULT_FIGHTS, MAX_FIGHTS, simulate } from './run.js';
+import { SIMULATOR_TEMPLATE } from './register.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export const SIMULATOR_TEMPLATE = systemPath('templates/apps/simulator.hbs');
 
 /** The Appendix 1 variants the window can compare (Appendix 2 changes spells only). */
 const COMPARED = ['advancedWoundTrauma', 'strengthBonusLimitation', 'woundsCauseBleeding'] as const;
@@ -311,6 +309,8 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
     download(png, `gng-simulation-${column + 1}-${plot}.png`);
   }
 }
+
+export { simulate } from './run.js';
 
 /** Opens (or brings forward) the simulator window. */
 export async function openSimulator(): Promise<SimulatorApp> {

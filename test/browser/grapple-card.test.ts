@@ -95,6 +95,15 @@ describe('grapple card in Chromium', () => {
       'Victim takes the attack of opportunity against Grappler',
     );
     expect(await buttonOf('Victim: Attack of opportunity').isDisabled()).toBe(true);
+    // Taken: the touch attack waits until it is resolved, or given up before it is made (issue #28).
+    expect(await card.locator('.grapple-aoo-taken').textContent()).toContain(
+      'The touch attack waits for Victim',
+    );
+    expect(await buttonOf('Grappler: Touch attack').isDisabled()).toBe(true);
+    await clickButton('Victim: No attack of opportunity');
+    expect(await card.locator('.grapple-aoo-taken').textContent()).toBe(
+      'Victim makes no attack of opportunity.',
+    );
 
     await clickButton('Grappler: Touch attack', 15); // 15 + 2 (Str) + 4 (touch) = 21
     expect(await card.locator('.grapple-pending').textContent()).toContain('melee touch attack 21');

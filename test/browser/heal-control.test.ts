@@ -36,7 +36,7 @@ describe('the Heal the target group in Chromium', () => {
     h.as(player);
     h.target(player, h.placeToken(patient));
     const sheet = await h.openSheet(healer);
-    (sheet as unknown as GnGActorSheet).changeSheetTab('effects');
+    await (sheet as unknown as GnGActorSheet).changeSheetTab('effects');
     await showApplication(pages.page, h, sheet);
     const page = pages.page;
 

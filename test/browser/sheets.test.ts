@@ -130,7 +130,8 @@ describe('creature sheet in Chromium', () => {
 /**
  * Shows a sheet as Foundry frames it: a window of the sheet's default size (its `position`) on a
  * 1600 × 1000 page. Arrow keys on a tab are forwarded to the harness sheet (whose keydown listener
- * moves between tabs), then the page shows the sheet's new HTML with the focus on the new tab.
+ * moves between tabs), then, once its render settled, the page shows the sheet's new HTML with the
+ * focus on the new tab.
  */
 async function showSheet(page: Page, app: HarnessApplicationV2): Promise<void> {
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -141,11 +142,13 @@ async function showSheet(page: Page, app: HarnessApplicationV2): Promise<void> {
       display: flex; flex-direction: column; box-shadow: 0 0 0 1px #000, 0 4px 16px rgb(0 0 0 / 40%); }
       body { margin: 0; background: #3a3a3a; } #chat-log { display: none; }`,
   });
-  await page.exposeFunction('gngSheetKey', (tab: string, key: string) => {
+  await page.exposeFunction('gngSheetKey', async (tab: string, key: string) => {
     const button = app.element.querySelector(`[role="tab"][data-tab="${tab}"]`);
     button?.dispatchEvent(
       new h.window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }) as unknown as Event,
     );
+    // A tab opened for the first time renders its panel before it shows: wait for that render.
+    await app.settle();
     const focused = h.window.document.activeElement as unknown as HTMLElement | null;
     return { app: app.element.outerHTML, focus: focused?.dataset.tab ?? '' };
   });

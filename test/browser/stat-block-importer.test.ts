@@ -4,7 +4,9 @@
  * with junk lines around it, reads it, and sees the parsed fields and the GnG creature side by side
  * with the junk lines listed; corrects Constitution from the keyboard (the result follows, focus
  * stays in the form), creates the actor, and its sheet opens. axe and the text contrast check on the
- * window. Needs `dist/`. Screenshots: test-results/browser/stat-block-importer-*.png.
+ * window. The window's code (with the parser and the conversion) is a chunk loaded on first use
+ * (issue #29): not for the refused player, then once for the GM, however often the window opens.
+ * Needs `dist/`. Screenshots: test-results/browser/stat-block-importer-*.png.
  *
  * Bugbear (SRD: Medium humanoid, 3 HD, Con 13, Dex 12, +3 natural, leather armor, light wooden
  * shield), by GnG v4.0's tables: HP = (13 + 2 (Humanoid Average, 3 HD)) × 1 (Medium) = 15;
@@ -26,13 +28,18 @@ const BUGBEAR = readFileSync(join(ROOT, 'test/fixtures/stat-blocks/junk-bugbear.
 
 it('the GM pastes a stat block, sees the parse beside the GnG result, corrects a field and creates the actor', async () => {
   const { page } = pages;
+  const chunkRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/importer-app-[^/]*\.js$/.test(new URL(request.url()).pathname)) chunkRequests.push(request.url());
+  });
   await page.goto(`${server.url()}?seed=5`);
   await page.waitForSelector('body[data-ready="true"]');
 
-  // The playground starts as a player, who is refused.
+  // The playground starts as a player, who is refused (before anything is loaded).
   expect(await page.evaluate(() => game.user.isGM)).toBe(false);
   expect(await page.evaluate(async () => (await game.gng.openImporter()) === null)).toBe(true);
   expect(await page.locator('.gng-imp-body').count()).toBe(0);
+  expect(chunkRequests).toEqual([]);
   await page.selectOption('#pg-user', { label: 'Gamemaster (GM)' });
   await expect.poll(() => page.evaluate(() => game.user.isGM)).toBe(true);
 
@@ -41,6 +48,7 @@ it('the GM pastes a stat block, sees the parse beside the GnG result, corrects a
   });
   const frame = page.locator('.pg-window', { has: page.locator('.gng-imp-body') });
   await frame.waitFor();
+  expect(chunkRequests).toHaveLength(1);
   const id = await frame.getAttribute('id');
 
   // Paste (the clipboard's text goes in as typed text) and read.
@@ -112,4 +120,12 @@ it('the GM pastes a stat block, sees the parse beside the GnG result, corrects a
   expect(created).toEqual({ hp: 21, protection: 5, defense: 4 });
   expect(await frame.count()).toBe(0);
   await page.screenshot({ path: join(ARTIFACTS_DIR, 'stat-block-importer-created.png') });
+
+  // Opened again (and the API used): the chunk is not fetched again.
+  await page.evaluate(async () => {
+    await game.gng.openImporter();
+    await game.gng.importStatBlock('Goblin', { create: false });
+  });
+  await frame.waitFor();
+  expect(chunkRequests).toHaveLength(1);
 });

@@ -1,7 +1,10 @@
 /**
  * ApplicationV2, HandlebarsApplicationMixin and the document sheets of the fake runtime.
- * Rendering runs `_prepareContext` and our real Handlebars PARTS into a happy-dom element (each part
- * must render one root element, which gets `data-application-part`, as in Foundry); clicks on
+ * Rendering runs `_configureRenderOptions` (which sets `options.parts` and `options.isFirstRender`),
+ * `_prepareContext`, then for each part `_preparePartContext` and its real Handlebars template into a
+ * happy-dom element (each part must render one root element, which gets `data-application-part`, as
+ * in Foundry). The first render fills the element; a later one replaces only the parts it rendered,
+ * so `render({ parts: ['…'] })` re-renders just those (README: evidence). Clicks on
  * `[data-action]` elements dispatch to the merged `DEFAULT_OPTIONS.actions`, as in Foundry; a
  * `drop` event on a document sheet's element reaches its `_onDrop`.
  *
@@ -15,7 +18,8 @@
  * Other applications (dialogs): submitting their form calls `options.form.handler` with the form's
  * data, then closes the application when `form.closeOnSubmit` is set. A rendered application's
  * element is in the page (`document.body`) until it closes. Every render ends with
- * `_onRender`; `close()` runs `_onClose`. Rendered applications are listed by id in
+ * `_onRender`; `close()` runs `_onClose`. `settle()` awaits the action handlers started by clicks and
+ * the renders started since (a keyboard handler's render, say). Rendered applications are listed by id in
  * `foundry.applications.instances` (`applicationInstances` here) until they close.
  */
 import type { Window as HappyWindow } from 'happy-dom';
@@ -134,10 +138,28 @@ export class HarnessApplicationV2 implements ApplicationV2 {
     return {};
   }
 
-  async render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
-    const renderOptions = typeof options === 'boolean' ? { force: options } : options;
+  /**
+   * Adjusts the options of a render before anything is prepared (synchronous, as in v13: subclasses
+   * call `super` and then read or change `options.parts`).
+   */
+  _configureRenderOptions(_options: ApplicationRenderOptions): void {}
+
+  render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
+    // Each application gets its own copy of the options (foundryvtt/foundryvtt#10897).
+    const renderOptions: ApplicationRenderOptions =
+      typeof options === 'boolean' ? { force: options } : { ...options };
     // A closed application renders only when forced (`render(true)`), as in Foundry.
-    if (!this.rendered && !renderOptions.force) return this;
+    if (!this.rendered && !renderOptions.force) return Promise.resolve(this);
+    // The caller and `settle()` await the same promise: the caller's code after its render runs
+    // before `settle()` returns.
+    const done = this.#render(renderOptions);
+    this.pending.push(done);
+    return done;
+  }
+
+  async #render(renderOptions: ApplicationRenderOptions): Promise<this> {
+    renderOptions.isFirstRender = !this.rendered;
+    this._configureRenderOptions(renderOptions);
     const context = await this._prepareContext(renderOptions);
     const parts = await this._renderHTML(context, renderOptions);
     if (!this.element) this.element = this.#createElement();
@@ -156,7 +178,18 @@ export class HarnessApplicationV2 implements ApplicationV2 {
         option.selected = true;
       return root;
     });
-    this.element.replaceChildren(...elements);
+    // The first render fills a new element; later renders replace only the parts they rendered
+    // (the others stay as they are). A part not yet on the page goes at the end.
+    if (renderOptions.isFirstRender) this.element.replaceChildren(...elements);
+    else
+      for (const root of elements) {
+        const id = root.dataset.applicationPart as string;
+        const prior = [...this.element.children].find(
+          (child) => (child as HTMLElement).dataset.applicationPart === id,
+        );
+        if (prior) prior.replaceWith(root);
+        else this.element.append(root);
+      }
     // Foundry puts a rendered application in the page (focus and form submission need it there).
     if (!this.element.isConnected) {
       if (runtime.mount) runtime.mount(this);
@@ -251,20 +284,49 @@ export class HarnessApplicationV2 implements ApplicationV2 {
 export function HandlebarsApplicationMixinImpl<T extends AnyConstructor>(Base: T) {
   abstract class HandlebarsApplication extends (Base as unknown as typeof HarnessApplicationV2) {
     static PARTS: Record<string, HandlebarsTemplatePart> = {};
+    /** The parts of the current render (`_configureRenderParts`). */
+    #parts: Record<string, HandlebarsTemplatePart> = {};
+
+    /**
+     * `options.parts` becomes the parts to render: every configured part on the first render or when
+     * none were asked for, else the asked-for ones that are configured. Subclasses may then remove
+     * parts (not rendered this time: they stay on the page as they are).
+     */
+    override _configureRenderOptions(options: ApplicationRenderOptions): void {
+      super._configureRenderOptions(options);
+      this.#parts = this._configureRenderParts(options);
+      const all = Object.keys(this.#parts);
+      options.parts =
+        options.isFirstRender || !options.parts ? all : options.parts.filter((id) => id in this.#parts);
+    }
+
+    /** A copy of `PARTS`, which subclasses may trim or extend. */
+    _configureRenderParts(_options: ApplicationRenderOptions): Record<string, HandlebarsTemplatePart> {
+      const parts = (this.constructor as unknown as AppClass).PARTS ?? {};
+      return Object.fromEntries(Object.entries(parts).map(([id, part]) => [id, { ...part }]));
+    }
+
+    /** The context of one part: by default the application's context itself. */
+    async _preparePartContext(
+      _partId: string,
+      context: Record<string, unknown>,
+      _options: ApplicationRenderOptions,
+    ): Promise<Record<string, unknown>> {
+      return context;
+    }
 
     override async _renderHTML(context: Record<string, unknown>, options: ApplicationRenderOptions) {
-      const parts = (this.constructor as unknown as AppClass).PARTS ?? {};
-      const wanted = options.parts ?? Object.keys(parts);
       const html: Record<string, string> = {};
-      for (const id of wanted) {
-        const part = parts[id];
+      for (const id of options.parts ?? []) {
+        const part = this.#parts[id];
         if (!part) throw new Error(`Unknown application part "${id}"`);
-        html[id] = await runtime.templates.renderTemplate(part.template, context);
+        const partContext = await this._preparePartContext(id, context, options);
+        html[id] = await runtime.templates.renderTemplate(part.template, partContext);
       }
       return html;
     }
   }
-  return HandlebarsApplication as unknown as T & { PARTS: Record<string, HandlebarsTemplatePart> };
+  return HandlebarsApplication as unknown as ReturnType<HandlebarsApplicationMixin> & T;
 }
 
 export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements DocumentSheetV2 {
@@ -315,7 +377,7 @@ export class HarnessDocumentSheetV2 extends HarnessApplicationV2 implements Docu
     });
   }
 
-  override async render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
+  override render(options: boolean | ApplicationRenderOptions = {}): Promise<this> {
     (this.document as unknown as HarnessDocument).apps.add(this);
     return super.render(options);
   }

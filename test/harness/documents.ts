@@ -37,6 +37,9 @@ type OwnershipLevel = keyof typeof OWNERSHIP;
 /** A Map-backed collection with the array helpers the declarations name. */
 export class HarnessCollection<T extends { id: string | null }> implements EmbeddedCollection<T> {
   readonly #docs = new Map<string, T>();
+  readonly #invalid = new Map<string, T>();
+  /** The ids of the stored documents the data models refused when they were loaded (`loadingWorld`). */
+  readonly invalidDocumentIds = new Set<string>();
 
   get size(): number {
     return this.#docs.size;
@@ -65,15 +68,33 @@ export class HarnessCollection<T extends { id: string | null }> implements Embed
   }
 
   set(doc: T): void {
+    this.#invalid.delete(doc.id as string);
+    this.invalidDocumentIds.delete(doc.id as string);
     this.#docs.set(doc.id as string, doc);
   }
 
+  /** An invalid document (its `_source` as stored), by id; undefined when none has that id. */
+  getInvalid(id: string): T | undefined {
+    return this.#invalid.get(id);
+  }
+
+  /** Keeps a stored document the data models refused apart from the valid ones. */
+  setInvalid(doc: T): void {
+    this.#docs.delete(doc.id as string);
+    this.#invalid.set(doc.id as string, doc);
+    this.invalidDocumentIds.add(doc.id as string);
+  }
+
   delete(id: string): boolean {
+    this.#invalid.delete(id);
+    this.invalidDocumentIds.delete(id);
     return this.#docs.delete(id);
   }
 
   clear(): void {
     this.#docs.clear();
+    this.#invalid.clear();
+    this.invalidDocumentIds.clear();
   }
 
   filter(fn: (doc: T) => boolean): T[] {
@@ -103,6 +124,16 @@ export interface DocumentApp {
   render(options?: boolean | ApplicationRenderOptions): Promise<unknown>;
 }
 
+/**
+ * What a document change tells the applications it re-renders (`renderContext`, `renderData`): the
+ * action and the changed document's name (`updateActor`, `createItem`, `deleteActiveEffect`), and
+ * the change itself — the update's diff, the created sources, the deleted ids.
+ */
+export interface RenderCause {
+  renderContext: string;
+  renderData: unknown;
+}
+
 function configFor(documentName: string): DocumentConfig | undefined {
   return (CONFIG as unknown as Record<string, DocumentConfig | undefined>)[documentName];
 }
@@ -111,6 +142,25 @@ export interface HarnessDocumentOptions {
   parent?: FoundryDocument | null;
   /** The compendium (`<package>.<pack>`) holding the document. */
   pack?: string | null;
+  /**
+   * False: a source the data models refuse still makes a document, marked `invalid` (not prepared,
+   * its embedded documents not built), as Foundry keeps a stored document that fails validation
+   * (`invalidDocumentIds`, `getInvalid`). True (the default): the refusal is thrown.
+   */
+  strict?: boolean;
+}
+
+/** True while `loadingWorld` builds stored documents: an embedded document that fails is set apart. */
+let loading = false;
+
+/** Runs `fn` as a world load: embedded documents the data models refuse are kept as invalid ones. */
+export function loadingWorld<T>(fn: () => T): T {
+  loading = true;
+  try {
+    return fn();
+  } finally {
+    loading = false;
+  }
 }
 type HarnessDocumentClass = new (
   data: Record<string, unknown>,
@@ -144,8 +194,11 @@ export abstract class HarnessDocument implements FoundryDocument {
   readonly apps = new Set<DocumentApp>();
   readonly #collections = new Map<string, HarnessCollection<HarnessDocument>>();
   #sheet: ApplicationV2 | null = null;
+  readonly #strict: boolean;
+  #invalid = false;
 
   constructor(data: Record<string, unknown>, options: HarnessDocumentOptions = {}) {
+    this.#strict = options.strict ?? true;
     this._source = structuredClone({ _id: randomId(), flags: {}, ownership: { default: 0 }, ...data });
     this.parent = options.parent ?? null;
     this.pack = options.pack ?? this.parent?.pack ?? null;
@@ -160,6 +213,11 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   get id(): string | null {
     return this._id;
+  }
+
+  /** True for a stored document the data models refuse (built with `strict: false`). */
+  get invalid(): boolean {
+    return this.#invalid;
   }
 
   /** The document's sheet: one instance of the default sheet registered for its type (null if none). */
@@ -207,7 +265,14 @@ export abstract class HarnessDocument implements FoundryDocument {
     this.img = (source.img as string | undefined) ?? null;
     this.flags = structuredClone((source.flags as Record<string, Record<string, unknown>>) ?? {});
     this.ownership = structuredClone((source.ownership as Record<string, number>) ?? { default: 0 });
-    this._initializeSystem();
+    this.#invalid = false;
+    try {
+      this._initializeSystem();
+    } catch (error) {
+      if (this.#strict) throw error;
+      this.#invalid = true;
+      return;
+    }
     this._initializeEmbedded();
     this.prepareData();
   }
@@ -242,6 +307,7 @@ export abstract class HarnessDocument implements FoundryDocument {
         this.#collections.set(documentName, collection);
       }
       const previous = new Map(collection.contents.map((doc) => [doc.id, doc]));
+      const wasInvalid = new Set(collection.invalidDocumentIds);
       collection.clear();
       const sources = ((this._source[field] as Record<string, unknown>[] | undefined) ?? []).map((data) => ({
         ...data,
@@ -255,8 +321,13 @@ export abstract class HarnessDocument implements FoundryDocument {
           existing._source = structuredClone(data);
           existing._initialize();
           doc = existing;
-        } else doc = new Cls(data, { parent: this });
-        collection.set(doc);
+        } else {
+          // Stored documents refused on load stay apart (Foundry's `invalidDocumentIds`).
+          const strict = !loading && !wasInvalid.has(data._id as string);
+          doc = new Cls(data, { parent: this, strict });
+        }
+        if (doc.invalid) collection.setInvalid(doc);
+        else collection.set(doc);
         return doc.toObject();
       });
     }
@@ -318,10 +389,13 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (this.pack) throw new Error(`Cannot ${action} ${this.uuid}: the compendium ${this.pack} is locked`);
   }
 
-  /** Re-renders the applications of this document and of its ancestors. */
-  async _renderApps(): Promise<void> {
-    for (const app of this.apps) await app.render(false);
-    if (this.parent instanceof HarnessDocument) await this.parent._renderApps();
+  /**
+   * Re-renders the applications of this document and of its ancestors, each with its own copy of
+   * what changed (README: `renderContext` / `renderData`).
+   */
+  async _renderApps(cause?: RenderCause): Promise<void> {
+    for (const app of this.apps) await app.render(cause ? { ...cause } : false);
+    if (this.parent instanceof HarnessDocument) await this.parent._renderApps(cause);
   }
 
   async update(
@@ -333,21 +407,35 @@ export abstract class HarnessDocument implements FoundryDocument {
     const diff = expandObject(changes);
     if (Hooks.call(`preUpdate${this.documentName}`, this, diff, options, user.id) === false) return undefined;
     const previous = this._source;
-    const next = mergeInto(structuredClone(previous), diff);
+    const wasInvalid = this.#invalid;
+    // `recursive: false` replaces each top-level key it names (dnd5e module/migration.mjs).
+    const next =
+      options.recursive === false
+        ? { ...structuredClone(previous), ...structuredClone(diff) }
+        : mergeInto(structuredClone(previous), diff);
     this._source = next;
     try {
       this._initialize();
+      if (this.#invalid) throw new Error(`${this.documentName} ${this.name} failed validation`);
     } catch (error) {
       // Invalid data changes nothing, as Foundry's validation does.
       this._source = previous;
       this._initialize();
       throw error;
     }
+    if (wasInvalid) this._onRevalidated();
     await this._onUpdate(diff);
     broadcast(`update${this.documentName}`, this, diff, options, user.id);
-    if (options.render !== false) await this._renderApps();
+    if (options.render !== false)
+      await this._renderApps({
+        renderContext: `update${this.documentName}`,
+        renderData: { ...structuredClone(diff), _id: this.id },
+      });
     return this;
   }
+
+  /** An invalid document updated into valid data joins its world collection (embedded: the parent rebuilds it). */
+  protected _onRevalidated(): void {}
 
   protected async _onUpdate(_diff: Record<string, unknown>): Promise<void> {
     if (this.parent instanceof HarnessDocument) this.parent.refreshEmbedded(this);
@@ -401,7 +489,10 @@ export abstract class HarnessDocument implements FoundryDocument {
     }
     if (created.length) this.#afterEmbeddedChange();
     for (const doc of created) broadcast(`create${documentName}`, doc, {}, game.user.id);
-    await this._renderApps();
+    await this._renderApps({
+      renderContext: `create${documentName}`,
+      renderData: created.map((doc) => doc.toObject()),
+    });
     return created;
   }
 
@@ -413,7 +504,10 @@ export abstract class HarnessDocument implements FoundryDocument {
       const doc = this.#collections.get(documentName)?.get(id);
       if (doc && (await doc.delete({ render: false }))) deleted.push(doc);
     }
-    await this._renderApps();
+    await this._renderApps({
+      renderContext: `delete${documentName}`,
+      renderData: deleted.map((doc) => doc.id),
+    });
     return deleted;
   }
 
@@ -422,7 +516,8 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (Hooks.call(`preDelete${this.documentName}`, this, options, game.user.id) === false) return undefined;
     this._onDelete();
     broadcast(`delete${this.documentName}`, this, options, game.user.id);
-    if (options.render !== false && this.parent instanceof HarnessDocument) await this.parent._renderApps();
+    if (options.render !== false && this.parent instanceof HarnessDocument)
+      await this.parent._renderApps({ renderContext: `delete${this.documentName}`, renderData: [this.id] });
     return this;
   }
 
@@ -618,6 +713,10 @@ export class HarnessItem extends HarnessDocument implements Item {
     if (this.parent) super._onDelete();
     else world.items.delete(this._id as string);
   }
+
+  protected override _onRevalidated(): void {
+    if (!this.parent && world.items.getInvalid(this._id as string) === this) world.items.set(this);
+  }
 }
 
 /** The effect data of a `CONFIG.statusEffects` entry (Foundry's `ActiveEffect.fromStatusEffect`). */
@@ -752,6 +851,10 @@ export class HarnessActor extends HarnessDocument implements Actor {
 
   protected override _onDelete(): void {
     world.actors.delete(this._id as string);
+  }
+
+  protected override _onRevalidated(): void {
+    if (world.actors.getInvalid(this._id as string) === this) world.actors.set(this);
   }
 }
 

@@ -25,6 +25,7 @@ import {
   HarnessItem,
   HarnessUser,
   HarnessWorldCollection,
+  loadingWorld,
   ItemImpl,
   MacroImpl,
 } from './documents.js';
@@ -139,6 +140,12 @@ class HarnessGame implements Game {
   combat: Combat | null = null;
   ready = false;
   gng!: GnGApi;
+  /**
+   * The world's stored sources as the server sent them when the world loaded (before the data models
+   * migrated them): dnd5e `module/migration.mjs` reads an invalid actor's source from
+   * `game.data.actors`. Filled by `harness.loadWorld`.
+   */
+  data: { actors: Record<string, unknown>[]; items: Record<string, unknown>[] } = { actors: [], items: [] };
 
   constructor(version: string, settings: HarnessSettings, i18n: HarnessLocalization) {
     this.system = { id: 'gng', version };
@@ -170,6 +177,14 @@ export interface Harness {
   reset(seed?: number): void;
   /** Creates an actor, owned by `owner` (a user) when given. */
   createActor(data: Record<string, unknown>, owner?: User): Promise<Actor>;
+  /**
+   * Loads a world from stored sources, as Foundry does when a world starts (no creation hooks):
+   * the world's actors and items are replaced by these, their raw sources become `game.data.actors`
+   * / `game.data.items`, and a source the data models refuse is kept as an invalid document
+   * (`invalidDocumentIds`, `getInvalid(id)`; an actor's refused item in `actor.items`). Settings are
+   * kept (they are stored in the world too).
+   */
+  loadWorld(sources: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] }): void;
   /** Starts a combat with these actors, in this order. */
   startCombat(actors: Actor[]): Combat;
   /** Opens (renders) the default sheet registered for the actor's type. */
@@ -400,6 +415,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     reset(seed = 1) {
       world.actors.clear();
       world.items.clear();
+      game.data = { actors: [], items: [] };
       world.messages.clear();
       world.macros.clear();
       world.combats.clear();
@@ -423,6 +439,25 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       i18n.missing.clear();
       rollDice.setSeed(seed);
       removeDice3d();
+    },
+    loadWorld({ actors = [], items = [] }) {
+      world.actors.clear();
+      world.items.clear();
+      game.data = { actors: structuredClone(actors), items: structuredClone(items) };
+      const ActorClass = CONFIG.Actor.documentClass as unknown as typeof HarnessActor;
+      const ItemClass = CONFIG.Item.documentClass as unknown as typeof HarnessItem;
+      loadingWorld(() => {
+        for (const source of actors) {
+          const actor = new ActorClass(structuredClone(source), { strict: false });
+          if (actor.invalid) world.actors.setInvalid(actor as unknown as Actor);
+          else world.actors.set(actor as unknown as Actor);
+        }
+        for (const source of items) {
+          const item = new ItemClass(structuredClone(source), { strict: false });
+          if (item.invalid) world.items.setInvalid(item as unknown as Item);
+          else world.items.set(item as unknown as Item);
+        }
+      });
     },
     async createActor(data, owner) {
       const ownership = owner ? { default: 0, [owner.id as string]: 3 } : { default: 0 };

@@ -427,7 +427,8 @@ describe('maneuver card and Maintain Footing', () => {
     expect(maneuver(message).check).toMatchObject({ natural: 10, bonus: 2, total: 12 });
     expect(game.messages.get(message.id as string)?.author?.isGM).toBe(true);
     const id = maneuverTarget(message).id;
-    expect(visibleButtons(message)).toEqual([`applyManeuver@${id}`, `undoManeuver@${id}:disabled`]);
+    // Apply waits for the defender's answer (Maintain Footing or not).
+    expect(visibleButtons(message)).toEqual([`applyManeuver@${id}:disabled`, `undoManeuver@${id}:disabled`]);
     const labels = () =>
       [
         ...h.renderMessage(game.messages.get(message.id as string) as ChatMessage).querySelectorAll('button'),
@@ -435,8 +436,8 @@ describe('maneuver card and Maintain Footing', () => {
     // Every button names whose it is: the defender's footing, the maneuver applied to (undone on) it.
     expect(labels()).toEqual([`Apply to ${pc.name}`, `Undo on ${pc.name}`]);
     h.as(player);
-    expect(visibleButtons(message)).toEqual([`maintainFooting@${id}`]);
-    expect(labels()).toEqual([`Maintain Footing (${pc.name})`]);
+    expect(visibleButtons(message)).toEqual([`maintainFooting@${id}`, `declineFooting@${id}`]);
+    expect(labels()).toEqual([`Maintain Footing (${pc.name})`, `No Maintain Footing (${pc.name})`]);
     h.dice.queue(8); // Balance 8 + 5 = 13 > 12
     await click(message, 'maintainFooting', id);
     expect(maneuverTarget(message).footing).toMatchObject({

@@ -12,6 +12,7 @@ import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { areaCard, areaState, type AreaCardState } from '../../src/cards/area/area-card.js';
 import type { CastDialog as CastDialogClass } from '../../src/applications/cast-dialog.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 // Reads `foundry` when it loads: imported once the harness is up.
@@ -221,7 +222,7 @@ describe('the cast dialog from the sheet', () => {
     const target = await armored();
     h.as(player);
     h.target(player, h.placeToken(target));
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'magic');
     const button = sheet.element.querySelector<HTMLButtonElement>(
       `button[data-action="castSpell"][data-item-id="${spell.id}"]`,
     );
@@ -250,7 +251,7 @@ describe('the cast dialog from the sheet', () => {
   it('a caster without the feats sees no armor options', async () => {
     const { actor, spell } = await caster([], fireball);
     h.as(player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'magic');
     pressCast(sheet, spell);
     const dialog = await openDialog();
     expect(dialog.element.querySelector('.cast-metamagic')).toBeNull();

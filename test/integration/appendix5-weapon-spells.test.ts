@@ -14,6 +14,7 @@ import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 // Reads `foundry` when it loads: imported once the harness is up.
@@ -194,7 +195,7 @@ describe('from the sheet', () => {
   it('the Cast button opens the dialog with the weapons the spell can take; casting enchants the chosen one', async () => {
     const { actor, sword, spell } = await caster('spell-armor-piercing-weapon.json', 1);
     h.as(player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'magic');
     const button = sheet.element.querySelector<HTMLButtonElement>(
       `button[data-action="castSpell"][data-item-id="${spell.id}"]`,
     );

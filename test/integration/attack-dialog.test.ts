@@ -19,6 +19,7 @@ import {
   CALLED_SHOT_EFFECTS,
   strengthDamageBonus,
 } from '../../src/rules/index.js';
+import { openTab } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 // Loaded once the harness installed Foundry's globals (the dialog's module reads them).
@@ -89,10 +90,11 @@ describe('attack dialog', () => {
     expect(dialog.element.tagName).toBe('FORM');
     expect(dialog.element.getAttribute('aria-label')).toBe('Attack: Bastard sword');
     const controls = [...dialog.element.querySelectorAll<HTMLInputElement>('input, select')];
-    // situational 3 + touch, nonlethal + defender situation 3 + grip + power attack + sneak, bonus + called
+    // situational 3 + touch, nonlethal + defender situation 3 + grip + power attack + bonus + called
     // shots + Stab and Grab's single-edged claim (no strike feat: no strike controls) + the combat
-    // options: the one target's concealment and fighting defensively (a melee weapon, no second weapon)
-    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 2 + CALLED_SHOT_EFFECTS.length + 1 + 2);
+    // options: the one target's concealment and fighting defensively (a melee weapon, no second weapon).
+    // No sneak attack dice to fill in: the card counts them (issue #28).
+    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 1 + CALLED_SHOT_EFFECTS.length + 1 + 2);
     for (const control of controls) {
       const label = dialog.element.querySelector(`label[for="${control.id}"]`);
       expect(label?.textContent?.trim(), control.name).toBeTruthy();
@@ -227,7 +229,6 @@ describe('attack dialog', () => {
     await h.change(dialog, 'input[name="situational.higher-ground"]', true);
     await h.change(dialog, 'input[name="touch"]', true);
     await h.change(dialog, 'input[name="nonlethal"]', true);
-    await h.change(dialog, 'input[name="sneakAttackDice"]', 2);
     await h.change(dialog, 'select[name="grip"]', 'two-handed');
     await h.change(dialog, 'input[name="bonus"]', -1);
     await h.change(dialog, 'input[name="calledShots.daze"]', true);
@@ -236,7 +237,6 @@ describe('attack dialog', () => {
       ...DEFAULT_ATTACK_OPTIONS,
       situational: ['higher-ground'],
       touch: true,
-      sneakAttackDice: 2,
       powerAttack: false,
       nonlethal: true,
       calledShots: ['daze'],
@@ -300,7 +300,6 @@ describe('the sheet Attack button', () => {
     const dialog = await openDialog();
     await h.change(dialog, 'input[name="situational.flanking"]', true);
     await h.change(dialog, 'input[name="touch"]', true);
-    await h.change(dialog, 'input[name="sneakAttackDice"]', 3);
     await h.change(dialog, 'input[name="nonlethal"]', true);
     await h.change(dialog, 'input[name="bonus"]', 1);
     await h.change(dialog, 'input[name="defender.behind-cover"]', true);
@@ -312,7 +311,6 @@ describe('the sheet Attack button', () => {
     expect(attack.mock.calls[0]?.[2]).toMatchObject({
       situational: ['flanking'],
       touch: true,
-      sneakAttackDice: 3,
       nonlethal: true,
       bonus: 1,
       grip: 'one-handed',
@@ -345,6 +343,9 @@ describe('the sheet Attack button', () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
     const sword = swordOf(actor);
+    // The attack row is on the Combat tab; the weapon's row on the Inventory tab (opened: the Combat
+    // tab's panel stays, hidden).
+    await openTab(h, sheet, 'inventory');
     for (const selector of [`.attack[data-item-id="${sword.id}"]`, `tr[data-item-id="${sword.id}"]`]) {
       const row = sheet.element.querySelector(selector) as HTMLElement;
       expect(row.getAttribute('draggable')).toBe('true');

@@ -12,7 +12,8 @@ import type { AttackDialog as AttackDialogClass } from '../../src/applications/a
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { calledShotPenalty, odds } from '../../src/rules/index.js';
+import { calledShotPenalty } from '../../src/rules/index.js';
+import { odds } from '../../src/rules/on-demand.js';
 
 const h = await getHarness();
 // Loaded once the harness installed Foundry's globals (the modules read them).
@@ -20,6 +21,10 @@ const { AttackDialog } = await import('../../src/applications/attack-dialog.js')
 const { percent } = await import('../../src/cards/attack/attack-odds-view.js');
 const { cardOdds } = await import('../../src/cards/attack/attack-odds-card.js');
 const { cardOddsAttack } = await import('../../src/cards/attack/attack-odds.js');
+// The dialog's and the card's odds are loaded on first use (issue #29; that first use:
+// on-demand.test.ts): loaded now, they are drawn at once.
+await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
+await (await import('../../src/cards/attack/attack-odds-register.js')).cardOddsModule();
 
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(20));

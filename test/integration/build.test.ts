@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { unzipSync } from 'fflate';
+import { parseSync } from 'vite';
 import {
   buildPacks,
   extractPackTo,
@@ -10,7 +11,7 @@ import {
   validatePackSources,
   type SystemManifest,
 } from '../../scripts/packs.js';
-import { releaseManifest } from '../../scripts/build.js';
+import { releaseManifest, withoutMapComment } from '../../scripts/build.js';
 import { ACTOR_TYPES, ITEM_TYPES } from '../../src/config/document-types.js';
 import { ROOT } from '../harness/index.js';
 
@@ -199,9 +200,10 @@ describe('pack compilation', () => {
         [...docs].sort((a, b) => String(a._id).localeCompare(String(b._id)));
       expect(byId(extracted)).toEqual(byId([...folders, ...documents].map((d) => d.data)));
     }
-    // The bestiary's 696 actors: checking, compiling and extracting every pack takes 3–5 s on the
-    // shared 2-core machine (docs/performance.md, "Compendium packs").
-  }, 20_000);
+    // The bestiary's 696 actors: checking (the test runtime loaded, every actor and item prepared),
+    // compiling and extracting every pack took about 30 s at a load average of 17 on the shared
+    // 2-core machine (docs/performance.md, "Compendium packs").
+  }, 90_000);
 });
 
 describe('the built system in dist/ (npm test builds first)', () => {
@@ -211,7 +213,6 @@ describe('the built system in dist/ (npm test builds first)', () => {
     for (const file of [
       'system.json',
       'gng.mjs',
-      'gng.mjs.map',
       'gng.css',
       'lang/en.json',
       'templates/actor/parts/combat.hbs',
@@ -237,5 +238,152 @@ describe('the built system in dist/ (npm test builds first)', () => {
     expect(names).toContain('gng/gng.mjs');
     expect(names.some((n) => n.startsWith('gng/packs/rules/'))).toBe(true);
     expect(JSON.parse(new TextDecoder().decode(zip['gng/system.json'])).version).toBe(pkg.version);
+  });
+});
+
+/**
+ * The code (issue #29): minified, with what a world loads at start in gng.mjs and the chunk it
+ * imports, and what most game nights never open (the simulator, the stat-block importer, the odds,
+ * the bestiary conversion) in chunks loaded on first use. Read from dist/ and its source maps.
+ */
+describe('the built code in dist/ (npm test builds first)', () => {
+  const dist = join(ROOT, 'dist');
+  /** What a world may load at start, in bytes (docs/performance.md "Code loaded at start"). */
+  const START_BUDGET = 500_000;
+  const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+  const codeFiles = () =>
+    ['gng.mjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)].filter((f) =>
+      f.endsWith('.mjs'),
+    );
+
+  /** The files `file` imports: statically (loaded with it) and dynamically (on first use), relative to dist/. */
+  function importsOf(file: string): { static: string[]; dynamic: string[] } {
+    const code = read(file);
+    const { module, errors } = parseSync(file, code);
+    expect(errors, file).toEqual([]);
+    const resolve = (specifier: string) => {
+      // Relative to the importing file, as the browser resolves it under systems/gng/.
+      expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\.?\//);
+      return posix.normalize(posix.join(posix.dirname(file), specifier));
+    };
+    const statics = [
+      ...module.staticImports.map((i) => i.moduleRequest.value),
+      ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => x.moduleRequest?.value ?? [])),
+    ];
+    const dynamic = module.dynamicImports.map((d) =>
+      code.slice(d.moduleRequest.start + 1, d.moduleRequest.end - 1),
+    );
+    return { static: statics.map(resolve), dynamic: dynamic.map(resolve) };
+  }
+
+  /** gng.mjs and everything it imports statically: what a world loads at start. */
+  function startFiles(): string[] {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      importsOf(file).static.forEach(visit);
+    };
+    visit('gng.mjs');
+    return [...seen];
+  }
+
+  /** The source files (repository paths) whose code a built file holds, from its source map. */
+  const sourcesOf = (file: string): string[] =>
+    existsSync(join(dist, `${file}.map`))
+      ? (JSON.parse(read(`${file}.map`)) as { sources: string[] }).sources.map((s) =>
+          posix.relative('.', posix.join(posix.dirname(file), s)).replace(/^(\.\.\/)+/, ''),
+        )
+      : [];
+
+  it('imports every chunk by a path relative to the importing file, and every chunk it names exists', () => {
+    for (const file of codeFiles())
+      for (const imported of Object.values(importsOf(file)).flat())
+        expect(existsSync(join(dist, imported)), `${file} → ${imported}`).toBe(true);
+  });
+
+  it(`loads at most ${START_BUDGET} bytes at start: gng.mjs and the chunks it imports statically`, () => {
+    const files = startFiles();
+    const bytes = files.reduce((n, f) => n + readFileSync(join(dist, f)).length, 0);
+    console.log(`code loaded at start: ${bytes} bytes in ${files.join(', ')}`);
+    expect(bytes).toBeLessThanOrEqual(START_BUDGET);
+  });
+
+  it('leaves the simulator, the importer, the odds and the bestiary conversion out of the start', () => {
+    const start = new Set(startFiles());
+    const lazy = codeFiles().filter((f) => !start.has(f));
+    const atStart = [...start].flatMap(sourcesOf);
+    const later = lazy.flatMap(sourcesOf);
+    // Loaded on first use; only their registration (the buttons, the card's render hook) is at start.
+    const onFirstUse = [
+      /^src\/simulator\/(?!register\.ts)/,
+      /^src\/rules\/simulate\//,
+      /^src\/bestiary\/(?!register\.ts)/,
+      /^src\/rules\/bestiary\//,
+      /^src\/rules\/odds\//,
+      /^src\/cards\/attack\/attack-odds(?!-register\.ts)/,
+      /^src\/applications\/attack-dialog-odds\.ts$/,
+    ];
+    for (const pattern of onFirstUse) {
+      expect(
+        atStart.filter((s) => pattern.test(s)),
+        String(pattern),
+      ).toEqual([]);
+      expect(
+        later.some((s) => pattern.test(s)),
+        `${pattern} is in a chunk loaded on first use`,
+      ).toBe(true);
+    }
+    // The class names kept by the minifier mark the windows' modules too.
+    const startCode = [...start].map(read).join('\n');
+    const lazyCode = lazy.map(read).join('\n');
+    for (const marker of ['class SimulatorApp', 'class StatBlockImporterApp']) {
+      expect(startCode).not.toContain(marker);
+      expect(lazyCode).toContain(marker);
+    }
+  });
+
+  it('is minified, keeping the class names Foundry names hooks after', () => {
+    const startCode = startFiles().map(read).join('\n');
+    // Whitespace removed: a few long lines, no indentation.
+    expect(startCode.split('\n').length).toBeLessThan(100);
+    expect(startCode).not.toMatch(/\n\t/);
+    // renderAttackDialog, renderCharacterSheet, renderGnGActorSheet, … (ApplicationV2 names its
+    // render hooks after each class of the application), and the document and data model classes.
+    for (const name of [
+      'AttackDialog',
+      'CastDialog',
+      'GnGActorSheet',
+      'CharacterSheet',
+      'NpcSheet',
+      'ItemSheet',
+      'VariantsApp',
+      'GnGActor',
+      'GnGItem',
+      'GnGCombat',
+      'CreatureData',
+      'CharacterData',
+      'NpcData',
+      'WeaponData',
+    ])
+      expect(startCode, name).toMatch(new RegExp(`class ${name}\\b|\\b${name}=class\\b`));
+  });
+
+  it('zips the code without its source maps: they stay beside the zip in dist/', () => {
+    const zip = unzipSync(readFileSync(join(dist, `gng-${pkg.version}.zip`)));
+    const names = Object.keys(zip);
+    expect(names.filter((n) => n.endsWith('.map'))).toEqual([]);
+    for (const file of codeFiles()) {
+      const zipped = new TextDecoder().decode(zip[`gng/${file}`]);
+      expect(zipped, file).toBe(withoutMapComment(read(file)));
+      expect(zipped).not.toContain('sourceMappingURL');
+    }
+    // In dist/, each file names its map, which is there (the start chunk's at least).
+    const named = codeFiles().flatMap((f) => {
+      const name = /sourceMappingURL=(\S+)\s*$/.exec(read(f))?.[1];
+      return name ? [posix.join(posix.dirname(f), name)] : [];
+    });
+    expect(named.some((m) => m.startsWith('chunks/start-'))).toBe(true);
+    for (const map of named) expect(existsSync(join(dist, map)), map).toBe(true);
   });
 });

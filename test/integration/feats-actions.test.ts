@@ -11,6 +11,7 @@ import { getHarness } from '../harness/index.js';
 import { withFeats, latest } from '../fixtures/cards.js';
 import type { HarnessCombat } from '../harness/documents.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(18));
@@ -308,7 +309,7 @@ describe('from the sheet (Feats tab)', () => {
       [fighter, 12],
     ]);
     h.as(player);
-    const sheet = await h.openSheet(fighter);
+    const sheet = await openSheetOn(h, fighter, 'feats');
     const group = sheet.element.querySelector<HTMLFieldSetElement>('fieldset.gng-feat-actions');
     expect(group?.querySelector('legend')?.textContent).toBe('Feat actions');
     const steps = group?.querySelector<HTMLInputElement>('input.sudden-steps');
@@ -329,13 +330,13 @@ describe('from the sheet (Feats tab)', () => {
   it('an actor without the feats shows no feat actions, nor does a sheet its viewer cannot edit', async () => {
     const plain = await hero('Plain', 3, []);
     h.as(player);
-    const sheet = await h.openSheet(plain);
+    const sheet = await openSheetOn(h, plain, 'feats');
     expect(sheet.element.querySelector('.gng-feat-actions')).toBeNull();
     const fighter = await hero('Fighter', 3, ['sudden-action']);
     h.as(gm);
     await fighter.update({ ownership: { default: 2, [player.id as string]: 3 } });
     h.as(otherPlayer);
-    const other = await h.openSheet(fighter);
+    const other = await openSheetOn(h, fighter, 'feats');
     expect(other.element.querySelector('.gng-feat-actions')).toBeNull();
   });
 });

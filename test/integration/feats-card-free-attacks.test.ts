@@ -245,6 +245,8 @@ describe('Clean-up Blow', () => {
     await attackActionsSettled();
     const target = maneuverState(trip)?.targets[0];
     h.as(gm);
+    // The orc (the GM's) does not try to keep its footing; then the trip is applied.
+    await maneuverCard.request(trip.id as string, 'declineFooting', target?.id as string);
     expect(
       await maneuverCard.request(trip.id as string, 'applyManeuver', target?.id as string),
     ).toMatchObject({ ok: true });

@@ -11,6 +11,7 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers, withFeats } from '../fixtures/cards.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import type { AttackCardState } from '../../src/cards/attack/attack-state.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(18));
@@ -206,7 +207,7 @@ describe('Dynamic Grip: the blunt end', () => {
     ]);
     await withFeats(actor, ['dynamic-grip']);
     h.as(player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'feats');
     const select = sheet.element.querySelector<HTMLSelectElement>('select.blunt-end-weapon');
     // The light dagger has no forearm-long handle: not offered.
     expect([...(select?.options ?? [])].map((o) => o.textContent)).toEqual(['Quarterstaff', 'Longsword']);
@@ -239,7 +240,7 @@ describe('Dynamic Grip: the blunt end', () => {
       },
     ]);
     h.as(player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'feats');
     expect(sheet.element.querySelector('select.blunt-end-weapon')).toBeNull();
   });
 });

@@ -115,6 +115,29 @@ async function act(message: ChatMessage, move: string, natural: number, answer: 
   await click(message, 'oppose');
 }
 
+/** `player`'s `victim` (given a dagger) attacks `grappler`'s token with d20 `natural`: its attack of opportunity. */
+async function attackOfOpportunity(victim: Actor, grappler: Actor, natural: number): Promise<ChatMessage> {
+  h.as(gm);
+  const [dagger] = (await victim.createEmbeddedDocuments('Item', [
+    { name: 'Dagger', type: 'weapon', system: { use: 'light', damage: { medium: '1d4' }, equipped: true } },
+  ])) as Item[];
+  h.as(player);
+  h.target(player, (grappler.getActiveTokens()[0] ?? h.placeToken(grappler)) as Token);
+  h.dice.queue(natural);
+  const attack = (await game.gng.attack(victim, dagger as Item, {})) as ChatMessage;
+  await attackActionsSettled();
+  return attack;
+}
+
+/** The victim's attack of opportunity (d20 2) misses: the grappler's owner rolls Defense (d20 19). */
+async function missedAttackOfOpportunity(victim: Actor, grappler: Actor): Promise<void> {
+  const attack = await attackOfOpportunity(victim, grappler, 2);
+  h.as(otherPlayer);
+  h.dice.queue(19);
+  await click(attack, 'rollDefense');
+  h.as(player);
+}
+
 const grappleWith = (actor: Actor) =>
   actor.effects.find((e) => e.statuses.has('grappling'))?.getFlag('gng', 'grappleWith');
 const timed = (actor: Actor, status: string) =>
@@ -153,11 +176,15 @@ describe('starting a grapple', () => {
     expect(visibleButtons(message)).not.toContain('touch');
     expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo', 'declineAoo']));
     await click(message, 'aoo');
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
+    // Taken: it may still be given up until the attack is made.
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo']));
     expect(card(message).aoo?.by).toBe(player.id);
     expect(content(message)).toContain('Victim takes the attack of opportunity against Grappler');
     const again = await requestGrappleAction(message.id as string, 'aoo');
     expect(again).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.Unavailable.aoo' });
+    // The attack of opportunity: the victim's dagger (d20 2) misses the grappler (Defense d20 19).
+    await missedAttackOfOpportunity(d, a);
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
     // The grab: a melee touch attack, BAB 0 + Str 2 + 4 (GnG touch attack) = +6, rolled.
     h.as(otherPlayer);
     h.dice.queue(15);
@@ -237,8 +264,16 @@ describe('starting a grapple', () => {
     await attackActionsSettled();
     h.as(player);
     await click(message, 'aoo');
-    h.as(gm);
-    await a.update({ 'system.hp.value': sys(a).hp.value - 3 }); // the attack of opportunity hit
+    // The attack of opportunity: the victim's dagger (d20 19) hits the grappler (Defense d20 2) for 1d4 3.
+    const aoo = await attackOfOpportunity(d, a, 19);
+    h.as(otherPlayer);
+    h.dice.queue(2);
+    await click(aoo, 'rollDefense');
+    h.as(player);
+    h.dice.queue(3);
+    await click(aoo, 'rollDamage');
+    await click(aoo, 'applyDamage');
+    expect(sys(a).hp.value).toBeLessThan(sys(a).hp.max as number);
     h.as(otherPlayer);
     h.dice.queue(20); // never rolled
     await click(message, 'touch');

@@ -12,6 +12,7 @@ import { appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { careOf } from '../../src/cards/rest/care-records.js';
 import { healCardOf } from '../../src/cards/heal/heal-card.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -56,7 +57,7 @@ describe("the healer's sheet: Heal the target", () => {
     const { healer, patient } = await table();
     h.as(player);
     h.target(player, h.placeToken(patient));
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     const box = group(sheet);
     expect(box).not.toBeNull();
     expect(words(box?.querySelector('legend'))).toBe('Heal the target');
@@ -89,7 +90,7 @@ describe("the healer's sheet: Heal the target", () => {
     const leg = effectOf(patient, 'disabled-leg');
     h.as(player);
     h.target(player, h.placeToken(patient));
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     const select = sheet.element.querySelector<HTMLSelectElement>('.gng-heal-target select.heal-part');
     expect(select).not.toBeNull();
     // Labelled for assistive technology.
@@ -126,7 +127,7 @@ describe("the healer's sheet: Heal the target", () => {
     const { healer, patient } = await table();
     h.as(player);
     h.target(player, h.placeToken(patient));
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     const count = game.messages.size;
     // A failed tending (1 + 5 = 6 < 15) leaves nothing that would refuse a second heal.
     h.dice.queue(1, 15);
@@ -154,7 +155,7 @@ describe("the healer's sheet: Heal the target", () => {
     const { healer, patient } = await table();
     const bystander = await appendix3Rogue(h, otherPlayer);
     h.as(player);
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     expect(words(group(sheet))).toContain("No target: target the patient's token to heal it.");
     expect(words(button(sheet, 'tend'))).toBe("Tend the target's injuries");
     expect(words(button(sheet, 'surgery'))).toBe('Operate on the target');
@@ -186,7 +187,7 @@ describe("the healer's sheet: Heal the target", () => {
     const whole = await appendix3Rogue(h, otherPlayer);
     h.as(player);
     h.target(player, h.placeToken(whole));
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     expect(sheet.element.querySelector('.heal-part')).toBeNull();
     expect(words(group(sheet))).toContain(`${whole.name} has no disabled body part to operate on.`);
     const count = game.messages.size;
@@ -209,7 +210,7 @@ describe("the healer's sheet: Heal the target", () => {
     h.as(player);
     const first = h.placeToken(patient);
     h.target(player, first);
-    const sheet = await h.openSheet(healer);
+    const sheet = await openSheetOn(h, healer, 'effects');
     expect(sheet.element.querySelectorAll('.heal-part option')).toHaveLength(2);
 
     // Targeting another token (Foundry calls `targetToken`): the group re-renders for it.
@@ -248,7 +249,7 @@ describe("the healer's sheet: Heal the target", () => {
     await healer.update({ ownership: { default: 2 } });
     h.as(otherPlayer);
     h.target(otherPlayer, h.placeToken(patient));
-    const observed = await h.openSheet(healer);
+    const observed = await openSheetOn(h, healer, 'effects');
     expect(observed.element.querySelector('.tab-effects, [data-tab="effects"]')).not.toBeNull();
     expect(group(observed)).toBeNull();
     expect(observed.element.querySelector('[data-action="healTarget"]')).toBeNull();

@@ -32,6 +32,7 @@ import { TEMP_HP_QUERY } from '../../src/cards/dying/temporary-hp.js';
 import { combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import { VARIANT_SETTINGS, variantRules } from '../../src/settings/variant-rules.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 const { VariantsApp } = await import('../../src/settings/variants-app.js');
@@ -238,7 +239,7 @@ describe('rest: the sheet', () => {
     // the world clock 336 hours; the card buttons are protected by their state, this control is not.
     const fighter = await woundedFighter();
     h.as(player);
-    const sheet = await h.openSheet(fighter);
+    const sheet = await openSheetOn(h, fighter, 'effects');
     const box = sheet.element.querySelector('.gng-rest') as HTMLElement;
     (box.querySelector('.rest-kind') as HTMLSelectElement).value = 'week';
     const button = box.querySelector('[data-action="rest"]') as HTMLButtonElement;

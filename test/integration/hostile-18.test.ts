@@ -17,6 +17,7 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 import {
   ATTACK_QUERY,
   attackActionsSettled,
@@ -988,7 +989,7 @@ describe('damage reduction and energy resistance', () => {
     expect(sys(f).resistances.dr).toBe('');
   });
 
-  it('an effect writing script into DR on its own actor: ignored by the damage step, shown as text', async () => {
+  it('an effect writing script into DR on its own actor: the change is ignored, named as inert text', async () => {
     const f = await fighter();
     h.as(player);
     await f.createEmbeddedDocuments('ActiveEffect', [
@@ -1001,12 +1002,13 @@ describe('damage reduction and energy resistance', () => {
         ],
       },
     ]);
-    expect(sys(f).derived.resistances.damageReduction).toEqual([{ amount: 5, bypassedBy: [['magic']] }]);
-    expect(sys(f).derived.resistances.invalid).toEqual([XSS]);
+    // A damage reduction the data model cannot read is refused whole (the effect guard, issue #28).
+    expect(sys(f).derived.resistances.damageReduction).toEqual([]);
+    expect(sys(f).derived.resistances.invalid).toEqual([]);
     expect(sys(f).derived.resistances.energy.fire).toBe(0);
     expect(Number.isFinite(sys(f).derived.resistances.energy.cold)).toBe(true);
-    const sheet = (await h.openSheet(f)) as unknown as HarnessApplicationV2;
-    const block = sheet.element.querySelector('.resistances') as HTMLElement;
+    const sheet = (await openSheetOn(h, f, 'effects')) as unknown as HarnessApplicationV2;
+    const block = sheet.element.querySelector('.effect-skipped') as HTMLElement;
     expect(block).not.toBeNull();
     inert(block);
     expect(block.textContent).toContain(XSS);

@@ -481,11 +481,20 @@ describe('malformed requests: refused with the bad-request message, never an une
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, targets: 'all' },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { bonus: 21 } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { bonus: '5' } },
-      { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { sneakAttackDice: 1e9 } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: { grip: 'three-handed' } },
       { action: 'start', actorUuid: fighter.uuid, weaponId: item.id, options: [] },
     ];
     for (const data of attacks) refused(await forged(player, data), /BadRequest$|NoAttack$/);
+    // Sneak attack dice are the card's to count (issue #28): any number claimed is refused with why.
+    refused(
+      await forged(player, {
+        action: 'start',
+        actorUuid: fighter.uuid,
+        weaponId: item.id,
+        options: { sneakAttackDice: 1e9 },
+      }),
+      'GNG.Error.Attack.SneakAttackClaimed',
+    );
     for (const data of [
       { action: 'start', actorUuid: fighter.uuid, targetUuid: fighter.uuid, tokenId: null },
       { action: 'start', actorUuid: fighter.uuid, targetUuid: rogue.uuid, tokenId: 'not-a-token' },
@@ -925,11 +934,12 @@ describe("undoing someone else's step, re-rolling a lost roll", () => {
     h.target(player, rogueToken);
     h.dice.queue(20);
     const trip = (await game.gng.maneuver(fighter, 'trip', { targets: [rogue] })) as ChatMessage;
-    await requestManeuverAction(
-      trip.id as string,
-      'applyManeuver',
-      (maneuverState(trip)?.targets[0] as { id: string }).id,
-    );
+    const tripped = (maneuverState(trip)?.targets[0] as { id: string }).id;
+    // The rogue's owner answers first: no Maintain Footing (Apply waits for the answer).
+    h.as(otherPlayer);
+    await requestManeuverAction(trip.id as string, 'declineFooting', tripped);
+    h.as(player);
+    await requestManeuverAction(trip.id as string, 'applyManeuver', tripped);
     expect(rogue.statuses.has('prone')).toBe(true);
     const before = world();
     const areaTarget = (areaState(fresh(area))?.targets[0] as { id: string }).id;
@@ -1176,6 +1186,9 @@ describe('pressing twice, or at once', () => {
     h.dice.queue(20);
     const trip = (await game.gng.maneuver(fighter, 'trip', { targets: [rogue] })) as ChatMessage;
     const id = (maneuverState(trip)?.targets[0] as { id: string }).id;
+    h.as(otherPlayer);
+    await requestManeuverAction(trip.id as string, 'declineFooting', id);
+    h.as(player);
     h.dice.queue(20);
     const [applied, stood] = await Promise.all([
       requestManeuverAction(trip.id as string, 'applyManeuver', id),

@@ -139,6 +139,7 @@ describe('applyHitPointLoss on a stable creature', () => {
         after: loss.after,
         statusesAdded: loss.statusesAdded,
         effectIds: loss.effectIds,
+        hold: loss.hold,
         traumaBefore: loss.traumaBefore,
       }),
     );

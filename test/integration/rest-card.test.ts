@@ -20,6 +20,7 @@ import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 const { buttons, click } = cardHelpers(h);
@@ -229,11 +230,11 @@ describe('who may rest, and forged requests', () => {
     expect(snapshot(fighter)).toEqual(before);
     expect(game.messages.size).toBe(count);
     // The sheet offers the healer box to the GM only.
-    const own = await h.openSheet(fighter);
+    const own = await openSheetOn(h, fighter, 'effects');
     expect(own.element.querySelector('.gng-rest .rest-healer')).toBeNull();
     await own.close();
     h.as(gm);
-    const gmSheet = await h.openSheet(fighter);
+    const gmSheet = await openSheetOn(h, fighter, 'effects');
     expect(gmSheet.element.querySelector('.gng-rest .rest-healer')).not.toBeNull();
     await gmSheet.close();
   });
@@ -314,7 +315,7 @@ describe('the sheet', () => {
   it('an owner rests from the Effects tab; a non-owner sees no Rest control', async () => {
     const fighter = await patient();
     h.as(player);
-    const sheet = await h.openSheet(fighter);
+    const sheet = await openSheetOn(h, fighter, 'effects');
     const box = sheet.element.querySelector('.gng-rest') as HTMLElement;
     expect(box).not.toBeNull();
     // The loss the box means: "HP or ability points" (it stops body parts or abilities recovering).
@@ -339,7 +340,7 @@ describe('the sheet', () => {
     h.as(gm);
     await fighter.update({ ownership: { default: 2 } });
     h.as(otherPlayer);
-    const observed = await h.openSheet(fighter);
+    const observed = await openSheetOn(h, fighter, 'effects');
     expect(observed.element.querySelector('.gng-rest')).toBeNull();
     await observed.close();
   });

@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import type { HarnessProseMirror } from '../harness/rich-text.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(5));
@@ -55,7 +56,7 @@ describe('the biography', () => {
   it('shows paragraphs and a content link, never raw <p> tags or the @UUID source', async () => {
     const { alda: actor, bob } = await alda('<p>Hello</p><p>Sworn to @UUID[Actor.BOB]{Bob}.</p>');
     h.as(h.users.player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     const bio = section(sheet, '.biography');
     expect([...bio.querySelectorAll('.editor-content > p')].map((p) => p.textContent)).toEqual([
       'Hello',
@@ -75,7 +76,7 @@ describe('the biography', () => {
 
   it('a link to a document that does not exist shows as a broken link with its label', async () => {
     const { alda: actor } = await alda('<p>Owes @UUID[Actor.xyz0000000000000]{Bob} money.</p>');
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     const link = section(sheet, '.biography').querySelector<HTMLAnchorElement>('a.content-link');
     expect(link?.classList.contains('broken')).toBe(true);
     expect(link?.textContent).toBe('Bob');
@@ -85,7 +86,7 @@ describe('the biography', () => {
   it('the owner opens the editor, types and saves: the actor stores HTML, the sheet shows it enriched', async () => {
     const { alda: actor, bob } = await alda('<p>Hello</p>');
     h.as(h.users.player);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     const edit = section(sheet, '.biography .rich-text-edit');
     expect(edit.getAttribute('aria-label')).toBe('Edit Biography');
     await h.click(sheet, '.biography .rich-text-edit');
@@ -112,7 +113,7 @@ describe('the biography', () => {
 
   it('saving an unchanged text closes the editor and changes nothing', async () => {
     const { alda: actor } = await alda('<p>Hello</p>');
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     await h.click(sheet, '.biography .rich-text-edit');
     await h.click(sheet, 'prose-mirror .editor-save');
     await editorClosed(sheet);
@@ -122,7 +123,7 @@ describe('the biography', () => {
   it('a user who only observes the actor sees the enriched text, no edit button and no editor', async () => {
     const { alda: actor, bob } = await alda('<p>Hello @UUID[Actor.BOB]{Bob}</p>');
     h.as(h.users.otherPlayer);
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     const bio = section(sheet, '.biography');
     expect(bio.querySelector('.editor-content p')?.textContent).toBe('Hello Bob');
     expect(bio.querySelector('a.content-link')?.getAttribute('data-uuid')).toBe(bob.uuid);
@@ -136,11 +137,11 @@ describe('the biography', () => {
       '<p>Known to all.</p><section class="secret" id="secret-1"><p>Only the owner knows.</p></section>',
     );
     h.as(h.users.player);
-    const owned = await h.openSheet(actor);
+    const owned = await openSheetOn(h, actor, 'biography');
     expect(section(owned, '.biography').textContent).toContain('Only the owner knows.');
     await owned.close();
     h.as(h.users.otherPlayer);
-    const observed = await h.openSheet(actor);
+    const observed = await openSheetOn(h, actor, 'biography');
     expect(section(observed, '.biography').textContent).toContain('Known to all.');
     expect(section(observed, '.biography').textContent).not.toContain('Only the owner knows.');
   });
@@ -151,7 +152,7 @@ describe('the biography', () => {
       type: 'npc',
       system: { biography: '<p>Small and <em>mean</em>.</p>' },
     });
-    const sheet = await h.openSheet(npc);
+    const sheet = await openSheetOn(h, npc, 'biography');
     expect(section(sheet, '.biography .editor-content em')?.textContent).toBe('mean');
     await h.click(sheet, '.biography .rich-text-edit');
     await typeAndSave(sheet, '<p>Smaller.</p>');
@@ -230,7 +231,7 @@ describe('the harness stand-ins', () => {
 
   it('a <prose-mirror> is a form field: its value is submitted under its name', async () => {
     const { alda: actor } = await alda('<p>Hello</p>');
-    const sheet = await h.openSheet(actor);
+    const sheet = await openSheetOn(h, actor, 'biography');
     await h.click(sheet, '.biography .rich-text-edit');
     const form = sheet.element as HTMLFormElement;
     const data = new foundry.applications.ux.FormDataExtended(form).object;

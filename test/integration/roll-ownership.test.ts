@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import type { GnGActor } from '../../src/documents/actor.js';
+import { openTab } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(9));
@@ -16,6 +17,9 @@ const ROLL_ACTIONS = ['rollAbility', 'rollSave', 'rollSkill', 'rollAttack', 'sta
 
 async function rollButtons(actor: Actor): Promise<{ action: string; disabled: boolean }[]> {
   const sheet = await h.openSheet(actor);
+  // The roll buttons of the Combat and Skills tabs (an opened tab's panel stays, hidden).
+  await openTab(h, sheet, 'combat');
+  await openTab(h, sheet, 'skills');
   const buttons = ROLL_ACTIONS.flatMap((action) =>
     [...sheet.element.querySelectorAll<HTMLButtonElement>(`button[data-action="${action}"]`)].map((b) => ({
       action,

@@ -18,6 +18,7 @@ import { cardState, type AttackCardState, type CardTarget } from '../../src/card
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import type { SkillId } from '../../src/rules/index.js';
+import { openSheetOn, openTab } from '../fixtures/sheet-tabs.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pack sources read as JSON fixtures
 type AnySource = Record<string, any>;
@@ -390,10 +391,11 @@ describe('Appendix 3 samples: a standard build of skills and feats', () => {
   it("the rogue's sheet offers his Tumble roll (+7) and lists his feats", async () => {
     const rogue = await fromPack('gngSampleRogue01', otherPlayer);
     h.as(otherPlayer);
-    const sheet = await h.openSheet(rogue);
+    const sheet = await openSheetOn(h, rogue, 'skills');
     const tumble = sheet.element.querySelector<HTMLButtonElement>('.skill[data-skill="tumble"] .skill-roll');
     expect(tumble?.disabled).toBe(false);
     expect(tumble?.textContent?.trim()).toBe('+7');
+    await openTab(h, sheet, 'feats');
     const feats = sheet.element.querySelector('.feats')?.textContent ?? '';
     for (const name of ['Improved Roll with Blow', 'Improved Dive for Cover']) expect(feats).toContain(name);
     await sheet.close();

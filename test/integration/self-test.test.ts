@@ -243,6 +243,12 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       },
     },
     {
+      id: 'effectGuard',
+      reason: /broke the actor's preparation/,
+      // An ActiveEffect class without the effect guard (the harness's own, standing in for core's).
+      breakIt: () => patch(CONFIG.ActiveEffect, 'documentClass', ActiveEffect),
+    },
+    {
       id: 'card',
       reason: /removed core message controls/,
       breakIt: () => {

@@ -10,6 +10,7 @@ import { appendix3Fighter, FIGHTER_CLASS } from '../fixtures/appendix3.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { ITEM_TYPES } from '../../src/config/document-types.js';
 import { createOgre } from '../fixtures/ogre.js';
+import { openTab } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(11));
@@ -46,7 +47,9 @@ describe('character sheet', () => {
         (el) => el.className,
       );
     expect(sections('combat')).toEqual(['attacks', 'abilities-section', 'saves', 'resistances']);
+    await openTab(h, sheet, 'feats');
     expect(sections('feats')).toEqual(['feats', 'classes']);
+    await openTab(h, sheet, 'biography');
     expect(sections('biography')).toEqual(['biography']);
     expect(sheet.element.tagName).toBe('FORM');
     expect(h.i18n.missing).toEqual(new Set());
@@ -135,6 +138,7 @@ describe('character sheet', () => {
   it('skill ranks save on change; a trained-only skill without ranks cannot be rolled', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'skills');
     const tumble = () => sheet.element.querySelector<HTMLButtonElement>('button[data-skill="tumble"]');
     expect(tumble()?.disabled).toBe(true);
     expect(tumble()?.getAttribute('aria-label')).toBe('Tumble: trained only, needs ranks');
@@ -154,6 +158,7 @@ describe('character sheet', () => {
       { name: 'Anvil', type: 'equipment', system: { weight: 60, carried: false } },
     ]);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'inventory');
     const shieldId = actor.items.find((i) => i.type === 'shield')?.id;
     const anvilId = actor.items.find((i) => i.name === 'Anvil')?.id;
     const equip = `tr[data-item-id="${shieldId}"] button[data-action="toggleEquipped"]`;
@@ -186,6 +191,7 @@ describe('character sheet', () => {
   it('condition buttons toggle actor.statuses for every CONFIG.statusEffects entry but the automatic injury markers', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'effects');
     const ids = [...sheet.element.querySelectorAll<HTMLElement>('button[data-action="toggleStatus"]')].map(
       (b) => b.dataset.status,
     );
@@ -215,6 +221,7 @@ describe('character sheet', () => {
       },
     ]);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'effects');
     expect(text(sheet, '.stat-defense-melee .stat-value')).toBe('+6');
     expect(breakdownLines(sheet, 'defense-melee')).toContain('Deflection bonus (effects) +2');
     await h.click(sheet, `[data-effect-id="${effect?.id}"] button[data-action="toggleEffect"]`);
@@ -288,6 +295,7 @@ describe('character sheet', () => {
   it('item rows open the item sheet and delete the item (named in the button label)', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'inventory');
     const sword = actor.items.find((i) => i.name === 'Bastard sword') as Item;
     const row = `tr[data-item-id="${sword.id}"]`;
     await h.click(sheet, `${row} button[data-action="openItem"]`);
@@ -296,6 +304,7 @@ describe('character sheet', () => {
     expect(del?.getAttribute('aria-label')).toBe('Delete Bastard sword');
     await h.click(sheet, `${row} button[data-action="deleteItem"]`);
     expect(actor.items.get(sword.id as string)).toBeUndefined();
+    await openTab(h, sheet, 'combat');
     expect(sheet.element.querySelector('.attack')).toBeNull();
     expect(text(sheet, '.attacks .empty')).toBe('No weapon is equipped.');
   });
@@ -370,7 +379,8 @@ describe('sheet tabs', () => {
 
   it('arrow keys, Home and End move the focus along the tabs and show each one', async () => {
     const sheet = await h.openSheet(await appendix3Fighter(h));
-    const key = (k: string) => {
+    // A tab opened for the first time renders its panel first: wait for it.
+    const key = async (k: string) => {
       const active = h.window.document.activeElement as unknown as HTMLElement;
       active.dispatchEvent(
         new h.window.KeyboardEvent('keydown', {
@@ -379,29 +389,30 @@ describe('sheet tabs', () => {
           cancelable: true,
         }) as unknown as Event,
       );
+      await sheet.settle();
     };
     const focused = () => (h.window.document.activeElement as unknown as HTMLElement | null)?.dataset.tab;
     sheet.element.querySelector<HTMLElement>('[role="tab"][data-tab="combat"]')?.focus();
-    key('ArrowRight');
+    await key('ArrowRight');
     expect(focused()).toBe('skills');
     expect(shown(sheet)).toEqual(['skills']);
-    key('ArrowRight');
+    await key('ArrowRight');
     expect(shown(sheet)).toEqual(['inventory']);
-    key('ArrowLeft');
-    key('ArrowLeft');
-    key('ArrowLeft');
+    await key('ArrowLeft');
+    await key('ArrowLeft');
+    await key('ArrowLeft');
     // From the first, Left wraps to the last.
     expect(focused()).toBe('biography');
     expect(shown(sheet)).toEqual(['biography']);
-    key('Home');
+    await key('Home');
     expect(focused()).toBe('combat');
-    key('End');
+    await key('End');
     expect(selected(sheet)).toEqual(['biography']);
     expect(sheet.element.querySelector('[role="tab"][data-tab="biography"]')?.getAttribute('tabindex')).toBe(
       '0',
     );
     // Other keys do nothing.
-    key('a');
+    await key('a');
     expect(shown(sheet)).toEqual(['biography']);
   });
 
@@ -431,6 +442,7 @@ describe('what another user sees', () => {
     });
     h.as(h.users.otherPlayer);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'inventory');
     const fields = [...sheet.element.querySelectorAll('.combat-fields .combat-field')].map((el) =>
       (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
     );
@@ -466,7 +478,9 @@ describe('sheet rows', () => {
     const img = (selector: string) =>
       sheet.element.querySelector(`${selector} img.item-img`)?.getAttribute('src');
     expect(img(`.attack[data-item-id="${sword.id}"]`)).toBe('icons/weapons/swords/sword-guard-steel.webp');
+    await openTab(h, sheet, 'inventory');
     expect(img(`tr[data-item-id="${sword.id}"]`)).toBe('icons/weapons/swords/sword-guard-steel.webp');
+    await openTab(h, sheet, 'feats');
     expect(img(`.feats [data-item-id="${feat?.id}"]`)).toBe(
       'icons/skills/melee/strike-sword-steel-yellow.webp',
     );
@@ -474,6 +488,7 @@ describe('sheet rows', () => {
     // Without an image of its own (this test's class has none), Foundry's default item icon.
     expect(fighterClass.img || null).toBeNull();
     expect(img(`.classes [data-item-id="${fighterClass.id}"]`)).toBe('icons/svg/item-bag.svg');
+    await openTab(h, sheet, 'skills');
 
     expect(text(sheet, '.skill[data-skill="tumble"] .skill-note')).toBe('trained only: needs ranks');
     expect(sheet.element.querySelector('.skill[data-skill="climb"] .skill-note')).toBeNull();
@@ -492,6 +507,7 @@ describe('drag and drop onto an actor sheet', () => {
   it('a weapon dropped from a compendium is created on the actor', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'inventory');
     const packed = h.registerCompendiumDocument('items', longsword);
     const created = (await h.drop(sheet, { type: 'Item', uuid: packed.uuid })) as Item;
     expect(created.parent).toBe(actor);
@@ -517,6 +533,7 @@ describe('drag and drop onto an actor sheet', () => {
   it('dropping a class the actor has adds its levels instead of a second class item', async () => {
     const actor = await appendix3Fighter(h);
     const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'feats');
     const packed = h.registerCompendiumDocument('classes', {
       ...FIGHTER_CLASS,
       system: { ...FIGHTER_CLASS.system, levels: 1 },

@@ -14,9 +14,10 @@
  *   HP = (15 + 3 (Giant Average, 4 HD) + 3 (Toughness)) × 2 (Large) = 42; Protection = 3 (hide) +
  *   5 (natural) = 8; Defense = Dex −1 + class +3 (Giant Average, 4 HD) + equipment −2 (hide −3,
  *   proficient: half, rounded up) + size −1 (Large) = −1.
- * - Goblin (one paragraph; Small humanoid, 1 HD, Con 12, Dex 13, "AC 15" with no parts given):
- *   HP = (12 + 0 (Humanoid Average, 1 HD)) × 1/2 = 6; Protection 0 (the block names no armor or
- *   natural armor); Defense = Dex +1 + class +0 + size +1 (Small) = +2.
+ * - Goblin (one paragraph; Small humanoid, 1 HD, Con 12, Dex 13, "AC 15, touch 12, flat-footed 14"
+ *   with no parts given): HP = (12 + 0 (Humanoid Average, 1 HD)) × 1/2 = 6; Protection = AC 15 −
+ *   touch 12 = 3, taken as natural armor (decision "AC without its parts": touch AC leaves out armor,
+ *   shield and natural armor); Defense = Dex +1 + class +0 + size +1 (Small) = +2.
  * - Cerebrilith (psionic; Large Outsider, 9 HD, Con 25, Dex 13, +15 natural): HP = (25 + 6
  *   (Outsider Average, 9 HD)) × 2 = 62; Protection 15; Defense = Dex +1 + class +9 (Outsider Good,
  *   9 HD) + size −1 = +9.
@@ -41,7 +42,7 @@ import type { StatBlockImporterApp } from '../../src/bestiary/importer-app.js';
 
 const h = await getHarness();
 // After the harness: these modules read `foundry` when they load.
-const { IMPORTER_ID } = await import('../../src/bestiary/importer-app.js');
+const { IMPORTER_ID } = await import('../../src/bestiary/register.js');
 const { gm, player } = h.users;
 
 const FIXTURES = join(ROOT, 'test/fixtures/stat-blocks');
@@ -76,7 +77,7 @@ const numbers = (actor: Actor) => ({
 describe('game.gng.importStatBlock', () => {
   it.each([
     ['core-ogre', 'Ogre', { hp: 42, protection: 8, defense: -1 }],
-    ['sentence-goblin', 'Goblin', { hp: 6, protection: 0, defense: 2 }],
+    ['sentence-goblin', 'Goblin', { hp: 6, protection: 3, defense: 2 }],
     ['psionic-cerebrilith', 'Cerebrilith', { hp: 62, protection: 15, defense: 9 }],
     [
       'modern-street-tough',

@@ -27,6 +27,8 @@ import { cardState, type AttackCardState, type CardTarget } from '../../src/card
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+// The dialog's odds are loaded on first use (issue #29): loaded now, the dialog draws them at once.
+await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 const { buttons, click, openDialog, visibleButtons } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(18));

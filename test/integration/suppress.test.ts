@@ -95,13 +95,13 @@ async function shooter(options: { martial?: boolean; modes?: string[]; ammo?: nu
 }
 
 /** The other player's creature (Con 30), 30 HP, its token 10 squares east (outside the square). */
-async function runner(name = 'Runner') {
+async function runner(name = 'Runner', system: Record<string, unknown> = {}) {
   h.as(gm);
   const actor = await h.createActor(
     {
       name,
       type: 'npc',
-      system: { hp: { value: 30 }, abilities: { dex: { value: 10 }, con: { value: 30 } } },
+      system: { hp: { value: 30 }, abilities: { dex: { value: 10 }, con: { value: 30 } }, ...system },
     },
     otherPlayer,
   );
@@ -231,9 +231,14 @@ describe('claiming the area', () => {
 });
 
 describe('a creature entering the area on a later turn', () => {
-  async function setUp(dice: number[], mode: 'semi' | 'auto' = 'semi', ammo = 30) {
+  async function setUp(
+    dice: number[],
+    mode: 'semi' | 'auto' = 'semi',
+    ammo = 30,
+    runnerSystem: Record<string, unknown> = {},
+  ) {
     const gun = await shooter({ ammo });
-    const run = await runner();
+    const run = await runner('Runner', runnerSystem);
     const combat = await fight([gun.actor, run.actor]);
     await start(gun.actor, gun.weapon, dice, { mode });
     const card = cards()[0] as ChatMessage;
@@ -294,6 +299,35 @@ describe('a creature entering the area on a later turn', () => {
     expect(sys(runnerActor).hp.value).toBe(30);
     expect(runnerActor.statuses.has('suppressed')).toBe(false);
     expect(loaded(weapon)).toBe(15);
+  });
+
+  it('the free shot goes through Protection, then DR, as an attack card’s hit (docs/rules.md, issue #28)', async () => {
+    // Natural armor 2 (Protection 2), DR 5/magic: a mundane bullet's 2d6 = 7 + RD 3 = 10 − 2 = 8 − 5 = 3.
+    const { card, actor: runnerActor } = await setUp([5], 'semi', 30, {
+      naturalArmor: 2,
+      resistances: { dr: '5/magic' },
+    });
+    h.as(otherPlayer);
+    h.dice.queue(1);
+    await click(card, 'rollSave');
+    h.as(player);
+    h.dice.queue(15); // 15 + 2 − 8 = 9
+    await click(card, 'freeShot');
+    h.as(otherPlayer);
+    h.dice.queue(9 - sys(runnerActor).derived.defense.ranged.total - 3); // RD 3
+    await click(card, 'rollDefense');
+    h.as(gm);
+    h.dice.queue(3, 4);
+    await click(card, 'applyDamage');
+    expect(stateOf(card).triggers[0]!.shot!.damage).toMatchObject({
+      rolled: 7,
+      protection: 2,
+      afterProtection: 8,
+      damageReduction: 5,
+      final: 3,
+    });
+    expect(sys(runnerActor).hp.value).toBe(30 - 3);
+    expect(text(card)).toContain('Damage 7 + RD 3 − Protection 2 = 8; − DR 5, − energy resistance 0 = 3.');
   });
 
   it('fully automatic: the free shot is at −4 and spends 4 rounds; Dive for Cover avoids it and suppresses', async () => {

@@ -503,7 +503,7 @@ const maneuver = (message: ChatMessage) => maneuverState(fresh(message)) as Mane
 const maneuverTarget = (message: ChatMessage) => maneuver(message).targets[0] as ManeuverTarget;
 
 describe('the maneuver card Undo', () => {
-  /** `otherPlayer`'s brute trips `defender` (check d20 `natural`); nobody tries to keep its footing. */
+  /** `otherPlayer`'s brute trips `defender` (check d20 `natural`); the GM answers: no Maintain Footing. */
   async function trip(brute: Actor, defender: Actor, natural = 10): Promise<ChatMessage> {
     h.as(otherPlayer);
     h.target(otherPlayer, h.placeToken(defender));
@@ -511,6 +511,13 @@ describe('the maneuver card Undo', () => {
     const message = await game.gng.maneuver(brute, 'trip');
     await attackActionsSettled();
     expect(message).toBeTruthy();
+    h.as(gm);
+    await requestManeuverAction(
+      (message as ChatMessage).id as string,
+      'declineFooting',
+      maneuverTarget(message as ChatMessage).id,
+    );
+    h.as(otherPlayer);
     return message as ChatMessage;
   }
 

@@ -16,7 +16,8 @@
  * - HP = (Con, or 20 with no Con, + class bonus + 3 per Toughness) × multiplier, rounded down, ≥ 1.
  * - Protection = armor bonus (+ enhancement) + natural armor.
  * - Defense = Dex mod + class bonus + equipment penalty (armor check penalty, halved rounding up when
- *   proficient) + size modifier + shield (+ enhancement) + deflection/dodge/insight… bonuses.
+ *   proficient) + size modifier + shield (+ enhancement) + deflection/dodge/insight… bonuses, and +1
+ *   dodge per Dodge feat (GnG DODGE: "You gain a +1 dodge bonus to Defense"; issue #28).
  * - SRD armor check penalties: leather 0, studded leather −1, chain shirt −2, hide −3, scale mail −4,
  *   half-plate −7; magic armor is masterwork (−1 less), mithral 3 less.
  * Decisions of docs/rules.md "Bestiary conversion (issue #19)" that matter: NPC class levels and
@@ -26,7 +27,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { convertMonster, type SrdMonsterRecord } from '../../src/rules/index.js';
+import type { SrdMonsterRecord } from '../../src/rules/index.js';
+import { convertMonster } from '../../src/rules/on-demand.js';
 
 const data = JSON.parse(readFileSync(new URL('../../data/srd35/monsters.json', import.meta.url), 'utf8')) as {
   monsters: SrdMonsterRecord[];
@@ -65,8 +67,8 @@ const CASES: Expected[] = [
   { name: 'Iron Golem', size: 'large', type: 'Construct', hp: 76, protection: 22, defense: 7 },
   // Tarrasque: Colossal Magical Beast 48 HD. HP good 20 + epic (+1 at 22, 24 … 48: 14) = 34; Con 35;
   // Toughness (6) = 18 → 87 × 16 = 1392. Protection: natural 30. Defense: Dex 16 +3, good 20 + epic (+1
-  // at 21, 23 … 47: 14) = 34, size −8 = 29.
-  { name: 'Tarrasque', size: 'colossal', type: 'Magical Beast', hp: 1392, protection: 30, defense: 29 },
+  // at 21, 23 … 47: 14) = 34, size −8, Dodge +1 = 30.
+  { name: 'Tarrasque', size: 'colossal', type: 'Magical Beast', hp: 1392, protection: 30, defense: 30 },
   // Mummy lord, 10th-level cleric: Medium Undead 8 HD + Cleric 10, no Con. HP: 20 + good 8 (+8) +
   // Cleric average 10 (+7) = 35 × 1 = 35. Protection: natural 10 + +2 half-plate (7 + 2) = 19.
   // Defense: Dex 12 +1, Undead poor 8 (+4) + Cleric average 10 (+7), half-plate ACP −7, magic −6,
@@ -89,8 +91,8 @@ const CASES: Expected[] = [
   { name: 'Azer', size: 'medium', type: 'Outsider', hp: 14, protection: 10, defense: 3 },
   // Phane (epic): Large Outsider 36 HD. HP average 20 (+15) + epic (+1 at 22 … 36: 8) = 23; Con 28;
   // Epic Toughness not counted → 51 × 2 = 102. Protection 0. Defense: Dex 25 +7, good 20 + epic (+1 at
-  // 21 … 35: 8) = 28, size −1, deflection +11, insight +23 = 68.
-  { name: 'Phane', size: 'large', type: 'Outsider', hp: 102, protection: 0, defense: 68 },
+  // 21 … 35: 8) = 28, size −1, deflection +11, insight +23, Dodge +1 = 69.
+  { name: 'Phane', size: 'large', type: 'Outsider', hp: 102, protection: 0, defense: 69 },
   // Blue, 1st-level psion (psionic): Small Humanoid, its 1 HD is the Psion level. Con 14 + Psion poor
   // 1 (+0) = 14 × 1/2 = 7. Protection: inertial armor 4 (force, no check penalty). Defense: Dex 13 +1,
   // poor 1 +0, size +1 = 2.
@@ -103,8 +105,8 @@ const CASES: Expected[] = [
     defense: 2,
   },
   // Grig: Tiny Fey ½ HD (counts 0). Con 13 × 1/4 = 3.25 → 3. Protection: natural 2. Defense: Dex 18 +4,
-  // size +2 = 6.
-  { name: 'Grig', size: 'tiny', type: 'Fey', hp: 3, protection: 2, defense: 6 },
+  // size +2, Dodge +1 = 7.
+  { name: 'Grig', size: 'tiny', type: 'Fey', hp: 3, protection: 2, defense: 7 },
   // Harpy archer, 7th-level fighter: Medium Monstrous Humanoid 7 HD + Fighter 7. Con 14 + average 7
   // (+5) + Fighter good 7 (+7) = 26. Protection: natural 1 + +3 studded leather (3 + 3) = 7. Defense:
   // Dex 20 +5, good 7 (+7) + good 7 (+7), studded ACP −1 +1 (magic) = 0, ring of protection +1
@@ -145,8 +147,8 @@ const CASES: Expected[] = [
   // +20 = 53.
   { name: 'Hecatoncheires', size: 'huge', type: 'Outsider', hp: 252, protection: 42, defense: 53 },
   // Fire elemental, Small: Elemental 2 HD. Con 10 + average 2 (+1) = 11 × 1/2 = 5.5 → 5. Protection:
-  // natural 3. Defense: Dex 13 +1, average 2 +1, size +1 = 3.
-  { name: 'Fire Elemental, Small', size: 'small', type: 'Elemental', hp: 5, protection: 3, defense: 3 },
+  // natural 3. Defense: Dex 13 +1, average 2 +1, size +1, Dodge +1 = 4.
+  { name: 'Fire Elemental, Small', size: 'small', type: 'Elemental', hp: 5, protection: 3, defense: 4 },
   // Allip (incorporeal): Medium Undead 4 HD, no Con. 20 + good 4 = 24. Protection 0. Defense: Dex 12
   // +1, poor 4 +2, deflection +4 = 7.
   { name: 'Allip', size: 'medium', type: 'Undead', hp: 24, protection: 0, defense: 7 },

@@ -6,7 +6,7 @@
  * Defense roll starts no chain (docs/rules.md, attack decision 1).
  */
 import { describe, expect, it } from 'vitest';
-import { odds } from '../../src/rules/index.js';
+import { odds } from '../../src/rules/on-demand.js';
 
 const { hitOdds, chainOdds, probabilityOf, mass } = odds;
 

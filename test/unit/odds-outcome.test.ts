@@ -9,7 +9,7 @@
  * fixed Defense 10, a sure hit with RD 0, so the damage is the weapon's dice alone.
  */
 import { describe, expect, it } from 'vitest';
-import { odds } from '../../src/rules/index.js';
+import { odds } from '../../src/rules/on-demand.js';
 
 const { attackOdds, probabilityOf } = odds;
 type Input = Parameters<typeof attackOdds>[0];

@@ -33,7 +33,7 @@ import {
   vitalStrikeDamage,
   type DiceSource,
 } from '../../src/rules/index.js';
-import { odds } from '../../src/rules/index.js';
+import { odds } from '../../src/rules/on-demand.js';
 
 type Input = Parameters<typeof odds.attackOdds>[0];
 

@@ -9,7 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SIZES, damagePipeline, odds, type CalledShotEffect } from '../../src/rules/index.js';
+import { SIZES, damagePipeline, type CalledShotEffect } from '../../src/rules/index.js';
+import { odds } from '../../src/rules/on-demand.js';
 
 const { attackOdds, hitOdds, mass, probabilityOf } = odds;
 type Input = Parameters<typeof attackOdds>[0];

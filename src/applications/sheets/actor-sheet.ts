@@ -12,13 +12,32 @@
  * (`SHEET_TABS`), of which only the active one shows and scrolls. The tab state is the sheet's own
  * (a private field, our `sheetTab` action, arrow keys), not core's TABS machinery: the context says
  * which tab is active, so every render (whole or by parts) keeps it.
+ *
+ * Rendering (issue #29): the sheet renders what is seen. Each part's context is built only when the
+ * part renders (`_preparePartContext`, as Draw Steel's sheets do). A tab's panel holds its sections
+ * only while it is the active tab or still current since it was; otherwise it is an empty panel
+ * (hidden), and opening it renders just that part (`render({ parts })`). A document change renders
+ * only the parts it can alter (render-scope.ts): those in view at once, hidden panels it touches
+ * become empty again.
  */
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
 import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
-import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
+import type { AnatomyFlag, CreatureData, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
-import { actorContext, healPatientOf, healTargetContext } from './actor-context.js';
+import {
+  combatPanelContext,
+  combatTabContext,
+  effectsContext,
+  featsContext,
+  headerContext,
+  healPatientOf,
+  healTargetContext,
+  inventoryContext,
+  magicContext,
+  skillsContext,
+} from './actor-context.js';
+import { changedParts } from './render-scope.js';
 import { featActionInputs } from './feat-actions-context.js';
 import { bluntEndSource } from '../../data/actor/feat-weapons.js';
 import { resistancesContext } from './resistances-context.js';
@@ -70,6 +89,14 @@ export const SHEET_TABS: readonly SheetTab[] = [
 
 const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
 
+/** The tab a part shows (`tab-<id>`), or null for the header, the combat panel and the tab bar. */
+function tabOfPart(partId: string): string | null {
+  return partId.startsWith('tab-') ? partId.slice('tab-'.length) : null;
+}
+
+/** Every item type a tab may create, with its "New …" label (for the tabs' create buttons). */
+const CREATABLE = ['weapon', 'armor', 'shield', 'equipment', 'feat', 'class', 'spell', 'power'];
+
 export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
     classes: ['gng', 'sheet', 'actor'],
@@ -118,28 +145,95 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   #targetHook: number | null = null;
   #targetRender = false;
 
+  /** What every part uses: the actor, who may edit and roll, the tabs. The parts add their own. */
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     const editable = this.isEditable;
-    const biography = await richTextContext(
-      this.actor,
-      'system.biography',
-      game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
-      { editable, editing: this.#richText.field },
-    );
-    // Rolls and attacks are the owners' (and the GM's): other users see the numbers, not the buttons.
-    const owner = this.actor.isOwner;
-    const isGM = game.user.isGM;
+    const system = this.actor.system as CreatureData;
     return {
       ...context,
-      ...actorContext(this.actor, editable),
-      biography,
-      owner,
-      isGM,
-      healTarget: healTargetContext(this.actor, game.user),
-      resistances: resistancesContext(this.actor),
+      actor: this.actor,
+      system,
+      derived: system.derived,
+      editable,
+      disabled: !editable,
+      // Rolls and attacks are the owners' (and the GM's): other users see the numbers, not the buttons.
+      owner: this.actor.isOwner,
+      isGM: game.user.isGM,
+      createLabels: Object.fromEntries(
+        CREATABLE.map((type) => [
+          type,
+          game.i18n.format('GNG.Sheet.Item.Create', { type: game.i18n.localize(`TYPES.Item.${type}`) }),
+        ]),
+      ),
       ...this.#tabsContext(),
     };
+  }
+
+  /**
+   * After Foundry listed the parts to render: on the first render every part (the hidden tabs as
+   * empty panels); later, the parts the change can alter (render-scope.ts) or those asked for, but
+   * never a hidden panel that is already empty.
+   */
+  override _configureRenderOptions(options: ApplicationRenderOptions): void {
+    const asked = options.parts;
+    super._configureRenderOptions(options);
+    if (options.isFirstRender) return;
+    const changed = asked ? null : changedParts(this.actor, options.renderContext, options.renderData);
+    const all = options.parts ?? Object.keys((this.constructor as HandlebarsApplicationConstructor).PARTS);
+    options.parts = all.filter((partId) => {
+      if (changed && !changed.has(partId)) return false;
+      const tab = tabOfPart(partId);
+      return !tab || tab === this.#tab || this.#filled(tab);
+    });
+  }
+
+  /** One part's own context, built only when the part renders; a hidden tab renders empty. */
+  override async _preparePartContext(
+    partId: string,
+    context: Record<string, unknown>,
+    options: ApplicationRenderOptions,
+  ): Promise<Record<string, unknown>> {
+    context = await super._preparePartContext(partId, context, options);
+    const tab = tabOfPart(partId);
+    if (tab && tab !== this.#tab) return context;
+    // Added to the context it was given and returned (as Draw Steel's sheets do); each part's keys
+    // are its own or hold the same values, so parts prepared one after another do not disturb each other.
+    Object.assign(context, await this.#partContext(partId));
+    return context;
+  }
+
+  async #partContext(partId: string): Promise<Record<string, unknown>> {
+    const actor = this.actor;
+    switch (partId) {
+      case 'header':
+        return headerContext(actor);
+      case 'combat':
+        return combatPanelContext(actor);
+      case 'tab-combat':
+        return { ...combatTabContext(actor), resistances: resistancesContext(actor) };
+      case 'tab-skills':
+        return skillsContext(actor);
+      case 'tab-inventory':
+        return inventoryContext(actor);
+      case 'tab-feats':
+        return featsContext(actor, this.isEditable);
+      case 'tab-magic':
+        return magicContext(actor);
+      case 'tab-effects':
+        return { ...effectsContext(actor), healTarget: healTargetContext(actor, game.user) };
+      case 'tab-biography':
+        return {
+          biography: await richTextContext(
+            actor,
+            'system.biography',
+            game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
+            { editable: this.isEditable, editing: this.#richText.field },
+          ),
+        };
+      default:
+        return {};
+    }
   }
 
   /** The active tab's id. */
@@ -162,15 +256,33 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   }
 
   /**
-   * Shows a tab: remembered for later renders, and applied to the rendered sheet at once (no
-   * re-render, so focus and the other panels' scroll positions stay). `focus` moves the keyboard
-   * focus to the tab (arrow keys).
+   * Shows a tab: remembered for later renders, and applied to the rendered sheet. A tab whose panel
+   * is empty (never opened, or emptied by a change while hidden) renders first — only its part —
+   * and shows when its sections are in; a current one shows at once (no render, so focus and the
+   * other panels' scroll positions stay). `focus` moves the keyboard focus to the tab (arrow keys).
    */
-  changeSheetTab(id: string, { focus = false }: { focus?: boolean } = {}): void {
+  async changeSheetTab(id: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
     if (!SHEET_TABS.some((tab) => tab.id === id)) return;
     this.#tab = id;
+    if (!this.rendered) return;
+    if (!this.#filled(id)) await this.render({ parts: [`tab-${id}`] });
+    if (this.#tab === id) this.#showTab(focus);
+  }
+
+  /**
+   * Whether a tab's panel on the page holds its sections (then they are current: a change that
+   * alters a hidden panel empties it). The page, not a record of renders, says so: renders may overlap.
+   */
+  #filled(tab: string): boolean {
+    const panel = this.element?.querySelector(`.sheet-tab-panel[data-tab="${tab}"]`);
+    return (panel?.childElementCount ?? 0) > 0;
+  }
+
+  /** Marks the active tab and shows its panel (and only it) in the rendered sheet. */
+  #showTab(focus: boolean): void {
     const root = this.element;
     if (!root) return;
+    const id = this.#tab;
     for (const button of root.querySelectorAll<HTMLElement>('.sheet-tabs [role="tab"][data-tab]')) {
       const active = button.dataset.tab === id;
       button.classList.toggle('active', active);
@@ -195,12 +307,15 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
     // Home and End go to the ends; the arrows wrap round.
     const next = event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : (index + step + n) % n;
-    this.changeSheetTab(ids[next] as string, { focus: true });
+    void this.changeSheetTab(ids[next] as string, { focus: true });
   }
 
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
-    this.#richText.listen(this.element, () => this.render());
+    // A part rendered while another tab was chosen (a quick second click): show the chosen one.
+    this.#showTab(false);
+    if (options.parts?.includes('tab-biography'))
+      this.#richText.listen(this.element, () => this.render({ parts: ['tab-biography'] }));
     this.#targetHook ??= Hooks.on('targetToken', (user: User) => this.#onTarget(user));
     if (this.#dragListening) return;
     // One listener on the sheet's element, which lasts across renders.
@@ -216,13 +331,17 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     this.#targetHook = null;
   }
 
-  /** The user's targets changed: the owner's "Heal the target" group shows the new patient (once per batch). */
+  /**
+   * The user's targets changed: the owner's "Heal the target" group (Effects tab) shows the new
+   * patient (once per batch; nothing to do while that panel is empty).
+   */
   #onTarget(user: User): void {
     if (user !== game.user || !this.rendered || !this.actor.isOwner || this.#targetRender) return;
+    if (!this.#filled('effects')) return;
     this.#targetRender = true;
     void Promise.resolve().then(() => {
       this.#targetRender = false;
-      return this.rendered ? this.render() : undefined;
+      return this.rendered ? this.render({ parts: ['tab-effects'] }) : undefined;
     });
   }
 
@@ -298,12 +417,13 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
 
   /** A rich text field's edit button: opens its editor (owners only). */
   static async onEditRichText(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    if (this.#richText.open(target.dataset.field, this.isEditable)) await this.render();
+    if (this.#richText.open(target.dataset.field, this.isEditable))
+      await this.render({ parts: ['tab-biography'] });
   }
 
   /** A tab of the tab bar: shows its panel. */
-  static onSheetTab(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): void {
-    if (target.dataset.tab) this.changeSheetTab(target.dataset.tab);
+  static async onSheetTab(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (target.dataset.tab) await this.changeSheetTab(target.dataset.tab);
   }
 
   static async onRollAbility(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -454,7 +574,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       const chosen = select?.dataset.patient === patient.uuid ? select.value : '';
       if (!parts.some((p) => p.effectId === chosen)) {
         ui.notifications.warn(game.i18n.localize('GNG.Heal.Sheet.Changed'));
-        await this.render();
+        await this.render({ parts: ['tab-effects'] });
         return;
       }
       part = chosen;
@@ -471,7 +591,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       if (button) button.disabled = false;
     }
     // The patient's parts may have changed (surgery): list them again.
-    if (kind === 'surgery' && this.rendered) await this.render();
+    if (kind === 'surgery' && this.rendered) await this.render({ parts: ['tab-effects'] });
   }
 
   static async onToggleEquipped(

@@ -2,11 +2,12 @@
  * The odds on the attack card (issue #20): until a target's Defense is rolled, each client draws that
  * target's exact odds — from the card's rolled attack total and stored choices and the documents as
  * they are now — for the users the world setting `showOdds` allows (everyone, GMs only, the
- * attacker's owners (default), nobody). The card's HTML is the same for every user, so the odds are
+ * attacker's owners (default), nobody: odds-visibility.ts, the rule of every odds view). The card's HTML is the same for every user, so the odds are
  * never in it: they are added on `renderChatMessageHTML`, on each client, and vanish with the Defense
  * roll (the card is drawn again without them). The defender's "What if?" is attack-odds-what-if.ts.
+ * Loaded on first use with the odds engine (attack-odds-register.ts).
  */
-import { automation } from '../../settings/variant-rules.js';
+import { oddsShownTo } from './odds-visibility.js';
 import { cardState, type AttackCardState, type CardTarget } from './attack-state.js';
 import { attackWithdrawn } from './firearms.js';
 import { cardOddsAttack, targetOdds, type OddsAttack } from './attack-odds.js';
@@ -20,18 +21,9 @@ function actorNow(uuid: string | null): Actor | null {
   return doc && doc.documentName === 'Actor' ? (doc as Actor) : null;
 }
 
-/** Whether `user` sees the odds of a card whose attacker is `attacker` (world setting `showOdds`). */
+/** Whether `user` sees the odds of a card whose attacker is `attacker` (odds-visibility.ts). */
 export function oddsVisibleTo(user: User, attacker: Actor | null): boolean {
-  switch (automation().showOdds) {
-    case 'everyone':
-      return true;
-    case 'gm':
-      return user.isGM;
-    case 'attacker':
-      return Boolean(attacker?.testUserPermission(user, 'OWNER'));
-    default:
-      return false;
-  }
+  return oddsShownTo(user, 'card', attacker);
 }
 
 /** The targets whose odds still mean something: creatures whose exchange has not begun. */
@@ -81,9 +73,4 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
   // One legend per card (under the last target's odds), not one per target.
   const legends = [...html.querySelectorAll('.attack-odds .odds-legend')];
   for (const legend of legends.slice(0, -1)) legend.remove();
-}
-
-/** Registers the odds' decoration of attack cards (on `init`). */
-export function registerAttackOdds(): void {
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => decorateOdds(message, html));
 }

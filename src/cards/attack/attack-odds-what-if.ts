@@ -14,8 +14,8 @@
  *   damage left applied as the card applies it. The points it turns nonlethal are not counted (what
  *   they do to a staggered or unconscious target is left out).
  */
-import { odds, resolveBlock, resolveRollWithBlow, type Size } from '../../rules/index.js';
-import { automation } from '../../settings/variant-rules.js';
+import { resolveBlock, resolveRollWithBlow, type Size } from '../../rules/index.js';
+import * as odds from '../../rules/odds/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { abortFeatsOf } from '../../combat/action-budget.js';
 import { actionAvailable, blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
@@ -29,6 +29,7 @@ import {
   type OddsSummary,
 } from './attack-odds.js';
 import { oddsPairs, percent } from './attack-odds-view.js';
+import { oddsShownTo } from './odds-visibility.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -179,8 +180,9 @@ function rollWithBlowLethal(
 }
 
 /**
- * The "What if?" disclosure for `user`, or null: only the defender's owners see it, only while an
- * abort is open to it, and not when the world shows no odds at all.
+ * The "What if?" disclosure for `user`, or null: only for a user the world setting shows it to (the
+ * defender's owners, GMs only under "GM only", nobody under "off": odds-visibility.ts), only while an
+ * abort is open to the defender.
  */
 export function whatIfFor(
   state: AttackCardState,
@@ -190,8 +192,7 @@ export function whatIfFor(
   user: User,
   doc: Document,
 ): HTMLElement | null {
-  if (automation().showOdds === 'off') return null;
-  if (!defender || !defender.testUserPermission(user, 'OWNER')) return null;
+  if (!defender || !oddsShownTo(user, 'whatIf', defender)) return null;
   let lines: WhatIfLine[];
   try {
     lines = whatIfLines(state, attack, target, defender);

@@ -7,7 +7,7 @@
  * (the dialog) or the card's rolled total; the Defense bonus from the engine's `defenseBonus` with the
  * defender's derived input (as attack-steps.ts `defenseAgainst` assembles it); Strength to damage from
  * `weaponStrengthBonus`; the dice from `scattershotDice(parseDice(…))`; Protection, DR and energy
- * resistance from `propertyInputs`; called-shot immunities from `calledShotImmunities`. Concealment's
+ * resistance from `hitDamageInputs`; called-shot immunities from `calledShotImmunities`. Concealment's
  * miss chance is one stated step on top: with chance c the attack misses before Defense, so every
  * outcome is c × (the target as it is) + (1 − c) × (the odds of the attack).
  * What the odds do not cover (several shots, strikes, objects, Vicious …) is named, not guessed.
@@ -18,12 +18,10 @@ import {
   concealmentMissChance,
   effectiveConcealment,
   expandConditions,
-  odds,
   parseDice,
-  PROTECTION_PARTS,
   type Grip,
-  type ProtectionParts,
 } from '../../rules/index.js';
+import * as odds from '../../rules/odds/index.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus, type AttackSummary } from '../../data/actor/derive-creature.js';
@@ -33,7 +31,7 @@ import type { AttackCardState, CardTarget } from './attack-state.js';
 import { anatomyOf } from './called-shots.js';
 import { barrelsOf } from './firearms.js';
 import { exclusiveOdds, type ExclusiveOdds } from './attack-odds-exclusive.js';
-import { propertyInputs } from './item-properties-damage.js';
+import { hitDamageInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
 import { defenseAgainst } from './attack-steps.js';
 
@@ -126,9 +124,7 @@ export function targetOddsInput(
 ): { input: AttackOddsInput; unavailable: string[] } {
   const weapon = attack.weapon.type === 'weapon' ? (attack.weapon.system as WeaponData) : null;
   const derived = creature(defender).derived;
-  const p = derived.protection;
-  const protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]])) as ProtectionParts;
-  const props = propertyInputs(weapon, defender, target as CardTarget, protection, attack.summary.bypass);
+  const props = hitDamageInputs(weapon, defender, target, attack.summary.bypass);
   const unavailable = attackUnavailable(attack);
   if (props.record.vicious) unavailable.push('GNG.Odds.Unavailable.vicious');
   if (props.record.cannotHarm) unavailable.push('GNG.Odds.Unavailable.cannotHarm');
@@ -165,7 +161,6 @@ export function targetOddsInput(
         powerAttack: attack.options.powerAttack === true,
       }),
       ...props.inputs,
-      fortification: p.fortification as 'none' | 'light' | 'moderate' | 'heavy',
       nonlethal: attack.options.nonlethal === true,
     },
     target: {

@@ -30,8 +30,6 @@ const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground'
 
 /** The largest flat modifier a request may carry (the dialog's "other modifier"). */
 export const MAX_FLAT_BONUS = 20;
-/** The most sneak attack dice a request may claim (the dialog offers what the sheet has). */
-const MAX_SNEAK_DICE = 20;
 
 const bad = (): never => {
   throw new Refusal('GNG.Error.Attack.BadRequest');
@@ -73,7 +71,6 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
   situational: (v) => listOf(v, SITUATIONAL),
   defenderSituation: (v) => listOf(v, DEFENDER_SITUATIONS),
   touch: bool,
-  sneakAttackDice: (v) => int(v, 0, MAX_SNEAK_DICE),
   powerAttack: bool,
   nonlethal: bool,
   calledShots: (v): CalledShotEffect[] => listOf(v, CALLED_SHOT_EFFECTS),
@@ -132,6 +129,9 @@ export function parseAttackOptions(raw: unknown): AttackOptions {
   const input = record(raw);
   const options: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
+    // GnG SNEAK ATTACK: the card counts the dice from the attacker's documents (sneak-attack.ts); a
+    // request that names any (as older versions' choices did) is told so, whatever the number.
+    if (key === 'sneakAttackDice') throw new Refusal('GNG.Error.Attack.SneakAttackClaimed');
     // Own keys only: `__proto__`, `constructor`, `toString` … are no options.
     if (!Object.hasOwn(PARSERS, key)) bad();
     const parse = PARSERS[key as keyof AttackOptions];

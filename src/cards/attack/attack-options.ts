@@ -42,8 +42,6 @@ export interface AttackOptions {
   defenderSituation?: DefenderSituation[];
   /** A touch attack (+4; ignores the target's shield). */
   touch?: boolean;
-  /** Sneak attack dice, when the sneak attack applies. */
-  sneakAttackDice?: number;
   /** GnG Power Attack (two-handed grip doubles the Strength bonus to damage). */
   powerAttack?: boolean;
   /** Deal nonlethal damage with this attack. */
@@ -106,7 +104,6 @@ export const DEFAULT_ATTACK_OPTIONS: Required<
   situational: [],
   defenderSituation: [],
   touch: false,
-  sneakAttackDice: 0,
   powerAttack: false,
   nonlethal: false,
   calledShots: [],

@@ -2,7 +2,8 @@
  * What an attack with these `AttackOptions` comes to before it is rolled: the attack bonus, its
  * parts, the called-shot penalty and Strength to damage, for the attack dialog's live preview.
  * Glue only: the weapon's row on the actor (`system.derived.attacks`, derived by the engine) plus the
- * engine's `attackRollModifiers` (situational rows, touch, sneak attack, nonlethal), `calledShotPenalty`
+ * engine's `attackRollModifiers` (situational rows, touch, sneak attack — its dice and whether it counts
+ * from sneak-attack.ts, never the choices —, nonlethal), `calledShotPenalty`
  * (Improved Called Shot, Precise) and `strengthDamageBonus` (grip, Power Attack, and the world's
  * Strength Bonus Limitation).
  */
@@ -29,6 +30,7 @@ import { isLongarm, type ScattershotPlan } from './scattershot.js';
 import { combatOptionLines, type AttackHand } from './combat-options-lines.js';
 import { sunderPreview } from './sunder.js';
 import { opponentFeatLines } from '../../combat/opponent-feats.js';
+import { sneakAttackOf, type SneakAttack } from './sneak-attack.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -60,6 +62,8 @@ export interface AttackPreview {
     /** Penetration is chosen but the target's armor is unknown: its penalty is left out for now. */
     penetrationNeedsArmor: boolean;
   };
+  /** The attacker's sneak attack against the single target: its dice, the bonus it adds, why (not). */
+  sneakAttack: SneakAttack;
   /** The breaking strike or nerve strike chosen: its penalty and why it is refused (null: allowed). */
   strike: { penalty: number; refusal: string | null } | null;
   /** Stab and Grab is chosen and a requirement is unmet: which (engine `stabAndGrabUnmet`). */
@@ -163,6 +167,8 @@ export function previewAttack(
     scattershot?: ScattershotPlan | null;
     /** The off hand of a two-weapon attack (its own card); default the primary hand. */
     hand?: AttackHand;
+    /** How far the single target's token is, in feet (null: unknown): a ranged sneak attack's 30 ft. */
+    distanceFeet?: number | null;
   } = {},
 ): AttackPreview | null {
   const attack = attackRowOf(actor, weapon);
@@ -177,7 +183,15 @@ export function previewAttack(
     conditions: [...(options.situational ?? [])],
     touch: Boolean(options.touch) && !attack.touch,
   };
-  if (options.sneakAttackDice) input.sneakAttackDice = options.sneakAttackDice;
+  // GnG SNEAK ATTACK against the single target, from the documents (sneak-attack.ts).
+  const sneakAttack = sneakAttackOf(
+    actor,
+    attack,
+    options,
+    context.target ?? null,
+    context.distanceFeet ?? null,
+  );
+  if (sneakAttack.bonus) input.sneakAttackDice = sneakAttack.dice;
   // SIDEARMS AND LONGARMS IN MELEE: "a –4 penalty on attacks against adjacent opponents".
   if (attack.mode === 'ranged' && context.adjacent && isLongarm(weapon)) input.longarmAgainstAdjacent = true;
   if (options.nonlethal && !w.properties.includes('nonlethal')) {
@@ -308,6 +322,7 @@ export function previewAttack(
     lines,
     allowed,
     calledShot: { penalty, improvedCalledShot, precise, penetrationNeedsArmor },
+    sneakAttack,
     strike,
     stabAndGrabUnmet,
     strengthDamage,

@@ -255,6 +255,9 @@ export async function createAttackCard(
     adjacent: anyAdjacent(actor, tokens),
     scattershot: scatter,
     hand,
+    // The single target's distance: a ranged sneak attack counts within 30 ft (sneak-attack.ts).
+    distanceFeet:
+      single && refs.length === 1 ? distanceToTarget(actor, single, refs[0]?.tokenId ?? null) : null,
   });
   if (!preview) throw new Refusal('GNG.Error.NoAttack', { name: weapon.name });
   if (!preview.allowed)
@@ -347,9 +350,10 @@ export async function createAttackCard(
   // Concealment: each target's miss chance, before any Defense roll (combat-options-card.ts).
   const concealed = await rollConcealment(state, actor, defenderOf);
   const calledShots = config.options.calledShots ?? [];
+  // Only a sneak attack that counts against the target waives it (GnG SNEAK ATTACK), not its dice alone.
   const waived =
     calledShots.length > 0 &&
-    waivesAttackOfOpportunity(actor, state.weapon.itemId, config.options.sneakAttackDice ?? 0);
+    waivesAttackOfOpportunity(actor, state.weapon.itemId, preview.sneakAttack.bonus > 0);
   for (const target of state.targets) {
     if (target.kind !== 'creature') continue;
     const defender = await defenderOf(target);

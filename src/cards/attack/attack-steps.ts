@@ -21,7 +21,6 @@ import {
   type DefenseBreakdown,
   type DefensePart,
   type DefenseState,
-  type ProtectionParts,
 } from '../../rules/index.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
@@ -43,11 +42,19 @@ import {
   brilliantShieldLost,
   cardWeapon,
   finishPropertyDamage,
-  propertyInputs,
+  hitDamageInputs,
   undoPropertyDamage,
 } from './item-properties-damage.js';
 import { applySunder, sunderDefenseInput, undoSunder } from './sunder.js';
 import { defensiveInputFor } from './combat-options-card.js';
+
+// The card's state, extended here (attack-state.ts stays small): declaration merging.
+declare module './attack-state.js' {
+  interface CardApplied {
+    /** Apply's hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
+    hold?: string | null;
+  }
+}
 
 /** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
 export interface DefenseConfig {
@@ -270,20 +277,12 @@ export async function rollDamage(
 
   // A sundered item: the holder's Protection and resistances do not cover it (sunder.ts).
   const defender = target.sunder ? null : await actorOf(target.actorUuid);
-  let protection: ProtectionParts = {};
-  let fortification: 'none' | 'light' | 'moderate' | 'heavy' = 'none';
-  if (defender) {
-    const p = creature(defender).derived.protection;
-    protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]]));
-    fortification = p.fortification as typeof fortification;
-  }
-  // The target's DR and energy resistance, the weapon's Appendix 6 properties (from the documents).
+  // The target's Protection, DR and energy resistance, the weapon's Appendix 6 properties (from the documents).
   const weapon = attacker.items.get(state.weapon.itemId);
-  const props = propertyInputs(
+  const props = hitDamageInputs(
     weapon?.type === 'weapon' ? (weapon.system as WeaponData) : null,
     defender,
     target,
-    protection,
     summary.bypass,
   );
   const pipeline = damagePipeline({
@@ -293,7 +292,6 @@ export async function rollDamage(
     relativeDegree: result.relativeDegree,
     ...props.inputs,
     penetrated: target.calledShot?.penetration?.save?.success === false,
-    fortification,
     nonlethal: state.options.nonlethal === true,
   });
   const breakdown = pipeline.protectionBreakdown;
@@ -304,7 +302,6 @@ export async function rollDamage(
       relativeDegree: result.relativeDegree,
       ...props.inputs,
       penetrated: target.calledShot?.penetration?.save?.success === false,
-      fortification,
       nonlethal: state.options.nonlethal === true,
       formula: scattershotFormula(state.scattershot, dice, summary.damageDice),
       automatic,
@@ -373,6 +370,7 @@ export async function applyDamage(
     injury: loss.injury,
     statusesAdded: loss.statusesAdded,
     effectIds: loss.effectIds,
+    hold: loss.hold,
     traumaFlagBefore: loss.traumaBefore,
     snapshot: loss.before,
     woundTrauma: woundTraumaOwed(loss),
@@ -404,6 +402,7 @@ export async function undoDamage(
         after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
         statusesAdded: applied.statusesAdded,
         effectIds: applied.effectIds,
+        hold: applied.hold,
         traumaBefore: applied.traumaFlagBefore ?? null,
       })),
     );

@@ -26,6 +26,7 @@ import {
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { holdStatuses } from '../../combat/status-holds.js';
 import { rollSave } from '../wound-trauma/wound-trauma.js';
 import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
 import {
@@ -65,13 +66,13 @@ export function calledShotAt(
   };
 }
 
-/** The attacker's feats waive the attack of opportunity (Advanced Called Shot, proficient weapon). */
-export function waivesAttackOfOpportunity(
-  attacker: Actor,
-  weaponId: string,
-  sneakAttackDice: number,
-): boolean {
-  if (sneakAttackDice > 0) return true;
+/**
+ * The called shot provokes no attack of opportunity: a sneak attack that counts against the target
+ * (GnG SNEAK ATTACK: "While performing a sneak attack, you can make a Called Shot without provoking an
+ * attack of opportunity"; sneak-attack.ts), or Advanced Called Shot with a proficient weapon.
+ */
+export function waivesAttackOfOpportunity(attacker: Actor, weaponId: string, sneakAttack: boolean): boolean {
+  if (sneakAttack) return true;
   const sys = creature(attacker);
   const row = sys.derived.attacks.find((a) => a.itemId === weaponId);
   return sys.derived.feats.includes('advanced-called-shot') && row?.proficient === true;
@@ -227,17 +228,13 @@ async function loseAgain(actor: Actor, amount: number): Promise<NonNullable<Card
   );
   const wanted =
     consequences.condition === 'dying' ? ['dying'] : consequences.condition === 'dead' ? ['dead'] : [];
-  const statusesAdded = wanted.filter((s) => !actor.statuses.has(s));
-  const effectIds: Record<string, string> = {};
-  for (const status of statusesAdded) {
-    const effect = await actor.toggleStatusEffect(status, { active: true });
-    if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
-  }
+  // Held per step like every card's statuses (src/combat/status-holds.ts).
+  const { hold, statusesAdded, effectIds } = await holdStatuses(actor, wanted);
   const after = { value: lethal.current, temp: lethal.temporary, nonlethal: before.nonlethal };
   return {
     hpLost: lethal.hpLost,
     statusesAdded,
-    record: { snapshot: before, after, statusesAdded, effectIds, traumaBefore: null },
+    record: { snapshot: before, after, statusesAdded, effectIds, hold, traumaBefore: null },
   };
 }
 

@@ -9,15 +9,19 @@
  */
 import {
   attackBypassQualities,
+  damagePipeline,
   ENERGY_TYPES,
   energyResistanceAgainst,
+  PROTECTION_PARTS,
   resolveWounding,
   viciousDamage,
   weaponPropertiesAgainst,
   WEAPON_ITEM_PROPERTIES,
   type DamagePipelineInput,
   type DamageReduction,
+  type DamageResult,
   type EnergyType,
+  type Fortification,
   type ProtectionParts,
   type RemovedDefensePart,
   type TargetTrait,
@@ -32,10 +36,14 @@ import {
   restoreHitPointLoss,
   type HitPointRecord,
 } from '../../combat/hp-loss.js';
+import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { rollSave, type SaveRoll } from '../wound-trauma/wound-trauma.js';
 import { actorOf } from '../kernel/index.js';
 import { breakWeaponHit, undoObjectHit, type CardObjectHit } from './object-damage.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
+
+/** Wounding's status (the bleeding card's; src/cards/bleeding/). */
+const SEVERE_BLEEDING = 'severe-bleeding';
 
 /** What DR, energy resistance and the weapon's properties did to one target's damage. */
 export interface CardDamageProperties {
@@ -64,7 +72,8 @@ export interface CardAppliedProperties {
   /** The Vicious wielder's HP loss. */
   viciousWielder?: { hpLost: number; record: HitPointRecord } | null;
   /** Wounding's Fortitude save and the Severe Bleeding effect it started (null: none). */
-  wounding?: { save: SaveRoll; effectId: string | null } | null;
+  /** `hold`: its hold on the bleeding (src/combat/status-holds.ts; absent on older cards). */
+  wounding?: { save: SaveRoll; effectId: string | null; hold?: string | null } | null;
   /** Break Weapon: what the hit did to the chosen item (object-damage.ts). */
   object?: CardObjectHit | null;
 }
@@ -88,7 +97,7 @@ type PropertyInputs = Required<
 > & { protection: ProtectionParts };
 
 /** What the target is, for the properties that name creatures or objects (decision in docs/rules.md). */
-function targetTraits(defender: Actor | null, target: CardTarget): TargetTrait[] {
+function targetTraits(defender: Actor | null, target: Pick<CardTarget, 'kind'>): TargetTrait[] {
   const traits = new Set<TargetTrait>();
   if (target.kind === 'object') traits.add('object');
   if (!defender) return [...traits];
@@ -129,7 +138,7 @@ export async function cardWeapon(state: AttackCardState): Promise<WeaponData | n
 export function propertyInputs(
   weapon: WeaponData | null,
   defender: Actor | null,
-  target: CardTarget,
+  target: Pick<CardTarget, 'kind'>,
   protection: ProtectionParts,
   bypass: 'none' | 'piercing' | 'ignoring',
 ): { inputs: PropertyInputs; record: CardDamageProperties } {
@@ -186,6 +195,52 @@ export function propertyInputs(
       wounding: effect.wounding,
     },
   };
+}
+
+/**
+ * GM side: the target's side of one hit's damage step — the defender's Protection parts and armor
+ * fortification, then what its damage reduction and energy resistance and the weapon's Appendix 6
+ * properties make of them ({@link propertyInputs}) — to spread into `damagePipeline` beside the
+ * rolled damage. One step for every hit: the attack card's roll and odds, each hit of a multiple
+ * target burst, suppressing fire's free shot (decision "Bursts and suppressing fire: DR, energy
+ * resistance and properties", docs/rules.md). No defender (a sundered item): no Protection.
+ */
+export function hitDamageInputs(
+  weapon: WeaponData | null,
+  defender: Actor | null,
+  target: Pick<CardTarget, 'kind'>,
+  bypass: 'none' | 'piercing' | 'ignoring',
+): { inputs: PropertyInputs & { fortification: Fortification }; record: CardDamageProperties } {
+  let protection: ProtectionParts = {};
+  let fortification: Fortification = 'none';
+  if (defender) {
+    const p = (defender.system as CreatureData).derived.protection;
+    protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]])) as ProtectionParts;
+    fortification = p.fortification as Fortification;
+  }
+  const props = propertyInputs(weapon, defender, target, protection, bypass);
+  return { inputs: { ...props.inputs, fortification }, record: props.record };
+}
+
+/** What {@link hitDamageInputs} gives one target. */
+export type HitDamageInputs = ReturnType<typeof hitDamageInputs>;
+
+/**
+ * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
+ * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
+ * `damagePipeline` with the target's side of the step ({@link hitDamageInputs}), as the card's
+ * damage roll; a Brilliant Energy weapon that cannot harm the target deals none (as
+ * {@link finishPropertyDamage}). Vicious is for melee weapons only, and Wounding's save is the attack
+ * card's (decision in docs/rules.md).
+ */
+export function shotThroughTarget(
+  rolled: number,
+  relativeDegree: number,
+  hit: HitDamageInputs,
+): DamageResult {
+  const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
+  if (!hit.record.cannotHarm) return result;
+  return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
 }
 
 /** The dice of one roll, in order. */
@@ -261,12 +316,9 @@ export async function applyPropertyDamage(
   if (wound?.dc != null) {
     const save = await rollSave(defender, 'fort', wound.dc, rolls);
     const bleeding = resolveWounding(damage.final, save.success).bleeding;
-    let effectId: string | null = null;
-    if (bleeding && !defender.statuses.has('severe-bleeding')) {
-      const effect = await defender.toggleStatusEffect('severe-bleeding', { active: true });
-      if (effect && typeof effect === 'object' && effect.id) effectId = effect.id;
-    }
-    applied.wounding = { save, effectId };
+    // Held by this hit also when the defender bleeds already (another card's Undo leaves it).
+    const held = bleeding ? await holdStatuses(defender, [SEVERE_BLEEDING]) : null;
+    applied.wounding = { save, effectId: held?.effectIds[SEVERE_BLEEDING] ?? null, hold: held?.hold ?? null };
   }
   return { applied, rolls };
 }
@@ -280,9 +332,14 @@ export async function undoPropertyDamage(
   const notes: string[] = [];
   const objectNote = await undoObjectHit(defender, applied?.object);
   if (objectNote) notes.push(objectNote);
-  const effectId = applied?.wounding?.effectId;
-  if (effectId && defender.effects.get(effectId))
-    await defender.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
+  const wounding = applied?.wounding;
+  if (wounding) {
+    const { effectId, hold } = wounding;
+    const added: Record<string, string> = effectId ? { [SEVERE_BLEEDING]: effectId } : {};
+    notes.push(
+      ...(await releaseStatuses(defender, { hold, statusesAdded: Object.keys(added), effectIds: added })),
+    );
+  }
   const wielder = applied?.viciousWielder ? await actorOf(state.attacker.actorUuid) : null;
   if (wielder && applied?.viciousWielder)
     notes.push(...(await restoreHitPointLoss(wielder, applied.viciousWielder.record)));

@@ -7,17 +7,12 @@
  * The weapon's damage formula is its one-increment value (4dX): its die is the base die ("a base
  * damage die listed in their description"), and an increment rolls the table's count of that die.
  */
-import {
-  AISLE_WIDTH_FEET,
-  SCATTERSHOT_MAX_INCREMENTS,
-  expandConditions,
-  parseDice,
-  scattershot,
-} from '../../rules/index.js';
+import { AISLE_WIDTH_FEET, SCATTERSHOT_MAX_INCREMENTS, parseDice, scattershot } from '../../rules/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { centreFeet, tokensInArea } from '../burst/burst-area.js';
 import { feetBetween } from './firearms.js';
-import { blockWeapons, type CardTarget } from './attack-state.js';
+import type { CardTarget } from './attack-state.js';
+import { mayTakeOpportunity } from './may-take-opportunity.js';
 
 /** "Adjacent": within 5 feet (the longarm's −4, scattershot's two adjacent targets). */
 export const ADJACENT_FEET = 5;
@@ -188,8 +183,8 @@ export function scattershotContext(record: CardScattershot | null | undefined) {
 /**
  * SIDEARMS AND LONGARMS IN MELEE: "attacking with a firearm or energy weapon while within a threatened
  * square provokes an attack of opportunity" (core rules: any ranged attack). A creature target whose
- * token is within 5 ft of the attacker's and that holds a melee weapon (and is not helpless) may take
- * it, as against a called shot (`calledShot.provokes`, `ranged`); the damage waits for its answer.
+ * token is within 5 ft of the attacker's and that may take one (`mayTakeOpportunity`: armed, able, not
+ * in total defense) is offered it, as against a called shot (`calledShot.provokes`, `ranged`); the damage waits for its answer.
  */
 export function provokeWhileThreatened(
   attacker: Actor,
@@ -197,11 +192,11 @@ export function provokeWhileThreatened(
   target: CardTarget,
   defender: Actor | null,
 ): void {
-  if (mode !== 'ranged' || target.kind !== 'creature' || !defender) return;
-  const conditions = expandConditions(defender.statuses);
-  if (conditions.has('helpless') || conditions.has('unconscious')) return;
+  // The same check as the attack-of-opportunity card's: a creature in total defense, helpless or
+  // unarmed is offered none.
+  if (mode !== 'ranged' || target.kind !== 'creature' || !defender || !mayTakeOpportunity(defender)) return;
   const token = defender.getActiveTokens().find((candidate) => candidate.id === target.tokenId);
-  if (!token || !anyAdjacent(attacker, [token]) || !blockWeapons(defender).length) return;
+  if (!token || !anyAdjacent(attacker, [token])) return;
   if (target.calledShot) Object.assign(target.calledShot, { provokes: true, ranged: true });
   else
     target.calledShot = {

@@ -34,6 +34,13 @@ import {
 } from '../../rules/index.js';
 import { combatantOf } from '../../combat/action-budget.js';
 import {
+  holdStatuses,
+  putBackStatus,
+  releaseStatuses,
+  takeOffStatus,
+  type TakenHolds,
+} from '../../combat/status-holds.js';
+import {
   actorOf,
   askGM,
   defineCard,
@@ -95,6 +102,11 @@ export interface BleedingUndo {
   added: string[];
   /** Statuses the save removed (`fatigued`, replaced by `exhausted`). */
   removed: string[];
+  /** Its hold on the status it set and the effect it made (src/combat/status-holds.ts; absent on older cards). */
+  hold?: string | null;
+  effectIds?: Record<string, string>;
+  /** The holds that went with the statuses it removed (Undo puts them back). */
+  taken?: Record<string, TakenHolds | null>;
 }
 
 const t = (key: string) => game.i18n.localize(key);
@@ -244,10 +256,12 @@ async function rollBleedingSave({
   const save = savingThrow({ natural, bonus, dc: current.dc });
   const next = advanceSevereBleeding(current, save.success);
   const undo: BleedingUndo = { before: current, effect: null, added: [], removed: [] };
+  // Held by this save also when set already (src/combat/status-holds.ts: another card's Undo leaves it).
   const setStatus = async (id: string): Promise<void> => {
-    if (actor.statuses.has(id)) return;
-    await actor.toggleStatusEffect(id, { active: true });
-    undo.added.push(id);
+    const held = await holdStatuses(actor, [id]);
+    undo.added.push(...held.statusesAdded);
+    undo.hold = held.hold;
+    undo.effectIds = held.effectIds;
   };
   if (next.status === 'dead') {
     undo.effect = effect.toObject();
@@ -260,8 +274,11 @@ async function rollBleedingSave({
       const fatigue = imposeFatigue(actor.statuses, next.stage);
       await setStatus(fatigue);
       if (fatigue === 'exhausted' && actor.statuses.has('fatigued')) {
-        await actor.toggleStatusEffect('fatigued', { active: false });
-        if (!actor.statuses.has('fatigued')) undo.removed.push('fatigued');
+        const taken = await takeOffStatus(actor, 'fatigued');
+        if (!actor.statuses.has('fatigued')) {
+          undo.removed.push('fatigued');
+          undo.taken = { fatigued: taken };
+        }
       }
     }
   }
@@ -292,10 +309,12 @@ async function undoBleedingSave({ state }: CardRun<BleedingCardState, BleedingTa
     ? bleedingEffectOf(actor) !== undefined
     : !effect || !sameState(bleedingStateOf(effect), stored.result.after);
   if (stale) throw new Refusal('GNG.Bleeding.Error.UndoStale', { name: actor.name });
-  for (const id of undo.added)
-    if (actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: false });
-  for (const id of undo.removed)
-    if (!actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: true });
+  if (undo.hold)
+    await releaseStatuses(actor, { hold: undo.hold, statusesAdded: [], effectIds: undo.effectIds });
+  else
+    for (const id of undo.added)
+      if (actor.statuses.has(id)) await actor.toggleStatusEffect(id, { active: false });
+  for (const id of undo.removed) await putBackStatus(actor, id, undo.taken?.[id]);
   if (undo.effect) {
     const source = structuredClone(undo.effect);
     delete source._id;

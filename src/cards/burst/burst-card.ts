@@ -17,6 +17,8 @@ import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../comb
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
 import { actorOf, defineCard, noteUndo, Refusal, showRolls, track, registerCard } from '../kernel/index.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from './burst-area.js';
 import { renderBurstCard, BURST_CARD_TEMPLATE } from './burst-render.js';
 import { BURST_QUERY, startBurst } from './burst-start.js';
@@ -25,12 +27,13 @@ import {
   burstActionAvailable,
   burstState,
   burstUserMayAct,
-  hitDamage,
+  burstHit,
   hitsOf,
   isTarget,
   WHOLE_BURST,
   type BurstAction,
   type BurstCardState,
+  type BurstHit,
   type BurstSlot,
   type BurstTarget,
 } from './burst-state.js';
@@ -84,19 +87,25 @@ async function applyDamage(
 ): Promise<void> {
   const actor = await actorAt(target);
   const hits = hitsOf(state)[state.targets.indexOf(target)] ?? 0;
-  const protection = creature(actor).derived.protection.total;
+  // Each hit is one shot of normal damage: the attack card's damage step with the target's
+  // Protection, DR and energy resistance and the weapon's properties, no RD (docs/rules.md).
+  const item = (await fromUuid(state.weapon.itemUuid)) as Item | null;
+  const weapon = item?.type === 'weapon' ? (item.system as WeaponData) : null;
+  const step = hitDamageInputs(weapon, actor, { kind: 'creature' }, state.weapon.bypass);
   const rolls: Roll[] = [];
-  const each: { dice: number[]; rolled: number; after: number }[] = [];
+  const each: BurstHit[] = [];
   parseDice(state.weapon.damage);
   for (let i = 0; i < hits; i++) {
     const roll = await new Roll(state.weapon.damage).evaluate();
     rolls.push(roll);
     const rolled = Math.max(0, roll.total ?? 0);
-    each.push({
-      dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
-      rolled,
-      after: hitDamage(state, rolled, protection),
-    });
+    each.push(
+      burstHit(
+        roll.dice.flatMap((d) => d.results.map((r) => r.result)),
+        rolled,
+        step,
+      ),
+    );
   }
   const total = each.reduce((sum, hit) => sum + hit.after, 0);
   const { lethal, nonlethal } = afterDive(target, total);

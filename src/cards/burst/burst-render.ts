@@ -71,9 +71,20 @@ function targetContext(state: BurstCardState, target: BurstTarget, hits: number 
     applied: a && {
       lethal: shown?.lethal ?? a.lethal,
       nonlethal: a.nonlethal,
-      hits: a.hits.map((hit) =>
-        f('GNG.Burst.HitDamage', { rolled: hit.rolled, after: hit.after, dice: hit.dice.join(', ') }),
-      ),
+      hits: a.hits.map((hit) => {
+        const dice = hit.dice.join(', ');
+        if (hit.cannotHarm) return f('GNG.Attack.Property.CannotHarm', { name: target.name });
+        if (hit.afterProtection === undefined)
+          return f('GNG.Burst.HitDamage', { rolled: hit.rolled, after: hit.after, dice });
+        return f('GNG.Burst.HitDamageResisted', {
+          rolled: hit.rolled,
+          dice,
+          protected: hit.afterProtection,
+          dr: hit.damageReduction ?? 0,
+          energy: hit.energyResistance ?? 0,
+          after: hit.after,
+        });
+      }),
       hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),
       statuses: a.statusesAdded.length
         ? f('GNG.Attack.Applied.Statuses', {

@@ -6,7 +6,6 @@
 import type { AppliedLoss } from '../../combat/hp-loss.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
-  damageAfterProtection,
   resolveDiveForCover,
   resolveMultipleTargetBurst,
   type ActionBudget,
@@ -19,6 +18,7 @@ import {
 import type { AbortSpent } from '../../combat/action-budget.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
 import { owns } from '../kernel/index.js';
+import { shotThroughTarget, type HitDamageInputs } from '../attack/item-properties-damage.js';
 
 /** The card's actions (the `data-action` of its buttons). */
 export const BURST_ACTIONS = [
@@ -53,10 +53,24 @@ export interface BurstDive {
   epoch?: number | null;
 }
 
+/** One hit of a burst on a target: its rolled damage and what is left of it. */
+export interface BurstHit {
+  dice: number[];
+  rolled: number;
+  /** What the hit deals: after Protection, DR and energy resistance. */
+  after: number;
+  /** Set when DR, energy resistance or a property took something after Protection (cards since issue #28). */
+  afterProtection?: number;
+  damageReduction?: number;
+  energyResistance?: number;
+  /** Brilliant Energy cannot harm the target. */
+  cannotHarm?: boolean;
+}
+
 export interface BurstApplied extends AppliedLoss {
   by: string;
-  /** Each hit's rolled damage and what is left after Protection. */
-  hits: { dice: number[]; rolled: number; after: number }[];
+  /** Each hit's rolled damage and what is left of it. */
+  hits: BurstHit[];
   lethal: number;
   nonlethal: number;
 }
@@ -156,9 +170,23 @@ export function hitsOf(state: BurstCardState): (number | null)[] {
   });
 }
 
-/** Each hit's damage after Protection (the weapon's bypass), no Relative Degree. */
-export function hitDamage(state: BurstCardState, rolled: number, protection: number): number {
-  return damageAfterProtection({ rolled, relativeDegree: 0, protection, bypass: state.weapon.bypass });
+/**
+ * One hit's damage: the rolled damage, no Relative Degree, through the target's side of the attack
+ * card's damage step (`hitDamageInputs`: Protection with the weapon's bypass, DR, energy resistance,
+ * the weapon's properties).
+ */
+export function burstHit(dice: number[], rolled: number, step: HitDamageInputs): BurstHit {
+  const r = shotThroughTarget(rolled, 0, step);
+  const hit: BurstHit = { dice, rolled, after: r.final };
+  const resisted = r.steps.damageReduction > 0 || r.steps.energyResistance > 0 || step.record.cannotHarm;
+  if (resisted || r.steps.multiplier)
+    Object.assign(hit, {
+      afterProtection: r.steps.afterProtection,
+      damageReduction: r.steps.afterProtection - r.steps.afterDamageReduction,
+      energyResistance: r.steps.afterDamageReduction - r.steps.final,
+      ...(step.record.cannotHarm ? { cannotHarm: true } : {}),
+    });
+  return hit;
 }
 
 /** Lethal and nonlethal after the Dive for Cover converts up to its margin. */

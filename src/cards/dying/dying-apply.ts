@@ -7,6 +7,7 @@
  * dead or at HP that are not dying, which it leaves off) it says.
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
+import { holdStatuses, putBackStatus, releaseStatuses, takeOffStatus } from '../../combat/status-holds.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { damageCondition, type DyingRoundOutcome, type Size } from '../../rules/index.js';
 import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
@@ -36,33 +37,27 @@ export async function changeStatuses(
   const changes: StatusChanges = { added: {}, removed: [] };
   for (const status of remove) {
     if (!actor.statuses.has(status)) continue;
-    await actor.toggleStatusEffect(status, { active: false });
+    (changes.taken ??= {})[status] = await takeOffStatus(actor, status);
     changes.removed.push(status);
   }
-  for (const status of add) {
-    if (actor.statuses.has(status)) continue;
-    const effect = await actor.toggleStatusEffect(status, { active: true });
-    changes.added[status] = effect && typeof effect === 'object' && effect.id ? effect.id : null;
-  }
+  // Held per step like every card's statuses: an Undo leaves what another card still holds.
+  const held = await holdStatuses(actor, add);
+  for (const status of held.statusesAdded) changes.added[status] = held.effectIds[status] ?? null;
+  if (held.hold) changes.hold = held.hold;
   return changes;
 }
 
 /** Undoes {@link changeStatuses}: the effects it made deleted, the statuses it removed set again. */
 export async function restoreStatuses(actor: Actor, changes: StatusChanges): Promise<string[]> {
-  const notes: string[] = [];
-  for (const [status, effectId] of Object.entries(changes.added)) {
-    if (effectId && actor.effects.get(effectId))
-      await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
-    else if (!effectId && actor.statuses.has(status))
-      await actor.toggleStatusEffect(status, { active: false });
-    else
-      notes.push(
-        game.i18n.format('GNG.Undo.Note.StatusGone', {
-          name: actor.name,
-          status: game.i18n.localize(`GNG.Status.${status}`),
-        }),
-      );
-  }
+  // This step's hold goes (a status another card still holds stays); older cards delete their effects.
+  const effectIds = Object.fromEntries(
+    Object.entries(changes.added).filter((e): e is [string, string] => e[1] !== null),
+  );
+  const notes = await releaseStatuses(actor, {
+    hold: changes.hold,
+    statusesAdded: Object.keys(changes.added),
+    effectIds,
+  });
   for (const status of changes.removed) {
     if (actor.statuses.has(status)) continue;
     // `dying` and `stable` are below 0 HP and alive: not put back on the dead or on dying-free HP.
@@ -76,7 +71,7 @@ export async function restoreStatuses(actor: Actor, changes: StatusChanges): Pro
       );
       continue;
     }
-    await actor.toggleStatusEffect(status, { active: true });
+    await putBackStatus(actor, status, changes.taken?.[status]);
   }
   return notes;
 }

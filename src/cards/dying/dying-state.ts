@@ -5,6 +5,7 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
+import type { TakenHolds } from '../../combat/status-holds.js';
 
 /** The status a dying character carries: dying and unstable. */
 export const DYING_STATUS = 'dying';
@@ -17,6 +18,10 @@ export interface StatusChanges {
   added: Record<string, string | null>;
   /** Statuses removed (Undo sets them again). */
   removed: string[];
+  /** Its hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
+  hold?: string | null;
+  /** The holds that went with the statuses it removed (Undo puts them back). */
+  taken?: Record<string, TakenHolds | null>;
 }
 
 /** The once-per-round mark a round in combat set (round-mark.ts), and the one it replaced (for Undo). */

@@ -21,6 +21,7 @@ import {
 import {
   abilitiesOf,
   aooOpen,
+  aooUnresolved,
   GRAPPLE_QUERY,
   grappleActionAvailable,
   grappleActionSide,
@@ -266,15 +267,17 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
         : new Refusal('GNG.Grapple.Error.NotAllowed', { name: user.name });
     },
     unavailable: (name, state) =>
-      // G17: the grappler waits for the defender's attack of opportunity (taken or declined).
+      // G17: the grappler waits for the defender's attack of opportunity (declined, or taken and resolved).
       name === 'touch' && aooOpen(state)
         ? new Refusal('GNG.Grapple.Error.AooPending', { name: state.defender.name })
-        : // Advanced Wound Trauma: the next move waits for the last step's save.
-          name !== 'woundTraumaSave' && woundTraumaWaits(state)
-          ? new Refusal('GNG.Grapple.Error.WoundTraumaPending', {
-              name: sideName(state, woundTraumaSide(state) as GrappleSide),
-            })
-          : `GNG.Grapple.Error.Unavailable.${name}`,
+        : name === 'touch' && aooUnresolved(state)
+          ? new Refusal('GNG.Grapple.Error.AooUnresolved', { name: state.defender.name })
+          : // Advanced Wound Trauma: the next move waits for the last step's save.
+            name !== 'woundTraumaSave' && woundTraumaWaits(state)
+            ? new Refusal('GNG.Grapple.Error.WoundTraumaPending', {
+                name: sideName(state, woundTraumaSide(state) as GrappleSide),
+              })
+            : `GNG.Grapple.Error.Unavailable.${name}`,
   },
   start: startGrappleCard,
   actions: {
@@ -301,11 +304,14 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
     ),
     oppose: action('oppose', answer, { undoneBy: 'undo' }),
     undo: action('undo', undo),
+    // The attack itself is the defender's attack card against the grappler (grapple-aoo.ts links it).
     aoo: action('aoo', async ({ state, user }, { attacker }) => {
-      state.aoo = { by: user.id as string, hp: hitPoints(attacker) };
+      state.aoo = { by: user.id as string, hp: hitPoints(attacker), messageId: null };
     }),
+    // Also gives up a taken attack of opportunity that was never made (`grappleActionAvailable`).
     declineAoo: action('declineAoo', async ({ state, user }) => {
       state.aooDeclinedBy = user.id as string;
+      state.aoo = null;
     }),
     weapon: action('weapon', chooseWeapon, {
       parse(extra) {

@@ -20,7 +20,7 @@
  * grapple-index (the cards holding an actor, the queue keys), grapple-checks (weapons, bonuses,
  * rolls), grapple-render (template context), grapple-outcomes (what a step does to the actors),
  * grapple-moves (the GM resolves the checks), grapple-undo, grapple-start (new cards), grapple-actions
- * (the table); this module: the asking client, the sheets' moves and the hooks. It re-exports the
+ * (the table), grapple-aoo (the attack of opportunity's attack card); this module: the asking client, the sheets' moves and the hooks. It re-exports the
  * public names.
  *
  * Hooks: `gng.grapple(message)` (the card is posted).
@@ -49,6 +49,7 @@ import {
 import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grapple-index.js';
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 import { grappleCard } from './grapple-actions.js';
+import { registerGrappleAttackOfOpportunity } from './grapple-aoo.js';
 
 export {
   GRAPPLE_ACTIONS,
@@ -303,6 +304,8 @@ export function registerGrappleCard(): void {
   grappleCard.register();
   // First: the index is up to date before the sheets below read it.
   registerGrappleIndex();
+  // The defender's attack card that is its attack of opportunity (the touch attack waits for it).
+  registerGrappleAttackOfOpportunity();
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     decorateGrappleCard(message, html),
   );

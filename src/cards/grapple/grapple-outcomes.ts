@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { applyHitPointLoss, recordOf, type HitPointLoss } from '../../combat/hp-loss.js';
+import { holdStatuses } from '../../combat/status-holds.js';
 import {
   conditionEffects,
   grappleDamage,
@@ -49,16 +50,24 @@ export async function setStatus(
   return { effectId: (created?.id as string | undefined) ?? null };
 }
 
-/** Sets `status` on `target` and records it (with the effect it created) on `step`. */
+/**
+ * Sets `status` on `target` and records it on `step` with the effect it created; held by the step
+ * also when it was set already (src/combat/status-holds.ts: another card's Undo leaves it).
+ */
 export async function addStatus(
   step: GrappleStep,
   target: Actor,
   status: string,
   partner?: Actor,
 ): Promise<void> {
-  const set = await setStatus(target, status, true, partner);
-  if (set)
-    step.added.push({ actorUuid: target.uuid, status, ...(set.effectId ? { effectId: set.effectId } : {}) });
+  const { hold, statusesAdded, effectIds } = await holdStatuses(target, [status]);
+  const effectId = effectIds[status];
+  const created = effectId ? target.effects.get(effectId) : undefined;
+  if (created && partner) await created.setFlag(SYSTEM_ID, 'grappleWith', partner.uuid);
+  const actorUuid = target.uuid;
+  if (statusesAdded.length)
+    step.added.push({ actorUuid, status, ...(effectId ? { effectId } : {}), ...(hold ? { hold } : {}) });
+  else if (hold) step.held = [...(step.held ?? []), { actorUuid, status, hold }];
 }
 
 /** A timed grapple condition's effect data (`duration` given, or `rounds` from now). */

@@ -5,6 +5,7 @@
  */
 import {
   abilitiesOf,
+  aooUnresolved,
   f,
   GRAPPLE_CARD_TEMPLATE,
   grappleActionAvailable,
@@ -148,10 +149,14 @@ function weaponRow(state: GrappleCardState, side: GrappleSide) {
   };
 }
 
-/** The text of the attack of opportunity: taken, declined, or (nothing yet) null. */
+/** The text of the attack of opportunity: taken (and what the touch attack waits for), declined, or null. */
 function aooText(state: GrappleCardState): string | null {
-  if (state.aoo)
-    return f('GNG.Grapple.AooTaken', { name: state.defender.name, attacker: state.attacker.name });
+  if (state.aoo) {
+    const taken = f('GNG.Grapple.AooTaken', { name: state.defender.name, attacker: state.attacker.name });
+    return aooUnresolved(state)
+      ? `${taken} ${f('GNG.Grapple.AooWaiting', { name: state.defender.name })}`
+      : taken;
+  }
   if (state.aooDeclinedBy) return f('GNG.Grapple.AooDeclined', { name: state.defender.name });
   return null;
 }

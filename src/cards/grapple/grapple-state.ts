@@ -101,8 +101,13 @@ export interface GrappleStep {
   throwMaxFeet: number;
   throwFeet: number;
   throwKept: boolean | null;
-  /** Statuses set, as actor uuid + status, and the effect the step created (absent on older cards). */
-  added: { actorUuid: string; status: string; effectId?: string }[];
+  /**
+   * Statuses set, as actor uuid + status, the effect the step created and its hold on it
+   * (src/combat/status-holds.ts; both absent on older cards).
+   */
+  added: { actorUuid: string; status: string; effectId?: string; hold?: string }[];
+  /** Statuses the step found set already and holds too (Undo lets go; absent on older cards). */
+  held?: { actorUuid: string; status: string; hold: string }[];
   /** Cleared statuses; a timed one (pin, lock, choke) keeps its duration, so Undo recreates it as it was. */
   removed: { actorUuid: string; status: string; duration?: ActiveEffectDuration }[];
   timed: GrappleTimedEffect[];
@@ -168,8 +173,11 @@ export interface GrappleCardState {
   defender: { actorUuid: string; name: string; tokenId: string | null; weaponId: string | null };
   /** Starting the grapple provokes (no Improved Grapple). */
   provokes: boolean;
-  /** The defender took the attack of opportunity: who, and the attacker's HP then (damage → no grapple). */
-  aoo: { by: string; hp: HitPointSnapshot } | null;
+  /**
+   * The defender took the attack of opportunity: who, the attacker's HP then (damage → no grapple),
+   * and the attack card that is that attack, once the defender made it (grapple-aoo.ts links it).
+   */
+  aoo: { by: string; hp: HitPointSnapshot; messageId?: string | null } | null;
   /** The defender's owner declined the attack of opportunity (absent on older cards). */
   aooDeclinedBy?: string | null;
   phase: GrapplePhase;
@@ -358,6 +366,41 @@ export function aooOpen(state: GrappleCardState): boolean {
   return state.phase === 'grab' && state.provokes && !state.aoo && !state.aooDeclinedBy;
 }
 
+/** What the grapple card reads of an attack card (its flags, a GM's message): no attack folder imported. */
+interface AttackCardView {
+  type?: unknown;
+  attack?: {
+    fire?: { withdrawn?: unknown } | null;
+    targets?: { actorUuid?: unknown; result?: { hit?: unknown } | null; applied?: unknown }[];
+  };
+}
+
+/**
+ * The taken attack of opportunity's attack card against the grappler, as it is now: null while there
+ * is none (not made yet, deleted, or taken back); `resolved` once it missed the grappler or its
+ * damage to the grappler was applied.
+ */
+export function aooAttack(state: GrappleCardState): { messageId: string; resolved: boolean } | null {
+  const id = state.aoo?.messageId;
+  const message = id ? game.messages.get(id) : undefined;
+  if (!id || !message?.author?.isGM) return null;
+  const flags = message.flags?.[SYSTEM_ID] as AttackCardView | undefined;
+  const attack = flags?.type === 'attackCard' ? flags.attack : undefined;
+  const target = attack?.targets?.find((t) => t.actorUuid === state.attacker.actorUuid);
+  if (!attack || attack.fire?.withdrawn || !target) return null;
+  const result = target.result;
+  return { messageId: id, resolved: Boolean(result && (result.hit === false || target.applied)) };
+}
+
+/**
+ * The defender took the attack of opportunity and it is not resolved yet (core "Starting a Grapple":
+ * "If the attack of opportunity deals the character damage, the character fails to start the
+ * grapple"): the grappler waits for it, as for an open one.
+ */
+export function aooUnresolved(state: GrappleCardState): boolean {
+  return state.phase === 'grab' && !!state.aoo && !aooAttack(state)?.resolved;
+}
+
 /**
  * Whether `action` can be taken now by the acting side: `advanced` (it has Advanced Grapple), `held`
  * (it is pinned or locked: core "A pinned character can't take any action except to attempt to
@@ -383,9 +426,13 @@ export function grappleActionAvailable(
   if (state.pending) return false;
   // "you must immediately perform a Fortitude saving throw": the next move waits for it.
   if (woundTraumaWaits(state)) return false;
-  if (action === 'aoo' || action === 'declineAoo') return aooOpen(state);
-  // The provoked attack of opportunity comes first: taken or declined before the touch attack (G17).
-  if (action === 'touch') return state.phase === 'grab' && !aooOpen(state);
+  if (action === 'aoo') return aooOpen(state);
+  // Declined before it is taken, or given up after it was taken as long as no attack is made.
+  if (action === 'declineAoo')
+    return aooOpen(state) || (state.phase === 'grab' && !!state.aoo && !aooAttack(state));
+  // The provoked attack of opportunity comes first: declined, or taken and resolved, before the touch
+  // attack (G17).
+  if (action === 'touch') return state.phase === 'grab' && !aooOpen(state) && !aooUnresolved(state);
   if (state.phase !== 'grappling') return false;
   if (action === 'escape' || action === 'escapeArtist') return true;
   // Break Another's Pin is the ally's, made for a pinned side (the card checks the pin).

@@ -8,6 +8,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { releaseStatuses } from '../../combat/status-holds.js';
 import { actorOf } from '../kernel/index.js';
 import { undoWoundTrauma } from '../wound-trauma/wound-trauma.js';
 import {
@@ -61,12 +62,19 @@ export async function undoStep(
     const a = await actorOf(e.actorUuid);
     if (a && e.effectId) await deleteCreated(a, e.effectId, e.status, notes);
   }
-  for (const { actorUuid, status, effectId } of [...step.added].reverse()) {
+  for (const { actorUuid, status, effectId, hold } of [...step.added].reverse()) {
     const a = await actorOf(actorUuid);
     if (!a) continue;
-    // The effect this step created, where the card knows it; older cards clear the status.
-    if (effectId) await deleteCreated(a, effectId, status, notes);
+    // Its hold goes (a status another card holds stays); older cards delete the effect they created,
+    // or clear the status.
+    const effectIds: Record<string, string> = effectId ? { [status]: effectId } : {};
+    if (hold) notes.push(...(await releaseStatuses(a, { hold, statusesAdded: [status], effectIds })));
+    else if (effectId) await deleteCreated(a, effectId, status, notes);
     else await setStatus(a, status, false);
+  }
+  for (const { actorUuid, hold } of step.held ?? []) {
+    const a = await actorOf(actorUuid);
+    if (a) notes.push(...(await releaseStatuses(a, { hold, statusesAdded: [] })));
   }
   for (const { actorUuid, status, duration } of step.removed) {
     const a = await actorOf(actorUuid);

@@ -3,9 +3,10 @@
  * asks the active GM to roll the attacker's opposed check (engine `maneuverCheckParts`) and post one
  * card whose state lives in `flags.gng.maneuver`. The card is the GM's message, so nobody else can
  * write it. Each defender's owners may **Maintain Footing** (an abort: Balance vs the check, +4 per size
- * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`); the attacker's
- * owners (and the GM) **Apply** the maneuver's effect to a defender who did not keep its footing
- * (Trip/Throw: prone; Bull Rush/Throw: a note with the distance) and **Undo** it. Every action runs on
+ * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`) or answer **No
+ * Maintain Footing**; the attacker's owners (and the GM) **Apply** the maneuver's effect to a defender
+ * who did not keep its footing (Trip/Throw: prone; Bull Rush/Throw: a note with the distance), once it
+ * answered while Maintain Footing is open to it, and **Undo** it. Every action runs on
  * the active GM through the `gng.maneuverAction` query, which re-derives every number and checks the
  * sender; each step once.
  *
@@ -26,7 +27,9 @@ import {
   type Size,
 } from '../../rules/index.js';
 import type { CardPart } from '../attack/attack-state.js';
-import { abortShown, takeAbort } from '../../combat/abort-gate.js';
+import { takeAbort } from '../../combat/abort-gate.js';
+import { footingAwaited, footingOpen, unanswered } from './maneuver-footing.js';
+import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import {
   actorOf,
   askGM,
@@ -42,7 +45,12 @@ import {
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
 
-export const MANEUVER_ACTIONS = ['maintainFooting', 'applyManeuver', 'undoManeuver'] as const;
+export const MANEUVER_ACTIONS = [
+  'maintainFooting',
+  'declineFooting',
+  'applyManeuver',
+  'undoManeuver',
+] as const;
 export type ManeuverAction = (typeof MANEUVER_ACTIONS)[number];
 
 export interface ManeuverFooting {
@@ -63,6 +71,8 @@ export interface ManeuverApplied {
   effectIds?: Record<string, string>;
   /** Statuses this card set (undo removes exactly these). */
   statusesAdded: string[];
+  /** Its hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
+  hold?: string | null;
   /** How far the defender is moved (Bull Rush, Throw), in feet. */
   feet: number;
 }
@@ -74,6 +84,8 @@ export interface ManeuverTarget {
   tokenId: string | null;
   size: Size;
   footing: ManeuverFooting | null;
+  /** The defender's owner who answered "No Maintain Footing" (absent on older cards). */
+  footingDeclinedBy?: string | null;
   applied: ManeuverApplied | null;
   /** What the last Undo could not take back (localized notes, shown on the card). */
   undoNotes?: string[];
@@ -108,7 +120,7 @@ export function maneuverState(message: ChatMessage | null | undefined): Maneuver
 /*  Permissions                                                                */
 /* -------------------------------------------------------------------------- */
 
-/** Maintain Footing: the defender's owners; Apply, Undo: the attacker's owners. A GM may do everything. */
+/** Maintain Footing or not: the defender's owners; Apply, Undo: the attacker's owners. A GM may do everything. */
 export function maneuverUserMayAct(
   user: User,
   action: ManeuverAction,
@@ -116,17 +128,21 @@ export function maneuverUserMayAct(
   target: ManeuverTarget,
 ): boolean {
   if (user.isGM) return true;
-  if (action === 'maintainFooting') return owns(user, target.actorUuid);
+  if (action === 'maintainFooting' || action === 'declineFooting') return owns(user, target.actorUuid);
   return owns(user, state.attacker.actorUuid);
 }
 
-/** Maintain Footing once, before Apply; Apply once, only if the footing was not kept; Undo after Apply. */
+/**
+ * Maintain Footing (or not) once, before Apply; Apply once, only if the footing was not kept and the
+ * defender answered ({@link footingAwaited}); Undo after Apply.
+ */
 export function maneuverActionAvailable(action: ManeuverAction, target: ManeuverTarget): boolean {
   switch (action) {
     case 'maintainFooting':
-      return target.footing === null && target.applied === null;
+    case 'declineFooting':
+      return unanswered(target) && target.applied === null;
     case 'applyManeuver':
-      return target.applied === null && target.footing?.maintained !== true;
+      return target.applied === null && target.footing?.maintained !== true && !footingAwaited(target);
     case 'undoManeuver':
       return target.applied !== null;
   }
@@ -165,6 +181,9 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
         attack: fo.attackTotal,
       }),
     },
+    // The answer in words: no footing tried, or Apply still waiting for it.
+    declined: target.footingDeclinedBy ? f('GNG.Maneuver.FootingDeclined', { name: target.name }) : null,
+    awaited: footingAwaited(target) ? f('GNG.Maneuver.FootingAwaited', { name: target.name }) : null,
     applied: a && {
       statuses: a.statusesAdded.length
         ? f('GNG.Attack.Applied.Statuses', {
@@ -176,6 +195,7 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
     undoNotes: target.undoNotes ?? [],
     buttons: {
       maintainFooting: button('maintainFooting'),
+      declineFooting: button('declineFooting'),
       applyManeuver: button('applyManeuver'),
       undoManeuver: button('undoManeuver'),
     },
@@ -305,6 +325,13 @@ const may = (action: ManeuverAction) => (user: User, state: ManeuverCardState, t
 const available = (action: ManeuverAction) => (_state: ManeuverCardState, target: ManeuverTarget) =>
   maneuverActionAvailable(action, target);
 
+/** The defender's answer buttons: shown to its owners while the abort is open to it (disabled once answered). */
+const footingButtonShown =
+  (action: 'maintainFooting' | 'declineFooting') =>
+  (user: User, state: ManeuverCardState, target: ManeuverTarget) =>
+    maneuverUserMayAct(user, action, state, target) &&
+    (!maneuverActionAvailable(action, target) || footingOpen(target));
+
 async function saveCard(message: ChatMessage, state: ManeuverCardState): Promise<void> {
   await message.update({
     content: await renderManeuverCard(state),
@@ -324,19 +351,20 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
     noCard: 'GNG.Maneuver.Error.NoCard',
     unknownTarget: 'GNG.Error.Attack.UnknownTarget',
     notAllowed: 'GNG.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Maneuver.Error.Unavailable.${action}`,
+    unavailable: (action, state, target) =>
+      action === 'applyManeuver' && footingAwaited(target)
+        ? new Refusal('GNG.Maneuver.Error.FootingPending', {
+            name: target.name,
+            maneuver: t(`GNG.Maneuver.Kind.${state.maneuver}`),
+          })
+        : `GNG.Maneuver.Error.Unavailable.${action}`,
   },
   start: (data, sender) => postCard(parseStart(data), sender),
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),
       available: available('maintainFooting'),
-      shown(user, state, target) {
-        if (!maneuverUserMayAct(user, 'maintainFooting', state, target)) return false;
-        if (!maneuverActionAvailable('maintainFooting', target)) return true;
-        const actor = fromUuidSync(target.actorUuid) as Actor | null;
-        return Boolean(actor && abortShown(actor, 'maintain-footing', { forcedMovement: true }));
-      },
+      shown: footingButtonShown('maintainFooting'),
       async run({ message, state, target }) {
         const actor = await actorAt(target);
         const bonus = creature(actor).derived.skills.balance.total;
@@ -361,19 +389,24 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
         showRolls(message, [roll]);
       },
     },
+    // The defender's owners answer that it does not try (once; Apply goes on, nothing is spent).
+    declineFooting: {
+      may: may('declineFooting'),
+      available: available('declineFooting'),
+      shown: footingButtonShown('declineFooting'),
+      async run({ target, user }) {
+        target.footingDeclinedBy = user.id as string;
+      },
+    },
     applyManeuver: {
       may: may('applyManeuver'),
       available: available('applyManeuver'),
       undoneBy: 'undoManeuver',
       async run({ message, state, target, user }) {
         const actor = await actorAt(target);
-        const statusesAdded = maneuverConditions(state.maneuver).filter((s) => !actor.statuses.has(s));
-        const effectIds: Record<string, string> = {};
-        for (const status of statusesAdded) {
-          const effect = await actor.toggleStatusEffect(status, { active: true });
-          if (effect && typeof effect === 'object' && effect.id) effectIds[status] = effect.id;
-        }
-        target.applied = { by: user.id as string, statusesAdded, effectIds, feet: feetFor(state, target) };
+        // Held by this card also when another card set them already (src/combat/status-holds.ts).
+        const held = await holdStatuses(actor, maneuverConditions(state.maneuver));
+        target.applied = { by: user.id as string, ...held, feet: feetFor(state, target) };
         delete target.undoNotes;
         await saveCard(message, state);
         Hooks.callAll('gng.applyManeuver', message, target, actor);
@@ -382,22 +415,10 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
     undoManeuver: {
       may: may('undoManeuver'),
       available: available('undoManeuver'),
-      // The exact inverse: the effects this Apply created (a status set again by a later card stays).
+      // The exact inverse: this Apply's hold goes; a status another card still holds stays.
       async run({ target }) {
         const actor = await actorAt(target);
-        const applied = target.applied as ManeuverApplied;
-        const notes: string[] = [];
-        for (const status of applied.statusesAdded) {
-          const effectId = applied.effectIds?.[status];
-          if (effectId === undefined) {
-            if (actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: false });
-          } else if (actor.effects.get(effectId))
-            await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
-          else
-            notes.push(
-              f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) }),
-            );
-        }
+        const notes = await releaseStatuses(actor, target.applied as ManeuverApplied);
         target.applied = null;
         noteUndo(target, notes);
       },

@@ -10,11 +10,12 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { sceneTokens } from '../../combat/scene-grid.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
-import { expandConditions } from '../../rules/index.js';
-import { blockWeapons } from '../attack/attack-state.js';
+import { mayTakeOpportunity } from '../attack/may-take-opportunity.js';
 import { feetBetween } from '../attack/firearms.js';
 import { renderOpportunityCard } from './opportunity-render.js';
 import type { OpportunityCardState } from './opportunity-state.js';
+
+export { mayTakeOpportunity };
 
 /** Within this many feet a creature with a melee weapon threatens (decision: reach is not read). */
 const THREAT_FEET = 5;
@@ -24,15 +25,6 @@ export function opposed(a: number | undefined, b: number | undefined): boolean {
   const friendly = CONST.TOKEN_DISPOSITIONS?.FRIENDLY ?? 1;
   const hostile = CONST.TOKEN_DISPOSITIONS?.HOSTILE ?? -1;
   return (a === friendly && b === hostile) || (a === hostile && b === friendly);
-}
-
-/** Whether `actor` may take an attack of opportunity now: awake, able, with a melee weapon. */
-export function mayTakeOpportunity(actor: Actor): boolean {
-  const conditions = expandConditions(actor.statuses);
-  if (['helpless', 'unconscious', 'dead', 'dying'].some((c) => conditions.has(c))) return false;
-  // Core "Total Defense": "The character doesn't get to attack" (an attack of opportunity neither).
-  if (conditions.has('total-defense')) return false;
-  return blockWeapons(actor).length > 0;
 }
 
 /** The shooter's token on the viewed scene (its first active token), or null. */

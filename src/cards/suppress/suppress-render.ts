@@ -63,13 +63,18 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
         }),
       );
     if (shot.dive) lines.push(f('GNG.Suppress.Dived', { name: trigger.name }));
-    if (shot.damage)
+    const d = shot.damage;
+    if (d?.cannotHarm) lines.push(f('GNG.Attack.Property.CannotHarm', { name: trigger.name }));
+    else if (d)
       lines.push(
-        f('GNG.Suppress.Damage', {
-          rolled: shot.damage.rolled,
+        f(d.afterProtection === undefined ? 'GNG.Suppress.Damage' : 'GNG.Suppress.DamageResisted', {
+          rolled: d.rolled,
           rd: shot.relativeDegree ?? 0,
-          protection: shot.damage.protection,
-          final: shot.damage.final,
+          protection: d.protection,
+          afterProtection: d.afterProtection ?? d.final,
+          dr: d.damageReduction ?? 0,
+          energy: d.energyResistance ?? 0,
+          final: d.final,
         }),
       );
     if (shot.applied) lines.push(f('GNG.Attack.Applied.Hp', shot.applied.hp));

@@ -7,7 +7,6 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
-  damagePipeline,
   defenseRollFromValues,
   distanceFeet,
   rangePenalty,
@@ -19,7 +18,9 @@ import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js'
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { giveBack, takeAbort } from '../../combat/abort-gate.js';
+import type { WeaponData } from '../../data/item/item-data.js';
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
+import { hitDamageInputs, shotThroughTarget } from '../attack/item-properties-damage.js';
 import { tokenCentreFeet } from './suppress-area.js';
 import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
 
@@ -33,9 +34,13 @@ export async function triggerActor(trigger: { actorUuid: string; name: string })
 }
 
 /** The shooter and its weapon as they are now (the weapon must still be held: equipped). */
-export async function shooterAndWeapon(
-  state: SuppressCardState,
-): Promise<{ shooter: Actor; weapon: Item; bonus: number; damage: string; bypass: string }> {
+export async function shooterAndWeapon(state: SuppressCardState): Promise<{
+  shooter: Actor;
+  weapon: Item;
+  bonus: number;
+  damage: string;
+  bypass: 'none' | 'piercing' | 'ignoring';
+}> {
   const shooter = await triggerActor(state.shooter);
   const weapon = (await fromUuid(state.weapon.uuid)) as Item | null;
   const attack = creature(shooter).derived.attacks.find((a) => a.itemId === weapon?.id);
@@ -180,8 +185,9 @@ export async function diveForCover(message: ChatMessage, trigger: SuppressTrigge
 }
 
 /**
- * The GM applies the free shot's damage: the weapon's damage + RD, less Protection (a normal ranged
- * attack at a penalty: docs/rules.md "Suppressing fire"), through the shared HP loss.
+ * The GM applies the free shot's damage: the weapon's damage + RD through the attack card's damage
+ * step — Protection, DR, energy resistance, the weapon's properties (a normal ranged attack at a
+ * penalty: docs/rules.md "Suppressing fire") — and the shared HP loss.
  */
 export async function applyDamage(
   message: ChatMessage,
@@ -190,23 +196,34 @@ export async function applyDamage(
 ): Promise<void> {
   const actor = await triggerActor(trigger);
   const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
-  const { damage: formula, bypass } = await shooterAndWeapon(state);
+  const { weapon, damage: formula, bypass } = await shooterAndWeapon(state);
   const roll = await new Roll(formula).evaluate();
-  const protection = creature(actor).derived.protection.total;
-  const result = damagePipeline({
-    weaponBonus: roll.total as number,
-    relativeDegree: shot.relativeDegree ?? 0,
-    protection,
-    bypass: bypass as 'none',
-  });
+  // The attack card's damage step: Protection, DR, energy resistance, the weapon's properties.
+  const step = hitDamageInputs(
+    weapon.type === 'weapon' ? (weapon.system as unknown as WeaponData) : null,
+    actor,
+    { kind: 'creature' },
+    bypass,
+  );
+  const result = shotThroughTarget(Math.max(0, roll.total as number), shot.relativeDegree ?? 0, step);
   const loss = await applyHitPointLoss(actor, { lethal: result.final, nonlethal: 0 }, () => true);
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
+  const s = result.steps;
+  const resisted = s.damageReduction > 0 || s.energyResistance > 0 || s.multiplier || step.record.cannotHarm;
   shot.damage = {
     formula: roll.formula,
     dice: roll.dice.flatMap((d) => d.results.map((r) => r.result)),
     rolled: roll.total as number,
-    protection: result.steps.protection,
+    protection: s.protection,
     final: result.final,
+    ...(resisted
+      ? {
+          afterProtection: s.afterProtection,
+          damageReduction: s.afterProtection - s.afterDamageReduction,
+          energyResistance: s.afterDamageReduction - s.final,
+          ...(step.record.cannotHarm ? { cannotHarm: true } : {}),
+        }
+      : {}),
   };
   shot.applied = { ...recordOf(loss), hp: { before: loss.before.value, after: loss.after.value } };
   showRolls(message, [roll]);

@@ -68,6 +68,12 @@ export interface FreeShot {
     rolled: number;
     protection: number;
     final: number;
+    /** Set when DR, energy resistance or a property took something after Protection (since issue #28). */
+    afterProtection?: number;
+    damageReduction?: number;
+    energyResistance?: number;
+    /** Brilliant Energy cannot harm the target. */
+    cannotHarm?: boolean;
   } | null;
   applied: (HitPointRecord & { hp: { before: number; after: number } }) | null;
 }

@@ -25,6 +25,7 @@ import { atMost, LIMITS, validationError, within } from '../validation.js';
 import { deriveCreature, type DerivedCreature } from './derive-creature.js';
 import { grantedDefensiveStatuses } from '../../combat/combat-option-records.js';
 import { resistancesSchema, validateResistances, type ResistancesData } from './resistances.js';
+import { resetSkippedEffectChanges } from './effect-guard.js';
 
 /** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
 export const ANATOMY_FLAGS = [...ANATOMY_TRAITS, 'no-constitution', 'immune-to-critical-hits'] as const;
@@ -81,6 +82,8 @@ function creatureSchema(): DataSchema {
     speed: integer(30),
     /** HP the creature regenerates each round (GnG: regenerating creatures recover disabled parts at full HP); 0 none. */
     regeneration: integer(0),
+    /** Sneak attack dice besides the class levels' (a creature's own "sneak attack +2d6"); 0 none. */
+    sneakAttackDice: integer(0),
     /** Damage reduction ("5/silver; 10/magic") and energy resistance by type (issue #18). */
     resistances: resistancesSchema(),
     skills: new SchemaField(skills),
@@ -116,6 +119,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare speed: number;
   /** HP regenerated per round (the regeneration special quality); 0: none. */
   declare regeneration: number;
+  /** Sneak attack dice besides the class levels'; derived: `derived.sneakAttackDice` (all of them). */
+  declare sneakAttackDice: number;
   /** Damage reduction text and energy resistances (effects may change them); derived: `derived.resistances`. */
   declare resistances: ResistancesData;
   declare skills: Record<SkillId, SkillData>;
@@ -187,6 +192,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       ['negativeLevels', LIMITS.levels],
       ['speed', LIMITS.feet],
       ['regeneration', LIMITS.hitPoints],
+      ['sneakAttackDice', LIMITS.levels],
     ] as const) {
       if ((data[field] as number) < 0)
         throw validationError('GNG.Validation.Negative', { field, value: data[field] }, field);
@@ -207,8 +213,18 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     }
   }
 
+  /**
+   * The containers {@link prepareBaseData} resets and Active Effects write into, with their bounds
+   * (min, max): an effect change that leaves one of them anything but an integer within its bounds
+   * is skipped (src/data/actor/effect-guard.ts).
+   */
+  static effectTargets(): Readonly<Record<string, readonly [number, number]>> {
+    return EFFECT_TARGETS;
+  }
+
   /** Resets the containers Active Effects write into, before effects apply. */
   override prepareBaseData(): void {
+    resetSkippedEffectChanges(this.parent);
     this.defense = { bonuses: zeros(DEFENSE_MODIFIER_TYPES) };
     this.protection = { bonuses: zeros(PROTECTION_BONUS_TYPES) };
     this.hp.bonuses = zeros(HP_BONUS_TYPES);
@@ -240,6 +256,26 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     return { creatureType: 'Humanoid', anatomy: [] };
   }
 }
+
+/** An integer any sign within ±limit, or (enhancement and monk bonuses, never negative) 0 to limit. */
+const signed = (limit: number) => [-limit, limit] as const;
+const positive = (limit: number) => [0, limit] as const;
+
+const EFFECT_TARGETS: Readonly<Record<string, readonly [number, number]>> = Object.freeze(
+  Object.fromEntries([
+    ...DEFENSE_MODIFIER_TYPES.map((type) => [`defense.bonuses.${type}`, signed(LIMITS.bonus)]),
+    ...PROTECTION_BONUS_TYPES.map((type) => [
+      `protection.bonuses.${type}`,
+      // PROTECTION: an enhancement or monk bonus is a bonus; sacred/profane and circumstance go either way.
+      type === 'enhancement' || type === 'monk' ? positive(LIMITS.bonus) : signed(LIMITS.bonus),
+    ]),
+    ...HP_BONUS_TYPES.map((type) => [`hp.bonuses.${type}`, signed(LIMITS.hitPoints)]),
+    ...SAVES.map((save) => [`saves.${save}.bonus`, signed(LIMITS.bonus)]),
+    ['attack.bonuses.melee', signed(LIMITS.bonus)],
+    ['attack.bonuses.ranged', signed(LIMITS.bonus)],
+    ...SKILL_IDS.map((skill) => [`skills.${skill}.bonus`, signed(LIMITS.modifier)]),
+  ]) as Record<string, readonly [number, number]>,
+);
 
 function zeros<K extends string>(keys: readonly K[]): Record<K, number> {
   return Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;

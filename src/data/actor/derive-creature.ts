@@ -8,6 +8,7 @@ import {
   ATTACKER_CONDITIONS,
   DEFENSE_STATES,
   NONPROFICIENT_WEAPON_PENALTY,
+  uncannyDodgeFromClasses,
   SAVES,
   SKILLS,
   SKILL_IDS,
@@ -20,7 +21,6 @@ import {
   conditionRollModifier,
   expandConditions,
   ENTANGLED_DEXTERITY_PENALTY,
-  defenseBonus,
   defensiveOption,
   encumbranceLoad,
   encumbrancePenalty,
@@ -33,6 +33,7 @@ import {
   protection,
   rangedAttackBonus,
   skillCheckBonus,
+  sneakAttackDice,
   strengthDamageBonus,
   type Ability,
   type AttackerCondition,
@@ -47,11 +48,13 @@ import {
   type SkillId,
   effectiveLevel,
 } from '../../rules/index.js';
+import { lazyDefenseBreakdown } from '../../rules/defense-core.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { deriveResistances, type DerivedResistances } from './resistances.js';
 import { featDamageDice, featProficient } from './feat-weapons.js';
+import { LIMITS } from '../validation.js';
 
 export interface ClassSummary {
   id: string;
@@ -123,7 +126,18 @@ export interface DerivedCreature {
   /** Negative levels counted (the stored number, at least 1 with the energy-drained status). */
   negativeLevels: number;
   bab: number;
+  /**
+   * Sneak attack dice: the classes' (engine `sneakAttackDice`) and the creature's own; GnG SNEAK
+   * ATTACK turns them into an attack bonus when the attack is a sneak attack (src/cards/attack/sneak-attack.ts).
+   */
+  sneakAttackDice: number;
   feats: string[];
+  /**
+   * Keeps its Dexterity (and so class and dodge) bonus to Defense when flat-footed or against an
+   * invisible attacker, and may abort while flat-footed: a feat item `uncanny-dodge` (a bestiary
+   * monster's special quality, a chosen talent) or class levels (engine `uncannyDodgeFromClasses`).
+   */
+  uncannyDodge: boolean;
   hp: {
     max: number;
     injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
@@ -242,6 +256,11 @@ export function deriveCreature(input: {
     .filter((i) => i.type === 'feat')
     .map((i) => (i.system as unknown as { identifier: string }).identifier || slug(i.name));
   const hasFeat = (id: string) => feats.includes(id);
+  const uncannyDodge =
+    hasFeat('uncanny-dodge') ||
+    uncannyDodgeFromClasses(
+      classes.flatMap((c) => [c.identifier, c.name].map((name) => ({ name, levels: c.levels }))),
+    );
 
   // Hit points and injury.
   const hpBonuses = system.hp.bonuses;
@@ -257,9 +276,11 @@ export function deriveCreature(input: {
     immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
     noDiscernibleAnatomy: creature.anatomy.includes('no-discernible-anatomy'),
   });
+  // Maximum HP stay within the bound of stored HP (LIMITS.hitPoints), however large the bonuses.
+  const maxHp = Math.min(hpBreak.max, LIMITS.hitPoints);
   const hurt =
-    hpBreak.max > 0
-      ? injury(Math.min(system.hp.value, hpBreak.max), hpBreak.max, { immune: injuryImmune })
+    maxHp > 0
+      ? injury(Math.min(system.hp.value, maxHp), maxHp, { immune: injuryImmune })
       : { level: 'none' as const, penalty: 0 };
 
   // Gear: carried weight, worn armor and shield.
@@ -304,12 +325,14 @@ export function deriveCreature(input: {
       new Set([...(input.defensive ?? [])].filter((status) => statuses.has(status))),
     ),
     states,
+    ...(uncannyDodge ? { retainsDexterityWhenFlatFooted: true } : {}),
     negativeLevels,
     injuryPenalty: hurt.penalty,
   };
-  const defenseFor = (attack: 'melee' | 'ranged') => defenseBonus({ ...defenseInput, attack });
-  const melee = defenseFor('melee');
-  const ranged = defenseFor('ranged');
+  // The engine's Defense rule on this input, checked by the data models and the effect guard: the
+  // totals now, the breakdown when the sheet's pop-up (or anything else) first reads it.
+  const melee = lazyDefenseBreakdown(defenseInput, 'melee');
+  const ranged = lazyDefenseBreakdown(defenseInput, 'ranged');
 
   const monkLevels = classes.filter((c) => c.identifier === 'monk').reduce((sum, c) => sum + c.levels, 0);
   const pBonuses = system.protection.bonuses;
@@ -360,7 +383,8 @@ export function deriveCreature(input: {
       // GnG INJURY: the penalty applies to "skill checks" as to attacks and Defense.
       other: stored.misc + stored.bonus + fromConditions({ skill }) + hurt.penalty,
     });
-    skills[skill] = { ...check, ability, injury: hurt.penalty };
+    // Named fields, not `{ ...check, … }`: a spread here was most of preparation's time (issue #29).
+    skills[skill] = { total: check.total, usable: check.usable, ability, injury: hurt.penalty };
   }
 
   // Attacks: one per equipped weapon.
@@ -443,15 +467,25 @@ export function deriveCreature(input: {
     effectiveLevel: effectiveLevel(level, negativeLevels),
     negativeLevels,
     bab,
+    // A class item without an identifier counts by its name ("Rogue" → rogue), as a feat does.
+    sneakAttackDice: sneakAttackDice(
+      classes.map((c) => ({ identifier: c.identifier || slug(c.name), levels: c.levels })),
+      system.sneakAttackDice ?? 0,
+    ),
     feats,
+    uncannyDodge,
     hp: {
-      max: hpBreak.max,
-      injury: { ...hurt, immune: injuryImmune },
+      max: maxHp,
+      injury: { level: hurt.level, penalty: hurt.penalty, immune: injuryImmune },
       breakdown: hpBreakdownParts(hpBreak),
     },
     defense: { melee, ranged, total: melee.total },
     defenseInput,
-    protection: { ...prot, armorType: armor?.type ?? null, fortification: armor?.fortification ?? 'none' },
+    // The engine's breakdown object itself, with two fields added (a spread here cost more than the rule).
+    protection: Object.assign(prot, {
+      armorType: armor?.type ?? null,
+      fortification: armor?.fortification ?? 'none',
+    }),
     encumbrance: {
       weight,
       load,

@@ -1,6 +1,6 @@
 /**
  * Bestiary conversion (issue #19): the explained steps (i18n keys with data: the engine has no
- * i18n), the Toughness feats of a feat line, and the CR with GnG's size adjustment.
+ * i18n), the feats of a feat line (Toughness, Dodge), and the CR with GnG's size adjustment.
  */
 import { crAdjustmentForSize } from '../sizes.js';
 import type { Size } from '../types.js';
@@ -22,18 +22,40 @@ export interface ConversionStep {
 }
 
 /**
+ * One entry of a feat list: its name without a trailing parenthesis, and how many times it is taken —
+ * "Toughness (3)" or "Toughness (×2)" that many, a parenthesis naming a choice ("Weapon Focus (bite)")
+ * once.
+ */
+export function featEntry(entry: string): { name: string; times: number } {
+  const m = /^(.*?)\s*\(\s*([^()]*?)\s*\)$/.exec(entry.trim());
+  if (!m) return { name: entry.trim(), times: 1 };
+  const count = /^[×x]?\s*(\d+)$/i.exec(m[2] ?? '');
+  return { name: (m[1] ?? '').trim(), times: count ? Number(count[1]) : 1 };
+}
+
+/** How many times a feat list takes the feat `name` (case ignored; "Epic Toughness" is not "Toughness"). */
+export function featTimes(feats: readonly string[], name: string): number {
+  return feats
+    .map(featEntry)
+    .filter((f) => f.name.toLowerCase() === name.toLowerCase())
+    .reduce((sum, f) => sum + f.times, 0);
+}
+
+/**
  * Toughness feats in a feat list: "Toughness" counts 1, "Toughness (3)" or "Toughness (×2)" that
  * many (GnG "Toughness: Each time you take the Toughness feat, you add +3 HP to your base score").
  * "Epic Toughness" and "Improved Toughness" are other feats and do not count.
  */
 export function toughnessFeats(feats: readonly string[]): number {
-  let count = 0;
-  for (const f of feats) {
-    const m = /^toughness\s*(?:\(\s*[×x]?\s*(\d+)\s*\))?$/i.exec(f.trim());
-    if (m) count += m[1] === undefined ? 1 : Number(m[1]);
-  }
-  return count;
+  return featTimes(feats, 'toughness');
 }
+
+/**
+ * GnG DODGE [GENERAL]: "You gain a +1 dodge bonus to Defense … Each time you get it, the dodge
+ * bonuses stack" (unlike the core feat's bonus against one opponent): what each Dodge of a stat block
+ * adds to the converted Defense, as the feats pack's Dodge effect adds it to the actor's.
+ */
+export const DODGE_FEAT_BONUS = 1;
 
 /** The d20 challenge ratings below 1, in order. */
 export const FRACTIONAL_CRS = [1 / 10, 1 / 8, 1 / 6, 1 / 4, 1 / 3, 1 / 2] as const;

@@ -6,7 +6,8 @@
  *   POINTS"), through hitPoints.ts with the creature type's and classes' HP progressions.
  * - Protection: armor bonus (with its enhancement) + natural armor (GnG "PROTECTION").
  * - Defense bonus: Dex modifier + class bonus + equipment penalty + size modifier + shield bonus, and
- *   the AC's deflection/dodge/haste/insight/luck/sacred/profane bonuses (GnG "DEFENSE").
+ *   the AC's deflection/dodge/haste/insight/luck/sacred/profane bonuses (GnG "DEFENSE"), and +1 dodge
+ *   for each Dodge feat (GnG's Dodge, Appendix 4).
  * - Attacks, saves, BAB and grapple as printed; DR, energy resistance, immunities, regeneration, SR.
  * Each rule the text does not state is a decision in docs/rules.md "Bestiary conversion (issue #19)".
  * Pure: no Foundry, no I/O; never throws on a record of the SRD file.
@@ -24,10 +25,18 @@ import {
   type ConvertedArmor,
   type ConvertedShield,
 } from './armor-table.js';
+import { protectionFromTouch } from './ac-inference.js';
 import { parseAttackLine, type AttackRoutine } from './attacks.js';
 import { convertQualities, qualityEntries, type ConvertedQualities } from './qualities.js';
 import { gngSize, isSwarm, sizeOfSpace, splitHitDice, type HitDiceSplit } from './type-table.js';
-import { suggestedCr, toughnessFeats, type ConversionStep, type StepData } from './convert-steps.js';
+import {
+  DODGE_FEAT_BONUS,
+  featTimes,
+  suggestedCr,
+  toughnessFeats,
+  type ConversionStep,
+  type StepData,
+} from './convert-steps.js';
 import type { AbilityKey, SrdMonsterRecord } from './srd-record.js';
 
 export type { ConversionStep, ConversionExplanation, StepData } from './convert-steps.js';
@@ -50,6 +59,12 @@ export interface ConvertedCreature {
   protection: ProtectionBreakdown;
   /** The Defense bonus against a melee attack with nothing special going on. */
   defense: DefenseBreakdown;
+  /** The AC line's deflection, dodge, haste, insight, luck, sacred and profane bonuses (not the Dodge feats'). */
+  statBlockDefense: Partial<Record<DefenseModifierType, number>>;
+  /** Dodge feats (GnG: +1 dodge bonus to Defense each), counted into `defense`. */
+  dodge: number;
+  /** The special quality "uncanny dodge": keeps its Dexterity and class bonus to Defense when flat-footed. */
+  uncannyDodge: boolean;
   bab: number | null;
   grapple: number | null;
   /** Full-attack options ("or"), each the attacks made together; from the full attack line, else the attack line. */
@@ -58,7 +73,7 @@ export interface ConvertedCreature {
   speed: string | null;
   space: string | null;
   reach: string | null;
-  resistances: Omit<ConvertedQualities, 'converted' | 'unconverted'>;
+  resistances: Omit<ConvertedQualities, 'converted' | 'unconverted' | 'uncannyDodge'>;
   /** GnG "Creatures Immune to Injuries": by type, swarm, or "immunity to critical hits". */
   immuneToInjury: boolean;
   /** Toughness feats counted into HP. */
@@ -176,9 +191,13 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
       penalty: a.checkPenalty ?? 0,
     });
   }
+  // An AC printed without its parts: natural armor = AC − touch AC (decision "AC without its parts").
+  const inferred = protectionFromTouch(record);
+  if (inferred.step) steps.push(inferred.step);
+  if (inferred.unconverted) unconverted.push(inferred.unconverted);
   const prot = protection({
     armor: armor.reduce((s, a) => s + a.armor, 0),
-    naturalArmor: Math.max(0, record.natural_armor),
+    naturalArmor: Math.max(0, record.natural_armor) + inferred.amount,
     enhancement: armor.reduce((s, a) => s + a.enhancement, 0) + naturalEnhancement,
   });
   step('protection', prot.total, 'Protection', {
@@ -188,6 +207,16 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
     total: prot.total,
   });
 
+  // Dodge feats: GnG's Dodge, a +1 dodge bonus against everyone (decision "Bestiary feats").
+  const statBlockDefense = { ...modifiers };
+  const dodge = featTimes([...feats, ...epicFeats], 'dodge');
+  if (dodge > 0) {
+    modifiers.dodge = (modifiers.dodge ?? 0) + dodge * DODGE_FEAT_BONUS;
+    step('defense.dodgeFeat', dodge * DODGE_FEAT_BONUS, 'DefenseDodgeFeat', {
+      feats: dodge,
+      bonus: dodge * DODGE_FEAT_BONUS,
+    });
+  }
   if (abilities.dex === null) step('defense.dexterity', 0, 'DefenseNoDex', {});
   const dexMod = abilities.dex === null ? 0 : abilityModifier(abilities.dex);
   const penalties = armor.map((a) => a.checkPenalty ?? 0);
@@ -256,6 +285,7 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
     immuneToCriticalHits: swarm || q.immunities.some((i) => /critical hits/.test(i)),
   });
   if (immuneToInjury) step('immuneToInjury', 'true', 'ImmuneToInjury', { type: record.type });
+  if (q.uncannyDodge) step('uncannyDodge', 'true', 'UncannyDodge', {});
   if (record.dragon) {
     const d = record.dragon;
     const sa = record.special_attacks ?? '';
@@ -276,7 +306,7 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
     suggested: cr.suggested === null ? '—' : cr.suggested,
   });
 
-  const { converted: _c, unconverted: _u, ...resistances } = q;
+  const { converted: _c, unconverted: _u, uncannyDodge, ...resistances } = q;
   return {
     id: record.id,
     name: record.name,
@@ -291,6 +321,9 @@ export function convertMonster(record: SrdMonsterRecord): ConvertedCreature {
     shields,
     protection: prot,
     defense,
+    statBlockDefense,
+    dodge,
+    uncannyDodge,
     bab: record.bab,
     grapple: record.grapple,
     attacks: routines,

@@ -1,7 +1,8 @@
 /**
  * Bestiary conversion (issue #19): the special qualities of a d20 stat block that GnG's damage step
  * uses — damage reduction, energy resistance (both read by item-properties.ts), immunities,
- * fortification, regeneration, fast healing, spell and power resistance — and the rest, which is
+ * fortification, regeneration, fast healing, spell and power resistance — uncanny dodge (the Defense
+ * step's flat-footed rule), and the rest, which is
  * listed as not converted. GnG "PROTECTION": "Damage Reduction: Apply the effects of Damage Reduction
  * after Protection. Energy Resistance: Energy resistance applies to damage after Protection."
  */
@@ -29,6 +30,8 @@ export interface ConvertedQualities {
   fastHealing: number;
   spellResistance: number | null;
   powerResistance: number | null;
+  /** "Uncanny dodge": keeps the Dexterity (and class) bonus to Defense when flat-footed. */
+  uncannyDodge: boolean;
   /** Entries used for the above. */
   converted: string[];
   /** Entries no rule of the conversion uses, as printed. */
@@ -108,6 +111,7 @@ export function convertQualities(text: string | null, dragonSr: number | null = 
     fastHealing: 0,
     spellResistance: dragonSr,
     powerResistance: null,
+    uncannyDodge: false,
     converted: [],
     unconverted: [],
   };
@@ -166,6 +170,11 @@ export function convertQualities(text: string | null, dragonSr: number | null = 
     const fort = new RegExp(`^(${FORTIFICATIONS.join('|')}) fortification\\b`, 'i').exec(e);
     if (fort) {
       out.fortification = (fort[1] ?? 'none').toLowerCase() as Fortification;
+      use();
+      continue;
+    }
+    if (/^uncanny dodge(?:\s*\([^()]*\))?$/i.test(e)) {
+      out.uncannyDodge = true;
       use();
       continue;
     }

@@ -12,7 +12,7 @@
 import type { SrdMonsterRecord } from './srd-record.js';
 import { NOT_KEPT, type SegmentField } from './stat-block-labels.js';
 import { type ParseState, type StatBlockParse, WARNING, emptyRecord, readValue } from './stat-block-read.js';
-import { type Segment, isSentenceText, segmentLines } from './stat-block-segments.js';
+import { type Segment, isSentenceText, segmentLines, sentenceParts } from './stat-block-segments.js';
 import { slug, squash } from './stat-block-text.js';
 
 export type {
@@ -47,34 +47,70 @@ export function parseStatBlock(text: string): StatBlockParse {
     sentence,
   };
   let labelSeen = false;
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     if (segment.field === null) {
       if (!labelSeen && !sentence) nameLine(state, segment);
+      // "Goblin; hp 5; Str 11, …": the sentence form's first part, unlabelled, followed on its line.
+      else if (sentence && index === 0 && segments[1]?.line === segment.line)
+        setName(state, segment, segment.value);
       else state.unparsed.push({ line: segment.line, text: segment.raw });
-      continue;
+      return;
     }
     if (segment.field !== 'name') labelSeen = true;
     read(state, segment);
-  }
+  });
   finish(state);
   const { record, fields, unparsed, warnings } = state;
   return { record, fields, unparsed, warnings };
 }
 
-/** An unlabelled line above the table: the name ("Blue" then "Blue, 1st-Level Psion" names the second). */
+/** Where a name ends on its line: the first semicolon or colon outside brackets (-1: none). */
+function nameEnd(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '(' || char === '[') depth += 1;
+    else if ((char === ')' || char === ']') && depth > 0) depth -= 1;
+    else if ((char === ';' || char === ':') && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * An unlabelled line above the table: the name ("Blue" then "Blue, 1st-Level Psion" names the
+ * second). A first name line with more after a semicolon or colon ("Goblin; hp 5; Str abc") is
+ * named by the text before it; the rest is read as the sentence form's parts, or listed.
+ */
 function nameLine(state: ParseState, segment: Segment): void {
   const cells = segment.raw.split('\t').filter((cell) => cell.trim() !== '');
-  const name = squash(cells[0] ?? '');
+  let name = squash(cells[0] ?? '');
   const current = state.record.name;
+  const end = current === '' ? nameEnd(name) : -1;
+  if (end > 0) {
+    const rest = name.slice(end + 1);
+    name = squash(name.slice(0, end));
+    setName(state, segment, name);
+    extraColumns(state, segment.line, cells.slice(1));
+    for (const part of sentenceParts(rest, segment.line)) {
+      if (part.field === null || part.field === 'name')
+        state.unparsed.push({ line: part.line, text: part.raw });
+      else read(state, part);
+    }
+    return;
+  }
   if (current === '') extraColumns(state, segment.line, cells.slice(1));
   if (current === '' || (name.startsWith(current) && name !== current && !state.seen.has('name_line2'))) {
     if (current !== '') state.seen.add('name_line2');
-    state.record.name = name;
-    state.fields = state.fields.filter((field) => field.field !== 'name');
-    state.fields.push({ field: 'name', line: segment.raw, value: name });
+    setName(state, segment, name);
     return;
   }
   state.unparsed.push({ line: segment.line, text: segment.raw });
+}
+
+function setName(state: ParseState, segment: Segment, name: string): void {
+  state.record.name = name;
+  state.fields = state.fields.filter((field) => field.field !== 'name');
+  state.fields.push({ field: 'name', line: segment.raw, value: name });
 }
 
 /**

@@ -93,20 +93,24 @@ export function isSentenceLine(line: string): boolean {
 /** A line of the sentence form put back together from the lines a PDF copy wrapped it into. */
 interface LogicalLine {
   text: string;
-  /** Offsets in `text` where each pasted line starts, and those lines' numbers. */
+  /** Offsets in `text` where each pasted line starts (ascending), and those lines' numbers. */
   starts: number[];
   numbers: number[];
 }
 
-/** Whether the next pasted line goes on with this sentence-form line (it was wrapped). */
-function wraps(previous: string, next: string): boolean {
+/**
+ * Whether the next pasted line goes on with this sentence-form line (it was wrapped). `last` is
+ * the pasted line that ends it so far and `open` its count of unclosed brackets: each is kept as
+ * the line grows, so that no test reads the whole line again (which made long pastes quadratic).
+ */
+function wraps(last: string, open: number, next: string): boolean {
   if (LONG_LABEL_START.test(next) || isSentenceHeader(next)) return false;
-  if (depth(previous) > 0) return true;
-  return !/[.;]$/.test(previous) || /\bft\.$/.test(previous);
+  if (open > 0) return true;
+  return !/[.;]$/.test(last) || /\bft\.$/.test(last);
 }
 
-function depth(text: string): number {
-  let open = 0;
+/** The count of unclosed brackets after `text`, from `open` before it. */
+function depth(text: string, open = 0): number {
   for (const char of text) {
     if (char === '(' || char === '[') open += 1;
     if ((char === ')' || char === ']') && open > 0) open -= 1;
@@ -114,36 +118,77 @@ function depth(text: string): number {
   return open;
 }
 
+/** A logical line being built: its pieces are joined once, when it is complete. */
+interface OpenLine {
+  pieces: string[];
+  length: number;
+  last: string;
+  open: number;
+  starts: number[];
+  numbers: number[];
+}
+
 function logicalLines(text: string, sentence: boolean): LogicalLine[] {
   const result: LogicalLine[] = [];
-  let current: LogicalLine | null = null;
+  let current: OpenLine | null = null;
+  const close = (line: OpenLine | null): void => {
+    if (line) result.push({ text: line.pieces.join(''), starts: line.starts, numbers: line.numbers });
+  };
   text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
     const line = cleanLine(rawLine);
     if (line === '') {
+      close(current);
       current = null;
       return;
     }
-    const open: LogicalLine | null = current;
-    if (sentence && open && wraps(open.text, line)) {
-      const glue = /[a-z]-$/i.test(open.text) ? '' : ' ';
-      open.starts.push(open.text.length + glue.length);
+    const open: OpenLine | null = current;
+    if (sentence && open && wraps(open.last, open.open, line)) {
+      const glue = /[a-z]-$/i.test(open.last) ? '' : ' ';
+      open.starts.push(open.length + glue.length);
       open.numbers.push(index + 1);
-      open.text += glue + line;
+      open.pieces.push(glue, line);
+      open.length += glue.length + line.length;
+      open.last = line;
+      open.open = depth(line, open.open);
       return;
     }
-    current = { text: line, starts: [0], numbers: [index + 1] };
-    result.push(current);
+    close(current);
+    current = {
+      pieces: [line],
+      length: line.length,
+      last: line,
+      open: depth(line),
+      starts: [0],
+      numbers: [index + 1],
+    };
   });
+  close(current);
   return result;
 }
 
-/** The pasted line a segment starts on. */
+/** The pasted line a segment starts on (the last line start at or before `offset`: a binary search). */
 function lineAt(logical: LogicalLine, offset: number): number {
-  let number = logical.numbers[0] as number;
-  logical.starts.forEach((start, i) => {
-    if (offset >= start) number = logical.numbers[i] as number;
-  });
-  return number;
+  let low = 0;
+  let high = logical.starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((logical.starts[middle] as number) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return logical.numbers[low] as number;
+}
+
+/**
+ * Text added to a segment after it was made (a wrapped table row, a semicolon inside a text value):
+ * kept as pieces and joined once at the end, since joining as it grew made long pastes quadratic.
+ */
+interface Growth {
+  values: string[];
+  raws: string[];
+  /** The last piece added (the value ends with it). */
+  last: string;
+  /** A wrapped row was joined: the whole is squashed (its first line's tabs too). */
+  wrapped: boolean;
 }
 
 /**
@@ -153,6 +198,22 @@ function lineAt(logical: LogicalLine, offset: number): number {
  */
 export function segmentLines(text: string, sentence: boolean): Segment[] {
   const segments: Segment[] = [];
+  const grown = new Map<Segment, Growth>();
+  const grow = (segment: Segment, value: string, raw: string, glue: string, valueGlue = glue): Growth => {
+    const growth = grown.get(segment) ?? {
+      values: [segment.value],
+      raws: [segment.raw],
+      last: segment.value,
+      wrapped: false,
+    };
+    grown.set(segment, growth);
+    growth.values.push(valueGlue, value);
+    growth.raws.push(glue, raw);
+    if (value !== '') growth.last = value;
+    return growth;
+  };
+  /** The value's text so far, for the tests of its ends only: its last piece. */
+  const end = (segment: Segment): string => grown.get(segment)?.last ?? segment.value;
   let previous: Segment | null = null;
   /** The last pasted line of the logical line `previous` came from. */
   let previousEnd = 0;
@@ -185,8 +246,7 @@ export function segmentLines(text: string, sentence: boolean): Segment[] {
     for (const segment of produced) {
       if (sentence && segment.field === null && inLine && inLine.field && TEXT_FIELDS.has(inLine.field)) {
         // "Spd 30 ft. in scale mail; base speed 40 ft.": a semicolon inside a text value.
-        inLine.value = `${inLine.value}; ${segment.value}`;
-        inLine.raw = `${inLine.raw}; ${segment.raw}`;
+        grow(inLine, segment.value, segment.raw, '; ');
         continue;
       }
       inLine = segment;
@@ -194,10 +254,16 @@ export function segmentLines(text: string, sentence: boolean): Segment[] {
       const adjacent = segment.line === previousEnd + 1;
       // A wrapped table row, or a label whose value a browser copied onto the next line.
       const below =
-        prev !== null && prev.value === '' && prev.field !== null && prev.field !== 'name' && !segment.row;
-      if (segment.first && prev && adjacent && ((segment.field === null && continues(prev)) || below)) {
-        prev.value = squash(`${prev.value} ${segment.raw}`);
-        prev.raw = squash(`${prev.raw} ${segment.raw}`);
+        prev !== null && end(prev) === '' && prev.field !== null && prev.field !== 'name' && !segment.row;
+      if (
+        segment.first &&
+        prev &&
+        adjacent &&
+        ((segment.field === null && continues(prev, end(prev))) || below)
+      ) {
+        // squash(`${value} ${raw}`) of values that are squashed already: one space between.
+        const raw = squash(segment.raw);
+        grow(prev, raw, raw, ' ', end(prev) === '' ? '' : ' ').wrapped = true;
         continue;
       }
       segments.push(segment);
@@ -205,7 +271,24 @@ export function segmentLines(text: string, sentence: boolean): Segment[] {
     }
     previousEnd = logical.numbers[logical.numbers.length - 1] as number;
   }
+  for (const [segment, growth] of grown) {
+    const value = growth.values.join('');
+    const raw = growth.raws.join('');
+    segment.value = growth.wrapped ? squash(value) : value;
+    segment.raw = growth.wrapped ? squash(raw) : raw;
+  }
   return segments;
+}
+
+/**
+ * The parts of a sentence-form text that follows a name on its line ("hp 5; Str abc" of
+ * "Goblin; hp 5; Str abc"), each a segment of line `line` (field null when no label is known).
+ */
+export function sentenceParts(text: string, line: number): Segment[] {
+  return splitTop(text, ';')
+    .map((part) => squash(part))
+    .filter((part) => part !== '')
+    .flatMap((part) => classify(part, line, true));
 }
 
 /** A segment of one sentence-form part: a short label, "Name: CR …", a size and type, or nothing. */
@@ -237,8 +320,8 @@ function classify(part: string, line: number, sentence: boolean): Segment[] {
 const SIZE_START =
   /^(?:(?:LG|NG|CG|LN|N|CN|LE|NE|CE)\s+)?(?:fine|diminutive|tiny|small|medium(?:-size)?|large|huge|gargantuan|colossal)\+?\s/i;
 
-/** Whether the next line's first, unlabelled segment goes on with this table row (it ends with a comma). */
-function continues(previous: Segment): boolean {
+/** Whether the next line's first, unlabelled segment goes on with this table row (its value, ending `end`, ends with a comma). */
+function continues(previous: Segment, end: string): boolean {
   if (previous.field === null || previous.field === 'name') return false;
-  return /,$/.test(previous.value);
+  return /,$/.test(end);
 }

@@ -43,16 +43,18 @@ export function firstInt(text: string): number | null {
 export function splitTop(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let current = '';
-  for (const char of text) {
+  let start = 0;
+  // Slices, not a string grown a character at a time: a long paste made that a heap of garbage.
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
     if (char === '(' || char === '[') depth += 1;
     if ((char === ')' || char === ']') && depth > 0) depth -= 1;
     if (char === separator && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += char;
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
   }
-  parts.push(current);
+  parts.push(text.slice(start));
   // An unclosed parenthesis ("Bite +13 melee (1d8+5; Full Atk …"): split as if there were none.
   if (depth > 0) return text.split(separator);
   return parts;

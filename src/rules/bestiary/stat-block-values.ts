@@ -161,10 +161,10 @@ export function parseArmorClass(text: string): ArmorClass | null {
   if (!ac) return null;
   const touch = /\btouch\s+(\d+)/i.exec(value);
   const flat = /\bflat-?\s?footed\s+(\d+)/i.exec(value);
-  const group = /\(([^()]*(?:\[[^\]]*\][^()]*)*[+-]\d[^()]*)\)/.exec(value);
+  const group = breakdownGroup(value);
   const ac_breakdown: [number, string][] = [];
-  if (group) {
-    for (const item of splitTop(group[1] as string, ',')) {
+  if (group !== null) {
+    for (const item of splitTop(group, ',')) {
       const part = parseBonus(item);
       if (part) ac_breakdown.push(part);
     }
@@ -187,6 +187,40 @@ export function parseArmorClass(text: string): ArmorClass | null {
     armor_worn: armor.length ? armor : null,
     shield_worn: shields.length ? shields : null,
   };
+}
+
+/**
+ * The inside of the first parenthesis of an AC line that holds a signed number: its parts
+ * ("-1 size, +5 natural, armor [+5 half plate (mithral)]"); brackets may hold parentheses. One pass
+ * over the text: the regular expression it replaces backtracked exponentially over an unclosed
+ * parenthesis full of brackets.
+ */
+function breakdownGroup(value: string): string | null {
+  // The next "]" at or after each position (-1: none), so that a bracket is skipped in one step.
+  const closing: number[] = new Array<number>(value.length + 1).fill(-1);
+  for (let i = value.length - 1; i >= 0; i--) closing[i] = value[i] === ']' ? i : (closing[i + 1] as number);
+  let start = value.indexOf('(');
+  while (start >= 0) {
+    let signed = false;
+    let i = start + 1;
+    let end = -1;
+    for (; i < value.length; i++) {
+      const char = value[i] as string;
+      if (char === '[' && (closing[i] as number) > i) {
+        const close = closing[i] as number;
+        if (/[+-]\d/.test(value.slice(i, close))) signed = true;
+        i = close;
+      } else if (char === ')') {
+        end = i;
+        break;
+      } else if (char === '(') break;
+      else if ((char === '+' || char === '-') && /\d/.test(value[i + 1] ?? '')) signed = true;
+    }
+    if (end >= 0 && signed) return value.slice(start + 1, end);
+    // The next start: the parenthesis that broke this one, or the first after it.
+    start = end >= 0 ? value.indexOf('(', end + 1) : i < value.length ? i : -1;
+  }
+  return null;
 }
 
 /** "+5 natural" → [5, "natural"]; "+6 +3 studded leather"; "ring of protection +1" → [1, …]. */

@@ -104,6 +104,8 @@ function blockAllowed(defender: Fighter, attack: SimAttack, situation: Situation
   const ok = abortEligibility('block', {
     ...situation,
     conditions,
+    // Uncanny Dodge (the snapshot's Defense input keeps Dexterity when flat-footed): may Block flat-footed.
+    uncannyDodge: defender.snap.defense.input?.retainsDexterityWhenFlatFooted === true,
     ...(dex === undefined ? {} : { dexModifier: dex }),
   }).allowed;
   byConditions.set(key, ok);

@@ -1,0 +1,241 @@
+/**
+ * The numbers of the actor sheets with their breakdowns (the combat panel's Defense, Protection and
+ * HP; an attack row's bonus) and the header's HP bar: labels, signs and sources for what the data
+ * model derived. Formatting only — every number comes from `system` / `system.derived`.
+ */
+import { PROTECTION_PARTS, type DefenseBreakdown, type DefensePart } from '../../rules/index.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
+import { roundsOf } from '../../combat/ammunition.js';
+
+/** One line of a breakdown: what contributes, from where, and how much. */
+export interface BreakdownLine {
+  label: string;
+  source?: string;
+  value: string;
+  /** A part that a condition took away (shown struck through, not counted). */
+  removed?: boolean;
+}
+
+/** A number of the combat panel with its breakdown (shown on hover and keyboard focus). */
+export interface StatView {
+  /** DOM id of the breakdown (unique per actor), for `aria-describedby`. */
+  id: string;
+  key: string;
+  label: string;
+  value: string;
+  /** A smaller line under the value (the HP's temporary HP). */
+  sub?: string;
+  lines: BreakdownLine[];
+  notes: string[];
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** Foundry's default item icon, for an item without an image. */
+export const DEFAULT_ITEM_IMG = 'icons/svg/item-bag.svg';
+
+export function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `${value}`;
+}
+
+/** A condition or defender state (e.g. `flat-footed`, `behind-cover`, `touch attack`), localized. */
+export function stateLabel(id: string): string {
+  for (const prefix of ['GNG.Status', 'GNG.DefenseState']) {
+    const key = `${prefix}.${id}`;
+    if (game.i18n.has(key)) return t(key);
+  }
+  return id;
+}
+
+/** Engine notes are English reminders; the ones we know are shown localized. */
+function defenseNote(note: string): string {
+  return note.startsWith('Roll randomly') ? t('GNG.Defense.Note.GrappleRandomTarget') : note;
+}
+
+export function defenseView(actor: Actor, system: CreatureData, attack: 'melee' | 'ranged'): StatView {
+  const breakdown = system.defense[attack] as DefenseBreakdown;
+  const derived = system.derived;
+  const itemName = (id: string | null) => (id ? (actor.items.get(id)?.name ?? '') : '');
+  const classes = derived.classes.map((c) => `${c.name} ${c.levels}`).join(', ');
+  const sources: Partial<Record<DefensePart, string>> = {
+    dexterity: t('GNG.Ability.dex.long'),
+    class: classes,
+    armorCheck: itemName(derived.equippedArmorId),
+    encumbrance: t(`GNG.Load.${derived.encumbrance.load}`),
+    size: t(`GNG.Size.${system.size}`),
+    shield: itemName(derived.equippedShieldId),
+    shieldEnhancement: itemName(derived.equippedShieldId),
+    injury: t(`GNG.Injury.${derived.hp.injury.level}`),
+  };
+  const lines: BreakdownLine[] = [];
+  for (const [part, value] of Object.entries(breakdown.parts) as [DefensePart, number][]) {
+    if (value === 0 || part === 'situation' || part === 'conditions') continue;
+    const source =
+      sources[part] ?? (game.i18n.has(`GNG.Defense.Source.${part}`) ? t(`GNG.Defense.Source.${part}`) : '');
+    lines.push({ label: t(`GNG.Defense.Part.${part}`), value: signed(value), ...(source ? { source } : {}) });
+  }
+  for (const modifier of breakdown.modifiers) {
+    lines.push({
+      label: stateLabel(modifier.source),
+      source: t('GNG.Defense.Source.condition'),
+      value: signed(modifier.value),
+    });
+  }
+  for (const removed of breakdown.removed) {
+    lines.push({
+      label: t(`GNG.Defense.Part.${removed.part}`),
+      source: f('GNG.Defense.LostTo', { reasons: removed.reasons.map(stateLabel).join(', ') }),
+      value: signed(removed.value),
+      removed: true,
+    });
+  }
+  const notes = breakdown.notes.map(defenseNote);
+  if (breakdown.autoRollOne) notes.unshift(t('GNG.Defense.AutoRollOne'));
+  return {
+    id: `gng-${actor.id}-defense-${attack}`,
+    key: `defense-${attack}`,
+    label: t(`GNG.Sheet.Combat.Defense.${attack}`),
+    value: signed(breakdown.total),
+    lines,
+    notes,
+  };
+}
+
+export function protectionView(actor: Actor, system: CreatureData): StatView {
+  const p = system.derived.protection;
+  const armorName = system.derived.equippedArmorId
+    ? (actor.items.get(system.derived.equippedArmorId)?.name ?? '')
+    : '';
+  const lines: BreakdownLine[] = PROTECTION_PARTS.filter((part) => p[part] !== 0).map((part) => ({
+    label: t(`GNG.Protection.Part.${part}`),
+    value: signed(p[part]),
+    ...(part === 'armor' && armorName ? { source: armorName } : {}),
+  }));
+  const notes =
+    p.fortification !== 'none'
+      ? [f('GNG.Protection.Fortification', { value: t(`GNG.Fortification.${p.fortification}`) })]
+      : [];
+  return {
+    id: `gng-${actor.id}-protection`,
+    key: 'protection',
+    label: t('GNG.Sheet.Combat.Protection'),
+    value: String(p.total),
+    lines,
+    notes,
+  };
+}
+
+export function hpView(actor: Actor, system: CreatureData): StatView {
+  const derived = system.derived.hp;
+  const optional = ['toughness', 'other'];
+  const lines: BreakdownLine[] = derived.breakdown
+    .filter((part) => !(part.value === 0 && optional.some((key) => part.label.endsWith(`.${key}`))))
+    .map((part) => {
+      const key = part.label.split('.').pop() as string;
+      const value =
+        key === 'multiplier'
+          ? `× ${part.value}`
+          : key === 'base' || key === 'exact'
+            ? `= ${part.value}`
+            : key === 'constitution'
+              ? String(part.value)
+              : signed(part.value);
+      return { label: t(part.label), value };
+    });
+  lines.push({ label: t('GNG.Sheet.Combat.MaxHp'), value: `= ${derived.max}` });
+  const notes = [injuryText(system)];
+  if (system.hp.nonlethal) notes.push(f('GNG.Sheet.Combat.Nonlethal', { value: system.hp.nonlethal }));
+  if (system.hp.temp) notes.push(f('GNG.Sheet.Combat.TempHp', { value: system.hp.temp }));
+  return {
+    id: `gng-${actor.id}-hp`,
+    key: 'hp',
+    label: t('GNG.Sheet.Combat.HitPoints'),
+    value: `${system.hp.value} / ${derived.max}`,
+    // Temporary HP beside the HP (they soak damage first): "23 / 23", under it "(+5 temporary)".
+    sub: system.hp.temp ? f('GNG.Sheet.Combat.TempHpBeside', { temp: system.hp.temp }) : undefined,
+    lines,
+    notes,
+  };
+}
+
+function injuryText(system: CreatureData): string {
+  const injury = system.derived.hp.injury;
+  if (injury.immune) return t('GNG.Injury.Immune');
+  const grade = t(`GNG.Injury.${injury.level}`);
+  return injury.penalty ? `${grade} (${signed(injury.penalty)})` : grade;
+}
+
+/** The HP bar of the header: current / max, share filled, and the injury grade. */
+export function hpBar(system: CreatureData) {
+  const max = system.derived.hp.max;
+  const percent = max > 0 ? Math.max(0, Math.min(100, Math.round((system.hp.value / max) * 100))) : 0;
+  return {
+    value: system.hp.value,
+    max,
+    percent,
+    level: system.derived.hp.injury.level,
+    injury: injuryText(system),
+  };
+}
+
+/**
+ * The lines of an attack bonus: the engine's parts with its "base attack, ability and size" part
+ * itemized as the dialog and the card show it (`itemizedAttackParts`: the derived base attack bonus,
+ * ability and size modifiers), each with its source; parts of 0 after the first are left out.
+ */
+function attackLines(actor: Actor, system: CreatureData, attack: AttackSummary): BreakdownLine[] {
+  const sources: Record<string, string> = {
+    'GNG.AttackDialog.Part.bab': system.derived.classes.map((c) => `${c.name} ${c.levels}`).join(', '),
+    'GNG.AttackDialog.Part.size': t(`GNG.Size.${system.size}`),
+  };
+  return itemizedAttackParts(actor, attack)
+    .filter((part, index) => index === 0 || part.value !== 0)
+    .map((part) => {
+      const source = sources[part.label];
+      return { label: t(part.label), value: signed(part.value), ...(source ? { source } : {}) };
+    });
+}
+
+/** A firearm's rounds loaded / magazine on its attack row, and its Reload button's label (null: counts none). */
+function roundsView(item: Item | undefined) {
+  const rounds = item ? roundsOf(item) : null;
+  if (!item || !rounds) return null;
+  return {
+    text: f('GNG.Ammunition.Loaded', { loaded: rounds.loaded, capacity: rounds.capacity }),
+    label: f('GNG.Ammunition.LoadedLabel', {
+      weapon: item.name,
+      loaded: rounds.loaded,
+      capacity: rounds.capacity,
+    }),
+    empty: rounds.loaded === 0,
+    full: rounds.loaded >= rounds.capacity,
+    reload: f('GNG.Ammunition.Reload', { weapon: item.name }),
+  };
+}
+
+export function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
+  return {
+    itemId: attack.itemId,
+    img: actor.items.get(attack.itemId)?.img || DEFAULT_ITEM_IMG,
+    name: attack.name,
+    bonus: signed(attack.bonus),
+    damage: attack.damage,
+    damageTypes: attack.damageTypes.map((type) => t(`GNG.DamageType.${type}`)).join(', '),
+    grip: t(`GNG.Grip.${attack.grip}`),
+    mode: t(`GNG.AttackMode.${attack.mode}`),
+    proficient: attack.proficient,
+    rollLabel: f('GNG.Sheet.Attack.Roll', { name: attack.name }),
+    rounds: roundsView(actor.items.get(attack.itemId)),
+    breakdown: {
+      id: `gng-${actor.id}-attack-${attack.itemId}`,
+      key: `attack-${attack.itemId}`,
+      label: f('GNG.Sheet.Attack.BonusOf', { name: attack.name }),
+      value: signed(attack.bonus),
+      lines: attackLines(actor, system, attack),
+      notes: attack.proficient ? [] : [t('GNG.Sheet.Attack.NotProficient')],
+    } satisfies StatView,
+  };
+}

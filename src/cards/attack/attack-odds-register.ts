@@ -1,0 +1,23 @@
+/**
+ * The attack card's odds and "What if?" (attack-odds-card.ts) are loaded with the odds engine the
+ * first time a card with an open exchange is drawn (issue #29): until then the card is drawn without
+ * them, and they are added once the chunk is there (at once on every later render).
+ */
+import { onDemand, withModule } from '../../on-demand.js';
+import { automation } from '../../settings/variant-rules.js';
+import { cardState } from './attack-state.js';
+
+/** The card's odds, the "What if?" and the odds engine. */
+export const cardOddsModule = onDemand(() => import('./attack-odds-card.js'));
+
+/** Registers the odds' decoration of attack cards (on `init`). */
+export function registerAttackOdds(): void {
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+    if (automation().showOdds === 'off') return;
+    const state = message.author?.isGM ? cardState(message) : null;
+    // Odds before Defense, a "What if?" while Block or Roll with the Blow is open: nothing to draw
+    // once every creature's damage is applied (or it has none).
+    if (!state?.targets.some((t) => t.kind === 'creature' && !t.applied)) return;
+    withModule(cardOddsModule, (odds) => odds.decorateOdds(message, html));
+  });
+}

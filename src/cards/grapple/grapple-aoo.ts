@@ -1,0 +1,133 @@
+/**
+ * The defender's attack of opportunity against a grappler (core "Starting a Grapple"), made as an
+ * ordinary attack card: on the active GM, the first attack card the defender posts against the
+ * grappler after taking it (on the grapple card) is linked to the grapple card (`aoo.messageId`), and
+ * the grapple card is rendered again whenever that attack card changes or goes, so its Touch attack
+ * button and its words follow the attack (grapple-state.ts `aooAttack`, `aooUnresolved`).
+ *
+ * Which grapple cards wait for an attack of opportunity is an in-memory index (defender uuid → card
+ * ids at the grab whose attack of opportunity was taken), built once from the log on first use and
+ * kept by the message hooks, as grapple-index.ts does for the grappling cards: no attack reads the log.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import { serialized, track } from '../kernel/index.js';
+import { aooAttack, grappleState, type GrappleCardState } from './grapple-state.js';
+import { grappleQueueKeys } from './grapple-index.js';
+import { renderGrappleCard } from './grapple-render.js';
+
+/** Defender uuid → ids of its grapple cards at the grab with a taken attack of opportunity; null until used. */
+let byDefender: Map<string, Set<string>> | null = null;
+/** Card id → the defender uuid it is indexed under. */
+const defenderOf = new Map<string, string>();
+
+/** A GM's grapple card at the grab whose defender took the attack of opportunity. */
+function takenState(message: ChatMessage | undefined): GrappleCardState | null {
+  const state = message?.author?.isGM ? grappleState(message) : null;
+  return state && state.phase === 'grab' && state.aoo ? state : null;
+}
+
+function unindex(id: string): void {
+  const uuid = defenderOf.get(id);
+  if (uuid) byDefender?.get(uuid)?.delete(id);
+  defenderOf.delete(id);
+}
+
+function reindex(message: ChatMessage): void {
+  if (!byDefender) return; // built from the log on first use
+  const id = message.id as string;
+  unindex(id);
+  const state = takenState(message);
+  if (!state) return;
+  const uuid = state.defender.actorUuid;
+  defenderOf.set(id, uuid);
+  let ids = byDefender.get(uuid);
+  if (!ids) byDefender.set(uuid, (ids = new Set()));
+  ids.add(id);
+}
+
+/** The grapple cards whose defender `uuid` took the attack of opportunity (checked against their state now). */
+function takenBy(uuid: string): { id: string; state: GrappleCardState }[] {
+  if (!byDefender) {
+    byDefender = new Map();
+    defenderOf.clear();
+    // The one read of the whole log (once per session).
+    for (const message of game.messages.contents) reindex(message);
+  }
+  return [...(byDefender.get(uuid) ?? [])].flatMap((id) => {
+    const state = takenState(game.messages.get(id));
+    return state && state.defender.actorUuid === uuid ? [{ id, state }] : [];
+  });
+}
+
+/** A GM's attack card: its attacker and its targets' actors, or null. */
+function attackCard(message: ChatMessage): { attacker: string; targets: string[] } | null {
+  if (!message.author?.isGM) return null;
+  const flags = message.flags?.[SYSTEM_ID] as
+    | { type?: unknown; attack?: { attacker?: { actorUuid?: unknown }; targets?: { actorUuid?: unknown }[] } }
+    | undefined;
+  const attacker = flags?.type === 'attackCard' ? flags.attack?.attacker?.actorUuid : undefined;
+  if (typeof attacker !== 'string') return null;
+  const targets = (flags?.attack?.targets ?? []).map((t) => t.actorUuid).filter((u) => typeof u === 'string');
+  return { attacker, targets: targets as string[] };
+}
+
+/**
+ * Active GM: `update` the grapple card `id` in its queues, from its state then (null: nothing to do),
+ * and save it with its content rendered again.
+ */
+function updateCard(id: string, update: (state: GrappleCardState) => GrappleCardState | null): void {
+  void track(
+    serialized(grappleQueueKeys(id), async () => {
+      const current = game.messages.get(id);
+      const now = takenState(current);
+      const state = now && update(structuredClone(now));
+      if (!current || !state) return;
+      const content = await renderGrappleCard(state);
+      const changed = JSON.stringify(state) !== JSON.stringify(now);
+      if (changed) await current.update({ content, [`flags.${SYSTEM_ID}.grapple`]: state });
+      else if (content !== current.content) await current.update({ content });
+    }),
+  );
+}
+
+/** A new attack card: the attack of opportunity of each grapple card whose defender made it at its grappler. */
+function onCreated(message: ChatMessage): void {
+  reindex(message);
+  const attack = isActiveGM() ? attackCard(message) : null;
+  if (!attack) return;
+  for (const { id, state } of takenBy(attack.attacker)) {
+    if (!attack.targets.includes(state.attacker.actorUuid)) continue;
+    updateCard(id, (current) => {
+      // The first attack made (and still there) is the attack of opportunity.
+      if (!current.aoo || aooAttack(current)) return null;
+      current.aoo.messageId = message.id as string;
+      return current;
+    });
+  }
+}
+
+/** An attack card changed or went: the grapple cards linked to it show its outcome. */
+function onAttackChanged(message: ChatMessage): void {
+  const attack = isActiveGM() ? attackCard(message) : null;
+  if (!attack) return;
+  for (const { id, state } of takenBy(attack.attacker))
+    if (state.aoo?.messageId === message.id) updateCard(id, (current) => current);
+}
+
+/** Keeps the index and the links (called on `init`). */
+export function registerGrappleAttackOfOpportunity(): void {
+  Hooks.on('createChatMessage', (message: ChatMessage) => onCreated(message));
+  Hooks.on('updateChatMessage', (message: ChatMessage) => {
+    reindex(message);
+    onAttackChanged(message);
+  });
+  Hooks.on('deleteChatMessage', (message: ChatMessage) => {
+    if (byDefender) unindex(message.id as string);
+    onAttackChanged(message);
+  });
+  // The log is loaded before `ready` without create hooks: read it again on first use after it.
+  Hooks.once('ready', () => {
+    byDefender = null;
+  });
+}

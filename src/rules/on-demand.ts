@@ -1,0 +1,14 @@
+/**
+ * The parts of the rules engine a world loads on first use (issue #29): they are in `game.gng.rules`
+ * once `await game.gng.loadRules()` has loaded them (the odds, the simulator and the importer import
+ * what they need of them themselves). Pure, as the rest of the engine; ./index.ts exports their types.
+ */
+/** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
+export { convertMonster } from './bestiary/convert.js';
+export { parseAttackLine } from './bestiary/attacks.js';
+/** The importer's parser (issue #19): pasted d20 3.5 / d20 Modern stat block text → SrdMonsterRecord. */
+export { parseStatBlock } from './bestiary/stat-block-parse.js';
+/** Exact odds of an attack (issue #20): `game.gng.rules.odds.attackOdds(…)`, docs/api.md "Odds". */
+export * as odds from './odds/index.js';
+/** The fight simulator's engine (issue #20): `game.gng.rules.simulate.simulateFight(…)`, docs/api.md "Fight simulator". */
+export * as simulate from './simulate/index.js';

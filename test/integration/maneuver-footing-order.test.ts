@@ -1,0 +1,145 @@
+/**
+ * Issue #28 ("Rules loose ends"): the maneuver card's Apply waits for the defender's answer (Maintain
+ * Footing, or not) while Maintain Footing is open to it (GnG "Maintain Footing": "You use this
+ * abort action when an opponent makes a successful Bull Rush, Trip, Throw, or similar melee attack
+ * action").
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { cardHelpers, content, fromConsole } from '../fixtures/cards.js';
+import { getHarness } from '../harness/index.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import {
+  maneuverState,
+  requestManeuverAction,
+  type ManeuverCardState,
+  type ManeuverTarget,
+} from '../../src/cards/maneuver/maneuver-card.js';
+
+const h = await getHarness();
+const { click, visibleButtons } = cardHelpers(h);
+const { gm, player, otherPlayer } = h.users;
+
+let consoleErrors: MockInstance;
+beforeEach(() => {
+  h.reset(2828);
+  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
+  consoleErrors.mockRestore();
+  // Every refusal was a lang key of lang/en.json, and nothing threw on any client.
+  expect([...h.i18n.missing]).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const lastNotice = () => h.notices.at(-1)?.message;
+
+/** A localized refusal with `key`, never the kernel's "unexpected error" answer. */
+function refused(result: CardActionResult, key: string): void {
+  expect(result.ok, JSON.stringify(result)).toBe(false);
+  if (result.ok) return;
+  expect(result.error).toBe(key);
+  expect(game.i18n.has(result.error)).toBe(true);
+}
+
+describe("the maneuver's Apply waits for the defender's answer", () => {
+  const maneuver = (message: ChatMessage) => maneuverState(fresh(message)) as ManeuverCardState;
+  const defender = (message: ChatMessage) => maneuver(message).targets[0] as ManeuverTarget;
+
+  /** `otherPlayer`'s brute (Str 14) trips `player`'s hero (Balance 5 ranks); the check's d20 is 10. */
+  async function trip(kind: 'trip' | 'bull-rush' | 'throw' = 'trip') {
+    h.as(gm);
+    const hero = await h.createActor(
+      {
+        name: 'Hero',
+        type: 'npc',
+        system: { abilities: { con: { value: 30 } }, hp: { value: 30 }, skills: { balance: { ranks: 5 } } },
+      },
+      player,
+    );
+    const brute = await h.createActor(
+      { name: 'Brute', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+      otherPlayer,
+    );
+    h.as(otherPlayer);
+    h.target(otherPlayer, h.placeToken(hero));
+    h.dice.queue(10);
+    const message = (await game.gng.maneuver(brute, kind)) as ChatMessage;
+    await attackActionsSettled();
+    return { hero, brute, message, id: defender(message).id };
+  }
+
+  it('Apply is refused (and disabled, with the reason on the card) until the defender answers', async () => {
+    const { hero, message, id } = await trip();
+    h.as(otherPlayer);
+    expect(visibleButtons(message)).toContain('applyManeuver:disabled');
+    expect(content(message)).toContain('Waiting for Hero: Maintain Footing or not.');
+    refused(
+      await requestManeuverAction(message.id as string, 'applyManeuver', id),
+      'GNG.Maneuver.Error.FootingPending',
+    );
+    expect(lastNotice()).toBe(
+      'Not yet: Hero has not answered the Trip (Maintain Footing or not); Apply waits for the answer.',
+    );
+    expect(hero.statuses.has('prone')).toBe(false);
+    expect(defender(message).applied).toBeNull();
+    // The defender's owner answers "no": now Apply goes through.
+    h.as(player);
+    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['maintainFooting', 'declineFooting']));
+    await click(message, 'declineFooting');
+    expect(defender(message)).toMatchObject({ footing: null, footingDeclinedBy: player.id });
+    expect(content(message)).toContain('Hero does not try to maintain footing.');
+    expect(content(message)).not.toContain('Waiting for Hero');
+    // Answered once: neither Maintain Footing nor the refusal again.
+    refused(
+      await requestManeuverAction(message.id as string, 'maintainFooting', id),
+      'GNG.Maneuver.Error.Unavailable.maintainFooting',
+    );
+    refused(
+      await requestManeuverAction(message.id as string, 'declineFooting', id),
+      'GNG.Maneuver.Error.Unavailable.declineFooting',
+    );
+    h.as(otherPlayer);
+    await click(message, 'applyManeuver');
+    expect(hero.statuses.has('prone')).toBe(true);
+  });
+
+  it('the attacker cannot answer for the defender; a Maintain Footing answers too', async () => {
+    const { hero, message, id } = await trip('bull-rush');
+    h.as(otherPlayer);
+    refused(
+      await requestManeuverAction(message.id as string, 'declineFooting', id),
+      'GNG.Maneuver.Error.NotAllowed',
+    );
+    refused(
+      await fromConsole('gng.maneuverAction', {
+        messageId: message.id,
+        action: 'declineFooting',
+        target: id,
+        by: player.id,
+      }),
+      'GNG.Error.Attack.BadRequest',
+    );
+    h.as(player);
+    h.dice.queue(3); // Balance 3 + 5 = 8 < 12: not kept
+    await click(message, 'maintainFooting');
+    expect(defender(message).footing).toMatchObject({ maintained: false });
+    h.as(otherPlayer);
+    await click(message, 'applyManeuver');
+    expect(defender(message).applied).toMatchObject({ feet: 5 });
+    expect(hero.statuses.has('prone')).toBe(false);
+  });
+
+  it('a defender who cannot Maintain Footing (flat-footed) is not waited for', async () => {
+    const { hero, message, id } = await trip();
+    h.as(gm);
+    await hero.toggleStatusEffect('flat-footed', { active: true });
+    h.as(player);
+    expect(visibleButtons(message)).toEqual([]);
+    h.as(otherPlayer);
+    const applied = await requestManeuverAction(message.id as string, 'applyManeuver', id);
+    expect(applied).toMatchObject({ ok: true });
+    expect(hero.statuses.has('prone')).toBe(true);
+  });
+});
