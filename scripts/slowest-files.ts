@@ -1,7 +1,8 @@
 /**
  * A Vitest reporter for `npm test` (scripts/test.ts): after the run, the slowest test files by wall
  * time from their start to their end in the worker (import, hooks and tests: what the file costs the
- * run), with the share of it spent importing the file and its modules. With PROFILE_OUT set, every
+ * run), with the share of it spent importing the file and its modules; then each project's files
+ * and the sum of their wall times (what the project costs the workers). With PROFILE_OUT set, every
  * file's figures are also written there as JSON (docs/performance.md's profile of the suite).
  */
 import { writeFileSync } from 'node:fs';
@@ -55,5 +56,14 @@ export default class SlowestFiles implements Reporter {
       console.log(
         `  ${seconds(time.wall)} ${seconds(time.collect)}  ${time.project.padEnd(11)} ${time.file}`,
       );
+    const projects = new Map<string, FileTime[]>();
+    for (const time of times) projects.set(time.project, [...(projects.get(time.project) ?? []), time]);
+    console.log(`Per project (files, sum of their wall times, of which importing):`);
+    for (const [project, files] of [...projects].sort(([a], [b]) => a.localeCompare(b))) {
+      const sum = (key: 'wall' | 'collect') => files.reduce((total, time) => total + time[key], 0);
+      console.log(
+        `  ${project.padEnd(11)} ${String(files.length).padStart(4)} ${seconds(sum('wall'))} ${seconds(sum('collect'))}`,
+      );
+    }
   }
 }

@@ -12,7 +12,8 @@
  * The unit and integration tests are not started before the build: one Vitest run counts every test
  * in one report, and while the build runs (seconds) the typecheck already keeps the other core busy.
  *
- * The end of the output profiles the run: the slowest test files (scripts/slowest-files.ts), then
+ * The end of the output profiles the run: the slowest test files and each project's sum
+ * (scripts/slowest-files.ts; every file in test-results/test-profile.json), then
  * when each check started and how long it took. The last line is `N passed, N failed`: each Vitest
  * test counts one, and each other check counts one. Exits non-zero when anything failed, when a test
  * was skipped or left as todo, or when Vitest ran no test.
@@ -42,6 +43,8 @@ interface Outcome {
 }
 
 const report = join(ROOT, 'test-results/vitest.json');
+/** Every test file's wall time (scripts/slowest-files.ts), for docs/performance.md's profile. */
+const profile = join(ROOT, 'test-results/test-profile.json');
 
 const build: Step = { name: 'build', command: join(BIN, 'tsx'), args: ['scripts/build.ts'] };
 const checks: Step[] = [
@@ -71,7 +74,7 @@ function run(step: Step, shown: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
-      env: process.env,
+      env: { PROFILE_OUT: profile, ...process.env },
       stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
