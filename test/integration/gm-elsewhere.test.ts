@@ -11,8 +11,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { fromConsole } from '../fixtures/cards.js';
-import { getHarness } from '../harness/index.js';
+import { fromConsole, withFeats } from '../fixtures/cards.js';
+import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
+import { getHarness, type HarnessCombat } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import type { HarnessScene } from '../harness/templates-documents.js';
 import { GRID_DIAGONALS, GRID_TYPES } from '../harness/grid.js';
@@ -21,7 +22,8 @@ import { cardState, type AttackCardState } from '../../src/cards/attack/attack-s
 import { burstState, type BurstCardState } from '../../src/cards/burst/burst-card.js';
 import { opportunityCardOf } from '../../src/cards/opportunity/opportunity-state.js';
 import { SUPPRESS_QUERY, suppressState } from '../../src/cards/suppress/suppress-card.js';
-import { budgetOf, combatantOf, spendAbortFor } from '../../src/combat/action-budget.js';
+import { budgetOf, combatantOf, spendAbortFor, turnOf } from '../../src/combat/action-budget.js';
+import { flowOf } from '../../src/combat/opponent-feats.js';
 import { adjacent, feetBetween, measureFeet } from '../../src/combat/scene-grid.js';
 import { distanceToTarget } from '../../src/cards/attack/firearms.js';
 
@@ -223,6 +225,99 @@ describe('automation with the GM looking at another scene and another combat', (
     const after = suppressState(fresh(card));
     expect(after?.triggers.map((t) => [t.name, t.cause])).toEqual([['Runner', 'enter']]);
     expect(after?.occupants).toHaveLength(0);
+  });
+});
+
+describe('cards and feats of a fight the GM is not looking at', () => {
+  it("Block on the attack card is paid from the defender's budget in the fight, and its badge shows", async () => {
+    const fighter = await appendix3Fighter(h, player);
+    const rogue = await appendix3Rogue(h, otherPlayer);
+    h.placeToken(fighter);
+    const rogueToken = h.placeToken(rogue, { x: 100 });
+    const fight = h.startCombat([fighter, rogue]) as HarnessCombat;
+    await fight.begin();
+    await gmElsewhere();
+    h.as(player);
+    h.target(player, rogueToken);
+    h.dice.queue(10);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {})) as ChatMessage;
+    await attackActionsSettled();
+    const targetId = (cardState(fresh(message)) as AttackCardState).targets[0]?.id as string;
+    const press = async (user: User, action: string, die: number) => {
+      h.as(user);
+      h.dice.queue(die);
+      const html = h.renderMessage(fresh(message));
+      const button = html.querySelector<HTMLButtonElement>(
+        `button[data-action="${action}"]:not([data-breaking])[data-target-id="${targetId}"]`,
+      );
+      if (!button) throw new Error(`${user.name} sees no ${action}`);
+      button.dispatchEvent(new h.window.MouseEvent('click', { bubbles: true }) as unknown as Event);
+      await attackActionsSettled();
+    };
+    await press(otherPlayer, 'rollDefense', 1);
+    await press(otherPlayer, 'block', 2);
+    const block = (cardState(fresh(message)) as AttackCardState).targets[0]?.aborts?.block;
+    expect(block?.paidWith).toBeDefined();
+    expect(block?.paidWith).not.toBe('none');
+    expect(fresh(message).content).not.toContain('Not in combat');
+    h.as(gm);
+    const badge = h
+      .renderCombatTracker(fight)
+      .querySelector(`[data-combatant-id="${combatantOf(rogue)?.id}"] .gng-budget-badge`);
+    expect(badge).not.toBeNull();
+  });
+
+  it('Flow with Enemy and Hail of Bullets find the combat and the opponents on their own scene', async () => {
+    const LONGSWORD = {
+      name: 'Longsword',
+      type: 'weapon',
+      system: { category: 'martial', use: 'one-handed', damage: { medium: '1d8' }, equipped: true },
+    };
+    h.as(gm);
+    const hero = await h.createActor(
+      { name: 'Hero', type: 'character', system: { abilities: { wis: { value: 14 } }, hp: { value: 20 } } },
+      player,
+    );
+    await hero.createEmbeddedDocuments('Item', [
+      { name: 'Fighter', type: 'class', system: { levels: 4, babProgression: 'good' } },
+      LONGSWORD,
+      pistol(),
+    ]);
+    await withFeats(hero, ['flow-with-enemy', 'hail-of-bullets']);
+    const heroToken = h.placeToken(hero);
+    await doc(heroToken).update({ disposition: FRIENDLY });
+    const { actor: orc, token: orcToken } = await creature('Orc', 1, 0, {
+      items: [LONGSWORD],
+      disposition: HOSTILE,
+    });
+    await creature('Far Orc', 7, 0, { disposition: HOSTILE }); // 35 ft: beyond Hail's 30 ft
+    const fight = h.startCombat([]) as HarnessCombat;
+    fight.addCombatant(hero, 20);
+    fight.addCombatant(orc, 10);
+    await fight.begin();
+    const { elsewhere } = await gmElsewhere();
+    h.as(player);
+    // Hero 1d20 + 4 (base attack) + 2 (Wis): 8 + 6 = 14 ≥ orc 14 + 0; 2d4 + 2 = 3 + 2 + 2 = 7 rounds.
+    h.dice.queue(8, 14, 3, 2);
+    expect(await game.gng.flowWithEnemy(hero, orcToken)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    expect(flowOf(hero)).toMatchObject({ opponentUuid: orc.uuid, round: 1, rounds: 7 });
+    expect(elsewhere.getFlag('gng', 'flow')).toBeFalsy();
+    // The flow took the hero's full round in the fight; the next round, Hail of Bullets.
+    expect(turnOf(combatantOf(hero) as Combatant)).toMatchObject({ move: false, attack: false });
+    h.as(gm);
+    await fight.nextTurn();
+    await fight.nextTurn();
+    await attackActionsSettled();
+    h.as(player);
+    const before = game.messages.size;
+    h.dice.queue(10);
+    const gun = hero.items.find((i) => i.type === 'weapon' && i.name !== 'Longsword') as Item;
+    expect(await game.gng.hailOfBullets(hero, gun)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    const shots = game.messages.contents.slice(before).filter((m) => cardState(m) !== null);
+    expect(shots.map((m) => cardState(m)?.targets[0]?.name)).toEqual(['Orc']);
   });
 });
 
