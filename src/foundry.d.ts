@@ -443,6 +443,8 @@ declare global {
     readonly actorLink?: boolean;
     /** The scene holding the token (v13: the document's parent), whatever scene a client views. */
     readonly parent?: Scene | null;
+    /** The token's centre in pixels (at `position`, a top-left corner, when given), its grid's way. */
+    getCenterPoint?(position?: Partial<ScenePoint>): ScenePoint;
   }
   /**
    * A measured template on a scene (v13 MeasuredTemplateDocument): `t` its shape, `x`/`y` its origin
@@ -489,6 +491,8 @@ declare global {
     readonly type?: number;
     readonly diagonals?: number;
     measurePath?(waypoints: ScenePoint[]): { distance: number };
+    /** The centre of the grid space holding `point` (a gridless grid: the point itself). */
+    getCenterPoint?(point: ScenePoint): ScenePoint;
   }
   /** A scene: its grid, its token documents and its templates (any scene, viewed or not). */
   interface Scene {

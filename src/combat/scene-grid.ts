@@ -44,12 +44,20 @@ function fallbackFeet(scene: Scene | null | undefined, a: ScenePoint, b: ScenePo
   return (straight + diagonal + Math.floor(diagonal / 2)) * distance;
 }
 
-/** Feet along the path through `points` (pixels) on `scene`, by its grid's own measurement. */
+/**
+ * Feet along the path through `points` (pixels) on `scene`, by its grid's own measurement. On a grid
+ * each point counts as the centre of its space (`grid.getCenterPoint`), so a centre placed a little
+ * off (a hex's) still measures whole spaces.
+ */
 export function measureFeet(scene: Scene | null | undefined, points: readonly ScenePoint[]): number {
   if (points.length < 2) return 0;
   const grid = scene?.grid;
   if (grid && typeof grid.measurePath === 'function') {
-    const measured = Number(grid.measurePath(points.map(({ x, y }) => ({ x, y }))).distance);
+    const snap =
+      grid.type !== GRIDLESS && typeof grid.getCenterPoint === 'function'
+        ? (p: ScenePoint) => (grid.getCenterPoint as (p: ScenePoint) => ScenePoint)({ x: p.x, y: p.y })
+        : (p: ScenePoint) => ({ x: p.x, y: p.y });
+    const measured = Number(grid.measurePath(points.map(snap)).distance);
     if (Number.isFinite(measured)) return measured;
   }
   let total = 0;
@@ -58,8 +66,16 @@ export function measureFeet(scene: Scene | null | undefined, points: readonly Sc
   return total;
 }
 
-/** A token's centre in pixels; `at` overrides its stored corner (e.g. a waypoint of a move). */
+/**
+ * A token's centre in pixels; `at` overrides its stored corner (e.g. a waypoint of a move). The
+ * document's own `getCenterPoint` when it has one (it knows a hex token's shape), else the corner
+ * plus half the token's spaces.
+ */
 export function tokenCentre(doc: TokenDocument, at: Partial<ScenePoint> = {}): ScenePoint {
+  if (typeof doc.getCenterPoint === 'function') {
+    const centre = doc.getCenterPoint({ x: at.x ?? doc.x, y: at.y ?? doc.y });
+    if (Number.isFinite(centre?.x) && Number.isFinite(centre?.y)) return { x: centre.x, y: centre.y };
+  }
   const { size } = sceneGrid(sceneOfToken(doc));
   return {
     x: (at.x ?? doc.x ?? 0) + ((doc.width || 1) * size) / 2,

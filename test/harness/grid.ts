@@ -81,6 +81,17 @@ export class HarnessGrid implements SceneGrid {
     return { q: x, r: z };
   }
 
+  /** The centre of the space holding `p` (gridless: `p` itself). */
+  getCenterPoint(p: ScenePoint): ScenePoint {
+    if (this.type === GRID_TYPES.GRIDLESS) return { x: p.x, y: p.y };
+    if (this.isHexagonal) {
+      const { q, r } = this.hexOf(p);
+      return this.hexCentre(q, r);
+    }
+    const centre = (v: number) => (Math.floor(v / this.size) + 0.5) * this.size;
+    return { x: centre(p.x), y: centre(p.y) };
+  }
+
   /** The path's length in feet, by this grid's rule. */
   measurePath(waypoints: ScenePoint[]): { distance: number } {
     let spaces = 0;

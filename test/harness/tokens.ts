@@ -79,6 +79,18 @@ export class HarnessTokenDocument implements TokenDocument {
       : TOKEN_DISPOSITIONS.NEUTRAL;
   }
 
+  /**
+   * The token's centre in pixels (at `position`'s corner when given): the corner plus half its
+   * spaces of its scene's grid size (v13 `TokenDocument#getCenterPoint`; README.md).
+   */
+  getCenterPoint(position: { x?: number; y?: number } = {}): { x: number; y: number } {
+    const size = this.parent?.grid.size ?? GRID_SIZE;
+    return {
+      x: (position.x ?? this.x) + (this.width * size) / 2,
+      y: (position.y ?? this.y) + (this.height * size) / 2,
+    };
+  }
+
   /** A token's permissions are its actor's (the GM may do anything). */
   testUserPermission(user: User, level: 'NONE' | 'LIMITED' | 'OBSERVER' | 'OWNER'): boolean {
     if (user.isGM) return true;

@@ -355,6 +355,9 @@ describe("distances through the scene's grid", () => {
     expect(feetBetween(doc(ta), doc(tc))).toBe(20);
     expect(adjacent(doc(ta), doc(tn))).toBe(true);
     expect(adjacent(doc(ta), doc(tc))).toBe(false);
+    // A token a little off its hex's centre still stands in that hex: still 3 hexes.
+    await doc(tb).update({ x: doc(tb).x + 12, y: doc(tb).y - 9 });
+    expect(feetBetween(doc(ta), doc(tb))).toBe(15);
   });
 
   it('a gridless scene measures the straight line between centres', async () => {
