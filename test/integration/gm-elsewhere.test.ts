@@ -24,6 +24,7 @@ import { opportunityCardOf } from '../../src/cards/opportunity/opportunity-state
 import { SUPPRESS_QUERY, suppressState } from '../../src/cards/suppress/suppress-card.js';
 import { budgetOf, combatantOf, spendAbortFor, turnOf } from '../../src/combat/action-budget.js';
 import { flowOf } from '../../src/combat/opponent-feats.js';
+import { combatOf, tokenOf, tokensWithin } from '../../src/combat/scene-lookup.js';
 import { adjacent, feetBetween, measureFeet } from '../../src/combat/scene-grid.js';
 import { distanceToTarget } from '../../src/cards/attack/firearms.js';
 
@@ -115,6 +116,32 @@ describe('the harness models a GM looking elsewhere', () => {
     h.as(player);
     expect(viewed()).toBe(h.scene);
     expect(actor.getActiveTokens()).toHaveLength(1);
+  });
+});
+
+describe('the lookups (src/combat/scene-lookup.ts)', () => {
+  it("an actor's combat is the begun one holding it; its token the one on that combat's scene", async () => {
+    const cellar = h.createScene({ name: 'Cellar' });
+    const { actor: hero, token: upstairs } = await creature('Hero', 0, 0, { owner: player });
+    const below = h.placeToken(hero, { scene: cellar, x: 300 });
+    const { actor: rat } = await creature('Rat', 4, 0, { scene: cellar });
+    // Out of combat: the token on the world's active scene (the default one).
+    expect(tokenOf(hero)).toBe(upstairs.document);
+    expect(tokenOf(hero, { scene: cellar })).toBe(below.document);
+    expect(tokenOf(hero, { tokenId: below.id })).toBe(below.document);
+    expect(tokenOf(rat, { tokenId: below.id })).toBeNull();
+    // A prepared combat (not begun) on the default scene, then a begun one in the cellar.
+    h.as(gm);
+    const prepared = (await foundry.documents.Combat.create({})) as unknown as HarnessCombat;
+    prepared.addCombatant(hero);
+    const fight = h.startCombat([hero, rat], { scene: cellar });
+    h.viewCombat(prepared as unknown as Combat);
+    expect(combatOf(hero)).toBe(fight);
+    expect(combatantOf(hero)?.token).toBe(below.document);
+    expect(tokenOf(hero)).toBe(below.document);
+    // Within 5 ft of the rat at (4, 0) in the cellar: the hero at (3, 0); nothing upstairs.
+    expect(tokensWithin(doc(below), 5).map((t) => t.actor?.name)).toEqual(['Rat']);
+    expect(tokensWithin(doc(upstairs), 30)).toEqual([]);
   });
 });
 
