@@ -8,8 +8,9 @@
  * ({@link endSuppressionAtTurnStart}, from GnGCombat) or until the weapon runs dry.
  *
  * Triggers: a token whose move passes through the area or moves 5 ft in it (the `moveToken` hook on
- * the active GM's client: the move's whole path, its origin and the waypoints it passed), or a creature in it the GM says acts there (the card's "acts in the area" button —
- * Foundry has no event for a creature's actions). The trigger's steps are in suppress-shot.ts; the
+ * the active GM's client: the move's whole path, its origin and the waypoints it passed), or a
+ * creature in it the GM says acts there (the card's "acts in the area" button — Foundry has no event
+ * for a creature's actions). The trigger's steps are in suppress-shot.ts; the
  * state and who may do what in suppress-state.ts; the rendering in suppress-render.ts.
  */
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
