@@ -188,6 +188,7 @@ describe('automation with the GM looking at another scene and another combat', (
     expect((cardState(fresh(message)) as AttackCardState).fire?.distanceFeet).toBe(30);
     const offers = game.messages.contents.filter((m) => opportunityCardOf(m) !== null);
     expect(offers.map((m) => opportunityCardOf(m)?.threateners.map((t) => t.name))).toEqual([['Goblin']]);
+    expect(opportunityCardOf(offers[0])?.sceneId).toBe(h.scene.id);
   });
 
   it("budgets and aborts are the fight's combat's, whatever combat the GM's tracker shows", async () => {

@@ -9,7 +9,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { ADJACENT_FEET, feetBetween } from '../../combat/scene-grid.js';
-import { tokenOf, tokensOn } from '../../combat/scene-lookup.js';
+import { sceneById, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import { mayTakeOpportunity } from '../attack/may-take-opportunity.js';
 import { renderOpportunityCard } from './opportunity-render.js';
@@ -28,11 +28,17 @@ export function opposed(a: number | undefined, b: number | undefined): boolean {
 }
 
 /**
- * The shooter's token document: the one the card names (`tokenId`), else the token it acts from
- * (its combatant's, on its combat's scene: `scene-lookup.ts`), whatever scene the GM views; or null.
+ * The shooter's token document: the one the card names (`tokenId`, on its recorded `sceneId`), else
+ * the token it acts from (its combatant's, on its combat's scene: `scene-lookup.ts`), whatever scene
+ * the GM views; or null.
  */
-export function shooterToken(shooter: Actor, tokenId: string | null = null): TokenDocument | null {
-  return (tokenId ? tokenOf(shooter, { tokenId }) : null) ?? tokenOf(shooter);
+export function shooterToken(
+  shooter: Actor,
+  tokenId: string | null = null,
+  sceneId: string | null = null,
+): TokenDocument | null {
+  const scene = sceneById(sceneId);
+  return (tokenId ? tokenOf(shooter, { tokenId, scene }) : null) ?? tokenOf(shooter);
 }
 
 /** The tokens that threaten `shooter` and are not in `exclude` (token ids the shooter's card names). */
@@ -63,9 +69,11 @@ export async function offerOpportunities(
 ): Promise<ChatMessage | null> {
   const threateners = threatenersOf(shooter, exclude);
   if (!threateners.length) return null;
+  const from = shooterToken(shooter);
   const state: OpportunityCardState = {
     shooterUuid: shooter.uuid,
-    shooterTokenId: shooterToken(shooter)?.id ?? null,
+    shooterTokenId: from?.id ?? null,
+    sceneId: from?.parent?.id ?? null,
     shooterName: shooter.name,
     source,
     threateners: threateners.map((token) => ({
