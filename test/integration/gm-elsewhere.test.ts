@@ -186,6 +186,7 @@ describe('automation with the GM looking at another scene and another combat', (
     await attackActionsSettled();
     // Six columns east: 6 × 5 ft = 30 ft.
     expect((cardState(fresh(message)) as AttackCardState).fire?.distanceFeet).toBe(30);
+    expect((cardState(fresh(message)) as AttackCardState).sceneId).toBe(h.scene.id);
     const offers = game.messages.contents.filter((m) => opportunityCardOf(m) !== null);
     expect(offers.map((m) => opportunityCardOf(m)?.threateners.map((t) => t.name))).toEqual([['Goblin']]);
     expect(opportunityCardOf(offers[0])?.sceneId).toBe(h.scene.id);

@@ -339,6 +339,9 @@ export async function createAttackCard(
     },
     targets: config.targets,
   };
+  // The fight's scene, recorded now (the GM may view another scene): the first target's token's.
+  const scene = (tokens[0] ?? tokenOf(actor))?.parent ?? null;
+  if (scene) state.sceneId = scene.id;
   if (fired) state.fire = fired.fire;
   if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>
