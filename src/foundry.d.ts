@@ -348,6 +348,13 @@ declare global {
     readonly initiative: number | null;
     /** The combat holding this combatant. */
     readonly parent: Combat | null;
+    /**
+     * The combatant's token and its scene (v13 Combatant `tokenId`, `sceneId`; `token` the
+     * TokenDocument on that scene, whatever scene a client views), when it has one.
+     */
+    readonly tokenId?: string | null;
+    readonly sceneId?: string | null;
+    readonly token?: TokenDocument | null;
     flags: Record<string, Record<string, unknown>>;
     getFlag(scope: string, key: string): unknown;
     /** Writes `flags.<scope>.<key>` (an update: every client sees it; needs ownership, a GM has it). */
@@ -370,6 +377,10 @@ declare global {
     readonly combatant: Combatant | null;
     /** Whether the combat has begun (round > 0). */
     readonly started: boolean;
+    /** The scene the combat is linked to (null: unlinked, shown with any scene). */
+    readonly scene?: Scene | null;
+    /** Whether it is the active combat of its scene (a document field, the same on every client). */
+    readonly active?: boolean;
     nextTurn(): Promise<this>;
     nextRound(): Promise<this>;
     /** Begins the combat: round 1, the first turn (its turn events run on the active GM). */
@@ -428,6 +439,12 @@ declare global {
     readonly height: number;
     /** `CONST.TOKEN_DISPOSITIONS`: FRIENDLY 1, NEUTRAL 0, HOSTILE −1, SECRET −2. */
     readonly disposition?: number;
+    /** Whether the token's actor is the world actor (linked) or a synthetic actor of its own. */
+    readonly actorLink?: boolean;
+    /** The scene holding the token (v13: the document's parent), whatever scene a client views. */
+    readonly parent?: Scene | null;
+    /** The token's centre in pixels (at `position`, a top-left corner, when given), its grid's way. */
+    getCenterPoint?(position?: Partial<ScenePoint>): ScenePoint;
   }
   /**
    * A measured template on a scene (v13 MeasuredTemplateDocument): `t` its shape, `x`/`y` its origin
@@ -445,10 +462,46 @@ declare global {
     readonly angle: number;
     readonly flags: Record<string, Record<string, unknown> | undefined>;
   }
-  /** The scene the canvas shows: its grid (pixels per space, units per space) and its templates. */
+  /**
+   * A token's move (v13 `TokenMovementData`, the `movement` of the `moveToken(document, movement,
+   * operation, userId)` hook): `origin` where it started and `passed.waypoints` the places it went
+   * through, in order, the last its destination; each the token's top-left corner in pixels.
+   */
+  interface TokenMovement {
+    readonly origin?: ScenePoint;
+    readonly passed?: { readonly waypoints?: readonly ScenePoint[] };
+    readonly destination?: ScenePoint;
+  }
+  /** A point on a scene, in pixels (a measurement's waypoint). */
+  interface ScenePoint {
+    x: number;
+    y: number;
+  }
+  /**
+   * A scene's grid (v13 `scene.grid`, a BaseGrid): `size` pixels and `distance` units per space,
+   * `type` (`CONST.GRID_TYPES`: 0 gridless, 1 square, 2–5 hexagonal), `diagonals` (a square grid's
+   * rule, `CONST.GRID_DIAGONALS`: 0 equidistant, 1 exact, 2 approximate, 3 rectilinear,
+   * 4 alternating 1-2-1, 5 alternating 2-1-2, 6 illegal), and `measurePath(waypoints)`, whose
+   * `distance` is the path's length in units by the grid's own rule.
+   */
+  interface SceneGrid {
+    readonly size: number;
+    readonly distance: number;
+    readonly units?: string;
+    readonly type?: number;
+    readonly diagonals?: number;
+    measurePath?(waypoints: ScenePoint[]): { distance: number };
+    /** The centre of the grid space holding `point` (a gridless grid: the point itself). */
+    getCenterPoint?(point: ScenePoint): ScenePoint;
+  }
+  /** A scene: its grid, its token documents and its templates (any scene, viewed or not). */
   interface Scene {
     readonly id: string;
-    readonly grid: { readonly size: number; readonly distance: number; readonly units?: string };
+    readonly name?: string;
+    /** Whether it is the world's active scene (the one players are shown; a document field). */
+    readonly active?: boolean;
+    readonly grid: SceneGrid;
+    readonly tokens: EmbeddedCollection<TokenDocument>;
     readonly templates: EmbeddedCollection<MeasuredTemplateDocument>;
     createEmbeddedDocuments(
       type: 'MeasuredTemplate',
@@ -845,7 +898,7 @@ declare global {
      * The world's scenes, each with its token documents (dnd5e's migration walks `game.scenes` and
      * `s.tokens`). Optional here: our code also runs where none are loaded (the test runtime).
      */
-    scenes?: Iterable<{ tokens: Iterable<{ actorLink: boolean; actor: Actor | null }> }>;
+    scenes?: WorldCollection<Scene>;
     /** Dice So Nice's API, when that module is active (set on its `ready`); absent otherwise. */
     dice3d?: Dice3D;
   }

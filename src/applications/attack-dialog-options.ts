@@ -6,9 +6,8 @@
  */
 import { CONCEALMENT_DEGREES, type ConcealmentDegree } from '../rules/index.js';
 import type { AttackOptions } from '../cards/attack/attack-options.js';
-import { sceneTokens } from '../combat/scene-grid.js';
-import { feetBetween } from '../cards/attack/firearms.js';
-import { ADJACENT_FEET } from '../cards/attack/scattershot.js';
+import { adjacent } from '../combat/scene-grid.js';
+import { tokenOf, tokensOn } from '../combat/scene-lookup.js';
 import { FIGHTING_DEFENSIVELY, offHandWeapons, twoWeaponFor } from '../cards/attack/combat-options-lines.js';
 import { sunderView } from '../cards/attack/sunder.js';
 
@@ -20,8 +19,8 @@ const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 const FRIENDLY = 1;
 const HOSTILE = -1;
 
-function dispositionOf(token: Token): number | null {
-  const value = (token.document as unknown as { disposition?: unknown }).disposition;
+function dispositionOf(token: TokenDocument): number | null {
+  const value = (token as unknown as { disposition?: unknown }).disposition;
   return typeof value === 'number' ? value : null;
 }
 
@@ -31,17 +30,14 @@ function dispositionOf(token: Token): number | null {
  * the tokens carry no disposition (then the player ticks the box).
  */
 export function targetNextToAlly(actor: Actor, targets: readonly Token[]): Token | null {
-  const shooter = actor.getActiveTokens()[0];
+  const scene = targets[0]?.document.parent ?? null;
+  const shooter = scene ? tokenOf(actor, { scene }) : tokenOf(actor);
   const side = shooter ? dispositionOf(shooter) : null;
   if (!shooter || (side !== FRIENDLY && side !== HOSTILE)) return null;
-  const allies = sceneTokens().filter(
+  const allies = tokensOn(shooter.parent).filter(
     (token) => token.id !== shooter.id && token.actor !== actor && dispositionOf(token) === side,
   );
-  return (
-    targets.find((target) =>
-      allies.some((ally) => ally.id !== target.id && feetBetween(ally, target) <= ADJACENT_FEET),
-    ) ?? null
-  );
+  return targets.find((target) => allies.some((ally) => adjacent(ally, target.document))) ?? null;
 }
 
 /** The combat options of the dialog's form fields (flat names, as `FormDataExtended` gives them). */

@@ -190,9 +190,11 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#targets = tokens;
     const single = tokens.length === 1 ? tokens[0] : undefined;
     this.#distance = single ? distanceToTarget(this.actor, single.actor, single.id) : null;
-    this.#adjacent = anyAdjacent(this.actor, tokens);
+    // The targets' token documents: measured on their own scene.
+    const docs = tokens.map((token) => token.document);
+    this.#adjacent = anyAdjacent(this.actor, docs);
     const row = attackRowOf(this.actor, this.weapon);
-    this.#scattershot = row ? scattershotPlan(this.actor, this.weapon, row.damageDice, tokens) : null;
+    this.#scattershot = row ? scattershotPlan(this.actor, this.weapon, row.damageDice, docs) : null;
     this.closed = new Promise((resolve) => {
       this.#settle = resolve;
     });

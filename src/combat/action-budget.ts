@@ -1,6 +1,6 @@
 /**
  * The action budget of a combatant (GnG "Abort Action", "TRAUMA"): what each actor still has for
- * abort actions, stored for its combatant in `game.combat`, and the glue between the card flows
+ * abort actions, stored for its combatant in the combat holding it, and the glue between the card flows
  * (Block, Roll with Blow, Dive for Cover, Maintain Footing) and the engine's budget functions.
  *
  * Each combatant's record lives in the Combat's flags, `flags.gng.combatants.<combatant id>` (the
@@ -12,7 +12,7 @@
  * - `turn`: {@link TurnFlag} — what the current (or last) turn of the actor allows, written at its
  *   turn start (the turn starts with only what the aborts left; trauma makes it partial).
  *
- * Out of combat (the actor has no combatant in `game.combat`), {@link budgetOf} is null: aborts cost
+ * Out of combat (no combat holds a combatant of the actor: `scene-lookup.ts`), {@link budgetOf} is null: aborts cost
  * nothing and are not limited by a budget (every other requirement still applies).
  *
  * Writing (`spendAbortFor`, `refundAbortFor`, `restoreBudget`, `setTrauma`) is the GM's job: call them
@@ -20,6 +20,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
+import { combatantOf } from './scene-lookup.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import {
   ABORT_ACTIONS,
@@ -50,12 +51,8 @@ export interface TurnFlag {
 /** The feat identifier that lets its holder abort while flat-footed (GnG decision D11). */
 export const UNCANNY_DODGE_ID = 'uncanny-dodge';
 
-/** The actor's combatant in the current combat, or null. */
-export function combatantOf(actor: Actor | null | undefined): Combatant | null {
-  const combat = game.combat;
-  if (!actor || !combat) return null;
-  return combat.combatants.find((c) => c.actor === actor || (c.actor?.uuid ?? null) === actor.uuid) ?? null;
-}
+/** The actor's combatant in the combat holding it, or null (`scene-lookup.ts`). */
+export { combatantOf };
 
 /** A stored budget as the engine's (frozen, every field present); a fresh one when none is stored. */
 function normalize(raw: unknown): ActionBudget {
@@ -172,7 +169,7 @@ export function combatantBudget(combatant: Combatant): ActionBudget {
 }
 
 /**
- * The actor's action budget (its combatant's record in `game.combat`); null when the
+ * The actor's action budget (its combatant's record in the combat holding it); null when the
  * actor is not in combat — then aborts cost nothing and are not limited.
  */
 export function budgetOf(actor: Actor): ActionBudget | null {

@@ -114,7 +114,7 @@ export async function reloadWeapon(weapon: Item): Promise<number | null> {
     return null;
   }
   const actor = weapon.parent as Actor | null;
-  if (actor && game.combat?.started && combatantOf(actor)) {
+  if (actor && combatantOf(actor)?.parent?.started) {
     const result = await askGM(RELOAD_QUERY, { itemUuid: weapon.uuid });
     return result.ok ? Number(result.data?.added ?? 0) : null;
   }

@@ -31,7 +31,7 @@ export function nextTurnText(actor: Actor): string | null {
 /** What the actor's current turn allows ("This turn: …"), when it is its turn; else null. */
 export function thisTurnText(actor: Actor): string | null {
   const combatant = combatantOf(actor);
-  const combat = game.combat;
+  const combat = combatant?.parent;
   if (!combatant || !combat || combat.combatant?.id !== combatant.id) return null;
   const turn = turnOf(combatant);
   if (!turn || turn.round !== combat.round) return null;
@@ -45,7 +45,8 @@ export function budgetLines(actor: Actor): string[] {
 
 /** `renderCombatTracker`: adds the debt badge to each combatant row that owes something. */
 export function decorateCombatTracker(app: CombatTrackerApp, html: HTMLElement): void {
-  const combat = app?.viewed ?? game.combat;
+  // The combat this tracker shows (the rows are its combatants).
+  const combat = app?.viewed;
   if (!combat) return;
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     row.querySelector('.gng-budget-badge')?.remove();

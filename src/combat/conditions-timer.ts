@@ -75,10 +75,10 @@ export function effectStartIn(effect: ActiveEffect, combat: Combat): { round: nu
 export function recordEffectStart(effect: ActiveEffect): void {
   const actor = effect.parent;
   if (!actor || actor.documentName !== 'Actor' || !countsTurns(ownTiming(effect))) return;
-  const combat = game.combat;
+  // The combat holding the actor (whatever combat a tracker shows).
+  const combat = combatantOf(actor as Actor)?.parent;
   // Before the combat has begun (round 0) its rounds have not started counting.
   if (!combat?.id || combat.round < 1 || !(Number.isInteger(combat.turn) && combat.turn >= 0)) return;
-  if (!combatantOf(actor as Actor)) return;
   const start: EffectStart = { combat: combat.id, round: combat.round, turn: combat.turn };
   effect.updateSource({ flags: { [SYSTEM_ID]: { start } } });
 }

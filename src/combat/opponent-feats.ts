@@ -21,6 +21,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { sizeSteps, type Size } from '../rules/index.js';
 import { hasFeat } from '../documents/actor-feats.js';
+import { combatOf } from './scene-lookup.js';
 
 export const COMBAT_SENSE = 'combat-sense';
 export const UNBALANCE_OPPONENT = 'unbalance-opponent';
@@ -56,15 +57,15 @@ function flowKey(holder: Actor): string {
   return holder.uuid.replace(/\./g, '-');
 }
 
-/** The flows of the running combat, by holder key. */
-function flows(combat: Combat | null | undefined = game.combat): Record<string, FlowRecord> {
+/** The flows recorded in `combat`, by holder key. */
+function flows(combat: Combat | null | undefined): Record<string, FlowRecord> {
   return (combat?.flags?.[SYSTEM_ID]?.flow as Record<string, FlowRecord> | undefined) ?? {};
 }
 
-/** The holder's flow in the running combat while it lasts, or null. */
+/** The holder's flow in the combat holding it (or `combat`) while it lasts, or null. */
 export function flowOf(
   holder: Actor | null | undefined,
-  combat: Combat | null = game.combat,
+  combat: Combat | null = combatOf(holder),
 ): FlowRecord | null {
   if (!holder || !combat || combat.round < 1) return null;
   const record = flows(combat)[flowKey(holder)];

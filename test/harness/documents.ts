@@ -6,7 +6,7 @@
  * cancellable `preUpdate<Doc>` hook and the `update<Doc>` hook, and re-render open sheets.
  */
 import { expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
-import { world } from './world.js';
+import { viewedScene, world } from './world.js';
 import { sheetRegistries } from './applications.js';
 import { asClient } from './clients.js';
 import type { HarnessHooks } from './hooks.js';
@@ -836,8 +836,15 @@ export class HarnessActor extends HarnessDocument implements Actor {
     return effect;
   }
 
+  /**
+   * The actor's tokens on the scene this client's canvas shows (v13 `getActiveTokens`: placeables
+   * exist only for the viewed scene; README.md). Tokens on other scenes are `scene.tokens` documents.
+   */
   getActiveTokens(): Token[] {
-    return world.tokens.filter((token) => token.actor === (this as Actor));
+    const scene = viewedScene();
+    return world.tokens.filter(
+      (token) => token.actor === (this as Actor) && scene !== null && token.document.parent === scene,
+    );
   }
 
   /** A token document from the prototype token, placed nowhere (as the self-test reads a bar). */
@@ -1047,9 +1054,17 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
   initiative: number | null = null;
   readonly actor: Actor | null;
 
-  constructor(actor: Actor | null, combat: Combat) {
+  /** The combatant's token on the combat's scene (`tokenId`, `sceneId`, `token`), when it has one. */
+  readonly tokenId: string | null;
+  readonly sceneId: string | null;
+  readonly token: TokenDocument | null;
+
+  constructor(actor: Actor | null, combat: Combat, token: TokenDocument | null = null) {
     super({ name: actor?.name ?? '', type: 'base' }, { parent: combat });
     this.actor = actor;
+    this.token = token;
+    this.tokenId = token?.id ?? null;
+    this.sceneId = token?.parent?.id ?? null;
   }
 
   override get id(): string {
@@ -1083,6 +1098,10 @@ export class HarnessCombat extends HarnessDocument implements Combat {
   round = 1;
   turn = 0;
   readonly combatants = new HarnessCollection<Combatant>();
+  /** The scene the combat is linked to (null: unlinked, shown with any scene). */
+  scene: Scene | null = null;
+  /** Whether it is its scene's active combat (a document field; `activate()`). */
+  active = false;
 
   get combatant(): Combatant | null {
     return this.combatants.contents[this.turn] ?? null;
@@ -1105,8 +1124,15 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     return combat as unknown as Combat;
   }
 
-  /** Makes this the world's active combat (`game.combat`). */
+  /**
+   * Makes this the active combat of its scene (`active`; the other combats of that scene are no
+   * longer active) and the one the tracker shows (`game.combat`).
+   */
   async activate(): Promise<this> {
+    for (const other of world.combats)
+      if (other !== (this as unknown as Combat) && other.scene === this.scene)
+        (other as unknown as HarnessCombat).active = false;
+    this.active = true;
     game.combat = this as unknown as Combat;
     return this;
   }
@@ -1140,8 +1166,10 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     if (game.combat === (this as unknown as Combat)) game.combat = null;
   }
 
+  /** Adds a combatant of `actor`, standing for its token on the combat's scene when it has one there. */
   addCombatant(actor: Actor, initiative: number | null = null): Combatant {
-    const combatant = new HarnessCombatant(actor, this);
+    const token = this.scene ? (this.scene.tokens.find((doc) => doc.actor === actor) ?? null) : null;
+    const combatant = new HarnessCombatant(actor, this, token);
     combatant.initiative = initiative;
     this.combatants.set(combatant);
     return combatant;

@@ -48,7 +48,7 @@ import { utils } from './utils.js';
 import { removeDice3d } from './dice3d.js';
 import { defineProseMirror } from './rich-text.js';
 import { clients, swappingClients, type ClientContext } from './clients.js';
-import { world } from './world.js';
+import { viewedScene, world } from './world.js';
 import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
 import {
   HarnessToken,
@@ -61,6 +61,7 @@ import type { GnGApi } from '../../src/api.js';
 import { renderMessageHTML } from './chat-html.js';
 import { HarnessFolder } from './folders.js';
 import { HarnessScene } from './templates-documents.js';
+import type { HarnessGridOptions } from './grid.js';
 import { compendiumCollections } from './compendium.js';
 
 /** Where the runtime runs: its window (happy-dom in Node, the page's in a browser) and the repository's files. */
@@ -117,6 +118,7 @@ class HarnessGame implements Game {
   macros = world.macros;
   combats = world.combats;
   folders = world.folders;
+  scenes = world.scenes;
   packs = compendiumCollections();
   /** A v13 build (system.json's `compatibility.verified`). */
   version = '13.351';
@@ -185,8 +187,20 @@ export interface Harness {
    * kept (they are stored in the world too).
    */
   loadWorld(sources: { actors?: Record<string, unknown>[]; items?: Record<string, unknown>[] }): void;
-  /** Starts a combat with these actors, in this order. */
-  startCombat(actors: Actor[]): Combat;
+  /**
+   * Starts a combat with these actors, in this order: a begun, active combat of `options.scene`
+   * (default: the default scene) in `game.combats`, each combatant standing for its actor's token on
+   * that scene; the GM's tracker shows it (`game.combat`) until `viewCombat` says otherwise.
+   */
+  startCombat(actors: Actor[], options?: { scene?: HarnessScene | null }): Combat;
+  /** The combat the GM's tracker shows (`game.combat`): any combat, or none. */
+  viewCombat(combat: Combat | null): void;
+  /** The default scene (the world's first and active scene; every client views it unless told otherwise). */
+  readonly scene: HarnessScene;
+  /** Adds a scene to the world (`game.scenes`), by default like the default one (square, 100 px, 5 ft, 1-2-1). */
+  createScene(options?: { name?: string; grid?: HarnessGridOptions }): HarnessScene;
+  /** Makes `user`'s client (default: the GM's) view `scene` (`canvas.scene`, its token layer); null: none. */
+  view(scene: HarnessScene | null, user?: User): void;
   /** Opens (renders) the default sheet registered for the actor's type. */
   openSheet(actor: Actor): Promise<HarnessApplicationV2 & ActorSheetV2>;
   /** Opens (renders) the item's sheet (`item.sheet`: the default sheet registered for its type). */
@@ -220,7 +234,7 @@ export interface Harness {
    * `secondaryTokenAttribute` (bar2); `token.document.getBarAttribute('bar1')` reads a bar's value
    * and max as v13 does (tokens.ts).
    */
-  placeToken(actor: Actor): Token;
+  placeToken(actor: Actor, options?: { scene?: HarnessScene; x?: number; y?: number }): Token;
   /**
    * Renders `message` for the chat log as the current user's client does: an `<li class="chat-message">`
    * with the content in `.message-content`, then the `renderChatMessageHTML` hook (message, html, context).
@@ -305,6 +319,8 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   world.tokens = [];
   world.combats = new HarnessWorldCollection<Combat>();
   world.folders = new HarnessWorldCollection<Folder>();
+  world.scenes = new HarnessWorldCollection<HarnessScene>();
+  world.viewing = new Map();
 
   const systemJson = JSON.parse(requireText(host, 'system.json')) as Record<string, unknown>;
   const tokenBars: TokenBars = {
@@ -369,17 +385,27 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   // has selected (`canvas.tokens.controlled`; dnd5e module/documents/chat-message.mjs applies damage
   // to `canvas.tokens.controlled`). Nothing else of the canvas is modelled.
   const controlledBy = new Map<User, Token[]>();
-  // The scene's grid and measured templates (templates-documents.ts); `placeables` are its tokens.
-  const scene = new HarnessScene();
+  // The scene each client views (world.ts `viewedScene`; the default scene unless `view` says
+  // otherwise): its grid and measured templates (templates-documents.ts); `placeables` are the tokens
+  // on it — tokens on other scenes have no placeable on this client (README.md).
+  const scene = new HarnessScene({ name: 'Scene' });
+  const addDefaultScene = () => {
+    scene.active = true;
+    world.scenes.set(scene);
+  };
+  addDefaultScene();
   g.canvas = {
     ready: true,
-    scene,
+    get scene(): Scene | null {
+      return viewedScene();
+    },
     tokens: {
       get controlled(): Token[] {
         return [...(controlledBy.get(game.user) ?? [])];
       },
       get placeables(): Token[] {
-        return [...world.tokens];
+        const viewed = viewedScene();
+        return world.tokens.filter((token) => viewed !== null && token.document.parent === viewed);
       },
     },
   } satisfies FoundryCanvas;
@@ -409,6 +435,18 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     actorSheets,
     itemSheets,
     users: { gm, player, otherPlayer },
+    scene,
+    createScene(options = {}) {
+      const created = new HarnessScene(options);
+      world.scenes.set(created);
+      return created;
+    },
+    view(shown, user = gm) {
+      world.viewing.set(user, shown);
+    },
+    viewCombat(combat) {
+      game.combat = combat;
+    },
     as(user) {
       game.user = user;
     },
@@ -425,7 +463,10 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       game.heldModifiers.clear();
       game.time.reset();
       world.tokens.length = 0;
-      scene.reset();
+      for (const other of world.scenes) other.reset();
+      world.scenes.clear();
+      addDefaultScene();
+      world.viewing.clear();
       packs.clear();
       for (const user of world.users) {
         user.targets.clear();
@@ -465,10 +506,13 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       if (!actor) throw new Error('Actor creation was cancelled');
       return actor;
     },
-    startCombat(actors) {
+    startCombat(actors, options = {}) {
       const CombatClass = CONFIG.Combat.documentClass as unknown as typeof HarnessCombat;
       const combat = new CombatClass({ name: 'Combat', type: 'base' });
+      combat.scene = options.scene === undefined ? scene : options.scene;
+      combat.active = true;
       for (const actor of actors) combat.addCombatant(actor);
+      world.combats.set(combat as unknown as Combat);
       game.combat = combat;
       return combat;
     },
@@ -511,8 +555,14 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     openApplications() {
       return [...applicationInstances.values()];
     },
-    placeToken(actor) {
-      const token = new HarnessToken(new HarnessTokenDocument(actor, tokenBars));
+    placeToken(actor, options = {}) {
+      const doc = new HarnessTokenDocument(actor, tokenBars);
+      const on = options.scene ?? scene;
+      doc.parent = on;
+      doc.x = options.x ?? 0;
+      doc.y = options.y ?? 0;
+      on.tokens.set(doc);
+      const token = new HarnessToken(doc);
       world.tokens.push(token);
       return token;
     },

@@ -1,13 +1,16 @@
 /**
- * The scene the canvas shows, as far as the glue reads it: its grid (`grid.size` pixels per space,
- * `grid.distance` feet per space) and its measured templates — `createEmbeddedDocuments('MeasuredTemplate',
+ * A scene, as far as the glue reads it — any scene of the world (`game.scenes`), whether or not a
+ * client views it: its grid (`grid.ts`: `grid.size` pixels per space, `grid.distance` feet per space,
+ * its kind, diagonal rule and `measurePath`), its token documents (`scene.tokens`, each with the
+ * scene as its `parent`) and its measured templates — `createEmbeddedDocuments('MeasuredTemplate',
  * [data])` and `deleteEmbeddedDocuments('MeasuredTemplate', ids)` with the fields a template has
  * (`t`, `x`, `y` in pixels, `direction` in degrees, `distance` and `width` in feet, `angle` in
  * degrees, `flags`), and the `createMeasuredTemplate` / `deleteMeasuredTemplate` hooks on every
  * client (evidence: README.md). Only a GM or the template's author deletes it.
  */
 import { broadcast, HarnessCollection } from './documents.js';
-import { GRID_SIZE } from './tokens.js';
+import { GRID_SIZE, type HarnessTokenDocument } from './tokens.js';
+import { HarnessGrid, type HarnessGridOptions } from './grid.js';
 import { isPlainObject, randomId } from './utils.js';
 
 /** Feet per grid space: `system.json`'s `grid.distance`. */
@@ -51,11 +54,23 @@ export class HarnessMeasuredTemplate implements MeasuredTemplateDocument {
   }
 }
 
-/** The viewed scene: a grid of {@link GRID_SIZE} px per {@link GRID_DISTANCE} ft and its templates. */
+/**
+ * A scene: by default a square grid of {@link GRID_SIZE} px per {@link GRID_DISTANCE} ft with 1-2-1
+ * diagonals (`system.json`), its token documents and its templates.
+ */
 export class HarnessScene implements Scene {
   readonly id: string = randomId();
-  readonly grid = { size: GRID_SIZE, distance: GRID_DISTANCE, units: 'ft' };
+  name: string;
+  /** The world's active scene (the one players are pulled to): a document field, not a client's view. */
+  active = false;
+  readonly grid: HarnessGrid;
+  readonly tokens = new HarnessCollection<HarnessTokenDocument>();
   readonly templates = new HarnessCollection<HarnessMeasuredTemplate>();
+
+  constructor(options: { name?: string; grid?: HarnessGridOptions } = {}) {
+    this.name = options.name ?? 'Scene';
+    this.grid = new HarnessGrid({ size: GRID_SIZE, distance: GRID_DISTANCE, ...options.grid });
+  }
 
   async createEmbeddedDocuments(
     type: 'MeasuredTemplate',
@@ -90,8 +105,9 @@ export class HarnessScene implements Scene {
     return deleted;
   }
 
-  /** Empties the scene's templates (the harness's `reset()`). */
+  /** Empties the scene's tokens and templates (the harness's `reset()`). */
   reset(): void {
+    this.tokens.clear();
     this.templates.clear();
   }
 }

@@ -13,6 +13,7 @@
 import { fields } from './fields.js';
 import { getProperty, isPlainObject, randomId } from './utils.js';
 import { broadcast, hookWork } from './documents.js';
+import type { HarnessScene } from './templates-documents.js';
 
 /** Pixels per grid space of a scene: v13's default scene grid size (a token's `x`/`y` are pixels). */
 export const GRID_SIZE = 100;
@@ -55,6 +56,10 @@ export class HarnessTokenDocument implements TokenDocument {
    * (Foundry's own default for a new actor is not assumed here; the glue treats NEUTRAL as neither side).
    */
   disposition: number;
+  /** The scene holding the token (its `parent`); null for a token placed nowhere. */
+  parent: HarnessScene | null = null;
+  /** The token stands for the world actor itself (a linked token). */
+  readonly actorLink = true;
 
   constructor(
     readonly actor: Actor | null,
@@ -72,6 +77,18 @@ export class HarnessTokenDocument implements TokenDocument {
     this.disposition = Object.values(TOKEN_DISPOSITIONS).includes(disposition as -1)
       ? (disposition as number)
       : TOKEN_DISPOSITIONS.NEUTRAL;
+  }
+
+  /**
+   * The token's centre in pixels (at `position`'s corner when given): the corner plus half its
+   * spaces of its scene's grid size (v13 `TokenDocument#getCenterPoint`; README.md).
+   */
+  getCenterPoint(position: { x?: number; y?: number } = {}): { x: number; y: number } {
+    const size = this.parent?.grid.size ?? GRID_SIZE;
+    return {
+      x: (position.x ?? this.x) + (this.width * size) / 2,
+      y: (position.y ?? this.y) + (this.height * size) / 2,
+    };
   }
 
   /** A token's permissions are its actor's (the GM may do anything). */
@@ -106,9 +123,58 @@ export class HarnessTokenDocument implements TokenDocument {
     if (diff.disposition !== undefined && !Object.values(TOKEN_DISPOSITIONS).includes(diff.disposition as -1))
       throw new Error('Token disposition must be one of CONST.TOKEN_DISPOSITIONS');
     if (!Object.keys(diff).length) return undefined;
+    const moved = diff.x !== undefined || diff.y !== undefined;
+    const to = { x: diff.x ?? this.x, y: diff.y ?? this.y };
+    return this.#apply(diff, options, moved ? [to] : []);
+  }
+
+  /**
+   * Moves the token through `waypoints` (top-left corners in pixels), as v13's
+   * `TokenDocument#move(waypoints)` does: one update to the last waypoint, whose `moveToken` hook
+   * carries the whole path (`movement.origin`, `movement.passed.waypoints`). Owners and GMs only.
+   */
+  async move(waypoints: { x: number; y: number }[], options: Record<string, unknown> = {}): Promise<boolean> {
+    const user = game.user;
+    if (!this.testUserPermission(user, 'OWNER'))
+      throw new Error(`User ${user.name} lacks permission to update Token ${this.name}`);
+    const path = waypoints.map(({ x, y }) => {
+      if (![x, y].every((n) => typeof n === 'number' && Number.isFinite(n)))
+        throw new Error('Token waypoints need x and y numbers');
+      return { x, y };
+    });
+    const last = path[path.length - 1];
+    if (!last || (last.x === this.x && last.y === this.y && path.length === 1)) return false;
+    return (await this.#apply({ x: last.x, y: last.y }, options, path)) !== undefined;
+  }
+
+  /**
+   * The update: the cancellable `preUpdateToken` on the changing client, then on every client
+   * `updateToken(document, changes, options, userId)` and, for a change of place, `moveToken(document,
+   * movement, operation, userId)` with the move's path (v13 `TokenMovementData`: `origin`, `passed`,
+   * `pending`, `destination`, `method`; README.md).
+   */
+  async #apply(
+    diff: TokenPlacement,
+    options: Record<string, unknown>,
+    path: { x: number; y: number }[],
+  ): Promise<this | undefined> {
+    const user = game.user;
     if (Hooks.call('preUpdateToken', this, diff, options, user.id) === false) return undefined;
+    const corner = (p: { x: number; y: number }) => ({ ...p, width: this.width, height: this.height });
+    const origin = corner({ x: this.x, y: this.y });
     Object.assign(this, diff);
     broadcast('updateToken', this, diff, options, user.id);
+    if (path.length) {
+      const waypoints = path.map(corner);
+      const movement = {
+        origin,
+        destination: waypoints[waypoints.length - 1],
+        passed: { waypoints },
+        pending: { waypoints: [] },
+        method: options.method ?? 'api',
+      };
+      broadcast('moveToken', this, movement, options, user.id);
+    }
     const work = hookWork();
     if (work) await work;
     return this;

@@ -67,6 +67,7 @@ export {
   type AreaSave,
   type AreaTarget,
 } from './area-state.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 export const AREA_QUERY = 'gng.areaAction';
@@ -115,9 +116,9 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
   }
   const fromTokens = [...game.user.targets]
     .filter((token) => token.actor)
-    .map((token) => ({ actor: token.actor as Actor, token }));
+    .map((token) => ({ actor: token.actor as Actor, token: token.document }));
   const chosen = options.targets
-    ? options.targets.map((actor) => ({ actor, token: actor.getActiveTokens()[0] ?? null }))
+    ? options.targets.map((actor) => ({ actor, token: tokenOf(actor) }))
     : fromTokens;
   if (!chosen.length) {
     ui.notifications.warn(t('GNG.Area.Error.NoTargets'));
@@ -136,7 +137,7 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     seen.add(id);
     targets.push({
       id,
-      name: token?.document.name || actor.name,
+      name: token?.name || actor.name,
       actorUuid: actor.uuid,
       tokenId: token?.id ?? null,
       save: null,

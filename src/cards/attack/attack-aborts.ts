@@ -26,6 +26,7 @@ import { rollChain } from '../../combat/critical-chain.js';
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
+import { sceneById, tokenOf } from '../../combat/scene-lookup.js';
 
 export { blockWeapons };
 
@@ -230,11 +231,16 @@ export function riposteWeapon(target: CardTarget): { defender: Actor; weapon: It
   return weapon ? { defender, weapon } : null;
 }
 
-/** Whom the Riposte attacks: the attacker's tokens on the scene (none: the card names no defender). */
-export function riposteTargets(state: AttackCardState): Token[] {
+/**
+ * Whom the Riposte attacks: the attacker's token on the card's scene, else its own token (none: the
+ * attacker has no token on a scene).
+ */
+export function riposteTargets(state: AttackCardState): TokenDocument[] {
   const doc = fromUuidSync(state.attacker.actorUuid);
   if (!doc || doc.documentName !== 'Actor') return [];
-  return (doc as Actor).getActiveTokens().slice(0, 1);
+  const scene = sceneById(state.sceneId);
+  const token = (scene ? tokenOf(doc as Actor, { scene }) : null) ?? tokenOf(doc as Actor);
+  return token ? [token] : [];
 }
 
 /**

@@ -24,6 +24,7 @@ import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
 import { distanceToTarget, fireWeapon } from './firearms.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
 import { checkSunder, sunderCardState } from './sunder.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
@@ -86,12 +87,8 @@ function emptyTarget(id: string, kind: CardTarget['kind'], name: string): CardTa
 /** The card's target for a targeted token of `actor` (an object actor is attacked as an object). */
 function targetOf(ref: TargetRef, actor: Actor): CardTarget {
   const flagged = actor.flags?.[SYSTEM_ID]?.object as { moving?: boolean } | undefined;
-  const token = actor.getActiveTokens().find((candidate) => candidate.id === ref.tokenId);
-  const target = emptyTarget(
-    ref.tokenId,
-    flagged ? 'object' : 'creature',
-    token?.document.name || actor.name,
-  );
+  const token = tokenOf(actor, { tokenId: ref.tokenId });
+  const target = emptyTarget(ref.tokenId, flagged ? 'object' : 'creature', token?.name || actor.name);
   target.actorUuid = actor.uuid;
   target.tokenId = ref.tokenId;
   if (flagged) target.object = { size: creature(actor).size, moving: flagged.moving === true };
@@ -148,7 +145,7 @@ export async function startAttack(
   actor: Actor,
   weapon: Item,
   options: AttackOptions = {},
-  targetTokens?: Token[],
+  targetTokens?: readonly { readonly id: string; readonly actor: Actor | null }[],
 ): Promise<ChatMessage | null> {
   if (!actor.isOwner) {
     ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
@@ -243,10 +240,11 @@ export async function createAttackCard(
   // The same numbers the attack dialog previews: the sheet's bonus and what the options add.
   const single = defenders.length === 1 ? (defenders[0] ?? null) : null;
   const armor = armorOf(single);
-  // The targeted tokens on the scene: a longarm's adjacent foe, a scattershot's range increment.
+  // The targeted token documents (on their own scene, whatever scene the GM views): a longarm's
+  // adjacent foe, a scattershot's range increment.
   const tokens = opts.object
     ? []
-    : refs.flatMap((ref, i) => defenders[i]?.getActiveTokens().filter((tk) => tk.id === ref.tokenId) ?? []);
+    : refs.flatMap((ref, i) => tokenOf(defenders[i], { tokenId: ref.tokenId }) ?? []);
   const row = attackRowOf(actor, weapon);
   const scatter = row && !opts.object ? scattershotPlan(actor, weapon, row.damageDice, tokens) : null;
   const preview = previewAttack(actor, weapon, opts, {
@@ -341,6 +339,9 @@ export async function createAttackCard(
     },
     targets: config.targets,
   };
+  // The fight's scene, recorded now (the GM may view another scene): the first target's token's.
+  const scene = (tokens[0] ?? tokenOf(actor))?.parent ?? null;
+  if (scene) state.sceneId = scene.id;
   if (fired) state.fire = fired.fire;
   if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>

@@ -295,6 +295,11 @@ export interface AttackCardState {
     attackerConditions: AttackerCondition[];
   };
   targets: CardTarget[];
+  /**
+   * The scene of the fight: the first targeted token's (else the attacker's token's), recorded when
+   * the card is created (older cards: none; then the attacker's own token counts).
+   */
+  sceneId?: string | null;
   /** Firearms: the fire mode, the shots, the rounds spent (src/cards/attack/firearms.ts). */
   fire?: CardFire;
   /** Scattershot: the range increment, the dice rolled, the targets allowed (scattershot.ts). */

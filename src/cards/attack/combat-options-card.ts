@@ -49,6 +49,7 @@ import {
   defensiveStrikeAgainst,
 } from './combat-options-lines.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { combatOf } from '../../combat/scene-lookup.js';
 
 export const TOTAL_DEFENSE_QUERY = 'gng.totalDefense';
 
@@ -151,7 +152,8 @@ function cardsAgainst(actor: Actor): string[] {
 
 /** GM: records that a GM's client set the defensive status of `effectId` on `actor`. */
 function grantDefensive(actor: Actor, effectId: string, status: DefensiveStatus): Promise<void> {
-  const combat = game.combat;
+  // The combat holding the actor, whatever combat the GM's tracker shows.
+  const combat = combatOf(actor);
   const started = combat?.id && combat.round > 0;
   const grant = {
     status,

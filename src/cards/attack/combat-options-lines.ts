@@ -20,6 +20,7 @@ import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { combatOf } from '../../combat/scene-lookup.js';
 
 /** The statuses of the defensive options (src/config/status-effects.ts). */
 export const FIGHTING_DEFENSIVELY = 'fighting-defensively';
@@ -62,7 +63,8 @@ export function defensiveStrikeAgainst(actor: Actor, target: Actor | null | unde
   const record = defensiveStrikeRecord(actor);
   if (!target || !record || !hasFeat(actor, DEFENSIVE_STRIKE) || !record.against.includes(target.uuid))
     return 0;
-  const combat = game.combat;
+  // The combat holding the owner, whatever combat a tracker shows.
+  const combat = combatOf(actor);
   if (record.combat === null) return DEFENSIVE_STRIKE_BONUS;
   return combat?.id === record.combat && combat.round === record.round ? DEFENSIVE_STRIKE_BONUS : 0;
 }

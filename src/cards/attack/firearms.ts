@@ -7,7 +7,8 @@
  * Every barrel of the weapon fires (MULTIPLE-BARREL FIRE: "a single attack roll … applied to each barrel
  * fired"), each spending its own rounds; the rounds loaded are shared equally between the barrels.
  */
-import { sceneGrid, type PlacedToken } from '../../combat/scene-grid.js';
+import { feetBetween } from '../../combat/scene-grid.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import {
   ACCELERATED_PAIR_SHOTS,
@@ -171,32 +172,19 @@ export function fireLines(actor: Actor, options: AttackOptions) {
   return lines;
 }
 
-/** Feet between two tokens' nearest squares by the d20 diagonal rule (every second diagonal counts two). */
-export function feetBetween(a: Token, b: Token): number {
-  const { size, distance: feet } = sceneGrid(a.document as unknown as PlacedToken);
-  const box = (t: Token) => {
-    const d = t.document as unknown as { x: number; y: number; width?: number; height?: number };
-    return { col: Math.round(d.x / size), row: Math.round(d.y / size), w: d.width ?? 1, h: d.height ?? 1 };
-  };
-  const p = box(a);
-  const q = box(b);
-  const gap = (s: number, n: number, o: number, m: number) => Math.max(0, o - (s + n - 1), s - (o + m - 1));
-  const dx = gap(p.col, p.w, q.col, q.w);
-  const dy = gap(p.row, p.h, q.row, q.h);
-  const diagonal = Math.min(dx, dy);
-  const straight = Math.max(dx, dy) - diagonal;
-  return (straight + diagonal + Math.floor(diagonal / 2)) * feet;
-}
-
-/** Feet from the attacker's token to the target token (null without both on the scene). */
+/**
+ * Feet from the attacker's token to the target token, on the target token's scene, by the scene's
+ * grid (`scene-grid.ts`: nearest spaces, the scene's diagonal rule); null without both on one scene.
+ */
 export function distanceToTarget(
   attacker: Actor,
   targetActor: Actor | null,
   tokenId: string | null,
 ): number | null {
-  const from = attacker.getActiveTokens()[0];
-  const to = targetActor?.getActiveTokens().find((token) => token.id === tokenId);
-  return from && to ? feetBetween(from, to) : null;
+  const to = tokenOf(targetActor, { tokenId });
+  const from = to ? tokenOf(attacker, { scene: to.parent ?? null }) : null;
+  const feet = from && to ? feetBetween(from, to) : Infinity;
+  return Number.isFinite(feet) ? feet : null;
 }
 
 /**

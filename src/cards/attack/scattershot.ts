@@ -10,12 +10,13 @@
 import { AISLE_WIDTH_FEET, SCATTERSHOT_MAX_INCREMENTS, parseDice, scattershot } from '../../rules/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { centreFeet, tokensInArea } from '../burst/burst-area.js';
-import { feetBetween } from './firearms.js';
+import { ADJACENT_FEET, adjacent, feetBetween } from '../../combat/scene-grid.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 import type { CardTarget } from './attack-state.js';
 import { mayTakeOpportunity } from './may-take-opportunity.js';
 
-/** "Adjacent": within 5 feet (the longarm's −4, scattershot's two adjacent targets). */
-export const ADJACENT_FEET = 5;
+/** "Adjacent": within 5 feet (the longarm's −4, scattershot's two adjacent targets): `scene-grid.ts`. */
+export { ADJACENT_FEET };
 
 /** What the card keeps of a scattershot: the increment, the dice rolled, the targets it may hit. */
 export interface CardScattershot {
@@ -36,7 +37,7 @@ export interface CardScattershot {
 export interface ScattershotPlan {
   record: CardScattershot | null;
   /** Five increments: the tokens in the aisle besides the first target, nearest first. */
-  aisle: Token[];
+  aisle: TokenDocument[];
   refusal: { key: string; data: Record<string, unknown> } | null;
 }
 
@@ -55,12 +56,16 @@ export function isLongarm(weapon: Item): boolean {
   return weaponData(weapon)?.firearm?.longarm === true;
 }
 
+/** The attacker's token on the scene of the targeted tokens (its own token without targets). */
+function attackerToken(attacker: Actor, tokens: readonly TokenDocument[]): TokenDocument | null {
+  const scene = tokens[0]?.parent ?? null;
+  return scene ? tokenOf(attacker, { scene }) : tokenOf(attacker);
+}
+
 /** Whether any of `tokens` is within 5 ft of the attacker's token (false without one on the scene). */
-export function anyAdjacent(attacker: Actor, tokens: readonly Token[]): boolean {
-  const from = attacker.getActiveTokens()[0];
-  return Boolean(
-    from && tokens.some((token) => token.id !== from.id && feetBetween(from, token) <= ADJACENT_FEET),
-  );
+export function anyAdjacent(attacker: Actor, tokens: readonly TokenDocument[]): boolean {
+  const from = attackerToken(attacker, tokens);
+  return Boolean(from && tokens.some((token) => adjacent(from, token)));
 }
 
 /**
@@ -73,14 +78,15 @@ export function scattershotPlan(
   attacker: Actor,
   weapon: Item,
   damageDice: string,
-  tokens: readonly Token[],
+  tokens: readonly TokenDocument[],
 ): ScattershotPlan {
   const none: ScattershotPlan = { record: null, aisle: [], refusal: null };
   if (!isScattershot(weapon)) return none;
   const w = weaponData(weapon) as WeaponData;
-  const from = attacker.getActiveTokens()[0];
+  const from = attackerToken(attacker, tokens);
   const first = tokens[0];
-  const distanceFeet = from && first ? feetBetween(from, first) : null;
+  const measured = from && first ? feetBetween(from, first) : Infinity;
+  const distanceFeet = Number.isFinite(measured) ? measured : null;
   const refuse = (key: string, data: Record<string, unknown> = {}): ScattershotPlan => ({
     ...none,
     refusal: { key, data: { weapon: weapon.name, ...data } },
@@ -108,7 +114,7 @@ export function scattershotPlan(
     rangeIncrementFeet: w.rangeIncrement,
     targets: row.maxTargets === 'aisle' ? 1 : count,
   }).attackPenalty;
-  let aisle: Token[] = [];
+  let aisle: TokenDocument[] = [];
   if (row.maxTargets === 'aisle' && from && first) {
     const origin = centreFeet(from);
     const to = centreFeet(first);
@@ -195,7 +201,7 @@ export function provokeWhileThreatened(
   // The same check as the attack-of-opportunity card's: a creature in total defense, helpless or
   // unarmed is offered none.
   if (mode !== 'ranged' || target.kind !== 'creature' || !defender || !mayTakeOpportunity(defender)) return;
-  const token = defender.getActiveTokens().find((candidate) => candidate.id === target.tokenId);
+  const token = tokenOf(defender, { tokenId: target.tokenId });
   if (!token || !anyAdjacent(attacker, [token])) return;
   if (target.calledShot) Object.assign(target.calledShot, { provokes: true, ranged: true });
   else

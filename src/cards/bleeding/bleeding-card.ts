@@ -138,7 +138,7 @@ export function bleedingStateOf(effect: ActiveEffect): StoredBleeding {
 export async function startBleedingState(effect: ActiveEffect): Promise<void> {
   if (effect.getFlag(SYSTEM_ID, 'bleeding')) return;
   const actor = effect.parent as Actor | null;
-  const inCombat = actor && game.combat && combatantOf(actor) ? game.combat.round : null;
+  const inCombat = combatantOf(actor)?.parent?.round ?? null;
   const state: StoredBleeding = { ...startSevereBleeding(), woundRound: inCombat, lastCardRound: null };
   await effect.setFlag(SYSTEM_ID, 'bleeding', state);
 }

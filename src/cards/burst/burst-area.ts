@@ -1,16 +1,17 @@
 /**
- * The burst's area on the scene: token centres in feet (the scene's grid: `grid.size` pixels per
- * `grid.distance` feet; without a scene, 100 px per 5 ft as v13's default grid and `system.json`),
- * the aisle or cone anchored at the shooter's token (engine `areas.ts`), who is in it nearest first,
- * and the measured template that shows it (created and deleted by the GM; without a scene, none).
+ * The burst's area on the shooter's scene (its token's `parent`, whatever scene the GM views): token
+ * centres in feet (the scene's grid: `grid.size` pixels per `grid.distance` feet; without a scene,
+ * 100 px per 5 ft as v13's default grid and `system.json`), the aisle or cone anchored at the
+ * shooter's token (engine `areas.ts`), who is in it nearest first, each one's distance by the
+ * scene's grid (`scene-grid.ts`), and the measured template that shows it, on that scene (created
+ * and deleted by the GM).
  */
-import { canvasOf, sceneGrid, sceneTokens, tokenCentreFeet } from '../../combat/scene-grid.js';
-export { canvasOf, sceneTokens };
+import { feetBetween, sceneGrid, tokenCentreFeet } from '../../combat/scene-grid.js';
+import { sceneById, tokensOn } from '../../combat/scene-lookup.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   AISLE_WIDTH_FEET,
   coneAngleDegrees,
-  distanceFeet,
   inAreaNearestFirst,
   strafingConeFeet,
   type FireArea,
@@ -21,15 +22,15 @@ import {
 /** Projectile weapons reach ten range increments (core rules "Range Penalty"; engine `rangePenalty`). */
 export const BURST_MAX_RANGE_INCREMENTS = 10;
 
-/** Pixels per foot of the viewed scene. */
-export function pixelsPerFoot(): number {
-  const grid = sceneGrid();
+/** Pixels per foot of `scene`. */
+export function pixelsPerFoot(scene: Scene | null): number {
+  const grid = sceneGrid(scene);
   return grid.size / grid.distance;
 }
 
-/** A token's centre on the map, in feet. */
-export function centreFeet(token: Token): Point {
-  return tokenCentreFeet(token.document);
+/** A token's centre on its scene, in feet. */
+export function centreFeet(token: TokenDocument): Point {
+  return tokenCentreFeet(token);
 }
 
 /** The burst's area: an aisle 5 ft wide to ten increments, or the strafing cone. */
@@ -56,23 +57,27 @@ export function burstArea(
  * token of the same actor (a linked actor's second token is the shooter too; an unlinked token is its
  * own actor, with its own uuid).
  */
-export function tokensInArea(area: FireArea, origin: Point, shooter: Token): Token[] {
+export function tokensInArea(area: FireArea, origin: Point, shooter: TokenDocument): TokenDocument[] {
   const shooterUuid = shooter.actor?.uuid;
-  const items = sceneTokens()
+  const items = tokensOn(shooter.parent)
     .filter((token) => token.id !== shooter.id && token.actor && token.actor.uuid !== shooterUuid)
     .map((token) => ({ item: token, at: centreFeet(token) }));
   return inAreaNearestFirst(area, origin, items);
 }
 
-/** Straight-line feet from the shooter's centre to a token's centre. */
-export function feetTo(origin: Point, token: Token): number {
-  return distanceFeet(origin, centreFeet(token));
+/** Feet from the shooter's token to a token, by the scene's grid (nearest spaces). */
+export function feetTo(shooter: TokenDocument, token: TokenDocument): number {
+  return feetBetween(shooter, token);
 }
 
 /** The template data of the area (Foundry MeasuredTemplate: pixels for x/y, feet for lengths). */
-export function templateData(area: FireArea, messageFlag: Record<string, unknown>): Record<string, unknown> {
+export function templateData(
+  area: FireArea,
+  messageFlag: Record<string, unknown>,
+  scene: Scene | null = null,
+): Record<string, unknown> {
   if (area.shape === 'square') throw new RangeError('a burst has no square area');
-  const perFoot = pixelsPerFoot();
+  const perFoot = pixelsPerFoot(scene);
   const base = {
     x: area.origin.x * perFoot,
     y: area.origin.y * perFoot,
@@ -85,23 +90,24 @@ export function templateData(area: FireArea, messageFlag: Record<string, unknown
     : { ...base, t: 'cone', angle: coneAngleDegrees(area.length, area.width) };
 }
 
-/** GM: draws the area on the viewed scene; its id, or null without a scene. */
+/** GM: draws the area on the shooter's scene; its id, or null without a scene. */
 export async function createTemplate(
   area: FireArea,
   flag: Record<string, unknown>,
+  scene: Scene | null,
 ): Promise<{ sceneId: string; id: string } | null> {
-  const scene = canvasOf()?.scene;
   if (!scene) return null;
-  const [template] = await scene.createEmbeddedDocuments('MeasuredTemplate', [templateData(area, flag)]);
+  const [template] = await scene.createEmbeddedDocuments('MeasuredTemplate', [
+    templateData(area, flag, scene),
+  ]);
   return template ? { sceneId: scene.id, id: template.id } : null;
 }
 
-/** GM: deletes the area's template (a note key when it is gone or its scene is not shown). */
+/** GM: deletes the area's template, on its own scene (a note key when it is gone). */
 export async function deleteTemplate(ref: { sceneId: string; id: string } | null): Promise<string[]> {
   if (!ref) return [];
-  const scene = canvasOf()?.scene;
-  if (!scene || scene.id !== ref.sceneId || !scene.templates.get(ref.id))
-    return ['GNG.Burst.Undo.TemplateGone'];
+  const scene = sceneById(ref.sceneId);
+  if (!scene || !scene.templates.get(ref.id)) return ['GNG.Burst.Undo.TemplateGone'];
   await scene.deleteEmbeddedDocuments('MeasuredTemplate', [ref.id]);
   return [];
 }

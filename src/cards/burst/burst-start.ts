@@ -33,6 +33,7 @@ import {
 import type { BurstCardState, BurstStartOptions, BurstTarget } from './burst-state.js';
 import { renderBurstCard } from './burst-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 
 export const BURST_QUERY = 'gng.burstAction';
 
@@ -52,8 +53,9 @@ const normalize = (degrees: number) => ((degrees % 360) + 360) % 360;
 export function burst(actor: Actor, weapon: Item, options: BurstStartOptions): Promise<CardActionResult> {
   let direction = options.direction;
   if (options.toward !== undefined) {
-    const shooter = actor.getActiveTokens()[0];
-    const to = 'document' in options.toward ? centreFeet(options.toward) : options.toward;
+    const toward = 'document' in options.toward ? options.toward.document : null;
+    const shooter = toward?.parent ? tokenOf(actor, { scene: toward.parent }) : tokenOf(actor);
+    const to = toward ? centreFeet(toward) : (options.toward as { x: number; y: number });
     if (shooter) {
       const from = centreFeet(shooter);
       direction = (Math.atan2(to.y - from.y, to.x - from.x) * 180) / Math.PI;
@@ -137,7 +139,9 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
   if (!row) throw new Refusal('GNG.Burst.Error.NotEquipped', { weapon: weapon.name });
   const increment = w.rangeIncrement;
   if (!(increment > 0)) throw new Refusal('GNG.Burst.Error.NoRange', { weapon: weapon.name });
-  const shooter = actor.getActiveTokens()[0];
+  // The shooter's token document (its combatant's, on its combat's scene: scene-lookup.ts); the
+  // area, its targets and its template are on that token's scene, whatever scene the GM views.
+  const shooter = tokenOf(actor);
   if (!shooter) throw new Refusal('GNG.Burst.Error.NoToken', { name: actor.name });
   const rounds = roundsOf(weapon);
   const barrels = Math.max(1, w.firearm.barrels || 1);
@@ -158,7 +162,7 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
   const maxRange = increment * BURST_MAX_RANGE_INCREMENTS;
   const targets: BurstTarget[] = tokensInArea(area, origin, shooter).map((token) => {
     const target = token.actor as Actor;
-    const distance = Math.round(feetTo(origin, token) * 10) / 10;
+    const distance = Math.round(feetTo(shooter, token) * 10) / 10;
     const penalty = rangePenalty({
       distanceFeet: Math.min(distance, maxRange),
       rangeIncrementFeet: increment,
@@ -166,7 +170,7 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
     const size = (target.system as CreatureData).size;
     return {
       id: token.id,
-      name: token.document.name || target.name,
+      name: token.name || target.name,
       actorUuid: target.uuid,
       tokenId: token.id,
       distance,
@@ -216,7 +220,11 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
   };
   let message: ChatMessage | null | undefined;
   try {
-    state.template = await createTemplate(area, { actorUuid: actor.uuid, kind: request.kind });
+    state.template = await createTemplate(
+      area,
+      { actorUuid: actor.uuid, kind: request.kind },
+      shooter.parent ?? null,
+    );
     message = await ChatMessage.create({
       content: await renderBurstCard(state),
       rolls,

@@ -45,6 +45,7 @@ import {
 import { dyingCardOf, type DyingCardState } from './dying-state.js';
 import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
 import { handleTemporaryHp, TEMP_HP_QUERY } from './temporary-hp.js';
+import { combatOf } from '../../combat/scene-lookup.js';
 
 export { dyingCardOf, type DyingCardState };
 
@@ -142,7 +143,8 @@ async function startDyingRound(data: Record<string, unknown>, sender: User): Pro
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
-    const message = await playRound(found, inCombat(found, game.combat));
+    // The combat holding the actor, whatever combat the GM's tracker shows.
+    const message = await playRound(found, inCombat(found, combatOf(found)));
     return message;
   });
 }

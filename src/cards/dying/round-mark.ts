@@ -35,8 +35,7 @@ export async function markRound(combat: Combat, combatant: Combatant): Promise<D
  * still the one the round set (a later round's mark stays).
  */
 export async function unmarkRound(mark: DyingRoundMark): Promise<void> {
-  const active = game.combat?.id === mark.combatId ? game.combat : null;
-  const combat = active ?? game.combats.get(mark.combatId);
+  const combat = game.combats.get(mark.combatId);
   const combatant = combat?.combatants.get(mark.combatantId);
   if (!combat || !combatant || playedRound(combat, combatant) !== mark.round) return;
   await combat.update({ [`flags.${SYSTEM_ID}.${FLAG}.${mark.combatantId}`]: mark.previous });

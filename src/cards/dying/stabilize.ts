@@ -32,6 +32,7 @@ import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
 import { notDyingNow, restoreStatuses, stabilizeActor } from './dying-apply.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+import { selectedActors } from '../../documents/selected-tokens.js';
 
 export { stabilizeCardOf, type StabilizeCardState };
 
@@ -47,10 +48,7 @@ export function healerFor(user: User, patientUuid: string): Actor | null {
   const usable = (actor: Actor | null | undefined): actor is Actor =>
     Boolean(actor && actor.uuid !== patientUuid && actor.testUserPermission(user, 'OWNER'));
   if (usable(user.character)) return user.character;
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: Token[] } } }).canvas;
-  const controlled = canvas?.tokens?.controlled;
-  if (!Array.isArray(controlled)) return null;
-  return controlled.map((token) => token.actor).find(usable) ?? null;
+  return selectedActors().find(usable) ?? null;
 }
 
 /**

@@ -38,8 +38,8 @@ export async function runSuddenAction(
 ): Promise<{ record: SuddenActionRecord; applied: FeatActionApplied }> {
   if (!hasFeat(actor, SUDDEN_ACTION))
     throw new Refusal('GNG.FeatAction.Error.NoSuddenAction', { name: actor.name });
-  const combat = game.combat;
   const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
   if (!combat || !combatant || combat.round < 1)
     throw new Refusal('GNG.FeatAction.Error.NotInCombat', { name: actor.name });
   if (typeof combatant.initiative !== 'number')
@@ -76,8 +76,7 @@ export async function runSuddenAction(
 export async function undoSuddenAction(
   applied: NonNullable<FeatActionApplied['initiative']>,
 ): Promise<{ key: string; data: Record<string, unknown> }[]> {
-  const combat =
-    game.combats?.get(applied.combatId) ?? (game.combat?.id === applied.combatId ? game.combat : null);
+  const combat = game.combats?.get(applied.combatId) ?? null;
   const combatant = combat?.combatants.get(applied.combatantId) ?? null;
   if (!combat || !combatant) return [{ key: 'GNG.FeatAction.UndoNote.NoCombatant', data: {} }];
   const notes: { key: string; data: Record<string, unknown> }[] = [];

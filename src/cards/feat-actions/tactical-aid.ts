@@ -19,7 +19,7 @@ import {
   type TacticalAidChoice,
 } from '../../rules/index.js';
 import { refundTurnAttack, spendTurnActions } from '../../combat/action-budget.js';
-import { sceneTokens } from '../../combat/scene-grid.js';
+import { tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import { actorOf, Refusal } from '../kernel/index.js';
 
 import type { FeatActionApplied, TacticalAidRecord } from './feat-action-state.js';
@@ -46,15 +46,15 @@ function changesFor(
   return [{ key: 'system.defense.bonuses.competence', mode: ADD, value: String(bonus) }];
 }
 
-/** The aider and its allies on the viewed scene: the actors of the tokens of the aider's side. */
+/** The aider and its allies on the aider's scene: the actors of the tokens of the aider's side. */
 export function tacticalAidAllies(actor: Actor): Actor[] {
-  const own = actor.getActiveTokens()[0] ?? null;
-  const side = own?.document.disposition;
+  const own = tokenOf(actor);
+  const side = own?.disposition;
   const allies: Actor[] = [actor];
   if (side !== FRIENDLY && side !== HOSTILE) return allies;
-  for (const token of sceneTokens()) {
+  for (const token of tokensOn(own?.parent)) {
     const ally = token.actor;
-    if (!ally || token.document.disposition !== side) continue;
+    if (!ally || token.disposition !== side) continue;
     if (!allies.some((a) => a === ally || a.uuid === ally.uuid)) allies.push(ally);
   }
   return allies;

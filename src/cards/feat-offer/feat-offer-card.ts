@@ -34,6 +34,7 @@ import {
   type FeatOfferState,
   type OfferHolder,
 } from './feat-offer-state.js';
+import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 
 export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
@@ -93,15 +94,16 @@ async function projectileOnHolder(state: FeatOfferState, holder: Actor): Promise
   return created.id as string;
 }
 
-/** The running combat's round, or null out of combat. */
-function currentRound(): { combat: string; round: number } | null {
-  const combat = game.combat;
+/** The round of the begun combat holding the holder (whatever combat a tracker shows), or null. */
+function currentRound(holderUuid: string): { combat: string; round: number } | null {
+  const holder = fromUuidSync(holderUuid) as Actor | null;
+  const combat = combatOf(holder?.documentName === 'Actor' ? holder : null);
   return combat && combat.round > 0 ? { combat: combat.id as string, round: combat.round } : null;
 }
 
 /** Epic Flow: whether the holder avoided an attack's damage this combat round (the offer cards say). */
 export function epicFlowUsed(holderUuid: string): boolean {
-  const round = currentRound();
+  const round = currentRound(holderUuid);
   if (!round) return false;
   return game.messages.contents.some((m) => {
     const when = featOfferOf(m)?.holder.usedIn;
@@ -117,7 +119,7 @@ export function epicFlowUsed(holderUuid: string): boolean {
 async function avoidDamage(state: FeatOfferState, holder: OfferHolder): Promise<void> {
   if (epicFlowUsed(holder.actorUuid))
     throw new Refusal('GNG.FeatOffer.Error.OncePerRound', { name: holder.name });
-  const round = currentRound();
+  const round = currentRound(holder.actorUuid);
   const message = game.messages.get(state.source);
   const source = cardState(message);
   const target = source?.targets.find((t) => t.id === state.sourceTarget);
@@ -179,8 +181,9 @@ async function freeAttack(messageId: string): Promise<CardActionResult> {
     return { ok: true };
   }
   const weapon = state.holder.itemId ? actor.items.get(state.holder.itemId) : bestMeleeWeapon(actor);
-  const tokens = opponent.getActiveTokens();
-  const token = tokens.find((tk) => tk.id === state.opponent.tokenId) ?? tokens[0];
+  const token =
+    (state.opponent.tokenId ? tokenOf(opponent, { tokenId: state.opponent.tokenId }) : null) ??
+    tokenOf(opponent);
   if (!weapon || !token) {
     ui.notifications.warn(f('GNG.FeatOffer.Error.Cannot', { name: state.holder.name }));
     return { ok: false, error: 'GNG.FeatOffer.Error.Cannot', data: { name: state.holder.name } };

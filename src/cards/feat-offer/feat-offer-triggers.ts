@@ -17,6 +17,7 @@ import { maneuverState, type ManeuverTarget } from '../maneuver/maneuver-card.js
 import { epicFlowUsed, postFeatOffer } from './feat-offer-card.js';
 import { featOfferOf, type FeatOfferState, type OfferKind } from './feat-offer-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 
 /** "When you stun an opponent, render him unconscious, or knock him prone". */
 const CLEAN_UP_STATUSES = ['stunned', 'unconscious', 'prone'];
@@ -47,8 +48,8 @@ async function offer(
   await postFeatOffer(state, holder);
 }
 
-/** The attacker's first token on the scene (the target of a free attack back at it). */
-const tokenIdOf = (actor: Actor) => (actor.getActiveTokens()[0]?.id as string | undefined) ?? null;
+/** The attacker's token (the target of a free attack back at it; scene-lookup.ts). */
+const tokenIdOf = (actor: Actor) => tokenOf(actor)?.id ?? null;
 
 /** Clean-up Blow after a step that added `added` statuses to `defender`. */
 function cleanUp(

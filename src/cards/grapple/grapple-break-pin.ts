@@ -22,6 +22,7 @@ import {
 } from './grapple-state.js';
 import { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 import { checkBonus, roll } from './grapple-checks.js';
+import { selectedActors } from '../../documents/selected-tokens.js';
 
 /** The grapples in which `allyUuid` holds (or is held by) the pinner of `state`, other than this card. */
 function allyGrapples(state: GrappleCardState, messageId: string, allyUuid: string): ActiveGrapple[] {
@@ -44,8 +45,7 @@ export function breakPinAlly(state: GrappleCardState, user: User = game.user): s
   const candidates = activeGrapplesOf(pinner)
     .map((g) => uuidOf(g.state, other(g.side)))
     .filter((uuid) => !onCard.includes(uuid) && owns(user, uuid));
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: Token[] } } }).canvas;
-  const selected = (canvas?.tokens?.controlled ?? []).map((token) => token.actor?.uuid);
+  const selected = selectedActors().map((actor) => actor.uuid);
   return candidates.find((uuid) => selected.includes(uuid)) ?? candidates[0] ?? null;
 }
 

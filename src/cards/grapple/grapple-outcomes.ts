@@ -24,6 +24,7 @@ import {
 } from './grapple-state.js';
 import { activeGrapplesOf } from './grapple-index.js';
 import { chosenWeapon } from './grapple-checks.js';
+import { combatOf } from '../../combat/scene-lookup.js';
 
 /**
  * Sets or clears `status` on `actor` (a `grappling` effect names its `partner`); null when nothing
@@ -94,10 +95,10 @@ export async function addTimed(
   dice: number[],
   messageId: string,
 ): Promise<void> {
-  // In combat the duration starts now (Foundry fills this in too; written here so it never waits).
-  const duration = game.combat
-    ? { rounds, startRound: game.combat.round, startTurn: game.combat.turn }
-    : { rounds };
+  // In combat (the one holding the target) the duration starts now (Foundry fills this in too;
+  // written here so it never waits).
+  const combat = combatOf(target);
+  const duration = combat ? { rounds, startRound: combat.round, startTurn: combat.turn } : { rounds };
   const [created] = await target.createEmbeddedDocuments('ActiveEffect', [
     timedEffectData(status, duration as ActiveEffectDuration, messageId),
   ]);

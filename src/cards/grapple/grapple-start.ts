@@ -12,6 +12,7 @@ import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
 import { renderGrappleCard } from './grapple-render.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 
 const START_KEYS = new Set(['action', 'actorUuid', 'targetUuid', 'tokenId']);
 
@@ -58,7 +59,7 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
   const defender = await actorOf(targetUuid);
   if (!defender || defender === attacker) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-  const token = tokenId ? defender.getActiveTokens().find((tk) => tk.id === tokenId) : undefined;
+  const token = tokenId ? tokenOf(defender, { tokenId }) : undefined;
   if (tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
   // Already in a grapple with someone else: the attacker joins it (within the limit of four).
   const existing = activeGrapplesOf(defender.uuid);
@@ -131,7 +132,7 @@ export async function openGrappleOnHit(options: {
   if (!attacker || !defender || attacker === defender) throw new Refusal('GNG.Error.Attack.UnknownTarget');
   if (!attacker.testUserPermission(user, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
-  const token = tokenId ? defender.getActiveTokens().find((tk) => tk.id === tokenId) : undefined;
+  const token = tokenId ? tokenOf(defender, { tokenId }) : undefined;
   let weapon: NonNullable<GrappleCardState['bonus']>['weapon'] = null;
   if (options.lodgedWeaponId !== undefined) {
     const item = attacker.items.get(options.lodgedWeaponId);
@@ -160,7 +161,7 @@ function newGrappleState(
   source: GrappleCardState['source'],
   attacker: Actor,
   defender: Actor,
-  token: Token | null | undefined,
+  token: TokenDocument | null | undefined,
   start: Pick<GrappleCardState, 'phase'> & Partial<Pick<GrappleCardState, 'provokes' | 'pending' | 'bonus'>>,
 ): GrappleCardState {
   return {
@@ -169,7 +170,7 @@ function newGrappleState(
     attacker: { actorUuid: attacker.uuid, name: attacker.name, weaponId: null },
     defender: {
       actorUuid: defender.uuid,
-      name: token?.document.name || defender.name,
+      name: token?.name || defender.name,
       tokenId: token?.id ?? null,
       weaponId: null,
     },

@@ -41,6 +41,7 @@ import {
   type CardActionResult,
   noteUndo,
 } from '../kernel/index.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 
 export const MANEUVER_QUERY = 'gng.maneuverAction';
 export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
@@ -277,13 +278,13 @@ async function postCard(request: StartRequest, user: User): Promise<ChatMessage>
   for (const entry of request.targets) {
     const actor = await actorOf(entry.actorUuid);
     if (!actor) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-    const token = entry.tokenId ? actor.getActiveTokens().find((tk) => tk.id === entry.tokenId) : undefined;
+    const token = entry.tokenId ? tokenOf(actor, { tokenId: entry.tokenId }) : undefined;
     if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
     const id = token?.id ?? actor.id ?? actor.uuid;
     if (targets.some((existing) => existing.id === id)) continue;
     targets.push({
       id,
-      name: token?.document.name || actor.name,
+      name: token?.name || actor.name,
       actorUuid: actor.uuid,
       tokenId: token?.id ?? null,
       size: creature(actor).size as Size,

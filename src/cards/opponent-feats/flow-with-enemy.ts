@@ -17,7 +17,8 @@
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
-import { sceneTokens } from '../../combat/scene-grid.js';
+import { adjacent } from '../../combat/scene-grid.js';
+import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import {
   endFlowRecord,
   FLOW_WITH_ENEMY,
@@ -34,7 +35,6 @@ import {
   registerGMQuery,
   type CardActionResult,
 } from '../kernel/index.js';
-import { feetBetween } from '../attack/firearms.js';
 import type { DefenseConfig } from '../attack/attack-steps.js';
 import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
@@ -95,15 +95,17 @@ async function beginFlow(holderUuid: string, tokenId: string, sender: User): Pro
     throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder.name });
   if (!hasFeat(holder, FLOW_WITH_ENEMY))
     throw new Refusal('GNG.OpponentFeats.Error.NoFeat', { name: holder.name });
-  const combat = game.combat;
+  // The combat holding the holder (whatever combat the GM's tracker shows).
+  const combat = combatOf(holder);
   if (!combat || combat.round < 1) throw new Refusal('GNG.OpponentFeats.Error.NoCombat');
-  const own = holder.getActiveTokens()[0];
-  const opponentToken = sceneTokens().find((token) => token.id === tokenId);
+  const own = tokenOf(holder);
+  // The opponent's token on the holder's scene (documents, whatever scene the GM views).
+  const opponentToken = tokensOn(own?.parent).find((token) => token.id === tokenId);
   const opponent = opponentToken?.actor ?? null;
   if (!own || !opponentToken || !opponent || opponent.uuid === holder.uuid)
     throw new Refusal('GNG.OpponentFeats.Error.NoOpponent');
   // "a single, adjacent opponent": its token within 5 ft of the holder's.
-  if (feetBetween(own, opponentToken) > 5)
+  if (!adjacent(own, opponentToken))
     throw new Refusal('GNG.OpponentFeats.Error.NotAdjacent', { name: opponent.name });
   const spend = await spendTurnActions(holder, 'full-round');
   if (!spend.ok)
@@ -169,7 +171,8 @@ export const handleEndFlow = actorQuery(async (actorUuid, sender) => {
   const holder = await actorOf(actorUuid);
   if (!holder || !holder.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.OpponentFeats.Error.NotOwner', { name: holder?.name ?? '' });
-  if (!game.combat || !(await endFlowRecord(game.combat, holder)))
+  const combat = combatOf(holder);
+  if (!combat || !(await endFlowRecord(combat, holder)))
     throw new Refusal('GNG.OpponentFeats.Error.NoFlow', { name: holder.name });
   await postResultCard(holder, f('GNG.OpponentFeats.Flow.Ended', { name: holder.name }), [], [], {
     type: 'flowEnded',

@@ -13,7 +13,7 @@
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
-import { sceneTokens } from '../../combat/scene-grid.js';
+import { tokenOf, tokensWithin } from '../../combat/scene-lookup.js';
 import {} from '../../combat/opponent-feats.js';
 import {
   actorOf,
@@ -25,7 +25,6 @@ import {
 } from '../kernel/index.js';
 import { attackCard } from '../attack/attack-flow.js';
 import { attackRowOf } from '../attack/attack-preview.js';
-import { feetBetween } from '../attack/firearms.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
@@ -44,22 +43,18 @@ export function firearmOrEnergy(weapon: Item): boolean {
   return sys.energy === true || (sys.firearm?.fireModes?.length ?? 0) > 0 || (sys.firearm?.capacity ?? 0) > 0;
 }
 
-/** The opponents' tokens within 30 ft of `actor`'s token, nearest first. */
-export function hailTargets(actor: Actor): Token[] {
-  const own = actor.getActiveTokens()[0];
+/** The opponents' tokens within 30 ft of `actor`'s token (on its own scene), nearest first. */
+export function hailTargets(actor: Actor): TokenDocument[] {
+  const own = tokenOf(actor);
   if (!own) return [];
   const dead = (a: Actor) => ['dead'].some((s) => a.statuses?.has(s));
-  return sceneTokens()
-    .filter(
-      (token) =>
-        token.id !== own.id &&
-        token.actor !== null &&
-        token.actor !== actor &&
-        !dead(token.actor) &&
-        opposed(own.document.disposition, token.document.disposition) &&
-        feetBetween(own, token) <= HAIL_FEET,
-    )
-    .sort((a, b) => feetBetween(own, a) - feetBetween(own, b));
+  return tokensWithin(own, HAIL_FEET).filter(
+    (token) =>
+      token.actor !== null &&
+      token.actor !== actor &&
+      !dead(token.actor) &&
+      opposed(own.disposition, token.disposition),
+  );
 }
 
 async function hail(actorUuid: string, weaponId: string, sender: User): Promise<{ messageIds: string[] }> {

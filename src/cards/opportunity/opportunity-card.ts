@@ -67,7 +67,7 @@ async function attackTheShooter(messageId: string, target: OpportunityThreatener
   const actor = fromUuidSync(target.actorUuid) as Actor | null;
   const shooter = state ? (fromUuidSync(state.shooterUuid) as Actor | null) : null;
   const weapon = actor ? bestMeleeWeapon(actor) : null;
-  const token = shooter ? shooterToken(shooter, state?.shooterTokenId ?? null) : null;
+  const token = shooter ? shooterToken(shooter, state?.shooterTokenId ?? null, state?.sceneId ?? null) : null;
   if (!actor || !weapon || !token) {
     ui.notifications.warn(f('GNG.Opportunity.Error.CannotTake', { name: target.name }));
     return { ok: false, error: 'GNG.Opportunity.Error.CannotTake', data: { name: target.name } };

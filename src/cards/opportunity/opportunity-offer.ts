@@ -8,17 +8,17 @@
  * neither), holding a melee weapon, not helpless or unconscious. GM side, after the shooter's card.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import { sceneTokens } from '../../combat/scene-grid.js';
+import { ADJACENT_FEET, feetBetween } from '../../combat/scene-grid.js';
+import { sceneById, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import { mayTakeOpportunity } from '../attack/may-take-opportunity.js';
-import { feetBetween } from '../attack/firearms.js';
 import { renderOpportunityCard } from './opportunity-render.js';
 import type { OpportunityCardState } from './opportunity-state.js';
 
 export { mayTakeOpportunity };
 
 /** Within this many feet a creature with a melee weapon threatens (decision: reach is not read). */
-const THREAT_FEET = 5;
+const THREAT_FEET = ADJACENT_FEET;
 
 /** Whether two dispositions are on opposite sides (FRIENDLY against HOSTILE). */
 export function opposed(a: number | undefined, b: number | undefined): boolean {
@@ -27,24 +27,31 @@ export function opposed(a: number | undefined, b: number | undefined): boolean {
   return (a === friendly && b === hostile) || (a === hostile && b === friendly);
 }
 
-/** The shooter's token on the viewed scene (its first active token), or null. */
-export function shooterToken(shooter: Actor, tokenId: string | null = null): Token | null {
-  const tokens = sceneTokens();
-  const byId = tokenId ? tokens.find((token) => token.id === tokenId) : undefined;
-  return byId ?? shooter.getActiveTokens()[0] ?? null;
+/**
+ * The shooter's token document: the one the card names (`tokenId`, on its recorded `sceneId`), else
+ * the token it acts from (its combatant's, on its combat's scene: `scene-lookup.ts`), whatever scene
+ * the GM views; or null.
+ */
+export function shooterToken(
+  shooter: Actor,
+  tokenId: string | null = null,
+  sceneId: string | null = null,
+): TokenDocument | null {
+  const scene = sceneById(sceneId);
+  return (tokenId ? tokenOf(shooter, { tokenId, scene }) : null) ?? tokenOf(shooter);
 }
 
 /** The tokens that threaten `shooter` and are not in `exclude` (token ids the shooter's card names). */
-export function threatenersOf(shooter: Actor, exclude: ReadonlySet<string> = new Set()): Token[] {
+export function threatenersOf(shooter: Actor, exclude: ReadonlySet<string> = new Set()): TokenDocument[] {
   const from = shooterToken(shooter);
   if (!from) return [];
-  return sceneTokens().filter(
+  return tokensOn(from.parent).filter(
     (token) =>
       token.id !== from.id &&
       !exclude.has(token.id) &&
       token.actor !== null &&
       token.actor !== shooter &&
-      opposed(from.document.disposition, token.document.disposition) &&
+      opposed(from.disposition, token.disposition) &&
       feetBetween(from, token) <= THREAT_FEET &&
       mayTakeOpportunity(token.actor) &&
       !flowDeniesOpportunity(shooter, token.actor),
@@ -62,15 +69,17 @@ export async function offerOpportunities(
 ): Promise<ChatMessage | null> {
   const threateners = threatenersOf(shooter, exclude);
   if (!threateners.length) return null;
+  const from = shooterToken(shooter);
   const state: OpportunityCardState = {
     shooterUuid: shooter.uuid,
-    shooterTokenId: shooterToken(shooter)?.id ?? null,
+    shooterTokenId: from?.id ?? null,
+    sceneId: from?.parent?.id ?? null,
     shooterName: shooter.name,
     source,
     threateners: threateners.map((token) => ({
       id: token.id,
       actorUuid: (token.actor as Actor).uuid,
-      name: token.document.name || (token.actor as Actor).name,
+      name: token.name || (token.actor as Actor).name,
       takenBy: null,
       declinedBy: null,
     })),

@@ -14,6 +14,8 @@ export interface OpportunityThreatener {
 export interface OpportunityCardState {
   shooterUuid: string;
   shooterTokenId: string | null;
+  /** The scene of the shooter's token, recorded when the card is created (older cards: none). */
+  sceneId?: string | null;
   shooterName: string;
   /** The message of the shot that provoked (an attack, burst or suppressing fire card). */
   source: string;

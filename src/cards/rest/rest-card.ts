@@ -87,7 +87,7 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
     // A dying, unstable creature loses HP every round: it is stabilized first, it does not sleep.
     if (actor.statuses.has('dying')) throw new Refusal('GNG.Rest.Error.Dying', { name: actor.name });
     // A rest is nights and days, not a moment between two blows: in a begun combat only a GM rests.
-    if (!sender.isGM && game.combat?.started && combatantOf(actor))
+    if (!sender.isGM && combatantOf(actor)?.parent?.started)
       throw new Refusal('GNG.Rest.Error.InCombat', { name: actor.name });
     const input = restInputOf(actor, request);
     if (!input) throw new Refusal('GNG.Rest.Error.NoCon', { name: actor.name });

@@ -2,12 +2,13 @@
  * `game.gng.restParty(options)` (issue 17, "a rest action … for a GM for the whole party"): a GM
  * rests several characters at once, each through the same request as a player's own rest (one rest
  * card each, in turn). The party is the actors given, else the actors of the tokens the GM has
- * selected on the canvas, else the characters of the current combat (combatants with a player
+ * selected on the canvas, else the characters of the begun combats (combatants with a player
  * owner). Without a canvas (or with nothing selected) the combat decides. The world clock moves once,
  * with the first rest that takes place (its card's Undo turns it back).
  */
 import type { CardActionResult } from '../kernel/index.js';
 import { rest, type RestOptions } from './rest-card.js';
+import { selectedActors } from '../../documents/selected-tokens.js';
 
 export interface PartyRestOptions extends RestOptions {
   /** Who rests; default: the selected tokens' actors, else the combat's player characters. */
@@ -20,17 +21,14 @@ export interface PartyRestResult {
   result: CardActionResult;
 }
 
-/** The actors of the tokens the user controls on the canvas (none when there is no canvas). */
-function selectedActors(): Actor[] {
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: Token[] } } }).canvas;
-  const controlled = canvas?.tokens?.controlled;
-  if (!Array.isArray(controlled)) return [];
-  return controlled.map((token) => token.actor).filter((actor): actor is Actor => Boolean(actor));
-}
-
-/** The current combat's characters: combatants whose actor a player owns. */
+/**
+ * The characters of the begun combats (whatever combat the GM's tracker shows): combatants whose
+ * actor a player owns.
+ */
 function combatCharacters(): Actor[] {
-  const combatants = game.combat ? [...game.combat.combatants] : [];
+  const combatants = [...(game.combats ?? [])]
+    .filter((combat) => combat.started)
+    .flatMap((combat) => [...combat.combatants]);
   return combatants
     .map((combatant) => combatant.actor)
     .filter((actor): actor is Actor => Boolean(actor?.hasPlayerOwner));

@@ -3,23 +3,18 @@
  * along a direction, out to the weapon's maximum range, or a 20 × 20 ft square from its corner), a
  * token's centre in feet, and the shooter's full-round action in combat.
  *
- * Feet from pixels: a token's `x`/`y` are the scene's pixels; a grid space is the scene's
- * `grid.size` pixels and `grid.distance` feet (v13 `canvas.scene.grid`; dnd5e's templates measure
- * the same way). Without a scene at hand (a token off any scene) the v13 defaults are used: 100
- * pixels and 5 ft.
+ * Feet from pixels: a token's `x`/`y` are its scene's pixels; a grid space is the scene's
+ * `grid.size` pixels and `grid.distance` feet (v13 `scene.grid`; dnd5e's templates measure the same
+ * way). Without a scene at hand (a token off any scene) the v13 defaults are used: 100 pixels and 5 ft.
  *
- * The area is drawn as a measured template on the viewed scene (GM): the aisle a `ray` 5 ft wide,
+ * The area is drawn as a measured template on the shooter's scene (GM; its token's `parent`, whatever
+ * scene the GM views): the aisle a `ray` 5 ft wide,
  * the square a `rect` whose `distance` is its diagonal at 45° (dnd5e `module/canvas/ability-template.mjs`
  * draws its cubes so); it is deleted when the area ends.
  */
-import {
-  canvasOf,
-  sceneGrid,
-  sceneTokens,
-  tokenCentreFeet,
-  type PlacedToken,
-} from '../../combat/scene-grid.js';
-export { sceneTokens, tokenCentreFeet };
+import { sceneGrid, tokenCentreFeet } from '../../combat/scene-grid.js';
+import { sceneById } from '../../combat/scene-lookup.js';
+export { tokenCentreFeet };
 import { AISLE_WIDTH_FEET, SUPPRESSION_SQUARE_FEET, type FireArea, type Point } from '../../rules/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { spendTurnActions, type TurnActionSpent } from '../../combat/action-budget.js';
@@ -34,11 +29,15 @@ export interface TemplateRef {
   id: string;
 }
 
-/** GM: draws the area on the viewed scene; its reference, or null without a scene. */
-export async function drawArea(area: FireArea, messageId: string | null): Promise<TemplateRef | null> {
-  const scene = canvasOf()?.scene;
+/** GM: draws the area on `scene` (the shooter's); its reference, or null without a scene. */
+export async function drawArea(
+  area: FireArea,
+  messageId: string | null,
+  scene: Scene | null,
+): Promise<TemplateRef | null> {
   if (!scene) return null;
-  const perFoot = 1 / feetPerPixel();
+  const grid = sceneGrid(scene);
+  const perFoot = grid.size / grid.distance;
   const flags = { [SYSTEM_ID]: { suppress: messageId } };
   const data =
     area.shape === 'square'
@@ -66,44 +65,22 @@ export async function drawArea(area: FireArea, messageId: string | null): Promis
   return template ? { sceneId: scene.id, id: template.id } : null;
 }
 
-/** GM: deletes the area's template when it is still there. */
+/** GM: deletes the area's template, on its own scene, when it is still there. */
 export async function eraseArea(ref: TemplateRef | null | undefined): Promise<void> {
-  const scene = canvasOf()?.scene;
-  if (!ref || !scene || scene.id !== ref.sceneId || !scene.templates.get(ref.id)) return;
+  const scene = sceneById(ref?.sceneId);
+  if (!ref || !scene || !scene.templates.get(ref.id)) return;
   await scene.deleteEmbeddedDocuments('MeasuredTemplate', [ref.id]);
 }
 
 /** Feet per pixel on the token's scene. */
 export function feetPerPixel(doc: TokenDocument | null = null): number {
-  const grid = sceneGrid(doc as PlacedToken | null);
+  const grid = sceneGrid(doc?.parent);
   return grid.distance / grid.size;
-}
-
-/**
- * Where the active GM last saw each token (its centre, in feet): the start of its next move. The
- * `updateToken` hook gives only the new place, so the GM remembers the old one itself: every token
- * of the area's scene when an area is claimed, and every token after each of its moves.
- */
-const lastPlace = new Map<string, Point>();
-
-/** Remembers where the token is (or `at`, the place a move put it). */
-export function rememberPlace(doc: TokenDocument, at: Point = tokenCentreFeet(doc)): void {
-  lastPlace.set(doc.id as string, at);
-}
-
-/** Where the token was last seen, when it was. */
-export function lastPlaceOf(doc: TokenDocument): Point | undefined {
-  return lastPlace.get(doc.id as string);
-}
-
-/** The scene shown on this client (where an area is drawn), or null without one. */
-export function viewedSceneId(): string | null {
-  return canvasOf()?.scene?.id ?? null;
 }
 
 /** Whether the token is on `sceneId` (a token or area whose scene is not known counts as there). */
 export function onScene(doc: TokenDocument, sceneId: string | null): boolean {
-  const own = (doc as unknown as { parent?: { id?: string | null } | null }).parent?.id ?? null;
+  const own = doc.parent?.id ?? null;
   return !sceneId || !own || own === sceneId;
 }
 
@@ -138,16 +115,16 @@ function feetToSquare(corner: Point, size: number, p: Point): number {
  * increments, and the square must have a point within those ten increments of its centre (decision:
  * docs/rules.md "Suppressing fire").
  */
-export function areaFromRequest(raw: unknown, shooterToken: Token | null, weapon: Item): FireArea {
+export function areaFromRequest(raw: unknown, shooterToken: TokenDocument | null, weapon: Item): FireArea {
   const bad = () => new Refusal('GNG.Suppress.Error.BadArea');
   if (exactly(raw, ['shape', 'corner']) && raw.shape === 'square') {
     const corner = raw.corner;
     if (!exactly(corner, ['x', 'y']) || !finite(corner.x) || !finite(corner.y)) throw bad();
     if (!shooterToken) throw new Refusal('GNG.Suppress.Error.NoTokenSquare');
     const range = maxRangeFeet(weapon);
-    const k = feetPerPixel(shooterToken.document);
+    const k = feetPerPixel(shooterToken);
     const square = { x: corner.x * k, y: corner.y * k };
-    if (feetToSquare(square, SUPPRESSION_SQUARE_FEET, tokenCentreFeet(shooterToken.document)) > range)
+    if (feetToSquare(square, SUPPRESSION_SQUARE_FEET, tokenCentreFeet(shooterToken)) > range)
       throw new Refusal('GNG.Suppress.Error.SquareOutOfRange', { weapon: weapon.name, range });
     return { shape: 'square', corner: square, size: SUPPRESSION_SQUARE_FEET };
   }
@@ -156,7 +133,7 @@ export function areaFromRequest(raw: unknown, shooterToken: Token | null, weapon
     if (!shooterToken) throw new Refusal('GNG.Suppress.Error.NoToken');
     return {
       shape: 'aisle',
-      origin: tokenCentreFeet(shooterToken.document),
+      origin: tokenCentreFeet(shooterToken),
       direction: raw.direction,
       length: maxRangeFeet(weapon),
       width: AISLE_WIDTH_FEET,

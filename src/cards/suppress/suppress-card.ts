@@ -7,9 +7,10 @@
  * 2d10 + 20) and posts the card. The area is held until the shooter's next turn start
  * ({@link endSuppressionAtTurnStart}, from GnGCombat) or until the weapon runs dry.
  *
- * Triggers: a token that enters the area or moves 5 ft in it (the `updateToken` hook on the active
- * GM's client), or a creature in it the GM says acts there (the card's "acts in the area" button —
- * Foundry has no event for a creature's actions). The trigger's steps are in suppress-shot.ts; the
+ * Triggers: a token whose move passes through the area or moves 5 ft in it (the `moveToken` hook on
+ * the active GM's client: the move's whole path, its origin and the waypoints it passed), or a
+ * creature in it the GM says acts there (the card's "acts in the area" button — Foundry has no event
+ * for a creature's actions). The trigger's steps are in suppress-shot.ts; the
  * state and who may do what in suppress-state.ts; the rendering in suppress-render.ts.
  */
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
@@ -39,14 +40,11 @@ import {
   areaFromRequest,
   drawArea,
   eraseArea,
-  lastPlaceOf,
   onScene,
-  rememberPlace,
-  sceneTokens,
   spendFullRound,
   tokenCentreFeet,
-  viewedSceneId,
 } from './suppress-area.js';
+import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import {
   CARD_TARGET,
   suppressState,
@@ -98,23 +96,15 @@ function checkPrerequisites(actor: Actor, weapon: Item, mode: unknown): boolean 
   return mode === 'auto' || (mode === undefined && auto);
 }
 
-/**
- * The creatures in the area when it is claimed (the scene's and the combat's tokens on the area's
- * scene, not the shooter's); every token's place is remembered for its next move.
- */
-function occupantsOf(state: SuppressCardState, sceneId: string | null): Occupant[] {
-  const tokens = new Map(sceneTokens().map((token) => [token.id, token]));
-  for (const combatant of game.combat?.combatants ?? [])
-    for (const token of combatant.actor?.getActiveTokens() ?? []) tokens.set(token.id, token);
+/** The creatures in the area when it is claimed: the tokens of the area's scene, not the shooter's. */
+function occupantsOf(state: SuppressCardState, scene: Scene | null): Occupant[] {
   const out: Occupant[] = [];
-  for (const token of tokens.values()) {
-    if (!onScene(token.document, sceneId)) continue;
-    rememberPlace(token.document);
+  for (const token of tokensOn(scene)) {
     const actor = token.actor;
     if (!actor || actor.uuid === state.shooter.actorUuid) continue;
-    const at = tokenCentreFeet(token.document);
+    const at = tokenCentreFeet(token);
     if (inArea(state.area, at))
-      out.push({ tokenId: token.id, actorUuid: actor.uuid, name: token.document.name || actor.name, at });
+      out.push({ tokenId: token.id, actorUuid: actor.uuid, name: token.name || actor.name, at });
   }
   return out;
 }
@@ -137,7 +127,9 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
     const rounds = roundsOf(weapon);
     if (rounds && rounds.loaded < 1)
       throw new Refusal('GNG.Ammunition.Empty', { weapon: weapon.name, loaded: 0, needed: 1 });
-    const token = actor.getActiveTokens()[0] ?? null;
+    // The shooter's token document (its combatant's, on its combat's scene), whatever scene the GM views.
+    const token = tokenOf(actor);
+    const scene = token?.parent ?? null;
     const area = areaFromRequest(data.area, token, weapon);
     const derived = creature(actor).derived;
     const turn = await spendFullRound(actor);
@@ -168,15 +160,16 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
         shotsPerFreeAttack: fire.shotsPerFreeAttack,
         spent,
         turn,
-        round: game.combat?.started && turn ? game.combat.round : null,
+        round: turn ? (combatOf(actor)?.round ?? null) : null,
         active: fire.active,
         template: null,
+        sceneId: scene?.id ?? null,
         endedBy: fire.active ? null : 'ammo',
         occupants: [],
         triggers: [],
         undone: false,
       };
-      state.occupants = occupantsOf(state, viewedSceneId());
+      state.occupants = occupantsOf(state, scene);
       message = await ChatMessage.create({
         content: await renderSuppressCard(state),
         rolls,
@@ -185,7 +178,7 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
       });
       // The area on the map, while it is held (deleted when it ends: saveCard).
       if (message && state.active) {
-        state.template = await drawArea(state.area, message.id as string);
+        state.template = await drawArea(state.area, message.id as string, scene);
         if (state.template) await saveCard(message, state);
       }
     } finally {
@@ -373,38 +366,42 @@ function activeCards(): ChatMessage[] {
   return game.messages.contents.filter((m) => m.author?.isGM && suppressState(m)?.active === true);
 }
 
-/** A token's move: its centre before and after, in feet. */
+/** A token's move: its centre at the move's origin, then at each waypoint it passed, in feet. */
 export interface TokenMove {
-  from: Point;
-  to: Point;
+  path: readonly Point[];
+}
+
+/** Whether the way along `path` runs into the area on one of its legs. */
+function pathEntersArea(state: SuppressCardState, path: readonly Point[]): boolean {
+  return path.some((to, i) => i > 0 && segmentEntersArea(state.area, path[i - 1] as Point, to));
 }
 
 /**
- * A token moved (active GM), from `move.from` to `move.to` (default: where it is now, no way
- * travelled). On each held area on the token's scene: a token whose way ran through the area
- * (`segmentEntersArea`: it came in, or crossed it in one move) gets an "enter" trigger; one inside
- * that moved 5 ft or more from where it last triggered gets a "move" trigger; one that left is no
- * longer in it. One move (a drag) is one trigger.
+ * A token moved (active GM) along `move.path` (default: where it is now, no way travelled). On each
+ * held area on the token's scene: a token whose way ran through the area on any leg of its path
+ * (`segmentEntersArea`: it came in, or crossed it, even when it ends outside) gets an "enter"
+ * trigger; one inside that moved 5 ft or more from where it last triggered gets a "move" trigger;
+ * one that left is no longer in it. One move (a drag, however many waypoints) is one trigger.
  */
 export async function onTokenMoved(doc: TokenDocument, move?: TokenMove): Promise<void> {
   const actor = doc.actor;
   if (!actor) return;
-  const to = move?.to ?? tokenCentreFeet(doc);
-  const from = move?.from ?? to;
+  const path = move?.path.length ? move.path : [tokenCentreFeet(doc)];
+  const to = path[path.length - 1] as Point;
   for (const message of activeCards()) {
     const id = message.id as string;
     await serialized([id, actor.uuid], async () => {
       const fresh = game.messages.get(id);
       const stored = suppressState(fresh);
       if (!fresh || !stored?.active || actor.uuid === stored.shooter.actorUuid) return;
-      if (!onScene(doc, stored.template?.sceneId ?? null)) return;
+      if (!onScene(doc, stored.sceneId ?? stored.template?.sceneId ?? null)) return;
       const state = structuredClone(stored);
       const inside = inArea(state.area, to);
       const index = state.occupants.findIndex((o) => o.tokenId === doc.id);
       const occupant = state.occupants[index];
       const free = !suppressedNow(actor.uuid);
       if (!occupant) {
-        if (!segmentEntersArea(state.area, from, to)) return;
+        if (!pathEntersArea(state, path)) return;
         const entered = {
           tokenId: doc.id as string,
           actorUuid: actor.uuid,
@@ -471,14 +468,16 @@ export function requestSuppressAction(
 /** Registers the query, the render hook, the token hook and the template (on `init`). */
 export function registerSuppressCard(): void {
   registerCard(suppressCard, [SUPPRESS_CARD_TEMPLATE]);
-  Hooks.on('updateToken', (doc: TokenDocument, changes: Record<string, unknown>) => {
-    if (!isActiveGM() || !('x' in changes || 'y' in changes)) return;
-    // This move's place, read now (a later move may change the document before the queue runs).
-    const at = (key: 'x' | 'y') => (typeof changes[key] === 'number' ? (changes[key] as number) : undefined);
-    const to = tokenCentreFeet(doc, { x: at('x'), y: at('y') });
-    const from = lastPlaceOf(doc) ?? to;
-    rememberPlace(doc, to);
+  Hooks.on('moveToken', (doc: TokenDocument, movement: TokenMovement | undefined) => {
+    if (!isActiveGM()) return;
+    // The move's path, read now (a later move may change the document before the queue runs): its
+    // origin, then each waypoint it passed (v13 `TokenMovementData`; test/harness/README.md).
+    const corners = [movement?.origin, ...(movement?.passed?.waypoints ?? [])].filter(
+      (p): p is ScenePoint => typeof p?.x === 'number' && typeof p?.y === 'number',
+    );
+    if (!corners.length) return;
+    const path = corners.map((p) => tokenCentreFeet(doc, { x: p.x, y: p.y }));
     // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
-    return track(onTokenMoved(doc, { from, to }));
+    return track(onTokenMoved(doc, { path }));
   });
 }

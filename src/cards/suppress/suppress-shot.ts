@@ -8,7 +8,6 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   defenseRollFromValues,
-  distanceFeet,
   rangePenalty,
   rollAttack,
   savingThrow,
@@ -21,8 +20,9 @@ import { giveBack, takeAbort } from '../../combat/abort-gate.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { hitDamageInputs, shotThroughTarget } from '../attack/item-properties-damage.js';
-import { tokenCentreFeet } from './suppress-area.js';
 import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
+import { feetBetween } from '../../combat/scene-grid.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
 
 const creature = (actor: Actor) => actor.system as CreatureData;
 const t = (key: string) => game.i18n.localize(key);
@@ -49,9 +49,9 @@ export async function shooterAndWeapon(state: SuppressCardState): Promise<{
   return { shooter, weapon, bonus: attack.bonus, damage: attack.damage, bypass: attack.bypass };
 }
 
-function tokenOf(actor: Actor, tokenId: string | null): Token | null {
-  const tokens = actor.getActiveTokens();
-  return tokens.find((token) => token.id === tokenId) ?? tokens[0] ?? null;
+/** The actor's token the card names (on any scene), else its own token (scene-lookup.ts). */
+function tokenNamed(actor: Actor, tokenId: string | null): TokenDocument | null {
+  return (tokenId ? tokenOf(actor, { tokenId }) : null) ?? tokenOf(actor);
 }
 
 /**
@@ -64,11 +64,12 @@ async function rangePenaltyOf(
   trigger: SuppressTrigger,
   weapon: Item,
 ): Promise<number> {
-  const shooter = tokenOf(await triggerActor(state.shooter), state.shooter.tokenId);
-  const target = tokenOf(await triggerActor(trigger), trigger.tokenId);
+  const shooter = tokenNamed(await triggerActor(state.shooter), state.shooter.tokenId);
+  const target = tokenNamed(await triggerActor(trigger), trigger.tokenId);
   const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
-  if (!shooter || !target || !(increment > 0)) return 0;
-  const distance = distanceFeet(tokenCentreFeet(shooter.document), tokenCentreFeet(target.document));
+  // The scene's grid measure (nearest spaces), as every range penalty (scene-grid.ts).
+  const distance = shooter && target ? feetBetween(shooter, target) : Infinity;
+  if (!Number.isFinite(distance) || !(increment > 0)) return 0;
   try {
     return rangePenalty({ distanceFeet: distance, rangeIncrementFeet: increment });
   } catch {

@@ -125,6 +125,11 @@ export interface SuppressCardState {
   active: boolean;
   /** The measured template that shows the area (null without a scene); deleted when the area ends. */
   template: { sceneId: string; id: string } | null;
+  /**
+   * The area's scene: the shooter's token's, recorded when the card is created (cards from before
+   * have none: their template's scene counts, else any scene).
+   */
+  sceneId?: string | null;
   endedBy: 'turn' | 'ammo' | 'gm' | 'undo' | null;
   occupants: Occupant[];
   triggers: SuppressTrigger[];
