@@ -117,12 +117,13 @@ export function hideUnseenCard(message: ChatMessage, html: HTMLElement): void {
   const root = html.querySelector<HTMLElement>('.message-content');
   if (!root) return;
   const { mode, user } = rollModeOf(message);
+  const roller = game.users.get(user);
+  // A GM's private or self roll is the GMs' (the GM's client writes every card).
+  const key = roller?.isGM && mode !== 'blindroll' ? 'gm' : mode;
   const note = html.ownerDocument.createElement('p');
   note.className = 'note gng-hidden-roll';
   note.setAttribute('role', 'status');
-  note.textContent = game.i18n.format(`GNG.RollMode.Hidden.${mode}`, {
-    name: game.users.get(user)?.name ?? '',
-  });
+  note.textContent = game.i18n.format(`GNG.RollMode.Hidden.${key}`, { name: roller?.name ?? '' });
   root.replaceChildren(note);
   root.closest('.chat-message')?.classList.add('gng-hidden-card');
 }
