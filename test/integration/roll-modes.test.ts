@@ -352,4 +352,50 @@ describe('other cards and checks', () => {
       asClient(user, () => (fresh(message) as ChatMessage & { isContentVisible: boolean }).isContentVisible);
     expect([visible(gm), visible(player), visible(otherPlayer)]).toEqual([true, false, false]);
   });
+
+  it('the GM’s blind dying round: its player sees a note and no button', async () => {
+    h.as(gm);
+    const dan = await h.createActor(
+      {
+        name: 'Dying Dan',
+        type: 'character',
+        system: { abilities: { con: { value: 12 } }, hp: { value: -3 } },
+      },
+      player,
+    );
+    await dan.toggleStatusEffect('dying', { active: true });
+    await choose(gm, 'blindroll');
+    h.dice.queue(99);
+    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    const dying = game.messages.contents.at(-1) as ChatMessage;
+    expect(dying).toMatchObject({ whisper: [gmId], blind: true });
+    expect(rollModeOf(dying)).toEqual({ mode: 'blindroll', user: gmId });
+    expect(view(player, dying)).toMatchObject({ hidden: true, buttons: [] });
+    expect(view(gm, dying).hidden).toBe(false);
+  });
+
+  it('an area spell cast in private: the caster’s player and the GMs see the card, another player a note', async () => {
+    h.as(gm);
+    const magus = await h.createActor({ name: 'Magus', type: 'npc', system: {} }, player);
+    const [, fireball] = (await magus.createEmbeddedDocuments('Item', [
+      { name: 'Wizard', type: 'class', system: { levels: 7 } },
+      { name: 'Fireball', type: 'spell', system: { level: 3, school: 'Evocation' } },
+    ])) as Item[];
+    const orc = await appendix3Rogue(h);
+    await choose(player, 'gmroll');
+    h.as(player);
+    h.dice.queue(3, 3, 3, 3, 3, 3);
+    const card = (await game.gng.castAreaSpell(magus, fireball as Item, {
+      damage: '6d6',
+      saveDc: 15,
+      targets: [orc],
+    })) as ChatMessage;
+    await attackActionsSettled();
+    expect(card).toMatchObject({ whisper: [gmId, playerId], blind: false });
+    expect(rollModeOf(card)).toEqual({ mode: 'gmroll', user: playerId });
+    expect(view(player, card).hidden).toBe(false);
+    expect(view(otherPlayer, card)).toMatchObject({ hidden: true, buttons: [] });
+    expect(view(gm, card).buttons).toContain('rollSave');
+  });
 });
