@@ -10,14 +10,17 @@ import { getHarness, installDice3d } from '../harness/index.js';
 import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { cardHelpers } from '../fixtures/cards.js';
+import { rollModeHelpers } from '../fixtures/roll-modes.js';
 import { ATTACK_QUERY, attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { oddsShownTo } from '../../src/cards/attack/odds-visibility.js';
 import { askGM, rollModeOf, type RollMode } from '../../src/cards/kernel/index.js';
+import { openGrappleOnHit } from '../../src/cards/grapple/grapple-card.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
 const { click, openDialog } = cardHelpers(h);
+const { choose, view } = rollModeHelpers(h);
 const [gmId, playerId, otherId] = [gm, player, otherPlayer].map((user) => user.id as string) as [
   string,
   string,
@@ -31,25 +34,6 @@ const fresh = (message: ChatMessage) => game.messages.get(message.id as string) 
 const firstTarget = (message: ChatMessage) =>
   (cardState(fresh(message)) as AttackCardState).targets[0] as CardTarget;
 const weaponOf = (actor: Actor, name: string) => actor.items.find((i) => i.name === name) as Item;
-
-/** `user` picks `mode` in its own chat controls (its client's `core.rollMode`). */
-const choose = (user: User, mode: RollMode) =>
-  asClient(user, () => game.settings.set('core', 'rollMode', mode));
-
-/** The card as `user`'s client draws it: hidden (the kernel's note) or not, its buttons, its text. */
-function view(user: User, message: ChatMessage) {
-  return asClient(user, () => {
-    const html = h.renderMessage(fresh(message));
-    return {
-      hidden: html.querySelector('.gng-hidden-roll') !== null,
-      targets: html.querySelectorAll('section.target').length,
-      buttons: [...html.querySelectorAll<HTMLElement>('.message-content button[data-action]')].map(
-        (b) => b.dataset.action as string,
-      ),
-      text: html.querySelector('.message-content')?.textContent ?? '',
-    };
-  });
-}
 
 /** The Player's fighter attacks an unowned orc (the GM's NPC) in the Player's chosen mode. */
 async function playerAttacksOrc(mode: RollMode) {
@@ -259,6 +243,12 @@ describe('odds and the attack dialog', () => {
     expect(oddsShownTo(gm, 'card', fighter, fresh(message))).toBe(true);
     const { message: open } = await playerAttacksOrc('publicroll');
     expect(oddsShownTo(otherPlayer, 'card', fighter, fresh(open))).toBe(true);
+    // As drawn (the odds' chunk loaded by the first card): on the public card, not on the private one.
+    const oddsFor = (user: User, card: ChatMessage) =>
+      asClient(user, () => h.renderMessage(fresh(card)).querySelector('.attack-odds') !== null);
+    expect(oddsFor(otherPlayer, open)).toBe(true);
+    expect(oddsFor(otherPlayer, message)).toBe(false);
+    expect(oddsFor(player, message)).toBe(true);
 
     // The defender's "What if?" on the GM's blind attack: not for the defender's player.
     const { rogue, message: blind } = await gmAttacksRogue('blindroll');
@@ -298,104 +288,22 @@ describe('odds and the attack dialog', () => {
   });
 });
 
-describe('other cards and checks', () => {
-  it('a grapple rolled to oneself: the defender’s player sees the note and gets no button; the GM plays it', async () => {
-    const grappler = await appendix3Fighter(h, otherPlayer);
-    const rogue = await appendix3Rogue(h, player);
-    await choose(otherPlayer, 'selfroll');
-    h.as(otherPlayer);
-    h.target(otherPlayer, h.placeToken(rogue));
-    const message = (await game.gng.grapple(grappler)) as ChatMessage;
-    await attackActionsSettled();
-    expect(fresh(message)).toMatchObject({ whisper: [otherId], blind: false });
-    expect(view(player, message)).toMatchObject({ hidden: true, buttons: [] });
-    expect(view(otherPlayer, message).hidden).toBe(false);
-    expect(view(gm, message).buttons).toContain('declineAoo');
-  });
-
-  it('Quick Stand and a rest keep their user’s mode', async () => {
-    const rogue = await appendix3Rogue(h, otherPlayer);
+describe('a card an attack opens', () => {
+  it('Stab and Grab’s grapple card takes the attack card’s mode and roller', async () => {
+    const { fighter, orc, message } = await playerAttacksOrc('blindroll');
     h.as(gm);
-    await rogue.update({ 'system.skills.tumble.ranks': 4 });
-    await rogue.toggleStatusEffect('prone', { active: true });
-    await choose(otherPlayer, 'gmroll');
-    h.as(otherPlayer);
-    h.dice.queue(20);
-    expect(await game.gng.quickStand(rogue)).toEqual({ ok: true });
-    const stand = game.messages.contents.at(-1) as ChatMessage;
-    expect(stand).toMatchObject({ whisper: [gmId, otherId], blind: false });
-    expect(view(player, stand).hidden).toBe(true);
-    expect(view(otherPlayer, stand).hidden).toBe(false);
-
-    h.as(gm);
-    const fighter = await appendix3Fighter(h, player);
-    await choose(player, 'blindroll');
-    h.as(player);
-    h.dice.queue(10, 50);
-    expect(await game.gng.rest(fighter, { kind: 'night' })).toMatchObject({ ok: true });
-    const rest = game.messages.contents.at(-1) as ChatMessage;
-    expect(rest).toMatchObject({ whisper: [gmId], blind: true });
-    expect(view(player, rest)).toMatchObject({ hidden: true, buttons: [] });
-    expect(view(gm, rest).hidden).toBe(false);
-  });
-
-  it('a check from the sheet is the player’s own message, whispered by core’s applyRollMode', async () => {
-    const fighter = await appendix3Fighter(h, player);
-    await choose(player, 'blindroll');
-    h.as(player);
-    const message = (await (
-      fighter as Actor & { rollAbilityCheck(a: string): Promise<ChatMessage> }
-    ).rollAbilityCheck('str')) as ChatMessage;
-    expect(message.author?.id).toBe(playerId);
-    expect(message).toMatchObject({ whisper: [gmId], blind: true });
-    const visible = (user: User) =>
-      asClient(user, () => (fresh(message) as ChatMessage & { isContentVisible: boolean }).isContentVisible);
-    expect([visible(gm), visible(player), visible(otherPlayer)]).toEqual([true, false, false]);
-  });
-
-  it('the GM’s blind dying round: its player sees a note and no button', async () => {
-    h.as(gm);
-    const dan = await h.createActor(
-      {
-        name: 'Dying Dan',
-        type: 'character',
-        system: { abilities: { con: { value: 12 } }, hp: { value: -3 } },
-      },
-      player,
-    );
-    await dan.toggleStatusEffect('dying', { active: true });
-    await choose(gm, 'blindroll');
-    h.dice.queue(99);
-    expect(await game.gng.dyingRound(dan)).toMatchObject({ ok: true });
-    await attackActionsSettled();
-    const dying = game.messages.contents.at(-1) as ChatMessage;
-    expect(dying).toMatchObject({ whisper: [gmId], blind: true });
-    expect(rollModeOf(dying)).toEqual({ mode: 'blindroll', user: gmId });
-    expect(view(player, dying)).toMatchObject({ hidden: true, buttons: [] });
-    expect(view(gm, dying).hidden).toBe(false);
-  });
-
-  it('an area spell cast in private: the caster’s player and the GMs see the card, another player a note', async () => {
-    h.as(gm);
-    const magus = await h.createActor({ name: 'Magus', type: 'npc', system: {} }, player);
-    const [, fireball] = (await magus.createEmbeddedDocuments('Item', [
-      { name: 'Wizard', type: 'class', system: { levels: 7 } },
-      { name: 'Fireball', type: 'spell', system: { level: 3, school: 'Evocation' } },
-    ])) as Item[];
-    const orc = await appendix3Rogue(h);
-    await choose(player, 'gmroll');
-    h.as(player);
-    h.dice.queue(3, 3, 3, 3, 3, 3);
-    const card = (await game.gng.castAreaSpell(magus, fireball as Item, {
-      damage: '6d6',
-      saveDc: 15,
-      targets: [orc],
+    h.dice.queue(10);
+    const grapple = (await openGrappleOnHit({
+      attacker: fighter,
+      defender: orc,
+      tokenId: null,
+      user: player,
+      bonus: 4,
+      source: 'stab-and-grab',
+      rollModeOf: fresh(message),
     })) as ChatMessage;
-    await attackActionsSettled();
-    expect(card).toMatchObject({ whisper: [gmId, playerId], blind: false });
-    expect(rollModeOf(card)).toEqual({ mode: 'gmroll', user: playerId });
-    expect(view(player, card).hidden).toBe(false);
-    expect(view(otherPlayer, card)).toMatchObject({ hidden: true, buttons: [] });
-    expect(view(gm, card).buttons).toContain('rollSave');
+    expect(grapple).toMatchObject({ whisper: [gmId], blind: true });
+    expect(rollModeOf(grapple)).toEqual({ mode: 'blindroll', user: playerId });
+    expect(view(player, grapple)).toMatchObject({ hidden: true, buttons: [] });
   });
 });
