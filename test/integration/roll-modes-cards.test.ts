@@ -126,3 +126,41 @@ describe('other cards and checks', () => {
     expect(view(gm, card).buttons).toContain('rollSave');
   });
 });
+
+describe('the self-test’s roll-mode check', () => {
+  const run = async () => {
+    const { runSelfTest } = await import('../../src/self-test/index.js');
+    const { rollModesCheck } = await import('../../src/self-test/checks-roll-modes.js');
+    h.as(gm);
+    const report = await runSelfTest({ checks: [rollModesCheck] });
+    return report.results.find((r) => r.id === 'rollModes');
+  };
+
+  it('passes where core whispers as the cards do, naming the GM’s mode', async () => {
+    await choose(gm, 'gmroll');
+    expect(await run()).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining('Your chat controls say: Private GM roll.'),
+    });
+  });
+
+  it('fails when Foundry’s modes or its whisper differ from the cards’', async () => {
+    const modes = CONST.DICE_ROLL_MODES as NonNullable<typeof CONST.DICE_ROLL_MODES>;
+    const apply = ChatMessage.applyRollMode;
+    try {
+      (CONST as { DICE_ROLL_MODES: unknown }).DICE_ROLL_MODES = { ...modes, BLIND: 'blind' };
+      expect(await run()).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining('blind, selfroll'),
+      });
+      (CONST as { DICE_ROLL_MODES: unknown }).DICE_ROLL_MODES = modes;
+      // A core that whispered a private roll to nobody: a card's audience would differ.
+      ChatMessage.applyRollMode = (data, mode) =>
+        mode === 'gmroll' ? { ...data, whisper: [] } : apply(data, mode);
+      expect(await run()).toMatchObject({ status: 'fail', detail: expect.stringContaining('gmroll') });
+    } finally {
+      (CONST as { DICE_ROLL_MODES: unknown }).DICE_ROLL_MODES = modes;
+      ChatMessage.applyRollMode = apply;
+    }
+  });
+});
