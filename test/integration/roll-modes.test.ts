@@ -306,4 +306,30 @@ describe('a card an attack opens', () => {
     expect(rollModeOf(grapple)).toEqual({ mode: 'blindroll', user: playerId });
     expect(view(player, grapple)).toMatchObject({ hidden: true, buttons: [] });
   });
+
+  it('a feat offer after a hidden step keeps the card’s mode: it does not reveal the result', async () => {
+    const { postFeatOffer } = await import('../../src/cards/feat-offer/feat-offer-card.js');
+    const { fighter, orc, message } = await playerAttacksOrc('gmroll');
+    h.as(gm);
+    const offer = (await postFeatOffer(
+      {
+        kind: 'clean-up-blow',
+        holder: {
+          id: 'holder',
+          actorUuid: fighter.uuid,
+          name: fighter.name,
+          takenBy: null,
+          declinedBy: null,
+        },
+        opponent: { actorUuid: orc.uuid, name: orc.name, tokenId: null },
+        source: message.id as string,
+        sourceTarget: firstTarget(message).id,
+      },
+      fighter,
+    )) as ChatMessage;
+    expect(offer).toMatchObject({ whisper: [gmId, playerId], blind: false });
+    expect(rollModeOf(offer)).toEqual({ mode: 'gmroll', user: playerId });
+    expect(view(otherPlayer, offer)).toMatchObject({ hidden: true, buttons: [] });
+    expect(view(player, offer).buttons).toContain('featOfferTake');
+  });
 });
