@@ -7,7 +7,7 @@ import * as coreRules from './rules/index.js';
 import type * as onDemandRules from './rules/on-demand.js';
 import { onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
-import type { AttackOptions } from './cards/attack/attack-options.js';
+import type { AttackChoices } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.js';
@@ -102,7 +102,7 @@ export interface GnGApi {
    * Starts the opposed attack flow: `actor` attacks the user's targets with `weapon` (an equipped
    * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-flow.ts.
    */
-  attack(actor: Actor, weapon: Item, options?: AttackOptions): Promise<ChatMessage | null>;
+  attack(actor: Actor, weapon: Item, options?: AttackChoices): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
    * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.

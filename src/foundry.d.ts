@@ -286,6 +286,7 @@ declare global {
     rolls?: Roll[];
     flags?: Record<string, Record<string, unknown>>;
     whisper?: string[];
+    blind?: boolean;
     author?: string;
     [key: string]: unknown;
   }
@@ -315,6 +316,11 @@ declare global {
     new (data: ChatMessageData): ChatMessage;
     create(data: ChatMessageData, options?: DocumentModificationOptions): Promise<ChatMessage | undefined>;
     getSpeaker(options?: { actor?: Actor | null; alias?: string }): ChatSpeaker;
+    /**
+     * Sets `data`'s `whisper` and `blind` for a roll mode of `CONST.DICE_ROLL_MODES` as the current
+     * user rolls it (private and blind: the GMs; self: this user; public: nobody) and returns it.
+     */
+    applyRollMode(data: ChatMessageData, rollMode: string): ChatMessageData;
     readonly documentName: 'ChatMessage';
   }
   var ChatMessage: ChatMessageConstructor;
@@ -839,6 +845,8 @@ declare global {
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0; LIMITED: 1; OBSERVER: 2; OWNER: 3 };
     /** Friend and foe on the scene (v13 `CONST.TOKEN_DISPOSITIONS`). */
     TOKEN_DISPOSITIONS?: { SECRET: -2; HOSTILE: -1; NEUTRAL: 0; FRIENDLY: 1 };
+    /** The roll modes of the chat controls (`core.rollMode`). */
+    DICE_ROLL_MODES?: { PUBLIC: 'publicroll'; PRIVATE: 'gmroll'; BLIND: 'blindroll'; SELF: 'selfroll' };
   }
   var CONST: FoundryConst;
 

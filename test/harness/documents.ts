@@ -894,6 +894,29 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     return this._source.blind === true;
   }
 
+  /**
+   * Whether this client's user sees the content (README.md "Roll modes"): everyone when it is not
+   * whispered; else its whisper's users, and its author unless it is blind.
+   */
+  get isContentVisible(): boolean {
+    const whisper = this.whisper;
+    if (!whisper.length) return true;
+    return whisper.includes(game.user.id as string) || (this.isAuthor && !this.blind);
+  }
+
+  /**
+   * v13 `ChatMessage.applyRollMode(data, mode)` for the current user's own roll: private and blind
+   * whisper to the GMs (blind also sets `blind`), self to this user, public to nobody; returns `data`.
+   */
+  static applyRollMode(data: ChatMessageData, rollMode: string): ChatMessageData {
+    const gms = game.users.filter((user) => user.isGM).map((user) => user.id as string);
+    if (rollMode === 'gmroll' || rollMode === 'blindroll') data.whisper = gms;
+    else if (rollMode === 'selfroll') data.whisper = [game.user.id as string];
+    else if (rollMode === 'publicroll') data.whisper = [];
+    data.blind = rollMode === 'blindroll';
+    return data;
+  }
+
   protected override _initialize(): void {
     super._initialize();
     this.content = String(this._source.content ?? '');

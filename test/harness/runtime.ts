@@ -286,12 +286,29 @@ export interface Harness {
   ): Promise<unknown>;
 }
 
+/** v13's roll modes (`CONST.DICE_ROLL_MODES`, README.md "Roll modes"). */
+const DICE_ROLL_MODES = {
+  PUBLIC: 'publicroll',
+  PRIVATE: 'gmroll',
+  BLIND: 'blindroll',
+  SELF: 'selfroll',
+} as const;
+
 /** Installs the runtime on `host` (once per page or test file) and loads the system. */
 export async function createHarness(host: HarnessHost): Promise<Harness> {
   const pkg = JSON.parse(requireText(host, 'package.json')) as { version: string };
   const hooks = new HarnessHooks();
   const i18n = new HarnessLocalization(requireText(host, 'lang/en.json'));
   const settings = new HarnessSettings();
+  // Core's roll mode of the chat controls, a client setting (README.md "Roll modes").
+  settings.register('core', 'rollMode', {
+    name: 'Roll mode',
+    scope: 'client',
+    config: false,
+    type: String,
+    default: DICE_ROLL_MODES.PUBLIC,
+    choices: Object.fromEntries(Object.values(DICE_ROLL_MODES).map((mode) => [mode, mode])),
+  });
   const templates = new HarnessTemplates(host.readText, i18n);
   const window = host.window;
   const notices: Notice[] = [];
@@ -335,6 +352,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
     TOKEN_DISPOSITIONS,
+    DICE_ROLL_MODES,
   } satisfies FoundryConst;
   g.fromUuid = fromUuid;
   g.fromUuidSync = fromUuidSync;

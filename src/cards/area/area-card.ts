@@ -31,6 +31,8 @@ import {
   showRolls,
   type CardActionResult,
   registerCard,
+  withRollMode,
+  chosenRollMode,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -160,12 +162,18 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     cover: options.cover ?? null,
     targets,
   };
-  const message = await ChatMessage.create({
-    content: await renderAreaCard(state),
-    rolls: damage.roll ? [damage.roll] : [],
-    speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
-    flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
-  });
+  const message = await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderAreaCard(state),
+        rolls: damage.roll ? [damage.roll] : [],
+        speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
+        flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
+      },
+      options.rollMode ?? chosenRollMode(),
+      options.roller ?? game.user,
+    ),
+  );
   if (!message) return null;
   Hooks.callAll('gng.areaDamage', message);
   return message;

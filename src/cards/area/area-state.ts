@@ -15,7 +15,7 @@ import {
   type Fortification,
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
-import { owns } from '../kernel/index.js';
+import { owns, type RollMode } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 
 /** The card's actions (the `data-action` of its buttons). */
@@ -121,6 +121,9 @@ export interface AreaDamageOptions {
   metamagic?: AreaMetamagic;
   /** The caster and the spell or power, for the card's heading. */
   source?: AreaSource;
+  /** The roll mode (default: the GM's own choice in the chat controls) and who chose it (a caster's player). */
+  rollMode?: RollMode;
+  roller?: User;
 }
 
 /**

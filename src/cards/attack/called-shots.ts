@@ -148,7 +148,7 @@ export async function conditionSaveAction(
   // Stab and Grab first: when the grapple card cannot be opened, nothing else has changed yet.
   let stabAndGrab: { grappleMessageId: string | null; lodgedWeaponId: string } | null = null;
   if (resolved.applied.includes('stab-and-grab')) {
-    stabAndGrab = await stabAndGrabHit(state, target, defender, user);
+    stabAndGrab = await stabAndGrabHit(message, state, target, defender, user);
   }
   const applied: CardCalledShotApplied[] = [];
   for (const effect of resolved.applied) {
@@ -187,6 +187,7 @@ export async function conditionSaveAction(
  * attacker's owner who applied the damage (or the asking user) is the grappling user.
  */
 async function stabAndGrabHit(
+  message: ChatMessage,
   state: AttackCardState,
   target: CardTarget,
   defender: Actor,
@@ -204,6 +205,8 @@ async function stabAndGrabHit(
     bonus: STAB_AND_GRAB.initialGrappleBonus,
     source: 'stab-and-grab',
     lodgedWeaponId: state.weapon.itemId,
+    // The grapple continues the attack's exchange: the attack card's roll mode.
+    rollModeOf: message,
   });
   return { grappleMessageId: grapple?.id ?? null, lodgedWeaponId: state.weapon.itemId };
 }

@@ -257,8 +257,8 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       },
     },
   },
-  start: async (data, sender) => {
-    const message = await startBurst(data, sender);
+  start: async (data, sender, rollMode) => {
+    const message = await startBurst(data, sender, rollMode);
     if (automation().autoRollNpcDefense) void track(autoRollNpcDefenses(message));
     return message;
   },

@@ -31,6 +31,9 @@ import {
   serialized,
   type CardActionResult,
   type CardRun,
+  withRollMode,
+  inheritedRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { applyDyingRound, notDyingNow, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
@@ -73,7 +76,11 @@ interface InCombat {
  * GM side, in the actor's queue: plays the actor's dying round and posts its card. In combat it is
  * refused when the actor's round of this combat round was played already, and marks it played.
  */
-async function playRound(actor: Actor, fight: InCombat | null): Promise<ChatMessage> {
+async function playRound(
+  actor: Actor,
+  fight: InCombat | null,
+  mode: { mode: RollMode; roller: User } = { mode: 'publicroll', roller: game.user },
+): Promise<ChatMessage> {
   const why = notDying(actor);
   if (why) throw why;
   if (fight && playedRound(fight.combat, fight.combatant) === fight.combat.round)
@@ -95,12 +102,18 @@ async function playRound(actor: Actor, fight: InCombat | null): Promise<ChatMess
     outcome,
     applied,
   };
-  return (await ChatMessage.create({
-    content: await renderDyingCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
-  })) as ChatMessage;
+  return (await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderDyingCard(state),
+        rolls,
+        speaker: ChatMessage.getSpeaker({ actor }),
+        flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
+      },
+      mode.mode,
+      mode.roller,
+    ),
+  )) as ChatMessage;
 }
 
 /** `actor`'s combatant in `combat` once it has begun, or null (out of combat). */
@@ -132,7 +145,11 @@ export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<Ch
  * GM side: `game.gng.dyingRound(actor)` — a GM plays the round. In a begun combat the actor is in,
  * once per combat round (the turn start's round counts); out of combat, one round each call.
  */
-async function startDyingRound(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startDyingRound(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const { actorUuid } = data;
   if (
     Object.keys(data).some((key) => key !== 'action' && key !== 'actorUuid') ||
@@ -144,7 +161,7 @@ async function startDyingRound(data: Record<string, unknown>, sender: User): Pro
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
     // The combat holding the actor, whatever combat the GM's tracker shows.
-    const message = await playRound(found, inCombat(found, combatOf(found)));
+    const message = await playRound(found, inCombat(found, combatOf(found)), { mode: rollMode, roller: sender });
     return message;
   });
 }
@@ -203,8 +220,10 @@ export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabil
         ui.notifications.warn(game.i18n.localize('GNG.Dying.Error.NoHealer'));
         return { ok: false, error: 'GNG.Dying.Error.NoHealer' };
       },
-      run: async ({ state, user, extra }) => {
-        await stabilizeNow(state.actorUuid, extra.healerUuid as string, user);
+      run: async ({ message, state, user, extra }) => {
+        // The stabilize card continues the dying card: its roll mode, chosen by whoever rolled it.
+        const { mode, roller } = inheritedRollMode(message);
+        await stabilizeNow(state.actorUuid, extra.healerUuid as string, user, mode, roller ?? user);
       },
     },
     dyingUndo: gmUndo(undoRound),

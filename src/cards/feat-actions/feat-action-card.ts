@@ -21,6 +21,8 @@ import {
   subjectCard,
   type CardActionResult,
   type CardRun,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { FEAT_ACTION_TEMPLATE, renderFeatActionCard } from './feat-action-render.js';
 import {
@@ -64,7 +66,11 @@ function parseStart(data: Record<string, unknown>): ParsedStart {
 }
 
 /** GM side: the request, in the actor's queue; posts the card. */
-async function startFeatAction(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startFeatAction(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const parsed = parseStart(data);
   const found = await actorOf(parsed.actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -91,11 +97,17 @@ async function startFeatAction(data: Record<string, unknown>, sender: User): Pro
       state.applied = result.applied;
       rolls = result.rolls;
     }
-    const message = (await ChatMessage.create({
-      content: await renderFeatActionCard(state),
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderFeatActionCard(state),
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     if (rolls.length) showRolls(message, rolls);
     return message;
   });

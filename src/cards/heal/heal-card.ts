@@ -25,6 +25,8 @@ import {
   type CardActionResult,
   type CardRun,
   registerCard,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { renderHealCard, HEAL_CARD_TEMPLATE } from './heal-render.js';
 import { HEAL_KINDS, healCardOf, type HealCardState, type HealKind, type HealOptions } from './heal-state.js';
@@ -76,7 +78,11 @@ function parseStart(data: Record<string, unknown>): ParsedStart {
 }
 
 /** GM side: the request, in the patient's and the healer's queues; posts the card. */
-async function startHeal(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startHeal(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const parsed = parseStart(data);
   const patient = await actorOf(parsed.patientUuid);
   const healer = parsed.healerUuid ? await actorOf(parsed.healerUuid) : null;
@@ -92,11 +98,17 @@ async function startHeal(data: Record<string, unknown>, sender: User): Promise<C
     };
     checkHeal(req, sender);
     const { state, rolls } = await runHeal(req);
-    const message = (await ChatMessage.create({
-      content: await renderHealCard(state),
-      speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
-      flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderHealCard(state),
+          speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
+          flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     showRolls(message, rolls);
     return message;
   });

@@ -40,6 +40,8 @@ import {
   showRolls,
   type CardActionResult,
   noteUndo,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
@@ -262,7 +264,7 @@ function checkParts(attacker: Actor, maneuver: Maneuver, charging: boolean): Car
   }).map((p) => ({ label: `GNG.Maneuver.Part.${p.part}`, value: p.value }));
 }
 
-async function postCard(request: StartRequest, user: User): Promise<ChatMessage> {
+async function postCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
   const attacker = await actorOf(request.actorUuid);
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
@@ -304,12 +306,18 @@ async function postCard(request: StartRequest, user: User): Promise<ChatMessage>
     check: { formula: roll.formula, natural, bonus, parts, total: roll.total as number },
     targets,
   };
-  const message = await ChatMessage.create({
-    content: await renderManeuverCard(state),
-    rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor: attacker }),
-    flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
-  });
+  const message = await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderManeuverCard(state),
+        rolls: [roll],
+        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
+      },
+      rollMode,
+      user,
+    ),
+  );
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.maneuver', message);
   return message;
@@ -360,7 +368,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
           })
         : `GNG.Maneuver.Error.Unavailable.${action}`,
   },
-  start: (data, sender) => postCard(parseStart(data), sender),
+  start: (data, sender, rollMode) => postCard(parseStart(data), sender, rollMode),
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),

@@ -26,6 +26,8 @@ import {
   type CardActionResult,
   type CardRun,
   registerCard,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
@@ -68,7 +70,11 @@ function parseStart(data: Record<string, unknown>): { actorUuid: string; request
 }
 
 /** GM side: the rest of the request, in the actor's queue; posts the card. */
-async function startRest(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startRest(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const { actorUuid, request } = parseStart(data);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -110,11 +116,17 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
       clock,
       tended: mark ? { healer: mark.healer, total: mark.total } : null,
     };
-    const message = (await ChatMessage.create({
-      content: await renderRestCard(state),
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderRestCard(state),
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     showRolls(message, rolls);
     return message;
   });

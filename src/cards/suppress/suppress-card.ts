@@ -35,6 +35,8 @@ import {
   type CardActionSpec,
   type CardRun,
   registerCard,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -109,7 +111,11 @@ function occupantsOf(state: SuppressCardState, scene: Scene | null): Occupant[] 
   return out;
 }
 
-async function startSuppress(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startSuppress(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   if (Object.keys(data).some((key) => !START_KEYS.has(key)) || typeof data.actorUuid !== 'string')
     throw new Refusal('GNG.Error.Card.BadRequest');
   if (data.mode !== undefined && data.mode !== 'semi' && data.mode !== 'auto')
@@ -170,12 +176,18 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
         undone: false,
       };
       state.occupants = occupantsOf(state, scene);
-      message = await ChatMessage.create({
-        content: await renderSuppressCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
-      });
+      message = await ChatMessage.create(
+        withRollMode(
+          {
+            content: await renderSuppressCard(state),
+            rolls,
+            speaker: ChatMessage.getSpeaker({ actor }),
+            flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
+          },
+          rollMode,
+          sender,
+        ),
+      );
       // The area on the map, while it is held (deleted when it ends: saveCard).
       if (message && state.active) {
         state.template = await drawArea(state.area, message.id as string, scene);
