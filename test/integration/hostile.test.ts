@@ -338,6 +338,53 @@ describe('who sent it: impersonation, replay, the wrong client, no GM', () => {
     refused(result, 'GNG.Error.Attack.UnknownSender');
     expect(world()).toBe(before);
   });
+
+  // Issue #27 5(a): were a Foundry to relay options the sender wrote, an id or plain data naming the
+  // GM there must not be believed; only the world's own User document (which no client can send)
+  // names the sender.
+  it('options relayed to the handler naming the GM (an id, plain data, a copy) are not believed', async () => {
+    const { message } = await hitCard();
+    const before = world();
+    const handler = CONFIG.queries[ATTACK_QUERY] as QueryHandler;
+    const request = { messageId: message.id, action: 'applyDamage', target: firstTarget(message).id };
+    const plainGM = { ...gm.toObject(), id: gm.id, isGM: true, name: gm.name };
+    const relayed: Record<string, unknown>[] = [
+      { user: gm.id },
+      { userId: gm.id },
+      { sender: gm.id },
+      { user: plainGM },
+      { sender: plainGM },
+      { user: structuredClone(plainGM), userId: gm.id, sender: { id: gm.id } },
+      { user: Object.create(gm) as User },
+    ];
+    for (const options of relayed) {
+      // As the GM's client receives it, with and without the payload naming the GM too.
+      for (const data of [request, { ...request, userId: gm.id, requestId: 'r'.repeat(32) }])
+        refused(
+          await asClient(gm, () => handler(structuredClone(data), { timeout: 1000, ...options })),
+          'GNG.Error.Attack.UnknownSender',
+        );
+    }
+    expect(world()).toBe(before);
+    // The world's own User document is Foundry's word: believed without a round trip, and then the
+    // sender is just that user (Other Player may not apply the fighter's damage).
+    const confirm = CONFIG.queries['gng.confirmRequest'] as QueryHandler;
+    let asked = 0;
+    CONFIG.queries['gng.confirmRequest'] = (data, options) => {
+      asked += 1;
+      return confirm(data, options);
+    };
+    try {
+      refused(
+        await asClient(gm, () => handler(structuredClone(request), { timeout: 1000, user: otherPlayer })),
+        'GNG.Error.Attack.NotAllowed',
+      );
+    } finally {
+      CONFIG.queries['gng.confirmRequest'] = confirm;
+    }
+    expect(asked).toBe(0);
+    expect(world()).toBe(before);
+  });
 });
 
 /* ========================================================================================== */
