@@ -306,6 +306,11 @@ declare global {
     /** A blind roll: its content is for the GMs only. */
     readonly blind: boolean;
     /**
+     * Creation and access information (v13 `DocumentStats`): `lastModifiedBy` is "the ID of the user
+     * who last modified the Document"; v13 names no creator (docs/host.md).
+     */
+    readonly _stats?: { lastModifiedBy?: string | null; [key: string]: unknown };
+    /**
      * The message rendered as the chat log shows it to this client (v13), after the
      * `renderChatMessageHTML` hook: a header with core's controls and `.message-content`.
      */

@@ -13,6 +13,7 @@ import { CONFIG_CHECKS } from './checks-config.js';
 import { DOCUMENT_CHECKS } from './checks-documents.js';
 import { CARD_CHECKS } from './checks-cards.js';
 import { PACK_CHECKS } from './checks-packs.js';
+import { TRUST_CHECKS } from './checks-trust.js';
 import { Scratch, SCRATCH_FLAG } from './scratch.js';
 import { CheckFailure, type CheckResult, type SelfTestCheck } from './check.js';
 
@@ -25,6 +26,7 @@ export const SELF_TEST_CHECKS: readonly SelfTestCheck[] = [
   ...PACK_CHECKS,
   ...DOCUMENT_CHECKS,
   ...CARD_CHECKS,
+  ...TRUST_CHECKS,
 ];
 
 export interface SelfTestReport {

@@ -8,6 +8,7 @@
 import { refusal, type CardActionResult } from './result.js';
 import { track } from './in-flight.js';
 import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
+import { registerGMMessages } from './gm-message.js';
 
 /** A GM query's handler: the request (without the envelope) and the user proven to have sent it. */
 export type GMQueryHandler = (data: Record<string, unknown>, sender: User) => Promise<CardActionResult>;
@@ -52,9 +53,13 @@ export function registerGMQuery(name: string, handler: GMQueryHandler): void {
   CONFIG.queries[name] = (data, options) => receive(name, data, options);
 }
 
-/** Registers the confirmation every client answers for its own requests (on `init`). */
+/**
+ * Registers the confirmation every client answers for its own requests, and what tells a GM's
+ * message (gm-message.ts), on `init`.
+ */
 export function registerCardKernel(): void {
   CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
+  registerGMMessages();
 }
 
 /**

@@ -34,6 +34,7 @@ import {
   type CardActionSpec,
   type CardRun,
   registerCard,
+  isGMMessage,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -370,7 +371,7 @@ async function saveCard(message: ChatMessage, state: SuppressCardState): Promise
 
 /** The cards whose area is held now (GM-authored). */
 function activeCards(): ChatMessage[] {
-  return game.messages.contents.filter((m) => m.author?.isGM && suppressState(m)?.active === true);
+  return game.messages.contents.filter((m) => isGMMessage(m) && suppressState(m)?.active === true);
 }
 
 /** A token's move: its centre before and after, in feet. */
