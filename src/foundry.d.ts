@@ -473,10 +473,11 @@ declare global {
    * (`.col.left`, `.col.middle`, `.col.right`) of `button.control-icon`s.
    */
   interface TokenHUD {
-    /** The token document the HUD is shown for. */
-    readonly document: TokenDocument;
-    /** The token's actor, or null. */
-    readonly actor: Actor | null;
+    /**
+     * The token (placeable) the HUD is shown for; its actor is `object.actor` (dnd5e
+     * `module/documents/active-effect.mjs` `onTokenHUDRender`: `app.object.actor`; docs/host.md).
+     */
+    readonly object: Token | null;
   }
 
   interface User extends FoundryDocument {
