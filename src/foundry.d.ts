@@ -307,6 +307,11 @@ declare global {
     /** A blind roll: its content is for the GMs only. */
     readonly blind: boolean;
     /**
+     * Creation and access information (v13 `DocumentStats`): `lastModifiedBy` is "the ID of the user
+     * who last modified the Document"; v13 names no creator (docs/host.md).
+     */
+    readonly _stats?: { lastModifiedBy?: string | null; [key: string]: unknown };
+    /**
      * The message rendered as the chat log shows it to this client (v13), after the
      * `renderChatMessageHTML` hook: a header with core's controls and `.message-content`.
      */
@@ -527,10 +532,11 @@ declare global {
    * (`.col.left`, `.col.middle`, `.col.right`) of `button.control-icon`s.
    */
   interface TokenHUD {
-    /** The token document the HUD is shown for. */
-    readonly document: TokenDocument;
-    /** The token's actor, or null. */
-    readonly actor: Actor | null;
+    /**
+     * The token (placeable) the HUD is shown for; its actor is `object.actor` (dnd5e
+     * `module/documents/active-effect.mjs` `onTokenHUDRender`: `app.object.actor`; docs/host.md).
+     */
+    readonly object: Token | null;
   }
 
   interface User extends FoundryDocument {

@@ -12,7 +12,7 @@ export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Act
 
 /** `renderTokenHUD`: adds a labelled Grapple button to the HUD's left column. */
 export function addGrappleToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!mayGrappleFromHud(actor)) return;
   const target = singleGrappleTarget(actor) as Token;
   const column = html.querySelector('.col.left') ?? html;

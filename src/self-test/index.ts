@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { registerSelfTestQueries } from './queries.js';
+import { registerProbeSetting } from './checks-config.js';
 import { SelfTestApp, SELF_TEST_TEMPLATE } from './self-test-app.js';
 
 export {
@@ -15,9 +16,10 @@ export {
 } from './self-test.js';
 export { SelfTestApp } from './self-test-app.js';
 
-/** On `init`: the queries, the settings menu and the window's template. */
+/** On `init`: the queries, the probe setting, the settings menu and the window's template. */
 export function registerSelfTest(): void {
   registerSelfTestQueries();
+  registerProbeSetting();
   game.settings.registerMenu(SYSTEM_ID, 'checkWorld', {
     name: 'GNG.SelfTest.Menu.Name',
     label: 'GNG.SelfTest.Menu.Label',

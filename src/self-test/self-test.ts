@@ -14,6 +14,7 @@ import { DOCUMENT_CHECKS } from './checks-documents.js';
 import { CARD_CHECKS } from './checks-cards.js';
 import { PACK_CHECKS } from './checks-packs.js';
 import { rollModesCheck } from './checks-roll-modes.js';
+import { TRUST_CHECKS } from './checks-trust.js';
 import { Scratch, SCRATCH_FLAG } from './scratch.js';
 import { CheckFailure, type CheckResult, type SelfTestCheck } from './check.js';
 
@@ -27,6 +28,7 @@ export const SELF_TEST_CHECKS: readonly SelfTestCheck[] = [
   ...PACK_CHECKS,
   ...DOCUMENT_CHECKS,
   ...CARD_CHECKS,
+  ...TRUST_CHECKS,
 ];
 
 export interface SelfTestReport {

@@ -917,6 +917,15 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     return data;
   }
 
+  /**
+   * `_stats`: `lastModifiedBy` is the user who created or last updated the message, stamped by the
+   * server whatever the client sent (Foundry's API documentation, `DocumentStats`: "The ID of the user
+   * who last modified the Document"; v13 names no creator). README.md.
+   */
+  get _stats(): { lastModifiedBy: string | null } {
+    return structuredClone(this._source._stats as { lastModifiedBy: string | null });
+  }
+
   protected override _initialize(): void {
     super._initialize();
     this.content = String(this._source.content ?? '');
@@ -941,7 +950,10 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
       throw new Error(
         `User ${game.user.name} lacks permission to change the author of ChatMessage ${this.id}`,
       );
-    return super.update(changes, options);
+    const writer = game.user.id;
+    const updated = await super.update(changes, options);
+    if (updated) this._source._stats = { ...(this._source._stats as object), lastModifiedBy: writer };
+    return updated;
   }
 
   static async create(
@@ -953,6 +965,7 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
       type: 'base',
       author: game.user.id,
       rolls: (data.rolls ?? []).map((roll) => roll.toJSON()),
+      _stats: { lastModifiedBy: game.user.id },
     };
     const message = new HarnessChatMessage(source);
     if (Hooks.call('preCreateChatMessage', message, source, options, game.user.id) === false)

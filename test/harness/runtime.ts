@@ -347,6 +347,8 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   world.tokenBars = tokenBars;
 
   const g = globalThis as typeof globalThis & Record<string, unknown>;
+  // The page's window, as a browser has it (Node has none): the HTML sanitizer parses in it.
+  g.window ??= window as unknown as typeof globalThis.window;
   g.Hooks = hooks;
   g.CONST = {
     ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },

@@ -13,6 +13,7 @@ import { attackWithdrawn } from './firearms.js';
 import { cardOddsAttack, targetOdds, type OddsAttack } from './attack-odds.js';
 import { oddsList } from './attack-odds-view.js';
 import { whatIfFor } from './attack-odds-what-if.js';
+import { isGMMessage } from '../kernel/index.js';
 
 /** A document of `uuid` on this client, if it is an actor. */
 function actorNow(uuid: string | null): Actor | null {
@@ -41,7 +42,7 @@ export function cardOdds(state: AttackCardState, attack: OddsAttack) {
 
 /** `renderChatMessageHTML` on an attack card: this user's odds (and "What if?"), if any. */
 export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
-  const state = message.author?.isGM ? cardState(message) : null;
+  const state = isGMMessage(message) ? cardState(message) : null;
   if (!state) return;
   for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
   const attacker = actorNow(state.attacker.actorUuid);

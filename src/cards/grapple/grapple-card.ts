@@ -26,7 +26,14 @@
  * Hooks: `gng.grapple(message)` (the card is posted).
  */
 import { isActiveGM } from '../../documents/active-gm.js';
-import { askGM, noTargetWarning, serialized, track, type CardActionResult } from '../kernel/index.js';
+import {
+  askGM,
+  noTargetWarning,
+  serialized,
+  track,
+  type CardActionResult,
+  isGMMessage,
+} from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   abilitiesOf,
@@ -264,7 +271,7 @@ export function requestSheetGrappleMove(
  */
 function renderGrapplersSheets(message: ChatMessage): void {
   // Only a GM's grapple card holds grapplers (a player's message may carry any flags).
-  const state = message.author?.isGM ? grappleState(message) : null;
+  const state = isGMMessage(message) ? grappleState(message) : null;
   if (!state?.attacker || !state.defender) return;
   const uuids = new Set([state.attacker.actorUuid, state.defender.actorUuid]);
   for (const app of foundry.applications.instances.values()) {

@@ -6,7 +6,7 @@ import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
-import { owns } from '../kernel/index.js';
+import { owns, isGMMessage } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
@@ -383,7 +383,7 @@ interface AttackCardView {
 export function aooAttack(state: GrappleCardState): { messageId: string; resolved: boolean } | null {
   const id = state.aoo?.messageId;
   const message = id ? game.messages.get(id) : undefined;
-  if (!id || !message?.author?.isGM) return null;
+  if (!id || !message || !isGMMessage(message)) return null;
   const flags = message.flags?.[SYSTEM_ID] as AttackCardView | undefined;
   const attack = flags?.type === 'attackCard' ? flags.attack : undefined;
   const target = attack?.targets?.find((t) => t.actorUuid === state.attacker.actorUuid);

@@ -12,6 +12,7 @@ import { serialized } from './queue.js';
 import { askGM, registerGMQuery, type GMQueryContext } from './gm-query.js';
 import { decorateButtons } from './decorate.js';
 import { seesResult, type RollMode } from './roll-mode.js';
+import { isGMMessage } from './gm-message.js';
 
 /** What an action's GM-side work gets: the message, a copy of its state to change, the target, the proven sender. */
 export interface CardRun<S, T> {
@@ -141,7 +142,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     const message = game.messages.get(messageId);
     const stored = spec.state(message);
     // Only a card a GM posted is trusted: a player's own message could carry any state.
-    if (!message || !stored || !message.author?.isGM) throw new Refusal(refusals.noCard);
+    if (!message || !stored || !isGMMessage(message)) throw new Refusal(refusals.noCard);
     const state = structuredClone(stored);
     const target = targetsOf(def, state).find((candidate) => candidate.id === targetId);
     if (!target) throw new Refusal(refusals.unknownTarget);
@@ -170,7 +171,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
   ): Promise<CardActionResult> {
     // Only a GM's card names the actors to queue on (a player's message may carry anything).
     const message = game.messages.get(messageId);
-    const now = message?.author?.isGM ? spec.state(message) : null;
+    const now = isGMMessage(message) ? spec.state(message) : null;
     const others = !now ? [] : spec.queueKeys ? spec.queueKeys(now, messageId) : spec.actors(now);
     const keys = [messageId, ...others];
     return serialized(keys, () => runChecked(user, messageId, action, targetId, extra));
@@ -204,7 +205,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     },
     decorate(message, html) {
       // A card is a GM's message; a player's message with card flags gets no buttons.
-      const state = message.author?.isGM ? spec.state(message) : null;
+      const state = isGMMessage(message) ? spec.state(message) : null;
       if (!state) return;
       noGMNote(html);
       // A card rolled in a mode that hides its results from this user gives it no button either

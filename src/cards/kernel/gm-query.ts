@@ -9,6 +9,7 @@ import { refusal, type CardActionResult } from './result.js';
 import { track } from './in-flight.js';
 import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
 import { chosenRollMode, hideUnseenCard, parseRollMode, type RollMode } from './roll-mode.js';
+import { registerGMMessages } from './gm-message.js';
 
 /** What the envelope of a request carries besides its data: the sender's roll mode (roll-mode.ts). */
 export interface GMQueryContext {
@@ -68,14 +69,16 @@ export function registerGMQuery(name: string, handler: GMQueryHandler): void {
 }
 
 /**
- * Registers the confirmation every client answers for its own requests, and the roll modes' view of
- * every card (before any card's own render hook), on `init`.
+ * Registers the confirmation every client answers for its own requests, the roll modes' view of
+ * every card (before any card's own render hook), and what tells a GM's message (gm-message.ts), on
+ * `init`.
  */
 export function registerCardKernel(): void {
   CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
     hideUnseenCard(message, html),
   );
+  registerGMMessages();
 }
 
 /**

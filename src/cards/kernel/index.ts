@@ -4,6 +4,7 @@
  * - queue: the GM's queues per card and per actor;
  * - decorate: the per-user buttons of a rendered card;
  * - in-flight: actions macros and tests can wait for;
+ * - gm-message: whether a message is a GM's (author, and who made it);
  * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience;
  * - roll-mode: the mode a card is rolled in, its whisper and who sees its results.
  */
@@ -28,6 +29,7 @@ export {
   type RollMode,
 } from './roll-mode.js';
 export { decorateButtons } from './decorate.js';
+export { isGMMessage } from './gm-message.js';
 export { actorOf, owns } from './documents.js';
 export {
   defineCard,

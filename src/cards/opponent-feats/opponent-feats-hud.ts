@@ -49,7 +49,7 @@ function hudButton(
 
 /** `renderTokenHUD`: the holder's buttons on its own token, for its owners. */
 export function addOpponentFeatsToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!actor || !actor.isOwner) return;
   const column = html.querySelector('.col.right') ?? html;
   const feats: [DesignatingFeat, string][] = [

@@ -111,7 +111,7 @@ export function quickStand(actor: Actor): Promise<CardActionResult> {
  * is prone and the user owns it.
  */
 export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
   const column = html.querySelector('.col.left') ?? html;
   const button = html.ownerDocument.createElement('button');

@@ -37,6 +37,7 @@ import {
   registerCard,
   withRollMode,
   type RollMode,
+  isGMMessage,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -375,7 +376,7 @@ async function saveCard(message: ChatMessage, state: SuppressCardState): Promise
 
 /** The cards whose area is held now (GM-authored). */
 function activeCards(): ChatMessage[] {
-  return game.messages.contents.filter((m) => m.author?.isGM && suppressState(m)?.active === true);
+  return game.messages.contents.filter((m) => isGMMessage(m) && suppressState(m)?.active === true);
 }
 
 /** A token's move: its centre at the move's origin, then at each waypoint it passed, in feet. */
