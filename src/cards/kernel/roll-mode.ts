@@ -15,6 +15,7 @@
  * the GM's message, and its author sees a whispered message (not a blind one), so a player's self
  * roll is seen by the GM as well.
  */
+import { isGMMessage } from './gm-message.js';
 import { Refusal } from './result.js';
 
 export const ROLL_MODES = ['publicroll', 'gmroll', 'blindroll', 'selfroll'] as const;
@@ -79,8 +80,8 @@ export function withRollMode<D extends ChatMessageData>(data: D, mode: RollMode,
 
 /** The mode recorded on a GM's card (public for anything else, or for a card from before modes). */
 export function rollModeOf(message: ChatMessage | null | undefined): RecordedRollMode {
-  const recorded = message?.author?.isGM
-    ? (message.flags?.gng as Record<string, unknown> | undefined)?.rollMode
+  const recorded = isGMMessage(message)
+    ? (message?.flags?.gng as Record<string, unknown> | undefined)?.rollMode
     : undefined;
   const { mode, user } = (recorded ?? {}) as Partial<RecordedRollMode>;
   return isRollMode(mode) && typeof user === 'string' ? { mode, user } : { mode: 'publicroll', user: '' };
