@@ -21,7 +21,8 @@ import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.j
 import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
 import type { DesignatingFeat } from './combat/opponent-feats.js';
 import type { TacticalAidChoice } from './rules/index.js';
-import { suppress, type SuppressOptions } from './cards/suppress/suppress-card.js';
+import type { SuppressOptions } from './cards/suppress/suppress-card.js';
+import { suppressModule } from './cards/suppress/suppress-register.js';
 import { burst } from './cards/burst/burst-card.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
@@ -245,7 +246,7 @@ export function createApi(version: string): GnGApi {
     flowWithEnemy: (holder, opponent) => flowWithEnemy(holder, opponent),
     endFlow: (holder) => endFlow(holder),
     hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
-    suppress: (actor, weapon, options) => suppress(actor, weapon, options),
+    suppress: async (actor, weapon, options) => (await suppressModule()).suppress(actor, weapon, options),
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
     checkWorld: () => runSelfTest(),

@@ -34,7 +34,7 @@ import { registerRestCard } from './cards/rest/rest-card.js';
 import { registerDyingCard } from './cards/dying/dying-card.js';
 import { registerHealCard } from './cards/heal/heal-card.js';
 import { registerFeatActionCard } from './cards/feat-actions/feat-action-card.js';
-import { registerSuppressCard } from './cards/suppress/suppress-card.js';
+import { registerSuppressCard } from './cards/suppress/suppress-register.js';
 import { registerOpportunityCard } from './cards/opportunity/opportunity-card.js';
 import { registerOpponentFeats } from './cards/opponent-feats/opponent-feats-hud.js';
 import { registerBurstCard } from './cards/burst/burst-card.js';

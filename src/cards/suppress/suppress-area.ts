@@ -79,22 +79,7 @@ export function feetPerPixel(doc: TokenDocument | null = null): number {
   return grid.distance / grid.size;
 }
 
-/**
- * Where the active GM last saw each token (its centre, in feet): the start of its next move. The
- * `updateToken` hook gives only the new place, so the GM remembers the old one itself: every token
- * of the area's scene when an area is claimed, and every token after each of its moves.
- */
-const lastPlace = new Map<string, Point>();
-
-/** Remembers where the token is (or `at`, the place a move put it). */
-export function rememberPlace(doc: TokenDocument, at: Point = tokenCentreFeet(doc)): void {
-  lastPlace.set(doc.id as string, at);
-}
-
-/** Where the token was last seen, when it was. */
-export function lastPlaceOf(doc: TokenDocument): Point | undefined {
-  return lastPlace.get(doc.id as string);
-}
+export { lastPlaceOf, rememberPlace } from './token-places.js';
 
 /** The scene shown on this client (where an area is drawn), or null without one. */
 export function viewedSceneId(): string | null {

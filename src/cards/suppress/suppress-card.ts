@@ -20,7 +20,6 @@ import { distanceFeet, inArea, segmentEntersArea, suppressingFire, type Point } 
 import { returnRounds, roundsOf, spendRounds, type RoundsSpent } from '../../combat/ammunition.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { abortShown } from '../../combat/abort-gate.js';
-import { isActiveGM } from '../../documents/active-gm.js';
 import {
   actorOf,
   askGM,
@@ -29,17 +28,14 @@ import {
   postInQueue,
   Refusal,
   serialized,
-  track,
   type CardActionResult,
   type CardActionSpec,
   type CardRun,
-  registerCard,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
   drawArea,
   eraseArea,
-  lastPlaceOf,
   onScene,
   rememberPlace,
   sceneTokens,
@@ -49,6 +45,7 @@ import {
 } from './suppress-area.js';
 import {
   CARD_TARGET,
+  SUPPRESS_QUERY,
   suppressState,
   suppressUserMay,
   triggerActionAvailable,
@@ -59,12 +56,16 @@ import {
   type TriggerCause,
 } from './suppress-state.js';
 import * as steps from './suppress-shot.js';
-import { renderSuppressCard, SUPPRESS_CARD_TEMPLATE } from './suppress-render.js';
+import { renderSuppressCard } from './suppress-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 
-export { suppressState, type SuppressCardState, type SuppressTrigger } from './suppress-state.js';
+export {
+  SUPPRESS_QUERY,
+  suppressState,
+  type SuppressCardState,
+  type SuppressTrigger,
+} from './suppress-state.js';
 
-export const SUPPRESS_QUERY = 'gng.suppressAction';
 /** "Every time a target moves 5 feet within your target area, it must make the Reflex save." */
 const MOVE_FEET = 5;
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -466,19 +467,4 @@ export function requestSuppressAction(
   target: string,
 ): Promise<CardActionResult> {
   return suppressCard.request(messageId, action, target);
-}
-
-/** Registers the query, the render hook, the token hook and the template (on `init`). */
-export function registerSuppressCard(): void {
-  registerCard(suppressCard, [SUPPRESS_CARD_TEMPLATE]);
-  Hooks.on('updateToken', (doc: TokenDocument, changes: Record<string, unknown>) => {
-    if (!isActiveGM() || !('x' in changes || 'y' in changes)) return;
-    // This move's place, read now (a later move may change the document before the queue runs).
-    const at = (key: 'x' | 'y') => (typeof changes[key] === 'number' ? (changes[key] as number) : undefined);
-    const to = tokenCentreFeet(doc, { x: at('x'), y: at('y') });
-    const from = lastPlaceOf(doc) ?? to;
-    rememberPlace(doc, to);
-    // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
-    return track(onTokenMoved(doc, { from, to }));
-  });
 }
