@@ -23,7 +23,7 @@ import type { DesignatingFeat } from './combat/opponent-feats.js';
 import type { TacticalAidChoice } from './rules/index.js';
 import type { SuppressOptions } from './cards/suppress/suppress-card.js';
 import { suppressModule } from './cards/suppress/suppress-register.js';
-import { burst } from './cards/burst/burst-card.js';
+import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
 import { requestDyingRound } from './cards/dying/dying-card.js';
@@ -230,7 +230,7 @@ export function createApi(version: string): GnGApi {
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
     areaDamage: (options) => startAreaDamage(options),
-    burst: (actor, weapon, options) => burst(actor, weapon, options),
+    burst: async (actor, weapon, options) => (await burstModule()).burst(actor, weapon, options),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
     grapple: (actor, options) => startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),

@@ -37,7 +37,7 @@ import { registerFeatActionCard } from './cards/feat-actions/feat-action-card.js
 import { registerSuppressCard } from './cards/suppress/suppress-register.js';
 import { registerOpportunityCard } from './cards/opportunity/opportunity-card.js';
 import { registerOpponentFeats } from './cards/opponent-feats/opponent-feats-hud.js';
-import { registerBurstCard } from './cards/burst/burst-card.js';
+import { registerBurstCard } from './cards/burst/burst-register.js';
 import { registerRegenerationHooks } from './hooks/regeneration.js';
 import { registerGrappleHud } from './hooks/grapple-hud.js';
 import { registerConditionsTimer } from './combat/conditions-timer.js';
