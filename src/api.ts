@@ -26,9 +26,8 @@ import { suppressModule } from './cards/suppress/suppress-register.js';
 import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
-import { requestDyingRound } from './cards/dying/dying-card.js';
-import { stabilize } from './cards/dying/stabilize.js';
-import { grantTemporaryHp, type TemporaryHpOptions } from './cards/dying/temporary-hp.js';
+import { dyingModule } from './cards/dying/dying-register.js';
+import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
@@ -236,9 +235,10 @@ export function createApi(version: string): GnGApi {
     quickStand: (actor) => quickStand(actor),
     rest: (actor, options) => rest(actor, options),
     restParty: (options) => restParty(options),
-    dyingRound: (actor) => requestDyingRound(actor),
-    stabilize: (patient, healer) => stabilize(patient, healer),
-    grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
+    dyingRound: async (actor) => (await dyingModule()).requestDyingRound(actor),
+    stabilize: async (patient, healer) => (await dyingModule()).stabilize(patient, healer),
+    grantTemporaryHp: async (actor, amount, options) =>
+      (await dyingModule()).grantTemporaryHp(actor, amount, options),
     heal: (patient, options) => heal(patient, options),
     suddenAction: (actor, steps) => suddenAction(actor, steps),
     tacticalAid: (actor, options) => tacticalAid(actor, options),

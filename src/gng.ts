@@ -31,7 +31,7 @@ import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
 import { registerGrappleCard } from './cards/grapple/grapple-card.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
 import { registerRestCard } from './cards/rest/rest-card.js';
-import { registerDyingCard } from './cards/dying/dying-card.js';
+import { registerDyingCard } from './cards/dying/dying-register.js';
 import { registerHealCard } from './cards/heal/heal-card.js';
 import { registerFeatActionCard } from './cards/feat-actions/feat-action-card.js';
 import { registerSuppressCard } from './cards/suppress/suppress-register.js';
