@@ -10,7 +10,8 @@ import type { GnGItem } from './documents/item.js';
 import type { AttackOptions } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
-import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.js';
+import type { AreaDamageOptions } from './cards/area/area-card.js';
+import { areaModule } from './cards/area/area-register.js';
 import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import { rest, type RestOptions } from './cards/rest/rest-card.js';
@@ -228,7 +229,7 @@ export function createApi(version: string): GnGApi {
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
-    areaDamage: (options) => startAreaDamage(options),
+    areaDamage: async (options) => (await areaModule()).startAreaDamage(options),
     burst: async (actor, weapon, options) => (await burstModule()).burst(actor, weapon, options),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
     grapple: (actor, options) => startGrapple(actor, options),

@@ -26,7 +26,7 @@ import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
-import { registerAreaCard } from './cards/area/area-card.js';
+import { registerAreaCard } from './cards/area/area-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
 import { registerGrappleCard } from './cards/grapple/grapple-card.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';

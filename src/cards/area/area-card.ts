@@ -30,7 +30,6 @@ import {
   Refusal,
   showRolls,
   type CardActionResult,
-  registerCard,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -39,6 +38,7 @@ import {
   type WoundTrauma,
 } from '../wound-trauma/wound-trauma.js';
 import {
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -50,10 +50,11 @@ import {
   type AreaDamageOptions,
   type AreaTarget,
 } from './area-state.js';
-import { AREA_CARD_TEMPLATE, renderAreaCard } from './area-render.js';
+import { renderAreaCard } from './area-render.js';
 
 export {
   AREA_ACTIONS,
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -68,8 +69,6 @@ export {
   type AreaTarget,
 } from './area-state.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
-
-export const AREA_QUERY = 'gng.areaAction';
 
 const t = (key: string) => game.i18n.localize(key);
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -367,9 +366,4 @@ export function requestAreaAction(
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
   return areaCard.request(messageId, action, target, extra);
-}
-
-/** Registers the render hook and the template (on `init`; the query is the card kernel's). */
-export function registerAreaCard(): void {
-  registerCard(areaCard, [AREA_CARD_TEMPLATE]);
 }
