@@ -29,7 +29,8 @@ import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
 import { dyingModule } from './cards/dying/dying-register.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
-import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
+import type { GrappleOptions } from './cards/grapple/grapple-card.js';
+import { grappleModule } from './cards/grapple/grapple-register.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
 import { runSelfTest, type SelfTestReport } from './self-test/index.js';
@@ -232,7 +233,7 @@ export function createApi(version: string): GnGApi {
     areaDamage: async (options) => (await areaModule()).startAreaDamage(options),
     burst: async (actor, weapon, options) => (await burstModule()).burst(actor, weapon, options),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
-    grapple: (actor, options) => startGrapple(actor, options),
+    grapple: async (actor, options) => (await grappleModule()).startGrapple(actor, options),
     quickStand: (actor) => quickStand(actor),
     rest: (actor, options) => rest(actor, options),
     restParty: (options) => restParty(options),

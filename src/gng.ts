@@ -28,7 +28,7 @@ import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
-import { registerGrappleCard } from './cards/grapple/grapple-card.js';
+import { registerGrappleCard } from './cards/grapple/grapple-register.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
 import { registerRestCard } from './cards/rest/rest-card.js';
 import { registerDyingCard } from './cards/dying/dying-register.js';

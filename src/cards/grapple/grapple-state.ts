@@ -10,6 +10,12 @@ import { owns } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
+/** The user's single targeted token that is not `actor`'s, or null. */
+export function singleGrappleTarget(actor: Actor, user: User = game.user): Token | null {
+  const tokens = [...user.targets].filter((token) => token.actor && token.actor !== actor);
+  return tokens.length === 1 ? (tokens[0] as Token) : null;
+}
+
 export const GRAPPLE_QUERY = 'gng.grappleAction';
 export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
 

@@ -13,6 +13,9 @@ import { withModule, type OnDemand } from '../../on-demand.js';
 import { registerGMQuery, type GMQueryHandler } from './gm-query.js';
 import type { CardActionResult } from './result.js';
 
+/** The class of a rendered card whose module is still loading. */
+export const LOADING_CLASS = 'gng-card-loading';
+
 export interface LazyCardRegistration<M> {
   /** The loader of the card's implementation (one import, then the module at hand). */
   module: OnDemand<M>;
@@ -39,7 +42,15 @@ export function registerLazyCard<M>(card: LazyCardRegistration<M>): void {
   const { renders, decorate } = card;
   if (renders && decorate)
     Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-      if (renders(message)) withModule(card.module, (module) => decorate(module, message, html));
+      if (!renders(message)) return;
+      const loaded = card.module.loaded;
+      if (loaded) return decorate(loaded, message, html);
+      // Its buttons are not this user's yet: hidden until the module decorates them (styles/_chat.scss).
+      html.classList.add(LOADING_CLASS);
+      withModule(card.module, (module) => {
+        decorate(module, message, html);
+        html.classList.remove(LOADING_CLASS);
+      });
     });
   void foundry.applications.handlebars.loadTemplates(card.templates);
 }
