@@ -5,7 +5,7 @@
  */
 import * as coreRules from './rules/index.js';
 import type * as onDemandRules from './rules/on-demand.js';
-import { onDemand } from './on-demand.js';
+import { callModule, onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
 import type { AttackOptions } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
@@ -14,7 +14,8 @@ import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
-import { rest, type RestOptions } from './cards/rest/rest-card.js';
+import type { RestOptions } from './cards/rest/rest-card.js';
+import { restModule, restPartyModule } from './cards/rest/rest-register.js';
 import { heal, type HealOptions } from './cards/heal/heal-card.js';
 import { suddenAction, tacticalAid } from './cards/feat-actions/feat-action-card.js';
 import { designate } from './cards/opponent-feats/designate.js';
@@ -26,7 +27,7 @@ import type { SuppressOptions } from './cards/suppress/suppress-card.js';
 import { suppressModule } from './cards/suppress/suppress-register.js';
 import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
-import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
+import type { PartyRestOptions, PartyRestResult } from './cards/rest/rest-party.js';
 import { dyingModule } from './cards/dying/dying-register.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import type { GrappleOptions } from './cards/grapple/grapple-card.js';
@@ -230,17 +231,17 @@ export function createApi(version: string): GnGApi {
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
-    areaDamage: async (options) => (await areaModule()).startAreaDamage(options),
-    burst: async (actor, weapon, options) => (await burstModule()).burst(actor, weapon, options),
+    areaDamage: (options) => callModule(areaModule, (m) => m.startAreaDamage(options)),
+    burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
     maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
-    grapple: async (actor, options) => (await grappleModule()).startGrapple(actor, options),
+    grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
-    rest: (actor, options) => rest(actor, options),
-    restParty: (options) => restParty(options),
-    dyingRound: async (actor) => (await dyingModule()).requestDyingRound(actor),
-    stabilize: async (patient, healer) => (await dyingModule()).stabilize(patient, healer),
-    grantTemporaryHp: async (actor, amount, options) =>
-      (await dyingModule()).grantTemporaryHp(actor, amount, options),
+    rest: (actor, options) => callModule(restModule, (m) => m.rest(actor, options)),
+    restParty: (options) => callModule(restPartyModule, (m) => m.restParty(options)),
+    dyingRound: (actor) => callModule(dyingModule, (m) => m.requestDyingRound(actor)),
+    stabilize: (patient, healer) => callModule(dyingModule, (m) => m.stabilize(patient, healer)),
+    grantTemporaryHp: (actor, amount, options) =>
+      callModule(dyingModule, (m) => m.grantTemporaryHp(actor, amount, options)),
     heal: (patient, options) => heal(patient, options),
     suddenAction: (actor, steps) => suddenAction(actor, steps),
     tacticalAid: (actor, options) => tacticalAid(actor, options),
@@ -248,7 +249,8 @@ export function createApi(version: string): GnGApi {
     flowWithEnemy: (holder, opponent) => flowWithEnemy(holder, opponent),
     endFlow: (holder) => endFlow(holder),
     hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
-    suppress: async (actor, weapon, options) => (await suppressModule()).suppress(actor, weapon, options),
+    suppress: (actor, weapon, options) =>
+      callModule(suppressModule, (m) => m.suppress(actor, weapon, options)),
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
     checkWorld: () => runSelfTest(),

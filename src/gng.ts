@@ -30,7 +30,7 @@ import { registerAreaCard } from './cards/area/area-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-card.js';
 import { registerGrappleCard } from './cards/grapple/grapple-register.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
-import { registerRestCard } from './cards/rest/rest-card.js';
+import { registerRestCard } from './cards/rest/rest-register.js';
 import { registerDyingCard } from './cards/dying/dying-register.js';
 import { registerHealCard } from './cards/heal/heal-card.js';
 import { registerFeatActionCard } from './cards/feat-actions/feat-action-card.js';

@@ -5,7 +5,7 @@
  */
 import { singleGrappleTarget } from '../cards/grapple/grapple-state.js';
 import { grappleModule } from '../cards/grapple/grapple-register.js';
-import { track } from '../cards/kernel/in-flight.js';
+import { callModule } from '../on-demand.js';
 
 /** Whether the HUD of a token of `actor` offers Grapple to the current user. */
 export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Actor {
@@ -33,7 +33,7 @@ export function addGrappleToHud(hud: TokenHUD, html: HTMLElement): void {
     event.stopPropagation();
     button.disabled = true;
     // Loads the card the first time (tracked, as the request it then sends).
-    void track(grappleModule().then((grapple) => grapple.startGrapple(actor))).finally(() => {
+    void callModule(grappleModule, (grapple) => grapple.startGrapple(actor)).finally(() => {
       button.disabled = false;
     });
   });

@@ -10,7 +10,7 @@
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import type { CardActionResult } from '../kernel/result.js';
-import { onDemand, withModule } from '../../on-demand.js';
+import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-state.js';
@@ -67,13 +67,13 @@ export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrappl
 }
 
 /** A move pressed on a sheet (grapple-card.ts `requestSheetGrappleMove`). */
-export async function requestSheetGrappleMove(
+export function requestSheetGrappleMove(
   messageId: string,
   move: string,
   side?: string,
   actorUuid?: string,
 ): Promise<CardActionResult> {
-  return (await grappleModule()).requestSheetGrappleMove(messageId, move, side, actorUuid);
+  return callModule(grappleModule, (card) => card.requestSheetGrappleMove(messageId, move, side, actorUuid));
 }
 
 /** Registers the query, the render hook, the template and what loads the card (on `init`). */
