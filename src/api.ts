@@ -16,8 +16,9 @@ import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-c
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
-import { heal, type HealOptions } from './cards/heal/heal-card.js';
-import { suddenAction, tacticalAid } from './cards/feat-actions/feat-action-card.js';
+import type { HealOptions } from './cards/heal/heal-card.js';
+import { healModule } from './cards/heal/heal-register.js';
+import { featActionModule } from './cards/feat-actions/feat-action-register.js';
 import { designate } from './cards/opponent-feats/designate.js';
 import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.js';
 import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
@@ -242,9 +243,9 @@ export function createApi(version: string): GnGApi {
     stabilize: (patient, healer) => callModule(dyingModule, (m) => m.stabilize(patient, healer)),
     grantTemporaryHp: (actor, amount, options) =>
       callModule(dyingModule, (m) => m.grantTemporaryHp(actor, amount, options)),
-    heal: (patient, options) => heal(patient, options),
-    suddenAction: (actor, steps) => suddenAction(actor, steps),
-    tacticalAid: (actor, options) => tacticalAid(actor, options),
+    heal: (patient, options) => callModule(healModule, (m) => m.heal(patient, options)),
+    suddenAction: (actor, steps) => callModule(featActionModule, (m) => m.suddenAction(actor, steps)),
+    tacticalAid: (actor, options) => callModule(featActionModule, (m) => m.tacticalAid(actor, options)),
     designateOpponent: (holder, feat, opponent) => designate(holder, feat, opponent),
     flowWithEnemy: (holder, opponent) => flowWithEnemy(holder, opponent),
     endFlow: (holder) => endFlow(holder),
