@@ -35,7 +35,8 @@ import type { GrappleOptions } from './cards/grapple/grapple-card.js';
 import { grappleModule } from './cards/grapple/grapple-register.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
-import { runSelfTest, type SelfTestReport } from './self-test/index.js';
+import type { SelfTestReport } from './self-test/index.js';
+import { checkWorld } from './self-test/register.js';
 import type { SimulateOptions } from './simulator/run.js';
 import type { SimulatorApp } from './simulator/simulator-app.js';
 import { openSimulator, simulatorModule } from './simulator/register.js';
@@ -254,7 +255,7 @@ export function createApi(version: string): GnGApi {
       callModule(suppressModule, (m) => m.suppress(actor, weapon, options)),
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
-    checkWorld: () => runSelfTest(),
+    checkWorld: () => checkWorld(),
     simulate: async (options) => (await simulatorModule()).simulate(options),
     openSimulator: () => openSimulator(),
     importStatBlock: (text, options) => importStatBlock(text, options),

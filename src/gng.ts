@@ -44,7 +44,7 @@ import { registerConditionsTimer } from './combat/conditions-timer.js';
 import { registerHotbarMacroHooks } from './hooks/hotbar-macro.js';
 import { ATTACK_DIALOG_TEMPLATE } from './applications/attack-dialog.js';
 import { CAST_DIALOG_TEMPLATE } from './applications/cast-dialog.js';
-import { registerSelfTest } from './self-test/index.js';
+import { registerSelfTest } from './self-test/register.js';
 import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
 import { registerWorldRepair } from './data/world-repair.js';
