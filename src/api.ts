@@ -12,7 +12,8 @@ import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
 import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
-import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import { maneuverModule } from './cards/maneuver/maneuver-register.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
@@ -235,7 +236,8 @@ export function createApi(version: string): GnGApi {
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
     areaDamage: (options) => callModule(areaModule, (m) => m.startAreaDamage(options)),
     burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
-    maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
+    maneuver: (actor, kind, options) =>
+      callModule(maneuverModule, (m) => m.startManeuver(actor, kind, options)),
     grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
     rest: (actor, options) => callModule(restModule, (m) => m.rest(actor, options)),

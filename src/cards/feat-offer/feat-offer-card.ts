@@ -20,13 +20,13 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { MANEUVERS, type Maneuver } from '../../rules/index.js';
-import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
+import { actorOf, defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
 import { startAttack } from '../attack/attack-start.js';
 import { blockWeapons, cardState } from '../attack/attack-state.js';
 import { saveCard } from '../attack/attack-save.js';
 import { startManeuver } from '../maneuver/maneuver-card.js';
 import {
-  FEAT_OFFER_TEMPLATE,
+  FEAT_OFFER_QUERY,
   featOfferOf,
   offerOpen,
   REDIRECT_MANEUVERS,
@@ -35,7 +35,7 @@ import {
   type OfferHolder,
 } from './feat-offer-state.js';
 
-export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
+export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -248,8 +248,4 @@ export async function postFeatOffer(state: FeatOfferState, holder: Actor): Promi
       flags: { [SYSTEM_ID]: { type: 'featOffer', featOffer: state } },
     })) ?? null
   );
-}
-
-export function registerFeatOfferCard(): void {
-  registerCard(featOfferCard, [FEAT_OFFER_TEMPLATE]);
 }
