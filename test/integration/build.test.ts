@@ -335,7 +335,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       dying: [],
       'feat-actions': [],
       'feat-offer': ['feat-offer-triggers'],
-      grapple: [],
+      grapple: ['grapple-flag'],
       heal: [],
       maneuver: [],
       rest: ['care-records', 'rest-read'],

@@ -28,7 +28,7 @@ import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { holdStatuses } from '../../combat/status-holds.js';
 import { rollSave } from '../wound-trauma/wound-trauma.js';
-import { grappleState } from '../grapple/grapple-state.js';
+import { grappleState } from '../grapple/grapple-flag.js';
 import { grappleModule } from '../grapple/grapple-register.js';
 import {
   conditionEffectsAt,

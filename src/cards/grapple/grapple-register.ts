@@ -13,7 +13,7 @@ import type { CardActionResult } from '../kernel/result.js';
 import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-state.js';
+import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-flag.js';
 import type * as GrappleCard from './grapple-card.js';
 
 /** The card (grapple-card.ts), loaded on first use; its hooks are registered with it, once. */
