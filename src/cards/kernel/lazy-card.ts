@@ -8,17 +8,25 @@
  *
  * The registration never imports the implementation statically (no import circle): what both need
  * (the query's name, the flag that marks its cards) lives in a small file of the card they share.
+ * Like the rest of the kernel, this file imports nothing outside it: the loader is any
+ * {@link CardModule} (src/on-demand.ts makes them).
  */
-import { withModule, type OnDemand } from '../../on-demand.js';
+import { track } from './in-flight.js';
 import { registerGMQuery, type GMQueryHandler } from './gm-query.js';
 import type { CardActionResult } from './result.js';
 
 /** The class of a rendered card whose module is still loading. */
 export const LOADING_CLASS = 'gng-card-loading';
 
+/** A loader of the card's module (src/on-demand.ts `onDemand`): one import, then `loaded`. */
+export interface CardModule<M> {
+  (): Promise<M>;
+  readonly loaded: M | undefined;
+}
+
 export interface LazyCardRegistration<M> {
   /** The loader of the card's implementation (one import, then the module at hand). */
-  module: OnDemand<M>;
+  module: CardModule<M>;
   /** The GM queries it answers: each query's name → its handler, given the loaded module. */
   queries: Record<string, (module: M, ...request: Parameters<GMQueryHandler>) => Promise<CardActionResult>>;
   /**
@@ -47,10 +55,13 @@ export function registerLazyCard<M>(card: LazyCardRegistration<M>): void {
       if (loaded) return decorate(loaded, message, html);
       // Its buttons are not this user's yet: hidden until the module decorates them (styles/_chat.scss).
       html.classList.add(LOADING_CLASS);
-      withModule(card.module, (module) => {
-        decorate(module, message, html);
-        html.classList.remove(LOADING_CLASS);
-      });
+      // Tracked (attackActionsSettled waits for it); a failed load leaves the card undecorated.
+      void track(
+        card.module().then((module) => {
+          decorate(module, message, html);
+          html.classList.remove(LOADING_CLASS);
+        }),
+      ).catch((error: unknown) => console.error(error));
     });
   void foundry.applications.handlebars.loadTemplates(card.templates);
 }
