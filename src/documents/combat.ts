@@ -7,7 +7,7 @@
  */
 import { startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
-import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-card.js';
+import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.js';
 import { isActiveGM } from './active-gm.js';
 
 export class GnGCombat extends foundry.documents.Combat {

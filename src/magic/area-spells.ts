@@ -24,7 +24,8 @@ import {
   type CardActionResult,
   type GMQueryContext,
 } from '../cards/kernel/index.js';
-import { startAreaDamage, type AreaMetamagic } from '../cards/area/area-card.js';
+import type { AreaMetamagic } from '../cards/area/area-card.js';
+import { areaModule } from '../cards/area/area-register.js';
 import { castingLevel } from './casting-level.js';
 
 export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
@@ -159,7 +160,9 @@ async function handleCastAreaSpell(
     option === 'none'
       ? undefined
       : { option, kind, caster: caster.name, name: spell.name, base: cost.base, cost: cost.cost };
-  const message = await startAreaDamage({
+  const message = await (
+    await areaModule()
+  ).startAreaDamage({
     damage,
     saveDc,
     targets,

@@ -10,7 +10,7 @@ import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
-import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
+import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { skippedChangeLines } from './skipped-changes-context.js';

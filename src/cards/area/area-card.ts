@@ -30,7 +30,6 @@ import {
   Refusal,
   showRolls,
   type CardActionResult,
-  registerCard,
   withRollMode,
   chosenRollMode,
 } from '../kernel/index.js';
@@ -41,6 +40,7 @@ import {
   type WoundTrauma,
 } from '../wound-trauma/wound-trauma.js';
 import {
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -52,10 +52,11 @@ import {
   type AreaDamageOptions,
   type AreaTarget,
 } from './area-state.js';
-import { AREA_CARD_TEMPLATE, renderAreaCard } from './area-render.js';
+import { renderAreaCard } from './area-render.js';
 
 export {
   AREA_ACTIONS,
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -71,8 +72,6 @@ export {
 } from './area-state.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
-
-export const AREA_QUERY = 'gng.areaAction';
 
 const t = (key: string) => game.i18n.localize(key);
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -376,9 +375,4 @@ export function requestAreaAction(
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
   return areaCard.request(messageId, action, target, extra);
-}
-
-/** Registers the render hook and the template (on `init`; the query is the card kernel's). */
-export function registerAreaCard(): void {
-  registerCard(areaCard, [AREA_CARD_TEMPLATE]);
 }

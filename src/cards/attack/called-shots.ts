@@ -28,7 +28,8 @@ import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { holdStatuses } from '../../combat/status-holds.js';
 import { rollSave } from '../wound-trauma/wound-trauma.js';
-import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
+import { grappleState } from '../grapple/grapple-flag.js';
+import { grappleModule } from '../grapple/grapple-register.js';
 import {
   conditionEffectsAt,
   type AttackCardState,
@@ -197,7 +198,9 @@ async function stabAndGrabHit(
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: state.attacker.name });
   const applier = target.applied ? game.users.get(target.applied.by) : undefined;
   const grappler = applier && attacker.testUserPermission(applier, 'OWNER') ? applier : user;
-  const grapple = await openGrappleOnHit({
+  const grapple = await (
+    await grappleModule()
+  ).openGrappleOnHit({
     attacker,
     defender,
     tokenId: target.tokenId,

@@ -37,12 +37,12 @@ import {
   feetTo,
   tokensInArea,
 } from './burst-area.js';
-import type { BurstCardState, BurstStartOptions, BurstTarget } from './burst-state.js';
+import { BURST_QUERY, type BurstCardState, type BurstStartOptions, type BurstTarget } from './burst-state.js';
 import { renderBurstCard } from './burst-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
-export const BURST_QUERY = 'gng.burstAction';
+export { BURST_QUERY };
 
 const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'kind', 'direction', 'controlled']);
 

@@ -26,7 +26,6 @@ import {
   subjectCard,
   noteUndo,
   Refusal,
-  registerGMQuery,
   postInQueue,
   serialized,
   type CardActionResult,
@@ -37,22 +36,14 @@ import {
 } from '../kernel/index.js';
 import { applyDyingRound, notDyingNow, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
-import {
-  DYING_CARD_TEMPLATE,
-  DYING_TARGET,
-  leftDying,
-  nameStabilizeHealer,
-  renderDyingCard,
-  STABILIZE_CARD_TEMPLATE,
-} from './dying-render.js';
-import { dyingCardOf, type DyingCardState } from './dying-state.js';
+import { DYING_TARGET, leftDying, nameStabilizeHealer, renderDyingCard } from './dying-render.js';
+import { DYING_QUERY, dyingCardOf, type DyingCardState } from './dying-state.js';
 import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
-import { handleTemporaryHp, TEMP_HP_QUERY } from './temporary-hp.js';
 import { combatOf } from '../../combat/scene-lookup.js';
 
-export { dyingCardOf, type DyingCardState };
-
-export const DYING_QUERY = 'gng.dyingCard';
+export { DYING_QUERY, dyingCardOf, type DyingCardState };
+export { stabilize, stabilizeCard } from './stabilize.js';
+export { grantTemporaryHp, handleTemporaryHp } from './temporary-hp.js';
 
 /** Why `actor` has no dying round now (a refusal), or null: it is dying (status and HP). */
 function notDying(actor: Actor): Refusal | null {
@@ -241,17 +232,11 @@ export function requestDyingUndo(messageId: string): Promise<CardActionResult> {
   return dyingCard.request(messageId, 'dyingUndo', DYING_TARGET);
 }
 
-/** Registers the queries (dying card, stabilize card, temporary HP), the render hooks and the templates. */
-export function registerDyingCard(): void {
-  dyingCard.register();
-  stabilizeCard.register();
-  registerGMQuery(TEMP_HP_QUERY, handleTemporaryHp);
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-    dyingCard.decorate(message, html);
-    const dying = dyingCardOf(message);
-    const healer = dying && healerFor(game.user, dying.actorUuid);
-    if (dying && healer) nameStabilizeHealer(html, healer.name, dying.name);
-    stabilizeCard.decorate(message, html);
-  });
-  void foundry.applications.handlebars.loadTemplates([DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE]);
+/** `renderChatMessageHTML` on a dying or stabilize card: the per-user buttons, the healer named on Stabilize. */
+export function decorateDyingMessage(message: ChatMessage, html: HTMLElement): void {
+  dyingCard.decorate(message, html);
+  const dying = dyingCardOf(message);
+  const healer = dying && healerFor(game.user, dying.actorUuid);
+  if (dying && healer) nameStabilizeHealer(html, healer.name, dying.name);
+  stabilizeCard.decorate(message, html);
 }

@@ -33,12 +33,10 @@ import {
 import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
 import { notDyingNow, restoreStatuses, stabilizeActor } from './dying-apply.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
-import { stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
 
-export { stabilizeCardOf, type StabilizeCardState };
-
-export const STABILIZE_QUERY = 'gng.stabilize';
+export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
 const START_KEYS = ['action', 'patientUuid', 'healerUuid'];
 

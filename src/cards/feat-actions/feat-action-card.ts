@@ -16,7 +16,6 @@ import {
   gmUndo,
   postInQueue,
   Refusal,
-  registerCard,
   showRolls,
   subjectCard,
   type CardActionResult,
@@ -24,10 +23,11 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { FEAT_ACTION_TEMPLATE, renderFeatActionCard } from './feat-action-render.js';
+import { renderFeatActionCard } from './feat-action-render.js';
 import {
   featActionCardOf,
   FEAT_ACTION_KINDS,
+  FEAT_ACTION_QUERY,
   type FeatActionCardState,
   type FeatActionKind,
 } from './feat-action-state.js';
@@ -36,7 +36,7 @@ import { runTacticalAid, undoTacticalAid } from './tactical-aid.js';
 
 export { featActionCardOf, type FeatActionCardState };
 
-export const FEAT_ACTION_QUERY = 'gng.featAction';
+export { FEAT_ACTION_QUERY };
 /** The card's one target: the actor who used the feat. */
 export const FEAT_ACTION_TARGET = 'actor';
 /** The most steps a request may name (character levels: 20, epic beyond). */
@@ -163,9 +163,4 @@ export function tacticalAid(
 /** Asks the active GM (the user must be a GM) to undo the feat action card `messageId`. */
 export function requestFeatActionUndo(messageId: string): Promise<CardActionResult> {
   return featActionCard.request(messageId, 'featActionUndo', FEAT_ACTION_TARGET);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerFeatActionCard(): void {
-  registerCard(featActionCard, [FEAT_ACTION_TEMPLATE]);
 }

@@ -26,7 +26,6 @@ import {
   inheritedRollMode,
   owns,
   Refusal,
-  registerCard,
   withRollMode,
   type CardActionResult,
 } from '../kernel/index.js';
@@ -35,7 +34,7 @@ import { blockWeapons, cardState } from '../attack/attack-state.js';
 import { saveCard } from '../attack/attack-save.js';
 import { startManeuver } from '../maneuver/maneuver-card.js';
 import {
-  FEAT_OFFER_TEMPLATE,
+  FEAT_OFFER_QUERY,
   featOfferOf,
   offerOpen,
   REDIRECT_MANEUVERS,
@@ -45,7 +44,7 @@ import {
 } from './feat-offer-state.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 
-export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
+export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -270,8 +269,4 @@ export async function postFeatOffer(state: FeatOfferState, holder: Actor): Promi
       ),
     )) ?? null
   );
-}
-
-export function registerFeatOfferCard(): void {
-  registerCard(featOfferCard, [FEAT_OFFER_TEMPLATE]);
 }

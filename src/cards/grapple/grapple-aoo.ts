@@ -92,7 +92,7 @@ function updateCard(id: string, update: (state: GrappleCardState) => GrappleCard
 }
 
 /** A new attack card: the attack of opportunity of each grapple card whose defender made it at its grappler. */
-function onCreated(message: ChatMessage): void {
+export function onCreated(message: ChatMessage): void {
   reindex(message);
   const attack = isActiveGM() ? attackCard(message) : null;
   if (!attack) return;
@@ -108,7 +108,7 @@ function onCreated(message: ChatMessage): void {
 }
 
 /** An attack card changed or went: the grapple cards linked to it show its outcome. */
-function onAttackChanged(message: ChatMessage): void {
+export function onAttackChanged(message: ChatMessage): void {
   const attack = isActiveGM() ? attackCard(message) : null;
   if (!attack) return;
   for (const { id, state } of takenBy(attack.attacker))

@@ -22,23 +22,18 @@ import {
   Refusal,
   postInQueue,
   showRolls,
-  track,
   type CardActionResult,
   type CardRun,
-  registerCard,
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
-import { migrateCareFlags, registerCareRecords } from './care-records.js';
-import { renderRestCard, REST_CARD_TEMPLATE } from './rest-render.js';
-import { restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
+import { renderRestCard } from './rest-render.js';
+import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 
-export { restCardOf, type RestCardState, type RestOptions };
-
-export const REST_QUERY = 'gng.restCard';
+export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
 /** The card's one target: the resting actor. */
 export const REST_TARGET = 'actor';
 
@@ -168,11 +163,4 @@ export function rest(actor: Actor, options: RestOptions): Promise<CardActionResu
 /** Asks the active GM (the user must be a GM) to undo the rest of the card `messageId`. */
 export function requestRestUndo(messageId: string): Promise<CardActionResult> {
   return restCard.request(messageId, 'restUndo', REST_TARGET);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerRestCard(): void {
-  registerCareRecords();
-  Hooks.once('ready', () => void track(migrateCareFlags()));
-  registerCard(restCard, [REST_CARD_TEMPLATE]);
 }
