@@ -9,6 +9,7 @@ import { ITEM_DATA_MODELS } from './data/item/item-data.js';
 import { GnGActor } from './documents/actor.js';
 import { GnGItem } from './documents/item.js';
 import { GnGCombat } from './documents/combat.js';
+import { GnGCombatant } from './documents/combatant.js';
 import { GnGActiveEffect } from './documents/active-effect.js';
 import { ACTOR_PARTIALS } from './applications/sheets/actor-sheet.js';
 import { CharacterSheet } from './applications/sheets/character-sheet.js';
@@ -95,6 +96,7 @@ Hooks.once('init', () => {
   CONFIG.Actor.documentClass = GnGActor;
   CONFIG.Item.documentClass = GnGItem;
   CONFIG.Combat.documentClass = GnGCombat;
+  CONFIG.Combatant.documentClass = GnGCombatant;
   CONFIG.ActiveEffect.documentClass = GnGActiveEffect;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);

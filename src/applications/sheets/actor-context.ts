@@ -20,6 +20,7 @@ import {
   defenseView,
   hpBar,
   hpView,
+  initiativeView,
   protectionView,
   signed,
   type StatView,
@@ -208,6 +209,7 @@ export function combatPanelContext(actor: Actor) {
       defense: [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')],
       protection: protectionView(actor, system),
       hp: hpView(actor, system),
+      initiative: initiativeView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),
       /** Condition notes: a disabled leg (no run or charge), Severe Bleeding's next DC, blood loss. */

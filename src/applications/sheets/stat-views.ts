@@ -161,6 +161,35 @@ export function hpView(actor: Actor, system: CreatureData): StatView {
   };
 }
 
+/** The initiative modifier (engine `initiativeModifier`): Dex, Improved Initiative, conditions, injury, effects. */
+export function initiativeView(actor: Actor, system: CreatureData): StatView {
+  const b = system.derived.initiativeBreakdown;
+  const feat = actor.items.find(
+    (i) => i.type === 'feat' && (i.system as { identifier?: string }).identifier === 'improved-initiative',
+  );
+  const line = (label: string, value: number, source?: string): BreakdownLine => ({
+    label,
+    value: signed(value),
+    ...(source ? { source } : {}),
+  });
+  const lines: BreakdownLine[] = [line(t('GNG.Ability.dex.long'), b.dexterity)];
+  if (b.improvedInitiative)
+    lines.push(line(t('GNG.Initiative.ImprovedInitiative'), b.improvedInitiative, feat?.name));
+  for (const c of b.conditions)
+    lines.push(line(stateLabel(c.condition), c.value, t('GNG.Defense.Source.condition')));
+  if (b.injury)
+    lines.push(line(t('GNG.Breakdown.Injury'), b.injury, t(`GNG.Injury.${system.derived.hp.injury.level}`)));
+  if (b.effects) lines.push(line(t('GNG.Breakdown.Effects'), b.effects));
+  return {
+    id: `gng-${actor.id}-initiative`,
+    key: 'initiative',
+    label: t('GNG.Sheet.Initiative'),
+    value: signed(b.total),
+    lines,
+    notes: [t('GNG.Initiative.Note')],
+  };
+}
+
 function injuryText(system: CreatureData): string {
   const injury = system.derived.hp.injury;
   if (injury.immune) return t('GNG.Injury.Immune');
