@@ -22,6 +22,7 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
+import { registerDefeatedHooks } from './hooks/defeated-status.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
@@ -60,6 +61,7 @@ import { registerMagic } from './magic/index.js';
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
+  registerDefeatedHooks();
   registerEffectGuardWarnings();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
