@@ -208,6 +208,11 @@ declare global {
     readonly effects: EmbeddedCollection<ActiveEffect>;
     createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
+    /**
+     * Merges `changes` into the not yet created document's source (in `preCreateItem`, on the
+     * creating client, before the data is sent): the created item carries them.
+     */
+    updateSource(changes: Record<string, unknown>): Record<string, unknown>;
   }
   interface ItemConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Item;

@@ -23,6 +23,7 @@ import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
 import { registerDefeatedHooks } from './hooks/defeated-status.js';
+import { registerItemImages } from './config/item-images.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
@@ -62,6 +63,7 @@ Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
   registerDefeatedHooks();
+  registerItemImages();
   registerEffectGuardWarnings();
   game.gng = createApi(game.system.version);
   registerVariantSettings();

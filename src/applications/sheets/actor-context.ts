@@ -14,8 +14,8 @@ import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
+import { defaultItemImage } from '../../config/item-images.js';
 import {
-  DEFAULT_ITEM_IMG,
   attackView,
   defenseView,
   hpBar,
@@ -45,7 +45,7 @@ function itemRow(item: Item) {
   return {
     id: item.id,
     name: item.name,
-    img: item.img || DEFAULT_ITEM_IMG,
+    img: item.img || defaultItemImage(item.type),
     type: item.type,
     typeLabel: t(`TYPES.Item.${item.type}`),
     openLabel: f('GNG.Sheet.Item.Open', { name: item.name }),

@@ -1,9 +1,11 @@
 /**
- * The sheet of every Item type (ItemSheetV2 + Handlebars): a header, a details part whose fields
- * follow the item type's data model, and the description (shown enriched, edited in Foundry's rich
- * text editor: rich-text.ts). Edits save on change.
+ * The sheet of every Item type (ItemSheetV2 + Handlebars): a header, then tabs (item-sheet-tabs.ts):
+ * the description (shown enriched, edited in Foundry's rich text editor: rich-text.ts), the details
+ * whose fields follow the item type's data model, and the item's Active Effects. Edits save on change.
  */
 import { systemPath } from '../../config/document-types.js';
+import { defaultItemImage } from '../../config/item-images.js';
+import { ITEM_TABS, itemEffectsContext, itemTabsContext, showItemTab, tabForKey } from './item-sheet-tabs.js';
 import { RichTextEditing, richTextContext } from './rich-text.js';
 import {
   BAB_PROGRESSIONS,
@@ -197,17 +199,41 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     position: { width: 520, height: 'auto' },
     window: { resizable: true },
     form: { submitOnChange: true, closeOnSubmit: false },
-    actions: { editRichText: ItemSheet.onEditRichText },
+    actions: {
+      editRichText: ItemSheet.onEditRichText,
+      sheetTab: ItemSheet.onSheetTab,
+      createItemEffect: ItemSheet.onCreateEffect,
+      toggleItemEffect: ItemSheet.onToggleEffect,
+      editItemEffect: ItemSheet.onEditEffect,
+      deleteItemEffect: ItemSheet.onDeleteEffect,
+    },
   };
 
   /** The rich text field (the description) whose editor is open. */
   readonly #richText = new RichTextEditing();
+  /** The chosen tab (one of ITEM_TABS); the first shows when the sheet opens. */
+  #tab: string = ITEM_TABS[0]?.id ?? 'description';
+  #keysListening = false;
 
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
     header: { template: systemPath('templates/item/header.hbs') },
-    details: { template: systemPath('templates/item/details.hbs') },
+    tabs: { template: systemPath('templates/actor/parts/tabs.hbs') },
     description: { template: systemPath('templates/item/description.hbs') },
+    details: { template: systemPath('templates/item/details.hbs') },
+    effects: { template: systemPath('templates/item/effects.hbs') },
   };
+
+  /** The chosen tab's id. */
+  get activeTab(): string {
+    return this.#tab;
+  }
+
+  /** Shows tab `id` (no render: the panels are all on the page); `focus` moves the focus to it. */
+  changeSheetTab(id: string, { focus = false }: { focus?: boolean } = {}): void {
+    if (!ITEM_TABS.some((tab) => tab.id === id)) return;
+    this.#tab = id;
+    showItemTab(this.element, id, focus);
+  }
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
@@ -264,10 +290,13 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     );
     return {
       ...context,
+      ...itemTabsContext(item, this.#tab),
       item,
+      img: item.img || defaultItemImage(item.type),
       system,
       editable,
       description,
+      effects: itemEffectsContext(item),
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       ownerName: item.actor?.name ?? '',
       fieldsets,
@@ -277,6 +306,49 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
     this.#richText.listen(this.element, () => this.render());
+    showItemTab(this.element, this.#tab);
+    if (this.#keysListening) return;
+    // One listener on the sheet's element, which lasts across renders.
+    this.#keysListening = true;
+    this.element.addEventListener('keydown', (event) => {
+      const next = tabForKey(event);
+      if (!next) return;
+      event.preventDefault();
+      this.changeSheetTab(next, { focus: true });
+    });
+  }
+
+  static onSheetTab(this: ItemSheet, _event: PointerEvent, target: HTMLElement): void {
+    if (target.dataset.tab) this.changeSheetTab(target.dataset.tab);
+  }
+
+  #effectOf(target: HTMLElement): ActiveEffect | undefined {
+    const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
+    return id ? this.item.effects.get(id) : undefined;
+  }
+
+  /** A new effect on the item, applied to its owner (transfer), named after the item. */
+  static async onCreateEffect(this: ItemSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const name = game.i18n.format('GNG.Sheet.ItemEffects.NewName', { name: this.item.name });
+    await this.item.createEmbeddedDocuments('ActiveEffect', [
+      { name, img: this.item.img || defaultItemImage(this.item.type), transfer: true, changes: [] },
+    ]);
+  }
+
+  static async onToggleEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = this.#effectOf(target);
+    if (effect && this.isEditable) await effect.update({ disabled: !effect.disabled });
+  }
+
+  /** Foundry's effect sheet (its changes, duration …). */
+  static async onEditEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.#effectOf(target)?.sheet?.render({ force: true });
+  }
+
+  static async onDeleteEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const effect = this.#effectOf(target);
+    if (effect && this.isEditable) await effect.delete();
   }
 
   /** The description's edit button: opens its editor (owners only). */

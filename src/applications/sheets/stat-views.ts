@@ -8,6 +8,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 import { roundsOf } from '../../combat/ammunition.js';
+import { defaultItemImage } from '../../config/item-images.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -33,9 +34,6 @@ export interface StatView {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/** Foundry's default item icon, for an item without an image. */
-export const DEFAULT_ITEM_IMG = 'icons/svg/item-bag.svg';
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
@@ -248,7 +246,7 @@ function roundsView(item: Item | undefined) {
 export function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
   return {
     itemId: attack.itemId,
-    img: actor.items.get(attack.itemId)?.img || DEFAULT_ITEM_IMG,
+    img: actor.items.get(attack.itemId)?.img || defaultItemImage('weapon'),
     name: attack.name,
     bonus: signed(attack.bonus),
     damage: attack.damage,
