@@ -10,7 +10,10 @@ import { startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
 import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-card.js';
 import { isActiveGM } from './active-gm.js';
-import { rollGroupedInitiative } from '../combat/initiative-groups.js';
+import { onDemand } from '../on-demand.js';
+
+/** Group initiative, loaded when initiative is first rolled (docs/performance.md "Code loaded at start"). */
+const initiativeGroups = onDemand(() => import('../combat/initiative-groups.js'));
 
 export class GnGCombat extends foundry.documents.Combat {
   /**
@@ -22,6 +25,7 @@ export class GnGCombat extends foundry.documents.Combat {
     options: Parameters<Combat['rollInitiative']>[1] = {},
   ): Promise<this> {
     const list = typeof ids === 'string' ? [ids] : ids;
+    const { rollGroupedInitiative } = await initiativeGroups();
     await rollGroupedInitiative(this, list, (roll) => super.rollInitiative(roll, options));
     return this;
   }

@@ -96,7 +96,7 @@ describe("the Effects tab: the item's own effects", () => {
     expect(sheet.element.querySelector('.item-effects .empty')?.textContent).toBe(
       'This item has no effects.',
     );
-    await h.click(sheet, '[data-action="createItemEffect"]');
+    await h.click(sheet, '[data-effect-action="create"]');
     expect(item.effects.size).toBe(1);
     const effect = item.effects.contents[0] as ActiveEffect;
     expect(effect.name).toBe('Club effect');
@@ -104,16 +104,16 @@ describe("the Effects tab: the item's own effects", () => {
     expect(shown(sheet.element)).toEqual(['effects']);
     const row = () => sheet.element.querySelector<HTMLElement>(`[data-effect-id="${effect.id}"]`);
     expect(row()?.querySelector('.effect-source')?.textContent).toBe('applies to the owner');
-    const toggle = () => row()?.querySelector<HTMLButtonElement>('[data-action="toggleItemEffect"]');
+    const toggle = () => row()?.querySelector<HTMLButtonElement>('[data-effect-action="toggle"]');
     expect(toggle()?.getAttribute('aria-label')).toBe('Turn Club effect off');
     expect(toggle()?.getAttribute('aria-pressed')).toBe('true');
-    await h.click(sheet, `[data-effect-id="${effect.id}"] [data-action="toggleItemEffect"]`);
+    await h.click(sheet, `[data-effect-id="${effect.id}"] [data-effect-action="toggle"]`);
     expect(effect.disabled).toBe(true);
     expect(toggle()?.getAttribute('aria-label')).toBe('Turn Club effect on');
-    expect(row()?.querySelector('[data-action="editItemEffect"]')?.getAttribute('aria-label')).toBe(
+    expect(row()?.querySelector('[data-effect-action="edit"]')?.getAttribute('aria-label')).toBe(
       'Edit Club effect',
     );
-    await h.click(sheet, `[data-effect-id="${effect.id}"] [data-action="deleteItemEffect"]`);
+    await h.click(sheet, `[data-effect-id="${effect.id}"] [data-effect-action="delete"]`);
     expect(item.effects.size).toBe(0);
   });
 
@@ -121,7 +121,7 @@ describe("the Effects tab: the item's own effects", () => {
     const item = await weapon(); // the GM's
     h.as(h.users.player);
     const sheet = await h.openItemSheet(item);
-    expect(sheet.element.querySelector('[data-action="createItemEffect"]')).toBeNull();
+    expect(sheet.element.querySelector('[data-effect-action="create"]')).toBeNull();
     h.as(h.users.gm);
   });
 });

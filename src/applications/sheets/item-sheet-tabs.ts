@@ -3,9 +3,11 @@
  * (actor-sheet.ts): real buttons in a tablist (`templates/actor/parts/tabs.hbs`), one panel per tab
  * (`templates/actor/partials/tab-panel.hbs`), arrow keys, Home and End between them; the chosen tab
  * is the sheet's own state, in the context, so every render keeps it. An item's panels are small, so
- * all three are rendered and only the chosen one shows.
+ * all three are rendered and only the chosen one shows. Loaded when an item sheet first renders
+ * (item-sheet.ts; docs/performance.md "Code loaded at start").
  */
 import type { SheetTab } from './actor-sheet.js';
+import { defaultItemImage } from '../../config/item-images.js';
 
 export const ITEM_TABS: readonly SheetTab[] = [
   { id: 'description', icon: 'fa-solid fa-book-open' },
@@ -75,4 +77,32 @@ export function itemEffectsContext(item: Item) {
     editLabel: f('GNG.Sheet.ItemEffects.Edit', { name: effect.name }),
     deleteLabel: f('GNG.Sheet.ItemEffects.Delete', { name: effect.name }),
   }));
+}
+
+function effectOf(item: Item, target: HTMLElement): ActiveEffect | undefined {
+  const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
+  return id ? item.effects.get(id) : undefined;
+}
+
+/** The Effects tab's buttons: `action` on `item` (those that change it only when `editable`). */
+export async function itemEffectAction(
+  item: Item,
+  action: string,
+  target: HTMLElement,
+  editable: boolean,
+): Promise<void> {
+  if (action === 'create') {
+    // A new effect on the item, applied to its owner (transfer), named after the item.
+    if (!editable) return;
+    const name = game.i18n.format('GNG.Sheet.ItemEffects.NewName', { name: item.name });
+    const img = item.img || defaultItemImage(item.type);
+    await item.createEmbeddedDocuments('ActiveEffect', [{ name, img, transfer: true, changes: [] }]);
+    return;
+  }
+  const effect = effectOf(item, target);
+  if (!effect) return;
+  // Foundry's effect sheet (its changes, duration …).
+  if (action === 'edit') await effect.sheet?.render({ force: true });
+  else if (action === 'toggle' && editable) await effect.update({ disabled: !effect.disabled });
+  else if (action === 'delete' && editable) await effect.delete();
 }

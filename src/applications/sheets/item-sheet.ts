@@ -5,7 +5,7 @@
  */
 import { systemPath } from '../../config/document-types.js';
 import { defaultItemImage } from '../../config/item-images.js';
-import { ITEM_TABS, itemEffectsContext, itemTabsContext, showItemTab, tabForKey } from './item-sheet-tabs.js';
+import { onDemand } from '../../on-demand.js';
 import { RichTextEditing, richTextContext } from './rich-text.js';
 import {
   BAB_PROGRESSIONS,
@@ -188,6 +188,9 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
   ],
 };
 
+/** The tabs and the Effects tab, loaded when an item sheet first renders (item-sheet-tabs.ts). */
+const itemTabs = onDemand(() => import('./item-sheet-tabs.js'));
+
 function get(object: unknown, path: string): unknown {
   return foundry.utils.getProperty(object as object, path);
 }
@@ -202,17 +205,14 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     actions: {
       editRichText: ItemSheet.onEditRichText,
       sheetTab: ItemSheet.onSheetTab,
-      createItemEffect: ItemSheet.onCreateEffect,
-      toggleItemEffect: ItemSheet.onToggleEffect,
-      editItemEffect: ItemSheet.onEditEffect,
-      deleteItemEffect: ItemSheet.onDeleteEffect,
+      itemEffect: ItemSheet.onItemEffect,
     },
   };
 
   /** The rich text field (the description) whose editor is open. */
   readonly #richText = new RichTextEditing();
-  /** The chosen tab (one of ITEM_TABS); the first shows when the sheet opens. */
-  #tab: string = ITEM_TABS[0]?.id ?? 'description';
+  /** The chosen tab (one of item-sheet-tabs.ts `ITEM_TABS`); Description shows when the sheet opens. */
+  #tab = 'description';
   #keysListening = false;
 
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
@@ -230,13 +230,15 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
 
   /** Shows tab `id` (no render: the panels are all on the page); `focus` moves the focus to it. */
   changeSheetTab(id: string, { focus = false }: { focus?: boolean } = {}): void {
-    if (!ITEM_TABS.some((tab) => tab.id === id)) return;
+    const tabs = itemTabs.loaded;
+    if (!tabs?.ITEM_TABS.some((tab) => tab.id === id)) return;
     this.#tab = id;
-    showItemTab(this.element, id, focus);
+    tabs.showItemTab(this.element, id, focus);
   }
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
+    const tabs = await itemTabs();
     const item = this.item;
     const system = item.system;
     const editable = this.isEditable;
@@ -290,13 +292,13 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     );
     return {
       ...context,
-      ...itemTabsContext(item, this.#tab),
+      ...tabs.itemTabsContext(item, this.#tab),
       item,
       img: item.img || defaultItemImage(item.type),
       system,
       editable,
       description,
-      effects: itemEffectsContext(item),
+      effects: tabs.itemEffectsContext(item),
       typeLabel: game.i18n.localize(`TYPES.Item.${item.type}`),
       ownerName: item.actor?.name ?? '',
       fieldsets,
@@ -306,12 +308,13 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
     this.#richText.listen(this.element, () => this.render());
-    showItemTab(this.element, this.#tab);
+    const tabs = await itemTabs();
+    tabs.showItemTab(this.element, this.#tab);
     if (this.#keysListening) return;
     // One listener on the sheet's element, which lasts across renders.
     this.#keysListening = true;
     this.element.addEventListener('keydown', (event) => {
-      const next = tabForKey(event);
+      const next = tabs.tabForKey(event);
       if (!next) return;
       event.preventDefault();
       this.changeSheetTab(next, { focus: true });
@@ -322,33 +325,10 @@ export class ItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     if (target.dataset.tab) this.changeSheetTab(target.dataset.tab);
   }
 
-  #effectOf(target: HTMLElement): ActiveEffect | undefined {
-    const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
-    return id ? this.item.effects.get(id) : undefined;
-  }
-
-  /** A new effect on the item, applied to its owner (transfer), named after the item. */
-  static async onCreateEffect(this: ItemSheet): Promise<void> {
-    if (!this.isEditable) return;
-    const name = game.i18n.format('GNG.Sheet.ItemEffects.NewName', { name: this.item.name });
-    await this.item.createEmbeddedDocuments('ActiveEffect', [
-      { name, img: this.item.img || defaultItemImage(this.item.type), transfer: true, changes: [] },
-    ]);
-  }
-
-  static async onToggleEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = this.#effectOf(target);
-    if (effect && this.isEditable) await effect.update({ disabled: !effect.disabled });
-  }
-
-  /** Foundry's effect sheet (its changes, duration …). */
-  static async onEditEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await this.#effectOf(target)?.sheet?.render({ force: true });
-  }
-
-  static async onDeleteEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = this.#effectOf(target);
-    if (effect && this.isEditable) await effect.delete();
+  /** The Effects tab's buttons (`data-effect-action`: create, toggle, edit, delete). */
+  static async onItemEffect(this: ItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const action = target.dataset.effectAction ?? '';
+    await (await itemTabs()).itemEffectAction(this.item, action, target, this.isEditable);
   }
 
   /** The description's edit button: opens its editor (owners only). */
