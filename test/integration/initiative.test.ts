@@ -4,12 +4,14 @@
  * GnGCombatant#getInitiativeRoll), ties ordered by the modifier, and group initiative for creatures
  * of one kind as a world option. Expected values worked out by hand (seed 004 line 183).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(3));
+// Every string shown is in lang/en.json.
+afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
 const abilities = (dex: number) => ({
   str: { value: 10 },
