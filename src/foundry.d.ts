@@ -208,6 +208,11 @@ declare global {
     readonly effects: EmbeddedCollection<ActiveEffect>;
     createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
+    /**
+     * Merges `changes` into the not yet created document's source (in `preCreateItem`, on the
+     * creating client, before the data is sent): the created item carries them.
+     */
+    updateSource(changes: Record<string, unknown>): Record<string, unknown>;
   }
   interface ItemConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Item;
@@ -356,7 +361,16 @@ declare global {
   interface Combatant {
     readonly id: string;
     readonly actor: Actor | null;
+    /** The world actor's id (for an unlinked token, its base actor's). */
+    readonly actorId: string | null;
     readonly initiative: number | null;
+    /** v13: whether the combatant is marked defeated in the tracker (a source field). */
+    readonly defeated?: boolean;
+    /**
+     * The unevaluated Roll `Combat#rollInitiative` evaluates for this combatant (v13 calls it; a
+     * subclass, `CONFIG.Combatant.documentClass`, overrides it: evidence in docs/host.md).
+     */
+    getInitiativeRoll(formula?: string): Roll;
     /** The combat holding this combatant. */
     readonly parent: Combat | null;
     /**
@@ -400,6 +414,20 @@ declare global {
     activate(): Promise<this>;
     /** Adds combatants (`{ actorId, tokenId?, initiative? }`), ordered by initiative, highest first. */
     createEmbeddedDocuments(type: 'Combatant', data: Record<string, unknown>[]): Promise<Combatant[]>;
+    /** Updates combatants (`{ _id, initiative?, defeated? }`); the turn order follows initiative. */
+    updateEmbeddedDocuments(
+      type: 'Combatant',
+      updates: Record<string, unknown>[],
+      options?: DocumentModificationOptions,
+    ): Promise<Combatant[]>;
+    /**
+     * Rolls initiative for the combatants `ids` (v13): each one's `getInitiativeRoll(formula)` is
+     * evaluated and its total becomes the combatant's `initiative`; the tracker's buttons call it.
+     */
+    rollInitiative(
+      ids: string | string[],
+      options?: { formula?: string | null; updateTurn?: boolean; messageOptions?: Record<string, unknown> },
+    ): Promise<this>;
     /**
      * Turn events (v13): called once, on the active GM's client only, after the round or turn
      * changed — a subclass (`CONFIG.Combat.documentClass`) overrides them; the base does nothing
@@ -416,6 +444,9 @@ declare global {
   interface CombatTrackerApp {
     /** The combat the tracker shows (may differ from `game.combat`), or null. */
     readonly viewed: Combat | null;
+  }
+  interface CombatantConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combatant;
   }
   interface CombatConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combat;
@@ -831,6 +862,8 @@ declare global {
     ActiveEffect: DocumentConfig & { legacyTransferral?: boolean };
     /** `documentClass` only (Combat has no system data models here). */
     Combat: { documentClass: AnyConstructor };
+    /** `documentClass` only (the system's Combatant: its initiative roll). */
+    Combatant: { documentClass: AnyConstructor };
     queries: Record<string, QueryHandler>;
     statusEffects: StatusEffectConfig[];
     /** Core behaviours tied to a status id, by key (`BLIND`: no vision, `DEFEATED`, `INVISIBLE`). */
@@ -998,6 +1031,8 @@ declare global {
     documents: {
       /** The client Combat document class, to extend (`CONFIG.Combat.documentClass`). */
       Combat: CombatConstructor;
+      /** The client Combatant document class, to extend (`CONFIG.Combatant.documentClass`). */
+      Combatant: CombatantConstructor;
       collections: {
         Actors: DocumentSheetCollection;
         Items: DocumentSheetCollection;

@@ -1088,7 +1088,9 @@ export class HarnessMacro extends HarnessDocument implements Macro {
 export class HarnessCombatant extends HarnessDocument implements Combatant {
   static override documentName = 'Combatant';
   initiative: number | null = null;
+  defeated = false;
   readonly actor: Actor | null;
+  readonly actorId: string | null;
 
   /** The combatant's token on the combat's scene (`tokenId`, `sceneId`, `token`), when it has one. */
   readonly tokenId: string | null;
@@ -1101,6 +1103,15 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
     this.token = token;
     this.tokenId = token?.id ?? null;
     this.sceneId = token?.parent?.id ?? null;
+    this.actorId = actor?.id ?? null;
+  }
+
+  /**
+   * Core's default: the formula given, else `1d20` (the system's Combatant overrides it, as dnd5e's
+   * `Combatant5e#getInitiativeRoll(formula)` does; evidence in README.md).
+   */
+  getInitiativeRoll(formula?: string): Roll {
+    return new Roll(formula ?? '1d20');
   }
 
   override get id(): string {
@@ -1119,6 +1130,7 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
     super._initialize();
     const value = this._source.initiative;
     if (typeof value === 'number' || value === null) this.initiative = value;
+    if (typeof this._source.defeated === 'boolean') this.defeated = this._source.defeated;
   }
 
   protected override async _onUpdate(_diff: Record<string, unknown>): Promise<void> {}
@@ -1202,10 +1214,61 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     if (game.combat === (this as unknown as Combat)) game.combat = null;
   }
 
+  /**
+   * Updates combatants (`{ _id, initiative?, defeated? }`), then puts the turn order back in
+   * initiative order, highest first, the current combatant keeping its turn (Foundry's turn order
+   * follows initiative: dnd5e `Combat5e#_sortCombatants` defers to core's for unequal initiatives).
+   */
+  async updateEmbeddedDocuments(
+    _type: 'Combatant',
+    updates: Record<string, unknown>[],
+    options: DocumentModificationOptions = {},
+  ): Promise<Combatant[]> {
+    const done: Combatant[] = [];
+    for (const { _id, ...changes } of updates) {
+      const combatant = this.combatants.get(String(_id));
+      if (!combatant) continue;
+      await combatant.update(changes, options);
+      done.push(combatant);
+    }
+    if (done.length) this.#sortTurns();
+    return done;
+  }
+
+  /**
+   * Core's `rollInitiative(ids, { formula })`: each owned combatant's `getInitiativeRoll(formula)`
+   * evaluated, its total stored as `initiative` (dnd5e `Combat5e#rollInitiative` reads
+   * `this.combatants.get(id).initiative` after `super.rollInitiative(ids, options)`; evidence in
+   * README.md). The chat message core posts with the roll is not modelled.
+   */
+  async rollInitiative(ids: string | string[], options: { formula?: string | null } = {}): Promise<this> {
+    const updates: Record<string, unknown>[] = [];
+    for (const id of typeof ids === 'string' ? [ids] : ids) {
+      const combatant = this.combatants.get(id) as HarnessCombatant | undefined;
+      if (!combatant || !combatant.testUserPermission(game.user, 'OWNER')) continue;
+      const roll = await combatant.getInitiativeRoll(options.formula ?? undefined).evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+    }
+    await this.updateEmbeddedDocuments('Combatant', updates);
+    return this;
+  }
+
+  #sortTurns(): void {
+    const current = this.started ? this.combatant : null;
+    const ordered = [...this.combatants].sort(
+      (a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity),
+    );
+    this.combatants.clear();
+    for (const combatant of ordered) this.combatants.set(combatant);
+    if (current) this.turn = Math.max(0, ordered.indexOf(current));
+  }
+
   /** Adds a combatant of `actor`, standing for its token on the combat's scene when it has one there. */
   addCombatant(actor: Actor, initiative: number | null = null): Combatant {
     const token = this.scene ? (this.scene.tokens.find((doc) => doc.actor === actor) ?? null) : null;
-    const combatant = new HarnessCombatant(actor, this, token);
+    const CombatantClass = (CONFIG.Combatant?.documentClass ??
+      HarnessCombatant) as unknown as typeof HarnessCombatant;
+    const combatant = new CombatantClass(actor, this, token);
     combatant.initiative = initiative;
     this.combatants.set(combatant);
     return combatant;
@@ -1257,3 +1320,4 @@ export const ChatMessageImpl: ChatMessageConstructor = HarnessChatMessage;
 export const ActiveEffectImpl: ActiveEffectConstructor = HarnessActiveEffect;
 export const MacroImpl: MacroConstructor = HarnessMacro;
 export const CombatImpl: CombatConstructor = HarnessCombat;
+export const CombatantImpl: CombatantConstructor = HarnessCombatant as unknown as CombatantConstructor;

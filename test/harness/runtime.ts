@@ -21,7 +21,9 @@ import {
   HarnessActor,
   HarnessChatMessage,
   CombatImpl,
+  CombatantImpl,
   HarnessCombat,
+  HarnessCombatant,
   HarnessItem,
   HarnessUser,
   HarnessWorldCollection,
@@ -364,6 +366,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
     ActiveEffect: { documentClass: HarnessActiveEffect, dataModels: {} },
     Combat: { documentClass: HarnessCombat },
+    Combatant: { documentClass: HarnessCombatant },
     queries: {},
     statusEffects: [],
     // Core fills in its own special statuses; the glue sets every key it relies on (README.md).
@@ -382,7 +385,11 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       },
       ux: uxApi,
     },
-    documents: { Combat: CombatImpl, collections: { Actors: actorSheets, Items: itemSheets } },
+    documents: {
+      Combat: CombatImpl,
+      Combatant: CombatantImpl,
+      collections: { Actors: actorSheets, Items: itemSheets },
+    },
     utils: { ...utils, fromUuid, fromUuidSync },
   } satisfies FoundryNamespace;
   g.Actor = ActorImpl;
