@@ -4,8 +4,8 @@
  * submachine gun onto the rogue's sheet (the sheet's own `_onDrop` creates it), equip it and fire a
  * strafing burst at the fighter; drag a bestiary monster onto the map (its token stands on the
  * square dropped on); open the stat-block importer from its toolbar button, import a pasted block
- * and drag the new actor onto the map; search "Add a combatant" from the keyboard. axe-core on the
- * new UI. Needs `dist/`. Screenshots: /tmp/playground-compendium-*.png (and test-results/browser/).
+ * and drag the new actor onto the map; search "Add a combatant" from the keyboard; the sample
+ * gunner's SMG is ready to burst and the sample wizard has a spell to cast. axe-core on the new UI. Needs `dist/`. Screenshots: /tmp/playground-compendium-*.png (and test-results/browser/).
  */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -28,6 +28,8 @@ const FIGHTER = 'Fighter, 5th level';
 const ROGUE = 'Rogue, 1st level';
 const SMG = 'Submachine gun (9mm)';
 const GOBLIN = 'Goblin, 1st-Level Warrior';
+const GUNNER = 'Gunner, 3rd level';
+const WIZARD = 'Wizard, 5th level';
 
 const map = (page: Page) => page.locator('#pg-map');
 const token = (page: Page, name: string) =>
@@ -259,5 +261,30 @@ for (const viewport of VIEWPORTS) {
     // The search field is empty again after an add.
     expect(await side.getByLabel('Add a combatant').inputValue()).toBe('');
     expect(await page.evaluate(() => [...(window.gngPlayground?.harness.i18n.missing ?? [])])).toEqual([]);
+  });
+
+  it(`the samples: the gunner fires a burst as it comes, the wizard has a spell to cast (${size})`, async () => {
+    const { page } = pages;
+    await open(page, viewport);
+    await actAs(page, 'Player');
+    // Side A plays the gunner: the Burst control offers its equipped SMG, no field edited.
+    await page.locator('select[name="actor-a-0"]').selectOption({ label: GUNNER });
+    await expect.poll(() => token(page, GUNNER).count()).toBe(1);
+    const control = map(page).getByRole('group', { name: 'Burst' });
+    await expect.poll(() => control.getByLabel('Weapon').locator('option:checked').textContent()).toBe(SMG);
+    // Side A adds the wizard; its sheet's Magic tab lists its spell with a Cast button.
+    await page.locator('.pg-side[data-side="a"]').getByLabel('Add a combatant').fill(WIZARD);
+    await page.getByRole('button', { name: `Add ${WIZARD} to side A`, exact: true }).click();
+    await expect.poll(() => token(page, WIZARD).count()).toBe(1);
+    await page
+      .locator('.pg-combatant', { has: page.locator('h2', { hasText: WIZARD }) })
+      .getByRole('button', { name: 'Open sheet' })
+      .click();
+    const sheet = page.locator('.pg-window', { hasText: WIZARD }).first();
+    await sheet.getByRole('tab', { name: 'Magic' }).click();
+    await expect
+      .poll(() => sheet.getByRole('button', { name: 'Cast Armor Piercing Weapon' }).count())
+      .toBe(1);
+    await page.screenshot({ path: `/tmp/playground-compendium-samples-${size}.png` });
   });
 }

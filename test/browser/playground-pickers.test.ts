@@ -60,7 +60,7 @@ it('groups the pack actors by pack and creature type, and the Burst control says
   await expect
     .poll(() => control.locator('.pg-burst-empty').textContent())
     .toBe(
-      'Fighter, 5th level has no weapon that fires bursts: add one, e.g. the Submachine gun (9mm) from the pack GnG Weapons, to the actor.',
+      "Fighter, 5th level has no weapon that fires bursts: drag one from the Compendium (toolbar), e.g. the Submachine gun (9mm) from the pack GnG Weapons, onto the actor's sheet and equip it, or play the sample Gunner, 3rd level.",
     );
   expect(await control.locator('.pg-burst-fields').isHidden()).toBe(true);
   await control.scrollIntoViewIfNeeded();
