@@ -85,6 +85,8 @@ export function combatantPicker(options: {
   input.addEventListener('input', () => {
     options.onQuery(input.value);
     draw();
+    // The matches open under the field: bring them into view (side B's field is low on a small screen).
+    if (!list.hidden) list.scrollIntoView({ block: 'nearest' });
   });
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowDown') return;
