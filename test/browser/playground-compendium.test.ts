@@ -5,10 +5,12 @@
  * strafing burst at the fighter; drag a bestiary monster onto the map (its token stands on the
  * square dropped on); open the stat-block importer from its toolbar button, import a pasted block
  * and drag the new actor onto the map; search "Add a combatant" from the keyboard; the sample
- * gunner's SMG is ready to burst and the sample wizard has a spell to cast. axe-core on the new UI. Needs `dist/`. Screenshots: /tmp/playground-compendium-*.png (and test-results/browser/).
+ * gunner's SMG is ready to burst and the sample wizard has a spell to cast. axe-core on the new UI.
+ * Needs `dist/`. Screenshots: /tmp/playground-compendium-*.png, test-results/browser/ (the README's:
+ * docs/images/playground-compendium.png).
  */
 import { expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
@@ -162,6 +164,15 @@ for (const viewport of VIEWPORTS) {
     // Equip it on the sheet, close the sheet, fire a strafing burst at the fighter.
     await sheet.getByRole('tab', { name: 'Inventory' }).click();
     await sheet.getByRole('button', { name: `Equip ${SMG}` }).click();
+    await expect
+      .poll(() => sheet.getByRole('button', { name: `Equip ${SMG}` }).getAttribute('aria-pressed'))
+      .toBe('true');
+    // The README's picture of the compendium: the SMG dragged onto the rogue's sheet, equipped.
+    if (viewport.width === 1600) {
+      const shot = join(ARTIFACTS_DIR, 'playground-compendium.png');
+      await page.screenshot({ path: shot });
+      copyFileSync(shot, join(ROOT, 'docs/images/playground-compendium.png'));
+    }
     await sheet.getByRole('button', { name: `Close ${ROGUE}` }).click();
     await page.getByRole('button', { name: 'Compendium' }).click();
     expect(await page.locator('.pg-chat').isVisible()).toBe(true);
