@@ -161,7 +161,16 @@ for (const viewport of VIEWPORTS) {
       );
     await expect.poll(guns).toContain(SMG);
     await page.screenshot({ path: `/tmp/playground-compendium-drag-${size}.png` });
-    // Equip it on the sheet, close the sheet, fire a strafing burst at the fighter.
+    // From the keyboard: an item's button gives it to the sheet in front.
+    await browser(page).getByLabel('Search by name').fill('dagger');
+    await browser(page).getByLabel('Type').selectOption({ label: 'Weapon' });
+    await entry(page, 'Dagger').first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(guns).toContain('Dagger');
+    await expect
+      .poll(() => page.locator('.pg-notice').last().textContent())
+      .toBe(`Dagger given to ${ROGUE}.`);
+    // Equip the SMG on the sheet, close the sheet, fire a strafing burst at the fighter.
     await sheet.getByRole('tab', { name: 'Inventory' }).click();
     await sheet.getByRole('button', { name: `Equip ${SMG}` }).click();
     await expect
