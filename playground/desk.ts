@@ -222,6 +222,11 @@ export class Desk {
     for (const app of this.#frames.keys()) await app.render(false);
   }
 
+  /** The open application nearest the front that passes `test`. */
+  frontmost(test: (app: HarnessApplicationV2) => boolean): HarnessApplicationV2 | undefined {
+    return [...this.#frames.values()].sort((a, b) => b.z - a.z).find((frame) => test(frame.app))?.app;
+  }
+
   async closeAll(): Promise<void> {
     for (const app of [...this.#frames.keys()]) await app.close();
   }

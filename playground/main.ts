@@ -16,6 +16,7 @@ import { createHarness, type Harness, type Notice } from '../test/harness/runtim
 import { readText } from './files.js';
 import { Desk, type DeskRegion } from './desk.js';
 import { fetchPacks } from './packs.js';
+import { CompendiumBrowser, type CompendiumEntry } from './compendium.js';
 import { Table } from './table.js';
 
 declare global {
@@ -69,6 +70,31 @@ function nextTurnRefusal(user: User): string | null {
   if (!combatant) return game.i18n.localize('GNG.Playground.NextTurnNoCombat');
   if (user.isGM || combatant.actor?.testUserPermission(user, 'OWNER')) return null;
   return game.i18n.format('GNG.Playground.NextTurnNotYours', { name: combatant.actor?.name ?? '' });
+}
+
+/**
+ * An item entry pressed in the compendium browser: dropped, with its drag data, on the actor sheet
+ * nearest the front (the sheet's own `_onDrop` creates it), or a notice when no sheet is open.
+ */
+async function giveItem(harness: Harness, desk: Desk, entry: CompendiumEntry): Promise<void> {
+  const sheet = desk.frontmost(
+    (app) => (app as unknown as { document?: FoundryDocument }).document?.documentName === 'Actor',
+  );
+  if (!sheet) {
+    ui.notifications.warn(game.i18n.localize('GNG.Playground.Compendium.NoSheet'));
+    return;
+  }
+  const created = await harness.drop(sheet as Parameters<Harness['drop']>[0], {
+    type: 'Item',
+    uuid: entry.uuid,
+  });
+  if (created)
+    ui.notifications.info(
+      game.i18n.format('GNG.Playground.Compendium.Given', {
+        item: entry.name,
+        actor: (sheet as unknown as { document: { name: string } }).document.name,
+      }),
+    );
 }
 
 async function start(): Promise<void> {
@@ -143,6 +169,29 @@ async function start(): Promise<void> {
   const showSeed = () => {
     byId('pg-seed').textContent = game.i18n.format('GNG.Playground.Seed', { seed: table.seed });
   };
+
+  // The compendium browser takes the chat column's place while its toolbar button is pressed.
+  const browser = new CompendiumBrowser(packs, {
+    worldEntries: () => table.worldEntries(),
+    addActor: (entry) =>
+      void table.addCombatant('b', table.choiceFor(entry.uuid) ?? { pack: entry.pack, id: entry.id }),
+    giveItem: (entry) => void giveItem(harness, desk, entry),
+  });
+  table.onWorldActors = () => browser.draw();
+  const chat = document.querySelector('.pg-chat') as HTMLElement;
+  chat.after(browser.element);
+  const toggle = byId('pg-compendium-toggle');
+  toggle.addEventListener('click', () => {
+    const show = browser.element.hidden;
+    browser.element.hidden = !show;
+    chat.hidden = show;
+    toggle.setAttribute('aria-pressed', String(show));
+  });
+  // The stat-block importer's button (in Foundry, the actor directory's): the system's own window,
+  // loaded on first use; GM only (others get the system's refusal).
+  const importer = byId('pg-import');
+  importer.title = game.i18n.localize('GNG.Importer.OpenHint');
+  importer.addEventListener('click', () => void game.gng.openImporter());
 
   await table.setup();
   showSeed();

@@ -70,6 +70,8 @@ export interface MapHost {
   users(): User[];
   /** Draws the table again. */
   redraw(): void;
+  /** Something was dropped on the board: its drag data, on this square (whole squares from the top left). */
+  drop?(data: Record<string, unknown>, square: { column: number; row: number }): void;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -118,6 +120,9 @@ export class BattleMap {
       this.#status,
     );
     this.#board.addEventListener('click', (event) => this.#onBoardClick(event));
+    // As Foundry's canvas takes drops: an actor dragged from the compendium browser places a token.
+    this.#board.addEventListener('dragover', (event) => event.preventDefault());
+    this.#board.addEventListener('drop', (event) => this.#onDrop(event));
     this.element.setAttribute('aria-labelledby', heading.id);
     this.element.setAttribute('aria-describedby', this.#help.id);
   }
@@ -275,6 +280,28 @@ export class BattleMap {
     const x = ((event.clientX - box.left) / box.width) * MAP_COLUMNS * GRID_SIZE;
     const y = ((event.clientY - box.top) / box.height) * MAP_ROWS * GRID_SIZE;
     this.burst.aimAt(x, y);
+  }
+
+  /** The square under a point of the viewport, or null off the board. */
+  squareAt(clientX: number, clientY: number): { column: number; row: number } | null {
+    const box = this.#board.getBoundingClientRect();
+    if (!box.width || !box.height) return null;
+    const column = Math.floor(((clientX - box.left) / box.width) * MAP_COLUMNS);
+    const row = Math.floor(((clientY - box.top) / box.height) * MAP_ROWS);
+    if (column < 0 || row < 0 || column >= MAP_COLUMNS || row >= MAP_ROWS) return null;
+    return { column, row };
+  }
+
+  #onDrop(event: DragEvent): void {
+    event.preventDefault();
+    const square = this.squareAt(event.clientX, event.clientY);
+    let data: unknown;
+    try {
+      data = JSON.parse(event.dataTransfer?.getData('text/plain') ?? '');
+    } catch {
+      return;
+    }
+    if (square && data && typeof data === 'object') this.host.drop?.(data as Record<string, unknown>, square);
   }
 
   #onKey(token: HarnessToken, event: KeyboardEvent): void {

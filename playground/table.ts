@@ -6,7 +6,9 @@
  * exactly as in the tests; this module only lays them out and re-renders them when the world changes.
  */
 import type { Harness } from '../test/harness/runtime.js';
-import { registerPacks, packActorOptions, packActors, type PlaygroundPack } from './packs.js';
+import { registerPacks, packActorOptions, packActors, type PackActor, type PlaygroundPack } from './packs.js';
+import { combatantPicker } from './combatant-picker.js';
+import { parseCompendiumUuid, type CompendiumEntry } from './compendium.js';
 import type { Desk } from './desk.js';
 import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
@@ -34,6 +36,9 @@ interface Side {
   owner: User;
   members: Member[];
 }
+
+/** The `pack` of a side's choice that is an actor made in the world (imported), not a pack's. */
+export const WORLD_PACK = 'world';
 
 /** Combatants a side may have. */
 export const MAX_PER_SIDE = 4;
@@ -75,6 +80,14 @@ export class Table {
   readonly #chat: ChatLog;
   /** The user the chat log was last rendered for in full (null after a reset emptied the world). */
   #chatUser: User | null = null;
+  /** What was typed in each side's "Add a combatant" search (kept when the table draws again). */
+  readonly #queries: Record<'a' | 'b', string> = { a: '', b: '' };
+  /**
+   * Actors made in the world outside the table (the stat-block importer's): their source, by id,
+   * offered as pack `world` so that the table can set them up again after a reset.
+   */
+  readonly #worldActors = new Map<string, Record<string, unknown>>();
+  #settingUp = false;
 
   constructor(
     readonly harness: Harness,
@@ -103,10 +116,64 @@ export class Table {
       target: (tokens) => this.harness.target(game.user, ...tokens),
       users: () => [harness.users.player, harness.users.otherPlayer, harness.users.gm],
       redraw: () => this.draw(),
+      drop: (data, square) => void this.dropActor(data, square),
     });
     // The map takes the middle of the page, under the floating windows, as Foundry's canvas does.
     elements.combatants.closest('.pg-table')?.after(this.#map.element);
     for (const hook of WORLD_HOOKS) Hooks.on(hook, () => this.scheduleDraw());
+    Hooks.on('createActor', (actor: Actor) => {
+      if (this.#settingUp || this.#worldActors.has(actor.id as string)) return;
+      this.#worldActors.set(actor.id as string, actor.toObject() as Record<string, unknown>);
+      this.scheduleDraw();
+      this.onWorldActors?.();
+    });
+  }
+
+  /** Called when an actor was made in the world outside the table (the compendium browser lists it). */
+  onWorldActors: (() => void) | null = null;
+
+  /** The actors a side may add: those of the packs, and those made in the world (imported). */
+  actorChoices(): PackActor[] {
+    const world = [...this.#worldActors].map(([id, source]) => ({
+      pack: WORLD_PACK,
+      id,
+      name: String(source.name),
+      group: t('GNG.Playground.WorldActors'),
+    }));
+    return [...world, ...packActors(this.packs)];
+  }
+
+  /** The world actors made outside the table, as compendium browser entries (pack `world`). */
+  worldEntries(): CompendiumEntry[] {
+    return [...this.#worldActors].map(([id, source]) => ({
+      pack: WORLD_PACK,
+      packLabel: t('GNG.Playground.WorldActors'),
+      documentName: 'Actor' as const,
+      id,
+      name: String(source.name),
+      type: String(source.type),
+      typeLabel: t(`TYPES.Actor.${String(source.type)}`),
+      uuid: `Actor.${id}`,
+      img: typeof source.img === 'string' ? source.img : '',
+    }));
+  }
+
+  /** The side's choice an actor's drag data names (a pack actor, or a world actor made outside the table). */
+  choiceFor(uuid: unknown): SideChoice | null {
+    const parsed = parseCompendiumUuid(uuid);
+    if (parsed?.documentName === 'Actor') return { pack: parsed.pack, id: parsed.id };
+    const world = typeof uuid === 'string' ? /^Actor\.([^.]+)$/.exec(uuid) : null;
+    return world && this.#worldActors.has(world[1] as string)
+      ? { pack: WORLD_PACK, id: world[1] as string }
+      : null;
+  }
+
+  /** The source of a side's choice: a pack actor's, or a world actor's. */
+  #sourceOf(choice: SideChoice): Record<string, unknown> | undefined {
+    if (choice.pack === WORLD_PACK) return this.#worldActors.get(choice.id);
+    return this.packs
+      .find((pack) => pack.name === choice.pack)
+      ?.documents.find((doc) => doc._id === choice.id);
   }
 
   get user(): User {
@@ -124,22 +191,29 @@ export class Table {
    * `keepPlaces`, tokens that stood on the map stand there again (after a change of sides).
    */
   async setup(keepPlaces = false): Promise<void> {
-    const { harness } = this;
     for (const side of this.sides)
       for (const member of side.members) {
         if (keepPlaces && member.token)
           member.place = { x: member.token.document.x, y: member.token.document.y };
         if (!keepPlaces) delete member.place;
       }
+    this.#settingUp = true;
+    try {
+      await this.#build();
+    } finally {
+      this.#settingUp = false;
+    }
+  }
+
+  async #build(): Promise<void> {
+    const { harness } = this;
     harness.reset(this.seed);
     this.#chatUser = null;
     registerPacks(harness, this.packs);
     const taken: Footprint[] = [];
     for (const side of this.sides) {
       for (const member of side.members) {
-        const source = this.packs
-          .find((pack) => pack.name === member.choice.pack)
-          ?.documents.find((doc) => doc._id === member.choice.id);
+        const source = this.#sourceOf(member.choice);
         if (!source) throw new Error(`No actor ${member.choice.id} in pack ${member.choice.pack}`);
         const data = structuredClone(source);
         for (const key of ['_id', '_key', '_stats', 'folder', 'ownership', 'sort']) delete data[key];
@@ -185,12 +259,39 @@ export class Table {
     this.draw();
   }
 
-  /** Adds an actor of the packs to a side (at most {@link MAX_PER_SIDE}) and sets the table up again. */
-  async addCombatant(key: 'a' | 'b', choice: SideChoice): Promise<void> {
+  /**
+   * Adds an actor of the packs (or of the world) to a side (at most {@link MAX_PER_SIDE}), its token
+   * at `place` (pixels) if given, and sets the table up again. Resolves false (with a warning) when
+   * the side is full.
+   */
+  async addCombatant(key: 'a' | 'b', choice: SideChoice, place?: { x: number; y: number }): Promise<boolean> {
     const side = this.sides.find((s) => s.key === key);
-    if (!side || side.members.length >= MAX_PER_SIDE) return;
-    side.members.push(member(choice, this.#nextCopy(choice)));
+    if (!side || !this.#sourceOf(choice)) return false;
+    if (side.members.length >= MAX_PER_SIDE) {
+      ui.notifications.warn(t('GNG.Playground.Map.Full'));
+      return false;
+    }
+    const added = member(choice, this.#nextCopy(choice));
+    if (place) added.place = place;
+    side.members.push(added);
+    this.#queries[key] = '';
     await this.#restart();
+    return true;
+  }
+
+  /**
+   * An actor dropped on the map (from the compendium browser): it joins side A if dropped on the
+   * map's left half, side B on its right half, its token on the square it was dropped on.
+   */
+  async dropActor(data: Record<string, unknown>, square: { column: number; row: number }): Promise<boolean> {
+    if (data.type !== 'Actor') return false;
+    const choice = this.choiceFor(data.uuid);
+    if (!choice) return false;
+    const key = square.column < MAP_COLUMNS / 2 ? 'a' : 'b';
+    const squares = squaresForSize((this.#sourceOf(choice)?.system as { size?: unknown } | undefined)?.size);
+    const column = Math.min(square.column, MAP_COLUMNS - squares);
+    const row = Math.min(square.row, MAP_ROWS - squares);
+    return this.addCombatant(key, choice, { x: column * GRID_SIZE, y: row * GRID_SIZE });
   }
 
   /** Sets the table up again for new sides, and says so when that ends a fight in progress. */
@@ -242,7 +343,11 @@ export class Table {
   }
 
   draw(): void {
+    // The search field being typed in is drawn again: it keeps the focus.
+    const typing = (document.activeElement as HTMLInputElement | null)?.name;
     this.elements.combatants.replaceChildren(...this.sides.map((side) => this.#side(side)));
+    if (typing?.startsWith('add-'))
+      this.elements.combatants.querySelector<HTMLInputElement>(`input[name="${typing}"]`)?.focus();
     this.#map.draw();
     this.elements.tracker.replaceChildren(
       element('h2', {
@@ -276,25 +381,15 @@ export class Table {
       ...side.members.map((m, index) => this.#panel(side, m, index)),
     );
     const full = side.members.length >= MAX_PER_SIDE;
-    const picker = element('select', { name: `add-${side.key}`, disabled: full });
-    picker.append(...packActorOptions(document, packActors(this.packs)));
-    const add = element('button', {
-      type: 'button',
-      className: 'pg-add-combatant',
-      textContent: t('GNG.Playground.Map.Add'),
+    const adder = combatantPicker({
+      key: side.key,
+      side: letter,
+      actors: this.actorChoices(),
       disabled: full,
+      query: this.#queries[side.key],
+      onQuery: (query) => (this.#queries[side.key] = query),
+      add: (actor) => void this.addCombatant(side.key, { pack: actor.pack, id: actor.id }),
     });
-    add.setAttribute('aria-label', f('GNG.Playground.Map.AddTo', { side: letter }));
-    add.addEventListener('click', () => {
-      const [pack, id] = picker.value.split('/') as [string, string];
-      void this.addCombatant(side.key, { pack, id });
-    });
-    const adder = element(
-      'div',
-      { className: 'pg-adder' },
-      element('label', {}, element('span', { textContent: t('GNG.Playground.Map.AddLabel') }), picker),
-      add,
-    );
     if (full)
       adder.append(element('p', { className: 'pg-side-full', textContent: t('GNG.Playground.Map.Full') }));
     section.append(adder);
@@ -310,7 +405,7 @@ export class Table {
     panel.setAttribute('aria-labelledby', headingId);
 
     const picker = element('select', { name: `actor-${side.key}-${index}` });
-    picker.append(...packActorOptions(document, packActors(this.packs), member.choice));
+    picker.append(...packActorOptions(document, this.actorChoices(), member.choice));
     picker.addEventListener('change', () => {
       const [pack, id] = picker.value.split('/') as [string, string];
       member.choice = { pack, id };

@@ -5,11 +5,12 @@
  *                          simulator's Web Worker (assets/); each with its source map (.map) beside
  *                          it, which the zip leaves out
  *   dist/gng.css           styles/gng.scss compiled with Sass
- *   dist/templates, lang   copied
+ *   dist/templates, lang   copied; licenses/ the licences of bundled third-party code (DOMPurify)
  *   dist/system.json       with version, url, manifest and download filled from package.json
  *   dist/packs/<pack>      every pack of packs/_source, checked (structure, images, HTML, data
  *                          models, preparation: docs/packs.md) and compiled to LevelDB
- *   dist/gng-<version>.zip the whole system in a folder `gng/`, ready to install: everything above
+ *   dist/gng-<version>.zip the whole system, its files at the zip's root (system.json among them), as
+ *                          dnd5e's and Draw Steel's release zips are (docs/host.md): everything above
  *                          but the source maps (and the code's comments pointing at them)
  */
 import { build as viteBuild } from 'vite';
@@ -86,13 +87,15 @@ export async function buildSystem(): Promise<void> {
   for (const folder of SHIPPED_FOLDERS) cpSync(join(ROOT, folder), join(DIST, folder), { recursive: true });
   // No template.json: v13 takes the types from system.json's documentTypes (docs/host.md).
   for (const file of ['LICENSE', 'LICENSE-OGL', 'README.md']) cpSync(join(ROOT, file), join(DIST, file));
+  // The licence of the third-party code the built chunks include (its minified comment is dropped).
+  cpSync(join(ROOT, 'node_modules/dompurify/LICENSE'), join(DIST, 'licenses/dompurify.txt'));
   writeFileSync(join(DIST, 'system.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   const zipName = `gng-${pkg.version}.zip`;
   const entries: Record<string, Uint8Array> = {};
   for (const file of filesUnder(DIST).filter(zipped)) {
     const data = readFileSync(file);
-    entries[`gng/${relative(DIST, file).split('\\').join('/')}`] = /\.m?js$/.test(file)
+    entries[relative(DIST, file).split('\\').join('/')] = /\.m?js$/.test(file)
       ? new TextEncoder().encode(withoutMapComment(data.toString('utf8')))
       : data;
   }

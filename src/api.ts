@@ -5,33 +5,39 @@
  */
 import * as coreRules from './rules/index.js';
 import type * as onDemandRules from './rules/on-demand.js';
-import { onDemand } from './on-demand.js';
+import { callModule, onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
-import type { AttackOptions } from './cards/attack/attack-options.js';
+import type { AttackChoices } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
-import { startAreaDamage, type AreaDamageOptions } from './cards/area/area-card.js';
-import { startManeuver, type ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import type { AreaDamageOptions } from './cards/area/area-card.js';
+import { areaModule } from './cards/area/area-register.js';
+import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import { maneuverModule } from './cards/maneuver/maneuver-register.js';
 import { quickStand } from './cards/quick-stand/quick-stand.js';
-import { rest, type RestOptions } from './cards/rest/rest-card.js';
-import { heal, type HealOptions } from './cards/heal/heal-card.js';
-import { suddenAction, tacticalAid } from './cards/feat-actions/feat-action-card.js';
+import type { RestOptions } from './cards/rest/rest-card.js';
+import { restModule, restPartyModule } from './cards/rest/rest-register.js';
+import type { HealOptions } from './cards/heal/heal-card.js';
+import { healModule } from './cards/heal/heal-register.js';
+import { featActionModule } from './cards/feat-actions/feat-action-register.js';
 import { designate } from './cards/opponent-feats/designate.js';
 import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.js';
 import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
 import type { DesignatingFeat } from './combat/opponent-feats.js';
 import type { TacticalAidChoice } from './rules/index.js';
-import { suppress, type SuppressOptions } from './cards/suppress/suppress-card.js';
-import { burst } from './cards/burst/burst-card.js';
+import type { SuppressOptions } from './cards/suppress/suppress-card.js';
+import { suppressModule } from './cards/suppress/suppress-register.js';
+import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
-import { restParty, type PartyRestOptions, type PartyRestResult } from './cards/rest/rest-party.js';
-import { requestDyingRound } from './cards/dying/dying-card.js';
-import { stabilize } from './cards/dying/stabilize.js';
-import { grantTemporaryHp, type TemporaryHpOptions } from './cards/dying/temporary-hp.js';
-import { startGrapple, type GrappleOptions } from './cards/grapple/grapple-card.js';
+import type { PartyRestOptions, PartyRestResult } from './cards/rest/rest-party.js';
+import { dyingModule } from './cards/dying/dying-register.js';
+import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
+import type { GrappleOptions } from './cards/grapple/grapple-card.js';
+import { grappleModule } from './cards/grapple/grapple-register.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
-import { runSelfTest, type SelfTestReport } from './self-test/index.js';
+import type { SelfTestReport } from './self-test/index.js';
+import { checkWorld } from './self-test/register.js';
 import type { SimulateOptions } from './simulator/run.js';
 import type { SimulatorApp } from './simulator/simulator-app.js';
 import { openSimulator, simulatorModule } from './simulator/register.js';
@@ -102,7 +108,7 @@ export interface GnGApi {
    * Starts the opposed attack flow: `actor` attacks the user's targets with `weapon` (an equipped
    * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-flow.ts.
    */
-  attack(actor: Actor, weapon: Item, options?: AttackOptions): Promise<ChatMessage | null>;
+  attack(actor: Actor, weapon: Item, options?: AttackChoices): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
    * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
@@ -228,27 +234,30 @@ export function createApi(version: string): GnGApi {
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
-    areaDamage: (options) => startAreaDamage(options),
-    burst: (actor, weapon, options) => burst(actor, weapon, options),
-    maneuver: (actor, kind, options) => startManeuver(actor, kind, options),
-    grapple: (actor, options) => startGrapple(actor, options),
+    areaDamage: (options) => callModule(areaModule, (m) => m.startAreaDamage(options)),
+    burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
+    maneuver: (actor, kind, options) =>
+      callModule(maneuverModule, (m) => m.startManeuver(actor, kind, options)),
+    grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
-    rest: (actor, options) => rest(actor, options),
-    restParty: (options) => restParty(options),
-    dyingRound: (actor) => requestDyingRound(actor),
-    stabilize: (patient, healer) => stabilize(patient, healer),
-    grantTemporaryHp: (actor, amount, options) => grantTemporaryHp(actor, amount, options),
-    heal: (patient, options) => heal(patient, options),
-    suddenAction: (actor, steps) => suddenAction(actor, steps),
-    tacticalAid: (actor, options) => tacticalAid(actor, options),
+    rest: (actor, options) => callModule(restModule, (m) => m.rest(actor, options)),
+    restParty: (options) => callModule(restPartyModule, (m) => m.restParty(options)),
+    dyingRound: (actor) => callModule(dyingModule, (m) => m.requestDyingRound(actor)),
+    stabilize: (patient, healer) => callModule(dyingModule, (m) => m.stabilize(patient, healer)),
+    grantTemporaryHp: (actor, amount, options) =>
+      callModule(dyingModule, (m) => m.grantTemporaryHp(actor, amount, options)),
+    heal: (patient, options) => callModule(healModule, (m) => m.heal(patient, options)),
+    suddenAction: (actor, steps) => callModule(featActionModule, (m) => m.suddenAction(actor, steps)),
+    tacticalAid: (actor, options) => callModule(featActionModule, (m) => m.tacticalAid(actor, options)),
     designateOpponent: (holder, feat, opponent) => designate(holder, feat, opponent),
     flowWithEnemy: (holder, opponent) => flowWithEnemy(holder, opponent),
     endFlow: (holder) => endFlow(holder),
     hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
-    suppress: (actor, weapon, options) => suppress(actor, weapon, options),
+    suppress: (actor, weapon, options) =>
+      callModule(suppressModule, (m) => m.suppress(actor, weapon, options)),
     castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
     castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
-    checkWorld: () => runSelfTest(),
+    checkWorld: () => checkWorld(),
     simulate: async (options) => (await simulatorModule()).simulate(options),
     openSimulator: () => openSimulator(),
     importStatBlock: (text, options) => importStatBlock(text, options),

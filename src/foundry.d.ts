@@ -208,6 +208,11 @@ declare global {
     readonly effects: EmbeddedCollection<ActiveEffect>;
     createEmbeddedDocuments(type: 'ActiveEffect', data: Record<string, unknown>[]): Promise<ActiveEffect[]>;
     deleteEmbeddedDocuments(type: 'ActiveEffect', ids: string[]): Promise<ActiveEffect[]>;
+    /**
+     * Merges `changes` into the not yet created document's source (in `preCreateItem`, on the
+     * creating client, before the data is sent): the created item carries them.
+     */
+    updateSource(changes: Record<string, unknown>): Record<string, unknown>;
   }
   interface ItemConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Item;
@@ -286,6 +291,7 @@ declare global {
     rolls?: Roll[];
     flags?: Record<string, Record<string, unknown>>;
     whisper?: string[];
+    blind?: boolean;
     author?: string;
     [key: string]: unknown;
   }
@@ -306,6 +312,11 @@ declare global {
     /** A blind roll: its content is for the GMs only. */
     readonly blind: boolean;
     /**
+     * Creation and access information (v13 `DocumentStats`): `lastModifiedBy` is "the ID of the user
+     * who last modified the Document"; v13 names no creator (docs/host.md).
+     */
+    readonly _stats?: { lastModifiedBy?: string | null; [key: string]: unknown };
+    /**
      * The message rendered as the chat log shows it to this client (v13), after the
      * `renderChatMessageHTML` hook: a header with core's controls and `.message-content`.
      */
@@ -315,6 +326,11 @@ declare global {
     new (data: ChatMessageData): ChatMessage;
     create(data: ChatMessageData, options?: DocumentModificationOptions): Promise<ChatMessage | undefined>;
     getSpeaker(options?: { actor?: Actor | null; alias?: string }): ChatSpeaker;
+    /**
+     * Sets `data`'s `whisper` and `blind` for a roll mode of `CONST.DICE_ROLL_MODES` as the current
+     * user rolls it (private and blind: the GMs; self: this user; public: nobody) and returns it.
+     */
+    applyRollMode(data: ChatMessageData, rollMode: string): ChatMessageData;
     readonly documentName: 'ChatMessage';
   }
   var ChatMessage: ChatMessageConstructor;
@@ -345,7 +361,16 @@ declare global {
   interface Combatant {
     readonly id: string;
     readonly actor: Actor | null;
+    /** The world actor's id (for an unlinked token, its base actor's). */
+    readonly actorId: string | null;
     readonly initiative: number | null;
+    /** v13: whether the combatant is marked defeated in the tracker (a source field). */
+    readonly defeated?: boolean;
+    /**
+     * The unevaluated Roll `Combat#rollInitiative` evaluates for this combatant (v13 calls it; a
+     * subclass, `CONFIG.Combatant.documentClass`, overrides it: evidence in docs/host.md).
+     */
+    getInitiativeRoll(formula?: string): Roll;
     /** The combat holding this combatant. */
     readonly parent: Combat | null;
     /**
@@ -389,6 +414,20 @@ declare global {
     activate(): Promise<this>;
     /** Adds combatants (`{ actorId, tokenId?, initiative? }`), ordered by initiative, highest first. */
     createEmbeddedDocuments(type: 'Combatant', data: Record<string, unknown>[]): Promise<Combatant[]>;
+    /** Updates combatants (`{ _id, initiative?, defeated? }`); the turn order follows initiative. */
+    updateEmbeddedDocuments(
+      type: 'Combatant',
+      updates: Record<string, unknown>[],
+      options?: DocumentModificationOptions,
+    ): Promise<Combatant[]>;
+    /**
+     * Rolls initiative for the combatants `ids` (v13): each one's `getInitiativeRoll(formula)` is
+     * evaluated and its total becomes the combatant's `initiative`; the tracker's buttons call it.
+     */
+    rollInitiative(
+      ids: string | string[],
+      options?: { formula?: string | null; updateTurn?: boolean; messageOptions?: Record<string, unknown> },
+    ): Promise<this>;
     /**
      * Turn events (v13): called once, on the active GM's client only, after the round or turn
      * changed — a subclass (`CONFIG.Combat.documentClass`) overrides them; the base does nothing
@@ -405,6 +444,9 @@ declare global {
   interface CombatTrackerApp {
     /** The combat the tracker shows (may differ from `game.combat`), or null. */
     readonly viewed: Combat | null;
+  }
+  interface CombatantConstructor {
+    new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combatant;
   }
   interface CombatConstructor {
     new (data: Record<string, unknown>, options?: { parent?: FoundryDocument | null }): Combat;
@@ -521,10 +563,11 @@ declare global {
    * (`.col.left`, `.col.middle`, `.col.right`) of `button.control-icon`s.
    */
   interface TokenHUD {
-    /** The token document the HUD is shown for. */
-    readonly document: TokenDocument;
-    /** The token's actor, or null. */
-    readonly actor: Actor | null;
+    /**
+     * The token (placeable) the HUD is shown for; its actor is `object.actor` (dnd5e
+     * `module/documents/active-effect.mjs` `onTokenHUDRender`: `app.object.actor`; docs/host.md).
+     */
+    readonly object: Token | null;
   }
 
   interface User extends FoundryDocument {
@@ -819,6 +862,8 @@ declare global {
     ActiveEffect: DocumentConfig & { legacyTransferral?: boolean };
     /** `documentClass` only (Combat has no system data models here). */
     Combat: { documentClass: AnyConstructor };
+    /** `documentClass` only (the system's Combatant: its initiative roll). */
+    Combatant: { documentClass: AnyConstructor };
     queries: Record<string, QueryHandler>;
     statusEffects: StatusEffectConfig[];
     /** Core behaviours tied to a status id, by key (`BLIND`: no vision, `DEFEATED`, `INVISIBLE`). */
@@ -839,6 +884,8 @@ declare global {
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0; LIMITED: 1; OBSERVER: 2; OWNER: 3 };
     /** Friend and foe on the scene (v13 `CONST.TOKEN_DISPOSITIONS`). */
     TOKEN_DISPOSITIONS?: { SECRET: -2; HOSTILE: -1; NEUTRAL: 0; FRIENDLY: 1 };
+    /** The roll modes of the chat controls (`core.rollMode`). */
+    DICE_ROLL_MODES?: { PUBLIC: 'publicroll'; PRIVATE: 'gmroll'; BLIND: 'blindroll'; SELF: 'selfroll' };
   }
   var CONST: FoundryConst;
 
@@ -984,6 +1031,8 @@ declare global {
     documents: {
       /** The client Combat document class, to extend (`CONFIG.Combat.documentClass`). */
       Combat: CombatConstructor;
+      /** The client Combatant document class, to extend (`CONFIG.Combatant.documentClass`). */
+      Combatant: CombatantConstructor;
       collections: {
         Actors: DocumentSheetCollection;
         Items: DocumentSheetCollection;

@@ -43,3 +43,11 @@ export function withModule<T>(loader: OnDemand<T>, use: (module: T) => void): vo
   }
   void track(loader().then(use)).catch((error: unknown) => console.error(error));
 }
+
+/**
+ * Calls `use` with the module once it is loaded (the API's functions of a card loaded on first use):
+ * the whole call is tracked, so `attackActionsSettled()` waits for the load and what follows it.
+ */
+export function callModule<T, R>(loader: OnDemand<T>, use: (module: T) => R | Promise<R>): Promise<R> {
+  return track(loader().then(use));
+}

@@ -757,8 +757,8 @@ export const CORE_FEATS: FeatSpec[] = [
     kind: 'general',
     prereq: '—',
     benefit: ['+4 on initiative checks.'],
-    automation: 'Not automated.',
-    manual: 'Initiative',
+    automation:
+      'The sheet’s initiative counts the +4 (shown in its breakdown), and the combat tracker rolls initiative with it.',
   },
   {
     name: 'Improved Sunder',

@@ -29,6 +29,7 @@ import {
   DEFENDER_SITUATIONS,
   FIRE_CHOICES,
   type FireChoice,
+  type AttackChoices,
   type AttackOptions,
   type SituationalModifier,
 } from '../cards/attack/attack-options.js';
@@ -45,7 +46,13 @@ import {
   type ScattershotPlan,
 } from '../cards/attack/scattershot.js';
 import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes.js';
-import { noTargetWarning } from '../cards/kernel/index.js';
+import {
+  chosenRollMode,
+  isRollMode,
+  noTargetWarning,
+  ROLL_MODES,
+  type RollMode,
+} from '../cards/kernel/index.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 import {
@@ -157,10 +164,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly actor: Actor;
   readonly weapon: Item;
   /** What the form was submitted with; stays null when the dialog is cancelled. */
-  result: AttackOptions | null = null;
+  result: AttackChoices | null = null;
   /** Settles once, when the dialog closes. */
-  readonly closed: Promise<AttackOptions | null>;
-  #settle!: (value: AttackOptions | null) => void;
+  readonly closed: Promise<AttackChoices | null>;
+  #settle!: (value: AttackChoices | null) => void;
   #listening = false;
   /** The target's armor type at the time the dialog opened (for a Penetration called shot). */
   readonly #armor: CalledShotArmor | undefined;
@@ -205,7 +212,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
    * Refused before it opens (a warning, null) when the user does not own the actor or has no
    * targeted token: the attack would be refused anyway, so nobody fills in a dialog for nothing.
    */
-  static async prompt(actor: Actor, weapon: Item): Promise<AttackOptions | null> {
+  static async prompt(actor: Actor, weapon: Item): Promise<AttackChoices | null> {
     if (!actor.isOwner) {
       ui.notifications.warn(game.i18n.format('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
       return null;
@@ -345,7 +352,24 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
       // The world setting `showOdds` decides for the dialog too (odds-visibility.ts).
       showOdds: oddsShownTo(game.user, 'dialog', this.actor),
+      // The card's roll mode (issue #27): the chat controls' choice, unless changed here.
+      rollMode: {
+        id: id('roll-mode'),
+        choices: ROLL_MODES.map((mode) => ({
+          value: mode,
+          label: t(`GNG.RollMode.${mode}`),
+          selected: mode === this.#rollMode(),
+        })),
+      },
     };
+  }
+
+  /** The roll mode the form holds now (the chat controls' before it is rendered). */
+  #rollMode(): RollMode {
+    const select = this.rendered
+      ? (this.element as HTMLFormElement).querySelector<HTMLSelectElement>('select[name="rollMode"]')
+      : null;
+    return isRollMode(select?.value) ? select.value : chosenRollMode();
   }
 
   /** The choices the dialog opens with: the defaults, into melee ticked when a target is next to an ally. */
@@ -573,7 +597,11 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     _form: HTMLFormElement,
     formData: FormDataExtended,
   ): void {
-    this.result = optionsFromForm(formData.object);
+    const options: AttackChoices = optionsFromForm(formData.object);
+    // A roll mode other than the chat controls' goes with the request (attack-start.ts).
+    const mode = formData.object.rollMode;
+    if (isRollMode(mode) && mode !== chosenRollMode()) options.rollMode = mode;
+    this.result = options;
   }
 
   static async onCancel(this: AttackDialog): Promise<void> {

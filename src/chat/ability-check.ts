@@ -1,6 +1,7 @@
 /** Chat cards of d20 checks (abilities, saves, skills): a Foundry `Roll` (so Dice So Nice shows it) and our template. */
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
 import type { Ability } from '../rules/index.js';
+import { chosenRollMode } from '../cards/kernel/roll-mode.js';
 
 export const ABILITY_CHECK_TEMPLATE = systemPath('templates/chat/ability-check.hbs');
 
@@ -26,12 +27,15 @@ export async function postCheck(actor: Actor, card: CheckCard): Promise<ChatMess
     formula: roll.formula,
     total: roll.total,
   });
-  const message = await ChatMessage.create({
+  // The user's own message: core whispers it to the audience of the mode chosen in the chat controls.
+  const data: ChatMessageData = {
     content,
     rolls: [roll],
     speaker: ChatMessage.getSpeaker({ actor }),
     flags: { [SYSTEM_ID]: { ...card.flags, actorUuid: actor.uuid } },
-  });
+  };
+  ChatMessage.applyRollMode(data, chosenRollMode());
+  const message = await ChatMessage.create(data);
   return message ?? null;
 }
 

@@ -44,7 +44,7 @@ import {
   registerBleedingCard,
   startBleedingState,
 } from '../cards/bleeding/bleeding-card.js';
-import { postDyingCardFor } from '../cards/dying/dying-card.js';
+import { postDyingCardFor } from '../cards/dying/dying-register.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
 import { postEffectExpired } from '../chat/effect-expired.js';

@@ -71,14 +71,17 @@ const ended: (ExpiredEffect & { seq: number; at: number })[] = [];
 let seq = 0;
 const ENDED_KEPT = 500;
 
-/** Active GM: deletes the effects that have ended at `now`, one chat line each; resolves with them. */
-export function expireTimedEffects(now: number): Promise<ExpiredEffect[]> {
+/**
+ * Active GM: deletes the effects that have ended at `now`, one chat line each; resolves with them.
+ * `actors` (default every actor of the world) limits it: the self-test asks for its own actor only.
+ */
+export function expireTimedEffects(now: number, actors: () => Actor[] = allActors): Promise<ExpiredEffect[]> {
   const run = queue.then(async () => {
     const expired: ExpiredEffect[] = [];
     // The GM records of effects made a moment ago are written first.
     await effectTimingsSettled();
     // The actor's own effects, and its items' (an Appendix 5 weapon spell lasts on the weapon).
-    for (const actor of allActors())
+    for (const actor of actors())
       for (const parent of [actor, ...(actor.items ?? [])] as (Actor | Item)[]) {
         const due = parent.effects.filter((effect) => {
           const end = effectEndsAt(effect);

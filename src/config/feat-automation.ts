@@ -35,6 +35,7 @@ export const FEAT_AUTOMATION: Readonly<Record<string, string>> = {
   'advanced-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Innards, Rip Body at −8',
   'feather-touch': 'src/rules/actionFeats.ts: Dexterity for the nerve strikes’ save DC',
   'improved-grapple': 'src/data/actor/derive-creature.ts: +4 on grapple checks',
+  'improved-initiative': 'src/data/actor/derive-creature.ts (engine initiative.ts): +4 on initiative checks',
   'advanced-grapple': 'src/cards/grapple/grapple-state.ts: Choke, Lock and Throw at −4',
   'nonlethal-force': 'src/cards/attack/attack-preview.ts: no −4 for nonlethal damage with a lethal weapon',
   sniper: 'src/cards/attack/sneak-attack.ts: the sneak attack bonus beyond 30 ft',

@@ -49,7 +49,8 @@ export const GNG_STATUSES: readonly GnGStatus[] = [
   { id: 'injury-moderate', img: icon('degen') },
   { id: 'injury-severe', img: icon('blood') },
   { id: 'unconscious', img: icon('unconscious') },
-  { id: 'dying', img: icon('blood') },
+  // Its own marker (issue #33), not severe bleeding's and severe injury's drop of blood.
+  { id: 'dying', img: icon('down') },
   { id: 'stable', img: icon('heal') },
   { id: 'dead', img: icon('skull') },
   // The defensive options of the core combat rules (issue #18): until the character's next turn.

@@ -8,7 +8,7 @@ import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } fr
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { AttackDialog } from '../applications/attack-dialog.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from '../cards/attack/attack-options.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
 
 /** Options of {@link GnGActor#rollAttack}. */
@@ -102,7 +102,7 @@ export class GnGActor extends Actor {
       ui.notifications.warn(game.i18n.format('GNG.Error.NoAttack', { name }));
       return null;
     }
-    const choices: AttackOptions | null = options.skipDialog
+    const choices: AttackChoices | null = options.skipDialog
       ? structuredClone(DEFAULT_ATTACK_OPTIONS)
       : await AttackDialog.prompt(this, item);
     if (!choices) return null;

@@ -1,5 +1,6 @@
 /**
- * The system's Combat document (`CONFIG.Combat.documentClass`): at each combatant's turn start the
+ * The system's Combat document (`CONFIG.Combat.documentClass`): initiative is rolled per combatant
+ * (GnGCombatant), shared by creatures of one kind when the world asks for it; at each combatant's turn start the
  * turn gets only what its aborts left (and a partial action after trauma) and its action budget is
  * refilled (src/combat/action-budget.ts), expired effects end and bleeding actors get their save card
  * (src/combat/conditions-timer.ts). Foundry v13 calls the turn events once, on the active GM's
@@ -7,10 +8,28 @@
  */
 import { startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
-import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-card.js';
+import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.js';
 import { isActiveGM } from './active-gm.js';
+import { onDemand } from '../on-demand.js';
+
+/** Group initiative, loaded when initiative is first rolled (docs/performance.md "Code loaded at start"). */
+const initiativeGroups = onDemand(() => import('../combat/initiative-groups.js'));
 
 export class GnGCombat extends foundry.documents.Combat {
+  /**
+   * Core's roll for each combatant (GnGCombatant's formula); with the world option
+   * `groupNpcInitiative`, creatures of one kind share one roll (src/combat/initiative-groups.ts).
+   */
+  override async rollInitiative(
+    ids: string | string[],
+    options: Parameters<Combat['rollInitiative']>[1] = {},
+  ): Promise<this> {
+    const list = typeof ids === 'string' ? [ids] : ids;
+    const { rollGroupedInitiative } = await initiativeGroups();
+    await rollGroupedInitiative(this, list, (roll) => super.rollInitiative(roll, options));
+    return this;
+  }
+
   override async _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
     if (!isActiveGM() || context.skipped) return;

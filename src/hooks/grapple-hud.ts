@@ -3,7 +3,9 @@
  * when the user owns the token's actor and targets exactly one other token; it starts the grapple
  * card (`startGrapple`) against that target, like the sheet's button.
  */
-import { singleGrappleTarget, startGrapple } from '../cards/grapple/grapple-card.js';
+import { singleGrappleTarget } from '../cards/grapple/grapple-flag.js';
+import { grappleModule } from '../cards/grapple/grapple-register.js';
+import { callModule } from '../on-demand.js';
 
 /** Whether the HUD of a token of `actor` offers Grapple to the current user. */
 export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Actor {
@@ -12,7 +14,7 @@ export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Act
 
 /** `renderTokenHUD`: adds a labelled Grapple button to the HUD's left column. */
 export function addGrappleToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!mayGrappleFromHud(actor)) return;
   const target = singleGrappleTarget(actor) as Token;
   const column = html.querySelector('.col.left') ?? html;
@@ -30,7 +32,8 @@ export function addGrappleToHud(hud: TokenHUD, html: HTMLElement): void {
     event.preventDefault();
     event.stopPropagation();
     button.disabled = true;
-    void startGrapple(actor).finally(() => {
+    // Loads the card the first time (tracked, as the request it then sends).
+    void callModule(grappleModule, (grapple) => grapple.startGrapple(actor)).finally(() => {
       button.disabled = false;
     });
   });

@@ -16,8 +16,16 @@ import {
   armorSpellSlot,
   type ArmorMetamagic,
 } from '../rules/index.js';
-import { askGM, refusal, Refusal, registerGMQuery, type CardActionResult } from '../cards/kernel/index.js';
-import { startAreaDamage, type AreaMetamagic } from '../cards/area/area-card.js';
+import {
+  askGM,
+  refusal,
+  Refusal,
+  registerGMQuery,
+  type CardActionResult,
+  type GMQueryContext,
+} from '../cards/kernel/index.js';
+import type { AreaMetamagic } from '../cards/area/area-card.js';
+import { areaModule } from '../cards/area/area-register.js';
 import { castingLevel } from './casting-level.js';
 
 export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
@@ -90,7 +98,11 @@ const isText = (value: unknown, max = 100): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
 /** `gng.castAreaSpell` on the active GM: every check from the documents, then the area card. */
-async function handleCastAreaSpell(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+async function handleCastAreaSpell(
+  data: Record<string, unknown>,
+  sender: User,
+  { rollMode }: GMQueryContext,
+): Promise<CardActionResult> {
   const { spellUuid, damage, saveDc, metamagic, targetUuids, damageType, casterLevel, ...rest } = data;
   const bad = () => refusal(new Refusal('GNG.Error.Card.BadRequest'));
   if (
@@ -148,7 +160,9 @@ async function handleCastAreaSpell(data: Record<string, unknown>, sender: User):
     option === 'none'
       ? undefined
       : { option, kind, caster: caster.name, name: spell.name, base: cost.base, cost: cost.cost };
-  const message = await startAreaDamage({
+  const message = await (
+    await areaModule()
+  ).startAreaDamage({
     damage,
     saveDc,
     targets,
@@ -157,6 +171,8 @@ async function handleCastAreaSpell(data: Record<string, unknown>, sender: User):
     ...(kind === 'spell' ? { spell: { level: cost.base, casterLevel: effective } } : {}),
     ...(applied ? { metamagic: applied } : {}),
     source: { caster: caster.name, spell: spell.name },
+    rollMode,
+    roller: sender,
   });
   if (!message) return refusal(new Refusal('GNG.Area.Error.BadOptions'));
   return { ok: true, messageId: message.id as string };

@@ -21,7 +21,17 @@ import {
   WEAPON_ENCHANTMENTS,
   type WeaponEnchantment,
 } from '../rules/index.js';
-import { askGM, refusal, Refusal, registerGMQuery, type CardActionResult } from '../cards/kernel/index.js';
+import {
+  askGM,
+  refusal,
+  Refusal,
+  registerGMQuery,
+  withRollMode,
+  chosenRollMode,
+  type CardActionResult,
+  type GMQueryContext,
+  type RollMode,
+} from '../cards/kernel/index.js';
 
 export const CAST_WEAPON_SPELL_QUERY = 'gng.castWeaponSpell';
 
@@ -85,7 +95,13 @@ export interface WeaponCast {
 }
 
 /** Puts the enchantment on the weapons (the caller checked who may): one timed effect each, a chat line. */
-async function enchant(spell: Item, caster: Actor, weapons: Item[], given?: number): Promise<WeaponCast> {
+async function enchant(
+  spell: Item,
+  caster: Actor,
+  weapons: Item[],
+  given: number | undefined,
+  mode: { rollMode: RollMode; roller: User },
+): Promise<WeaponCast> {
   const e = enchantmentOf(spell);
   if (!e) throw new Refusal('GNG.Cast.Error.NotWeaponSpell');
   if (!weapons.length || (weapons.length > 1 && e.id !== 'iron-claw'))
@@ -125,21 +141,27 @@ async function enchant(spell: Item, caster: Actor, weapons: Item[], given?: numb
     };
     effects.push(...((await weapon.createEmbeddedDocuments('ActiveEffect', [data])) as ActiveEffect[]));
   }
-  await ChatMessage.create({
-    content: `<p class="gng weapon-spell-cast">${escapeHtml(
-      f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
-        caster: caster.name,
-        spell: spell.name,
-        weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
-        bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
-        minutes: seconds / 60,
-        level: casterLevel,
-        cost,
-      }),
-    )}</p>`,
-    speaker: ChatMessage.getSpeaker({ actor: caster }),
-    flags: { [SYSTEM_ID]: { type: 'weaponSpellCast' } },
-  });
+  await ChatMessage.create(
+    withRollMode(
+      {
+        content: `<p class="gng weapon-spell-cast">${escapeHtml(
+          f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
+            caster: caster.name,
+            spell: spell.name,
+            weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
+            bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
+            minutes: seconds / 60,
+            level: casterLevel,
+            cost,
+          }),
+        )}</p>`,
+        speaker: ChatMessage.getSpeaker({ actor: caster }),
+        flags: { [SYSTEM_ID]: { type: 'weaponSpellCast' } },
+      },
+      mode.rollMode,
+      mode.roller,
+    ),
+  );
   return { effects, casterLevel, seconds, cost };
 }
 
@@ -164,7 +186,10 @@ export async function castWeaponSpell(
     if (!caster.isOwner || spell.parent !== caster)
       throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: caster.name });
     if (options.weapons.every((weapon) => weapon.isOwner))
-      return await enchant(spell, caster, options.weapons, options.casterLevel);
+      return await enchant(spell, caster, options.weapons, options.casterLevel, {
+        rollMode: chosenRollMode(),
+        roller: game.user,
+      });
   } catch (error) {
     const r = refusal(error);
     if (!r.ok) ui.notifications.warn(r.data ? f(r.error, r.data) : game.i18n.localize(r.error));
@@ -184,7 +209,11 @@ export async function castWeaponSpell(
 }
 
 /** `gng.castWeaponSpell` on the active GM: the sender must own the caster; the rest is re-derived. */
-async function handleCastWeaponSpell(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+async function handleCastWeaponSpell(
+  data: Record<string, unknown>,
+  sender: User,
+  { rollMode }: GMQueryContext,
+): Promise<CardActionResult> {
   const { spellUuid, weaponUuids, casterLevel, ...rest } = data;
   if (
     Object.keys(rest).length ||
@@ -209,7 +238,10 @@ async function handleCastWeaponSpell(data: Record<string, unknown>, sender: User
     weapons.push(weapon);
   }
   try {
-    const cast = await enchant(spell, caster, weapons, casterLevel as number | undefined);
+    const cast = await enchant(spell, caster, weapons, casterLevel as number | undefined, {
+      rollMode,
+      roller: sender,
+    });
     return {
       ok: true,
       data: {

@@ -58,7 +58,9 @@ function valueFor(effects: ConditionEffects, id: ConditionId, roll: ConditionRol
   } else if (roll === 'ref') {
     value += (effects.saves ?? 0) + (effects.reflex ?? 0);
   } else if (roll === 'initiative') {
-    value += effects.initiative ?? 0;
+    // "An initiative check is a Dexterity check" (d20 Modern SRD, seed 004 line 183; decision
+    // "Initiative", docs/rules.md): what changes ability and Dexterity checks changes it too.
+    value += (effects.initiative ?? 0) + (effects.abilityChecks ?? 0) + (effects.dexterityChecks ?? 0);
   } else if (roll === 'ability-check' || roll === 'str-check' || roll === 'dex-check') {
     value += effects.abilityChecks ?? 0;
     if (roll === 'str-check') value += effects.strengthChecks ?? 0;

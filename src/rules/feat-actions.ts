@@ -12,7 +12,7 @@
  * or more point, increase the bonus to +2. If it succeeds by 20 or more points, your allies gain a +3
  * competence bonus."
  */
-import { assertInteger, assertNonNegativeInteger } from './validate.js';
+import { assertFinite, assertInteger, assertNonNegativeInteger } from './validate.js';
 
 /** Why a Sudden Action is refused, or null when it may be taken. */
 export type SuddenActionProblem = 'steps' | 'level' | 'used' | 'not-round-start';
@@ -35,9 +35,15 @@ export function suddenActionProblem(input: {
   return null;
 }
 
-/** The initiative count after a Sudden Action of `steps`: "moving higher in the count". */
+/**
+ * The initiative count after a Sudden Action of `steps`: "moving higher in the count". A rolled
+ * count carries the tiebreaker's hundredths (initiative.ts, `1d20 + 7 + 0.57` → 18.57): the steps
+ * move the whole count and the tiebreaker stays (18.57 + 3 = 21.57).
+ */
 export function suddenActionInitiative(initiative: number, steps: number): number {
-  return assertInteger('initiative', initiative) + assertInteger('steps', steps);
+  const count = assertFinite('initiative', initiative);
+  // Rounded to millionths only to drop the floating-point noise of the sum (18.57 + 3).
+  return Math.round((count + assertInteger('steps', steps)) * 1e6) / 1e6;
 }
 
 /** Tactical Aid's DC (Knowledge (strategy & tactics)). */

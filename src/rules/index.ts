@@ -33,6 +33,8 @@ export * from './defense.js';
 export * from './baseProgressions.js';
 export * from './skills.js';
 export * from './conditionModifiers.js';
+/** Initiative: Dex, Improved Initiative, conditions; the tiebreaker (issue #33). */
+export * from './initiative.js';
 export * from './rest.js';
 export * from './dying.js';
 export * from './areas.js';

@@ -59,20 +59,25 @@ const roundTrip: SelfTestCheck = {
   },
 };
 
-/** A request that claims to come from someone it does not come from is refused. */
+/**
+ * A request that claims to come from someone it does not come from is refused: one naming the GM
+ * itself, and one naming each connected player, whose client is asked and must say it sent nothing.
+ * A request naming a player who is not connected is refused before anyone is asked, which proves
+ * nothing: without a connected player the check says it could not run.
+ */
 const impostor: SelfTestCheck = {
   id: 'impostor',
   async run() {
     const handler = CONFIG.queries[ECHO_QUERY];
     expect(handler, 'GNG.SelfTest.Fail.MissingQueries', { list: ECHO_QUERY });
-    const victim = game.users.find((user) => !user.isGM);
-    const claims = [game.user, ...(victim ? [victim] : [])];
-    for (const claimed of claims) {
+    const victims = game.users.filter((user) => user.active && !user.isGM);
+    for (const claimed of [game.user, ...victims]) {
       const forged = { nonce: randomNonce(), userId: claimed.id, requestId: randomNonce() + randomNonce() };
       const answer = (await handler(forged, { timeout: PROBE_TIMEOUT })) as { ok?: boolean };
       expect(answer?.ok === false, 'GNG.SelfTest.Fail.ImpostorAccepted', { name: claimed.name });
     }
-    return f('GNG.SelfTest.Pass.Impostor', { count: claims.length });
+    if (!victims.length) return { skip: game.i18n.localize('GNG.SelfTest.Skip.NoPlayersImpostor') };
+    return f('GNG.SelfTest.Pass.Impostor', { count: victims.length + 1 });
   },
 };
 

@@ -77,17 +77,35 @@ const registration: SelfTestCheck = {
   },
 };
 
+/**
+ * The self-test's own world setting (no menu shows it, nothing reads it): written, read back and set
+ * back, so no setting a GM chose ever changes, not even for a moment.
+ */
+export const PROBE_SETTING = 'selfTestProbe';
+
+/** On `init`: the probe setting. */
+export function registerProbeSetting(): void {
+  game.settings.register(SYSTEM_ID, PROBE_SETTING, {
+    name: 'GNG.SelfTest.ProbeSetting',
+    scope: 'world',
+    config: false,
+    type: String,
+    default: '',
+  });
+}
+
 /** A world setting of ours is written and read back, then restored. */
 const settings: SelfTestCheck = {
   id: 'settings',
   async run() {
-    const key = 'autoRollDamage';
+    const key = PROBE_SETTING;
     const before = game.settings.get(SYSTEM_ID, key);
-    expect(typeof before === 'boolean', 'GNG.SelfTest.Fail.SettingType', { key, value: String(before) });
+    expect(typeof before === 'string', 'GNG.SelfTest.Fail.SettingType', { key, value: String(before) });
+    const probe = foundry.utils.randomID(16);
     try {
-      await game.settings.set(SYSTEM_ID, key, !before);
+      await game.settings.set(SYSTEM_ID, key, probe);
       const after = game.settings.get(SYSTEM_ID, key);
-      expect(after === !before, 'GNG.SelfTest.Fail.SettingNotSaved', { key });
+      expect(after === probe, 'GNG.SelfTest.Fail.SettingNotSaved', { key });
     } finally {
       await game.settings.set(SYSTEM_ID, key, before);
     }

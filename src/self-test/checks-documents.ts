@@ -2,13 +2,15 @@
  * Self-test checks of documents, on scratch actors: create, update and prepare (derived hit points),
  * old data migrated on load, the token's HP bar, status toggles, and an effect's duration counted
  * across the turns of a scratch combat (the system's own turn-start work on the active GM), an
- * effect in seconds ended by the world clock, and an effect change the data model refuses skipped.
+ * effect in seconds ended by the world clock's expiry (the real clock is never moved), and an effect
+ * change the data model refuses skipped. Nothing here touches a document the checks did not make.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { skippedEffectChanges } from '../data/actor/effect-guard.js';
+import { expireTimedEffects } from '../combat/world-time.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
-import type { Scratch } from './scratch.js';
+import { SCRATCH_FLAG, type Scratch } from './scratch.js';
 import { waitFor } from './wait.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -132,15 +134,23 @@ const statuses: SelfTestCheck = {
   },
 };
 
+/** A combat other than the self-test's own is running: its turns are the GM's, not ours to step. */
+const fightRunning = () =>
+  [game.combat, ...game.combats.contents].some(
+    (combat) => combat?.started && combat.getFlag(SYSTEM_ID, SCRATCH_FLAG) !== true,
+  );
+
 /**
  * A 1-round effect on the first of two combatants ends at that combatant's next turn start (two
- * turns later), removed by the system on the active GM. Skipped while a combat is running, so a
- * GM's fight is never disturbed.
+ * turns later), removed by the system on the active GM. The scratch combat is never activated (the
+ * GM's prepared or viewed encounter stays the one shown), and the check is skipped while a fight is
+ * running, so a GM's fight is never disturbed. The effect carries its start in the scratch combat, as
+ * the system stamps it on an effect made in the combat being fought.
  */
 const durations: SelfTestCheck = {
   id: 'durations',
   async run(scratch) {
-    if (game.combat?.started) return { skip: game.i18n.localize('GNG.SelfTest.Skip.CombatRunning') };
+    if (fightRunning()) return { skip: game.i18n.localize('GNG.SelfTest.Skip.CombatRunning') };
     const first = await fighter(scratch);
     const second = await scratch.actor({
       name: game.i18n.localize('GNG.SelfTest.ScratchFoe'),
@@ -148,19 +158,20 @@ const durations: SelfTestCheck = {
       system: { abilities: abilities(12) },
     });
     const combat = scratch.keep(
-      await foundry.documents.Combat.create({ flags: { [SYSTEM_ID]: { selfTest: true } } }),
+      await foundry.documents.Combat.create({ flags: { [SYSTEM_ID]: { [SCRATCH_FLAG]: true } } }),
     );
     await combat.createEmbeddedDocuments('Combatant', [
       { actorId: first.id, initiative: 20 },
       { actorId: second.id, initiative: 10 },
     ]);
-    await combat.activate();
     await combat.startCombat();
+    const start = { combat: combat.id as string, round: combat.round, turn: combat.turn ?? 0 };
     const [effect] = await first.createEmbeddedDocuments('ActiveEffect', [
       {
         name: game.i18n.localize('GNG.SelfTest.ScratchEffect'),
         statuses: ['dazed'],
         duration: { rounds: 1 },
+        flags: { [SYSTEM_ID]: { start } },
       },
     ]);
     if (!effect) throw new CheckFailure('GNG.SelfTest.Fail.NoEffect');
@@ -175,8 +186,10 @@ const durations: SelfTestCheck = {
 };
 
 /**
- * The world clock: an effect of 60 seconds carries its start, and ends (removed by the system on the
- * active GM) when the clock moves on a minute; the clock is then moved back by what it moved.
+ * The world clock, probed without moving it (moving the real clock would end the world's own
+ * effects due in that minute, and moving it back restores none): an effect of 60 seconds carries the
+ * world time it started and ends at start + 60; the system's expiry — what runs on `updateWorldTime` —
+ * asked for the scratch actor alone keeps it a second before and removes it at the minute.
  */
 const clock: SelfTestCheck = {
   id: 'clock',
@@ -189,16 +202,12 @@ const clock: SelfTestCheck = {
     const id = effect.id as string;
     const start = effect.flags?.[SYSTEM_ID]?.startTime;
     expect(typeof start === 'number', 'GNG.SelfTest.Fail.NoStartTime');
-    const before = game.time.worldTime;
-    try {
-      await game.time.advance(60);
-      await waitFor(() => game.time.worldTime >= before + 60, scratch.waitMs);
-      const gone = await waitFor(() => !actor.effects.has(id), scratch.waitMs);
-      expect(gone, 'GNG.SelfTest.Fail.ClockNotExpired', { seconds: game.time.worldTime - before });
-    } finally {
-      const moved = game.time.worldTime - before;
-      if (moved) await game.time.advance(-moved);
-    }
+    const only = () => [actor];
+    await expireTimedEffects(start + 59, only);
+    expect(actor.effects.has(id), 'GNG.SelfTest.Fail.ClockEarly');
+    await expireTimedEffects(start + 60, only);
+    const gone = await waitFor(() => !actor.effects.has(id), scratch.waitMs);
+    expect(gone, 'GNG.SelfTest.Fail.ClockNotExpired', { seconds: 60 });
     return game.i18n.localize('GNG.SelfTest.Pass.Clock');
   },
 };

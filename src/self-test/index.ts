@@ -1,11 +1,8 @@
 /**
  * The self-test (`game.gng.checkWorld()`, and the GM-only "Check this world" menu of the system
- * settings): registers its queries on every client and its settings menu.
+ * settings): registers its queries on every client and its settings menu (register.ts, on `init`;
+ * the checks are loaded on first use).
  */
-import { SYSTEM_ID } from '../config/document-types.js';
-import { registerSelfTestQueries } from './queries.js';
-import { SelfTestApp, SELF_TEST_TEMPLATE } from './self-test-app.js';
-
 export {
   runSelfTest,
   formatReport,
@@ -14,17 +11,4 @@ export {
   type CheckResult,
 } from './self-test.js';
 export { SelfTestApp } from './self-test-app.js';
-
-/** On `init`: the queries, the settings menu and the window's template. */
-export function registerSelfTest(): void {
-  registerSelfTestQueries();
-  game.settings.registerMenu(SYSTEM_ID, 'checkWorld', {
-    name: 'GNG.SelfTest.Menu.Name',
-    label: 'GNG.SelfTest.Menu.Label',
-    hint: 'GNG.SelfTest.Menu.Hint',
-    icon: 'fa-solid fa-stethoscope',
-    type: SelfTestApp,
-    restricted: true,
-  });
-  void foundry.applications.handlebars.loadTemplates([SELF_TEST_TEMPLATE]);
-}
+export { checkWorld, registerSelfTest } from './register.js';

@@ -66,6 +66,12 @@ export class Scratch {
     );
     for (const document of [...spoken, ...[...this.#documents].reverse()]) {
       try {
+        // An actor's effects first: deleting them forgets what the GM recorded of their timing.
+        if (document.documentName === 'Actor') {
+          const actor = document as Actor;
+          const ids = actor.effects.map((effect) => effect.id as string);
+          if (ids.length) await actor.deleteEmbeddedDocuments('ActiveEffect', ids);
+        }
         await document.delete();
       } catch (error) {
         left.push(`${document.documentName} ${document.name ?? document.id}: ${String(error)}`);

@@ -4,7 +4,13 @@
  * the report as text to copy into a bug report. The checks themselves are in self-test.ts.
  */
 import { systemPath } from '../config/document-types.js';
-import { formatReport, runSelfTest, type CheckResult, type SelfTestReport } from './self-test.js';
+import { onDemand } from '../on-demand.js';
+import type { CheckResult, SelfTestReport } from './self-test.js';
+
+/** The checks (self-test.ts and the checks-*.ts), loaded on first use: a run (issue #29). */
+export const selfTestModule = onDemand(() => import('./self-test.js'));
+/** The report as text (a report exists only once the checks were loaded to run). */
+const formatReport = (report: SelfTestReport) => selfTestModule.loaded?.formatReport(report) ?? '';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -55,6 +61,7 @@ export class SelfTestApp extends HandlebarsApplicationMixin(ApplicationV2) {
     this.error = '';
     await this.render();
     try {
+      const { runSelfTest } = await selfTestModule();
       this.report = await runSelfTest({
         ...options,
         onProgress: (done, total, result) => {

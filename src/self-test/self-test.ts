@@ -13,6 +13,8 @@ import { CONFIG_CHECKS } from './checks-config.js';
 import { DOCUMENT_CHECKS } from './checks-documents.js';
 import { CARD_CHECKS } from './checks-cards.js';
 import { PACK_CHECKS } from './checks-packs.js';
+import { rollModesCheck } from './checks-roll-modes.js';
+import { TRUST_CHECKS } from './checks-trust.js';
 import { Scratch, SCRATCH_FLAG } from './scratch.js';
 import { CheckFailure, type CheckResult, type SelfTestCheck } from './check.js';
 
@@ -22,9 +24,11 @@ export { CheckFailure, expect } from './check.js';
 /** Every check, in the order it runs (later checks use what earlier ones proved). */
 export const SELF_TEST_CHECKS: readonly SelfTestCheck[] = [
   ...CONFIG_CHECKS,
+  rollModesCheck,
   ...PACK_CHECKS,
   ...DOCUMENT_CHECKS,
   ...CARD_CHECKS,
+  ...TRUST_CHECKS,
 ];
 
 export interface SelfTestReport {

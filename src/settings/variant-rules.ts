@@ -35,6 +35,8 @@ export interface Automation {
   restAdvancesClock: boolean;
   /** Who sees the exact odds on an attack card before Defense (issue #20): default the attacker's owners. */
   showOdds: 'everyone' | 'gm' | 'attacker' | 'off';
+  /** Creatures of one kind (NPC combatants of the same base actor) share one initiative roll (issue #33). */
+  groupNpcInitiative: boolean;
 }
 
 export const APPLY_DAMAGE_MODES = ['ask', 'apply-npc'] as const;
@@ -66,6 +68,7 @@ export const VARIANT_SETTINGS: readonly VariantSettingSpec[] = [
   { key: 'applyDamage', group: 'automation', type: String, default: 'ask', choices: APPLY_DAMAGE_MODES },
   { key: 'restAdvancesClock', group: 'automation', type: Boolean, default: true },
   { key: 'showOdds', group: 'automation', type: String, default: 'attacker', choices: SHOW_ODDS_MODES },
+  { key: 'groupNpcInitiative', group: 'automation', type: Boolean, default: false },
 ];
 
 /** The value of a registered setting, or `fallback` when it is unknown (before `init`, or not registered). */
@@ -102,6 +105,7 @@ export function automation(): Automation {
     applyDamage: read<Automation['applyDamage']>('applyDamage', 'ask', oneOf(APPLY_DAMAGE_MODES)),
     restAdvancesClock: read('restAdvancesClock', true, isBoolean),
     showOdds: read<Automation['showOdds']>('showOdds', 'attacker', oneOf(SHOW_ODDS_MODES)),
+    groupNpcInitiative: read('groupNpcInitiative', false, isBoolean),
   };
 }
 

@@ -117,7 +117,7 @@ export function actorSnapshot(actor: Actor, id: string, name: string = actor.nam
     hp: { value: system.hp.value, max: d.hp.max, temp: system.hp.temp, nonlethal: system.hp.nonlethal },
     con: d.abilities.con.effective,
     immuneToInjury: d.hp.injury.immune,
-    initiative: d.initiative,
+    initiative: d.initiative - d.initiativeBreakdown.injury,
     defense: {
       melee: melee.total - melee.parts.injury,
       ranged: ranged.total - ranged.parts.injury,

@@ -2,7 +2,8 @@
  * Issue 15's accessibility sweep, on the playground as a user sees it (Foundry's fonts, floating
  * windows, the map): every tab of the character and creature sheets, an item sheet, the attack
  * dialog, every card type (attack, area, maneuver, grapple, Quick Stand, bleeding, saving throw) in
- * the chat log, the side panels and the map. On each, axe-core (WCAG 2.x A/AA, colour contrast
+ * the chat log, the side panels (with "Add a combatant"'s matches), the map, the compendium browser
+ * and the toolbar. On each, axe-core (WCAG 2.x A/AA, colour contrast
  * included) finds no serious or critical violation, and every text reaches WCAG AA contrast against
  * each colour stop of the gradients behind it (contrast.ts: axe leaves those "needs review").
  * Screenshots of each view: test-results/browser/a11y-*.png.
@@ -208,6 +209,14 @@ it('the side panels, the turn order and the map', async () => {
   await audit(page, '#pg-combatants', 'side-panels');
   await audit(page, '#pg-tracker', 'turn-order');
   await audit(page, '#pg-map', 'map');
+  // Issue #33: "Add a combatant" with its matches listed, the compendium browser, the toolbar.
+  await page.locator('.pg-side[data-side="a"]').getByLabel('Add a combatant').fill('orc');
+  await page.locator('.pg-side[data-side="a"] .pg-add-result').first().waitFor();
+  await audit(page, '#pg-combatants', 'side-panels-search');
+  await page.getByRole('button', { name: 'Compendium' }).click();
+  await page.locator('#pg-compendium .pg-compendium-entry').first().waitFor();
+  await audit(page, '#pg-compendium', 'compendium');
+  await audit(page, '.pg-toolbar', 'toolbar');
 });
 
 it('breakdowns stay inside the sheet window, and a small window keeps its tabs reachable', async () => {

@@ -269,22 +269,22 @@ it('adds combatants to a side (up to four), on the map and in the turn order, an
   await page.keyboard.press('ArrowUp');
   const fighter = await place(page, FIGHTER);
 
-  const add = async (side: typeof sideA, label: string, actor: string) => {
+  const add = async (side: typeof sideA, letter: string, actor: string) => {
     const before = await map(page).locator('.pg-token').count();
-    await side.getByLabel('Add a combatant').selectOption({ label: actor });
-    await side.getByRole('button', { name: label }).click();
+    await side.getByLabel('Add a combatant').fill(actor);
+    await side.getByRole('button', { name: `Add ${actor} to side ${letter}`, exact: true }).click();
     await expect.poll(() => map(page).locator('.pg-token').count()).toBe(before + 1);
   };
   // A fight in progress (a message in the log) ends when the sides change, and the page says so.
   await page.evaluate(() => ChatMessage.create({ content: '<p>Round one.</p>' }));
   await expect.poll(() => page.locator('#chat-log > li').count()).toBe(1);
-  await add(sideB, 'Add to side B', 'Brakka the Sellsword');
+  await add(sideB, 'B', 'Brakka the Sellsword');
   await expect
     .poll(() => page.locator('.pg-notice').last().textContent())
     .toBe('The sides changed, so the table started again: new combatants, an empty chat log, full HP.');
   expect(await page.locator('#chat-log > li').count()).toBe(0);
-  await add(sideB, 'Add to side B', ROGUE);
-  await add(sideA, 'Add to side A', ROGUE);
+  await add(sideB, 'B', ROGUE);
+  await add(sideA, 'A', ROGUE);
 
   const names = [FIGHTER, `${ROGUE} (3)`, ROGUE, 'Brakka the Sellsword', `${ROGUE} (2)`];
   for (const name of names) expect(await token(page, name).count()).toBe(1);
@@ -317,10 +317,10 @@ it('adds combatants to a side (up to four), on the map and in the turn order, an
   await page.screenshot({ path: join(ARTIFACTS_DIR, 'playground-map-2v3-page.png') });
   await shot(page, '2v3');
 
-  // Four is the most: the fourth fills side B and its Add button is disabled.
-  await add(sideB, 'Add to side B', FIGHTER);
+  // Four is the most: the fourth fills side B and its search field is disabled.
+  await add(sideB, 'B', FIGHTER);
   expect(await sideB.locator('.pg-combatant').count()).toBe(4);
-  expect(await sideB.getByRole('button', { name: 'Add to side B' }).isDisabled()).toBe(true);
+  expect(await sideB.getByLabel('Add a combatant').isDisabled()).toBe(true);
   expect(await page.locator('.pg-tracker .combatant').count()).toBe(6);
 
   // Removing one removes its token and its place in the turn order.
@@ -330,7 +330,7 @@ it('adds combatants to a side (up to four), on the map and in the turn order, an
   expect(await page.locator('.pg-tracker .combatant .token-name').allTextContents()).not.toContain(
     'Brakka the Sellsword',
   );
-  expect(await sideB.getByRole('button', { name: 'Add to side B' }).isDisabled()).toBe(false);
+  expect(await sideB.getByLabel('Add a combatant').isDisabled()).toBe(false);
   // A side keeps at least one combatant: a lone combatant has no Remove button.
   await sideA.getByRole('button', { name: `Remove ${ROGUE} (3)` }).click();
   await expect.poll(() => map(page).locator('.pg-token').count()).toBe(4);
@@ -350,8 +350,8 @@ it('sizes a token by its creature size: a Large combatant covers 2×2 squares', 
     (brakka.system as Record<string, unknown>).size = 'large';
   });
   const sideB = page.locator('.pg-side[data-side="b"]');
-  await sideB.getByLabel('Add a combatant').selectOption({ label: 'Brakka the Sellsword' });
-  await sideB.getByRole('button', { name: 'Add to side B' }).click();
+  await sideB.getByLabel('Add a combatant').fill('Brakka');
+  await sideB.getByRole('button', { name: 'Add Brakka the Sellsword to side B', exact: true }).click();
   await expect.poll(() => map(page).locator('.pg-token').count()).toBe(3);
 
   const brakka = await place(page, 'Brakka the Sellsword');

@@ -1,8 +1,9 @@
 /**
- * The playground as a newcomer meets it, in Chromium at 1600×1000: the "Add a combatant" and "Actor
- * from the packs" dropdowns list ~700 pack actors grouped (`<optgroup>`) by pack and, for the
+ * The playground as a newcomer meets it, in Chromium at 1600×1000: the "Actor from the packs"
+ * dropdown lists ~700 pack actors grouped (`<optgroup>`) by pack and, for the
  * bestiary, by creature type (its folders), each group sorted by name; and the Burst control under the
- * map says why it has nothing to fire when the acting character holds no automatic weapon.
+ * map says why it has nothing to fire when the acting character holds no automatic weapon. ("Add a
+ * combatant" is a search field: playground-compendium.test.ts.)
  * Screenshot: test-results/browser/playground-burst-empty.png.
  */
 import { expect, it } from 'vitest';
@@ -20,7 +21,7 @@ it('groups the pack actors by pack and creature type, and the Burst control says
   await page.selectOption('#pg-user', { label: 'Player' });
   await expect.poll(() => page.evaluate(() => game.user.name)).toBe('Player');
 
-  for (const selector of ['select[name="add-a"]', 'select[name="actor-a-0"]']) {
+  for (const selector of ['select[name="actor-a-0"]']) {
     const groups = await page.locator(selector).evaluate((select) =>
       [...select.querySelectorAll('optgroup')].map((g) => ({
         label: g.label,
@@ -59,7 +60,7 @@ it('groups the pack actors by pack and creature type, and the Burst control says
   await expect
     .poll(() => control.locator('.pg-burst-empty').textContent())
     .toBe(
-      'Fighter, 5th level has no weapon that fires bursts: add one, e.g. the Submachine gun (9mm) from the pack GnG Weapons, to the actor.',
+      "Fighter, 5th level has no weapon that fires bursts: drag one from the Compendium (toolbar), e.g. the Submachine gun (9mm) from the pack GnG Weapons, onto the actor's sheet and equip it, or play the sample Gunner, 3rd level.",
     );
   expect(await control.locator('.pg-burst-fields').isHidden()).toBe(true);
   await control.scrollIntoViewIfNeeded();

@@ -57,3 +57,34 @@ it('a sample biography reads as text; its owner edits it in the editor and reads
   expect(stored).toContain('Sworn to the Iron Company.');
   await page.screenshot({ path: join(ARTIFACTS_DIR, 'rich-text-saved.png') });
 });
+
+// Issue #27 5c: in a real browser (Chromium's own DOM and parser), a biography a player wrote with
+// hostile HTML shows its text and nothing that acts: no script runs, no handler, no CSS, no form.
+it("a player's hostile biography shows as text on the sheet, and nothing in it runs", async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=3`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.evaluate(async () => {
+    const actor = game.actors.getName('Fighter, 5th level');
+    await actor?.update({
+      'system.biography':
+        // A broken image (its data does not decode, so onerror would fire; nothing is fetched).
+        '<p>Plain words.</p><img src="data:image/png;base64,AAAA" onerror="window.__gngPwned = 1">' +
+        '<svg><script>window.__gngPwned = 2</script></svg><p>After the svg.</p>' +
+        '<style>body { display: none }</style><a href="javascript:window.__gngPwned = 3">link</a>' +
+        '<form><input name="name" value="Pwned"><button data-action="editRichText">Go</button></form>' +
+        '<p style="position: fixed; inset: 0">covered</p>',
+    });
+  });
+  await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+  const sheet = page.locator('.pg-window', { hasText: 'Fighter, 5th level' });
+  await sheet.getByRole('tab', { name: 'Biography' }).click();
+  const content = sheet.locator('.biography .editor-content');
+  await expect.poll(() => content.innerText()).toContain('Plain words.');
+  expect(await content.innerText()).toContain('After the svg.');
+  const html = await content.innerHTML();
+  expect(html).not.toMatch(
+    /onerror|<script|<svg|<style|javascript:|<form|<input|<button|style=|data-action/i,
+  );
+  expect(await page.evaluate(() => (window as { __gngPwned?: number }).__gngPwned)).toBeUndefined();
+});

@@ -118,7 +118,7 @@ describe('creature sheet in Chromium', () => {
     const columns = await pages.page
       .locator('.combat-stats')
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
-    expect(columns).toBe(4);
+    expect(columns).toBe(5);
     await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'creature-sheet.png'), fullPage: true });
   });
 });

@@ -894,6 +894,38 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
     return this._source.blind === true;
   }
 
+  /**
+   * Whether this client's user sees the content (README.md "Roll modes"): everyone when it is not
+   * whispered; else its whisper's users, and its author unless it is blind.
+   */
+  get isContentVisible(): boolean {
+    const whisper = this.whisper;
+    if (!whisper.length) return true;
+    return whisper.includes(game.user.id as string) || (this.isAuthor && !this.blind);
+  }
+
+  /**
+   * v13 `ChatMessage.applyRollMode(data, mode)` for the current user's own roll: private and blind
+   * whisper to the GMs (blind also sets `blind`), self to this user, public to nobody; returns `data`.
+   */
+  static applyRollMode(data: ChatMessageData, rollMode: string): ChatMessageData {
+    const gms = game.users.filter((user) => user.isGM).map((user) => user.id as string);
+    if (rollMode === 'gmroll' || rollMode === 'blindroll') data.whisper = gms;
+    else if (rollMode === 'selfroll') data.whisper = [game.user.id as string];
+    else if (rollMode === 'publicroll') data.whisper = [];
+    data.blind = rollMode === 'blindroll';
+    return data;
+  }
+
+  /**
+   * `_stats`: `lastModifiedBy` is the user who created or last updated the message, stamped by the
+   * server whatever the client sent (Foundry's API documentation, `DocumentStats`: "The ID of the user
+   * who last modified the Document"; v13 names no creator). README.md.
+   */
+  get _stats(): { lastModifiedBy: string | null } {
+    return structuredClone(this._source._stats as { lastModifiedBy: string | null });
+  }
+
   protected override _initialize(): void {
     super._initialize();
     this.content = String(this._source.content ?? '');
@@ -918,7 +950,10 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
       throw new Error(
         `User ${game.user.name} lacks permission to change the author of ChatMessage ${this.id}`,
       );
-    return super.update(changes, options);
+    const writer = game.user.id;
+    const updated = await super.update(changes, options);
+    if (updated) this._source._stats = { ...(this._source._stats as object), lastModifiedBy: writer };
+    return updated;
   }
 
   static async create(
@@ -930,6 +965,7 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
       type: 'base',
       author: game.user.id,
       rolls: (data.rolls ?? []).map((roll) => roll.toJSON()),
+      _stats: { lastModifiedBy: game.user.id },
     };
     const message = new HarnessChatMessage(source);
     if (Hooks.call('preCreateChatMessage', message, source, options, game.user.id) === false)
@@ -1052,7 +1088,9 @@ export class HarnessMacro extends HarnessDocument implements Macro {
 export class HarnessCombatant extends HarnessDocument implements Combatant {
   static override documentName = 'Combatant';
   initiative: number | null = null;
+  defeated = false;
   readonly actor: Actor | null;
+  readonly actorId: string | null;
 
   /** The combatant's token on the combat's scene (`tokenId`, `sceneId`, `token`), when it has one. */
   readonly tokenId: string | null;
@@ -1065,6 +1103,15 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
     this.token = token;
     this.tokenId = token?.id ?? null;
     this.sceneId = token?.parent?.id ?? null;
+    this.actorId = actor?.id ?? null;
+  }
+
+  /**
+   * Core's default: the formula given, else `1d20` (the system's Combatant overrides it, as dnd5e's
+   * `Combatant5e#getInitiativeRoll(formula)` does; evidence in README.md).
+   */
+  getInitiativeRoll(formula?: string): Roll {
+    return new Roll(formula ?? '1d20');
   }
 
   override get id(): string {
@@ -1083,6 +1130,7 @@ export class HarnessCombatant extends HarnessDocument implements Combatant {
     super._initialize();
     const value = this._source.initiative;
     if (typeof value === 'number' || value === null) this.initiative = value;
+    if (typeof this._source.defeated === 'boolean') this.defeated = this._source.defeated;
   }
 
   protected override async _onUpdate(_diff: Record<string, unknown>): Promise<void> {}
@@ -1166,10 +1214,61 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     if (game.combat === (this as unknown as Combat)) game.combat = null;
   }
 
+  /**
+   * Updates combatants (`{ _id, initiative?, defeated? }`), then puts the turn order back in
+   * initiative order, highest first, the current combatant keeping its turn (Foundry's turn order
+   * follows initiative: dnd5e `Combat5e#_sortCombatants` defers to core's for unequal initiatives).
+   */
+  async updateEmbeddedDocuments(
+    _type: 'Combatant',
+    updates: Record<string, unknown>[],
+    options: DocumentModificationOptions = {},
+  ): Promise<Combatant[]> {
+    const done: Combatant[] = [];
+    for (const { _id, ...changes } of updates) {
+      const combatant = this.combatants.get(String(_id));
+      if (!combatant) continue;
+      await combatant.update(changes, options);
+      done.push(combatant);
+    }
+    if (done.length) this.#sortTurns();
+    return done;
+  }
+
+  /**
+   * Core's `rollInitiative(ids, { formula })`: each owned combatant's `getInitiativeRoll(formula)`
+   * evaluated, its total stored as `initiative` (dnd5e `Combat5e#rollInitiative` reads
+   * `this.combatants.get(id).initiative` after `super.rollInitiative(ids, options)`; evidence in
+   * README.md). The chat message core posts with the roll is not modelled.
+   */
+  async rollInitiative(ids: string | string[], options: { formula?: string | null } = {}): Promise<this> {
+    const updates: Record<string, unknown>[] = [];
+    for (const id of typeof ids === 'string' ? [ids] : ids) {
+      const combatant = this.combatants.get(id) as HarnessCombatant | undefined;
+      if (!combatant || !combatant.testUserPermission(game.user, 'OWNER')) continue;
+      const roll = await combatant.getInitiativeRoll(options.formula ?? undefined).evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+    }
+    await this.updateEmbeddedDocuments('Combatant', updates);
+    return this;
+  }
+
+  #sortTurns(): void {
+    const current = this.started ? this.combatant : null;
+    const ordered = [...this.combatants].sort(
+      (a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity),
+    );
+    this.combatants.clear();
+    for (const combatant of ordered) this.combatants.set(combatant);
+    if (current) this.turn = Math.max(0, ordered.indexOf(current));
+  }
+
   /** Adds a combatant of `actor`, standing for its token on the combat's scene when it has one there. */
   addCombatant(actor: Actor, initiative: number | null = null): Combatant {
     const token = this.scene ? (this.scene.tokens.find((doc) => doc.actor === actor) ?? null) : null;
-    const combatant = new HarnessCombatant(actor, this, token);
+    const CombatantClass = (CONFIG.Combatant?.documentClass ??
+      HarnessCombatant) as unknown as typeof HarnessCombatant;
+    const combatant = new CombatantClass(actor, this, token);
     combatant.initiative = initiative;
     this.combatants.set(combatant);
     return combatant;
@@ -1221,3 +1320,4 @@ export const ChatMessageImpl: ChatMessageConstructor = HarnessChatMessage;
 export const ActiveEffectImpl: ActiveEffectConstructor = HarnessActiveEffect;
 export const MacroImpl: MacroConstructor = HarnessMacro;
 export const CombatImpl: CombatConstructor = HarnessCombat;
+export const CombatantImpl: CombatantConstructor = HarnessCombatant as unknown as CombatantConstructor;

@@ -8,10 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHarness, type Harness } from './runtime.js';
+import { conformDom } from './dom-conformance.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 let harnessPromise: Promise<Harness> | undefined;
+
+function conformed(window: Window): Window {
+  conformDom(window);
+  return window;
+}
 
 /** The runtime of this test file, created (and `src/gng.ts` loaded) on first use. */
 export function getHarness(): Promise<Harness> {
@@ -19,7 +25,8 @@ export function getHarness(): Promise<Harness> {
   harnessPromise ??= createHarness({
     clients: { run: (user, fn) => client.run(user, fn), current: () => client.getStore() },
     root: ROOT,
-    window: new Window({ url: 'http://localhost:30000/game' }),
+    // happy-dom, made to behave as a browser's DOM where the HTML sanitizer relies on it.
+    window: conformed(new Window({ url: 'http://localhost:30000/game' })),
     readText: (path) => {
       const file = join(ROOT, path);
       return existsSync(file) ? readFileSync(file, 'utf8') : undefined;

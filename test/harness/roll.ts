@@ -1,5 +1,5 @@
 /**
- * `Roll` of the fake runtime: formulas of dice terms (`2d6`), numbers, `@data` references and
+ * `Roll` of the fake runtime: formulas of dice terms (`2d6`), numbers (decimals too), `@data` references and
  * `+`/`-`, rolled with the harness's seeded dice source so tests are reproducible.
  */
 import { seededDice } from '../../src/rules/dice.js';
@@ -44,7 +44,8 @@ function parse(formula: string): Term[] {
     .replace(/\s+/g, '')
     .replace(/\+-|-\+/g, '-')
     .replace(/--/g, '+');
-  const pattern = /([+-]?)(?:(\d*)d(\d+)|(\d+))/gy;
+  // A number term may have decimals (`1d20 + 3 + 0.14`: dnd5e's initiative tiebreaker, docs/host.md).
+  const pattern = /([+-]?)(?:(\d*)d(\d+)|(\d+(?:\.\d+)?))/gy;
   const terms: Term[] = [];
   let index = 0;
   while (index < compact.length) {

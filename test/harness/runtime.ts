@@ -21,7 +21,9 @@ import {
   HarnessActor,
   HarnessChatMessage,
   CombatImpl,
+  CombatantImpl,
   HarnessCombat,
+  HarnessCombatant,
   HarnessItem,
   HarnessUser,
   HarnessWorldCollection,
@@ -286,12 +288,29 @@ export interface Harness {
   ): Promise<unknown>;
 }
 
+/** v13's roll modes (`CONST.DICE_ROLL_MODES`, README.md "Roll modes"). */
+const DICE_ROLL_MODES = {
+  PUBLIC: 'publicroll',
+  PRIVATE: 'gmroll',
+  BLIND: 'blindroll',
+  SELF: 'selfroll',
+} as const;
+
 /** Installs the runtime on `host` (once per page or test file) and loads the system. */
 export async function createHarness(host: HarnessHost): Promise<Harness> {
   const pkg = JSON.parse(requireText(host, 'package.json')) as { version: string };
   const hooks = new HarnessHooks();
   const i18n = new HarnessLocalization(requireText(host, 'lang/en.json'));
   const settings = new HarnessSettings();
+  // Core's roll mode of the chat controls, a client setting (README.md "Roll modes").
+  settings.register('core', 'rollMode', {
+    name: 'Roll mode',
+    scope: 'client',
+    config: false,
+    type: String,
+    default: DICE_ROLL_MODES.PUBLIC,
+    choices: Object.fromEntries(Object.values(DICE_ROLL_MODES).map((mode) => [mode, mode])),
+  });
   const templates = new HarnessTemplates(host.readText, i18n);
   const window = host.window;
   const notices: Notice[] = [];
@@ -330,11 +349,14 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   world.tokenBars = tokenBars;
 
   const g = globalThis as typeof globalThis & Record<string, unknown>;
+  // The page's window, as a browser has it (Node has none): the HTML sanitizer parses in it.
+  g.window ??= window as unknown as typeof globalThis.window;
   g.Hooks = hooks;
   g.CONST = {
     ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
     DOCUMENT_OWNERSHIP_LEVELS: { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
     TOKEN_DISPOSITIONS,
+    DICE_ROLL_MODES,
   } satisfies FoundryConst;
   g.fromUuid = fromUuid;
   g.fromUuidSync = fromUuidSync;
@@ -344,6 +366,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     ChatMessage: { documentClass: HarnessChatMessage, dataModels: {} },
     ActiveEffect: { documentClass: HarnessActiveEffect, dataModels: {} },
     Combat: { documentClass: HarnessCombat },
+    Combatant: { documentClass: HarnessCombatant },
     queries: {},
     statusEffects: [],
     // Core fills in its own special statuses; the glue sets every key it relies on (README.md).
@@ -362,7 +385,11 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       },
       ux: uxApi,
     },
-    documents: { Combat: CombatImpl, collections: { Actors: actorSheets, Items: itemSheets } },
+    documents: {
+      Combat: CombatImpl,
+      Combatant: CombatantImpl,
+      collections: { Actors: actorSheets, Items: itemSheets },
+    },
     utils: { ...utils, fromUuid, fromUuidSync },
   } satisfies FoundryNamespace;
   g.Actor = ActorImpl;

@@ -1,7 +1,20 @@
-/** `game.settings`: registered settings with defaults; world settings only a GM may set. */
+/**
+ * `game.settings`: registered settings with defaults; world settings only a GM may set; a `client`
+ * setting (stored by each browser, e.g. core's `rollMode`) holds a value per client (user).
+ */
 export class HarnessSettings implements ClientSettings {
   readonly registered = new Map<string, SettingConfig>();
   readonly #values = new Map<string, unknown>();
+  readonly #clientValues = new Map<string, Map<string, unknown>>();
+
+  /** Where `id`'s value lives: the world's map, or this client's own for a client setting. */
+  #store(config: SettingConfig): Map<string, unknown> {
+    if (config.scope !== 'client') return this.#values;
+    const user = String(game.user?.id ?? '');
+    let values = this.#clientValues.get(user);
+    if (!values) this.#clientValues.set(user, (values = new Map()));
+    return values;
+  }
 
   readonly menus = new Map<string, SettingMenuConfig>();
 
@@ -26,7 +39,8 @@ export class HarnessSettings implements ClientSettings {
     const id = `${namespace}.${key}`;
     const config = this.registered.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
-    return this.#values.has(id) ? this.#values.get(id) : structuredClone(config.default);
+    const values = this.#store(config);
+    return values.has(id) ? values.get(id) : structuredClone(config.default);
   }
 
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
@@ -37,7 +51,7 @@ export class HarnessSettings implements ClientSettings {
       throw new Error(`Only a GM may change the world setting "${id}"`);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`"${String(value)}" is not a choice of "${id}"`);
-    this.#values.set(id, value);
+    this.#store(config).set(id, value);
     config.onChange?.(value);
     return value;
   }
@@ -45,5 +59,6 @@ export class HarnessSettings implements ClientSettings {
   /** Back to defaults (between tests). */
   reset(): void {
     this.#values.clear();
+    this.#clientValues.clear();
   }
 }

@@ -241,15 +241,11 @@ export class HarnessToken implements Token {
   }
 }
 
-/** The token HUD of a token (`hud.document`, `hud.actor`), as `renderTokenHUD` handlers receive it. */
+/**
+ * The token HUD of a token, as `renderTokenHUD` handlers receive it: `hud.object` is the token (dnd5e
+ * `module/documents/active-effect.mjs` `onTokenHUDRender` reads `app.object.actor`). Nothing else:
+ * no shortcut a real HUD may not have.
+ */
 export class HarnessTokenHUD implements TokenHUD {
-  constructor(readonly token: Token) {}
-
-  get document(): TokenDocument {
-    return this.token.document;
-  }
-
-  get actor(): Actor | null {
-    return this.token.actor;
-  }
+  constructor(readonly object: Token) {}
 }

@@ -92,9 +92,10 @@ describe('attack dialog', () => {
     const controls = [...dialog.element.querySelectorAll<HTMLInputElement>('input, select')];
     // situational 3 + touch, nonlethal + defender situation 3 + grip + power attack + bonus + called
     // shots + Stab and Grab's single-edged claim (no strike feat: no strike controls) + the combat
-    // options: the one target's concealment and fighting defensively (a melee weapon, no second weapon).
+    // options: the one target's concealment and fighting defensively (a melee weapon, no second weapon)
+    // + the card's roll mode (issue #27).
     // No sneak attack dice to fill in: the card counts them (issue #28).
-    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 1 + CALLED_SHOT_EFFECTS.length + 1 + 2);
+    expect(controls.length).toBe(3 + 2 + 3 + 1 + 1 + 1 + CALLED_SHOT_EFFECTS.length + 1 + 2 + 1);
     for (const control of controls) {
       const label = dialog.element.querySelector(`label[for="${control.id}"]`);
       expect(label?.textContent?.trim(), control.name).toBeTruthy();

@@ -82,7 +82,9 @@ function snapshot(actor: Actor) {
 type Snapshot = ReturnType<typeof snapshot>;
 const helplessLike: Partial<Snapshot> = { autoOne: true, defMelee: -4, defRanged: 0 };
 const proneLike: Partial<Snapshot> = { attack: -3, defMelee: 1, defRanged: 9 };
+// "An initiative check is a Dexterity check" (seed 004 line 183): −2 on ability checks → 3 − 2 = 1.
 const fearLike: Partial<Snapshot> = {
+  initiative: 1,
   attack: -1,
   defMelee: 3,
   defRanged: 3,
@@ -103,6 +105,7 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   dazed: {},
   dazzled: { attack: 0, defMelee: 4, defRanged: 4, search: 1, spot: 0 },
   'energy-drained': {
+    initiative: 2,
     attack: 0,
     defMelee: 4,
     defRanged: 4,
@@ -145,6 +148,7 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   invisible: { attack: 3 },
   locked: helplessLike,
   panicked: {
+    initiative: 1,
     defMelee: 3,
     defRanged: 3,
     fort: -1,
@@ -164,7 +168,7 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
   suppressed: proneLike,
   'disabled-arm': { attack: -1, climb: -1, heal: -1 },
   'disabled-ear': { initiative: 1, defMelee: 3, defRanged: 3, ref: 3, tumble: 1, climb: -1 },
-  'disabled-eye': { attack: -1, defMelee: 3, defRanged: 3, ref: 3, search: 0, spot: -1 },
+  'disabled-eye': { initiative: 1, attack: -1, defMelee: 3, defRanged: 3, ref: 3, search: 0, spot: -1 },
   'disabled-head': {
     attack: -1,
     defMelee: 3,
@@ -179,7 +183,7 @@ const EXPECTED: Record<string, Partial<Snapshot>> = {
     spot: -1,
     heal: -1,
   },
-  'disabled-leg': { defMelee: 3, defRanged: 3, ref: 3, tumble: 1, climb: -1 },
+  'disabled-leg': { initiative: 1, defMelee: 3, defRanged: 3, ref: 3, tumble: 1, climb: -1 },
   'severe-bleeding': {},
   // Markers of the injury grade for tokens: the penalty itself comes from HP, never from the marker.
   'injury-light': {},

@@ -67,6 +67,8 @@ describe('the engine’s numbers', () => {
     expect(rules.suddenActionProblem({ ...ok, usedThisRound: true })).toBe('used');
     expect(rules.suddenActionProblem({ ...ok, roundStart: false })).toBe('not-round-start');
     expect(rules.suddenActionInitiative(12, 3)).toBe(15); // "moving higher in the count"
+    // A rolled count keeps its tiebreaker (issue #33: 1d20 + 7 + 0.57 → 18.57).
+    expect(rules.suddenActionInitiative(18.57, 3)).toBe(21.57);
   });
 
   it('Tactical Aid: DC 20, +1, +2 by 10, +3 by 20; 2d4+1 rounds', () => {
@@ -77,6 +79,23 @@ describe('the engine’s numbers', () => {
 });
 
 describe('Sudden Action', () => {
+  it('a count rolled by the tracker (with its tiebreaker) moves up by whole steps; Undo gives it back exactly', async () => {
+    const fighter = await hero('Fighter', 3, ['sudden-action']);
+    const orc = await npc('Orc');
+    // Rolled counts (issue #33): 1d20 + modifier + (modifier + 50) / 100.
+    await fight([
+      [orc, 19.5],
+      [fighter, 18.57],
+    ]);
+    const combatant = combatantOf(fighter) as Combatant;
+    h.as(player);
+    expect(await game.gng.suddenAction(fighter, 3)).toMatchObject({ ok: true });
+    expect(combatant.initiative).toBe(21.57);
+    h.as(gm);
+    expect(await requestFeatActionUndo(latest()?.id as string)).toMatchObject({ ok: true });
+    expect(combatant.initiative).toBe(18.57);
+  });
+
   it('a 3rd-level fighter moves up 3 at the start of the round, once; the GM’s Undo puts it back', async () => {
     const fighter = await hero('Fighter', 3, ['sudden-action']);
     const orc = await npc('Orc');

@@ -14,10 +14,13 @@ import {
   type GrappleCardState,
 } from '../../src/cards/grapple/grapple-card.js';
 import { Refusal } from '../../src/cards/kernel/index.js';
+import { grappleModule } from '../../src/cards/grapple/grapple-register.js';
 import { STAB_AND_GRAB } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
+// The card as a Stab and Grab hit loads it before calling openGrappleOnHit (called-shots.ts).
+await grappleModule();
 const { click, visibleButtons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(11));

@@ -11,7 +11,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { bareQuery, cardHelpers, forged, withFeats } from '../fixtures/cards.js';
-import { getHarness, HarnessUser, type HarnessCombat } from '../harness/index.js';
+import { getHarness, HarnessChatMessage, HarnessUser, type HarnessCombat } from '../harness/index.js';
+import { broadcast } from '../harness/documents.js';
+import { isGMMessage } from '../../src/cards/kernel/index.js';
 import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import {
@@ -336,6 +338,53 @@ describe('who sent it: impersonation, replay, the wrong client, no GM', () => {
       gm.query(ATTACK_QUERY, request, { timeout: 1000, user: gm.id, userId: gm.id } as { timeout: number }),
     );
     refused(result, 'GNG.Error.Attack.UnknownSender');
+    expect(world()).toBe(before);
+  });
+
+  // Issue #27 5(a): were a Foundry to relay options the sender wrote, an id or plain data naming the
+  // GM there must not be believed; only the world's own User document (which no client can send)
+  // names the sender.
+  it('options relayed to the handler naming the GM (an id, plain data, a copy) are not believed', async () => {
+    const { message } = await hitCard();
+    const before = world();
+    const handler = CONFIG.queries[ATTACK_QUERY] as QueryHandler;
+    const request = { messageId: message.id, action: 'applyDamage', target: firstTarget(message).id };
+    const plainGM = { ...gm.toObject(), id: gm.id, isGM: true, name: gm.name };
+    const relayed: Record<string, unknown>[] = [
+      { user: gm.id },
+      { userId: gm.id },
+      { sender: gm.id },
+      { user: plainGM },
+      { sender: plainGM },
+      { user: structuredClone(plainGM), userId: gm.id, sender: { id: gm.id } },
+      { user: Object.create(gm) as User },
+    ];
+    for (const options of relayed) {
+      // As the GM's client receives it, with and without the payload naming the GM too.
+      for (const data of [request, { ...request, userId: gm.id, requestId: 'r'.repeat(32) }])
+        refused(
+          await asClient(gm, () => handler(structuredClone(data), { timeout: 1000, ...options })),
+          'GNG.Error.Attack.UnknownSender',
+        );
+    }
+    expect(world()).toBe(before);
+    // The world's own User document is Foundry's word: believed without a round trip, and then the
+    // sender is just that user (Other Player may not apply the fighter's damage).
+    const confirm = CONFIG.queries['gng.confirmRequest'] as QueryHandler;
+    let asked = 0;
+    CONFIG.queries['gng.confirmRequest'] = (data, options) => {
+      asked += 1;
+      return confirm(data, options);
+    };
+    try {
+      refused(
+        await asClient(gm, () => handler(structuredClone(request), { timeout: 1000, user: otherPlayer })),
+        'GNG.Error.Attack.NotAllowed',
+      );
+    } finally {
+      CONFIG.queries['gng.confirmRequest'] = confirm;
+    }
+    expect(asked).toBe(0);
     expect(world()).toBe(before);
   });
 });
@@ -751,6 +800,47 @@ describe("messages a player wrote, and another card's message", () => {
     const hp = sys(rogue).hp.value;
     refused(await forged(player, { messageId: fake.id, action: 'applyDamage', target: t.id }), /NoCard$/);
     expect(sys(rogue).hp.value).toBe(hp);
+  });
+
+  // Issue #27 5(b): nothing we may read shows that Foundry forbids a player to create a message whose
+  // author is a GM. Were it allowed, the card is still no card: the GM's client saw the player create
+  // it, or (made before that client connected) its last writer is the player. The harness refuses
+  // such a creation, so the message is put in the world as such a server would store it.
+  it('a message naming the GM as its author that a player created is no card, whatever its stats say', async () => {
+    const { message, rogue } = await hitCard();
+    const hp = sys(rogue).hp.value;
+    const before = world();
+    const flags = structuredClone(message.flags);
+    const forge = (lastModifiedBy: string, seenBy: User | null) => {
+      const fake = new HarnessChatMessage({
+        type: 'base',
+        content: '',
+        author: gm.id,
+        flags,
+        _stats: { lastModifiedBy },
+      });
+      (game.messages as unknown as { set(m: ChatMessage): void }).set(fake as unknown as ChatMessage);
+      // Its creation as the connected clients see it: made by Player (the server's user id).
+      if (seenBy) broadcast('createChatMessage', fake, {}, seenBy.id);
+      return fake as unknown as ChatMessage;
+    };
+    // Seen being created by Player, even with a last-writer stamp naming the GM.
+    const seen = forge(gm.id as string, player);
+    expect(seen.author?.isGM).toBe(true);
+    // Made while no client of ours watched: the server's stamp names Player.
+    const stamped = forge(player.id as string, null);
+    for (const fake of [seen, stamped]) {
+      expect(isGMMessage(fake)).toBe(false);
+      refused(
+        await forged(player, { messageId: fake.id, action: 'applyDamage', target: firstTarget(message).id }),
+        /NoCard$/,
+      );
+    }
+    expect(sys(rogue).hp.value).toBe(hp);
+    // The GM's own card is still the GM's.
+    expect(isGMMessage(message)).toBe(true);
+    for (const fake of [seen, stamped]) await asClient(gm, () => fake.delete());
+    expect(world()).toBe(before);
   });
 });
 

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getHarness, ROOT, type HarnessUser } from '../harness/index.js';
+import { getHarness, HarnessChatMessage, ROOT, type HarnessUser } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { validatePackSources, type SystemManifest } from '../../scripts/packs.js';
 import type { SelfTestReport } from '../../src/self-test/index.js';
@@ -55,6 +55,22 @@ function patch<T extends object, K extends keyof T>(object: T, key: K, value: T[
   undo.push(() => {
     if (had) object[key] = before;
     else delete object[key];
+  });
+}
+
+/**
+ * For this test, `ChatMessage.create` keeps the fields named of what the client sent (`author`,
+ * `_stats`), where the harness (as we expect of Foundry) makes the creating user the author and the
+ * last writer.
+ */
+function authorsAsGiven(fields: ('author' | '_stats')[]): void {
+  const create = HarnessChatMessage.create.bind(HarnessChatMessage);
+  patch(HarnessChatMessage, 'create', async (data, options) => {
+    const message = await create(data, options);
+    const source = (message as unknown as { _source: Record<string, unknown> })._source;
+    for (const field of fields) if (data[field] !== undefined) source[field] = data[field];
+    (message as unknown as { _initialize(): void })._initialize();
+    return message;
   });
 }
 
@@ -125,8 +141,29 @@ describe('on a healthy world', () => {
     const report = await runSelfTest({ checks: checks('queries', 'impostor') });
     expect(statusOf(report, 'queries')).toMatchObject({ status: 'skip' });
     expect(statusOf(report, 'queries')?.detail).toMatch(/No player is connected/);
-    // A request forged in a disconnected player's name is still refused.
-    expect(statusOf(report, 'impostor')?.status).toBe('pass');
+    // A request forged in a disconnected player's name is refused without asking anyone: that proves
+    // nothing, so the impostor check says it could not run (one forged as the GM was still refused).
+    expect(statusOf(report, 'impostor')).toMatchObject({ status: 'skip' });
+    expect(statusOf(report, 'impostor')?.detail).toMatch(/No player is connected/);
+  });
+
+  it("a player's message in the GM's name: refused or rewritten by Foundry, or kept but never a card", async () => {
+    const rewritten = await runSelfTest({ checks: checks('cardAuthor') });
+    expect(statusOf(rewritten, 'cardAuthor')).toMatchObject({ status: 'pass' });
+    expect(statusOf(rewritten, 'cardAuthor')?.detail).toMatch(/made Player the author/);
+    expect(statusOf(rewritten, 'cardAuthor')?.detail).toMatch(/stamps no creator/);
+    // A Foundry that keeps the author a player names, but stamps the player as the last writer.
+    authorsAsGiven(['author']);
+    const kept = await runSelfTest({ checks: checks('cardAuthor') });
+    expect(statusOf(kept, 'cardAuthor')).toMatchObject({ status: 'pass' });
+    expect(statusOf(kept, 'cardAuthor')?.detail).toMatch(/kept the GM as the author of Player's message/);
+    expect(game.messages.size).toBe(0);
+    // No player: what the GM's client could check, and why the rest was not run.
+    (player as HarnessUser).active = false;
+    (otherPlayer as HarnessUser).active = false;
+    const alone = await runSelfTest({ checks: checks('cardAuthor') });
+    expect(statusOf(alone, 'cardAuthor')).toMatchObject({ status: 'skip' });
+    expect(statusOf(alone, 'cardAuthor')?.detail).toMatch(/No player is connected/);
   });
 
   it('skips the combat check while a fight is running, and leaves that fight alone', async () => {
@@ -170,6 +207,27 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       reason: /forged in the name of/,
       // A client that confirms every request put to it.
       breakIt: () => patch(CONFIG.queries, 'gng.confirmRequest', () => true),
+    },
+    {
+      id: 'cardAuthor',
+      reason: /kept the GM as its last writer: after a reload/,
+      // A Foundry that let a player's client name the GM as a message's author and its last writer.
+      breakIt: () => authorsAsGiven(['author', '_stats']),
+    },
+    {
+      id: 'cardAuthor',
+      reason: /names .* as its last writer: after a reload, the system could not tell/,
+      // A Foundry whose last-writer stamp names someone else than the GM who made the message.
+      breakIt: () => {
+        const create = HarnessChatMessage.create.bind(HarnessChatMessage);
+        patch(HarnessChatMessage, 'create', async (data, options) => {
+          const message = await create(data, options);
+          (message as unknown as { _source: Record<string, unknown> })._source._stats = {
+            lastModifiedBy: player.id,
+          };
+          return message;
+        });
+      },
     },
     {
       id: 'registration',
@@ -222,14 +280,11 @@ describe('each check fails, with its reason, when what it checks is broken', () 
     },
     {
       id: 'clock',
-      reason: /still there after the clock moved 60 seconds/,
-      // The system's expiry on the clock's hook is lost (a module that swallows updateWorldTime, say).
+      reason: /still there 60 seconds after it started/,
+      // Something (a module, say) keeps effects from being deleted: the clock's expiry cannot end one.
       breakIt: () => {
-        const hooks = h.hooks;
-        const run = hooks.callAllOnClients.bind(hooks);
-        patch(hooks, 'callAllOnClients', (hook: string, users: readonly User[], ...rest: unknown[]) =>
-          hook === 'updateWorldTime' ? true : run(hook, users, ...rest),
-        );
+        const id = Hooks.on('preDeleteActiveEffect', () => false);
+        undo.push(() => Hooks.off('preDeleteActiveEffect', id));
       },
     },
     {

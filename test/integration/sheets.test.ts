@@ -485,9 +485,9 @@ describe('sheet rows', () => {
       'icons/skills/melee/strike-sword-steel-yellow.webp',
     );
     const fighterClass = actor.items.find((i) => i.type === 'class') as Item;
-    // Without an image of its own (this test's class has none), Foundry's default item icon.
-    expect(fighterClass.img || null).toBeNull();
-    expect(img(`.classes [data-item-id="${fighterClass.id}"]`)).toBe('icons/svg/item-bag.svg');
+    // Created without an image (this test's class has none): the default of its kind (issue #33).
+    expect(fighterClass.img).toBe('icons/svg/mystery-man.svg');
+    expect(img(`.classes [data-item-id="${fighterClass.id}"]`)).toBe('icons/svg/mystery-man.svg');
     await openTab(h, sheet, 'skills');
 
     expect(text(sheet, '.skill[data-skill="tumble"] .skill-note')).toBe('trained only: needs ranks');

@@ -10,16 +10,17 @@ import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
-import { sheetGrapples } from '../../cards/grapple/grapple-card.js';
+import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
+import { defaultItemImage } from '../../config/item-images.js';
 import {
-  DEFAULT_ITEM_IMG,
   attackView,
   defenseView,
   hpBar,
   hpView,
+  initiativeView,
   protectionView,
   signed,
   type StatView,
@@ -44,7 +45,7 @@ function itemRow(item: Item) {
   return {
     id: item.id,
     name: item.name,
-    img: item.img || DEFAULT_ITEM_IMG,
+    img: item.img || defaultItemImage(item.type),
     type: item.type,
     typeLabel: t(`TYPES.Item.${item.type}`),
     openLabel: f('GNG.Sheet.Item.Open', { name: item.name }),
@@ -208,6 +209,7 @@ export function combatPanelContext(actor: Actor) {
       defense: [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')],
       protection: protectionView(actor, system),
       hp: hpView(actor, system),
+      initiative: initiativeView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),
       /** Condition notes: a disabled leg (no run or charge), Severe Bleeding's next DC, blood loss. */

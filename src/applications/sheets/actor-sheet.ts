@@ -45,7 +45,7 @@ import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
-import { requestSheetGrappleMove } from '../../cards/grapple/grapple-card.js';
+import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';

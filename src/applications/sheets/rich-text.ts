@@ -6,6 +6,7 @@
  * This is the pattern of dnd5e's sheets (`editDescription`, then re-render on the editor's `save`).
  */
 import { systemPath } from '../../config/document-types.js';
+import { onDemand } from '../../on-demand.js';
 
 /** What the `rich-text` partial shows for one field. */
 export interface RichTextContext {
@@ -28,16 +29,27 @@ export interface RichTextContext {
 /** The partial rendering a {@link RichTextContext}: `{{> "systems/gng/templates/actor/partials/rich-text.hbs" rich=…}}`. */
 export const RICH_TEXT_PARTIAL = systemPath('templates/actor/partials/rich-text.hbs');
 
+/** The sanitizer (DOMPurify), loaded with the first rich text a sheet shows (not at start). */
+const sanitizer = onDemand(() => import('./sanitize-html.js'));
+
 /**
  * Stored HTML of `document` enriched for the current user: links resolved relative to the document,
- * secrets shown only to its owners (as Draw Steel's `enrichHTML` helper and dnd5e's sheets do).
+ * secrets shown only to its owners (as Draw Steel's `enrichHTML` helper and dnd5e's sheets do). A
+ * player may have written it, and it is shown on the GM's client too: it is sanitized before it is
+ * enriched (the enrichers see clean text) and after (what the partial puts on the page unescaped),
+ * whether or not Foundry cleaned it when it was saved (sanitize-html.ts).
  */
-export function enrichText(html: string | null | undefined, document: FoundryDocument): Promise<string> {
-  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html ?? '', {
+export async function enrichText(
+  html: string | null | undefined,
+  document: FoundryDocument,
+): Promise<string> {
+  const { sanitizeHTML } = await sanitizer();
+  const enriched = await foundry.applications.ux.TextEditor.implementation.enrichHTML(sanitizeHTML(html), {
     relativeTo: document,
     secrets: document.isOwner,
     rollData: document.getRollData(),
   });
+  return sanitizeHTML(enriched);
 }
 
 /** The context of the rich text field `field` (a path in `document`, e.g. `system.biography`). */

@@ -8,6 +8,7 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 import { roundsOf } from '../../combat/ammunition.js';
+import { defaultItemImage } from '../../config/item-images.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -33,9 +34,6 @@ export interface StatView {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/** Foundry's default item icon, for an item without an image. */
-export const DEFAULT_ITEM_IMG = 'icons/svg/item-bag.svg';
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
@@ -161,6 +159,35 @@ export function hpView(actor: Actor, system: CreatureData): StatView {
   };
 }
 
+/** The initiative modifier (engine `initiativeModifier`): Dex, Improved Initiative, conditions, injury, effects. */
+export function initiativeView(actor: Actor, system: CreatureData): StatView {
+  const b = system.derived.initiativeBreakdown;
+  const feat = actor.items.find(
+    (i) => i.type === 'feat' && (i.system as { identifier?: string }).identifier === 'improved-initiative',
+  );
+  const line = (label: string, value: number, source?: string): BreakdownLine => ({
+    label,
+    value: signed(value),
+    ...(source ? { source } : {}),
+  });
+  const lines: BreakdownLine[] = [line(t('GNG.Ability.dex.long'), b.dexterity)];
+  if (b.improvedInitiative)
+    lines.push(line(t('GNG.Initiative.ImprovedInitiative'), b.improvedInitiative, feat?.name));
+  for (const c of b.conditions)
+    lines.push(line(stateLabel(c.condition), c.value, t('GNG.Defense.Source.condition')));
+  if (b.injury)
+    lines.push(line(t('GNG.Breakdown.Injury'), b.injury, t(`GNG.Injury.${system.derived.hp.injury.level}`)));
+  if (b.effects) lines.push(line(t('GNG.Breakdown.Effects'), b.effects));
+  return {
+    id: `gng-${actor.id}-initiative`,
+    key: 'initiative',
+    label: t('GNG.Sheet.Initiative'),
+    value: signed(b.total),
+    lines,
+    notes: [t('GNG.Initiative.Note')],
+  };
+}
+
 function injuryText(system: CreatureData): string {
   const injury = system.derived.hp.injury;
   if (injury.immune) return t('GNG.Injury.Immune');
@@ -219,7 +246,7 @@ function roundsView(item: Item | undefined) {
 export function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
   return {
     itemId: attack.itemId,
-    img: actor.items.get(attack.itemId)?.img || DEFAULT_ITEM_IMG,
+    img: actor.items.get(attack.itemId)?.img || defaultItemImage('weapon'),
     name: attack.name,
     bonus: signed(attack.bonus),
     damage: attack.damage,

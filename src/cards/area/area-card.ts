@@ -30,7 +30,8 @@ import {
   Refusal,
   showRolls,
   type CardActionResult,
-  registerCard,
+  withRollMode,
+  chosenRollMode,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -39,6 +40,7 @@ import {
   type WoundTrauma,
 } from '../wound-trauma/wound-trauma.js';
 import {
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -50,10 +52,11 @@ import {
   type AreaDamageOptions,
   type AreaTarget,
 } from './area-state.js';
-import { AREA_CARD_TEMPLATE, renderAreaCard } from './area-render.js';
+import { renderAreaCard } from './area-render.js';
 
 export {
   AREA_ACTIONS,
+  AREA_QUERY,
   areaActionAvailable,
   areaState,
   areaUserMayAct,
@@ -69,8 +72,6 @@ export {
 } from './area-state.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
-
-export const AREA_QUERY = 'gng.areaAction';
 
 const t = (key: string) => game.i18n.localize(key);
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -160,12 +161,18 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     cover: options.cover ?? null,
     targets,
   };
-  const message = await ChatMessage.create({
-    content: await renderAreaCard(state),
-    rolls: damage.roll ? [damage.roll] : [],
-    speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
-    flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
-  });
+  const message = await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderAreaCard(state),
+        rolls: damage.roll ? [damage.roll] : [],
+        speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
+        flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
+      },
+      options.rollMode ?? chosenRollMode(),
+      options.roller ?? game.user,
+    ),
+  );
   if (!message) return null;
   Hooks.callAll('gng.areaDamage', message);
   return message;
@@ -368,9 +375,4 @@ export function requestAreaAction(
   extra: Record<string, unknown> = {},
 ): Promise<CardActionResult> {
   return areaCard.request(messageId, action, target, extra);
-}
-
-/** Registers the render hook and the template (on `init`; the query is the card kernel's). */
-export function registerAreaCard(): void {
-  registerCard(areaCard, [AREA_CARD_TEMPLATE]);
 }

@@ -2,9 +2,9 @@
  * The area damage card as it is shown: its template's data, localized, from the state (and the
  * targets' current Protection), and the rendered content.
  */
-import { systemPath } from '../../config/document-types.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import {
+  AREA_CARD_TEMPLATE,
   areaActionAvailable,
   energyResistanceOf,
   protectionOf,
@@ -14,7 +14,7 @@ import {
   type AreaTarget,
 } from './area-state.js';
 
-export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
+export { AREA_CARD_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

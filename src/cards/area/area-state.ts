@@ -4,7 +4,7 @@
  */
 import type { AppliedLoss } from '../../combat/hp-loss.js';
 import type { AreaSpell, HighMagicRoll } from './area-spell.js';
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   areaDamage,
@@ -15,8 +15,12 @@ import {
   type Fortification,
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
-import { owns } from '../kernel/index.js';
+import { owns, type RollMode } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+
+/** The card's GM query and template (area-register.ts registers them on `init`). */
+export const AREA_QUERY = 'gng.areaAction';
+export const AREA_CARD_TEMPLATE = systemPath('templates/chat/area-card.hbs');
 
 /** The card's actions (the `data-action` of its buttons). */
 export const AREA_ACTIONS = [
@@ -121,6 +125,9 @@ export interface AreaDamageOptions {
   metamagic?: AreaMetamagic;
   /** The caster and the spell or power, for the card's heading. */
   source?: AreaSource;
+  /** The roll mode (default: the GM's own choice in the chat controls) and who chose it (a caster's player). */
+  rollMode?: RollMode;
+  roller?: User;
 }
 
 /**

@@ -197,8 +197,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     unavailable: (name, state) =>
       attackWithdrawn(state) ? 'GNG.Fire.Withdrawn' : `GNG.Error.Attack.Unavailable.${name}`,
   },
-  async start(data, sender) {
-    const message = await createAttackCard(data, sender);
+  async start(data, sender, rollMode) {
+    const message = await createAttackCard(data, sender, rollMode);
     if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);
     // Two-weapon fighting: the off-hand attack, its own exchange right after (combat-options-lines.ts).
     // Its refusal (a hook, its weapon's own limits) leaves the primary card standing.

@@ -13,6 +13,7 @@ import { attackWithdrawn } from './firearms.js';
 import { cardOddsAttack, targetOdds, type OddsAttack } from './attack-odds.js';
 import { oddsList } from './attack-odds-view.js';
 import { whatIfFor } from './attack-odds-what-if.js';
+import { isGMMessage } from '../kernel/index.js';
 
 /** A document of `uuid` on this client, if it is an actor. */
 function actorNow(uuid: string | null): Actor | null {
@@ -21,9 +22,9 @@ function actorNow(uuid: string | null): Actor | null {
   return doc && doc.documentName === 'Actor' ? (doc as Actor) : null;
 }
 
-/** Whether `user` sees the odds of a card whose attacker is `attacker` (odds-visibility.ts). */
-export function oddsVisibleTo(user: User, attacker: Actor | null): boolean {
-  return oddsShownTo(user, 'card', attacker);
+/** Whether `user` sees the odds of the card `message` whose attacker is `attacker` (odds-visibility.ts). */
+export function oddsVisibleTo(user: User, attacker: Actor | null, message?: ChatMessage | null): boolean {
+  return oddsShownTo(user, 'card', attacker, message);
 }
 
 /** The targets whose odds still mean something: creatures whose exchange has not begun. */
@@ -41,7 +42,7 @@ export function cardOdds(state: AttackCardState, attack: OddsAttack) {
 
 /** `renderChatMessageHTML` on an attack card: this user's odds (and "What if?"), if any. */
 export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
-  const state = message.author?.isGM ? cardState(message) : null;
+  const state = isGMMessage(message) ? cardState(message) : null;
   if (!state) return;
   for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
   const attacker = actorNow(state.attacker.actorUuid);
@@ -51,7 +52,7 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
   const doc = html.ownerDocument;
   const sections = [...html.querySelectorAll<HTMLElement>('section.target[data-target-id]')];
   const calledShot = (state.options.calledShots ?? []).length > 0;
-  const show = oddsVisibleTo(game.user, attacker);
+  const show = oddsVisibleTo(game.user, attacker, message);
   const before = new Set(targetsBeforeDefense(state));
   for (const target of state.targets) {
     const section = sections.find((s) => s.dataset.targetId === target.id);
@@ -67,7 +68,9 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
       place(oddsList(doc, row, calledShot, game.i18n.localize('GNG.Odds.CardHeading')));
     }
     // The defender's "What if?" comes after the hit (Block) or the damage (Roll with the Blow).
-    const whatIf = attackWithdrawn(state) ? null : whatIfFor(state, attack, target, defender, game.user, doc);
+    const whatIf = attackWithdrawn(state)
+      ? null
+      : whatIfFor(state, attack, target, defender, game.user, doc, message);
     if (whatIf) section.append(whatIf);
   }
   // One legend per card (under the last target's odds), not one per target.

@@ -6,6 +6,7 @@
 import { onDemand, withModule } from '../../on-demand.js';
 import { automation } from '../../settings/variant-rules.js';
 import { cardState } from './attack-state.js';
+import { isGMMessage } from '../kernel/index.js';
 
 /** The card's odds, the "What if?" and the odds engine. */
 export const cardOddsModule = onDemand(() => import('./attack-odds-card.js'));
@@ -14,7 +15,7 @@ export const cardOddsModule = onDemand(() => import('./attack-odds-card.js'));
 export function registerAttackOdds(): void {
   Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
     if (automation().showOdds === 'off') return;
-    const state = message.author?.isGM ? cardState(message) : null;
+    const state = isGMMessage(message) ? cardState(message) : null;
     // Odds before Defense, a "What if?" while Block or Roll with the Blow is open: nothing to draw
     // once every creature's damage is applied (or it has none).
     if (!state?.targets.some((t) => t.kind === 'creature' && !t.applied)) return;

@@ -191,8 +191,9 @@ export function whatIfFor(
   defender: Actor | null,
   user: User,
   doc: Document,
+  card?: ChatMessage | null,
 ): HTMLElement | null {
-  if (!defender || !oddsShownTo(user, 'whatIf', defender)) return null;
+  if (!defender || !oddsShownTo(user, 'whatIf', defender, card)) return null;
   let lines: WhatIfLine[];
   try {
     lines = whatIfLines(state, attack, target, defender);

@@ -3,6 +3,7 @@
  * attack flow (src/cards/attack/attack-flow.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
+import type { RollMode } from '../kernel/roll-mode.js';
 import type {
   AttackerCondition,
   CalledShotEffect,
@@ -27,6 +28,13 @@ export const DEFENDER_SITUATIONS: readonly DefenderSituation[] = ['behind-cover'
 /** How a firearm fires (GnG SPECIAL ATTACKS): one shot, an accelerated pair, a single target burst. */
 export const FIRE_CHOICES = ['single', 'accelerated-pair', 'burst'] as const;
 export type FireChoice = (typeof FIRE_CHOICES)[number];
+
+/**
+ * What an attack is started with (the dialog, `game.gng.attack`): the options, and a roll mode for
+ * the card (default: the user's choice in the chat controls). The mode is no option of the attack:
+ * it travels in the request's envelope (kernel/roll-mode.ts).
+ */
+export type AttackChoices = AttackOptions & { rollMode?: RollMode };
 
 export interface AttackOptions {
   /**

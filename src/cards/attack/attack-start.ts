@@ -16,9 +16,17 @@ import {
   objectDefense,
   resolveAttack,
 } from '../../rules/index.js';
-import { actorOf, askGM, noTargetWarning, Refusal } from '../kernel/index.js';
+import {
+  actorOf,
+  askGM,
+  inheritedRollMode,
+  noTargetWarning,
+  Refusal,
+  withRollMode,
+  type RollMode,
+} from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackChoices, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
 import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
@@ -144,9 +152,11 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
 export async function startAttack(
   actor: Actor,
   weapon: Item,
-  options: AttackOptions = {},
+  choices: AttackChoices = {},
   targetTokens?: readonly { readonly id: string; readonly actor: Actor | null }[],
 ): Promise<ChatMessage | null> {
+  // The roll mode (the dialog's, else this user's chat control) travels in the request's envelope.
+  const { rollMode, ...options } = choices;
   if (!actor.isOwner) {
     ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
     return null;
@@ -157,15 +167,19 @@ export async function startAttack(
     ui.notifications.warn(noTargetWarning(actor));
     return null;
   }
-  const result = await askGM(ATTACK_QUERY, {
-    action: 'start',
-    actorUuid: actor.uuid,
-    weaponId: weapon.id,
-    options: structuredClone(options),
-    targets: tokens.flatMap((token) =>
-      token.actor ? [{ tokenId: token.id, actorUuid: token.actor.uuid } satisfies TargetRef] : [],
-    ),
-  });
+  const result = await askGM(
+    ATTACK_QUERY,
+    {
+      action: 'start',
+      actorUuid: actor.uuid,
+      weaponId: weapon.id,
+      options: structuredClone(options),
+      targets: tokens.flatMap((token) =>
+        token.actor ? [{ tokenId: token.id, actorUuid: token.actor.uuid } satisfies TargetRef] : [],
+      ),
+    },
+    rollMode ? { rollMode } : {},
+  );
   if (!result.ok || !result.messageId) return null;
   return game.messages.get(result.messageId) ?? null;
 }
@@ -207,6 +221,7 @@ function parseTargets(raw: unknown): TargetRef[] {
 export async function createAttackCard(
   data: Record<string, unknown>,
   sender: User,
+  rollMode: RollMode,
   offHandOf: string | null = null,
 ): Promise<ChatMessage> {
   const hand: AttackHand = offHandOf ? 'off' : 'primary';
@@ -370,12 +385,18 @@ export async function createAttackCard(
   await fightDefensively(state, actor);
   let message: ChatMessage | null | undefined;
   try {
-    message = await ChatMessage.create({
-      content: await renderAttackCard(state),
-      rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed],
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
-    });
+    message = await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderAttackCard(state),
+          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed],
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    );
   } finally {
     // No card, no shot: the rounds go back.
     if (!message) await returnRounds(fired?.fire.spent);
@@ -419,5 +440,7 @@ export async function createOffHandCard(
   if (opts.offHand === undefined) return null;
   const options: Record<string, unknown> = { grip: 'off-hand' };
   for (const key of OFF_HAND_KEEPS) if (opts[key] !== undefined) options[key] = opts[key];
-  return createAttackCard({ ...data, weaponId: opts.offHand, options }, sender, primary.id as string);
+  // The same exchange's second attack: the primary card's roll mode.
+  const { mode } = inheritedRollMode(primary);
+  return createAttackCard({ ...data, weaponId: opts.offHand, options }, sender, mode, primary.id as string);
 }

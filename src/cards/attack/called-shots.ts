@@ -28,7 +28,8 @@ import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { holdStatuses } from '../../combat/status-holds.js';
 import { rollSave } from '../wound-trauma/wound-trauma.js';
-import { grappleState, openGrappleOnHit } from '../grapple/grapple-card.js';
+import { grappleState } from '../grapple/grapple-flag.js';
+import { grappleModule } from '../grapple/grapple-register.js';
 import {
   conditionEffectsAt,
   type AttackCardState,
@@ -148,7 +149,7 @@ export async function conditionSaveAction(
   // Stab and Grab first: when the grapple card cannot be opened, nothing else has changed yet.
   let stabAndGrab: { grappleMessageId: string | null; lodgedWeaponId: string } | null = null;
   if (resolved.applied.includes('stab-and-grab')) {
-    stabAndGrab = await stabAndGrabHit(state, target, defender, user);
+    stabAndGrab = await stabAndGrabHit(message, state, target, defender, user);
   }
   const applied: CardCalledShotApplied[] = [];
   for (const effect of resolved.applied) {
@@ -187,6 +188,7 @@ export async function conditionSaveAction(
  * attacker's owner who applied the damage (or the asking user) is the grappling user.
  */
 async function stabAndGrabHit(
+  message: ChatMessage,
   state: AttackCardState,
   target: CardTarget,
   defender: Actor,
@@ -196,7 +198,9 @@ async function stabAndGrabHit(
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: state.attacker.name });
   const applier = target.applied ? game.users.get(target.applied.by) : undefined;
   const grappler = applier && attacker.testUserPermission(applier, 'OWNER') ? applier : user;
-  const grapple = await openGrappleOnHit({
+  const grapple = await (
+    await grappleModule()
+  ).openGrappleOnHit({
     attacker,
     defender,
     tokenId: target.tokenId,
@@ -204,6 +208,8 @@ async function stabAndGrabHit(
     bonus: STAB_AND_GRAB.initialGrappleBonus,
     source: 'stab-and-grab',
     lodgedWeaponId: state.weapon.itemId,
+    // The grapple continues the attack's exchange: the attack card's roll mode.
+    rollModeOf: message,
   });
   return { grappleMessageId: grapple?.id ?? null, lodgedWeaponId: state.weapon.itemId };
 }

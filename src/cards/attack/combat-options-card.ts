@@ -27,7 +27,7 @@ import {
 } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { defensiveDodge } from '../../data/actor/derive-creature.js';
-import { actorOf, actorQuery, askGM, Refusal, registerGMQuery, track } from '../kernel/index.js';
+import { actorOf, actorQuery, askGM, Refusal, registerGMQuery, track, isGMMessage } from '../kernel/index.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import {
   changeCombatOptionRecord,
@@ -141,7 +141,7 @@ export function concealmentLine(target: CardTarget): { text: string; missed: boo
 /** GM: the attack cards already made against `actor` whose Defense is still to come. */
 function cardsAgainst(actor: Actor): string[] {
   return game.messages.contents
-    .filter((message) => message.author?.isGM)
+    .filter((message) => isGMMessage(message))
     .filter((message) =>
       (cardState(message)?.targets ?? []).some(
         (target) => target.actorUuid === actor.uuid && !target.defense && !target.result,

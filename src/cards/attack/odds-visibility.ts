@@ -9,18 +9,26 @@
  * - **gm**: GMs only, in every view;
  * - **off**: nobody, in every view.
  * A GM owns every actor, so a GM sees every view but under "off". Decision: docs/rules.md "Odds at the
- * table (issue #20)".
+ * table (issue #20)". On a card, the card's roll mode comes first: a user it hides the results from
+ * sees none of its odds either (issue #27, kernel/roll-mode.ts).
  */
 import { automation } from '../../settings/variant-rules.js';
+import { seesResult } from '../kernel/roll-mode.js';
 
 /** Where odds are drawn: the attack card, the attack dialog, the defender's "What if?". */
 export type OddsView = 'card' | 'dialog' | 'whatIf';
 
 /**
  * Whether `user` sees the odds of `view`; `actor` is the attacker (the card, the dialog) or the
- * defender (the "What if?").
+ * defender (the "What if?"); `card` the attack card they are drawn on (the card and "What if?" views).
  */
-export function oddsShownTo(user: User, view: OddsView, actor: Actor | null): boolean {
+export function oddsShownTo(
+  user: User,
+  view: OddsView,
+  actor: Actor | null,
+  card?: ChatMessage | null,
+): boolean {
+  if (card && !seesResult(user, card)) return false;
   const mode = automation().showOdds;
   if (mode === 'off') return false;
   if (mode === 'gm') return user.isGM;

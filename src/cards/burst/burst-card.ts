@@ -16,11 +16,11 @@ import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
-import { actorOf, defineCard, noteUndo, Refusal, showRolls, track, registerCard } from '../kernel/index.js';
+import { actorOf, defineCard, noteUndo, Refusal, showRolls, track } from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from './burst-area.js';
-import { renderBurstCard, BURST_CARD_TEMPLATE } from './burst-render.js';
+import { renderBurstCard } from './burst-render.js';
 import { BURST_QUERY, startBurst } from './burst-start.js';
 import {
   afterDive,
@@ -257,8 +257,8 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       },
     },
   },
-  start: async (data, sender) => {
-    const message = await startBurst(data, sender);
+  start: async (data, sender, rollMode) => {
+    const message = await startBurst(data, sender, rollMode);
     if (automation().autoRollNpcDefense) void track(autoRollNpcDefenses(message));
     return message;
   },
@@ -287,9 +287,4 @@ export function requestBurstAction(
   extra: Record<string, unknown> = {},
 ) {
   return burstCard.request(messageId, action, target, extra);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerBurstCard(): void {
-  registerCard(burstCard, [BURST_CARD_TEMPLATE]);
 }

@@ -1,7 +1,6 @@
 /**
  * The burst card as it is shown: its template's data, localized, from the state.
  */
-import { systemPath } from '../../config/document-types.js';
 import {
   afterDive,
   burstActionAvailable,
@@ -10,9 +9,10 @@ import {
   type BurstAction,
   type BurstCardState,
   type BurstTarget,
+  BURST_CARD_TEMPLATE,
 } from './burst-state.js';
 
-export const BURST_CARD_TEMPLATE = systemPath('templates/chat/burst-card.hbs');
+export { BURST_CARD_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

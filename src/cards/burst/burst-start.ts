@@ -20,7 +20,14 @@ import {
 } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js';
-import { actorOf, askGM, Refusal, type CardActionResult } from '../kernel/index.js';
+import {
+  actorOf,
+  askGM,
+  Refusal,
+  withRollMode,
+  type CardActionResult,
+  type RollMode,
+} from '../kernel/index.js';
 import {
   BURST_MAX_RANGE_INCREMENTS,
   burstArea,
@@ -30,12 +37,12 @@ import {
   feetTo,
   tokensInArea,
 } from './burst-area.js';
-import type { BurstCardState, BurstStartOptions, BurstTarget } from './burst-state.js';
+import { BURST_QUERY, type BurstCardState, type BurstStartOptions, type BurstTarget } from './burst-state.js';
 import { renderBurstCard } from './burst-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
-export const BURST_QUERY = 'gng.burstAction';
+export { BURST_QUERY };
 
 const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'kind', 'direction', 'controlled']);
 
@@ -124,7 +131,11 @@ async function fireShots(
 }
 
 /** The GM's side of {@link burst}: checks, rolls, spends, finds the targets, posts the card. */
-export async function startBurst(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+export async function startBurst(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const request = parseStart(data);
   const actor = await actorOf(request.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -225,12 +236,18 @@ export async function startBurst(data: Record<string, unknown>, sender: User): P
       { actorUuid: actor.uuid, kind: request.kind },
       shooter.parent ?? null,
     );
-    message = await ChatMessage.create({
-      content: await renderBurstCard(state),
-      rolls,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'burstCard', burst: state } },
-    });
+    message = await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderBurstCard(state),
+          rolls,
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'burstCard', burst: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    );
   } finally {
     // No card (a module cancelled its message, or it failed): the rounds go back, the area is erased.
     if (!message) {

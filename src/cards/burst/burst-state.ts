@@ -4,7 +4,7 @@
  * the card's table).
  */
 import type { AppliedLoss } from '../../combat/hp-loss.js';
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import {
   resolveDiveForCover,
   resolveMultipleTargetBurst,
@@ -21,6 +21,10 @@ import { owns } from '../kernel/index.js';
 import { shotThroughTarget, type HitDamageInputs } from '../attack/item-properties-damage.js';
 
 /** The card's actions (the `data-action` of its buttons). */
+/** The card's GM query and template (burst-register.ts registers them on `init`). */
+export const BURST_QUERY = 'gng.burstAction';
+export const BURST_CARD_TEMPLATE = systemPath('templates/chat/burst-card.hbs');
+
 export const BURST_ACTIONS = [
   'rollDefense',
   'diveForCover',

@@ -26,30 +26,24 @@ import {
   subjectCard,
   noteUndo,
   Refusal,
-  registerGMQuery,
   postInQueue,
   serialized,
   type CardActionResult,
   type CardRun,
+  withRollMode,
+  inheritedRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { applyDyingRound, notDyingNow, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
-import {
-  DYING_CARD_TEMPLATE,
-  DYING_TARGET,
-  leftDying,
-  nameStabilizeHealer,
-  renderDyingCard,
-  STABILIZE_CARD_TEMPLATE,
-} from './dying-render.js';
-import { dyingCardOf, type DyingCardState } from './dying-state.js';
+import { DYING_TARGET, leftDying, nameStabilizeHealer, renderDyingCard } from './dying-render.js';
+import { DYING_QUERY, dyingCardOf, type DyingCardState } from './dying-state.js';
 import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
-import { handleTemporaryHp, TEMP_HP_QUERY } from './temporary-hp.js';
 import { combatOf } from '../../combat/scene-lookup.js';
 
-export { dyingCardOf, type DyingCardState };
-
-export const DYING_QUERY = 'gng.dyingCard';
+export { DYING_QUERY, dyingCardOf, type DyingCardState };
+export { stabilize, stabilizeCard } from './stabilize.js';
+export { grantTemporaryHp, handleTemporaryHp } from './temporary-hp.js';
 
 /** Why `actor` has no dying round now (a refusal), or null: it is dying (status and HP). */
 function notDying(actor: Actor): Refusal | null {
@@ -73,7 +67,11 @@ interface InCombat {
  * GM side, in the actor's queue: plays the actor's dying round and posts its card. In combat it is
  * refused when the actor's round of this combat round was played already, and marks it played.
  */
-async function playRound(actor: Actor, fight: InCombat | null): Promise<ChatMessage> {
+async function playRound(
+  actor: Actor,
+  fight: InCombat | null,
+  mode: { mode: RollMode; roller: User } = { mode: 'publicroll', roller: game.user },
+): Promise<ChatMessage> {
   const why = notDying(actor);
   if (why) throw why;
   if (fight && playedRound(fight.combat, fight.combatant) === fight.combat.round)
@@ -95,12 +93,18 @@ async function playRound(actor: Actor, fight: InCombat | null): Promise<ChatMess
     outcome,
     applied,
   };
-  return (await ChatMessage.create({
-    content: await renderDyingCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
-  })) as ChatMessage;
+  return (await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderDyingCard(state),
+        rolls,
+        speaker: ChatMessage.getSpeaker({ actor }),
+        flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
+      },
+      mode.mode,
+      mode.roller,
+    ),
+  )) as ChatMessage;
 }
 
 /** `actor`'s combatant in `combat` once it has begun, or null (out of combat). */
@@ -132,7 +136,11 @@ export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<Ch
  * GM side: `game.gng.dyingRound(actor)` — a GM plays the round. In a begun combat the actor is in,
  * once per combat round (the turn start's round counts); out of combat, one round each call.
  */
-async function startDyingRound(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startDyingRound(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const { actorUuid } = data;
   if (
     Object.keys(data).some((key) => key !== 'action' && key !== 'actorUuid') ||
@@ -144,7 +152,7 @@ async function startDyingRound(data: Record<string, unknown>, sender: User): Pro
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
     // The combat holding the actor, whatever combat the GM's tracker shows.
-    const message = await playRound(found, inCombat(found, combatOf(found)));
+    const message = await playRound(found, inCombat(found, combatOf(found)), { mode: rollMode, roller: sender });
     return message;
   });
 }
@@ -203,8 +211,10 @@ export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabil
         ui.notifications.warn(game.i18n.localize('GNG.Dying.Error.NoHealer'));
         return { ok: false, error: 'GNG.Dying.Error.NoHealer' };
       },
-      run: async ({ state, user, extra }) => {
-        await stabilizeNow(state.actorUuid, extra.healerUuid as string, user);
+      run: async ({ message, state, user, extra }) => {
+        // The stabilize card continues the dying card: its roll mode, chosen by whoever rolled it.
+        const { mode, roller } = inheritedRollMode(message);
+        await stabilizeNow(state.actorUuid, extra.healerUuid as string, user, mode, roller ?? user);
       },
     },
     dyingUndo: gmUndo(undoRound),
@@ -222,17 +232,11 @@ export function requestDyingUndo(messageId: string): Promise<CardActionResult> {
   return dyingCard.request(messageId, 'dyingUndo', DYING_TARGET);
 }
 
-/** Registers the queries (dying card, stabilize card, temporary HP), the render hooks and the templates. */
-export function registerDyingCard(): void {
-  dyingCard.register();
-  stabilizeCard.register();
-  registerGMQuery(TEMP_HP_QUERY, handleTemporaryHp);
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-    dyingCard.decorate(message, html);
-    const dying = dyingCardOf(message);
-    const healer = dying && healerFor(game.user, dying.actorUuid);
-    if (dying && healer) nameStabilizeHealer(html, healer.name, dying.name);
-    stabilizeCard.decorate(message, html);
-  });
-  void foundry.applications.handlebars.loadTemplates([DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE]);
+/** `renderChatMessageHTML` on a dying or stabilize card: the per-user buttons, the healer named on Stabilize. */
+export function decorateDyingMessage(message: ChatMessage, html: HTMLElement): void {
+  dyingCard.decorate(message, html);
+  const dying = dyingCardOf(message);
+  const healer = dying && healerFor(game.user, dying.actorUuid);
+  if (dying && healer) nameStabilizeHealer(html, healer.name, dying.name);
+  stabilizeCard.decorate(message, html);
 }

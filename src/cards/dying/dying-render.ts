@@ -1,9 +1,12 @@
 /** The content of the dying card (d% against Con, what the round did) and of the stabilize card. */
-import { systemPath } from '../../config/document-types.js';
-import type { DyingCardState, StabilizeCardState } from './dying-state.js';
+import {
+  DYING_CARD_TEMPLATE,
+  STABILIZE_CARD_TEMPLATE,
+  type DyingCardState,
+  type StabilizeCardState,
+} from './dying-state.js';
 
-export const DYING_CARD_TEMPLATE = systemPath('templates/chat/dying-card.hbs');
-export const STABILIZE_CARD_TEMPLATE = systemPath('templates/chat/stabilize-card.hbs');
+export { DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE };
 /** Each card's one target: its actor (the dying one; the stabilize card's patient). */
 export const DYING_TARGET = 'actor';
 

@@ -2,10 +2,17 @@
  * The stored state of the dying card (`flags.gng.dying`) and of the stabilize card
  * (`flags.gng.stabilize`), and what their steps changed (for the GM's Undo).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
 import type { TakenHolds } from '../../combat/status-holds.js';
+
+/** The cards' GM queries and templates (dying-register.ts registers them on `init`). */
+export const DYING_QUERY = 'gng.dyingCard';
+export const STABILIZE_QUERY = 'gng.stabilize';
+export const TEMP_HP_QUERY = 'gng.temporaryHp';
+export const DYING_CARD_TEMPLATE = systemPath('templates/chat/dying-card.hbs');
+export const STABILIZE_CARD_TEMPLATE = systemPath('templates/chat/stabilize-card.hbs');
 
 /** The status a dying character carries: dying and unstable. */
 export const DYING_STATUS = 'dying';

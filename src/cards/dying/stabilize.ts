@@ -27,16 +27,16 @@ import {
   postInQueue,
   type CardActionResult,
   type CardRun,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
 import { notDyingNow, restoreStatuses, stabilizeActor } from './dying-apply.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
-import { stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
 
-export { stabilizeCardOf, type StabilizeCardState };
-
-export const STABILIZE_QUERY = 'gng.stabilize';
+export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
 const START_KEYS = ['action', 'patientUuid', 'healerUuid'];
 
@@ -59,6 +59,8 @@ export async function stabilizeNow(
   patientUuid: string,
   healerUuid: string,
   sender: User,
+  rollMode: RollMode,
+  roller: User = sender,
 ): Promise<ChatMessage> {
   const patient = await actorOf(patientUuid);
   const healer = await actorOf(healerUuid);
@@ -98,12 +100,18 @@ export async function stabilizeNow(
     inCombat: spend.spent !== null,
     applied: { ...changes, spent: spend.spent },
   };
-  const message = (await ChatMessage.create({
-    content: await renderStabilizeCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor: healer }),
-    flags: { [SYSTEM_ID]: { type: 'stabilizeCard', stabilize: state } },
-  })) as ChatMessage;
+  const message = (await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderStabilizeCard(state),
+        rolls,
+        speaker: ChatMessage.getSpeaker({ actor: healer }),
+        flags: { [SYSTEM_ID]: { type: 'stabilizeCard', stabilize: state } },
+      },
+      rollMode,
+      roller,
+    ),
+  )) as ChatMessage;
   return message;
 }
 
@@ -120,11 +128,15 @@ function parseStart(data: Record<string, unknown>): { patientUuid: string; heale
 }
 
 /** GM side: `game.gng.stabilize`, in the queues of the patient and the healer. */
-async function startStabilize(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startStabilize(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const { patientUuid, healerUuid } = parseStart(data);
   const keys = [(await actorOf(patientUuid))?.uuid ?? patientUuid, (await actorOf(healerUuid))?.uuid];
   return postInQueue(keys, async () => {
-    const message = await stabilizeNow(patientUuid, healerUuid, sender);
+    const message = await stabilizeNow(patientUuid, healerUuid, sender, rollMode);
     return message;
   });
 }

@@ -15,7 +15,9 @@ import { escapeHtml } from '../../chat/escape-html.js';
 import { LIMITS } from '../../data/validation.js';
 import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
 
-export const TEMP_HP_QUERY = 'gng.temporaryHp';
+import { TEMP_HP_QUERY } from './dying-state.js';
+
+export { TEMP_HP_QUERY };
 
 export interface TemporaryHpOptions {
   /** The effect says its temporary HP stack: they add up (default: the higher is kept). */

@@ -16,16 +16,18 @@ import {
   gmUndo,
   postInQueue,
   Refusal,
-  registerCard,
   showRolls,
   subjectCard,
   type CardActionResult,
   type CardRun,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
-import { FEAT_ACTION_TEMPLATE, renderFeatActionCard } from './feat-action-render.js';
+import { renderFeatActionCard } from './feat-action-render.js';
 import {
   featActionCardOf,
   FEAT_ACTION_KINDS,
+  FEAT_ACTION_QUERY,
   type FeatActionCardState,
   type FeatActionKind,
 } from './feat-action-state.js';
@@ -34,7 +36,7 @@ import { runTacticalAid, undoTacticalAid } from './tactical-aid.js';
 
 export { featActionCardOf, type FeatActionCardState };
 
-export const FEAT_ACTION_QUERY = 'gng.featAction';
+export { FEAT_ACTION_QUERY };
 /** The card's one target: the actor who used the feat. */
 export const FEAT_ACTION_TARGET = 'actor';
 /** The most steps a request may name (character levels: 20, epic beyond). */
@@ -64,7 +66,11 @@ function parseStart(data: Record<string, unknown>): ParsedStart {
 }
 
 /** GM side: the request, in the actor's queue; posts the card. */
-async function startFeatAction(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startFeatAction(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const parsed = parseStart(data);
   const found = await actorOf(parsed.actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -91,11 +97,17 @@ async function startFeatAction(data: Record<string, unknown>, sender: User): Pro
       state.applied = result.applied;
       rolls = result.rolls;
     }
-    const message = (await ChatMessage.create({
-      content: await renderFeatActionCard(state),
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderFeatActionCard(state),
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     if (rolls.length) showRolls(message, rolls);
     return message;
   });
@@ -151,9 +163,4 @@ export function tacticalAid(
 /** Asks the active GM (the user must be a GM) to undo the feat action card `messageId`. */
 export function requestFeatActionUndo(messageId: string): Promise<CardActionResult> {
   return featActionCard.request(messageId, 'featActionUndo', FEAT_ACTION_TARGET);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerFeatActionCard(): void {
-  registerCard(featActionCard, [FEAT_ACTION_TEMPLATE]);
 }

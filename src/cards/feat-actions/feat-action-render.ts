@@ -1,8 +1,7 @@
 /** The feat action card's content: a Sudden Action's new count, or a Tactical Aid's check and who it aids. */
-import { systemPath } from '../../config/document-types.js';
-import type { FeatActionCardState } from './feat-action-state.js';
+import { FEAT_ACTION_TEMPLATE, type FeatActionCardState } from './feat-action-state.js';
 
-export const FEAT_ACTION_TEMPLATE = systemPath('templates/chat/feat-action-card.hbs');
+export { FEAT_ACTION_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -2,9 +2,13 @@
  * The feat action card's stored state (`flags.gng.featAction` of its message): a Sudden Action or a
  * Tactical Aid the GM ran for an actor's owner (feat-action-card.ts), and what Undo takes back.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { TacticalAidChoice } from '../../rules/index.js';
+
+/** The card's GM query and template (feat-action-register.ts registers them on `init`). */
+export const FEAT_ACTION_QUERY = 'gng.featAction';
+export const FEAT_ACTION_TEMPLATE = systemPath('templates/chat/feat-action-card.hbs');
 
 export const FEAT_ACTION_KINDS = ['sudden-action', 'tactical-aid'] as const;
 export type FeatActionKind = (typeof FEAT_ACTION_KINDS)[number];

@@ -20,13 +20,21 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { MANEUVERS, type Maneuver } from '../../rules/index.js';
-import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  inheritedRollMode,
+  owns,
+  Refusal,
+  withRollMode,
+  type CardActionResult,
+} from '../kernel/index.js';
 import { startAttack } from '../attack/attack-start.js';
 import { blockWeapons, cardState } from '../attack/attack-state.js';
 import { saveCard } from '../attack/attack-save.js';
 import { startManeuver } from '../maneuver/maneuver-card.js';
 import {
-  FEAT_OFFER_TEMPLATE,
+  FEAT_OFFER_QUERY,
   featOfferOf,
   offerOpen,
   REDIRECT_MANEUVERS,
@@ -36,7 +44,7 @@ import {
 } from './feat-offer-state.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 
-export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
+export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -242,17 +250,23 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
   },
 });
 
-/** GM side: posts an offer (speaking as the holder). */
+/**
+ * GM side: posts an offer (speaking as the holder), in the roll mode of the card whose step
+ * triggered it: an offer after a hidden result does not reveal it.
+ */
 export async function postFeatOffer(state: FeatOfferState, holder: Actor): Promise<ChatMessage | null> {
+  const { mode, roller } = inheritedRollMode(game.messages.get(state.source));
   return (
-    (await ChatMessage.create({
-      content: await renderFeatOffer(state),
-      speaker: ChatMessage.getSpeaker({ actor: holder }),
-      flags: { [SYSTEM_ID]: { type: 'featOffer', featOffer: state } },
-    })) ?? null
+    (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderFeatOffer(state),
+          speaker: ChatMessage.getSpeaker({ actor: holder }),
+          flags: { [SYSTEM_ID]: { type: 'featOffer', featOffer: state } },
+        },
+        mode,
+        roller ?? game.user,
+      ),
+    )) ?? null
   );
-}
-
-export function registerFeatOfferCard(): void {
-  registerCard(featOfferCard, [FEAT_OFFER_TEMPLATE]);
 }

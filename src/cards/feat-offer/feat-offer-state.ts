@@ -2,6 +2,8 @@
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { Maneuver } from '../../rules/index.js';
 
+/** The card's GM query (feat-offer-register.ts registers it and the template on `init`). */
+export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
 export const FEAT_OFFER_TEMPLATE = systemPath('templates/chat/feat-offer-card.hbs');
 
 /** The feats whose free attack (or Epic Flow's avoided damage) the card offers. */

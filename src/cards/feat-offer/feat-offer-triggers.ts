@@ -13,8 +13,8 @@ import { isActiveGM } from '../../documents/active-gm.js';
 import { EPIC_FLOW_WITH_ENEMY, flowsWith } from '../../combat/opponent-feats.js';
 import { track } from '../kernel/index.js';
 import { cardState, type CardTarget } from '../attack/attack-state.js';
-import { maneuverState, type ManeuverTarget } from '../maneuver/maneuver-card.js';
-import { epicFlowUsed, postFeatOffer } from './feat-offer-card.js';
+import { maneuverState, type ManeuverTarget } from '../maneuver/maneuver-state.js';
+import { featOfferModule } from './feat-offer-register.js';
 import { featOfferOf, type FeatOfferState, type OfferKind } from './feat-offer-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
@@ -45,7 +45,8 @@ async function offer(
     source,
     sourceTarget,
   };
-  await postFeatOffer(state, holder);
+  // The card (feat-offer-card.ts) is loaded by its first offer (issue #29).
+  await (await featOfferModule()).postFeatOffer(state, holder);
 }
 
 /** The attacker's token (the target of a free attack back at it; scene-lookup.ts). */
@@ -104,10 +105,16 @@ function afterDefense(message: ChatMessage, target: CardTarget): void {
   const id = message.id as string;
   if (!target.result.hit && state.weapon.mode === 'melee' && hasFeat(defender, 'redirect-force'))
     void track(offer('redirect-force', defender, attacker, tokenIdOf(attacker), id, target.id));
-  // Once per round: no offer once the holder has used it this round.
-  const epic = hasFeat(defender, EPIC_FLOW_WITH_ENEMY) && !epicFlowUsed(defender.uuid);
+  // Once per round: no offer once the holder has used it this round (read from the offer cards).
+  const epic = hasFeat(defender, EPIC_FLOW_WITH_ENEMY);
   if (target.result.hit && epic && flowsWith(defender, attacker))
-    void track(offer('epic-flow-with-enemy', defender, attacker, tokenIdOf(attacker), id, target.id));
+    void track(
+      featOfferModule().then(({ epicFlowUsed }) =>
+        epicFlowUsed(defender.uuid)
+          ? undefined
+          : offer('epic-flow-with-enemy', defender, attacker, tokenIdOf(attacker), id, target.id),
+      ),
+    );
 }
 
 /** Whether the card's attacking weapon is thrown (its item's use). */

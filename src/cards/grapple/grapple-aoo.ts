@@ -11,7 +11,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { serialized, track } from '../kernel/index.js';
+import { serialized, track, isGMMessage } from '../kernel/index.js';
 import { aooAttack, grappleState, type GrappleCardState } from './grapple-state.js';
 import { grappleQueueKeys } from './grapple-index.js';
 import { renderGrappleCard } from './grapple-render.js';
@@ -23,7 +23,7 @@ const defenderOf = new Map<string, string>();
 
 /** A GM's grapple card at the grab whose defender took the attack of opportunity. */
 function takenState(message: ChatMessage | undefined): GrappleCardState | null {
-  const state = message?.author?.isGM ? grappleState(message) : null;
+  const state = isGMMessage(message) ? grappleState(message) : null;
   return state && state.phase === 'grab' && state.aoo ? state : null;
 }
 
@@ -62,7 +62,7 @@ function takenBy(uuid: string): { id: string; state: GrappleCardState }[] {
 
 /** A GM's attack card: its attacker and its targets' actors, or null. */
 function attackCard(message: ChatMessage): { attacker: string; targets: string[] } | null {
-  if (!message.author?.isGM) return null;
+  if (!isGMMessage(message)) return null;
   const flags = message.flags?.[SYSTEM_ID] as
     | { type?: unknown; attack?: { attacker?: { actorUuid?: unknown }; targets?: { actorUuid?: unknown }[] } }
     | undefined;
@@ -92,7 +92,7 @@ function updateCard(id: string, update: (state: GrappleCardState) => GrappleCard
 }
 
 /** A new attack card: the attack of opportunity of each grapple card whose defender made it at its grappler. */
-function onCreated(message: ChatMessage): void {
+export function onCreated(message: ChatMessage): void {
   reindex(message);
   const attack = isActiveGM() ? attackCard(message) : null;
   if (!attack) return;
@@ -108,7 +108,7 @@ function onCreated(message: ChatMessage): void {
 }
 
 /** An attack card changed or went: the grapple cards linked to it show its outcome. */
-function onAttackChanged(message: ChatMessage): void {
+export function onAttackChanged(message: ChatMessage): void {
   const attack = isActiveGM() ? attackCard(message) : null;
   if (!attack) return;
   for (const { id, state } of takenBy(attack.attacker))

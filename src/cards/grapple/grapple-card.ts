@@ -26,12 +26,18 @@
  * Hooks: `gng.grapple(message)` (the card is posted).
  */
 import { isActiveGM } from '../../documents/active-gm.js';
-import { askGM, noTargetWarning, serialized, track, type CardActionResult } from '../kernel/index.js';
+import {
+  askGM,
+  noTargetWarning,
+  serialized,
+  track,
+  type CardActionResult,
+  isGMMessage,
+} from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   abilitiesOf,
   f,
-  GRAPPLE_CARD_TEMPLATE,
   GRAPPLE_QUERY,
   grappleActionAvailable,
   grappleRequestSide,
@@ -40,6 +46,7 @@ import {
   other,
   pinnedSide,
   sideName,
+  singleGrappleTarget,
   t,
   uuidOf,
   type GrappleAction,
@@ -63,6 +70,7 @@ export {
   grappleRequestSide,
   grappleState,
   grappleUserMayAct,
+  singleGrappleTarget,
   undoRefusal,
   type GrappleAction,
   type GrappleCardState,
@@ -86,16 +94,11 @@ export {
 export { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 export { grappleCard, handleGrappleAction, type GrappleTarget } from './grapple-actions.js';
 export { openGrappleOnHit } from './grapple-start.js';
+export { onAttackChanged, onCreated as onAttackCreated } from './grapple-aoo.js';
 
 /* -------------------------------------------------------------------------- */
 /*  The asking client                                                          */
 /* -------------------------------------------------------------------------- */
-
-/** The user's single targeted token that is not `actor`'s, or null. */
-export function singleGrappleTarget(actor: Actor, user: User = game.user): Token | null {
-  const tokens = [...user.targets].filter((token) => token.actor && token.actor !== actor);
-  return tokens.length === 1 ? (tokens[0] as Token) : null;
-}
 
 /**
  * `game.gng.grapple(actor, options)`: `actor` (owned by the user) starts a grapple against
@@ -262,9 +265,9 @@ export function requestSheetGrappleMove(
  * Open sheets of the actors of a grapple card render again when the card changes (their moves
  * change). Only the open applications are looked at, never the chat log.
  */
-function renderGrapplersSheets(message: ChatMessage): void {
+export function renderGrapplersSheets(message: ChatMessage): void {
   // Only a GM's grapple card holds grapplers (a player's message may carry any flags).
-  const state = message.author?.isGM ? grappleState(message) : null;
+  const state = isGMMessage(message) ? grappleState(message) : null;
   if (!state?.attacker || !state.defender) return;
   const uuids = new Set([state.attacker.actorUuid, state.defender.actorUuid]);
   for (const app of foundry.applications.instances.values()) {
@@ -278,7 +281,7 @@ function renderGrapplersSheets(message: ChatMessage): void {
  * or a stun running out enables buttons the card showed disabled). Queued behind the card's own
  * actions, and reading the state then, so it never writes an older card over a newer one.
  */
-function refreshGrappleCardsOf(actor: Actor): void {
+export function refreshGrappleCardsOf(actor: Actor): void {
   // An ongoing grapple card holds only actors with the linked `grappling` status.
   if (!isActiveGM() || !actor.statuses.has('grappling')) return;
   for (const { message } of activeGrapplesOf(actor.uuid)) {
@@ -300,18 +303,17 @@ function onEffectChanged(effect: ActiveEffect): void {
   if (actor && actor.documentName === 'Actor') refreshGrappleCardsOf(actor as Actor);
 }
 
-export function registerGrappleCard(): void {
-  grappleCard.register();
+/**
+ * The card's hooks, registered once when the card is loaded (grapple-register.ts: its query, render
+ * hook and template are registered on `init`, and what happened before the load is handled there).
+ */
+export function registerGrappleHooks(): void {
   // First: the index is up to date before the sheets below read it.
   registerGrappleIndex();
   // The defender's attack card that is its attack of opportunity (the touch attack waits for it).
   registerGrappleAttackOfOpportunity();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    decorateGrappleCard(message, html),
-  );
   Hooks.on('createChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
   for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
     Hooks.on(hook, (effect: ActiveEffect) => onEffectChanged(effect));
   Hooks.on('updateChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
-  void foundry.applications.handlebars.loadTemplates([GRAPPLE_CARD_TEMPLATE]);
 }

@@ -9,6 +9,7 @@
  * other grapple holding them (an escape changes those too).
  */
 import { grappleState, other, uuidOf, type GrappleCardState, type GrappleSide } from './grapple-state.js';
+import { isGMMessage } from '../kernel/index.js';
 
 /** A grapple card in the grappling phase that holds an actor, and the actor's side on it. */
 export interface ActiveGrapple {
@@ -25,7 +26,7 @@ const byMessage = new Map<string, string[]>();
 /** An open grapple card: GM-written, in the grappling phase. */
 function openState(message: ChatMessage): GrappleCardState | null {
   const state = grappleState(message);
-  return state && state.phase === 'grappling' && message.author?.isGM ? state : null;
+  return state && state.phase === 'grappling' && isGMMessage(message) ? state : null;
 }
 
 function unindex(id: string): void {

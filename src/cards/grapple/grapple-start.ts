@@ -6,7 +6,14 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { canJoinGrapple, type Size } from '../../rules/index.js';
-import { actorOf, Refusal, serialized } from '../kernel/index.js';
+import {
+  actorOf,
+  inheritedRollMode,
+  Refusal,
+  serialized,
+  withRollMode,
+  type RollMode,
+} from '../kernel/index.js';
 import { creature, other, uuidOf, type GrappleCardState } from './grapple-state.js';
 import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
@@ -21,7 +28,11 @@ const START_KEYS = new Set(['action', 'actorUuid', 'targetUuid', 'tokenId']);
  * proven sender's actor grapples the target. Queued on both actors and their grapples, so two
  * grapples of one target are never posted at once.
  */
-export async function startGrappleCard(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+export async function startGrappleCard(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
   if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw bad();
   const { actorUuid, targetUuid, tokenId } = data;
@@ -33,26 +44,44 @@ export async function startGrappleCard(data: Record<string, unknown>, sender: Us
     [actorUuid, targetUuid].map(async (uuid) => (await actorOf(uuid))?.uuid ?? uuid),
   );
   const result = await serialized(grappleQueueKeys(null, keys), async () => {
-    posted = await postCard(actorUuid, targetUuid, tokenId, sender);
+    posted = await postCard(actorUuid, targetUuid, tokenId, sender, rollMode);
   });
   if (!result.ok) throw new Refusal(result.error, result.data);
   return posted as ChatMessage;
 }
 
 /** Posts the card; the rolls made for it (a touch attack, a hold check) are its `rolls`, as on every card. */
-async function createCard(state: GrappleCardState, attacker: Actor, rolls: Roll[]): Promise<ChatMessage> {
-  const message = await ChatMessage.create({
-    content: await renderGrappleCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor: attacker }),
-    flags: { [SYSTEM_ID]: { type: 'grappleCard', grapple: state } },
-  });
+async function createCard(
+  state: GrappleCardState,
+  attacker: Actor,
+  rolls: Roll[],
+  rollMode: RollMode,
+  user: User,
+): Promise<ChatMessage> {
+  const message = await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderGrappleCard(state),
+        rolls,
+        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        flags: { [SYSTEM_ID]: { type: 'grappleCard', grapple: state } },
+      },
+      rollMode,
+      user,
+    ),
+  );
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.grapple', message);
   return message;
 }
 
-async function postCard(actorUuid: string, targetUuid: string, tokenId: string | null, user: User) {
+async function postCard(
+  actorUuid: string,
+  targetUuid: string,
+  tokenId: string | null,
+  user: User,
+  rollMode: RollMode,
+) {
   const attacker = await actorOf(actorUuid);
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
@@ -102,7 +131,7 @@ async function postCard(actorUuid: string, targetUuid: string, tokenId: string |
       roll: await roll(checkBonus(state, 'attacker', attacker, 'start'), rolls),
     };
   }
-  return createCard(state, attacker, rolls);
+  return createCard(state, attacker, rolls, rollMode, user);
 }
 
 /**
@@ -125,6 +154,8 @@ export async function openGrappleOnHit(options: {
   bonus: number;
   source: 'stab-and-grab';
   lodgedWeaponId?: string;
+  /** The attack card whose roll mode (and its roller) the grapple card takes (default public). */
+  rollModeOf?: ChatMessage;
 }): Promise<ChatMessage | null> {
   const { attacker, defender, tokenId, user, bonus } = options;
   if (options.source !== 'stab-and-grab' || !Number.isInteger(bonus) || bonus < 0)
@@ -153,7 +184,8 @@ export async function openGrappleOnHit(options: {
     by: user.id as string,
     roll: await roll(checkBonus(state, 'attacker', attacker, 'start'), rolls),
   };
-  return createCard(state, attacker, rolls);
+  const inherited = inheritedRollMode(options.rollModeOf);
+  return createCard(state, attacker, rolls, inherited.mode, inherited.roller ?? user);
 }
 
 /** A new card's state: `attacker` grapples `defender` (shown by its token's name), nothing rolled yet. */

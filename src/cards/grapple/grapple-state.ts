@@ -2,16 +2,15 @@
  * The grapple card's state (`flags.gng.grapple`) and the rules every client reads from it: who may
  * press what (decision G16 for Undo), and what can be done now. No document is changed here.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
-import { owns } from '../kernel/index.js';
+import { owns, isGMMessage } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
-export const GRAPPLE_QUERY = 'gng.grappleAction';
-export const GRAPPLE_CARD_TEMPLATE = systemPath('templates/chat/grapple-card.hbs');
+export { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, singleGrappleTarget } from './grapple-flag.js';
 
 /** What the acting side may start (touch … removeWeapon: the grappler; escape … pullWeapon: the grappled). */
 export const GRAPPLE_MOVES = [
@@ -212,11 +211,6 @@ export const creature = (actor: Actor) => actor.system as CreatureData;
 export const other = (side: GrappleSide): GrappleSide => (side === 'attacker' ? 'defender' : 'attacker');
 export const isSide = (value: unknown): value is GrappleSide => value === 'attacker' || value === 'defender';
 
-export function grappleState(message: ChatMessage | null | undefined): GrappleCardState | null {
-  const state = message?.flags?.[SYSTEM_ID]?.grapple as GrappleCardState | undefined;
-  return state && state.version === 2 && Array.isArray(state.steps) ? state : null;
-}
-
 /** The side a fixed move belongs to, and the default side of a sided move; `aoo` is the defender's. */
 export function moveSide(move: string): GrappleSide {
   return DEFENDER_MOVES.includes(move) ? 'defender' : 'attacker';
@@ -383,7 +377,7 @@ interface AttackCardView {
 export function aooAttack(state: GrappleCardState): { messageId: string; resolved: boolean } | null {
   const id = state.aoo?.messageId;
   const message = id ? game.messages.get(id) : undefined;
-  if (!id || !message?.author?.isGM) return null;
+  if (!id || !message || !isGMMessage(message)) return null;
   const flags = message.flags?.[SYSTEM_ID] as AttackCardView | undefined;
   const attack = flags?.type === 'attackCard' ? flags.attack : undefined;
   const target = attack?.targets?.find((t) => t.actorUuid === state.attacker.actorUuid);

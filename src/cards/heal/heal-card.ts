@@ -24,15 +24,23 @@ import {
   showRolls,
   type CardActionResult,
   type CardRun,
-  registerCard,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
-import { renderHealCard, HEAL_CARD_TEMPLATE } from './heal-render.js';
-import { HEAL_KINDS, healCardOf, type HealCardState, type HealKind, type HealOptions } from './heal-state.js';
+import { renderHealCard } from './heal-render.js';
+import {
+  HEAL_KINDS,
+  HEAL_QUERY,
+  healCardOf,
+  type HealCardState,
+  type HealKind,
+  type HealOptions,
+} from './heal-state.js';
 import { checkHeal, runHeal, undoHeal, type HealRequest } from './heal-steps.js';
 
 export { healCardOf, HEAL_KINDS, type HealCardState, type HealKind, type HealOptions };
 
-export const HEAL_QUERY = 'gng.healCard';
+export { HEAL_QUERY };
 /** The card's one target: the patient. */
 export const HEAL_TARGET = 'patient';
 
@@ -76,7 +84,11 @@ function parseStart(data: Record<string, unknown>): ParsedStart {
 }
 
 /** GM side: the request, in the patient's and the healer's queues; posts the card. */
-async function startHeal(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startHeal(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const parsed = parseStart(data);
   const patient = await actorOf(parsed.patientUuid);
   const healer = parsed.healerUuid ? await actorOf(parsed.healerUuid) : null;
@@ -92,11 +104,17 @@ async function startHeal(data: Record<string, unknown>, sender: User): Promise<C
     };
     checkHeal(req, sender);
     const { state, rolls } = await runHeal(req);
-    const message = (await ChatMessage.create({
-      content: await renderHealCard(state),
-      speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
-      flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderHealCard(state),
+          speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
+          flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     showRolls(message, rolls);
     return message;
   });
@@ -138,9 +156,4 @@ export function heal(patient: Actor, options: HealOptions): Promise<CardActionRe
 /** Asks the active GM (the user must be a GM) to undo the heal card `messageId`. */
 export function requestHealUndo(messageId: string): Promise<CardActionResult> {
   return healCard.request(messageId, 'healUndo', HEAL_TARGET);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerHealCard(): void {
-  registerCard(healCard, [HEAL_CARD_TEMPLATE]);
 }

@@ -1,8 +1,7 @@
 /** The heal card's content: who heals whom, the rolls against what they needed, and the outcome. */
-import { systemPath } from '../../config/document-types.js';
-import type { HealCardState } from './heal-state.js';
+import { HEAL_CARD_TEMPLATE, type HealCardState } from './heal-state.js';
 
-export const HEAL_CARD_TEMPLATE = systemPath('templates/chat/heal-card.hbs');
+export { HEAL_CARD_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -1,6 +1,10 @@
 /** The heal card's stored state (`flags.gng.heal` of its message) and what `game.gng.heal` takes. */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { TendedMark } from '../rest/rest-read.js';
+
+/** The card's GM query and template (heal-register.ts registers them on `init`). */
+export const HEAL_QUERY = 'gng.healCard';
+export const HEAL_CARD_TEMPLATE = systemPath('templates/chat/heal-card.hbs');
 
 export const HEAL_KINDS = ['tend', 'surgery', 'extraordinary'] as const;
 export type HealKind = (typeof HEAL_KINDS)[number];

@@ -8,13 +8,19 @@
 import { actorOf } from './documents.js';
 import { serialized } from './queue.js';
 import { Refusal, refusal, type CardActionResult } from './result.js';
+import type { GMQueryContext } from './gm-query.js';
 
 export function actorQuery(
-  run: (actorUuid: string, sender: User, fields: Record<string, string>) => Promise<CardActionResult | void>,
+  run: (
+    actorUuid: string,
+    sender: User,
+    fields: Record<string, string>,
+    context: GMQueryContext,
+  ) => Promise<CardActionResult | void>,
   extra: readonly string[] = [],
-): (data: Record<string, unknown>, sender: User) => Promise<CardActionResult> {
+): (data: Record<string, unknown>, sender: User, context?: GMQueryContext) => Promise<CardActionResult> {
   const keys = ['actorUuid', ...extra];
-  return async (data, sender) => {
+  return async (data, sender, context = { rollMode: 'publicroll' }) => {
     if (
       typeof data !== 'object' ||
       data === null ||
@@ -25,6 +31,6 @@ export function actorQuery(
     const actorUuid = data.actorUuid as string;
     const fields = Object.fromEntries(extra.map((key) => [key, data[key] as string]));
     const key = (await actorOf(actorUuid))?.uuid ?? actorUuid;
-    return serialized([key], () => run(actorUuid, sender, fields));
+    return serialized([key], () => run(actorUuid, sender, fields, context));
   };
 }

@@ -9,8 +9,10 @@
 import type { CardActionResult } from './result.js';
 import { Refusal } from './result.js';
 import { serialized } from './queue.js';
-import { askGM, registerGMQuery } from './gm-query.js';
+import { askGM, registerGMQuery, type GMQueryContext } from './gm-query.js';
 import { decorateButtons } from './decorate.js';
+import { seesResult, type RollMode } from './roll-mode.js';
+import { isGMMessage } from './gm-message.js';
 
 /** What an action's GM-side work gets: the message, a copy of its state to change, the target, the proven sender. */
 export interface CardRun<S, T> {
@@ -77,15 +79,16 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
   actions: Record<A, CardActionSpec<S, T>>;
   /**
    * GM side: a request `{ action: 'start', … }` posts a new card for the proven sender (its own
-   * checks; the GM's message); the answer names the message.
+   * checks; the GM's message) in the roll mode the sender chose (`withRollMode`); the answer names
+   * the message.
    */
-  start?(data: Record<string, unknown>, sender: User): Promise<ChatMessage>;
+  start?(data: Record<string, unknown>, sender: User, rollMode: RollMode): Promise<ChatMessage>;
 }
 
 export interface Card<S, T extends { id: string }, A extends string> {
   readonly spec: CardSpec<S, T, A>;
-  /** GM side: a request's whole handling (the query's handler). */
-  handle(data: Record<string, unknown>, sender: User): Promise<CardActionResult>;
+  /** GM side: a request's whole handling (the query's handler; without a context, public). */
+  handle(data: Record<string, unknown>, sender: User, context?: GMQueryContext): Promise<CardActionResult>;
   /** Asking client: asks the GM to run `action` on `target` of the card (a refusal is shown). */
   request(
     messageId: string,
@@ -139,10 +142,12 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     const message = game.messages.get(messageId);
     const stored = spec.state(message);
     // Only a card a GM posted is trusted: a player's own message could carry any state.
-    if (!message || !stored || !message.author?.isGM) throw new Refusal(refusals.noCard);
+    if (!message || !stored || !isGMMessage(message)) throw new Refusal(refusals.noCard);
     const state = structuredClone(stored);
     const target = targetsOf(def, state).find((candidate) => candidate.id === targetId);
     if (!target) throw new Refusal(refusals.unknownTarget);
+    // A user the card's roll mode hides its results from has no button on it (the GM plays them).
+    if (!seesResult(user, message)) throw new Refusal('GNG.Error.Card.HiddenRoll', { name: user.name });
     if (!def.may(user, state, target))
       throw typeof refusals.notAllowed === 'string'
         ? new Refusal(refusals.notAllowed, { name: user.name })
@@ -166,7 +171,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
   ): Promise<CardActionResult> {
     // Only a GM's card names the actors to queue on (a player's message may carry anything).
     const message = game.messages.get(messageId);
-    const now = message?.author?.isGM ? spec.state(message) : null;
+    const now = isGMMessage(message) ? spec.state(message) : null;
     const others = !now ? [] : spec.queueKeys ? spec.queueKeys(now, messageId) : spec.actors(now);
     const keys = [messageId, ...others];
     return serialized(keys, () => runChecked(user, messageId, action, targetId, extra));
@@ -174,10 +179,10 @@ export function defineCard<S, T extends { id: string }, A extends string>(
 
   const card: Card<S, T, A> = {
     spec,
-    async handle(data, sender) {
+    async handle(data, sender, context) {
       if (typeof data !== 'object' || data === null) throw new Refusal(refusals.badRequest);
       if (data.action === 'start' && spec.start) {
-        const message = await spec.start(data, sender);
+        const message = await spec.start(data, sender, context?.rollMode ?? 'publicroll');
         return { ok: true, messageId: message.id as string };
       }
       const { messageId, action, target, ...extra } = data;
@@ -196,13 +201,16 @@ export function defineCard<S, T extends { id: string }, A extends string>(
       return queued(user, messageId, action, target, extra);
     },
     register() {
-      registerGMQuery(spec.query, (data, sender) => card.handle(data, sender));
+      registerGMQuery(spec.query, (data, sender, context) => card.handle(data, sender, context));
     },
     decorate(message, html) {
       // A card is a GM's message; a player's message with card flags gets no buttons.
-      const state = message.author?.isGM ? spec.state(message) : null;
+      const state = isGMMessage(message) ? spec.state(message) : null;
       if (!state) return;
       noGMNote(html);
+      // A card rolled in a mode that hides its results from this user gives it no button either
+      // (its content is hidden by the kernel's own hook, roll-mode.ts): the GM plays its steps.
+      const sees = seesResult(game.user, message);
       const targetOf = (def: CardActionSpec<S, T>, id: string) =>
         targetsOf(def, state).find((candidate) => candidate.id === id);
       decorateButtons(
@@ -210,7 +218,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
         (action, targetId, el) => {
           const def = actionOf(action);
           const target = def && targetOf(def, targetId);
-          if (!def || !target) return false;
+          if (!def || !target || !sees) return false;
           return def.shown ? def.shown(game.user, state, target, el) : def.may(game.user, state, target);
         },
         async (action, targetId, button) => {

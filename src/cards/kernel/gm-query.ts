@@ -8,9 +8,23 @@
 import { refusal, type CardActionResult } from './result.js';
 import { track } from './in-flight.js';
 import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
+import { chosenRollMode, hideUnseenCard, parseRollMode, type RollMode } from './roll-mode.js';
+import { registerGMMessages } from './gm-message.js';
 
-/** A GM query's handler: the request (without the envelope) and the user proven to have sent it. */
-export type GMQueryHandler = (data: Record<string, unknown>, sender: User) => Promise<CardActionResult>;
+/** What the envelope of a request carries besides its data: the sender's roll mode (roll-mode.ts). */
+export interface GMQueryContext {
+  rollMode: RollMode;
+}
+
+/**
+ * A GM query's handler: the request (without the envelope), the user proven to have sent it, and
+ * the roll mode that user chose (used by a request that posts a card).
+ */
+export type GMQueryHandler = (
+  data: Record<string, unknown>,
+  sender: User,
+  context: GMQueryContext,
+) => Promise<CardActionResult>;
 
 const handlers = new Map<string, GMQueryHandler>();
 
@@ -23,7 +37,8 @@ function isActiveGM(): boolean {
 
 async function run(handler: GMQueryHandler, data: Record<string, unknown>, sender: User) {
   try {
-    return await handler(data, sender);
+    const { rollMode, ...request } = data;
+    return await handler(request, sender, { rollMode: parseRollMode(rollMode) });
   } catch (error) {
     return refusal(error);
   }
@@ -42,6 +57,7 @@ async function receive(
   if (typeof data !== 'object' || data === null) return { ok: false, error: 'GNG.Error.Card.BadRequest' };
   const sender = await proveSender(data, options);
   if (!sender) return { ok: false, error: 'GNG.Error.Attack.UnknownSender' };
+  // The roll mode travels in the envelope (proven with it); `run` takes it out of the request.
   const { requestId: _id, userId: _user, ...request } = data;
   return run(handler, request, sender);
 }
@@ -52,16 +68,30 @@ export function registerGMQuery(name: string, handler: GMQueryHandler): void {
   CONFIG.queries[name] = (data, options) => receive(name, data, options);
 }
 
-/** Registers the confirmation every client answers for its own requests (on `init`). */
+/**
+ * Registers the confirmation every client answers for its own requests, the roll modes' view of
+ * every card (before any card's own render hook), and what tells a GM's message (gm-message.ts), on
+ * `init`.
+ */
 export function registerCardKernel(): void {
   CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
+    hideUnseenCard(message, html),
+  );
+  registerGMMessages();
 }
 
 /**
  * Asks the active GM to run the query `name` with `data`; a refusal is shown as a warning on this
- * client. Tracked, so `attackActionsSettled()` waits for it.
+ * client. Tracked, so `attackActionsSettled()` waits for it. The request carries this user's roll
+ * mode (`core.rollMode`, or the one a dialog chose: `options.rollMode`).
  */
-export function askGM(name: string, data: Record<string, unknown>): Promise<CardActionResult> {
+export function askGM(
+  name: string,
+  request: Record<string, unknown>,
+  options: { rollMode?: RollMode } = {},
+): Promise<CardActionResult> {
+  const data = { ...request, rollMode: options.rollMode ?? chosenRollMode() };
   return track(
     (async (): Promise<CardActionResult> => {
       const gm = game.users.activeGM;

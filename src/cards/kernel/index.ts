@@ -4,13 +4,32 @@
  * - queue: the GM's queues per card and per actor;
  * - decorate: the per-user buttons of a rendered card;
  * - in-flight: actions macros and tests can wait for;
- * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience.
+ * - gm-message: whether a message is a GM's (author, and who made it);
+ * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience;
+ * - roll-mode: the mode a card is rolled in, its whisper and who sees its results.
  */
 export { Refusal, refusal, type CardActionResult } from './result.js';
 export { track, attackActionsSettled } from './in-flight.js';
 export { serialized, postInQueue } from './queue.js';
-export { askGM, registerGMQuery, registerCardKernel, type GMQueryHandler } from './gm-query.js';
+export {
+  askGM,
+  registerGMQuery,
+  registerCardKernel,
+  type GMQueryHandler,
+  type GMQueryContext,
+} from './gm-query.js';
+export {
+  chosenRollMode,
+  inheritedRollMode,
+  isRollMode,
+  ROLL_MODES,
+  rollModeOf,
+  seesResult,
+  withRollMode,
+  type RollMode,
+} from './roll-mode.js';
 export { decorateButtons } from './decorate.js';
+export { isGMMessage } from './gm-message.js';
 export { actorOf, owns } from './documents.js';
 export {
   defineCard,

@@ -6,7 +6,8 @@
  * user to confirm it (`gng.confirmRequest`). The server delivers a query only to the user it names,
  * so only the real sender's client can say yes: an impostor's request is confirmed by nobody.
  * Each request is confirmed once (a replay finds nothing to confirm). If a later Foundry passes the
- * sender in the handler's options, that is used and the round trip is skipped.
+ * sender in the handler's options as the world's own `User` document, that is used and the round
+ * trip is skipped; an id or plain data there is never believed (a relayed option is the sender's).
  */
 
 export const CONFIRM_QUERY = 'gng.confirmRequest';
@@ -73,16 +74,26 @@ export function confirmRequest(data: Record<string, unknown>): boolean {
   return true;
 }
 
-/** A sender named by the handler's options (not in v13; a later Foundry may add it). */
+/**
+ * A sender Foundry itself names in the handler's options (not in v13; a later Foundry may add it):
+ * believed only as the world's own `User` document — the very instance `game.users` holds. Whatever
+ * crossed the wire is plain data (an id, or an object that looks like a user), which the sending
+ * client could have written, so it names nobody and the round trip decides.
+ */
 function givenSender(options: QueryOptions | undefined): User | null {
-  const given = options?.user ?? options?.sender ?? options?.userId;
-  const id = typeof given === 'string' ? given : (given as User | undefined)?.id;
-  return id ? (game.users.get(id) ?? null) : null;
+  if (!options || typeof options !== 'object') return null;
+  for (const key of ['user', 'sender'] as const) {
+    const given = options[key];
+    if (!given || typeof given !== 'object') continue;
+    const id = (given as { id?: unknown }).id;
+    if (typeof id === 'string' && game.users.get(id) === given) return given as User;
+  }
+  return null;
 }
 
 /**
  * On the active GM: the user who sent `payload`, proven by the round trip above (or named by
- * Foundry itself); null when nobody can be proven to have sent it.
+ * Foundry itself, as a `User` document); null when nobody can be proven to have sent it.
  */
 export async function proveSender(
   payload: Record<string, unknown>,

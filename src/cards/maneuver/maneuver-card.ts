@@ -12,7 +12,7 @@
  *
  * Hooks: `gng.maneuver(message)` (the card is posted), `gng.applyManeuver(message, target, actor)`.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   expandConditions,
@@ -22,7 +22,6 @@ import {
   MANEUVERS,
   resolveMaintainFooting,
   runOrChargeBlockers,
-  type ActionBudget,
   type Maneuver,
   type Size,
 } from '../../rules/index.js';
@@ -40,82 +39,38 @@ import {
   showRolls,
   type CardActionResult,
   noteUndo,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
-export const MANEUVER_QUERY = 'gng.maneuverAction';
-export const MANEUVER_CARD_TEMPLATE = systemPath('templates/chat/maneuver-card.hbs');
+import {
+  MANEUVER_CARD_TEMPLATE,
+  MANEUVER_QUERY,
+  maneuverState,
+  type ManeuverAction,
+  type ManeuverApplied,
+  type ManeuverCardState,
+  type ManeuverOptions,
+  type ManeuverTarget,
+} from './maneuver-state.js';
 
-export const MANEUVER_ACTIONS = [
-  'maintainFooting',
-  'declineFooting',
-  'applyManeuver',
-  'undoManeuver',
-] as const;
-export type ManeuverAction = (typeof MANEUVER_ACTIONS)[number];
-
-export interface ManeuverFooting {
-  natural: number;
-  bonus: number;
-  /** Balance total with the size bonus. */
-  balanceTotal: number;
-  /** The maneuver's check with the attacker's size bonus. */
-  attackTotal: number;
-  maintained: boolean;
-  /** The defender's budget before this abort (null out of combat). */
-  budgetBefore: ActionBudget | null;
-}
-
-export interface ManeuverApplied {
-  by: string;
-  /** The status effects this card created, by status (Undo deletes exactly these). */
-  effectIds?: Record<string, string>;
-  /** Statuses this card set (undo removes exactly these). */
-  statusesAdded: string[];
-  /** Its hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
-  hold?: string | null;
-  /** How far the defender is moved (Bull Rush, Throw), in feet. */
-  feet: number;
-}
-
-export interface ManeuverTarget {
-  id: string;
-  name: string;
-  actorUuid: string;
-  tokenId: string | null;
-  size: Size;
-  footing: ManeuverFooting | null;
-  /** The defender's owner who answered "No Maintain Footing" (absent on older cards). */
-  footingDeclinedBy?: string | null;
-  applied: ManeuverApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
-}
-
-export interface ManeuverCardState {
-  version: 1;
-  maneuver: Maneuver;
-  attacker: { actorUuid: string; name: string; size: Size };
-  options: { charging: boolean };
-  check: { formula: string; natural: number; bonus: number; parts: CardPart[]; total: number };
-  targets: ManeuverTarget[];
-}
-
-export interface ManeuverOptions {
-  /** Bull Rush: the attacker charged (+2). */
-  charging?: boolean;
-  /** Default: the user's targeted tokens. */
-  targets?: Actor[];
-}
+export {
+  MANEUVER_ACTIONS,
+  MANEUVER_CARD_TEMPLATE,
+  MANEUVER_QUERY,
+  maneuverState,
+  type ManeuverAction,
+  type ManeuverApplied,
+  type ManeuverCardState,
+  type ManeuverFooting,
+  type ManeuverOptions,
+  type ManeuverTarget,
+} from './maneuver-state.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system as CreatureData;
-
-export function maneuverState(message: ChatMessage | null | undefined): ManeuverCardState | null {
-  const state = message?.flags?.[SYSTEM_ID]?.maneuver as ManeuverCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
-}
 
 /* -------------------------------------------------------------------------- */
 /*  Permissions                                                                */
@@ -262,7 +217,7 @@ function checkParts(attacker: Actor, maneuver: Maneuver, charging: boolean): Car
   }).map((p) => ({ label: `GNG.Maneuver.Part.${p.part}`, value: p.value }));
 }
 
-async function postCard(request: StartRequest, user: User): Promise<ChatMessage> {
+async function postCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
   const attacker = await actorOf(request.actorUuid);
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
@@ -304,12 +259,18 @@ async function postCard(request: StartRequest, user: User): Promise<ChatMessage>
     check: { formula: roll.formula, natural, bonus, parts, total: roll.total as number },
     targets,
   };
-  const message = await ChatMessage.create({
-    content: await renderManeuverCard(state),
-    rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor: attacker }),
-    flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
-  });
+  const message = await ChatMessage.create(
+    withRollMode(
+      {
+        content: await renderManeuverCard(state),
+        rolls: [roll],
+        speaker: ChatMessage.getSpeaker({ actor: attacker }),
+        flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
+      },
+      rollMode,
+      user,
+    ),
+  );
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.maneuver', message);
   return message;
@@ -360,7 +321,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
           })
         : `GNG.Maneuver.Error.Unavailable.${action}`,
   },
-  start: (data, sender) => postCard(parseStart(data), sender),
+  start: (data, sender, rollMode) => postCard(parseStart(data), sender, rollMode),
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),
@@ -483,12 +444,4 @@ export function requestManeuverAction(
 /** `renderChatMessageHTML` on a maneuver card: hides what the user may not use (and a refused abort). */
 export function decorateManeuverCard(message: ChatMessage, html: HTMLElement): void {
   maneuverCard.decorate(message, html);
-}
-
-export function registerManeuverCard(): void {
-  maneuverCard.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    decorateManeuverCard(message, html),
-  );
-  void foundry.applications.handlebars.loadTemplates([MANEUVER_CARD_TEMPLATE]);
 }

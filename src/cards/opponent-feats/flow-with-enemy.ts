@@ -34,6 +34,8 @@ import {
   Refusal,
   registerGMQuery,
   type CardActionResult,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import type { DefenseConfig } from '../attack/attack-steps.js';
 import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
@@ -71,24 +73,36 @@ export async function postResultCard(
   lines: string[],
   rolls: Roll[],
   flags: Record<string, unknown>,
+  mode?: { rollMode: RollMode; roller: User },
 ): Promise<ChatMessage | null> {
   const content = await foundry.applications.handlebars.renderTemplate(FEAT_RESULT_TEMPLATE, {
     heading,
     lines,
   });
   return (
-    (await ChatMessage.create({
-      content,
-      rolls,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: flags },
-    })) ?? null
+    (await ChatMessage.create(
+      withRollMode(
+        {
+          content,
+          rolls,
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: flags },
+        },
+        mode?.rollMode ?? 'publicroll',
+        mode?.roller ?? game.user,
+      ),
+    )) ?? null
   );
 }
 
 const d20 = (roll: Roll) => roll.dice[0]?.results[0]?.result ?? 0;
 
-async function beginFlow(holderUuid: string, tokenId: string, sender: User): Promise<void> {
+async function beginFlow(
+  holderUuid: string,
+  tokenId: string,
+  sender: User,
+  rollMode: RollMode,
+): Promise<void> {
   const holder = await actorOf(holderUuid);
   if (!holder) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!holder.testUserPermission(sender, 'OWNER'))
@@ -157,12 +171,13 @@ async function beginFlow(holderUuid: string, tokenId: string, sender: User): Pro
     ],
     rolls,
     { type: 'flowCard', flowCard: card },
+    { rollMode, roller: sender },
   );
 }
 
 /** `CONFIG.queries['gng.flowWithEnemy']` (active GM): never throws. */
 export const handleFlow = actorQuery(
-  (actorUuid, sender, { tokenId }) => beginFlow(actorUuid, tokenId as string, sender),
+  (actorUuid, sender, { tokenId }, { rollMode }) => beginFlow(actorUuid, tokenId as string, sender, rollMode),
   ['tokenId'],
 );
 

@@ -22,6 +22,7 @@ import {
   Refusal,
   registerGMQuery,
   type CardActionResult,
+  type RollMode,
 } from '../kernel/index.js';
 import { attackCard } from '../attack/attack-flow.js';
 import { attackRowOf } from '../attack/attack-preview.js';
@@ -57,7 +58,12 @@ export function hailTargets(actor: Actor): TokenDocument[] {
   );
 }
 
-async function hail(actorUuid: string, weaponId: string, sender: User): Promise<{ messageIds: string[] }> {
+async function hail(
+  actorUuid: string,
+  weaponId: string,
+  sender: User,
+  rollMode: RollMode,
+): Promise<{ messageIds: string[] }> {
   const actor = await actorOf(actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))
@@ -96,6 +102,7 @@ async function hail(actorUuid: string, weaponId: string, sender: User): Promise<
         targets: [{ tokenId: token.id, actorUuid: (token.actor as Actor).uuid }],
       },
       sender,
+      rollMode,
     );
     if (message) messageIds.push(message.id as string);
   }
@@ -104,8 +111,8 @@ async function hail(actorUuid: string, weaponId: string, sender: User): Promise<
 
 /** `CONFIG.queries['gng.hailOfBullets']` (active GM): never throws. */
 export const handleHail = actorQuery(
-  async (actorUuid, sender, { weaponId }): Promise<CardActionResult> => {
-    const { messageIds } = await hail(actorUuid, weaponId as string, sender);
+  async (actorUuid, sender, { weaponId }, { rollMode }): Promise<CardActionResult> => {
+    const { messageIds } = await hail(actorUuid, weaponId as string, sender, rollMode);
     return { ok: true, data: { messageIds } };
   },
   ['weaponId'],

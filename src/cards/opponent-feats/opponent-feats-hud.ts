@@ -13,7 +13,7 @@ import {
   type DesignatingFeat,
 } from '../../combat/opponent-feats.js';
 import { designate, singleTarget } from './designate.js';
-import { registerFeatOfferCard } from '../feat-offer/feat-offer-card.js';
+import { registerFeatOfferCard } from '../feat-offer/feat-offer-register.js';
 import { registerFeatOfferTriggers } from '../feat-offer/feat-offer-triggers.js';
 import { endFlow, flowWithEnemy, registerFlowWithEnemy } from './flow-with-enemy.js';
 import { HAIL_OF_BULLETS, hailOfBullets, hailWeapon, registerHailOfBullets } from './hail-of-bullets.js';
@@ -49,7 +49,7 @@ function hudButton(
 
 /** `renderTokenHUD`: the holder's buttons on its own token, for its owners. */
 export function addOpponentFeatsToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!actor || !actor.isOwner) return;
   const column = html.querySelector('.col.right') ?? html;
   const feats: [DesignatingFeat, string][] = [

@@ -1,5 +1,6 @@
 /** The stored state of the attack-of-opportunity card (`flags.gng.opportunity`). */
 import { SYSTEM_ID } from '../../config/document-types.js';
+import { isGMMessage } from '../kernel/index.js';
 
 /** A creature offered its attack of opportunity (its id is its token's). */
 export interface OpportunityThreatener {
@@ -41,7 +42,7 @@ export function opportunityOpen(threatener: OpportunityThreatener): boolean {
  */
 export function sourceWithdrawn(state: OpportunityCardState): boolean {
   const source = game.messages.get(state.source);
-  if (!source?.author?.isGM) return false;
+  if (!source || !isGMMessage(source)) return false;
   const flags = (source.flags?.[SYSTEM_ID] ?? {}) as {
     attack?: { fire?: { withdrawn?: unknown } };
     burst?: { undone?: unknown };

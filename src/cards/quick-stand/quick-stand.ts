@@ -11,7 +11,15 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
-import { actorQuery, askGM, Refusal, registerGMQuery, type CardActionResult } from '../kernel/index.js';
+import {
+  actorQuery,
+  askGM,
+  Refusal,
+  registerGMQuery,
+  withRollMode,
+  type CardActionResult,
+  type GMQueryContext,
+} from '../kernel/index.js';
 
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
@@ -37,7 +45,12 @@ export function mayQuickStand(actor: Actor | null | undefined): boolean {
 /** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
 export const handleQuickStand = actorQuery(standUp);
 
-async function standUp(actorUuid: string, sender: User): Promise<void> {
+async function standUp(
+  actorUuid: string,
+  sender: User,
+  _fields: Record<string, string>,
+  { rollMode }: GMQueryContext,
+): Promise<void> {
   const actor = await actorOf(actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))
@@ -74,12 +87,18 @@ async function standUp(actorUuid: string, sender: User): Promise<void> {
     ],
     provokes: t('GNG.QuickStand.Provokes'),
   });
-  await ChatMessage.create({
-    content,
-    rolls: [roll],
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
-  });
+  await ChatMessage.create(
+    withRollMode(
+      {
+        content,
+        rolls: [roll],
+        speaker: ChatMessage.getSpeaker({ actor }),
+        flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
+      },
+      rollMode,
+      sender,
+    ),
+  );
 }
 
 /** `game.gng.quickStand(actor)`: asks the GM to roll the actor's Quick Stand. */
@@ -92,7 +111,7 @@ export function quickStand(actor: Actor): Promise<CardActionResult> {
  * is prone and the user owns it.
  */
 export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.actor;
+  const actor = hud.object?.actor ?? null;
   if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
   const column = html.querySelector('.col.left') ?? html;
   const button = html.ownerDocument.createElement('button');

@@ -22,21 +22,18 @@ import {
   Refusal,
   postInQueue,
   showRolls,
-  track,
   type CardActionResult,
   type CardRun,
-  registerCard,
+  withRollMode,
+  type RollMode,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
-import { migrateCareFlags, registerCareRecords } from './care-records.js';
-import { renderRestCard, REST_CARD_TEMPLATE } from './rest-render.js';
-import { restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
+import { renderRestCard } from './rest-render.js';
+import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 
-export { restCardOf, type RestCardState, type RestOptions };
-
-export const REST_QUERY = 'gng.restCard';
+export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
 /** The card's one target: the resting actor. */
 export const REST_TARGET = 'actor';
 
@@ -68,7 +65,11 @@ function parseStart(data: Record<string, unknown>): { actorUuid: string; request
 }
 
 /** GM side: the rest of the request, in the actor's queue; posts the card. */
-async function startRest(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startRest(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   const { actorUuid, request } = parseStart(data);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -110,11 +111,17 @@ async function startRest(data: Record<string, unknown>, sender: User): Promise<C
       clock,
       tended: mark ? { healer: mark.healer, total: mark.total } : null,
     };
-    const message = (await ChatMessage.create({
-      content: await renderRestCard(state),
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
-    })) as ChatMessage;
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderRestCard(state),
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
+        },
+        rollMode,
+        sender,
+      ),
+    )) as ChatMessage;
     showRolls(message, rolls);
     return message;
   });
@@ -156,11 +163,4 @@ export function rest(actor: Actor, options: RestOptions): Promise<CardActionResu
 /** Asks the active GM (the user must be a GM) to undo the rest of the card `messageId`. */
 export function requestRestUndo(messageId: string): Promise<CardActionResult> {
   return restCard.request(messageId, 'restUndo', REST_TARGET);
-}
-
-/** Registers the query, the render hook and the template (on `init`). */
-export function registerRestCard(): void {
-  registerCareRecords();
-  Hooks.once('ready', () => void track(migrateCareFlags()));
-  registerCard(restCard, [REST_CARD_TEMPLATE]);
 }

@@ -1,9 +1,8 @@
 /** The rest card's content: each change of the rest, every d% it rolled, and why anything did not heal. */
-import { systemPath } from '../../config/document-types.js';
 import { DAYS_PER_HEALING_WEEK } from '../../rules/index.js';
-import type { RestCardState } from './rest-state.js';
+import { REST_CARD_TEMPLATE, type RestCardState } from './rest-state.js';
 
-export const REST_CARD_TEMPLATE = systemPath('templates/chat/rest-card.hbs');
+export { REST_CARD_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -1,8 +1,12 @@
 /** The rest card's stored state (`flags.gng.rest` of its message) and what `game.gng.rest` takes. */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
 import type { ClockStep } from '../../combat/world-time.js';
+
+/** The card's GM query and template (rest-register.ts registers them on `init`). */
+export const REST_QUERY = 'gng.restCard';
+export const REST_CARD_TEMPLATE = systemPath('templates/chat/rest-card.hbs');
 
 /** What `game.gng.rest` takes besides the actor. */
 export interface RestOptions {

@@ -21,7 +21,6 @@ import { distanceFeet, inArea, segmentEntersArea, suppressingFire, type Point } 
 import { returnRounds, roundsOf, spendRounds, type RoundsSpent } from '../../combat/ammunition.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { abortShown } from '../../combat/abort-gate.js';
-import { isActiveGM } from '../../documents/active-gm.js';
 import {
   actorOf,
   askGM,
@@ -30,11 +29,12 @@ import {
   postInQueue,
   Refusal,
   serialized,
-  track,
   type CardActionResult,
   type CardActionSpec,
   type CardRun,
-  registerCard,
+  withRollMode,
+  type RollMode,
+  isGMMessage,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -47,6 +47,7 @@ import {
 import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import {
   CARD_TARGET,
+  SUPPRESS_QUERY,
   suppressState,
   suppressUserMay,
   triggerActionAvailable,
@@ -57,12 +58,16 @@ import {
   type TriggerCause,
 } from './suppress-state.js';
 import * as steps from './suppress-shot.js';
-import { renderSuppressCard, SUPPRESS_CARD_TEMPLATE } from './suppress-render.js';
+import { renderSuppressCard } from './suppress-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 
-export { suppressState, type SuppressCardState, type SuppressTrigger } from './suppress-state.js';
+export {
+  SUPPRESS_QUERY,
+  suppressState,
+  type SuppressCardState,
+  type SuppressTrigger,
+} from './suppress-state.js';
 
-export const SUPPRESS_QUERY = 'gng.suppressAction';
 /** "Every time a target moves 5 feet within your target area, it must make the Reflex save." */
 const MOVE_FEET = 5;
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -109,7 +114,11 @@ function occupantsOf(state: SuppressCardState, scene: Scene | null): Occupant[] 
   return out;
 }
 
-async function startSuppress(data: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+async function startSuppress(
+  data: Record<string, unknown>,
+  sender: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
   if (Object.keys(data).some((key) => !START_KEYS.has(key)) || typeof data.actorUuid !== 'string')
     throw new Refusal('GNG.Error.Card.BadRequest');
   if (data.mode !== undefined && data.mode !== 'semi' && data.mode !== 'auto')
@@ -170,12 +179,18 @@ async function startSuppress(data: Record<string, unknown>, sender: User): Promi
         undone: false,
       };
       state.occupants = occupantsOf(state, scene);
-      message = await ChatMessage.create({
-        content: await renderSuppressCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
-      });
+      message = await ChatMessage.create(
+        withRollMode(
+          {
+            content: await renderSuppressCard(state),
+            rolls,
+            speaker: ChatMessage.getSpeaker({ actor }),
+            flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
+          },
+          rollMode,
+          sender,
+        ),
+      );
       // The area on the map, while it is held (deleted when it ends: saveCard).
       if (message && state.active) {
         state.template = await drawArea(state.area, message.id as string, scene);
@@ -363,7 +378,7 @@ async function saveCard(message: ChatMessage, state: SuppressCardState): Promise
 
 /** The cards whose area is held now (GM-authored). */
 function activeCards(): ChatMessage[] {
-  return game.messages.contents.filter((m) => m.author?.isGM && suppressState(m)?.active === true);
+  return game.messages.contents.filter((m) => isGMMessage(m) && suppressState(m)?.active === true);
 }
 
 /** A token's move: its centre at the move's origin, then at each waypoint it passed, in feet. */
@@ -463,21 +478,4 @@ export function requestSuppressAction(
   target: string,
 ): Promise<CardActionResult> {
   return suppressCard.request(messageId, action, target);
-}
-
-/** Registers the query, the render hook, the token hook and the template (on `init`). */
-export function registerSuppressCard(): void {
-  registerCard(suppressCard, [SUPPRESS_CARD_TEMPLATE]);
-  Hooks.on('moveToken', (doc: TokenDocument, movement: TokenMovement | undefined) => {
-    if (!isActiveGM()) return;
-    // The move's path, read now (a later move may change the document before the queue runs): its
-    // origin, then each waypoint it passed (v13 `TokenMovementData`; test/harness/README.md).
-    const corners = [movement?.origin, ...(movement?.passed?.waypoints ?? [])].filter(
-      (p): p is ScenePoint => typeof p?.x === 'number' && typeof p?.y === 'number',
-    );
-    if (!corners.length) return;
-    const path = corners.map((p) => tokenCentreFeet(doc, { x: p.x, y: p.y }));
-    // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
-    return track(onTokenMoved(doc, { path }));
-  });
 }

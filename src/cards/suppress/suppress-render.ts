@@ -1,15 +1,14 @@
 /** The suppressing fire card as it is shown: its template's data, localized, from the state. */
-import { systemPath } from '../../config/document-types.js';
 import {
   CARD_TARGET,
+  SUPPRESS_CARD_TEMPLATE,
   triggerActionAvailable,
   type SuppressAction,
   type SuppressCardState,
   type SuppressTrigger,
 } from './suppress-state.js';
 
-export const SUPPRESS_CARD_TEMPLATE = systemPath('templates/chat/suppress-card.hbs');
-
+export { SUPPRESS_CARD_TEMPLATE };
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);

@@ -10,7 +10,7 @@
  * defender may still choose to become suppressed.
  */
 import type { TurnActionSpent } from '../../combat/action-budget.js';
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { FireArea } from '../../rules/index.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
@@ -18,6 +18,10 @@ import type { HitPointRecord } from '../../combat/hp-loss.js';
 import { owns } from '../kernel/index.js';
 
 /** The card's actions (the `data-action` of its buttons). */
+/** The card's GM query and template (suppress-register.ts registers them on `init`). */
+export const SUPPRESS_QUERY = 'gng.suppressAction';
+export const SUPPRESS_CARD_TEMPLATE = systemPath('templates/chat/suppress-card.hbs');
+
 export const SUPPRESS_ACTIONS = [
   'actsInArea',
   'rollSave',

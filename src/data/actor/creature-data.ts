@@ -140,6 +140,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare saves: Record<Save, { bonus: number } & Partial<DerivedCreature['saves'][Save]>>;
   /** Effects: bonus to all melee / ranged attack rolls. */
   declare attack: { bonuses: { melee: number; ranged: number } };
+  /** Effects: bonus to initiative checks (not stored; reset before effects apply). */
+  declare initiative?: { bonus: number };
   /** Derived: everything else (classes, level, BAB, attacks, encumbrance, grapple). */
   declare derived: DerivedCreature;
 
@@ -230,6 +232,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     this.hp.bonuses = zeros(HP_BONUS_TYPES);
     this.saves = { fort: { bonus: 0 }, ref: { bonus: 0 }, will: { bonus: 0 } };
     this.attack = { bonuses: { melee: 0, ranged: 0 } };
+    this.initiative = { bonus: 0 };
     for (const skill of SKILL_IDS) this.skills[skill].bonus = 0;
   }
 
@@ -273,6 +276,7 @@ const EFFECT_TARGETS: Readonly<Record<string, readonly [number, number]>> = Obje
     ...SAVES.map((save) => [`saves.${save}.bonus`, signed(LIMITS.bonus)]),
     ['attack.bonuses.melee', signed(LIMITS.bonus)],
     ['attack.bonuses.ranged', signed(LIMITS.bonus)],
+    ['initiative.bonus', signed(LIMITS.bonus)],
     ...SKILL_IDS.map((skill) => [`skills.${skill}.bonus`, signed(LIMITS.modifier)]),
   ]) as Record<string, readonly [number, number]>,
 );

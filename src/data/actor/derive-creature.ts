@@ -26,6 +26,7 @@ import {
   encumbrancePenalty,
   grappleCheckBonus,
   hitPointsBreakdown,
+  initiativeModifier,
   injury,
   isImmuneToInjury,
   meleeAttackBonus,
@@ -47,6 +48,7 @@ import {
   type Save,
   type SkillId,
   effectiveLevel,
+  type InitiativeBreakdown,
 } from '../../rules/index.js';
 import { lazyDefenseBreakdown } from '../../rules/defense-core.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
@@ -158,7 +160,9 @@ export interface DerivedCreature {
   skills: Record<SkillId, { total: number; usable: boolean; ability: Ability; injury: number }>;
   attacks: AttackSummary[];
   grapple: number;
+  /** The total initiative modifier (engine `initiativeModifier`), and its parts. */
   initiative: number;
+  initiativeBreakdown: InitiativeBreakdown;
   armorCheckPenalty: number;
   equippedArmorId: string | null;
   equippedShieldId: string | null;
@@ -460,6 +464,14 @@ export function deriveCreature(input: {
     improvedGrapple: hasFeat('improved-grapple'),
   });
 
+  const initiative = initiativeModifier({
+    dexMod: mod('dex'),
+    improvedInitiative: hasFeat('improved-initiative'),
+    conditions: conditionRollModifier(statuses, 'initiative', { negativeLevels, ignoreUnknown: true }).parts,
+    injury: hurt.penalty,
+    effects: system.initiative?.bonus ?? 0,
+  });
+
   return {
     abilities,
     classes,
@@ -496,7 +508,8 @@ export function deriveCreature(input: {
     skills,
     attacks,
     grapple,
-    initiative: mod('dex') + fromConditions('initiative'),
+    initiative: initiative.total,
+    initiativeBreakdown: initiative,
     armorCheckPenalty,
     equippedArmorId: armorItem?.id ?? null,
     equippedShieldId: shieldItem?.id ?? null,

@@ -1,0 +1,109 @@
+/**
+ * The grapple card's registration on `init` (issue #29): the card (grapple-card.ts with its checks,
+ * moves, undo, rendering, index and attack of opportunity) is loaded on first use — its query
+ * reaching the GM, one of its cards rendered or posted, `game.gng.grapple` (the sheet, the token
+ * HUD), a Stab and Grab hit, the sheet of a grappling actor, or on the active GM a grappling actor's
+ * effects changing or an attack card while a grab waits for its attack of opportunity. Once loaded,
+ * the card keeps itself up to date through its own hooks (`registerGrappleHooks`); until then the
+ * hooks below hand it the event that needed it. Its indexes read the log on first use, so nothing
+ * before the load is missed.
+ */
+import { registerLazyCard } from '../kernel/lazy-card.js';
+import { isGMMessage } from '../kernel/gm-message.js';
+import type { CardActionResult } from '../kernel/result.js';
+import { callModule, onDemand, withModule } from '../../on-demand.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-flag.js';
+import type * as GrappleCard from './grapple-card.js';
+
+/** The card (grapple-card.ts), loaded on first use; its hooks are registered with it, once. */
+export const grappleModule = onDemand(async () => {
+  const card = await import('./grapple-card.js');
+  card.registerGrappleHooks();
+  return card;
+});
+
+/** Whether a message carries a grapple card (of any version: an old one is drawn with its buttons off). */
+const isGrappleCard = (message: ChatMessage): boolean => Boolean(message.flags?.[SYSTEM_ID]?.grapple);
+
+/** A GM's attack card (a grab may wait for it as its attack of opportunity: grapple-aoo.ts). */
+function isAttackCard(message: ChatMessage): boolean {
+  return Boolean(isGMMessage(message) && message.flags?.[SYSTEM_ID]?.type === 'attackCard');
+}
+
+/** Whether a GM's grapple card waits at the grab for the attack of opportunity its defender took. */
+function grabWaits(): boolean {
+  return game.messages.contents.some((m) => {
+    const state = isGMMessage(m)
+      ? (m.flags?.[SYSTEM_ID]?.grapple as { phase?: unknown; aoo?: unknown })
+      : null;
+    return state?.phase === 'grab' && Boolean(state.aoo);
+  });
+}
+
+/** Before the card is loaded: loads it for an event that needs it, then hands it the event. */
+function whenNeeded(needed: boolean, use: (card: typeof GrappleCard) => void): void {
+  if (!grappleModule.loaded && needed) withModule(grappleModule, use);
+}
+
+/** Every rendered sheet of the actor `uuid` (after the card was loaded for it). */
+function renderSheetsOf(uuid: string): void {
+  for (const app of foundry.applications.instances.values()) {
+    const document = (app as ApplicationV2 & { document?: FoundryDocument }).document;
+    if (document?.uuid === uuid) void app.render(false);
+  }
+}
+
+/**
+ * The sheet's grapple moves (grapple-card.ts `sheetGrapples`): none unless the actor is grappling;
+ * the first sheet of a grappling actor loads the card and renders again with them.
+ */
+export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrapple[] {
+  if (!actor.statuses.has('grappling')) return [];
+  const card = grappleModule.loaded;
+  if (card) return card.sheetGrapples(actor, user);
+  withModule(grappleModule, () => renderSheetsOf(actor.uuid));
+  return [];
+}
+
+/** A move pressed on a sheet (grapple-card.ts `requestSheetGrappleMove`). */
+export function requestSheetGrappleMove(
+  messageId: string,
+  move: string,
+  side?: string,
+  actorUuid?: string,
+): Promise<CardActionResult> {
+  return callModule(grappleModule, (card) => card.requestSheetGrappleMove(messageId, move, side, actorUuid));
+}
+
+/** Registers the query, the render hook, the template and what loads the card (on `init`). */
+export function registerGrappleCard(): void {
+  registerLazyCard({
+    module: grappleModule,
+    queries: { [GRAPPLE_QUERY]: (card, data, sender) => card.grappleCard.handle(data, sender) },
+    renders: isGrappleCard,
+    decorate: (card, message, html) => card.decorateGrappleCard(message, html),
+    templates: [GRAPPLE_CARD_TEMPLATE],
+  });
+  // What the card's own hooks (registerGrappleHooks) do once it is loaded.
+  const onMessage = (message: ChatMessage, created: boolean) => {
+    whenNeeded(isGrappleCard(message), (card) => card.renderGrapplersSheets(message));
+    whenNeeded(isActiveGM() && isAttackCard(message) && grabWaits(), (card) =>
+      created ? card.onAttackCreated(message) : card.onAttackChanged(message),
+    );
+  };
+  Hooks.on('createChatMessage', (message: ChatMessage) => onMessage(message, true));
+  Hooks.on('updateChatMessage', (message: ChatMessage) => onMessage(message, false));
+  Hooks.on('deleteChatMessage', (message: ChatMessage) =>
+    whenNeeded(isActiveGM() && isAttackCard(message) && grabWaits(), (card) => card.onAttackChanged(message)),
+  );
+  for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
+    Hooks.on(hook, (effect: ActiveEffect) => {
+      const actor = effect.parent;
+      if (actor?.documentName !== 'Actor') return;
+      whenNeeded(isActiveGM() && (actor as Actor).statuses.has('grappling'), (card) =>
+        card.refreshGrappleCardsOf(actor as Actor),
+      );
+    });
+}
