@@ -15,7 +15,7 @@ export const areaModule = onDemand(() => import('./area-card.js'));
 export function registerAreaCard(): void {
   registerLazyCard({
     module: areaModule,
-    queries: { [AREA_QUERY]: (card, data, sender) => card.areaCard.handle(data, sender) },
+    queries: { [AREA_QUERY]: (card, data, sender, context) => card.areaCard.handle(data, sender, context) },
     renders: (message) => Boolean(isGMMessage(message) && areaState(message)),
     decorate: (card, message, html) => card.areaCard.decorate(message, html),
     templates: [AREA_CARD_TEMPLATE],

@@ -15,7 +15,7 @@ export const burstModule = onDemand(() => import('./burst-card.js'));
 export function registerBurstCard(): void {
   registerLazyCard({
     module: burstModule,
-    queries: { [BURST_QUERY]: (card, data, sender) => card.burstCard.handle(data, sender) },
+    queries: { [BURST_QUERY]: (card, data, sender, context) => card.burstCard.handle(data, sender, context) },
     renders: (message) => Boolean(isGMMessage(message) && burstState(message)),
     decorate: (card, message, html) => card.burstCard.decorate(message, html),
     templates: [BURST_CARD_TEMPLATE],

@@ -35,8 +35,8 @@ export function registerDyingCard(): void {
   registerLazyCard({
     module: dyingModule,
     queries: {
-      [DYING_QUERY]: (cards, data, sender) => cards.dyingCard.handle(data, sender),
-      [STABILIZE_QUERY]: (cards, data, sender) => cards.stabilizeCard.handle(data, sender),
+      [DYING_QUERY]: (cards, data, sender, context) => cards.dyingCard.handle(data, sender, context),
+      [STABILIZE_QUERY]: (cards, data, sender, context) => cards.stabilizeCard.handle(data, sender, context),
       [TEMP_HP_QUERY]: (cards, data, sender) => cards.handleTemporaryHp(data, sender),
     },
     renders: (message) => Boolean(dyingCardOf(message) || stabilizeCardOf(message)),

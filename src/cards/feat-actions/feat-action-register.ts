@@ -15,7 +15,9 @@ export const featActionModule = onDemand(() => import('./feat-action-card.js'));
 export function registerFeatActionCard(): void {
   registerLazyCard({
     module: featActionModule,
-    queries: { [FEAT_ACTION_QUERY]: (card, data, sender) => card.featActionCard.handle(data, sender) },
+    queries: {
+      [FEAT_ACTION_QUERY]: (card, data, sender, context) => card.featActionCard.handle(data, sender, context),
+    },
     renders: (message) => Boolean(isGMMessage(message) && featActionCardOf(message)),
     decorate: (card, message, html) => card.featActionCard.decorate(message, html),
     templates: [FEAT_ACTION_TEMPLATE],

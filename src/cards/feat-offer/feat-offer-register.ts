@@ -16,7 +16,9 @@ export const featOfferModule = onDemand(() => import('./feat-offer-card.js'));
 export function registerFeatOfferCard(): void {
   registerLazyCard({
     module: featOfferModule,
-    queries: { [FEAT_OFFER_QUERY]: (card, data, sender) => card.featOfferCard.handle(data, sender) },
+    queries: {
+      [FEAT_OFFER_QUERY]: (card, data, sender, context) => card.featOfferCard.handle(data, sender, context),
+    },
     renders: (message) => Boolean(isGMMessage(message) && featOfferOf(message)),
     decorate: (card, message, html) => card.featOfferCard.decorate(message, html),
     templates: [FEAT_OFFER_TEMPLATE],

@@ -81,7 +81,9 @@ export function requestSheetGrappleMove(
 export function registerGrappleCard(): void {
   registerLazyCard({
     module: grappleModule,
-    queries: { [GRAPPLE_QUERY]: (card, data, sender) => card.grappleCard.handle(data, sender) },
+    queries: {
+      [GRAPPLE_QUERY]: (card, data, sender, context) => card.grappleCard.handle(data, sender, context),
+    },
     renders: isGrappleCard,
     decorate: (card, message, html) => card.decorateGrappleCard(message, html),
     templates: [GRAPPLE_CARD_TEMPLATE],

@@ -15,7 +15,7 @@ export const healModule = onDemand(() => import('./heal-card.js'));
 export function registerHealCard(): void {
   registerLazyCard({
     module: healModule,
-    queries: { [HEAL_QUERY]: (card, data, sender) => card.healCard.handle(data, sender) },
+    queries: { [HEAL_QUERY]: (card, data, sender, context) => card.healCard.handle(data, sender, context) },
     renders: (message) => Boolean(isGMMessage(message) && healCardOf(message)),
     decorate: (card, message, html) => card.healCard.decorate(message, html),
     templates: [HEAL_CARD_TEMPLATE],

@@ -15,7 +15,9 @@ export const maneuverModule = onDemand(() => import('./maneuver-card.js'));
 export function registerManeuverCard(): void {
   registerLazyCard({
     module: maneuverModule,
-    queries: { [MANEUVER_QUERY]: (card, data, sender) => card.maneuverCard.handle(data, sender) },
+    queries: {
+      [MANEUVER_QUERY]: (card, data, sender, context) => card.maneuverCard.handle(data, sender, context),
+    },
     renders: (message) => Boolean(isGMMessage(message) && maneuverState(message)),
     decorate: (card, message, html) => card.decorateManeuverCard(message, html),
     templates: [MANEUVER_CARD_TEMPLATE],

@@ -22,7 +22,7 @@ export function registerRestCard(): void {
   Hooks.once('ready', () => void track(migrateCareFlags()));
   registerLazyCard({
     module: restModule,
-    queries: { [REST_QUERY]: (card, data, sender) => card.restCard.handle(data, sender) },
+    queries: { [REST_QUERY]: (card, data, sender, context) => card.restCard.handle(data, sender, context) },
     renders: (message) => Boolean(isGMMessage(message) && restCardOf(message)),
     decorate: (card, message, html) => card.restCard.decorate(message, html),
     templates: [REST_CARD_TEMPLATE],

@@ -28,7 +28,9 @@ export async function endSuppressionAtTurnStart(combat: Combat, combatant: Comba
 export function registerSuppressCard(): void {
   registerLazyCard({
     module: suppressModule,
-    queries: { [SUPPRESS_QUERY]: (card, data, sender) => card.suppressCard.handle(data, sender) },
+    queries: {
+      [SUPPRESS_QUERY]: (card, data, sender, context) => card.suppressCard.handle(data, sender, context),
+    },
     renders: (message) => Boolean(isGMMessage(message) && suppressState(message)),
     decorate: (card, message, html) => card.suppressCard.decorate(message, html),
     templates: [SUPPRESS_CARD_TEMPLATE],
