@@ -44,10 +44,10 @@ async function audit(page: Page, selector: string, view: string): Promise<void> 
 
 /** The CSS selector of the floating window that shows the application whose element matches `inner`. */
 async function windowOf(page: Page, inner: string): Promise<string> {
-  const id = await page
-    .locator('.pg-window', { has: page.locator(inner) })
-    .last()
-    .getAttribute('id');
+  // Waits for it: a sheet's code may load on first use, after the click that opens it.
+  const frame = page.locator('.pg-window', { has: page.locator(inner) }).last();
+  await frame.waitFor();
+  const id = await frame.getAttribute('id');
   if (!id) throw new Error(`No window holds ${inner}`);
   return `#${id}`;
 }
@@ -117,7 +117,7 @@ it('a creature sheet, an item sheet and the attack dialog', async () => {
     .locator(`${fighter} .inventory tr`, { hasText: 'Bastard sword' })
     .locator('[data-action="openItem"]')
     .click();
-  const item = await windowOf(page, '.item');
+  const item = await windowOf(page, '.sheet.item');
   // It opens under the toolbar, not over it, however tall its content.
   const toolbar = await page.locator('.pg-toolbar').boundingBox();
   const itemBox = await page.locator(item).boundingBox();

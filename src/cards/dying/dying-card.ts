@@ -152,7 +152,10 @@ async function startDyingRound(
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
     // The combat holding the actor, whatever combat the GM's tracker shows.
-    const message = await playRound(found, inCombat(found, combatOf(found)), { mode: rollMode, roller: sender });
+    const message = await playRound(found, inCombat(found, combatOf(found)), {
+      mode: rollMode,
+      roller: sender,
+    });
     return message;
   });
 }
