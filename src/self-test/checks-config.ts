@@ -6,6 +6,7 @@
 import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID } from '../config/document-types.js';
 import { GNG_STATUSES } from '../config/status-effects.js';
 import { expect, type SelfTestCheck } from './check.js';
+import { PROBE_SETTING } from './probe-setting.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -77,22 +78,7 @@ const registration: SelfTestCheck = {
   },
 };
 
-/**
- * The self-test's own world setting (no menu shows it, nothing reads it): written, read back and set
- * back, so no setting a GM chose ever changes, not even for a moment.
- */
-export const PROBE_SETTING = 'selfTestProbe';
-
-/** On `init`: the probe setting. */
-export function registerProbeSetting(): void {
-  game.settings.register(SYSTEM_ID, PROBE_SETTING, {
-    name: 'GNG.SelfTest.ProbeSetting',
-    scope: 'world',
-    config: false,
-    type: String,
-    default: '',
-  });
-}
+export { PROBE_SETTING };
 
 /** A world setting of ours is written and read back, then restored. */
 const settings: SelfTestCheck = {

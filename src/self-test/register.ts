@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { registerSelfTestQueries } from './queries.js';
-import { registerProbeSetting } from './checks-config.js';
+import { registerProbeSetting } from './probe-setting.js';
 import { SelfTestApp, SELF_TEST_TEMPLATE, selfTestModule } from './self-test-app.js';
 import type { SelfTestReport } from './self-test.js';
 
