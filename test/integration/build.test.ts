@@ -265,7 +265,7 @@ describe('the built system in dist/ (npm test builds first)', () => {
 describe('the built code in dist/ (npm test builds first)', () => {
   const dist = join(ROOT, 'dist');
   /** What a world may load at start, in bytes (docs/performance.md "Code loaded at start"). */
-  const START_BUDGET = 354_000;
+  const START_BUDGET = 348_500;
   const read = (file: string) => readFileSync(join(dist, file), 'utf8');
   const codeFiles = () =>
     ['gng.mjs', ...readdirSync(join(dist, 'chunks')).map((f) => `chunks/${f}`)].filter((f) =>
@@ -351,6 +351,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
     // code at start shares with it.
     const sharedAtStart: Record<string, string[]> = {
       area: [],
+      bleeding: [],
       burst: ['burst-area'],
       dying: [],
       'feat-actions': [],

@@ -32,7 +32,7 @@ import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
-import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
+import { bindWounds } from '../../cards/bleeding/bleeding-state.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
