@@ -9,7 +9,7 @@
  * first control. Pattern learned from draw-steel's RollDialog (MIT): a form application whose
  * `form.handler` stores the result and whose closing settles the promise.
  */
-import { systemPath } from '../config/document-types.js';
+import { ATTACK_DIALOG_TEMPLATE } from './dialog-templates.js';
 import {
   CALLED_SHOT_EFFECTS,
   CALLED_SHOT_EFFECT_TABLE,
@@ -71,7 +71,7 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 /** The dialog's odds with the odds engine, loaded on first use (issue #29). */
 export const dialogOdds = onDemand(() => import('./attack-dialog-odds.js'));
 
-export const ATTACK_DIALOG_TEMPLATE = systemPath('templates/apps/attack-dialog.hbs');
+export { ATTACK_DIALOG_TEMPLATE };
 
 /** The situational rows of the attacker table the dialog offers (the contract's `SituationalModifier`). */
 export const SITUATIONAL_MODIFIERS: readonly SituationalModifier[] = [

@@ -6,7 +6,7 @@
  * power points it takes. `CastDialog.prompt(actor, spell)` resolves with the choice, or null when
  * closed; the sheet then casts (src/magic/). Same form pattern as the attack dialog.
  */
-import { systemPath } from '../config/document-types.js';
+import { CAST_DIALOG_TEMPLATE } from './dialog-templates.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { DAMAGE_TYPES } from '../data/item/item-data.js';
 import type { ArmorMetamagic } from '../rules/index.js';
@@ -14,7 +14,7 @@ import { enchantmentOf, metamagicChoices, metamagicCost, weaponChoices } from '.
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
-export const CAST_DIALOG_TEMPLATE = systemPath('templates/apps/cast-dialog.hbs');
+export { CAST_DIALOG_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -2,12 +2,15 @@
  * A Cast (Manifest) button of the sheet's Magic tab: the cast dialog, then the weapon spell on the
  * chosen weapons or the damaging spell on the area card (src/magic/).
  */
-import { CastDialog } from './cast-dialog.js';
+import { onDemand } from '../on-demand.js';
 import { castAreaSpell, castWeaponSpell } from '../magic/index.js';
+
+/** The cast dialog, loaded on its first open (issue #29). */
+const castDialog = onDemand(() => import('./cast-dialog.js'));
 
 /** `caster` casts `spell` (one of its spells or powers) as the user chooses in the cast dialog. */
 export async function castFromSheet(caster: Actor, spell: Item): Promise<void> {
-  const choice = await CastDialog.prompt(caster, spell);
+  const choice = await (await castDialog()).CastDialog.prompt(caster, spell);
   if (!choice) return;
   if (choice.kind === 'weapon') {
     const weapons = (await Promise.all(choice.weaponUuids.map((uuid) => fromUuid(uuid)))).filter(

@@ -39,11 +39,8 @@ import {
   type EffectStart,
 } from './effect-timings.js';
 import { combatantOf, migrateCombatantRecords } from './action-budget.js';
-import {
-  postBleedingCardsFor,
-  registerBleedingCard,
-  startBleedingState,
-} from '../cards/bleeding/bleeding-card.js';
+import { bleedingModule, registerBleedingCard } from '../cards/bleeding/bleeding-register.js';
+import { bleedingEffectOf } from '../cards/bleeding/bleeding-state.js';
 import { postDyingCardFor } from '../cards/dying/dying-register.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { escapeHtml } from '../chat/escape-html.js';
@@ -127,7 +124,8 @@ export async function runConditionsAtTurnStart(combat: Combat, combatant: Combat
   if (!actor) return;
   // Unlinked tokens' actors are not world actors: their old blood-loss flag is migrated here.
   await migrateBloodLoss(actor);
-  await postBleedingCardsFor(actor, combat.round);
+  // The bleeding card loads only for an actor that bleeds.
+  if (bleedingEffectOf(actor)) await (await bleedingModule()).postBleedingCardsFor(actor, combat.round);
   // A dying actor's round: d% against Con, 1 HP lost unless it stabilizes (cards/dying/dying-card.ts).
   await postDyingCardFor(actor, combat);
 }
@@ -186,7 +184,7 @@ async function onEffectCreated(effect: ActiveEffect): Promise<void> {
   // In combat only (conditions that run themselves in combat); out of combat the table decides.
   if (effectDropsHeld(effect.statuses) && combatantOf(actor as Actor))
     await dropHeldWeapons(actor as Actor, dropCauses(effect.statuses));
-  if (effect.statuses.has('severe-bleeding')) await startBleedingState(effect);
+  if (effect.statuses.has('severe-bleeding')) await (await bleedingModule()).startBleedingState(effect);
 }
 
 /**

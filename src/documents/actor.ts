@@ -7,7 +7,7 @@
 import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } from '../rules/index.js';
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
-import { AttackDialog } from '../applications/attack-dialog.js';
+import { onDemand } from '../on-demand.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
 
@@ -16,6 +16,9 @@ export interface RollAttackOptions {
   /** Start the attack with the default options, without the attack dialog (Shift-click). */
   skipDialog?: boolean;
 }
+
+/** The attack dialog, loaded on its first open (issue #29). */
+const attackDialog = onDemand(() => import('../applications/attack-dialog.js'));
 
 export class GnGActor extends Actor {
   /** Typed view of `system` for the two creature types. */
@@ -104,7 +107,7 @@ export class GnGActor extends Actor {
     }
     const choices: AttackChoices | null = options.skipDialog
       ? structuredClone(DEFAULT_ATTACK_OPTIONS)
-      : await AttackDialog.prompt(this, item);
+      : await (await attackDialog()).AttackDialog.prompt(this, item);
     if (!choices) return null;
     return game.gng.attack(this, item, choices);
   }

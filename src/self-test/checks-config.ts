@@ -3,10 +3,10 @@
  * classes and data models, the queries every card needs, the statuses, the token bar, and a world
  * setting written and read back.
  */
-import { PROBE_SETTING } from './probe-setting.js';
 import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID } from '../config/document-types.js';
 import { GNG_STATUSES } from '../config/status-effects.js';
 import { expect, type SelfTestCheck } from './check.js';
+import { PROBE_SETTING } from './probe-setting.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -77,6 +77,8 @@ const registration: SelfTestCheck = {
     });
   },
 };
+
+export { PROBE_SETTING };
 
 /** A world setting of ours is written and read back, then restored. */
 const settings: SelfTestCheck = {

@@ -1,6 +1,6 @@
 /**
- * The self-test's probe setting, registered on `init` (register.ts) apart from the checks that use it
- * (checks-config.ts), which load on first use.
+ * The self-test's probe setting, registered on `init` (register.ts) apart from the checks, which
+ * load on first use (issue #29).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 

@@ -25,32 +25,23 @@ import type { GnGActor } from '../../documents/actor.js';
 import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
 import type { AnatomyFlag, CreatureData, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
-import {
-  combatPanelContext,
-  combatTabContext,
-  effectsContext,
-  featsContext,
-  headerContext,
-  healPatientOf,
-  healTargetContext,
-  inventoryContext,
-  magicContext,
-  skillsContext,
-} from './actor-context.js';
 import { changedParts } from './render-scope.js';
 import { featActionInputs } from './feat-actions-context.js';
 import { bluntEndSource } from '../../data/actor/feat-weapons.js';
-import { resistancesContext } from './resistances-context.js';
 import { disabledPartsOf } from '../../cards/rest/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
-import { RICH_TEXT_PARTIAL, RichTextEditing, richTextContext } from './rich-text.js';
-import { bindWounds } from '../../cards/bleeding/bleeding-card.js';
+import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
+import { onDemand } from '../../on-demand.js';
+import { bindWounds } from '../../cards/bleeding/bleeding-state.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
+
+/** The parts' view models (actor-parts.ts), loaded by the first sheet rendered (issue #29). */
+const actorParts = onDemand(() => import('./actor-parts.js'));
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** The item (on this actor) of the row a clicked element is in: `data-item-id` on it or an ancestor. */
@@ -199,41 +190,9 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     if (tab && tab !== this.#tab) return context;
     // Added to the context it was given and returned (as Draw Steel's sheets do); each part's keys
     // are its own or hold the same values, so parts prepared one after another do not disturb each other.
-    Object.assign(context, await this.#partContext(partId));
+    const { partContext } = await actorParts();
+    Object.assign(context, await partContext(this.actor, partId, this.isEditable, this.#richText.field));
     return context;
-  }
-
-  async #partContext(partId: string): Promise<Record<string, unknown>> {
-    const actor = this.actor;
-    switch (partId) {
-      case 'header':
-        return headerContext(actor);
-      case 'combat':
-        return combatPanelContext(actor);
-      case 'tab-combat':
-        return { ...combatTabContext(actor), resistances: resistancesContext(actor) };
-      case 'tab-skills':
-        return skillsContext(actor);
-      case 'tab-inventory':
-        return inventoryContext(actor);
-      case 'tab-feats':
-        return featsContext(actor, this.isEditable);
-      case 'tab-magic':
-        return magicContext(actor);
-      case 'tab-effects':
-        return { ...effectsContext(actor), healTarget: healTargetContext(actor, game.user) };
-      case 'tab-biography':
-        return {
-          biography: await richTextContext(
-            actor,
-            'system.biography',
-            game.i18n.localize('GNG.Actor.FIELDS.biography.label'),
-            { editable: this.isEditable, editing: this.#richText.field },
-          ),
-        };
-      default:
-        return {};
-    }
   }
 
   /** The active tab's id. */
@@ -555,7 +514,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
    */
   static async onHealTarget(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const kind = target.dataset.kind === 'surgery' ? 'surgery' : 'tend';
-    const { patient, problem } = healPatientOf(game.user);
+    const { patient, problem } = (await actorParts()).healPatientOf(game.user);
     if (!patient) {
       ui.notifications.warn(problem ?? game.i18n.localize('GNG.Heal.Sheet.NoTarget'));
       return;

@@ -9,6 +9,8 @@
 import type { SheetTab } from './actor-sheet.js';
 import { defaultItemImage } from '../../config/item-images.js';
 
+export { ITEM_FIELDSETS, itemFieldsets } from './item-fieldsets.js';
+
 export const ITEM_TABS: readonly SheetTab[] = [
   { id: 'description', icon: 'fa-solid fa-book-open' },
   { id: 'details', icon: 'fa-solid fa-list' },

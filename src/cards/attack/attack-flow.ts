@@ -14,16 +14,11 @@
  * `gng.applyDamage(message, target, actor)`. See docs/api.md "Hooks and the attack flow".
  */
 import { automation } from '../../settings/variant-rules.js';
-import {
-  blockAction,
-  blockWeapons,
-  cardAbortRefusal,
-  riposteAction,
-  riposteTargets,
-  riposteWeapon,
-  rollWithBlowAction,
-  undoAborts,
-} from './attack-aborts.js';
+import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from './attack-aborts.js';
+import { onDemand } from '../../on-demand.js';
+
+/** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
+const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 import {
   actorOf,
   defineCard,
@@ -258,8 +253,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         ...(button.dataset.weapon ? { weapon: button.dataset.weapon } : {}),
         ...(button.dataset.breaking === 'true' ? { breaking: true } : {}),
       }),
-      run: ({ message, state, target, user, extra }) =>
-        blockAction(message, state, target, user, {
+      run: async ({ message, state, target, user, extra }) =>
+        (await abortSteps()).blockAction(message, state, target, user, {
           ...(typeof extra.weapon === 'string' ? { weapon: extra.weapon } : {}),
           ...(extra.breaking === true ? { breaking: true } : {}),
         }),
@@ -267,12 +262,14 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     rollWithBlow: action('rollWithBlow', {
       shown: abortShownTo('rollWithBlow'),
       undoneBy: 'undoAborts',
-      run: ({ message, state, target, user }) => rollWithBlowAction(message, state, target, user),
+      run: async ({ message, state, target, user }) =>
+        (await abortSteps()).rollWithBlowAction(message, state, target, user),
     }),
     // The GM records the Riposte (once); then the asking client, an owner of the defender, starts
     // the defender's attack against the attacker with the weapon it blocked with.
     riposte: action('riposte', {
-      run: ({ message, state, target, user }) => riposteAction(message, state, target, user),
+      run: async ({ message, state, target, user }) =>
+        (await abortSteps()).riposteAction(message, state, target, user),
       after: (messageId, target, result) => counterAttack(messageId, target, result, riposteWeapon),
     }),
     penetrationSave: action('penetrationSave', {
@@ -309,7 +306,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     }),
     undoAborts: action('undoAborts', {
       async run({ target }) {
-        const notes = await undoAborts(target);
+        const notes = await (await abortSteps()).undoAborts(target);
         noteUndo(target, notes);
       },
     }),

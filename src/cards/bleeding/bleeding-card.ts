@@ -20,7 +20,15 @@
  *   GM; `gng.bindWounds` query) ends the bleeding through the engine's `bindSevereBleeding`: the
  *   effect is removed and a chat line says so.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
+import {
+  BIND_WOUNDS_QUERY,
+  BLEEDING_CARD_TEMPLATE,
+  BLEEDING_QUERY,
+  BLEEDING_STATUS,
+  bindWounds,
+  bleedingEffectOf,
+} from './bleeding-state.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   advanceSevereBleeding,
@@ -42,26 +50,19 @@ import {
 } from '../../combat/status-holds.js';
 import {
   actorOf,
-  askGM,
   defineCard,
   owns,
   Refusal,
   refusal,
-  registerGMQuery,
   serialized,
   showRolls,
   type CardActionResult,
   type CardRun,
-  registerCard,
 } from '../kernel/index.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 
-export const BLEEDING_STATUS = 'severe-bleeding';
 /** The bleeding card's query (its save and the GM's Undo of it). */
-export const BLEEDING_QUERY = 'gng.bleedingCard';
-export const BIND_WOUNDS_QUERY = 'gng.bindWounds';
-export const BLEEDING_CARD_TEMPLATE = systemPath('templates/chat/bleeding-card.hbs');
 
 /** `flags.gng.bleeding` of the `severe-bleeding` effect. */
 export interface StoredBleeding extends SevereBleedingState {
@@ -109,15 +110,19 @@ export interface BleedingUndo {
   taken?: Record<string, TakenHolds | null>;
 }
 
+export {
+  BIND_WOUNDS_QUERY,
+  BLEEDING_CARD_TEMPLATE,
+  BLEEDING_QUERY,
+  BLEEDING_STATUS,
+  bindWounds,
+  bleedingEffectOf,
+};
+
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 const STAGES: readonly BleedingStage[] = ['bleeding', 'fatigued', 'exhausted'];
-
-/** The actor's `severe-bleeding` effect, or undefined. */
-export function bleedingEffectOf(actor: Actor): ActiveEffect | undefined {
-  return actor.effects.find((effect) => effect.statuses.has(BLEEDING_STATUS));
-}
 
 /** The stored state of a bleeding effect (a fresh one, DC 12, when none is stored). */
 export function bleedingStateOf(effect: ActiveEffect): StoredBleeding {
@@ -425,15 +430,4 @@ export function requestBleedingSave(messageId: string): Promise<CardActionResult
 /** Asks the active GM (the user must be a GM) to undo the save rolled on the bleeding card `messageId`. */
 export function requestBleedingUndo(messageId: string): Promise<CardActionResult> {
   return bleedingCard.request(messageId, 'bleedingUndo', BLEEDING_TARGET);
-}
-
-/** Asks the active GM to bind `actor`'s wounds (the sheet's Heal action "Bind wounds"). */
-export function bindWounds(actor: Actor): Promise<CardActionResult> {
-  return askGM(BIND_WOUNDS_QUERY, { actorUuid: actor.uuid });
-}
-
-/** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
-export function registerBleedingCard(): void {
-  registerCard(bleedingCard, [BLEEDING_CARD_TEMPLATE]);
-  registerGMQuery(BIND_WOUNDS_QUERY, handleBindWounds);
 }
