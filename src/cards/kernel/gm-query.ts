@@ -10,6 +10,7 @@ import { track } from './in-flight.js';
 import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
 import { chosenRollMode, hideUnseenCard, parseRollMode, type RollMode } from './roll-mode.js';
 import { registerGMMessages } from './gm-message.js';
+import { markForgedCard } from './forged-card.js';
 
 /** What the envelope of a request carries besides its data: the sender's roll mode (roll-mode.ts). */
 export interface GMQueryContext {
@@ -75,9 +76,10 @@ export function registerGMQuery(name: string, handler: GMQueryHandler): void {
  */
 export function registerCardKernel(): void {
   CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    hideUnseenCard(message, html),
-  );
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+    markForgedCard(message, html);
+    hideUnseenCard(message, html);
+  });
   registerGMMessages();
 }
 
