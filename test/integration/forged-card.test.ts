@@ -68,8 +68,18 @@ describe('a card a player wrote', () => {
       fighter as unknown as { rollAbilityCheck(a: string): Promise<ChatMessage | null> }
     ).rollAbilityCheck('str');
     const chat = await asClient(player, () => ChatMessage.create({ content: '<p>Hello <b>all</b></p>' }));
-    expect(check).not.toBeNull();
-    expect(draw(gm, check as ChatMessage).forged).toBeNull();
+    const rolls = fighter as unknown as {
+      rollSave(s: string): Promise<ChatMessage | null>;
+      rollSkill(s: string): Promise<ChatMessage | null>;
+    };
+    h.dice.queue(9, 14);
+    const save = await rolls.rollSave('fort');
+    const skill = await rolls.rollSkill('climb');
+    for (const own of [check, save, skill]) {
+      expect(own).not.toBeNull();
+      expect(draw(gm, own as ChatMessage).forged).toBeNull();
+      expect(draw(otherPlayer, own as ChatMessage).forged).toBeNull();
+    }
     expect(draw(gm, chat as ChatMessage)).toMatchObject({ forged: null, text: 'Hello all' });
   });
 });

@@ -7,8 +7,32 @@
  */
 import { isGMMessage } from './gm-message.js';
 
-/** The `flags.gng.type`s a player's own client posts (its sheet checks and weapon spell casts). */
-const PLAYER_MESSAGE_TYPES: ReadonlySet<string> = new Set(['abilityCheck', 'weaponSpellCast']);
+/**
+ * The `flags.gng.type`s of the messages only a GM's client writes (the cards and the GM's automatic
+ * notes). A player's own client writes its sheet checks (`abilityCheck`, `save`, `skill`) and weapon
+ * spell casts, which are not cards.
+ */
+const GM_MESSAGE_TYPES: ReadonlySet<string> = new Set([
+  'areaCard',
+  'attackCard',
+  'bleedingBound',
+  'bleedingCard',
+  'burstCard',
+  'dyingCard',
+  'effectExpired',
+  'featAction',
+  'featOffer',
+  'grappleCard',
+  'healCard',
+  'limbDrop',
+  'maneuverCard',
+  'opportunityCard',
+  'quickStand',
+  'restCard',
+  'stabilizeCard',
+  'suppressCard',
+  'temporaryHp',
+]);
 
 /** The markup only cards carry: their button rows. */
 const CARD_MARKUP = '.gng-card-buttons, .card-buttons';
@@ -16,7 +40,7 @@ const CARD_MARKUP = '.gng-card-buttons, .card-buttons';
 /** Whether `message`, drawn as `html`, claims to be a card (by its flags or its markup) and is not a GM's. */
 export function isForgedCard(message: ChatMessage, html: HTMLElement): boolean {
   const type = (message.flags?.gng as Record<string, unknown> | undefined)?.type;
-  const claimsCard = typeof type === 'string' && !PLAYER_MESSAGE_TYPES.has(type);
+  const claimsCard = typeof type === 'string' && GM_MESSAGE_TYPES.has(type);
   const looksLikeCard = html.querySelector(`.message-content :is(${CARD_MARKUP})`) !== null;
   return (claimsCard || looksLikeCard) && !isGMMessage(message);
 }
