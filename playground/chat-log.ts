@@ -191,6 +191,17 @@ export class ChatLog {
 
   #render(message: ChatMessage): HTMLElement {
     const element = this.harness.renderMessage(message);
+    // The harness draws every message's content for every client (so the tests prove the system's
+    // own hiding); Foundry's chat log shows a whisper's content only to its audience and tells the
+    // others that dice were rolled. A card the system hid already carries its own note.
+    const content = element.querySelector<HTMLElement>('.message-content');
+    const hidden = message.isContentVisible === false;
+    if (content && hidden && !content.querySelector('.gng-hidden-roll, .gng-forged-card')) {
+      const note = document.createElement('p');
+      note.className = 'note pg-private-roll';
+      note.textContent = game.i18n.format('GNG.Playground.PrivateRoll', { name: message.author?.name ?? '' });
+      content.replaceChildren(note);
+    }
     this.#elements.set(message.id as string, element);
     return element;
   }

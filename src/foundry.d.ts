@@ -307,6 +307,8 @@ declare global {
     readonly author: User | null;
     /** The current user wrote this message. */
     readonly isAuthor: boolean;
+    /** Whether this client's user sees the content (not whispered, or in its audience; v13 API docs). */
+    readonly isContentVisible: boolean;
     /** Ids of the users it is whispered to (the roll mode's audience); empty: everyone sees it. */
     readonly whisper: string[];
     /** A blind roll: its content is for the GMs only. */

@@ -690,3 +690,23 @@ it("a player's chat card keeps its heading; the side panel shows temporary HP; e
   const hp = page.locator('.pg-combatant[data-side="b"] .pg-hp');
   await expect.poll(() => hp.textContent()).toMatch(/^HP \d+ \/ \d+ \(\+5 temporary\)$/);
 });
+
+it('a blind save is drawn as Foundry draws a whisper: others read that dice were rolled, the GM the result', async () => {
+  const { page } = pages;
+  await openAt1600x1000(page);
+  await actAs(page, 'Player');
+  await page.evaluate(async () => {
+    await game.settings.set('core', 'rollMode', 'blindroll');
+    const fighter = game.actors.getName('Fighter, 5th level') as Actor;
+    await (fighter as unknown as { rollSave(save: string): Promise<unknown> }).rollSave('fort');
+    await game.settings.set('core', 'rollMode', 'publicroll');
+  });
+  const last = () => page.locator('#chat-log .chat-message').last().textContent();
+  // A blind roll hides its result from its own roller, too.
+  await expect.poll(last).toContain('Player rolled some dice privately.');
+  expect(await last()).not.toContain('Saving throw: Fortitude');
+  await actAs(page, 'Other Player');
+  await expect.poll(last).toContain('Player rolled some dice privately.');
+  await actAs(page, 'Gamemaster (GM)');
+  await expect.poll(last).toContain('Saving throw: Fortitude');
+});
