@@ -20,6 +20,7 @@
  * only the parts it can alter (render-scope.ts): those in view at once, hidden panels it touches
  * become empty again.
  */
+import { showTab, tabForKey } from './tab-strip.js';
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
 import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
@@ -77,8 +78,6 @@ export const SHEET_TABS: readonly SheetTab[] = [
   { id: 'effects', icon: 'fa-solid fa-bolt' },
   { id: 'biography', icon: 'fa-solid fa-feather' },
 ];
-
-const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
 
 /** The tab a part shows (`tab-<id>`), or null for the header, the combat panel and the tab bar. */
 function tabOfPart(partId: string): string | null {
@@ -239,34 +238,18 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
 
   /** Marks the active tab and shows its panel (and only it) in the rendered sheet. */
   #showTab(focus: boolean): void {
-    const root = this.element;
-    if (!root) return;
-    const id = this.#tab;
-    for (const button of root.querySelectorAll<HTMLElement>('.sheet-tabs [role="tab"][data-tab]')) {
-      const active = button.dataset.tab === id;
-      button.classList.toggle('active', active);
-      button.setAttribute('aria-selected', String(active));
-      button.setAttribute('tabindex', active ? '0' : '-1');
-      if (active && focus) button.focus();
-    }
-    for (const panel of root.querySelectorAll<HTMLElement>('.sheet-tab-panel[data-tab]')) {
-      panel.hidden = panel.dataset.tab !== id;
-    }
+    showTab(this.element, this.#tab, focus);
   }
 
   /** Arrow keys (and Home / End) on a tab move to the next (previous, first, last) tab and show it. */
   #onTabKey(event: KeyboardEvent): void {
-    const tab = (event.target as HTMLElement | null)?.closest<HTMLElement>('.sheet-tabs [role="tab"]');
-    if (!tab || !TAB_KEYS.includes(event.key)) return;
-    const ids = SHEET_TABS.map((t) => t.id);
-    const index = ids.indexOf(tab.dataset.tab ?? '');
-    if (index < 0) return;
+    const next = tabForKey(
+      event,
+      SHEET_TABS.map((t) => t.id),
+    );
+    if (!next) return;
     event.preventDefault();
-    const n = ids.length;
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
-    // Home and End go to the ends; the arrows wrap round.
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : (index + step + n) % n;
-    void this.changeSheetTab(ids[next] as string, { focus: true });
+    void this.changeSheetTab(next, { focus: true });
   }
 
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {

@@ -8,6 +8,7 @@
  */
 import type { SheetTab } from './actor-sheet.js';
 import { defaultItemImage } from '../../config/item-images.js';
+import { showTab, tabForKey as tabForKeyOf } from './tab-strip.js';
 
 export { ITEM_FIELDSETS, itemFieldsets } from './item-fieldsets.js';
 
@@ -16,8 +17,6 @@ export const ITEM_TABS: readonly SheetTab[] = [
   { id: 'details', icon: 'fa-solid fa-list' },
   { id: 'effects', icon: 'fa-solid fa-bolt' },
 ];
-
-const TAB_KEYS = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
 
 /** `tabList` for the tab bar and `tabs.<id>` for each panel, `active` the chosen tab. */
 export function itemTabsContext(item: Item, active: string) {
@@ -34,30 +33,15 @@ export function itemTabsContext(item: Item, active: string) {
 
 /** Marks `id` as the chosen tab and shows its panel only, in the rendered sheet. */
 export function showItemTab(root: HTMLElement | null, id: string, focus = false): void {
-  if (!root) return;
-  for (const button of root.querySelectorAll<HTMLElement>('.sheet-tabs [role="tab"][data-tab]')) {
-    const active = button.dataset.tab === id;
-    button.classList.toggle('active', active);
-    button.setAttribute('aria-selected', String(active));
-    button.setAttribute('tabindex', active ? '0' : '-1');
-    if (active && focus) button.focus();
-  }
-  for (const panel of root.querySelectorAll<HTMLElement>('.sheet-tab-panel[data-tab]')) {
-    panel.hidden = panel.dataset.tab !== id;
-  }
+  showTab(root, id, focus);
 }
 
 /** The tab an arrow key (or Home / End) on a tab moves to, or null for another key. */
 export function tabForKey(event: KeyboardEvent): string | null {
-  const tab = (event.target as HTMLElement | null)?.closest<HTMLElement>('.sheet-tabs [role="tab"]');
-  if (!tab || !TAB_KEYS.includes(event.key)) return null;
-  const ids = ITEM_TABS.map((t) => t.id);
-  const index = ids.indexOf(tab.dataset.tab ?? '');
-  if (index < 0) return null;
-  const n = ids.length;
-  const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : -1;
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : (index + step + n) % n;
-  return ids[next] ?? null;
+  return tabForKeyOf(
+    event,
+    ITEM_TABS.map((t) => t.id),
+  );
 }
 
 /** The Effects tab: the item's own Active Effects, with what each button does, labelled. */
