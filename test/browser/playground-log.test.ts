@@ -59,6 +59,19 @@ const inView = (page: Page) =>
     return { id: first.dataset.messageId, offset: Math.round(first.getBoundingClientRect().top - top) };
   });
 
+/** {@link inView} once the log has stopped moving (two reads 100 ms apart agree): a resize the log
+ * reacts to may still adjust its scroll after a scroll the test made, on a loaded machine. */
+async function settledInView(page: Page): Promise<Awaited<ReturnType<typeof inView>>> {
+  let last = await inView(page);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(100);
+    const now = await inView(page);
+    if (now.id === last.id && now.offset === last.offset) return now;
+    last = now;
+  }
+  return last;
+}
+
 const atBottom = (page: Page) =>
   log(page).evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 8);
 
@@ -94,7 +107,7 @@ it('shows the newest 100 messages in order, older ones a batch at a time; update
 
   // "Show older messages" adds the previous 100 above, and the log keeps its place.
   await scrollLog(page, 'middle');
-  const before = await inView(page);
+  const before = await settledInView(page);
   await older(page).click();
   await expect.poll(() => shown(page)).toEqual({ count: 200, newest: true });
   await expect.poll(() => inView(page)).toEqual(before);
@@ -106,7 +119,7 @@ it('shows the newest 100 messages in order, older ones a batch at a time; update
 
   // Scrolled up, the log stays where it is as a message comes, and keeps what it shows.
   await scrollLog(page, 2000);
-  const reading = await inView(page);
+  const reading = await settledInView(page);
   await post(page, 1, 250);
   expect(await inView(page)).toEqual(reading);
   expect(await atBottom(page)).toBe(false);
