@@ -17,7 +17,7 @@ import {
   type DefenseBonusKind,
 } from './conditions.js';
 import {
-  type DEFENSE_MODIFIER_TYPES,
+  DEFENSE_MODIFIER_TYPES,
   DEFENSE_ROLL_MODIFIER_ROWS,
   DEFENSE_ROLL_MODIFIERS,
   DEFENSE_STATES,
@@ -33,22 +33,8 @@ import { classDefenseBonusOf } from './progression-core.js';
 import { sizeModifier } from './sizes.js';
 import { assertOneOf } from './validate.js';
 
-/**
- * The typed modifiers in the order `evaluate` reads them: a type added to DEFENSE_MODIFIER_TYPES does
- * not compile here until `evaluate` reads it too.
- */
-const MODIFIER_TYPES: typeof DEFENSE_MODIFIER_TYPES = [
-  'circumstance',
-  'competence',
-  'deflection',
-  'dodge',
-  'enhancement',
-  'haste',
-  'insight',
-  'luck',
-  'sacred',
-  'profane',
-];
+/** The typed modifiers, in the order `evaluate` reads them (defense-tables.ts's own order). */
+const MODIFIER_TYPES = DEFENSE_MODIFIER_TYPES;
 /** The parts of the Defense bonus, in the order the breakdown reports them. */
 const PARTS: readonly DefensePart[] = [
   'dexterity',
