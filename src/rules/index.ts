@@ -10,6 +10,7 @@ export * from './abilities.js';
 export * from './criticals.js';
 export * from './attack.js';
 export * from './attackModifiers.js';
+export * from './ranged-weapon-kind.js';
 export * from './protection.js';
 export * from './damage.js';
 export * from './specialAttacks.js';

@@ -31,6 +31,7 @@ import { combatOptionLines, type AttackHand } from './combat-options-lines.js';
 import { sunderPreview } from './sunder.js';
 import { opponentFeatLines } from '../../combat/opponent-feats.js';
 import { sneakAttackOf, type SneakAttack } from './sneak-attack.js';
+import { weaponRangedKind } from '../../data/item/weapon-kind.js';
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -183,6 +184,12 @@ export function previewAttack(
     conditions: [...(options.situational ?? [])],
     touch: Boolean(options.touch) && !attack.touch,
   };
+  // Footnote 3: whether a prone attacker can use this ranged weapon at all. The prone row adds
+  // nothing to a ranged attack (the sheet's bonus holds the melee −4), so it is passed for the refusal.
+  if (attack.mode === 'ranged') {
+    input.rangedWeapon = weaponRangedKind(weapon.name, w);
+    if (actor.statuses?.has('prone')) input.conditions = [...(input.conditions ?? []), 'prone'];
+  }
   // GnG SNEAK ATTACK against the single target, from the documents (sneak-attack.ts).
   const sneakAttack = sneakAttackOf(
     actor,
@@ -208,7 +215,9 @@ export function previewAttack(
     for (const part of modifiers.parts)
       lines.push({ label: PART_LABELS[part.source] ?? part.source, value: part.value });
     allowed = modifiers.allowed;
-    if (modifiers.reason !== undefined) reason = modifiers.reason;
+    if (!allowed && input.rangedWeapon !== undefined)
+      reason = game.i18n.format('GNG.AttackDialog.ProneRanged', { weapon: weapon.name });
+    else if (modifiers.reason !== undefined) reason = modifiers.reason;
   } catch (error) {
     allowed = false;
     reason = error instanceof Error ? error.message : String(error);

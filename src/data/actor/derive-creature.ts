@@ -57,6 +57,7 @@ import { variantRules } from '../../settings/variant-rules.js';
 import { deriveResistances, type DerivedResistances } from './resistances.js';
 import { featDamageDice, featProficient } from './feat-weapons.js';
 import { LIMITS } from '../validation.js';
+import { weaponRangedKind } from '../item/weapon-kind.js';
 
 export interface ClassSummary {
   id: string;
@@ -415,6 +416,8 @@ export function deriveCreature(input: {
         touch: w.touch,
         energyWeapon: w.energy,
         continuousBeam: w.properties.includes('beam'),
+        // Footnote 3: a prone attacker's ranged weapon decides whether it can be used at all.
+        ...(mode === 'ranged' ? { rangedWeapon: weaponRangedKind(item.name, w) } : {}),
       });
       const parts = [
         { label: 'GNG.Breakdown.BaseAttack', value: base },
