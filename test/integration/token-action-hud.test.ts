@@ -130,6 +130,17 @@ describe('with Token Action HUD Core', () => {
     expect(manager.getAvailableRollHandlers()).toEqual({ core: "Grim-n-Gritty (the sheet's actions)" });
   });
 
+  it('a core without the classes we extend gets no answer: a console warning, nothing registered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    h.hooks.callAll('tokenActionHudCoreApiReady', { api: { SystemManager: class {} } });
+    await attackActionsSettled();
+    expect(warn).toHaveBeenCalledWith(
+      'Token Action HUD Core is active but does not offer the classes Grim-n-Gritty extends (version 2): its HUD shows no Grim-n-Gritty actions.',
+    );
+    expect(tah.systemModules).toHaveLength(1);
+    warn.mockRestore();
+  });
+
   it("lists the sheet's actions: attacks and reload, maneuvers, checks, spells and powers, conditions", async () => {
     const { actor, token } = await gunFighter();
     const hud = await hudOf(player, token);
@@ -245,6 +256,9 @@ describe('with Token Action HUD Core', () => {
     expect(actor.statuses.has('blinded')).toBe(false);
     await click(`reload-${item(actor, 'Pistol').id}`);
     expect(loaded(item(actor, 'Pistol'))).toBe(2);
+    await click(`attack-${item(actor, 'Bastard sword').id}`);
+    expect(h.openApplications().some((app) => app instanceof AttackDialog)).toBe(false);
+    expect(h.notices.filter((n) => n.message.startsWith('5th-level fighter is not yours'))).toHaveLength(4);
     expect(game.messages.size).toBe(before);
   });
 

@@ -55,7 +55,10 @@ export function createSystemManager(core: TahCoreModule) {
  * An attack card posted or changed may offer the HUD's actor an abort, or take one back: core
  * rebuilds its HUD on `forceUpdateTokenActionHud` (it does not watch chat messages itself).
  */
+let refreshing = false;
 function refreshOnCards(): void {
+  if (refreshing) return;
+  refreshing = true;
   const refresh = (message: ChatMessage) => {
     if (cardState(message)) Hooks.callAll('forceUpdateTokenActionHud');
   };
