@@ -203,6 +203,16 @@ describe('with Token Action HUD Core', () => {
     attack.mockRestore();
   });
 
+  it("right-click on an item's action opens the item's sheet and does nothing else", async () => {
+    const { actor, token } = await gunFighter();
+    const pistol = item(actor, 'Pistol');
+    await hudOf(player, token);
+    await click(`reload-${pistol.id}`, { rightClick: true });
+    await vi.waitFor(() => expect(pistol.sheet?.rendered).toBe(true));
+    expect(loaded(pistol)).toBe(2);
+    await pistol.sheet?.close();
+  });
+
   it('a save rolls; a condition toggles on and off; a spell opens the Cast dialog', async () => {
     const { actor, token } = await gunFighter();
     await hudOf(player, token);
