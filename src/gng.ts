@@ -57,6 +57,7 @@ import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/index.js';
+import { registerTokenActionHud } from './integrations/token-action-hud/register.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
@@ -91,6 +92,7 @@ Hooks.once('init', () => {
   registerConditionsTimer();
   registerReload();
   registerMagic();
+  registerTokenActionHud();
   registerSelfTest();
   registerSimulator();
   registerImporter();

@@ -123,6 +123,19 @@ export async function reloadWeapon(weapon: Item): Promise<number | null> {
   return added;
 }
 
+/** A Reload button (the sheet's, the HUD's): {@link reloadWeapon}, then says what was loaded. */
+export async function reloadAndTell(weapon: Item): Promise<number | null> {
+  const added = await reloadWeapon(weapon);
+  if (added !== null)
+    ui.notifications.info(
+      game.i18n.format('GNG.Ammunition.Reloaded', {
+        weapon: weapon.name,
+        capacity: roundsOf(weapon)?.capacity ?? 0,
+      }),
+    );
+  return added;
+}
+
 const TURN_ACTION = { move: 'move', standard: 'attack', full: 'full-round' } as const;
 
 /** GM side: a reload in combat — the sender's own weapon, its action spent on the actor's turn. */

@@ -37,3 +37,9 @@ export function getHarness(): Promise<Harness> {
 
 export * from './runtime.js';
 export { installDice3d, removeDice3d, type Dice3DStandIn, type ShownRoll } from './dice3d.js';
+export {
+  installTokenActionHud,
+  removeTokenActionHud,
+  type TokenActionHudStandIn,
+  type HudActionStandIn,
+} from './token-action-hud.js';

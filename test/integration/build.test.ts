@@ -352,6 +352,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/applications\/sheets\/(?:actor-parts|actor-context|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
       // The self-test's checks: only its queries, menu and window are at start.
       /^src\/self-test\/(?!(?:register|queries|self-test-app|probe-setting|index)\.ts$)/,
+      // Token Action HUD Core support: only its hook listener is at start (loaded when the module is active).
+      /^src\/integrations\/token-action-hud\/(?!register\.ts$)/,
     ];
     // The cards loaded on first use (src/cards/kernel/lazy-card.ts): at start only each card's
     // registration, its state (the flag, query and template the registration reads) and what other

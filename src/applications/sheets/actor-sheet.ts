@@ -35,7 +35,7 @@ import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-state.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
-import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
+import { reloadAndTell } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
 
@@ -396,12 +396,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     this.#reloading.add(item.id as string);
     if (target.tagName === 'BUTTON') (target as HTMLButtonElement).disabled = true;
     try {
-      const added = await reloadWeapon(item);
-      const rounds = roundsOf(item);
-      if (added !== null)
-        ui.notifications.info(
-          game.i18n.format('GNG.Ammunition.Reloaded', { weapon: item.name, capacity: rounds?.capacity ?? 0 }),
-        );
+      await reloadAndTell(item);
     } finally {
       this.#reloading.delete(item.id as string);
     }
