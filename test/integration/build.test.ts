@@ -332,7 +332,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
     expect(bytes).toBeLessThanOrEqual(START_BUDGET);
   });
 
-  it('leaves the simulator, the importer, the odds, the bestiary conversion, the self-test’s checks and the cards loaded on first use out of the start', () => {
+  it('leaves the simulator, the importer, the odds, the bestiary conversion, the self-test’s checks, the attack card’s GM side and the cards loaded on first use out of the start', () => {
     const start = new Set(startFiles());
     const lazy = codeFiles().filter((f) => !start.has(f));
     const atStart = [...start].flatMap(sourcesOf);
@@ -346,6 +346,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/rules\/odds\//,
       /^src\/cards\/attack\/attack-odds(?!-register\.ts)/,
       /^src\/applications\/attack-dialog-odds\.ts$/,
+      // The attack card's writing on the GM's client (attack-gm.ts): making it, its steps, its content.
+      /^src\/cards\/attack\/(?:attack-gm|attack-start|attack-options-parse|attack-steps|attack-save|attack-card|called-shots|strike-steps|sunder-steps|firearms-damage|item-properties-card|sunder-card)\.ts$/,
       // The dialogs: loaded on first open (their templates' paths are at start).
       /^src\/applications\/(?:attack-dialog(?:-options)?|cast-dialog)\.ts$/,
       // The actor sheets' view models: loaded by the first sheet rendered (the sheet classes are at start).
