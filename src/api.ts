@@ -14,7 +14,7 @@ import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
-import { quickStand } from './cards/quick-stand/quick-stand.js';
+import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
 import type { HealOptions } from './cards/heal/heal-card.js';
