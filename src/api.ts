@@ -1,9 +1,9 @@
 /**
  * The system's public API, exposed as `game.gng` for macros and modules. What a world uses only now
- * and then (the simulator, the importer, parts of the rules engine) is loaded on first use (issue
- * #29): the asynchronous functions load it themselves; `loadRules()` loads the rest of the engine.
+ * and then (the simulator, the importer, the rules engine's API) is loaded on first use (issue
+ * #29): the asynchronous functions load it themselves; `loadRules()` loads `game.gng.rules`.
  */
-import * as coreRules from './rules/index.js';
+import type * as coreRules from './rules/index.js';
 import type * as onDemandRules from './rules/on-demand.js';
 import { callModule, onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
@@ -14,7 +14,7 @@ import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
-import { quickStand } from './cards/quick-stand/quick-stand.js';
+import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
 import type { HealOptions } from './cards/heal/heal-card.js';
@@ -53,47 +53,36 @@ import {
   type WeaponCastOptions,
 } from './magic/index.js';
 
-/** The whole rules engine: what is loaded at start and what is loaded on first use. */
+/** The whole rules engine, `game.gng.rules` once `loadRules()` has loaded it. */
 export type Rules = typeof coreRules & typeof onDemandRules;
 
-/** The names of `game.gng.rules` that are there once `loadRules()` has loaded them. */
-export const ON_DEMAND_RULES = [
-  'convertMonster',
-  'parseAttackLine',
-  'parseStatBlock',
-  'odds',
-  'simulate',
-] as const;
-
-/** The parts of the engine loaded on first use (src/rules/on-demand.ts). */
+/** The rules engine as `game.gng.rules` exposes it (src/rules/on-demand.ts), loaded on first use. */
 export const rulesModule = onDemand(() => import('./rules/on-demand.js'));
 
+/** What reading an absent name of `game.gng.rules` never throws for (promises, JSON, printing). */
+const INTROSPECTED = new Set(['then', 'toJSON', 'constructor', 'asymmetricMatch', 'nodeType']);
+
 /**
- * `game.gng.rules`: the engine loaded at start, and the names of {@link ON_DEMAND_RULES}, which
- * throw a clear error until `loadRules()` has loaded them (any use of the odds, the simulator or
- * the importer loads them too).
+ * `game.gng.rules` (issue #29): empty at start; `loadRules()` fills it with the whole engine. Until
+ * then reading one of its names throws a clear error saying how to load it.
  */
 function rulesApi(): Rules {
-  const rules = { ...coreRules } as Rules;
-  for (const name of ON_DEMAND_RULES)
-    Object.defineProperty(rules, name, {
-      enumerable: true,
-      get() {
-        const loaded = rulesModule.loaded;
-        if (!loaded) throw new Error(game.i18n.format('GNG.Error.RulesNotLoaded', { name }));
-        return loaded[name];
-      },
-    });
-  return rules;
+  return new Proxy({} as Rules, {
+    get(target, name, receiver) {
+      if (rulesModule.loaded || typeof name !== 'string' || name in target || INTROSPECTED.has(name))
+        return Reflect.get(target, name, receiver) as unknown;
+      throw new Error(game.i18n.format('GNG.Error.RulesNotLoaded', { name }));
+    },
+  });
 }
 
 export interface GnGApi {
   /**
-   * The pure rules engine (see docs/api.md). `odds`, `simulate`, `convertMonster`, `parseStatBlock`
-   * and `parseAttackLine` are there once loaded: `await game.gng.loadRules()` first.
+   * The pure rules engine (see docs/api.md), loaded on first use: `await game.gng.loadRules()` first
+   * (until then reading a name throws).
    */
   rules: Rules;
-  /** Loads the parts of the rules engine loaded on first use; resolves with the whole `rules`. */
+  /** Loads the rules engine into `rules` (once); resolves with `rules`. */
   loadRules(): Promise<Rules>;
   /** The system's version, from system.json. */
   version: string;
@@ -227,7 +216,7 @@ export function createApi(version: string): GnGApi {
   return {
     rules,
     loadRules: async () => {
-      await rulesModule();
+      Object.assign(rules, await rulesModule());
       return rules;
     },
     version,

@@ -32,7 +32,7 @@ import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-register.js';
 import { registerGrappleCard } from './cards/grapple/grapple-register.js';
-import { registerQuickStand } from './cards/quick-stand/quick-stand.js';
+import { registerQuickStand } from './cards/quick-stand/quick-stand-register.js';
 import { registerRestCard } from './cards/rest/rest-register.js';
 import { registerDyingCard } from './cards/dying/dying-register.js';
 import { registerHealCard } from './cards/heal/heal-register.js';

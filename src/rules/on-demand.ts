@@ -1,8 +1,10 @@
 /**
- * The parts of the rules engine a world loads on first use (issue #29): they are in `game.gng.rules`
- * once `await game.gng.loadRules()` has loaded them (the odds, the simulator and the importer import
- * what they need of them themselves). Pure, as the rest of the engine; ./index.ts exports their types.
+ * The rules engine as `game.gng.rules` exposes it, loaded on first use (issue #29): there once
+ * `await game.gng.loadRules()` has loaded it. The code at start imports what it needs of ./index.ts
+ * itself; the parts below are in no start code (the odds, the simulator and the importer import them
+ * themselves). Pure, as the rest of the engine; ./index.ts exports their types.
  */
+export * from './index.js';
 /** Bestiary conversion (issue #19): a d20 3.5 stat block → a GnG creature, docs/rules.md "Bestiary conversion". */
 export { convertMonster } from './bestiary/convert.js';
 export { parseAttackLine } from './bestiary/attacks.js';

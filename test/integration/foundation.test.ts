@@ -32,7 +32,8 @@ describe('system start-up (init / ready)', () => {
     }
   });
 
-  it('exposes the rules engine as game.gng.rules and fires gng.ready', () => {
+  it('exposes the rules engine as game.gng.rules (once loaded) and fires gng.ready', async () => {
+    expect((await game.gng.loadRules()).sizeModifier('large')).toBe(-1);
     expect(game.gng.rules.sizeModifier('large')).toBe(-1);
     expect(game.gng.version).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     expect(h.hooks.fired).toContain('gng.ready');

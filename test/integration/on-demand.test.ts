@@ -1,7 +1,7 @@
 /**
  * Code loaded on first use (issue #29) on the harness: what the build puts in chunks (the odds, the
  * simulator, the importer, the bestiary conversion) is a dynamic import, loaded once, the first time
- * it is needed; until then `game.gng.rules` says how to load its parts, and the attack card is drawn
+ * it is needed; until then `game.gng.rules` says how to load it, and the attack card is drawn
  * without its odds, which are added to the same card once loaded. (The build's split: build.test.ts;
  * in the browser: test/browser/simulator.test.ts and stat-block-importer.test.ts.)
  */
@@ -13,7 +13,7 @@ import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 const h = await getHarness();
 const { onDemand, withModule } = await import('../../src/on-demand.js');
 const { cardOddsModule } = await import('../../src/cards/attack/attack-odds-register.js');
-const { ON_DEMAND_RULES } = await import('../../src/api.js');
+const { rulesModule } = await import('../../src/api.js');
 
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(20));
@@ -53,19 +53,38 @@ describe('a loader', () => {
 });
 
 describe('game.gng.rules', () => {
-  it('has the engine at start; odds, simulate and the conversion once loadRules() has loaded them', async () => {
-    expect(game.gng.rules.sizeModifier('large')).toBe(-1);
-    expect(Object.keys(game.gng.rules)).toEqual(expect.arrayContaining([...ON_DEMAND_RULES]));
-    for (const name of ON_DEMAND_RULES)
-      expect(() => game.gng.rules[name]).toThrow(
-        `game.gng.rules.${name} is loaded on first use: run \`await game.gng.loadRules()\` first (it resolves with game.gng.rules).`,
-      );
+  it('is loaded on first use: empty at start, every name a clear error, the whole engine once loadRules() has run', async () => {
+    const notLoaded = (name: string) =>
+      `game.gng.rules.${name} is loaded on first use: run \`await game.gng.loadRules()\` first (it resolves with game.gng.rules).`;
+    expect(rulesModule.loaded).toBeUndefined();
+    expect(Object.keys(game.gng.rules)).toEqual([]);
+    for (const name of [
+      'sizeModifier',
+      'maxHitPoints',
+      'odds',
+      'simulate',
+      'convertMonster',
+      'parseStatBlock',
+    ])
+      expect(() => (game.gng.rules as unknown as Record<string, unknown>)[name]).toThrow(notLoaded(name));
+    // What a promise, JSON or a printer reads of it is not an error (`loadRules()` resolves with it).
+    expect((game.gng.rules as unknown as { then?: unknown }).then).toBeUndefined();
+    expect(JSON.stringify(game.gng.rules)).toBe('{}');
     const rules = await game.gng.loadRules();
     expect(rules).toBe(game.gng.rules);
-    // The engine's own functions, as the modules that need them import them.
+    expect(rulesModule.loaded).toBeDefined();
+    expect(game.gng.rules.sizeModifier('large')).toBe(-1);
+    // The engine's own functions, as the modules that need them import them: every name of both barrels.
     const engine = await import('../../src/rules/on-demand.js');
-    for (const name of ON_DEMAND_RULES) expect(game.gng.rules[name]).toBe(engine[name]);
+    const core = await import('../../src/rules/index.js');
+    const all = game.gng.rules as unknown as Record<string, unknown>;
+    expect(Object.keys(all).sort()).toEqual(Object.keys(engine).sort());
+    for (const [name, value] of [...Object.entries(core), ...Object.entries(engine)])
+      expect(all[name], name).toBe(value);
     expect(game.gng.rules.odds.attackOdds).toBe((await import('../../src/rules/odds/index.js')).attackOdds);
+    // A name the engine does not have is simply absent once it is loaded.
+    expect(all.noSuchRule).toBeUndefined();
+    expect(await game.gng.loadRules()).toBe(rules);
   });
 });
 

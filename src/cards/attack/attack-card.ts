@@ -3,9 +3,9 @@
  * time the state changes (the per-user part is the card kernel's, from the table in attack-flow.ts). Nothing is kept in memory, so a
  * reloaded card looks and works the same.
  */
-import { systemPath } from '../../config/document-types.js';
 import { specialStrike, strikeFamily, strikeResolves } from '../../rules/index.js';
 import {
+  ATTACK_CARD_TEMPLATE,
   actionAvailable,
   blockWeapons,
   type AttackCardState,
@@ -23,7 +23,7 @@ import { concealmentLine } from './combat-options-card.js';
 import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 
-export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
+export { ATTACK_CARD_TEMPLATE };
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -19,6 +19,8 @@ import { onDemand } from '../../on-demand.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
+/** The GM's writing of a card, its making and its other steps (attack-gm.ts), loaded by the first. */
+const gm = onDemand(() => import('./attack-gm.js'));
 import {
   actorOf,
   defineCard,
@@ -30,24 +32,13 @@ import {
   noteUndo,
   owns,
 } from '../kernel/index.js';
-import { ATTACK_QUERY, createAttackCard, createOffHandCard, startAttack } from './attack-start.js';
+import { ATTACK_QUERY, startAttack } from './attack-ask.js';
 import { registerCombatOptions, withdrawCombatOptions } from './combat-options-card.js';
-import { saveCard } from './attack-save.js';
-import {
-  applyDamage,
-  rollDamage,
-  rollDefense,
-  setDefense,
-  undoDamage,
-  woundTraumaSave,
-} from './attack-steps.js';
-import { attackOfOpportunityAction, conditionSaveAction, penetrationSaveAction } from './called-shots.js';
-import { ATTACK_CARD_TEMPLATE } from './attack-card.js';
-import { strikeAction } from './strikes.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { decorateReload } from './firearms-card.js';
 import { attackTakeBackAvailable, attackWithdrawn } from './firearms.js';
 import {
+  ATTACK_CARD_TEMPLATE,
   actionAvailable,
   cardState,
   defenderRolledAfterApply,
@@ -58,7 +49,7 @@ import {
 } from './attack-state.js';
 
 // The card mechanism lives in the card kernel; the attack card's modules and macros import it from here.
-export { Refusal, track, attackActionsSettled, ATTACK_QUERY, startAttack, saveCard, actorOf };
+export { Refusal, track, attackActionsSettled, ATTACK_QUERY, startAttack, actorOf };
 export type { CardActionResult };
 export type { AttackConfig } from './attack-start.js';
 export type { DefenseConfig } from './attack-steps.js';
@@ -107,7 +98,7 @@ async function autoApplyNpcDamage(
   if (automation().applyDamage !== 'apply-npc' || !noPlayerOwns(target)) return;
   if (!actionAvailable('applyDamage', target)) return;
   try {
-    await applyDamage(message, state, target, game.user);
+    await (await gm()).applyDamage(message, state, target, game.user);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     ui.notifications.warn(f(error.key, error.data));
@@ -161,7 +152,7 @@ async function autoRollAfterWait(
   target: CardTarget,
 ): Promise<void> {
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
-    await rollDamage(message, state, target, true);
+    await (await gm()).rollDamage(message, state, target, true);
 }
 
 function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
@@ -180,7 +171,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   state: cardState,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  save: saveCard,
+  save: async (message, state) => (await gm()).saveCard(message, state),
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Error.Attack.NoCard',
@@ -193,6 +184,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
       attackWithdrawn(state) ? 'GNG.Fire.Withdrawn' : `GNG.Error.Attack.Unavailable.${name}`,
   },
   async start(data, sender, rollMode) {
+    const { createAttackCard, createOffHandCard } = await gm();
     const message = await createAttackCard(data, sender, rollMode);
     if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);
     // Two-weapon fighting: the off-hand attack, its own exchange right after (combat-options-lines.ts).
@@ -208,7 +200,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   },
   actions: {
     rollDefense: action('rollDefense', {
-      run: ({ message, state, target }) => rollDefense(message, state, target),
+      run: async ({ message, state, target }) => (await gm()).rollDefense(message, state, target),
     }),
     setDefense: action('setDefense', {
       parse(extra) {
@@ -226,17 +218,18 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         ui.notifications.warn(game.i18n.localize('GNG.Error.Attack.DefenseNumber'));
         return { ok: false, error: 'GNG.Error.Attack.DefenseNumber' };
       },
-      run: ({ message, state, target, extra }) => setDefense(message, state, target, extra.defense as number),
+      run: async ({ message, state, target, extra }) =>
+        (await gm()).setDefense(message, state, target, extra.defense as number),
     }),
     rollDamage: action('rollDamage', {
-      run: ({ message, state, target }) => rollDamage(message, state, target),
+      run: async ({ message, state, target }) => (await gm()).rollDamage(message, state, target),
     }),
     applyDamage: action('applyDamage', {
       undoneBy: 'undoDamage',
-      run: ({ message, state, target, user }) => applyDamage(message, state, target, user),
+      run: async ({ message, state, target, user }) => (await gm()).applyDamage(message, state, target, user),
     }),
     undoDamage: action('undoDamage', {
-      run: ({ message, state, target }) => undoDamage(message, state, target),
+      run: async ({ message, state, target }) => (await gm()).undoDamage(message, state, target),
     }),
     block: action('block', {
       shown: abortShownTo('block'),
@@ -274,18 +267,19 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     }),
     penetrationSave: action('penetrationSave', {
       async run({ message, state, target }) {
-        await penetrationSaveAction(message, state, target);
+        await (await gm()).penetrationSaveAction(message, state, target);
         await autoRollAfterWait(message, state, target);
       },
     }),
     conditionSave: action('conditionSave', {
-      run: ({ message, state, target, user }) => conditionSaveAction(message, state, target, user),
+      run: async ({ message, state, target, user }) =>
+        (await gm()).conditionSaveAction(message, state, target, user),
     }),
     // The GM records it (once); then the asking client, an owner of the target, starts the target's
     // attack against the attacker with its best melee weapon (as the Riposte does).
     attackOfOpportunity: action('attackOfOpportunity', {
       async run({ message, state, target, user }) {
-        await attackOfOpportunityAction(message, state, target, user);
+        await (await gm()).attackOfOpportunityAction(message, state, target, user);
         await autoRollAfterWait(message, state, target);
       },
       after: (messageId, target, result) => counterAttack(messageId, target, result, aooWeapon),
@@ -293,16 +287,17 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     declineAttackOfOpportunity: action('declineAttackOfOpportunity', {
       async run({ message, state, target, user }) {
         (target.calledShot as NonNullable<CardTarget['calledShot']>).aooDeclinedBy = user.id as string;
-        await saveCard(message, state);
+        await (await gm()).saveCard(message, state);
         await autoRollAfterWait(message, state, target);
       },
     }),
     strike: action('strike', {
-      run: ({ message, state, target, user }) => strikeAction(message, state, target, user),
+      run: async ({ message, state, target, user }) =>
+        (await gm()).strikeAction(message, state, target, user),
     }),
     // Advanced Wound Trauma (Appendix 1): the target's Fortitude save after Apply (wound-trauma.ts).
     woundTraumaSave: action('woundTraumaSave', {
-      run: ({ message, state, target }) => woundTraumaSave(message, state, target),
+      run: async ({ message, state, target }) => (await gm()).woundTraumaSave(message, state, target),
     }),
     undoAborts: action('undoAborts', {
       async run({ target }) {

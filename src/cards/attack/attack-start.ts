@@ -1,6 +1,6 @@
 /**
- * Starting an attack (GnG ATTACK ROLL). The attacker's client only asks: `startAttack` sends the
- * actor, the weapon, the choices and the targeted tokens to the active GM. The GM's client checks
+ * Starting an attack (GnG ATTACK ROLL). The attacker's client only asks: `startAttack` (attack-ask.ts)
+ * sends the actor, the weapon, the choices and the targeted tokens to the active GM. The GM's client checks
  * that the proven sender owns the actor, derives the bonus from the documents, rolls the d20 (and
  * the d10 chain) and posts the card as its own message, speaking as the attacker: its flags are
  * written only by a GM, so nothing the player's client wrote can change what the card applies.
@@ -16,17 +16,9 @@ import {
   objectDefense,
   resolveAttack,
 } from '../../rules/index.js';
-import {
-  actorOf,
-  askGM,
-  inheritedRollMode,
-  noTargetWarning,
-  Refusal,
-  withRollMode,
-  type RollMode,
-} from '../kernel/index.js';
+import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackChoices, type AttackOptions } from './attack-options.js';
+import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
 import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
@@ -39,6 +31,7 @@ import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
+import type { TargetRef } from './attack-ask.js';
 import type { AttackHand } from './combat-options-lines.js';
 import {
   checkConcealmentTargets,
@@ -50,20 +43,14 @@ import {
 } from './combat-options-card.js';
 import { attackerConditionsOf } from './attacker-conditions.js';
 
-/** The query every attack card action goes through (`CONFIG.queries`). */
-export const ATTACK_QUERY = 'gng.attackAction';
+// The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
+export { ATTACK_QUERY, startAttack } from './attack-ask.js';
 
 /** What `gng.preAttack` handlers receive and may change (options, bonus parts, targets). */
 export interface AttackConfig {
   options: AttackOptions;
   parts: CardPart[];
   targets: CardTarget[];
-}
-
-/** A targeted token as a request names it: its id and its actor (a synthetic actor's uuid for an unlinked token). */
-interface TargetRef {
-  tokenId: string;
-  actorUuid: string;
 }
 
 /** The most targets one attack may name. */
@@ -136,52 +123,6 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
   });
   target.coupDeGrace = { allowed: cdg.allowed, reason: cdg.reason ?? null };
   if (cdg.allowed) target.result = { hit: cdg.hit, relativeDegree: cdg.relativeDegree, automatic: true };
-}
-
-/* -------------------------------------------------------------------------- */
-/*  The asking client                                                          */
-/* -------------------------------------------------------------------------- */
-
-/**
- * Starts an attack of `actor` with `weapon` (an equipped weapon of the actor) against the user's
- * targets (or `targetTokens`: the Riposte attacks the attacker's token): the active GM rolls
- * 1d20 + bonus (and the d10 chain on a natural 20 or 1) and posts the attack card.
- * Resolves with the card, or null when refused or cancelled (`gng.preAttack`, on the GM's client).
- * Without a targeted token (and no `options.object`) it warns and asks nothing: nothing is rolled.
- */
-export async function startAttack(
-  actor: Actor,
-  weapon: Item,
-  choices: AttackChoices = {},
-  targetTokens?: readonly { readonly id: string; readonly actor: Actor | null }[],
-): Promise<ChatMessage | null> {
-  // The roll mode (the dialog's, else this user's chat control) travels in the request's envelope.
-  const { rollMode, ...options } = choices;
-  if (!actor.isOwner) {
-    ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
-    return null;
-  }
-  const tokens = targetTokens ?? [...game.user.targets];
-  // An opposed attack needs a defender to roll Defense: refuse before anything is rolled or posted.
-  if (!options.object && !tokens.some((token) => token.actor)) {
-    ui.notifications.warn(noTargetWarning(actor));
-    return null;
-  }
-  const result = await askGM(
-    ATTACK_QUERY,
-    {
-      action: 'start',
-      actorUuid: actor.uuid,
-      weaponId: weapon.id,
-      options: structuredClone(options),
-      targets: tokens.flatMap((token) =>
-        token.actor ? [{ tokenId: token.id, actorUuid: token.actor.uuid } satisfies TargetRef] : [],
-      ),
-    },
-    rollMode ? { rollMode } : {},
-  );
-  if (!result.ok || !result.messageId) return null;
-  return game.messages.get(result.messageId) ?? null;
 }
 
 /* -------------------------------------------------------------------------- */

@@ -3,7 +3,7 @@
  * with it. The card is always rendered from this state (never from memory), and the GM's query
  * handler re-derives every number from it and from the documents it names.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type {
   ActionBudget,
   AttackerCondition,
@@ -27,6 +27,9 @@ import type { CardScattershot } from './scattershot.js';
 import type { CardStrike } from './strike-state.js';
 
 export type { CardStrike, CardStrikeResult, CardStrikeRoll } from './strike-state.js';
+
+/** The card's template: loaded on `init`, rendered by the GM's client when it writes a card (attack-card.ts). */
+export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
 /** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */
 export interface CardPart {

@@ -33,7 +33,7 @@ import {
 import { actorOf, Refusal, noteUndo, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
-import { undoStrike } from './strikes.js';
+import { undoStrike } from './strike-steps.js';
 import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
 import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
 import { scattershotDice, scattershotFormula } from './scattershot.js';
@@ -45,7 +45,8 @@ import {
   hitDamageInputs,
   undoPropertyDamage,
 } from './item-properties-damage.js';
-import { applySunder, sunderDefenseInput, undoSunder } from './sunder.js';
+import { sunderDefenseInput } from './sunder.js';
+import { applySunder, undoSunder } from './sunder-steps.js';
 import { defensiveInputFor } from './combat-options-card.js';
 
 // The card's state, extended here (attack-state.ts stays small): declaration merging.

@@ -9,7 +9,6 @@
  */
 import {
   attackBypassQualities,
-  damagePipeline,
   ENERGY_TYPES,
   energyResistanceAgainst,
   PROTECTION_PARTS,
@@ -19,7 +18,6 @@ import {
   WEAPON_ITEM_PROPERTIES,
   type DamagePipelineInput,
   type DamageReduction,
-  type DamageResult,
   type EnergyType,
   type Fortification,
   type ProtectionParts,
@@ -225,23 +223,8 @@ export function hitDamageInputs(
 /** What {@link hitDamageInputs} gives one target. */
 export type HitDamageInputs = ReturnType<typeof hitDamageInputs>;
 
-/**
- * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
- * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
- * `damagePipeline` with the target's side of the step ({@link hitDamageInputs}), as the card's
- * damage roll; a Brilliant Energy weapon that cannot harm the target deals none (as
- * {@link finishPropertyDamage}). Vicious is for melee weapons only, and Wounding's save is the attack
- * card's (decision in docs/rules.md).
- */
-export function shotThroughTarget(
-  rolled: number,
-  relativeDegree: number,
-  hit: HitDamageInputs,
-): DamageResult {
-  const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
-  if (!hit.record.cannotHarm) return result;
-  return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
-}
+// One shot off the attack card (a burst's hit, suppressing fire's shot): shot-damage.ts, read at start.
+export { shotThroughTarget } from './shot-damage.js';
 
 /** The dice of one roll, in order. */
 function diceOf(roll: Roll): number[] {

@@ -13,17 +13,15 @@
  * The request names only the item id; the GM checks it is an equipped weapon or shield of the one
  * targeted actor (`checkSunder`).
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
+
 import type { PhysicalItemData } from '../../data/item/item-data.js';
 import { expandConditions, type DefenseInput, type Size } from '../../rules/index.js';
-import { actorOf, noteUndo, Refusal } from '../kernel/index.js';
-import { saveCard } from './attack-save.js';
+import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import { blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
 import { heldItems } from './strikes.js';
-import { breakWeaponHit, itemObject, undoObjectHit } from './object-damage.js';
-import { cardWeapon } from './item-properties-damage.js';
-import type { CardSunder } from './sunder-card.js';
+import { itemObject } from './object-damage.js';
+
 import { hasFeat } from '../../documents/actor-feats.js';
 
 /** The feat that removes the attack of opportunity and adds +4 (packs/_source/feats/core-improved-sunder.json). */
@@ -140,54 +138,6 @@ export function sunderCardState(
 /** The Defense input of a sundered item's holder: the item's size in place of its own, no shield. */
 export function sunderDefenseInput(target: CardTarget): Partial<DefenseInput> {
   return target.sunder ? { size: target.sunder.size, shield: 0, shieldEnhancement: 0 } : {};
-}
-
-/** GM side, Apply of a sunder: the hit's total through the item's hardness to its HP; none to the holder. */
-export async function applySunder(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-  user: User,
-): Promise<void> {
-  const holder = await actorOf(target.actorUuid);
-  const sunder = target.sunder as CardSunder;
-  if (!holder) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  const damage = target.damage as NonNullable<CardTarget['damage']>;
-  const hit = await breakWeaponHit(holder, sunder.itemId, await cardWeapon(state), damage.steps.total);
-  if (!hit) throw new Refusal('GNG.Sunder.Refusal.Gone', { item: sunder.name, name: holder.name });
-  const hp = (holder.system as CreatureData).hp;
-  const same = (v: number) => ({ before: v, after: v });
-  target.applied = {
-    by: user.id as string,
-    hpLost: 0,
-    hp: same(hp.value),
-    temp: same(hp.temp),
-    nonlethal: same(hp.nonlethal),
-    trauma: false,
-    condition: 'normal',
-    nonlethalCondition: 'normal',
-    injury: 'none', // not shown: the card's sunder section says what the item took
-    statusesAdded: [],
-    effectIds: {},
-    snapshot: { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal },
-    properties: { object: hit },
-  };
-  delete target.undoNotes;
-  await saveCard(message, state);
-}
-
-/** GM side, Undo of a sunder: the item's HP back (from its values now), equipped again if it was. */
-export async function undoSunder(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-): Promise<void> {
-  const holder = await actorOf(target.actorUuid);
-  if (!holder) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  const note = await undoObjectHit(holder, target.applied?.properties?.object);
-  target.applied = null;
-  noteUndo(target, note ? [note] : []);
-  await saveCard(message, state);
 }
 
 /** The dialog's sunder choice: the single targeted actor's held weapons and shields (none: hidden). */

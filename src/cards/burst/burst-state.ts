@@ -18,7 +18,8 @@ import {
 import type { AbortSpent } from '../../combat/action-budget.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
 import { owns } from '../kernel/index.js';
-import { shotThroughTarget, type HitDamageInputs } from '../attack/item-properties-damage.js';
+import { shotThroughTarget } from '../attack/shot-damage.js';
+import type { HitDamageInputs } from '../attack/item-properties-damage.js';
 
 /** The card's actions (the `data-action` of its buttons). */
 /** The card's GM query and template (burst-register.ts registers them on `init`). */

@@ -29,7 +29,7 @@ import {
   withRollMode,
   type CardActionResult,
 } from '../kernel/index.js';
-import { startAttack } from '../attack/attack-start.js';
+import { startAttack } from '../attack/attack-ask.js';
 import { blockWeapons, cardState } from '../attack/attack-state.js';
 import { saveCard } from '../attack/attack-save.js';
 import { startManeuver } from '../maneuver/maneuver-card.js';

@@ -7,7 +7,7 @@
  * with its own Undo; this card only records who answered.
  */
 import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
-import { startAttack } from '../attack/attack-start.js';
+import { startAttack } from '../attack/attack-ask.js';
 import { blockWeapons } from '../attack/attack-state.js';
 import { mayTakeOpportunity, shooterToken } from './opportunity-offer.js';
 import { OPPORTUNITY_CARD_TEMPLATE, renderOpportunityCard } from './opportunity-render.js';

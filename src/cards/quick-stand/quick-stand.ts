@@ -5,42 +5,19 @@
  * the active GM (`gng.quickStand` query), who checks ownership, prone and the once-per-round mark —
  * `quickStandUsed` of the actor's budget on its combatant (`action-budget.ts`; out of combat there is
  * no round to count) — rolls the Tumble check, removes `prone` on a success and posts a small card.
+ * This file is the GM's side, loaded on first use (issue #29): the query, the token HUD's button and
+ * the API are registered from quick-stand-register.ts and quick-stand-state.ts.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
-import {
-  actorQuery,
-  askGM,
-  Refusal,
-  registerGMQuery,
-  withRollMode,
-  type CardActionResult,
-  type GMQueryContext,
-} from '../kernel/index.js';
-
-export const QUICK_STAND_QUERY = 'gng.quickStand';
-export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
-
-/** `flags.gng.quickStand` of the posted card. */
-export interface QuickStandCard {
-  actorUuid: string;
-  natural: number;
-  bonus: number;
-  total: number;
-  dc: number;
-  stood: boolean;
-}
+import { QUICK_STAND_TEMPLATE, mayQuickStand, type QuickStandCard } from './quick-stand-state.js';
+import { actorQuery, Refusal, withRollMode, type GMQueryContext } from '../kernel/index.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/** Whether the actor shows a Quick Stand button: it is prone. */
-export function mayQuickStand(actor: Actor | null | undefined): boolean {
-  return Boolean(actor?.statuses?.has('prone'));
-}
 
 /** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
 export const handleQuickStand = actorQuery(standUp);
@@ -101,39 +78,11 @@ async function standUp(
   );
 }
 
-/** `game.gng.quickStand(actor)`: asks the GM to roll the actor's Quick Stand. */
-export function quickStand(actor: Actor): Promise<CardActionResult> {
-  return askGM(QUICK_STAND_QUERY, { actorUuid: actor.uuid });
-}
-
-/**
- * `renderTokenHUD`: adds a labelled Quick Stand button to the HUD's left column when the token's actor
- * is prone and the user owns it.
- */
-export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
-  const actor = hud.object?.actor ?? null;
-  if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
-  const column = html.querySelector('.col.left') ?? html;
-  const button = html.ownerDocument.createElement('button');
-  button.type = 'button';
-  button.className = 'control-icon gng-quick-stand';
-  const label = t('GNG.QuickStand.Action');
-  button.title = label;
-  button.setAttribute('aria-label', label);
-  button.innerHTML = '<i class="fa-solid fa-person-arrow-up-from-line" inert></i>';
-  button.addEventListener('click', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    button.disabled = true;
-    void quickStand(actor).finally(() => {
-      button.disabled = false;
-    });
-  });
-  column.append(button);
-}
-
-export function registerQuickStand(): void {
-  registerGMQuery(QUICK_STAND_QUERY, handleQuickStand);
-  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
-  void foundry.applications.handlebars.loadTemplates([QUICK_STAND_TEMPLATE]);
-}
+// What the registration, the API and the HUD read (quick-stand-state.ts), as before from here.
+export {
+  QUICK_STAND_QUERY,
+  QUICK_STAND_TEMPLATE,
+  mayQuickStand,
+  quickStand,
+  type QuickStandCard,
+} from './quick-stand-state.js';

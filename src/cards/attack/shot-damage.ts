@@ -1,0 +1,26 @@
+/**
+ * One shot's damage off the attack card, for the cards that read it as they stand (a multiple target
+ * burst's hits: burst-state.ts; suppressing fire's free shot). Apart from item-properties-damage.ts
+ * (the attack card's damage step, loaded with its other steps on first use) because burst-state.ts
+ * is read at start.
+ */
+import { damagePipeline, type DamageResult } from '../../rules/index.js';
+import type { HitDamageInputs } from './item-properties-damage.js';
+
+/**
+ * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
+ * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
+ * `damagePipeline` with the target's side of the step (item-properties-damage.ts
+ * `hitDamageInputs`), as the card's damage roll; a Brilliant Energy weapon that cannot harm the
+ * target deals none (as `finishPropertyDamage`). Vicious is for melee weapons only, and Wounding's save is the attack
+ * card's (decision in docs/rules.md).
+ */
+export function shotThroughTarget(
+  rolled: number,
+  relativeDegree: number,
+  hit: HitDamageInputs,
+): DamageResult {
+  const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
+  if (!hit.record.cannotHarm) return result;
+  return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
+}

@@ -1,0 +1,50 @@
+/**
+ * Quick Stand's registration on `init` (issue #29): its GM query, which loads the GM's side
+ * (quick-stand.ts: the check, the card) on first use, the token HUD's button and the card's template.
+ */
+import { registerLazyCard } from '../kernel/lazy-card.js';
+import { onDemand } from '../../on-demand.js';
+import { mayQuickStand, quickStand, QUICK_STAND_QUERY, QUICK_STAND_TEMPLATE } from './quick-stand-state.js';
+
+/** The GM's side (quick-stand.ts), loaded by the first Quick Stand the GM's client answers. */
+export const quickStandModule = onDemand(() => import('./quick-stand.js'));
+
+const t = (key: string) => game.i18n.localize(key);
+
+/**
+ * `renderTokenHUD`: adds a labelled Quick Stand button to the HUD's left column when the token's actor
+ * is prone and the user owns it.
+ */
+export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
+  const actor = hud.object?.actor ?? null;
+  if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
+  const column = html.querySelector('.col.left') ?? html;
+  const button = html.ownerDocument.createElement('button');
+  button.type = 'button';
+  button.className = 'control-icon gng-quick-stand';
+  const label = t('GNG.QuickStand.Action');
+  button.title = label;
+  button.setAttribute('aria-label', label);
+  button.innerHTML = '<i class="fa-solid fa-person-arrow-up-from-line" inert></i>';
+  button.addEventListener('click', (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    button.disabled = true;
+    void quickStand(actor).finally(() => {
+      button.disabled = false;
+    });
+  });
+  column.append(button);
+}
+
+/** Registers the query, the token HUD's button and the template (on `init`). */
+export function registerQuickStand(): void {
+  registerLazyCard({
+    module: quickStandModule,
+    queries: {
+      [QUICK_STAND_QUERY]: (gm, data, sender, context) => gm.handleQuickStand(data, sender, context),
+    },
+    templates: [QUICK_STAND_TEMPLATE],
+  });
+  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
+}
