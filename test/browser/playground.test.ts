@@ -244,6 +244,36 @@ async function openThreeWindows(page: Page): Promise<void> {
   expect(await page.locator('.pg-window').count()).toBe(3);
 }
 
+const SMALL = { width: 1280, height: 720 };
+
+it('at 1280×720 and 1600×1000 the turn order shows without scrolling, and windows open below the toolbar', async () => {
+  const { page } = pages;
+  for (const view of [SMALL, VIEW]) {
+    await page.setViewportSize(view);
+    await open(page);
+    const tracker = await box(page.locator('.pg-tracker'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(tracker.y + tracker.height, `turn order at ${view.width}×${view.height}`).toBeLessThanOrEqual(
+      view.height,
+    );
+    const toolbar = await box(page.locator('.pg-toolbar'));
+    // Three windows, the page not scrolled (the rogue's sheet opened as a macro would).
+    await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+    await windowOf(page, 'Fighter, 5th level').locator('[data-action="rollAttack"]').first().click();
+    await page.locator('.pg-window', { has: page.locator('.attack-submit') }).waitFor();
+    await page.evaluate(() => game.actors.getName('Rogue, 1st level')?.sheet?.render(true));
+    await windowOf(page, 'Rogue, 1st level').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.locator('.pg-window').count()).toBe(3);
+    for (const frame of await page.locator('.pg-window').all()) {
+      const rect = await box(frame);
+      expect(rect.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+      expect(rect.y + rect.height).toBeLessThanOrEqual(view.height);
+    }
+    await shot(page, `windows-${view.width}x${view.height}`);
+  }
+});
+
 it('three windows float fully inside the 1600×1000 viewport, each reachable once brought to front', async () => {
   const { page } = pages;
   await openAt1600x1000(page);
