@@ -274,6 +274,50 @@ it('at 1280×720 and 1600×1000 the turn order shows without scrolling, and wind
   }
 });
 
+it('the attack dialog shows every option at 1280×720 and 1600×1000, with no scroll box inside it', async () => {
+  const { page } = pages;
+  for (const view of [SMALL, VIEW]) {
+    await page.setViewportSize(view);
+    await open(page);
+    await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+    await windowOf(page, 'Fighter, 5th level').locator('[data-action="rollAttack"]').first().click();
+    const dialog = page.locator('.pg-window', { has: page.locator('.attack-submit') });
+    await dialog.waitFor();
+    const layout = await dialog.evaluate((frame) => {
+      // Any element of the window (its frame's body too) that scrolls its content.
+      const scrolling = [frame, ...frame.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowY))
+        .filter((el) => el.scrollHeight > el.clientHeight + 1)
+        .map((el) => el.className);
+      const inside = (r: DOMRect) =>
+        r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+      const controls = [
+        ...frame.querySelectorAll<HTMLInputElement>(
+          '.attack-dialog input, .attack-dialog select, .attack-dialog button',
+        ),
+      ];
+      return {
+        scrolling,
+        window: inside(frame.getBoundingClientRect()),
+        controls: controls.length,
+        outside: controls.filter((c) => !inside(c.getBoundingClientRect())).map((c) => c.name || c.className),
+        // Each field's label is visible too.
+        unlabelled: controls
+          .filter((c) => c.type !== 'submit' && c.type !== 'button')
+          .filter((c) => !c.labels?.length || ![...c.labels].every((l) => inside(l.getBoundingClientRect())))
+          .map((c) => c.name),
+      };
+    });
+    expect(layout.scrolling, `scroll boxes at ${view.width}×${view.height}`).toEqual([]);
+    expect(layout.window).toBe(true);
+    expect(layout.controls).toBeGreaterThan(25);
+    expect(layout.outside).toEqual([]);
+    expect(layout.unlabelled).toEqual([]);
+    await shot(page, `attack-dialog-${view.width}x${view.height}`);
+    if (view === SMALL) await expectNoSeriousViolations(page, `#${await dialog.getAttribute('id')}`);
+  }
+});
+
 it('three windows float fully inside the 1600×1000 viewport, each reachable once brought to front', async () => {
   const { page } = pages;
   await openAt1600x1000(page);
