@@ -252,9 +252,14 @@ export class Desk {
     frame.element.style.width = `${Math.min(w, view.width - 2 * MARGIN)}px`;
     // A window is at most as tall as the space under the toolbar: it opens there (#place), and never
     // covers the toolbar; a window sized by its content ('auto') scrolls its body beyond that.
-    const room = Math.max(MIN_HEIGHT, view.height - this.region().top - MARGIN);
+    const room = this.#room();
     if (typeof height === 'number') frame.element.style.height = `${Math.min(height, room)}px`;
     else frame.element.style.maxHeight = `${room}px`;
+  }
+
+  /** The height a window has under the toolbar. */
+  #room(): number {
+    return Math.max(MIN_HEIGHT, viewport().height - this.region().top - MARGIN);
   }
 
   /**
@@ -296,6 +301,10 @@ export class Desk {
   #fit(frame: Frame): void {
     if (!frame.element.isConnected) return;
     const view = viewport();
+    // A window sized by its content keeps to the room under the toolbar of the viewport now.
+    const room = `${this.#room()}px`;
+    if (frame.element.style.maxHeight && frame.element.style.maxHeight !== room)
+      frame.element.style.maxHeight = room;
     const rect = frame.element.getBoundingClientRect();
     if (rect.width > view.width) frame.element.style.width = `${view.width}px`;
     if (frame.element.style.height && rect.height > view.height)
