@@ -17,7 +17,7 @@ import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { mainThreadTasks } from './main-thread.js';
 
-const pages = useChromiumPages({ viewport: { width: 1400, height: 1000 } });
+const pages = useChromiumPages({ viewport: { width: 1280, height: 720 } });
 const server = usePlaygroundServer('simulator');
 
 it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, exports PNG and CSV; the page keeps painting', async () => {
@@ -49,10 +49,18 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
   // Remove and Add are buttons: the rogue out of side B and back in, with clicks alone.
   await frame.getByRole('button', { name: 'Remove Rogue, 1st level from Side B' }).click();
   await expect.poll(() => names('b').count()).toBe(0);
+  // The window is drawn again: the focus goes on to the side's picker (its last Remove is gone).
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+  await expect.poll(focused).toBe('b.pick');
   const pickB = frame.getByRole('combobox', { name: 'Combatant to add' }).last();
   await pickB.selectOption({ label: 'Rogue, 1st level' });
   await frame.getByRole('button', { name: 'Add the picked combatant to Side B' }).click();
   await expect.poll(() => names('b').allTextContents()).toEqual(['Rogue, 1st level']);
+  expect(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    'the focus stays on Add',
+  ).toBe('Add the picked combatant to Side B');
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'simulator-sides.png') });
   await expectNoSeriousViolations(page, `#${id}`);
 
   // A first run of a million fights (long enough to catch), cancelled: the progress bar with its
