@@ -250,16 +250,22 @@ export class Desk {
     const view = viewport();
     const w = typeof width === 'number' ? width : DEFAULT_WIDTH;
     frame.element.style.width = `${Math.min(w, view.width - 2 * MARGIN)}px`;
-    if (typeof height === 'number')
-      frame.element.style.height = `${Math.min(height, view.height - 2 * MARGIN)}px`;
-    // A window sized by its content ('auto') is at most as tall as the space under the toolbar: it
-    // opens there, and its body scrolls (it never covers the toolbar).
-    else frame.element.style.maxHeight = `${Math.max(200, view.height - this.region().top - MARGIN)}px`;
+    // A window is at most as tall as the space under the toolbar: it opens there (#place), and never
+    // covers the toolbar; a window sized by its content ('auto') scrolls its body beyond that.
+    const room = this.#room();
+    if (typeof height === 'number') frame.element.style.height = `${Math.min(height, room)}px`;
+    else frame.element.style.maxHeight = `${room}px`;
+  }
+
+  /** The height a window has under the toolbar. */
+  #room(): number {
+    return Math.max(MIN_HEIGHT, viewport().height - this.region().top - MARGIN);
   }
 
   /**
    * The first cascade position, inside the preferred region where the window fits, that no open
-   * window already has; always inside the viewport.
+   * window already has; always inside the viewport, and below the toolbar (the region's top) unless
+   * the viewport is too short for the window.
    */
   #place(size: { width: number; height: number }): { left: number; top: number } {
     const view = viewport();
@@ -295,6 +301,10 @@ export class Desk {
   #fit(frame: Frame): void {
     if (!frame.element.isConnected) return;
     const view = viewport();
+    // A window sized by its content keeps to the room under the toolbar of the viewport now.
+    const room = `${this.#room()}px`;
+    if (frame.element.style.maxHeight && frame.element.style.maxHeight !== room)
+      frame.element.style.maxHeight = room;
     const rect = frame.element.getBoundingClientRect();
     if (rect.width > view.width) frame.element.style.width = `${view.width}px`;
     if (frame.element.style.height && rect.height > view.height)

@@ -152,7 +152,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     classes: ['gng', 'attack-dialog'],
     tag: 'form',
     window: { icon: 'fa-solid fa-khanda' },
-    position: { width: 460, height: 'auto' },
+    position: { width: 1180, height: 'auto' },
     form: { handler: AttackDialog.onSubmit, closeOnSubmit: true, submitOnChange: false },
     actions: { cancel: AttackDialog.onCancel },
   };

@@ -25,6 +25,7 @@ export interface ChartLabels {
   fights: string;
 }
 
+/** The plots' width: the window draws them at least this wide, so that 12 px text stays 12 px. */
 const W = 520;
 const INK = '#1e1a16';
 const A = '#7a1c1c';
@@ -111,11 +112,11 @@ export function roundsChart(id: string, agg: SimulationAggregate, l: ChartLabels
       const label = tail > 0 && i === MAX_COLUMNS - 1 ? `${MAX_COLUMNS}+` : String(i + 1);
       const value =
         c > 0
-          ? `<text x="${x + step / 2}" y="${base - h - 4}" text-anchor="middle" font-size="10" fill="${INK}">${Math.round((100 * c) / n)}</text>`
+          ? `<text x="${x + step / 2}" y="${base - h - 4}" text-anchor="middle" font-size="12" fill="${INK}">${Math.round((100 * c) / n)}</text>`
           : '';
       return (
         `<rect x="${x + 2}" y="${base - h}" width="${Math.max(1, step - 4)}" height="${h}" fill="${A}" stroke="${INK}" stroke-width="0.5"/>` +
-        `${value}<text x="${x + step / 2}" y="${base + 14}" text-anchor="middle" font-size="11" fill="${INK}">${label}</text>`
+        `${value}<text x="${x + step / 2}" y="${base + 14}" text-anchor="middle" font-size="12" fill="${INK}">${label}</text>`
       );
     })
     .join('');
@@ -126,7 +127,7 @@ export function roundsChart(id: string, agg: SimulationAggregate, l: ChartLabels
     title,
     `<text x="8" y="18" font-weight="bold" fill="${INK}">${escapeHtml(title)}</text>` +
       `<line x1="${left}" y1="${base}" x2="${W - 10}" y2="${base}" stroke="${INK}"/>${bars}` +
-      `<text x="${W / 2}" y="${height - 6}" text-anchor="middle" font-size="11" fill="${INK}">${escapeHtml(l.roundsAxis)}</text>`,
+      `<text x="${W / 2}" y="${height - 6}" text-anchor="middle" font-size="12" fill="${INK}">${escapeHtml(l.roundsAxis)}</text>`,
   );
 }
 
@@ -154,8 +155,8 @@ export function hpChart(id: string, agg: SimulationAggregate, l: ChartLabels): s
     .join('');
   const zero =
     `<line x1="${x(0)}" y1="26" x2="${x(0)}" y2="${34 + rows.length * 30}" stroke="${INK}" stroke-dasharray="3 3"/>` +
-    `<text x="${x(0)}" y="${44 + rows.length * 30}" text-anchor="middle" font-size="11" fill="${INK}">0</text>` +
-    `<text x="${x(hi)}" y="${44 + rows.length * 30}" text-anchor="middle" font-size="11" fill="${INK}">${hi}</text>`;
+    `<text x="${x(0)}" y="${44 + rows.length * 30}" text-anchor="middle" font-size="12" fill="${INK}">0</text>` +
+    `<text x="${x(hi)}" y="${44 + rows.length * 30}" text-anchor="middle" font-size="12" fill="${INK}">${hi}</text>`;
   const title = `${l.hpLeft} (${l.meanHp}): ${rows.map((c) => `${c.name} ${c.meanHp.toFixed(1)}`).join(', ')}`;
   return svg(
     id,

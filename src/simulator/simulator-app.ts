@@ -1,6 +1,8 @@
 /**
  * The fight simulator window (issue #20): two sides picked from the world's actors and the system's
- * actor packs, each side's policy, N fights, and optionally a second run under other variants shown
+ * actor packs — it opens with the current combat's sides (combat-sides.ts), and each combatant is
+ * added with a picker and an Add button and taken out with Remove (no Ctrl/Shift multi-select,
+ * issue #33) — each side's policy, N fights, and optionally a second run under other variants shown
  * side by side with the world's rules. Run shows a progress bar and a Cancel button (the worker is
  * terminated); the results are four plots per run (charts.ts), each exportable as PNG, and the whole
  * as CSV. Loaded on first use (register.ts), with run.ts: `simulate` is exported from here too.
@@ -11,6 +13,7 @@ import { PLOTS, plotSvg, type ChartLabels, type PlotId } from './charts.js';
 import { csvDataUrl, download, resultsCsv, svgToPng, type LabelledRun } from './export.js';
 import { DEFAULT_FIGHTS, MAX_FIGHTS, simulate } from './run.js';
 import { SIMULATOR_TEMPLATE } from './register.js';
+import { combatEntries, combatSides } from './combat-sides.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -27,6 +30,8 @@ interface ActorChoice {
 interface Draft {
   sideA: string[];
   sideB: string[];
+  /** What each side's picker shows (kept, so that Add twice adds two of a kind). */
+  pick: { a: string; b: string };
   n: number;
   policies: { a: Required<SidePolicy>; b: Required<SidePolicy> };
   compare: boolean;
@@ -43,9 +48,13 @@ const t = (key: string) => game.i18n.localize(key);
 async function actorChoices(): Promise<ActorChoice[]> {
   const world = t('GNG.Simulator.WorldActors');
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  // The current combat's combatants first (an unlinked token's actor is in no other list).
+  const fight = t('GNG.Simulator.CurrentCombat');
+  const inCombat = combatEntries(game.combat).map((e) => ({ uuid: e.uuid, name: e.name, group: fight }));
   const choices: ActorChoice[] = game.actors.contents
     .map((a) => ({ uuid: a.uuid, name: a.name, group: world }))
     .sort(byName);
+  choices.unshift(...inCombat.filter((e, i) => inCombat.findIndex((o) => o.uuid === e.uuid) === i));
   for (const pack of game.packs.contents.filter((p) => p.documentName === 'Actor')) {
     const label = packLabel(pack);
     const folders = (pack as unknown as { folders?: { get(id: string): { name?: string } | undefined } })
@@ -131,7 +140,13 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
     window: { title: 'GNG.Simulator.Title', icon: 'fa-solid fa-chart-column', resizable: true },
     position: { width: 760, height: 'auto' },
     form: { handler: SimulatorApp.onRun, closeOnSubmit: false, submitOnChange: false },
-    actions: { cancel: SimulatorApp.onCancel, csv: SimulatorApp.onCsv, png: SimulatorApp.onPng },
+    actions: {
+      cancel: SimulatorApp.onCancel,
+      csv: SimulatorApp.onCsv,
+      png: SimulatorApp.onPng,
+      add: SimulatorApp.onAdd,
+      remove: SimulatorApp.onRemove,
+    },
   };
 
   static override PARTS: Record<string, HandlebarsTemplatePart> = {
@@ -141,6 +156,7 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
   draft: Draft = {
     sideA: [],
     sideB: [],
+    pick: { a: '', b: '' },
     n: DEFAULT_FIGHTS,
     policies: { a: { block: 'spare', calledShot: 'none' }, b: { block: 'spare', calledShot: 'none' } },
     compare: false,
@@ -150,19 +166,41 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
   running: AbortController | null = null;
   error = '';
   #choices: ActorChoice[] | null = null;
+  /** The control to focus again after a render (Add and Remove redraw the window). */
+  #refocus: string | null = null;
 
   override async _prepareContext(): Promise<Record<string, unknown>> {
-    this.#choices ??= await actorChoices();
-    const groups = [...new Set(this.#choices.map((c) => c.group))];
+    if (!this.#choices) {
+      this.#choices = await actorChoices();
+      // Opened during a fight: its friendly and hostile combatants are the sides.
+      const fromCombat = combatSides(game.combat);
+      this.draft.sideA = fromCombat.a;
+      this.draft.sideB = fromCombat.b;
+    }
+    const choices = this.#choices;
+    const groups = [...new Set(choices.map((c) => c.group))];
+    const nameOf = (uuid: string) => choices.find((c) => c.uuid === uuid)?.name ?? uuid;
     const side = (key: 'a' | 'b', chosen: string[]) => ({
       key,
       field: key === 'a' ? 'sideA' : 'sideB',
       label: t(key === 'a' ? 'GNG.Simulator.SideA' : 'GNG.Simulator.SideB'),
+      chosen: chosen.map((uuid, index) => ({
+        uuid,
+        index,
+        name: nameOf(uuid),
+        remove: game.i18n.format('GNG.Simulator.RemoveFrom', {
+          name: nameOf(uuid),
+          side: t(key === 'a' ? 'GNG.Simulator.SideA' : 'GNG.Simulator.SideB'),
+        }),
+      })),
+      add: game.i18n.format('GNG.Simulator.AddTo', {
+        side: t(key === 'a' ? 'GNG.Simulator.SideA' : 'GNG.Simulator.SideB'),
+      }),
       groups: groups.map((group) => ({
         label: group,
-        actors: (this.#choices ?? [])
+        actors: choices
           .filter((c) => c.group === group)
-          .map((c) => ({ ...c, selected: chosen.includes(c.uuid) })),
+          .map((c) => ({ ...c, selected: c.uuid === this.draft.pick[key] })),
       })),
       block: (['never', 'spare', 'always'] as const).map((value) => ({
         value,
@@ -202,12 +240,21 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
     };
   }
 
+  /** Focuses the control Add or Remove left (the window was drawn again). */
+  override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
+    await super._onRender(context, options);
+    if (!this.#refocus) return;
+    this.element.querySelector<HTMLElement>(this.#refocus)?.focus();
+    this.#refocus = null;
+  }
+
   /** The form's choices now. */
   readDraft(): Draft {
     const form = this.element as HTMLFormElement;
+    // Each chosen combatant is a hidden field of its side, in order.
     const selected = (name: string) =>
-      [...(form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.selectedOptions ?? [])].map(
-        (o) => o.value,
+      [...form.querySelectorAll<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)].map(
+        (i) => i.value,
       );
     const value = (name: string) =>
       form.querySelector<HTMLSelectElement | HTMLInputElement>(`[name="${name}"]`)?.value ?? '';
@@ -221,6 +268,7 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
     return {
       sideA: selected('sideA'),
       sideB: selected('sideB'),
+      pick: { a: value('a.pick'), b: value('b.pick') },
       n: Number.isFinite(n) ? n : DEFAULT_FIGHTS,
       policies: { a: policy('a'), b: policy('b') },
       compare: checked('compare'),
@@ -288,6 +336,34 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
     } finally {
       this.running = null;
     }
+    await this.render();
+  }
+
+  /** Add: the side's picked actor joins the side (twice picked, twice in the fight). */
+  static async onAdd(this: SimulatorApp, _event: Event, target: HTMLElement): Promise<void> {
+    const key = target.dataset.side === 'b' ? 'b' : 'a';
+    this.draft = this.readDraft();
+    const uuid = this.draft.pick[key];
+    if (!uuid) return;
+    this.draft[key === 'a' ? 'sideA' : 'sideB'].push(uuid);
+    this.#refocus = `button[data-action="add"][data-side="${key}"]`;
+    await this.render();
+  }
+
+  /** Remove: that combatant leaves its side. */
+  static async onRemove(this: SimulatorApp, _event: Event, target: HTMLElement): Promise<void> {
+    const key = target.dataset.side === 'b' ? 'b' : 'a';
+    const index = Number(target.dataset.index);
+    this.draft = this.readDraft();
+    const side = this.draft[key === 'a' ? 'sideA' : 'sideB'];
+    if (!Number.isInteger(index) || index < 0 || index >= side.length) return;
+    side.splice(index, 1);
+    // The next Remove of the side, else its picker, keeps the focus.
+    const next = Math.min(index, side.length - 1);
+    this.#refocus =
+      next >= 0
+        ? `button[data-action="remove"][data-side="${key}"][data-index="${next}"]`
+        : `select[name="${key}.pick"]`;
     await this.render();
   }
 

@@ -244,6 +244,75 @@ async function openThreeWindows(page: Page): Promise<void> {
   expect(await page.locator('.pg-window').count()).toBe(3);
 }
 
+const SMALL = { width: 1280, height: 720 };
+
+/** What of the attack dialog's window scrolls, and which of its controls or labels leave the viewport. */
+function dialogLayout(frame: HTMLElement) {
+  // Any element of the window (its frame's body too) that scrolls its content.
+  const scrolling = [frame, ...frame.querySelectorAll<HTMLElement>('*')]
+    .filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowY))
+    .filter((el) => el.scrollHeight > el.clientHeight + 1)
+    .map((el) => el.className);
+  const inside = (r: DOMRect) =>
+    r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  const controls = [
+    ...frame.querySelectorAll<HTMLInputElement>(
+      '.attack-dialog input, .attack-dialog select, .attack-dialog button',
+    ),
+  ];
+  return {
+    scrolling,
+    window: inside(frame.getBoundingClientRect()),
+    controls: controls.length,
+    outside: controls.filter((c) => !inside(c.getBoundingClientRect())).map((c) => c.name || c.className),
+    // Each field's label is visible too.
+    unlabelled: controls
+      .filter((c) => c.type !== 'submit' && c.type !== 'button')
+      .filter((c) => !c.labels?.length || ![...c.labels].every((l) => inside(l.getBoundingClientRect())))
+      .map((c) => c.name),
+  };
+}
+
+it('at 1280×720 and 1600×1000: the turn order in view, windows below the toolbar, every option of the attack dialog shown with no scroll box', async () => {
+  const { page } = pages;
+  for (const view of [SMALL, VIEW]) {
+    const at = `at ${view.width}×${view.height}`;
+    await page.setViewportSize(view);
+    await open(page);
+    const tracker = await box(page.locator('.pg-tracker'));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(tracker.y + tracker.height, `turn order ${at}`).toBeLessThanOrEqual(view.height);
+    const toolbar = await box(page.locator('.pg-toolbar'));
+
+    // The attack dialog (issue #33): laid out to show every option, nothing in it scrolls.
+    await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+    await windowOf(page, 'Fighter, 5th level').locator('[data-action="rollAttack"]').first().click();
+    const dialog = page.locator('.pg-window', { has: page.locator('.attack-submit') });
+    await dialog.waitFor();
+    const layout = await dialog.evaluate(dialogLayout);
+    expect(layout.scrolling, `scroll boxes ${at}`).toEqual([]);
+    expect(layout.window).toBe(true);
+    expect(layout.controls).toBeGreaterThan(25);
+    expect(layout.outside).toEqual([]);
+    expect(layout.unlabelled).toEqual([]);
+    await shot(page, `attack-dialog-${view.width}x${view.height}`);
+    if (view === SMALL) await expectNoSeriousViolations(page, `#${await dialog.getAttribute('id')}`);
+
+    // A third window (the rogue's sheet, opened as a macro would: the page is not scrolled); every
+    // window opened below the toolbar.
+    await page.evaluate(() => game.actors.getName('Rogue, 1st level')?.sheet?.render(true));
+    await windowOf(page, 'Rogue, 1st level').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.locator('.pg-window').count()).toBe(3);
+    for (const frame of await page.locator('.pg-window').all()) {
+      const rect = await box(frame);
+      expect(rect.y, `window top ${at}`).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+      expect(rect.y + rect.height).toBeLessThanOrEqual(view.height);
+    }
+    await shot(page, `windows-${view.width}x${view.height}`);
+  }
+});
+
 it('three windows float fully inside the 1600×1000 viewport, each reachable once brought to front', async () => {
   const { page } = pages;
   await openAt1600x1000(page);

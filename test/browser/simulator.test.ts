@@ -1,22 +1,23 @@
 /**
- * The fight simulator window (issue #20) in the playground, in Chromium: two sides picked from the
- * world's actors, a run cancelled with the Cancel button, then 10,000 fights in the Web Worker with a
+ * The fight simulator window (issue #20) in the playground, in Chromium: it opens with the current
+ * combat's sides (the fighter, a friendly token, on side A; the rogue, a hostile one, on side B), a
+ * combatant is removed and added with buttons (no modifier keys: issue #33), a run cancelled with the Cancel button, then 10,000 fights in the Web Worker with a
  * progress bar; the four plots appear, PNG and CSV downloads hold data, and the page keeps painting
  * during the run (no main-thread task takes 200 ms of CPU; requestAnimationFrame gaps printed). axe
  * on the window. The window's code is a chunk loaded on first use (issue #29): fetched when it first
- * opens, once. Needs `dist/`.
- * Screenshots: test-results/browser/simulator-*.png (the README's plot: docs/images/simulator.png).
+ * opens, once. The plots' text is at least 12 px on screen at 1280×720 and 1600×1000. Needs `dist/`.
+ * Screenshots: test-results/browser/simulator-*.png (simulator-compare.png is the README's plot,
+ * docs/images/simulator.png, when copied there by hand).
  */
 import { expect, it } from 'vitest';
-import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { mainThreadTasks } from './main-thread.js';
-import { ROOT } from '../harness/index.js';
 
-const pages = useChromiumPages({ viewport: { width: 1400, height: 1000 } });
+const pages = useChromiumPages({ viewport: { width: 1280, height: 720 } });
 const server = usePlaygroundServer('simulator');
 
 it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, exports PNG and CSV; the page keeps painting', async () => {
@@ -39,17 +40,27 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
   ).toBe('SimulatorApp');
   const id = await frame.getAttribute('id');
 
-  // Side A: the first world actor; side B: the second (keyboard-operable <select multiple>s).
+  // The sides of the playground's combat: the fighter (friendly token) and the rogue (hostile).
   const world = await page.evaluate(() => game.actors.contents.slice(0, 2).map((a) => a.uuid));
   expect(world).toHaveLength(2);
-  await frame
-    .getByRole('listbox', { name: 'Combatants' })
-    .first()
-    .selectOption(world[0] as string);
-  await frame
-    .getByRole('listbox', { name: 'Combatants' })
-    .last()
-    .selectOption(world[1] as string);
+  const names = (side: 'a' | 'b') => frame.locator(`.gng-sim-side[data-side="${side}"] .gng-sim-name`);
+  expect(await names('a').allTextContents()).toEqual(['Fighter, 5th level']);
+  expect(await names('b').allTextContents()).toEqual(['Rogue, 1st level']);
+  // Remove and Add are buttons: the rogue out of side B and back in, with clicks alone.
+  await frame.getByRole('button', { name: 'Remove Rogue, 1st level from Side B' }).click();
+  await expect.poll(() => names('b').count()).toBe(0);
+  // The window is drawn again: the focus goes on to the side's picker (its last Remove is gone).
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+  await expect.poll(focused).toBe('b.pick');
+  const pickB = frame.getByRole('combobox', { name: 'Combatant to add' }).last();
+  await pickB.selectOption({ label: 'Rogue, 1st level' });
+  await frame.getByRole('button', { name: 'Add the picked combatant to Side B' }).click();
+  await expect.poll(() => names('b').allTextContents()).toEqual(['Rogue, 1st level']);
+  expect(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    'the focus stays on Add',
+  ).toBe('Add the picked combatant to Side B');
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'simulator-sides.png') });
   await expectNoSeriousViolations(page, `#${id}`);
 
   // A first run of a million fights (long enough to catch), cancelled: the progress bar with its
@@ -176,13 +187,12 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
   // Variants side by side, for the README: the fighter against the rogue and Brakka, the world's
   // rules and the chosen variants (Advanced Wound Trauma, Strength Bonus Limitation).
   const brakka = await frame
-    .locator('select[name="sideB"] option', { hasText: 'Brakka' })
+    .locator('select[name="b.pick"] option', { hasText: 'Brakka' })
     .first()
     .getAttribute('value');
-  await frame
-    .getByRole('listbox', { name: 'Combatants' })
-    .last()
-    .selectOption([world[1] as string, brakka as string]);
+  await pickB.selectOption(brakka as string);
+  await frame.getByRole('button', { name: 'Add the picked combatant to Side B' }).click();
+  await expect.poll(() => names('b').count()).toBe(2);
   await frame.getByRole('checkbox', { name: /Also run with these variants/ }).check();
   await frame.getByRole('checkbox', { name: 'Advanced Wound Trauma' }).check();
   await frame.getByRole('checkbox', { name: 'Strength Bonus Limitation' }).check();
@@ -193,6 +203,34 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
     'With the chosen variants',
   ]);
   await expectNoSeriousViolations(page, `#${id}`);
+  // Every text of the plots is at least 12 px on screen (its font size times the SVG's scale), at
+  // 1280×720 and 1600×1000; the window stays inside the viewport.
+  const smallestText = () =>
+    frame
+      .locator('figure.gng-sim-plot svg text')
+      .evaluateAll((texts) =>
+        texts.map(
+          (text) =>
+            parseFloat(getComputedStyle(text).fontSize) *
+            ((text as SVGGraphicsElement).getScreenCTM()?.a ?? 0),
+        ),
+      );
+  for (const view of [
+    { width: 1280, height: 720 },
+    { width: 1600, height: 1000 },
+  ]) {
+    await page.setViewportSize(view);
+    const sizes = await smallestText();
+    expect(sizes.length).toBeGreaterThan(40);
+    expect(Math.min(...sizes), `smallest plot text at ${view.width}×${view.height}`).toBeGreaterThanOrEqual(
+      12,
+    );
+    const box = await frame.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= view.height && box.x + box.width <= view.width).toBe(
+      true,
+    );
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `simulator-${view.width}x${view.height}.png`) });
+  }
   // The two columns of plots in full (the window scrolls them): a copy laid out on the page.
   await page.evaluate(() => {
     const results = document.querySelector('.gng-sim-results');
@@ -205,7 +243,6 @@ it('runs 10,000 fights in a worker with a progress bar and Cancel, plots them, e
     for (const button of copy.querySelectorAll('button')) button.remove();
     document.body.append(copy);
   });
-  const readme = join(ARTIFACTS_DIR, 'simulator-compare.png');
-  await page.locator('#readme-plots').screenshot({ path: readme });
-  copyFileSync(readme, join(ROOT, 'docs/images/simulator.png'));
+  // Written to test-results only: the README's copy (docs/images/simulator.png) changes by hand.
+  await page.locator('#readme-plots').screenshot({ path: join(ARTIFACTS_DIR, 'simulator-compare.png') });
 }, 300_000);

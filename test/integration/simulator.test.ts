@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import type { HarnessTokenDocument } from '../harness/tokens.js';
 
 const h = await getHarness();
 const { actorSnapshot } = await import('../../src/simulator/snapshot.js');
@@ -150,7 +151,7 @@ describe('where the simulator opens', () => {
     const { fighter, rogue } = await sides();
     const app = await game.gng.openSimulator();
     const el = app.element;
-    const options = [...el.querySelectorAll<HTMLOptionElement>('select[name="sideA"] option')].map(
+    const options = [...el.querySelectorAll<HTMLOptionElement>('select[name="a.pick"] option')].map(
       (o) => o.textContent,
     );
     expect(options).toEqual(expect.arrayContaining([fighter.name, rogue.name]));
@@ -204,7 +205,7 @@ describe('where the simulator opens', () => {
       delete proto.folders;
       proto.getIndex = plainIndex;
     }
-    const groups = [...app.element.querySelectorAll<HTMLOptGroupElement>('select[name="sideA"] optgroup')];
+    const groups = [...app.element.querySelectorAll<HTMLOptGroupElement>('select[name="a.pick"] optgroup')];
     const labels = groups.map((g) => g.label);
     const options = (label: string) =>
       [...(groups.find((g) => g.label === label)?.querySelectorAll('option') ?? [])].map(
@@ -230,20 +231,98 @@ describe('where the simulator opens', () => {
     await app.close();
   });
 
+  it('opens with the current combat: friendly tokens on side A, hostile on side B; Add and Remove without modifier keys', async () => {
+    const { fighter, rogue } = await sides();
+    const orc = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
+    const bystander = await h.createActor({ name: 'Bystander', type: 'npc', system: { hp: { value: 4 } } });
+    const spy = await h.createActor({ name: 'Spy', type: 'npc', system: { hp: { value: 6 } } });
+    const { TOKEN_DISPOSITIONS: D } = await import('../harness/tokens.js');
+    const place = async (actor: Actor, disposition: number) =>
+      (h.placeToken(actor).document as unknown as HarnessTokenDocument).update({ disposition });
+    await place(fighter, D.FRIENDLY);
+    await place(rogue, D.HOSTILE);
+    await place(orc, D.HOSTILE);
+    await place(bystander, D.NEUTRAL);
+    await place(spy, D.SECRET);
+    h.startCombat([orc, fighter, bystander, rogue, spy]);
+    const { SimulatorApp } = await import('../../src/simulator/simulator-app.js');
+    const app = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
+    const names = (key: 'a' | 'b') =>
+      [...app.element.querySelectorAll(`.gng-sim-side[data-side="${key}"] .gng-sim-name`)].map(
+        (n) => n.textContent,
+      );
+    // Neutral and secret tokens take no side (a secret disposition is not revealed).
+    expect(app.readDraft()).toMatchObject({ sideA: [fighter.uuid], sideB: [orc.uuid, rogue.uuid] });
+    expect(names('a')).toEqual([fighter.name]);
+    expect(names('b')).toEqual(['Orc', rogue.name]);
+    // The combat's combatants head the pickers.
+    const first = app.element.querySelector<HTMLOptGroupElement>('select[name="b.pick"] optgroup');
+    expect(first?.label).toBe('Current combat');
+    expect([...(first?.querySelectorAll('option') ?? [])].map((o) => o.textContent)).toEqual([
+      'Orc',
+      fighter.name,
+      'Bystander',
+      rogue.name,
+      'Spy',
+    ]);
+    // Remove the orc (its own labelled button), add the bystander twice to side A.
+    const remove = app.element.querySelector<HTMLElement>(
+      'button[data-action="remove"][data-side="b"][data-index="0"]',
+    );
+    expect(remove?.getAttribute('aria-label')).toBe('Remove Orc from Side B');
+    await SimulatorApp.onRemove.call(app, new Event('click'), remove as HTMLElement);
+    expect(names('b')).toEqual([rogue.name]);
+    for (let i = 0; i < 2; i++) {
+      (app.element.querySelector('select[name="a.pick"]') as HTMLSelectElement).value = bystander.uuid;
+      await SimulatorApp.onAdd.call(
+        app,
+        new Event('click'),
+        app.element.querySelector('button[data-action="add"][data-side="a"]') as HTMLElement,
+      );
+    }
+    expect(app.readDraft()).toMatchObject({
+      sideA: [fighter.uuid, bystander.uuid, bystander.uuid],
+      sideB: [rogue.uuid],
+    });
+    // A defeated combatant takes no side either; with no combat the window opens empty.
+    await app.close();
+    const combat = game.combat as Combat;
+    const fallen = combat.combatants.find((c) => c.actor === rogue);
+    await combat.updateEmbeddedDocuments('Combatant', [{ _id: fallen?.id, defeated: true }]);
+    const again = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
+    expect(again.readDraft()).toMatchObject({ sideA: [fighter.uuid], sideB: [orc.uuid] });
+    await again.close();
+    h.viewCombat(null);
+    const none = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
+    expect(none.readDraft()).toMatchObject({ sideA: [], sideB: [] });
+    expect(none.element.querySelectorAll('.gng-sim-none')).toHaveLength(2);
+    await none.close();
+  });
+
   it('Run in the window draws four plots per run, the world’s rules and the chosen variants side by side', async () => {
     const { fighter, rogue } = await sides();
     const { SimulatorApp } = await import('../../src/simulator/simulator-app.js');
     const app = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
-    const el = app.element;
-    const choose = (name: string, uuid: string) => {
-      for (const o of el.querySelectorAll<HTMLOptionElement>(`select[name="${name}"] option`))
-        o.selected = o.value === uuid;
-    };
-    choose('sideA', fighter.uuid);
-    choose('sideB', rogue.uuid);
-    (el.querySelector('input[name="n"]') as HTMLInputElement).value = '300';
-    (el.querySelector('input[name="compare"]') as HTMLInputElement).checked = true;
-    (el.querySelector('input[name="variant.strengthBonusLimitation"]') as HTMLInputElement).checked = true;
+    // Each side: pick the actor, press Add (the window is drawn again: read the new element).
+    for (const [key, actor] of [
+      ['a', fighter],
+      ['b', rogue],
+    ] as const) {
+      const pick = app.element.querySelector<HTMLSelectElement>(
+        `select[name="${key}.pick"]`,
+      ) as HTMLSelectElement;
+      pick.value = actor.uuid;
+      await SimulatorApp.onAdd.call(
+        app,
+        new Event('click'),
+        app.element.querySelector(`button[data-action="add"][data-side="${key}"]`) as HTMLElement,
+      );
+    }
+    expect(app.readDraft()).toMatchObject({ sideA: [fighter.uuid], sideB: [rogue.uuid] });
+    (app.element.querySelector('input[name="n"]') as HTMLInputElement).value = '300';
+    (app.element.querySelector('input[name="compare"]') as HTMLInputElement).checked = true;
+    (app.element.querySelector('input[name="variant.strengthBonusLimitation"]') as HTMLInputElement).checked =
+      true;
     await SimulatorApp.onRun.call(app);
     expect(app.runs.map((r) => [r.label, r.result.fights])).toEqual([
       ["World's rules", 300],
