@@ -103,7 +103,7 @@ describe('the attack card says what it waits for, step by step', () => {
     expect(seenBy(player, message)).toEqual({ buttons: ['undoDamage'], waiting: [] });
     expect(seenBy(otherPlayer, message)).toEqual({ buttons: [], waiting: [] });
     noGreyedButtons(message);
-  });
+  }, 20_000); // the file's first card loads the attack card's modules (seconds on a busy machine)
 
   it('a miss ends the exchange: no button and no waiting line', async () => {
     const target = await orc();
@@ -234,6 +234,39 @@ describe('the grapple card: only the side that may act has moves, and the card s
       .querySelectorAll<HTMLElement>('.grapple-defender [data-action]');
     expect([...row].map((b) => b.dataset.action)).toEqual(['escape', 'escapeArtist']);
     expect(held.waiting).toEqual([either, 'Victim is held: only an escape is possible.']);
+    noGreyedButtons(message);
+  });
+});
+
+describe('the area card says whose step it waits for', () => {
+  it("the target's Reflex save, then the GM's Apply (the GM's step, named so); then nothing", async () => {
+    const hero = await h.createActor(
+      { name: 'Hero', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
+      player,
+    );
+    h.as(gm);
+    h.dice.queue(3, 3);
+    const message = (await game.gng.areaDamage({
+      damage: '2d6',
+      saveDc: 15,
+      save: 'ref',
+      targets: [hero],
+    })) as ChatMessage;
+    await attackActionsSettled();
+    const save =
+      "Waiting for Hero's Reflex save (DC 15) or Dive for Cover; then for the GM to apply the damage.";
+    expect(seenBy(player, message)).toEqual({ buttons: ['rollSave', 'diveForCover'], waiting: [save] });
+    noGreyedButtons(message);
+    h.as(player);
+    h.dice.queue(2); // the save fails
+    await click(message, 'rollSave');
+    const apply = 'Waiting for the GM to apply the damage to Hero.';
+    expect(seenBy(player, message)).toEqual({ buttons: ['diveForCover'], waiting: [apply] });
+    expect(seenBy(gm, message).buttons).toEqual(['diveForCover', 'applyDamage']);
+    h.as(gm);
+    await click(message, 'applyDamage');
+    expect(seenBy(player, message)).toEqual({ buttons: [], waiting: [] });
+    expect(seenBy(gm, message)).toEqual({ buttons: ['undoDamage'], waiting: [] });
     noGreyedButtons(message);
   });
 });
