@@ -92,6 +92,8 @@ describe("the maneuver's Apply waits for the defender's answer", () => {
     expect(defender(message)).toMatchObject({ footing: null, footingDeclinedBy: player.id });
     expect(content(message)).toContain('Hero does not try to maintain footing.');
     expect(content(message)).not.toContain('Waiting for Hero');
+    // Now the card waits for the attacker's side to apply it (issue #33).
+    expect(content(message)).toContain('Waiting for Brute to apply the Trip to Hero.');
     // Answered once: neither Maintain Footing nor the refusal again.
     refused(
       await requestManeuverAction(message.id as string, 'maintainFooting', id),
