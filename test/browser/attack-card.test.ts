@@ -11,6 +11,9 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
+import { expectWaitingLines, showInChatLog, tabTo, WINDOW_SIZES } from './card-layout.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 
 const h = await getHarness();
 const pages = useChromiumPages({
@@ -59,7 +62,8 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await target.locator('.defense-total .big-value').textContent()).toBe('12');
   expect(await target.locator('.result .big-label').textContent()).toBe('Hit');
   expect((await target.locator('.result .rd').textContent())?.trim()).toBe('RD +7');
-  expect(await pages.page.getByRole('button', { name: 'Roll Defense' }).isDisabled()).toBe(true);
+  // A finished step keeps its result, not a greyed button (issue #33).
+  expect(await pages.page.getByRole('button', { name: 'Roll Defense' }).count()).toBe(0);
 
   h.dice.queue(5);
   await clickButton('Roll damage');
@@ -71,7 +75,7 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await target.locator('.applied-hp .big-label').textContent()).toBe('Hit points 10 → -6');
   expect(await target.locator('.applied-hp .big-value').textContent()).toBe('-6');
   expect(await target.locator('.trauma').textContent()).toBe('Trauma: only a partial action next turn.');
-  expect(await pages.page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Apply damage' }).count()).toBe(0);
   expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(false);
   expect((orc.system as unknown as CreatureData).hp.value).toBe(-6);
 
@@ -79,7 +83,7 @@ it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
   expect(await target.locator('.applied').count()).toBe(0);
   expect((orc.system as unknown as CreatureData).hp.value).toBe(10);
   expect(await pages.page.getByRole('button', { name: 'Apply damage' }).isDisabled()).toBe(false);
-  expect(await pages.page.getByRole('button', { name: 'Undo damage' }).isDisabled()).toBe(true);
+  expect(await pages.page.getByRole('button', { name: 'Undo damage' }).count()).toBe(0);
 
   await clickButton('Apply damage');
   expect(await target.locator('.applied-hp .big-label').textContent()).toBe('Hit points 10 → -6');
@@ -151,4 +155,51 @@ it('decisive numbers biggest, breakdowns fold by keyboard, buttons name whose th
   await expectNoSeriousViolations(pages.page, '.gng.attack-card');
   for (const summary of await card.locator('details.steps > summary').all()) await summary.click();
   await card.screenshot({ path: join(ARTIFACTS_DIR, 'attack-card-applied.png') });
+});
+
+it('says whose step it waits for at 1280×720 and 1600×1000; the finished Defense folds into its total', async () => {
+  const fighter = await appendix3Fighter(h, h.users.player);
+  const orc = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
+  h.as(h.users.player);
+  h.target(h.users.player, h.placeToken(orc));
+  h.dice.queue(10);
+  const weapon = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+  const message = (await game.gng.attack(fighter, weapon)) as ChatMessage;
+  await attackActionsSettled();
+  const card = '#chat-log .attack-card';
+  /** The card as the fighter's player sees it in a 300 px chat log, the window `size`. */
+  const show = async (size: (typeof WINDOW_SIZES)[number]) => {
+    const page = await pages.reopen();
+    await page.setViewportSize(size);
+    await showInChatLog(page, h, message, h.users.player, 300);
+    return page;
+  };
+  // The Orc's Defense is the GM's: its player sees why there is nothing to press.
+  for (const size of WINDOW_SIZES) {
+    const page = await show(size);
+    await expectWaitingLines(page, card, ["Waiting for Orc's Defense roll."]);
+    expect(await page.locator(`${card} button`).count()).toBe(0);
+  }
+  h.as(h.users.gm);
+  h.dice.queue(12);
+  const id = (cardState(message) as AttackCardState).targets[0]?.id as string;
+  expect((await requestCardAction(message.id as string, 'rollDefense', id)).ok).toBe(true);
+  await attackActionsSettled();
+  for (const size of WINDOW_SIZES) {
+    const page = await show(size);
+    await expectWaitingLines(page, card, [`Waiting for ${fighter.name}'s damage roll.`]);
+    expect((await page.locator(`${card} button`).allTextContents()).map((b) => b.trim())).toEqual([
+      `Roll damage (${fighter.name})`,
+    ]);
+    // The finished Defense step: its total, its steps folded in a <details> the keyboard opens.
+    expect(await page.locator(`${card} .defense-total .big-value`).textContent()).toBe('12');
+    expect(await tabTo(page, '.defense details.steps > summary')).toBe(true);
+    await page.keyboard.press('Enter');
+    const steps = page.locator(`${card} .defense .step-lines`);
+    expect(await steps.evaluate((el) => el.checkVisibility())).toBe(true);
+    if (size.width === 1280) await expectNoSeriousViolations(page, card);
+    await page
+      .locator(card)
+      .screenshot({ path: join(ARTIFACTS_DIR, `attack-card-waiting-${size.width}.png`) });
+  }
 });

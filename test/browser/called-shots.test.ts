@@ -17,6 +17,8 @@ import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { showChatMessage } from './bridge.js';
+import { expectNoSeriousViolations, expectWaitingLines, showInChatLog, WINDOW_SIZES } from './card-layout.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { calledShotPenalty, type CalledShotEffect } from '../../src/rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
 import { previewAttack } from '../../src/cards/attack/attack-preview.js';
@@ -202,5 +204,42 @@ describe('called-shot card in Chromium', () => {
       await pages.page.getByRole('button', { name: 'Roll Fortitude save (Orc)', exact: true }).count(),
     ).toBe(0);
     await card.screenshot({ path: join(ARTIFACTS_DIR, 'called-shot-card.png') });
+  });
+});
+
+describe('called-shot card: what the damage waits for (issue #33)', () => {
+  it('at 1280×720 and 1600×1000: no greyed Roll damage, a line naming the Orc and its choice', async () => {
+    const fighter = await appendix3Fighter(h, h.users.player);
+    const orc = await h.createActor({
+      name: 'Orc',
+      type: 'npc',
+      system: { hp: { value: 30 }, abilities: { con: { value: 30 } } },
+    });
+    h.as(h.users.player);
+    h.target(h.users.player, h.placeToken(orc));
+    const weapon = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    h.dice.queue(15);
+    const message = (await game.gng.attack(fighter, weapon, { calledShots: ['stun'] })) as ChatMessage;
+    await attackActionsSettled();
+    h.as(h.users.gm);
+    h.dice.queue(1); // Defense 1: a hit; the called shot provoked the Orc's attack of opportunity
+    const id = (cardState(message) as AttackCardState).targets[0]?.id as string;
+    expect((await requestCardAction(message.id as string, 'rollDefense', id)).ok).toBe(true);
+    await attackActionsSettled();
+    const card = '#chat-log .attack-card';
+    for (const [i, size] of WINDOW_SIZES.entries()) {
+      const page = i === 0 ? pages.page : await pages.reopen();
+      await page.setViewportSize(size);
+      // The fighter's player: nothing to press until the Orc (the GM's) takes or declines it.
+      await showInChatLog(page, h, message, h.users.player, 300);
+      await expectWaitingLines(page, card, [
+        'Waiting for Orc to take or decline the attack of opportunity; the damage comes after it.',
+      ]);
+      expect(await page.locator(`${card} button`).count()).toBe(0);
+      if (i === 0) await expectNoSeriousViolations(page, card);
+      await page
+        .locator(card)
+        .screenshot({ path: join(ARTIFACTS_DIR, `called-shot-waiting-${size.width}.png`) });
+    }
   });
 });

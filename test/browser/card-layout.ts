@@ -108,3 +108,40 @@ export function fontSize(page: Page, root: string, selector: string): Promise<nu
     .first()
     .evaluate((el, s) => parseFloat(getComputedStyle(el.querySelector(s) as Element).fontSize), selector);
 }
+
+/** The window sizes the issue's newcomer used (issue #33): a laptop and a desktop. */
+export const WINDOW_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1600, height: 1000 },
+] as const;
+
+/**
+ * Issue #33 on a card shown in the page: its "Waiting for …" lines are `lines`, each visible inside
+ * the window and at least 12 px; no button of the card is greyed (a closed step has none) unless it
+ * says why, in visible text that is its accessible description.
+ */
+export async function expectWaitingLines(page: Page, card: string, lines: string[]): Promise<void> {
+  const seen = await page.locator(`${card} .gng-card-waiting`).evaluateAll((els) =>
+    els.map((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        text: el.textContent?.trim() ?? '',
+        shown: el.checkVisibility() && box.bottom <= innerHeight && box.right <= innerWidth,
+        size: parseFloat(getComputedStyle(el).fontSize),
+      };
+    }),
+  );
+  expect(seen.map((l) => l.text)).toEqual(lines);
+  for (const line of seen) {
+    expect(line.shown, line.text).toBe(true);
+    expect(line.size, line.text).toBeGreaterThanOrEqual(12);
+  }
+  const unexplained = await page.locator(`${card} button:disabled`).evaluateAll(
+    (buttons) =>
+      buttons.filter((b) => {
+        const reason = document.getElementById(b.getAttribute('aria-describedby') ?? '');
+        return !reason?.textContent?.trim() || !reason.checkVisibility();
+      }).length,
+  );
+  expect(unexplained).toBe(0);
+}

@@ -20,7 +20,14 @@ import type { Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
-import { expectNoSeriousViolations, expectTidyButtons, showInChatLog, tabTo } from './card-layout.js';
+import {
+  expectNoSeriousViolations,
+  expectTidyButtons,
+  expectWaitingLines,
+  showInChatLog,
+  tabTo,
+  WINDOW_SIZES,
+} from './card-layout.js';
 import {
   grappleState,
   requestGrappleAction,
@@ -85,21 +92,25 @@ describe('grapple card in Chromium', () => {
     expect(await card.locator('h3').textContent()).toBe('Grappler grapples Victim');
     expect(await badge.textContent()).toBe('Grabbing');
     expect(await card.locator('.grapple-aoo').textContent()).toContain('provokes an attack of opportunity');
-    // Nothing to answer yet (no answer button at all); the grappling moves wait for the grapple.
+    // Nothing to answer yet (no answer button at all); the grappling moves wait for the grapple: no
+    // button for them at all (issue #33), the card says whose choice it waits for.
     expect(await buttonOf('Grapple check').count()).toBe(0);
-    expect(await buttonOf('Grappler: Damage').isDisabled()).toBe(true);
-    expect(await buttonOf('Victim: Escape').isDisabled()).toBe(true);
+    expect(await buttonOf('Grappler: Damage').count()).toBe(0);
+    expect(await buttonOf('Victim: Escape').count()).toBe(0);
+    expect(await card.locator('.gng-card-waiting').textContent()).toBe(
+      "Waiting for Victim to take or decline the attack of opportunity; Grappler's touch attack comes after it.",
+    );
 
     await clickButton('Victim: Attack of opportunity');
     expect(await card.locator('.grapple-aoo-taken').textContent()).toContain(
       'Victim takes the attack of opportunity against Grappler',
     );
-    expect(await buttonOf('Victim: Attack of opportunity').isDisabled()).toBe(true);
+    expect(await buttonOf('Victim: Attack of opportunity').count()).toBe(0);
     // Taken: the touch attack waits until it is resolved, or given up before it is made (issue #28).
-    expect(await card.locator('.grapple-aoo-taken').textContent()).toContain(
-      'The touch attack waits for Victim',
+    expect(await card.locator('.gng-card-waiting').textContent()).toContain(
+      "Waiting for Victim's attack of opportunity to be resolved",
     );
-    expect(await buttonOf('Grappler: Touch attack').isDisabled()).toBe(true);
+    expect(await buttonOf('Grappler: Touch attack').count()).toBe(0);
     await clickButton('Victim: No attack of opportunity');
     expect(await card.locator('.grapple-aoo-taken').textContent()).toBe(
       'Victim makes no attack of opportunity.',
@@ -132,7 +143,7 @@ describe('grapple card in Chromium', () => {
     expect(sys(victim).hp.value).toBe(19);
 
     await clickButton('Grappler: Damage', 15); // 17
-    expect(await buttonOf('Grappler: Pin').isDisabled()).toBe(true);
+    expect(await buttonOf('Grappler: Pin').count()).toBe(0);
     await clickButton('Grapple check', 5, 3); // 17 vs 5: RD 12; 3 + 2 + 12 = 17
     expect(await steps.nth(2).textContent()).toContain('= 17; 17 after Protection');
     expect(sys(victim).hp.value).toBe(2);
@@ -145,7 +156,7 @@ describe('grapple card in Chromium', () => {
     await card.screenshot({ path: join(ARTIFACTS_DIR, 'grapple-card.png') });
 
     // The pinned victim may only escape.
-    expect(await buttonOf('Victim: Damage').isDisabled()).toBe(true);
+    expect(await buttonOf('Victim: Damage').count()).toBe(0);
     await clickButton('Victim: Escape', 19); // 19 + 0 vs 3 + 2: out of the pin, still grappling
     await clickButton('Grapple check', 3);
     expect(await steps.nth(4).textContent()).toContain('Escape: Victim 19 vs Grappler 5: succeeds');
@@ -250,33 +261,27 @@ describe('grapple card layout in the chat log', () => {
         const page = who === 'gm' ? pages.page : await pages.reopen();
         await showInChatLog(page, h, message, h.users[who], width);
         const card = page.locator('#chat-log .grapple-card');
-        await expectTidyButtons(page, '#chat-log .grapple-card');
+        // The GM has the rogue's answer; the fighter's player nothing to press while it waits.
+        if (who === 'gm') await expectTidyButtons(page, '#chat-log .grapple-card');
+        else expect(await card.getByRole('button').count()).toBe(0);
 
-        // The groups name whose moves they are; the GM's two are told apart by their names.
-        const groups = await moveGroups(page);
+        // While the Pin waits for its answer no side has a move (issue #33): only the answer, a group
+        // named for the rogue, and a line saying whose answer the card waits for.
+        expect(await moveGroups(page)).toEqual([]);
         if (who === 'gm') {
-          expect(groups).toEqual(['Moves for Fighter', 'Moves for Rogue']);
-          for (const name of groups)
-            expect(await page.getByRole('group', { name, exact: true }).count()).toBe(1);
-          expect(await page.getByRole('heading', { name: 'Moves for Rogue' }).count()).toBe(1);
           expect(await page.getByRole('group', { name: 'Rogue answers', exact: true }).count()).toBe(1);
+          expect(await page.getByRole('heading', { name: 'Rogue answers' }).count()).toBe(1);
         } else {
-          // The player owns the fighter only: its own group, no heading of the rogue's left alone.
-          expect(groups).toEqual(['Moves for Fighter']);
-          expect(await card.getByText('Moves for Rogue', { exact: true }).count()).toBe(0);
+          // The player owns the fighter only: no heading of the rogue's left alone.
           expect(await card.getByText('Rogue answers', { exact: true }).count()).toBe(0);
         }
+        expect(await card.locator('.gng-card-waiting').textContent()).toBe(
+          "Waiting for Rogue's Grapple check against Fighter's Pin.",
+        );
         const orphans = await card
           .locator('.gng-card-group')
           .evaluateAll((gs) => gs.filter((g) => !g.querySelector('button')).length);
         expect(orphans).toBe(0);
-        // The weapon choice sits in the fighter's group, named for the fighter.
-        expect(
-          await page
-            .getByRole('group', { name: 'Moves for Fighter', exact: true })
-            .getByRole('group', { name: 'Fighter grapples with', exact: true })
-            .count(),
-        ).toBe(1);
 
         // The pending Pin in numbers: 13 + the fighter's bonus against the rogue's answer to come.
         expect(await card.locator('.grapple-check-title').textContent()).toBe('Pin');
@@ -289,7 +294,8 @@ describe('grapple card layout in the chat log', () => {
         const sizes = await card.evaluate((el) => {
           const size = (selector: string) =>
             parseFloat(getComputedStyle(el.querySelector(selector) as Element).fontSize);
-          return { total: size('.gng-card-total'), steps: size('.gng-card-steps'), button: size('button') };
+          const button = el.querySelector('button') ? size('button') : 0;
+          return { total: size('.gng-card-total'), steps: size('.gng-card-steps'), button };
         });
         expect(sizes.total).toBeGreaterThan(sizes.steps * 1.5);
         expect(sizes.total).toBeGreaterThan(sizes.button * 1.5);
@@ -339,6 +345,10 @@ describe('grapple card layout in the chat log', () => {
       expect(await fighter.getByRole('button', { name: move, exact: true }).isEnabled()).toBe(true);
     expect(await rogue.getByRole('button', { name: 'Choke (−4)' }).count()).toBe(0);
     expect(await rogue.getByRole('button', { name: 'Escape', exact: true }).isEnabled()).toBe(true);
+    // The groups name whose moves they are (the GM's two told apart); the weapon choice sits in the
+    // fighter's group, named for the fighter.
+    expect(await moveGroups(page)).toEqual(['Moves for Fighter', 'Moves for Rogue']);
+    expect(await fighter.getByRole('group', { name: 'Fighter grapples with', exact: true }).count()).toBe(1);
     await expectTidyButtons(page, '#chat-log .grapple-card');
     await expectNoSeriousViolations(page, '#chat-log .grapple-card');
     await card.screenshot({ path: join(ARTIFACTS_DIR, 'grapple-card-gm-held-300.png') });
@@ -364,5 +374,46 @@ describe('grapple card layout in the chat log', () => {
     await throwPage
       .locator('#chat-log .grapple-card')
       .screenshot({ path: join(ARTIFACTS_DIR, 'grapple-card-player-throw-300.png') });
+  });
+});
+
+describe('grapple card: whose move it is (issue #33)', () => {
+  it('at 1280×720 and 1600×1000 the grab shows only the defender its choice, and everyone the line', async () => {
+    const grappler = await h.createActor(
+      { name: 'Grappler', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+      h.users.otherPlayer,
+    );
+    const victim = await h.createActor(
+      { name: 'Victim', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
+      h.users.player,
+    );
+    h.as(h.users.otherPlayer);
+    h.target(h.users.otherPlayer, h.placeToken(victim));
+    const message = (await game.gng.grapple(grappler)) as ChatMessage;
+    await attackActionsSettled();
+    const card = '#chat-log .grapple-card';
+    const line =
+      "Waiting for Victim to take or decline the attack of opportunity; Grappler's touch attack comes after it.";
+    const [laptop, desktop] = WINDOW_SIZES;
+    // The grappler's player: no moves at all (no greyed Damage, Pin, Escape …), the line says why.
+    await pages.page.setViewportSize(laptop);
+    await showInChatLog(pages.page, h, message, h.users.otherPlayer, 300);
+    await expectWaitingLines(pages.page, card, [line]);
+    expect(await pages.page.locator(`${card} button`).count()).toBe(0);
+    expect(await pages.page.locator(`${card} fieldset`).count()).toBe(0);
+    await pages.page.locator(card).screenshot({ path: join(ARTIFACTS_DIR, 'grapple-card-waiting-1280.png') });
+    // The victim's player: its two answers in its own group, the same line.
+    const page = await pages.reopen();
+    await page.setViewportSize(desktop);
+    await showInChatLog(page, h, message, h.users.player, 300);
+    await expectWaitingLines(page, card, [line]);
+    const group = page.getByRole('group', { name: 'Moves for Victim', exact: true });
+    expect(await group.getByRole('button').allTextContents()).toEqual([
+      'Attack of opportunity',
+      'No attack of opportunity',
+    ]);
+    expect(await page.getByRole('button', { name: 'Escape' }).count()).toBe(0);
+    await expectNoSeriousViolations(page, card);
+    await page.locator(card).screenshot({ path: join(ARTIFACTS_DIR, 'grapple-card-waiting-1600.png') });
   });
 });

@@ -119,8 +119,8 @@ describe('area damage card', () => {
     });
     expect(message.content).toContain('<span class="big-value lethal">14</span>');
     expect(message.content).toContain('<span class="big-value nonlethal">6</span>');
-    // Each step once.
-    expect(visibleButtons(message)).toContain(`diveForCover@${id}:disabled`);
+    // Each step once: a taken step's button is gone (issue #33).
+    expect(visibleButtons(message).filter((b) => b.startsWith('diveForCover'))).toEqual([]);
     h.as(gm);
     await click(message, 'applyDamage', id);
     expect(sys(pc).hp.value).toBe(16);
@@ -355,7 +355,7 @@ describe('area card Undo and Dive for Cover', () => {
     expect(budgetOf(pc)).toEqual(newActionBudget());
     expect(areaTarget(message).dive).toBeNull();
     expect(sys(pc).hp.value).toBe(30);
-    expect(visibleButtons(message)).toContain(`undoDamage@${id}:disabled`);
+    expect(visibleButtons(message).filter((b) => b.startsWith('undoDamage'))).toEqual([]);
   });
 
   it('out of combat Undo takes the Dive off the card (no budget to give back)', async () => {
@@ -427,14 +427,13 @@ describe('maneuver card and Maintain Footing', () => {
     expect(maneuver(message).check).toMatchObject({ natural: 10, bonus: 2, total: 12 });
     expect(game.messages.get(message.id as string)?.author?.isGM).toBe(true);
     const id = maneuverTarget(message).id;
-    // Apply waits for the defender's answer (Maintain Footing or not).
-    expect(visibleButtons(message)).toEqual([`applyManeuver@${id}:disabled`, `undoManeuver@${id}:disabled`]);
+    // Apply waits for the defender's answer (Maintain Footing or not): no button until then (issue #33).
+    expect(visibleButtons(message)).toEqual([]);
     const labels = () =>
       [
         ...h.renderMessage(game.messages.get(message.id as string) as ChatMessage).querySelectorAll('button'),
       ].map((b) => b.textContent?.trim());
     // Every button names whose it is: the defender's footing, the maneuver applied to (undone on) it.
-    expect(labels()).toEqual([`Apply to ${pc.name}`, `Undo on ${pc.name}`]);
     h.as(player);
     expect(visibleButtons(message)).toEqual([`maintainFooting@${id}`, `declineFooting@${id}`]);
     expect(labels()).toEqual([`Maintain Footing (${pc.name})`, `No Maintain Footing (${pc.name})`]);
@@ -446,7 +445,7 @@ describe('maneuver card and Maintain Footing', () => {
       maintained: true,
     });
     h.as(otherPlayer);
-    expect(visibleButtons(message)).toContain(`applyManeuver@${id}:disabled`);
+    expect(visibleButtons(message)).toEqual([]);
     const apply = await requestManeuverAction(message.id as string, 'applyManeuver', id);
     expect(apply).toMatchObject({ ok: false, error: 'GNG.Maneuver.Error.Unavailable.applyManeuver' });
     expect(pc.statuses.has('prone')).toBe(false);
@@ -461,6 +460,11 @@ describe('maneuver card and Maintain Footing', () => {
     await click(message, 'maintainFooting', id);
     expect(maneuverTarget(message).footing).toMatchObject({ maintained: false });
     h.as(otherPlayer);
+    // Every button names whose it is: the maneuver applied to (undone on) the defender.
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('[data-action="applyManeuver"]')?.textContent?.trim()).toBe(
+      `Apply to ${pc.name}`,
+    );
     await click(message, 'applyManeuver', id);
     expect(pc.statuses.has('prone')).toBe(true);
     expect(maneuverTarget(message).applied).toMatchObject({ statusesAdded: ['prone'], feet: 0 });

@@ -59,6 +59,12 @@ function visibleButtons(message: ChatMessage): string[] {
   );
 }
 
+/** The card's "Waiting for …" lines, as the current user sees them. */
+function waitingLines(message: ChatMessage): string[] {
+  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+  return [...html.querySelectorAll('.gng-card-waiting')].map((p) => p.textContent?.trim() ?? '');
+}
+
 /** Clicks a card button as the current user (it must be shown to them) and waits for the action. */
 async function click(
   message: ChatMessage,
@@ -167,7 +173,9 @@ describe('attack → Defense → damage → apply', () => {
     h.dice.queue(15);
     await click(message, 'rollDefense', target(message).id);
     expect(target(message).result).toEqual({ hit: false, relativeDegree: -4, automatic: false });
-    expect(visibleButtons(message)).toEqual([`rollDefense@${target(message).id}:disabled`]);
+    // The Defense is decided: its button is gone, and nothing is left to wait for (issue #33).
+    expect(visibleButtons(message)).toEqual([]);
+    expect(waitingLines(message)).toEqual([]);
     const result = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
     expect(result.ok).toBe(false);
     expect(target(message).damage).toBeNull();
@@ -339,11 +347,8 @@ describe('who may do what', () => {
     expect(visibleButtons(message)).toEqual([]);
     h.as(player);
     await click(message, 'rollDamage', id);
-    expect(visibleButtons(message)).toEqual([
-      `rollDamage@${id}:disabled`,
-      `applyDamage@${id}`,
-      `undoDamage@${id}:disabled`,
-    ]);
+    // A finished step's button is gone, a step not yet open has none (issue #33).
+    expect(visibleButtons(message)).toEqual([`applyDamage@${id}`]);
   });
 
   it("a player applies damage to an NPC through the GM's query", async () => {
@@ -609,7 +614,6 @@ describe('the card', () => {
     h.dice.queue(5);
     await click(message, 'rollDamage', id);
     expect(labelOf('applyDamage')).toBe('Apply damage to Orc');
-    expect(labelOf('undoDamage')).toBe('Undo damage to Orc');
     const html = () => h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
     // No Protection: one line that says so (not "Protection (None)" and a separate part list).
     const steps = [...html().querySelectorAll('.damage .step-lines li')].map((li) =>
@@ -622,6 +626,7 @@ describe('the card', () => {
     expect(html().querySelector('.result .versus')?.textContent).toBe('19 vs 12');
 
     await click(message, 'applyDamage', id);
+    expect(labelOf('undoDamage')).toBe('Undo damage to Orc');
     const applied = html().querySelector('.applied') as HTMLElement;
     // Dying, the injury grade, then what was set that it does not already say: here nothing more.
     expect(applied.querySelector('.outcome')?.textContent).toBe('Dying (Severely injured)');

@@ -59,8 +59,15 @@ async function nextRoundSave(
   await combat.nextRound();
   const card = bleedingCards().at(-1) as ChatMessage;
   h.as(player);
+  // Until it is rolled the card says whose save it waits for (issue #33); then it is gone.
+  const waiting = () =>
+    h.renderMessage(game.messages.get(card.id as string) as ChatMessage).querySelector('.gng-card-waiting');
+  expect(waiting()?.textContent).toMatch(
+    /^Waiting for .+'s Fortitude save \(DC \d+\) against the bleeding\.$/,
+  );
   h.dice.queue(total === 'fail' ? 1 : total - fort(fighter));
   await click(card, 'bleedingSave');
+  expect(waiting()).toBeNull();
   return game.messages.get(card.id as string) as ChatMessage;
 }
 

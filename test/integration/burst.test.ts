@@ -159,10 +159,22 @@ describe('linear burst', () => {
     const [template] = scene().templates.contents;
     expect(template).toMatchObject({ t: 'ray', x: 50, y: 50, direction: 0, distance: 500, width: 5 });
 
+    // Each target says what the card waits for on it (issue #33).
+    const waiting = () =>
+      [
+        ...h
+          .renderMessage(game.messages.get(card?.id as string) as ChatMessage)
+          .querySelectorAll('.gng-card-waiting'),
+      ].map((p) => p.textContent);
+    expect(waiting()).toEqual(["Waiting for Near's Defense roll.", "Waiting for Far's Defense roll."]);
     // Near's owner is the GM (an NPC): the GM rolls; a tie hits. Far: 5 > 4 misses.
     expect(await as(gm, card as ChatMessage, 'rollDefense', s.targets[0]?.id as string, [6])).toMatchObject({
       ok: true,
     });
+    expect(waiting()).toEqual([
+      'Waiting for the GM to apply the hits to Near.',
+      "Waiting for Far's Defense roll.",
+    ]);
     expect(await as(gm, card as ChatMessage, 'rollDefense', s.targets[1]?.id as string, [5])).toMatchObject({
       ok: true,
     });
@@ -170,6 +182,7 @@ describe('linear burst', () => {
       await as(gm, card as ChatMessage, 'applyDamage', s.targets[0]?.id as string, [3, 4]),
     ).toMatchObject({ ok: true });
     expect(sys(near).hp.value).toBe(23); // 7 damage, no RD
+    expect(waiting()).toEqual([]); // applied, and a miss: nothing left to wait for
     // A miss has nothing to apply.
     expect(await as(gm, card as ChatMessage, 'applyDamage', s.targets[1]?.id as string)).toMatchObject({
       ok: false,

@@ -18,7 +18,7 @@ import {
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { click, visibleButtons } = cardHelpers(h);
+const { click, visibleButtons, waiting } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 
 let consoleErrors: MockInstance;
@@ -115,9 +115,11 @@ describe("the grapple waits for the defender's attack of opportunity to be resol
     const { grappler, victim, grapplerToken, message } = await grabTaken();
     // Taken, but no attack made yet: the grappler may not go on.
     h.as(otherPlayer);
-    expect(visibleButtons(message)).toContain('touch:disabled');
-    expect(content(message)).toContain(
-      'The touch attack waits for Victim: its attack of opportunity must be resolved first (a miss, or its damage applied).',
+    // No Touch button until then (issue #33): the card says what it waits for.
+    expect(visibleButtons(message)).not.toContain('touch');
+    expect(visibleButtons(message)).not.toContain('touch:disabled');
+    expect(waiting(message)).toContain(
+      "Waiting for Victim's attack of opportunity to be resolved (a miss, or its damage applied); Grappler's touch attack comes after it.",
     );
     refused(await requestGrappleAction(message.id as string, 'touch'), 'GNG.Grapple.Error.AooUnresolved');
     expect(lastNotice()).toBe(

@@ -32,6 +32,7 @@ function seenBy(user: User, message: ChatMessage) {
       .map((g) => g.querySelector('legend')?.textContent?.trim()),
     empty: groups.filter((g) => !g.querySelector('button')).length,
     badge: html.querySelector('.grapple-state')?.textContent,
+    waiting: [...html.querySelectorAll('.gng-card-waiting')].map((p) => p.textContent?.trim()),
     buttons: [...html.querySelectorAll<HTMLButtonElement>('button[data-action]')].map(
       (b) => b.textContent?.trim() ?? '',
     ),
@@ -76,14 +77,15 @@ it("each user sees the headed groups of the sides it may act for; the badge foll
   expect(seenBy(otherPlayer, message)).toMatchObject({ headings: ['Moves for Grappler'], empty: 0 });
   expect(seenBy(player, message)).toMatchObject({ headings: ['Moves for Victim'], empty: 0 });
 
-  // A Pin waits for the victim's answer: the answer is the victim's group, named for it.
+  // A Pin waits for the victim's answer: the answer is the victim's group, named for it; no side has
+  // a move meanwhile (no greyed moves, issue #33), and the card says whose answer it waits for.
   await gmDoes(message, 'pin', 15);
-  expect(seenBy(gm, message).headings).toEqual(['Victim answers', 'Moves for Grappler', 'Moves for Victim']);
-  expect(seenBy(player, message)).toMatchObject({
-    headings: ['Victim answers', 'Moves for Victim'],
-    empty: 0,
-  });
-  expect(seenBy(otherPlayer, message)).toMatchObject({ headings: ['Moves for Grappler'], empty: 0 });
+  expect(seenBy(gm, message).headings).toEqual(['Victim answers']);
+  expect(seenBy(player, message)).toMatchObject({ headings: ['Victim answers'], empty: 0 });
+  expect(seenBy(otherPlayer, message)).toMatchObject({ headings: [], empty: 0, buttons: [] });
+  expect(seenBy(otherPlayer, message).waiting).toEqual([
+    "Waiting for Victim's Grapple check against Grappler's Pin.",
+  ]);
   await gmDoes(message, 'oppose', 2);
   expect(victim.statuses.has('pinned')).toBe(true);
   expect(seenBy(player, message).badge).toBe('Victim is pinned');

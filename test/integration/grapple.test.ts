@@ -15,7 +15,7 @@ import {
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { click, visibleButtons } = cardHelpers(h);
+const { click, visibleButtons, waiting } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(7));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -167,24 +167,28 @@ describe('starting a grapple', () => {
     expect(game.messages.get(message.id as string)?.author?.isGM).toBe(true);
     expect(card(message)).toMatchObject({ provokes: true, phase: 'grab', pending: null, aoo: null });
     expect(content(message)).toContain('provokes an attack of opportunity');
-    // The touch attack waits for the attack of opportunity (decision G17).
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['touch:disabled']));
-    expect(visibleButtons(message)).not.toContain('aoo');
+    // The touch attack waits for the attack of opportunity (decision G17): the grappler has no
+    // button yet (no greyed moves either, issue #33), and the card says whose choice it waits for.
+    expect(visibleButtons(message)).toEqual([]);
+    expect(waiting(message)).toContain(
+      "Waiting for Victim to take or decline the attack of opportunity; Grappler's touch attack comes after it.",
+    );
     expect(visibleButtons(message)).not.toContain('oppose');
     // The defender's owner takes the attack of opportunity (once).
     h.as(player);
     expect(visibleButtons(message)).not.toContain('touch');
     expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo', 'declineAoo']));
     await click(message, 'aoo');
-    // Taken: it may still be given up until the attack is made.
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo']));
+    // Taken: it may still be given up until the attack is made (taking it again is not offered).
+    expect(visibleButtons(message)).toEqual(['declineAoo']);
     expect(card(message).aoo?.by).toBe(player.id);
     expect(content(message)).toContain('Victim takes the attack of opportunity against Grappler');
     const again = await requestGrappleAction(message.id as string, 'aoo');
     expect(again).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.Unavailable.aoo' });
     // The attack of opportunity: the victim's dagger (d20 2) misses the grappler (Defense d20 19).
     await missedAttackOfOpportunity(d, a);
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
+    expect(visibleButtons(message)).toEqual([]);
+    expect(waiting(message)).toContain("Waiting for Grappler's touch attack.");
     // The grab: a melee touch attack, BAB 0 + Str 2 + 4 (GnG touch attack) = +6, rolled.
     h.as(otherPlayer);
     h.dice.queue(15);
@@ -228,7 +232,7 @@ describe('starting a grapple', () => {
     await attackActionsSettled();
     // The grappler tries to go on: refused with the reason, nothing rolled, the AoO still offered.
     h.dice.queue(15);
-    expect(visibleButtons(message)).toContain('touch:disabled');
+    expect(visibleButtons(message)).toEqual([]);
     const early = await requestGrappleAction(message.id as string, 'touch');
     expect(early).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.AooPending' });
     expect(h.notices.at(-1)?.message).toBe(
@@ -243,7 +247,7 @@ describe('starting a grapple', () => {
     await click(message, 'declineAoo');
     expect(card(message).aooDeclinedBy).toBe(player.id);
     expect(content(message)).toContain('Victim makes no attack of opportunity.');
-    expect(visibleButtons(message)).toEqual(expect.arrayContaining(['aoo:disabled', 'declineAoo:disabled']));
+    expect(visibleButtons(message)).toEqual([]);
     expect(await requestGrappleAction(message.id as string, 'aoo')).toMatchObject({
       ok: false,
       error: 'GNG.Grapple.Error.Unavailable.aoo',
@@ -606,7 +610,8 @@ describe('the whole grapple of issue 7 in one fight', () => {
     expect(card(message).phase).toBe('grappling');
     // Stunned, the victim can take no actions: no Escape button, and the GM refuses the request.
     h.as(player);
-    expect(sideButtons(message, 'defender')).toContain('escape:disabled');
+    expect(sideButtons(message, 'defender')).toEqual([]);
+    expect(content(message)).toContain('Victim can take no actions (Stunned)');
     expect(await requestGrappleAction(message.id as string, 'escape', { side: 'defender' })).toMatchObject({
       ok: false,
       error: 'GNG.Grapple.Error.CannotAct',
@@ -665,12 +670,9 @@ describe('the grappled side acts too (core "regardless of who started the grappl
     h.dice.queue(2);
     await click(message, 'oppose');
     expect(a.statuses.has('pinned')).toBe(true);
-    expect(sideButtons(message, 'attacker')).toEqual([
-      'damage:disabled',
-      'pin:disabled',
-      'escape',
-      'escapeArtist',
-    ]);
+    // Only the escapes are offered (issue #33: no greyed moves), and the card says why.
+    expect(sideButtons(message, 'attacker')).toEqual(['escape', 'escapeArtist']);
+    expect(content(message)).toContain('Grappler is held: only an escape is possible.');
     const refused = await requestGrappleAction(message.id as string, 'damage');
     expect(refused).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.Unavailable.damage' });
     // The grappler escapes the pin: still grappling.
@@ -958,7 +960,7 @@ describe('multiple grapplers (core "Joining a Grapple", "Multiple Grapplers")', 
     for (const actor of [a, b, d]) expect(actor.statuses.has('grappling')).toBe(false);
     // The mirrored step is undone only from the escape's card.
     h.as(player);
-    expect(visibleButtons(second)).toContain('undo:disabled');
+    expect(visibleButtons(second)).not.toContain('undo');
     const refused = await requestGrappleAction(second.id as string, 'undo');
     expect(refused).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.Unavailable.undo' });
     await click(first, 'undo');
@@ -1191,6 +1193,10 @@ describe('refusals and entry points', () => {
     const button = html.querySelector<HTMLButtonElement>('button[data-action="pin"]');
     expect(button?.disabled).toBe(true);
     expect(button?.title).toContain('older version of the system');
+    // The reason is visible text too, and the button's accessible description (the card kernel's).
+    const reason = html.querySelector(`#${button?.getAttribute('aria-describedby')}`);
+    expect(reason?.classList.contains('gng-card-reason')).toBe(true);
+    expect(reason?.textContent).toContain('older version of the system');
   });
 
   it('the token HUD has a labelled Grapple button for an owner with exactly one other token targeted', async () => {

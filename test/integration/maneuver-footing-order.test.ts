@@ -70,10 +70,11 @@ describe("the maneuver's Apply waits for the defender's answer", () => {
     return { hero, brute, message, id: defender(message).id };
   }
 
-  it('Apply is refused (and disabled, with the reason on the card) until the defender answers', async () => {
+  it('Apply is refused (and not shown, the reason on the card) until the defender answers', async () => {
     const { hero, message, id } = await trip();
     h.as(otherPlayer);
-    expect(visibleButtons(message)).toContain('applyManeuver:disabled');
+    expect(visibleButtons(message)).not.toContain('applyManeuver');
+    expect(visibleButtons(message)).not.toContain('applyManeuver:disabled');
     expect(content(message)).toContain('Waiting for Hero: Maintain Footing or not.');
     refused(
       await requestManeuverAction(message.id as string, 'applyManeuver', id),
@@ -91,6 +92,8 @@ describe("the maneuver's Apply waits for the defender's answer", () => {
     expect(defender(message)).toMatchObject({ footing: null, footingDeclinedBy: player.id });
     expect(content(message)).toContain('Hero does not try to maintain footing.');
     expect(content(message)).not.toContain('Waiting for Hero');
+    // Now the card waits for the attacker's side to apply it (issue #33).
+    expect(content(message)).toContain('Waiting for Brute to apply the Trip to Hero.');
     // Answered once: neither Maintain Footing nor the refusal again.
     refused(
       await requestManeuverAction(message.id as string, 'maintainFooting', id),

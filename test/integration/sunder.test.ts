@@ -135,7 +135,10 @@ describe('sundering a held sword', () => {
     // The GM (the Orc's owner) sees the attack of opportunity; the damage waits for it.
     expect(buttons(message)).toContain('attackOfOpportunity');
     h.as(player);
-    expect(visibleButtons(message)).toContain('rollDamage:disabled');
+    // The damage waits for the attack of opportunity: no button, the waiting line says why (issue #33).
+    expect(visibleButtons(message)).not.toContain('rollDamage:disabled');
+    expect(visibleButtons(message)).not.toContain('rollDamage');
+    expect(text(message)).toContain('Waiting for Orc to take or decline the attack of opportunity');
     const early = await forged(player, {
       messageId: message.id,
       action: 'rollDamage',

@@ -270,9 +270,15 @@ describe('a creature entering the area on a later turn', () => {
   it('a failed save gives the shooter the free shot at −8 spending 2 rounds; the GM applies the damage', async () => {
     const { card, actor: runnerActor, weapon } = await setUp([5]);
     h.as(otherPlayer);
+    // Each step, the trigger says whose it is (issue #33).
+    const waiting = () =>
+      h.renderMessage(game.messages.get(card.id as string) as ChatMessage).querySelector('.gng-card-waiting')
+        ?.textContent;
+    expect(waiting()).toBe("Waiting for Runner's Reflex save (DC 12).");
     h.dice.queue(1 + 0); // natural 1: a failure whatever the bonus
     await click(card, 'rollSave');
     expect(stateOf(card).triggers[0]!.save?.success).toBe(false);
+    expect(waiting()).toMatch(/^Waiting for .+'s free shot at Runner\.$/);
     h.as(player);
     h.dice.queue(15); // 15 + 2 − 8 = 9
     await click(card, 'freeShot');
@@ -285,6 +291,7 @@ describe('a creature entering the area on a later turn', () => {
     h.dice.queue(9 - defense - 3); // Defense 3 below the attack: a hit, RD 3
     await click(card, 'rollDefense');
     expect(stateOf(card).triggers[0]!.shot).toMatchObject({ hit: true, relativeDegree: 3 });
+    expect(waiting()).toBe('Waiting for the GM to apply the damage to Runner.');
     h.as(gm);
     h.dice.queue(3, 4); // 2d6 = 7, + RD 3, no Protection: 10
     await click(card, 'applyDamage');

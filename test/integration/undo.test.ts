@@ -189,8 +189,7 @@ describe("the attacker's Undo: only applied damage, only the attacker's owners",
     h.dice.queue(6);
     await click(message, 'rollDamage');
     const before = structuredClone(state(message));
-    expect(shownButtons(message)).toContain('undoDamage');
-    expect(visibleButtons(message)).not.toContain('undoDamage'); // shown, disabled
+    expect(shownButtons(message)).not.toContain('undoDamage'); // not open yet: not shown (issue #33)
     const early = await ask(message, 'undoDamage');
     expect(early).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.undoDamage' });
     expect(lastNotice()).toBe('Only applied damage can be undone.');
@@ -297,8 +296,7 @@ describe("the aborts' Undo: a GM's, exactly what they paid, not taken again by t
     const after = hp(rogue);
 
     h.as(gm);
-    expect(shownButtons(message)).toContain('undoAborts');
-    expect(visibleButtons(message)).not.toContain('undoAborts');
+    expect(shownButtons(message)).not.toContain('undoAborts');
     const refused = await ask(message, 'undoAborts');
     expect(refused).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.undoAborts' });
     expect(lastNotice()).toBe('There are no aborts to undo, or damage was applied: undo the damage first.');
@@ -590,8 +588,12 @@ describe("a called shot's provoked attack of opportunity comes first", () => {
     const before = structuredClone(state(message));
 
     h.as(player);
-    expect(shownButtons(message)).toContain('rollDamage');
-    expect(visibleButtons(message)).not.toContain('rollDamage');
+    // No Roll damage button while the attack of opportunity is open: the card says what it waits for.
+    expect(shownButtons(message)).not.toContain('rollDamage');
+    const waiting = h.renderMessage(fresh(message)).querySelector('.gng-card-waiting')?.textContent;
+    expect(waiting).toBe(
+      'Waiting for Orc to take or decline the attack of opportunity; the damage comes after it.',
+    );
     const roll = await ask(message, 'rollDamage');
     expect(roll).toMatchObject({ ok: false, error: 'GNG.Error.Attack.Unavailable.rollDamage' });
     expect(lastNotice()).toBe(

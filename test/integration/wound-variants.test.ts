@@ -531,7 +531,9 @@ describe('grapple damage (the grapple card)', () => {
     // "you must immediately perform a Fortitude saving throw": the grappler's next move waits for it.
     h.as(otherPlayer);
     expect(buttons(message)).not.toContain('woundTraumaSave');
-    expect(buttons(message)).toContain('damage:disabled');
+    // No move is offered until then (issue #33); the card says whose save it waits for.
+    expect(buttons(message)).not.toContain('damage');
+    expect(text(message)).toContain("Waiting for Victim's wound trauma save; the next move comes after it.");
     const refused = await requestGrappleAction(message.id as string, 'damage');
     expect(refused).toMatchObject({ ok: false, error: 'GNG.Grapple.Error.WoundTraumaPending' });
     expect(sys(victim).hp.value).toBe(23);

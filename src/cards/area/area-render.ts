@@ -19,6 +19,17 @@ export { AREA_CARD_TEMPLATE };
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
+/**
+ * What the card waits for on this target (issue #33): its Reflex save (or Dive for Cover) before the
+ * GM applies the damage, the GM's Apply, then the wound trauma save the loss called for.
+ */
+function waitingFor(state: AreaCardState, target: AreaTarget): string[] {
+  const data = { name: target.name, dc: state.save.dc };
+  if (areaActionAvailable('woundTraumaSave', target)) return [f('GNG.Area.Waiting.woundTraumaSave', data)];
+  if (target.applied) return [];
+  return [f(target.save || target.dive ? 'GNG.Area.Waiting.apply' : 'GNG.Area.Waiting.save', data)];
+}
+
 function targetContext(state: AreaCardState, target: AreaTarget) {
   const actor = fromUuidSync(target.actorUuid) as Actor | null;
   const dmg = targetDamage(
@@ -86,6 +97,7 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
       areaActionAvailable('woundTraumaSave', target),
     ),
     undoNotes: target.undoNotes ?? [],
+    waiting: waitingFor(state, target),
     coverChoice: state.cover === null && target.dive === null && target.applied === null,
     buttons: {
       rollSave: button('rollSave'),

@@ -22,6 +22,7 @@ import { cardFire, firearmsTarget } from './firearms-card.js';
 import { concealmentLine } from './combat-options-card.js';
 import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
+import { attackWaiting } from './attack-waiting.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -38,14 +39,13 @@ function lines(parts: CardPart[]): { label: string; value: string }[] {
   return parts.map((p) => ({ label: label(p.label), value: signed(p.value) }));
 }
 
-/** A button of the card, its label naming whose it is (`GNG.Attack.Action.<action>` with `{name}`). */
+/**
+ * A button of the card while its step is open (a finished step keeps its result, not a greyed
+ * button; issue #33), its label naming whose it is (`GNG.Attack.Action.<action>` with `{name}`).
+ */
 function button(action: CardAction, target: CardTarget, shown: boolean, name: string) {
-  return shown
-    ? {
-        action,
-        disabled: !actionAvailable(action, target),
-        label: f(`GNG.Attack.Action.${action}`, { name }),
-      }
+  return shown && actionAvailable(action, target)
+    ? { action, label: f(`GNG.Attack.Action.${action}`, { name }) }
     : null;
 }
 
@@ -202,17 +202,14 @@ function targetContext(state: AttackCardState, target: CardTarget) {
       // The aborts show only while they may be taken (the owners' clients drop refused ones).
       block: blockButtons(target),
       riposte: actionAvailable('riposte', target)
-        ? { action: 'riposte', disabled: false, label: f('GNG.Abort.Action.riposte', { name: target.name }) }
+        ? { action: 'riposte', label: f('GNG.Abort.Action.riposte', { name: target.name }) }
         : null,
       rollWithBlow: actionAvailable('rollWithBlow', target)
-        ? {
-            action: 'rollWithBlow',
-            disabled: false,
-            label: f('GNG.Abort.Action.rollWithBlow', { name: target.name }),
-          }
+        ? { action: 'rollWithBlow', label: f('GNG.Abort.Action.rollWithBlow', { name: target.name }) }
         : null,
     },
     undoNotes: target.undoNotes ?? [],
+    waiting: attackWaiting(state, target),
     woundTrauma: woundTraumaContext(a?.woundTrauma, target.name, actionAvailable('woundTraumaSave', target)),
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),

@@ -193,6 +193,8 @@ async function renderBleedingCard(state: BleedingCardState): Promise<string> {
     targetId: BLEEDING_TARGET,
     // Whose save it is: only the bleeding actor's owners (and the GM) see the button.
     action: f('GNG.Bleeding.Action', { name: state.name }),
+    // What the card waits for while the save is not rolled (issue #33).
+    waiting: f('GNG.Bleeding.Waiting', { name: state.name, dc: state.dc }),
     undone: state.undone ? t('GNG.Bleeding.Undone') : '',
     result: result && {
       success: result.success,

@@ -93,6 +93,12 @@ function targetContext(state: BurstCardState, target: BurstTarget, hits: number 
         : null,
     },
     undoNotes: target.undoNotes ?? [],
+    // What the card waits for on this target (issue #33): its Defense roll, then the GM's Apply.
+    waiting: burstActionAvailable(state, 'rollDefense', target)
+      ? f('GNG.Burst.Waiting.rollDefense', { name: target.name })
+      : burstActionAvailable(state, 'applyDamage', target)
+        ? f('GNG.Burst.Waiting.applyDamage', { name: target.name })
+        : null,
     coverChoice: target.dive === null && target.applied === null,
     buttons: {
       rollDefense: button('rollDefense'),

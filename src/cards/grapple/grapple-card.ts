@@ -28,6 +28,7 @@
 import { isActiveGM } from '../../documents/active-gm.js';
 import {
   askGM,
+  describeDisabled,
   noTargetWarning,
   serialized,
   track,
@@ -152,11 +153,13 @@ export function requestGrappleAction(
 export function decorateGrappleCard(message: ChatMessage, html: HTMLElement): void {
   if (!grappleState(message) && message.flags?.[SYSTEM_ID]?.grapple) {
     // A card of an older version of the system (its state is not read any more): it stays in the
-    // log as a record, its buttons disabled with the reason.
+    // log as a record, its buttons disabled with the reason (shown beside each: the kernel's).
     for (const button of html.querySelectorAll<HTMLButtonElement>('button[data-action]')) {
       button.disabled = true;
       button.title = t('GNG.Grapple.Error.OldCard');
+      button.dataset.reason = t('GNG.Grapple.Error.OldCard');
     }
+    describeDisabled(html);
     return;
   }
   // The kernel also removes the groups left without buttons (the other side's moves for a player).
@@ -187,14 +190,15 @@ export function sheetGrapples(actor: Actor, user: User): SheetGrapple[] {
       const context = grappleCardContext(state) as {
         rows: {
           side: GrappleSide;
-          buttons: { action: GrappleAction; targetId: GrappleSide; label: string; disabled: boolean }[];
+          buttons: { action: GrappleAction; targetId: GrappleSide; label: string }[];
         }[];
-        oppose: { label: string; disabled: boolean };
+        oppose: { label: string };
         woundTrauma: { side: GrappleSide; button: string | null } | null;
       };
       const row = context.rows.find((r) => r.side === side);
       const buttons = (row?.buttons ?? [])
-        .filter((b) => !b.disabled && grappleUserMayAct(user, b.action, state, b.targetId))
+        // A row holds only the moves open now (grapple-render.ts).
+        .filter((b) => grappleUserMayAct(user, b.action, state, b.targetId))
         .map((b) => ({ move: b.action, side: b.targetId as string, label: b.label }));
       const mayOppose =
         state.pending !== null && state.pending.side !== side && grappleUserMayAct(user, 'oppose', state);

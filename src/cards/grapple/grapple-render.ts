@@ -5,7 +5,6 @@
  */
 import {
   abilitiesOf,
-  aooUnresolved,
   f,
   GRAPPLE_CARD_TEMPLATE,
   grappleActionAvailable,
@@ -24,6 +23,7 @@ import {
 } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import { grappleWaiting } from './grapple-waiting.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
@@ -130,13 +130,13 @@ function weaponRow(state: GrappleCardState, side: GrappleSide) {
   const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
   const choices = actor ? grappleWeaponChoices(actor, state) : [];
   if (!choices.length || state.phase === 'ended') return null;
+  // Chosen while it may be (not while a check waits, issue #33: no greyed buttons).
+  if (!grappleActionAvailable('weapon', state, false)) return null;
   const current = side === 'attacker' ? state.attacker.weaponId : state.defender.weaponId;
-  const disabled = !grappleActionAvailable('weapon', state, false);
   const option = (itemId: string, name: string) => ({
     itemId,
     label: name,
     pressed: (current ?? '') === itemId,
-    disabled,
     aria: f('GNG.Grapple.Weapon.Use', { name: sideName(state, side), weapon: name }),
   });
   return {
@@ -149,14 +149,10 @@ function weaponRow(state: GrappleCardState, side: GrappleSide) {
   };
 }
 
-/** The text of the attack of opportunity: taken (and what the touch attack waits for), declined, or null. */
+/** The text of the attack of opportunity: taken, declined, or null (what waits for it: the waiting line). */
 function aooText(state: GrappleCardState): string | null {
-  if (state.aoo) {
-    const taken = f('GNG.Grapple.AooTaken', { name: state.defender.name, attacker: state.attacker.name });
-    return aooUnresolved(state)
-      ? `${taken} ${f('GNG.Grapple.AooWaiting', { name: state.defender.name })}`
-      : taken;
-  }
+  if (state.aoo)
+    return f('GNG.Grapple.AooTaken', { name: state.defender.name, attacker: state.attacker.name });
   if (state.aooDeclinedBy) return f('GNG.Grapple.AooDeclined', { name: state.defender.name });
   return null;
 }
@@ -268,15 +264,16 @@ function woundTraumaBlock(state: GrappleCardState) {
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
   const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
   // Each button names the side it acts for (its target): a row's side, or the side the action names now.
-  const button = (action: GrappleAction, side = grappleRequestSide(action, state)) => {
+  const button = (action: GrappleAction, side = grappleRequestSide(action, state)) => ({
+    action,
+    targetId: side,
+    label: t(`GNG.Grapple.Action.${action}`),
+  });
+  // A button only while that side may press it now (issue #33): the waiting line says what the card
+  // waits for and why a side has no move (grapple-waiting.ts).
+  const open = (action: GrappleAction, side = grappleRequestSide(action, state)) => {
     const w = who(side);
-    return {
-      action,
-      targetId: side,
-      label: t(`GNG.Grapple.Action.${action}`),
-      disabled:
-        !grappleActionAvailable(action, state, w.advanced, w.held) || !mayActDespiteConditions(action, w),
-    };
+    return grappleActionAvailable(action, state, w.advanced, w.held) && mayActDespiteConditions(action, w);
   };
   const pending = state.pending;
   const row = (side: GrappleSide) => {
@@ -300,14 +297,14 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
       side,
       // The group's heading names whose moves they are (the GM sees both sides' groups).
       label: f('GNG.Grapple.Moves', { name: sideName(state, side) }),
-      buttons: moves.map((action) => button(action, side)),
+      buttons: moves.filter((action) => open(action, side)).map((action) => button(action, side)),
       weapon: weaponRow(state, side),
     };
   };
   // Core "Break Another's Pin": for an ally of the pinned side (grapple-break-pin.ts).
   const breakPinButton = () => {
     const pinned = state.phase === 'grappling' ? pinnedSide(state) : null;
-    if (!pinned) return null;
+    if (!pinned || !open('breakPin', pinned)) return null;
     const name = sideName(state, pinned);
     return {
       ...button('breakPin', pinned),
@@ -362,7 +359,9 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         }
       : null,
     oppose,
-    rows: [row('attacker'), row('defender')],
+    waiting: grappleWaiting(state),
+    // The sides with a move or a weapon to choose now (a row of greyed moves says nothing).
+    rows: [row('attacker'), row('defender')].filter((r) => r.buttons.length || r.weapon),
     breakPin: breakPinButton(),
     throwChoice: state.throwChoice && {
       side: state.throwChoice.side,
@@ -377,7 +376,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
         })),
       ],
     },
-    undo: {
+    undo: open('undo') && {
       ...button('undo'),
       // Undo says which step it takes back (and so whose): "Undo: Pin".
       label:

@@ -33,7 +33,7 @@ export interface CardActionSpec<S, T> {
   targets?(state: S): readonly T[];
   /** Who may press it (hides the button and guards the GM's handler alike). */
   may(user: User, state: S, target: T): boolean;
-  /** Whether the card's state allows it now, whoever asks. */
+  /** Whether the card's state allows it now, whoever asks (else its button is not shown to anyone). */
   available(state: S, target: T): boolean;
   /** The action's own request fields, checked (throw a Refusal); without it the request may carry none. */
   parse?(extra: Record<string, unknown>): Record<string, unknown>;
@@ -218,7 +218,9 @@ export function defineCard<S, T extends { id: string }, A extends string>(
         (action, targetId, el) => {
           const def = actionOf(action);
           const target = def && targetOf(def, targetId);
-          if (!def || !target || !sees) return false;
+          // A step the state does not allow now (finished, or not yet) has no button for anyone:
+          // the card's waiting line says what it waits for (waiting.ts).
+          if (!def || !target || !sees || !def.available(state, target)) return false;
           return def.shown ? def.shown(game.user, state, target, el) : def.may(game.user, state, target);
         },
         async (action, targetId, button) => {

@@ -1,13 +1,15 @@
 /** The per-user decoration of a rendered card: buttons the user may not use are removed. */
 import type { CardActionResult } from './result.js';
 import { track } from './in-flight.js';
+import { describeDisabled } from './waiting.js';
 
 /**
  * On a rendered card: removes every `[data-action]` / `[data-for-action]` element of the card's own
  * content (`.message-content`; core's message controls are left alone) that `keep` refuses (given
  * the element too, for its other data) and wires the remaining buttons to `onClick` (disabled while
  * the action runs; enabled again on refusal). Then every group of buttons (`.gng-card-group`, with
- * its heading) left with none goes too, inner groups first, so no heading stands alone.
+ * its heading) left with none goes too, inner groups first, so no heading stands alone. A button
+ * left disabled says why (its `data-reason`, waiting.ts).
  */
 export function decorateButtons(
   html: HTMLElement,
@@ -43,4 +45,5 @@ export function decorateButtons(
   }
   for (const group of [...root.querySelectorAll<HTMLElement>('.gng-card-group')].reverse())
     if (!group.querySelector('button')) group.remove();
+  describeDisabled(root);
 }

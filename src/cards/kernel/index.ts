@@ -3,6 +3,7 @@
  * - gm-query: a request to the active GM, its sender proven (sender.ts), refusals shown;
  * - queue: the GM's queues per card and per actor;
  * - decorate: the per-user buttons of a rendered card;
+ * - waiting: whose move it is (a button only while its step is open; a disabled one says why);
  * - in-flight: actions macros and tests can wait for;
  * - gm-message: whether a message is a GM's (author, and who made it);
  * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience;
@@ -29,6 +30,7 @@ export {
   type RollMode,
 } from './roll-mode.js';
 export { decorateButtons } from './decorate.js';
+export { describeDisabled } from './waiting.js';
 export { isGMMessage } from './gm-message.js';
 export { actorOf, owns } from './documents.js';
 export {

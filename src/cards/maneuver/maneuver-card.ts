@@ -137,9 +137,17 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
         attack: fo.attackTotal,
       }),
     },
-    // The answer in words: no footing tried, or Apply still waiting for it.
+    // The answer in words: no footing tried; what the card waits for (issue #33): the answer, or Apply.
     declined: target.footingDeclinedBy ? f('GNG.Maneuver.FootingDeclined', { name: target.name }) : null,
-    awaited: footingAwaited(target) ? f('GNG.Maneuver.FootingAwaited', { name: target.name }) : null,
+    awaited: footingAwaited(target)
+      ? f('GNG.Maneuver.FootingAwaited', { name: target.name })
+      : maneuverActionAvailable('applyManeuver', target)
+        ? f('GNG.Maneuver.ApplyAwaited', {
+            name: target.name,
+            attacker: state.attacker.name,
+            maneuver: t(`GNG.Maneuver.Kind.${state.maneuver}`),
+          })
+        : null,
     applied: a && {
       statuses: a.statusesAdded.length
         ? f('GNG.Attack.Applied.Statuses', {

@@ -24,6 +24,26 @@ const TRIGGER_BUTTONS: SuppressAction[] = [
   'undoTrigger',
 ];
 
+/** The trigger's steps in order: the first open one is what the card waits for on it (issue #33). */
+const WAITS_FOR: readonly SuppressAction[] = [
+  'rollSave',
+  'keepMoving',
+  'freeShot',
+  'rollDefense',
+  'applyDamage',
+];
+
+function waitingFor(state: SuppressCardState, trigger: SuppressTrigger): string | null {
+  const step = WAITS_FOR.find((action) => triggerActionAvailable(action, state, trigger));
+  return step
+    ? f(`GNG.Suppress.Waiting.${step}`, {
+        name: trigger.name,
+        shooter: state.shooter.name,
+        dc: state.reflexDc,
+      })
+    : null;
+}
+
 function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
   const shot = trigger.shot;
   const lines: string[] = [];
@@ -92,6 +112,7 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
       }),
     ),
     undoNotes: trigger.undoNotes ?? [],
+    waiting: waitingFor(state, trigger),
   };
 }
 
