@@ -63,6 +63,11 @@ export const ON_DEMAND_RULES = [
   'parseStatBlock',
   'odds',
   'simulate',
+  'refundCast',
+  'restoredByRest',
+  'spendForCast',
+  'tracksPool',
+  'SPELL_SLOT_LEVELS',
 ] as const;
 
 /** The parts of the engine loaded on first use (src/rules/on-demand.ts). */
