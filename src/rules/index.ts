@@ -43,6 +43,7 @@ export * from './combat-options.js';
 export * from './reload.js';
 /** Appendix 5 spells and powers, armor metamagic, energy drain's effective level (issue #18). */
 export * from './spells-powers.js';
+export * from './immunities.js';
 // Spell slots and power points: loaded on first use (on-demand.ts); their types here.
 export type {
   CastCost,

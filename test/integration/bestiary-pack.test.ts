@@ -198,10 +198,15 @@ describe('every monster, prepared by the data model, has the converted numbers',
     expect(ogre.system.biography).toMatch(/^<p>Large giant of challenge rating 3/);
   });
 
-  it('keeps damage reduction and energy resistance on the actor', () => {
-    // SRD Bone Devil: "Damage reduction 10/good, … resistance to acid 10 and cold 10".
+  it('keeps damage reduction, energy resistance and immunities on the actor', () => {
+    // SRD Bone Devil: "Damage reduction 10/good, … immunity to fire and poison, resistance to acid 10
+    // and cold 10".
     const devil = named('Bone Devil (Osyluth)');
-    expect(devil.system.resistances).toEqual({ dr: '10/good', energy: { acid: 10, cold: 10 } });
+    expect(devil.system.resistances).toEqual({
+      dr: '10/good',
+      energy: { acid: 10, cold: 10 },
+      immunities: 'fire, poison',
+    });
   });
 });
 

@@ -5,7 +5,8 @@
  * tab nobody opened costs nothing. The numbers with breakdowns are in stat-views.ts.
  */
 import { ABILITIES, MANEUVERS, SAVES, SIZES, SKILLS, SKILL_IDS, type Save } from '../../rules/index.js';
-import { castingPoolsOf, SLOT_LEVELS } from '../../data/actor/spellcasting.js';
+import { castingPoolsOf } from '../../data/actor/casting-pools.js';
+import { SLOT_LEVELS } from '../../data/actor/spellcasting.js';
 import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor/creature-data.js';
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { budgetLines } from '../../combat/budget-display.js';

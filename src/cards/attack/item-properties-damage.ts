@@ -11,6 +11,7 @@ import {
   attackBypassQualities,
   damagePipeline,
   ENERGY_TYPES,
+  damageImmunity,
   energyResistanceAgainst,
   PROTECTION_PARTS,
   resolveWounding,
@@ -65,6 +66,13 @@ export interface CardDamageProperties {
   vicious: { target: number[]; targetDamage: number; wielder: number[]; wielderDamage: number } | null;
   /** Wounding: a Fortitude save against 10 + the damage at Apply (the target has blood). */
   wounding: boolean;
+  /** The target's immunities that stopped the hit (engine `damageImmunity`; absent or null: none). */
+  immune?: string[] | null;
+}
+
+/** Whether the hit harms the target at all: not Brilliant Energy against what it cannot harm, no immunity. */
+export function hitStopped(record: CardDamageProperties): boolean {
+  return record.cannotHarm || Boolean(record.immune?.length);
 }
 
 /** Apply's own changes for the weapon's properties (Undo takes them back). */
@@ -175,6 +183,8 @@ export function propertyInputs(
   const passes = (d: DamageReduction) => ignored || d.bypassedBy.some((g) => g.every((q) => has.has(q)));
   const applied = reductions.find((d) => !passes(d) && d.amount === effect.damageReduction);
   const energy = resist ? energyResistanceAgainst(resist.energy, energyTypes) : 0;
+  // Immunities: a weapon's blow (natural or not) against "weapon damage", or every type it deals.
+  const immune = damageImmunity(resist?.immunities ?? [], { types: damageTypes, weapon: true });
   return {
     inputs: {
       protection: effect.protection as ProtectionParts,
@@ -193,6 +203,7 @@ export function propertyInputs(
       multiplier: effect.afterProtectionMultiplier,
       vicious: effect.vicious ? { target: [], targetDamage: 0, wielder: [], wielderDamage: 0 } : null,
       wounding: effect.wounding,
+      immune,
     },
   };
 }
@@ -239,7 +250,7 @@ export function shotThroughTarget(
   hit: HitDamageInputs,
 ): DamageResult {
   const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
-  if (!hit.record.cannotHarm) return result;
+  if (!hitStopped(hit.record)) return result;
   return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
 }
 
@@ -249,8 +260,8 @@ function diceOf(roll: Roll): number[] {
 }
 
 /**
- * GM side, after the pipeline: Brilliant Energy harms no undead, construct or object (nothing
- * through); Vicious rolls its 2d6 and 1d6 when the hit dealt at least 1 HP — the 2d6 are added to
+ * GM side, after the pipeline: Brilliant Energy harms no undead, construct or object, and an
+ * immune target takes nothing of a type it is immune to (nothing through); Vicious rolls its 2d6 and 1d6 when the hit dealt at least 1 HP — the 2d6 are added to
  * the target's lethal damage (its own instance: no Protection, DR or energy resistance), the 1d6 is
  * what the wielder will lose at Apply. Returns the rolls to show.
  */
@@ -258,7 +269,7 @@ export async function finishPropertyDamage(
   damage: { final: number; lethal: number; nonlethal: number; specialEffects: boolean },
   record: CardDamageProperties,
 ): Promise<Roll[]> {
-  if (record.cannotHarm) {
+  if (hitStopped(record)) {
     Object.assign(damage, { final: 0, lethal: 0, nonlethal: 0, specialEffects: false });
     record.vicious = null;
     record.wounding = false;

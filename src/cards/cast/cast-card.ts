@@ -10,7 +10,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { castingPoolsOf } from '../../data/actor/spellcasting.js';
+import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import type { CastCost, CastSpend } from '../../rules/index.js';
 import { refundCast, spendForCast } from '../../rules/spell-resources.js';
 import {

@@ -12,7 +12,7 @@ import { setCare } from './care-records.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Ability, PoolsRestored, RestOutcome, RestWeekProgress } from '../../rules/index.js';
 import { restoredByRest, SPELL_SLOT_LEVELS } from '../../rules/spell-resources.js';
-import { castingPoolsOf } from '../../data/actor/spellcasting.js';
+import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
 
 /** What a rest changed, for Undo. */

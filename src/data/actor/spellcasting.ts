@@ -5,7 +5,7 @@
  * restores them (src/cards/rest/rest-apply.ts), through the engine (`src/rules/spell-resources.ts`).
  * Every field has a default of 0 (no migration needed): a caster with no maximum is not tracked.
  */
-import { HIGHEST_SPELL_SLOT, type CastingPools, type Pool } from '../../rules/index.js';
+import { HIGHEST_SPELL_SLOT, type Pool } from '../../rules/index.js';
 import { atMost, LIMITS, validationError } from '../validation.js';
 
 /** The slot levels kept, 0 to 9th (the engine's `SLOT_LEVELS`, loaded on first use). */
@@ -29,18 +29,6 @@ export function spellcastingSchema(): DataField {
   const slots: DataSchema = {};
   for (const level of SLOT_LEVELS) slots[String(level)] = poolField();
   return new SchemaField({ slots: new SchemaField(slots), powerPoints: poolField() });
-}
-
-/** The pools as the engine reads them (absent fields read as 0). */
-export function castingPoolsOf(data: SpellcastingData | undefined): CastingPools {
-  const read = (p: Partial<Pool> | undefined): Pool => ({
-    value: Math.max(0, Math.trunc(Number(p?.value ?? 0)) || 0),
-    max: Math.max(0, Math.trunc(Number(p?.max ?? 0)) || 0),
-  });
-  return {
-    slots: SLOT_LEVELS.map((level) => read(data?.slots?.[String(level)])),
-    powerPoints: read(data?.powerPoints),
-  };
 }
 
 /** `validateJoint`: no negative count, slots up to {@link LIMITS.levels}, power points up to `amount`. */
