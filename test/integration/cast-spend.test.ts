@@ -3,7 +3,7 @@
  * posts the cast card; none left is refused (nothing changes, no card); the card's Undo gives the
  * spend back exactly; a rest restores the pools; a non-owner decides nothing. Worked by hand.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
@@ -12,6 +12,7 @@ import { attackActionsSettled, isGMMessage } from '../../src/cards/kernel/index.
 import { castCardOf } from '../../src/cards/cast/cast-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
+import type { HarnessApplicationV2 } from '../harness/applications.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -268,5 +269,27 @@ describe('the Magic tab', () => {
     expect(input('system.spellcasting.slots.3.value')?.getAttribute('aria-label')).toBe('Level 3 slots left');
     expect(input('system.spellcasting.powerPoints.value')?.value).toBe('12');
     expect(input('system.spellcasting.powerPoints.max')?.value).toBe('20');
+  });
+
+  it('the cast dialog says what is left to pay with: 1 of 2 level 3 slots; 12 of 20 power points', async () => {
+    const { CastDialog } = await import('../../src/applications/cast-dialog.js');
+    const { actor, spell, power } = await caster();
+    h.as(player);
+    for (const [item, text] of [
+      [
+        spell,
+        'Level 3 spell slots left: 1 of 2 (casting spends one; armor metamagic spends the higher slot).',
+      ],
+      [power, 'Power points left: 12 of 20.'],
+    ] as const) {
+      void CastDialog.prompt(actor, item);
+      const dialog = await vi.waitFor(() => {
+        const app = h.openApplications().find((a) => a instanceof CastDialog);
+        if (!app) throw new Error('no cast dialog');
+        return app as unknown as HarnessApplicationV2;
+      });
+      expect(dialog.element.querySelector('.cast-pool')?.textContent).toBe(text);
+      await dialog.close();
+    }
   });
 });
