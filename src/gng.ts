@@ -30,6 +30,7 @@ import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-register.js';
+import { registerCastCard } from './cards/cast/cast-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-register.js';
 import { registerGrappleCard } from './cards/grapple/grapple-register.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand-register.js';
@@ -76,6 +77,7 @@ Hooks.once('init', () => {
   registerAttackOdds();
   registerBudgetDisplay();
   registerAreaCard();
+  registerCastCard();
   registerManeuverCard();
   registerGrappleCard();
   registerQuickStand();

@@ -26,7 +26,6 @@ export const MANUAL_REASONS = [
   'Proficiency',
   'PsionicFocus',
   'SituationalModifier',
-  'SpellCost',
   'WeaponRange',
 ] as const;
 export type ManualReason = (typeof MANUAL_REASONS)[number];
@@ -171,8 +170,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'The damage of the power ignores all of the target’s Protection. Costs 8 more power points; the total may not exceed your manifester level.',
     ],
     automation:
-      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (8 more power points) and the area card’s damage ignores all of the target’s Protection.',
-    manual: 'SpellCost',
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (8 more power points), casting spends them (the GM refuses when too few are left; a rest restores them), and the area card’s damage ignores all of the target’s Protection.',
   },
   {
     name: 'Armor Piercing Power',
@@ -182,8 +180,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'Only half of the target’s Protection counts against the damage of the power. Costs 4 more power points; the total may not exceed your manifester level.',
     ],
     automation:
-      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (4 more power points) and the area card’s damage meets half of the target’s Protection.',
-    manual: 'SpellCost',
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (4 more power points), casting spends them (the GM refuses when too few are left; a rest restores them), and the area card’s damage meets half of the target’s Protection.',
   },
   {
     name: 'Armor Ignoring Spell',
@@ -193,8 +190,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'The damage of the spell ignores all of the target’s Protection. The spell takes a slot four levels higher.',
     ],
     automation:
-      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot four levels higher) and the area card’s damage ignores all of the target’s Protection.',
-    manual: 'SpellCost',
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot four levels higher), casting spends that slot (the GM refuses when none is left; a rest restores it), and the area card’s damage ignores all of the target’s Protection.',
   },
   {
     name: 'Armor Piercing Spell',
@@ -204,8 +200,7 @@ export const GNG_FEATS: FeatSpec[] = [
       'Only half of the target’s Protection counts against the damage of the spell. The spell takes a slot two levels higher.',
     ],
     automation:
-      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot two levels higher) and the area card’s damage meets half of the target’s Protection.',
-    manual: 'SpellCost',
+      'The cast dialog (Magic tab) offers it to a caster with the feat: the card shows the cost (a slot two levels higher), casting spends that slot (the GM refuses when none is left; a rest restores it), and the area card’s damage meets half of the target’s Protection.',
   },
   {
     name: 'Basic Breaking Strikes',

@@ -11,6 +11,8 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import { DAMAGE_TYPES } from '../data/item/item-data.js';
 import type { ArmorMetamagic } from '../rules/index.js';
 import { enchantmentOf, metamagicChoices, metamagicCost, weaponChoices } from '../magic/index.js';
+import { castingPoolsOf } from '../data/actor/casting-pools.js';
+import { tracksPool } from '../rules/spell-resources.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -119,6 +121,7 @@ export class CastDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         level: sys.level ?? 0,
         points: sys.powerPoints ?? 0,
       }),
+      pool: this.poolLine(kind, sys.level ?? 0),
       casterLevel: { id: id('level'), value: derived.level },
       drained: negative ? f('GNG.Cast.Drained', { negative, effective }) : null,
       weapon: enchantment
@@ -157,6 +160,15 @@ export class CastDialog extends HandlebarsApplicationMixin(ApplicationV2) {
           },
       castable: enchantment ? weapons.length > 0 : true,
     };
+  }
+
+  /** What the caster has left to pay with (issue #33): its slots of the spell's level, or its power points. */
+  poolLine(kind: 'spell' | 'power', level: number): string | null {
+    const pools = castingPoolsOf((this.actor.system as CreatureData).spellcasting);
+    if (!tracksPool(pools, kind === 'spell' ? 'slot' : 'points')) return null;
+    if (kind === 'power') return f('GNG.Cast.PointsLeft', { ...pools.powerPoints });
+    const slot = pools.slots[level] ?? { value: 0, max: 0 };
+    return f('GNG.Cast.SlotsLeft', { level, value: slot.value, max: slot.max });
   }
 
   override _onClose(options: Record<string, unknown>): void {

@@ -235,7 +235,12 @@ export function monsterActor(
       naturalArmor: Math.max(0, c.protection.naturalArmor),
       speed: landSpeed(c.speed),
       regeneration: c.resistances.regeneration,
-      resistances: { dr: c.resistances.damageReductionText, energy },
+      resistances: {
+        dr: c.resistances.damageReductionText,
+        energy,
+        // The printed immunities (issue #33): the damage step honours the damage ones.
+        immunities: c.resistances.immunities.join(', '),
+      },
       proficiencies: {
         armor: {
           light: armorTypes.has('light'),

@@ -4,7 +4,8 @@
  * `strength: "none"`; the enhancement apart, since the card adds it), the damage types, touch, and
  * for a wielded weapon the weapons pack's category, use and range increment. Natural weapons and
  * other attacks are simple light weapons (every creature is proficient with them). The printed attack
- * bonuses, count, reach and threat range are kept in `flags.gng.srdAttack`; extra energy damage and
+ * bonus of the first attack is the item's fixed `attackBonus` (the attack card and the odds roll it);
+ * all of them, the count, reach and threat range are kept in `flags.gng.srdAttack`; extra energy damage and
  * effects are named in the description (the card does not roll them).
  *
  * Pure (no Foundry): the pack script and the importer in Foundry build the same items.
@@ -52,7 +53,7 @@ const WEAPON_DAMAGE_TYPES: ReadonlySet<string> = new Set(DAMAGE_TYPES);
 function attackDescription(a: ConvertedAttack): string {
   const lines = [
     `<p>As printed: <em>${escapeHtml(a.text.trim())}</em>.</p>`,
-    `<p>${a.kind === 'natural' ? 'Natural weapon' : a.kind === 'weapon' ? 'Weapon' : 'Special attack'}${a.count > 1 ? `, ${a.count} attacks` : ''}${a.reach !== null ? `, reach ${a.reach} feet` : ''}. The damage is the printed damage (its Strength included); the attack card rolls the bonus the sheet derives.</p>`,
+    `<p>${a.kind === 'natural' ? 'Natural weapon' : a.kind === 'weapon' ? 'Weapon' : 'Special attack'}${a.count > 1 ? `, ${a.count} attacks` : ''}${a.reach !== null ? `, reach ${a.reach} feet` : ''}. The damage is the printed damage (its Strength included); ${a.bonuses.length ? `the attack rolls the printed bonus ${a.bonuses.map((b) => (b < 0 ? `${b}` : `+${b}`)).join('/')} (its fixed attack bonus), with injury, conditions and effects` : 'the attack card rolls the bonus the sheet derives'}.</p>`,
   ];
   const more = [...a.extraDamage.map((x) => `plus ${x.text}${x.type ? ` ${x.type}` : ''}`), ...a.effects];
   if (more.length) lines.push(`<p>Not rolled by the card: ${more.map((m) => escapeHtml(m)).join('; ')}.</p>`);
@@ -97,6 +98,8 @@ export function weaponItems(actorId: string, c: ConvertedCreature, refs: Bestiar
           rangeIncrement: ranged ? (weapon?.rangeIncrement ?? 0) : 0,
           touch: a.touch,
           enhancement: a.enhancement,
+          // The printed bonus of its first attack (Weapon Focus, secondary attacks, all in it).
+          attackBonus: a.bonuses[0] ?? null,
           strength: 'none',
           equipped: true,
           weight: 0,

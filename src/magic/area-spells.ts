@@ -5,7 +5,8 @@
  * with the feat. The caster's owner asks the active GM (`gng.castAreaSpell`); the GM checks that the
  * sender owns the caster, that the caster has the feat, that the raised slot exists (at most 9th) or
  * the raised cost is within the manifester level, and posts the area card (src/cards/area/) for the
- * sender's targets with the option on it. Decisions: docs/rules.md "Spells, powers and the smaller
+ * sender's targets with the option on it, and spends the slot (the raised one) or the power points on the
+ * cast card (src/cards/cast/), refusing when none are left. Decisions: docs/rules.md "Spells, powers and the smaller
  * rules of issue #18".
  */
 import type { CreatureData } from '../data/actor/creature-data.js';
@@ -21,11 +22,13 @@ import {
   refusal,
   Refusal,
   registerGMQuery,
+  serialized,
   type CardActionResult,
   type GMQueryContext,
 } from '../cards/kernel/index.js';
 import type { AreaMetamagic } from '../cards/area/area-card.js';
 import { areaModule } from '../cards/area/area-register.js';
+import { castModule } from '../cards/cast/cast-register.js';
 import { castingLevel } from './casting-level.js';
 
 export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
@@ -160,22 +163,30 @@ async function handleCastAreaSpell(
     option === 'none'
       ? undefined
       : { option, kind, caster: caster.name, name: spell.name, base: cost.base, cost: cost.cost };
-  const message = await (
-    await areaModule()
-  ).startAreaDamage({
-    damage,
-    saveDc,
-    targets,
-    ...(typeof damageType === 'string' ? { damageType } : {}),
-    // A spell's damage follows the world's high magic option (Appendix 2); a power's does not.
-    ...(kind === 'spell' ? { spell: { level: cost.base, casterLevel: effective } } : {}),
-    ...(applied ? { metamagic: applied } : {}),
-    source: { caster: caster.name, spell: spell.name },
-    rollMode,
-    roller: sender,
+  const cards = await castModule();
+  // In the caster's queue: the slot or points are read, checked and spent by one cast at a time.
+  return serialized([caster.uuid], async () => {
+    // Refused before anything changes: no slot of the level (or too few power points) left.
+    const spend = cards.checkSpend(caster, spell, cards.castCostOf(spell, cost.cost));
+    const message = await (
+      await areaModule()
+    ).startAreaDamage({
+      damage,
+      saveDc,
+      targets,
+      ...(typeof damageType === 'string' ? { damageType } : {}),
+      // A spell's damage follows the world's high magic option (Appendix 2); a power's does not.
+      ...(kind === 'spell' ? { spell: { level: cost.base, casterLevel: effective } } : {}),
+      ...(applied ? { metamagic: applied } : {}),
+      source: { caster: caster.name, spell: spell.name },
+      rollMode,
+      roller: sender,
+    });
+    if (!message) throw new Refusal('GNG.Area.Error.BadOptions');
+    // The spend and its card (with the Undo); a caster that keeps no pool spends nothing, no card.
+    if (spend.kind !== 'untracked') await cards.recordCast({ caster, spell, sender, spend, rollMode });
+    return { ok: true, messageId: message.id as string };
   });
-  if (!message) return refusal(new Refusal('GNG.Area.Error.BadOptions'));
-  return { ok: true, messageId: message.id as string };
 }
 
 /** Registers the GM query (on `init`). */

@@ -6,14 +6,14 @@
  * or ignoring while it lasts. The caster level counts energy drain's negative levels (engine
  * `effectiveLevel`).
  *
- * The caster's owner changes a weapon it owns itself; a weapon it does not own (a fang spell on
- * another creature's natural weapon) goes to the active GM through the `gng.castWeaponSpell` query,
- * which checks the sender owns the caster and re-derives everything from the documents.
+ * Every cast goes to the active GM through the `gng.castWeaponSpell` query, which checks the sender
+ * owns the caster, re-derives everything from the documents, spends the slot or power points and
+ * posts the cast card (src/cards/cast/: what it did and spent, and its Undo).
  * Decisions: docs/rules.md "Spells, powers and the smaller rules of issue #18".
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { effectItemTarget } from '../data/item/item-effects.js';
-import { escapeHtml } from '../chat/escape-html.js';
+import { castModule } from '../cards/cast/cast-register.js';
 import { castingLevel } from './casting-level.js';
 import {
   ironClawCost,
@@ -26,8 +26,7 @@ import {
   refusal,
   Refusal,
   registerGMQuery,
-  withRollMode,
-  chosenRollMode,
+  serialized,
   type CardActionResult,
   type GMQueryContext,
   type RollMode,
@@ -122,6 +121,9 @@ async function enchant(
         : (sys.powerPoints ?? 0);
   const template = [...spell.effects].find((effect) => effectItemTarget(effect) === 'weapon');
   if (!template) throw new Refusal('GNG.Cast.Error.NotWeaponSpell');
+  const cards = await castModule();
+  // Refused before anything changes: no slot of the level (or too few power points) left.
+  const spend = cards.checkSpend(caster, spell, cards.castCostOf(spell, cost));
   const start = game.time.worldTime;
   const effects: ActiveEffect[] = [];
   for (const weapon of weapons) {
@@ -141,27 +143,24 @@ async function enchant(
     };
     effects.push(...((await weapon.createEmbeddedDocuments('ActiveEffect', [data])) as ActiveEffect[]));
   }
-  await ChatMessage.create(
-    withRollMode(
-      {
-        content: `<p class="gng weapon-spell-cast">${escapeHtml(
-          f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
-            caster: caster.name,
-            spell: spell.name,
-            weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
-            bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
-            minutes: seconds / 60,
-            level: casterLevel,
-            cost,
-          }),
-        )}</p>`,
-        speaker: ChatMessage.getSpeaker({ actor: caster }),
-        flags: { [SYSTEM_ID]: { type: 'weaponSpellCast' } },
-      },
-      mode.rollMode,
-      mode.roller,
-    ),
-  );
+  // The cast card: what it did, what it spent, and an Undo that takes both back.
+  await cards.recordCast({
+    caster,
+    spell,
+    sender: mode.roller,
+    spend,
+    effects,
+    rollMode: mode.rollMode,
+    line: f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
+      caster: caster.name,
+      spell: spell.name,
+      weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
+      bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
+      minutes: seconds / 60,
+      level: casterLevel,
+      cost,
+    }),
+  });
   return { effects, casterLevel, seconds, cost };
 }
 
@@ -182,19 +181,11 @@ export async function castWeaponSpell(
   spell: Item,
   options: WeaponCastOptions,
 ): Promise<WeaponCast | null> {
-  try {
-    if (!caster.isOwner || spell.parent !== caster)
-      throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: caster.name });
-    if (options.weapons.every((weapon) => weapon.isOwner))
-      return await enchant(spell, caster, options.weapons, options.casterLevel, {
-        rollMode: chosenRollMode(),
-        roller: game.user,
-      });
-  } catch (error) {
-    const r = refusal(error);
-    if (!r.ok) ui.notifications.warn(r.data ? f(r.error, r.data) : game.i18n.localize(r.error));
+  if (!caster.isOwner || spell.parent !== caster) {
+    ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: caster.name }));
     return null;
   }
+  // Always the active GM's: the cast spends the caster's slot or power points (issue #33).
   const result = await askGM(CAST_WEAPON_SPELL_QUERY, {
     spellUuid: spell.uuid,
     weaponUuids: options.weapons.map((weapon) => weapon.uuid),
@@ -237,7 +228,8 @@ async function handleCastWeaponSpell(
     if (!weapon || weapon.documentName !== 'Item') return refusal(new Refusal('GNG.Error.Card.BadRequest'));
     weapons.push(weapon);
   }
-  try {
+  // In the caster's queue: the slot or points are read, checked and spent by one cast at a time.
+  return serialized([caster.uuid], async () => {
     const cast = await enchant(spell, caster, weapons, casterLevel as number | undefined, {
       rollMode,
       roller: sender,
@@ -251,9 +243,7 @@ async function handleCastWeaponSpell(
         cost: cast.cost,
       },
     };
-  } catch (error) {
-    return refusal(error);
-  }
+  });
 }
 
 /** Registers the GM query (on `init`). */

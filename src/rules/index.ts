@@ -44,6 +44,16 @@ export * from './combat-options.js';
 export * from './reload.js';
 /** Appendix 5 spells and powers, armor metamagic, energy drain's effective level (issue #18). */
 export * from './spells-powers.js';
+export * from './immunities.js';
+// Spell slots and power points: loaded on first use (on-demand.ts); their types here.
+export type {
+  CastCost,
+  CastingPools,
+  CastRefusal,
+  CastSpend,
+  Pool,
+  PoolsRestored,
+} from './spell-resources.js';
 /** Damage dice one size up (issue #18 feats: Advanced Unarmed Strike, Improvised Weapon Mastery). */
 export { damageDiceSizeUp } from './damage-dice-steps.js';
 /** Sudden Action and Tactical Aid (issue #18 feats used as actions). */

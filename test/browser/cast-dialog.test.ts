@@ -3,7 +3,9 @@
  * CSS (dist/gng.css): a damaging spell of a caster with Armor Piercing Spell shows the option with
  * the slot it takes, every control has an accessible name, axe-core finds no serious or critical
  * violation (contrast included), and a weapon spell lists the weapons it can take.
- * Screenshots: test-results/browser/cast-dialog-area.png, cast-dialog-weapon.png.
+ * The Magic tab's slot table at 1280×720 and 1600×1000: it fits the sheet, and a cast lowers the
+ * slots left (issue #33).
+ * Screenshots: test-results/browser/cast-dialog-area.png, cast-dialog-weapon.png, magic-slots-*.png.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
@@ -11,6 +13,9 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
+import { showApplication } from './bridge.js';
+import { openSheetOn } from '../fixtures/sheet-tabs.js';
+import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const h = await getHarness();
@@ -72,5 +77,55 @@ describe('cast dialog in Chromium', () => {
     await expectNoSeriousViolations(pages.page, '.cast-dialog');
     await pages.page.screenshot({ path: join(ARTIFACTS_DIR, 'cast-dialog-weapon.png'), fullPage: true });
     await dialog.close();
+  });
+});
+
+describe('the Magic tab in Chromium: a cast spends a slot (issue #33)', () => {
+  it.each([
+    { width: 1280, height: 720 },
+    { width: 1600, height: 1000 },
+  ])('at $width×$height the level 3 slots left drop from 2 to 1 when Fireball is cast', async (viewport) => {
+    const { page } = pages;
+    await page.setViewportSize(viewport);
+    const actor = await h.createActor({
+      name: 'Magus',
+      type: 'npc',
+      system: { spellcasting: { slots: { 3: { value: 2, max: 2 } } } },
+    });
+    const [, fireball] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Wizard', type: 'class', system: { levels: 7 } },
+      { name: 'Fireball', type: 'spell', system: { level: 3 } },
+    ])) as Item[];
+    const goblin = await h.createActor({ name: 'Goblin', type: 'npc', system: {} });
+    const sheet = await openSheetOn(h, actor, 'magic');
+    await showApplication(page, h, sheet as unknown as HarnessApplicationV2);
+    const { width, height } = (sheet.options.position ?? {}) as { width?: number; height?: number };
+    await page.addStyleTag({
+      content: `#app { position: absolute; left: 40px; top: 40px; width: ${width}px; height: ${height}px;
+        display: flex; flex-direction: column; } body { margin: 0; } #chat-log { display: none; }`,
+    });
+    const left = page.getByLabel('Level 3 slots left', { exact: true });
+    expect(await left.inputValue()).toBe('2');
+    expect(await left.isVisible()).toBe(true);
+    // The slot table fits the sheet: no row of inputs runs past the Magic tab's width.
+    const fits = await page
+      .locator('#app .spell-slots')
+      .evaluate((table) => table.scrollWidth <= (table.parentElement as HTMLElement).clientWidth + 1);
+    expect(fits).toBe(true);
+    h.dice.queue(3, 3, 3, 3, 3, 3);
+    expect(
+      await game.gng.castAreaSpell(actor, fireball as Item, { damage: '6d6', saveDc: 15, targets: [goblin] }),
+    ).toBeTruthy();
+    await attackActionsSettled();
+    await (sheet as unknown as HarnessApplicationV2).settle();
+    await page.evaluate(
+      (html) => {
+        (document.getElementById('app') as HTMLElement).innerHTML = html;
+      },
+      (sheet as unknown as HarnessApplicationV2).element.outerHTML,
+    );
+    expect(await left.inputValue()).toBe('1');
+    await expectNoSeriousViolations(page, '#app .magic');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `magic-slots-${viewport.width}.png`) });
   });
 });

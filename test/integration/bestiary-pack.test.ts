@@ -198,10 +198,15 @@ describe('every monster, prepared by the data model, has the converted numbers',
     expect(ogre.system.biography).toMatch(/^<p>Large giant of challenge rating 3/);
   });
 
-  it('keeps damage reduction and energy resistance on the actor', () => {
-    // SRD Bone Devil: "Damage reduction 10/good, … resistance to acid 10 and cold 10".
+  it('keeps damage reduction, energy resistance and immunities on the actor', () => {
+    // SRD Bone Devil: "Damage reduction 10/good, … immunity to fire and poison, resistance to acid 10
+    // and cold 10".
     const devil = named('Bone Devil (Osyluth)');
-    expect(devil.system.resistances).toEqual({ dr: '10/good', energy: { acid: 10, cold: 10 } });
+    expect(devil.system.resistances).toEqual({
+      dr: '10/good',
+      energy: { acid: 10, cold: 10 },
+      immunities: 'fire, poison',
+    });
   });
 });
 
@@ -269,7 +274,8 @@ describe('a pack monster fights on the attack card', () => {
       expect.objectContaining({
         name: 'Bite',
         mode: 'melee',
-        bonus: 2,
+        // The printed +3 (the wolf's Weapon Focus in it), the item's fixed attack bonus (issue #33).
+        bonus: 3,
         damage: '1d6+1',
         proficient: true,
         damageTypes: ['bludgeoning', 'piercing', 'slashing'],
@@ -279,22 +285,22 @@ describe('a pack monster fights on the attack card', () => {
     h.dice.queue(12);
     const message = (await game.gng.attack(wolf, bite, {})) as ChatMessage;
     await attackActionsSettled();
-    expect(state(message).attack.total).toBe(12 + 2);
+    expect(state(message).attack.total).toBe(12 + 3);
     h.dice.queue(5);
     await click(message, 'rollDefense');
-    expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 14 - 8 });
+    expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 15 - 8 });
     h.dice.queue(3);
     await click(message, 'rollDamage');
-    expect(target(message).damage).toMatchObject({ lethal: 3 + 1 + 6 - 2, nonlethal: 0 });
+    expect(target(message).damage).toMatchObject({ lethal: 3 + 1 + 7 - 2, nonlethal: 0 });
     await click(message, 'applyDamage');
-    expect(sys(goblin).hp.value).toBe(6 - 8);
+    expect(sys(goblin).hp.value).toBe(6 - 9);
   });
 
   /*
-   * The ogre's greatclub on the card: attack bonus = BAB +3 (Giant HD: 3/4 of 4) + Str +5 (21) + size
-   * −1 (Large) = +7 (the SRD's +8 includes Weapon Focus, which the item does not carry). Attack d20 15:
-   * 22. The goblin's Defense d20 10 + 3 = 13: a hit, RD 22 − 13 = 9. Damage: the printed 2d8+7
-   * (Strength in it) rolled 4 and 5 = 16, + RD 9 − Protection 2 = 23 lethal.
+   * The ogre's greatclub on the card: the printed +8 (BAB +3, Str +5, Large −1 = +7, and Weapon Focus
+   * +1), the item's fixed attack bonus (issue #33). Attack d20 15: 23. The goblin's Defense d20 10 +
+   * 3 = 13: a hit, RD 23 − 13 = 10. Damage: the printed 2d8+7 (Strength in it) rolled 4 and 5 = 16,
+   * + RD 10 − Protection 2 = 24 lethal.
    */
   it('an ogre from the pack clubs a goblin from the pack: hit, RD and damage through Protection', async () => {
     const ogre = await fromPack('Ogre');
@@ -302,7 +308,7 @@ describe('a pack monster fights on the attack card', () => {
     const club = ogre.items.find((i) => i.name === 'Greatclub') as Item;
     expect(club).toBeTruthy();
     expect(sys(ogre).derived.attacks.find((a) => a.name === 'Greatclub')).toMatchObject({
-      bonus: 7,
+      bonus: 8,
       damage: '2d8+7',
       proficient: true,
       damageTypes: ['bludgeoning'],
@@ -311,13 +317,13 @@ describe('a pack monster fights on the attack card', () => {
     h.dice.queue(15);
     const message = (await game.gng.attack(ogre, club, {})) as ChatMessage;
     await attackActionsSettled();
-    expect(state(message).attack.total).toBe(15 + 7);
+    expect(state(message).attack.total).toBe(15 + 8);
     h.dice.queue(10);
     await click(message, 'rollDefense');
-    expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 22 - 13 });
+    expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 23 - 13 });
     h.dice.queue(4, 5);
     await click(message, 'rollDamage');
-    expect(target(message).damage).toMatchObject({ lethal: 4 + 5 + 7 + 9 - 2, nonlethal: 0 });
+    expect(target(message).damage).toMatchObject({ lethal: 4 + 5 + 7 + 10 - 2, nonlethal: 0 });
   });
 });
 

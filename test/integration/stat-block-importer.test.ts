@@ -97,6 +97,19 @@ describe('game.gng.importStatBlock', () => {
     expect({ hp: c?.hp.max, protection: c?.protection.total, defense: c?.defense.total }).toEqual(want);
   });
 
+  it('gives each weapon item its printed attack bonus (issue #33): "Greatclub +8 melee … javelin +1 ranged"', async () => {
+    const actor = (await game.gng.importStatBlock(fixture('core-ogre')))?.actor as Actor;
+    const bonus = (name: string) => {
+      const item = actor.items.find((i) => i.name === name) as Item;
+      return {
+        item: (item.system as unknown as { attackBonus: number | null }).attackBonus,
+        sheet: sys(actor).derived.attacks.find((a) => a.itemId === item.id)?.bonus,
+      };
+    };
+    expect(bonus('Greatclub')).toEqual({ item: 8, sheet: 8 });
+    expect(bonus('Javelin')).toEqual({ item: 1, sheet: 1 });
+  });
+
   it.each([
     'core-ogre',
     'sentence-goblin',

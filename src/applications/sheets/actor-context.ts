@@ -5,6 +5,8 @@
  * tab nobody opened costs nothing. The numbers with breakdowns are in stat-views.ts.
  */
 import { ABILITIES, MANEUVERS, SAVES, SIZES, SKILLS, SKILL_IDS, type Save } from '../../rules/index.js';
+import { castingPoolsOf } from '../../data/actor/casting-pools.js';
+import { SLOT_LEVELS } from '../../data/actor/spellcasting.js';
 import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor/creature-data.js';
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { budgetLines } from '../../combat/budget-display.js';
@@ -334,10 +336,36 @@ export function featsContext(actor: Actor, editable: boolean) {
   };
 }
 
-/** The Magic tab: spells and psionic powers. */
+/** The Magic tab's pools: spell slots by level and power points, left now and per day (stored fields). */
+function poolsContext(actor: Actor) {
+  const pools = castingPoolsOf((actor.system as CreatureData).spellcasting);
+  const cell = (name: string, value: number, label: string) => ({ name, value, label });
+  return {
+    slots: SLOT_LEVELS.map((level) => {
+      const p = pools.slots[level] as { value: number; max: number };
+      const path = `system.spellcasting.slots.${level}`;
+      return {
+        level,
+        value: cell(`${path}.value`, p.value, f('GNG.Sheet.Magic.SlotsLeftLabel', { level })),
+        max: cell(`${path}.max`, p.max, f('GNG.Sheet.Magic.SlotsMaxLabel', { level })),
+      };
+    }),
+    powerPoints: {
+      value: cell(
+        'system.spellcasting.powerPoints.value',
+        pools.powerPoints.value,
+        t('GNG.Sheet.Magic.PointsLeft'),
+      ),
+      max: cell('system.spellcasting.powerPoints.max', pools.powerPoints.max, t('GNG.Sheet.Magic.PointsMax')),
+    },
+  };
+}
+
+/** The Magic tab: spell slots and power points, spells and psionic powers. */
 export function magicContext(actor: Actor) {
   const items = [...actor.items];
   return {
+    pools: poolsContext(actor),
     spells: items
       .filter((i) => i.type === 'spell')
       .map((item) => ({

@@ -92,6 +92,7 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
         select('use', WEAPON_USES, 'GNG.WeaponUse'),
         select('size', SIZES, 'GNG.Size'),
         num('enhancement', { min: 0 }),
+        num('attackBonus'),
         select('strength', WEAPON_STRENGTH, 'GNG.WeaponStrength'),
         num('rangeIncrement', { min: 0, step: 5 }),
         select('bypass', PROTECTION_BYPASS_CHOICES, 'GNG.Bypass'),

@@ -1,6 +1,6 @@
 /**
  * The actor sheet's "Resistances" block (issue #18): damage reduction as stat-block text and the
- * resistance to each energy type, edited as the stored fields (`system.resistances.*`), with what
+ * resistance to each energy type and the immunities (issue #33), edited as the stored fields (`system.resistances.*`), with what
  * Active Effects made of them shown beside when it differs, and the entries that did not parse.
  */
 import { ENERGY_TYPES } from '../../rules/index.js';
@@ -31,6 +31,17 @@ export function resistancesContext(actor: Actor) {
       invalid: derived?.invalid.length
         ? f('GNG.Sheet.Resistances.Invalid', { entries: derived.invalid.join(', ') })
         : null,
+    },
+    immunities: {
+      name: 'system.resistances.immunities',
+      label: t('GNG.Actor.FIELDS.resistances.immunities.label'),
+      hint: t('GNG.Actor.FIELDS.resistances.immunities.hint'),
+      value: stored?.immunities ?? '',
+      // An effect changed them: the damage step uses these.
+      effective:
+        (system.resistances?.immunities ?? '') !== (stored?.immunities ?? '')
+          ? f('GNG.Sheet.Resistances.Effective', { value: derived?.immunities.join(', ') || '—' })
+          : null,
     },
     energy: ENERGY_TYPES.map((type) => {
       const value = stored?.energy?.[type] ?? 0;

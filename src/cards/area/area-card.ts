@@ -52,7 +52,7 @@ import {
   type AreaDamageOptions,
   type AreaTarget,
 } from './area-state.js';
-import { renderAreaCard } from './area-render.js';
+import { immunityOf, renderAreaCard } from './area-render.js';
 
 export {
   AREA_ACTIONS,
@@ -343,6 +343,7 @@ async function applyDamage(
     target,
     protectionOf(actor, state),
     energyResistanceOf(actor, state.damage.type),
+    immunityOf(actor, state.damage.type),
   );
   const loss = await applyHitPointLoss(
     actor,

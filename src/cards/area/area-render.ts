@@ -3,6 +3,8 @@
  * targets' current Protection), and the rendered content.
  */
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { damageImmunity } from '../../rules/index.js';
 import {
   AREA_CARD_TEMPLATE,
   areaActionAvailable,
@@ -15,6 +17,15 @@ import {
 } from './area-state.js';
 
 export { AREA_CARD_TEMPLATE };
+
+/**
+ * The target's immunities that stop the area's damage (engine `damageImmunity`: not a weapon's blow;
+ * untyped damage is stopped by none), or null.
+ */
+export function immunityOf(actor: Actor | null, damageType: string | null | undefined): string[] | null {
+  const immunities = actor ? ((actor.system as CreatureData).derived.resistances?.immunities ?? []) : [];
+  return damageImmunity(immunities, { types: damageType ? [damageType] : [], weapon: false });
+}
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -37,6 +48,7 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
     target,
     protectionOf(actor, state),
     energyResistanceOf(actor, state.damage.type),
+    immunityOf(actor, state.damage.type),
   );
   const a = target.applied;
   const button = (action: AreaAction) => ({
@@ -75,6 +87,17 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
           ]
         : []),
       ...(dmg.nonlethal ? [{ label: t('GNG.Area.Step.converted'), value: String(-dmg.nonlethal) }] : []),
+      ...(dmg.immune
+        ? [
+            {
+              label: f('GNG.Area.Step.immune', {
+                name: target.name,
+                what: dmg.immune.map((type) => t(`GNG.DamageType.${type}`)).join(', '),
+              }),
+              value: '0',
+            },
+          ]
+        : []),
     ],
     applied: a && {
       hp: f('GNG.Attack.Applied.Hp', { before: a.hp.before, after: a.hp.after }),

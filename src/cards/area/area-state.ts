@@ -186,6 +186,7 @@ export function targetDamage(
   target: AreaTarget,
   protection: number,
   energyResistance = 0,
+  immune: string[] | null = null,
 ): {
   rolled: number;
   afterSave: number;
@@ -195,6 +196,8 @@ export function targetDamage(
   final: number;
   lethal: number;
   nonlethal: number;
+  /** The immunities that stopped it all (null: none). */
+  immune: string[] | null;
 } {
   const area = areaDamage({
     rolled: state.damage.total,
@@ -202,7 +205,9 @@ export function targetDamage(
     protection,
   });
   const resisted = Math.min(energyResistance, area.final);
-  const steps = { ...area, energyResistance: resisted, final: area.final - resisted };
+  const steps = { ...area, energyResistance: resisted, final: area.final - resisted, immune: null };
+  // "takes no damage from it": nothing through, whatever the save, Protection or dive did.
+  if (immune) return { ...steps, final: 0, lethal: 0, nonlethal: 0, immune };
   if (!target.dive) return { ...steps, lethal: steps.final, nonlethal: 0 };
   const dive = resolveDiveForCover({
     jumpTotal: target.dive.jumpTotal,

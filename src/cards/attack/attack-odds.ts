@@ -128,6 +128,7 @@ export function targetOddsInput(
   const unavailable = attackUnavailable(attack);
   if (props.record.vicious) unavailable.push('GNG.Odds.Unavailable.vicious');
   if (props.record.cannotHarm) unavailable.push('GNG.Odds.Unavailable.cannotHarm');
+  if (props.record.immune?.length) unavailable.push('GNG.Odds.Unavailable.immune');
   const brilliant = weapon?.properties.includes('brilliant-energy') === true;
   // The card's Defense roll's own assembly (attack-steps.ts); on a card, with its message's records.
   const defense = defenseAgainst(

@@ -8,6 +8,15 @@ import type { AttackCardState, CardTarget } from './attack-state.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** An immunity list in words: the damage types localized ("fire"), "weapon damage" as such. */
+function immunityWords(immune: readonly string[]): string {
+  return immune
+    .map((what) =>
+      what === 'weapon damage' ? t('GNG.Attack.Property.WeaponDamage') : t(`GNG.DamageType.${what}`),
+    )
+    .join(', ');
+}
 const minus = (n: number) => `−${n}`;
 
 /** The damage lines of DR, energy resistance and the weapon's properties (empty: none acted). */
@@ -45,6 +54,14 @@ export function damageExtras(
         value: minus(dmg.steps.energyResistance),
         kind: 'er',
       });
+    return lines;
+  }
+  if (p.immune?.length) {
+    lines.push({
+      label: f('GNG.Attack.Property.Immune', { name: target.name, what: immunityWords(p.immune) }),
+      value: '0',
+      kind: 'immune',
+    });
     return lines;
   }
   if (p.cannotHarm) {

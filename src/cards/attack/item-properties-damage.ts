@@ -10,6 +10,7 @@
 import {
   attackBypassQualities,
   ENERGY_TYPES,
+  damageImmunity,
   energyResistanceAgainst,
   PROTECTION_PARTS,
   resolveWounding,
@@ -39,6 +40,7 @@ import { rollSave, type SaveRoll } from '../wound-trauma/wound-trauma.js';
 import { actorOf } from '../kernel/index.js';
 import { breakWeaponHit, undoObjectHit, type CardObjectHit } from './object-damage.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
+import { hitStopped } from './shot-damage.js';
 
 /** Wounding's status (the bleeding card's; src/cards/bleeding/). */
 const SEVERE_BLEEDING = 'severe-bleeding';
@@ -63,7 +65,10 @@ export interface CardDamageProperties {
   vicious: { target: number[]; targetDamage: number; wielder: number[]; wielderDamage: number } | null;
   /** Wounding: a Fortitude save against 10 + the damage at Apply (the target has blood). */
   wounding: boolean;
+  /** The target's immunities that stopped the hit (engine `damageImmunity`; absent or null: none). */
+  immune?: string[] | null;
 }
+
 
 /** Apply's own changes for the weapon's properties (Undo takes them back). */
 export interface CardAppliedProperties {
@@ -173,6 +178,8 @@ export function propertyInputs(
   const passes = (d: DamageReduction) => ignored || d.bypassedBy.some((g) => g.every((q) => has.has(q)));
   const applied = reductions.find((d) => !passes(d) && d.amount === effect.damageReduction);
   const energy = resist ? energyResistanceAgainst(resist.energy, energyTypes) : 0;
+  // Immunities: a weapon's blow (natural or not) against "weapon damage", or every type it deals.
+  const immune = damageImmunity(resist?.immunities ?? [], { types: damageTypes, weapon: true });
   return {
     inputs: {
       protection: effect.protection as ProtectionParts,
@@ -191,6 +198,7 @@ export function propertyInputs(
       multiplier: effect.afterProtectionMultiplier,
       vicious: effect.vicious ? { target: [], targetDamage: 0, wielder: [], wielderDamage: 0 } : null,
       wounding: effect.wounding,
+      immune,
     },
   };
 }
@@ -224,7 +232,7 @@ export function hitDamageInputs(
 export type HitDamageInputs = ReturnType<typeof hitDamageInputs>;
 
 // One shot off the attack card (a burst's hit, suppressing fire's shot): shot-damage.ts, read at start.
-export { shotThroughTarget } from './shot-damage.js';
+export { hitStopped, shotThroughTarget } from './shot-damage.js';
 
 /** The dice of one roll, in order. */
 function diceOf(roll: Roll): number[] {
@@ -232,8 +240,8 @@ function diceOf(roll: Roll): number[] {
 }
 
 /**
- * GM side, after the pipeline: Brilliant Energy harms no undead, construct or object (nothing
- * through); Vicious rolls its 2d6 and 1d6 when the hit dealt at least 1 HP — the 2d6 are added to
+ * GM side, after the pipeline: Brilliant Energy harms no undead, construct or object, and an
+ * immune target takes nothing of a type it is immune to (nothing through); Vicious rolls its 2d6 and 1d6 when the hit dealt at least 1 HP — the 2d6 are added to
  * the target's lethal damage (its own instance: no Protection, DR or energy resistance), the 1d6 is
  * what the wielder will lose at Apply. Returns the rolls to show.
  */
@@ -241,7 +249,7 @@ export async function finishPropertyDamage(
   damage: { final: number; lethal: number; nonlethal: number; specialEffects: boolean },
   record: CardDamageProperties,
 ): Promise<Roll[]> {
-  if (record.cannotHarm) {
+  if (hitStopped(record)) {
     Object.assign(damage, { final: 0, lethal: 0, nonlethal: 0, specialEffects: false });
     record.vicious = null;
     record.wounding = false;

@@ -5,14 +5,14 @@
  * is read at start.
  */
 import { damagePipeline, type DamageResult } from '../../rules/index.js';
-import type { HitDamageInputs } from './item-properties-damage.js';
+import type { CardDamageProperties, HitDamageInputs } from './item-properties-damage.js';
 
 /**
  * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
  * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
  * `damagePipeline` with the target's side of the step (item-properties-damage.ts
  * `hitDamageInputs`), as the card's damage roll; a Brilliant Energy weapon that cannot harm the
- * target deals none (as `finishPropertyDamage`). Vicious is for melee weapons only, and Wounding's save is the attack
+ * target, or one immune to the damage, takes none (as `finishPropertyDamage`). Vicious is for melee weapons only, and Wounding's save is the attack
  * card's (decision in docs/rules.md).
  */
 export function shotThroughTarget(
@@ -21,6 +21,11 @@ export function shotThroughTarget(
   hit: HitDamageInputs,
 ): DamageResult {
   const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
-  if (!hit.record.cannotHarm) return result;
+  if (!hitStopped(hit.record)) return result;
   return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
+}
+
+/** Whether the hit harms the target at all: not Brilliant Energy against what it cannot harm, no immunity. */
+export function hitStopped(record: CardDamageProperties): boolean {
+  return record.cannotHarm || Boolean(record.immune?.length);
 }

@@ -1,15 +1,18 @@
 /**
  * A rest's changes to the actor (GM side) and their exact inverse (the card's Undo). The rest
  * regains HP, heals nonlethal and ability damage, removes the effects of the parts that recovered,
- * stores the healing week and consumes a healer's tending (the GM's care record, care-records.ts;
+ * restores spell slots and power points, stores the healing week and consumes a healer's tending (the GM's care record, care-records.ts;
  * which made this rest count as with a healer). Undo works in deltas on the values as they are now
- * (HP back down by what was regained, damage back up by what was healed), restores the stored week
+ * (HP back down by what was regained, damage back up by what was healed, slots and points back
+ * down by what came back, never below 0), restores the stored week
  * and the tending, and re-creates the removed effects.
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { setCare } from './care-records.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import type { Ability, RestOutcome, RestWeekProgress } from '../../rules/index.js';
+import type { Ability, PoolsRestored, RestOutcome, RestWeekProgress } from '../../rules/index.js';
+import { restoredByRest, SPELL_SLOT_LEVELS } from '../../rules/spell-resources.js';
+import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
 
 /** What a rest changed, for Undo. */
@@ -24,6 +27,28 @@ export interface RestApplied {
   removed: Record<string, unknown>[];
   /** The healer's tending this rest consumed (absent on older cards). */
   tended?: TendedMark | null;
+  /** Spell slots (by level) and power points the rest restored (absent on older cards). */
+  pools?: PoolsRestored;
+}
+
+/** The stored updates that add `sign` × `restored` to the actor's slots and power points as they are now. */
+function poolUpdate(actor: Actor, restored: PoolsRestored, sign: 1 | -1): Record<string, number> {
+  const now = castingPoolsOf((actor.system as CreatureData).spellcasting);
+  const update: Record<string, number> = {};
+  for (const level of SPELL_SLOT_LEVELS) {
+    const n = restored.slots[level] ?? 0;
+    if (n)
+      update[`system.spellcasting.slots.${level}.value`] = Math.max(
+        0,
+        (now.slots[level]?.value ?? 0) + sign * n,
+      );
+  }
+  if (restored.powerPoints)
+    update['system.spellcasting.powerPoints.value'] = Math.max(
+      0,
+      now.powerPoints.value + sign * restored.powerPoints,
+    );
+  return update;
 }
 
 /** Applies `outcome` to `actor`; the recovered parts are the effects of these ids. */
@@ -31,8 +56,11 @@ export async function applyRest(
   actor: Actor,
   outcome: RestOutcome,
   recovered: string[],
+  interrupted = false,
 ): Promise<RestApplied> {
   const sys = actor.system as CreatureData;
+  // Slots and power points come back with the rest (engine `restoredByRest`; decision in docs/rules.md).
+  const pools = restoredByRest(castingPoolsOf(sys.spellcasting), outcome.kind, interrupted);
   const applied: RestApplied = {
     hpRegained: outcome.hp.regained,
     nonlethalRecovered: outcome.nonlethal.recovered,
@@ -43,10 +71,12 @@ export async function applyRest(
     weekAfter: { ...outcome.hp.progress },
     removed: [],
     tended: tendedOf(actor),
+    pools,
   };
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value + applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal - applied.nonlethalRecovered,
+    ...poolUpdate(actor, pools, 1),
   };
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
@@ -79,6 +109,7 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value - applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal + applied.nonlethalRecovered,
+    ...(applied.pools ? poolUpdate(actor, applied.pools, -1) : {}),
   };
   const tendedKept = Boolean(applied.tended) && tendedOf(actor) !== null;
   await setCare(actor, {

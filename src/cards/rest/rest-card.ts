@@ -96,7 +96,7 @@ async function startRest(
     const { outcome, rolls } = await rollRest(input);
     const recovered = outcome.bodyParts.filter((p) => p.recovered).map((p) => p.part);
     const mark = tendedOf(actor);
-    const applied = await applyRest(actor, outcome, recovered);
+    const applied = await applyRest(actor, outcome, recovered, request.interrupted);
     const clock =
       request.clock && automation().restAdvancesClock
         ? await advanceClock(REST_HOURS[request.kind] * SECONDS_PER_HOUR)
@@ -110,6 +110,7 @@ async function startRest(
       applied,
       clock,
       tended: mark ? { healer: mark.healer, total: mark.total } : null,
+      pools: applied.pools ?? null,
     };
     const message = (await ChatMessage.create(
       withRollMode(

@@ -50,6 +50,20 @@ function partLines(state: RestCardState): string[] {
   return lines;
 }
 
+/** The slots and power points the rest restored (kept on the card after an Undo). */
+function poolLines(state: RestCardState): string[] {
+  const pools = state.pools;
+  if (!pools) return [];
+  const slots = pools.slots
+    .map((n, level) => (n ? f('GNG.Rest.Pools.Slot', { level, n }) : null))
+    .filter((line): line is string => line !== null);
+  const parts = [
+    ...slots,
+    ...(pools.powerPoints ? [f('GNG.Rest.Pools.Points', { n: pools.powerPoints })] : []),
+  ];
+  return parts.length ? [f('GNG.Rest.Pools.Restored', { list: parts.join(', ') })] : [];
+}
+
 /** The clock line: how far the rest moved it, and what ended with the time. */
 function clockLines(state: RestCardState): string[] {
   const clock = state.clock;
@@ -87,6 +101,7 @@ export function renderRestCard(state: RestCardState): Promise<string> {
       ...nonlethal,
       ...abilityLines(state),
       ...partLines(state),
+      ...poolLines(state),
       ...clockLines(state),
     ],
     rollsSummary: f('GNG.Rest.Rolls', { count: outcome.rolls.length }),

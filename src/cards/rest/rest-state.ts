@@ -1,6 +1,6 @@
 /** The rest card's stored state (`flags.gng.rest` of its message) and what `game.gng.rest` takes. */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
-import type { RestKind, RestOutcome } from '../../rules/index.js';
+import type { PoolsRestored, RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
 import type { ClockStep } from '../../combat/world-time.js';
 
@@ -32,6 +32,8 @@ export interface RestCardState {
   clock?: ClockStep | null;
   /** The healer's tending this rest used (heal card), shown on the card. Absent on older cards. */
   tended?: { healer: string; total: number } | null;
+  /** Spell slots and power points the rest restored, shown on the card. Absent on older cards. */
+  pools?: PoolsRestored | null;
   undone?: boolean;
   /** What the Undo could not take back (localized). */
   undoNotes?: string[];

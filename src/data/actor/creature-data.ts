@@ -26,6 +26,7 @@ import { deriveCreature, type DerivedCreature } from './derive-creature.js';
 import { grantedDefensiveStatuses } from '../../combat/combat-option-records.js';
 import { resistancesSchema, validateResistances, type ResistancesData } from './resistances.js';
 import { resetSkippedEffectChanges } from './effect-guard.js';
+import { spellcastingSchema, validateSpellcasting, type SpellcastingData } from './spellcasting.js';
 
 /** Anatomy flags read by immunities (called shots, injury) and by HP (no Constitution). */
 export const ANATOMY_FLAGS = [...ANATOMY_TRAITS, 'no-constitution', 'immune-to-critical-hits'] as const;
@@ -86,6 +87,8 @@ function creatureSchema(): DataSchema {
     sneakAttackDice: integer(0),
     /** Damage reduction ("5/silver; 10/magic") and energy resistance by type (issue #18). */
     resistances: resistancesSchema(),
+    /** Spell slots by level and power points, each left now and per day (issue #33). */
+    spellcasting: spellcastingSchema(),
     skills: new SchemaField(skills),
     proficiencies: new SchemaField({
       armor: new SchemaField({
@@ -123,6 +126,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare sneakAttackDice: number;
   /** Damage reduction text and energy resistances (effects may change them); derived: `derived.resistances`. */
   declare resistances: ResistancesData;
+  /** Spell slots (levels 0–9) and power points: left now and per day; a cast spends them (GM side). */
+  declare spellcasting: SpellcastingData;
   declare skills: Record<SkillId, SkillData>;
   declare proficiencies: {
     armor: Record<'light' | 'medium' | 'heavy' | 'force' | 'shield' | 'tower', boolean>;
@@ -201,6 +206,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       atMost(field, data[field], max);
     }
     validateResistances(data.resistances as ResistancesData | undefined);
+    validateSpellcasting(data.spellcasting as SpellcastingData | undefined);
     const skills = data.skills as Record<SkillId, { ranks: number; misc: number }>;
     for (const skill of SKILL_IDS) {
       const { ranks, misc } = skills[skill];

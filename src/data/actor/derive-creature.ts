@@ -419,8 +419,7 @@ export function deriveCreature(input: {
         // Footnote 3: a prone attacker's ranged weapon decides whether it can be used at all.
         ...(mode === 'ranged' ? { rangedWeapon: weaponRangedKind(item.name, w) } : {}),
       });
-      const parts = [
-        { label: 'GNG.Breakdown.BaseAttack', value: base },
+      const withoutPrinted = [
         { label: 'GNG.Breakdown.Enhancement', value: w.enhancement },
         { label: 'GNG.Breakdown.Nonproficient', value: proficient ? 0 : NONPROFICIENT_WEAPON_PENALTY },
         {
@@ -431,10 +430,20 @@ export function deriveCreature(input: {
           label: 'GNG.Breakdown.ShieldNonproficient',
           value: shieldProficient ? 0 : (shield?.armorCheckPenalty ?? 0),
         },
+      ];
+      // A printed (stat block) attack bonus stands for base attack, ability, size, enhancement,
+      // proficiency and feats; injury, conditions and effects still apply (docs/rules.md "printed attack bonus").
+      const printed = typeof w.attackBonus === 'number';
+      const parts = [
+        printed
+          ? { label: 'GNG.Breakdown.Printed', value: w.attackBonus as number }
+          : { label: 'GNG.Breakdown.BaseAttack', value: base },
+        ...(printed ? [] : withoutPrinted),
         { label: 'GNG.Breakdown.Injury', value: hurt.penalty },
         { label: 'GNG.Breakdown.Conditions', value: situational.total + fromConditions('attack') },
         { label: 'GNG.Breakdown.Effects', value: system.attack.bonuses[mode] },
       ].filter((p, index) => index === 0 || p.value !== 0);
+
       const grip: Grip | 'ranged' =
         mode === 'ranged' ? 'ranged' : w.use === 'two-handed' ? 'two-handed' : 'one-handed';
       const strengthRule = { rule: w.strength, modifier: mod('str'), bonus: 0 };

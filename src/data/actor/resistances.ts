@@ -4,11 +4,13 @@
  * "10/magic; 5/—", several separated by commas or semicolons), `system.resistances.energy.<type>` the
  * points of resistance to each of the five energy types. Both are stored fields that Active Effects
  * may change (Upgrade for resistances, which do not stack; Override or Add "; 10/adamantine" for
- * damage reduction). The engine (`src/rules/item-properties.ts`) parses and applies them; the attack
+ * damage reduction). `system.resistances.immunities` is the creature's immunities as text ("fire,
+ * poison"; Add ", cold" with an effect), derived as a set of entries (issue #33). The engine (`src/rules/item-properties.ts`) parses and applies them; the attack
  * and area cards read the derived result on the GM's client.
  */
 import {
   ENERGY_TYPES,
+  immunityEntries,
   parseDamageReduction,
   type DamageReduction,
   type EnergyType,
@@ -19,6 +21,8 @@ import { atMost, LIMITS, validationError } from '../validation.js';
 export interface ResistancesData {
   dr: string;
   energy: Record<EnergyType, number>;
+  /** Immunities as a stat block writes them ("fire, poison, sleep"); issue #33. */
+  immunities: string;
 }
 
 /** Derived: what the damage step uses. */
@@ -29,6 +33,8 @@ export interface DerivedResistances {
   energy: Record<EnergyType, number>;
   /** Entries of `dr` that did not parse (an effect wrote them): shown on the sheet, ignored. */
   invalid: string[];
+  /** The immunities, lowercased, one per entry (engine `damageImmunity` reads the damage ones). */
+  immunities: string[];
 }
 
 /** The schema of `system.resistances` (every field has a default: no migration needed). */
@@ -40,6 +46,7 @@ export function resistancesSchema(): DataField {
   return new SchemaField({
     dr: new StringField({ required: true, blank: true, initial: '' }),
     energy: new SchemaField(energy),
+    immunities: new StringField({ required: true, blank: true, initial: '' }),
   });
 }
 
@@ -67,7 +74,7 @@ export function deriveResistances(data: ResistancesData | undefined): DerivedRes
     const value = Number(data?.energy?.[type] ?? 0);
     energy[type] = Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
   }
-  return { damageReduction, energy, invalid };
+  return { damageReduction, energy, invalid, immunities: immunityEntries(data?.immunities ?? '') };
 }
 
 /** `validateJoint`: refuses a damage reduction the engine cannot read and out-of-range resistances. */

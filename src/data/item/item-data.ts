@@ -200,6 +200,11 @@ export class WeaponData extends PhysicalItemData {
   /** An improvised weapon (a chair, a bottle): nonproficient (−4) without Improvised Weapon Proficiency (Appendix 4). */
   declare improvised: boolean;
   declare enhancement: number;
+  /**
+   * A fixed attack bonus (a stat block's printed one, issue #33): when set, it stands for base attack,
+   * ability, size, enhancement, proficiency and feats; null (default): the sheet derives the bonus.
+   */
+  declare attackBonus: number | null;
   declare strength: (typeof WEAPON_STRENGTH)[number];
   declare properties: WeaponProperty[];
   declare firearm: {
@@ -231,6 +236,12 @@ export class WeaponData extends PhysicalItemData {
       energy: flag(),
       improvised: flag(),
       enhancement: integer(0),
+      attackBonus: new foundry.data.fields.NumberField({
+        required: true,
+        nullable: true,
+        integer: true,
+        initial: null,
+      }),
       strength: choice(WEAPON_STRENGTH, 'normal'),
       properties: new ArrayField(
         new StringField({ required: true, blank: false, choices: WEAPON_PROPERTIES }),
@@ -252,6 +263,8 @@ export class WeaponData extends PhysicalItemData {
     const firearm = data.firearm as WeaponData['firearm'];
     bounded(data, 'rangeIncrement', LIMITS.feet);
     bounded(data, 'enhancement', LIMITS.bonus);
+    if (typeof data.attackBonus === 'number')
+      within('attackBonus', data.attackBonus, -LIMITS.bonus, LIMITS.bonus);
     // Damage dice are rolled by the engine's parser (attack card): refuse what it cannot roll.
     const damage = data.damage as Record<Size, string>;
     for (const size of SIZES) {
