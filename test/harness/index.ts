@@ -1,6 +1,7 @@
 /**
  * The fake Foundry runtime in Node, for tests: a happy-dom window and the repository's files. One
- * runtime per test file (Vitest isolates files); `reset()` gives each test an empty world.
+ * runtime per test file (each file evaluates the harness and the system anew: file-setup.ts);
+ * `reset()` gives each test an empty world.
  */
 import { Window } from 'happy-dom';
 import { existsSync, readFileSync } from 'node:fs';
