@@ -8,12 +8,16 @@
  *   harness, `src/gng.ts`, its hooks, settings, sheets and module state are the file's own);
  * - the globals: whatever an earlier file added to `globalThis` (`game`, `CONFIG`, `Hooks`,
  *   `window`, …) is removed, so the harness installs its own;
- * - the earlier file's happy-dom window is closed (its timers and pending fetches stop).
+ * - after the file's tests its harness is disposed (index.ts): its happy-dom window closes (timers
+ *   and pending fetches stop) and its AsyncLocalStorage is disabled (left enabled, each file's would
+ *   slow every promise of the files after it).
  * Vitest itself restores mocks and spies after each file. A new file needs nothing of its own.
  */
 import { afterAll, vi } from 'vitest';
 
 const BASELINE = Symbol.for('gng.test.baselineGlobals');
+/** Set by index.ts when the file creates its harness. */
+const DISPOSE = Symbol.for('gng.test.disposeHarness');
 type Host = typeof globalThis & { [BASELINE]?: Set<PropertyKey> };
 const host = globalThis as Host;
 
@@ -23,6 +27,6 @@ for (const key of Reflect.ownKeys(globalThis))
   if (!baseline.has(key)) Reflect.deleteProperty(globalThis, key);
 
 afterAll(async () => {
-  const window = (globalThis as { window?: { happyDOM?: { close(): Promise<void> } } }).window;
-  await window?.happyDOM?.close();
+  const dispose = (globalThis as Record<symbol, unknown>)[DISPOSE] as (() => Promise<void>) | undefined;
+  await dispose?.();
 });
