@@ -7,25 +7,35 @@ import { defineConfig } from 'vitest/config';
  * - integration: the Foundry glue on the fake runtime in test/harness;
  * - browser: built CSS and rendered templates in Debian's Chromium through playwright-core.
  *
- * Files run in parallel, one worker per core (at least two; Vitest's own default is one less than
- * the cores, a single worker on the 2-core CI machine). A browser file's worker launches its own
- * Chromium and opens a fresh context per test; the browser files share one playground server,
- * started on demand by test/browser/global-setup.ts. No file writes where another one reads: each
- * writes its own screenshots under test-results/browser/ and its scratch folders under the OS's temp.
+ * Files run in parallel. The browser files come first, two workers per core (at least four): a
+ * browser file mostly waits on its page (on a quiet 2-core machine its worker and Chromium used about
+ * a third of a core over the file's time), so two per core keep the cores busy rather than waiting
+ * (docs/performance.md). Then the unit and integration files, one worker per core (at least two;
+ * Vitest's own default is one less than the cores): they compute, and more workers than cores would
+ * only share the cores. A browser file's worker launches its own Chromium and opens a fresh context
+ * per test; the browser files share one playground server, started on demand by
+ * test/browser/global-setup.ts. No file writes where another one reads: each writes its own
+ * screenshots under test-results/browser/ and its scratch folders under the OS's temp.
+ *
+ * Workers are reused across files where that is safe (`isolate: false`): the unit files share one
+ * module graph per worker (the pure engine keeps no state); the integration files share the worker
+ * process and what it imported from node_modules (happy-dom above all), while test/harness/file-setup.ts
+ * gives each file a fresh module graph of the system and harness and clean globals. A new file of
+ * either project needs no configuration.
  */
+const cores = availableParallelism();
+
 export default defineConfig({
   test: {
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
-          // The pure engine keeps no state between calls: its files share one module graph per
-          // worker instead of loading the engine again for each (a third of the project's CPU time).
-          // The other projects keep a fresh one per file: the harness keeps world settings.
           isolate: false,
+          maxWorkers: Math.max(2, cores),
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -33,6 +43,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
+          setupFiles: ['test/harness/file-setup.ts'],
+          maxWorkers: Math.max(2, cores),
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -43,6 +57,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['test/browser/global-setup.ts'],
+          maxWorkers: Math.max(4, 2 * cores),
+          sequence: { groupOrder: 0 },
         },
       },
     ],

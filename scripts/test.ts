@@ -6,7 +6,8 @@
  *   format     Prettier --check
  *   vitest     the unit, integration and browser projects (each test counted)
  * Two lanes run side by side, so that both cores of the 2-core CI machine work from the start:
- *   - build, then Vitest (its files in parallel, one worker per core: vitest.config.ts);
+ *   - build, then Vitest (its files in parallel: the browser files two per core, then the unit and
+ *     integration files one per core: vitest.config.ts);
  *   - typecheck, lint and format one after another (each one process on one core; none reads
  *     dist/), their output kept and shown after Vitest's, each announced as it ends.
  * The unit and integration tests are not started before the build: one Vitest run counts every test

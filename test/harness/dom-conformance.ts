@@ -120,9 +120,12 @@ class ConformingNodeIterator {
   }
 }
 
-const CONFORMED = Symbol('gng.conformed');
+// A registered symbol: the integration files share one worker process (and happy-dom's prototypes,
+// which all windows share) but each evaluates this module anew (test/harness/file-setup.ts); the
+// prototypes are patched once per process, not again by each file.
+const CONFORMED = Symbol.for('gng.conformed');
 
-/** Makes `window`'s DOM behave as the standard says in the two places above (once). */
+/** Makes `window`'s DOM behave as the standard says in the two places above (once per process). */
 export function conformDom(window: Window): void {
   const NodeProto = window.Node.prototype as unknown as Record<PropertyKey, unknown>;
   if (NodeProto[CONFORMED]) return;
