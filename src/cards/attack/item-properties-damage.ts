@@ -69,7 +69,6 @@ export interface CardDamageProperties {
   immune?: string[] | null;
 }
 
-
 /** Apply's own changes for the weapon's properties (Undo takes them back). */
 export interface CardAppliedProperties {
   /** The Vicious wielder's HP loss. */
