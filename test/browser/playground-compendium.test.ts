@@ -249,6 +249,17 @@ for (const viewport of VIEWPORTS) {
         () => (game.actors.getName('Bugbear')?.system as unknown as { hp: { max: number } }).hp.max,
       ),
     ).toBe(15);
+    // The stat block's printed attack bonuses ("Morningstar +5 melee … or javelin +3 ranged", Weapon
+    // Focus included) are the weapons' own, not the sheet's BAB + Str.
+    expect(
+      await page.evaluate(() =>
+        (
+          game.actors.getName('Bugbear')?.system as unknown as {
+            derived: { attacks: { name: string; bonus: number }[] };
+          }
+        ).derived.attacks.map((a) => `${a.name.toLowerCase()} ${a.bonus}`),
+      ),
+    ).toEqual(expect.arrayContaining(['morningstar 5', 'javelin 3']));
     await page.screenshot({ path: `/tmp/playground-compendium-import-${size}.png` });
     await page.screenshot({ path: join(ARTIFACTS_DIR, `playground-compendium-import-${size}.png`) });
   });
