@@ -203,3 +203,46 @@ it('says whose step it waits for at 1280×720 and 1600×1000; the finished Defen
       .screenshot({ path: join(ARTIFACTS_DIR, `attack-card-waiting-${size.width}.png`) });
   }
 });
+
+it('an immune target: the card says so in words at 1280×720 and 1600×1000, the damage is 0', async () => {
+  const pyro = await h.createActor({ name: 'Pyro', type: 'npc', system: {} });
+  const [brand] = (await pyro.createEmbeddedDocuments('Item', [
+    {
+      name: 'Burning brand',
+      type: 'weapon',
+      system: { use: 'one-handed', damage: { medium: '1d6' }, damageTypes: ['fire'], equipped: true },
+    },
+  ])) as Item[];
+  const salamander = await h.createActor({
+    name: 'Salamander',
+    type: 'npc',
+    system: {
+      abilities: { con: { value: 30 } },
+      hp: { value: 30 },
+      resistances: { immunities: 'fire, poison' },
+    },
+  });
+  h.as(h.users.gm);
+  h.target(h.users.gm, h.placeToken(salamander));
+  h.dice.queue(18);
+  const message = (await game.gng.attack(pyro, brand as Item)) as ChatMessage;
+  await attackActionsSettled();
+  const id = (cardState(message) as AttackCardState).targets[0]?.id as string;
+  h.dice.queue(2);
+  await requestCardAction(message.id as string, 'rollDefense', id);
+  h.dice.queue(4);
+  await requestCardAction(message.id as string, 'rollDamage', id);
+  await attackActionsSettled();
+  const after = cardState(game.messages.get(message.id as string)) as AttackCardState;
+  expect(after.targets[0]?.damage).toMatchObject({ final: 0, lethal: 0 });
+  const card = '#chat-log .attack-card';
+  for (const size of WINDOW_SIZES) {
+    const page = await pages.reopen();
+    await page.setViewportSize(size);
+    await showInChatLog(page, h, game.messages.get(message.id as string) as ChatMessage, h.users.gm, 300);
+    const line = page.locator(card).getByText('Salamander is immune (Fire): no damage');
+    expect(await line.isVisible()).toBe(true);
+    expect(await line.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `attack-card-immune-${size.width}.png`) });
+  }
+});
