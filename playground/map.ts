@@ -1,7 +1,8 @@
 /**
  * The playground's battle map: a square grid (5 ft per square, as `system.json`'s `grid` says) with a
  * token per combatant — its image, its HP bar (bar1, read by `getBarAttribute` as Foundry reads it),
- * its status icons and the target markers of every user. Click targets (Shift-click adds a target),
+ * its status icons (an effect flagged `core.overlay`, the dead, as one icon over the whole token, as
+ * Foundry draws it) and the target markers of every user. Click targets (Shift-click adds a target),
  * a pointer drag or the arrow keys move a token for its owners and the GM, by whole squares, through
  * the token document's `update({ x, y })` in pixels (100 px per square, v13's default scene grid), so
  * that anything reading token positions sees the move. It shows the distance from the acting user's
@@ -190,17 +191,33 @@ export class BattleMap {
       button.append(meter);
     }
 
+    // As Foundry draws it: an effect flagged `core.overlay` (the dead, src/hooks/defeated-status.ts)
+    // covers the whole token with its icon and dims the token; the other statuses are small icons.
+    const overlay = actor ? overlayEffect(actor) : null;
     const statuses = [...(actor?.statuses ?? [])];
-    if (statuses.length) {
+    const small = statuses.filter((id) => !overlay?.statuses.has(id));
+    for (const id of statuses) {
+      const status = CONFIG.statusEffects.find((entry) => entry.id === id);
+      words.push(status ? t(status.name) : id);
+    }
+    if (small.length) {
       const list = element('span', { className: 'pg-token-statuses' });
       list.setAttribute('aria-hidden', 'true');
-      for (const id of statuses) {
+      for (const id of small) {
         const status = CONFIG.statusEffects.find((entry) => entry.id === id);
-        const label = status ? t(status.name) : id;
-        words.push(label);
-        list.append(statusIcon(id, label, status?.img));
+        list.append(statusIcon(id, status ? t(status.name) : id, status?.img));
       }
       button.append(list);
+    }
+    if (overlay) {
+      button.classList.add('pg-overlaid');
+      const id = [...overlay.statuses][0] ?? '';
+      const status = CONFIG.statusEffects.find((entry) => entry.id === id);
+      const label = status ? t(status.name) : overlay.name;
+      const cover = statusIcon(id, label, overlay.img ?? status?.img);
+      cover.classList.add('pg-token-overlay');
+      cover.setAttribute('aria-hidden', 'true');
+      button.append(cover);
     }
 
     const markers = element('span', { className: 'pg-token-markers' });
@@ -392,6 +409,11 @@ function initialsOf(name: string): string {
     .slice(0, 2)
     .map((word) => word[0]?.toUpperCase() ?? '')
     .join('');
+}
+
+/** The actor's first active effect flagged `flags.core.overlay` (Foundry's token overlay), if any. */
+function overlayEffect(actor: Actor): ActiveEffect | null {
+  return actor.effects.find((effect) => effect.active && effect.flags.core?.overlay === true) ?? null;
 }
 
 /** A status's icon, or its first letters when it has no icon or the icon does not load. */

@@ -156,6 +156,8 @@ const ICON_CATEGORIES: { match: RegExp; glyph: string; background: string }[] = 
     background: '#5c4033',
   },
   { match: /^icons\/svg\/(skull|dead|bones)/, glyph: 'skull', background: '#3a3a3a' },
+  // The dying status's icon (status-effects.ts `down`): its own clear marker, not the placeholder.
+  { match: /^icons\/svg\/down\.svg$/, glyph: 'heart-crack', background: '#8b1a1a' },
 ];
 
 const FA_SOLID = join(ROOT, 'node_modules', '@fortawesome', 'fontawesome-free', 'svgs', 'solid');

@@ -2,7 +2,8 @@
  * The playground's battle map (issue 15), in Chromium at 1600×1000: the tokens of both sides with
  * their images, HP bars and status icons; click and Shift-click to target as the acting user; drag
  * and arrow keys to move (owners and the GM only), updating the token document's x/y in pixels;
- * distances in feet; sides of up to four combatants added and removed; axe-core on the map. Runs
+ * distances in feet; sides of up to four combatants added and removed; the dead's overlay and the
+ * dying's marker at 1280×720 and 1600×1000 (issue 33); axe-core on the map. Runs
  * `npm start --no-build` into a folder of its own (needs `dist/`: `npm run build`). Screenshots:
  * test-results/browser/playground-map-*.png.
  */
@@ -397,4 +398,65 @@ it('the map region passes axe-core with no serious or critical violation', async
   await expectNoSeriousViolations(page, '#pg-map');
   // The sides' panels with their add and remove controls too.
   await expectNoSeriousViolations(page, '#pg-combatants');
+});
+
+it('the dead get the defeated overlay over the whole token; the dying a clear marker (both sizes)', async () => {
+  const { page } = pages;
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 1600, height: 1000 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await open(page);
+    // HP typed as the GM: -10 is dead for a Medium creature (GnG thresholds), -1 is dying.
+    await asGM(page, `await game.actors.getName(data.name).update({ 'system.hp.value': -10 });`, {
+      name: ROGUE,
+    });
+    await asGM(page, `await game.actors.getName(data.name).update({ 'system.hp.value': -1 });`, {
+      name: FIGHTER,
+    });
+    const dead = token(page, ROGUE);
+    const overlay = dead.locator('.pg-token-overlay');
+    await expect.poll(() => overlay.count()).toBe(1);
+    // The dead effect carries Foundry's overlay flag (set by the system's preCreateActiveEffect hook).
+    expect(
+      await page.evaluate(
+        (n) => game.actors.getName(n)?.effects.find((e) => e.statuses.has('dead'))?.flags.core?.overlay,
+        ROGUE,
+      ),
+    ).toBe(true);
+    expect(await overlay.getAttribute('data-status-id')).toBe('dead');
+    expect(await overlay.isVisible()).toBe(true);
+    // The icon covers the token's image (the token's box less its 3 px padding), not a corner of it.
+    const image = await dead.locator('.pg-token-image, .pg-token-initials').first().boundingBox();
+    const cover = await overlay.boundingBox();
+    if (!image || !cover) throw new Error('no token image or overlay on screen');
+    expect(cover.x).toBeCloseTo(image.x, 0);
+    expect(cover.y).toBeCloseTo(image.y, 0);
+    expect(cover.width).toBeCloseTo(image.width, 0);
+    expect(cover.height).toBeCloseTo(image.height, 0);
+    expect(cover.width).toBeGreaterThan(40);
+    // Not also a small icon; the token is dimmed; its name still says it is dead.
+    expect(await dead.locator('.pg-token-statuses [data-status-id="dead"]').count()).toBe(0);
+    expect(await dead.locator('.pg-token-image').evaluate((el) => getComputedStyle(el).filter)).toContain(
+      'brightness',
+    );
+    expect(await dead.getAttribute('aria-label')).toMatch(/, Dead(,|$)/);
+
+    // The dying: its own marker, a visible icon at least 20 px, and no overlay.
+    const dying = token(page, FIGHTER);
+    const marker = dying.locator('.pg-token-statuses [data-status-id="dying"]');
+    await expect.poll(() => marker.count()).toBe(1);
+    expect(await marker.isVisible()).toBe(true);
+    await expect
+      .poll(() => marker.evaluate((img) => img instanceof HTMLImageElement && img.naturalWidth > 0))
+      .toBe(true);
+    const box = await marker.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(20);
+    expect(await dying.locator('.pg-token-overlay').count()).toBe(0);
+    expect(await dying.getAttribute('aria-label')).toMatch(/, Dying(,|$)/);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `playground-map-dead-${viewport.width}.png`) });
+    await shot(page, `dead-${viewport.width}`);
+    await expectNoSeriousViolations(page, '#pg-map');
+  }
 });

@@ -76,4 +76,60 @@ describe('creature sheet in Chromium with the built CSS', () => {
     await pages.page.waitForSelector('body[data-settled="1"]');
     expect(game.messages.contents[0]?.rolls[0]?.total).toBe(7);
   });
+
+  it('initiative: value in the header and the combat panel, its breakdown by keyboard (both sizes)', async () => {
+    // Dex 16 (+3) and Improved Initiative (+4): +7, worked out by hand from the core rules.
+    const actor = await h.createActor({
+      name: 'Quick',
+      type: 'character',
+      system: { abilities: { dex: { value: 16 } } },
+    });
+    await actor.createEmbeddedDocuments('Item', [
+      { name: 'Improved Initiative', type: 'feat', system: { identifier: 'improved-initiative' } },
+    ]);
+    await showApplication(pages.page, h, await h.openSheet(actor));
+    const page = pages.page;
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1600, height: 1000 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const header = page.locator('.header-stat', { hasText: 'Initiative' }).locator('strong');
+      expect(await header.textContent()).toBe('+7');
+      expect(await header.isVisible()).toBe(true);
+      const stat = page.locator('.stat-initiative');
+      expect(await stat.locator('.stat-value').textContent()).toBe('+7');
+      const breakdown = stat.locator('.breakdown');
+      // Hidden until focus (or hover) reaches the number.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.mouse.move(0, 0);
+      expect(await breakdown.isVisible()).toBe(false);
+      // Tab reaches the initiative button; its breakdown shows on focus and is its description.
+      const button = stat.locator('button.stat-button');
+      let focused = false;
+      for (let i = 0; i < 60 && !focused; i++) {
+        await page.keyboard.press('Tab');
+        focused = await button.evaluate((el) => el === document.activeElement);
+      }
+      expect(focused).toBe(true);
+      expect(await breakdown.isVisible()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBe(await breakdown.getAttribute('id'));
+      const lines = await breakdown.locator('.breakdown-line').evaluateAll((els) =>
+        els.map((el) => ({
+          text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          size: parseFloat(getComputedStyle(el).fontSize),
+        })),
+      );
+      expect(lines.map((l) => l.text)).toEqual([
+        'Dexterity +3',
+        'Improved Initiative (Improved Initiative) +4',
+      ]);
+      for (const line of lines) expect(line.size).toBeGreaterThanOrEqual(12);
+      // The breakdown lies inside the viewport.
+      const box = await breakdown.boundingBox();
+      expect(box && box.x >= 0 && box.y >= 0).toBe(true);
+      expect(box && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height).toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `sheet-initiative-${viewport.width}.png`) });
+    }
+  });
 });
