@@ -55,7 +55,7 @@ describe('the derived initiative', () => {
     const lines = [...(stat?.querySelectorAll('.breakdown-line') ?? [])].map((li) =>
       li.textContent?.replace(/\s+/g, ' ').trim(),
     );
-    expect(lines).toEqual(['Dexterity +3', 'Improved Initiative (Improved Initiative) +4']);
+    expect(lines).toEqual(['Dexterity +3', 'Improved Initiative +4']);
   });
 
   it('takes conditions on Dexterity checks, the injury penalty and effects', async () => {

@@ -171,8 +171,11 @@ export function initiativeView(actor: Actor, system: CreatureData): StatView {
     ...(source ? { source } : {}),
   });
   const lines: BreakdownLine[] = [line(t('GNG.Ability.dex.long'), b.dexterity)];
-  if (b.improvedInitiative)
-    lines.push(line(t('GNG.Initiative.ImprovedInitiative'), b.improvedInitiative, feat?.name));
+  if (b.improvedInitiative) {
+    // The feat's item is named only when its name says more than the line's label.
+    const label = t('GNG.Initiative.ImprovedInitiative');
+    lines.push(line(label, b.improvedInitiative, feat?.name === label ? undefined : feat?.name));
+  }
   for (const c of b.conditions)
     lines.push(line(stateLabel(c.condition), c.value, t('GNG.Defense.Source.condition')));
   if (b.injury)
