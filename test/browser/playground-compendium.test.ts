@@ -294,7 +294,7 @@ for (const viewport of VIEWPORTS) {
     expect(await page.evaluate(() => [...(window.gngPlayground?.harness.i18n.missing ?? [])])).toEqual([]);
   });
 
-  it(`the samples: the gunner fires a burst as it comes, the wizard has a spell to cast (${size})`, async () => {
+  it(`the samples: the gunner fires a burst as it comes, the wizard casts a spell that spends a slot (${size})`, async () => {
     const { page } = pages;
     await open(page, viewport);
     await actAs(page, 'Player');
@@ -316,6 +316,16 @@ for (const viewport of VIEWPORTS) {
     await expect
       .poll(() => sheet.getByRole('button', { name: 'Cast Armor Piercing Weapon' }).count())
       .toBe(1);
+    // Its slots per day are the SRD wizard's at 5th level with Int 17 (4/3/2/1 + one bonus spell of
+    // each level 1–3): the cast spends one of the two level 3 slots, on the GM's client.
+    const left = sheet.getByLabel('Level 3 slots left', { exact: true });
+    expect(await left.inputValue()).toBe('2');
+    await sheet.getByRole('button', { name: 'Cast Armor Piercing Weapon' }).click();
+    const dialog = page.locator('.pg-window', { has: page.locator('.cast-weapons') });
+    await dialog.waitFor();
+    await dialog.locator('input[name="weapon"]').first().check();
+    await dialog.getByRole('button', { name: 'Cast', exact: true }).click();
+    await expect.poll(() => left.inputValue()).toBe('1');
     await page.screenshot({ path: `/tmp/playground-compendium-samples-${size}.png` });
   });
 }
