@@ -123,6 +123,37 @@ describe('forged cast requests', () => {
   });
 });
 
+describe('Undo out of order', () => {
+  // Fixed HOLE: a rest's Undo takes back what the rest restored on the pools as they are now, never
+  // below 0; a slot spent again since (the cast) was silently not taken back, and the cast's own Undo
+  // then gave it back: 0 → rest 2 → cast 1 → rest Undo 0 → cast Undo 1, a slot out of nowhere with
+  // no word on either card. Fix: the rest card's Undo says what it could not take back, so the GM
+  // knows before the cast's Undo (the cast's Undo still gives its slot back, as its card says).
+  it('rest, cast, rest Undo: 0 left, and the rest card says the slot spent since was not taken back', async () => {
+    const { actor, spell } = await caster();
+    const goblin = await h.createActor({ name: 'Goblin', type: 'npc', system: {} });
+    h.as(gm);
+    await actor.update({ 'system.spellcasting.slots.3.value': 0 });
+    h.as(player);
+    await game.gng.rest(actor, { kind: 'night' });
+    await attackActionsSettled();
+    const restCard = game.messages.contents.at(-1) as ChatMessage;
+    expect(slots(actor, 3)).toEqual({ value: 2, max: 2 });
+    h.dice.queue(3, 3, 3, 3, 3, 3);
+    await game.gng.castAreaSpell(actor, spell, { damage: '6d6', saveDc: 15, targets: [goblin] });
+    await attackActionsSettled();
+    expect(slots(actor, 3)).toEqual({ value: 1, max: 2 });
+    h.as(gm);
+    await click(restCard, 'restUndo');
+    // 1 left − 2 restored: 0, and 1 could not be taken back.
+    expect(slots(actor, 3)).toEqual({ value: 0, max: 2 });
+    const html = h.renderMessage(game.messages.get(restCard.id as string) as ChatMessage);
+    expect(html.textContent).toContain(
+      'Magus spent 1 level 3 spell slot(s) of what this rest restored since: those could not be taken back.',
+    );
+  });
+});
+
 describe('a pasted stat block printing an attack bonus the weapon cannot hold', () => {
   const ogre = () => readFileSync(join(ROOT, 'test/fixtures/stat-blocks/core-ogre.txt'), 'utf8');
   beforeEach(() => {
