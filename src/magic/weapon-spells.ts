@@ -213,6 +213,8 @@ async function handleCastWeaponSpell(
     !weaponUuids.length ||
     weaponUuids.length > 20 ||
     !weaponUuids.every((uuid) => typeof uuid === 'string') ||
+    // One weapon named twice would be paid for (Iron Claw's +4) and enchanted twice.
+    new Set(weaponUuids).size !== weaponUuids.length ||
     !(casterLevel === undefined || typeof casterLevel === 'number')
   )
     return refusal(new Refusal('GNG.Error.Card.BadRequest'));

@@ -123,6 +123,90 @@ describe('forged cast requests', () => {
   });
 });
 
+describe('forged weapon spell requests', () => {
+  const ironClawSource = () =>
+    JSON.parse(
+      readFileSync(join(ROOT, 'packs/_source/spells-powers/power-iron-claw.json'), 'utf8'),
+    ) as Record<string, unknown>;
+
+  // Fixed HOLE: Iron Claw naming the same claw twice was taken as two weapons: 5 + 4 = 9 power points
+  // spent and two enchantments on one claw. Fix: a request naming a weapon twice is not understood.
+  it('Iron Claw on the same claw twice: refused, nothing spent, no effect, no card', async () => {
+    const { actor } = await caster();
+    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
+      ironClawSource(),
+    ])) as Item[];
+    h.as(player);
+    const result = await fromConsole('gng.castWeaponSpell', {
+      spellUuid: (ironClaw as Item).uuid,
+      weaponUuids: [(claw as Item).uuid, (claw as Item).uuid],
+    });
+    expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Card.BadRequest' });
+    expect(sys(actor).spellcasting.powerPoints).toEqual({ value: 12, max: 20 });
+    expect((claw as Item).effects.size).toBe(0);
+    expect(castCards()).toHaveLength(0);
+  });
+
+  it.each([
+    ['2.5', 2.5],
+    ['NaN', Number.NaN],
+    ['-3', -3],
+    ['101', 101],
+  ])('caster level %s: refused (GNG.Cast.Error.Level), nothing spent', async (_what, casterLevel) => {
+    const { actor } = await caster();
+    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
+      ironClawSource(),
+    ])) as Item[];
+    h.as(player);
+    const result = await fromConsole('gng.castWeaponSpell', {
+      spellUuid: (ironClaw as Item).uuid,
+      weaponUuids: [(claw as Item).uuid],
+      casterLevel,
+    });
+    expect(result).toMatchObject({ ok: false, error: 'GNG.Cast.Error.Level' });
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(12);
+  });
+
+  it('two Undo requests of one cast at once: the points come back once (12), the second refused', async () => {
+    const { actor } = await caster();
+    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
+      ironClawSource(),
+    ])) as Item[];
+    h.as(player);
+    await game.gng.castWeaponSpell(actor, ironClaw as Item, { weapons: [claw as Item] });
+    // Iron Claw on one claw: 5 points, 12 → 7.
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(7);
+    const undo = { messageId: castCards()[0]?.id, action: 'castUndo', target: 'caster' };
+    const results = await Promise.all([fromConsole('gng.castCard', undo), fromConsole('gng.castCard', undo)]);
+    await attackActionsSettled();
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(12);
+  });
+
+  it("Undo by the caster's player after the GM took the caster away: refused, nothing back", async () => {
+    const { actor } = await caster();
+    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
+      ironClawSource(),
+    ])) as Item[];
+    h.as(player);
+    await game.gng.castWeaponSpell(actor, ironClaw as Item, { weapons: [claw as Item] });
+    h.as(gm);
+    await actor.update({ ownership: { default: 0, [player.id as string]: 0 } });
+    h.as(player);
+    const undo = { messageId: castCards()[0]?.id, action: 'castUndo', target: 'caster' };
+    expect(await fromConsole('gng.castCard', undo)).toMatchObject({
+      ok: false,
+      error: 'GNG.CastCard.Error.UndoWho',
+    });
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(7);
+    expect((claw as Item).effects.size).toBe(1);
+  });
+});
+
 describe('Undo out of order', () => {
   // Fixed HOLE: a rest's Undo takes back what the rest restored on the pools as they are now, never
   // below 0; a slot spent again since (the cast) was silently not taken back, and the cast's own Undo
