@@ -123,6 +123,59 @@ describe('forged cast requests', () => {
   });
 });
 
+describe('a forged damage type on a cast', () => {
+  // Fixed HOLE: `damageType` was any text up to 30 characters. "Fire" missed the target's fire
+  // resistance (its energy resistance is keyed "fire"), and "valueOf", "constructor", "toString" or
+  // "__proto__" read a function off the resistances and the card showed NaN damage that could not be
+  // applied. Fix: the type must be one of the damage types (the cast dialog's list), here and in
+  // `game.gng.areaDamage`.
+  it.each(['Fire', 'valueOf', 'constructor', '__proto__', 'toString', 'fire '])(
+    '%s: refused with the list of types, nothing spent, no card',
+    async (damageType) => {
+      const { actor, spell } = await caster();
+      const ogre = await h.createActor({
+        name: 'Ogre',
+        type: 'npc',
+        system: { resistances: { energy: { fire: 10 } } },
+      });
+      h.as(player);
+      const before = game.messages.size;
+      expect(await fromConsole('gng.castAreaSpell', request(spell, ogre, { damageType }))).toMatchObject({
+        ok: false,
+        error: 'GNG.Area.Error.DamageType',
+      });
+      expect(game.messages.size).toBe(before);
+      expect(slots(actor, 3)).toEqual({ value: 1, max: 2 });
+      h.as(gm);
+      expect(
+        await game.gng.areaDamage({ damage: '6d6', saveDc: 15, targets: [ogre], damageType }),
+      ).toBeNull();
+      expect(h.notices.at(-1)?.message).toBe(
+        `Area damage's type "${damageType}" is not one of the damage types (bludgeoning, piercing, slashing, fire, cold, acid, electricity, sonic, force). Nothing was rolled.`,
+      );
+      expect(game.messages.size).toBe(before);
+    },
+  );
+
+  it('"fire" still casts: 6d6 of 3s = 18, the ogre’s fire resistance 10 leaves 8 on a failed save', async () => {
+    const { spell } = await caster();
+    const ogre = await h.createActor({
+      name: 'Ogre',
+      type: 'npc',
+      system: { resistances: { energy: { fire: 10 } } },
+    });
+    h.as(player);
+    h.dice.queue(3, 3, 3, 3, 3, 3);
+    const result = await fromConsole('gng.castAreaSpell', request(spell, ogre, { damageType: 'fire' }));
+    await attackActionsSettled();
+    expect(result).toMatchObject({ ok: true });
+    const html = h.renderMessage(
+      game.messages.get((result as { messageId: string }).messageId) as ChatMessage,
+    );
+    expect(html.querySelector('.big-value.lethal')?.textContent).toBe('8');
+  });
+});
+
 describe('forged weapon spell requests', () => {
   const ironClawSource = () =>
     JSON.parse(
