@@ -42,7 +42,7 @@ export function enchantmentOf(
 ): { id: WeaponEnchantment; bypass: 'piercing' | 'ignoring'; natural: boolean } | null {
   if (!item || (item.type !== 'spell' && item.type !== 'power')) return null;
   const id = item.flags?.[SYSTEM_ID]?.identifier;
-  if (typeof id !== 'string' || !(id in WEAPON_ENCHANTMENTS)) return null;
+  if (typeof id !== 'string' || !Object.hasOwn(WEAPON_ENCHANTMENTS, id)) return null;
   // A spell and a power share the identifier "armor-piercing-weapon": the item's type says which.
   return { id: id as WeaponEnchantment, ...WEAPON_ENCHANTMENTS[id as WeaponEnchantment] };
 }

@@ -260,6 +260,33 @@ describe('forged weapon spell requests', () => {
   });
 });
 
+describe("a spell item's identifier naming an object's own property", () => {
+  // Fixed HOLE: `enchantmentOf` looked the identifier up with `in`, so a power of the player's own
+  // whose `flags.gng.identifier` is "constructor" (or "toString", "__proto__") read as a weapon
+  // spell of no kind, and every weapon was refused as "a natural weapon". Fix: only the table's own
+  // entries; the request is then refused as not a weapon spell.
+  it.each(['constructor', 'toString', '__proto__'])(
+    '"%s": not a weapon spell, nothing spent',
+    async (identifier) => {
+      const { actor } = await caster();
+      const [sword, odd] = (await actor.createEmbeddedDocuments('Item', [
+        { name: 'Sword', type: 'weapon', system: { use: 'one-handed', damage: { medium: '1d8' } } },
+        { name: 'Odd', type: 'power', system: { level: 1, powerPoints: 1 }, flags: { gng: { identifier } } },
+      ])) as Item[];
+      const { enchantmentOf } = await import('../../src/magic/index.js');
+      expect(enchantmentOf(odd)).toBeNull();
+      h.as(player);
+      expect(
+        await fromConsole('gng.castWeaponSpell', {
+          spellUuid: (odd as Item).uuid,
+          weaponUuids: [(sword as Item).uuid],
+        }),
+      ).toMatchObject({ ok: false, error: 'GNG.Error.Card.BadRequest' });
+      expect(sys(actor).spellcasting.powerPoints.value).toBe(12);
+    },
+  );
+});
+
 describe('Undo out of order', () => {
   // Fixed HOLE: a rest's Undo takes back what the rest restored on the pools as they are now, never
   // below 0; a slot spent again since (the cast) was silently not taken back, and the cast's own Undo
