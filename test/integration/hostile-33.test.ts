@@ -176,6 +176,28 @@ describe('a forged damage type on a cast', () => {
   });
 });
 
+describe('a messy immunities text (an import, an effect, a hand edit)', () => {
+  it('"fire,,  , FIRE;  Weapon   Damage": read as fire and weapon damage; a 6d6 fire blast (18) deals 0', async () => {
+    h.as(gm);
+    const imp = await h.createActor({
+      name: 'Imp',
+      type: 'npc',
+      system: { hp: { value: 30 }, resistances: { immunities: 'fire,,  , FIRE;  Weapon   Damage' } },
+    });
+    expect(sys(imp).derived.resistances.immunities).toEqual(['fire', 'weapon damage']);
+    h.dice.queue(3, 3, 3, 3, 3, 3);
+    const message = (await game.gng.areaDamage({
+      damage: '6d6',
+      saveDc: 15,
+      damageType: 'fire',
+      targets: [imp],
+    })) as ChatMessage;
+    await attackActionsSettled();
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.textContent).toContain('Imp is immune (Fire): no damage');
+  });
+});
+
 describe('forged weapon spell requests', () => {
   const ironClawSource = () =>
     JSON.parse(
