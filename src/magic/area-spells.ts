@@ -143,7 +143,7 @@ async function handleCastAreaSpell(
         feat: game.i18n.localize(`GNG.Cast.Feat.${kind}-${option}`),
       }),
     );
-  const effective = castingLevel(caster, casterLevel);
+  const effective = castingLevel(caster, casterLevel, sender);
   const cost = metamagicCost(spell, option, effective);
   if (!cost.possible)
     return refusal(

@@ -109,7 +109,7 @@ async function enchant(
     const why = weaponRefusal(spell, caster, weapon);
     if (why) throw new Refusal(why, { weapon: weapon.name });
   }
-  const casterLevel = castingLevel(caster, given);
+  const casterLevel = castingLevel(caster, given, mode.roller);
   const seconds = weaponEnchantmentSeconds(casterLevel);
   if (seconds <= 0) throw new Refusal('GNG.Cast.Error.NoLevel', { name: caster.name });
   const sys = spell.system as { level?: number; powerPoints?: number };

@@ -282,6 +282,64 @@ describe('forged weapon spell requests', () => {
   });
 });
 
+describe('a caster level stated above the caster’s own', () => {
+  // Fixed HOLE: the caster level is the dialog's number (default: the actor's level), and the GM took
+  // any whole number up to 100 from a player: a 7th-level manifester stating 9 manifested Energy Bolt
+  // armor piercing for 9 points (5 + 4; refused above the manifester level, 7), and a weapon spell
+  // stated at 100 lasted 1,000 minutes instead of 70. Fix (docs/rules.md "Caster level"): a player
+  // states at most the caster's level; a GM any (monsters' spell-like abilities).
+  it('a player: 9 for a 7th-level caster is refused, nothing spent; 5 (lower) is taken', async () => {
+    const { actor, power } = await caster();
+    const goblin = await h.createActor({ name: 'Goblin', type: 'npc', system: {} });
+    h.as(player);
+    expect(await fromConsole('gng.castAreaSpell', request(power, goblin, { casterLevel: 9 }))).toMatchObject({
+      ok: false,
+      error: 'GNG.Cast.Error.LevelAboveOwn',
+    });
+    expect(
+      await game.gng.castAreaSpell(actor, power, {
+        damage: '5d6',
+        saveDc: 14,
+        casterLevel: 99,
+        targets: [goblin],
+      }),
+    ).toBeNull();
+    expect(h.notices.at(-1)?.message).toBe(
+      "Magus's caster level is at most its level, 7, not 99: only a GM casts at a higher one.",
+    );
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(12);
+    h.dice.queue(3, 3, 3, 3, 3);
+    expect(await fromConsole('gng.castAreaSpell', request(power, goblin, { casterLevel: 5 }))).toMatchObject({
+      ok: true,
+    });
+    // Energy Bolt: 5 power points, 12 → 7.
+    expect(sys(actor).spellcasting.powerPoints.value).toBe(7);
+  });
+
+  it('a weapon spell at 100 from a player is refused; the GM casting it at 12 lasts 12 × 10 = 120 minutes', async () => {
+    const { actor } = await caster();
+    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
+      JSON.parse(
+        readFileSync(join(ROOT, 'packs/_source/spells-powers/power-iron-claw.json'), 'utf8'),
+      ) as Record<string, unknown>,
+    ])) as Item[];
+    h.as(player);
+    expect(
+      await fromConsole('gng.castWeaponSpell', {
+        spellUuid: (ironClaw as Item).uuid,
+        weaponUuids: [(claw as Item).uuid],
+        casterLevel: 100,
+      }),
+    ).toMatchObject({ ok: false, error: 'GNG.Cast.Error.LevelAboveOwn' });
+    expect((claw as Item).effects.size).toBe(0);
+    h.as(gm);
+    expect(
+      await game.gng.castWeaponSpell(actor, ironClaw as Item, { weapons: [claw as Item], casterLevel: 12 }),
+    ).toMatchObject({ casterLevel: 12, seconds: 120 * 60 });
+  });
+});
+
 describe("a spell item's identifier naming an object's own property", () => {
   // Fixed HOLE: `enchantmentOf` looked the identifier up with `in`, so a power of the player's own
   // whose `flags.gng.identifier` is "constructor" (or "toString", "__proto__") read as a weapon
