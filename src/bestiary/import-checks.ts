@@ -270,6 +270,18 @@ function convertedProblems(r: SrdMonsterRecord, c: ConvertedCreature, problems: 
           LIMITS.bonus,
         ),
       );
+    // The printed bonus of its first attack is the weapon's fixed `attackBonus` (attack-items.ts).
+    const printed = a.bonuses[0];
+    if (printed !== undefined && !(Math.abs(printed) <= LIMITS.bonus))
+      problems.push(
+        outOfRange(
+          row,
+          row,
+          label('GNG.Importer.What.attackBonus', { name: capitalize(a.name.trim()) }),
+          printed,
+          LIMITS.bonus,
+        ),
+      );
   }
   const q = c.resistances;
   const sq = (what: ProblemLabel, value: number, max: number) =>

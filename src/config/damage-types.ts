@@ -10,3 +10,8 @@ export const DAMAGE_TYPES = [
   'sonic',
   'force',
 ] as const;
+
+/** The data of `GNG.Area.Error.DamageType`: the type given and the list it must be one of. */
+export function damageTypeData(type: string): { type: string; types: string } {
+  return { type, types: DAMAGE_TYPES.join(', ') };
+}

@@ -10,6 +10,7 @@
  * rules of issue #18".
  */
 import type { CreatureData } from '../data/actor/creature-data.js';
+import { DAMAGE_TYPES, damageTypeData } from '../config/damage-types.js';
 import {
   ARMOR_METAMAGIC,
   ARMOR_METAMAGIC_FEATS,
@@ -142,7 +143,7 @@ async function handleCastAreaSpell(
         feat: game.i18n.localize(`GNG.Cast.Feat.${kind}-${option}`),
       }),
     );
-  const effective = castingLevel(caster, casterLevel);
+  const effective = castingLevel(caster, casterLevel, sender);
   const cost = metamagicCost(spell, option, effective);
   if (!cost.possible)
     return refusal(
@@ -159,6 +160,9 @@ async function handleCastAreaSpell(
     targets.push(actor);
   }
   if (!targets.length) return refusal(new Refusal('GNG.Area.Error.NoTargets'));
+  // One of the damage types (the dialog's list): "Fire" would miss the target's fire resistance.
+  if (typeof damageType === 'string' && !(DAMAGE_TYPES as readonly string[]).includes(damageType))
+    return refusal(new Refusal('GNG.Area.Error.DamageType', damageTypeData(damageType)));
   const applied: AreaMetamagic | undefined =
     option === 'none'
       ? undefined

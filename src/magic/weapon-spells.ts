@@ -42,7 +42,7 @@ export function enchantmentOf(
 ): { id: WeaponEnchantment; bypass: 'piercing' | 'ignoring'; natural: boolean } | null {
   if (!item || (item.type !== 'spell' && item.type !== 'power')) return null;
   const id = item.flags?.[SYSTEM_ID]?.identifier;
-  if (typeof id !== 'string' || !(id in WEAPON_ENCHANTMENTS)) return null;
+  if (typeof id !== 'string' || !Object.hasOwn(WEAPON_ENCHANTMENTS, id)) return null;
   // A spell and a power share the identifier "armor-piercing-weapon": the item's type says which.
   return { id: id as WeaponEnchantment, ...WEAPON_ENCHANTMENTS[id as WeaponEnchantment] };
 }
@@ -109,7 +109,7 @@ async function enchant(
     const why = weaponRefusal(spell, caster, weapon);
     if (why) throw new Refusal(why, { weapon: weapon.name });
   }
-  const casterLevel = castingLevel(caster, given);
+  const casterLevel = castingLevel(caster, given, mode.roller);
   const seconds = weaponEnchantmentSeconds(casterLevel);
   if (seconds <= 0) throw new Refusal('GNG.Cast.Error.NoLevel', { name: caster.name });
   const sys = spell.system as { level?: number; powerPoints?: number };
@@ -213,6 +213,8 @@ async function handleCastWeaponSpell(
     !weaponUuids.length ||
     weaponUuids.length > 20 ||
     !weaponUuids.every((uuid) => typeof uuid === 'string') ||
+    // One weapon named twice would be paid for (Iron Claw's +4) and enchanted twice.
+    new Set(weaponUuids).size !== weaponUuids.length ||
     !(casterLevel === undefined || typeof casterLevel === 'number')
   )
     return refusal(new Refusal('GNG.Error.Card.BadRequest'));

@@ -18,6 +18,7 @@
 import { rollSpellDamage, type SpellDamage } from './area-spell.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
+import { DAMAGE_TYPES, damageTypeData } from '../../config/damage-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
@@ -113,6 +114,11 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
   const dc = options.saveDc;
   if (!Number.isInteger(dc) || (options.save ?? 'ref') !== 'ref') {
     ui.notifications.warn(t('GNG.Area.Error.BadOptions'));
+    return null;
+  }
+  // A type outside the list ("Fire", "valueOf") would miss the target's resistance or read as NaN.
+  if (options.damageType !== undefined && !(DAMAGE_TYPES as readonly string[]).includes(options.damageType)) {
+    ui.notifications.warn(game.i18n.format('GNG.Area.Error.DamageType', damageTypeData(options.damageType)));
     return null;
   }
   const fromTokens = [...game.user.targets]

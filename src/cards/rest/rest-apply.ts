@@ -31,24 +31,32 @@ export interface RestApplied {
   pools?: PoolsRestored;
 }
 
-/** The stored updates that add `sign` × `restored` to the actor's slots and power points as they are now. */
-function poolUpdate(actor: Actor, restored: PoolsRestored, sign: 1 | -1): Record<string, number> {
+/**
+ * The stored updates that add `sign` × `restored` to the actor's slots and power points as they are
+ * now; `kept` is what an Undo (sign −1) could not take back, by slot level and in power points (spent
+ * again since the rest: never below 0).
+ */
+function poolUpdate(
+  actor: Actor,
+  restored: PoolsRestored,
+  sign: 1 | -1,
+): { update: Record<string, number>; kept: PoolsRestored } {
   const now = castingPoolsOf((actor.system as CreatureData).spellcasting);
   const update: Record<string, number> = {};
+  const kept: PoolsRestored = { slots: SPELL_SLOT_LEVELS.map(() => 0), powerPoints: 0 };
   for (const level of SPELL_SLOT_LEVELS) {
     const n = restored.slots[level] ?? 0;
-    if (n)
-      update[`system.spellcasting.slots.${level}.value`] = Math.max(
-        0,
-        (now.slots[level]?.value ?? 0) + sign * n,
-      );
+    const value = now.slots[level]?.value ?? 0;
+    if (n) update[`system.spellcasting.slots.${level}.value`] = Math.max(0, value + sign * n);
+    kept.slots[level] = Math.max(0, -(value + sign * n));
   }
   if (restored.powerPoints)
     update['system.spellcasting.powerPoints.value'] = Math.max(
       0,
       now.powerPoints.value + sign * restored.powerPoints,
     );
-  return update;
+  kept.powerPoints = Math.max(0, -(now.powerPoints.value + sign * restored.powerPoints));
+  return { update, kept };
 }
 
 /** Applies `outcome` to `actor`; the recovered parts are the effects of these ids. */
@@ -76,7 +84,7 @@ export async function applyRest(
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value + applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal - applied.nonlethalRecovered,
-    ...poolUpdate(actor, pools, 1),
+    ...poolUpdate(actor, pools, 1).update,
   };
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage - recovered;
@@ -99,17 +107,21 @@ export async function applyRest(
 /**
  * Undoes `applied` on `actor`: deltas on the values now and the parts re-created. The healing week
  * goes back only while it is where this rest left it (a later rest counted on from it), and the
- * consumed tending only while no newer tending waits; otherwise the answer names (lang keys) what
- * was kept.
+ * consumed tending only while no newer tending waits; otherwise the answer names what was kept
+ * (lang keys), as it does the slots and power points spent again since the rest (`poolsKept`).
  */
-export async function undoRest(actor: Actor, applied: RestApplied): Promise<string[]> {
+export async function undoRest(
+  actor: Actor,
+  applied: RestApplied,
+): Promise<{ kept: string[]; poolsKept: PoolsRestored | null }> {
   const sys = actor.system as CreatureData;
   const week = weekProgressOf(actor);
   const weekKept = week.days !== applied.weekAfter.days || week.bedRestDays !== applied.weekAfter.bedRestDays;
+  const pools = applied.pools ? poolUpdate(actor, applied.pools, -1) : null;
   const update: Record<string, unknown> = {
     'system.hp.value': sys.hp.value - applied.hpRegained,
     'system.hp.nonlethal': sys.hp.nonlethal + applied.nonlethalRecovered,
-    ...(applied.pools ? poolUpdate(actor, applied.pools, -1) : {}),
+    ...(pools?.update ?? {}),
   };
   const tendedKept = Boolean(applied.tended) && tendedOf(actor) !== null;
   await setCare(actor, {
@@ -128,5 +140,9 @@ export async function undoRest(actor: Actor, applied: RestApplied): Promise<stri
         return copy;
       }),
     );
-  return [...(weekKept ? ['GNG.Rest.WeekKept'] : []), ...(tendedKept ? ['GNG.Rest.TendedKept'] : [])];
+  const poolsKept = pools && (pools.kept.powerPoints || pools.kept.slots.some((n) => n)) ? pools.kept : null;
+  return {
+    kept: [...(weekKept ? ['GNG.Rest.WeekKept'] : []), ...(tendedKept ? ['GNG.Rest.TendedKept'] : [])],
+    poolsKept,
+  };
 }

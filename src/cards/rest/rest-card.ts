@@ -30,7 +30,7 @@ import {
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
-import { renderRestCard } from './rest-render.js';
+import { poolList, renderRestCard } from './rest-render.js';
 import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 
 export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
@@ -131,12 +131,15 @@ async function startRest(
 async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): Promise<void> {
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Rest.Error.NoActor', { name: state.name });
-  const notes = await undoRest(actor, state.applied as RestApplied);
-  if (state.clock) notes.push(...(await rewindClock(state.clock)));
-  noteUndo(
-    state,
-    notes.map((key) => game.i18n.localize(key)),
-  );
+  const { kept, poolsKept } = await undoRest(actor, state.applied as RestApplied);
+  if (state.clock) kept.push(...(await rewindClock(state.clock)));
+  noteUndo(state, [
+    ...kept.map((key) => game.i18n.localize(key)),
+    // Spent again since the rest: those could not be taken back (never below 0).
+    ...(poolsKept
+      ? [game.i18n.format('GNG.Rest.Pools.Kept', { name: actor.name, list: poolList(poolsKept) })]
+      : []),
+  ]);
   state.applied = null;
   state.undone = true;
 }

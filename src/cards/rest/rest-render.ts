@@ -1,5 +1,5 @@
 /** The rest card's content: each change of the rest, every d% it rolled, and why anything did not heal. */
-import { DAYS_PER_HEALING_WEEK } from '../../rules/index.js';
+import { DAYS_PER_HEALING_WEEK, type PoolsRestored } from '../../rules/index.js';
 import { REST_CARD_TEMPLATE, type RestCardState } from './rest-state.js';
 
 export { REST_CARD_TEMPLATE };
@@ -50,10 +50,8 @@ function partLines(state: RestCardState): string[] {
   return lines;
 }
 
-/** The slots and power points the rest restored (kept on the card after an Undo). */
-function poolLines(state: RestCardState): string[] {
-  const pools = state.pools;
-  if (!pools) return [];
+/** The list of slots and power points in `pools` ("2 level 3 spell slot(s), 8 power points"), or ''. */
+export function poolList(pools: PoolsRestored): string {
   const slots = pools.slots
     .map((n, level) => (n ? f('GNG.Rest.Pools.Slot', { level, n }) : null))
     .filter((line): line is string => line !== null);
@@ -61,7 +59,13 @@ function poolLines(state: RestCardState): string[] {
     ...slots,
     ...(pools.powerPoints ? [f('GNG.Rest.Pools.Points', { n: pools.powerPoints })] : []),
   ];
-  return parts.length ? [f('GNG.Rest.Pools.Restored', { list: parts.join(', ') })] : [];
+  return parts.join(', ');
+}
+
+/** The slots and power points the rest restored (kept on the card after an Undo). */
+function poolLines(state: RestCardState): string[] {
+  const list = state.pools ? poolList(state.pools) : '';
+  return list ? [f('GNG.Rest.Pools.Restored', { list })] : [];
 }
 
 /** The clock line: how far the rest moved it, and what ended with the time. */
