@@ -576,6 +576,30 @@ describe('grappling', () => {
   });
 });
 
+describe('grapple damage and immunities (docs/rules.md "Grapple damage and immunities")', () => {
+  it('an unarmed grapple deals bludgeoning: a victim immune to it takes none, and the card says why', async () => {
+    const a = await grappler();
+    const d = await victim({ resistances: { immunities: 'bludgeoning, poison' } });
+    const message = await start(a, d, 10, 5, 1); // hold: 1d3 (1) + 2 + RD 7 = 10, stopped
+    expect(card(message).steps.at(-1)?.damage).toMatchObject({
+      total: 10,
+      dealt: 0,
+      immune: ['bludgeoning'],
+    });
+    expect(sys(d).hp.value).toBe(30);
+    expect(content(message)).toContain('Immune (Bludgeoning): no damage gets through.');
+  });
+
+  it('immunity to another type does not stop it', async () => {
+    const a = await grappler();
+    const d = await victim({ resistances: { immunities: 'fire' } });
+    const message = await start(a, d, 10, 5, 1);
+    expect(card(message).steps.at(-1)?.damage).toMatchObject({ total: 10, dealt: 10 });
+    expect(card(message).steps.at(-1)?.damage?.immune ?? null).toBeNull();
+    expect(sys(d).hp.value).toBe(20);
+  });
+});
+
 describe('the whole grapple of issue 7 in one fight', () => {
   it('start, damage with RD, pin, choke, throw, escape: conditions set and cleared on both actors', async () => {
     const a = await grappler(['improved-grapple', 'advanced-grapple']); // grapple +6

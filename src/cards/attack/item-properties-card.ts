@@ -5,18 +5,11 @@
  * resistance −10", "Vicious +2d6 (4, 3) +7", the wielder's 1d6), then, after Apply, the Wounding save.
  */
 import type { AttackCardState, CardTarget } from './attack-state.js';
+import { immunityWords } from '../kernel/index.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
-/** An immunity list in words: the damage types localized ("fire"), "weapon damage" as such. */
-function immunityWords(immune: readonly string[]): string {
-  return immune
-    .map((what) =>
-      what === 'weapon damage' ? t('GNG.Attack.Property.WeaponDamage') : t(`GNG.DamageType.${what}`),
-    )
-    .join(', ');
-}
 const minus = (n: number) => `−${n}`;
 
 /** The damage lines of DR, energy resistance and the weapon's properties (empty: none acted). */

@@ -7,6 +7,7 @@ import { applyHitPointLoss, recordOf, type HitPointLoss } from '../../combat/hp-
 import { holdStatuses } from '../../combat/status-holds.js';
 import {
   conditionEffects,
+  damageImmunity,
   grappleDamage,
   grappleDamageSource,
   stabAndGrabRemovalDamage,
@@ -180,7 +181,11 @@ export async function dealDamage(
   const rolled = Math.max(0, r.total as number);
   const total = grappleDamage(rolled, Math.max(0, step.relativeDegree));
   const protection = creature(target).derived.protection.total;
-  const dealt = Math.max(0, total - protection);
+  // Immunities (docs/rules.md, "Grapple damage and immunities"): the weapon's damage types, or the
+  // unarmed strike's bludgeoning (SRD weapons table); a weapon blow either way.
+  const types = useWeapon ? (row as { damageTypes: string[] }).damageTypes : ['bludgeoning'];
+  const immune = damageImmunity(creature(target).derived.resistances.immunities, { types, weapon: true });
+  const dealt = immune ? 0 : Math.max(0, total - protection);
   step.damage = {
     formula: r.formula,
     weapon: useWeapon && weaponItem ? weaponItem.name : null,
@@ -188,6 +193,7 @@ export async function dealDamage(
     total,
     protection,
     dealt,
+    ...(immune ? { immune } : {}),
   };
   await loseHitPoints(step, target, dealt);
 }

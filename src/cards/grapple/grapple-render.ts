@@ -24,6 +24,7 @@ import {
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
+import { immunityWords } from '../kernel/index.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
@@ -75,6 +76,8 @@ function stepText(state: GrappleCardState, step: GrappleStep, woundTrauma = true
         },
       ),
     );
+  if (step.damage?.immune?.length)
+    lines.push(f('GNG.Grapple.Result.Immune', { what: immunityWords(step.damage.immune) }));
   if (woundTrauma) lines.push(...woundTraumaLines(state, step));
   if (step.save)
     lines.push(

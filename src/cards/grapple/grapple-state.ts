@@ -94,6 +94,8 @@ export interface GrappleStep {
     total: number;
     protection: number;
     dealt: number;
+    /** The target's immunities that stopped the damage (engine `damageImmunity`; absent or null: none). */
+    immune?: string[] | null;
   } | null;
   save: { dc: number; total: number; failed: boolean } | null;
   /** Throw: how far the target may be thrown, and (once chosen) how far it was, and whether the hold was kept. */

@@ -31,6 +31,7 @@ export {
 } from './roll-mode.js';
 export { decorateButtons } from './decorate.js';
 export { describeDisabled } from './waiting.js';
+export { immunityWords } from './immunity-words.js';
 export { isGMMessage } from './gm-message.js';
 export { actorOf, owns } from './documents.js';
 export {
