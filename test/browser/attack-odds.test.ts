@@ -238,3 +238,44 @@ it('the dialog shows ten targets’ odds, redraws them live within a frame, and 
   await actAs(page, 'Player');
   await expect.poll(() => card(page).locator('.attack-odds').count()).toBe(TARGETS);
 });
+
+it('at 1280×720, three targets with long names: every column of the odds fits the dialog (names wrap)', async () => {
+  const { page } = pages;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url()}?seed=3`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await actAs(page, 'Player');
+  await page.evaluate(async () => {
+    const playground = window.gngPlayground;
+    if (!playground) throw new Error('no playground');
+    const { harness, table } = playground;
+    harness.as(harness.users.gm);
+    const tokens = [];
+    for (const name of ['Orc Raider of the Broken Tusk', 'Rogue, 1st level', 'Goblin skirmisher']) {
+      const actor = await harness.createActor({ name, type: 'npc', system: { hp: { value: 9 } } });
+      tokens.push(harness.placeToken(actor));
+    }
+    harness.target(harness.users.player, ...tokens);
+    harness.as(table.user);
+    table.draw();
+  });
+  await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
+  const row = windowOf(page, 'Fighter, 5th level')
+    .locator('tr, li', { hasText: 'Bastard sword' })
+    .filter({ has: page.locator('[data-action="rollAttack"]') });
+  await row.locator('[data-action="rollAttack"]').first().click();
+  const dialog = page.locator('.pg-window', { has: page.locator('.attack-submit') });
+  await dialog.waitFor();
+  const exclusive = dialog.locator('.attack-odds .odds-exclusive');
+  await expect.poll(() => exclusive.locator('tbody tr').count()).toBe(3);
+  const fit = await dialog.locator('.attack-odds .odds-body').evaluate((body) => {
+    const dead = body.querySelector('.odds-exclusive thead th:last-child') as HTMLElement;
+    return {
+      overflow: body.scrollWidth - body.clientWidth,
+      deadInside: dead.getBoundingClientRect().right <= body.getBoundingClientRect().right + 0.5,
+      dead: dead.textContent,
+    };
+  });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, 'attack-odds-long-names-1280.png') });
+  expect(fit).toEqual({ overflow: 0, deadInside: true, dead: 'Dead' });
+});
