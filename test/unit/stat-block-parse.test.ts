@@ -461,6 +461,32 @@ describe('other layouts', () => {
     expect(unparsed).toEqual([]);
   });
 
+  it('reads an unlabelled size and type line under the name ("Medium Humanoid (Orc)")', () => {
+    const { record, unparsed, warnings } = parseStatBlock(
+      [
+        'Orc Raider',
+        'Medium Humanoid (Orc)',
+        'Hit Dice: 1d8+1 (5 hp)',
+        'Attack: Falchion +4 melee (2d4+4)',
+      ].join('\n'),
+    );
+    expect(record).toMatchObject({ name: 'Orc Raider', size: 'Medium', type: 'Humanoid', subtypes: ['Orc'] });
+    expect(unparsed).toEqual([]);
+    expect(warnings.filter((w) => w.data?.field === 'size_type')).toEqual([]);
+  });
+
+  it('a second unlabelled line that is not a size stays unparsed; a labelled Size/Type is not read twice', () => {
+    const { record, unparsed } = parseStatBlock(
+      ['Orc Raider', 'Large Giant', 'Size/Type: Medium Humanoid (Orc)'].join('\n'),
+    );
+    // The unlabelled line is read first; the labelled one is then a duplicate, listed.
+    expect(record).toMatchObject({ size: 'Large', type: 'Giant' });
+    expect(unparsed.map((u) => u.text)).toEqual(['Size/Type: Medium Humanoid (Orc)']);
+    expect(parseStatBlock(['Orc Raider', 'A brutal raider'].join('\n')).unparsed.map((u) => u.text)).toEqual([
+      'A brutal raider',
+    ]);
+  });
+
   it('keeps the psionic lines of a sentence-form block and reads the rest', () => {
     const text = [
       'Mind Witch: CR 4; Medium humanoid (human, psionic); HD 5d4+5; hp 17; Init +2; Spd 30 ft.; AC 16, touch 12,',

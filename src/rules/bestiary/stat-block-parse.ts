@@ -14,6 +14,7 @@ import { NOT_KEPT, type SegmentField } from './stat-block-labels.js';
 import { type ParseState, type StatBlockParse, WARNING, emptyRecord, readValue } from './stat-block-read.js';
 import { type Segment, isSentenceText, segmentLines, sentenceParts } from './stat-block-segments.js';
 import { slug, squash } from './stat-block-text.js';
+import { parseSizeType } from './stat-block-values.js';
 
 export type {
   StatBlockField,
@@ -99,12 +100,23 @@ function nameLine(state: ParseState, segment: Segment): void {
     return;
   }
   if (current === '') extraColumns(state, segment.line, cells.slice(1));
+  // "Orc" then "Medium Humanoid (Orc)": a size and type under the name, without its "Size/Type:" label.
+  if (current !== '' && !state.seen.has('size_type') && isSizeTypeLine(name)) {
+    read(state, { ...segment, field: 'size_type', value: name, extra: [] });
+    return;
+  }
   if (current === '' || (name.startsWith(current) && name !== current && !state.seen.has('name_line2'))) {
     if (current !== '') state.seen.add('name_line2');
     setName(state, segment, name);
     return;
   }
   state.unparsed.push({ line: segment.line, text: segment.raw });
+}
+
+/** A whole line that is a size and a d20 type ("Medium Humanoid (Orc)"), not prose that starts with a size. */
+function isSizeTypeLine(text: string): boolean {
+  const sizeType = parseSizeType(text);
+  return sizeType !== null && !sizeType.unknownType;
 }
 
 function setName(state: ParseState, segment: Segment, name: string): void {
