@@ -198,20 +198,23 @@ describe('a messy immunities text (an import, an effect, a hand edit)', () => {
   });
 });
 
-describe('forged weapon spell requests', () => {
-  const ironClawSource = () =>
+/** The player's 7th-level caster (12 of 20 power points) with a claw and the pack's Iron Claw power. */
+async function clawCaster(): Promise<{ actor: Actor; claw: Item; ironClaw: Item }> {
+  const { actor } = await caster();
+  const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
+    { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
     JSON.parse(
       readFileSync(join(ROOT, 'packs/_source/spells-powers/power-iron-claw.json'), 'utf8'),
-    ) as Record<string, unknown>;
+    ) as Record<string, unknown>,
+  ])) as Item[];
+  return { actor, claw: claw as Item, ironClaw: ironClaw as Item };
+}
 
+describe('forged weapon spell requests', () => {
   // Fixed HOLE: Iron Claw naming the same claw twice was taken as two weapons: 5 + 4 = 9 power points
   // spent and two enchantments on one claw. Fix: a request naming a weapon twice is not understood.
   it('Iron Claw on the same claw twice: refused, nothing spent, no effect, no card', async () => {
-    const { actor } = await caster();
-    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
-      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
-      ironClawSource(),
-    ])) as Item[];
+    const { actor, claw, ironClaw } = await clawCaster();
     h.as(player);
     const result = await fromConsole('gng.castWeaponSpell', {
       spellUuid: (ironClaw as Item).uuid,
@@ -229,11 +232,7 @@ describe('forged weapon spell requests', () => {
     ['-3', -3],
     ['101', 101],
   ])('caster level %s: refused (GNG.Cast.Error.Level), nothing spent', async (_what, casterLevel) => {
-    const { actor } = await caster();
-    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
-      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
-      ironClawSource(),
-    ])) as Item[];
+    const { actor, claw, ironClaw } = await clawCaster();
     h.as(player);
     const result = await fromConsole('gng.castWeaponSpell', {
       spellUuid: (ironClaw as Item).uuid,
@@ -245,11 +244,7 @@ describe('forged weapon spell requests', () => {
   });
 
   it('two Undo requests of one cast at once: the points come back once (12), the second refused', async () => {
-    const { actor } = await caster();
-    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
-      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
-      ironClawSource(),
-    ])) as Item[];
+    const { actor, claw, ironClaw } = await clawCaster();
     h.as(player);
     await game.gng.castWeaponSpell(actor, ironClaw as Item, { weapons: [claw as Item] });
     // Iron Claw on one claw: 5 points, 12 → 7.
@@ -262,11 +257,7 @@ describe('forged weapon spell requests', () => {
   });
 
   it("Undo by the caster's player after the GM took the caster away: refused, nothing back", async () => {
-    const { actor } = await caster();
-    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
-      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
-      ironClawSource(),
-    ])) as Item[];
+    const { actor, claw, ironClaw } = await clawCaster();
     h.as(player);
     await game.gng.castWeaponSpell(actor, ironClaw as Item, { weapons: [claw as Item] });
     h.as(gm);
@@ -317,13 +308,7 @@ describe('a caster level stated above the caster’s own', () => {
   });
 
   it('a weapon spell at 100 from a player is refused; the GM casting it at 12 lasts 12 × 10 = 120 minutes', async () => {
-    const { actor } = await caster();
-    const [claw, ironClaw] = (await actor.createEmbeddedDocuments('Item', [
-      { name: 'Claw', type: 'weapon', system: { use: 'unarmed', damage: { medium: '1d4' } } },
-      JSON.parse(
-        readFileSync(join(ROOT, 'packs/_source/spells-powers/power-iron-claw.json'), 'utf8'),
-      ) as Record<string, unknown>,
-    ])) as Item[];
+    const { actor, claw, ironClaw } = await clawCaster();
     h.as(player);
     expect(
       await fromConsole('gng.castWeaponSpell', {
