@@ -4,6 +4,7 @@
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { onDemand } from '../../on-demand.js';
+import { addHudButton } from '../../hooks/hud-button.js';
 import { mayQuickStand, quickStand, QUICK_STAND_QUERY, QUICK_STAND_TEMPLATE } from './quick-stand-state.js';
 
 /** The GM's side (quick-stand.ts), loaded by the first Quick Stand the GM's client answers. */
@@ -18,23 +19,12 @@ const t = (key: string) => game.i18n.localize(key);
 export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
   const actor = hud.object?.actor ?? null;
   if (!actor || !actor.isOwner || !mayQuickStand(actor)) return;
-  const column = html.querySelector('.col.left') ?? html;
-  const button = html.ownerDocument.createElement('button');
-  button.type = 'button';
-  button.className = 'control-icon gng-quick-stand';
-  const label = t('GNG.QuickStand.Action');
-  button.title = label;
-  button.setAttribute('aria-label', label);
-  button.innerHTML = '<i class="fa-solid fa-person-arrow-up-from-line" inert></i>';
-  button.addEventListener('click', (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    button.disabled = true;
-    void quickStand(actor).finally(() => {
-      button.disabled = false;
-    });
+  addHudButton(html, {
+    className: 'gng-quick-stand',
+    label: t('GNG.QuickStand.Action'),
+    icon: 'fa-solid fa-person-arrow-up-from-line',
+    action: () => quickStand(actor),
   });
-  column.append(button);
 }
 
 /** Registers the query, the token HUD's button and the template (on `init`). */
