@@ -74,3 +74,5 @@ export type {
   StatBlockUnparsed,
   StatBlockWarning,
 } from './bestiary/stat-block-parse.js';
+/** The combat-model seam (issue #26): the registry and GnG's model, `game.gng.rules.models`. */
+export * as models from './models/index.js';

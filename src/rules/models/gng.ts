@@ -1,0 +1,153 @@
+/**
+ * GnG v4.0 (seed 000) as a combat model: every method delegates to the engine's own functions, so a
+ * world under the default model plays exactly as before the seam (golden snapshots,
+ * test/integration/model-golden.test.ts). Rolled Defense, Relative Degree, Protection, injury,
+ * trauma and HP by size; the abort actions are its reactions.
+ */
+import { resolveAttack } from '../attack.js';
+import { damagePipeline } from '../damage.js';
+import {
+  applyNonlethalDamage,
+  damageCondition,
+  damageConsequences,
+  nonlethalCondition,
+} from '../damageEffects.js';
+import { defenseBonus } from '../defense.js';
+import type { DefenseBreakdown, DefensePart } from '../defense-tables.js';
+import { applyDamageToHitPoints, hitPointsBreakdown } from '../hitPoints.js';
+import {
+  MODEL_CAPABILITIES,
+  type CombatModel,
+  type DefenseSpec,
+  type HealthVector,
+  type ModelAnalysis,
+  type ModelAttack,
+  type ModelCapabilities,
+  type ModelCreature,
+} from './types.js';
+
+/** Everything on: GnG is the model the glue was built for. */
+const CAPABILITIES = Object.fromEntries(
+  MODEL_CAPABILITIES.map((c) => [c, !['conditionTrack', 'timeCount', 'fatigue', 'tokens'].includes(c)]),
+) as unknown as ModelCapabilities;
+
+/** The status a loss sets for severe bleeding (Appendix 1 "Wounds Normally Cause Bleeding"). */
+const SEVERE_BLEEDING = 'severe-bleeding';
+
+function rolled(id: string, breakdown: DefenseBreakdown): DefenseSpec {
+  const parts = (Object.entries(breakdown.parts) as [DefensePart, number][])
+    .filter(([, value]) => value !== 0)
+    .map(([part, value]) => ({ label: `GNG.Defense.Part.${part}`, value }));
+  return {
+    kind: 'rolled',
+    id,
+    bonus: breakdown.total,
+    autoRollOne: breakdown.autoRollOne,
+    parts,
+    breakdown,
+  };
+}
+
+function defenseAgainst(attack: ModelAttack, creature: ModelCreature): DefenseSpec {
+  const states = [...(creature.defense.states ?? []), ...(attack.states ?? [])];
+  return rolled(
+    attack.mode,
+    defenseBonus({ ...creature.defense, states, attack: attack.mode, touch: attack.touch }),
+  );
+}
+
+const num = (health: HealthVector, field: string) => health[field] ?? 0;
+
+let analysis: Promise<ModelAnalysis> | null = null;
+
+export const GNG_MODEL: CombatModel = {
+  id: 'gng',
+  label: 'GNG.Model.gng',
+  capabilities: CAPABILITIES,
+  healthFields: ['value', 'temp', 'nonlethal'],
+  // A round is 6 seconds (core rules, seed 004).
+  turns: { kind: 'rounds', secondsPerUnit: 6 },
+  defenses(creature) {
+    return {
+      melee: defenseAgainst({ mode: 'melee', touch: false }, creature),
+      ranged: defenseAgainst({ mode: 'ranged', touch: false }, creature),
+    };
+  },
+  defenseAgainst,
+  maxHitPoints(creature) {
+    const b = hitPointsBreakdown(creature.hitPoints);
+    // Every step of the formula, as the sheet's HP breakdown lists it.
+    const parts = Object.entries(b)
+      .filter(([key]) => key !== 'max')
+      .map(([key, value]) => ({ label: `GNG.Breakdown.Hp.${key}`, value }));
+    return { max: b.max, parts };
+  },
+  resolve(attackTotal, defenseTotal) {
+    const r = resolveAttack(attackTotal, defenseTotal);
+    return { hit: r.hit, margin: r.relativeDegree, automatic: null };
+  },
+  damage(input) {
+    const { margin, ...rest } = input;
+    return damagePipeline({ ...rest, relativeDegree: margin });
+  },
+  applyDamage(before, damage, creature, options = {}) {
+    const value = num(before, 'value');
+    const lethal = applyDamageToHitPoints({
+      current: value,
+      temporary: num(before, 'temp'),
+      damage: damage.lethal,
+    });
+    const nonlethal = applyNonlethalDamage({
+      currentHp: lethal.current,
+      nonlethal: num(before, 'nonlethal'),
+      damage: damage.nonlethal,
+    });
+    const consequences = damageConsequences(
+      {
+        currentHp: value,
+        hpLost: lethal.hpLost,
+        size: creature.size,
+        nonlethal: options.nonlethalAttack === true,
+        slashing: options.slashing === true,
+      },
+      options.variants ?? {},
+    );
+    const statuses: string[] = [];
+    if (consequences.condition === 'dying') statuses.push('dying');
+    if (consequences.condition === 'dead') statuses.push('dead');
+    if (nonlethal.condition === 'unconscious') statuses.push('unconscious');
+    // The dead bleed no more (decision "wound variants", docs/rules.md).
+    if (consequences.severeBleeding && consequences.condition !== 'dead') statuses.push(SEVERE_BLEEDING);
+    const events: string[] = [];
+    if (consequences.trauma) events.push('trauma');
+    if (nonlethal.condition === 'staggered') events.push('staggered');
+    return {
+      after: { value: lethal.current, temp: lethal.temporary, nonlethal: nonlethal.nonlethal },
+      hpLost: lethal.hpLost,
+      statuses,
+      events,
+      // No save is owed by the dead (decision "wound variants", docs/rules.md).
+      woundTraumaDC: consequences.condition === 'dead' ? null : consequences.woundTraumaDC,
+    };
+  },
+  healthStatus(health, creature) {
+    const value = num(health, 'value');
+    const statuses: string[] = [];
+    const condition = damageCondition(value, creature.size);
+    if (condition === 'dying' || condition === 'dead') statuses.push(condition);
+    if (nonlethalCondition(value, num(health, 'nonlethal')) === 'unconscious') statuses.push('unconscious');
+    return statuses;
+  },
+  reactions() {
+    return [
+      { id: 'block', stage: 'afterRoll' },
+      { id: 'diveForCover', stage: 'afterRoll' },
+      { id: 'maintainFooting', stage: 'afterRoll' },
+      { id: 'rollWithBlow', stage: 'afterDamage' },
+    ];
+  },
+  analysis() {
+    analysis ??= import('./gng-analysis.js').then((m) => m.GNG_ANALYSIS);
+    return analysis;
+  },
+};

@@ -1,0 +1,211 @@
+/**
+ * The combat-model seam (issue #26; ../shared/design/combat-models.md §1): what differs between the
+ * d20 combat systems a world may play (GnG v4.0, the default; a Saga-style condition track; Time
+ * Count and Threshold of Pain; Enlightened Grognard tokens) behind one interface. Pure: no Foundry
+ * globals, dice injected. The glue asks the world's model (`combatModel()`, src/settings/) and never
+ * calls a model's own functions directly; what a model does not offer is a capability that is off,
+ * and the card or button that needs it is hidden and refused.
+ */
+import type { DiceSource, Size } from '../types.js';
+import type { DefenseBreakdown, DefenseInput, DefenseState } from '../defense-tables.js';
+import type { HitPointsInput } from '../hitPoints.js';
+import type { DamagePipelineInput, DamageResult } from '../damage.js';
+import type { DamageRuleOptions } from '../damageEffects.js';
+import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
+import type { FightSides, FightResult, SimVariants } from '../simulate/types.js';
+import type { FightOptions, FightPolicies } from '../simulate/fight.js';
+
+/** The models the source texts describe (seeds 000–003); other ids may be registered (tests, modules). */
+export const BUILT_IN_MODEL_IDS = ['gng'] as const;
+export type CombatModelId = string;
+
+/**
+ * What the glue offers under a model. Every card, button and sheet block that needs one of these
+ * asks `hasCapability`; off means hidden, and refused with `GNG.Error.Model.Capability` if asked anyway.
+ */
+export const MODEL_CAPABILITIES = [
+  /** The defender rolls d20 + Defense on the card (GnG); off: a static defense, no Defense step. */
+  'rolledDefense',
+  /** Block, Roll with the Blow, Dive for Cover, Maintain Footing and their action budget. */
+  'aborts',
+  /** The attack's margin (Relative Degree) adds to damage. */
+  'relativeDegree',
+  /** Armor's Protection soaks damage. */
+  'protection',
+  /** d10 critical chains on the attack roll. */
+  'criticalChains',
+  'calledShots',
+  'bursts',
+  'suppress',
+  /** GnG's grapple card (and Stab and Grab). */
+  'gngGrapple',
+  /** GnG's area, maneuver, opportunity and feat-offer cards that roll Defense. */
+  'areas',
+  'maneuvers',
+  'opportunity',
+  'featOffers',
+  'firearms',
+  'sunder',
+  /** Injury penalties by HP lost. */
+  'injury',
+  /** Trauma (a partial action after losing half the HP). */
+  'trauma',
+  /** Appendix 1 wound variants (Advanced Wound Trauma, bleeding). */
+  'woundVariants',
+  /** GnG's dying card (d% against Con each round). */
+  'dying',
+  /** Seed 001: the six-step condition track. */
+  'conditionTrack',
+  /** Seed 002: a Time Count scheduler instead of rounds. */
+  'timeCount',
+  /** Seed 002: fatigue and Threshold of Pain. */
+  'fatigue',
+  /** Seed 003: power, speed and insight tokens. */
+  'tokens',
+] as const;
+export type ModelCapability = (typeof MODEL_CAPABILITIES)[number];
+export type ModelCapabilities = Readonly<Record<ModelCapability, boolean>>;
+
+/** One line of a breakdown: `label` a lang key, `value` the signed number. */
+export interface ModelPart {
+  label: string;
+  value: number;
+}
+
+/**
+ * What every model reads of a creature, gathered once by the glue (derive-creature.ts) from its
+ * documents: the d20 facts that any defense, hit-point or save formula is built from.
+ */
+export interface ModelCreature {
+  size: Size;
+  /** Dexterity, classes, armor, shield, size, typed modifiers and states (the inputs of any defense). */
+  defense: Omit<DefenseInput, 'attack' | 'touch'>;
+  /** Constitution, classes, Toughness and other HP modifiers. */
+  hitPoints: HitPointsInput;
+  /** Save totals. */
+  saves: { fortitude: number; reflex: number; will: number };
+  /** Status ids on the creature. */
+  statuses: ReadonlySet<string>;
+}
+
+/** A defense an attack meets: rolled on the card (d20 + bonus) or a static value to beat. */
+export type DefenseSpec =
+  | {
+      kind: 'rolled';
+      id: string;
+      bonus: number;
+      autoRollOne: boolean;
+      parts: ModelPart[];
+      /** GnG: the engine's whole breakdown (lost parts and why), which its card lines show. */
+      breakdown?: DefenseBreakdown;
+    }
+  | { kind: 'static'; id: string; value: number; parts: ModelPart[] };
+
+/** What of an attack the defense and the resolution depend on. */
+export interface ModelAttack {
+  mode: 'melee' | 'ranged';
+  touch: boolean;
+  /** Extra defender states of this attack (flat-footed against an invisible attacker, the dialog's choices). */
+  states?: readonly DefenseState[];
+}
+
+/** One attack against one defense. `margin` is negative on a miss. */
+export interface Resolution {
+  hit: boolean;
+  margin: number;
+  /** An automatic result the roll cannot change (a coup de grace …), null for a rolled one. */
+  automatic: 'hit' | 'miss' | null;
+}
+
+/**
+ * The damage facts of one hit (the weapon's dice as rolled, its bonuses, the target's Protection,
+ * DR and energy resistance): GnG's pipeline input with the attack's margin in place of RD. A model
+ * uses what its text counts (a model without Protection ignores `protection`).
+ */
+export type ModelDamageInput = Omit<DamagePipelineInput, 'relativeDegree'> & { margin: number };
+
+/** A creature's health as a flat vector of numbers, so that Undo is one exact inverse, field by field. */
+export type HealthVector = Readonly<Record<string, number>>;
+
+/** What damage did to a creature's health, and what the card shows and offers next. */
+export interface HealthOutcome {
+  after: HealthVector;
+  /** HP actually lost (after temporary HP). */
+  hpLost: number;
+  /** The statuses the new health calls for (the glue sets those not on yet). */
+  statuses: string[];
+  /** Model events, each a lang key's last part: 'trauma', 'severeBleeding' … */
+  events: string[];
+  /** GnG Appendix 1: the Advanced Wound Trauma DC owed (null: none). */
+  woundTraumaDC: number | null;
+}
+
+/** The options of the world that change how damage lands (GnG's Appendix 1 variants). */
+export interface ApplyOptions {
+  variants?: DamageRuleOptions;
+  /** The attack was a nonlethal attack (no trauma, no bleeding). */
+  nonlethalAttack?: boolean;
+  slashing?: boolean;
+}
+
+export interface TurnModel {
+  kind: 'rounds' | 'time-count';
+  /** Game seconds per round (or per count) for effect durations. */
+  secondsPerUnit: number;
+}
+
+/** A reaction a defender may take on the incoming card: the card action's id and when. */
+export interface ReactionSpec {
+  id: string;
+  stage: 'beforeRoll' | 'afterRoll' | 'afterDamage';
+}
+
+/** One combat model. Everything model-specific a card shows is data it returns (parts, events). */
+export interface CombatModel {
+  readonly id: CombatModelId;
+  /** Lang key of its name (the variant-rules window). */
+  readonly label: string;
+  readonly capabilities: ModelCapabilities;
+  /** The fields of its health vector (GnG: value, temp, nonlethal). */
+  readonly healthFields: readonly string[];
+  readonly turns: TurnModel;
+  /** Every defense the sheet shows, by id. */
+  defenses(creature: ModelCreature): Record<string, DefenseSpec>;
+  /** The defense `attack` meets. */
+  defenseAgainst(attack: ModelAttack, creature: ModelCreature): DefenseSpec;
+  maxHitPoints(creature: ModelCreature): { max: number; parts: ModelPart[] };
+  /** An attack total against a defense total. */
+  resolve(attackTotal: number, defenseTotal: number): Resolution;
+  /** The damage of a hit with `input.margin`. */
+  damage(input: ModelDamageInput): DamageResult;
+  /** Damage landing on a creature: its new health and what follows. Pure. */
+  applyDamage(
+    before: HealthVector,
+    damage: { lethal: number; nonlethal: number },
+    creature: ModelCreature,
+    options?: ApplyOptions,
+  ): HealthOutcome;
+  /** The statuses `health` calls for (dying, dead, unconscious …). */
+  healthStatus(health: HealthVector, creature: ModelCreature): string[];
+  /** The reactions the defender may take on an attack card. */
+  reactions(): readonly ReactionSpec[];
+  /**
+   * Its exact odds and fight loop, loaded on first use (they are not in the code a world loads at
+   * start: issue #29). The same object every call.
+   */
+  analysis(): Promise<ModelAnalysis>;
+}
+
+/** The heavy half of a model: what the odds views and the simulator's worker load when opened. */
+export interface ModelAnalysis {
+  /** Exact odds of one attack (what the dialog and the card show). */
+  odds(input: AttackOddsInput): AttackOdds;
+  /** One simulated fight. */
+  fight(
+    sides: FightSides,
+    policies: FightPolicies,
+    variants: SimVariants,
+    dice: DiceSource,
+    options?: FightOptions,
+  ): FightResult;
+}
