@@ -76,3 +76,12 @@ export type {
 } from './bestiary/stat-block-parse.js';
 /** The combat-model seam (issue #26): the registry and GnG's model, `game.gng.rules.models`. */
 export * as models from './models/index.js';
+export type {
+  CombatModel,
+  CombatModelId,
+  ModelCapability,
+  ModelCreature,
+  DefenseSpec,
+  HealthVector,
+  HealthOutcome,
+} from './models/types.js';
