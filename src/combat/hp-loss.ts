@@ -13,14 +13,7 @@
  * again), so it never erases what happened to the actor since.
  */
 import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
-import {
-  applyDamageToHitPoints,
-  applyNonlethalDamage,
-  damageCondition,
-  damageConsequences,
-  nonlethalCondition,
-  type Size,
-} from '../rules/index.js';
+import type { CombatModel, DamageCondition, HealthVector, NonlethalCondition } from '../rules/index.js';
 import {
   holdStatuses,
   putBackStatus,
@@ -31,6 +24,8 @@ import {
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
 import { variantRules } from '../settings/variant-rules.js';
+import { combatModel } from '../settings/combat-model.js';
+import { modelCreatureOf } from './model-creature.js';
 
 /** The status "Wounds Normally Cause Bleeding" sets (the bleeding card's; bleeding-card.ts). */
 const SEVERE_BLEEDING = 'severe-bleeding';
@@ -60,8 +55,8 @@ export interface HitPointLoss {
   woundTraumaDC: number | null;
   /** Wounds Normally Cause Bleeding: the loss was enough to cause severe bleeding. */
   severeBleeding: boolean;
-  condition: ReturnType<typeof damageConsequences>['condition'];
-  nonlethalCondition: ReturnType<typeof applyNonlethalDamage>['condition'];
+  condition: DamageCondition;
+  nonlethalCondition: NonlethalCondition;
   injury: string;
   statusesAdded: string[];
   /** Statuses this loss took off (`stable` when it made a stable creature dying or dead again). */
@@ -104,56 +99,55 @@ function hitPoints(actor: Actor): HitPointSnapshot {
   return { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal };
 }
 
+/** GnG's health fields (the HP a creature's data keeps: `system.hp.<field>`), the default Undo takes back. */
+const HP_FIELDS = ['value', 'temp', 'nonlethal'] as const;
+
+/** Where a health field lives on a creature: its HP fields under `system.hp`. */
+function healthPath(field: string): string {
+  return `system.hp.${field}`;
+}
+
+/** `actor`'s health vector for `fields`, read from its data. */
+function healthOf(actor: Actor, fields: readonly string[]): HealthVector {
+  const hp = (actor.system as CreatureData).hp as unknown as Record<string, unknown>;
+  return Object.fromEntries(fields.map((field) => [field, Number(hp[field] ?? 0)]));
+}
+
 /**
- * Applies `lethal` and `nonlethal` damage to `actor`. `slashing`: the damage is slashing (the lower
- * bleeding threshold; callers that do not know say nothing). `allow(changes)` is the caller's
- * cancellable pre-hook; when it returns false nothing changes and the result is null.
+ * Applies `lethal` and `nonlethal` damage to `actor` through the combat model (default: the world's;
+ * `model.applyDamage` on its health vector, the actor's HP fields). `slashing`: the damage is slashing
+ * (the lower bleeding threshold; callers that do not know say nothing). `allow(changes)` is the
+ * caller's cancellable pre-hook; when it returns false nothing changes and the result is null.
  */
 export async function applyHitPointLoss(
   actor: Actor,
   damage: { lethal: number; nonlethal: number; nonlethalAttack?: boolean; slashing?: boolean },
   allow: (changes: Record<string, unknown>) => boolean,
+  model: CombatModel = combatModel(),
 ): Promise<HitPointLoss | null> {
   const before = hitPoints(actor);
-  const lethal = applyDamageToHitPoints({
-    current: before.value,
-    temporary: before.temp,
-    damage: damage.lethal,
-  });
-  const nonlethal = applyNonlethalDamage({
-    currentHp: lethal.current,
-    nonlethal: before.nonlethal,
-    damage: damage.nonlethal,
-  });
   const variants = variantRules();
-  const consequences = damageConsequences(
+  const outcome = model.applyDamage(
+    healthOf(actor, model.healthFields),
+    { lethal: damage.lethal, nonlethal: damage.nonlethal },
+    modelCreatureOf(actor),
     {
-      currentHp: before.value,
-      hpLost: lethal.hpLost,
-      size: (actor.system as CreatureData).size as Size,
-      nonlethal: damage.nonlethalAttack === true,
+      variants: {
+        advancedWoundTrauma: variants.advancedWoundTrauma,
+        woundsCauseBleeding: variants.woundsCauseBleeding,
+      },
+      nonlethalAttack: damage.nonlethalAttack === true,
       slashing: damage.slashing === true,
-    },
-    {
-      advancedWoundTrauma: variants.advancedWoundTrauma,
-      woundsCauseBleeding: variants.woundsCauseBleeding,
     },
   );
   // Stable and below 0 HP: a loss of Hit Points makes it dying again (or dead), one of none does not.
   const stable = actor.statuses.has(STABLE);
   const unstable =
-    lethal.hpLost > 0 && (consequences.condition === 'dying' || consequences.condition === 'dead');
-  const wanted: string[] = [];
-  if (consequences.condition === 'dying' && (!stable || unstable)) wanted.push('dying');
-  if (consequences.condition === 'dead') wanted.push('dead');
-  if (nonlethal.condition === 'unconscious') wanted.push('unconscious');
-  // The dead bleed no more (decision "wound variants", docs/rules.md).
-  if (consequences.severeBleeding && consequences.condition !== 'dead') wanted.push(SEVERE_BLEEDING);
-  const changes: Record<string, unknown> = {
-    'system.hp.value': lethal.current,
-    'system.hp.temp': lethal.temporary,
-    'system.hp.nonlethal': nonlethal.nonlethal,
-  };
+    outcome.hpLost > 0 && (outcome.statuses.includes('dying') || outcome.statuses.includes('dead'));
+  const wanted = outcome.statuses.filter((status) => status !== 'dying' || !stable || unstable);
+  const changes: Record<string, unknown> = Object.fromEntries(
+    model.healthFields.map((field) => [healthPath(field), outcome.after[field]]),
+  );
   if (!allow(changes)) return null;
   await actor.update(changes, CARD_HP_UPDATE);
   const statusesRemoved = stable && unstable ? [STABLE] : [];
@@ -161,18 +155,18 @@ export async function applyHitPointLoss(
   for (const status of statusesRemoved) statusesTaken[status] = await takeOffStatus(actor, status);
   // Held by this loss, also those the actor has already (another card's may be undone first).
   const { hold, statusesAdded, effectIds } = await holdStatuses(actor, wanted);
+  const trauma = outcome.events.includes('trauma');
   // Trauma: only a partial action on the actor's next turn (kept on its combatant; null out of combat).
-  const traumaBefore = consequences.trauma ? await setTrauma(actor, true) : null;
+  const traumaBefore = trauma ? await setTrauma(actor, true) : null;
   return {
     before: statusesRemoved.length ? { ...before, statusesRemoved, statusesTaken } : before,
     after: hitPoints(actor),
-    hpLost: lethal.hpLost,
-    trauma: consequences.trauma,
-    // No save is owed by the dead (decision "wound variants", docs/rules.md).
-    woundTraumaDC: consequences.condition === 'dead' ? null : consequences.woundTraumaDC,
+    hpLost: outcome.hpLost,
+    trauma,
+    woundTraumaDC: outcome.woundTraumaDC,
     severeBleeding: wanted.includes(SEVERE_BLEEDING),
-    condition: consequences.condition,
-    nonlethalCondition: nonlethal.condition,
+    condition: outcome.conditions.lethal as DamageCondition,
+    nonlethalCondition: outcome.conditions.nonlethal as NonlethalCondition,
     injury: (actor.system as CreatureData).hp.injury?.level ?? 'none',
     statusesAdded,
     statusesRemoved,
@@ -183,51 +177,58 @@ export async function applyHitPointLoss(
 }
 
 /**
- * Whether a status a loss sets still stands on `actor`'s HP as they are now: `dying` and `dead` while
- * its HP are dying or dead for its size, `unconscious` while its nonlethal damage exceeds them;
- * severe bleeding stands (the bleeding card ends it).
+ * Whether a status a loss sets still stands on `actor`'s health as it is now, under `model` (the
+ * statuses its health calls for — GnG: `dying` and `dead` while its HP are dying or dead for its size,
+ * `unconscious` while its nonlethal damage exceeds them); severe bleeding stands (the bleeding card
+ * ends it), as does any status the model's health does not decide.
  */
-export function standsOnHitPoints(actor: Actor, status: string): boolean {
-  const sys = actor.system as CreatureData;
-  if (status === 'dying' || status === 'dead')
-    return damageCondition(sys.hp.value, sys.size as Size) === status;
-  if (status === 'unconscious') return nonlethalCondition(sys.hp.value, sys.hp.nonlethal) === 'unconscious';
-  return true;
+export function standsOnHitPoints(actor: Actor, status: string, model: CombatModel = combatModel()): boolean {
+  if (status !== 'dying' && status !== 'dead' && status !== 'unconscious') return true;
+  return model.healthStatus(healthOf(actor, model.healthFields), modelCreatureOf(actor)).includes(status);
 }
 
 /**
- * Undoes a loss as its exact inverse: the HP, temporary HP and nonlethal it took are given back to
- * the values as they are now (later damage and the GM's edits stay), the status effects it created
- * are deleted, the statuses it took off (`stable`) are set again, trauma is cleared if it set it.
- * What cannot be undone any more (a status already removed, HP that would pass the maximum) is done
- * as far as it can be and returned as notes (localized) for the card to show. A record without
- * `after` (a card stored before this) restores its snapshot, as such cards did.
+ * Undoes a loss as its exact inverse: each of the model's health fields (`fields`, default GnG's HP,
+ * temporary HP and nonlethal) gets back what the loss took, from the values as they are now (later
+ * damage and the GM's edits stay), the status effects it created are deleted, the statuses it took
+ * off (`stable`) are set again, trauma is cleared if it set it. `model`: the one the loss was applied
+ * under (the card's own; default GnG's fields and the world's model's statuses). What cannot be undone
+ * any more (a status already removed, HP that would pass the maximum) is done as far as it can be
+ * and returned as notes (localized) for the card to show. A record without `after` (a card stored
+ * before this) restores its snapshot, as such cards did.
  */
-export async function restoreHitPointLoss(actor: Actor, loss: HitPointRecord): Promise<string[]> {
+export async function restoreHitPointLoss(
+  actor: Actor,
+  loss: HitPointRecord,
+  model?: CombatModel,
+): Promise<string[]> {
   const notes: string[] = [];
-  const now = hitPoints(actor);
-  let next: HitPointSnapshot = loss.snapshot;
-  if (loss.after) {
+  const fields = model?.healthFields ?? HP_FIELDS;
+  const now = healthOf(actor, fields);
+  const before = loss.snapshot as unknown as Record<string, number>;
+  const after = loss.after as unknown as Record<string, number> | undefined;
+  const next: Record<string, number> = {};
+  for (const field of fields) {
+    // A field the record does not hold (a card of another model) is left as it is now.
+    if (!after) next[field] = before[field] ?? (now[field] as number);
+    else next[field] = (now[field] as number) + ((before[field] ?? 0) - (after[field] ?? 0));
+  }
+  if (after) {
     const max = (actor.system as CreatureData).hp.max;
-    const value = now.value + (loss.snapshot.value - loss.after.value);
-    next = {
-      value: typeof max === 'number' ? Math.min(value, max) : value,
-      temp: Math.max(0, now.temp + (loss.snapshot.temp - loss.after.temp)),
-      nonlethal: Math.max(0, now.nonlethal + (loss.snapshot.nonlethal - loss.after.nonlethal)),
-    };
-    if (next.value < value)
-      notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max: next.value }));
+    const value = next.value;
+    if (value !== undefined && typeof max === 'number' && value > max) {
+      next.value = max;
+      notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max }));
+    }
+    if (next.temp !== undefined) next.temp = Math.max(0, next.temp);
+    if (next.nonlethal !== undefined) next.nonlethal = Math.max(0, next.nonlethal);
   }
   await actor.update(
-    {
-      'system.hp.value': next.value,
-      'system.hp.temp': next.temp,
-      'system.hp.nonlethal': next.nonlethal,
-    },
+    Object.fromEntries(fields.map((field) => [healthPath(field), next[field]])),
     CARD_HP_UPDATE,
   );
   // A status another card still holds stays, while the HP still call for it.
-  notes.push(...(await releaseStatuses(actor, loss, (status) => standsOnHitPoints(actor, status))));
+  notes.push(...(await releaseStatuses(actor, loss, (status) => standsOnHitPoints(actor, status, model))));
   // After the statuses it set are gone: a stable creature made dying again is stable once more.
   for (const status of loss.snapshot.statusesRemoved ?? [])
     await putBackStatus(actor, status, loss.snapshot.statusesTaken?.[status]);

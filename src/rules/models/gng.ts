@@ -128,6 +128,7 @@ export const GNG_MODEL: CombatModel = {
       events,
       // No save is owed by the dead (decision "wound variants", docs/rules.md).
       woundTraumaDC: consequences.condition === 'dead' ? null : consequences.woundTraumaDC,
+      conditions: { lethal: consequences.condition, nonlethal: nonlethal.condition },
     };
   },
   healthStatus(health, creature) {

@@ -62,6 +62,8 @@ export const MODEL_CAPABILITIES = [
   'fatigue',
   /** Seed 003: power, speed and insight tokens. */
   'tokens',
+  /** GnG's breaking and nerve strikes (their save or check after Apply). */
+  'strikes',
 ] as const;
 export type ModelCapability = (typeof MODEL_CAPABILITIES)[number];
 export type ModelCapabilities = Readonly<Record<ModelCapability, boolean>>;
@@ -138,6 +140,11 @@ export interface HealthOutcome {
   events: string[];
   /** GnG Appendix 1: the Advanced Wound Trauma DC owed (null: none). */
   woundTraumaDC: number | null;
+  /**
+   * The creature's state after it, as the card names it (lang keys' last parts: GnG's damage
+   * condition normal/disabled/dying/dead and nonlethal condition normal/staggered/unconscious).
+   */
+  conditions: { lethal: string; nonlethal: string };
 }
 
 /** The options of the world that change how damage lands (GnG's Appendix 1 variants). */
