@@ -18,7 +18,7 @@ import {
   type Size,
 } from '../../rules/index.js';
 import { abortRefusal } from '../../combat/action-budget.js';
-import { blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
+import { actionAvailable, blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
 import { sceneById, tokenOf } from '../../combat/scene-lookup.js';
 
 export { blockWeapons };
@@ -125,4 +125,28 @@ export function riposteTargets(state: AttackCardState): TokenDocument[] {
   const scene = sceneById(state.sceneId);
   const token = (scene ? tokenOf(doc as Actor, { scene }) : null) ?? tokenOf(doc as Actor);
   return token ? [token] : [];
+}
+
+/**
+ * The Block buttons: one per equipped melee weapon when the defender has several ("Block with …",
+ * each sending its item id), else one plain Block (its best melee attack).
+ */
+export function blockButtons(target: CardTarget) {
+  if (!actionAvailable('block', target)) return null;
+  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
+  const weapons = doc && doc.documentName === 'Actor' ? blockWeapons(doc as Actor) : [];
+  const name = target.name;
+  if (weapons.length <= 1)
+    return [
+      {
+        weapon: null,
+        block: game.i18n.format('GNG.Abort.Action.block', { name }),
+        breaking: game.i18n.format('GNG.Abort.Action.breakingBlock', { name }),
+      },
+    ];
+  return weapons.map((w) => ({
+    weapon: w.itemId,
+    block: game.i18n.format('GNG.Abort.Action.blockWith', { weapon: w.name, name }),
+    breaking: game.i18n.format('GNG.Abort.Action.breakingBlockWith', { weapon: w.name, name }),
+  }));
 }

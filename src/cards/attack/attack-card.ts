@@ -7,7 +7,6 @@ import { specialStrike, strikeFamily, strikeResolves } from '../../rules/index.j
 import {
   ATTACK_CARD_TEMPLATE,
   actionAvailable,
-  blockWeapons,
   type AttackCardState,
   type CardAction,
   type CardPart,
@@ -23,6 +22,8 @@ import { concealmentLine } from './combat-options-card.js';
 import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
+import { blockButtons } from './attack-aborts.js';
+import { modelTargetContext } from './attack-model.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -88,30 +89,6 @@ function outcomeLine(applied: NonNullable<CardTarget['applied']>): string {
         statuses: others.map((s) => t(`GNG.Status.${s}`)).join(', '),
       })
     : state;
-}
-
-/**
- * The Block buttons: one per equipped melee weapon when the defender has several ("Block with …",
- * each sending its item id), else one plain Block (its best melee attack).
- */
-function blockButtons(target: CardTarget) {
-  if (!actionAvailable('block', target)) return null;
-  const doc = target.actorUuid ? fromUuidSync(target.actorUuid) : null;
-  const weapons = doc && doc.documentName === 'Actor' ? blockWeapons(doc as Actor) : [];
-  const name = target.name;
-  if (weapons.length <= 1)
-    return [
-      {
-        weapon: null,
-        block: f('GNG.Abort.Action.block', { name }),
-        breaking: f('GNG.Abort.Action.breakingBlock', { name }),
-      },
-    ];
-  return weapons.map((w) => ({
-    weapon: w.itemId,
-    block: f('GNG.Abort.Action.blockWith', { weapon: w.name, name }),
-    breaking: f('GNG.Abort.Action.breakingBlockWith', { weapon: w.name, name }),
-  }));
 }
 
 function targetContext(state: AttackCardState, target: CardTarget) {
@@ -517,7 +494,9 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
       ...(state.options.coupDeGrace ? [t('GNG.Attack.Tag.coupDeGrace')] : []),
     ],
     ...cardFire(state),
-    targets: state.targets.map((target) => firearmsTarget(state, target, targetContext(state, target))),
+    targets: state.targets.map((target) =>
+      modelTargetContext(state, target, firearmsTarget(state, target, targetContext(state, target))),
+    ),
   };
 }
 

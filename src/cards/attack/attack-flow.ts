@@ -33,6 +33,7 @@ import {
   owns,
 } from '../kernel/index.js';
 import { ATTACK_QUERY, startAttack } from './attack-ask.js';
+import { attackGuard } from './attack-model.js';
 import { registerCombatOptions, withdrawCombatOptions } from './combat-options-card.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { decorateReload } from './firearms-card.js';
@@ -172,6 +173,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
   save: async (message, state) => (await gm()).saveCard(message, state),
+  // The card's model against the world's, and the capabilities of GnG's own steps (attack-model.ts).
+  guard: attackGuard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Error.Attack.NoCard',
@@ -187,6 +190,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     const { createAttackCard, createOffHandCard } = await gm();
     const message = await createAttackCard(data, sender, rollMode);
     if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);
+    // A static defense resolved the card at once: the damage it waits for, as after a Defense roll.
+    if (automation().autoRollDamage) await autoRollResolved(message);
     // Two-weapon fighting: the off-hand attack, its own exchange right after (combat-options-lines.ts).
     // Its refusal (a hook, its weapon's own limits) leaves the primary card standing.
     try {
@@ -359,6 +364,15 @@ async function autoRollNpcDefenses(message: ChatMessage): Promise<void> {
   for (const target of state.targets) {
     if (!rollsItself(target) || !actionAvailable('rollDefense', target)) continue;
     const result = await attackCard.runAs(game.user, message.id as string, 'rollDefense', target.id);
+    if (!result.ok) ui.notifications.warn(f(result.error, result.data ?? {}));
+  }
+}
+
+/** With `autoRollDamage`, each hit a static defense resolved on the card's creation rolls its damage. */
+async function autoRollResolved(message: ChatMessage): Promise<void> {
+  for (const target of cardState(message)?.targets ?? []) {
+    if (target.defense?.source !== 'static' || !actionAvailable('rollDamage', target)) continue;
+    const result = await attackCard.runAs(game.user, message.id as string, 'rollDamage', target.id);
     if (!result.ok) ui.notifications.warn(f(result.error, result.data ?? {}));
   }
 }

@@ -14,8 +14,10 @@ import {
   criticalKindForNatural,
   expandConditions,
   objectDefense,
-  resolveAttack,
 } from '../../rules/index.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { modelStamp } from '../model-guard.js';
+import { checkModelOptions, settleStaticDefense } from './attack-model.js';
 import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
@@ -110,8 +112,8 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
       parts: [{ label: `GNG.Size.${target.object.size}`, value: total }],
       notes: ['GNG.Attack.StationaryObject'],
     };
-    const r = resolveAttack(state.attack.total, total);
-    target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+    const r = combatModel().resolve(state.attack.total, total);
+    target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
     return;
   }
   if (!state.options.coupDeGrace || target.kind !== 'creature') return;
@@ -252,6 +254,8 @@ export async function createAttackCard(
     throw new Refusal('GNG.Fire.Refusal.OneTarget', { mode: t(`GNG.Fire.Mode.${fireMode}`) });
   if (Hooks.call('gng.preAttack', actor, weapon, config) === false)
     throw new Refusal('GNG.Error.Attack.Cancelled');
+  // What the world's combat model does not offer (called shots, bursts …) is refused (attack-model.ts).
+  checkModelOptions(config.options);
 
   // The shots are fired (a burst's 2d6 first) and the rounds spent before the attack roll; a weapon
   // that holds too few refuses here and nothing is posted.
@@ -294,6 +298,7 @@ export async function createAttackCard(
       attackerConditions: attackerConditionsOf(actor),
     },
     targets: config.targets,
+    ...modelStamp(),
   };
   // The fight's scene, recorded now (the GM may view another scene): the first target's token's.
   const scene = (tokens[0] ?? tokenOf(actor))?.parent ?? null;
@@ -306,6 +311,8 @@ export async function createAttackCard(
   if (offHandOf) state.offHand = { primaryMessageId: offHandOf };
   // Concealment: each target's miss chance, before any Defense roll (combat-options-card.ts).
   const concealed = await rollConcealment(state, actor, defenderOf);
+  // A model whose defense is not rolled: each creature meets its static defense now (attack-model.ts).
+  for (const target of state.targets) settleStaticDefense(state, target, await defenderOf(target));
   const calledShots = config.options.calledShots ?? [];
   // Only a sneak attack that counts against the target waives it (GnG SNEAK ATTACK), not its dice alone.
   const waived =

@@ -40,8 +40,13 @@ export interface CardPart {
 export type CardTargetKind = 'creature' | 'object' | 'unnamed';
 
 export interface CardDefense {
-  /** `roll`: d20 + Defense; `gm`: a total the GM entered; `object`: a stationary object's fixed Defense. */
-  source: 'roll' | 'gm' | 'object';
+  /**
+   * `roll`: d20 + Defense; `gm`: a total the GM entered; `object`: a stationary object's fixed Defense;
+   * `static`: the combat model's static defense (no Defense step; issue #26).
+   */
+  source: 'roll' | 'gm' | 'object' | 'static';
+  /** `static`: the model's id of the defense (its name's lang key `GNG.Model.Defense.<id>`). */
+  id?: string;
   /** The d20 (null when nothing was rolled). */
   natural: number | null;
   bonus: number;
@@ -262,6 +267,8 @@ export interface AttackCardState {
   fire?: CardFire;
   /** Scattershot: the range increment, the dice rolled, the targets allowed (scattershot.ts). */
   scattershot?: CardScattershot;
+  /** The combat model the card was posted under (absent: GnG; model-guard.ts). */
+  model?: string;
 }
 
 /** The actions of an attack card (the `data-action` of its buttons). */

@@ -9,19 +9,14 @@ import { automation } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus } from '../../data/actor/derive-creature.js';
 import {
-  attackRollModifiers,
-  damagePipeline,
-  defenseBonus,
   defenseRollFromValues,
-  expandConditions,
   objectDefense,
   PROTECTION_PARTS,
   parseDice,
-  resolveAttack,
   type DefenseBreakdown,
-  type DefensePart,
-  type DefenseState,
 } from '../../rules/index.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { postedModel } from '../model-guard.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -34,7 +29,7 @@ import { actorOf, Refusal, noteUndo, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strike-steps.js';
-import { actionAvailable, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
+import { actionAvailable, type AttackCardState, type CardTarget } from './attack-state.js';
 import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
 import { scattershotDice, scattershotFormula } from './scattershot.js';
 import {
@@ -45,9 +40,10 @@ import {
   hitDamageInputs,
   undoPropertyDamage,
 } from './item-properties-damage.js';
-import { sunderDefenseInput } from './sunder.js';
 import { applySunder, undoSunder } from './sunder-steps.js';
-import { defensiveInputFor } from './combat-options-card.js';
+import { defenseAgainst, defenseParts } from './attack-defense.js';
+
+export { defenseAgainst, type DefendedAttack } from './attack-defense.js';
 
 // The card's state, extended here (attack-state.ts stays small): declaration merging.
 declare module './attack-state.js' {
@@ -66,74 +62,8 @@ export interface DefenseConfig {
   breakdown: DefenseBreakdown | null;
 }
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
 function creature(actor: Actor): CreatureData {
   return actor.system as CreatureData;
-}
-
-const DEFENSE_STATE_KEYS = ['GNG.Status', 'GNG.DefenseState'];
-function stateKey(id: string): string {
-  for (const prefix of DEFENSE_STATE_KEYS) if (game.i18n.has(`${prefix}.${id}`)) return `${prefix}.${id}`;
-  return id;
-}
-
-function defenseParts(breakdown: DefenseBreakdown): { parts: CardPart[]; notes: string[] } {
-  const parts: CardPart[] = [];
-  for (const [part, value] of Object.entries(breakdown.parts) as [DefensePart, number][]) {
-    if (value === 0 || part === 'situation' || part === 'conditions') continue;
-    parts.push({ label: `GNG.Defense.Part.${part}`, value });
-  }
-  for (const m of breakdown.modifiers) parts.push({ label: stateKey(m.source), value: m.value });
-  const notes = breakdown.removed.map((r) =>
-    f('GNG.Attack.Lost', {
-      part: t(`GNG.Defense.Part.${r.part}`),
-      value: r.value,
-      reasons: r.reasons.map((why) => t(stateKey(why))).join(', '),
-    }),
-  );
-  if (breakdown.autoRollOne) notes.unshift('GNG.Defense.AutoRollOne');
-  return { parts, notes };
-}
-
-/** What of an attack its Defense depends on: the card's state, or the attack dialog's choices. */
-export interface DefendedAttack {
-  mode: 'melee' | 'ranged';
-  touch: boolean;
-  attackerConditions: readonly string[];
-  defenderSituation?: readonly DefenseState[];
-}
-
-/**
- * The defender's Defense against this attack (engine `defenseBonus` with the attack's mode and touch):
- * the card's Defense roll, and the odds (the dialog's, without a card yet, and the card's own).
- */
-export function defenseAgainst(
-  attack: DefendedAttack,
-  defender: Actor,
-  brilliant: boolean,
-  card: { target?: CardTarget; messageId: string } | null,
-): DefenseBreakdown {
-  // A sundered item: its holder's roll with the item's size and no shield (sunder.ts). No dodge bonus
-  // of a defensive option taken after this card's attack roll (combat-options-card.ts).
-  const derivedInput = {
-    ...creature(defender).derived.defenseInput,
-    ...(card ? defensiveInputFor(defender, card.messageId) : {}),
-    ...(card?.target ? sunderDefenseInput(card.target) : {}),
-  };
-  // Brilliant Energy: "shield bonuses to Defense (including any enhancement bonuses …) do not count".
-  const input = brilliant ? { ...derivedInput, shield: 0, shieldEnhancement: 0 } : derivedInput;
-  const blinded = expandConditions(defender.statuses).has('blinded');
-  const invisible = attack.attackerConditions.filter((c): c is 'invisible' => c === 'invisible');
-  const losesDex = attackRollModifiers({
-    mode: attack.mode,
-    conditions: invisible,
-    targetBlinded: blinded,
-  }).defenderLosesDexterity;
-  const states: DefenseState[] = [...(input.states ?? []), ...(attack.defenderSituation ?? [])];
-  if (losesDex) states.push('attacker-invisible');
-  return defenseBonus({ ...input, states, attack: attack.mode, touch: attack.touch });
 }
 
 export async function rollDefense(
@@ -208,8 +138,8 @@ export async function rollDefense(
       notes,
     };
   }
-  const r = resolveAttack(state.attack.total, target.defense.total);
-  target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+  const r = combatModel().resolve(state.attack.total, target.defense.total);
+  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
   showRolls(message, [d20]);
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
@@ -242,8 +172,8 @@ export async function setDefense(
     parts: [],
     notes: [],
   };
-  const r = resolveAttack(state.attack.total, config.bonus);
-  target.result = { hit: r.hit, relativeDegree: r.relativeDegree, automatic: false };
+  const r = combatModel().resolve(state.attack.total, config.bonus);
+  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
@@ -286,11 +216,11 @@ export async function rollDamage(
     target,
     summary.bypass,
   );
-  const pipeline = damagePipeline({
+  const pipeline = combatModel().damage({
     weaponDice: values,
     weaponBonus: dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions,
     strengthBonus: strength,
-    relativeDegree: result.relativeDegree,
+    margin: result.relativeDegree,
     ...props.inputs,
     penetrated: target.calledShot?.penetration?.save?.success === false,
     nonlethal: state.options.nonlethal === true,
@@ -398,14 +328,19 @@ export async function undoDamage(
     notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
     notes.push(...(await undoPropertyDamage(state, actor, applied.properties)));
     notes.push(
-      ...(await restoreHitPointLoss(actor, {
-        snapshot: applied.snapshot,
-        after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
-        statusesAdded: applied.statusesAdded,
-        effectIds: applied.effectIds,
-        hold: applied.hold,
-        traumaBefore: applied.traumaFlagBefore ?? null,
-      })),
+      ...(await restoreHitPointLoss(
+        actor,
+        {
+          snapshot: applied.snapshot,
+          after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
+          statusesAdded: applied.statusesAdded,
+          effectIds: applied.effectIds,
+          hold: applied.hold,
+          traumaBefore: applied.traumaFlagBefore ?? null,
+        },
+        // Undo works under any model: the card's own (its health fields and statuses).
+        postedModel(state.model) ?? undefined,
+      )),
     );
     target.applied = null;
     noteUndo(target, notes);

@@ -78,6 +78,12 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
   refusals: CardRefusals<S, T>;
   actions: Record<A, CardActionSpec<S, T>>;
   /**
+   * A check every action on a card passes first, before its target, permission and availability
+   * (e.g. the card's combat model against the world's, model-guard.ts): a refusal, or null. While it
+   * refuses, the action's button is not drawn for anyone.
+   */
+  guard?(action: A, state: S): Refusal | null;
+  /**
    * GM side: a request `{ action: 'start', … }` posts a new card for the proven sender (its own
    * checks; the GM's message) in the roll mode the sender chose (`withRollMode`); the answer names
    * the message.
@@ -144,6 +150,8 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     // Only a card a GM posted is trusted: a player's own message could carry any state.
     if (!message || !stored || !isGMMessage(message)) throw new Refusal(refusals.noCard);
     const state = structuredClone(stored);
+    const denied = spec.guard?.(action, state);
+    if (denied) throw denied;
     const target = targetsOf(def, state).find((candidate) => candidate.id === targetId);
     if (!target) throw new Refusal(refusals.unknownTarget);
     // A user the card's roll mode hides its results from has no button on it (the GM plays them).
@@ -220,7 +228,8 @@ export function defineCard<S, T extends { id: string }, A extends string>(
           const target = def && targetOf(def, targetId);
           // A step the state does not allow now (finished, or not yet) has no button for anyone:
           // the card's waiting line says what it waits for (waiting.ts).
-          if (!def || !target || !sees || !def.available(state, target)) return false;
+          if (!def || !target || !sees || spec.guard?.(action as A, state) || !def.available(state, target))
+            return false;
           return def.shown ? def.shown(game.user, state, target, el) : def.may(game.user, state, target);
         },
         async (action, targetId, button) => {
