@@ -42,7 +42,11 @@ export function requireCapability(capability: ModelCapability, action: string): 
 
 /** The refusal of a step on a card posted under `posted` while the world plays another model. */
 export function modelChangedRefusal(posted: CombatModelId): Refusal {
-  const label = (id: CombatModelId) => localize(models.combatModelById(id)?.label ?? id);
+  // A model's label is a lang key (a model of a test or a module may name itself in plain text).
+  const label = (id: CombatModelId) => {
+    const key = models.combatModelById(id)?.label ?? id;
+    return game.i18n.has(key) ? localize(key) : key;
+  };
   return new Refusal('GNG.Error.Model.Changed', {
     card: label(posted),
     world: label(combatModelId()),
