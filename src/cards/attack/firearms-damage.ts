@@ -4,15 +4,17 @@
  * "Apply your opponent's energy resistance, Protection, and the like to the damage of each barrel,
  * separately"; a continuous beam totals its hits "before applying energy resistance, Protection",
  * per barrel. The amounts before Protection are the engine's `multiShotDamageInstances`; each goes
- * through `damagePipeline` for Protection (with its bypass), lethal or nonlethal.
+ * through the world's combat model's damage (GnG: `damagePipeline`) for Protection (with its bypass),
+ * lethal or nonlethal.
  */
 import {
   PROTECTION_PARTS,
-  damagePipeline,
   multiShotDamageInstances,
+  type DamageResult,
   type DamageSteps,
   type ProtectionParts,
 } from '../../rules/index.js';
+import { combatModel } from '../../settings/combat-model.js';
 import type { CardDamage } from './attack-state.js';
 import type { CardDamageInstance, CardFire } from './firearms.js';
 
@@ -64,16 +66,16 @@ export function shotDamage(
   const amounts = multiShotDamageInstances({ perBarrel, relativeDegree: Math.max(0, rd), continuousBeam });
 
   const instances: CardDamageInstance[] = [];
-  const pipelines: ReturnType<typeof damagePipeline>[] = [];
+  const pipelines: DamageResult[] = [];
   let k = 0;
   shots.forEach((barrel, b) => {
     const groups = continuousBeam ? (barrel.length ? [barrel] : []) : barrel.map((dice) => [dice]);
     groups.forEach((group, g) => {
       const amount = amounts[k++] ?? 0;
-      const pipeline = damagePipeline({
+      const pipeline = combatModel().damage({
         weaponDice: [],
         otherBonus: amount,
-        relativeDegree: 0,
+        margin: 0,
         protection: ctx.protection,
         bypass: ctx.bypass,
         penetrated: ctx.penetrated,

@@ -4,14 +4,15 @@
  * (the attack card's damage step, loaded with its other steps on first use) because burst-state.ts
  * is read at start.
  */
-import { damagePipeline, type DamageResult } from '../../rules/index.js';
+import type { DamageResult } from '../../rules/index.js';
+import { combatModel } from '../../settings/combat-model.js';
 import type { CardDamageProperties, HitDamageInputs } from './item-properties-damage.js';
 
 /**
  * One shot of "normal damage" off the attack card — a hit of a multiple target burst, suppressing
- * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through
- * `damagePipeline` with the target's side of the step (item-properties-damage.ts
- * `hitDamageInputs`), as the card's damage roll; a Brilliant Energy weapon that cannot harm the
+ * fire's free shot: the rolled damage (the weapon's dice and flat modifiers) + RD through the world's
+ * combat model's damage (GnG: `damagePipeline`) with the target's side of the step
+ * (item-properties-damage.ts `hitDamageInputs`), as the card's damage roll; a Brilliant Energy weapon that cannot harm the
  * target, or one immune to the damage, takes none (as `finishPropertyDamage`). Vicious is for melee weapons only, and Wounding's save is the attack
  * card's (decision in docs/rules.md).
  */
@@ -20,7 +21,7 @@ export function shotThroughTarget(
   relativeDegree: number,
   hit: HitDamageInputs,
 ): DamageResult {
-  const result = damagePipeline({ weaponBonus: rolled, relativeDegree, ...hit.inputs });
+  const result = combatModel().damage({ weaponBonus: rolled, margin: relativeDegree, ...hit.inputs });
   if (!hitStopped(hit.record)) return result;
   return { ...result, final: 0, lethal: 0, nonlethal: 0, specialEffects: false };
 }
