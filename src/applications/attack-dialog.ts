@@ -65,6 +65,8 @@ import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './at
 import { oddsShownTo } from '../cards/attack/odds-visibility.js';
 import { onDemand, withModule } from '../on-demand.js';
 import { roundsOf } from '../combat/ammunition.js';
+import { modelOffers } from '../settings/combat-model.js';
+import { fireModeOffered } from '../cards/attack/attack-model.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -306,8 +308,10 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         checked: chosen.calledShots?.includes(e) ?? false,
       })),
       singleEdged: { id: id('single-edged'), checked: Boolean(chosen.singleEdged) },
+      // What the world's combat model does not offer is not offered here (issue #26).
+      calledShotsOffered: modelOffers('calledShots'),
       strike: {
-        show: strikes.length > 0,
+        show: strikes.length > 0 && modelOffers('strikes'),
         id: id('strike'),
         choices: [
           { value: '', label: t('GNG.AttackDialog.Strike.None'), selected: !chosen.strike },
@@ -402,7 +406,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
             barrels: barrelsOf(this.weapon),
           })
         : null,
-      modes: FIRE_CHOICES.map((value) => {
+      modes: FIRE_CHOICES.filter((value) => fireModeOffered(value)).map((value) => {
         // Only what the weapon cannot do disables a mode; rounds and proficiency are the preview's.
         const refused = fireRefusal(this.actor, this.weapon, { mode: value });
         const cannot =

@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { TEST_MODEL, TEST_MODEL_ID } from '../fixtures/test-combat-model.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
@@ -17,6 +18,7 @@ import { combatModel } from '../../src/settings/combat-model.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
+const { openDialog } = cardHelpers(h);
 
 /** The world setting, registered here as the settings module does until it registers it itself. */
 function registerModelSetting(): void {
@@ -158,6 +160,34 @@ describe('the test model plays the attack card', () => {
     expect(message).toBeNull();
     expect(lastNotice()).toBe("A called shot is not part of this world's combat rules.");
     expect(game.messages.contents).toHaveLength(0);
+  });
+});
+
+describe('the attack dialog under the test model', () => {
+  it.each([
+    ['gng', true],
+    [TEST_MODEL_ID, false],
+  ] as const)('under %s: called shots and sunder offered: %s', async (model, offered) => {
+    await worldPlays(model);
+    const orc = await dummy(10);
+    await orc.createEmbeddedDocuments('Item', [
+      {
+        name: 'Short sword',
+        type: 'weapon',
+        system: { use: 'light', damage: { medium: '1d6' }, equipped: true },
+      },
+    ]);
+    const fighter = await appendix3Fighter(h, player);
+    h.placeToken(fighter);
+    h.as(player);
+    h.target(player, h.placeToken(orc));
+    const sheet = await h.openSheet(fighter);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    expect(dialog.element.querySelector('.attack-called-shot') !== null).toBe(offered);
+    expect(dialog.element.querySelector('select[name="sunder"]') !== null).toBe(offered);
+    await dialog.close();
+    await clicked;
   });
 });
 

@@ -57,6 +57,13 @@ export function checkModelOptions(options: AttackOptions, model: CombatModel = c
     if (asked && !offers(capability)) throw capabilityRefusal(name);
 }
 
+/** Whether the world's model offers a fire mode (a single shot: always; the dialog lists the others). */
+export function fireModeOffered(mode: string, model: CombatModel = combatModel()): boolean {
+  if (mode === 'burst') return model.capabilities.bursts;
+  if (mode === 'accelerated-pair') return model.capabilities.firearms;
+  return true;
+}
+
 /**
  * Under a model whose defense is not rolled: a creature target meets the model's static defense at
  * once (stored as the card's Defense, `source: 'static'`), resolved with the model.

@@ -23,6 +23,7 @@ import { heldItems } from './strikes.js';
 import { itemObject } from './object-damage.js';
 
 import { hasFeat } from '../../documents/actor-feats.js';
+import { modelOffers } from '../../settings/combat-model.js';
 
 /** The feat that removes the attack of opportunity and adds +4 (packs/_source/feats/core-improved-sunder.json). */
 export const IMPROVED_SUNDER = 'improved-sunder';
@@ -149,7 +150,8 @@ export function sunderView(
   const holder = targets.length === 1 ? targets[0]?.actor : null;
   const held = holder ? heldItems(holder) : [];
   return {
-    show: held.length > 0,
+    // Not offered under a combat model without sunder (issue #26).
+    show: held.length > 0 && modelOffers('sunder'),
     id: id('sunder'),
     choices: [
       { value: '', label: t('GNG.Sunder.None'), selected: !chosen?.sunder },
