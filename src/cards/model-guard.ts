@@ -6,7 +6,7 @@
  * the world's model does not offer is refused (and not drawn). One guard for any card's table
  * (`CardSpec.guard`, card kernel), and the checks for the entry points that start a card.
  */
-import { Refusal } from './kernel/index.js';
+import { Refusal, type CardActionResult } from './kernel/index.js';
 import { models, type CombatModel, type CombatModelId, type ModelCapability } from '../rules/index.js';
 import { combatModel, combatModelId } from '../settings/combat-model.js';
 
@@ -38,6 +38,17 @@ export function capabilityRefusal(action: string): Refusal {
 /** Throws {@link capabilityRefusal} when the world's model does not offer `capability`. */
 export function requireCapability(capability: ModelCapability, action: string): void {
   if (!models.hasCapability(combatModel(), capability)) throw capabilityRefusal(action);
+}
+
+/**
+ * An entry point on the asking client (a macro, a sheet or HUD button): the refusal it shows, as the
+ * GM's handler would answer, when the world's model does not offer `capability`; null when it does.
+ */
+export function refusedHere(capability: ModelCapability, action: string): CardActionResult | null {
+  if (models.hasCapability(combatModel(), capability)) return null;
+  const refused = capabilityRefusal(action);
+  ui.notifications.warn(game.i18n.format(refused.key, refused.data));
+  return { ok: false, error: refused.key, data: refused.data };
 }
 
 /** The refusal of a step on a card posted under `posted` while the world plays another model. */
@@ -73,4 +84,25 @@ export function modelGuard<S, A extends string>(options: {
       return capabilityRefusal(options.names?.[action] ?? action);
     return null;
   };
+}
+
+/**
+ * The guard of a card that is one capability's own (GnG's area, burst, suppressing fire, grapple,
+ * maneuver, opportunity and feat-offer cards): every step but its Undo steps (`undo`) needs
+ * `capability` (`name`: the lang key of its name), on a card of the world's model.
+ */
+export function capabilityGuard<S, A extends string>(
+  capability: ModelCapability,
+  name: string,
+  undo: readonly A[] = [],
+): (action: A, state: S) => Refusal | null {
+  const guard = modelGuard<S, A>({
+    modelOf: (state) => (state as { model?: unknown }).model,
+    anyModel: undo,
+  });
+  return (action, state) =>
+    guard(action, state) ??
+    (undo.includes(action) || models.hasCapability(combatModel(), capability)
+      ? null
+      : capabilityRefusal(name));
 }

@@ -7,10 +7,12 @@ import { singleGrappleTarget } from '../cards/grapple/grapple-flag.js';
 import { grappleModule } from '../cards/grapple/grapple-register.js';
 import { callModule } from '../on-demand.js';
 import { addHudButton } from './hud-button.js';
+import { modelOffers } from '../settings/combat-model.js';
 
 /** Whether the HUD of a token of `actor` offers Grapple to the current user. */
 export function mayGrappleFromHud(actor: Actor | null | undefined): actor is Actor {
-  return !!actor && actor.isOwner && singleGrappleTarget(actor) !== null;
+  // Not under a combat model without GnG's grapple (issue #26).
+  return !!actor && actor.isOwner && singleGrappleTarget(actor) !== null && modelOffers('gngGrapple');
 }
 
 /** `renderTokenHUD`: adds a labelled Grapple button to the HUD's left column. */

@@ -72,6 +72,7 @@ export {
   type AreaTarget,
 } from './area-state.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
+import { capabilityGuard, refusedHere } from '../model-guard.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -111,6 +112,8 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     ui.notifications.warn(t('GNG.Area.Error.GMOnly'));
     return null;
   }
+  // GnG's area card: not under a combat model without it (model-guard.ts).
+  if (refusedHere('areas', 'GNG.Model.Action.area')) return null;
   const dc = options.saveDc;
   if (!Number.isInteger(dc) || (options.save ?? 'ref') !== 'ref') {
     ui.notifications.warn(t('GNG.Area.Error.BadOptions'));
@@ -201,6 +204,8 @@ const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
 /** The area card as a table: who may press what, when, and what it does on the GM's client. */
 export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   query: AREA_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('areas', 'GNG.Model.Action.area', ['undoDamage']),
   state: areaState,
   targets: (state) => state.targets,
   actors: (state) => state.targets.map((target) => target.actorUuid),

@@ -22,8 +22,8 @@ const NEEDS: Partial<Record<CardAction, ModelCapability>> = {
   riposte: 'aborts',
   penetrationSave: 'calledShots',
   conditionSave: 'calledShots',
-  attackOfOpportunity: 'calledShots',
-  declineAttackOfOpportunity: 'calledShots',
+  attackOfOpportunity: 'opportunity',
+  declineAttackOfOpportunity: 'opportunity',
   strike: 'strikes',
   woundTraumaSave: 'woundVariants',
 };

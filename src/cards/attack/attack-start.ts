@@ -15,7 +15,7 @@ import {
   expandConditions,
   objectDefense,
 } from '../../rules/index.js';
-import { combatModel } from '../../settings/combat-model.js';
+import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
 import { checkModelOptions, settleStaticDefense } from './attack-model.js';
 import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
@@ -326,7 +326,9 @@ export async function createAttackCard(
     if (config.options.sunder) sunderCardState(actor, state, target, defender);
     provokeWhileThreatened(actor, state.weapon.mode, target, defender);
     // Flow with Enemy: "that enemy cannot perform attacks of opportunity against you".
-    if (target.calledShot && flowDeniesOpportunity(actor, defender)) target.calledShot.provokes = false;
+    // Nor is one offered under a combat model without attacks of opportunity (attack-model.ts).
+    if (target.calledShot && (flowDeniesOpportunity(actor, defender) || !modelOffers('opportunity')))
+      target.calledShot.provokes = false;
   }
 
   // Fighting defensively: the status until the attacker's next turn (combat-options-card.ts).

@@ -37,6 +37,7 @@ import {
   type BurstSlot,
   type BurstTarget,
 } from './burst-state.js';
+import { capabilityGuard, requireCapability } from '../model-guard.js';
 
 export { burst, BURST_QUERY } from './burst-start.js';
 export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './burst-state.js';
@@ -155,6 +156,8 @@ async function saveCard(message: ChatMessage, state: BurstCardState): Promise<vo
 /** The burst card as a table. */
 export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   query: BURST_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('bursts', 'GNG.Model.Action.burst', ['undoDamage', 'undoBurst']),
   state: burstState,
   targets: (state) => [...state.targets, { id: WHOLE_BURST }],
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
@@ -258,6 +261,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
     },
   },
   start: async (data, sender, rollMode) => {
+    requireCapability('bursts', 'GNG.Model.Action.burst');
     const message = await startBurst(data, sender, rollMode);
     if (automation().autoRollNpcDefense) void track(autoRollNpcDefenses(message));
     return message;

@@ -41,6 +41,7 @@ import { BURST_QUERY, type BurstCardState, type BurstStartOptions, type BurstTar
 import { renderBurstCard } from './burst-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
+import { refusedHere } from '../model-guard.js';
 
 export { BURST_QUERY };
 
@@ -58,6 +59,8 @@ const normalize = (degrees: number) => ((degrees % 360) + 360) % 360;
  * fire a linear or strafing burst from the actor's token. A refusal is shown as a warning.
  */
 export function burst(actor: Actor, weapon: Item, options: BurstStartOptions): Promise<CardActionResult> {
+  const refused = refusedHere('bursts', 'GNG.Model.Action.burst');
+  if (refused) return Promise.resolve(refused);
   let direction = options.direction;
   if (options.toward !== undefined) {
     const toward = 'document' in options.toward ? options.toward.document : null;

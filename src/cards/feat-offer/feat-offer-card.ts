@@ -43,6 +43,8 @@ import {
   type OfferHolder,
 } from './feat-offer-state.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
+import { capabilityGuard } from '../model-guard.js';
+import { modelOffers } from '../../settings/combat-model.js';
 
 export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
@@ -213,6 +215,8 @@ const open = (_state: FeatOfferState, target: OfferHolder) => offerOpen(target);
 
 export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction>({
   query: FEAT_OFFER_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('featOffers', 'GNG.Model.Action.featOffer'),
   state: featOfferOf,
   targets: (state) => [state.holder],
   actors: (state) => [state.holder.actorUuid, state.opponent.actorUuid],
@@ -255,6 +259,8 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
  * triggered it: an offer after a hidden result does not reveal it.
  */
 export async function postFeatOffer(state: FeatOfferState, holder: Actor): Promise<ChatMessage | null> {
+  // Not offered under a combat model without GnG's feat offers (model-guard.ts).
+  if (!modelOffers('featOffers')) return null;
   const { mode, roller } = inheritedRollMode(game.messages.get(state.source));
   return (
     (await ChatMessage.create(

@@ -60,6 +60,7 @@ import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
 import { breakPinAlly, parseBreakPin, startBreakPin } from './grapple-break-pin.js';
 import { rollWoundTrauma, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { capabilityGuard, requireCapability } from '../model-guard.js';
 
 /** A target of the grapple card: one of its sides (the buttons' `data-target-id`). */
 export interface GrappleTarget {
@@ -247,6 +248,8 @@ async function saveGrappleCard(message: ChatMessage, state: GrappleCardState): P
  */
 export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAction>({
   query: GRAPPLE_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('gngGrapple', 'GNG.Model.Action.grapple', ['undo']),
   state: grappleState,
   targets: () => SIDES,
   actors: (state) => [state.attacker.actorUuid, state.defender.actorUuid],
@@ -279,7 +282,10 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
               })
             : `GNG.Grapple.Error.Unavailable.${name}`,
   },
-  start: startGrappleCard,
+  start: (data, sender, rollMode) => {
+    requireCapability('gngGrapple', 'GNG.Model.Action.grapple');
+    return startGrappleCard(data, sender, rollMode);
+  },
   actions: {
     touch: action('touch', touch, { undoneBy: 'undo' }),
     damage: move('damage'),

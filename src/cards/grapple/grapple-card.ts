@@ -58,6 +58,7 @@ import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grap
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 import { grappleCard } from './grapple-actions.js';
 import { registerGrappleAttackOfOpportunity } from './grapple-aoo.js';
+import { refusedHere } from '../model-guard.js';
 
 export {
   GRAPPLE_ACTIONS,
@@ -106,6 +107,7 @@ export { onAttackChanged, onCreated as onAttackCreated } from './grapple-aoo.js'
  * `options.target` or the user's single targeted token; the GM posts the card.
  */
 export async function startGrapple(actor: Actor, options: GrappleOptions = {}): Promise<ChatMessage | null> {
+  if (refusedHere('gngGrapple', 'GNG.Model.Action.grapple')) return null;
   if (!actor.isOwner) {
     ui.notifications.warn(f('GNG.Error.Attack.NotAttackerOwner', { name: actor.name }));
     return null;

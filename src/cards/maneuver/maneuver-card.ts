@@ -54,6 +54,7 @@ import {
   type ManeuverOptions,
   type ManeuverTarget,
 } from './maneuver-state.js';
+import { capabilityGuard, refusedHere, requireCapability } from '../model-guard.js';
 
 export {
   MANEUVER_ACTIONS,
@@ -312,6 +313,8 @@ async function saveCard(message: ChatMessage, state: ManeuverCardState): Promise
 /** The maneuver card as a table: who may press what, when, and what it does on the GM's client. */
 export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, ManeuverAction>({
   query: MANEUVER_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('maneuvers', 'GNG.Model.Action.maneuver', ['undoManeuver']),
   state: maneuverState,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
@@ -329,7 +332,10 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
           })
         : `GNG.Maneuver.Error.Unavailable.${action}`,
   },
-  start: (data, sender, rollMode) => postCard(parseStart(data), sender, rollMode),
+  start: (data, sender, rollMode) => {
+    requireCapability('maneuvers', 'GNG.Model.Action.maneuver');
+    return postCard(parseStart(data), sender, rollMode);
+  },
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),
@@ -421,6 +427,7 @@ export async function startManeuver(
     ui.notifications.warn(t('GNG.Maneuver.Error.Unknown'));
     return null;
   }
+  if (refusedHere('maneuvers', 'GNG.Model.Action.maneuver')) return null;
   const targets = options.targets
     ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
     : [...game.user.targets]

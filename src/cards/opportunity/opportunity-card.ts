@@ -19,6 +19,7 @@ import {
   type OpportunityThreatener,
 } from './opportunity-state.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
+import { capabilityGuard } from '../model-guard.js';
 
 export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
 
@@ -78,6 +79,8 @@ async function attackTheShooter(messageId: string, target: OpportunityThreatener
 
 export const opportunityCard = defineCard<OpportunityCardState, OpportunityThreatener, OpportunityAction>({
   query: OPPORTUNITY_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('opportunity', 'GNG.Model.Action.opportunity'),
   state: opportunityCardOf,
   targets: (state) => state.threateners,
   actors: (state) => [state.shooterUuid, ...state.threateners.map((t) => t.actorUuid)],

@@ -14,6 +14,7 @@ import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import { mayTakeOpportunity } from '../attack/may-take-opportunity.js';
 import { renderOpportunityCard } from './opportunity-render.js';
 import type { OpportunityCardState } from './opportunity-state.js';
+import { modelOffers } from '../../settings/combat-model.js';
 
 export { mayTakeOpportunity };
 
@@ -67,6 +68,8 @@ export async function offerOpportunities(
   source: string,
   exclude: ReadonlySet<string> = new Set(),
 ): Promise<ChatMessage | null> {
+  // Not offered under a combat model without attacks of opportunity (model-guard.ts).
+  if (!modelOffers('opportunity')) return null;
   const threateners = threatenersOf(shooter, exclude);
   if (!threateners.length) return null;
   const from = shooterToken(shooter);

@@ -60,6 +60,7 @@ import {
 import * as steps from './suppress-shot.js';
 import { renderSuppressCard } from './suppress-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-offer.js';
+import { capabilityGuard, refusedHere, requireCapability } from '../model-guard.js';
 
 export {
   SUPPRESS_QUERY,
@@ -282,6 +283,8 @@ async function undoCard({ state }: CardRun<SuppressCardState, Target>): Promise<
 
 export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction>({
   query: SUPPRESS_QUERY,
+  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
+  guard: capabilityGuard('suppress', 'GNG.Model.Action.suppress', ['undo', 'undoTrigger']),
   state: suppressState,
   targets: allTargets,
   actors: (state) => [
@@ -360,7 +363,10 @@ export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction
       run: undoCard,
     },
   },
-  start: startSuppress,
+  start: (data, sender, rollMode) => {
+    requireCapability('suppress', 'GNG.Model.Action.suppress');
+    return startSuppress(data, sender, rollMode);
+  },
 });
 
 /** Writes the state and its content; an area no longer held loses its template first. */
@@ -462,6 +468,8 @@ export async function endSuppressionAtTurnStart(combat: Combat, combatant: Comba
 
 /** `game.gng.suppress(actor, weapon, options)`: asks the active GM to start suppressing fire. */
 export function suppress(actor: Actor, weapon: Item, options: SuppressOptions): Promise<CardActionResult> {
+  const refused = refusedHere('suppress', 'GNG.Model.Action.suppress');
+  if (refused) return Promise.resolve(refused);
   return askGM(SUPPRESS_QUERY, {
     action: 'start',
     actorUuid: actor.uuid,
