@@ -17,6 +17,9 @@ import { models } from '../../src/rules/index.js';
 import { combatModel } from '../../src/settings/combat-model.js';
 
 const h = await getHarness();
+// The card's GM side and the dialog's odds load on first use (issue #29): loaded now, outside the tests' time.
+await import('../../src/cards/attack/attack-gm.js');
+await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 const { gm, player } = h.users;
 const { openDialog } = cardHelpers(h);
 
