@@ -15,6 +15,8 @@ import { cardState, type AttackCardState, type CardTarget } from '../../src/card
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { models } from '../../src/rules/index.js';
 import { combatModel } from '../../src/settings/combat-model.js';
+import { askGM } from '../../src/cards/kernel/index.js';
+import { mayGrappleFromHud } from '../../src/hooks/grapple-hud.js';
 
 const h = await getHarness();
 // The card's GM side and the dialog's odds load on first use (issue #29): loaded now, outside the tests' time.
@@ -237,5 +239,34 @@ describe('a card keeps the model it was posted under', () => {
     expect(refused).toMatchObject({ ok: false, error: 'GNG.Error.Model.Changed' });
     await click(message, 'undoDamage');
     expect(hp(orc)).toBe(10);
+  });
+});
+
+describe("GnG's other Defense-rolling cards under the test model", () => {
+  it('grapple and maneuver: not offered, refused on the asking client and by the GM; no card', async () => {
+    const orc = await dummy(10);
+    const fighter = await appendix3Fighter(h, player);
+    h.placeToken(fighter);
+    h.as(player);
+    const token = h.placeToken(orc);
+    h.target(player, token);
+    expect(mayGrappleFromHud(fighter)).toBe(false);
+    expect(await game.gng.grapple(fighter)).toBeNull();
+    expect(lastNotice()).toBe("GnG's grapple is not part of this world's combat rules.");
+    expect(await game.gng.maneuver(fighter, 'trip', { targets: [orc] })).toBeNull();
+    expect(lastNotice()).toBe("A combat maneuver is not part of this world's combat rules.");
+    // A request that skips the client's check: the GM's handler refuses it.
+    const asked = await askGM('gng.grappleAction', {
+      action: 'start',
+      actorUuid: fighter.uuid,
+      targetUuid: orc.uuid,
+      tokenId: token.id,
+    });
+    expect(asked).toMatchObject({ ok: false, error: 'GNG.Error.Model.Capability' });
+    expect(game.messages.contents).toHaveLength(0);
+    // Under GnG the same grapple is offered and posted.
+    await worldPlays('gng');
+    expect(mayGrappleFromHud(fighter)).toBe(true);
+    expect(await game.gng.grapple(fighter)).not.toBeNull();
   });
 });
