@@ -12,6 +12,7 @@ import { roundsOf } from '../../combat/ammunition.js';
 import { offeredAborts, type OfferedAbort } from './aborts.js';
 import type { HudGroupId } from './defaults.js';
 import type { TahActionData } from './tah-core.js';
+import { modelOffers } from '../../settings/combat-model.js';
 
 /** What an action does when clicked (the action's `system`, read back by the roll handler). */
 export type HudAction =
@@ -87,10 +88,11 @@ function attackActions(actor: Actor, system: CreatureData): TahActionData[] {
 
 /** The Combat tab's Maneuvers group: Bull Rush, Trip, Throw, Grapple, Total defense, Quick Stand when prone. */
 function maneuverActions(actor: Actor): TahActionData[] {
-  const actions = MANEUVERS.map((kind) =>
+  // GnG's maneuver and grapple cards: not offered under a combat model without them (issue #26).
+  const actions = (modelOffers('maneuvers') ? MANEUVERS : []).map((kind) =>
     action(`maneuver-${kind}`, t(`GNG.Maneuver.Kind.${kind}`), { kind: 'maneuver', maneuver: kind }),
   );
-  actions.push(action('grapple', t('GNG.Grapple.Title'), { kind: 'grapple' }));
+  if (modelOffers('gngGrapple')) actions.push(action('grapple', t('GNG.Grapple.Title'), { kind: 'grapple' }));
   actions.push(
     action(
       'total-defense',
