@@ -94,9 +94,16 @@ export function recordOf(loss: HitPointLoss): Required<HitPointRecord> {
   };
 }
 
-function hitPoints(actor: Actor): HitPointSnapshot {
+/**
+ * `actor`'s HP, temporary HP and nonlethal damage, and any other health field of `model` (a model's
+ * own fields travel in the snapshot too, so that its Undo takes them back; GnG has none).
+ */
+function hitPoints(actor: Actor, model?: CombatModel): HitPointSnapshot {
   const hp = (actor.system as CreatureData).hp;
-  return { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal };
+  const others = (model?.healthFields ?? []).filter(
+    (field) => !(HP_FIELDS as readonly string[]).includes(field),
+  );
+  return { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal, ...healthOf(actor, others) };
 }
 
 /** GnG's health fields (the HP a creature's data keeps: `system.hp.<field>`), the default Undo takes back. */
@@ -125,7 +132,7 @@ export async function applyHitPointLoss(
   allow: (changes: Record<string, unknown>) => boolean,
   model: CombatModel = combatModel(),
 ): Promise<HitPointLoss | null> {
-  const before = hitPoints(actor);
+  const before = hitPoints(actor, model);
   const variants = variantRules();
   const outcome = model.applyDamage(
     healthOf(actor, model.healthFields),
@@ -160,7 +167,7 @@ export async function applyHitPointLoss(
   const traumaBefore = trauma ? await setTrauma(actor, true) : null;
   return {
     before: statusesRemoved.length ? { ...before, statusesRemoved, statusesTaken } : before,
-    after: hitPoints(actor),
+    after: hitPoints(actor, model),
     hpLost: outcome.hpLost,
     trauma,
     woundTraumaDC: outcome.woundTraumaDC,
@@ -209,9 +216,11 @@ export async function restoreHitPointLoss(
   const after = loss.after as unknown as Record<string, number> | undefined;
   const next: Record<string, number> = {};
   for (const field of fields) {
+    const was = before[field];
+    const became = after?.[field];
     // A field the record does not hold (a card of another model) is left as it is now.
-    if (!after) next[field] = before[field] ?? (now[field] as number);
-    else next[field] = (now[field] as number) + ((before[field] ?? 0) - (after[field] ?? 0));
+    if (was === undefined || (after && became === undefined)) next[field] = now[field] as number;
+    else next[field] = became === undefined ? was : (now[field] as number) + (was - became);
   }
   if (after) {
     const max = (actor.system as CreatureData).hp.max;

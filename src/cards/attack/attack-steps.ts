@@ -50,6 +50,8 @@ declare module './attack-state.js' {
   interface CardApplied {
     /** Apply's hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
     hold?: string | null;
+    /** The model's own health fields after Apply, besides HP (absent under GnG, which has none). */
+    healthAfter?: Record<string, number>;
   }
 }
 
@@ -304,6 +306,7 @@ export async function applyDamage(
     hold: loss.hold,
     traumaFlagBefore: loss.traumaBefore,
     snapshot: loss.before,
+    ...modelHealthAfter({ ...loss.after }),
     woundTrauma: woundTraumaOwed(loss),
     properties: extra.applied,
   };
@@ -332,7 +335,12 @@ export async function undoDamage(
         actor,
         {
           snapshot: applied.snapshot,
-          after: { value: applied.hp.after, temp: applied.temp.after, nonlethal: applied.nonlethal.after },
+          after: {
+            value: applied.hp.after,
+            temp: applied.temp.after,
+            nonlethal: applied.nonlethal.after,
+            ...applied.healthAfter,
+          },
           statusesAdded: applied.statusesAdded,
           effectIds: applied.effectIds,
           hold: applied.hold,
@@ -346,6 +354,15 @@ export async function undoDamage(
     noteUndo(target, notes);
   }
   await saveCard(message, state);
+}
+
+/** A model's health fields besides HP after Apply, for its Undo (nothing under GnG). */
+function modelHealthAfter(after: Record<string, unknown>): { healthAfter?: Record<string, number> } {
+  const { value: _v, temp: _t, nonlethal: _n, statusesRemoved: _r, statusesTaken: _s, ...rest } = after;
+  const fields = Object.entries(rest).filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number',
+  );
+  return fields.length ? { healthAfter: Object.fromEntries(fields) } : {};
 }
 
 /**
