@@ -141,7 +141,15 @@ describe('the test model plays the attack card', () => {
     expect(orc.statuses.has('dead')).toBe(false);
   });
 
-  it('Roll Defense, Set Defense and Block are refused with the reason; nothing changes', async () => {
+  it('a natural 20 starts no d10 chain: the d20 and the bonus alone', async () => {
+    const orc = await dummy(10);
+    const message = (await fighterAttacks(orc, [20])) as ChatMessage;
+    expect(state(message).attack).toMatchObject({ natural: 20, critical: null, chainDice: [], total: 29 });
+    expect(message.rolls).toHaveLength(1);
+    expect(target(message).result).toEqual({ hit: true, relativeDegree: 19, automatic: false });
+  });
+
+  it('Roll Defense, Block and Roll with the Blow are refused with the reason; nothing changes', async () => {
     const orc = await dummy(10);
     const message = (await fighterAttacks(orc, [10])) as ChatMessage;
     const before = structuredClone(state(message));

@@ -64,6 +64,18 @@ export function fireModeOffered(mode: string, model: CombatModel = combatModel()
   return true;
 }
 
+/** The attack roll under a model without critical chains: the d20 and the bonus, nothing more. */
+export function unchainedAttack(natural: number, bonus: number) {
+  return {
+    natural,
+    bonus,
+    critical: null,
+    chainDice: [] as number[],
+    chainAdjustment: 0,
+    total: natural + bonus,
+  };
+}
+
 /**
  * Under a model whose defense is not rolled: a creature target meets the model's static defense at
  * once (stored as the card's Defense, `source: 'static'`), resolved with the model.

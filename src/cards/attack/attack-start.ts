@@ -17,7 +17,7 @@ import {
 } from '../../rules/index.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
-import { checkModelOptions, settleStaticDefense } from './attack-model.js';
+import { checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model.js';
 import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
@@ -269,9 +269,13 @@ export async function createAttackCard(
   const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
   const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
   const natural = roll.dice[0]?.results[0]?.result ?? 0;
-  const kind = criticalKindForNatural(natural);
+  // GnG's d10 chain on a natural 20 or 1, only under a model with critical chains (attack-model.ts).
+  const chains = combatModel().capabilities.criticalChains;
+  const kind = chains ? criticalKindForNatural(natural) : null;
   const chain = kind ? await rollChain(kind) : null;
-  const attack = attackRollFromValues({ natural, bonus, chainDice: chain?.d10s ?? [] });
+  const attack = chains
+    ? attackRollFromValues({ natural, bonus, chainDice: chain?.d10s ?? [] })
+    : unchainedAttack(natural, bonus);
   const state: AttackCardState = {
     version: 1,
     attacker: { actorUuid: actor.uuid, name: actor.name },
