@@ -1,7 +1,8 @@
 /**
  * Where players see the odds (issue #20): the glue that turns an attack as the dialog would make it,
- * or as its card stands before Defense is rolled, into the input of the engine's exact odds
- * (`odds.attackOdds`, src/rules/odds/) for each target — the same numbers the card will use.
+ * or as its card stands before Defense is rolled, into the input of the exact odds of the world's
+ * combat model (`analysis().odds`, issue #26; GnG's: the engine's `attackOdds`, src/rules/odds/) for
+ * each target — the same numbers the card will use.
  *
  * Every number comes from the functions the card itself calls: the attack bonus from `previewAttack`
  * (the dialog) or the card's rolled total; the Defense bonus from the engine's `defenseBonus` with the
@@ -21,7 +22,10 @@ import {
   parseDice,
   type Grip,
 } from '../../rules/index.js';
+import type { ModelAnalysis } from '../../rules/index.js';
 import * as odds from '../../rules/odds/index.js';
+import type { AttackOdds, AttackOddsInput } from '../../rules/odds/index.js';
+import { currentAnalysis } from '../../settings/model-analysis.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus, type AttackSummary } from '../../data/actor/derive-creature.js';
@@ -34,9 +38,6 @@ import { exclusiveOdds, type ExclusiveOdds } from './attack-odds-exclusive.js';
 import { hitDamageInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
 import { defenseAgainst } from './attack-steps.js';
-
-type AttackOdds = ReturnType<typeof odds.attackOdds>;
-type AttackOddsInput = Parameters<typeof odds.attackOdds>[0];
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -114,7 +115,7 @@ function missChanceOf(attack: OddsAttack, defender: Actor, tokenId: string): num
 }
 
 /**
- * The input of `odds.attackOdds` for one defender, or the reasons there is none. `target` is the
+ * The input of the model's odds for one defender, or the reasons there is none. `target` is the
  * card's target (its kind and called shot) when there is one.
  */
 export function targetOddsInput(
@@ -236,13 +237,17 @@ export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: numbe
   });
 }
 
-/** One target's odds (`id` and `name` as the dialog or card shows it). */
+/**
+ * One target's odds (`id` and `name` as the dialog or card shows it), by `analysis`: the world's
+ * combat model's (loaded: src/settings/model-analysis.ts).
+ */
 export function targetOdds(
   attack: OddsAttack,
   defender: Actor | null,
   id: string,
   name: string,
   target?: Pick<CardTarget, 'kind'> & Partial<Pick<CardTarget, 'calledShot'>>,
+  analysis: ModelAnalysis = currentAnalysis(),
 ): TargetOdds {
   if (!defender) return { id, name, available: false, reasons: ['GNG.Odds.Unavailable.noActor'] };
   let prepared: ReturnType<typeof targetOddsInput>;
@@ -255,7 +260,7 @@ export function targetOdds(
   const c = missChanceOf(attack, defender, id);
   let result: AttackOdds;
   try {
-    result = odds.attackOdds(prepared.input);
+    result = analysis.odds(prepared.input);
   } catch {
     return { id, name, available: false, reasons: ['GNG.Odds.Unavailable.noNumbers'] };
   }
