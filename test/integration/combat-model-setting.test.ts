@@ -118,6 +118,35 @@ describe('the combat model setting', () => {
   });
 });
 
+describe("the self-test's probe of the guard's Foundry behaviour", () => {
+  it('passes where a preUpdateSetting handler returning false cancels a write, fails (and restores) where it does not', async () => {
+    h.as(gm);
+    const { CONFIG_CHECKS } = await import('../../src/self-test/checks-config.js');
+    const check = CONFIG_CHECKS.find((c) => c.id === 'settings');
+    // The settings check uses no scratch documents.
+    const scratch = {} as Parameters<NonNullable<typeof check>['run']>[0];
+    await expect(check?.run(scratch)).resolves.toMatch(/no setting of yours was changed/);
+    // A Foundry whose settings ignored the pre-hook: the check says so, and the probe is set back.
+    const real = game.settings.set.bind(game.settings);
+    const set = vi.spyOn(game.settings, 'set').mockImplementation(async (namespace, key, value) => {
+      const off = vi.spyOn(Hooks, 'call').mockReturnValue(true);
+      try {
+        return await real(namespace, key, value);
+      } finally {
+        off.mockRestore();
+      }
+    });
+    try {
+      await expect(check?.run(scratch)).rejects.toThrow(
+        'A "preUpdateSetting" hook returning false did not stop a write of "selfTestProbe"',
+      );
+    } finally {
+      set.mockRestore();
+    }
+    expect(game.settings.get('gng', 'selfTestProbe')).toBe('');
+  });
+});
+
 describe('the "Combat rules" group of the Variant rules window', () => {
   it('comes first, one labelled choice per model, GnG chosen and described, its appendices shown', async () => {
     h.as(gm);
