@@ -2,7 +2,8 @@
  * `npm run bench` (issue #26): what the combat-model seam costs. GnG through the seam (`GNG_MODEL`,
  * src/rules/models/) against the engine's own functions it delegates to, in the same run, as ratios
  * (seam ÷ direct; 1 = no cost). Samples of the two alternate and are timed in CPU time, so a busy
- * moment of the shared machine falls on both and its waits count in neither; the medians are compared. Nothing gates: no goal, the script exits 0.
+ * moment of the shared machine falls on both and its waits count in neither; the medians are
+ * compared. Nothing gates: no goal, the script exits 0.
  *
  * 1. Derived data of 1,000 creatures: Defense against melee and ranged and the HP breakdown
  *    (`defenseBonus` ×2 + `hitPointsBreakdown`) against `model.defenses` + `model.maxHitPoints`.
@@ -27,7 +28,7 @@ import { figure } from './figures.js';
 const CREATURES = 1000;
 const FIGHTS = 2000;
 const SAMPLES = 21;
-/** Each odds sample computes the set of attacks this many times (a sample of a few ms is too short to time). */
+/** Each odds sample computes the set of attacks this many times (a few ms is too short to time). */
 const ODDS_REPEAT = 10;
 
 function median(values: number[]): number {
@@ -62,7 +63,10 @@ function compare(direct: () => number, seam: () => number): { direct: number; se
   return { direct: median(a), seam: median(b), sink };
 }
 
-/** 1,000 creatures: Dex −1…+4, 1–10 levels of a good, average or poor progression, Small to Large, armor and shield varied. */
+/**
+ * 1,000 creatures: Dex −1…+4, 1–10 levels of a good, average or poor progression, Small to Large,
+ * armor and shield varied.
+ */
 function creatures(): ModelCreature[] {
   return Array.from({ length: CREATURES }, (_, i) => {
     const size = SIZES[3 + (i % 3)] as Size;

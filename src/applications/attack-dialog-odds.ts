@@ -1,7 +1,8 @@
 /**
- * The attack dialog's odds (issue #20; by the world's combat model's analysis, issue #26): for each targeted token, the exact odds of the attack the
- * form describes now (hit, no effect, injury, trauma, disabled, dying, dead, a called shot's effect),
- * redrawn with the preview each time a choice changes. The numbers: src/cards/attack/attack-odds.ts
+ * The attack dialog's odds (issue #20; by the world's combat model's analysis, issue #26): for each
+ * targeted token, the exact odds of the attack the form describes now (hit, no effect, injury,
+ * trauma, disabled, dying, dead, a called shot's effect), redrawn with the preview each time a
+ * choice changes. The numbers: src/cards/attack/attack-odds.ts
  * from the dialog's own `previewAttack`; the table: attack-odds-view.ts.
  */
 import type { AttackOptions } from '../cards/attack/attack-options.js';

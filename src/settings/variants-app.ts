@@ -1,10 +1,11 @@
 /**
  * The "Variant rules and automation" window (system settings → Grim-n-Gritty → Variant rules, GM
  * only): first the world's combat model ("Combat rules", issue #26: GnG's appendices are shown only
- * while GnG is chosen), then every setting of {@link VARIANT_SETTINGS}, grouped as the text groups them (Appendix 1
- * variant rules, Appendix 2 high magic) and then the table's automation, each with the text's name,
- * a one-line summary and what it changes at the table. Save writes only the settings whose value
- * changed; Defaults puts the defaults in the form (saved only by Save); Cancel closes.
+ * while GnG is chosen), then every setting of {@link VARIANT_SETTINGS}, grouped as the text groups
+ * them (Appendix 1 variant rules, Appendix 2 high magic) and then the table's automation, each with
+ * the text's name, a one-line summary and what it changes at the table. Save writes only the
+ * settings whose value changed; Defaults puts the defaults in the form (saved only by Save); Cancel
+ * closes.
  */
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
 import { models } from '../rules/index.js';
