@@ -25,7 +25,6 @@ import {
   encumbranceLoad,
   encumbrancePenalty,
   grappleCheckBonus,
-  hitPointsBreakdown,
   initiativeModifier,
   injury,
   isImmuneToInjury,
@@ -41,6 +40,9 @@ import {
   type ClassLevels,
   type DefenseBreakdown,
   type DefenseInput,
+  type DefenseSpec,
+  type HitPointsInput,
+  type ModelCreature,
   type DefenseState,
   type EncumbranceLoad,
   type Grip,
@@ -50,10 +52,10 @@ import {
   effectiveLevel,
   type InitiativeBreakdown,
 } from '../../rules/index.js';
-import { lazyDefenseBreakdown } from '../../rules/defense-core.js';
 import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
 import { variantRules } from '../../settings/variant-rules.js';
+import { combatModel } from '../../settings/combat-model.js';
 import { deriveResistances, type DerivedResistances } from './resistances.js';
 import { featDamageDice, featProficient } from './feat-weapons.js';
 import { LIMITS } from '../validation.js';
@@ -146,9 +148,18 @@ export interface DerivedCreature {
     injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
     breakdown: { label: string; value: number }[];
   };
+  /**
+   * GnG's rolled Defense against melee and ranged attacks (the world's model's `defenses`). Under a
+   * model without a rolled melee and ranged Defense: the total an attack of each kind meets, without
+   * GnG's parts (the model's own breakdown is `modelDefenses`).
+   */
   defense: { melee: DefenseBreakdown; ranged: DefenseBreakdown; total: number };
   /** The inputs of `defenseBonus` (without the attack mode), to re-derive Defense against a touch attack. */
   defenseInput: Omit<DefenseInput, 'attack' | 'touch'>;
+  /** Every defense of the world's combat model (GnG: melee and ranged), for a sheet to list. */
+  modelDefenses: Record<string, DefenseSpec>;
+  /** The creature as the world's combat model reads it (health statuses, the cards). */
+  modelCreature: ModelCreature;
   protection: ProtectionBreakdown & { armorType: string | null; fortification: string };
   encumbrance: {
     weight: number;
@@ -267,15 +278,17 @@ export function deriveCreature(input: {
       classes.flatMap((c) => [c.identifier, c.name].map((name) => ({ name, levels: c.levels }))),
     );
 
-  // Hit points and injury.
+  // Hit points and injury, by the world's combat model.
+  const model = combatModel();
   const hpBonuses = system.hp.bonuses;
-  const hpBreak = hitPointsBreakdown({
+  const hitPoints: HitPointsInput = {
     con: noConstitution ? null : abilities.con.effective,
     classes: hpClasses,
     toughness: feats.filter((f) => f === 'toughness').length,
     other: hpBonuses.circumstance + hpBonuses.enhancement + hpBonuses.sacredProfane + hpBonuses.other,
     size: system.size,
-  });
+  };
+  const hpBreak = model.maxHitPoints({ size: system.size, statuses, hitPoints });
   const injuryImmune = isImmuneToInjury({
     creatureType: creature.creatureType,
     immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
@@ -283,8 +296,9 @@ export function deriveCreature(input: {
   });
   // Maximum HP stay within the bound of stored HP (LIMITS.hitPoints), however large the bonuses.
   const maxHp = Math.min(hpBreak.max, LIMITS.hitPoints);
+  // A model without injury (GnG INJURY) has no injury penalty.
   const hurt =
-    maxHp > 0
+    maxHp > 0 && model.capabilities.injury
       ? injury(Math.min(system.hp.value, maxHp), maxHp, { immune: injuryImmune })
       : { level: 'none' as const, penalty: 0 };
 
@@ -334,10 +348,6 @@ export function deriveCreature(input: {
     negativeLevels,
     injuryPenalty: hurt.penalty,
   };
-  // The engine's Defense rule on this input, checked by the data models and the effect guard: the
-  // totals now, the breakdown when the sheet's pop-up (or anything else) first reads it.
-  const melee = lazyDefenseBreakdown(defenseInput, 'melee');
-  const ranged = lazyDefenseBreakdown(defenseInput, 'ranged');
 
   const monkLevels = classes.filter((c) => c.identifier === 'monk').reduce((sum, c) => sum + c.levels, 0);
   const pBonuses = system.protection.bonuses;
@@ -373,6 +383,20 @@ export function deriveCreature(input: {
       total: base + ability + conditions + hurt.penalty + system.saves[save].bonus,
     };
   }
+
+  // The creature as every combat model reads it, built once per preparation.
+  const modelCreature: ModelCreature = {
+    size: system.size,
+    defense: defenseInput,
+    hitPoints,
+    saves: { fortitude: saves.fort.total, reflex: saves.ref.total, will: saves.will.total },
+    statuses,
+  };
+  // The model's defenses on this input, checked by the data models and the effect guard (GnG: the
+  // totals now, the breakdown when the sheet's pop-up, or anything else, first reads it).
+  const modelDefenses = model.defenses(modelCreature);
+  const melee = derivedDefense(modelDefenses, model, modelCreature, 'melee');
+  const ranged = derivedDefense(modelDefenses, model, modelCreature, 'ranged');
 
   // Skills (armor check penalty of worn armor and shield, in full, as the core rules apply it).
   const armorCheckPenalty = (armor?.armorCheckPenalty ?? 0) + (shield?.armorCheckPenalty ?? 0);
@@ -501,10 +525,12 @@ export function deriveCreature(input: {
     hp: {
       max: maxHp,
       injury: { level: hurt.level, penalty: hurt.penalty, immune: injuryImmune },
-      breakdown: hpBreakdownParts(hpBreak),
+      breakdown: hpBreak.parts,
     },
     defense: { melee, ranged, total: melee.total },
     defenseInput,
+    modelDefenses,
+    modelCreature,
     // The engine's breakdown object itself, with two fields added (a spread here cost more than the rule).
     protection: Object.assign(prot, {
       armorType: armor?.type ?? null,
@@ -530,10 +556,28 @@ export function deriveCreature(input: {
   };
 }
 
-function hpBreakdownParts(b: ReturnType<typeof hitPointsBreakdown>): { label: string; value: number }[] {
-  return Object.entries(b)
-    .filter(([key, value]) => key !== 'max' && typeof value === 'number')
-    .map(([key, value]) => ({ label: `GNG.Breakdown.Hp.${key}`, value: value as number }));
+/**
+ * The Defense an attack of `mode` meets: GnG's rolled Defense (the model's `melee` / `ranged` with
+ * their breakdown); under another model the total of its defense against that attack, no GnG parts.
+ */
+function derivedDefense(
+  defenses: Record<string, DefenseSpec>,
+  model: ReturnType<typeof combatModel>,
+  creature: ModelCreature,
+  mode: 'melee' | 'ranged',
+): DefenseBreakdown {
+  const own = defenses[mode];
+  if (own?.kind === 'rolled' && own.breakdown) return own.breakdown;
+  const spec = model.defenseAgainst({ mode, touch: false }, creature);
+  const rolled = spec.kind === 'rolled';
+  return {
+    total: rolled ? spec.bonus : spec.value,
+    autoRollOne: rolled && spec.autoRollOne,
+    parts: {} as DefenseBreakdown['parts'],
+    removed: [],
+    modifiers: [],
+    notes: [],
+  };
 }
 
 function slug(name: string): string {
