@@ -39,6 +39,8 @@ export interface StatView {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+/** A combat model's own word (a lang key) localized, or as it is when no lang file knows it. */
+const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
@@ -107,9 +109,6 @@ export function defenseView(actor: Actor, system: CreatureData, attack: 'melee' 
   };
 }
 
-/** A model's own word (a lang key) localized, or as it is when no lang file knows it. */
-const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
-
 /**
  * A defense of the world's combat model that no one rolls (issue #26): a static value to beat (or a
  * rolled model's bonus) with the model's breakdown (`derived.modelDefenses`). The combat panel shows
@@ -168,7 +167,7 @@ export function hpView(actor: Actor, system: CreatureData): StatView {
             : key === 'constitution'
               ? String(part.value)
               : signed(part.value);
-      return { label: t(part.label), value };
+      return { label: word(part.label), value };
     });
   lines.push({ label: t('GNG.Sheet.Combat.MaxHp'), value: `= ${derived.max}` });
   const notes = [injuryText(system)];
