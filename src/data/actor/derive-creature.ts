@@ -7,13 +7,11 @@ import {
   ABILITIES,
   ATTACKER_CONDITIONS,
   DEFENSE_STATES,
-  NONPROFICIENT_WEAPON_PENALTY,
   uncannyDodgeFromClasses,
   SAVES,
   SKILLS,
   SKILL_IDS,
   abilityModifier,
-  attackRollModifiers,
   baseAttackBonus,
   baseSave,
   carryingCapacity,
@@ -28,13 +26,10 @@ import {
   initiativeModifier,
   injury,
   isImmuneToInjury,
-  meleeAttackBonus,
   monkProtectionBonus,
   protection,
-  rangedAttackBonus,
   skillCheckBonus,
   sneakAttackDice,
-  strengthDamageBonus,
   type Ability,
   type AttackerCondition,
   type ClassLevels,
@@ -44,144 +39,20 @@ import {
   type HitPointsInput,
   type ModelCreature,
   type DefenseState,
-  type EncumbranceLoad,
-  type Grip,
-  type ProtectionBreakdown,
   type Save,
-  type SkillId,
   effectiveLevel,
-  type InitiativeBreakdown,
 } from '../../rules/index.js';
-import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
+import type { ArmorData, ClassData, PhysicalItemData, ShieldData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
-import { variantRules } from '../../settings/variant-rules.js';
 import { combatModel } from '../../settings/combat-model.js';
-import { deriveResistances, type DerivedResistances } from './resistances.js';
-import { featDamageDice, featProficient } from './feat-weapons.js';
+import { deriveResistances } from './resistances.js';
+import type { ClassSummary, DerivedCreature } from './derived-creature.js';
+import { deriveAttacks } from './derive-attacks.js';
 import { LIMITS } from '../validation.js';
-import { weaponRangedKind } from '../item/weapon-kind.js';
 
-export interface ClassSummary {
-  id: string;
-  name: string;
-  identifier: string;
-  levels: number;
-  kind: string;
-}
+export { weaponStrengthBonus, type AttackSummary } from './derive-attacks.js';
 
-export interface AttackSummary {
-  itemId: string;
-  name: string;
-  mode: 'melee' | 'ranged';
-  grip: Grip | 'ranged';
-  /** Total attack bonus with this weapon. */
-  bonus: number;
-  /** Every contribution to `bonus`, for the breakdown. */
-  parts: { label: string; value: number }[];
-  /** Damage formula: weapon dice + Strength + enhancement (Relative Degree is added on a hit). */
-  damage: string;
-  damageTypes: string[];
-  proficient: boolean;
-  touch: boolean;
-  bypass: 'none' | 'piercing' | 'ignoring';
-  rangeIncrement: number;
-  /** The weapon's damage dice at its size (e.g. `1d10`, `2d6+1`). */
-  damageDice: string;
-  /** Flat damage modifiers besides Strength (for the attack flow's damage pipeline). */
-  damageModifiers: { enhancement: number; conditions: number };
-  /** How Strength adds to this weapon's damage, and the wielder's Strength modifier. */
-  strength: { rule: 'normal' | 'bow' | 'composite-bow' | 'none'; modifier: number; bonus: number };
-  /** Weapon properties (e.g. `nonlethal`). */
-  properties: string[];
-}
-
-/**
- * Strength to damage with this weapon (engine `strengthDamageBonus`), for a grip and Power Attack,
- * under the world's Strength Bonus Limitation (Appendix 1). The sheet's damage line and the attack
- * card's damage step both come from here.
- */
-export function weaponStrengthBonus(
-  strength: AttackSummary['strength'],
-  grip: Grip | 'ranged',
-  options: { powerAttack?: boolean } = {},
-): number {
-  if (strength.rule === 'none') return 0;
-  return strengthDamageBonus({
-    strengthModifier: strength.modifier,
-    grip: grip === 'ranged' ? 'one-handed' : grip,
-    ...(strength.rule === 'bow'
-      ? { bow: 'normal' as const }
-      : strength.rule === 'composite-bow'
-        ? { bow: 'composite' as const }
-        : {}),
-    ...(options.powerAttack ? { powerAttack: true } : {}),
-    strengthBonusLimitation: variantRules().strengthBonusLimitation,
-  });
-}
-
-export interface DerivedCreature {
-  abilities: Record<Ability, { effective: number; mod: number }>;
-  classes: ClassSummary[];
-  level: number;
-  /**
-   * Energy Drained: the level minus the negative levels (never below 0), "for determining the power,
-   * duration, DC, and other details of spells or special abilities" (engine `effectiveLevel`).
-   */
-  effectiveLevel: number;
-  /** Negative levels counted (the stored number, at least 1 with the energy-drained status). */
-  negativeLevels: number;
-  bab: number;
-  /**
-   * Sneak attack dice: the classes' (engine `sneakAttackDice`) and the creature's own; GnG SNEAK
-   * ATTACK turns them into an attack bonus when the attack is a sneak attack (src/cards/attack/sneak-attack.ts).
-   */
-  sneakAttackDice: number;
-  feats: string[];
-  /**
-   * Keeps its Dexterity (and so class and dodge) bonus to Defense when flat-footed or against an
-   * invisible attacker, and may abort while flat-footed: a feat item `uncanny-dodge` (a bestiary
-   * monster's special quality, a chosen talent) or class levels (engine `uncannyDodgeFromClasses`).
-   */
-  uncannyDodge: boolean;
-  hp: {
-    max: number;
-    injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
-    breakdown: { label: string; value: number }[];
-  };
-  /**
-   * GnG's rolled Defense against melee and ranged attacks (the world's model's `defenses`). Under a
-   * model without a rolled melee and ranged Defense: the total an attack of each kind meets, without
-   * GnG's parts (the model's own breakdown is `modelDefenses`).
-   */
-  defense: { melee: DefenseBreakdown; ranged: DefenseBreakdown; total: number };
-  /** The inputs of `defenseBonus` (without the attack mode), to re-derive Defense against a touch attack. */
-  defenseInput: Omit<DefenseInput, 'attack' | 'touch'>;
-  /** Every defense of the world's combat model (GnG: melee and ranged), for a sheet to list. */
-  modelDefenses: Record<string, DefenseSpec>;
-  /** The creature as the world's combat model reads it (health statuses, the cards). */
-  modelCreature: ModelCreature;
-  protection: ProtectionBreakdown & { armorType: string | null; fortification: string };
-  encumbrance: {
-    weight: number;
-    load: EncumbranceLoad;
-    penalty: number;
-    capacity: { light: number; medium: number; heavy: number };
-  };
-  /** `injury`: GnG INJURY's penalty, which applies to "saving throws" (and skill and ability checks). */
-  saves: Record<Save, { base: number; ability: number; conditions: number; injury: number; total: number }>;
-  skills: Record<SkillId, { total: number; usable: boolean; ability: Ability; injury: number }>;
-  attacks: AttackSummary[];
-  grapple: number;
-  /** The total initiative modifier (engine `initiativeModifier`), and its parts. */
-  initiative: number;
-  initiativeBreakdown: InitiativeBreakdown;
-  armorCheckPenalty: number;
-  equippedArmorId: string | null;
-  equippedShieldId: string | null;
-  statuses: string[];
-  /** Damage reduction and energy resistance after effects (src/data/actor/resistances.ts). */
-  resistances: DerivedResistances;
-}
+export type { ClassSummary, DerivedCreature } from './derived-creature.js';
 
 /**
  * The Defense modifiers with the dodge bonus of a defensive option the character is taking (its
@@ -209,17 +80,6 @@ function physical(item: Item): PhysicalItemData | null {
   return ['weapon', 'armor', 'shield', 'equipment'].includes(item.type)
     ? (item.system as PhysicalItemData)
     : null;
-}
-
-function signedFormula(parts: (string | number)[]): string {
-  return parts
-    .filter((p) => p !== 0 && p !== '')
-    .map((p, i) => {
-      if (typeof p === 'string') return i === 0 ? p : `+ ${p}`;
-      if (i === 0) return String(p);
-      return p < 0 ? `- ${-p}` : `+ ${p}`;
-    })
-    .join(' ');
 }
 
 export function deriveCreature(input: {
@@ -416,82 +276,20 @@ export function deriveCreature(input: {
     skills[skill] = { total: check.total, usable: check.usable, ability, injury: hurt.penalty };
   }
 
-  // Attacks: one per equipped weapon.
-  const attacks: AttackSummary[] = items
-    .filter((i) => i.type === 'weapon' && (i.system as WeaponData).equipped)
-    .map((item) => {
-      const w = item.system as WeaponData;
-      const mode = w.use === 'ranged' || w.use === 'thrown' ? 'ranged' : 'melee';
-      const proficient = featProficient(
-        w,
-        feats,
-        w.category === 'exotic'
-          ? system.proficiencies.exotic.some((name) => name.toLowerCase() === item.name.toLowerCase())
-          : system.proficiencies.weapons[w.category],
-      );
-      const damageDice = featDamageDice(w, feats);
-      const base =
-        mode === 'melee'
-          ? meleeAttackBonus({ baseAttackBonus: bab, strengthModifier: mod('str'), size: system.size })
-          : rangedAttackBonus({ baseAttackBonus: bab, dexterityModifier: mod('dex'), size: system.size });
-      const situational = attackRollModifiers({
-        mode,
-        conditions: attackerConditions,
-        touch: w.touch,
-        energyWeapon: w.energy,
-        continuousBeam: w.properties.includes('beam'),
-        // Footnote 3: a prone attacker's ranged weapon decides whether it can be used at all.
-        ...(mode === 'ranged' ? { rangedWeapon: weaponRangedKind(item.name, w) } : {}),
-      });
-      const withoutPrinted = [
-        { label: 'GNG.Breakdown.Enhancement', value: w.enhancement },
-        { label: 'GNG.Breakdown.Nonproficient', value: proficient ? 0 : NONPROFICIENT_WEAPON_PENALTY },
-        {
-          label: 'GNG.Breakdown.ArmorNonproficient',
-          value: armorProficient ? 0 : (armor?.armorCheckPenalty ?? 0),
-        },
-        {
-          label: 'GNG.Breakdown.ShieldNonproficient',
-          value: shieldProficient ? 0 : (shield?.armorCheckPenalty ?? 0),
-        },
-      ];
-      // A printed (stat block) attack bonus stands for base attack, ability, size, enhancement,
-      // proficiency and feats; injury, conditions and effects still apply (docs/rules.md "printed attack bonus").
-      const printed = typeof w.attackBonus === 'number';
-      const parts = [
-        printed
-          ? { label: 'GNG.Breakdown.Printed', value: w.attackBonus as number }
-          : { label: 'GNG.Breakdown.BaseAttack', value: base },
-        ...(printed ? [] : withoutPrinted),
-        { label: 'GNG.Breakdown.Injury', value: hurt.penalty },
-        { label: 'GNG.Breakdown.Conditions', value: situational.total + fromConditions('attack') },
-        { label: 'GNG.Breakdown.Effects', value: system.attack.bonuses[mode] },
-      ].filter((p, index) => index === 0 || p.value !== 0);
-
-      const grip: Grip | 'ranged' =
-        mode === 'ranged' ? 'ranged' : w.use === 'two-handed' ? 'two-handed' : 'one-handed';
-      const strengthRule = { rule: w.strength, modifier: mod('str'), bonus: 0 };
-      const strength = weaponStrengthBonus(strengthRule, grip);
-      const weaponDamage = fromConditions('weapon-damage');
-      return {
-        itemId: item.id as string,
-        name: item.name,
-        mode,
-        grip,
-        bonus: parts.reduce((sum, p) => sum + p.value, 0),
-        parts,
-        damage: signedFormula([damageDice, strength, w.enhancement, weaponDamage]),
-        damageTypes: [...w.damageTypes],
-        proficient,
-        touch: w.touch,
-        bypass: w.bypass,
-        rangeIncrement: w.rangeIncrement,
-        damageDice,
-        damageModifiers: { enhancement: w.enhancement, conditions: weaponDamage },
-        strength: { ...strengthRule, bonus: strength },
-        properties: [...w.properties],
-      };
-    });
+  // Attacks: one per equipped weapon (derive-attacks.ts).
+  const attacks = deriveAttacks({
+    items,
+    system,
+    feats,
+    bab,
+    strMod: mod('str'),
+    dexMod: mod('dex'),
+    attackerConditions,
+    armor: { proficient: armorProficient, checkPenalty: armor?.armorCheckPenalty ?? 0 },
+    shield: { proficient: shieldProficient, checkPenalty: shield?.armorCheckPenalty ?? 0 },
+    injuryPenalty: hurt.penalty,
+    fromConditions,
+  });
 
   const grapple = grappleCheckBonus({
     baseAttackBonus: bab,
