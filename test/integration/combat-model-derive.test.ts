@@ -155,7 +155,7 @@ describe('health statuses under the test model', () => {
     expect(other.statuses.has('dying')).toBe(true);
   });
 
-  it('the dying round is not played at turn start, and refused when asked', async () => {
+  it('the dying round is not played at turn start, and it and Stabilize are refused when asked', async () => {
     await useModel(TEST_MODEL_ID);
     const actor = await brute();
     await actor.toggleStatusEffect('dying', { active: true });
@@ -168,6 +168,13 @@ describe('health statuses under the test model', () => {
       ok: false,
       error: 'GNG.Error.Model.Capability',
       data: { action: 'A dying round' },
+    });
+    const healer = await brute();
+    h.as(player);
+    expect(await game.gng.stabilize(actor, healer)).toMatchObject({
+      ok: false,
+      error: 'GNG.Error.Model.Capability',
+      data: { action: 'Stabilizing the dying' },
     });
   });
 });
