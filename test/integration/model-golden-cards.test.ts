@@ -1,0 +1,262 @@
+/**
+ * Golden snapshots of today's cards (issue #26), before the callers go through the CombatModel seam:
+ * after every step of a flow, the card's state (`flags.gng` of its chat message), its stored HTML
+ * (`content`), the HTML the GM sees (`renderChatMessageHTML`: the buttons), and the HP and statuses
+ * of the actors in it. The flows: the README's exchange with the samples (attack, Defense, damage,
+ * Apply, Undo), a called shot (Stun + Vital Strike, its attack of opportunity and Fortitude save), a
+ * grapple (Improved and Advanced Grapple: the hold, a choke, Undo) and a linear burst (two targets,
+ * Apply, the burst's Undo). Dice are queued in the order they are rolled; ids become placeholders
+ * (test/fixtures/golden.ts). Update only when a change of behaviour is meant (docs/architecture.md).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cardHelpers, withFeats } from '../fixtures/cards.js';
+import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
+import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
+import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
+import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+
+const h = await getHarness();
+const { click, orc } = cardHelpers(h);
+const { gm, player, otherPlayer } = h.users;
+let randomIds = new Set<string>();
+beforeEach(() => {
+  h.reset(26);
+  randomIds = recordRandomIds();
+});
+afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+
+const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const target = (message: ChatMessage) =>
+  (cardState(fresh(message)) as AttackCardState).targets[0] as CardTarget;
+
+/** The steps of one flow: what the card and its actors are after each. */
+function recorder(actors: Actor[]) {
+  const steps: unknown[] = [];
+  return {
+    steps,
+    record(step: string, message: ChatMessage) {
+      const m = fresh(message);
+      const user = game.user;
+      h.as(gm);
+      steps.push({
+        step,
+        flags: m.flags?.gng ?? null,
+        content: m.content,
+        gmView: h.renderMessage(m).outerHTML,
+        actors: actors.map((a) => ({
+          name: a.name,
+          hp: (a.system as unknown as CreatureData).hp,
+          statuses: [...a.statuses].sort(),
+          effects: a.effects.contents.map((e) => ({
+            name: e.name,
+            statuses: [...e.statuses].sort(),
+            duration: e.duration,
+            flags: e.flags,
+          })),
+        })),
+      });
+      h.as(user);
+    },
+  };
+}
+
+/** A sample of the samples pack as a GM's import makes it. */
+async function sample(file: string, owner: User): Promise<Actor> {
+  const data = JSON.parse(
+    readFileSync(join(ROOT, 'packs/_source/samples', `${file}.json`), 'utf8'),
+  ) as Record<string, unknown>;
+  for (const key of ['_id', '_key', '_stats', 'folder', 'ownership', 'sort']) delete data[key];
+  return h.createActor(data, owner);
+}
+
+describe('golden: the attack card', () => {
+  it("the README's exchange: attack, Defense, damage, Apply, Undo", async () => {
+    const fighter = await sample('appendix3-fighter-5', player);
+    const rogue = await sample('appendix3-rogue-1', otherPlayer);
+    const { steps, record } = recorder([fighter, rogue]);
+    h.as(gm);
+    const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
+    await combat.begin();
+    h.as(player);
+    h.target(player, h.placeToken(rogue));
+    h.dice.queue(10);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {})) as ChatMessage;
+    await attackActionsSettled();
+    record('attack', message);
+    h.as(otherPlayer);
+    h.dice.queue(12);
+    await click(message, 'rollDefense');
+    record('rollDefense', message);
+    h.as(player);
+    h.dice.queue(6);
+    await click(message, 'rollDamage');
+    record('rollDamage', message);
+    await click(message, 'applyDamage');
+    record('applyDamage', message);
+    await click(message, 'undoDamage');
+    record('undoDamage', message);
+    expect(target(message).applied).toBeNull();
+    await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-readme-exchange.json');
+  });
+
+  it('a called shot: Stun + Vital Strike, the attack of opportunity declined, the Fortitude save, Undo', async () => {
+    const fighter = await appendix3Fighter(h, player);
+    const defender = await orc();
+    const { steps, record } = recorder([fighter, defender]);
+    h.placeToken(fighter);
+    h.as(player);
+    h.target(player, h.placeToken(defender));
+    h.dice.queue(15);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {
+      calledShots: ['stun', 'vital-strike'],
+    })) as ChatMessage;
+    await attackActionsSettled();
+    record('attack', message);
+    h.as(gm);
+    h.dice.queue(1);
+    await click(message, 'rollDefense');
+    record('rollDefense', message);
+    await click(message, 'declineAttackOfOpportunity');
+    record('declineAttackOfOpportunity', message);
+    h.as(player);
+    h.dice.queue(4);
+    await click(message, 'rollDamage');
+    record('rollDamage', message);
+    await click(message, 'applyDamage');
+    record('applyDamage', message);
+    h.as(gm);
+    h.dice.queue(1);
+    await click(message, 'conditionSave');
+    record('conditionSave', message);
+    await click(message, 'undoDamage');
+    record('undoDamage', message);
+    expect(target(message).calledShot?.condition).toBeNull();
+    await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-called-shot.json');
+  });
+});
+
+describe('golden: the grapple card', () => {
+  it('Improved and Advanced Grapple: touch attack, hold and its damage, a choke with its save, Undo', async () => {
+    const grappler = await withFeats(
+      await h.createActor(
+        { name: 'Grappler', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+        otherPlayer,
+      ),
+      ['improved-grapple', 'advanced-grapple'],
+    );
+    const victim = await h.createActor(
+      {
+        name: 'Victim',
+        type: 'npc',
+        system: {
+          abilities: { con: { value: 30 } },
+          hp: { value: 30 },
+          skills: { escapeArtist: { ranks: 6 } },
+        },
+      },
+      player,
+    );
+    const { steps, record } = recorder([grappler, victim]);
+    h.as(otherPlayer);
+    h.target(otherPlayer, h.placeToken(victim));
+    h.dice.queue(15); // Improved Grapple: no attack of opportunity, the touch attack at once
+    const message = (await game.gng.grapple(grappler)) as ChatMessage;
+    await attackActionsSettled();
+    record('grapple', message);
+    h.as(player);
+    h.dice.queue(2, 10);
+    await click(message, 'oppose'); // the touch Defense; the hit rolls the hold check
+    record('touch Defense', message);
+    h.dice.queue(5, 1);
+    await click(message, 'oppose'); // the victim's check, then the hold's damage
+    record('hold', message);
+    h.as(otherPlayer);
+    h.dice.queue(15);
+    await click(message, 'choke');
+    h.as(player);
+    h.dice.queue(12, 1, 1, 3);
+    await click(message, 'oppose');
+    record('choke', message);
+    h.as(otherPlayer);
+    await click(message, 'undo');
+    record('undo', message);
+    await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-grapple.json');
+  });
+});
+
+describe('golden: the burst card', () => {
+  it('a linear burst: two targets, Defense rolls, Apply, the burst’s Undo', async () => {
+    h.as(gm);
+    const gunner = await h.createActor(
+      { name: 'Gunner', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
+      player,
+    );
+    const [gun] = (await gunner.createEmbeddedDocuments('Item', [
+      {
+        name: 'Test SMG',
+        type: 'weapon',
+        system: {
+          category: 'simple',
+          use: 'ranged',
+          damage: { medium: '2d6' },
+          damageTypes: ['piercing'],
+          rangeIncrement: 50,
+          strength: 'none',
+          equipped: true,
+          firearm: { fireModes: ['single', 'auto'], capacity: 60, ammunition: 30, barrels: 1 },
+        },
+      },
+    ])) as Item[];
+    const place = async (actor: Actor, column: number) => {
+      const token = h.placeToken(actor);
+      h.as(gm);
+      await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
+        x: column * 100,
+        y: 0,
+      });
+    };
+    await place(gunner, 0);
+    const targets: Actor[] = [];
+    for (const [name, column] of [
+      ['Near', 2],
+      ['Far', 12],
+    ] as const) {
+      const actor = await h.createActor({
+        name,
+        type: 'npc',
+        system: { abilities: { con: { value: 30 } }, hp: { value: 30 }, skills: { jump: { ranks: 10 } } },
+      });
+      await place(actor, column);
+      targets.push(actor);
+    }
+    const { steps, record } = recorder([gunner, ...targets]);
+    h.as(player);
+    h.dice.queue(5, 6);
+    await game.gng.burst(gunner, gun as Item, { kind: 'linear', direction: 0 });
+    await attackActionsSettled();
+    const card = game.messages.contents.at(-1) as ChatMessage;
+    record('burst', card);
+    const act = async (user: User, action: string, targetId: string, dice: number[] = []) => {
+      h.as(user);
+      h.dice.queue(...dice);
+      expect(await requestBurstAction(card.id as string, action as never, targetId, {})).toMatchObject({
+        ok: true,
+      });
+      await attackActionsSettled();
+      record(`${action} ${targetId === 'burst' ? '' : targetId}`.trim(), card);
+    };
+    const ids = (fresh(card).flags?.gng?.burst as { targets: { id: string }[] }).targets.map((t) => t.id);
+    await act(gm, 'rollDefense', ids[0] as string, [6]);
+    await act(gm, 'rollDefense', ids[1] as string, [5]);
+    await act(gm, 'applyDamage', ids[0] as string, [3, 4]);
+    await act(gm, 'undoBurst', 'burst');
+    await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-burst.json');
+  });
+});
