@@ -106,31 +106,43 @@ describe('derived data under the test model', () => {
 });
 
 describe('turns under the test model', () => {
-  it("a turn start writes no budget, the tracker shows no badge, the sheet no budget line; GnG's do", async () => {
-    await useModel(TEST_MODEL_ID);
+  /** Two brutes in a begun combat; the first one's combatant marked with trauma (as if by a card). */
+  async function traumaFight(): Promise<{ combat: HarnessCombat; actor: Actor; combatant: Combatant }> {
     const actor = await brute();
-    const other = await brute();
-    const combat = h.startCombat([actor, other]) as HarnessCombat;
+    const combat = h.startCombat([actor, await brute()]) as HarnessCombat;
     await combat.begin();
     await attackActionsSettled();
     h.as(gm);
     const combatant = combatantOf(actor) as Combatant;
+    return { combat, actor, combatant };
+  }
+  const badge = (combat: Combat, combatant: Combatant) =>
+    h.renderCombatTracker(combat).querySelector(`[data-combatant-id="${combatant.id}"] .gng-budget-badge`);
+
+  it('a turn start writes no budget; a trauma mark shows neither as a badge nor on the sheet', async () => {
+    await useModel(TEST_MODEL_ID);
+    const { combat, actor, combatant } = await traumaFight();
     expect(combat.getFlag('gng', 'combatants')).toBeUndefined();
     expect(turnOf(combatant)).toBeNull();
-    // A trauma mark (as if left from before) shows nowhere under this model.
     await setTrauma(actor, true);
-    const row = () =>
-      h.renderCombatTracker(combat).querySelector(`[data-combatant-id="${combatant.id}"] .gng-budget-badge`);
-    expect(row()).toBeNull();
+    expect(badge(combat, combatant)).toBeNull();
     expect(budgetLines(actor)).toEqual([]);
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await attackActionsSettled();
+    expect(turnOf(combatant)).toBeNull();
+  });
 
-    await useModel('gng');
-    expect(row()?.textContent).toContain('trauma');
+  it('the same under GnG: the turn record, the badge, the budget line, a partial turn after trauma', async () => {
+    const { combat, actor, combatant } = await traumaFight();
+    expect(turnOf(combatant)).toMatchObject({ round: 1, partial: false });
+    await setTrauma(actor, true);
+    expect(badge(combat, combatant)?.textContent).toContain('trauma');
     expect(budgetLines(actor).length).toBeGreaterThan(0);
     await combat.nextTurn();
     await combat.nextTurn();
     await attackActionsSettled();
-    // GnG's turn start: trauma makes the turn partial (GnG TRAUMA) and the mark is spent.
+    // GnG TRAUMA: the next turn allows a partial action only.
     expect(turnOf(combatant)).toMatchObject({ round: 2, partial: true });
   });
 });
