@@ -101,7 +101,6 @@ const PENDING_SWITCH: Readonly<Record<string, string>> = {
   'src/cards/attack/shot-damage.ts': "card: a burst or suppressing shot's damage through model.damage",
   'src/cards/attack/firearms-damage.ts':
     'card: multi-shot damage through model.damage (or GnG-only: firearms)',
-  'src/cards/attack/called-shots.ts': 'card: called-shot damage through the model (or GnG-only: calledShots)',
   'src/combat/hp-loss.ts': 'card: HP loss through model.applyDamage',
   'src/cards/attack/attack-odds.ts': "world: the card's and dialog's odds through model.analysis()",
   'src/cards/attack/attack-odds-what-if.ts': 'world: What if? through model.analysis()',
@@ -124,6 +123,10 @@ const GNG_ONLY: Readonly<Record<string, { capability: string; why: string }>> = 
   },
   'src/cards/burst/burst-card.ts': { capability: 'bursts', why: "GnG's multiple target burst rolls Defense" },
   'src/cards/dying/dying-card.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
+  'src/cards/attack/called-shots.ts': {
+    capability: 'calledShots',
+    why: "GnG's called shots: a Vital Strike's loss, its trauma and dying by size",
+  },
 };
 
 describe('finding a choke point imported (fixtures: the check can fail)', () => {
