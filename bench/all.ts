@@ -6,7 +6,7 @@
  * Nothing gates CI and goals decide no exit code; a benchmark that crashes (or finds its own
  * instruments broken) is reported in the table and makes the command exit non-zero, since its
  * figures are then missing. `bench/sheet.ts` reads dist/gng.css: run `npm run build` first.
- * `npm run bench -- cards odds` runs only the benchmarks named (run, sheet, cards, odds, simulate, playground-log).
+ * `npm run bench -- cards odds` runs only the benchmarks named (run, sheet, cards, odds, simulate, seam, playground-log).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { FIGURES_ENV, meetsGoal, type Figure } from './figures.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const BENCHMARKS = ['run', 'sheet', 'cards', 'odds', 'simulate', 'playground-log'];
+const BENCHMARKS = ['run', 'sheet', 'cards', 'odds', 'simulate', 'seam', 'playground-log'];
 /** `npm run bench -- cards odds` runs only those. */
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !BENCHMARKS.includes(name));

@@ -53,6 +53,7 @@ import { registerImporter } from './bestiary/register.js';
 import { registerWorldRepair } from './data/world-repair.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
+import { registerCombatModelSetting } from './settings/combat-model-setting.js';
 import { registerWorldTime } from './combat/world-time.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
@@ -68,6 +69,7 @@ Hooks.once('init', () => {
   registerEffectGuardWarnings();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
+  registerCombatModelSetting();
   registerVariantsMenu();
   registerWorldTime();
   registerEffectTimings();

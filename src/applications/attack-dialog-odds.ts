@@ -1,7 +1,8 @@
 /**
- * The attack dialog's odds (issue #20): for each targeted token, the exact odds of the attack the
- * form describes now (hit, no effect, injury, trauma, disabled, dying, dead, a called shot's effect),
- * redrawn with the preview each time a choice changes. The numbers: src/cards/attack/attack-odds.ts
+ * The attack dialog's odds (issue #20; by the world's combat model's analysis, issue #26): for each
+ * targeted token, the exact odds of the attack the form describes now (hit, no effect, injury,
+ * trauma, disabled, dying, dead, a called shot's effect), redrawn with the preview each time a
+ * choice changes. The numbers: src/cards/attack/attack-odds.ts
  * from the dialog's own `previewAttack`; the table: attack-odds-view.ts.
  */
 import type { AttackOptions } from '../cards/attack/attack-options.js';
@@ -10,6 +11,8 @@ import type { ScattershotPlan } from '../cards/attack/scattershot.js';
 import { targetOdds, type OddsAttack, type TargetOdds } from '../cards/attack/attack-odds.js';
 import { attackerConditionsOf } from '../cards/attack/attacker-conditions.js';
 import { oddsTable } from '../cards/attack/attack-odds-view.js';
+import type { ModelAnalysis } from '../rules/index.js';
+import { currentAnalysis, withAnalysis } from '../settings/model-analysis.js';
 
 /** The attack as the card would make it from these choices (attack-start.ts `createAttackCard`). */
 export function dialogOddsAttack(
@@ -43,10 +46,18 @@ export function dialogOdds(
   preview: AttackPreview,
   tokens: readonly Token[],
   scattershot: ScattershotPlan | null,
+  analysis: ModelAnalysis = currentAnalysis(),
 ): TargetOdds[] {
   const attack = dialogOddsAttack(actor, weapon, options, preview, scattershot);
   return tokens.map((token) =>
-    targetOdds(attack, token.actor ?? null, token.id, token.document.name || token.actor?.name || ''),
+    targetOdds(
+      attack,
+      token.actor ?? null,
+      token.id,
+      token.document.name || token.actor?.name || '',
+      undefined,
+      analysis,
+    ),
   );
 }
 
@@ -70,7 +81,22 @@ export function renderDialogOdds(
   const key = JSON.stringify([options, preview?.total ?? null, preview?.allowed ?? null]);
   if (section.dataset.oddsKey === key) return;
   section.dataset.oddsKey = key;
-  const doc = root.ownerDocument;
+  withAnalysis((analysis) =>
+    drawOdds(section, analysis, actor, weapon, options, preview, tokens, scattershot),
+  );
+}
+
+function drawOdds(
+  section: HTMLElement,
+  analysis: ModelAnalysis,
+  actor: Actor,
+  weapon: Item,
+  options: AttackOptions,
+  preview: AttackPreview | null,
+  tokens: readonly Token[],
+  scattershot: ScattershotPlan | null,
+): void {
+  const doc = section.ownerDocument;
   const started = performance.now();
   let body: HTMLElement;
   if (!preview?.allowed) {
@@ -78,7 +104,7 @@ export function renderDialogOdds(
     body.className = 'note odds-body';
     body.textContent = game.i18n.localize('GNG.Odds.Refused');
   } else {
-    const rows = dialogOdds(actor, weapon, options, preview, tokens, scattershot);
+    const rows = dialogOdds(actor, weapon, options, preview, tokens, scattershot, analysis);
     body = oddsTable(doc, rows, (options.calledShots ?? []).length > 0);
   }
   const old = section.querySelector('.odds-body');

@@ -63,6 +63,7 @@ import {
 } from '../cards/attack/firearms.js';
 import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
 import { oddsShownTo } from '../cards/attack/odds-visibility.js';
+import { modelAnalysis } from '../settings/model-analysis.js';
 import { onDemand, withModule } from '../on-demand.js';
 import { roundsOf } from '../combat/ammunition.js';
 import { modelOffers } from '../settings/combat-model.js';
@@ -71,7 +72,13 @@ import { fireModeOffered } from '../cards/attack/attack-model.js';
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 /** The dialog's odds with the odds engine, loaded on first use (issue #29). */
-export const dialogOdds = onDemand(() => import('./attack-dialog-odds.js'));
+export const dialogOdds = onDemand(() =>
+  import('./attack-dialog-odds.js').then(async (module) => {
+    // With the world's combat model's odds (issue #26).
+    await modelAnalysis();
+    return module;
+  }),
+);
 
 export { ATTACK_DIALOG_TEMPLATE };
 

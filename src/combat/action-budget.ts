@@ -21,6 +21,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { combatantOf } from './scene-lookup.js';
+import { modelOffers } from '../settings/combat-model.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import {
   ABORT_ACTIONS,
@@ -38,6 +39,14 @@ import {
   type ActionBudget,
   type ActionFeatId,
 } from '../rules/index.js';
+
+/**
+ * Whether the world's combat model has this budget: GnG's aborts, or trauma's partial turn. Without
+ * either, turn starts write no record and the tracker and sheets show none.
+ */
+export function budgetInPlay(): boolean {
+  return modelOffers('aborts') || modelOffers('trauma');
+}
 
 /** What the actor's current (or last) turn allows, written at its turn start. */
 export interface TurnFlag {

@@ -2,10 +2,18 @@
  * The action budget made visible: a badge per combatant row of the combat tracker
  * (`renderCombatTracker`: "−move", "−move −attack", "trauma", and for the combatant whose turn it is,
  * what this turn has left) and the "Next turn: …" line of the sheets' combat panel. What a turn
- * allows comes from the engine (`beginTurnWithTrauma`); this module only words it.
+ * allows comes from the engine (`beginTurnWithTrauma`); this module only words it. Under a combat
+ * model without the budget (no aborts, no trauma: `budgetInPlay`) there is nothing to show.
  */
 import { beginTurnWithTrauma, type TurnActions } from '../rules/index.js';
-import { combatantBudget, combatantOf, combatantTrauma, debtOf, turnOf } from './action-budget.js';
+import {
+  budgetInPlay,
+  combatantBudget,
+  combatantOf,
+  combatantTrauma,
+  debtOf,
+  turnOf,
+} from './action-budget.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -40,6 +48,7 @@ export function thisTurnText(actor: Actor): string | null {
 
 /** The sheet's combat panel lines (empty out of combat). */
 export function budgetLines(actor: Actor): string[] {
+  if (!budgetInPlay()) return [];
   return [thisTurnText(actor), nextTurnText(actor)].filter((line): line is string => line !== null);
 }
 
@@ -48,8 +57,10 @@ export function decorateCombatTracker(app: CombatTrackerApp, html: HTMLElement):
   // The combat this tracker shows (the rows are its combatants).
   const combat = app?.viewed;
   if (!combat) return;
+  const shown = budgetInPlay();
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     row.querySelector('.gng-budget-badge')?.remove();
+    if (!shown) continue;
     const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
     if (!combatant) continue;
     const keys = debtOf(combatant, combat);

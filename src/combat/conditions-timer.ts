@@ -43,6 +43,7 @@ import { bleedingModule, registerBleedingCard } from '../cards/bleeding/bleeding
 import { bleedingEffectOf } from '../cards/bleeding/bleeding-state.js';
 import { postDyingCardFor } from '../cards/dying/dying-register.js';
 import { isActiveGM } from '../documents/active-gm.js';
+import { modelOffers } from '../settings/combat-model.js';
 import { escapeHtml } from '../chat/escape-html.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
 
@@ -124,8 +125,9 @@ export async function runConditionsAtTurnStart(combat: Combat, combatant: Combat
   if (!actor) return;
   // Unlinked tokens' actors are not world actors: their old blood-loss flag is migrated here.
   await migrateBloodLoss(actor);
-  // The bleeding card loads only for an actor that bleeds.
-  if (bleedingEffectOf(actor)) await (await bleedingModule()).postBleedingCardsFor(actor, combat.round);
+  // The bleeding card loads only for an actor that bleeds, under a model with GnG's bleeding.
+  if (modelOffers('woundVariants') && bleedingEffectOf(actor))
+    await (await bleedingModule()).postBleedingCardsFor(actor, combat.round);
   // A dying actor's round: d% against Con, 1 HP lost unless it stabilizes (cards/dying/dying-card.ts).
   await postDyingCardFor(actor, combat);
 }

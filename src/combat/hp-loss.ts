@@ -25,7 +25,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { combatModel } from '../settings/combat-model.js';
-import { modelCreatureOf } from './model-creature.js';
+import { healthStatusesOf, modelCreatureOf } from './model-health.js';
 
 /** The status "Wounds Normally Cause Bleeding" sets (the bleeding card's; bleeding-card.ts). */
 const SEVERE_BLEEDING = 'severe-bleeding';
@@ -191,7 +191,7 @@ export async function applyHitPointLoss(
  */
 export function standsOnHitPoints(actor: Actor, status: string, model: CombatModel = combatModel()): boolean {
   if (status !== 'dying' && status !== 'dead' && status !== 'unconscious') return true;
-  return model.healthStatus(healthOf(actor, model.healthFields), modelCreatureOf(actor)).includes(status);
+  return healthStatusesOf(actor, model).includes(status);
 }
 
 /**

@@ -4,9 +4,10 @@
  * turn gets only what its aborts left (and a partial action after trauma) and its action budget is
  * refilled (src/combat/action-budget.ts), expired effects end and bleeding actors get their save card
  * (src/combat/conditions-timer.ts). Foundry v13 calls the turn events once, on the active GM's
- * client; the guard below keeps it so if a caller runs them elsewhere.
+ * client; the guard below keeps it so if a caller runs them elsewhere. The action budget is GnG's
+ * (aborts and trauma): under a combat model without either, a turn start writes none of it.
  */
-import { startTurnOf } from '../combat/action-budget.js';
+import { budgetInPlay, startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
 import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.js';
 import { isActiveGM } from './active-gm.js';
@@ -33,7 +34,7 @@ export class GnGCombat extends foundry.documents.Combat {
   override async _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
     if (!isActiveGM() || context.skipped) return;
-    await startTurnOf(combatant, context.round);
+    if (budgetInPlay()) await startTurnOf(combatant, context.round);
     // Durations count down, Severe Bleeding asks for its save (src/combat/conditions-timer.ts).
     await runConditionsAtTurnStart(this, combatant);
     // The shooter's suppressing fire is held until its next turn start (src/cards/suppress/).

@@ -1,16 +1,15 @@
 /**
  * HP typed by hand (the sheet's field, the token's bar, a macro): the active GM's client gives the
- * creature the state its HP mean (core "Disabled, dying and dead" with GnG's thresholds by size,
- * engine `damageCondition`) — below 0 and not yet at its death threshold it becomes `dying` (unless
+ * creature the state its HP mean, as the world's combat model says (`model.healthStatus`; GnG: core
+ * "Disabled, dying and dead" with GnG's thresholds by size, engine `damageCondition`) — below 0 and not yet at its death threshold it becomes `dying` (unless
  * it is already dying, stable or dead), at the threshold `dead`; back at 0 or above, `dying` and
  * `stable` go. The cards set these statuses themselves and record them for their Undo, so an update
  * a card makes carries {@link CARD_HP_UPDATE} in its options and is left alone here.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { damageCondition, type Size } from '../rules/index.js';
 import { track } from '../cards/kernel/index.js';
+import { healthStatusesOf } from '../combat/model-health.js';
 
 /** The update options a card passes when it changes HP (and sets the statuses that follow itself). */
 export const CARD_HP_UPDATE = { [SYSTEM_ID]: { hpByCard: true } } as const;
@@ -30,8 +29,9 @@ export async function syncHpStatuses(actor: Actor): Promise<{ added: string[]; r
   const added: string[] = [];
   const removed: string[] = [];
   if (!(actor.type === 'character' || actor.type === 'npc')) return { added, removed };
-  const sys = actor.system as CreatureData;
-  const condition = damageCondition(sys.hp.value, sys.size as Size);
+  // Dying and dead only: the other statuses a model's health calls for are the cards' to set.
+  const health = healthStatusesOf(actor);
+  const condition = health.includes('dead') ? 'dead' : health.includes('dying') ? 'dying' : null;
   const has = (status: string) => actor.statuses.has(status);
   const set = async (status: string, active: boolean) => {
     if (has(status) === active) return;

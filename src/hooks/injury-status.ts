@@ -3,24 +3,28 @@
  * (`injury-light`, `injury-moderate`, `injury-severe`) in step with the derived injury grade after
  * every change to the actor. The marker is only a display: the penalty itself is derived from HP by
  * the rules engine (GnG EFFECTS OF DAMAGE › Injury), so it never counts twice. A dying or dead
- * creature carries no injury marker: its dying or dead status says more.
+ * creature carries no injury marker: its dying or dead status says more. Under a combat model without
+ * injury (capability `injury`) no actor carries one.
  */
 import type { CreatureData } from '../data/actor/creature-data.js';
-import { damageCondition, type Size } from '../rules/index.js';
+import { combatModel } from '../settings/combat-model.js';
+import { healthStatusesOf } from '../combat/model-health.js';
 
 export const INJURY_STATUSES = ['injury-light', 'injury-moderate', 'injury-severe'] as const;
 type InjuryStatus = (typeof INJURY_STATUSES)[number];
 
 /**
  * The marker an actor should carry, or null when uninjured (or immune), or dying or dead by its HP
- * (engine `damageCondition`): then the dying or dead status is its one marker (issue #33).
+ * (the world's model's `healthStatus`): then the dying or dead status is its one marker (issue #33).
  */
 export function injuryStatusFor(actor: Actor): InjuryStatus | null {
   const system = actor.system as CreatureData;
   const injury = system.hp?.injury;
   if (!injury || injury.level === 'none') return null;
-  const condition = damageCondition(system.hp.value, system.size as Size);
-  if (condition === 'dying' || condition === 'dead') return null;
+  const model = combatModel();
+  if (!model.capabilities.injury) return null;
+  const health = healthStatusesOf(actor, model);
+  if (health.includes('dying') || health.includes('dead')) return null;
   return `injury-${injury.level}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Self-test checks of the configuration Foundry read on `init`: the Foundry build, our document
  * classes and data models, the queries every card needs, the statuses, the token bar, and a world
- * setting written and read back.
+ * setting written and read back (and a write its pre-hook cancels kept out).
  */
 import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID } from '../config/document-types.js';
 import { GNG_STATUSES } from '../config/status-effects.js';
@@ -96,9 +96,32 @@ const settings: SelfTestCheck = {
       await game.settings.set(SYSTEM_ID, key, before);
     }
     expect(game.settings.get(SYSTEM_ID, key) === before, 'GNG.SelfTest.Fail.SettingNotRestored', { key });
+    await cancelledWrite(key, before);
     return f('GNG.SelfTest.Pass.Settings', { key });
   },
 };
+
+/**
+ * A `preUpdateSetting` handler returning false cancels the write and the value stays: the combat
+ * model setting's guard rests on it (src/settings/combat-model-setting.ts; evidence in
+ * test/harness/README.md). Probed on the probe setting; set back if the write went through.
+ */
+async function cancelledWrite(key: string, before: unknown): Promise<void> {
+  const id = `${SYSTEM_ID}.${key}`;
+  const hook = Hooks.on('preUpdateSetting', (doc: { key?: unknown }) =>
+    doc?.key === id ? false : undefined,
+  );
+  try {
+    await game.settings.set(SYSTEM_ID, key, foundry.utils.randomID(16));
+  } catch {
+    // A write refused by throwing is cancelled too: the value is what counts.
+  } finally {
+    Hooks.off('preUpdateSetting', hook);
+  }
+  const kept = game.settings.get(SYSTEM_ID, key) === before;
+  if (!kept) await game.settings.set(SYSTEM_ID, key, before);
+  expect(kept, 'GNG.SelfTest.Fail.SettingGuardIgnored', { key });
+}
 
 /**
  * The canvas's selected tokens, which the party rest reads (`canvas.tokens.controlled`): a list

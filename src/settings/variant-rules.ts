@@ -113,7 +113,7 @@ export function automation(): Automation {
  * After a change: every actor prepared again (world actors and the scenes' unlinked tokens) and open
  * windows redrawn. Cards posted before keep what they showed; their next step reads the new rules.
  */
-function rulesChanged(): void {
+export function rulesChanged(): void {
   for (const actor of allActors()) actor.reset();
   for (const app of foundry.applications.instances.values()) {
     if (app.rendered) void app.render();

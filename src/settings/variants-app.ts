@@ -1,12 +1,17 @@
 /**
  * The "Variant rules and automation" window (system settings → Grim-n-Gritty → Variant rules, GM
- * only): every setting of {@link VARIANT_SETTINGS}, grouped as the text groups them (Appendix 1
- * variant rules, Appendix 2 high magic) and then the table's automation, each with the text's name,
- * a one-line summary and what it changes at the table. Save writes only the settings whose value
- * changed; Defaults puts the defaults in the form (saved only by Save); Cancel closes.
+ * only): first the world's combat model ("Combat rules", issue #26: GnG's appendices are shown only
+ * while GnG is chosen), then every setting of {@link VARIANT_SETTINGS}, grouped as the text groups
+ * them (Appendix 1 variant rules, Appendix 2 high magic) and then the table's automation, each with
+ * the text's name, a one-line summary and what it changes at the table. Save writes only the
+ * settings whose value changed; Defaults puts the defaults in the form (saved only by Save); Cancel
+ * closes.
  */
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import { models } from '../rules/index.js';
 import { VARIANT_SETTINGS, type VariantSettingSpec } from './variant-rules.js';
+import { COMBAT_MODEL_SETTING, combatModelId } from './combat-model.js';
+import { combatModelChangeRefusal } from './combat-model-setting.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -15,6 +20,8 @@ export const VARIANTS_FOOTER_TEMPLATE = systemPath('templates/settings/variants-
 
 /** The groups of the window, in order (lang keys `GNG.Variants.Group.<id>`). */
 const GROUPS: readonly VariantSettingSpec['group'][] = ['appendix1', 'appendix2', 'automation'];
+/** GnG's own variants: shown only while GnG is the chosen combat model. */
+const GNG_GROUPS: readonly string[] = ['appendix1', 'appendix2'];
 
 type Value = boolean | string;
 
@@ -37,6 +44,19 @@ function currentValues(): Record<string, Value> {
     values[spec.key] = valid(spec, value) ? value : (spec.default as Value);
   }
   return values;
+}
+
+/** One model of the "Combat rules" group: its name and, when its lang file has one, its summary. */
+function modelOption(id: string, checked: boolean) {
+  const label = models.combatModelById(id)?.label ?? id;
+  const hint = `GNG.Model.Hint.${id}`;
+  return {
+    value: id,
+    id: `gng-model-${id}`,
+    label: game.i18n.has(label) ? game.i18n.localize(label) : label,
+    hint: game.i18n.has(hint) ? game.i18n.localize(hint) : '',
+    checked,
+  };
 }
 
 const defaultValues = (): Record<string, Value> =>
@@ -65,7 +85,12 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<Record<string, unknown>> {
     const t = (key: string) => game.i18n.localize(key);
-    const values = { ...currentValues(), ...(this.draft ?? {}) };
+    const values: Record<string, Value> = {
+      ...currentValues(),
+      [COMBAT_MODEL_SETTING]: combatModelId(),
+      ...(this.draft ?? {}),
+    };
+    const chosen = values[COMBAT_MODEL_SETTING];
     const setting = (spec: VariantSettingSpec) => {
       const base = `GNG.Variants.${spec.key}`;
       const id = `gng-variant-${spec.key}`;
@@ -85,12 +110,20 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
         })),
       };
     };
+    const refusal = combatModelChangeRefusal();
     return {
       isGM: game.user.isGM,
       status: this.status,
       atTable: t('GNG.Variants.AtTheTable'),
+      model: {
+        legend: t('GNG.Model.Group.legend'),
+        intro: t('GNG.Model.Group.intro'),
+        options: models.combatModelIds().map((id) => modelOption(id, chosen === id)),
+        locked: refusal === 'GNG.Model.Error.CombatActive' ? t(refusal) : '',
+      },
       groups: GROUPS.map((group) => ({
         id: group,
+        hidden: GNG_GROUPS.includes(group) && chosen !== models.DEFAULT_COMBAT_MODEL,
         legend: t(`GNG.Variants.Group.${group}.legend`),
         intro: t(`GNG.Variants.Group.${group}.intro`),
         settings: VARIANT_SETTINGS.filter((spec) => spec.group === group).map(setting),
@@ -107,7 +140,15 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#listening = true;
     this.element.addEventListener('change', () => {
       this.draft = this.formValues();
+      this.showModelGroups();
     });
+  }
+
+  /** GnG's appendices follow the model chosen in the form. */
+  showModelGroups(): void {
+    const gng = this.formValues()[COMBAT_MODEL_SETTING] === models.DEFAULT_COMBAT_MODEL;
+    for (const group of GNG_GROUPS)
+      this.element.querySelector<HTMLElement>(`[data-group="${group}"]`)?.toggleAttribute('hidden', !gng);
   }
 
   override _onClose(): void {
@@ -125,10 +166,16 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
       const chosen = inputs.find((input) => input.type === 'radio' && input.checked);
       if (chosen) values[spec.key] = chosen.value;
     }
+    const model = form.querySelector<HTMLInputElement>(`input[name="${COMBAT_MODEL_SETTING}"]:checked`);
+    if (model) values[COMBAT_MODEL_SETTING] = model.value;
     return values;
   }
 
-  /** Closes, then writes each setting whose submitted value differs from its value now; GM only. */
+  /**
+   * Closes, then writes each setting whose submitted value differs from its value now (the combat
+   * model first); GM only. A change of model while a combat exists saves nothing: the window stays
+   * open with the form as it was, and says why.
+   */
   static async onSave(
     this: VariantsApp,
     _event: Event | null,
@@ -139,12 +186,21 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
       ui.notifications.warn(game.i18n.localize('GNG.Variants.GMOnly'));
       return;
     }
+    const model = formData.object[COMBAT_MODEL_SETTING];
+    const modelChange =
+      typeof model === 'string' && models.combatModelById(model) !== null && model !== combatModelId();
+    const refusal = modelChange ? combatModelChangeRefusal() : null;
+    if (refusal) {
+      ui.notifications.warn(game.i18n.localize(refusal));
+      return;
+    }
     const now = currentValues();
     const changes = VARIANT_SETTINGS.filter((spec) => {
       const value = formData.object[spec.key];
       return valid(spec, value) && value !== now[spec.key];
     });
     await this.close();
+    if (modelChange) await game.settings.set(SYSTEM_ID, COMBAT_MODEL_SETTING, model);
     for (const spec of changes) await game.settings.set(SYSTEM_ID, spec.key, formData.object[spec.key]);
   }
 
@@ -152,6 +208,8 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
   static onDefaults(this: VariantsApp): void {
     const form = this.element as HTMLFormElement;
     const defaults = defaultValues();
+    for (const input of form.querySelectorAll<HTMLInputElement>(`input[name="${COMBAT_MODEL_SETTING}"]`))
+      input.checked = input.value === models.DEFAULT_COMBAT_MODEL;
     for (const spec of VARIANT_SETTINGS) {
       for (const input of form.querySelectorAll<HTMLInputElement>(`input[name="${spec.key}"]`)) {
         if (input.type === 'checkbox') input.checked = defaults[spec.key] === true;
@@ -159,6 +217,7 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
       }
     }
     this.draft = this.formValues();
+    this.showModelGroups();
     this.status = game.i18n.localize('GNG.Variants.DefaultsSet');
     const line = form.querySelector<HTMLElement>('.gng-variants-status');
     if (line) line.textContent = this.status;

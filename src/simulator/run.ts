@@ -2,12 +2,15 @@
  * `game.gng.simulate(…)` (issue #20): two sides of actors (documents or uuids, world or compendium)
  * become snapshots, and N fights run in a Web Worker with progress messages; cancelling terminates
  * the worker. Where Workers are unavailable (Node tests) or the worker fails to start, the same
- * chunked run goes on in-process, yielding to the event loop between chunks.
+ * chunked run goes on in-process, yielding to the event loop between chunks. The fights are the
+ * world's combat model's (issue #26): the job carries its id (protocol.ts).
  */
+import { models } from '../rules/index.js';
 import type { FightPolicies, SimulationAggregate, SimVariants } from '../rules/simulate/index.js';
 import { variantRules } from '../settings/variant-rules.js';
+import { combatModelId } from '../settings/combat-model.js';
 import { actorSnapshot } from './snapshot.js';
-import { runChunked, type SimulationJob, type WorkerMessage } from './protocol.js';
+import { runChunked, UnknownModelError, type SimulationJob, type WorkerMessage } from './protocol.js';
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {
@@ -26,6 +29,8 @@ export interface SimulateOptions {
   signal?: AbortSignal;
   /** `auto` (default): a Worker where there is one; `never`: in-process. */
   worker?: 'auto' | 'never';
+  /** The combat model's id (default: the world's, `combatModelId()`). */
+  model?: string;
 }
 
 /** The default number of fights. */
@@ -64,6 +69,11 @@ function abortError(): Error {
   return error;
 }
 
+/** The simulator's message for a model it cannot run. */
+function unknownModel(model: string): Error {
+  return new Error(game.i18n.format('GNG.Simulator.Error.UnknownModel', { model }));
+}
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function inProcess(job: SimulationJob, options: SimulateOptions): Promise<SimulationAggregate> {
@@ -71,10 +81,15 @@ function inProcess(job: SimulationJob, options: SimulateOptions): Promise<Simula
     options.onProgress?.(done, total);
     await yieldToEventLoop();
     return !options.signal?.aborted;
-  }).then((result) => {
-    if (!result) throw abortError();
-    return result;
-  });
+  }).then(
+    (result) => {
+      if (!result) throw abortError();
+      return result;
+    },
+    (error: unknown) => {
+      throw error instanceof UnknownModelError ? unknownModel(error.model) : error;
+    },
+  );
 }
 
 /** A new worker for the run, or null where there is none. */
@@ -108,6 +123,7 @@ function inWorker(
         finish();
         worker.terminate();
         if (message.type === 'done') resolve(message.result);
+        else if (message.unknownModel !== undefined) reject(unknownModel(message.unknownModel));
         else reject(new Error(message.message));
       }
     };
@@ -130,6 +146,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationAggr
     throw new RangeError(game.i18n.format('GNG.Simulator.Error.Fights', { max: MAX_FIGHTS }));
   if (options.sideA.length === 0 || options.sideB.length === 0)
     throw new Error(game.i18n.localize('GNG.Simulator.Error.EmptySide'));
+  const model = options.model ?? combatModelId();
+  if (!models.combatModelById(model)) throw unknownModel(model);
   const sides = await snapshotsOf(options.sideA, options.sideB);
   const job: SimulationJob = {
     sides,
@@ -138,8 +156,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationAggr
     n,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }),
+    model,
   };
   if (options.signal?.aborted) throw abortError();
-  const worker = options.worker === 'never' ? null : newWorker();
+  // The worker's bundle holds the built-in models only: another (a module's) runs in-process.
+  const builtIn = (models.BUILT_IN_MODEL_IDS as readonly string[]).includes(model);
+  const worker = options.worker === 'never' || !builtIn ? null : newWorker();
   return worker ? inWorker(worker, job, options) : inProcess(job, options);
 }

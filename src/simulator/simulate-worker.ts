@@ -1,9 +1,10 @@
 /**
  * The fight simulator's Web Worker (issue #20): receives a {@link SimulationJob}, runs it in chunks
- * with progress messages, posts the aggregate. Bundled by Vite as a worker of its own (the
+ * with its combat model's fight loop (the built-in models only) and progress messages, posts the
+ * aggregate. Bundled by Vite as a worker of its own (the
  * `new Worker(new URL(…, import.meta.url))` in run.ts), so the page's main thread stays free.
  */
-import { runChunked, type SimulationJob, type WorkerMessage } from './protocol.js';
+import { runChunked, UnknownModelError, type SimulationJob, type WorkerMessage } from './protocol.js';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<SimulationJob>) => void) | null;
@@ -21,6 +22,10 @@ scope.onmessage = (event) => {
       if (result) scope.postMessage({ type: 'done', result });
     })
     .catch((error: unknown) => {
-      scope.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      // The page words it (the worker has no lang file).
+      if (error instanceof UnknownModelError)
+        scope.postMessage({ type: 'error', message, unknownModel: error.model });
+      else scope.postMessage({ type: 'error', message });
     });
 };

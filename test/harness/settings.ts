@@ -51,7 +51,18 @@ export class HarnessSettings implements ClientSettings {
       throw new Error(`Only a GM may change the world setting "${id}"`);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`"${String(value)}" is not a choice of "${id}"`);
-    this.#store(config).set(id, value);
+    const store = this.#store(config);
+    // A world setting is a Setting document: its pre-hook runs on the writing client, and false
+    // cancels the write, the value staying as it was (test/harness/README.md).
+    if (config.scope === 'world') {
+      const exists = store.has(id);
+      const doc = { key: id, value: JSON.stringify(exists ? store.get(id) : config.default) };
+      const change = { value: JSON.stringify(value) };
+      const hook = exists ? 'preUpdateSetting' : 'preCreateSetting';
+      if (Hooks.call(hook, doc, exists ? change : { key: id, ...change }, {}, game.user.id) === false)
+        return this.get(namespace, key);
+    }
+    store.set(id, value);
     config.onChange?.(value);
     return value;
   }

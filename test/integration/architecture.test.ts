@@ -1,12 +1,14 @@
 /**
  * The house rules of src/ (docs/architecture.md), checked on the source files: no import circles,
  * the card kernel at the bottom (it imports no card and no combat glue), the rules engine pure (no
- * glue), the cards in files small enough to read at once, and no handler told its sender by a test.
+ * glue), the cards in files small enough to read at once, no handler told its sender by a test, and
+ * GnG's combat choke points called only through the world's combat model (issue #26).
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ROOT } from '../harness/index.js';
+import { chokePointImports, CHOKE_POINTS } from './architecture-choke-points.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -82,5 +84,105 @@ describe('the shape of src/', () => {
       /CONFIG\.queries\[[^\]]+\]!?\([^)]*\{\s*user\b/s.test(readFileSync(file, 'utf8')),
     );
     expect(offending.map(rel)).toEqual([]);
+  });
+});
+
+/**
+ * Files outside the engine that still import a choke point while they are being switched to the
+ * world's combat model (issue #26). Empty since the "card" and "world" branches were merged: a file
+ * that imports one must go through the model (or, if it is GnG-only, be in {@link GNG_ONLY} with the
+ * capability that gates it); an entry whose file no longer imports one fails the test below.
+ */
+const PENDING_SWITCH: Readonly<Record<string, string>> = {};
+
+/**
+ * GnG-only code: it runs only when the world's model offers the capability named (the card or button
+ * is not drawn, a request is refused), so it may call GnG's own rules. A later model that offers the
+ * capability brings its own card.
+ */
+const GNG_ONLY: Readonly<Record<string, { capability: string; why: string }>> = {
+  'src/cards/grapple/grapple-checks.ts': {
+    capability: 'gngGrapple',
+    why: "GnG's grapple card rolls Defense",
+  },
+  'src/cards/grapple/grapple-actions.ts': {
+    capability: 'gngGrapple',
+    why: "GnG's grapple card's touch attack",
+  },
+  'src/cards/burst/burst-card.ts': { capability: 'bursts', why: "GnG's multiple target burst rolls Defense" },
+  'src/cards/dying/dying-card.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
+  'src/cards/attack/called-shots.ts': {
+    capability: 'calledShots',
+    why: "GnG's called shots: a Vital Strike's loss, its trauma and dying by size",
+  },
+};
+
+describe('finding a choke point imported (fixtures: the check can fail)', () => {
+  const file = join(SRC, 'cards/example/example.ts');
+  const found = (text: string) => chokePointImports(text, file, SRC);
+
+  it('a named import from the engine, aliased or among others, over several lines', () => {
+    expect(found("import { defenseBonus } from '../../rules/index.js';")).toEqual(['defenseBonus']);
+    expect(
+      found(
+        "import {\n  SIZES,\n  damageCondition as condition,\n  type Size,\n} from '../../rules/index.js';",
+      ),
+    ).toEqual(['damageCondition']);
+    expect(found("import { simulateFight } from '../../rules/simulate/index.js';")).toEqual([
+      'simulateFight',
+    ]);
+    expect(found("export { dyingRound } from '../../rules/dying.js';")).toEqual(['dyingRound']);
+  });
+
+  it("a namespace import's or a dynamic import's member", () => {
+    expect(found("import * as odds from '../../rules/odds/index.js';\nodds.attackOdds(input);")).toEqual([
+      'attackOdds',
+    ]);
+    expect(found("const m = await import('../../rules/index.js');\nm.resolveAttack(1, 2);")).toEqual([
+      'resolveAttack',
+    ]);
+    expect(found("const { damagePipeline } = await import('../../rules/damage.js');")).toEqual([
+      'damagePipeline',
+    ]);
+  });
+
+  it('not a type import, a comment, another module or another member', () => {
+    expect(found("import type { defenseBonus } from '../../rules/index.js';")).toEqual([]);
+    expect(found("import { type maxHitPoints, SIZES } from '../../rules/index.js';")).toEqual([]);
+    expect(
+      found("// defenseBonus\n/** damagePipeline */\nimport { SIZES } from '../../rules/index.js';"),
+    ).toEqual([]);
+    expect(found("import { resolveAttack } from '../kernel/index.js';")).toEqual([]);
+    expect(found("import * as odds from '../../rules/odds/index.js';\nodds.hitOdds(x);")).toEqual([]);
+  });
+});
+
+describe("GnG's combat choke points go through the world's combat model (issue #26)", () => {
+  const outside = files.filter((file) => !file.startsWith(join(SRC, 'rules')));
+  const found = new Map(
+    outside
+      .map((file) => [rel(file), chokePointImports(readFileSync(file, 'utf8'), file, SRC)] as const)
+      .filter(([, names]) => names.length > 0),
+  );
+
+  it('no file outside src/rules/ imports one, but those listed (pending or GnG-only)', () => {
+    const unlisted = [...found]
+      .filter(([file]) => !(file in PENDING_SWITCH) && !(file in GNG_ONLY))
+      .map(([file, names]) => `${file}: ${names.join(', ')}`);
+    expect(unlisted).toEqual([]);
+  });
+
+  it('lists no file that does not (a stale entry: remove it)', () => {
+    const listed = [...Object.keys(PENDING_SWITCH), ...Object.keys(GNG_ONLY)];
+    expect(listed.filter((file) => !found.has(file))).toEqual([]);
+  });
+
+  it('names a real capability for each GnG-only file', async () => {
+    const { models } = await import('../../src/rules/index.js');
+    const wrong = Object.entries(GNG_ONLY).filter(
+      ([, { capability }]) => !(models.MODEL_CAPABILITIES as readonly string[]).includes(capability),
+    );
+    expect(wrong).toEqual([]);
+    expect(Object.keys(CHOKE_POINTS).length).toBe(13);
   });
 });

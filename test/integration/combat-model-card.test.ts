@@ -227,7 +227,7 @@ describe('a card keeps the model it was posted under', () => {
     const result = await requestCardAction(pending.id as string, 'rollDefense', target(pending).id);
     expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Model.Changed' });
     expect(lastNotice()).toBe(
-      'This card was posted under the Grim-n-Gritty combat rules; the world now plays Test model. Only its Undo still works.',
+      'This card was posted under the Grim-n-Gritty v4.0 combat rules; the world now plays Test model. Only its Undo still works.',
     );
     expect(target(pending).defense).toBeNull();
     // Undo under the test model: the GnG card's own fields (HP, temporary HP, nonlethal) come back.

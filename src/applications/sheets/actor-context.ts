@@ -15,6 +15,7 @@ import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
+import { modelOffers } from '../../settings/combat-model.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import {
@@ -23,6 +24,7 @@ import {
   hpBar,
   hpView,
   initiativeView,
+  modelDefenseView,
   protectionView,
   signed,
   type StatView,
@@ -208,7 +210,10 @@ export function combatPanelContext(actor: Actor) {
       },
     ],
     combat: {
-      defense: [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')],
+      // GnG's rolled Defense; under a model without one, its own defenses (static values to beat).
+      defense: modelOffers('rolledDefense')
+        ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]
+        : Object.values(system.derived.modelDefenses).map((spec) => modelDefenseView(actor, spec)),
       protection: protectionView(actor, system),
       hp: hpView(actor, system),
       initiative: initiativeView(actor, system),

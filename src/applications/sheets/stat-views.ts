@@ -3,7 +3,12 @@
  * HP; an attack row's bonus) and the header's HP bar: labels, signs and sources for what the data
  * model derived. Formatting only — every number comes from `system` / `system.derived`.
  */
-import { PROTECTION_PARTS, type DefenseBreakdown, type DefensePart } from '../../rules/index.js';
+import {
+  PROTECTION_PARTS,
+  type DefenseBreakdown,
+  type DefensePart,
+  type DefenseSpec,
+} from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
@@ -34,6 +39,8 @@ export interface StatView {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+/** A combat model's own word (a lang key) localized, or as it is when no lang file knows it. */
+const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
 
 export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
@@ -102,6 +109,25 @@ export function defenseView(actor: Actor, system: CreatureData, attack: 'melee' 
   };
 }
 
+/**
+ * A defense of the world's combat model that no one rolls (issue #26): a static value to beat (or a
+ * rolled model's bonus) with the model's breakdown (`derived.modelDefenses`). The combat panel shows
+ * these instead of GnG's Defense under a model without rolled Defense.
+ */
+export function modelDefenseView(actor: Actor, spec: DefenseSpec): StatView {
+  const key = `GNG.Sheet.Combat.Defense.${spec.id}`;
+  const label = game.i18n.has(key) ? t(key) : f('GNG.Sheet.Combat.ModelDefense', { name: spec.id });
+  const id = spec.id.replace(/[^\w-]/g, '-');
+  return {
+    id: `gng-${actor.id}-defense-${id}`,
+    key: `defense-${id}`,
+    label,
+    value: spec.kind === 'static' ? String(spec.value) : signed(spec.bonus),
+    lines: spec.parts.map((part) => ({ label: word(part.label), value: signed(part.value) })),
+    notes: [],
+  };
+}
+
 export function protectionView(actor: Actor, system: CreatureData): StatView {
   const p = system.derived.protection;
   const armorName = system.derived.equippedArmorId
@@ -141,7 +167,7 @@ export function hpView(actor: Actor, system: CreatureData): StatView {
             : key === 'constitution'
               ? String(part.value)
               : signed(part.value);
-      return { label: t(part.label), value };
+      return { label: word(part.label), value };
     });
   lines.push({ label: t('GNG.Sheet.Combat.MaxHp'), value: `= ${derived.max}` });
   const notes = [injuryText(system)];

@@ -9,13 +9,14 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   attackRollModifiers,
   expandConditions,
+  type CombatModel,
   type DefenseBreakdown,
   type DefensePart,
   type DefenseSpec,
   type DefenseState,
 } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
-import { modelCreatureOf } from '../../combat/model-creature.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 import { capabilityRefusal } from '../model-guard.js';
 import type { CardPart, CardTarget } from './attack-state.js';
 import { sunderDefenseInput } from './sunder.js';
@@ -58,14 +59,15 @@ export interface DefendedAttack {
 }
 
 /**
- * The defender's defense against this attack under the world's model: the card's Defense (rolled
- * or static), and the odds (the dialog's, without a card yet, and the card's own).
+ * The defender's defense against this attack under `model` (default the world's): the card's Defense
+ * (rolled or static), and the odds (the dialog's, without a card yet, and the card's own, by its model).
  */
 export function defenseSpecAgainst(
   attack: DefendedAttack,
   defender: Actor,
   brilliant: boolean,
   card: { target?: CardTarget; messageId: string } | null,
+  model: CombatModel = combatModel(),
 ): DefenseSpec {
   // A sundered item: its holder's roll with the item's size and no shield (sunder.ts). No dodge bonus
   // of a defensive option taken after this card's attack roll (combat-options-card.ts).
@@ -85,9 +87,9 @@ export function defenseSpecAgainst(
   }).defenderLosesDexterity;
   const states: DefenseState[] = [...(attack.defenderSituation ?? [])];
   if (losesDex) states.push('attacker-invisible');
-  return combatModel().defenseAgainst(
+  return model.defenseAgainst(
     { mode: attack.mode, touch: attack.touch, states },
-    modelCreatureOf(defender, input),
+    { ...modelCreatureOf(defender), defense: input },
   );
 }
 

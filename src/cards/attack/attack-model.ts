@@ -9,7 +9,7 @@
 import type { CombatModel, ModelCapability } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { capabilityRefusal, modelGuard, postedModel } from '../model-guard.js';
-import { modelCreatureOf } from '../../combat/model-creature.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardAction, CardDefense, CardTarget } from './attack-state.js';
 

@@ -14,6 +14,11 @@ import { cardOddsAttack, targetOdds, type OddsAttack } from './attack-odds.js';
 import { oddsList } from './attack-odds-view.js';
 import { whatIfFor } from './attack-odds-what-if.js';
 import { isGMMessage } from '../kernel/index.js';
+import { models, type CombatModel, type ModelAnalysis } from '../../rules/index.js';
+import { currentAnalysis, withAnalysis } from '../../settings/model-analysis.js';
+
+// Loaded with this module by its loader (attack-odds-register.ts), so that it stays out of the start.
+export { modelAnalysis } from '../../settings/model-analysis.js';
 
 /** A document of `uuid` on this client, if it is an actor. */
 function actorNow(uuid: string | null): Actor | null {
@@ -33,15 +38,37 @@ export function targetsBeforeDefense(state: AttackCardState): CardTarget[] {
   return state.targets.filter((t) => t.kind === 'creature' && !t.defense && !t.result);
 }
 
-/** The odds of each target before its Defense (for the card and its tests). */
-export function cardOdds(state: AttackCardState, attack: OddsAttack) {
+/**
+ * The combat model a card was posted under (issue #26): the one it records, GnG for a card from
+ * before the models (no record); null when it records a model this world no longer has.
+ */
+export function cardModel(state: AttackCardState): CombatModel | null {
+  const id = (state as { model?: unknown }).model;
+  return id === undefined ? models.GNG_MODEL : models.combatModelById(id);
+}
+
+/** The odds of each target before its Defense (for the card and its tests), by the card's model. */
+export function cardOdds(
+  state: AttackCardState,
+  attack: OddsAttack,
+  analysis: ModelAnalysis = currentAnalysis(cardModel(state) ?? undefined),
+) {
   return targetsBeforeDefense(state).map((target) =>
-    targetOdds(attack, actorNow(target.actorUuid), target.id, target.name, target),
+    targetOdds(attack, actorNow(target.actorUuid), target.id, target.name, target, analysis),
   );
 }
 
-/** `renderChatMessageHTML` on an attack card: this user's odds (and "What if?"), if any. */
+/**
+ * `renderChatMessageHTML` on an attack card: this user's odds (and "What if?"), if any, by the card's
+ * combat model's analysis (at once when it is loaded); none on a card of a model the world lacks.
+ */
 export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
+  const state = isGMMessage(message) ? cardState(message) : null;
+  const model = state ? cardModel(state) : null;
+  if (model) withAnalysis((analysis) => decorateWith(message, html, analysis), model);
+}
+
+function decorateWith(message: ChatMessage, html: HTMLElement, analysis: ModelAnalysis): void {
   const state = isGMMessage(message) ? cardState(message) : null;
   if (!state) return;
   for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
@@ -64,13 +91,13 @@ export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
     };
     const defender = actorNow(target.actorUuid);
     if (show && before.has(target)) {
-      const row = targetOdds(attack, defender, target.id, target.name, target);
+      const row = targetOdds(attack, defender, target.id, target.name, target, analysis);
       place(oddsList(doc, row, calledShot, game.i18n.localize('GNG.Odds.CardHeading')));
     }
     // The defender's "What if?" comes after the hit (Block) or the damage (Roll with the Blow).
     const whatIf = attackWithdrawn(state)
       ? null
-      : whatIfFor(state, attack, target, defender, game.user, doc, message);
+      : whatIfFor(state, attack, target, defender, game.user, doc, message, analysis);
     if (whatIf) section.append(whatIf);
   }
   // One legend per card (under the last target's odds), not one per target.

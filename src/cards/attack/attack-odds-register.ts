@@ -8,8 +8,13 @@ import { automation } from '../../settings/variant-rules.js';
 import { cardState } from './attack-state.js';
 import { isGMMessage } from '../kernel/index.js';
 
-/** The card's odds, the "What if?" and the odds engine. */
-export const cardOddsModule = onDemand(() => import('./attack-odds-card.js'));
+/** The card's odds, the "What if?" and the odds engine, with the world's combat model's analysis. */
+export const cardOddsModule = onDemand(() =>
+  import('./attack-odds-card.js').then(async (module) => {
+    await module.modelAnalysis();
+    return module;
+  }),
+);
 
 /** Registers the odds' decoration of attack cards (on `init`). */
 export function registerAttackOdds(): void {

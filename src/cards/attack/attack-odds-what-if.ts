@@ -14,7 +14,7 @@
  *   damage left applied as the card applies it. The points it turns nonlethal are not counted (what
  *   they do to a staggered or unconscious target is left out).
  */
-import { resolveBlock, resolveRollWithBlow, type Size } from '../../rules/index.js';
+import { resolveBlock, resolveRollWithBlow, type ModelAnalysis, type Size } from '../../rules/index.js';
 import * as odds from '../../rules/odds/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { abortFeatsOf } from '../../combat/action-budget.js';
@@ -30,6 +30,7 @@ import {
 } from './attack-odds.js';
 import { oddsPairs, percent } from './attack-odds-view.js';
 import { oddsShownTo } from './odds-visibility.js';
+import { currentAnalysis } from '../../settings/model-analysis.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system as CreatureData;
@@ -53,7 +54,7 @@ function shieldOf(defender: Actor): { bonus: number; enhancement: number } {
 }
 
 /** The odds of the hit as it stands: RD known (damage to roll) or the damage rolled. */
-function standing(attack: OddsAttack, defender: Actor, target: CardTarget) {
+function standing(attack: OddsAttack, defender: Actor, target: CardTarget, analysis: ModelAnalysis) {
   const { input } = targetOddsInput(attack, defender, target);
   const unharmed = outcomeUnharmed(input);
   const damage = target.damage;
@@ -68,7 +69,7 @@ function standing(attack: OddsAttack, defender: Actor, target: CardTarget) {
     return { input, unharmed, outcome, hit: 1, nonlethal, effect: null as number | null };
   }
   // The Defense total is known: the RD is fixed, the weapon's dice are still to roll.
-  const result = odds.attackOdds({
+  const result = analysis.odds({
     ...input,
     defense: { bonus: (target.defense?.total ?? 0) as number, fixed: true },
   });
@@ -115,19 +116,23 @@ export function blockOdds(
   return { blocked: odds.probabilityAtLeast(rolls, state.attack.total - base.margin), weapon: weapon.name };
 }
 
-/** The lines of the "What if?" of `defender` on this card now (empty: nothing to show). */
+/**
+ * The lines of the "What if?" of `defender` on this card now (empty: nothing to show), the hit's odds
+ * by `analysis` (the world's combat model's).
+ */
 export function whatIfLines(
   state: AttackCardState,
   attack: OddsAttack,
   target: CardTarget,
   defender: Actor,
+  analysis: ModelAnalysis = currentAnalysis(),
 ): WhatIfLine[] {
   const canBlock = actionAvailable('block', target) && cardAbortRefusal(state, target, 'block') === null;
   const canRoll =
     actionAvailable('rollWithBlow', target) && cardAbortRefusal(state, target, 'roll-with-blow') === null;
   const tumble = creature(defender).derived?.skills?.tumble;
   if (!canBlock && !(canRoll && tumble?.usable)) return [];
-  const now = standing(attack, defender, target);
+  const now = standing(attack, defender, target, analysis);
   const plain = { hit: now.hit, nonlethal: now.nonlethal, effect: now.effect };
   const lines: WhatIfLine[] = [
     { label: f('GNG.Odds.WhatIf.Without', {}), summary: mixedSummary(now.outcome, now.unharmed, 0, plain) },
@@ -192,11 +197,12 @@ export function whatIfFor(
   user: User,
   doc: Document,
   card?: ChatMessage | null,
+  analysis: ModelAnalysis = currentAnalysis(),
 ): HTMLElement | null {
   if (!defender || !oddsShownTo(user, 'whatIf', defender, card)) return null;
   let lines: WhatIfLine[];
   try {
-    lines = whatIfLines(state, attack, target, defender);
+    lines = whatIfLines(state, attack, target, defender, analysis);
   } catch {
     return null;
   }

@@ -1,11 +1,13 @@
 /**
  * Where players see the odds (issue #20): the glue that turns an attack as the dialog would make it,
- * or as its card stands before Defense is rolled, into the input of the engine's exact odds
- * (`odds.attackOdds`, src/rules/odds/) for each target — the same numbers the card will use.
+ * or as its card stands before Defense is rolled, into the input of the exact odds of the world's
+ * combat model (`analysis().odds`, issue #26; GnG's: the engine's `attackOdds`, src/rules/odds/) for
+ * each target — the same numbers the card will use.
  *
  * Every number comes from the functions the card itself calls: the attack bonus from `previewAttack`
- * (the dialog) or the card's rolled total; the Defense bonus from the engine's `defenseBonus` with the
- * defender's derived input (as attack-steps.ts `defenseAgainst` assembles it); Strength to damage from
+ * (the dialog) or the card's rolled total; the defense from the world's model (`defenseSpecAgainst`,
+ * attack-defense.ts, as the card assembles it: GnG's `defenseBonus` with the defender's derived
+ * input); Strength to damage from
  * `weaponStrengthBonus`; the dice from `scattershotDice(parseDice(…))`; Protection, DR and energy
  * resistance from `hitDamageInputs`; called-shot immunities from `calledShotImmunities`. Concealment's
  * miss chance is one stated step on top: with chance c the attack misses before Defense, so every
@@ -21,7 +23,10 @@ import {
   parseDice,
   type Grip,
 } from '../../rules/index.js';
+import type { CombatModel, ModelAnalysis } from '../../rules/index.js';
 import * as odds from '../../rules/odds/index.js';
+import type { AttackOdds, AttackOddsInput } from '../../rules/odds/index.js';
+import { currentAnalysis } from '../../settings/model-analysis.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus, type AttackSummary } from '../../data/actor/derive-creature.js';
@@ -33,10 +38,8 @@ import { barrelsOf } from './firearms.js';
 import { exclusiveOdds, type ExclusiveOdds } from './attack-odds-exclusive.js';
 import { hitDamageInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
-import { defenseAgainst } from './attack-steps.js';
-
-type AttackOdds = ReturnType<typeof odds.attackOdds>;
-type AttackOddsInput = Parameters<typeof odds.attackOdds>[0];
+import { defenseSpecAgainst } from './attack-defense.js';
+import { postedModel } from '../model-guard.js';
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -57,6 +60,8 @@ export interface OddsAttack {
   concealment: boolean;
   /** On a card: its message (what its Defense roll will count was recorded against it). */
   messageId?: string;
+  /** On a card: the combat model it was posted under (the defense its targets meet; default the world's). */
+  model?: CombatModel;
 }
 
 /** The outcomes a player reads, each a probability (record of the odds, after concealment). */
@@ -114,7 +119,7 @@ function missChanceOf(attack: OddsAttack, defender: Actor, tokenId: string): num
 }
 
 /**
- * The input of `odds.attackOdds` for one defender, or the reasons there is none. `target` is the
+ * The input of the model's odds for one defender, or the reasons there is none. `target` is the
  * card's target (its kind and called shot) when there is one.
  */
 export function targetOddsInput(
@@ -130,8 +135,8 @@ export function targetOddsInput(
   if (props.record.cannotHarm) unavailable.push('GNG.Odds.Unavailable.cannotHarm');
   if (props.record.immune?.length) unavailable.push('GNG.Odds.Unavailable.immune');
   const brilliant = weapon?.properties.includes('brilliant-energy') === true;
-  // The card's Defense roll's own assembly (attack-steps.ts); on a card, with its message's records.
-  const defense = defenseAgainst(
+  // The card's Defense's own assembly (attack-defense.ts); on a card, with its message's records.
+  const spec = defenseSpecAgainst(
     {
       mode: attack.mode,
       touch: attack.touch,
@@ -141,7 +146,13 @@ export function targetOddsInput(
     defender,
     brilliant,
     attack.messageId ? { messageId: attack.messageId } : null,
+    attack.model,
   );
+  // A rolled Defense (GnG): d20 + its bonus; a static one: the value to beat.
+  const defense =
+    spec.kind === 'rolled'
+      ? { total: spec.bonus, autoRollOne: spec.autoRollOne }
+      : { total: spec.value, autoRollOne: false };
   const dice = scattershotDice(attack.scattershot, parseDice(attack.summary.damageDice));
   const effects = target.calledShot?.effects ?? attack.options.calledShots ?? [];
   const immune = target.calledShot?.immune ?? calledShotImmunities([...effects], anatomyOf(defender));
@@ -236,13 +247,17 @@ export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: numbe
   });
 }
 
-/** One target's odds (`id` and `name` as the dialog or card shows it). */
+/**
+ * One target's odds (`id` and `name` as the dialog or card shows it), by `analysis`: the world's
+ * combat model's (loaded: src/settings/model-analysis.ts).
+ */
 export function targetOdds(
   attack: OddsAttack,
   defender: Actor | null,
   id: string,
   name: string,
   target?: Pick<CardTarget, 'kind'> & Partial<Pick<CardTarget, 'calledShot'>>,
+  analysis: ModelAnalysis = currentAnalysis(),
 ): TargetOdds {
   if (!defender) return { id, name, available: false, reasons: ['GNG.Odds.Unavailable.noActor'] };
   let prepared: ReturnType<typeof targetOddsInput>;
@@ -255,7 +270,7 @@ export function targetOdds(
   const c = missChanceOf(attack, defender, id);
   let result: AttackOdds;
   try {
-    result = odds.attackOdds(prepared.input);
+    result = analysis.odds(prepared.input);
   } catch {
     return { id, name, available: false, reasons: ['GNG.Odds.Unavailable.noNumbers'] };
   }
@@ -291,5 +306,9 @@ export function cardOddsAttack(
     scattershot: state.scattershot ?? null,
     concealment: false,
     ...(messageId ? { messageId } : {}),
+    // A card's own model, GnG for a card that records none (a model the world lacks: the world's).
+    ...withModel(postedModel(state.model)),
   };
 }
+
+const withModel = (model: CombatModel | null): { model?: CombatModel } => (model ? { model } : {});

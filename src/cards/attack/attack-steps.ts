@@ -43,8 +43,6 @@ import {
 import { applySunder, undoSunder } from './sunder-steps.js';
 import { defenseAgainst, defenseParts } from './attack-defense.js';
 
-export { defenseAgainst, type DefendedAttack } from './attack-defense.js';
-
 // The card's state, extended here (attack-state.ts stays small): declaration merging.
 declare module './attack-state.js' {
   interface CardApplied {

@@ -9,8 +9,20 @@
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { holdStatuses, putBackStatus, releaseStatuses, takeOffStatus } from '../../combat/status-holds.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { damageCondition, type DyingRoundOutcome, type Size } from '../../rules/index.js';
+import type { DyingRoundOutcome } from '../../rules/index.js';
+import { healthStatusesOf } from '../../combat/model-health.js';
+import { modelOffers } from '../../settings/combat-model.js';
+import { Refusal } from '../kernel/index.js';
 import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
+
+/**
+ * Refuses a dying round or a stabilization under a combat model without GnG's dying rule (capability
+ * `dying`): `action` names it (a lang key).
+ */
+export function refuseWithoutDying(action: string): void {
+  if (!modelOffers('dying'))
+    throw new Refusal('GNG.Error.Model.Capability', { action: game.i18n.localize(action) });
+}
 
 /**
  * Why `actor` is not dying now, or null when it is: `'status'` without the `dying` status (or with
@@ -22,10 +34,12 @@ export function notDyingNow(actor: Actor): 'status' | 'hp' | null {
   return notDyingHp(actor) ? 'hp' : null;
 }
 
-/** Whether `actor` is dead, or its HP are not dying for its size (not below 0, or at the threshold). */
+/**
+ * Whether `actor` is dead, or its HP are not dying (the world's model's `healthStatus`; GnG: not
+ * below 0, or at the size's threshold).
+ */
 function notDyingHp(actor: Actor): boolean {
-  const sys = actor.system as CreatureData;
-  return actor.statuses.has('dead') || damageCondition(sys.hp.value, sys.size as Size) !== 'dying';
+  return actor.statuses.has('dead') || !healthStatusesOf(actor).includes(DYING_STATUS);
 }
 
 /** Sets and removes statuses (only those that change), recording what changed. */

@@ -34,7 +34,7 @@ import {
   inheritedRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { applyDyingRound, notDyingNow, undoDyingRound } from './dying-apply.js';
+import { applyDyingRound, notDyingNow, refuseWithoutDying, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
 import { DYING_TARGET, leftDying, nameStabilizeHealer, renderDyingCard } from './dying-render.js';
 import { DYING_QUERY, dyingCardOf, type DyingCardState } from './dying-state.js';
@@ -72,6 +72,7 @@ async function playRound(
   fight: InCombat | null,
   mode: { mode: RollMode; roller: User } = { mode: 'publicroll', roller: game.user },
 ): Promise<ChatMessage> {
+  refuseWithoutDying('GNG.Dying.Capability');
   const why = notDying(actor);
   if (why) throw why;
   if (fight && playedRound(fight.combat, fight.combatant) === fight.combat.round)

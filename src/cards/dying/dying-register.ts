@@ -7,6 +7,7 @@
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { onDemand } from '../../on-demand.js';
 import { isActiveGM } from '../../documents/active-gm.js';
+import { modelOffers } from '../../settings/combat-model.js';
 import {
   DYING_CARD_TEMPLATE,
   DYING_QUERY,
@@ -23,10 +24,12 @@ export const dyingModule = onDemand(() => import('./dying-card.js'));
 
 /**
  * Active GM, at a combatant's turn start: a dying actor's round on a new dying card (dying-card.ts
- * `postDyingCardFor`, which checks the rest); an actor that is not dying loads nothing.
+ * `postDyingCardFor`, which checks the rest); an actor that is not dying loads nothing, and nor does
+ * any actor under a combat model without GnG's dying round (capability `dying`).
  */
 export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<ChatMessage | null> {
   if (!isActiveGM() || !actor.statuses.has(DYING_STATUS) || actor.statuses.has('dead')) return null;
+  if (!modelOffers('dying')) return null;
   return (await dyingModule()).postDyingCardFor(actor, combat);
 }
 

@@ -31,7 +31,7 @@ import {
   type RollMode,
 } from '../kernel/index.js';
 import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
-import { notDyingNow, restoreStatuses, stabilizeActor } from './dying-apply.js';
+import { notDyingNow, refuseWithoutDying, restoreStatuses, stabilizeActor } from './dying-apply.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
@@ -62,6 +62,7 @@ export async function stabilizeNow(
   rollMode: RollMode,
   roller: User = sender,
 ): Promise<ChatMessage> {
+  refuseWithoutDying('GNG.Stabilize.Capability');
   const patient = await actorOf(patientUuid);
   const healer = await actorOf(healerUuid);
   if (!patient || !healer) throw new Refusal('GNG.Error.Card.BadRequest');

@@ -7,13 +7,11 @@ import {
   ABILITIES,
   ATTACKER_CONDITIONS,
   DEFENSE_STATES,
-  NONPROFICIENT_WEAPON_PENALTY,
   uncannyDodgeFromClasses,
   SAVES,
   SKILLS,
   SKILL_IDS,
   abilityModifier,
-  attackRollModifiers,
   baseAttackBonus,
   baseSave,
   carryingCapacity,
@@ -25,152 +23,36 @@ import {
   encumbranceLoad,
   encumbrancePenalty,
   grappleCheckBonus,
-  hitPointsBreakdown,
   initiativeModifier,
   injury,
   isImmuneToInjury,
-  meleeAttackBonus,
   monkProtectionBonus,
   protection,
-  rangedAttackBonus,
   skillCheckBonus,
   sneakAttackDice,
-  strengthDamageBonus,
   type Ability,
   type AttackerCondition,
   type ClassLevels,
   type DefenseBreakdown,
   type DefenseInput,
+  type DefenseSpec,
+  type HitPointsInput,
+  type ModelCreature,
   type DefenseState,
-  type EncumbranceLoad,
-  type Grip,
-  type ProtectionBreakdown,
   type Save,
-  type SkillId,
   effectiveLevel,
-  type InitiativeBreakdown,
 } from '../../rules/index.js';
-import { lazyDefenseBreakdown } from '../../rules/defense-core.js';
-import type { ArmorData, ClassData, PhysicalItemData, ShieldData, WeaponData } from '../item/item-data.js';
+import type { ArmorData, ClassData, PhysicalItemData, ShieldData } from '../item/item-data.js';
 import type { AnatomyFlag, CreatureData } from './creature-data.js';
-import { variantRules } from '../../settings/variant-rules.js';
-import { deriveResistances, type DerivedResistances } from './resistances.js';
-import { featDamageDice, featProficient } from './feat-weapons.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { deriveResistances } from './resistances.js';
+import type { ClassSummary, DerivedCreature } from './derived-creature.js';
+import { deriveAttacks } from './derive-attacks.js';
 import { LIMITS } from '../validation.js';
-import { weaponRangedKind } from '../item/weapon-kind.js';
 
-export interface ClassSummary {
-  id: string;
-  name: string;
-  identifier: string;
-  levels: number;
-  kind: string;
-}
+export { weaponStrengthBonus, type AttackSummary } from './derive-attacks.js';
 
-export interface AttackSummary {
-  itemId: string;
-  name: string;
-  mode: 'melee' | 'ranged';
-  grip: Grip | 'ranged';
-  /** Total attack bonus with this weapon. */
-  bonus: number;
-  /** Every contribution to `bonus`, for the breakdown. */
-  parts: { label: string; value: number }[];
-  /** Damage formula: weapon dice + Strength + enhancement (Relative Degree is added on a hit). */
-  damage: string;
-  damageTypes: string[];
-  proficient: boolean;
-  touch: boolean;
-  bypass: 'none' | 'piercing' | 'ignoring';
-  rangeIncrement: number;
-  /** The weapon's damage dice at its size (e.g. `1d10`, `2d6+1`). */
-  damageDice: string;
-  /** Flat damage modifiers besides Strength (for the attack flow's damage pipeline). */
-  damageModifiers: { enhancement: number; conditions: number };
-  /** How Strength adds to this weapon's damage, and the wielder's Strength modifier. */
-  strength: { rule: 'normal' | 'bow' | 'composite-bow' | 'none'; modifier: number; bonus: number };
-  /** Weapon properties (e.g. `nonlethal`). */
-  properties: string[];
-}
-
-/**
- * Strength to damage with this weapon (engine `strengthDamageBonus`), for a grip and Power Attack,
- * under the world's Strength Bonus Limitation (Appendix 1). The sheet's damage line and the attack
- * card's damage step both come from here.
- */
-export function weaponStrengthBonus(
-  strength: AttackSummary['strength'],
-  grip: Grip | 'ranged',
-  options: { powerAttack?: boolean } = {},
-): number {
-  if (strength.rule === 'none') return 0;
-  return strengthDamageBonus({
-    strengthModifier: strength.modifier,
-    grip: grip === 'ranged' ? 'one-handed' : grip,
-    ...(strength.rule === 'bow'
-      ? { bow: 'normal' as const }
-      : strength.rule === 'composite-bow'
-        ? { bow: 'composite' as const }
-        : {}),
-    ...(options.powerAttack ? { powerAttack: true } : {}),
-    strengthBonusLimitation: variantRules().strengthBonusLimitation,
-  });
-}
-
-export interface DerivedCreature {
-  abilities: Record<Ability, { effective: number; mod: number }>;
-  classes: ClassSummary[];
-  level: number;
-  /**
-   * Energy Drained: the level minus the negative levels (never below 0), "for determining the power,
-   * duration, DC, and other details of spells or special abilities" (engine `effectiveLevel`).
-   */
-  effectiveLevel: number;
-  /** Negative levels counted (the stored number, at least 1 with the energy-drained status). */
-  negativeLevels: number;
-  bab: number;
-  /**
-   * Sneak attack dice: the classes' (engine `sneakAttackDice`) and the creature's own; GnG SNEAK
-   * ATTACK turns them into an attack bonus when the attack is a sneak attack (src/cards/attack/sneak-attack.ts).
-   */
-  sneakAttackDice: number;
-  feats: string[];
-  /**
-   * Keeps its Dexterity (and so class and dodge) bonus to Defense when flat-footed or against an
-   * invisible attacker, and may abort while flat-footed: a feat item `uncanny-dodge` (a bestiary
-   * monster's special quality, a chosen talent) or class levels (engine `uncannyDodgeFromClasses`).
-   */
-  uncannyDodge: boolean;
-  hp: {
-    max: number;
-    injury: { level: 'none' | 'light' | 'moderate' | 'severe'; penalty: number; immune: boolean };
-    breakdown: { label: string; value: number }[];
-  };
-  defense: { melee: DefenseBreakdown; ranged: DefenseBreakdown; total: number };
-  /** The inputs of `defenseBonus` (without the attack mode), to re-derive Defense against a touch attack. */
-  defenseInput: Omit<DefenseInput, 'attack' | 'touch'>;
-  protection: ProtectionBreakdown & { armorType: string | null; fortification: string };
-  encumbrance: {
-    weight: number;
-    load: EncumbranceLoad;
-    penalty: number;
-    capacity: { light: number; medium: number; heavy: number };
-  };
-  /** `injury`: GnG INJURY's penalty, which applies to "saving throws" (and skill and ability checks). */
-  saves: Record<Save, { base: number; ability: number; conditions: number; injury: number; total: number }>;
-  skills: Record<SkillId, { total: number; usable: boolean; ability: Ability; injury: number }>;
-  attacks: AttackSummary[];
-  grapple: number;
-  /** The total initiative modifier (engine `initiativeModifier`), and its parts. */
-  initiative: number;
-  initiativeBreakdown: InitiativeBreakdown;
-  armorCheckPenalty: number;
-  equippedArmorId: string | null;
-  equippedShieldId: string | null;
-  statuses: string[];
-  /** Damage reduction and energy resistance after effects (src/data/actor/resistances.ts). */
-  resistances: DerivedResistances;
-}
+export type { ClassSummary, DerivedCreature } from './derived-creature.js';
 
 /**
  * The Defense modifiers with the dodge bonus of a defensive option the character is taking (its
@@ -198,17 +80,6 @@ function physical(item: Item): PhysicalItemData | null {
   return ['weapon', 'armor', 'shield', 'equipment'].includes(item.type)
     ? (item.system as PhysicalItemData)
     : null;
-}
-
-function signedFormula(parts: (string | number)[]): string {
-  return parts
-    .filter((p) => p !== 0 && p !== '')
-    .map((p, i) => {
-      if (typeof p === 'string') return i === 0 ? p : `+ ${p}`;
-      if (i === 0) return String(p);
-      return p < 0 ? `- ${-p}` : `+ ${p}`;
-    })
-    .join(' ');
 }
 
 export function deriveCreature(input: {
@@ -267,15 +138,17 @@ export function deriveCreature(input: {
       classes.flatMap((c) => [c.identifier, c.name].map((name) => ({ name, levels: c.levels }))),
     );
 
-  // Hit points and injury.
+  // Hit points and injury, by the world's combat model.
+  const model = combatModel();
   const hpBonuses = system.hp.bonuses;
-  const hpBreak = hitPointsBreakdown({
+  const hitPoints: HitPointsInput = {
     con: noConstitution ? null : abilities.con.effective,
     classes: hpClasses,
     toughness: feats.filter((f) => f === 'toughness').length,
     other: hpBonuses.circumstance + hpBonuses.enhancement + hpBonuses.sacredProfane + hpBonuses.other,
     size: system.size,
-  });
+  };
+  const hpBreak = model.maxHitPoints({ size: system.size, statuses, hitPoints });
   const injuryImmune = isImmuneToInjury({
     creatureType: creature.creatureType,
     immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
@@ -283,8 +156,9 @@ export function deriveCreature(input: {
   });
   // Maximum HP stay within the bound of stored HP (LIMITS.hitPoints), however large the bonuses.
   const maxHp = Math.min(hpBreak.max, LIMITS.hitPoints);
+  // A model without injury (GnG INJURY) has no injury penalty.
   const hurt =
-    maxHp > 0
+    maxHp > 0 && model.capabilities.injury
       ? injury(Math.min(system.hp.value, maxHp), maxHp, { immune: injuryImmune })
       : { level: 'none' as const, penalty: 0 };
 
@@ -334,10 +208,6 @@ export function deriveCreature(input: {
     negativeLevels,
     injuryPenalty: hurt.penalty,
   };
-  // The engine's Defense rule on this input, checked by the data models and the effect guard: the
-  // totals now, the breakdown when the sheet's pop-up (or anything else) first reads it.
-  const melee = lazyDefenseBreakdown(defenseInput, 'melee');
-  const ranged = lazyDefenseBreakdown(defenseInput, 'ranged');
 
   const monkLevels = classes.filter((c) => c.identifier === 'monk').reduce((sum, c) => sum + c.levels, 0);
   const pBonuses = system.protection.bonuses;
@@ -374,6 +244,20 @@ export function deriveCreature(input: {
     };
   }
 
+  // The creature as every combat model reads it, built once per preparation.
+  const modelCreature: ModelCreature = {
+    size: system.size,
+    defense: defenseInput,
+    hitPoints,
+    saves: { fortitude: saves.fort.total, reflex: saves.ref.total, will: saves.will.total },
+    statuses,
+  };
+  // The model's defenses on this input, checked by the data models and the effect guard (GnG: the
+  // totals now, the breakdown when the sheet's pop-up, or anything else, first reads it).
+  const modelDefenses = model.defenses(modelCreature);
+  const melee = derivedDefense(modelDefenses, model, modelCreature, 'melee');
+  const ranged = derivedDefense(modelDefenses, model, modelCreature, 'ranged');
+
   // Skills (armor check penalty of worn armor and shield, in full, as the core rules apply it).
   const armorCheckPenalty = (armor?.armorCheckPenalty ?? 0) + (shield?.armorCheckPenalty ?? 0);
   const skills = {} as DerivedCreature['skills'];
@@ -392,82 +276,20 @@ export function deriveCreature(input: {
     skills[skill] = { total: check.total, usable: check.usable, ability, injury: hurt.penalty };
   }
 
-  // Attacks: one per equipped weapon.
-  const attacks: AttackSummary[] = items
-    .filter((i) => i.type === 'weapon' && (i.system as WeaponData).equipped)
-    .map((item) => {
-      const w = item.system as WeaponData;
-      const mode = w.use === 'ranged' || w.use === 'thrown' ? 'ranged' : 'melee';
-      const proficient = featProficient(
-        w,
-        feats,
-        w.category === 'exotic'
-          ? system.proficiencies.exotic.some((name) => name.toLowerCase() === item.name.toLowerCase())
-          : system.proficiencies.weapons[w.category],
-      );
-      const damageDice = featDamageDice(w, feats);
-      const base =
-        mode === 'melee'
-          ? meleeAttackBonus({ baseAttackBonus: bab, strengthModifier: mod('str'), size: system.size })
-          : rangedAttackBonus({ baseAttackBonus: bab, dexterityModifier: mod('dex'), size: system.size });
-      const situational = attackRollModifiers({
-        mode,
-        conditions: attackerConditions,
-        touch: w.touch,
-        energyWeapon: w.energy,
-        continuousBeam: w.properties.includes('beam'),
-        // Footnote 3: a prone attacker's ranged weapon decides whether it can be used at all.
-        ...(mode === 'ranged' ? { rangedWeapon: weaponRangedKind(item.name, w) } : {}),
-      });
-      const withoutPrinted = [
-        { label: 'GNG.Breakdown.Enhancement', value: w.enhancement },
-        { label: 'GNG.Breakdown.Nonproficient', value: proficient ? 0 : NONPROFICIENT_WEAPON_PENALTY },
-        {
-          label: 'GNG.Breakdown.ArmorNonproficient',
-          value: armorProficient ? 0 : (armor?.armorCheckPenalty ?? 0),
-        },
-        {
-          label: 'GNG.Breakdown.ShieldNonproficient',
-          value: shieldProficient ? 0 : (shield?.armorCheckPenalty ?? 0),
-        },
-      ];
-      // A printed (stat block) attack bonus stands for base attack, ability, size, enhancement,
-      // proficiency and feats; injury, conditions and effects still apply (docs/rules.md "printed attack bonus").
-      const printed = typeof w.attackBonus === 'number';
-      const parts = [
-        printed
-          ? { label: 'GNG.Breakdown.Printed', value: w.attackBonus as number }
-          : { label: 'GNG.Breakdown.BaseAttack', value: base },
-        ...(printed ? [] : withoutPrinted),
-        { label: 'GNG.Breakdown.Injury', value: hurt.penalty },
-        { label: 'GNG.Breakdown.Conditions', value: situational.total + fromConditions('attack') },
-        { label: 'GNG.Breakdown.Effects', value: system.attack.bonuses[mode] },
-      ].filter((p, index) => index === 0 || p.value !== 0);
-
-      const grip: Grip | 'ranged' =
-        mode === 'ranged' ? 'ranged' : w.use === 'two-handed' ? 'two-handed' : 'one-handed';
-      const strengthRule = { rule: w.strength, modifier: mod('str'), bonus: 0 };
-      const strength = weaponStrengthBonus(strengthRule, grip);
-      const weaponDamage = fromConditions('weapon-damage');
-      return {
-        itemId: item.id as string,
-        name: item.name,
-        mode,
-        grip,
-        bonus: parts.reduce((sum, p) => sum + p.value, 0),
-        parts,
-        damage: signedFormula([damageDice, strength, w.enhancement, weaponDamage]),
-        damageTypes: [...w.damageTypes],
-        proficient,
-        touch: w.touch,
-        bypass: w.bypass,
-        rangeIncrement: w.rangeIncrement,
-        damageDice,
-        damageModifiers: { enhancement: w.enhancement, conditions: weaponDamage },
-        strength: { ...strengthRule, bonus: strength },
-        properties: [...w.properties],
-      };
-    });
+  // Attacks: one per equipped weapon (derive-attacks.ts).
+  const attacks = deriveAttacks({
+    items,
+    system,
+    feats,
+    bab,
+    strMod: mod('str'),
+    dexMod: mod('dex'),
+    attackerConditions,
+    armor: { proficient: armorProficient, checkPenalty: armor?.armorCheckPenalty ?? 0 },
+    shield: { proficient: shieldProficient, checkPenalty: shield?.armorCheckPenalty ?? 0 },
+    injuryPenalty: hurt.penalty,
+    fromConditions,
+  });
 
   const grapple = grappleCheckBonus({
     baseAttackBonus: bab,
@@ -501,10 +323,12 @@ export function deriveCreature(input: {
     hp: {
       max: maxHp,
       injury: { level: hurt.level, penalty: hurt.penalty, immune: injuryImmune },
-      breakdown: hpBreakdownParts(hpBreak),
+      breakdown: hpBreak.parts,
     },
     defense: { melee, ranged, total: melee.total },
     defenseInput,
+    modelDefenses,
+    modelCreature,
     // The engine's breakdown object itself, with two fields added (a spread here cost more than the rule).
     protection: Object.assign(prot, {
       armorType: armor?.type ?? null,
@@ -530,10 +354,28 @@ export function deriveCreature(input: {
   };
 }
 
-function hpBreakdownParts(b: ReturnType<typeof hitPointsBreakdown>): { label: string; value: number }[] {
-  return Object.entries(b)
-    .filter(([key, value]) => key !== 'max' && typeof value === 'number')
-    .map(([key, value]) => ({ label: `GNG.Breakdown.Hp.${key}`, value: value as number }));
+/**
+ * The Defense an attack of `mode` meets: GnG's rolled Defense (the model's `melee` / `ranged` with
+ * their breakdown); under another model the total of its defense against that attack, no GnG parts.
+ */
+function derivedDefense(
+  defenses: Record<string, DefenseSpec>,
+  model: ReturnType<typeof combatModel>,
+  creature: ModelCreature,
+  mode: 'melee' | 'ranged',
+): DefenseBreakdown {
+  const own = defenses[mode];
+  if (own?.kind === 'rolled' && own.breakdown) return own.breakdown;
+  const spec = model.defenseAgainst({ mode, touch: false }, creature);
+  const rolled = spec.kind === 'rolled';
+  return {
+    total: rolled ? spec.bonus : spec.value,
+    autoRollOne: rolled && spec.autoRollOne,
+    parts: {} as DefenseBreakdown['parts'],
+    removed: [],
+    modifiers: [],
+    notes: [],
+  };
 }
 
 function slug(name: string): string {

@@ -13,7 +13,8 @@ import {
   nonlethalCondition,
 } from '../damageEffects.js';
 import { defenseBonus } from '../defense.js';
-import type { DefenseBreakdown, DefensePart } from '../defense-tables.js';
+import { lazyDefenseBreakdown } from '../defense-core.js';
+import type { DefenseAttackMode, DefenseBreakdown, DefensePart } from '../defense-tables.js';
 import { applyDamageToHitPoints, hitPointsBreakdown } from '../hitPoints.js';
 import {
   MODEL_CAPABILITIES,
@@ -24,6 +25,7 @@ import {
   type ModelAttack,
   type ModelCapabilities,
   type ModelCreature,
+  type ModelPart,
 } from './types.js';
 
 /** Everything on: GnG is the model the glue was built for. */
@@ -34,10 +36,14 @@ const CAPABILITIES = Object.fromEntries(
 /** The status a loss sets for severe bleeding (Appendix 1 "Wounds Normally Cause Bleeding"). */
 const SEVERE_BLEEDING = 'severe-bleeding';
 
-function rolled(id: string, breakdown: DefenseBreakdown): DefenseSpec {
-  const parts = (Object.entries(breakdown.parts) as [DefensePart, number][])
+function partsOf(breakdown: DefenseBreakdown): ModelPart[] {
+  return (Object.entries(breakdown.parts) as [DefensePart, number][])
     .filter(([, value]) => value !== 0)
     .map(([part, value]) => ({ label: `GNG.Defense.Part.${part}`, value }));
+}
+
+function rolled(id: string, breakdown: DefenseBreakdown): DefenseSpec {
+  const parts = partsOf(breakdown);
   return {
     kind: 'rolled',
     id,
@@ -56,6 +62,38 @@ function defenseAgainst(attack: ModelAttack, creature: ModelCreature): DefenseSp
   );
 }
 
+/**
+ * The sheet's Defense against one kind of attack (data preparation reads it for every actor): the
+ * total now, the breakdown and its parts the first time something reads them (the sheet's pop-up), as
+ * derive-creature.ts always did (defense-core.ts `lazyDefenseBreakdown`). Its input is prepared data,
+ * checked by the data models; `defenseAgainst` (the cards) checks its own. A class, not an object
+ * with a getter: preparation makes two per actor, and a literal's getter cost more than the rule.
+ */
+class LazyRolledDefense {
+  readonly kind = 'rolled';
+  readonly id: DefenseAttackMode;
+  readonly bonus: number;
+  readonly autoRollOne: boolean;
+  readonly breakdown: DefenseBreakdown;
+  #parts: ModelPart[] | null = null;
+
+  constructor(attack: DefenseAttackMode, creature: ModelCreature) {
+    this.id = attack;
+    this.breakdown = lazyDefenseBreakdown(creature.defense, attack);
+    this.bonus = this.breakdown.total;
+    this.autoRollOne = this.breakdown.autoRollOne;
+  }
+
+  get parts(): ModelPart[] {
+    return (this.#parts ??= partsOf(this.breakdown));
+  }
+
+  toJSON(): DefenseSpec {
+    const { kind, id, bonus, autoRollOne, parts, breakdown } = this;
+    return { kind, id, bonus, autoRollOne, parts, breakdown };
+  }
+}
+
 const num = (health: HealthVector, field: string) => health[field] ?? 0;
 
 let analysis: Promise<ModelAnalysis> | null = null;
@@ -69,8 +107,8 @@ export const GNG_MODEL: CombatModel = {
   turns: { kind: 'rounds', secondsPerUnit: 6 },
   defenses(creature) {
     return {
-      melee: defenseAgainst({ mode: 'melee', touch: false }, creature),
-      ranged: defenseAgainst({ mode: 'ranged', touch: false }, creature),
+      melee: new LazyRolledDefense('melee', creature),
+      ranged: new LazyRolledDefense('ranged', creature),
     };
   },
   defenseAgainst,

@@ -180,7 +180,15 @@ export interface CombatModel {
   defenses(creature: ModelCreature): Record<string, DefenseSpec>;
   /** The defense `attack` meets. */
   defenseAgainst(attack: ModelAttack, creature: ModelCreature): DefenseSpec;
-  maxHitPoints(creature: ModelCreature): { max: number; parts: ModelPart[] };
+  /**
+   * Max HP and their breakdown. Read from Constitution, classes, size and statuses only: the Defense
+   * and saves of a creature carry the injury penalty of its HP (GnG INJURY), so data preparation
+   * knows them only after.
+   */
+  maxHitPoints(creature: Pick<ModelCreature, 'size' | 'hitPoints' | 'statuses'>): {
+    max: number;
+    parts: ModelPart[];
+  };
   /** An attack total against a defense total. */
   resolve(attackTotal: number, defenseTotal: number): Resolution;
   /** The damage of a hit with `input.margin`. */

@@ -1,0 +1,89 @@
+/**
+ * The world setting `gng.combatModel` (issue #26): which combat model the world plays, GnG by
+ * default. Read only through `combatModel()` (combat-model.ts). Edited at the top of the "Variant
+ * rules" window (variants-app.ts); not in the core list.
+ *
+ * A change is refused while any Combat document exists (a combat's budgets, trauma and turn records
+ * are the old model's) and from anyone but a GM: the window refuses it before writing, and the
+ * setting's own `preCreateSetting` / `preUpdateSetting` hooks refuse a write from anywhere else (a
+ * macro, the console) on the writing client: returning false cancels it and the value stays
+ * (test/harness/README.md). A change re-prepares every actor and redraws open windows, as a variant
+ * does (variant-rules.ts `rulesChanged`): every model this session knows changes nothing a reload
+ * would (status effects, `CONFIG.Combat`), so none is asked for.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { models } from '../rules/index.js';
+import { COMBAT_MODEL_SETTING, combatModelId } from './combat-model.js';
+import { rulesChanged } from './variant-rules.js';
+
+/** The setting's id as a Setting document's `key`. */
+export const COMBAT_MODEL_KEY = `${SYSTEM_ID}.${COMBAT_MODEL_SETTING}`;
+
+/**
+ * The setting's choices: every model registered now (a model registered after `init` is a choice
+ * too), each with its label's lang key. A live view of the registry, not a copy.
+ */
+export const COMBAT_MODEL_CHOICES: Record<string, string> = new Proxy({} as Record<string, string>, {
+  get: (_target, key) => (typeof key === 'string' ? models.combatModelById(key)?.label : undefined),
+  has: (_target, key) => typeof key === 'string' && models.combatModelById(key) !== null,
+  ownKeys: () => models.combatModelIds(),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const model = typeof key === 'string' ? models.combatModelById(key) : null;
+    return model ? { value: model.label, enumerable: true, configurable: true, writable: false } : undefined;
+  },
+});
+
+/**
+ * Why `userIsGM` may not change the model now (a lang key), or null: only a GM, and only while no
+ * Combat document exists.
+ */
+export function combatModelChangeRefusal(userIsGM: boolean = game.user.isGM): string | null {
+  if (!userIsGM) return 'GNG.Model.Error.GMOnly';
+  if (game.combats.size > 0) return 'GNG.Model.Error.CombatActive';
+  return null;
+}
+
+/** The value a Setting document's data or change holds (stored as JSON). */
+function storedValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * `preCreateSetting` / `preUpdateSetting`: a write of the model that changes it is cancelled (false)
+ * with the refusal's message, when one applies, or when the id is no registered model.
+ */
+function guardWrite(setting: { key?: unknown }, change: { value?: unknown } | undefined): boolean | void {
+  if (setting?.key !== COMBAT_MODEL_KEY || !change || !('value' in change)) return;
+  const value = storedValue(change.value);
+  if (value === combatModelId()) return;
+  const refusal =
+    models.combatModelById(value) === null ? 'GNG.Model.Error.Unknown' : combatModelChangeRefusal();
+  if (!refusal) return;
+  ui.notifications.warn(game.i18n.format(refusal, { model: String(value) }));
+  return false;
+}
+
+/** On `init`: the setting and its guard. */
+export function registerCombatModelSetting(): void {
+  game.settings.register(SYSTEM_ID, COMBAT_MODEL_SETTING, {
+    name: 'GNG.Model.Group.legend',
+    hint: 'GNG.Model.Group.intro',
+    scope: 'world',
+    config: false,
+    type: String,
+    default: models.DEFAULT_COMBAT_MODEL,
+    choices: COMBAT_MODEL_CHOICES,
+    onChange: rulesChanged,
+  });
+  Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>
+    guardWrite(setting, data),
+  );
+  Hooks.on('preUpdateSetting', (setting: { key?: unknown }, change: { value?: unknown }) =>
+    guardWrite(setting, change),
+  );
+}
