@@ -25,19 +25,6 @@ await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 const { gm, player } = h.users;
 const { openDialog } = cardHelpers(h);
 
-/** The world setting, registered here as the settings module does until it registers it itself. */
-function registerModelSetting(): void {
-  const registered = (game.settings as unknown as { registered: Map<string, unknown> }).registered;
-  if (!registered.has('gng.combatModel'))
-    game.settings.register('gng', 'combatModel', {
-      name: 'GNG.Model.gng',
-      scope: 'world',
-      config: false,
-      type: String,
-      default: 'gng',
-    });
-}
-
 async function worldPlays(id: string): Promise<void> {
   const user = game.user;
   h.as(gm);
@@ -47,7 +34,6 @@ async function worldPlays(id: string): Promise<void> {
 
 beforeEach(async () => {
   h.reset(21);
-  registerModelSetting();
   models.registerCombatModel(TEST_MODEL);
   await worldPlays(TEST_MODEL_ID);
 });
