@@ -23,7 +23,7 @@ import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
-import { modelTargetContext } from './attack-model.js';
+import { modelTargetContext } from './attack-model-steps.js';
 
 export { ATTACK_CARD_TEMPLATE };
 

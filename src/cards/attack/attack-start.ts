@@ -17,7 +17,7 @@ import {
 } from '../../rules/index.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
-import { checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model.js';
+import { checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model-steps.js';
 import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';

@@ -1,0 +1,99 @@
+/**
+ * The attack card under the world's combat model, on the GM's client (issue #26): attack options the
+ * model does not offer are refused before anything is rolled; under a model whose defense is not
+ * rolled there is no Defense step: each creature target meets the model's static defense, resolved
+ * when the card is made, and the card shows "vs <defense> N"; without critical chains the attack is
+ * the d20 and the bonus alone. The card's guard is in attack-model.ts.
+ */
+import type { CombatModel, ModelCapability } from '../../rules/index.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { capabilityRefusal, postedModel } from '../model-guard.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
+import type { AttackOptions } from './attack-options.js';
+import type { AttackCardState, CardDefense, CardTarget } from './attack-state.js';
+
+/** Refuses an attack option (and a moving object's rolled Defense) the world's model does not offer. */
+export function checkModelOptions(options: AttackOptions, model: CombatModel = combatModel()): void {
+  const offers = (capability: ModelCapability) => model.capabilities[capability];
+  const fire = options.fire?.mode ?? 'single';
+  const checks: [boolean, ModelCapability, string][] = [
+    [(options.calledShots ?? []).length > 0, 'calledShots', 'GNG.Model.Action.calledShots'],
+    [fire === 'burst', 'bursts', 'GNG.Model.Action.burst'],
+    [fire === 'accelerated-pair', 'firearms', 'GNG.Model.Action.acceleratedPair'],
+    [options.sunder !== undefined, 'sunder', 'GNG.Model.Action.sunder'],
+    [options.strike !== undefined, 'strikes', 'GNG.Model.Action.strike'],
+    [options.object?.moving === true, 'rolledDefense', 'GNG.Model.Action.rollDefense'],
+  ];
+  for (const [asked, capability, name] of checks)
+    if (asked && !offers(capability)) throw capabilityRefusal(name);
+}
+
+/** The attack roll under a model without critical chains: the d20 and the bonus, nothing more. */
+export function unchainedAttack(natural: number, bonus: number) {
+  return {
+    natural,
+    bonus,
+    critical: null,
+    chainDice: [] as number[],
+    chainAdjustment: 0,
+    total: natural + bonus,
+  };
+}
+
+/**
+ * Under a model whose defense is not rolled: a creature target meets the model's static defense at
+ * once (stored as the card's Defense, `source: 'static'`), resolved with the model.
+ */
+export function settleStaticDefense(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor | null,
+  model: CombatModel = combatModel(),
+): void {
+  if (model.capabilities.rolledDefense || target.kind !== 'creature' || !defender) return;
+  if (target.defense || target.result) return;
+  const spec = model.defenseAgainst(
+    { mode: state.weapon.mode, touch: state.weapon.touch },
+    modelCreatureOf(defender),
+  );
+  const total = spec.kind === 'static' ? spec.value : spec.bonus;
+  target.defense = {
+    source: 'static',
+    id: spec.id,
+    natural: null,
+    bonus: total,
+    total,
+    autoRollOne: false,
+    mode: state.weapon.mode,
+    parts: spec.parts.map((part) => ({ label: part.label, value: part.value })),
+    notes: [],
+  };
+  const r = model.resolve(state.attack.total, total);
+  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
+}
+
+/** The card's "vs <defense> N" of a static defense (its name's lang key, else its id). */
+export function staticDefenseLine(defense: CardDefense): string | null {
+  if (defense.source !== 'static') return null;
+  const id = defense.id ?? '';
+  const key = `GNG.Model.Defense.${id}`;
+  const name = game.i18n.has(key) ? game.i18n.localize(key) : id;
+  return game.i18n.format('GNG.Attack.VersusStatic', { defense: name, total: defense.total });
+}
+
+/**
+ * A target's part of the rendered card under the card's model: its static defense's "vs" line, and
+ * no button of a step the model does not offer (the abort buttons, drawn from the state alone).
+ */
+export function modelTargetContext<C extends { defense: object | null; buttons: Record<string, unknown> }>(
+  state: AttackCardState,
+  target: CardTarget,
+  context: C,
+): C {
+  const versus = target.defense ? staticDefenseLine(target.defense) : null;
+  if (versus && context.defense) Object.assign(context.defense, { versus });
+  const model = postedModel(state.model);
+  if (model && !model.capabilities.aborts)
+    Object.assign(context.buttons, { block: null, riposte: null, rollWithBlow: null });
+  return context;
+}
