@@ -18,10 +18,10 @@ import { defineConfig } from 'vitest/config';
  * screenshots under test-results/browser/ and its scratch folders under the OS's temp.
  *
  * Workers are reused across files where that is safe (`isolate: false`): the unit files share one
- * module graph per worker (the pure engine keeps no state); the integration and browser files share
- * the worker process and what it imported from node_modules (happy-dom, playwright-core), while
- * test/harness/file-setup.ts gives each file a fresh module graph of the system and harness and
- * clean globals. A new file of any project needs no configuration.
+ * module graph per worker (the pure engine keeps no state); the integration files share the worker
+ * process and what it imported from node_modules (happy-dom above all), while test/harness/file-setup.ts
+ * gives each file a fresh module graph of the system and harness and clean globals. A new file of
+ * either project needs no configuration.
  */
 const cores = availableParallelism();
 
@@ -54,8 +54,6 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
-          isolate: false,
-          setupFiles: ['test/harness/file-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['test/browser/global-setup.ts'],

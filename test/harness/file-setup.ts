@@ -1,8 +1,8 @@
 /**
- * Runs before each integration and browser test file (vitest.config.ts `setupFiles`). Those projects
- * share one worker process between files (`isolate: false`), so that Node, Vitest's worker and the
- * packages from node_modules (happy-dom above all: about a second of CPU to import; playwright-core)
- * load once per worker rather than once per file. Everything else starts again for each file, as in a process
+ * Runs before each integration test file (vitest.config.ts `setupFiles`). The integration project
+ * shares one worker process between files (`isolate: false`), so that Node, Vitest's worker and the
+ * packages from node_modules (happy-dom above all: about a second of CPU to import) load once per
+ * worker rather than once per file. Everything else starts again for each file, as in a process
  * of its own:
  * - the module graph: every module of src/ and test/ is evaluated anew on first import (so the
  *   harness, `src/gng.ts`, its hooks, settings, sheets and module state are the file's own);
