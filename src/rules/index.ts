@@ -85,6 +85,7 @@ export type {
   ModelAttack,
   ModelCreature,
   ReactionSpec,
+  Resolution,
   DefenseSpec,
   HealthVector,
   HealthOutcome,

@@ -127,12 +127,30 @@ describe('the test model plays the attack card', () => {
     expect(orc.statuses.has('dead')).toBe(false);
   });
 
-  it('a natural 20 starts no d10 chain: the d20 and the bonus alone', async () => {
-    const orc = await dummy(10);
+  it("a natural 20 starts no d10 chain; it is the model's critical hit: shown, and its damage doubled", async () => {
+    const orc = await dummy(20);
     const message = (await fighterAttacks(orc, [20])) as ChatMessage;
     expect(state(message).attack).toMatchObject({ natural: 20, critical: null, chainDice: [], total: 29 });
     expect(message.rolls).toHaveLength(1);
-    expect(target(message).result).toEqual({ hit: true, relativeDegree: 19, automatic: false });
+    // The test model's resolution counts a natural 20 as a critical hit (the card records it).
+    expect(target(message).result).toEqual({
+      hit: true,
+      relativeDegree: 19,
+      automatic: false,
+      critical: true,
+    });
+    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
+    expect(html.querySelector('.model-critical')?.textContent).toBe('Critical hit');
+    // Its damage: 5 doubled on the critical.
+    await click(message, 'rollDamage');
+    expect(target(message).damage).toMatchObject({ final: 10, lethal: 10 });
+    await click(message, 'applyDamage');
+    expect(hp(orc)).toBe(10);
+    // A natural 19 is no critical: 5 damage, no line.
+    const other = (await fighterAttacks(orc, [19])) as ChatMessage;
+    expect(target(other).result).toEqual({ hit: true, relativeDegree: 18, automatic: false });
+    const plain = h.renderMessage(game.messages.get(other.id as string) as ChatMessage);
+    expect(plain.querySelector('.model-critical')).toBeNull();
   });
 
   it('Roll Defense, Block and Roll with the Blow are refused with the reason; nothing changes', async () => {

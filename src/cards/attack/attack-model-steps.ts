@@ -5,12 +5,26 @@
  * when the card is made, and the card shows "vs <defense> N"; without critical chains the attack is
  * the d20 and the bonus alone. The card's guard is in attack-model.ts.
  */
-import type { CombatModel, ModelCapability } from '../../rules/index.js';
+import type { CombatModel, ModelCapability, Resolution } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { capabilityRefusal, postedModel } from '../model-guard.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardDefense, CardTarget } from './attack-state.js';
+
+/**
+ * The card's record of a resolution: hit and RD (the model's margin), and a critical hit or fumble
+ * the model counts apart from the margin only when there is one (so a GnG card's state is as before).
+ */
+export function cardResult(r: Resolution): NonNullable<CardTarget['result']> {
+  return {
+    hit: r.hit,
+    relativeDegree: r.margin,
+    automatic: false,
+    ...(r.critical ? { critical: true } : {}),
+    ...(r.fumble ? { fumble: true } : {}),
+  };
+}
 
 /** Refuses an attack option (and a moving object's rolled Defense) the world's model does not offer. */
 export function checkModelOptions(options: AttackOptions, model: CombatModel = combatModel()): void {
@@ -68,8 +82,7 @@ export function settleStaticDefense(
     parts: spec.parts.map((part) => ({ label: part.label, value: part.value })),
     notes: [],
   };
-  const r = model.resolve(state.attack.total, total);
-  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
+  target.result = cardResult(model.resolve(state.attack.total, total, state.attack.natural));
 }
 
 /** The card's "vs <defense> N" of a static defense (its name's lang key, else its id). */
@@ -85,13 +98,15 @@ export function staticDefenseLine(defense: CardDefense): string | null {
  * A target's part of the rendered card under the card's model: its static defense's "vs" line, and
  * no button of a step the model does not offer (the abort buttons, drawn from the state alone).
  */
-export function modelTargetContext<C extends { defense: object | null; buttons: Record<string, unknown> }>(
-  state: AttackCardState,
-  target: CardTarget,
-  context: C,
-): C {
+export function modelTargetContext<
+  C extends { defense: object | null; result?: object | null; buttons: Record<string, unknown> },
+>(state: AttackCardState, target: CardTarget, context: C): C {
   const versus = target.defense ? staticDefenseLine(target.defense) : null;
   if (versus && context.defense) Object.assign(context.defense, { versus });
+  if (context.result && target.result?.critical)
+    Object.assign(context.result, { critical: game.i18n.localize('GNG.Attack.ModelCritical') });
+  if (context.result && target.result?.fumble)
+    Object.assign(context.result, { fumble: game.i18n.localize('GNG.Attack.ModelFumble') });
   const model = postedModel(state.model);
   if (model && !model.capabilities.aborts)
     Object.assign(context.buttons, { block: null, riposte: null, rollWithBlow: null });

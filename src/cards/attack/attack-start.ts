@@ -17,7 +17,7 @@ import {
 } from '../../rules/index.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
-import { checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model-steps.js';
+import { cardResult, checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model-steps.js';
 import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { renderAttackCard } from './attack-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
@@ -112,8 +112,7 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
       parts: [{ label: `GNG.Size.${target.object.size}`, value: total }],
       notes: ['GNG.Attack.StationaryObject'],
     };
-    const r = combatModel().resolve(state.attack.total, total);
-    target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
+    target.result = cardResult(combatModel().resolve(state.attack.total, total, state.attack.natural));
     return;
   }
   if (!state.options.coupDeGrace || target.kind !== 'creature') return;

@@ -216,7 +216,17 @@ export interface CardTarget {
   /** Set when the attack is a coup de grace: whether it works on this target, and why not. */
   coupDeGrace: { allowed: boolean; reason: string | null } | null;
   defense: CardDefense | null;
-  result: { hit: boolean; relativeDegree: number; automatic: boolean } | null;
+  /**
+   * `critical` / `fumble`: a critical hit or fumble the card's model counts apart from the margin
+   * (issue #26; written only when true, never under GnG, whose criticals are the d10 chains).
+   */
+  result: {
+    hit: boolean;
+    relativeDegree: number;
+    automatic: boolean;
+    critical?: boolean;
+    fumble?: boolean;
+  } | null;
   damage: CardDamage | null;
   applied: CardApplied | null;
   /** What the last Undo could not take back (localized notes, shown on the card). */

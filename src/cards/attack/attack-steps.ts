@@ -17,6 +17,7 @@ import {
 } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { postedModel } from '../model-guard.js';
+import { cardResult } from './attack-model-steps.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -138,8 +139,9 @@ export async function rollDefense(
       notes,
     };
   }
-  const r = combatModel().resolve(state.attack.total, target.defense.total);
-  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
+  target.result = cardResult(
+    combatModel().resolve(state.attack.total, target.defense.total, state.attack.natural),
+  );
   showRolls(message, [d20]);
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
@@ -172,8 +174,7 @@ export async function setDefense(
     parts: [],
     notes: [],
   };
-  const r = combatModel().resolve(state.attack.total, config.bonus);
-  target.result = { hit: r.hit, relativeDegree: r.margin, automatic: false };
+  target.result = cardResult(combatModel().resolve(state.attack.total, config.bonus, state.attack.natural));
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
@@ -221,6 +222,7 @@ export async function rollDamage(
     weaponBonus: dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions,
     strengthBonus: strength,
     margin: result.relativeDegree,
+    ...(result.critical ? { critical: true } : {}),
     ...props.inputs,
     penetrated: target.calledShot?.penetration?.save?.success === false,
     nonlethal: state.options.nonlethal === true,

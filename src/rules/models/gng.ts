@@ -122,10 +122,11 @@ export const GNG_MODEL: CombatModel = {
   },
   resolve(attackTotal, defenseTotal) {
     const r = resolveAttack(attackTotal, defenseTotal);
-    return { hit: r.hit, margin: r.relativeDegree, automatic: null };
+    return { hit: r.hit, margin: r.relativeDegree, automatic: null, critical: false, fumble: false };
   },
   damage(input) {
-    const { margin, ...rest } = input;
+    // `critical` is never set under GnG (its criticals are in the attack total): not an input of the pipeline.
+    const { margin, critical: _critical, ...rest } = input;
     return damagePipeline({ ...rest, relativeDegree: margin });
   },
   applyDamage(before, damage, creature, options = {}) {

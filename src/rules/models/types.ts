@@ -117,6 +117,14 @@ export interface Resolution {
   margin: number;
   /** An automatic result the roll cannot change (a coup de grace …), null for a rolled one. */
   automatic: 'hit' | 'miss' | null;
+  /**
+   * A critical hit the model's text counts apart from the margin (a natural 20 in the Saga-style
+   * text). GnG: never — its criticals are the d10 chains already in the attack total
+   * (capability `criticalChains`).
+   */
+  critical: boolean;
+  /** A fumble the model's text counts (a natural 1 that also costs the turn …). GnG: never. */
+  fumble: boolean;
 }
 
 /**
@@ -124,7 +132,11 @@ export interface Resolution {
  * DR and energy resistance): GnG's pipeline input with the attack's margin in place of RD. A model
  * uses what its text counts (a model without Protection ignores `protection`).
  */
-export type ModelDamageInput = Omit<DamagePipelineInput, 'relativeDegree'> & { margin: number };
+export type ModelDamageInput = Omit<DamagePipelineInput, 'relativeDegree'> & {
+  margin: number;
+  /** The resolution's critical hit (`Resolution.critical`; never under GnG). */
+  critical?: boolean;
+};
 
 /** A creature's health as a flat vector of numbers, so that Undo is one exact inverse, field by field. */
 export type HealthVector = Readonly<Record<string, number>>;
@@ -189,8 +201,8 @@ export interface CombatModel {
     max: number;
     parts: ModelPart[];
   };
-  /** An attack total against a defense total. */
-  resolve(attackTotal: number, defenseTotal: number): Resolution;
+  /** An attack total against a defense total; `natural` is the attack's d20 (null: no die, Take 10). */
+  resolve(attackTotal: number, defenseTotal: number, natural?: number | null): Resolution;
   /** The damage of a hit with `input.margin`. */
   damage(input: ModelDamageInput): DamageResult;
   /** Damage landing on a creature: its new health and what follows. Pure. */

@@ -54,10 +54,19 @@ describe('GnG through the seam: the engine functions, unchanged', () => {
     ] as const) {
       const r = GNG_MODEL.resolve(a, d);
       const direct = resolveAttack(a, d);
-      expect(r).toEqual({ hit: direct.hit, margin: direct.relativeDegree, automatic: null });
+      expect(r).toEqual({
+        hit: direct.hit,
+        margin: direct.relativeDegree,
+        automatic: null,
+        critical: false,
+        fumble: false,
+      });
     }
     expect(GNG_MODEL.resolve(15, 15)).toMatchObject({ hit: true, margin: 0 });
     expect(GNG_MODEL.resolve(14, 15)).toMatchObject({ hit: false, margin: -1 });
+    // GnG's natural 20 and 1 are d10 chains already in the attack total, not a separate result.
+    expect(GNG_MODEL.resolve(30, 15, 20)).toMatchObject({ critical: false, fumble: false });
+    expect(GNG_MODEL.resolve(2, 15, 1)).toMatchObject({ critical: false, fumble: false, hit: false });
   });
 
   it('damage is damagePipeline with the margin as RD', () => {
