@@ -22,7 +22,8 @@ import {
   type Size,
 } from '../src/rules/index.js';
 import { attackOdds, type AttackOddsInput } from '../src/rules/odds/index.js';
-import { simulateFight, type CombatantSnapshot, type FightSides } from '../src/rules/simulate/index.js';
+import { simulateFight, type FightSides } from '../src/rules/simulate/index.js';
+import { fighter } from './duelist.js';
 import { figure } from './figures.js';
 
 const CREATURES = 1000;
@@ -102,30 +103,6 @@ function oddsInputs(): AttackOddsInput[] {
     target: { hp: { value: 8 + 2 * i, max: 8 + 2 * i }, size: 'medium', saves: { fortitude: 3, reflex: 2 } },
   }));
 }
-
-const fighter = (id: string): CombatantSnapshot => ({
-  id,
-  name: id,
-  size: 'medium',
-  hp: { value: 33, max: 33 },
-  con: 15,
-  initiative: 1,
-  defense: { melee: 7, ranged: 7 },
-  protection: { armor: 5, enhancement: 1 },
-  saves: { fortitude: 6, reflex: 2 },
-  attacks: [
-    {
-      name: 'Longsword',
-      mode: 'melee',
-      bonus: 9,
-      dice: { count: 1, faces: 8 },
-      weaponBonus: 1,
-      strength: { modifier: 3, grip: 'one-handed' },
-      slashing: true,
-    },
-  ],
-  block: { bonus: 9, shield: 'large', shieldBonus: 2 },
-});
 
 async function main(): Promise<void> {
   const model = models.GNG_MODEL;

@@ -9,41 +9,13 @@
  * the 1 s goal. Nothing gates CI: the script exits 0 whatever the numbers and prints OK or OVER.
  */
 import { seededDice } from '../src/rules/index.js';
-import {
-  simulateMany,
-  type CombatantSnapshot,
-  type FightPolicies,
-  type SimVariants,
-} from '../src/rules/simulate/index.js';
+import { simulateMany, type FightPolicies, type SimVariants } from '../src/rules/simulate/index.js';
+import { fighter } from './duelist.js';
 import { figure } from './figures.js';
 
 const FIGHTS = 10_000;
 const GOAL_MS = 1000;
 const SAMPLES = 5;
-
-const fighter = (id: string): CombatantSnapshot => ({
-  id,
-  name: id,
-  size: 'medium',
-  hp: { value: 33, max: 33 },
-  con: 15,
-  initiative: 1,
-  defense: { melee: 7, ranged: 7 },
-  protection: { armor: 5, enhancement: 1 },
-  saves: { fortitude: 6, reflex: 2 },
-  attacks: [
-    {
-      name: 'Longsword',
-      mode: 'melee',
-      bonus: 9,
-      dice: { count: 1, faces: 8 },
-      weaponBonus: 1,
-      strength: { modifier: 3, grip: 'one-handed' },
-      slashing: true,
-    },
-  ],
-  block: { bonus: 9, shield: 'large', shieldBonus: 2 },
-});
 
 const CASES: { name: string; policies: FightPolicies; variants: SimVariants }[] = [
   { name: 'fighter vs fighter, Block kept to the move action', policies: {}, variants: {} },
