@@ -228,12 +228,15 @@ for (const viewport of VIEWPORTS) {
     await frame.getByRole('button', { name: 'Read the stat block' }).click();
     await frame.getByRole('button', { name: 'Create actor' }).click();
     await expect.poll(() => page.evaluate(() => game.actors.getName('Bugbear')?.name)).toBe('Bugbear');
-    await page.keyboard.press('Escape');
-    await page
-      .locator('.pg-window')
-      .first()
-      .waitFor({ state: 'detached' })
-      .catch(() => undefined);
+    // Create opens the new actor's sheet, then closes the importer: the sheet is closed once it is
+    // there (on a loaded machine it opens after the actor exists), so that nothing covers the map.
+    await frame.waitFor({ state: 'detached' });
+    const sheet = page.locator('.pg-window', {
+      has: page.locator('.pg-window-header', { hasText: 'Bugbear' }),
+    });
+    await sheet.waitFor();
+    await sheet.locator('.pg-window-close').click();
+    await expect.poll(() => page.locator('.pg-window').count()).toBe(0);
     // The imported actor is listed under World actors; dragged onto the left half, it joins side A.
     await browser(page).getByLabel('Pack').selectOption({ label: 'World actors' });
     await browser(page).getByLabel('Search by name').fill('');
