@@ -65,6 +65,17 @@ function recorder(actors: Actor[]) {
   };
 }
 
+/** Clicks `action` on the card as the current user, then records the step (named `step`, else the action). */
+async function clickAndRecord(
+  record: (step: string, message: ChatMessage) => void,
+  message: ChatMessage,
+  action: string,
+  step = action,
+): Promise<void> {
+  await click(message, action);
+  record(step, message);
+}
+
 /** A sample of the samples pack as a GM's import makes it. */
 async function sample(file: string, owner: User): Promise<Actor> {
   const data = JSON.parse(
@@ -91,16 +102,12 @@ describe('golden: the attack card', () => {
     record('attack', message);
     h.as(otherPlayer);
     h.dice.queue(12);
-    await click(message, 'rollDefense');
-    record('rollDefense', message);
+    await clickAndRecord(record, message, 'rollDefense');
     h.as(player);
     h.dice.queue(6);
-    await click(message, 'rollDamage');
-    record('rollDamage', message);
-    await click(message, 'applyDamage');
-    record('applyDamage', message);
-    await click(message, 'undoDamage');
-    record('undoDamage', message);
+    await clickAndRecord(record, message, 'rollDamage');
+    await clickAndRecord(record, message, 'applyDamage');
+    await clickAndRecord(record, message, 'undoDamage');
     expect(target(message).applied).toBeNull();
     await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-readme-exchange.json');
   });
@@ -121,22 +128,16 @@ describe('golden: the attack card', () => {
     record('attack', message);
     h.as(gm);
     h.dice.queue(1);
-    await click(message, 'rollDefense');
-    record('rollDefense', message);
-    await click(message, 'declineAttackOfOpportunity');
-    record('declineAttackOfOpportunity', message);
+    await clickAndRecord(record, message, 'rollDefense');
+    await clickAndRecord(record, message, 'declineAttackOfOpportunity');
     h.as(player);
     h.dice.queue(4);
-    await click(message, 'rollDamage');
-    record('rollDamage', message);
-    await click(message, 'applyDamage');
-    record('applyDamage', message);
+    await clickAndRecord(record, message, 'rollDamage');
+    await clickAndRecord(record, message, 'applyDamage');
     h.as(gm);
     h.dice.queue(1);
-    await click(message, 'conditionSave');
-    record('conditionSave', message);
-    await click(message, 'undoDamage');
-    record('undoDamage', message);
+    await clickAndRecord(record, message, 'conditionSave');
+    await clickAndRecord(record, message, 'undoDamage');
     expect(target(message).calledShot?.condition).toBeNull();
     await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-called-shot.json');
   });
@@ -172,21 +173,17 @@ describe('golden: the grapple card', () => {
     record('grapple', message);
     h.as(player);
     h.dice.queue(2, 10);
-    await click(message, 'oppose'); // the touch Defense; the hit rolls the hold check
-    record('touch Defense', message);
+    await clickAndRecord(record, message, 'oppose', 'touch Defense'); // the touch Defense; the hit rolls the hold check
     h.dice.queue(5, 1);
-    await click(message, 'oppose'); // the victim's check, then the hold's damage
-    record('hold', message);
+    await clickAndRecord(record, message, 'oppose', 'hold'); // the victim's check, then the hold's damage
     h.as(otherPlayer);
     h.dice.queue(15);
     await click(message, 'choke');
     h.as(player);
     h.dice.queue(12, 1, 1, 3);
-    await click(message, 'oppose');
-    record('choke', message);
+    await clickAndRecord(record, message, 'oppose', 'choke');
     h.as(otherPlayer);
-    await click(message, 'undo');
-    record('undo', message);
+    await clickAndRecord(record, message, 'undo');
     await expect(goldenJson(steps, randomIds)).toMatchFileSnapshot('../golden/card-grapple.json');
   });
 });
