@@ -9,3 +9,6 @@ export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
 export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
+export * from './weapon-size.js';
+export * from './special-rules.js';
+export * from './movement.js';
