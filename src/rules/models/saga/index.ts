@@ -12,3 +12,4 @@ export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
 export * from './weapon-size.js';
 export * from './special-rules.js';
 export * from './movement.js';
+export * from './turn-start.js';
