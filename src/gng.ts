@@ -36,6 +36,7 @@ import { registerGrappleCard } from './cards/grapple/grapple-register.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand-register.js';
 import { registerRestCard } from './cards/rest/rest-register.js';
 import { registerDyingCard } from './cards/dying/dying-register.js';
+import { registerSagaTurnCard } from './combat/saga-turn-start.js';
 import { registerHealCard } from './cards/heal/heal-register.js';
 import { registerFeatActionCard } from './cards/feat-actions/feat-action-register.js';
 import { registerSuppressCard } from './cards/suppress/suppress-register.js';
@@ -85,6 +86,7 @@ Hooks.once('init', () => {
   registerQuickStand();
   registerRestCard();
   registerDyingCard();
+  registerSagaTurnCard();
   registerHealCard();
   registerFeatActionCard();
   registerSuppressCard();

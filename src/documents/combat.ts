@@ -11,6 +11,7 @@ import { budgetInPlay, startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
 import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.js';
 import { isActiveGM } from './active-gm.js';
+import { sagaTurnStart } from '../combat/saga-turn-start.js';
 import { onDemand } from '../on-demand.js';
 
 /** Group initiative, loaded when initiative is first rolled (docs/performance.md "Code loaded at start"). */
@@ -39,5 +40,7 @@ export class GnGCombat extends foundry.documents.Combat {
     await runConditionsAtTurnStart(this, combatant);
     // The shooter's suppressing fire is held until its next turn start (src/cards/suppress/).
     await endSuppressionAtTurnStart(this, combatant);
+    // Saga-style model: regeneration and the dying round (src/combat/saga-turn-start.ts).
+    await sagaTurnStart(this, combatant);
   }
 }

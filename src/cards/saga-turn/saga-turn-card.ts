@@ -1,0 +1,215 @@
+/**
+ * The Saga-style turn-start card (issue #30): at each turn start of a creature under the Saga-style
+ * model the active GM plays what the turn start does (engine `sagaTurnStart`): its regeneration
+ * (001:145; suppressed while its Combat record counts suppressed turns) and, below 0 HP and not
+ * stable, its dying round (A4: d% ≤ 10 stable, else 1 HP lost, dead at −10). Once per combat round
+ * (the record in the Combat's flags). When nothing happens (no regeneration, not dying) no card is
+ * posted. The card shows what happened; the GM's **Undo** is its exact inverse (the HP as a delta on
+ * the HP now, the statuses as before, the Combat record as before). Loaded on first use.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { sagaTurnStart } from '../../rules/models/saga/turn-start.js';
+import { lethalCondition } from '../../rules/models/saga/health.js';
+import { withFoundryDice } from '../../combat/foundry-dice.js';
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { actorOf, defineCard, gmUndo, noteUndo, Refusal, serialized, subjectCard } from '../kernel/index.js';
+import { changeStatuses, restoreStatuses } from '../dying/dying-apply.js';
+import type { StatusChanges } from '../dying/dying-state.js';
+import {
+  SAGA_TURN_QUERY,
+  sagaTurnCardOf,
+  type SagaTurnCardState,
+  type SagaTurnMark,
+} from './saga-turn-state.js';
+
+export { sagaTurnCardOf, SAGA_TURN_QUERY };
+
+const FLAG = 'sagaTurns';
+const TARGET = 'actor';
+const DYING = 'dying';
+const STABLE = 'stable';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+
+/** `combatant`'s turn-start record in `combat` (null: none yet). */
+export function sagaTurnMark(combat: Combat, combatant: Combatant): SagaTurnMark | null {
+  const marks = combat.getFlag(SYSTEM_ID, FLAG) as Record<string, SagaTurnMark | null> | undefined;
+  const mark = marks?.[combatant.id as string];
+  return mark && typeof mark === 'object'
+    ? { round: mark.round ?? null, suppressed: mark.suppressed ?? 0 }
+    : null;
+}
+
+async function setMark(combat: Combat, combatantId: string, mark: SagaTurnMark | null): Promise<void> {
+  await combat.update({ [`flags.${SYSTEM_ID}.${FLAG}.${combatantId}`]: mark });
+}
+
+/**
+ * GM side: the bane of `combatant`'s regeneration struck (001:145 "Regeneration is suppressed for 2
+ * rounds"): its next two turn starts heal nothing. The record keeps the round already played.
+ */
+export async function suppressRegeneration(combat: Combat, combatant: Combatant, turns = 2): Promise<void> {
+  if (!game.user.isGM) throw new Refusal('GNG.Model.Saga.Round.Error.GM');
+  await setMark(combat, combatant.id as string, {
+    round: sagaTurnMark(combat, combatant)?.round ?? null,
+    suppressed: turns,
+  });
+}
+
+function renderCard(state: SagaTurnCardState): Promise<string> {
+  const { outcome, name } = state;
+  const lines: string[] = [];
+  const regen = outcome.regeneration;
+  if (regen?.suppressed)
+    lines.push(f('GNG.Model.Saga.Round.Suppressed', { name, left: outcome.suppressedTurns }));
+  else if (regen)
+    lines.push(
+      f('GNG.Model.Saga.Round.Regenerated', {
+        name,
+        healed: regen.healed,
+        before: state.hpBefore,
+        after: outcome.hpAfterRegeneration,
+      }),
+    );
+  const dying = outcome.dying;
+  if (dying) {
+    const data = { name, roll: dying.roll, chance: dying.chance, before: outcome.hpAfterRegeneration };
+    lines.push(f(`GNG.Model.Saga.Round.Check.${dying.stable ? 'stable' : 'unstable'}`, data));
+    const result = dying.stable ? 'stable' : dying.condition;
+    lines.push(f(`GNG.Model.Saga.Round.Outcome.${result}`, { ...data, after: dying.current }));
+  } else if (lethalCondition(state.hpBefore) === 'dying' && lethalCondition(outcome.hp) !== 'dying')
+    lines.push(f('GNG.Model.Saga.Round.NoLongerDying', { name, hp: outcome.hp }));
+  if (state.undone) lines.push(escapeHtml(t('GNG.Model.Saga.Round.Undone')));
+  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
+  const undo = state.applied
+    ? `<div class="card-buttons"><button type="button" data-action="sagaTurnUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.Saga.Round.Undo'))}</button></div>`
+    : '';
+  return Promise.resolve(
+    `<div class="gng chat-card saga-turn-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.Saga.Round.Heading', { name })}</h3><ul class="card-tags"><li>${f('GNG.Model.Saga.Round.Round', { round: state.round })}</li></ul></header>` +
+      lines.map((line) => `<p class="saga-turn-line">${line}</p>`).join('') +
+      undo +
+      '</div>',
+  );
+}
+
+/** The statuses a turn start changes: stable, dead, or no longer dying (regenerated to 0 or more). */
+function statusesFor(actor: Actor, state: SagaTurnCardState['outcome']): Promise<StatusChanges> | null {
+  if (state.dying?.stable) return changeStatuses(actor, [STABLE], [DYING]);
+  const now = lethalCondition(state.hp);
+  if (now === 'dead') return changeStatuses(actor, ['dead'], [DYING, STABLE]);
+  if (now !== 'dying') return changeStatuses(actor, [], [DYING, STABLE]);
+  return null;
+}
+
+/** GM side, in the actor's queue: plays the turn start; the card, or null when nothing happened. */
+async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
+  const markBefore = sagaTurnMark(combat, combatant);
+  if (markBefore?.round === combat.round) return null;
+  const sys = actor.system as CreatureData;
+  const hpBefore = sys.hp.value;
+  const max = sys.hp.max;
+  const regeneration = typeof max === 'number' && sys.regeneration > 0 ? sys.regeneration : 0;
+  const dead = actor.statuses.has('dead');
+  const dyingHp = lethalCondition(hpBefore) === 'dying';
+  if (dead || (regeneration === 0 && !(dyingHp && !actor.statuses.has(STABLE)))) return null;
+  const { result: outcome, rolls } = await withFoundryDice(100, (dice) =>
+    sagaTurnStart(
+      {
+        hp: hpBefore,
+        max: typeof max === 'number' ? max : hpBefore,
+        regeneration,
+        suppressedTurns: markBefore?.suppressed ?? 0,
+        stable: actor.statuses.has(STABLE),
+        dead,
+      },
+      dice,
+    ),
+  );
+  // A regenerating creature at its maximum and not suppressed: nothing happened, no card.
+  if (!outcome.dying && !outcome.regeneration?.suppressed && !outcome.regeneration?.healed) return null;
+  const markAfter: SagaTurnMark = { round: combat.round, suppressed: outcome.suppressedTurns };
+  await setMark(combat, combatant.id as string, markAfter);
+  const hpDelta = outcome.hp - hpBefore;
+  if (hpDelta) await actor.update({ 'system.hp.value': outcome.hp }, CARD_HP_UPDATE);
+  const changes = (await statusesFor(actor, outcome)) ?? { added: {}, removed: [] };
+  const state: SagaTurnCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    round: combat.round,
+    hpBefore,
+    outcome,
+    applied: {
+      ...changes,
+      hpDelta,
+      combatId: combat.id as string,
+      combatantId: combatant.id as string,
+      markBefore,
+      markAfter,
+    },
+  };
+  return (await ChatMessage.create({
+    content: await renderCard(state),
+    rolls,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'sagaTurnCard', sagaTurn: state } },
+  })) as ChatMessage;
+}
+
+/**
+ * Active GM, at `combatant`'s turn start in `combat` (round ≥ 1): plays its Saga-style turn start
+ * once per combat round. Resolves with the card, or null.
+ */
+export async function playSagaTurnStart(combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
+  const actor = combatant.actor;
+  if (!isActiveGM() || !actor || combat.round < 1) return null;
+  const result = await serialized([actor.uuid], async () => {
+    const message = await play(actor, combat, combatant);
+    return { ok: true, messageId: message?.id ?? undefined };
+  });
+  return result.ok && typeof result.messageId === 'string'
+    ? (game.messages.get(result.messageId) ?? null)
+    : null;
+}
+
+/** Undo: the HP delta taken back from the HP now, the statuses as before, the Combat record as before. */
+async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Model.Saga.Round.Error.NothingToUndo');
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.Saga.Round.Error.NoActor', { name: state.name });
+  if (applied.hpDelta) {
+    const hp = (actor.system as CreatureData).hp.value;
+    await actor.update({ 'system.hp.value': hp - applied.hpDelta }, CARD_HP_UPDATE);
+  }
+  noteUndo(state, await restoreStatuses(actor, applied));
+  const combat = game.combats.get(applied.combatId);
+  const combatant = combat?.combatants.get(applied.combatantId);
+  // A later turn start's record stays; this one's gives way to the one it replaced.
+  if (combat && combatant) {
+    const now = sagaTurnMark(combat, combatant);
+    if (now?.round === applied.markAfter.round && now.suppressed === applied.markAfter.suppressed)
+      await setMark(combat, applied.combatantId, applied.markBefore);
+  }
+  state.applied = null;
+  state.undone = true;
+}
+
+const parts = subjectCard<SagaTurnCardState>({
+  flag: `flags.${SYSTEM_ID}.sagaTurn`,
+  target: TARGET,
+  render: renderCard,
+  errors: 'GNG.Model.Saga.Round.Error',
+});
+
+/** The turn-start card as a table: the GM's Undo. */
+export const sagaTurnCard = defineCard<SagaTurnCardState, { id: string }, 'sagaTurnUndo'>({
+  query: SAGA_TURN_QUERY,
+  state: sagaTurnCardOf,
+  actors: (state) => [state.actorUuid],
+  ...parts,
+  actions: { sagaTurnUndo: gmUndo(undo) },
+});

@@ -1,0 +1,51 @@
+/**
+ * The stored state of the Saga-style turn-start card (`flags.gng.sagaTurn`): what a creature's turn
+ * start did under the Saga-style model (regeneration, the dying round) and what Undo takes back. The start
+ * code's registration (src/combat/saga-turn-start.ts) names the query and the flag's type itself.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { StatusChanges } from '../dying/dying-state.js';
+import type { SagaTurnStart } from '../../rules/models/saga/turn-start.js';
+
+/** The card's GM query (src/combat/saga-turn-start.ts registers it under this name). */
+export const SAGA_TURN_QUERY = 'gng.sagaTurnCard';
+
+/**
+ * A combatant's turn-start record in its Combat's flags (`flags.gng.sagaTurns.<combatant id>`; a
+ * Combat only GMs write): the combat round whose turn start was played, and the turns its
+ * regeneration stays suppressed by its bane (001:145).
+ */
+export interface SagaTurnMark {
+  round: number | null;
+  suppressed: number;
+}
+
+/** What a turn start changed: Undo takes it back. */
+export type SagaTurnApplied = StatusChanges & {
+  /** HP the turn start added (regeneration) less those the dying round took. */
+  hpDelta: number;
+  combatId: string;
+  combatantId: string;
+  /** The combatant's record before and after (Undo puts `before` back while `after` is still there). */
+  markBefore: SagaTurnMark | null;
+  markAfter: SagaTurnMark;
+};
+
+/** `flags.gng.sagaTurn` of a turn-start card. */
+export interface SagaTurnCardState {
+  actorUuid: string;
+  name: string;
+  round: number;
+  hpBefore: number;
+  outcome: SagaTurnStart;
+  /** null once undone. */
+  applied: SagaTurnApplied | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+/** The stored turn-start card state of a message, or null. */
+export function sagaTurnCardOf(message: ChatMessage | null | undefined): SagaTurnCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === 'sagaTurnCard' ? ((flags.sagaTurn as SagaTurnCardState | undefined) ?? null) : null;
+}
