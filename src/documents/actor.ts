@@ -8,6 +8,7 @@ import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } fr
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import { onDemand } from '../on-demand.js';
+import { combatModel } from '../settings/combat-model.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
 
@@ -40,9 +41,12 @@ export class GnGActor extends Actor {
       ui.notifications.warn(game.i18n.format('GNG.Error.UnknownAbility', { ability: String(ability) }));
       return null;
     }
-    // GnG INJURY: the penalty applies to "ability checks" too.
-    const injury = this.creature.derived?.hp.injury.penalty ?? 0;
-    const config = { ability, modifier: this.creature.abilities[ability].mod + injury };
+    // GnG INJURY: the penalty applies to "ability checks" too; so does a model's (Saga: condition step, A1).
+    const derived = this.creature.derived;
+    const penalty =
+      (derived?.hp.injury.penalty ?? 0) +
+      (derived ? (combatModel().checkPenalty?.(derived.modelCreature) ?? 0) : 0);
+    const config = { ability, modifier: this.creature.abilities[ability].mod + penalty };
     if (Hooks.call('gng.preRollAbilityCheck', this, config) === false) return null;
     const message = await postAbilityCheck(this, config.ability, config.modifier);
     Hooks.callAll('gng.rollAbilityCheck', this, message);

@@ -266,6 +266,8 @@ export function deriveCreature(input: {
 
   // Skills (armor check penalty of worn armor and shield, in full, as the core rules apply it).
   const armorCheckPenalty = (armor?.armorCheckPenalty ?? 0) + (shield?.armorCheckPenalty ?? 0);
+  // The model's penalty on checks (Saga: the condition step, A1); GnG's injury is `hurt.penalty`.
+  const checkPenalty = model.checkPenalty?.(modelCreature) ?? 0;
   const skills = {} as DerivedCreature['skills'];
   for (const skill of SKILL_IDS) {
     const stored = system.skills[skill];
@@ -276,7 +278,7 @@ export function deriveCreature(input: {
       abilityModifier: mod(ability),
       armorCheckPenalty,
       // GnG INJURY: the penalty applies to "skill checks" as to attacks and Defense.
-      other: stored.misc + stored.bonus + fromConditions({ skill }) + hurt.penalty,
+      other: stored.misc + stored.bonus + fromConditions({ skill }) + hurt.penalty + checkPenalty,
     });
     // Named fields, not `{ ...check, … }`: a spread here was most of preparation's time (issue #29).
     skills[skill] = { total: check.total, usable: check.usable, ability, injury: hurt.penalty };

@@ -190,4 +190,6 @@ export const GNG_MODEL: CombatModel = {
     analysis ??= import('./gng-analysis.js').then((m) => m.GNG_ANALYSIS);
     return analysis;
   },
+  // GnG INJURY's penalty on checks is applied by data preparation (the injury level), not here.
+  checkPenalty: () => 0,
 };

@@ -254,6 +254,11 @@ export interface CombatModel {
    * and write the vector there.
    */
   readonly healthPaths?: Readonly<Record<string, string>>;
+  /**
+   * The penalty the creature's own state puts on its ability and skill checks (Saga: its condition
+   * step, decision A1). GnG's is its injury, which data preparation applies itself: 0. Absent: 0.
+   */
+  checkPenalty?(creature: Pick<ModelCreature, 'model'>): number;
 }
 
 /** The heavy half of a model: what the odds views and the simulator's worker load when opened. */

@@ -1,9 +1,11 @@
 /**
  * The Saga-style turn start (issue #30): regeneration (001:145) and the dying round (A4, d20 Modern
- * 004:147: −1 dying, −10 dead; 10% to stabilize, else 1 HP lost). Expected values worked out by hand.
+ * 004:147: −1 dying, −10 dead; 10% to stabilize, else 1 HP lost), and the model's penalty on checks
+ * (A1). Expected values worked out by hand.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  SAGA_MODEL,
   SAGA_STABILIZE_CHANCE,
   sagaDyingRound,
   sagaTurnStart,
@@ -122,5 +124,13 @@ describe('the turn start (regeneration 001:145, then the dying round)', () => {
     });
     expect(sagaTurnStart({ ...base, hp: 3, regeneration: 5, dead: true }, d)).toMatchObject({ hp: 3 });
     expect(d.faces).toEqual([]);
+  });
+});
+
+describe("the model's penalty on checks (A1: ability and skill checks)", () => {
+  it('steps 0–5: 0, −1, −2, −5, −10, −10; no stored step: 0', () => {
+    const penalty = (step: number) => SAGA_MODEL.checkPenalty?.({ model: { saga: { conditionStep: step } } });
+    expect([0, 1, 2, 3, 4, 5].map(penalty)).toEqual([0, -1, -2, -5, -10, -10]);
+    expect(SAGA_MODEL.checkPenalty?.({})).toBe(0);
   });
 });

@@ -14,7 +14,9 @@ import {
   type ModelCapabilities,
 } from '../types.js';
 import { sagaDamage } from './damage.js';
+import { conditionStep } from './condition-track.js';
 import {
+  conditionStepOf,
   fortitudeDefense,
   reflexDefense,
   sagaDefenses,
@@ -71,4 +73,6 @@ export const SAGA_MODEL: CombatModel = {
     return Promise.reject(new Error('the Saga-style model has no odds or simulator yet (issue #30)'));
   },
   healthPaths: { conditionStep: CONDITION_STEP_PATH },
+  // A1: the condition step's penalty is on "ability and skill checks" too.
+  checkPenalty: (creature) => conditionStep(conditionStepOf(creature)).penalty,
 };
