@@ -31,6 +31,7 @@ import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import type { PartyRestOptions, PartyRestResult } from './cards/rest/rest-party.js';
 import { dyingModule } from './cards/dying/dying-register.js';
+import { sagaTurnModule } from './combat/saga-turn-start.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import type { GrappleOptions } from './cards/grapple/grapple-card.js';
 import { grappleModule } from './cards/grapple/grapple-register.js';
@@ -142,6 +143,11 @@ export interface GnGApi {
    */
   grantTemporaryHp(actor: Actor, amount: number, options?: TemporaryHpOptions): Promise<CardActionResult>;
   /**
+   * GM only, Saga-style model: the bane of `actor`'s regeneration struck it (001:145): its next
+   * `turns` (default 2) turn starts in its combat heal nothing; 0 lifts it.
+   */
+  suppressRegeneration(actor: Actor, turns?: number): Promise<CardActionResult>;
+  /**
    * Heals a disabled body part's way (src/cards/heal/): `tend` (the healer's Heal check, DC 15: the
    * patient's next rest counts as with a healer), `surgery` (Heal DC 20 restores `part`), or a GM's
    * `extraordinary` healing (`formula` rolled, then d20 ≤ it restores `part`, no HP). The GM posts the heal card.
@@ -235,6 +241,8 @@ export function createApi(version: string): GnGApi {
     stabilize: (patient, healer) => callModule(dyingModule, (m) => m.stabilize(patient, healer)),
     grantTemporaryHp: (actor, amount, options) =>
       callModule(dyingModule, (m) => m.grantTemporaryHp(actor, amount, options)),
+    suppressRegeneration: (actor, turns) =>
+      callModule(sagaTurnModule, (m) => m.suppressRegenerationOf(actor, turns)),
     heal: (patient, options) => callModule(healModule, (m) => m.heal(patient, options)),
     suddenAction: (actor, steps) => callModule(featActionModule, (m) => m.suddenAction(actor, steps)),
     tacticalAid: (actor, options) => callModule(featActionModule, (m) => m.tacticalAid(actor, options)),

@@ -9,7 +9,7 @@ import { combatModel } from '../settings/combat-model.js';
 import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 
 /** The turn-start card, loaded on first use. */
-const sagaTurnModule = onDemand(() => import('../cards/saga-turn/saga-turn-card.js'));
+export const sagaTurnModule = onDemand(() => import('../cards/saga-turn/saga-turn-card.js'));
 
 /** Active GM (the caller checks), at `combatant`'s turn start: its Saga-style turn start, under that model only. */
 export async function sagaTurnStart(combat: Combat, combatant: Combatant): Promise<void> {

@@ -12,12 +12,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { models } from '../../src/rules/index.js';
 import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  sagaTurnCard,
-  sagaTurnCardOf,
-  sagaTurnMark,
-  suppressRegeneration,
-} from '../../src/cards/saga-turn/saga-turn-card.js';
+import { sagaTurnCard, sagaTurnCardOf, sagaTurnMark } from '../../src/cards/saga-turn/saga-turn-card.js';
 import { dyingCardOf } from '../../src/cards/dying/dying-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
@@ -173,7 +168,7 @@ describe('regeneration at the turn start (001:145)', () => {
     const combat = await fight([actor], []);
     expect(hp(actor)).toBe(10);
     const combatant = combat.combatants.contents[0] as Combatant;
-    await suppressRegeneration(combat, combatant);
+    expect(await game.gng.suppressRegeneration(actor)).toEqual({ ok: true });
     await combat.nextRound();
     await attackActionsSettled();
     expect(hp(actor)).toBe(10);
@@ -205,6 +200,32 @@ describe('regeneration at the turn start (001:145)', () => {
   });
 });
 
+describe('game.gng.suppressRegeneration: refusals change nothing', () => {
+  it("a player's call, a creature without regeneration or out of combat, a bad count", async () => {
+    const actor = await trooper(10, 5);
+    const plain = await trooper(10);
+    expect(await game.gng.suppressRegeneration(actor)).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.Saga.Round.Error.NotInCombat',
+    });
+    const combat = await fight([actor, plain], []);
+    const combatant = combat.combatants.contents[0] as Combatant;
+    const before = sagaTurnMark(combat, combatant);
+    h.as(player);
+    expect(await game.gng.suppressRegeneration(actor)).toMatchObject({
+      error: 'GNG.Model.Saga.Round.Error.GM',
+    });
+    h.as(gm);
+    expect(await game.gng.suppressRegeneration(plain)).toMatchObject({
+      error: 'GNG.Model.Saga.Round.Error.NoRegeneration',
+    });
+    expect(await game.gng.suppressRegeneration(actor, 2.5)).toMatchObject({
+      error: 'GNG.Model.Saga.Round.Error.Turns',
+    });
+    expect(sagaTurnMark(combat, combatant)).toEqual(before);
+  });
+});
+
 describe('under GnG', () => {
   it('no turn-start card: the regenerating creature is not healed', async () => {
     await game.settings.set('gng', 'combatModel', 'gng');
@@ -212,5 +233,14 @@ describe('under GnG', () => {
     await fight([actor], []);
     expect(hp(actor)).toBe(12);
     expect(cards()).toEqual([]);
+  });
+
+  it('game.gng.suppressRegeneration is refused', async () => {
+    await game.settings.set('gng', 'combatModel', 'gng');
+    const actor = await trooper(12, 5);
+    expect(await game.gng.suppressRegeneration(actor)).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.Saga.Round.Error.NotSaga',
+    });
   });
 });

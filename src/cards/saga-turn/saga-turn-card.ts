@@ -14,8 +14,21 @@ import { lethalCondition } from '../../rules/models/saga/health.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { isActiveGM } from '../../documents/active-gm.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { combatantOf } from '../../combat/scene-lookup.js';
+import { REGENERATION_SUPPRESSED_TURNS } from '../../rules/models/saga/special-rules.js';
+import { SAGA_MODEL_ID } from '../../rules/models/saga/model.js';
 import { escapeHtml } from '../../chat/escape-html.js';
-import { actorOf, defineCard, gmUndo, noteUndo, Refusal, serialized, subjectCard } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  gmUndo,
+  noteUndo,
+  Refusal,
+  serialized,
+  subjectCard,
+  type CardActionResult,
+} from '../kernel/index.js';
 import { changeStatuses, restoreStatuses } from '../dying/dying-apply.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import {
@@ -52,12 +65,42 @@ async function setMark(combat: Combat, combatantId: string, mark: SagaTurnMark |
  * GM side: the bane of `combatant`'s regeneration struck (001:145 "Regeneration is suppressed for 2
  * rounds"): its next two turn starts heal nothing. The record keeps the round already played.
  */
-export async function suppressRegeneration(combat: Combat, combatant: Combatant, turns = 2): Promise<void> {
+export async function suppressRegeneration(
+  combat: Combat,
+  combatant: Combatant,
+  turns = REGENERATION_SUPPRESSED_TURNS,
+): Promise<void> {
   if (!game.user.isGM) throw new Refusal('GNG.Model.Saga.Round.Error.GM');
   await setMark(combat, combatant.id as string, {
     round: sagaTurnMark(combat, combatant)?.round ?? null,
     suppressed: turns,
   });
+}
+
+/**
+ * `game.gng.suppressRegeneration(actor, turns)`: a GM marks the bane's hit on `actor` (in a combat,
+ * under the Saga-style model, with regeneration); `turns` 0–10 (0 lifts it). A GM writes the Combat.
+ */
+export async function suppressRegenerationOf(
+  actor: Actor,
+  turns: number = REGENERATION_SUPPRESSED_TURNS,
+): Promise<CardActionResult> {
+  const refuse = (error: string, data: Record<string, unknown> = {}): CardActionResult => {
+    ui.notifications.warn(game.i18n.format(error, data));
+    return { ok: false, error, data };
+  };
+  const name = actor.name;
+  if (!game.user.isGM) return refuse('GNG.Model.Saga.Round.Error.GM');
+  if (combatModel().id !== SAGA_MODEL_ID) return refuse('GNG.Model.Saga.Round.Error.NotSaga');
+  if (!Number.isInteger(turns) || turns < 0 || turns > 10)
+    return refuse('GNG.Model.Saga.Round.Error.Turns', { turns: String(turns) });
+  if (!((actor.system as CreatureData).regeneration > 0))
+    return refuse('GNG.Model.Saga.Round.Error.NoRegeneration', { name });
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combat || !combatant) return refuse('GNG.Model.Saga.Round.Error.NotInCombat', { name });
+  await suppressRegeneration(combat, combatant, turns);
+  return { ok: true };
 }
 
 function renderCard(state: SagaTurnCardState): Promise<string> {
