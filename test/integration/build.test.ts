@@ -373,6 +373,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/self-test\/(?!(?:register|queries|self-test-app|probe-setting|index)\.ts$)/,
       // Token Action HUD Core support: only its hook listener is at start (loaded when the module is active).
       /^src\/integrations\/token-action-hud\/(?!register\.ts$)/,
+      // The Saga-style turn start's engine (its card loads it; the start code only calls the card).
+      /^src\/rules\/models\/saga\/turn-start\.ts$/,
     ];
     // The cards loaded on first use (src/cards/kernel/lazy-card.ts): at start only each card's
     // registration, its state (the flag, query and template the registration reads) and what other
@@ -389,6 +391,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       maneuver: [],
       'quick-stand': [],
       rest: ['care-records', 'rest-read'],
+      // The Saga-style turn start: its registration is src/combat/saga-turn-start.ts.
+      'saga-turn': [],
       suppress: [],
     };
     for (const [card, shared] of Object.entries(sharedAtStart))
