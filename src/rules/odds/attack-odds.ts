@@ -6,6 +6,7 @@
 import { calledShotEffect, CALLED_SHOT_EFFECTS, type CalledShotEffect } from '../calledShots.js';
 import type { DamageRuleOptions } from '../damageEffects.js';
 import { assertOneOf } from '../validate.js';
+import type { HealthVector, ModelCreature } from '../models/types.js';
 import { damageOdds, type DamageOdds, type DamageOddsInput } from './damage-odds.js';
 import { hitOdds, type HitOdds } from './hit-odds.js';
 import { outcomeOdds, type OddsTarget, type OutcomeOdds } from './outcome-odds.js';
@@ -32,6 +33,11 @@ export interface AttackOddsInput {
   calledShot?: { effects: readonly CalledShotEffect[]; immune?: readonly CalledShotEffect[] };
   /** d10s of each chain followed exactly (hit-odds.ts). */
   chainDepth?: number;
+  /**
+   * The target as a combat model other than GnG reads it (its health vector and creature: the
+   * Saga-style odds apply damage through the model's own `applyDamage`). GnG's odds ignore it.
+   */
+  model?: { health: HealthVector; creature: ModelCreature };
 }
 
 /** The called shot's saves. */
