@@ -49,13 +49,17 @@ function modelOf(snap: CombatantSnapshot): { creature: ModelCreature; health: He
 
 const stepOf = (health: HealthVector) => health.conditionStep ?? 0;
 
-/** The creature as the model reads it now: its condition step among its facts. */
-function creatureNow(f: SagaFighter): ModelCreature {
-  return f.creature;
+/**
+ * The creature as the model reads it now: the condition step of its health among its stored fields
+ * (the defenses and the damage threshold carry the step's penalty, A1).
+ */
+function creatureNow(f: Pick<SagaFighter, 'creature' | 'health'>): ModelCreature {
+  const model = f.creature.model ?? {};
+  return { ...f.creature, model: { ...model, saga: { ...model.saga, conditionStep: stepOf(f.health) } } };
 }
 
 function stateOf(model: CombatModel, f: Pick<SagaFighter, 'health' | 'creature'>): SagaFighter['state'] {
-  const statuses = model.healthStatus(f.health, f.creature);
+  const statuses = model.healthStatus(f.health, creatureNow(f));
   const lethal = statuses.includes('dead')
     ? 'dead'
     : statuses.includes('dying')
@@ -71,7 +75,7 @@ function stateOf(model: CombatModel, f: Pick<SagaFighter, 'health' | 'creature'>
 }
 
 function endStateOf(model: CombatModel, f: SagaFighter): EndState {
-  const statuses = model.healthStatus(f.health, f.creature);
+  const statuses = model.healthStatus(f.health, creatureNow(f));
   if (statuses.includes('dead')) return 'dead';
   if (statuses.includes('dying')) return statuses.includes('stable') ? 'stable' : 'dying';
   if (statuses.includes('disabled')) return 'disabled';
@@ -111,7 +115,7 @@ function bestAttack(model: CombatModel, f: SagaFighter, target: SagaFighter, var
       defense: { bonus: defenseOf(model, attack, { ...target, ...start }) },
       damage: { weaponDice: attack.dice, ...damageInput(attack, variants) },
       target: { hp: target.snap.hp, size: target.snap.size },
-      model: start,
+      model: { health: start.health, creature: creatureNow(start) },
     });
     const mean = weightedSum(o.damage.final);
     if (mean > bestMean) {
