@@ -2,13 +2,13 @@
  * The Saga-style turns at the table (issue #30; 001:5–21, 43, 156): each combatant's action budget
  * and attacks of opportunity in the Combat's flags, refilled at its turn start on the GM's client and
  * shown on the tracker; refooting asked by a player through the GM and done as the round ends. Played
- * under a model with the condition track.
+ * under the Saga-style model.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { TEST_MODEL } from '../fixtures/test-combat-model.js';
-import { models, type CombatModel } from '../../src/rules/index.js';
+import { models } from '../../src/rules/index.js';
+import { saga } from '../../src/rules/on-demand.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
 import {
@@ -24,20 +24,16 @@ const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
 registerSagaTurns();
 
-/** A model with the condition track (what the Saga turns need), the test model otherwise. */
-const TRACK_MODEL: CombatModel = {
-  ...TEST_MODEL,
-  id: 'test-track',
-  capabilities: { ...TEST_MODEL.capabilities, conditionTrack: true },
-};
-
 beforeEach(async () => {
   h.reset(30);
-  models.registerCombatModel(TRACK_MODEL);
-  await game.settings.set('gng', 'combatModel', TRACK_MODEL.id);
+  models.registerCombatModel(saga.SAGA_MODEL);
+  await game.settings.set('gng', 'combatModel', 'saga');
 });
-afterEach(() => {
-  models.unregisterCombatModel(TRACK_MODEL.id);
+afterEach(async () => {
+  h.as(gm);
+  for (const combat of [...game.combats]) await combat.delete();
+  await game.settings.set('gng', 'combatModel', 'gng');
+  models.unregisterCombatModel('saga');
   expect([...h.i18n.missing]).toEqual([]);
 });
 
