@@ -236,6 +236,7 @@ export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): v
   const shown = modelOffers('conditionTrack');
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     row.querySelector('.gng-saga-turn')?.remove();
+    row.querySelector('.gng-saga-refoot')?.remove();
     if (!shown) continue;
     const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
     if (!combatant) continue;
@@ -246,7 +247,30 @@ export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): v
     badge.setAttribute('aria-label', `${t('GNG.Model.Saga.Turn.label')}: ${lines.join('; ')}`);
     badge.textContent = lines.join(' · ');
     (row.querySelector('.token-name') ?? row).append(badge);
+    const refoot = refootButton(combat, combatant, row.ownerDocument);
+    if (refoot) badge.after(refoot);
   }
+}
+
+/**
+ * The "Refoot" button of a combatant its user owns, while the combat runs and it has neither refooted
+ * nor asked yet (001:156): it asks the GM ({@link requestRefooting}).
+ */
+function refootButton(combat: Combat, combatant: Combatant, doc: Document): HTMLButtonElement | null {
+  const actor = combatant.actor;
+  const record = sagaRecordOf(combatant);
+  if (!actor?.isOwner || !combat.started || record.refoot || record.refootAsked !== null) return null;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'gng-saga-refoot';
+  button.textContent = t('GNG.Model.Saga.Turn.Refoot.button');
+  button.dataset.tooltip = t('GNG.Model.Saga.Turn.Refoot.hint');
+  button.setAttribute('aria-label', `${t('GNG.Model.Saga.Turn.Refoot.button')}: ${actor.name}`);
+  button.addEventListener('click', (event) => {
+    event.stopPropagation();
+    void requestRefooting(actor);
+  });
+  return button;
 }
 
 /** A player's (or the GM's) request to refoot `actor`: answered by the active GM. */

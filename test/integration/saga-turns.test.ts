@@ -142,6 +142,25 @@ describe('refooting (001:156)', () => {
     );
   });
 
+  it("the tracker's Refoot button: on the player's own combatant only, gone once asked", async () => {
+    const { fighter, rogue } = await fight();
+    h.as(player);
+    const button = (actor: Actor) =>
+      h
+        .renderCombatTracker()
+        .querySelector<HTMLButtonElement>(
+          `[data-combatant-id="${(combatantOf(actor) as Combatant).id}"] .gng-saga-refoot`,
+        );
+    expect(button(rogue)).toBeNull();
+    const own = button(fighter) as HTMLButtonElement;
+    expect(own.textContent).toBe('Refoot');
+    own.click();
+    await attackActionsSettled();
+    expect(sagaRecordOf(combatantOf(fighter) as Combatant).refootAsked).toBe(1);
+    expect(button(fighter)).toBeNull();
+    h.as(gm);
+  });
+
   it("a player cannot refoot another player's actor", async () => {
     const { rogue } = await fight();
     h.as(player);
