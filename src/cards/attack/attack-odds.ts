@@ -56,8 +56,8 @@ export interface OddsAttack {
   grip: Grip | 'ranged';
   /** The attacker's conditions (an invisible attacker costs the defender its Dexterity). */
   attackerConditions: readonly string[];
-  /** The dialog: the attack bonus (d20 + bonus, chains and all); the card: the rolled total. */
-  attack: { bonus: number } | { total: number };
+  /** The dialog: the attack bonus (d20 + bonus, chains and all); the card: the rolled total and its natural. */
+  attack: { bonus: number } | { total: number; natural?: number };
   scattershot: CardScattershot | null;
   /** The dialog counts each target's concealment; on the card it was rolled already. */
   concealment: boolean;
@@ -169,8 +169,15 @@ export function targetOddsInput(
   const input: AttackOddsInput = {
     attack:
       'total' in attack.attack
-        ? // On the card the attack is rolled: a fixed total is "taking 10" on total − 10 (no die, no chain).
-          { bonus: attack.attack.total - TAKE_10_NATURAL, take10: true }
+        ? // On the card the attack is rolled: a fixed total is "taking 10" on total − 10 (no die, no
+          // chain); its natural goes along for a model that counts it (the Saga-style 20 and 1).
+          {
+            bonus: attack.attack.total - TAKE_10_NATURAL,
+            take10: true,
+            ...(attack.attack.natural === undefined || attack.model?.id === 'gng' || !attack.model
+              ? {}
+              : { natural: attack.attack.natural }),
+          }
         : { bonus: attack.attack.bonus },
     defense: { bonus: defense.total, autoRollOne: defense.autoRollOne },
     damage: {
@@ -331,7 +338,7 @@ export function cardOddsAttack(
     touch: state.weapon.touch,
     grip: state.weapon.grip,
     attackerConditions: state.attack.attackerConditions,
-    attack: { total: state.attack.total },
+    attack: { total: state.attack.total, natural: state.attack.natural },
     scattershot: state.scattershot ?? null,
     concealment: false,
     ...(messageId ? { messageId } : {}),

@@ -14,7 +14,15 @@ import { outcomeOdds, type OddsTarget, type OutcomeOdds } from './outcome-odds.j
 /** Input of {@link attackOdds}. */
 export interface AttackOddsInput {
   /** The attack bonus (the card's `bonus`: the sum of its parts); `take10` for no roll and no chain. */
-  attack: { bonus: number; take10?: boolean };
+  attack: {
+    bonus: number;
+    take10?: boolean;
+    /**
+     * A rolled attack's natural d20 (with `take10`: the card's total is `bonus` + 10), for a model whose
+     * text counts the natural apart (the Saga-style natural 20 and 1). GnG's odds ignore it.
+     */
+    natural?: number;
+  };
   /**
    * The Defense as `rollDefense` makes it: d20 + `bonus` (`defenseBonus(…).total`), an automatic 1 for
    * a helpless defender (`autoRollOne`), or `fixed`: `bonus` is the total (a GM's entry, a stationary object).

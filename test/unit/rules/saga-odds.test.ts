@@ -59,6 +59,19 @@ describe('hit against a static defense (A9)', () => {
   });
 });
 
+describe("a card's rolled total with its natural", () => {
+  it('a natural 20 on a total that misses still hits and doubles; a natural 1 on a total that hits misses', () => {
+    // Total 14 (bonus 4 + 10 on "take 10") against 15, natural 20: an automatic hit and a critical;
+    // 2 × (d8 + 3) ≥ 12 for d8 ≥ 3 (6/8): a step.
+    const crit = sagaAttackOdds(SAGA_MODEL, input({ attack: { bonus: 4, take10: true, natural: 20 } }));
+    close(crit.hit.hit, 1);
+    close(crit.saga.critical, 1);
+    close(crit.saga.step, 6 / 8);
+    const fumble = sagaAttackOdds(SAGA_MODEL, input({ attack: { bonus: 15, take10: true, natural: 1 } }));
+    close(fumble.hit.hit, 0);
+  });
+});
+
 describe('damage, the threshold and what the hit leaves', () => {
   it('1d8+3 against threshold 12 and 20 HP: only a critical can cost a step, or drop the target', () => {
     // Naturals 1–9 miss (0.45); 10–19 hit for 4–11, under 12: hurt (0.5).

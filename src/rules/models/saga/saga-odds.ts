@@ -112,8 +112,9 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
   const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve.
+  // A rolled total (a card's: take 10 on total − 10) keeps its natural when it is known.
   const rolls: { natural: number | null; p: number }[] = input.attack.take10
-    ? [{ natural: null, p: 1 }]
+    ? [{ natural: input.attack.natural ?? null, p: 1 }]
     : Array.from({ length: 20 }, (_, i) => ({ natural: i + 1, p: 1 / 20 }));
   const margins = new Masses();
   const hitMargins = new Masses();
@@ -121,7 +122,7 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
   let miss = 0;
   let critical = 0;
   for (const r of rolls) {
-    const total = (r.natural ?? 10) + bonus;
+    const total = (input.attack.take10 ? 10 : (r.natural as number)) + bonus;
     const res = model.resolve(total, defense, r.natural);
     margins.add(res.margin, r.p);
     if (!res.hit) {
