@@ -12,3 +12,6 @@ export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
 export * from './weapon-size.js';
 export * from './special-rules.js';
 export * from './movement.js';
+export * from './action-budget.js';
+export * from './opportunity.js';
+export * from './refooting.js';
