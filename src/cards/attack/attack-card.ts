@@ -24,6 +24,7 @@ import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
 import { modelTargetContext } from './attack-model-steps.js';
+import { sagaTargetContext } from './saga-card-state.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -103,6 +104,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     name: target.name,
     kind: target.kind,
     concealment: concealmentLine(target),
+    // The Saga-style chapter's lines (saga-card-state.ts); null under any other model.
+    saga: sagaTargetContext(state, target),
     coupDeGrace: target.coupDeGrace && {
       allowed: target.coupDeGrace.allowed,
       text: target.coupDeGrace.allowed

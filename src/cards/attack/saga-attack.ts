@@ -1,0 +1,249 @@
+/**
+ * The attack card under the Saga-style model (seed 001; issue #30), on the active GM's client: the
+ * attack's parts from the chapter (charge, flanking, a prone attacker, into melee, nonlethal without
+ * the tag, the condition step) instead of GnG's situational rows; each target's own situation (prone,
+ * helpless: added to the roll against it), its concealment d% (001:69–73), its static defense with
+ * its cover, the resolution, into melee's stray shot (001:149) and the coup de grace (001:80). The
+ * numbers are the engine's (src/rules/models/saga/). Decisions: docs/rules.md "### The attack card".
+ */
+import { expandConditions, type CombatModel, type DefenseState } from '../../rules/index.js';
+import type { ModelPart } from '../../rules/models/types.js';
+import {
+  coupDeGraceAllowed,
+  intoMeleeStray,
+  sagaAttackModifiers,
+  sagaConcealmentRoll,
+  worstConcealment,
+  type SagaConcealment,
+} from '../../rules/models/saga/attack-situation.js';
+import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
+import { withFoundryDice } from '../../combat/foundry-dice.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import { capabilityRefusal } from '../model-guard.js';
+import { Refusal } from '../kernel/index.js';
+import type { AttackOptions } from './attack-options.js';
+import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
+import { itemizedAttackParts } from './attack-preview.js';
+import { cardResult } from './attack-model-steps.js';
+import { sagaCoverPart, type CardSagaTarget } from './saga-card-state.js';
+
+/** The Saga-style model's id (lane core's SAGA_MODEL). */
+export const SAGA_MODEL_ID = 'saga';
+
+export const isSagaModel = (model: CombatModel | null | undefined): boolean => model?.id === SAGA_MODEL_ID;
+
+/** GnG's own options, which the chapter replaces with its own (`options.saga`). */
+const GNG_ONLY = [
+  'situational',
+  'defenderSituation',
+  'concealment',
+  'intoMelee',
+  'fightingDefensively',
+] as const;
+
+function chosen(options: AttackOptions, key: (typeof GNG_ONLY)[number]): boolean {
+  const value = options[key];
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0;
+  return value === true;
+}
+
+/** The attacker's condition step (0 when the actor has none stored). */
+export function conditionStepOf(actor: Actor | null): number {
+  const stored = (actor?.system as { model?: { saga?: { conditionStep?: unknown } } } | undefined)?.model
+    ?.saga?.conditionStep;
+  return typeof stored === 'number' &&
+    Number.isInteger(stored) &&
+    stored >= 0 &&
+    stored <= CONDITION_TRACK_BOTTOM
+    ? stored
+    : 0;
+}
+
+/** Helpless as the chapter reads it (001:124): unconscious, paralyzed, helpless, or the track's bottom. */
+export function sagaHelpless(actor: Actor | null): boolean {
+  if (!actor) return false;
+  const conditions = expandConditions(actor.statuses ?? []);
+  return coupDeGraceAllowed({
+    helpless: conditions.has('helpless') || conditionStepOf(actor) === CONDITION_TRACK_BOTTOM,
+    paralyzed: conditions.has('paralyzed'),
+    unconscious: conditions.has('unconscious'),
+  }).allowed;
+}
+
+const proneOf = (actor: Actor | null) =>
+  actor ? expandConditions(actor.statuses ?? []).has('prone') : false;
+
+/**
+ * Before anything is rolled: `options.saga` only under the Saga model, GnG's own options not under
+ * it; the chapter's refusals (a ranged charge, total cover, a coup de grace on a target that is not
+ * helpless); per-target choices naming only the attack's targets.
+ */
+export function checkSagaOptions(
+  options: AttackOptions,
+  model: CombatModel,
+  context: { mode: 'melee' | 'ranged'; targets: { tokenId: string; defender: Actor | null; name: string }[] },
+): void {
+  if (!isSagaModel(model)) {
+    if (options.saga !== undefined) throw capabilityRefusal('GNG.Model.Saga.Card.Options');
+    return;
+  }
+  for (const key of GNG_ONLY)
+    if (chosen(options, key)) throw capabilityRefusal(`GNG.Model.Saga.Card.GnGOption.${key}`);
+  const saga = options.saga ?? {};
+  const ids = context.targets.map((t) => t.tokenId);
+  for (const id of [...Object.keys(saga.concealment ?? {}), ...Object.keys(saga.cover ?? {})])
+    if (!ids.includes(id)) throw new Refusal('GNG.Error.Attack.BadRequest');
+  const { refusal } = sagaAttackModifiers({
+    mode: context.mode,
+    charge: saga.charge === true,
+    flanking: saga.flanking === true,
+    intoMelee: saga.intoMelee ?? null,
+  });
+  if (refusal) throw new Refusal(refusal);
+  for (const target of context.targets) {
+    // "You can't make an attack against a target that has total cover" (001:88).
+    if (saga.cover?.[target.tokenId] === 'total')
+      throw new Refusal('GNG.Model.Saga.Card.Refusal.totalCover', { name: target.name });
+    if (options.coupDeGrace && !sagaHelpless(target.defender))
+      throw new Refusal('GNG.Model.Saga.Card.Refusal.coupDeGraceNotHelpless', { name: target.name });
+  }
+}
+
+/**
+ * The attack's parts under the chapter: the sheet's bonus itemized without GnG's condition rows and
+ * injury, then what the attacker's situation adds, the condition step's penalty and the flat bonus.
+ */
+export function sagaAttackParts(
+  actor: Actor,
+  weapon: Item,
+  row: AttackSummary,
+  options: AttackOptions,
+): CardPart[] {
+  const sheet = itemizedAttackParts(actor, row).filter(
+    (p) => p.label !== 'GNG.Breakdown.Conditions' && p.label !== 'GNG.Breakdown.Injury',
+  );
+  const w = weapon.system as WeaponData;
+  const saga = options.saga ?? {};
+  const situation = sagaAttackModifiers({
+    mode: row.mode,
+    charge: saga.charge === true,
+    flanking: saga.flanking === true,
+    attackerProne: proneOf(actor),
+    intoMelee: saga.intoMelee ?? null,
+    nonlethalWithoutTag: options.nonlethal === true && !(w.properties ?? []).includes('nonlethal'),
+  });
+  const step = conditionStepOf(actor);
+  const parts: CardPart[] = [...sheet, ...situation.parts];
+  if (step > 0)
+    parts.push({ label: 'GNG.Model.Saga.Option.conditionStep', value: CONDITION_PENALTIES[step] as number });
+  if (options.bonus) parts.push({ label: 'GNG.AttackDialog.Bonus', value: options.bonus });
+  return parts;
+}
+
+/**
+ * Concealment's d% for each creature target the attacker chose it for (an invisible defender or a
+ * blinded attacker: total), before the defense: a roll at or under the chance misses. Resolves
+ * with the d% rolls.
+ */
+export async function rollSagaConcealment(
+  state: AttackCardState,
+  attacker: Actor,
+  defenderOf: (target: CardTarget) => Promise<Actor | null>,
+): Promise<Roll[]> {
+  const rolls: Roll[] = [];
+  const blinded = expandConditions(attacker.statuses ?? []).has('blinded');
+  for (const target of state.targets) {
+    if (target.kind !== 'creature' || target.result) continue;
+    const defender = await defenderOf(target);
+    const invisible = defender ? expandConditions(defender.statuses ?? []).has('invisible') : false;
+    const picked = state.options.saga?.concealment?.[target.id];
+    const degrees: SagaConcealment[] = [
+      ...(picked ? [picked] : []),
+      ...(invisible || blinded ? (['total'] as const) : []),
+    ];
+    const degree = worstConcealment(degrees);
+    if (degree === 'none') continue;
+    const { result, rolls: rolled } = await withFoundryDice(100, (dice) => sagaConcealmentRoll(degree, dice));
+    rolls.push(...rolled);
+    sagaOf(target).concealment = {
+      degree,
+      chance: result.chance,
+      roll: result.roll as number,
+      missed: result.missed,
+    };
+    if (result.missed) target.result = { hit: false, relativeDegree: 0, automatic: true };
+  }
+  return rolls;
+}
+
+function sagaOf(target: CardTarget): CardSagaTarget {
+  target.saga ??= { parts: [], total: 0 };
+  return target.saga;
+}
+
+/**
+ * A creature target meets its static defense (its cover added; a coup de grace: the flat-footed
+ * Reflex Defense), and the roll plus what its situation adds (prone, helpless) is resolved against
+ * it; into melee with the risk taken marks the stray shot; a coup de grace's hit is a critical hit.
+ */
+export function settleSagaTarget(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor | null,
+  model: CombatModel,
+): void {
+  if (target.kind !== 'creature' || !defender || target.defense) return;
+  const saga = sagaOf(target);
+  if (target.result) return; // concealment's miss
+  const mode = state.weapon.mode;
+  const coupDeGrace = state.options.coupDeGrace === true;
+  const situation = sagaAttackModifiers({
+    mode,
+    targetProne: proneOf(defender),
+    targetHelpless: sagaHelpless(defender),
+  });
+  saga.parts = situation.parts;
+  saga.total = situation.total;
+  const states: DefenseState[] = coupDeGrace ? ['flat-footed'] : [];
+  const spec = model.defenseAgainst({ mode, touch: state.weapon.touch, states }, modelCreatureOf(defender));
+  const base = spec.kind === 'static' ? spec.value : spec.bonus;
+  const parts: ModelPart[] = [...spec.parts];
+  const cover = sagaCoverPart(state.options.saga?.cover?.[target.id], spec.id);
+  if (cover) parts.push(cover);
+  const total = base + (cover?.value ?? 0);
+  target.defense = {
+    source: 'static',
+    id: spec.id,
+    natural: null,
+    bonus: total,
+    total,
+    autoRollOne: false,
+    mode,
+    parts: parts.map((p) => ({ label: p.label, value: p.value })),
+    notes: coupDeGrace ? ['GNG.Model.Saga.Card.FlatFooted'] : [],
+  };
+  const resolution = model.resolve(state.attack.total + saga.total, total, state.attack.natural);
+  const result = cardResult(resolution);
+  if (coupDeGrace) {
+    saga.coupDeGrace = true;
+    if (result.hit) result.critical = true;
+  }
+  target.result = result;
+  if (
+    intoMeleeStray({
+      choice: state.options.saga?.intoMelee ?? null,
+      hit: resolution.hit,
+      margin: resolution.margin,
+      natural: state.attack.natural,
+    })
+  )
+    saga.stray = true;
+}
+
+/** Whether coup de grace's rules apply to this target's Apply (coup-de-grace.ts). */
+export function isCoupDeGrace(target: CardTarget): boolean {
+  return target.saga?.coupDeGrace === true;
+}

@@ -1,0 +1,89 @@
+/**
+ * What the attack card keeps of the Saga-style chapter per target (issue #30), and the lines it shows
+ * of it: the target's own situation (prone, helpless), concealment's d%, cover, into melee's stray
+ * shot, the coup de grace, and after Apply the condition step the hit cost. Rendered from the
+ * card's state alone.
+ */
+import type { ModelPart } from '../../rules/models/types.js';
+import { coverBonus, type SagaConcealment } from '../../rules/models/saga/attack-situation.js';
+import type { ManeuverOutcome } from '../../rules/models/saga/maneuvers.js';
+import type { AttackCardState, CardTarget } from './attack-state.js';
+import type { SagaCover } from './saga-options.js';
+
+/** The Saga part of one target of the card. */
+export interface CardSagaTarget {
+  /** What the target's situation adds to the roll against it (prone, helpless). */
+  parts: ModelPart[];
+  total: number;
+  /** Concealment's d% (absent without concealment). */
+  concealment?: { degree: Exclude<SagaConcealment, 'none'>; chance: number; roll: number; missed: boolean };
+  /** Into melee with the risk taken: the shot went to someone engaged with the target (GM's choice). */
+  stray?: boolean;
+  /** A coup de grace (001:80): its Apply kills or costs a step. */
+  coupDeGrace?: boolean;
+  /** A maneuver's outcome (maneuvers.ts). */
+  maneuver?: ManeuverOutcome;
+}
+
+declare module './attack-state.js' {
+  interface CardTarget {
+    /** The Saga-style chapter's part of this target (absent under any other model). */
+    saga?: CardSagaTarget;
+  }
+}
+
+/** Cover's bonus to the Reflex Defense (001:76–92), as a defense part; null without cover or off Reflex. */
+export function sagaCoverPart(cover: SagaCover | undefined, defenseId: string): ModelPart | null {
+  if (!cover || cover === 'total' || defenseId !== 'reflex') return null;
+  const value = coverBonus(cover);
+  return { label: `GNG.Model.Saga.Option.cover.${cover}`, value };
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
+
+/** The card's Saga lines of a target, and its condition-track line after Apply (null: none). */
+export function sagaTargetContext(
+  state: AttackCardState,
+  target: CardTarget,
+): { lines: { text: string; kind: string }[]; track: string | null } | null {
+  const saga = target.saga;
+  if (!saga) return null;
+  const lines: { text: string; kind: string }[] = [];
+  const c = saga.concealment;
+  if (c)
+    lines.push({
+      kind: c.missed ? 'saga-concealment concealment-miss' : 'saga-concealment',
+      text: f(`GNG.Model.Saga.Card.Concealment.${c.missed ? 'missed' : 'passed'}`, {
+        degree: t(`GNG.Model.Saga.Option.concealment.${c.degree}`),
+        chance: c.chance,
+        roll: c.roll,
+        name: target.name,
+      }),
+    });
+  for (const part of saga.parts)
+    lines.push({
+      kind: 'saga-situation',
+      text: f('GNG.Model.Saga.Card.Situation', {
+        name: target.name,
+        label: t(part.label),
+        value: signed(part.value),
+      }),
+    });
+  if (saga.coupDeGrace)
+    lines.push({ kind: 'saga-coup-de-grace', text: t('GNG.Model.Saga.Card.CoupDeGrace') });
+  if (saga.stray)
+    lines.push({ kind: 'saga-stray', text: f('GNG.Model.Saga.Card.Stray', { name: target.name }) });
+  return { lines, track: trackLine(target) };
+}
+
+/** After Apply: the condition step before and after (when it moved), and a coup de grace's death. */
+function trackLine(target: CardTarget): string | null {
+  const applied = target.applied;
+  if (!applied) return null;
+  const before = (applied.snapshot as unknown as Record<string, unknown>).conditionStep;
+  const after = applied.healthAfter?.conditionStep;
+  if (typeof before !== 'number' || typeof after !== 'number' || before === after) return null;
+  return f('GNG.Model.Saga.Card.Track', { name: target.name, before, after });
+}
