@@ -5,6 +5,7 @@
  * its concealment and cover — and the preview's total from the chapter's parts (saga-attack.ts).
  */
 import { INTO_MELEE_CHOICES, type IntoMeleeChoice } from '../rules/models/saga/attack-situation.js';
+import { SAGA_MANEUVERS, type SagaManeuver } from '../rules/models/saga/maneuvers.js';
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
@@ -36,6 +37,14 @@ export function sagaOptionsFromForm(data: Record<string, unknown>): Partial<Atta
   }
   if (Object.keys(concealment).length) saga.concealment = concealment;
   if (Object.keys(cover).length) saga.cover = cover;
+  const maneuver = data['saga.maneuver'];
+  if (typeof maneuver === 'string' && (SAGA_MANEUVERS as readonly string[]).includes(maneuver)) {
+    saga.maneuver = maneuver as SagaManeuver;
+    const wall = data['saga.wallAfter'];
+    // Empty: no wall in the way (FormDataExtended gives null for an empty number field).
+    if (maneuver === 'bull-rush' && typeof wall === 'number' && Number.isInteger(wall) && wall >= 0)
+      saga.wallAfter = Math.min(100, wall);
+  }
   const options: Partial<AttackOptions> = {};
   if (Object.keys(saga).length) options.saga = saga;
   if (data['saga.coupDeGrace'] === true) options.coupDeGrace = true;
@@ -84,6 +93,17 @@ export function sagaDialogView(
           choice(c, t(`GNG.Model.Saga.Option.intoMelee.${c}`), saga.intoMelee === c),
         ),
       ],
+    },
+    maneuver: {
+      id: id('saga-maneuver'),
+      // Sunder is not automated (the text's object chart is missing): not offered.
+      choices: [
+        choice('', t('GNG.Model.Saga.Maneuver.none'), !saga.maneuver),
+        ...SAGA_MANEUVERS.filter((m) => m !== 'sunder').map((m) =>
+          choice(m, t(`GNG.Model.Saga.Maneuver.Name.${m}`), saga.maneuver === m),
+        ),
+      ],
+      wall: { show: saga.maneuver === 'bull-rush', id: id('saga-wall'), value: saga.wallAfter ?? '' },
     },
     targets: targets.map((token) => ({
       name: nameOf(token),

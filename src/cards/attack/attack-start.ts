@@ -48,6 +48,7 @@ import {
   checkSagaOptions,
   isSagaModel,
   rollSagaConcealment,
+  rollWallDamage,
   sagaAttackParts,
   settleSagaTarget,
 } from './saga-attack.js';
@@ -343,6 +344,8 @@ export async function createAttackCard(
   for (const target of state.targets)
     if (saga) settleSagaTarget(state, target, await defenderOf(target), combatModel());
     else settleStaticDefense(state, target, await defenderOf(target));
+  // A Saga-style bull rush into a wall: its d6s, rolled now (saga-attack.ts).
+  const wall = saga ? (await Promise.all(state.targets.map(rollWallDamage))).filter((r) => r !== null) : [];
   const calledShots = config.options.calledShots ?? [];
   // Only a sneak attack that counts against the target waives it (GnG SNEAK ATTACK), not its dice alone.
   const waived =
@@ -369,7 +372,7 @@ export async function createAttackCard(
       withRollMode(
         {
           content: await renderAttackCard(state),
-          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed],
+          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed, ...wall],
           speaker: ChatMessage.getSpeaker({ actor }),
           flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
         },

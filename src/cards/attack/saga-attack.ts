@@ -17,6 +17,13 @@ import {
   type SagaConcealment,
 } from '../../rules/models/saga/attack-situation.js';
 import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
+import {
+  maneuverDefense,
+  maneuverOutcome,
+  maneuverProvokes,
+  maneuverRoll,
+} from '../../rules/models/saga/maneuvers.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
@@ -103,6 +110,13 @@ export function checkSagaOptions(
     intoMelee: saga.intoMelee ?? null,
   });
   if (refusal) throw new Refusal(refusal);
+  if (saga.maneuver !== undefined) {
+    // One target; no coup de grace; sunder needs the object chart the text lost (decision A7: not here).
+    if (options.coupDeGrace || (saga.wallAfter !== undefined && saga.maneuver !== 'bull-rush'))
+      throw new Refusal('GNG.Error.Attack.BadRequest');
+    if (saga.maneuver === 'sunder') throw new Refusal('GNG.Model.Saga.Card.Refusal.maneuverSunder');
+    if (context.targets.length !== 1) throw new Refusal('GNG.Model.Saga.Card.Refusal.maneuverOneTarget');
+  } else if (saga.wallAfter !== undefined) throw new Refusal('GNG.Error.Attack.BadRequest');
   for (const target of context.targets) {
     // "You can't make an attack against a target that has total cover" (001:88).
     if (saga.cover?.[target.tokenId] === 'total')
@@ -122,11 +136,22 @@ export function sagaAttackParts(
   row: AttackSummary,
   options: AttackOptions,
 ): CardPart[] {
+  const saga = options.saga ?? {};
+  const step = conditionStepOf(actor);
+  const stepPart =
+    step > 0
+      ? [{ label: 'GNG.Model.Saga.Option.conditionStep', value: CONDITION_PENALTIES[step] as number }]
+      : [];
+  const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
+  // A feint is a Deception check (001:185): the actor's Bluff, not the weapon.
+  if (saga.maneuver && maneuverRoll(saga.maneuver) === 'deception') {
+    const bluff = (actor.system as CreatureData).derived.skills.bluff.total;
+    return [{ label: 'GNG.Model.Saga.Maneuver.deception', value: bluff }, ...stepPart, ...bonus];
+  }
   const sheet = itemizedAttackParts(actor, row).filter(
     (p) => p.label !== 'GNG.Breakdown.Conditions' && p.label !== 'GNG.Breakdown.Injury',
   );
   const w = weapon.system as WeaponData;
-  const saga = options.saga ?? {};
   const situation = sagaAttackModifiers({
     mode: row.mode,
     charge: saga.charge === true,
@@ -135,12 +160,7 @@ export function sagaAttackParts(
     intoMelee: saga.intoMelee ?? null,
     nonlethalWithoutTag: options.nonlethal === true && !(w.properties ?? []).includes('nonlethal'),
   });
-  const step = conditionStepOf(actor);
-  const parts: CardPart[] = [...sheet, ...situation.parts];
-  if (step > 0)
-    parts.push({ label: 'GNG.Model.Saga.Option.conditionStep', value: CONDITION_PENALTIES[step] as number });
-  if (options.bonus) parts.push({ label: 'GNG.AttackDialog.Bonus', value: options.bonus });
-  return parts;
+  return [...sheet, ...situation.parts, ...stepPart, ...bonus];
 }
 
 /**
@@ -200,15 +220,20 @@ export function settleSagaTarget(
   if (target.result) return; // concealment's miss
   const mode = state.weapon.mode;
   const coupDeGrace = state.options.coupDeGrace === true;
-  const situation = sagaAttackModifiers({
-    mode,
-    targetProne: proneOf(defender),
-    targetHelpless: sagaHelpless(defender),
-  });
+  const maneuver = state.options.saga?.maneuver;
+  const feint = maneuver !== undefined && maneuverRoll(maneuver) === 'deception';
+  // The target's situation counts for attack rolls, a maneuver's among them; not for a feint's check.
+  const situation = feint
+    ? { parts: [], total: 0 }
+    : sagaAttackModifiers({ mode, targetProne: proneOf(defender), targetHelpless: sagaHelpless(defender) });
   saga.parts = situation.parts;
   saga.total = situation.total;
   const states: DefenseState[] = coupDeGrace ? ['flat-footed'] : [];
-  const spec = model.defenseAgainst({ mode, touch: state.weapon.touch, states }, modelCreatureOf(defender));
+  const creature = modelCreatureOf(defender);
+  const spec =
+    maneuver && maneuverDefense(maneuver) === 'will'
+      ? (model.defenses(creature).will ?? model.defenseAgainst({ mode, touch: false }, creature))
+      : model.defenseAgainst({ mode, touch: state.weapon.touch, states }, creature);
   const base = spec.kind === 'static' ? spec.value : spec.bonus;
   const parts: ModelPart[] = [...spec.parts];
   const cover = sagaCoverPart(state.options.saga?.cover?.[target.id], spec.id);
@@ -232,6 +257,7 @@ export function settleSagaTarget(
     if (result.hit) result.critical = true;
   }
   target.result = result;
+  if (maneuver) settleManeuver(state, target, defender, resolution);
   if (
     intoMeleeStray({
       choice: state.options.saga?.intoMelee ?? null,
@@ -241,6 +267,65 @@ export function settleSagaTarget(
     })
   )
     saga.stray = true;
+}
+
+/** A maneuver's outcome from its resolution (maneuvers.ts), and whether it provoked. */
+function settleManeuver(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor,
+  resolution: { hit: boolean; margin: number },
+): void {
+  const saga = sagaOf(target);
+  const choices = state.options.saga ?? {};
+  const attacker = fromUuidSync(state.attacker.actorUuid) as Actor | null;
+  const attackerSystem = attacker?.system as CreatureData | undefined;
+  saga.maneuver = maneuverOutcome({
+    maneuver: choices.maneuver as NonNullable<typeof choices.maneuver>,
+    hit: resolution.hit,
+    margin: resolution.margin,
+    ...(attackerSystem ? { attackerSize: attackerSystem.size } : {}),
+    targetSize: (defender.system as CreatureData).size,
+    wallAfter: choices.wallAfter ?? null,
+  });
+  // "If a character doesn't have an attack bonus of at least +1 … provoking" (001:165).
+  if (attackerSystem && maneuverProvokes(attackerSystem.derived.bab)) saga.provokes = true;
+}
+
+/**
+ * A bull rush into a wall (001:177): the d6s it takes, rolled now and put on the card as its damage
+ * (Apply and Undo as any damage: the model's threshold counts). Resolves with the roll, or null.
+ */
+export async function rollWallDamage(target: CardTarget): Promise<Roll | null> {
+  const dice = target.saga?.maneuver?.wallDice ?? 0;
+  if (dice <= 0 || target.damage) return null;
+  const roll = await new Roll(`${dice}d6`).evaluate();
+  const values = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  const total = values.reduce((sum, v) => sum + v, 0);
+  target.damage = {
+    formula: roll.formula,
+    dice: values,
+    steps: {
+      weapon: total,
+      strength: 0,
+      other: 0,
+      relativeDegree: 0,
+      total,
+      protection: 0,
+      afterProtection: total,
+      damageReduction: 0,
+      afterDamageReduction: total,
+      energyResistance: 0,
+      final: total,
+    },
+    final: total,
+    lethal: total,
+    nonlethal: 0,
+    specialEffects: total > 0,
+    bypass: 'none',
+    protectionParts: [],
+  };
+  return roll;
 }
 
 /** Whether coup de grace's rules apply to this target's Apply (coup-de-grace.ts). */

@@ -23,6 +23,8 @@ export interface CardSagaTarget {
   coupDeGrace?: boolean;
   /** A maneuver's outcome (maneuvers.ts). */
   maneuver?: ManeuverOutcome;
+  /** The maneuver provoked an attack of opportunity (base attack bonus under +1, 001:165). */
+  provokes?: boolean;
 }
 
 declare module './attack-state.js' {
@@ -70,6 +72,31 @@ export function sagaTargetContext(
         label: t(part.label),
         value: signed(part.value),
       }),
+    });
+  const m = saga.maneuver;
+  if (m) {
+    const maneuver = t(`GNG.Model.Saga.Maneuver.Name.${m.maneuver}`);
+    lines.push({
+      kind: m.success ? 'saga-maneuver' : 'saga-maneuver is-miss',
+      text: m.success
+        ? f('GNG.Model.Saga.Maneuver.Success', { maneuver, name: target.name })
+        : f('GNG.Model.Saga.Maneuver.Failure', { maneuver, name: target.name }),
+    });
+    for (const effect of m.effects)
+      lines.push({
+        kind: `saga-maneuver-effect effect-${effect}`,
+        text: f(`GNG.Model.Saga.Maneuver.Effect.${effect}`, {
+          name: target.name,
+          attacker: state.attacker.name,
+          squares: m.squares,
+          dice: m.wallDice,
+        }),
+      });
+  }
+  if (saga.provokes)
+    lines.push({
+      kind: 'saga-provokes',
+      text: f('GNG.Model.Saga.Maneuver.Provokes', { name: state.attacker.name }),
     });
   if (saga.coupDeGrace)
     lines.push({ kind: 'saga-coup-de-grace', text: t('GNG.Model.Saga.Card.CoupDeGrace') });
