@@ -34,7 +34,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { itemizedAttackParts } from './attack-preview.js';
 import { cardResult } from './attack-model-steps.js';
-import { sagaCoverPart, type CardSagaTarget } from './saga-card-state.js';
+import type { CardSagaTarget } from './saga-card-state.js';
 
 /** The Saga-style model's id (lane core's SAGA_MODEL). */
 export const SAGA_MODEL_ID = 'saga';
@@ -228,17 +228,18 @@ export function settleSagaTarget(
     : sagaAttackModifiers({ mode, targetProne: proneOf(defender), targetHelpless: sagaHelpless(defender) });
   saga.parts = situation.parts;
   saga.total = situation.total;
+  // The model's defense with the attack's situation (lane core: cover, the defense a feint meets).
   const states: DefenseState[] = coupDeGrace ? ['flat-footed'] : [];
-  const creature = modelCreatureOf(defender);
-  const spec =
-    maneuver && maneuverDefense(maneuver) === 'will'
-      ? (model.defenses(creature).will ?? model.defenseAgainst({ mode, touch: false }, creature))
-      : model.defenseAgainst({ mode, touch: state.weapon.touch, states }, creature);
-  const base = spec.kind === 'static' ? spec.value : spec.bonus;
-  const parts: ModelPart[] = [...spec.parts];
-  const cover = sagaCoverPart(state.options.saga?.cover?.[target.id], spec.id);
-  if (cover) parts.push(cover);
-  const total = base + (cover?.value ?? 0);
+  const cover = state.options.saga?.cover?.[target.id];
+  const facts: Record<string, string> = {};
+  if (cover) facts.cover = cover;
+  if (maneuver) facts.defense = maneuverDefense(maneuver);
+  const spec = model.defenseAgainst(
+    { mode, touch: state.weapon.touch, states, situation: facts },
+    modelCreatureOf(defender),
+  );
+  const total = spec.kind === 'static' ? spec.value : spec.bonus;
+  const parts: ModelPart[] = spec.parts;
   target.defense = {
     source: 'static',
     id: spec.id,

@@ -5,10 +5,9 @@
  * card's state alone.
  */
 import type { ModelPart } from '../../rules/models/types.js';
-import { coverBonus, type SagaConcealment } from '../../rules/models/saga/attack-situation.js';
+import type { SagaConcealment } from '../../rules/models/saga/attack-situation.js';
 import type { ManeuverOutcome } from '../../rules/models/saga/maneuvers.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
-import type { SagaCover } from './saga-options.js';
 
 /** The Saga part of one target of the card. */
 export interface CardSagaTarget {
@@ -32,13 +31,6 @@ declare module './attack-state.js' {
     /** The Saga-style chapter's part of this target (absent under any other model). */
     saga?: CardSagaTarget;
   }
-}
-
-/** Cover's bonus to the Reflex Defense (001:76–92), as a defense part; null without cover or off Reflex. */
-export function sagaCoverPart(cover: SagaCover | undefined, defenseId: string): ModelPart | null {
-  if (!cover || cover === 'total' || defenseId !== 'reflex') return null;
-  const value = coverBonus(cover);
-  return { label: `GNG.Model.Saga.Option.cover.${cover}`, value };
 }
 
 const t = (key: string) => game.i18n.localize(key);

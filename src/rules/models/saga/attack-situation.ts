@@ -31,8 +31,8 @@ export const INTO_MELEE_CHOICES = ['careful', 'risk'] as const;
 export type IntoMeleeChoice = (typeof INTO_MELEE_CHOICES)[number];
 
 /** The lang key of a part or refusal: `GNG.Model.Saga.Option.<id>` / `GNG.Model.Saga.Card.Refusal.<id>`. */
-export const optionLabel = (id: string) => `GNG.Model.Saga.Option.${id}`;
-export const refusalKey = (id: string) => `GNG.Model.Saga.Card.Refusal.${id}`;
+const optionLabel = (id: string) => `GNG.Model.Saga.Option.${id}`;
+const refusalKey = (id: string) => `GNG.Model.Saga.Card.Refusal.${id}`;
 
 /** What the attacker and the target are doing when the roll is made. */
 export interface SagaAttackSituation {
@@ -180,17 +180,4 @@ export function coupDeGraceAllowed(target: {
   return ok
     ? { allowed: true, reason: null }
     : { allowed: false, reason: refusalKey('coupDeGraceNotHelpless') };
-}
-
-/** Cover levels that still allow an attack (001:76–92); total cover allows none (001:88). */
-export const SAGA_COVER_LEVELS = ['partial', 'cover', 'improved'] as const;
-export type SagaCoverLevel = (typeof SAGA_COVER_LEVELS)[number];
-
-/**
- * Cover's bonus to the Reflex Defense: "+5 bonus to Reflex Defense" (001:76), partial "down to a +2"
- * (001:84), improved "doubled (+5 … becomes +10)" (001:92).
- */
-export function coverBonus(level: SagaCoverLevel): number {
-  const l = assertOneOf('cover', level, SAGA_COVER_LEVELS);
-  return l === 'partial' ? 2 : l === 'cover' ? 5 : 10;
 }

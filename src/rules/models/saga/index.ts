@@ -12,3 +12,7 @@ export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
 export * from './weapon-size.js';
 export * from './special-rules.js';
 export * from './movement.js';
+// Lane card: the attack's situation, concealment, into melee, the coup de grace, the maneuvers.
+export * from './attack-situation.js';
+export * from './maneuvers.js';
+export { coupDeGraceModel } from './coup-de-grace.js';
