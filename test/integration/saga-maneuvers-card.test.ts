@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { models } from '../../src/rules/index.js';
@@ -108,6 +108,11 @@ describe('maneuvers against Reflex (001:163–183)', () => {
     expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 0 });
     expect(sagaLines(message)).toEqual(['Trip against Trooper: it works.', 'Trooper is knocked prone.']);
     expect(buttons(message)).toEqual([]);
+    // Asked anyway (a hand-made request): refused, nothing rolled.
+    h.as(gm);
+    const refused = await requestCardAction(message.id as string, 'rollDamage', target(message).id);
+    expect(refused).toMatchObject({ ok: false, error: 'GNG.Model.Saga.Card.Refusal.maneuverNoDamage' });
+    expect(target(message).damage).toBeNull();
   });
 
   it('bull rush: beats by 10 → 3 squares; a wall 1 square back stops 2: 2d6 on the card, applied and undone', async () => {

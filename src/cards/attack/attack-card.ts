@@ -170,7 +170,13 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         target.kind === 'object' && !target.actorUuid ? state.attacker.name : target.name,
       ),
       setDefense: button('setDefense', target, target.kind === 'unnamed', target.name),
-      rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target), state.attacker.name),
+      // A Saga-style maneuver deals no weapon damage (saga-attack.ts; a bull rush's wall is rolled with it).
+      rollDamage: button(
+        'rollDamage',
+        target,
+        r?.hit === true && !isBlocked(target) && !target.saga?.maneuver,
+        state.attacker.name,
+      ),
       applyDamage: button(
         'applyDamage',
         target,

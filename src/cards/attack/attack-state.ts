@@ -369,8 +369,6 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
       return (
         target.result?.hit === true &&
         target.damage === null &&
-        // A Saga-style maneuver deals no weapon damage (a bull rush's wall is rolled with it).
-        !target.saga?.maneuver &&
         !isBlocked(target) &&
         !penetrationPending(target) &&
         !aooPending(target)

@@ -194,6 +194,8 @@ export async function rollDamage(
     ? creature(attacker).derived.attacks.find((a) => a.itemId === state.weapon.itemId)
     : null;
   if (!attacker || !summary) throw new Refusal('GNG.Error.NoAttack', { name: state.weapon.name });
+  // A Saga-style maneuver deals no weapon damage (saga-attack.ts).
+  if (target.saga?.maneuver) throw new Refusal('GNG.Model.Saga.Card.Refusal.maneuverNoDamage');
   const result = target.result as NonNullable<CardTarget['result']>;
 
   // Scattershot: the increment's count of the base die (scattershot.ts).
