@@ -241,6 +241,31 @@ describe('the attack card under the Saga-style model', () => {
   });
 });
 
+describe('an area attack (001:27, A14): one roll against each target', () => {
+  it("one d20 against each target's own Reflex Defense, each with its cover", async () => {
+    const first = await trooper();
+    const second = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.as(player);
+    const a = h.placeToken(first);
+    const b = h.placeToken(second);
+    h.target(player, a, b);
+    h.dice.queue(8);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {
+      saga: { cover: { [b.id as string]: 'partial' } },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    // One roll: 8 + 9 = 17; against 13 a hit by 4, against 13 + 2 = 15 a hit by 2.
+    expect(message.rolls).toHaveLength(1);
+    const [one, two] = state(message).targets;
+    expect(one?.defense?.total).toBe(13);
+    expect(one?.result).toMatchObject({ hit: true, relativeDegree: 4 });
+    expect(two?.defense?.total).toBe(15);
+    expect(two?.result).toMatchObject({ hit: true, relativeDegree: 2 });
+  });
+});
+
 describe('the coup de grace (001:80)', () => {
   it('refused against a target that is not helpless', async () => {
     const defender = await trooper();
