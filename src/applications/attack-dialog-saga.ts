@@ -103,7 +103,8 @@ export function sagaDialogView(
           choice(m, t(`GNG.Model.Saga.Maneuver.Name.${m}`), saga.maneuver === m),
         ),
       ],
-      wall: { show: saga.maneuver === 'bull-rush', id: id('saga-wall'), value: saga.wallAfter ?? '' },
+      // Read for a bull rush only (the dialog does not re-render on a change: always shown).
+      wall: { id: id('saga-wall'), value: saga.wallAfter ?? '' },
     },
     targets: targets.map((token) => ({
       name: nameOf(token),

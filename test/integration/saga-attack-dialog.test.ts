@@ -119,4 +119,41 @@ describe('the attack dialog under the Saga-style model', () => {
     expect(target?.result).toMatchObject({ hit: true, relativeDegree: 4 });
     expect(target?.saga?.concealment).toEqual({ degree: 'concealment', chance: 20, roll: 30, missed: false });
   });
+
+  it("a maneuver: the bull rush and its wall, sent as the chapter's choices", async () => {
+    const defender = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.placeToken(fighter);
+    h.as(player);
+    h.target(player, h.placeToken(defender));
+    const sheet = await h.openSheet(fighter);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    const choices = [
+      ...dialog.element.querySelectorAll<HTMLOptionElement>('select[name="saga.maneuver"] option'),
+    ];
+    // Sunder is not offered (no object chart under these rules).
+    expect(choices.map((o) => o.value)).toEqual([
+      '',
+      'trip',
+      'grapple',
+      'disarm',
+      'bull-rush',
+      'overrun',
+      'reposition',
+      'steal',
+      'feint',
+    ]);
+    await h.change(dialog, 'select[name="saga.maneuver"]', 'bull-rush');
+    await h.change(dialog, 'input[name="saga.wallAfter"]', 0);
+    // d20 4: 13 against Reflex 13, a hit by 0: 1 square, the wall right behind: 1d6 (5).
+    h.dice.queue(4, 5);
+    await h.click(dialog, 'button[type="submit"]');
+    await clicked;
+    await attackActionsSettled();
+    const state = cardState(game.messages.contents[0] as ChatMessage) as AttackCardState;
+    expect(state.options.saga).toEqual({ maneuver: 'bull-rush', wallAfter: 0 });
+    expect(state.targets[0]?.saga?.maneuver).toMatchObject({ squares: 0, wallDice: 1 });
+    expect(state.targets[0]?.damage).toMatchObject({ final: 5 });
+  });
 });
