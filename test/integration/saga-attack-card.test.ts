@@ -241,6 +241,39 @@ describe('the attack card under the Saga-style model', () => {
   });
 });
 
+describe("a hand-made request's Saga options (the trust model)", () => {
+  it('anything the dialog cannot make is refused and nothing is rolled', async () => {
+    const defender = await trooper();
+    const other = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.as(player);
+    const elsewhere = h.placeToken(other);
+    h.target(player, h.placeToken(defender));
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const bad: Record<string, unknown>[] = [
+      { saga: { charge: 'yes' } },
+      { saga: { bogus: true } },
+      JSON.parse('{"saga": {"__proto__": {"charge": true}}}') as Record<string, unknown>,
+      { saga: { cover: { 'not an id!': 'cover' } } },
+      // A token that is not a target of this attack.
+      { saga: { cover: { [elsewhere.id as string]: 'partial' } } },
+      { saga: { concealment: { [targetedTokenId()]: 'one-half' } } },
+      { saga: { maneuver: 'trip', wallAfter: 2 } },
+      { saga: { maneuver: 'trip' }, coupDeGrace: true },
+      { saga: { wallAfter: -1, maneuver: 'bull-rush' } },
+    ];
+    for (const options of bad) {
+      h.notices.length = 0;
+      expect(await game.gng.attack(fighter, sword, options)).toBeFalsy();
+      await attackActionsSettled();
+      expect(lastNotice()).toBe(
+        'The attack card refused this request: it carries data the card does not accept.',
+      );
+    }
+    expect(game.messages.contents).toHaveLength(0);
+  });
+});
+
 describe('an area attack (001:27, A14): one roll against each target', () => {
   it("one d20 against each target's own Reflex Defense, each with its cover", async () => {
     const first = await trooper();
