@@ -11,7 +11,13 @@ import type { AttackPreview } from '../cards/attack/attack-preview.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
 import { sagaAttackParts } from '../cards/attack/saga-attack.js';
 import { targetNextToAlly } from './attack-dialog-options.js';
-import { SAGA_COVER, type SagaAttackChoices, type SagaCover } from '../cards/attack/saga-options.js';
+import {
+  SAGA_COVER,
+  SAGA_DEFENDING,
+  type SagaAttackChoices,
+  type SagaCover,
+  type SagaDefendingChoice,
+} from '../cards/attack/saga-options.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -28,15 +34,19 @@ export function sagaOptionsFromForm(data: Record<string, unknown>): Partial<Atta
     saga.intoMelee = into as IntoMeleeChoice;
   const concealment: NonNullable<SagaAttackChoices['concealment']> = {};
   const cover: Record<string, SagaCover> = {};
+  const defending: Record<string, SagaDefendingChoice> = {};
   for (const [key, value] of Object.entries(data)) {
     if (typeof value !== 'string') continue;
     if (key.startsWith('saga.concealment.') && (CONCEALMENT as readonly string[]).includes(value))
       concealment[key.slice('saga.concealment.'.length)] = value as (typeof CONCEALMENT)[number];
     if (key.startsWith('saga.cover.') && (SAGA_COVER as readonly string[]).includes(value))
       cover[key.slice('saga.cover.'.length)] = value as SagaCover;
+    if (key.startsWith('saga.defending.') && (SAGA_DEFENDING as readonly string[]).includes(value))
+      defending[key.slice('saga.defending.'.length)] = value as SagaDefendingChoice;
   }
   if (Object.keys(concealment).length) saga.concealment = concealment;
   if (Object.keys(cover).length) saga.cover = cover;
+  if (Object.keys(defending).length) saga.defending = defending;
   const maneuver = data['saga.maneuver'];
   if (typeof maneuver === 'string' && (SAGA_MANEUVERS as readonly string[]).includes(maneuver)) {
     saga.maneuver = maneuver as SagaManeuver;
@@ -116,6 +126,17 @@ export function sagaDialogView(
           choice('', t('GNG.Model.Saga.Option.concealment.none'), !saga.concealment?.[token.id]),
           ...CONCEALMENT.map((c) =>
             choice(c, t(`GNG.Model.Saga.Option.concealment.${c}`), saga.concealment?.[token.id] === c),
+          ),
+        ],
+      },
+      defending: {
+        id: id(`saga-defending-${token.id}`),
+        name: `saga.defending.${token.id}`,
+        label: f('GNG.Model.Saga.Option.defendingOf', { name: nameOf(token) }),
+        choices: [
+          choice('', t('GNG.Model.Saga.Option.defending.none'), !saga.defending?.[token.id]),
+          ...SAGA_DEFENDING.map((c) =>
+            choice(c, t(`GNG.Model.Saga.Option.defending.${c}`), saga.defending?.[token.id] === c),
           ),
         ],
       },

@@ -241,6 +241,44 @@ describe('the attack card under the Saga-style model', () => {
   });
 });
 
+describe('Partial and Total Defense, withdrawing (001:121, 139)', () => {
+  it('Total Defense +5 to every defense: the threshold too (16 damage costs no step)', async () => {
+    const defender = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.as(player);
+    h.target(player, h.placeToken(defender));
+    h.dice.queue(20);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {
+      saga: { defending: { [targetedTokenId()]: 'total' } },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    // Reflex 13 + 5 = 18; a natural 20 hits: (4 + 4) × 2 = 16 < Fortitude 15 + 5 = 20.
+    expect(target(message).defense?.total).toBe(18);
+    h.dice.queue(4);
+    await click(message, 'rollDamage');
+    await click(message, 'applyDamage');
+    expect(vector(defender)).toEqual({ value: 4, nonlethal: 0, conditionStep: 0 });
+    await click(message, 'undoDamage');
+    expect(vector(defender)).toEqual({ value: 20, nonlethal: 0, conditionStep: 0 });
+  });
+
+  it('withdrawing: +2 Reflex only', async () => {
+    const other = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.as(player);
+    h.target(player, h.placeToken(other));
+    h.dice.queue(10);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const withdrawing = (await game.gng.attack(fighter, sword, {
+      saga: { defending: { [targetedTokenId()]: 'withdrawing' } },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    expect(target(withdrawing).defense?.total).toBe(15);
+    expect(target(withdrawing).saga?.situation).toBeUndefined();
+  });
+});
+
 describe("a hand-made request's Saga options (the trust model)", () => {
   it('anything the dialog cannot make is refused and nothing is rolled', async () => {
     const defender = await trooper();

@@ -18,8 +18,7 @@ import {
 import { combatModel } from '../../settings/combat-model.js';
 import { postedModel } from '../model-guard.js';
 import { cardResult } from './attack-model-steps.js';
-import { isCoupDeGrace } from './saga-attack.js';
-import { coupDeGraceModel } from '../../rules/models/saga/coup-de-grace.js';
+import { sagaApplyModel } from './saga-attack.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -291,8 +290,8 @@ export async function applyDamage(
       slashing: await slashingWeapon(state),
     },
     (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
-    // A Saga-style coup de grace kills or costs a step (saga-attack.ts); otherwise the world's model.
-    isCoupDeGrace(target) ? coupDeGraceModel(combatModel()) : undefined,
+    // A Saga-style coup de grace, Partial or Total Defense (saga-attack.ts); otherwise the world's model.
+    sagaApplyModel(target, combatModel()),
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
   // The Vicious wielder's 1d6 and the Wounding save (item-properties-damage.ts).

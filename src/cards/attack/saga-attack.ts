@@ -35,6 +35,7 @@ import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { itemizedAttackParts } from './attack-preview.js';
 import { cardResult } from './attack-model-steps.js';
 import type { CardSagaTarget } from './saga-card-state.js';
+import { coupDeGraceModel } from '../../rules/models/saga/coup-de-grace.js';
 
 /** The Saga-style model's id (lane core's SAGA_MODEL). */
 export const SAGA_MODEL_ID = 'saga';
@@ -101,8 +102,8 @@ export function checkSagaOptions(
     if (chosen(options, key)) throw capabilityRefusal(`GNG.Model.Saga.Card.GnGOption.${key}`);
   const saga = options.saga ?? {};
   const ids = context.targets.map((t) => t.tokenId);
-  for (const id of [...Object.keys(saga.concealment ?? {}), ...Object.keys(saga.cover ?? {})])
-    if (!ids.includes(id)) throw new Refusal('GNG.Error.Attack.BadRequest');
+  const named = [saga.concealment, saga.cover, saga.defending].flatMap((map) => Object.keys(map ?? {}));
+  for (const id of named) if (!ids.includes(id)) throw new Refusal('GNG.Error.Attack.BadRequest');
   const { refusal } = sagaAttackModifiers({
     mode: context.mode,
     charge: saga.charge === true,
@@ -231,9 +232,13 @@ export function settleSagaTarget(
   // The model's defense with the attack's situation (lane core: cover, the defense a feint meets).
   const states: DefenseState[] = coupDeGrace ? ['flat-footed'] : [];
   const cover = state.options.saga?.cover?.[target.id];
-  const facts: Record<string, string> = {};
+  const facts: Record<string, string | number | boolean> = {};
   if (cover) facts.cover = cover;
   if (maneuver) facts.defense = maneuverDefense(maneuver);
+  Object.assign(facts, defendingFacts(state, target, defender));
+  // The same situation raises the damage threshold on Apply (Partial or Total Defense, 001:121).
+  if (facts.defending)
+    saga.situation = { defending: facts.defending, acrobaticsRanks: facts.acrobaticsRanks ?? 0 };
   const spec = model.defenseAgainst(
     { mode, touch: state.weapon.touch, states, situation: facts },
     modelCreatureOf(defender),
@@ -268,6 +273,42 @@ export function settleSagaTarget(
     })
   )
     saga.stray = true;
+}
+
+/**
+ * The target's Partial or Total Defense or withdrawal (001:121, 139): the attacker's word for this
+ * target (it only raises the target's defenses). Its Tumble ranks stand for the chapter's Acrobatics
+ * (5 or more: +4 / +8). GnG's `total-defense` status is not read: its dodge bonus already enters the
+ * prepared defense's modifiers, and the two would stack.
+ */
+function defendingFacts(
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor,
+): Record<string, string | number | boolean> {
+  const said = state.options.saga?.defending?.[target.id];
+  if (said === 'withdrawing') return { withdrawing: true };
+  const defending = said;
+  if (!defending) return {};
+  const ranks = (defender.system as CreatureData).skills?.tumble?.ranks ?? 0;
+  return { defending, acrobaticsRanks: ranks };
+}
+
+/**
+ * The model a target's Apply goes through: its coup de grace's (coup-de-grace.ts), and the attack's
+ * situation (Partial or Total Defense) for the damage threshold. Undefined: the world's model as it is.
+ */
+export function sagaApplyModel(target: CardTarget, model: CombatModel): CombatModel | undefined {
+  const situation = target.saga?.situation;
+  if (!situation && !isCoupDeGrace(target)) return undefined;
+  let applied = model;
+  if (situation) {
+    const base = model;
+    const applyDamage: CombatModel['applyDamage'] = (before, damage, creature, options = {}) =>
+      base.applyDamage(before, damage, creature, { ...options, situation });
+    applied = Object.assign(Object.create(base) as CombatModel, { applyDamage });
+  }
+  return isCoupDeGrace(target) ? coupDeGraceModel(applied) : applied;
 }
 
 /** A maneuver's outcome from its resolution (maneuvers.ts), and whether it provoked. */

@@ -22,6 +22,8 @@ export interface CardSagaTarget {
   coupDeGrace?: boolean;
   /** A maneuver's outcome (maneuvers.ts). */
   maneuver?: ManeuverOutcome;
+  /** The attack's situation its Apply meets (Partial or Total Defense raise the threshold, 001:121). */
+  situation?: Readonly<Record<string, string | number | boolean>>;
   /** The maneuver provoked an attack of opportunity (base attack bonus under +1, 001:165). */
   provokes?: boolean;
 }

@@ -17,6 +17,10 @@ import { Refusal } from '../kernel/index.js';
 export const SAGA_COVER = ['partial', 'cover', 'improved', 'total'] as const;
 export type SagaCover = (typeof SAGA_COVER)[number];
 
+/** What a target is doing for its defense (001:121, 139): Partial or Total Defense, or withdrawing. */
+export const SAGA_DEFENDING = ['partial', 'total', 'withdrawing'] as const;
+export type SagaDefendingChoice = (typeof SAGA_DEFENDING)[number];
+
 export interface SagaAttackChoices {
   /** A charge (001:66): +2, melee. */
   charge?: boolean;
@@ -28,6 +32,11 @@ export interface SagaAttackChoices {
   concealment?: Record<string, Exclude<SagaConcealment, 'none'>>;
   /** Each target's cover from the attacker, by target token id (001:76–92). */
   cover?: Record<string, SagaCover>;
+  /**
+   * Each target's Partial or Total Defense or withdrawal, by target token id (001:121, 139): the
+   * attacker says so (it only raises the target's defenses).
+   */
+  defending?: Record<string, SagaDefendingChoice>;
   /** A combat maneuver instead of a damaging attack (001:163–185). */
   maneuver?: SagaManeuver;
   /** Bull rush: squares free behind the target before a wall (absent: none in the way). */
@@ -74,6 +83,7 @@ const PARSERS: { [K in keyof SagaAttackChoices]-?: (value: unknown) => SagaAttac
       SAGA_CONCEALMENT.filter((d) => d !== 'none'),
     ),
   cover: (v) => perTarget(v, SAGA_COVER),
+  defending: (v) => perTarget(v, SAGA_DEFENDING),
   maneuver: (v) => oneOf(v, SAGA_MANEUVERS),
   wallAfter: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100 ? v : bad()),
 };
