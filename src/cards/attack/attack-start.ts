@@ -48,10 +48,10 @@ import {
   checkSagaOptions,
   isSagaModel,
   rollSagaConcealment,
-  rollWallDamage,
   sagaAttackParts,
   settleSagaTarget,
 } from './saga-attack.js';
+import { rollWallDamage } from './saga-maneuver-card.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';

@@ -17,12 +17,7 @@ import {
   type SagaConcealment,
 } from '../../rules/models/saga/attack-situation.js';
 import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
-import {
-  maneuverDefense,
-  maneuverOutcome,
-  maneuverProvokes,
-  maneuverRoll,
-} from '../../rules/models/saga/maneuvers.js';
+import { maneuverDefense, maneuverRoll } from '../../rules/models/saga/maneuvers.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
@@ -34,7 +29,8 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { itemizedAttackParts } from './attack-preview.js';
 import { cardResult } from './attack-model-steps.js';
-import type { CardSagaTarget } from './saga-card-state.js';
+import { sagaOf } from './saga-card-state.js';
+import { settleManeuver } from './saga-maneuver-card.js';
 import { coupDeGraceModel } from '../../rules/models/saga/coup-de-grace.js';
 
 /** The Saga-style model's id (lane core's SAGA_MODEL). */
@@ -200,11 +196,6 @@ export async function rollSagaConcealment(
   return rolls;
 }
 
-function sagaOf(target: CardTarget): CardSagaTarget {
-  target.saga ??= { parts: [], total: 0 };
-  return target.saga;
-}
-
 /**
  * A creature target meets its static defense (its cover added; a coup de grace: the flat-footed
  * Reflex Defense), and the roll plus what its situation adds (prone, helpless) is resolved against
@@ -309,65 +300,6 @@ export function sagaApplyModel(target: CardTarget, model: CombatModel): CombatMo
     applied = Object.assign(Object.create(base) as CombatModel, { applyDamage });
   }
   return isCoupDeGrace(target) ? coupDeGraceModel(applied) : applied;
-}
-
-/** A maneuver's outcome from its resolution (maneuvers.ts), and whether it provoked. */
-function settleManeuver(
-  state: AttackCardState,
-  target: CardTarget,
-  defender: Actor,
-  resolution: { hit: boolean; margin: number },
-): void {
-  const saga = sagaOf(target);
-  const choices = state.options.saga ?? {};
-  const attacker = fromUuidSync(state.attacker.actorUuid) as Actor | null;
-  const attackerSystem = attacker?.system as CreatureData | undefined;
-  saga.maneuver = maneuverOutcome({
-    maneuver: choices.maneuver as NonNullable<typeof choices.maneuver>,
-    hit: resolution.hit,
-    margin: resolution.margin,
-    ...(attackerSystem ? { attackerSize: attackerSystem.size } : {}),
-    targetSize: (defender.system as CreatureData).size,
-    wallAfter: choices.wallAfter ?? null,
-  });
-  // "If a character doesn't have an attack bonus of at least +1 … provoking" (001:165).
-  if (attackerSystem && maneuverProvokes(attackerSystem.derived.bab)) saga.provokes = true;
-}
-
-/**
- * A bull rush into a wall (001:177): the d6s it takes, rolled now and put on the card as its damage
- * (Apply and Undo as any damage: the model's threshold counts). Resolves with the roll, or null.
- */
-export async function rollWallDamage(target: CardTarget): Promise<Roll | null> {
-  const dice = target.saga?.maneuver?.wallDice ?? 0;
-  if (dice <= 0 || target.damage) return null;
-  const roll = await new Roll(`${dice}d6`).evaluate();
-  const values = roll.dice.flatMap((term) => term.results.map((r) => r.result));
-  const total = values.reduce((sum, v) => sum + v, 0);
-  target.damage = {
-    formula: roll.formula,
-    dice: values,
-    steps: {
-      weapon: total,
-      strength: 0,
-      other: 0,
-      relativeDegree: 0,
-      total,
-      protection: 0,
-      afterProtection: total,
-      damageReduction: 0,
-      afterDamageReduction: total,
-      energyResistance: 0,
-      final: total,
-    },
-    final: total,
-    lethal: total,
-    nonlethal: 0,
-    specialEffects: total > 0,
-    bypass: 'none',
-    protectionParts: [],
-  };
-  return roll;
 }
 
 /** Whether coup de grace's rules apply to this target's Apply (coup-de-grace.ts). */

@@ -35,6 +35,12 @@ declare module './attack-state.js' {
   }
 }
 
+/** The target's Saga part, made when first needed. */
+export function sagaOf(target: CardTarget): CardSagaTarget {
+  target.saga ??= { parts: [], total: 0 };
+  return target.saga;
+}
+
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
