@@ -15,3 +15,7 @@ export * from './movement.js';
 export * from './action-budget.js';
 export * from './opportunity.js';
 export * from './refooting.js';
+// Lane card: the attack's situation, concealment, into melee, the coup de grace, the maneuvers.
+export * from './attack-situation.js';
+export * from './maneuvers.js';
+export { coupDeGraceModel } from './coup-de-grace.js';
