@@ -50,7 +50,7 @@ import { ATTACK_DIALOG_TEMPLATE, CAST_DIALOG_TEMPLATE } from './applications/dia
 import { registerSelfTest } from './self-test/register.js';
 import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
-import { registerWorldRepair } from './data/world-repair.js';
+import { registerWorldRepair } from './data/world-repair-register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerCombatModelSetting } from './settings/combat-model-setting.js';
