@@ -13,7 +13,8 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { models } from '../rules/index.js';
-import { COMBAT_MODEL_SETTING, combatModelId } from './combat-model.js';
+import { COMBAT_MODEL_SETTING, combatModelId, worldModelReady } from './combat-model.js';
+import { setReadyGate } from '../cards/kernel/in-flight.js';
 import { rulesChanged } from './variant-rules.js';
 
 /** The setting's id as a Setting document's `key`. */
@@ -24,12 +25,12 @@ export const COMBAT_MODEL_KEY = `${SYSTEM_ID}.${COMBAT_MODEL_SETTING}`;
  * too), each with its label's lang key. A live view of the registry, not a copy.
  */
 export const COMBAT_MODEL_CHOICES: Record<string, string> = new Proxy({} as Record<string, string>, {
-  get: (_target, key) => (typeof key === 'string' ? models.combatModelById(key)?.label : undefined),
-  has: (_target, key) => typeof key === 'string' && models.combatModelById(key) !== null,
+  get: (_target, key) => models.combatModelLabel(key) ?? undefined,
+  has: (_target, key) => models.combatModelLabel(key) !== null,
   ownKeys: () => models.combatModelIds(),
   getOwnPropertyDescriptor: (_target, key) => {
-    const model = typeof key === 'string' ? models.combatModelById(key) : null;
-    return model ? { value: model.label, enumerable: true, configurable: true, writable: false } : undefined;
+    const value = models.combatModelLabel(key);
+    return value ? { value, enumerable: true, configurable: true, writable: false } : undefined;
   },
 });
 
@@ -62,13 +63,17 @@ function guardWrite(setting: { key?: unknown }, change: { value?: unknown } | un
   const value = storedValue(change.value);
   if (value === combatModelId()) return;
   const refusal =
-    models.combatModelById(value) === null ? 'GNG.Model.Error.Unknown' : combatModelChangeRefusal();
+    models.combatModelLabel(value) === null ? 'GNG.Model.Error.Unknown' : combatModelChangeRefusal();
   if (!refusal) return;
   ui.notifications.warn(game.i18n.format(refusal, { model: String(value) }));
   return false;
 }
 
-/** On `init`: the setting and its guard. */
+/**
+ * On `init`: the setting and its guard; the world's model starts loading (a model registered by its
+ * loader), and every GM query and module loaded on first use (dialogs, sheets' parts, cards) waits
+ * for it.
+ */
 export function registerCombatModelSetting(): void {
   game.settings.register(SYSTEM_ID, COMBAT_MODEL_SETTING, {
     name: 'GNG.Model.Group.legend',
@@ -86,4 +91,6 @@ export function registerCombatModelSetting(): void {
   Hooks.on('preUpdateSetting', (setting: { key?: unknown }, change: { value?: unknown }) =>
     guardWrite(setting, change),
   );
+  setReadyGate(worldModelReady);
+  void worldModelReady().catch(() => {});
 }
