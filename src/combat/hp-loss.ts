@@ -13,7 +13,7 @@
  * again), so it never erases what happened to the actor since.
  */
 import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
-import type { CombatModel, DamageCondition, HealthVector, NonlethalCondition } from '../rules/index.js';
+import type { CombatModel, DamageCondition, NonlethalCondition } from '../rules/index.js';
 import {
   holdStatuses,
   putBackStatus,
@@ -25,7 +25,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { combatModel } from '../settings/combat-model.js';
-import { healthStatusesOf, modelCreatureOf } from './model-health.js';
+import { healthOf, healthPathOf, healthStatusesOf, modelCreatureOf } from './model-health.js';
 
 /** The status "Wounds Normally Cause Bleeding" sets (the bleeding card's; bleeding-card.ts). */
 const SEVERE_BLEEDING = 'severe-bleeding';
@@ -103,21 +103,15 @@ function hitPoints(actor: Actor, model?: CombatModel): HitPointSnapshot {
   const others = (model?.healthFields ?? []).filter(
     (field) => !(HP_FIELDS as readonly string[]).includes(field),
   );
-  return { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal, ...healthOf(actor, others) };
+  return { value: hp.value, temp: hp.temp, nonlethal: hp.nonlethal, ...healthOf(actor, model, others) };
 }
 
 /** GnG's health fields (the HP a creature's data keeps: `system.hp.<field>`), the default Undo takes back. */
 const HP_FIELDS = ['value', 'temp', 'nonlethal'] as const;
 
-/** Where a health field lives on a creature: its HP fields under `system.hp`. */
-function healthPath(field: string): string {
-  return `system.hp.${field}`;
-}
-
-/** `actor`'s health vector for `fields`, read from its data. */
-function healthOf(actor: Actor, fields: readonly string[]): HealthVector {
-  const hp = (actor.system as CreatureData).hp as unknown as Record<string, unknown>;
-  return Object.fromEntries(fields.map((field) => [field, Number(hp[field] ?? 0)]));
+/** The update key of a health field of `model` (GnG's under `system.hp`; healthPathOf). */
+function healthPath(field: string, model?: CombatModel): string {
+  return `system.${healthPathOf(field, model)}`;
 }
 
 /**
@@ -135,7 +129,7 @@ export async function applyHitPointLoss(
   const before = hitPoints(actor, model);
   const variants = variantRules();
   const outcome = model.applyDamage(
-    healthOf(actor, model.healthFields),
+    healthOf(actor, model),
     { lethal: damage.lethal, nonlethal: damage.nonlethal },
     modelCreatureOf(actor),
     {
@@ -153,7 +147,7 @@ export async function applyHitPointLoss(
     outcome.hpLost > 0 && (outcome.statuses.includes('dying') || outcome.statuses.includes('dead'));
   const wanted = outcome.statuses.filter((status) => status !== 'dying' || !stable || unstable);
   const changes: Record<string, unknown> = Object.fromEntries(
-    model.healthFields.map((field) => [healthPath(field), outcome.after[field]]),
+    model.healthFields.map((field) => [healthPath(field, model), outcome.after[field]]),
   );
   if (!allow(changes)) return null;
   await actor.update(changes, CARD_HP_UPDATE);
@@ -211,7 +205,7 @@ export async function restoreHitPointLoss(
 ): Promise<string[]> {
   const notes: string[] = [];
   const fields = model?.healthFields ?? HP_FIELDS;
-  const now = healthOf(actor, fields);
+  const now = healthOf(actor, model, fields);
   const before = loss.snapshot as unknown as Record<string, number>;
   const after = loss.after as unknown as Record<string, number> | undefined;
   const next: Record<string, number> = {};
@@ -229,11 +223,11 @@ export async function restoreHitPointLoss(
       next.value = max;
       notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max }));
     }
-    if (next.temp !== undefined) next.temp = Math.max(0, next.temp);
-    if (next.nonlethal !== undefined) next.nonlethal = Math.max(0, next.nonlethal);
+    // Every field but the HP is at least 0 (temporary HP, nonlethal damage, a model's condition step).
+    for (const field of fields) if (field !== 'value') next[field] = Math.max(0, next[field] as number);
   }
   await actor.update(
-    Object.fromEntries(fields.map((field) => [healthPath(field), next[field]])),
+    Object.fromEntries(fields.map((field) => [healthPath(field, model), next[field]])),
     CARD_HP_UPDATE,
   );
   // A status another card still holds stays, while the HP still call for it.

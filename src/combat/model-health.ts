@@ -22,12 +22,26 @@ export function modelCreatureOf(actor: Actor): ModelCreature {
   };
 }
 
-/** The actor's health as a vector of the model's fields (GnG: value, temp, nonlethal; 0 when unset). */
-export function healthOf(actor: Actor, model: CombatModel = combatModel()): HealthVector {
-  const hp = (actor.system as CreatureData).hp as unknown as Record<string, unknown>;
+/**
+ * Where `field` of `model`'s health vector is stored, relative to the actor's `system`: the model's
+ * own path (`healthPaths`: Saga's condition step at `model.saga.conditionStep`), else `hp.<field>`.
+ */
+export function healthPathOf(field: string, model?: CombatModel): string {
+  return model?.healthPaths?.[field] ?? `hp.${field}`;
+}
+
+/**
+ * The actor's health as a vector of the model's fields (GnG: value, temp, nonlethal; 0 when unset),
+ * or of `fields`, read where the model stores them.
+ */
+export function healthOf(
+  actor: Actor,
+  model: CombatModel = combatModel(),
+  fields: readonly string[] = model.healthFields,
+): HealthVector {
   const health: Record<string, number> = {};
-  for (const field of model.healthFields) {
-    const value = hp?.[field];
+  for (const field of fields) {
+    const value = foundry.utils.getProperty(actor.system as object, healthPathOf(field, model));
     health[field] = typeof value === 'number' ? value : 0;
   }
   return health;

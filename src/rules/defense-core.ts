@@ -267,8 +267,14 @@ function rows(
   return sum + value;
 }
 
-/** Dodge and circumstance values add up; for the other types the best bonus counts and penalties add. */
-function combined(stacks: boolean, value: number | readonly number[] | undefined): number {
+/**
+ * Dodge and circumstance values add up; for the other types the best bonus counts and penalties add.
+ * (Exported for the Saga-style model's Reflex Defense.)
+ */
+export function combinedDefenseModifier(
+  stacks: boolean,
+  value: number | readonly number[] | undefined,
+): number {
   if (value === undefined) return 0;
   if (typeof value === 'number') return 0 + value;
   let best = 0;
@@ -300,16 +306,16 @@ function evaluate(
   raw[i++] = input.shield ?? 0;
   raw[i++] = input.shieldEnhancement ?? 0;
   // Typed modifiers, in the order of MODIFIER_TYPES (each read by name: a fixed shape is faster).
-  raw[i++] = m ? combined(true, m.circumstance) : 0;
-  raw[i++] = m ? combined(false, m.competence) : 0;
-  raw[i++] = m ? combined(false, m.deflection) : 0;
-  raw[i++] = m ? combined(true, m.dodge) : 0;
-  raw[i++] = m ? combined(false, m.enhancement) : 0;
-  raw[i++] = m ? combined(false, m.haste) : 0;
-  raw[i++] = m ? combined(false, m.insight) : 0;
-  raw[i++] = m ? combined(false, m.luck) : 0;
-  raw[i++] = m ? combined(false, m.sacred) : 0;
-  raw[i++] = m ? combined(false, m.profane) : 0;
+  raw[i++] = m ? combinedDefenseModifier(true, m.circumstance) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.competence) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.deflection) : 0;
+  raw[i++] = m ? combinedDefenseModifier(true, m.dodge) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.enhancement) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.haste) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.insight) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.luck) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.sacred) : 0;
+  raw[i++] = m ? combinedDefenseModifier(false, m.profane) : 0;
   const melee = attack === 'melee';
   // Situational modifiers: Table: Defense Roll Modifiers.
   raw[i++] = rows(POSTURE_ROWS, mask, melee, true, record) + rows(SITUATION_ROWS, mask, melee, false, record);

@@ -61,8 +61,9 @@ export * from './feat-actions.js';
 /**
  * Loaded on first use (issue #29), so not exported here: the bestiary conversion (`convertMonster`,
  * `parseAttackLine`), the stat-block parser (`parseStatBlock`), the exact odds (`odds`) and the fight
- * simulator's engine (`simulate`) are in ./on-demand.ts (`game.gng.loadRules()`); their types are
- * exported here.
+ * simulator's engine (`simulate`) and the Saga-style model (`saga`, issue #30) are in ./on-demand.ts
+ * (`game.gng.loadRules()`); their types are exported here. (A namespace exported here would be in
+ * the code loaded at start: the chunk of this module builds it for ./on-demand.ts.)
  */
 export type { ConvertedCreature } from './bestiary/convert.js';
 export type { ConversionStep, ConversionExplanation } from './bestiary/convert-steps.js';

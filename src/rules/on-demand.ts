@@ -14,6 +14,11 @@ export { parseStatBlock } from './bestiary/stat-block-parse.js';
 export * as odds from './odds/index.js';
 /** The fight simulator's engine (issue #20): `game.gng.rules.simulate.simulateFight(…)`, docs/api.md "Fight simulator". */
 export * as simulate from './simulate/index.js';
+/**
+ * The Saga-style combat model (issue #30): `game.gng.rules.saga.SAGA_MODEL`, its defenses, damage,
+ * health and condition track; docs/api.md "Saga-style model".
+ */
+export * as saga from './models/saga/index.js';
 /** Spell slots and power points (issue #33): what a cast spends, Undo gives back, a rest restores. */
 export {
   refundCast,

@@ -21,10 +21,15 @@ export type Size = (typeof SIZES)[number];
 export const PROGRESSIONS = ['good', 'average', 'poor'] as const;
 export type Progression = (typeof PROGRESSIONS)[number];
 
+/** The faces a class's hit die may have: the d20 games' d4 to d12. */
+export const HIT_DIE_FACES = { min: 4, max: 12 } as const;
+
 /** Levels (or Hit Dice) in one class or creature type, with that class's progression. */
 export interface ClassLevels {
   progression: Progression;
   levels: number;
+  /** The class's hit die (faces, {@link HIT_DIE_FACES}; Saga-style HP, decision A15); absent or null: by its HP progression. */
+  hitDie?: number | null;
 }
 
 /**

@@ -20,6 +20,8 @@ import {
   type Size,
   type SkillId,
 } from '../../rules/index.js';
+// The bound alone (a constant, inlined): the Saga-style model itself loads on first use.
+import { CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/track-bottom.js';
 import { migrateActorSource } from '../migrations.js';
 import { atMost, LIMITS, validationError, within } from '../validation.js';
 import { deriveCreature, type DerivedCreature } from './derive-creature.js';
@@ -104,6 +106,8 @@ function creatureSchema(): DataSchema {
       exotic: new ArrayField(new StringField({ required: true, blank: false })),
     }),
     biography: new HTMLField({ required: true, blank: true, initial: '' }),
+    /** The combat models' own stored fields (issue #30: the Saga-style condition step, 0–5). */
+    model: new SchemaField({ saga: new SchemaField({ conditionStep: integer(0) }) }),
   };
 }
 
@@ -135,6 +139,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     exotic: string[];
   };
   declare biography: string;
+  /** The combat models' own fields: the Saga-style condition step (0 normal … 5 unconscious). */
+  declare model: { saga: { conditionStep: number } };
   /** Effects: typed bonuses to Defense; derived: the breakdown against melee and ranged attacks. */
   declare defense: { bonuses: Record<DefenseModifierType, number> } & Partial<DerivedCreature['defense']>;
   /** Effects: typed bonuses to Protection; derived: the breakdown. */
@@ -194,6 +200,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       atMost(`hp.${key}`, hp[key], LIMITS.hitPoints);
     }
     within('hp.value', hp.value, -LIMITS.hitPoints, LIMITS.hitPoints);
+    const step = (data.model as CreatureData['model'] | undefined)?.saga?.conditionStep;
+    within('model.saga.conditionStep', step, 0, CONDITION_TRACK_BOTTOM);
     for (const [field, max] of [
       ['naturalArmor', LIMITS.bonus],
       ['negativeLevels', LIMITS.levels],

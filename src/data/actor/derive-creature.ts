@@ -125,7 +125,11 @@ export function deriveCreature(input: {
     progression: c.defenseProgression,
     levels: c.levels,
   }));
-  const hpClasses: ClassLevels[] = classData.map((c) => ({ progression: c.hpProgression, levels: c.levels }));
+  const hpClasses: ClassLevels[] = classData.map((c) => ({
+    progression: c.hpProgression,
+    levels: c.levels,
+    hitDie: c.hitDie,
+  }));
   const level = classData.reduce((sum, c) => sum + c.levels, 0);
   const bab = baseAttackBonus(classData.map((c) => ({ bab: c.babProgression, levels: c.levels })));
   const feats = items
@@ -251,6 +255,8 @@ export function deriveCreature(input: {
     hitPoints,
     saves: { fortitude: saves.fort.total, reflex: saves.ref.total, will: saves.will.total },
     statuses,
+    armor: (armor?.armorBonus ?? 0) + (armor?.enhancement ?? 0),
+    model: system.model,
   };
   // The model's defenses on this input, checked by the data models and the effect guard (GnG: the
   // totals now, the breakdown when the sheet's pop-up, or anything else, first reads it).

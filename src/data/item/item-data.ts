@@ -9,6 +9,7 @@ import {
   BAB_PROGRESSIONS,
   diceProblem,
   FORTIFICATIONS,
+  HIT_DIE_FACES,
   PROGRESSIONS,
   RELOAD_ACTIONS,
   SAVE_PROGRESSIONS,
@@ -362,11 +363,16 @@ export class ClassData extends ItemData {
   declare levels: number;
   declare defenseProgression: Progression;
   declare hpProgression: Progression;
+  /**
+   * Its hit die's faces (d4–d12) for the Saga-style model's HP (A15); null (every class stored before
+   * it, the schema's default): by its HP progression.
+   */
+  declare hitDie: number | null;
   declare babProgression: BabProgression;
   declare saves: Record<Save, SaveProgression>;
 
   static override defineSchema(): DataSchema {
-    const { SchemaField, StringField } = foundry.data.fields;
+    const { SchemaField, StringField, NumberField } = foundry.data.fields;
     return {
       ...super.defineSchema(),
       identifier: new StringField({ required: true, blank: true, initial: '' }),
@@ -374,6 +380,7 @@ export class ClassData extends ItemData {
       levels: integer(1),
       defenseProgression: choice(PROGRESSIONS, 'average'),
       hpProgression: choice(PROGRESSIONS, 'average'),
+      hitDie: new NumberField({ required: true, nullable: true, integer: true, initial: null }),
       babProgression: choice(BAB_PROGRESSIONS, 'average'),
       saves: new SchemaField({
         fort: choice(SAVE_PROGRESSIONS, 'poor'),
@@ -386,6 +393,7 @@ export class ClassData extends ItemData {
   static override validateJoint(data: Record<string, unknown>): void {
     super.validateJoint(data);
     bounded(data, 'levels', LIMITS.levels, 'GNG.Validation.NegativeLevels');
+    within('hitDie', data.hitDie, HIT_DIE_FACES.min, HIT_DIE_FACES.max);
   }
 }
 

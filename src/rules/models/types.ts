@@ -88,6 +88,13 @@ export interface ModelCreature {
   saves: { fortitude: number; reflex: number; will: number };
   /** Status ids on the creature. */
   statuses: ReadonlySet<string>;
+  /**
+   * The worn armor's bonus (armor bonus + enhancement), which GnG counts as Protection and another
+   * model may count in a defense (Saga's Reflex Defense). Absent: none.
+   */
+  armor?: number;
+  /** The models' own stored fields (`system.model.<id>`: Saga's `{ saga: { conditionStep } }`). */
+  model?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
 
 /** A defense an attack meets: rolled on the card (d20 + bonus) or a static value to beat. */
@@ -109,6 +116,11 @@ export interface ModelAttack {
   touch: boolean;
   /** Extra defender states of this attack (flat-footed against an invisible attacker, the dialog's choices). */
   states?: readonly DefenseState[];
+  /**
+   * The model's own facts of this attack's situation, which its `defenseAgainst` reads and checks
+   * (Saga: cover, Partial or Total Defense, withdraw, feinted, grappled). GnG: none.
+   */
+  situation?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** One attack against one defense. `margin` is negative on a miss. */
@@ -136,6 +148,15 @@ export type ModelDamageInput = Omit<DamagePipelineInput, 'relativeDegree'> & {
   margin: number;
   /** The resolution's critical hit (`Resolution.critical`; never under GnG). */
   critical?: boolean;
+  /**
+   * How the target meets the attack's energy (Saga: immune, weak ×1.5, absorbs it as healing);
+   * absent: neither. GnG: not read (its energy resistance is `energyResistance`).
+   */
+  energy?: 'immune' | 'weak' | 'absorbs';
+  /** Ion or electricity damage (Saga: half on a target that is not mechanical). */
+  ion?: boolean;
+  /** The target is mechanical: a robot, a vehicle, a creature with cybernetics (Saga's ion rule). */
+  mechanical?: boolean;
 };
 
 /** A creature's health as a flat vector of numbers, so that Undo is one exact inverse, field by field. */
@@ -165,6 +186,10 @@ export interface ApplyOptions {
   /** The attack was a nonlethal attack (no trauma, no bleeding). */
   nonlethalAttack?: boolean;
   slashing?: boolean;
+  /** Ion or electricity damage (Saga: two steps down the track on a mechanical target). */
+  ion?: boolean;
+  /** The target is mechanical (a robot, a vehicle, a creature with cybernetics). */
+  mechanical?: boolean;
 }
 
 export interface TurnModel {
@@ -221,6 +246,12 @@ export interface CombatModel {
    * start: issue #29). The same object every call.
    */
   analysis(): Promise<ModelAnalysis>;
+  /**
+   * Where each health field is stored, relative to the actor's `system` (default: `hp.<field>`, GnG's
+   * HP fields): Saga's `conditionStep` is `model.saga.conditionStep`. Apply, Undo and `healthOf` read
+   * and write the vector there.
+   */
+  readonly healthPaths?: Readonly<Record<string, string>>;
 }
 
 /** The heavy half of a model: what the odds views and the simulator's worker load when opened. */

@@ -5,9 +5,10 @@
  * condition track"). Pure; not yet wired to a model (issue #30).
  */
 import { assertIntegerInRange, assertNonNegativeInteger } from '../../validate.js';
+import { CONDITION_TRACK_BOTTOM } from './track-bottom.js';
 
 /** Steps down the track: 0 normal … 5 unconscious and helpless (decision A1). */
-export const CONDITION_TRACK_BOTTOM = 5;
+export { CONDITION_TRACK_BOTTOM };
 
 /**
  * The penalty of each step to attack rolls, all three defenses, ability and skill checks (decision

@@ -1,0 +1,14 @@
+/**
+ * The Saga-style combat model (seed 001; issue #30): `game.gng.rules.saga`. Everything of it a
+ * player, a module or the glue may call. Each of issue #30's lanes adds its own lines here.
+ */
+export * from './condition-track.js';
+export * from './defenses.js';
+export * from './hit-points.js';
+export * from './resolve.js';
+export * from './damage.js';
+export * from './health.js';
+export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
+export * from './weapon-size.js';
+export * from './special-rules.js';
+export * from './movement.js';
