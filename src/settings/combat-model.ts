@@ -19,6 +19,14 @@ import { rulesChanged } from './variant-rules.js';
 /** The world setting's key. */
 export const COMBAT_MODEL_SETTING = 'combatModel';
 
+// The Saga-style model (seed 001, issue #30): a choice from the start, its code a chunk loaded on
+// first use (nothing of it is in the code a world loads at start).
+models.registerCombatModel({
+  id: 'saga',
+  label: 'GNG.Model.Saga.label',
+  load: async () => (await import('../rules/models/saga/model.js')).SAGA_MODEL,
+});
+
 /** The id the world setting holds (GnG when unset, unreadable or no registered model's). */
 export function combatModelId(): CombatModelId {
   try {
