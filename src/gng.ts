@@ -22,6 +22,8 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
+import { registerConditionStepHooks } from './hooks/condition-step.js';
+import { registerConditionTrack } from './cards/saga-track/track-register.js';
 import { registerDefeatedHooks } from './hooks/defeated-status.js';
 import { registerItemImages } from './config/item-images.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
@@ -64,6 +66,7 @@ import { registerTokenActionHud } from './integrations/token-action-hud/register
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
+  registerConditionStepHooks();
   registerDefeatedHooks();
   registerItemImages();
   registerEffectGuardWarnings();
@@ -84,6 +87,7 @@ Hooks.once('init', () => {
   registerGrappleCard();
   registerQuickStand();
   registerRestCard();
+  registerConditionTrack();
   registerDyingCard();
   registerHealCard();
   registerFeatActionCard();

@@ -39,6 +39,8 @@ export const REQUIRED_QUERIES = [
   'gng.hailOfBullets',
   'gng.castWeaponSpell',
   'gng.castAreaSpell',
+  'gng.conditionTrack',
+  'gng.conditionTrackCard',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;
