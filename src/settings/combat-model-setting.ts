@@ -8,13 +8,16 @@
  * setting's own `preCreateSetting` / `preUpdateSetting` hooks refuse a write from anywhere else (a
  * macro, the console) on the writing client: returning false cancels it and the value stays
  * (test/harness/README.md). A change re-prepares every actor and redraws open windows, as a variant
- * does (variant-rules.ts `rulesChanged`): every model this session knows changes nothing a reload
- * would (status effects, `CONFIG.Combat`), so none is asked for.
+ * does (variant-rules.ts `rulesChanged`), and the active GM's client puts the token markers of the
+ * new model's condition track on (or takes them off): the Saga-style model's statuses join
+ * `CONFIG.statusEffects` when first set (hooks/condition-step.ts), so no reload is asked for.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { models } from '../rules/index.js';
 import { COMBAT_MODEL_SETTING, combatModelId, worldModelReady } from './combat-model.js';
-import { setReadyGate } from '../cards/kernel/in-flight.js';
+import { setReadyGate, track } from '../cards/kernel/in-flight.js';
+import { allActors } from '../documents/all-actors.js';
+import { syncConditionStepStatus } from '../hooks/condition-step.js';
 import { rulesChanged } from './variant-rules.js';
 
 /** The setting's id as a Setting document's `key`. */
@@ -83,7 +86,14 @@ export function registerCombatModelSetting(): void {
     type: String,
     default: models.DEFAULT_COMBAT_MODEL,
     choices: COMBAT_MODEL_CHOICES,
-    onChange: rulesChanged,
+    // Every actor prepared again; once the model is at hand, the token markers of its condition track
+    // (or none, under a model without one: hooks/condition-step.ts).
+    onChange: () => {
+      rulesChanged();
+      void track(worldModelReady().then(() => Promise.all(allActors().map(syncConditionStepStatus)))).catch(
+        () => {},
+      );
+    },
   });
   Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>
     guardWrite(setting, data),

@@ -18,6 +18,7 @@ import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { worldModelReady } from '../../src/settings/combat-model.js';
 import { conditionStepOf, moveConditionTrack } from '../../src/cards/saga-track/track-state.js';
 import { CONDITION_STEP_STATUSES } from '../../src/hooks/condition-step.js';
+import { openTab } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -233,5 +234,30 @@ describe('the guard', () => {
         (n) => n.message === 'Player changed Scout’s condition step without the GM: it was put back.',
       ),
     ).toBe(true);
+  });
+});
+
+describe('the token markers', () => {
+  it('go when the world leaves the model, and come back with it', async () => {
+    const actor = await scout();
+    await moveConditionTrack(actor, 'down');
+    await moveConditionTrack(actor, 'down');
+    await attackActionsSettled();
+    expect(markers(actor)).toEqual(['condition-step-2']);
+    await game.settings.set('gng', 'combatModel', 'gng');
+    await attackActionsSettled();
+    expect(markers(actor)).toEqual([]);
+    // The step stays stored; under the model again, its marker is back.
+    expect(conditionStepOf(actor)).toBe(2);
+    await game.settings.set('gng', 'combatModel', 'saga');
+    await attackActionsSettled();
+    expect(markers(actor)).toEqual(['condition-step-2']);
+    // Not a condition to toggle by hand on the sheet, though in CONFIG.statusEffects.
+    expect(CONFIG.statusEffects.map((status) => status.id)).toContain('condition-step-2');
+    const sheet = await h.openSheet(actor);
+    await openTab(h, sheet, 'effects');
+    const toggles = [...sheet.element.querySelectorAll<HTMLElement>('button[data-action="toggleStatus"]')];
+    expect(toggles.map((b) => b.dataset.status)).toContain('prone');
+    expect(toggles.filter((b) => b.dataset.status?.startsWith('condition-step'))).toEqual([]);
   });
 });
