@@ -19,6 +19,8 @@ import { worldModelReady } from '../../src/settings/combat-model.js';
 import { conditionStepOf, moveConditionTrack } from '../../src/cards/saga-track/track-state.js';
 import { CONDITION_STEP_STATUSES } from '../../src/hooks/condition-step.js';
 import { openTab } from '../fixtures/sheet-tabs.js';
+import { skippedEffectChanges } from '../../src/data/actor/effect-guard.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -209,6 +211,28 @@ describe('the guard', () => {
     // Other fields of the player's actor are the player's as before.
     await actor.update({ 'system.hp.value': 8 });
     expect((actor.system as unknown as { hp: { value: number } }).hp.value).toBe(8);
+  });
+
+  it('an effect of the player’s cannot change the step: skipped by the effect guard', async () => {
+    const actor = await scout();
+    for (let i = 0; i < 4; i++) await moveConditionTrack(actor, 'down');
+    await attackActionsSettled();
+    h.as(player);
+    await actor.createEmbeddedDocuments('ActiveEffect', [
+      {
+        name: 'Shrug it off',
+        changes: [
+          { key: 'system.model.saga.conditionStep', mode: CONST.ACTIVE_EFFECT_MODES.OVERRIDE, value: '0' },
+        ],
+      },
+    ]);
+    expect(conditionStepOf(actor)).toBe(4);
+    // Step 4: −10 on the Reflex Defense of 12 (decision A1).
+    const sys = actor.system as unknown as CreatureData;
+    expect(sys.derived.modelDefenses.reflex).toMatchObject({ value: 2 });
+    expect(skippedEffectChanges(actor)).toMatchObject([
+      { key: 'system.model.saga.conditionStep', reason: 'gm-only' },
+    ]);
   });
 
   it("a write that got past the player's client (no hooks there) is put back by the GM's client", async () => {
