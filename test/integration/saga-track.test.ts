@@ -286,3 +286,16 @@ describe('the token markers', () => {
     expect(toggles.filter((b) => b.dataset.status?.startsWith('condition-step'))).toEqual([]);
   });
 });
+
+describe('the self-test', () => {
+  it('reports the model loaded before any actor was prepared (the world chose it; nothing stood in)', async () => {
+    await scout();
+    const { SELF_TEST_CHECKS, runSelfTest } = await import('../../src/self-test/index.js');
+    const report = await runSelfTest({ checks: SELF_TEST_CHECKS.filter((c) => c.id === 'combatModel') });
+    expect(report.results.find((r) => r.id === 'combatModel')).toMatchObject({
+      status: 'pass',
+      detail:
+        'The Saga-style (static defenses, condition track) combat rules were loaded before any actor was prepared; the 1 actor(s) of the world have its defenses.',
+    });
+  });
+});
