@@ -46,13 +46,8 @@ import type { SimulationAggregate } from './rules/simulate/index.js';
 import type { ImportStatBlockOptions, StatBlockImport } from './bestiary/import.js';
 import type { StatBlockImporterApp } from './bestiary/importer-app.js';
 import { importStatBlock, openImporter } from './bestiary/register.js';
-import {
-  castAreaSpell,
-  castWeaponSpell,
-  type AreaCastOptions,
-  type WeaponCast,
-  type WeaponCastOptions,
-} from './magic/index.js';
+import type { AreaCastOptions, WeaponCast, WeaponCastOptions } from './magic/index.js';
+import { magicModule } from './magic/magic-register.js';
 
 /** The whole rules engine, `game.gng.rules` once `loadRules()` has loaded it. */
 export type Rules = typeof coreRules & typeof onDemandRules;
@@ -251,8 +246,10 @@ export function createApi(version: string): GnGApi {
     hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
     suppress: (actor, weapon, options) =>
       callModule(suppressModule, (m) => m.suppress(actor, weapon, options)),
-    castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
-    castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
+    castWeaponSpell: (caster, spell, options) =>
+      callModule(magicModule, (m) => m.castWeaponSpell(caster, spell, options)),
+    castAreaSpell: (caster, spell, options) =>
+      callModule(magicModule, (m) => m.castAreaSpell(caster, spell, options)),
     checkWorld: () => checkWorld(),
     simulate: async (options) => (await simulatorModule()).simulate(options),
     openSimulator: () => openSimulator(),

@@ -60,7 +60,7 @@ import { registerWorldTime } from './combat/world-time.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
-import { registerMagic } from './magic/index.js';
+import { registerMagic } from './magic/magic-register.js';
 import { registerTokenActionHud } from './integrations/token-action-hud/register.js';
 
 Hooks.once('init', () => {

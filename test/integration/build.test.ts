@@ -380,6 +380,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/applications\/sheets\/saga-sheet\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,
+      // Casting spells and powers: only the two queries' registration is at start (magic-register.ts).
+      /^src\/magic\/(?:weapon|area)-spells\.ts$/,
     ];
     // The cards loaded on first use (src/cards/kernel/lazy-card.ts): at start only each card's
     // registration, its state (the flag, query and template the registration reads) and what other
