@@ -112,4 +112,24 @@ describe('an actor under the Saga-style model', () => {
     ])) as Item[];
     expect((old!.system as unknown as { hitDie: number | null }).hitDie).toBeNull();
   });
+
+  it('the class item sheet edits the hit die; emptied, the HP progression gives it again (d10: good)', async () => {
+    const actor = await trooper();
+    const cls = actor.items.find((i) => i.type === 'class') as Item;
+    const sheet = await h.openItemSheet(cls);
+    const input = sheet.element.querySelector<HTMLInputElement>('input[name="system.hitDie"]');
+    const label = sheet.element.querySelector(`label[for="${input?.id ?? 'none'}"]`);
+    expect(label?.textContent?.trim()).toBe(
+      'Hit die (Saga-style combat: d4–d12; empty: by the HP progression)',
+    );
+    expect(input?.value).toBe('10');
+    // A d6: 6 + 4 + 2 × 2 = 14 HP.
+    await h.change(sheet, 'input[name="system.hitDie"]', '6');
+    expect(sys(actor).derived.hp.max).toBe(14);
+    // Emptied: its HP progression (average, the default) gives a d8: 8 + 5 + 4 = 17.
+    await h.change(sheet, 'input[name="system.hitDie"]', '');
+    expect((cls.system as unknown as { hitDie: number | null }).hitDie).toBeNull();
+    expect(sys(actor).derived.hp.max).toBe(17);
+    await sheet.close();
+  });
 });

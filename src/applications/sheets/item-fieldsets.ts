@@ -159,6 +159,8 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
         select('babProgression', BAB_PROGRESSIONS, 'GNG.Progression'),
         select('defenseProgression', PROGRESSIONS, 'GNG.Progression'),
         select('hpProgression', PROGRESSIONS, 'GNG.Progression'),
+        // The Saga-style model's HP (issue #30, decision A15); empty: by the HP progression.
+        num('hitDie', { min: 4, max: 12, step: 2 }),
         ...SAVES.map((save) =>
           select(`saves.${save}`, SAVE_PROGRESSIONS, 'GNG.Progression', { label: `GNG.Save.${save}` }),
         ),

@@ -190,6 +190,8 @@ export interface ApplyOptions {
   ion?: boolean;
   /** The target is mechanical (a robot, a vehicle, a creature with cybernetics). */
   mechanical?: boolean;
+  /** The attack's situation (`ModelAttack.situation`): Saga's Partial or Total Defense raise the threshold too. */
+  situation?: Readonly<Record<string, string | number | boolean>>;
 }
 
 export interface TurnModel {

@@ -60,6 +60,16 @@ describe('damage against the threshold', () => {
     ).toBe(3);
   });
 
+  it('Partial Defense (+2 to all defenses, 001:121) raises the threshold to 17: 16 costs no step', () => {
+    const situation = { defending: 'partial' };
+    expect(
+      sagaApplyDamage(health(30), { lethal: 16, nonlethal: 0 }, target(), { situation }).after.conditionStep,
+    ).toBe(0);
+    expect(
+      sagaApplyDamage(health(30), { lethal: 17, nonlethal: 0 }, target(), { situation }).after.conditionStep,
+    ).toBe(1);
+  });
+
   it('step 4 → 5: unconscious; the track ends at 5', () => {
     expect(sagaApplyDamage(health(30, 0, 0, 4), { lethal: 20, nonlethal: 0 }, target(4)).statuses).toEqual([
       'unconscious',

@@ -10,7 +10,7 @@ import { applyDamageToHitPoints } from '../../hitPoints.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
 import type { ApplyOptions, HealthOutcome, HealthVector, ModelCreature } from '../types.js';
 import { CONDITION_TRACK_BOTTOM, moveDown, thresholdSteps } from './condition-track.js';
-import { damageThreshold } from './defenses.js';
+import { fortitudeDefense, sagaSituation } from './defenses.js';
 
 /** The health vector's fields (the condition step is stored at `system.model.saga.conditionStep`). */
 export const SAGA_HEALTH_FIELDS = ['value', 'temp', 'nonlethal', 'conditionStep'] as const;
@@ -74,7 +74,8 @@ export function sagaHealthStatus(health: HealthVector): string[] {
 
 /**
  * Damage landing on a creature. The hit's damage (lethal and nonlethal, before temporary HP) is what
- * meets the damage threshold (decision "the threshold counts the hit's damage", docs/rules.md).
+ * meets the damage threshold (docs/rules.md "Defenses, damage and health"), the Fortitude Defense
+ * with the attack's situation (`options.situation`: Partial or Total Defense).
  */
 export function sagaApplyDamage(
   before: HealthVector,
@@ -92,7 +93,8 @@ export function sagaApplyDamage(
   const nonlethal = num(before, 'nonlethal') + nonlethalDamage;
   const steps = thresholdSteps({
     damage: lethalDamage + nonlethalDamage,
-    threshold: Math.max(0, damageThreshold(creature)),
+    // The threshold is the Fortitude Defense the attack met: Partial or Total Defense raise it too.
+    threshold: Math.max(0, fortitudeDefense(creature, sagaSituation(options.situation)).value),
     ion: options.ion === true,
     mechanical: options.mechanical === true,
   });
