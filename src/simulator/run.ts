@@ -151,8 +151,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationAggr
   if (options.sideA.length === 0 || options.sideB.length === 0)
     throw new Error(game.i18n.localize('GNG.Simulator.Error.EmptySide'));
   const model = options.model ?? combatModelId();
-  if (!models.combatModelById(model)) throw unknownModel(model);
-  const sides = await snapshotsOf(options.sideA, options.sideB, models.combatModelById(model));
+  // A model registered by its loader is loaded first (the in-process run finds it in the registry).
+  const loaded = await models.loadCombatModel(model);
+  if (!loaded) throw unknownModel(model);
+  const sides = await snapshotsOf(options.sideA, options.sideB, loaded);
   const job: SimulationJob = {
     sides,
     policies: options.policies ?? {},
