@@ -15,6 +15,7 @@ import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
 import { quickStand } from './cards/quick-stand/quick-stand-state.js';
+import { moveConditionTrack, type TrackMove } from './cards/saga-track/track-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
 import type { HealOptions } from './cards/heal/heal-card.js';
@@ -46,13 +47,8 @@ import type { SimulationAggregate } from './rules/simulate/index.js';
 import type { ImportStatBlockOptions, StatBlockImport } from './bestiary/import.js';
 import type { StatBlockImporterApp } from './bestiary/importer-app.js';
 import { importStatBlock, openImporter } from './bestiary/register.js';
-import {
-  castAreaSpell,
-  castWeaponSpell,
-  type AreaCastOptions,
-  type WeaponCast,
-  type WeaponCastOptions,
-} from './magic/index.js';
+import type { AreaCastOptions, WeaponCast, WeaponCastOptions } from './magic/index.js';
+import { magicModule } from './magic/magic-register.js';
 
 /** The whole rules engine, `game.gng.rules` once `loadRules()` has loaded it. */
 export type Rules = typeof coreRules & typeof onDemandRules;
@@ -123,6 +119,11 @@ export interface GnGApi {
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */
   quickStand(actor: Actor): Promise<CardActionResult>;
+  /**
+   * The Saga-style condition track (issue #30): a GM moves `actor` one step `'up'` or `'down'`; a
+   * player who owns it asks the GM (a request card the GM approves or declines).
+   */
+  conditionTrack(actor: Actor, move: TrackMove): Promise<CardActionResult>;
   /** `actor` (owned by the user) rests (a night, a bed-rest day, a week, a bed-rest week): the GM posts the rest card. */
   rest(actor: Actor, options: RestOptions): Promise<CardActionResult>;
   /** A GM rests the party (the actors given, the selected tokens, or the combat's characters): one rest card each. */
@@ -235,6 +236,7 @@ export function createApi(version: string): GnGApi {
       callModule(maneuverModule, (m) => m.startManeuver(actor, kind, options)),
     grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
+    conditionTrack: (actor, move) => moveConditionTrack(actor, move),
     rest: (actor, options) => callModule(restModule, (m) => m.rest(actor, options)),
     restParty: (options) => callModule(restPartyModule, (m) => m.restParty(options)),
     dyingRound: (actor) => callModule(dyingModule, (m) => m.requestDyingRound(actor)),
@@ -252,8 +254,10 @@ export function createApi(version: string): GnGApi {
     hailOfBullets: (actor, weapon) => hailOfBullets(actor, weapon),
     suppress: (actor, weapon, options) =>
       callModule(suppressModule, (m) => m.suppress(actor, weapon, options)),
-    castWeaponSpell: (caster, spell, options) => castWeaponSpell(caster, spell, options),
-    castAreaSpell: (caster, spell, options) => castAreaSpell(caster, spell, options),
+    castWeaponSpell: (caster, spell, options) =>
+      callModule(magicModule, (m) => m.castWeaponSpell(caster, spell, options)),
+    castAreaSpell: (caster, spell, options) =>
+      callModule(magicModule, (m) => m.castAreaSpell(caster, spell, options)),
     checkWorld: () => checkWorld(),
     simulate: async (options) => (await simulatorModule()).simulate(options),
     openSimulator: () => openSimulator(),

@@ -22,6 +22,8 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerInjuryStatusHooks } from './hooks/injury-status.js';
 import { registerHpStatusHooks } from './hooks/hp-statuses.js';
+import { registerConditionStepHooks } from './hooks/condition-step.js';
+import { registerConditionTrack } from './cards/saga-track/track-register.js';
 import { registerDefeatedHooks } from './hooks/defeated-status.js';
 import { registerItemImages } from './config/item-images.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
@@ -51,7 +53,7 @@ import { ATTACK_DIALOG_TEMPLATE, CAST_DIALOG_TEMPLATE } from './applications/dia
 import { registerSelfTest } from './self-test/register.js';
 import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
-import { registerWorldRepair } from './data/world-repair.js';
+import { registerWorldRepair } from './data/world-repair-register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-app.js';
 import { registerCombatModelSetting } from './settings/combat-model-setting.js';
@@ -59,12 +61,13 @@ import { registerWorldTime } from './combat/world-time.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
-import { registerMagic } from './magic/index.js';
+import { registerMagic } from './magic/magic-register.js';
 import { registerTokenActionHud } from './integrations/token-action-hud/register.js';
 
 Hooks.once('init', () => {
   registerInjuryStatusHooks();
   registerHpStatusHooks();
+  registerConditionStepHooks();
   registerDefeatedHooks();
   registerItemImages();
   registerEffectGuardWarnings();
@@ -85,6 +88,7 @@ Hooks.once('init', () => {
   registerGrappleCard();
   registerQuickStand();
   registerRestCard();
+  registerConditionTrack();
   registerDyingCard();
   registerSagaTurnCard();
   registerHealCard();

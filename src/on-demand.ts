@@ -6,7 +6,7 @@
  * hook draws at once when it can. Loads are tracked (kernel in-flight.ts): `attackActionsSettled()`
  * waits for them and for what was drawn after them.
  */
-import { track } from './cards/kernel/in-flight.js';
+import { readyGate, track } from './cards/kernel/in-flight.js';
 
 /** A module loaded on first call; `loaded` is the module once it has been. */
 export interface OnDemand<T> {
@@ -19,8 +19,9 @@ export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
   let pending: Promise<T> | undefined;
   let value: T | undefined;
   const get = () => {
-    pending ??= track(load()).then(
-      (module) => (value = module),
+    // With the world's combat model (kernel in-flight.ts `readyGate`; a failed load is told elsewhere).
+    pending ??= track(Promise.all([load(), readyGate().catch(() => {})])).then(
+      ([module]) => (value = module),
       (error: unknown) => {
         pending = undefined;
         throw error;

@@ -68,6 +68,9 @@ import { onDemand, withModule } from '../on-demand.js';
 import { roundsOf } from '../combat/ammunition.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { fireModeOffered } from '../cards/attack/attack-model.js';
+import { combatModel } from '../settings/combat-model.js';
+import { isSagaModel } from '../cards/attack/saga-attack.js';
+import { sagaDialogView, sagaOptionsFromForm, sagaPreview } from './attack-dialog-saga.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -118,6 +121,8 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     bonus: wholeNumber(data.bonus, 0, -100, 100),
     // Concealment per target, into melee, fighting defensively, the off-hand weapon (issue #18).
     ...combatOptionsFromForm(data),
+    // The Saga-style model's own choices (attack-dialog-saga.ts; its fields show under it alone).
+    ...sagaOptionsFromForm(data),
   };
   // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
   if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
@@ -242,13 +247,15 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   #preview(options: AttackOptions): AttackPreview | null {
-    return previewAttack(this.actor, this.weapon, options, {
+    const preview = previewAttack(this.actor, this.weapon, options, {
       ...(this.#armor ? { targetArmor: this.#armor } : {}),
       target: this.#target,
       adjacent: this.#adjacent,
       scattershot: this.#scattershot,
       distanceFeet: this.#distance,
     });
+    // Under the Saga-style model: the chapter's parts (attack-dialog-saga.ts).
+    return isSagaModel(combatModel()) ? sagaPreview(this.actor, this.weapon, options, preview) : preview;
   }
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
@@ -355,6 +362,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         this.rendered ? chosen : null,
         id,
       ),
+      saga: isSagaModel(combatModel())
+        ? sagaDialogView(this.actor, preview?.attack.mode ?? null, this.#targets, chosen, id)
+        : null,
       calledShotNotes: [
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),

@@ -3,7 +3,7 @@
  * chosen weapons or the damaging spell on the area card (src/magic/).
  */
 import { onDemand } from '../on-demand.js';
-import { castAreaSpell, castWeaponSpell } from '../magic/index.js';
+import { magicModule } from '../magic/magic-register.js';
 
 /** The cast dialog, loaded on its first open (issue #29). */
 const castDialog = onDemand(() => import('./cast-dialog.js'));
@@ -12,6 +12,7 @@ const castDialog = onDemand(() => import('./cast-dialog.js'));
 export async function castFromSheet(caster: Actor, spell: Item): Promise<void> {
   const choice = await (await castDialog()).CastDialog.prompt(caster, spell);
   if (!choice) return;
+  const { castAreaSpell, castWeaponSpell } = await magicModule();
   if (choice.kind === 'weapon') {
     const weapons = (await Promise.all(choice.weaponUuids.map((uuid) => fromUuid(uuid)))).filter(
       (item): item is Item => !!item && (item as Item).documentName === 'Item',

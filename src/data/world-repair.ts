@@ -6,18 +6,17 @@
  * usable again; a valid document is not written (its data models already read it). Each value that
  * had to be reset is told to the GM once per world: a localized warning naming the documents and
  * fields, and the console listing each stored value. What was told is kept in a world setting, which
- * only a GM writes.
+ * only a GM writes. Loaded on `ready` by the active GM's client (world-repair-register.ts).
  *
  * Compendium documents and unlinked tokens' actors get the same `migrateData` on every load, but are
  * not repaired or reported here (docs/rules.md, decisions `old data` and `unreadable values`).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { track } from '../cards/kernel/in-flight.js';
 import { repairSystemSource, type ResetValue } from './source-repair.js';
+import { REPORTED_SETTING } from './world-repair-register.js';
 
-/** The world setting (GM-only) of what was already told: `{ entries: ["<uuid>#<field>", …] }`. */
-export const REPORTED_SETTING = 'migrationReported';
+export { REPORTED_SETTING };
 
 /** A stored value reset to its default: the document (uuid, name; an item's actor), the field, the value. */
 export interface RepairEntry {
@@ -186,16 +185,4 @@ export async function repairWorldSources(): Promise<WorldRepairResult> {
     if (isRecord(stored) && (await repairItem(stored, found))) written += 1;
   }
   return { written, told: await tell(found) };
-}
-
-/** Registers the setting of what was told (no menu shows it), and the repair on `ready` (on `init`). */
-export function registerWorldRepair(): void {
-  game.settings.register(SYSTEM_ID, REPORTED_SETTING, {
-    name: 'GNG.Migration.Reported',
-    scope: 'world',
-    config: false,
-    type: Object,
-    default: { entries: [] },
-  });
-  Hooks.once('ready', () => void track(repairWorldSources()));
 }

@@ -22,7 +22,6 @@ import {
   askGM,
   refusal,
   Refusal,
-  registerGMQuery,
   serialized,
   type CardActionResult,
   type GMQueryContext,
@@ -31,8 +30,9 @@ import type { AreaMetamagic } from '../cards/area/area-card.js';
 import { areaModule } from '../cards/area/area-register.js';
 import { castModule } from '../cards/cast/cast-register.js';
 import { castingLevel } from './casting-level.js';
+import { CAST_AREA_SPELL_QUERY } from './magic-register.js';
 
-export const CAST_AREA_SPELL_QUERY = 'gng.castAreaSpell';
+export { CAST_AREA_SPELL_QUERY };
 
 /** The armor metamagic options `caster` has the feat for, for a spell or a power. */
 export function metamagicChoices(caster: Actor, kind: 'spell' | 'power'): ArmorMetamagic[] {
@@ -102,7 +102,7 @@ const isText = (value: unknown, max = 100): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= max;
 
 /** `gng.castAreaSpell` on the active GM: every check from the documents, then the area card. */
-async function handleCastAreaSpell(
+export async function handleCastAreaSpell(
   data: Record<string, unknown>,
   sender: User,
   { rollMode }: GMQueryContext,
@@ -191,9 +191,4 @@ async function handleCastAreaSpell(
     if (spend.kind !== 'untracked') await cards.recordCast({ caster, spell, sender, spend, rollMode });
     return { ok: true, messageId: message.id as string };
   });
-}
-
-/** Registers the GM query (on `init`). */
-export function registerAreaSpells(): void {
-  registerGMQuery(CAST_AREA_SPELL_QUERY, handleCastAreaSpell);
 }

@@ -1,13 +1,12 @@
 /**
  * Spells and powers from the sheet (GnG Appendix 5 and the armor metamagic feats of Appendix 4):
  * weapon spells as timed effects on a weapon (weapon-spells.ts), damaging spells on the area card
- * (area-spells.ts).
+ * (area-spells.ts). Loaded on first use (issue #29): magic-register.ts registers the GM queries on
+ * `init`, and the API and the sheet's Cast button load this module when they cast.
  */
-import { registerAreaSpells } from './area-spells.js';
-import { registerWeaponSpells } from './weapon-spells.js';
-
 export {
   castWeaponSpell,
+  handleCastWeaponSpell,
   enchantmentOf,
   isNaturalWeapon,
   weaponChoices,
@@ -18,14 +17,9 @@ export {
 } from './weapon-spells.js';
 export {
   castAreaSpell,
+  handleCastAreaSpell,
   metamagicChoices,
   metamagicCost,
   CAST_AREA_SPELL_QUERY,
   type AreaCastOptions,
 } from './area-spells.js';
-
-/** Registers the casting GM queries (on `init`). */
-export function registerMagic(): void {
-  registerWeaponSpells();
-  registerAreaSpells();
-}

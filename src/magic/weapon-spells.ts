@@ -15,6 +15,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { effectItemTarget } from '../data/item/item-effects.js';
 import { castModule } from '../cards/cast/cast-register.js';
 import { castingLevel } from './casting-level.js';
+import { CAST_WEAPON_SPELL_QUERY } from './magic-register.js';
 import {
   ironClawCost,
   weaponEnchantmentSeconds,
@@ -25,14 +26,13 @@ import {
   askGM,
   refusal,
   Refusal,
-  registerGMQuery,
   serialized,
   type CardActionResult,
   type GMQueryContext,
   type RollMode,
 } from '../cards/kernel/index.js';
 
-export const CAST_WEAPON_SPELL_QUERY = 'gng.castWeaponSpell';
+export { CAST_WEAPON_SPELL_QUERY };
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -200,7 +200,7 @@ export async function castWeaponSpell(
 }
 
 /** `gng.castWeaponSpell` on the active GM: the sender must own the caster; the rest is re-derived. */
-async function handleCastWeaponSpell(
+export async function handleCastWeaponSpell(
   data: Record<string, unknown>,
   sender: User,
   { rollMode }: GMQueryContext,
@@ -246,9 +246,4 @@ async function handleCastWeaponSpell(
       },
     };
   });
-}
-
-/** Registers the GM query (on `init`). */
-export function registerWeaponSpells(): void {
-  registerGMQuery(CAST_WEAPON_SPELL_QUERY, handleCastWeaponSpell);
 }

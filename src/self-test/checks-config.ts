@@ -7,6 +7,8 @@ import { ACTOR_TYPES, ITEM_TYPES, SYSTEM_ID } from '../config/document-types.js'
 import { GNG_STATUSES } from '../config/status-effects.js';
 import { expect, type SelfTestCheck } from './check.js';
 import { PROBE_SETTING } from './probe-setting.js';
+import { combatModelId, modelName, worldModelLoad, worldModelReady } from '../settings/combat-model.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -37,6 +39,8 @@ export const REQUIRED_QUERIES = [
   'gng.hailOfBullets',
   'gng.castWeaponSpell',
   'gng.castAreaSpell',
+  'gng.conditionTrack',
+  'gng.conditionTrackCard',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;
@@ -138,4 +142,40 @@ const selectedTokens: SelfTestCheck = {
   },
 };
 
-export const CONFIG_CHECKS: readonly SelfTestCheck[] = [foundryBuild, registration, settings, selectedTokens];
+/**
+ * The world's combat model (issue #30): loaded (a model registered by its loader is a chunk loaded
+ * from `init` on, and Foundry's boot does not wait for it), before any actor was prepared or with
+ * every actor prepared again when it arrived; and the world's actors have its defenses.
+ */
+const combatModelLoaded: SelfTestCheck = {
+  id: 'combatModel',
+  async run() {
+    const id = combatModelId();
+    const model = await worldModelReady().catch(() => null);
+    expect(model?.id === id, 'GNG.SelfTest.Fail.ModelNotLoaded', {
+      model: modelName(id),
+      error: worldModelLoad.error,
+    });
+    const reads = worldModelLoad.standIns;
+    expect(!reads || worldModelLoad.reprepared, 'GNG.SelfTest.Fail.ModelNotReprepared', { reads });
+    for (const actor of game.actors) {
+      const derived = (actor.system as CreatureData).derived;
+      const have = Object.keys(derived.modelDefenses).join();
+      const want = Object.keys(model.defenses(derived.modelCreature)).join();
+      expect(have === want, 'GNG.SelfTest.Fail.ModelStale', { name: actor.name, model: modelName(id) });
+    }
+    return f(reads ? 'GNG.SelfTest.Pass.ModelReprepared' : 'GNG.SelfTest.Pass.ModelLoaded', {
+      model: modelName(id),
+      reads,
+      actors: game.actors.size,
+    });
+  },
+};
+
+export const CONFIG_CHECKS: readonly SelfTestCheck[] = [
+  foundryBuild,
+  registration,
+  combatModelLoaded,
+  settings,
+  selectedTokens,
+];

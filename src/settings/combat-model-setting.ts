@@ -8,12 +8,16 @@
  * setting's own `preCreateSetting` / `preUpdateSetting` hooks refuse a write from anywhere else (a
  * macro, the console) on the writing client: returning false cancels it and the value stays
  * (test/harness/README.md). A change re-prepares every actor and redraws open windows, as a variant
- * does (variant-rules.ts `rulesChanged`): every model this session knows changes nothing a reload
- * would (status effects, `CONFIG.Combat`), so none is asked for.
+ * does (variant-rules.ts `rulesChanged`), and the active GM's client puts the token markers of the
+ * new model's condition track on (or takes them off): the Saga-style model's statuses join
+ * `CONFIG.statusEffects` when first set (hooks/condition-step.ts), so no reload is asked for.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { models } from '../rules/index.js';
-import { COMBAT_MODEL_SETTING, combatModelId } from './combat-model.js';
+import { COMBAT_MODEL_SETTING, combatModelId, worldModelReady } from './combat-model.js';
+import { setReadyGate, track } from '../cards/kernel/in-flight.js';
+import { allActors } from '../documents/all-actors.js';
+import { syncConditionStepStatus } from '../hooks/condition-step.js';
 import { rulesChanged } from './variant-rules.js';
 
 /** The setting's id as a Setting document's `key`. */
@@ -24,12 +28,12 @@ export const COMBAT_MODEL_KEY = `${SYSTEM_ID}.${COMBAT_MODEL_SETTING}`;
  * too), each with its label's lang key. A live view of the registry, not a copy.
  */
 export const COMBAT_MODEL_CHOICES: Record<string, string> = new Proxy({} as Record<string, string>, {
-  get: (_target, key) => (typeof key === 'string' ? models.combatModelById(key)?.label : undefined),
-  has: (_target, key) => typeof key === 'string' && models.combatModelById(key) !== null,
+  get: (_target, key) => models.combatModelLabel(key) ?? undefined,
+  has: (_target, key) => models.combatModelLabel(key) !== null,
   ownKeys: () => models.combatModelIds(),
   getOwnPropertyDescriptor: (_target, key) => {
-    const model = typeof key === 'string' ? models.combatModelById(key) : null;
-    return model ? { value: model.label, enumerable: true, configurable: true, writable: false } : undefined;
+    const value = models.combatModelLabel(key);
+    return value ? { value, enumerable: true, configurable: true, writable: false } : undefined;
   },
 });
 
@@ -62,13 +66,17 @@ function guardWrite(setting: { key?: unknown }, change: { value?: unknown } | un
   const value = storedValue(change.value);
   if (value === combatModelId()) return;
   const refusal =
-    models.combatModelById(value) === null ? 'GNG.Model.Error.Unknown' : combatModelChangeRefusal();
+    models.combatModelLabel(value) === null ? 'GNG.Model.Error.Unknown' : combatModelChangeRefusal();
   if (!refusal) return;
   ui.notifications.warn(game.i18n.format(refusal, { model: String(value) }));
   return false;
 }
 
-/** On `init`: the setting and its guard. */
+/**
+ * On `init`: the setting and its guard; the world's model starts loading (a model registered by its
+ * loader), and every GM query and module loaded on first use (dialogs, sheets' parts, cards) waits
+ * for it.
+ */
 export function registerCombatModelSetting(): void {
   game.settings.register(SYSTEM_ID, COMBAT_MODEL_SETTING, {
     name: 'GNG.Model.Group.legend',
@@ -78,7 +86,14 @@ export function registerCombatModelSetting(): void {
     type: String,
     default: models.DEFAULT_COMBAT_MODEL,
     choices: COMBAT_MODEL_CHOICES,
-    onChange: rulesChanged,
+    // Every actor prepared again; once the model is at hand, the token markers of its condition track
+    // (or none, under a model without one: hooks/condition-step.ts).
+    onChange: () => {
+      rulesChanged();
+      void track(worldModelReady().then(() => Promise.all(allActors().map(syncConditionStepStatus)))).catch(
+        () => {},
+      );
+    },
   });
   Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>
     guardWrite(setting, data),
@@ -86,4 +101,6 @@ export function registerCombatModelSetting(): void {
   Hooks.on('preUpdateSetting', (setting: { key?: unknown }, change: { value?: unknown }) =>
     guardWrite(setting, change),
   );
+  setReadyGate(worldModelReady);
+  void worldModelReady().catch(() => {});
 }

@@ -10,7 +10,7 @@
 import { SYSTEM_ID, systemPath } from '../config/document-types.js';
 import { models } from '../rules/index.js';
 import { VARIANT_SETTINGS, type VariantSettingSpec } from './variant-rules.js';
-import { COMBAT_MODEL_SETTING, combatModelId } from './combat-model.js';
+import { COMBAT_MODEL_SETTING, combatModelId, modelName } from './combat-model.js';
 import { combatModelChangeRefusal } from './combat-model-setting.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -48,7 +48,7 @@ function currentValues(): Record<string, Value> {
 
 /** One model of the "Combat rules" group: its name and, when its lang file has one, its summary. */
 function modelOption(id: string, checked: boolean) {
-  const label = models.combatModelById(id)?.label ?? id;
+  const label = models.combatModelLabel(id) ?? id;
   const hint = `GNG.Model.Hint.${id}`;
   return {
     value: id,
@@ -188,10 +188,15 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
     }
     const model = formData.object[COMBAT_MODEL_SETTING];
     const modelChange =
-      typeof model === 'string' && models.combatModelById(model) !== null && model !== combatModelId();
+      typeof model === 'string' && models.combatModelLabel(model) !== null && model !== combatModelId();
     const refusal = modelChange ? combatModelChangeRefusal() : null;
     if (refusal) {
       ui.notifications.warn(game.i18n.localize(refusal));
+      return;
+    }
+    // Its code first (a model registered by its loader): a model that cannot be loaded is not chosen.
+    if (modelChange && !(await models.loadCombatModel(model).catch(() => null))) {
+      ui.notifications.error(game.i18n.format('GNG.Model.Error.NotLoaded', { model: modelName(model) }));
       return;
     }
     const now = currentValues();

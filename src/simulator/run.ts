@@ -5,7 +5,7 @@
  * chunked run goes on in-process, yielding to the event loop between chunks. The fights are the
  * world's combat model's (issue #26): the job carries its id (protocol.ts).
  */
-import { models } from '../rules/index.js';
+import { models, type CombatModel } from '../rules/index.js';
 import type { FightPolicies, SimulationAggregate, SimVariants } from '../rules/simulate/index.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { combatModelId } from '../settings/combat-model.js';
@@ -47,7 +47,11 @@ async function actorOf(entry: Actor | string): Promise<Actor> {
 }
 
 /** The sides as snapshots: ids unique per fight, a repeated actor's name numbered. */
-export async function snapshotsOf(sideA: SimulateOptions['sideA'], sideB: SimulateOptions['sideB']) {
+export async function snapshotsOf(
+  sideA: SimulateOptions['sideA'],
+  sideB: SimulateOptions['sideB'],
+  model: CombatModel | null = null,
+) {
   const seen = new Map<string, number>();
   const side = async (entries: SimulateOptions['sideA'], key: string) => {
     const out = [];
@@ -56,7 +60,7 @@ export async function snapshotsOf(sideA: SimulateOptions['sideA'], sideB: Simula
       const count = (seen.get(actor.name) ?? 0) + 1;
       seen.set(actor.name, count);
       const name = count > 1 ? `${actor.name} (${count})` : actor.name;
-      out.push(actorSnapshot(actor, `${key}${index}:${actor.uuid}`, name));
+      out.push(actorSnapshot(actor, `${key}${index}:${actor.uuid}`, name, model ?? undefined));
     }
     return out;
   };
@@ -147,8 +151,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationAggr
   if (options.sideA.length === 0 || options.sideB.length === 0)
     throw new Error(game.i18n.localize('GNG.Simulator.Error.EmptySide'));
   const model = options.model ?? combatModelId();
-  if (!models.combatModelById(model)) throw unknownModel(model);
-  const sides = await snapshotsOf(options.sideA, options.sideB);
+  // A model registered by its loader is loaded first (the in-process run finds it in the registry).
+  const loaded = await models.loadCombatModel(model);
+  if (!loaded) throw unknownModel(model);
+  const sides = await snapshotsOf(options.sideA, options.sideB, loaded);
   const job: SimulationJob = {
     sides,
     policies: options.policies ?? {},

@@ -17,6 +17,9 @@ import {
   type Size,
 } from '../rules/index.js';
 import type { CombatantSnapshot, SimAttack, SimBlock } from '../rules/simulate/index.js';
+import type { CombatModel } from '../rules/index.js';
+import { combatModel } from '../settings/combat-model.js';
+import { healthOf, modelCreatureOf } from '../combat/model-health.js';
 
 const INJURY_LABEL = 'GNG.Breakdown.Injury';
 
@@ -90,7 +93,12 @@ function blockOf(actor: Actor, attacks: readonly AttackSummary[]): SimBlock | un
  * The snapshot of `actor` for a fight, with the id `id` (unique in the fight) and display `name`.
  * Throws (a localized message) when the actor has no prepared creature data.
  */
-export function actorSnapshot(actor: Actor, id: string, name: string = actor.name): CombatantSnapshot {
+export function actorSnapshot(
+  actor: Actor,
+  id: string,
+  name: string = actor.name,
+  model: CombatModel = combatModel(),
+): CombatantSnapshot {
   const system = actor.system as unknown as CreatureData & {
     hp: { value: number; max?: number; temp: number; nonlethal: number };
     size: Size;
@@ -137,5 +145,18 @@ export function actorSnapshot(actor: Actor, id: string, name: string = actor.nam
     attacks: d.attacks.map((row) => simAttack(actor, row)),
     ...(block ? { block } : {}),
     anatomy,
+    ...modelSnapshot(actor, model),
+  };
+}
+
+/** Under a model other than GnG: the creature and health vector its fight loop plays from (plain data). */
+function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot, 'model'> {
+  if (model.id === 'gng') return {};
+  const { statuses, ...creature } = modelCreatureOf(actor);
+  return {
+    model: {
+      health: { ...healthOf(actor, model) },
+      creature: { ...(JSON.parse(JSON.stringify(creature)) as typeof creature), statuses: [...statuses] },
+    },
   };
 }

@@ -373,8 +373,15 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/self-test\/(?!(?:register|queries|self-test-app|probe-setting|index)\.ts$)/,
       // Token Action HUD Core support: only its hook listener is at start (loaded when the module is active).
       /^src\/integrations\/token-action-hud\/(?!register\.ts$)/,
-      // The Saga-style turn start's engine (its card loads it; the start code only calls the card).
-      /^src\/rules\/models\/saga\/turn-start\.ts$/,
+      // The Saga-style model (issue #30): registered by its loader, all of it loaded on first use; its
+      // condition track's GM side and its sheet block too.
+      /^src\/rules\/models\/saga\//,
+      /^src\/cards\/saga-track\/track-card\.ts$/,
+      /^src\/applications\/sheets\/saga-sheet\.ts$/,
+      // The world repair: loaded on `ready` by the active GM's client.
+      /^src\/data\/(?:world|source)-repair\.ts$/,
+      // Casting spells and powers: only the two queries' registration is at start (magic-register.ts).
+      /^src\/magic\/(?:weapon|area)-spells\.ts$/,
     ];
     // The cards loaded on first use (src/cards/kernel/lazy-card.ts): at start only each card's
     // registration, its state (the flag, query and template the registration reads) and what other

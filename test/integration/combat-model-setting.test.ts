@@ -53,14 +53,16 @@ describe('the combat model setting', () => {
   it('is a world setting, not in the core list, GnG by default, its choices the registered models', () => {
     const config = h.settings.registered.get('gng.combatModel');
     expect(config).toMatchObject({ scope: 'world', config: false, type: String, default: 'gng' });
-    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', TEST_MODEL_ID]);
+    // The Saga-style model is built in, registered by its loader (issue #30): a choice before it loads.
+    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga', TEST_MODEL_ID]);
     expect(config?.choices?.gng).toBe('GNG.Model.gng');
+    expect(config?.choices?.saga).toBe('GNG.Model.Saga.label');
     expect(h.i18n.localize('GNG.Model.gng')).toBe('Grim-n-Gritty v4.0');
     expect(game.settings.get('gng', 'combatModel')).toBe('gng');
     expect(combatModel()).toBe(models.GNG_MODEL);
     // A model no longer registered is no choice.
     models.unregisterCombatModel(TEST_MODEL_ID);
-    expect(Object.keys(config?.choices ?? {})).toEqual(['gng']);
+    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga']);
   });
 
   it('changes with no combat, and every actor is prepared again', async () => {
@@ -155,7 +157,7 @@ describe('the "Combat rules" group of the Variant rules window', () => {
     expect(first?.classList.contains('gng-variants-model')).toBe(true);
     expect(first?.querySelector('legend')?.textContent).toBe('Combat rules');
     const options = [...app.element.querySelectorAll<HTMLInputElement>('input[name="combatModel"]')];
-    expect(options.map((o) => o.value)).toEqual(['gng', TEST_MODEL_ID]);
+    expect(options.map((o) => o.value)).toEqual(['gng', 'saga', TEST_MODEL_ID]);
     expect(options.filter((o) => o.checked).map((o) => o.value)).toEqual(['gng']);
     const label = (id: string) => app.element.querySelector(`label[for="gng-model-${id}"]`)?.textContent;
     expect(label('gng')).toBe('Grim-n-Gritty v4.0');

@@ -9,6 +9,8 @@ import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import { SLOT_LEVELS } from '../../data/actor/spellcasting.js';
 import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor/creature-data.js';
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
+import { CONDITION_STEP_STATUSES } from '../../hooks/condition-step.js';
+import { sagaStats, sagaTrack } from './saga-sheet.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
@@ -137,9 +139,11 @@ export function effectsContext(actor: Actor) {
       openLabel: f('GNG.Sheet.Item.Open', { name: effect.parent?.name ?? '' }),
     };
   });
-  // The injury markers follow HP by themselves (src/hooks/injury-status.ts): no manual toggle.
+  // The injury and condition-step markers follow HP and the track by themselves
+  // (src/hooks/injury-status.ts, condition-step.ts): no manual toggle.
+  const markers: readonly string[] = [...INJURY_STATUSES, ...CONDITION_STEP_STATUSES];
   const conditions = CONFIG.statusEffects
-    .filter((status) => !(INJURY_STATUSES as readonly string[]).includes(status.id))
+    .filter((status) => !markers.includes(status.id))
     .map((status) => {
       const active = statuses.has(status.id);
       const name = t(status.name);
@@ -180,6 +184,7 @@ export function headerContext(actor: Actor): Record<string, unknown> {
 export function combatPanelContext(actor: Actor) {
   const system = actor.system as CreatureData;
   const bleeding = bleedingView(actor);
+  const track = modelOffers('conditionTrack');
   return {
     /** The combat panel's typed numbers: inputs for owners, plain text for everyone else. */
     combatFields: [
@@ -211,11 +216,16 @@ export function combatPanelContext(actor: Actor) {
     ],
     combat: {
       // GnG's rolled Defense; under a model without one, its own defenses (static values to beat).
-      defense: modelOffers('rolledDefense')
-        ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]
-        : Object.values(system.derived.modelDefenses).map((spec) => modelDefenseView(actor, spec)),
-      protection: protectionView(actor, system),
-      hp: hpView(actor, system),
+      // The condition track's model: its own block (saga-sheet.ts), HP with nonlethal, no Protection.
+      ...(track
+        ? { defense: sagaStats(actor, system), track: sagaTrack(actor) }
+        : {
+            defense: modelOffers('rolledDefense')
+              ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]
+              : Object.values(system.derived.modelDefenses).map((spec) => modelDefenseView(actor, spec)),
+            protection: protectionView(actor, system),
+            hp: hpView(actor, system),
+          }),
       initiative: initiativeView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),

@@ -38,6 +38,7 @@ import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js
 import { reloadAndTell } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
+import { moveConditionTrack } from '../../cards/saga-track/track-state.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 
@@ -110,6 +111,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       addBluntEnd: GnGActorSheet.onAddBluntEnd,
       totalDefense: GnGActorSheet.onTotalDefense,
       bindWounds: GnGActorSheet.onBindWounds,
+      conditionTrack: GnGActorSheet.onConditionTrack,
       rest: GnGActorSheet.onRest,
       healTarget: GnGActorSheet.onHealTarget,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
@@ -461,6 +463,15 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** Heal action "Bind wounds" (shown while the actor bleeds): ends Severe Bleeding (bleeding-card.ts). */
   static async onBindWounds(this: GnGActorSheet): Promise<void> {
     await bindWounds(this.actor);
+  }
+
+  /** The condition track's buttons (Saga-style model): a GM moves it, a player asks the GM. */
+  static async onConditionTrack(
+    this: GnGActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await moveConditionTrack(this.actor, target.dataset.move === 'up' ? 'up' : 'down');
   }
 
   /** The Effects tab's Rest control: `game.gng.rest` with the chosen rest and circumstances. */

@@ -24,6 +24,7 @@ import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
 import { modelTargetContext } from './attack-model-steps.js';
+import { sagaTargetContext } from './saga-card-state.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -103,6 +104,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     name: target.name,
     kind: target.kind,
     concealment: concealmentLine(target),
+    // The Saga-style chapter's lines (saga-card-state.ts); null under any other model.
+    saga: sagaTargetContext(state, target),
     coupDeGrace: target.coupDeGrace && {
       allowed: target.coupDeGrace.allowed,
       text: target.coupDeGrace.allowed
@@ -167,7 +170,13 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         target.kind === 'object' && !target.actorUuid ? state.attacker.name : target.name,
       ),
       setDefense: button('setDefense', target, target.kind === 'unnamed', target.name),
-      rollDamage: button('rollDamage', target, r?.hit === true && !isBlocked(target), state.attacker.name),
+      // A Saga-style maneuver deals no weapon damage (saga-attack.ts; a bull rush's wall is rolled with it).
+      rollDamage: button(
+        'rollDamage',
+        target,
+        r?.hit === true && !isBlocked(target) && !target.saga?.maneuver,
+        state.attacker.name,
+      ),
       applyDamage: button(
         'applyDamage',
         target,

@@ -28,16 +28,49 @@ export function anyHitColumns(nonlethal: boolean, calledShot: boolean): ('effect
   return columns;
 }
 
+/**
+ * The disjoint columns of a summary, their labels and values: a model's own (the Saga-style model's,
+ * `summary.model`) or GnG's lethal or nonlethal ones.
+ */
+function columnsOf(summary: OddsSummary): {
+  columns: readonly string[];
+  label: (c: string) => string;
+  value: (c: string) => number;
+} {
+  const own = summary.model;
+  if (own)
+    return {
+      columns: Object.keys(own.exclusive),
+      label: (c) => t(`GNG.Model.${modelKey(own.id)}.Odds.Outcome.${c}`),
+      value: (c) => own.exclusive[c] ?? 0,
+    };
+  return {
+    columns: oddsColumns(summary.nonlethal),
+    label: (c) => t(`GNG.Odds.Outcome.${c}`),
+    value: (c) => summary.exclusive[c as ExclusiveOutcome] ?? 0,
+  };
+}
+
+/** A model id as its lang namespace ("saga" → "Saga"). */
+const modelKey = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/** The overlapping chances a summary shows (a model's own outcomes have none). */
+function anyHitOfSummary(summary: OddsSummary, calledShot: boolean): ('effect' | AnyHitOutcome)[] {
+  return summary.model ? [] : anyHitColumns(summary.nonlethal, calledShot);
+}
+
 /** One overlapping chance of a summary. */
 function anyHitOf(summary: OddsSummary, c: 'effect' | AnyHitOutcome): number {
   return c === 'effect' ? (summary.effect ?? 0) : summary.anyHit[c];
 }
 
 /** The one-line legend under the odds. */
-export function oddsLegend(doc: Document): HTMLElement {
+export function oddsLegend(doc: Document, summary?: OddsSummary): HTMLElement {
   const p = doc.createElement('p');
   p.className = 'note odds-legend';
-  p.textContent = t('GNG.Odds.Legend');
+  p.textContent = t(
+    summary?.model ? `GNG.Model.${modelKey(summary.model.id)}.Odds.Legend` : 'GNG.Odds.Legend',
+  );
   return p;
 }
 
@@ -134,18 +167,19 @@ export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot
   wrap.setAttribute('aria-label', t('GNG.Odds.Title'));
   const first = rows.find((row) => row.available);
   const nonlethal = first?.available ? first.summary.nonlethal : false;
+  const own = first?.available ? columnsOf(first.summary) : null;
   wrap.append(
     table(
       doc,
       rows,
-      oddsColumns(nonlethal),
-      (c) => t(`GNG.Odds.Outcome.${c}`),
-      (s, c) => s.exclusive[c as ExclusiveOutcome] ?? 0,
+      own?.columns ?? oddsColumns(nonlethal),
+      own?.label ?? ((c) => t(`GNG.Odds.Outcome.${c}`)),
+      (s, c) => columnsOf(s).value(c),
       null,
       'odds-exclusive',
     ),
   );
-  const anyHit = anyHitColumns(nonlethal, calledShot);
+  const anyHit = first?.available ? anyHitOfSummary(first.summary, calledShot) : [];
   if (anyHit.length && rows.some((row) => row.available))
     wrap.append(
       table(
@@ -158,7 +192,7 @@ export function oddsTable(doc: Document, rows: readonly TargetOdds[], calledShot
         'odds-any-hit',
       ),
     );
-  wrap.append(oddsLegend(doc));
+  wrap.append(oddsLegend(doc, first?.available ? first.summary : undefined));
   for (const note of notesOf(rows)) {
     const p = doc.createElement('p');
     p.className = 'note odds-note';
@@ -213,15 +247,9 @@ export function oddsPairs(doc: Document, summary: OddsSummary, calledShot: boole
     }
     return dl;
   };
-  wrap.append(
-    list(
-      'odds-list',
-      oddsColumns(summary.nonlethal),
-      (c) => t(`GNG.Odds.Outcome.${c}`),
-      (c) => summary.exclusive[c as ExclusiveOutcome] ?? 0,
-    ),
-  );
-  const anyHit = anyHitColumns(summary.nonlethal, calledShot);
+  const own = columnsOf(summary);
+  wrap.append(list('odds-list', own.columns, own.label, own.value));
+  const anyHit = anyHitOfSummary(summary, calledShot);
   if (anyHit.length) {
     const heading = doc.createElement('p');
     heading.className = 'odds-any-hit-heading';
@@ -236,6 +264,6 @@ export function oddsPairs(doc: Document, summary: OddsSummary, calledShot: boole
       ),
     );
   }
-  wrap.append(oddsLegend(doc));
+  wrap.append(oddsLegend(doc, summary));
   return wrap;
 }

@@ -40,6 +40,9 @@ import { hitDamageInputs } from './item-properties-damage.js';
 import { scattershotDice, type CardScattershot } from './scattershot.js';
 import { defenseSpecAgainst } from './attack-defense.js';
 import { postedModel } from '../model-guard.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
+import type { SagaAttackOdds } from '../../rules/models/saga/saga-odds.js';
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -53,8 +56,8 @@ export interface OddsAttack {
   grip: Grip | 'ranged';
   /** The attacker's conditions (an invisible attacker costs the defender its Dexterity). */
   attackerConditions: readonly string[];
-  /** The dialog: the attack bonus (d20 + bonus, chains and all); the card: the rolled total. */
-  attack: { bonus: number } | { total: number };
+  /** The dialog: the attack bonus (d20 + bonus, chains and all); the card: the rolled total and its natural. */
+  attack: { bonus: number } | { total: number; natural?: number };
   scattershot: CardScattershot | null;
   /** The dialog counts each target's concealment; on the card it was rolled already. */
   concealment: boolean;
@@ -84,6 +87,11 @@ export interface OddsSummary {
   /** Disjoint outcomes summing to 1 and the overlapping chances of any hit (attack-odds-exclusive.ts). */
   exclusive: ExclusiveOdds['exclusive'];
   anyHit: ExclusiveOdds['anyHit'];
+  /**
+   * A model's own disjoint outcomes (the Saga-style model's miss … step, down, dead: the view shows
+   * these instead of `exclusive`, and no overlapping chances); absent under GnG.
+   */
+  model?: { id: string; exclusive: Record<string, number> };
 }
 
 /** One target's odds, or why there are none (lang keys under `GNG.Odds.Unavailable`). */
@@ -161,8 +169,15 @@ export function targetOddsInput(
   const input: AttackOddsInput = {
     attack:
       'total' in attack.attack
-        ? // On the card the attack is rolled: a fixed total is "taking 10" on total − 10 (no die, no chain).
-          { bonus: attack.attack.total - TAKE_10_NATURAL, take10: true }
+        ? // On the card the attack is rolled: a fixed total is "taking 10" on total − 10 (no die, no
+          // chain); its natural goes along for a model that counts it (the Saga-style 20 and 1).
+          {
+            bonus: attack.attack.total - TAKE_10_NATURAL,
+            take10: true,
+            ...(attack.attack.natural === undefined || attack.model?.id === 'gng' || !attack.model
+              ? {}
+              : { natural: attack.attack.natural }),
+          }
         : { bonus: attack.attack.bonus },
     defense: { bonus: defense.total, autoRollOne: defense.autoRollOne },
     damage: {
@@ -194,6 +209,10 @@ export function targetOddsInput(
     slashing: weapon?.damageTypes.includes('slashing') === true,
     ...(effects.length ? { calledShot: { effects: [...effects], immune: [...immune] } } : {}),
   };
+  // A model other than GnG applies damage through its own health vector (the Saga-style condition step).
+  const model = attack.model ?? combatModel();
+  if (model.id !== 'gng')
+    input.model = { health: healthOf(defender, model), creature: modelCreatureOf(defender) };
   return { input, unavailable };
 }
 
@@ -237,8 +256,25 @@ export function outcomeUnharmed(input: AttackOddsInput): OutcomeOdds {
   );
 }
 
+/**
+ * The Saga-style model's summary: its disjoint outcomes with concealment's miss chance `c` mixed in (a
+ * stopped attack is a miss); the common record's fields for the rest.
+ */
+function sagaSummary(result: SagaAttackOdds, input: AttackOddsInput, c: number): OddsSummary {
+  const base = mixedSummary(result.outcome, outcomeUnharmed(input), c, {
+    hit: result.hit.hit,
+    nonlethal: result.damage.nonlethalAttack,
+    effect: null,
+  });
+  const exclusive = Object.fromEntries(
+    Object.entries(result.saga.exclusive).map(([k, p]) => [k, k === 'miss' ? c + (1 - c) * p : (1 - c) * p]),
+  );
+  return { ...base, model: { id: 'saga', exclusive } };
+}
+
 /** What the player reads of the odds, with concealment's miss chance `c` mixed in (module comment). */
 export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: number): OddsSummary {
+  if ('saga' in result) return sagaSummary(result as SagaAttackOdds, input, c);
   const cs = result.calledShot;
   return mixedSummary(result.outcome, outcomeUnharmed(input), c, {
     hit: result.hit.hit,
@@ -302,7 +338,7 @@ export function cardOddsAttack(
     touch: state.weapon.touch,
     grip: state.weapon.grip,
     attackerConditions: state.attack.attackerConditions,
-    attack: { total: state.attack.total },
+    attack: { total: state.attack.total, natural: state.attack.natural },
     scattershot: state.scattershot ?? null,
     concealment: false,
     ...(messageId ? { messageId } : {}),

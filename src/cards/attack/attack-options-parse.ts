@@ -25,6 +25,7 @@ import {
   type FireChoice,
   type SituationalModifier,
 } from './attack-options.js';
+import { parseSagaChoices } from './saga-options.js';
 
 const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground', 'squeezing'];
 
@@ -113,6 +114,7 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
     if (Object.keys(o).some((key) => key !== 'itemId')) bad();
     return { itemId: documentId(o.itemId) };
   },
+  saga: parseSagaChoices,
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -14,6 +14,7 @@ import type {
   Size,
   SpecialStrikeId,
 } from '../../rules/index.js';
+import type { SagaAttackChoices } from './saga-options.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
@@ -92,6 +93,8 @@ export interface AttackOptions {
   offHand?: string;
   /** Sunder: the single target's held weapon or shield this attack strikes (src/cards/attack/sunder.ts). */
   sunder?: { itemId: string };
+  /** The Saga-style model's own choices (saga-options.ts); refused under another model. */
+  saga?: SagaAttackChoices;
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
@@ -107,6 +110,7 @@ export const DEFAULT_ATTACK_OPTIONS: Required<
     | 'fightingDefensively'
     | 'offHand'
     | 'sunder'
+    | 'saga'
   >
 > = {
   situational: [],

@@ -44,6 +44,14 @@ import {
   withdrawCombatOptions,
 } from './combat-options-card.js';
 import { attackerConditionsOf } from './attacker-conditions.js';
+import {
+  checkSagaOptions,
+  isSagaModel,
+  rollSagaConcealment,
+  sagaAttackParts,
+  settleSagaTarget,
+} from './saga-attack.js';
+import { rollWallDamage } from './saga-maneuver-card.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -115,7 +123,8 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
     target.result = cardResult(combatModel().resolve(state.attack.total, total, state.attack.natural));
     return;
   }
-  if (!state.options.coupDeGrace || target.kind !== 'creature') return;
+  // The Saga-style coup de grace is an attack roll against the flat-footed Reflex (saga-attack.ts).
+  if (!state.options.coupDeGrace || target.kind !== 'creature' || isSagaModel(combatModel())) return;
   // The attacker declares the coup de grace; Foundry does not tell us whether a ranged attacker is adjacent.
   const cdg = coupDeGrace({
     targetHelpless: defender ? isHelpless(defender) : false,
@@ -218,6 +227,18 @@ export async function createAttackCard(
   if (!preview.allowed)
     throw new Refusal('GNG.Error.Attack.NotAllowedAttack', { reason: preview.reason ?? '' });
   const summary = preview.attack;
+  // The Saga-style chapter's own options and refusals (saga-attack.ts); its options under no other model.
+  checkSagaOptions(opts, combatModel(), {
+    mode: summary.mode,
+    targets: opts.object
+      ? []
+      : refs.map((ref, i) => ({
+          tokenId: ref.tokenId,
+          defender: defenders[i] ?? null,
+          name: defenders[i]?.name ?? '',
+        })),
+  });
+  const saga = isSagaModel(combatModel());
   // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).
   if (preview.grip && hand === 'primary') opts.grip = preview.grip;
   let targets: CardTarget[];
@@ -242,7 +263,10 @@ export async function createAttackCard(
   const config: AttackConfig = {
     options: opts,
     // The sheet's bonus itemized (base attack, ability, size …), then what the choices add.
-    parts: preview.lines.map((line) => ({ label: line.label, value: line.value })),
+    parts:
+      saga && row
+        ? sagaAttackParts(actor, weapon, row, opts)
+        : preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
   // Again after `gng.preAttack` and a scattershot's aisle, before anything is rolled.
@@ -313,9 +337,15 @@ export async function createAttackCard(
   for (const target of state.targets) settleOnCreation(state, target, await defenderOf(target));
   if (offHandOf) state.offHand = { primaryMessageId: offHandOf };
   // Concealment: each target's miss chance, before any Defense roll (combat-options-card.ts).
-  const concealed = await rollConcealment(state, actor, defenderOf);
+  const concealed = saga
+    ? await rollSagaConcealment(state, actor, defenderOf)
+    : await rollConcealment(state, actor, defenderOf);
   // A model whose defense is not rolled: each creature meets its static defense now (attack-model.ts).
-  for (const target of state.targets) settleStaticDefense(state, target, await defenderOf(target));
+  for (const target of state.targets)
+    if (saga) settleSagaTarget(state, target, await defenderOf(target), combatModel());
+    else settleStaticDefense(state, target, await defenderOf(target));
+  // A Saga-style bull rush into a wall: its d6s, rolled now (saga-attack.ts).
+  const wall = saga ? (await Promise.all(state.targets.map(rollWallDamage))).filter((r) => r !== null) : [];
   const calledShots = config.options.calledShots ?? [];
   // Only a sneak attack that counts against the target waives it (GnG SNEAK ATTACK), not its dice alone.
   const waived =
@@ -342,7 +372,7 @@ export async function createAttackCard(
       withRollMode(
         {
           content: await renderAttackCard(state),
-          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed],
+          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed, ...wall],
           speaker: ChatMessage.getSpeaker({ actor }),
           flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
         },

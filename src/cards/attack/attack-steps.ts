@@ -18,6 +18,7 @@ import {
 import { combatModel } from '../../settings/combat-model.js';
 import { postedModel } from '../model-guard.js';
 import { cardResult } from './attack-model-steps.js';
+import { sagaApplyModel } from './saga-attack.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -192,6 +193,8 @@ export async function rollDamage(
     ? creature(attacker).derived.attacks.find((a) => a.itemId === state.weapon.itemId)
     : null;
   if (!attacker || !summary) throw new Refusal('GNG.Error.NoAttack', { name: state.weapon.name });
+  // A Saga-style maneuver deals no weapon damage (saga-attack.ts).
+  if (target.saga?.maneuver) throw new Refusal('GNG.Model.Saga.Card.Refusal.maneuverNoDamage');
   const result = target.result as NonNullable<CardTarget['result']>;
 
   // Scattershot: the increment's count of the base die (scattershot.ts).
@@ -287,6 +290,8 @@ export async function applyDamage(
       slashing: await slashingWeapon(state),
     },
     (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
+    // A Saga-style coup de grace, Partial or Total Defense (saga-attack.ts); otherwise the world's model.
+    sagaApplyModel(target, combatModel()),
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
   // The Vicious wielder's 1d6 and the Wounding save (item-properties-damage.ts).

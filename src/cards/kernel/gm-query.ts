@@ -6,7 +6,7 @@
  * handler directly, with the GM as the sender. A refusal is shown as a warning on the asking client.
  */
 import { refusal, type CardActionResult } from './result.js';
-import { track } from './in-flight.js';
+import { readyGate, track } from './in-flight.js';
 import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.js';
 import { chosenRollMode, hideUnseenCard, parseRollMode, type RollMode } from './roll-mode.js';
 import { registerGMMessages } from './gm-message.js';
@@ -38,6 +38,8 @@ function isActiveGM(): boolean {
 
 async function run(handler: GMQueryHandler, data: Record<string, unknown>, sender: User) {
   try {
+    // The world's combat model first (in-flight.ts `setReadyGate`); its refusal is the answer.
+    await readyGate();
     const { rollMode, ...request } = data;
     return await handler(request, sender, { rollMode: parseRollMode(rollMode) });
   } catch (error) {

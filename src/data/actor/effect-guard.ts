@@ -22,7 +22,9 @@ export type SkipReason =
   | 'unknown-choice'
   | 'out-of-bounds'
   | 'invalid'
-  | 'failed';
+  | 'failed'
+  /** A field only a GM's client writes (the combat models' stored health: the Saga-style condition step). */
+  | 'gm-only';
 
 /** One change of an effect that was not applied. */
 export interface SkippedEffectChange {
@@ -195,8 +197,9 @@ export function applyGuardedChange<T>(
   const model = system.constructor as unknown as GuardedModel;
   const path = key.slice('system.'.length);
   const target = indexOf(model).get(path);
-  if (!target) {
-    record(doc, effect, change, { reason: 'unknown-field', detail: '' });
+  // The combat models' stored health (`model.*`: the Saga-style condition step) is the GM's to move.
+  if (!target || path.startsWith('model.')) {
+    record(doc, effect, change, { reason: target ? 'gm-only' : 'unknown-field', detail: '' });
     return undefined;
   }
   const before = foundry.utils.getProperty(system, path);

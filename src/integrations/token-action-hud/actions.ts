@@ -8,6 +8,7 @@
 import { ABILITIES, MANEUVERS, SAVES, SKILL_IDS } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
+import { CONDITION_STEP_STATUSES } from '../../hooks/condition-step.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { offeredAborts, type OfferedAbort } from './aborts.js';
 import type { HudGroupId } from './defaults.js';
@@ -185,7 +186,7 @@ function castActions(actor: Actor, type: 'spell' | 'power'): TahActionData[] {
 function conditionActions(actor: Actor): TahActionData[] {
   const statuses = actor.statuses ?? new Set<string>();
   return CONFIG.statusEffects
-    .filter((status) => !(INJURY_STATUSES as readonly string[]).includes(status.id))
+    .filter((status) => ![...INJURY_STATUSES, ...CONDITION_STEP_STATUSES].includes(status.id))
     .map((status) => {
       const name = t(status.name);
       const active = statuses.has(status.id);

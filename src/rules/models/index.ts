@@ -4,8 +4,11 @@ export { GNG_MODEL } from './gng.js';
 export {
   combatModelById,
   combatModelIds,
+  combatModelLabel,
   DEFAULT_COMBAT_MODEL,
   hasCapability,
+  loadCombatModel,
   registerCombatModel,
   unregisterCombatModel,
+  type LazyCombatModel,
 } from './registry.js';

@@ -6,6 +6,7 @@
 import { calledShotEffect, CALLED_SHOT_EFFECTS, type CalledShotEffect } from '../calledShots.js';
 import type { DamageRuleOptions } from '../damageEffects.js';
 import { assertOneOf } from '../validate.js';
+import type { HealthVector, ModelCreature } from '../models/types.js';
 import { damageOdds, type DamageOdds, type DamageOddsInput } from './damage-odds.js';
 import { hitOdds, type HitOdds } from './hit-odds.js';
 import { outcomeOdds, type OddsTarget, type OutcomeOdds } from './outcome-odds.js';
@@ -13,7 +14,15 @@ import { outcomeOdds, type OddsTarget, type OutcomeOdds } from './outcome-odds.j
 /** Input of {@link attackOdds}. */
 export interface AttackOddsInput {
   /** The attack bonus (the card's `bonus`: the sum of its parts); `take10` for no roll and no chain. */
-  attack: { bonus: number; take10?: boolean };
+  attack: {
+    bonus: number;
+    take10?: boolean;
+    /**
+     * A rolled attack's natural d20 (with `take10`: the card's total is `bonus` + 10), for a model whose
+     * text counts the natural apart (the Saga-style natural 20 and 1). GnG's odds ignore it.
+     */
+    natural?: number;
+  };
   /**
    * The Defense as `rollDefense` makes it: d20 + `bonus` (`defenseBonus(…).total`), an automatic 1 for
    * a helpless defender (`autoRollOne`), or `fixed`: `bonus` is the total (a GM's entry, a stationary object).
@@ -32,6 +41,11 @@ export interface AttackOddsInput {
   calledShot?: { effects: readonly CalledShotEffect[]; immune?: readonly CalledShotEffect[] };
   /** d10s of each chain followed exactly (hit-odds.ts). */
   chainDepth?: number;
+  /**
+   * The target as a combat model other than GnG reads it (its health vector and creature: the
+   * Saga-style odds apply damage through the model's own `applyDamage`). GnG's odds ignore it.
+   */
+  model?: { health: HealthVector; creature: ModelCreature };
 }
 
 /** The called shot's saves. */

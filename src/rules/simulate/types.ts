@@ -11,6 +11,7 @@ import type { Grip, BowKind } from '../damage.js';
 import type { DefenseInput } from '../defense.js';
 import type { Fortification, ProtectionBypass, ProtectionParts } from '../protection.js';
 import type { Size } from '../types.js';
+import type { ModelCreature } from '../models/types.js';
 
 /** One weapon attack of a combatant, as the attack card would make it. */
 export interface SimAttack {
@@ -79,6 +80,14 @@ export interface CombatantSnapshot {
   block?: SimBlock;
   /** Anatomy traits (called-shot immunities). */
   anatomy?: readonly AnatomyTrait[];
+  /**
+   * The creature as a combat model other than GnG reads it (its fight loop plays from these): its
+   * health vector and creature, the statuses as a list (plain data for the worker). Absent under GnG.
+   */
+  model?: {
+    health: Record<string, number>;
+    creature: Omit<ModelCreature, 'statuses'> & { statuses: string[] };
+  };
 }
 
 /** How a side fights. */

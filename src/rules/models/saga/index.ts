@@ -12,4 +12,12 @@ export { SAGA_MODEL, SAGA_MODEL_ID, CONDITION_STEP_PATH } from './model.js';
 export * from './weapon-size.js';
 export * from './special-rules.js';
 export * from './movement.js';
+export * from './action-budget.js';
+export * from './opportunity.js';
+export * from './refooting.js';
+// Lane card: the attack's situation, concealment, into melee, the coup de grace, the maneuvers.
+export * from './attack-situation.js';
+export * from './maneuvers.js';
+export { coupDeGraceModel } from './coup-de-grace.js';
+// Lane rounds: the turn start (regeneration, the dying round).
 export * from './turn-start.js';

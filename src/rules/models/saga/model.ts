@@ -38,6 +38,8 @@ const CAPABILITIES = /* @__PURE__ */ Object.fromEntries(
   MODEL_CAPABILITIES.map((c) => [c, c === 'conditionTrack']),
 ) as unknown as ModelCapabilities;
 
+let analysis: Promise<ModelAnalysis> | null = null;
+
 const spec = (d: SagaDefense): DefenseSpec => ({ kind: 'static', id: d.id, value: d.value, parts: d.parts });
 
 export const SAGA_MODEL: CombatModel = {
@@ -69,8 +71,9 @@ export const SAGA_MODEL: CombatModel = {
     return [];
   },
   analysis(): Promise<ModelAnalysis> {
-    // The exact odds and the fight loop are issue #30's analysis lane.
-    return Promise.reject(new Error('the Saga-style model has no odds or simulator yet (issue #30)'));
+    // The exact odds and the fight loop (analysis.ts), loaded on first use.
+    analysis ??= import('./analysis.js').then((m) => m.sagaAnalysis(SAGA_MODEL));
+    return analysis;
   },
   healthPaths: { conditionStep: CONDITION_STEP_PATH },
   // A1: the condition step's penalty is on "ability and skill checks" too.

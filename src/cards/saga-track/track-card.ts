@@ -1,0 +1,148 @@
+/**
+ * The Saga-style condition track's moves on the active GM's client (issue #30; docs/rules.md "Sheet
+ * and track"), loaded on first use. `gng.conditionTrack` `{ actorUuid, move }`: from a GM, the
+ * track moves one step at once; from a player who owns the actor, a request card whispered to the
+ * GMs (and that player) asks for it, and the GM's Approve moves it from the step it is on then (or
+ * Decline closes it). Only a GM's client writes the step; a step past the track's ends is refused.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
+import { modelOffers } from '../../settings/combat-model.js';
+import { actorOf, actorQuery, defineCard, Refusal, withRollMode, type CardRun } from '../kernel/index.js';
+import {
+  CONDITION_STEP_KEY,
+  conditionStepOf,
+  TRACK_CARD_QUERY,
+  TRACK_CARD_TEMPLATE,
+  trackRequestOf,
+  type TrackMove,
+  type TrackRequestState,
+} from './track-state.js';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+const MOVES: readonly TrackMove[] = ['up', 'down'];
+
+/** A step in words: "normal", "−1" … "unconscious" (lang `GNG.Model.Saga.Track.Step.<n>`). */
+export const stepName = (step: number) => t(`GNG.Model.Saga.Track.Step.${step}`);
+
+/** The step one move makes from `from`, or a refusal at the track's end. */
+function movedFrom(actor: Actor, from: number, move: TrackMove): number {
+  const to = move === 'up' ? from - 1 : from + 1;
+  if (to < 0) throw new Refusal('GNG.Model.Saga.Track.Error.AtTop', { name: actor.name });
+  if (to > CONDITION_TRACK_BOTTOM)
+    throw new Refusal('GNG.Model.Saga.Track.Error.AtBottom', { name: actor.name });
+  return to;
+}
+
+/** Writes the step (the active GM's client: the guard lets only a GM's write through). */
+async function writeStep(actor: Actor, to: number): Promise<void> {
+  await actor.update({ [CONDITION_STEP_KEY]: to });
+}
+
+async function renderCard(state: TrackRequestState): Promise<string> {
+  const asker = game.users.get(state.userId)?.name ?? '?';
+  const data = { name: state.name, user: asker, step: stepName(state.asked) };
+  return foundry.applications.handlebars.renderTemplate(TRACK_CARD_TEMPLATE, {
+    heading: t('GNG.Model.Saga.Track.Request.Heading'),
+    ask: f(`GNG.Model.Saga.Track.Request.Ask.${state.move}`, data),
+    open: state.status === 'open',
+    result:
+      state.status === 'approved'
+        ? f('GNG.Model.Saga.Track.Request.Approved', {
+            name: state.name,
+            from: stepName(state.from ?? 0),
+            to: stepName(state.to ?? 0),
+          })
+        : state.status === 'declined'
+          ? f('GNG.Model.Saga.Track.Request.Declined', { name: state.name })
+          : '',
+  });
+}
+
+/** `gng.conditionTrack` on the active GM: never throws (a refusal is the answer). */
+export const handleTrack = actorQuery(
+  async (actorUuid, sender, { move }) => {
+    if (!MOVES.includes(move as TrackMove)) throw new Refusal('GNG.Error.Card.BadRequest');
+    if (!modelOffers('conditionTrack'))
+      throw new Refusal('GNG.Error.Model.Capability', { action: t('GNG.Model.Saga.Track.Name') });
+    const actor = await actorOf(actorUuid);
+    if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
+      throw new Refusal('GNG.Error.Card.BadRequest');
+    const from = conditionStepOf(actor);
+    const to = movedFrom(actor, from, move as TrackMove);
+    if (sender.isGM) return writeStep(actor, to);
+    if (!actor.testUserPermission(sender, 'OWNER'))
+      throw new Refusal('GNG.Model.Saga.Track.Error.NotOwner', { name: actor.name });
+    const state: TrackRequestState = {
+      actorUuid: actor.uuid,
+      name: actor.name,
+      userId: sender.id as string,
+      move: move as TrackMove,
+      asked: from,
+      status: 'open',
+      from: null,
+      to: null,
+    };
+    const message = (await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderCard(state),
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: 'trackRequest', trackRequest: state } },
+        },
+        // To the GMs and the player who asked.
+        'gmroll',
+        sender,
+      ),
+    )) as ChatMessage;
+    return { ok: true, messageId: message.id as string };
+  },
+  ['move'],
+);
+
+type Run = CardRun<TrackRequestState, { id: string }>;
+
+/** Approve: the move, from the step the actor is on now. */
+async function approve({ state }: Run): Promise<void> {
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.Saga.Track.Error.NoActor', { name: state.name });
+  if (!modelOffers('conditionTrack'))
+    throw new Refusal('GNG.Error.Model.Capability', { action: t('GNG.Model.Saga.Track.Name') });
+  const from = conditionStepOf(actor);
+  const to = movedFrom(actor, from, state.move);
+  await writeStep(actor, to);
+  Object.assign(state, { status: 'approved', from, to });
+}
+
+const gmOnly = {
+  may: (user: User) => user.isGM,
+  available: (state: TrackRequestState) => state.status === 'open',
+};
+
+/** The request card as a table: the GM's Approve and Decline while it is open. */
+export const trackCard = defineCard<TrackRequestState, { id: string }, 'approve' | 'decline'>({
+  query: TRACK_CARD_QUERY,
+  state: trackRequestOf,
+  targets: () => [{ id: 'actor' }],
+  actors: (state) => [state.actorUuid],
+  save: async (message, state) => {
+    await message.update({ content: await renderCard(state), [`flags.${SYSTEM_ID}.trackRequest`]: state });
+  },
+  refusals: {
+    badRequest: 'GNG.Error.Card.BadRequest',
+    noCard: 'GNG.Model.Saga.Track.Error.NoCard',
+    unknownTarget: 'GNG.Error.Card.BadRequest',
+    notAllowed: 'GNG.Model.Saga.Track.Error.GMDecides',
+    unavailable: () => 'GNG.Model.Saga.Track.Error.Decided',
+  },
+  actions: {
+    approve: { ...gmOnly, run: approve },
+    decline: {
+      ...gmOnly,
+      run: async ({ state }) => {
+        state.status = 'declined';
+      },
+    },
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * The Saga-style condition track's requests (issue #30): what the sheet's buttons, the API and the
+ * registration share. A move of the track is the GM's alone (docs/rules.md "Sheet and track"): the
+ * GM's own click moves it; a player's click asks the GM with a request card the GM approves or
+ * declines (track-card.ts, loaded on first use).
+ */
+import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { askGM, type CardActionResult } from '../kernel/index.js';
+
+/** The query of a move or a player's request (`{ actorUuid, move }`). */
+export const TRACK_QUERY = 'gng.conditionTrack';
+/** The query of the request card's Approve and Decline. */
+export const TRACK_CARD_QUERY = 'gng.conditionTrackCard';
+export const TRACK_CARD_TEMPLATE = systemPath('templates/chat/condition-track-request.hbs');
+
+/** Where the step is stored on the actor. */
+export const CONDITION_STEP_KEY = 'system.model.saga.conditionStep';
+
+export type TrackMove = 'up' | 'down';
+
+/** `flags.gng.trackRequest` of a request card. */
+export interface TrackRequestState {
+  actorUuid: string;
+  name: string;
+  /** The player who asked. */
+  userId: string;
+  move: TrackMove;
+  /** The step when asked, and once decided the step before and after (approved) or null. */
+  asked: number;
+  status: 'open' | 'approved' | 'declined';
+  from: number | null;
+  to: number | null;
+}
+
+/** The request card's state of a message, or null. */
+export function trackRequestOf(message: ChatMessage | null | undefined): TrackRequestState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === 'trackRequest' ? ((flags.trackRequest as TrackRequestState) ?? null) : null;
+}
+
+/** The actor's condition step (0 normal … 5; 0 when the field is absent). */
+export function conditionStepOf(actor: Actor): number {
+  const step = (actor.system as { model?: { saga?: { conditionStep?: unknown } } }).model?.saga
+    ?.conditionStep;
+  return typeof step === 'number' ? step : 0;
+}
+
+/**
+ * `game.gng.conditionTrack(actor, move)` and the sheet's buttons: a GM moves the track one step; a
+ * player who owns the actor asks the GM to.
+ */
+export function moveConditionTrack(actor: Actor, move: TrackMove): Promise<CardActionResult> {
+  return askGM(TRACK_QUERY, { actorUuid: actor.uuid, move });
+}

@@ -1,0 +1,312 @@
+/**
+ * The Saga-style model's turns at the table (issue #30): each combatant's action budget (standard,
+ * move, swift and the trades, src/rules/models/saga/action-budget.ts), its attacks of opportunity
+ * this round and its refooting, kept in its **Combat's** flags, `flags.gng.saga.<combatant id>`
+ * (only a GM writes the Combat; a player asks by a GM query). The tracker shows what each combatant
+ * has left. Loaded only under a model with the condition track: {@link registerSagaTurns} is called
+ * when the Saga-style model is (nothing of it is in the code a world loads at start).
+ *
+ * Writers (`startSagaTurn`, `spendSagaActionFor`, `refundSagaActionFor`, `spendOpportunityFor`,
+ * `refundOpportunityFor`, `askRefooting`, `refootAtRoundEnd`) run on the active GM only.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import { modelOffers } from '../settings/combat-model.js';
+import { combatantOf } from './scene-lookup.js';
+import {
+  actorOf,
+  actorQuery,
+  askGM,
+  owns,
+  registerGMQuery,
+  Refusal,
+  refusal,
+  track,
+} from '../cards/kernel/index.js';
+import type { CardActionResult } from '../cards/kernel/index.js';
+import {
+  newSagaBudget,
+  normalizeSagaBudget,
+  refundSagaAction,
+  sagaActionsLeft,
+  spendSagaAction,
+  SAGA_ACTION_SLOTS,
+  type SagaAction,
+  type SagaActionSlot,
+  type SagaBudget,
+} from '../rules/models/saga/action-budget.js';
+import {
+  COMBAT_REFLEXES_ID,
+  opportunityAttacksLeft,
+  opportunityAttacksPerRound,
+} from '../rules/models/saga/opportunity.js';
+import {
+  normalizeRefootRecord,
+  refoot,
+  refootRefusal,
+  type RefootRecord,
+} from '../rules/models/saga/refooting.js';
+
+/** One combatant's record. */
+export interface SagaTurnRecord {
+  /** The round of its last turn start (0: none yet); the budget is that turn's. */
+  round: number;
+  budget: SagaBudget;
+  /** Attacks of opportunity made since its last turn start. */
+  aooUsed: number;
+  /** It asked to refoot at the end of this round (null: not asked, or done). */
+  refootAsked: number | null;
+  refoot: RefootRecord | null;
+}
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+/** The record of `combatant` read from its Combat's flags (whatever is malformed: a fresh one's field). */
+export function sagaRecordOf(combatant: Combatant): SagaTurnRecord {
+  const all = combatant.parent?.getFlag(SYSTEM_ID, 'saga') as Record<string, unknown> | undefined;
+  const raw = all?.[combatant.id as string];
+  const r = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
+  return {
+    round: int(r.round),
+    budget: normalizeSagaBudget(r.budget),
+    aooUsed: int(r.aooUsed),
+    refootAsked: typeof r.refootAsked === 'number' && int(r.refootAsked) > 0 ? int(r.refootAsked) : null,
+    refoot: normalizeRefootRecord(r.refoot),
+  };
+}
+
+async function writeRecord(combatant: Combatant, changes: Partial<SagaTurnRecord>): Promise<void> {
+  const combat = combatant.parent;
+  if (!combat) return;
+  const plain = (v: unknown) => (v && typeof v === 'object' ? { ...v } : v);
+  await combat.update(
+    Object.fromEntries(
+      Object.entries(changes).map(([key, value]) => [
+        `flags.${SYSTEM_ID}.saga.${combatant.id}.${key}`,
+        plain(value),
+      ]),
+    ),
+  );
+}
+
+/** Attacks of opportunity a round for the actor: its Dexterity modifier and Combat Reflexes (001:43). */
+export function opportunityPerRoundOf(actor: Actor | null): number {
+  const system = actor?.system as { derived?: { abilities?: { dex?: { mod?: number } } } } | undefined;
+  const dex = system?.derived?.abilities?.dex?.mod ?? 0;
+  const reflexes =
+    actor?.items.find(
+      (item) =>
+        item.type === 'feat' &&
+        (item.system as unknown as { identifier?: string }).identifier === COMBAT_REFLEXES_ID,
+    ) !== undefined;
+  return opportunityAttacksPerRound({ dexModifier: dex, combatReflexes: reflexes });
+}
+
+/** GM side: the combatant's turn starts (a fresh budget, its attacks of opportunity back). */
+export async function startSagaTurn(combatant: Combatant, round: number): Promise<void> {
+  await writeRecord(combatant, { round, budget: newSagaBudget(), aooUsed: 0 });
+}
+
+/** What a spend did, for Undo: the action, what paid, and the turn it was taken in. */
+export interface SagaSpent {
+  action: SagaAction;
+  paidWith: SagaActionSlot[];
+  movement: boolean;
+  round: number;
+}
+
+/**
+ * GM side: spends one action of the actor's turn budget. Out of combat nothing is spent (`spent:
+ * null`). A refusal names a lang key `GNG.Model.Saga.Turn.Refusal.<reason>`.
+ */
+export async function spendSagaActionFor(
+  actor: Actor,
+  action: SagaAction,
+  options: { movement?: boolean } = {},
+): Promise<{ ok: true; spent: SagaSpent | null } | { ok: false; reason: string }> {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  const record = sagaRecordOf(combatant);
+  const result = spendSagaAction(record.budget, action, options);
+  if (!result.ok) return { ok: false, reason: `GNG.Model.Saga.Turn.Refusal.${result.reason}` };
+  await writeRecord(combatant, { budget: result.budget });
+  return {
+    ok: true,
+    spent: { action, paidWith: result.paidWith, movement: options.movement === true, round: record.round },
+  };
+}
+
+/** GM side (Undo): gives a spend back while its turn's budget stands; false when a turn began since. */
+export async function refundSagaActionFor(actor: Actor, spent: SagaSpent | null): Promise<boolean> {
+  if (!spent) return true;
+  const combatant = combatantOf(actor);
+  if (!combatant) return false;
+  const record = sagaRecordOf(combatant);
+  if (record.round !== spent.round) return false;
+  await writeRecord(combatant, { budget: refundSagaAction(record.budget, spent) });
+  return true;
+}
+
+/** GM side: one attack of opportunity of the actor; refused (false) when none is left this round. */
+export async function spendOpportunityFor(actor: Actor): Promise<boolean> {
+  const combatant = combatantOf(actor);
+  if (!combatant) return true;
+  const record = sagaRecordOf(combatant);
+  if (opportunityAttacksLeft(opportunityPerRoundOf(actor), record.aooUsed) === 0) return false;
+  await writeRecord(combatant, { aooUsed: record.aooUsed + 1 });
+  return true;
+}
+
+/** GM side (Undo): gives back one attack of opportunity. */
+export async function refundOpportunityFor(actor: Actor): Promise<void> {
+  const combatant = combatantOf(actor);
+  if (!combatant) return;
+  const record = sagaRecordOf(combatant);
+  if (record.aooUsed > 0) await writeRecord(combatant, { aooUsed: record.aooUsed - 1 });
+}
+
+/** The GM query a player's client sends to refoot its actor. */
+export const REFOOT_QUERY = 'gng.sagaRefoot';
+
+/**
+ * GM side: the actor's combatant asks to refoot at the end of this round (001:156): refused once it
+ * has refooted this encounter, or before the combat has begun. Asking twice in one round changes nothing.
+ */
+export async function askRefooting(actor: Actor): Promise<CardActionResult> {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat) return refusal(new Refusal('GNG.Model.Saga.Turn.Refoot.notInCombat'));
+  const record = sagaRecordOf(combatant);
+  const why = refootRefusal({ record: record.refoot, round: combat.round });
+  if (why) return refusal(new Refusal(`GNG.Model.Saga.Turn.Refoot.${why}`));
+  if (record.refootAsked !== combat.round) await writeRecord(combatant, { refootAsked: combat.round });
+  return { ok: true };
+}
+
+/**
+ * GM side, as a round ends (the Combat's round went up): each combatant that asked during the round
+ * before rerolls its initiative and takes the result (001:156). When the order changed, the new
+ * round starts with the first of the new order.
+ */
+export async function refootAtRoundEnd(combat: Combat): Promise<RefootRecord[]> {
+  const done: RefootRecord[] = [];
+  const updates: Record<string, unknown>[] = [];
+  for (const combatant of combat.combatants) {
+    const record = sagaRecordOf(combatant);
+    if (record.refootAsked === null || record.refoot || record.refootAsked >= combat.round) continue;
+    const roll = await combatant.getInitiativeRoll().evaluate();
+    const r = refoot({
+      round: record.refootAsked,
+      before: combatant.initiative ?? 0,
+      rerolled: roll.total ?? 0,
+    });
+    await writeRecord(combatant, { refootAsked: null, refoot: r });
+    updates.push({ _id: combatant.id, initiative: r.after });
+    done.push(r);
+  }
+  if (!updates.length) return done;
+  await combat.updateEmbeddedDocuments('Combatant', updates);
+  if (combat.turn !== 0) await combat.update({ turn: 0 });
+  return done;
+}
+
+/** The tracker's words for a combatant: its actions left (on its turn) and attacks of opportunity left. */
+export function sagaBadgeText(combatant: Combatant, current: boolean): string[] {
+  const record = sagaRecordOf(combatant);
+  const lines: string[] = [];
+  if (current) {
+    const left = SAGA_ACTION_SLOTS.filter((slot) => record.budget[slot]).map((slot) =>
+      f(`GNG.Model.Saga.Turn.Left.${slot}`, { count: sagaActionsLeft(record.budget, slot) }),
+    );
+    lines.push(left.length ? left.join(' · ') : t('GNG.Model.Saga.Turn.Left.none'));
+  }
+  const aoo = opportunityAttacksLeft(opportunityPerRoundOf(combatant.actor), record.aooUsed);
+  lines.push(f('GNG.Model.Saga.Turn.Opportunity', { count: aoo }));
+  if (record.refootAsked !== null) lines.push(t('GNG.Model.Saga.Turn.Refoot.asked'));
+  return lines;
+}
+
+/** `renderCombatTracker`: a Saga badge on each combatant row. */
+export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): void {
+  const combat = app?.viewed;
+  if (!combat) return;
+  const shown = modelOffers('conditionTrack');
+  for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
+    row.querySelector('.gng-saga-turn')?.remove();
+    row.querySelector('.gng-saga-refoot')?.remove();
+    if (!shown) continue;
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
+    if (!combatant) continue;
+    const lines = sagaBadgeText(combatant, combat.started && combat.combatant?.id === combatant.id);
+    const badge = row.ownerDocument.createElement('span');
+    badge.className = 'gng-saga-turn';
+    badge.setAttribute('role', 'note');
+    badge.setAttribute('aria-label', `${t('GNG.Model.Saga.Turn.label')}: ${lines.join('; ')}`);
+    badge.textContent = lines.join(' · ');
+    (row.querySelector('.token-name') ?? row).append(badge);
+    const refoot = refootButton(combat, combatant, row.ownerDocument);
+    if (refoot) badge.after(refoot);
+  }
+}
+
+/**
+ * The "Refoot" button of a combatant its user owns, while the combat runs and it has neither refooted
+ * nor asked yet (001:156): it asks the GM ({@link requestRefooting}).
+ */
+function refootButton(combat: Combat, combatant: Combatant, doc: Document): HTMLButtonElement | null {
+  const actor = combatant.actor;
+  const record = sagaRecordOf(combatant);
+  if (!actor?.isOwner || !combat.started || record.refoot || record.refootAsked !== null) return null;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'gng-saga-refoot';
+  button.textContent = t('GNG.Model.Saga.Turn.Refoot.button');
+  button.dataset.tooltip = t('GNG.Model.Saga.Turn.Refoot.hint');
+  button.setAttribute('aria-label', `${t('GNG.Model.Saga.Turn.Refoot.button')}: ${actor.name}`);
+  button.addEventListener('click', (event) => {
+    event.stopPropagation();
+    void requestRefooting(actor);
+  });
+  return button;
+}
+
+/** A player's (or the GM's) request to refoot `actor`: answered by the active GM. */
+export function requestRefooting(actor: Actor): Promise<CardActionResult> {
+  return askGM(REFOOT_QUERY, { actorUuid: actor.uuid });
+}
+
+let registered = false;
+
+/**
+ * Registers the Saga turns: the tracker badge, the turn starts and round ends on the active GM's
+ * client, and the refooting query. Once; called when the Saga-style model is loaded.
+ */
+export function registerSagaTurns(): void {
+  if (registered) return;
+  registered = true;
+  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
+    decorateSagaTracker(app, html),
+  );
+  Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
+    if (!isActiveGM() || !modelOffers('conditionTrack')) return;
+    if (!('turn' in changes) && !('round' in changes)) return;
+    void track(
+      (async () => {
+        if ('round' in changes) await refootAtRoundEnd(combat);
+        const combatant = combat.combatant;
+        if (combatant && combat.round >= 1) await startSagaTurn(combatant, combat.round);
+      })(),
+    ).catch((error: unknown) => console.error(error));
+  });
+  registerGMQuery(
+    REFOOT_QUERY,
+    actorQuery(async (actorUuid, sender) => {
+      const actor = await actorOf(actorUuid);
+      if (!actor || !owns(sender, actor.uuid)) return refusal(new Refusal('GNG.Error.Attack.BadRequest'));
+      return askRefooting(actor);
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The Saga-style condition step on the actor (`system.model.saga.conditionStep`, issue #30;
+ * docs/rules.md "Sheet and track"). Everyone sees it; only a GM's client writes it (the track's
+ * moves and a player's approved request: src/cards/saga-track/; a card's damage and its Undo):
+ * - a write from a player's client is refused there (`preUpdateActor` cancels it, with a message);
+ * - a write that got past that (a client without our hooks) is put back by the active GM's client,
+ *   to the step it last saw a GM write (or found when the world was ready), and the GM is told;
+ * - each actor's tokens show its step, a marker status `condition-step-<n>` (1–5) the active GM's
+ *   client keeps in step after every change, as the injury markers are (injury-status.ts). The
+ *   markers are only a display, in `CONFIG.statusEffects` while the world plays a model with the
+ *   track, not offered in the token HUD.
+ */
+import { isActiveGM } from '../documents/active-gm.js';
+import { allActors } from '../documents/all-actors.js';
+import { modelOffers } from '../settings/combat-model.js';
+import { track } from '../cards/kernel/in-flight.js';
+import { CONDITION_STEP_KEY, conditionStepOf } from '../cards/saga-track/track-state.js';
+
+/** The marker of each step below normal (steps 1–5). */
+export const CONDITION_STEP_STATUSES = [1, 2, 3, 4, 5].map((step) => `condition-step-${step}`);
+// Core's icons, darker as the track goes down (step 5: unconscious).
+const ICONS = ['downgrade', 'degen', 'blood', 'bones', 'unconscious'];
+
+/** The step the active GM's client last saw a GM write, by actor uuid. */
+const known = new Map<string, number>();
+
+const stepIn = (changes: object) => foundry.utils.getProperty(changes, CONDITION_STEP_KEY);
+const byGM = (userId: string) => game.users.get(userId)?.isGM === true;
+const creature = (actor: Actor) => actor.type === 'character' || actor.type === 'npc';
+
+/** The markers in `CONFIG.statusEffects` (once), for `toggleStatusEffect`. */
+function markerConfig(): void {
+  for (const [i, id] of CONDITION_STEP_STATUSES.entries())
+    if (!CONFIG.statusEffects.some((status) => status.id === id))
+      CONFIG.statusEffects.push({
+        id,
+        name: `GNG.Model.Saga.Track.Status.${i + 1}`,
+        img: `icons/svg/${ICONS[i]}.svg`,
+        hud: false,
+      });
+}
+
+/** Active GM: `actor` carries the marker of its step and no other (none under a model without the track). */
+export async function syncConditionStepStatus(actor: Actor): Promise<void> {
+  if (!isActiveGM() || !creature(actor)) return;
+  const track = modelOffers('conditionTrack');
+  if (track) markerConfig();
+  const wanted = track ? CONDITION_STEP_STATUSES[conditionStepOf(actor) - 1] : undefined;
+  for (const id of CONDITION_STEP_STATUSES)
+    if (actor.statuses.has(id) !== (id === wanted))
+      await actor.toggleStatusEffect(id, { active: id === wanted });
+}
+
+/** `preUpdateActor` on the writing client: a player's change of the step is cancelled. */
+function refuse(actor: Actor, changes: object, _options: unknown, userId: string): false | void {
+  const step = stepIn(changes);
+  if (step === undefined || step === conditionStepOf(actor) || byGM(userId)) return;
+  ui.notifications.warn(game.i18n.format('GNG.Model.Saga.Track.Error.GMOnly', { name: actor.name }));
+  return false;
+}
+
+/** `updateActor` on the active GM's client: a player's write put back; the marker kept in step. */
+async function updated(actor: Actor, changes: object, userId: string): Promise<void> {
+  if (stepIn(changes) === undefined) return;
+  const before = known.get(actor.uuid);
+  if (byGM(userId)) known.set(actor.uuid, conditionStepOf(actor));
+  else if (before !== undefined && before !== conditionStepOf(actor)) {
+    const name = game.users.get(userId)?.name ?? userId;
+    ui.notifications.warn(
+      game.i18n.format('GNG.Model.Saga.Track.Error.PutBack', { name: actor.name, user: name }),
+    );
+    await actor.update({ [CONDITION_STEP_KEY]: before });
+    return;
+  }
+  await syncConditionStepStatus(actor);
+}
+
+export function registerConditionStepHooks(): void {
+  Hooks.on('preUpdateActor', refuse);
+  Hooks.on('updateActor', (actor: Actor, changes: object, _options: unknown, userId: string) => {
+    if (isActiveGM()) void track(updated(actor, changes, userId));
+  });
+  Hooks.on('createActor', (actor: Actor) => {
+    known.set(actor.uuid, conditionStepOf(actor));
+    void track(syncConditionStepStatus(actor));
+  });
+  Hooks.once('ready', () => {
+    for (const actor of allActors()) known.set(actor.uuid, conditionStepOf(actor));
+  });
+}
