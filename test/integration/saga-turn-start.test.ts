@@ -188,6 +188,17 @@ describe('regeneration at the turn start (001:145)', () => {
     expect(hp(actor)).toBe(15);
   });
 
+  it('a record a macro spoiled (not whole numbers) counts as none: the turn start heals', async () => {
+    const actor = await trooper(5, 5);
+    const combat = await fight([actor], []);
+    const combatant = combat.combatants.contents[0] as Combatant;
+    await combat.update({ [`flags.gng.sagaTurns.${combatant.id}`]: { round: 'x', suppressed: -3 } });
+    expect(sagaTurnMark(combat, combatant)).toEqual({ round: null, suppressed: 0 });
+    await combat.nextRound();
+    await attackActionsSettled();
+    expect(hp(actor)).toBe(15);
+  });
+
   it('a dying creature regenerating 5 at −3 is at 2 HP and no longer dying (no d%)', async () => {
     const actor = await trooper(-3, 5);
     await fight([actor], []);

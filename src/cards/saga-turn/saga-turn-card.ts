@@ -52,9 +52,10 @@ const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.f
 export function sagaTurnMark(combat: Combat, combatant: Combatant): SagaTurnMark | null {
   const marks = combat.getFlag(SYSTEM_ID, FLAG) as Record<string, SagaTurnMark | null> | undefined;
   const mark = marks?.[combatant.id as string];
-  return mark && typeof mark === 'object'
-    ? { round: mark.round ?? null, suppressed: mark.suppressed ?? 0 }
-    : null;
+  if (!mark || typeof mark !== 'object') return null;
+  // Read defensively (a macro may have written the flag): whole numbers, else none.
+  const whole = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null);
+  return { round: whole(mark.round), suppressed: whole(mark.suppressed) ?? 0 };
 }
 
 async function setMark(combat: Combat, combatantId: string, mark: SagaTurnMark | null): Promise<void> {
