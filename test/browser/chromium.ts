@@ -46,12 +46,13 @@ export interface ChromiumPages {
  * test (after `beforeEachTest`, e.g. a harness reset), and a failed test when a page logs an error.
  *
  * The pages of a file share one browser context, and an idle blank page stays open in it for the
- * whole file: Chromium then puts each new page in the renderer process it already has rather than
- * starting one per test (a new page cost about 0.65 s of CPU, a new context and renderer most of
- * it; docs/performance.md). A page is still the test's own (its own document, scripts, playground
- * world, chat log and settings: they live in the page and go with it); the context's only shared
- * state is its HTTP cache and storage, which neither the system nor the playground uses. A test's
- * pages are closed after it, so no page of one test runs during the next.
+ * whole file. Measured by CPU (docs/performance.md), a test's new page then costs about a third of
+ * what a page in a context of its own did, and a playground load about 0.7 s less; a shared
+ * context without the idle page saved nothing. Each page still gets a renderer process of its own,
+ * and is still the test's own (its document, scripts, playground world, chat log and settings live
+ * in the page and go with it); the context's only shared state is its HTTP cache and storage,
+ * which neither the system nor the playground uses. A test's pages are closed after it, so no page
+ * of one test runs during the next.
  */
 export function useChromiumPages(options: {
   viewport: { width: number; height: number };
@@ -80,7 +81,7 @@ export function useChromiumPages(options: {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: options.viewport });
-    // The idle page that keeps the context's renderer process alive between tests.
+    // The idle page that keeps the context in use between tests (see above).
     await context.newPage();
   });
   afterAll(async () => browser?.close());
