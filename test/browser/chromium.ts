@@ -47,7 +47,7 @@ export interface ChromiumPages {
  *
  * The pages of a file share one browser context, and an idle blank page stays open in it for the
  * whole file. Measured by CPU (docs/performance.md), a test's new page then costs about a third of
- * what a page in a context of its own did, and a playground load about 0.7 s less; a shared
+ * what a page in a context of its own did, and a playground load 0.4–0.9 s less; a shared
  * context without the idle page saved nothing. Each page still gets a renderer process of its own,
  * and is still the test's own (its document, scripts, playground world, chat log and settings live
  * in the page and go with it); the context's only shared state is its HTTP cache and storage,
