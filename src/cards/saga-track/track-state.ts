@@ -40,8 +40,9 @@ export function trackRequestOf(message: ChatMessage | null | undefined): TrackRe
 
 /** The actor's condition step (0 normal … 5; 0 when the field is absent). */
 export function conditionStepOf(actor: Actor): number {
-  const step = (actor.system as { model?: { saga?: { conditionStep?: unknown } } }).model?.saga
-    ?.conditionStep;
+  // `system` is absent on an actor whose stored data the world repair is still mending.
+  const system = actor.system as { model?: { saga?: { conditionStep?: unknown } } } | undefined;
+  const step = system?.model?.saga?.conditionStep;
   return typeof step === 'number' ? step : 0;
 }
 
