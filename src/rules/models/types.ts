@@ -95,6 +95,13 @@ export interface ModelCreature {
   armor?: number;
   /** The models' own stored fields (`system.model.<id>`: Saga's `{ saga: { conditionStep } }`). */
   model?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The typed defense modifiers of the creature's own (its sheet and effects), when
+   * `defense.modifiers` also holds a GnG defensive status's dodge bonus (fighting defensively, total
+   * defense: derive-creature.ts); absent when it holds none. A model without GnG's defensive options
+   * (the Saga-style model) reads these instead.
+   */
+  ownDefenseModifiers?: DefenseInput['modifiers'];
 }
 
 /** A defense an attack meets: rolled on the card (d20 + bonus) or a static value to beat. */
