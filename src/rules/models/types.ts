@@ -15,8 +15,12 @@ import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import type { FightSides, FightResult, SimVariants } from '../simulate/types.js';
 import type { FightOptions, FightPolicies } from '../simulate/fight.js';
 
-/** The models the source texts describe (seeds 000–003); other ids may be registered (tests, modules). */
-export const BUILT_IN_MODEL_IDS = ['gng'] as const;
+/**
+ * The models the source texts describe (seeds 000–003), which the simulator's Web Worker has (the
+ * Saga-style model loaded there on first use: src/simulator/worker-models.ts); other ids may be
+ * registered (tests, modules) and run in-process.
+ */
+export const BUILT_IN_MODEL_IDS = ['gng', 'saga'] as const;
 export type CombatModelId = string;
 
 /**
