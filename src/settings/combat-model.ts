@@ -19,13 +19,26 @@ import { rulesChanged } from './variant-rules.js';
 /** The world setting's key. */
 export const COMBAT_MODEL_SETTING = 'combatModel';
 
-// The Saga-style model (seed 001, issue #30): a choice from the start, its code a chunk loaded on
-// first use (nothing of it is in the code a world loads at start).
-models.registerCombatModel({
+/**
+ * The Saga-style model (seed 001, issue #30): a choice from the start, its code a chunk loaded on
+ * first use (nothing of it is in the code a world loads at start). Its turns at the table (the
+ * action budget on the tracker, refilled at each turn start; refooting: src/combat/saga-turns.ts)
+ * are registered as it arrives — at `init` when the world plays it, or when the world's model is
+ * changed to it (the setting's `onChange` loads it); their hooks do nothing under another model.
+ */
+export const SAGA_LOADER: models.LazyCombatModel = {
   id: 'saga',
   label: 'GNG.Model.Saga.label',
-  load: async () => (await import('../rules/models/saga/model.js')).SAGA_MODEL,
-});
+  load: async () => {
+    const [{ SAGA_MODEL }, turns] = await Promise.all([
+      import('../rules/models/saga/model.js'),
+      import('../combat/saga-turns.js'),
+    ]);
+    turns.registerSagaTurns();
+    return SAGA_MODEL;
+  },
+};
+models.registerCombatModel(SAGA_LOADER);
 
 /** The id the world setting holds (GnG when unset, unreadable or no registered model's). */
 export function combatModelId(): CombatModelId {

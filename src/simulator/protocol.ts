@@ -5,7 +5,7 @@
  * running it finds the model in its registry (the worker's has the built-in models only).
  */
 import { seededDice } from '../rules/dice.js';
-import { combatModelById, DEFAULT_COMBAT_MODEL } from '../rules/models/registry.js';
+import { DEFAULT_COMBAT_MODEL, loadCombatModel } from '../rules/models/registry.js';
 import {
   FightAggregator,
   type FightPolicies,
@@ -53,7 +53,8 @@ export async function runChunked(
   between: (done: number, total: number) => Promise<boolean> | boolean,
 ): Promise<SimulationAggregate | null> {
   const id = job.model ?? DEFAULT_COMBAT_MODEL;
-  const model = combatModelById(id);
+  // A model registered by its loader is loaded here (the worker's Saga-style model: worker-models.ts).
+  const model = await loadCombatModel(id);
   if (!model) throw new UnknownModelError(id);
   const { fight } = await model.analysis();
   const dice = seededDice(job.seed);

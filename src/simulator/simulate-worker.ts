@@ -1,10 +1,11 @@
 /**
  * The fight simulator's Web Worker (issue #20): receives a {@link SimulationJob}, runs it in chunks
- * with its combat model's fight loop (the built-in models only) and progress messages, posts the
+ * with its combat model's fight loop (the built-in models only: the Saga-style one loaded on first use) and progress messages, posts the
  * aggregate. Bundled by Vite as a worker of its own (the
  * `new Worker(new URL(…, import.meta.url))` in run.ts), so the page's main thread stays free.
  */
 import { runChunked, UnknownModelError, type SimulationJob, type WorkerMessage } from './protocol.js';
+import './worker-models.js';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<SimulationJob>) => void) | null;

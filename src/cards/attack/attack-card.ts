@@ -25,6 +25,7 @@ import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
 import { modelTargetContext } from './attack-model-steps.js';
 import { sagaTargetContext } from './saga-card-state.js';
+import { sagaTurnContext } from './saga-turn-spend.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -503,6 +504,7 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
       ...(state.options.coupDeGrace ? [t('GNG.Attack.Tag.coupDeGrace')] : []),
     ],
     ...cardFire(state),
+    sagaTurn: sagaTurnContext(state),
     targets: state.targets.map((target) =>
       modelTargetContext(state, target, firearmsTarget(state, target, targetContext(state, target))),
     ),

@@ -318,9 +318,13 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
       may: (user, state, target) => userMayAct(user, 'undoAttack', state, target),
       available: (state) => attackTakeBackAvailable(state),
       async run({ state, user }) {
-        const fire = state.fire as NonNullable<AttackCardState['fire']>;
-        const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
-        fire.withdrawn = { by: user.id as string, notes };
+        const fire = state.fire;
+        if (fire?.spent) {
+          const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
+          fire.withdrawn = { by: user.id as string, notes };
+        }
+        // The Saga-style attacker's action back (saga-turn-spend.ts).
+        await (await import('./saga-turn-spend.js')).takeBackSagaAttack(state, user);
         await withdrawCombatOptions(state);
       },
     },

@@ -52,6 +52,7 @@ import {
   settleSagaTarget,
 } from './saga-attack.js';
 import { rollWallDamage } from './saga-maneuver-card.js';
+import { refundSagaAttack, spendSagaAttack } from './saga-turn-spend.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -287,7 +288,15 @@ export async function createAttackCard(
     config.targets.length === 1 && first?.tokenId
       ? distanceToTarget(actor, await actorOf(first.actorUuid), first.tokenId)
       : null;
-  const fired = await fireWeapon(actor, weapon, config.options, distance);
+  // The Saga-style attacker's action on its turn (saga-turn-spend.ts); the off-hand card spends none.
+  const sagaTurn = saga && hand === 'primary' ? await spendSagaAttack(actor, config.options) : null;
+  let fired: Awaited<ReturnType<typeof fireWeapon>>;
+  try {
+    fired = await fireWeapon(actor, weapon, config.options, distance);
+  } catch (error) {
+    await refundSagaAttack(actor, sagaTurn);
+    throw error;
+  }
 
   const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
   const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
@@ -331,6 +340,7 @@ export async function createAttackCard(
   const scene = (tokens[0] ?? tokenOf(actor))?.parent ?? null;
   if (scene) state.sceneId = scene.id;
   if (fired) state.fire = fired.fire;
+  if (sagaTurn) state.sagaTurn = sagaTurn;
   if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
@@ -384,6 +394,7 @@ export async function createAttackCard(
     // No card, no shot: the rounds go back.
     if (!message) await returnRounds(fired?.fire.spent);
     if (!message) await withdrawCombatOptions(state);
+    if (!message) await refundSagaAttack(actor, sagaTurn);
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   // Defensive Strike's +4 is spent; a miss against a defender in total defense gives it its +4.

@@ -3,6 +3,7 @@
  * with it. The card is always rendered from this state (never from memory), and the GM's query
  * handler re-derives every number from it and from the documents it names.
  */
+import type { CardSagaTurn } from './saga-turn-spend.js';
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type {
   ActionBudget,
@@ -279,6 +280,8 @@ export interface AttackCardState {
   scattershot?: CardScattershot;
   /** The combat model the card was posted under (absent: GnG; model-guard.ts). */
   model?: string;
+  /** Saga-style model: the attacker's action this attack spent on its turn (saga-turn-spend.ts). */
+  sagaTurn?: CardSagaTurn;
 }
 
 /** The actions of an attack card (the `data-action` of its buttons). */

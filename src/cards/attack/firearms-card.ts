@@ -137,7 +137,9 @@ export function undoAttackContext(state: AttackCardState) {
   return attackTakeBackAvailable(state)
     ? {
         target: state.targets[0]?.id ?? '',
-        label: f('GNG.Fire.Action.undoAttack', { name: state.attacker.name }),
+        label: f(state.fire ? 'GNG.Fire.Action.undoAttack' : 'GNG.Model.Saga.Card.Turn.undo', {
+          name: state.attacker.name,
+        }),
       }
     : null;
 }

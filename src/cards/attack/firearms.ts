@@ -72,14 +72,14 @@ export interface CardDamageInstance {
  */
 export function attackTakeBackAvailable(state: AttackCardState): boolean {
   const fire = state.fire;
-  return Boolean(
-    fire?.spent && !fire.withdrawn && state.targets.every((target) => actionAvailable('undoAttack', target)),
-  );
+  // Rounds spent, or a Saga-style action spent on the attacker's turn (saga-turn-spend.ts).
+  const taken = (fire?.spent && !fire.withdrawn) || (state.sagaTurn && !state.sagaTurn.withdrawn);
+  return Boolean(taken && state.targets.every((target) => actionAvailable('undoAttack', target)));
 }
 
 /** The attack was taken back: nothing more happens on its card. */
 export function attackWithdrawn(state: AttackCardState): boolean {
-  return Boolean(state.fire?.withdrawn);
+  return Boolean(state.fire?.withdrawn || state.sagaTurn?.withdrawn);
 }
 
 function weaponData(weapon: Item): WeaponData | null {

@@ -193,6 +193,10 @@ export function deriveCreature(input: {
   const fromConditions = (roll: Parameters<typeof conditionRollModifier>[1]) =>
     conditionRollModifier(statuses, roll, { negativeLevels, ignoreUnknown: true }).total;
 
+  const withDefensiveDodge = defensiveDodge(
+    system.defense.bonuses,
+    new Set([...(input.defensive ?? [])].filter((status) => statuses.has(status))),
+  );
   const defenseInput: DerivedCreature['defenseInput'] = {
     // defenseBonus applies entangled's Dexterity penalty itself.
     dexMod: dexBeforeEntangled,
@@ -203,10 +207,7 @@ export function deriveCreature(input: {
     size: system.size,
     shield: shield?.shieldBonus ?? 0,
     shieldEnhancement: shield?.enhancement ?? 0,
-    modifiers: defensiveDodge(
-      system.defense.bonuses,
-      new Set([...(input.defensive ?? [])].filter((status) => statuses.has(status))),
-    ),
+    modifiers: withDefensiveDodge,
     states,
     ...(uncannyDodge ? { retainsDexterityWhenFlatFooted: true } : {}),
     negativeLevels,
@@ -257,6 +258,8 @@ export function deriveCreature(input: {
     statuses,
     armor: (armor?.armorBonus ?? 0) + (armor?.enhancement ?? 0),
     model: system.model,
+    // A GnG defensive status's dodge is GnG's: another model's defenses do not count it.
+    ...(withDefensiveDodge === system.defense.bonuses ? {} : { ownDefenseModifiers: system.defense.bonuses }),
   };
   // The model's defenses on this input, checked by the data models and the effect guard (GnG: the
   // totals now, the breakdown when the sheet's pop-up, or anything else, first reads it).

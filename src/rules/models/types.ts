@@ -15,8 +15,12 @@ import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import type { FightSides, FightResult, SimVariants } from '../simulate/types.js';
 import type { FightOptions, FightPolicies } from '../simulate/fight.js';
 
-/** The models the source texts describe (seeds 000–003); other ids may be registered (tests, modules). */
-export const BUILT_IN_MODEL_IDS = ['gng'] as const;
+/**
+ * The models the source texts describe (seeds 000–003), which the simulator's Web Worker has (the
+ * Saga-style model loaded there on first use: src/simulator/worker-models.ts); other ids may be
+ * registered (tests, modules) and run in-process.
+ */
+export const BUILT_IN_MODEL_IDS = ['gng', 'saga'] as const;
 export type CombatModelId = string;
 
 /**
@@ -95,6 +99,13 @@ export interface ModelCreature {
   armor?: number;
   /** The models' own stored fields (`system.model.<id>`: Saga's `{ saga: { conditionStep } }`). */
   model?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The typed defense modifiers of the creature's own (its sheet and effects), when
+   * `defense.modifiers` also holds a GnG defensive status's dodge bonus (fighting defensively, total
+   * defense: derive-creature.ts); absent when it holds none. A model without GnG's defensive options
+   * (the Saga-style model) reads these instead.
+   */
+  ownDefenseModifiers?: DefenseInput['modifiers'];
 }
 
 /** A defense an attack meets: rolled on the card (d20 + bonus) or a static value to beat. */

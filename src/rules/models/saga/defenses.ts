@@ -164,7 +164,9 @@ export function reflexDefense(
   if (cover === null) throw new RangeError('a target with total cover cannot be attacked (001:88)');
   const touch = attack?.touch === true;
   const dex = assertInteger('Dexterity modifier', d.dexMod);
-  const modifiers = d.modifiers ?? {};
+  // The creature's own typed modifiers: not a GnG defensive status's dodge (its Total Defense is the
+  // chapter's own, counted in commonParts from the situation: 001:121; docs/rules.md).
+  const modifiers = creature.ownDefenseModifiers ?? d.modifiers ?? {};
   const typed = DEFENSE_MODIFIER_TYPES.reduce(
     (sum, type) =>
       sum + combinedDefenseModifier(type === 'dodge' || type === 'circumstance', modifiers[type]),
