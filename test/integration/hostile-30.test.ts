@@ -89,3 +89,62 @@ describe("a player's write of the condition step, in any shape", () => {
     ).toBe(true);
   });
 });
+
+describe('hand-written track and refooting requests', () => {
+  it('a malformed payload is refused, localized; nothing moves, no card', async () => {
+    const actor = await scout();
+    const { askGM } = await import('../../src/cards/kernel/index.js');
+    h.as(player);
+    const payloads: [string, unknown][] = [
+      ['gng.conditionTrack', { actorUuid: actor.uuid, move: 'sideways' }],
+      ['gng.conditionTrack', { actorUuid: actor.uuid, move: 'up', extra: 1 }],
+      ['gng.conditionTrack', { actorUuid: 5, move: 'up' }],
+      ['gng.conditionTrack', { actorUuid: actor.uuid }],
+      ['gng.conditionTrack', null],
+      ['gng.conditionTrack', { actorUuid: 'Actor.nope', move: 'up' }],
+      ['gng.conditionTrackCard', { messageId: 'nope', action: 'approve', targetId: 'actor' }],
+      ['gng.conditionTrackCard', null],
+      ['gng.sagaRefoot', { actorUuid: actor.uuid }],
+      ['gng.sagaRefoot', { actorUuid: 7 }],
+      ['gng.sagaRefoot', null],
+    ];
+    for (const [q, p] of payloads) {
+      h.notices.length = 0;
+      const r = await askGM(q, p as never);
+      await attackActionsSettled();
+      expect(r, `${q} ${JSON.stringify(p)}`).toMatchObject({ ok: false });
+      expect(conditionStepOf(actor)).toBe(3);
+      expect(game.messages.size).toBe(0);
+    }
+  });
+});
+
+describe('a request card the player wrote', () => {
+  it("the GM's Approve on it is refused: the track stays", async () => {
+    const actor = await scout();
+    h.as(player);
+    const forged = (await ChatMessage.create({
+      content: 'Player asks to move Scout one step up the condition track.',
+      flags: {
+        gng: {
+          type: 'trackRequest',
+          trackRequest: {
+            actorUuid: actor.uuid,
+            name: 'Scout',
+            userId: player.id,
+            move: 'up',
+            asked: 3,
+            status: 'open',
+            from: null,
+            to: null,
+          },
+        },
+      },
+    })) as ChatMessage;
+    h.as(gm);
+    const { trackCard } = await import('../../src/cards/saga-track/track-card.js');
+    expect(await trackCard.request(forged.id as string, 'approve', 'actor')).toMatchObject({ ok: false });
+    await attackActionsSettled();
+    expect(conditionStepOf(actor)).toBe(3);
+  });
+});
