@@ -20,11 +20,19 @@ import { rulesChanged } from './variant-rules.js';
 export const COMBAT_MODEL_SETTING = 'combatModel';
 
 // The Saga-style model (seed 001, issue #30): a choice from the start, its code a chunk loaded on
-// first use (nothing of it is in the code a world loads at start).
+// first use (nothing of it is in the code a world loads at start). Its turns at the table (tracker
+// badge, turn starts, the refooting query) are registered as it loads.
 models.registerCombatModel({
   id: 'saga',
   label: 'GNG.Model.Saga.label',
-  load: async () => (await import('../rules/models/saga/model.js')).SAGA_MODEL,
+  load: async () => {
+    const [{ SAGA_MODEL }, turns] = await Promise.all([
+      import('../rules/models/saga/model.js'),
+      import('../combat/saga-turns.js'),
+    ]);
+    turns.registerSagaTurns();
+    return SAGA_MODEL;
+  },
 });
 
 /** The id the world setting holds (GnG when unset, unreadable or no registered model's). */
