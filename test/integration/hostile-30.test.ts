@@ -3,6 +3,7 @@
  * step (`system.model.saga.conditionStep`, GM-only: docs/rules.md "Sheet and track") in every shape
  * an update may take. None moves the step; a write that blanks the whole `system.model` (or its
  * `saga`) field resets the step to its initial 0 as much as writing 0 does, so it is refused too.
+ * Also: hand-written track and refooting requests with bad payloads, and a request card a player wrote.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
