@@ -25,6 +25,11 @@ const ICONS = ['downgrade', 'degen', 'blood', 'bones', 'unconscious'];
 const known = new Map<string, number>();
 
 const stepIn = (changes: object) => foundry.utils.getProperty(changes, CONDITION_STEP_KEY);
+/**
+ * Whether `changes` write the models' stored fields at all: `system.model` (or `system.model.saga`)
+ * set to null or to an object without the step resets the step as much as writing it does.
+ */
+const touchesModel = (changes: object) => foundry.utils.getProperty(changes, 'system.model') !== undefined;
 const byGM = (userId: string) => game.users.get(userId)?.isGM === true;
 const creature = (actor: Actor) => actor.type === 'character' || actor.type === 'npc';
 
@@ -53,15 +58,14 @@ export async function syncConditionStepStatus(actor: Actor): Promise<void> {
 
 /** `preUpdateActor` on the writing client: a player's change of the step is cancelled. */
 function refuse(actor: Actor, changes: object, _options: unknown, userId: string): false | void {
-  const step = stepIn(changes);
-  if (step === undefined || step === conditionStepOf(actor) || byGM(userId)) return;
+  if (!touchesModel(changes) || stepIn(changes) === conditionStepOf(actor) || byGM(userId)) return;
   ui.notifications.warn(game.i18n.format('GNG.Model.Saga.Track.Error.GMOnly', { name: actor.name }));
   return false;
 }
 
 /** `updateActor` on the active GM's client: a player's write put back; the marker kept in step. */
 async function updated(actor: Actor, changes: object, userId: string): Promise<void> {
-  if (stepIn(changes) === undefined) return;
+  if (!touchesModel(changes)) return;
   const before = known.get(actor.uuid);
   if (byGM(userId)) known.set(actor.uuid, conditionStepOf(actor));
   else if (before !== undefined && before !== conditionStepOf(actor)) {
