@@ -14,7 +14,7 @@ import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { combatantOf } from './scene-lookup.js';
 import { setModelBudgetLines } from './budget-display.js';
-import { conditionStepOf } from '../cards/saga-track/track-state.js';
+import { CONDITION_STEP_KEY, conditionStepOf } from '../cards/saga-track/track-state.js';
 import {
   actorOf,
   actorQuery,
@@ -288,6 +288,16 @@ function stepBadge(combatant: Combatant, doc: Document): HTMLElement | null {
   return badge;
 }
 
+/**
+ * `updateActor`: a combatant's condition step changed, so the tracker showing it is drawn again (an
+ * actor's change does not always redraw the tracker: other systems redraw it themselves, as here).
+ */
+export function redrawTrackerOnStep(actor: Actor, changes: object): void {
+  if (!modelOffers('conditionTrack') || !ui.combat?.rendered) return;
+  if (foundry.utils.getProperty(changes, CONDITION_STEP_KEY) === undefined || !combatantOf(actor)) return;
+  void ui.combat.render();
+}
+
 /** `renderCombatTracker`: a Saga badge on each combatant row. */
 export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): void {
   const combat = app?.viewed;
@@ -350,6 +360,7 @@ export function registerSagaTurns(): void {
   if (registered) return;
   registered = true;
   setModelBudgetLines(sagaBudgetLines);
+  Hooks.on('updateActor', redrawTrackerOnStep);
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
     decorateSagaTracker(app, html),
   );

@@ -5,7 +5,7 @@
  * attacks of opportunity left (001:43); the combat tracker shows each combatant's condition step.
  * GnG's lines stay GnG's.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { models } from '../../src/rules/index.js';
@@ -138,6 +138,26 @@ describe("the tracker's condition step", () => {
     await rogue.update({ 'system.model.saga.conditionStep': 5 });
     await attackActionsSettled();
     expect(stepOf(rogue)?.textContent).toBe('CT Unconscious');
+  });
+
+  it("a change of a combatant's step redraws the open tracker; other changes do not", async () => {
+    const { rogue } = await fight();
+    // Each client redraws its own tracker: the harness's clients share one `ui`, so the calls say whose.
+    const render = vi.fn(() => game.user.id);
+    ui.combat = { rendered: true, render };
+    try {
+      await rogue.update({ name: 'Renamed' });
+      expect(render).not.toHaveBeenCalled();
+      await rogue.update({ 'system.model.saga.conditionStep': 1 });
+      const once = [gm.id, player.id, otherPlayer.id].sort();
+      expect(render.mock.results.map((r) => r.value as string).sort()).toEqual(once);
+      // An actor in no combat has no row: nothing to redraw.
+      const bystander = await appendix3Fighter(h, player);
+      await bystander.update({ 'system.model.saga.conditionStep': 2 });
+      expect(render).toHaveBeenCalledTimes(3);
+    } finally {
+      delete ui.combat;
+    }
   });
 
   it('under GnG no step is shown', async () => {
