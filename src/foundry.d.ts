@@ -993,7 +993,12 @@ declare global {
     warn(message: string): void;
     error(message: string): void;
   }
-  var ui: { notifications: Notifications };
+  /** The combat tracker sidebar (`ui.combat`, an ApplicationV2 in v13); absent before the UI is up. */
+  interface CombatSidebar {
+    readonly rendered: boolean;
+    render(options?: boolean | { force?: boolean }): unknown;
+  }
+  var ui: { notifications: Notifications; combat?: CombatSidebar };
 
   interface FoundryNamespace {
     abstract: { TypeDataModel: TypeDataModelConstructor };

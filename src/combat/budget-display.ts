@@ -3,7 +3,8 @@
  * (`renderCombatTracker`: "−move", "−move −attack", "trauma", and for the combatant whose turn it is,
  * what this turn has left) and the "Next turn: …" line of the sheets' combat panel. What a turn
  * allows comes from the engine (`beginTurnWithTrauma`); this module only words it. Under a combat
- * model without the budget (no aborts, no trauma: `budgetInPlay`) there is nothing to show.
+ * model without the budget (no aborts, no trauma: `budgetInPlay`) there is nothing to show; the
+ * Saga-style model words its own budget on the sheet ({@link setModelBudgetLines}, set as it loads).
  */
 import { beginTurnWithTrauma, type TurnActions } from '../rules/index.js';
 import {
@@ -14,6 +15,7 @@ import {
   debtOf,
   turnOf,
 } from './action-budget.js';
+import { modelOffers } from '../settings/combat-model.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -46,8 +48,19 @@ export function thisTurnText(actor: Actor): string | null {
   return f('GNG.Budget.ThisTurn', { actions: actionsText(turn) });
 }
 
+let modelLines: ((actor: Actor) => string[]) | null = null;
+
+/**
+ * The Saga-style model's sheet lines (src/combat/saga-turns.ts sets them as the model loads: its code
+ * is in no start code); shown under a model with the condition track instead of GnG's.
+ */
+export function setModelBudgetLines(lines: ((actor: Actor) => string[]) | null): void {
+  modelLines = lines;
+}
+
 /** The sheet's combat panel lines (empty out of combat). */
 export function budgetLines(actor: Actor): string[] {
+  if (modelOffers('conditionTrack')) return modelLines?.(actor) ?? [];
   if (!budgetInPlay()) return [];
   return [thisTurnText(actor), nextTurnText(actor)].filter((line): line is string => line !== null);
 }

@@ -13,6 +13,8 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { combatantOf } from './scene-lookup.js';
+import { setModelBudgetLines } from './budget-display.js';
+import { CONDITION_STEP_KEY, conditionStepOf } from '../cards/saga-track/track-state.js';
 import {
   actorOf,
   actorQuery,
@@ -229,6 +231,73 @@ export function sagaBadgeText(combatant: Combatant, current: boolean): string[] 
   return lines;
 }
 
+/** The unspent actions of a budget, worded ("standard, move, swift"; "no actions"). */
+function slotsText(budget: SagaBudget): string {
+  const slots = SAGA_ACTION_SLOTS.filter((slot) => budget[slot]);
+  return slots.length
+    ? slots.map((slot) => t(`GNG.Model.Saga.Turn.Sheet.Slot.${slot}`)).join(', ')
+    : t('GNG.Model.Saga.Turn.Sheet.Slot.none');
+}
+
+/**
+ * The sheet's combat panel under the Saga-style model (empty out of combat): what this turn has left
+ * (on its turn) or what the next one brings (each turn one of each, 001:5), the trades the text allows
+ * with what is left (a greater action spent as a lesser, 001:5; standard + move as a full-round action,
+ * 001:15), a step or a move already taken (001:21), and the attacks of opportunity left this round (001:43).
+ */
+export function sagaBudgetLines(actor: Actor): string[] {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat) return [];
+  const record = sagaRecordOf(combatant);
+  const current = combat.started && combat.combatant?.id === combatant.id;
+  // A record of an earlier round on its turn: the turn start's refill is not written yet; the turn is fresh.
+  const budget = current && record.round === combat.round ? record.budget : newSagaBudget();
+  const lines = [
+    current
+      ? f('GNG.Model.Saga.Turn.Sheet.ThisTurn', { actions: slotsText(budget) })
+      : f('GNG.Model.Saga.Turn.Sheet.NextTurn', { actions: slotsText(budget) }),
+  ];
+  const trades = [
+    ...(budget.standard ? [t('GNG.Model.Saga.Turn.Sheet.Trade.standard')] : []),
+    ...(budget.move ? [t('GNG.Model.Saga.Turn.Sheet.Trade.move')] : []),
+    ...(budget.standard && budget.move ? [t('GNG.Model.Saga.Turn.Sheet.Trade.fullRound')] : []),
+  ];
+  if (trades.length) lines.push(f('GNG.Model.Saga.Turn.Sheet.Trades', { trades: trades.join('; ') }));
+  if (budget.stepped) lines.push(t('GNG.Model.Saga.Turn.Sheet.Stepped'));
+  if (budget.moved) lines.push(t('GNG.Model.Saga.Turn.Sheet.Moved'));
+  const aoo = opportunityAttacksLeft(opportunityPerRoundOf(actor), record.aooUsed);
+  lines.push(f('GNG.Model.Saga.Turn.Sheet.Opportunity', { count: aoo }));
+  return lines;
+}
+
+/** The tracker's condition step of a combatant's actor (visible to all, as on the sheet), or null. */
+function stepBadge(combatant: Combatant, doc: Document): HTMLElement | null {
+  const actor = combatant.actor;
+  if (!actor) return null;
+  const key = `GNG.Model.Saga.Track.Step.${conditionStepOf(actor)}`;
+  const step = game.i18n.has(key) ? t(key) : String(conditionStepOf(actor));
+  const badge = doc.createElement('span');
+  badge.className = 'gng-saga-step';
+  badge.dataset.step = String(conditionStepOf(actor));
+  badge.textContent = f('GNG.Model.Saga.Track.Tracker', { step });
+  const label = f('GNG.Model.Saga.Track.TrackerLabel', { step });
+  badge.setAttribute('role', 'note');
+  badge.setAttribute('aria-label', label);
+  badge.dataset.tooltip = label;
+  return badge;
+}
+
+/**
+ * `updateActor`: a combatant's condition step changed, so the tracker showing it is drawn again (an
+ * actor's change does not always redraw the tracker: other systems redraw it themselves, as here).
+ */
+export function redrawTrackerOnStep(actor: Actor, changes: object): void {
+  if (!modelOffers('conditionTrack') || !ui.combat?.rendered) return;
+  if (foundry.utils.getProperty(changes, CONDITION_STEP_KEY) === undefined || !combatantOf(actor)) return;
+  void ui.combat.render();
+}
+
 /** `renderCombatTracker`: a Saga badge on each combatant row. */
 export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): void {
   const combat = app?.viewed;
@@ -237,6 +306,7 @@ export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): v
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     row.querySelector('.gng-saga-turn')?.remove();
     row.querySelector('.gng-saga-refoot')?.remove();
+    row.querySelector('.gng-saga-step')?.remove();
     if (!shown) continue;
     const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
     if (!combatant) continue;
@@ -247,8 +317,10 @@ export function decorateSagaTracker(app: CombatTrackerApp, html: HTMLElement): v
     badge.setAttribute('aria-label', `${t('GNG.Model.Saga.Turn.label')}: ${lines.join('; ')}`);
     badge.textContent = lines.join(' · ');
     (row.querySelector('.token-name') ?? row).append(badge);
+    const step = stepBadge(combatant, row.ownerDocument);
+    if (step) badge.after(step);
     const refoot = refootButton(combat, combatant, row.ownerDocument);
-    if (refoot) badge.after(refoot);
+    if (refoot) (step ?? badge).after(refoot);
   }
 }
 
@@ -281,12 +353,14 @@ export function requestRefooting(actor: Actor): Promise<CardActionResult> {
 let registered = false;
 
 /**
- * Registers the Saga turns: the tracker badge, the turn starts and round ends on the active GM's
- * client, and the refooting query. Once; called when the Saga-style model is loaded.
+ * Registers the Saga turns: the tracker badge (with each combatant's condition step), the sheet's
+ * budget lines, the turn starts and round ends on the active GM's client, and the refooting query. Once; called when the Saga-style model is loaded.
  */
 export function registerSagaTurns(): void {
   if (registered) return;
   registered = true;
+  setModelBudgetLines(sagaBudgetLines);
+  Hooks.on('updateActor', redrawTrackerOnStep);
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
     decorateSagaTracker(app, html),
   );
