@@ -2,7 +2,8 @@
  * The attack card under the Saga-style model spends the attacker's action on its turn (001:5–21):
  * an attack a standard action, a charge (001:66) a full-round action; refused, nothing posted, when
  * the turn has none left; the attacker's "Take back the attack" gives it back exactly. Off its turn
- * nothing is spent. The fighter acts first (the combat's first combatant).
+ * an attack spends one of the round's attacks of opportunity (001:43: one without Combat Reflexes),
+ * refused when none is left. The fighter acts first (the combat's first combatant).
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
@@ -111,22 +112,46 @@ describe("the Saga attack card and the attacker's turn", () => {
     );
   });
 
-  it("off the attacker's turn nothing is spent; a new turn since: taking back gives nothing", async () => {
+  it("off the attacker's turn an attack spends an attack of opportunity; a second is refused; taking it back returns it", async () => {
+    const { fighter, combat } = await scene();
+    const aooUsed = () => sagaRecordOf(combatantOf(fighter) as Combatant).aooUsed;
+    h.as(gm);
+    await combat.nextTurn();
+    await attackActionsSettled();
+    const offTurn = (await attacks(fighter, [2])) as ChatMessage;
+    expect(state(offTurn).sagaTurn).toMatchObject({ opportunity: { round: 1 }, withdrawn: null });
+    expect(state(offTurn).sagaTurn?.spent).toBeUndefined();
+    expect(aooUsed()).toBe(1);
+    expect(html(offTurn).querySelector('.saga-turn-spent')?.textContent).toBe(
+      `${fighter.name} spent an attack of opportunity on this attack.`,
+    );
+    const count = game.messages.size;
+    expect(await attacks(fighter, [2])).toBeNull();
+    expect(game.messages.size).toBe(count);
+    expect(h.notices.at(-1)?.message).toMatch(/^No attack of opportunity is left this round/);
+    await takeBack(offTurn, fighter);
+    expect(state(offTurn).sagaTurn?.withdrawn).toMatchObject({ given: true });
+    expect(aooUsed()).toBe(0);
+  });
+
+  it('a new turn since: taking back gives nothing, neither an action nor an attack of opportunity', async () => {
     const { fighter, combat } = await scene();
     const first = (await attacks(fighter, [2])) as ChatMessage;
     h.as(gm);
     await combat.nextTurn();
     await attackActionsSettled();
     const offTurn = (await attacks(fighter, [2])) as ChatMessage;
-    expect(state(offTurn).sagaTurn).toBeUndefined();
-    expect(html(offTurn).querySelector('button[data-action="undoAttack"]')).toBeNull();
     h.as(gm);
     await combat.nextTurn();
     await attackActionsSettled();
     expect(budget(fighter)).toMatchObject({ standard: true, move: true, swift: true });
+    expect(sagaRecordOf(combatantOf(fighter) as Combatant).aooUsed).toBe(0);
     await takeBack(first, fighter);
     expect(state(first).sagaTurn?.withdrawn).toMatchObject({ given: false });
     expect(budget(fighter)).toMatchObject({ standard: true, move: true, swift: true });
+    await takeBack(offTurn, fighter);
+    expect(state(offTurn).sagaTurn?.withdrawn).toMatchObject({ given: false });
+    expect(sagaRecordOf(combatantOf(fighter) as Combatant).aooUsed).toBe(0);
   });
 });
 

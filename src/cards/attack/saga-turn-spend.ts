@@ -1,19 +1,30 @@
 /**
  * The attack card under the Saga-style model spends the attacker's action on its own turn (001:5–21,
  * through src/combat/saga-turns.ts on the active GM): an attack or a maneuver is a standard action,
- * a charge (001:66) and a coup de grace full-round actions. Refused, nothing rolled, when the turn has
- * none left. Off its turn (an attack of opportunity, counted by the tracker) nothing is spent. The
- * attacker's "Take back the attack" gives the action back exactly, while that turn's budget stands.
+ * a charge (001:66) and a coup de grace full-round actions. Off its turn in a begun combat an attack
+ * is an attack of opportunity, one of those the creature has this round (001:43; the tracker counts
+ * them). Refused, nothing rolled, when none is left. The attacker's "Take back the attack" gives the
+ * action or the attack of opportunity back exactly, while that turn's record stands.
  */
 import { combatantOf } from '../../combat/scene-lookup.js';
-import { refundSagaActionFor, spendSagaActionFor, type SagaSpent } from '../../combat/saga-turns.js';
+import {
+  refundOpportunityFor,
+  refundSagaActionFor,
+  sagaRecordOf,
+  spendOpportunityFor,
+  spendSagaActionFor,
+  type SagaSpent,
+} from '../../combat/saga-turns.js';
 import { actorOf, Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState } from './attack-state.js';
 
 /** The card's record of the action it spent. */
 export interface CardSagaTurn {
-  spent: SagaSpent;
+  /** The turn's action it spent (on the attacker's turn); absent for an attack of opportunity. */
+  spent?: SagaSpent;
+  /** Off the attacker's turn: the attack of opportunity it spent, with its record's round then. */
+  opportunity?: { round: number };
   /** Taken back: by whom, and whether the action was given back (false: a new turn had begun). */
   withdrawn: { by: string; given: boolean } | null;
 }
@@ -33,7 +44,12 @@ export function sagaAttackAction(options: AttackOptions): 'standard' | 'full-rou
 export async function spendSagaAttack(actor: Actor, options: AttackOptions): Promise<CardSagaTurn | null> {
   const combatant = combatantOf(actor);
   const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1 || combat.combatant?.id !== combatant.id) return null;
+  if (!combatant || !combat || combat.round < 1) return null;
+  if (combat.combatant?.id !== combatant.id) {
+    const round = sagaRecordOf(combatant).round;
+    if (!(await spendOpportunityFor(actor))) throw new Refusal('GNG.Model.Saga.Turn.Refusal.noOpportunity');
+    return { opportunity: { round }, withdrawn: null };
+  }
   const result = await spendSagaActionFor(actor, sagaAttackAction(options));
   if (!result.ok) throw new Refusal(result.reason);
   return result.spent ? { spent: result.spent, withdrawn: null } : null;
@@ -41,7 +57,17 @@ export async function spendSagaAttack(actor: Actor, options: AttackOptions): Pro
 
 /** GM side: the spend given back (the card was not posted). */
 export async function refundSagaAttack(actor: Actor, turn: CardSagaTurn | null): Promise<void> {
-  if (turn) await refundSagaActionFor(actor, turn.spent);
+  if (turn) await giveBack(actor, turn);
+}
+
+/** Gives back what `turn` spent while its record stands; false when a turn of the creature began since. */
+async function giveBack(actor: Actor, turn: CardSagaTurn): Promise<boolean> {
+  if (turn.spent) return refundSagaActionFor(actor, turn.spent);
+  const combatant = combatantOf(actor);
+  if (!turn.opportunity || !combatant || sagaRecordOf(combatant).round !== turn.opportunity.round)
+    return false;
+  await refundOpportunityFor(actor);
+  return true;
 }
 
 /** GM side (the attacker's "Take back the attack"): its action back while that turn's budget stands. */
@@ -49,7 +75,7 @@ export async function takeBackSagaAttack(state: AttackCardState, user: User): Pr
   const turn = state.sagaTurn;
   if (!turn || turn.withdrawn) return;
   const attacker = await actorOf(state.attacker.actorUuid);
-  const given = attacker ? await refundSagaActionFor(attacker, turn.spent) : false;
+  const given = attacker ? await giveBack(attacker, turn) : false;
   turn.withdrawn = { by: user.id as string, given };
 }
 
@@ -57,9 +83,8 @@ export async function takeBackSagaAttack(state: AttackCardState, user: User): Pr
 export function sagaTurnContext(state: AttackCardState): { spent: string; withdrawn: string | null } | null {
   const turn = state.sagaTurn;
   if (!turn) return null;
-  const action = t(
-    `GNG.Model.Saga.Card.Turn.Action.${turn.spent.action === 'full-round' ? 'fullRound' : 'standard'}`,
-  );
+  const kind = !turn.spent ? 'opportunity' : turn.spent.action === 'full-round' ? 'fullRound' : 'standard';
+  const action = t(`GNG.Model.Saga.Card.Turn.Action.${kind}`);
   return {
     spent: f('GNG.Model.Saga.Card.Turn.spent', { name: state.attacker.name, action }),
     withdrawn: turn.withdrawn
