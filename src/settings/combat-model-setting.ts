@@ -8,7 +8,8 @@
  * setting's own `preCreateSetting` / `preUpdateSetting` hooks refuse a write from anywhere else (a
  * macro, the console) on the writing client: returning false cancels it and the value stays
  * (test/harness/README.md). A change re-prepares every actor and redraws open windows, as a variant
- * does (variant-rules.ts `rulesChanged`), and the active GM's client puts the token markers of the
+ * does (variant-rules.ts `rulesChanged`); the active GM's client then moves each creature's HP with
+ * its new maximum, keeping the HP lost (combat-model-hp.ts), and puts the token markers of the
  * new model's condition track on (or takes them off): the Saga-style model's statuses join
  * `CONFIG.statusEffects` when first set (hooks/condition-step.ts), so no reload is asked for.
  */
@@ -19,6 +20,18 @@ import { setReadyGate, track } from '../cards/kernel/in-flight.js';
 import { allActors } from '../documents/all-actors.js';
 import { syncConditionStepStatus } from '../hooks/condition-step.js';
 import { rulesChanged } from './variant-rules.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import type { CreatureData } from '../data/actor/creature-data.js';
+
+/** Each creature's maximum HP as prepared now (under the model that is changing). */
+function hpMaxima(): Map<Actor, number> {
+  const maxima = new Map<Actor, number>();
+  for (const actor of allActors()) {
+    const max = (actor.system as CreatureData | undefined)?.hp?.max;
+    if (typeof max === 'number') maxima.set(actor, max);
+  }
+  return maxima;
+}
 
 /** The setting's id as a Setting document's `key`. */
 export const COMBAT_MODEL_KEY = `${SYSTEM_ID}.${COMBAT_MODEL_SETTING}`;
@@ -86,13 +99,17 @@ export function registerCombatModelSetting(): void {
     type: String,
     default: models.DEFAULT_COMBAT_MODEL,
     choices: COMBAT_MODEL_CHOICES,
-    // Every actor prepared again; once the model is at hand, the token markers of its condition track
-    // (or none, under a model without one: hooks/condition-step.ts).
+    // Every actor prepared again; once the model is at hand (actors prepared under it), the active
+    // GM's client keeps each creature's HP lost under the new maximum (combat-model-hp.ts), and the
+    // token markers of its condition track (or none, under a model without one: condition-step.ts).
     onChange: () => {
+      const maxima = isActiveGM() ? hpMaxima() : null;
       rulesChanged();
-      void track(worldModelReady().then(() => Promise.all(allActors().map(syncConditionStepStatus)))).catch(
-        () => {},
-      );
+      const after = async () => {
+        if (maxima) await (await import('./combat-model-hp.js')).keepHpLost(maxima);
+        await Promise.all(allActors().map(syncConditionStepStatus));
+      };
+      void track(worldModelReady().then(after)).catch(() => {});
     },
   });
   Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>

@@ -76,13 +76,37 @@ function hbars(rows: { label: string; value: number; fill: string; text?: string
     .join('');
 }
 
-/** Who wins: side A, side B, draw (share of the fights). */
+/**
+ * Each count's share of `total` in tenths of a percent, adding up to exactly 1,000 (the largest
+ * remainder method): each share rounded on its own can add up to more (9,995 and 5 of 10,000 print
+ * as 100.0 % and 0.1 %). A tie for the last tenth goes to the smaller count, so that a side that won
+ * some fights is not shown at 0.0 % beside one at 100.0 %.
+ */
+export function tenthsOfPercent(counts: readonly number[], total: number): number[] {
+  if (total <= 0) return counts.map(() => 0);
+  const shares = counts.map((c, i) => ({
+    i,
+    c,
+    tenths: Math.floor((c * 1000) / total),
+    rest: (c * 1000) % total,
+  }));
+  let left = 1000 - shares.reduce((sum, s) => sum + s.tenths, 0);
+  for (const s of [...shares].sort((x, y) => y.rest - x.rest || x.c - y.c || x.i - y.i)) {
+    if (left <= 0) break;
+    if (s.rest === 0) continue;
+    s.tenths += 1;
+    left -= 1;
+  }
+  return shares.map((s) => s.tenths);
+}
+
+/** Who wins: side A, side B, draw (share of the fights, the shown shares adding up to 100.0 %). */
 export function winsChart(id: string, agg: SimulationAggregate, l: ChartLabels): string {
-  const n = Math.max(1, agg.fights);
+  const [a = 0, b = 0, draw = 0] = tenthsOfPercent([agg.wins.a, agg.wins.b, agg.wins.draw], agg.fights);
   const rows = [
-    { label: l.sideA, value: agg.wins.a / n, fill: fillOf(id, 'a') },
-    { label: l.sideB, value: agg.wins.b / n, fill: fillOf(id, 'b') },
-    { label: l.draw, value: agg.wins.draw / n, fill: fillOf(id, 'draw') },
+    { label: l.sideA, value: a / 1000, fill: fillOf(id, 'a') },
+    { label: l.sideB, value: b / 1000, fill: fillOf(id, 'b') },
+    { label: l.draw, value: draw / 1000, fill: fillOf(id, 'draw') },
   ];
   const title = `${l.wins}: ${rows.map((r) => `${r.label} ${pct(r.value)}`).join(', ')} (${agg.fights} ${l.fights})`;
   return svg(

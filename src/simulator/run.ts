@@ -143,7 +143,53 @@ function inWorker(
   });
 }
 
-/** Runs `options.n` fights between the two sides; resolves with the aggregate. */
+/** GnG's Appendix 1 variants that only its wound rules read (capability `woundVariants`). */
+const WOUND_VARIANTS = ['advancedWoundTrauma', 'woundsCauseBleeding'] as const;
+
+/**
+ * `variants` without what `model` does not offer (the world's stored Appendix 1 wound variants stay
+ * set when a world changes its model; they mean nothing under a model without GnG's wounds).
+ */
+export function offeredVariants(variants: SimVariants, model: CombatModel): SimVariants {
+  if (models.hasCapability(model, 'woundVariants')) return variants;
+  const out = { ...variants };
+  for (const key of WOUND_VARIANTS) delete out[key];
+  return out;
+}
+
+/**
+ * The first thing of `options` that `model` does not offer (Block, a called shot, a wound variant),
+ * as a localized refusal; null when it offers all. Defaults (`spare`, `none`, off) ask for nothing.
+ */
+function notOffered(options: SimulateOptions, model: CombatModel): Error | null {
+  const refuse = (option: string) =>
+    new Error(
+      game.i18n.format('GNG.Simulator.Error.NotOffered', {
+        option,
+        model: game.i18n.has(model.label) ? game.i18n.localize(model.label) : model.label,
+      }),
+    );
+  for (const policy of [options.policies?.a, options.policies?.b]) {
+    if (!models.hasCapability(model, 'aborts') && policy?.block !== undefined && policy.block !== 'spare')
+      return refuse(game.i18n.localize('GNG.Simulator.Block.label'));
+    if (
+      !models.hasCapability(model, 'calledShots') &&
+      policy?.calledShot !== undefined &&
+      policy.calledShot !== 'none'
+    )
+      return refuse(game.i18n.localize('GNG.Simulator.CalledShot.label'));
+  }
+  if (!models.hasCapability(model, 'woundVariants'))
+    for (const key of WOUND_VARIANTS)
+      if (options.variants?.[key] === true) return refuse(game.i18n.localize(`GNG.Variants.${key}.name`));
+  return null;
+}
+
+/**
+ * Runs `options.n` fights between the two sides; resolves with the aggregate. What the model does not
+ * offer (GnG's Block and called shots, its wound variants under the Saga-style model) is refused
+ * with a localized message; the world's stored wound variants are left out under such a model.
+ */
 export async function simulate(options: SimulateOptions): Promise<SimulationAggregate> {
   const n = Math.trunc(options.n ?? DEFAULT_FIGHTS);
   if (!(n >= 1 && n <= MAX_FIGHTS))
@@ -154,11 +200,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationAggr
   // A model registered by its loader is loaded first (the in-process run finds it in the registry).
   const loaded = await models.loadCombatModel(model);
   if (!loaded) throw unknownModel(model);
+  const refusal = notOffered(options, loaded);
+  if (refusal) throw refusal;
   const sides = await snapshotsOf(options.sideA, options.sideB, loaded);
   const job: SimulationJob = {
     sides,
     policies: options.policies ?? {},
-    variants: options.variants ?? variantRules(),
+    variants: options.variants ?? offeredVariants(variantRules(), loaded),
     n,
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     ...(options.roundCap === undefined ? {} : { roundCap: options.roundCap }),

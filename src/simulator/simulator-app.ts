@@ -11,7 +11,8 @@ import type { SidePolicy, SimVariants } from '../rules/simulate/index.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { PLOTS, plotSvg, type ChartLabels, type PlotId } from './charts.js';
 import { csvDataUrl, download, resultsCsv, svgToPng, type LabelledRun } from './export.js';
-import { DEFAULT_FIGHTS, MAX_FIGHTS, simulate } from './run.js';
+import { DEFAULT_FIGHTS, MAX_FIGHTS, offeredVariants, simulate } from './run.js';
+import { combatModel, modelOffers, worldModelReady } from '../settings/combat-model.js';
 import { SIMULATOR_TEMPLATE } from './register.js';
 import { combatEntries, combatSides } from './combat-sides.js';
 
@@ -170,6 +171,8 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
   #refocus: string | null = null;
 
   override async _prepareContext(): Promise<Record<string, unknown>> {
+    // What the world's model offers decides the controls (its own message when it cannot load).
+    await worldModelReady().catch(() => {});
     if (!this.#choices) {
       this.#choices = await actorChoices();
       // Opened during a fight: its friendly and hostile combatants are the sides.
@@ -202,6 +205,9 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
           .filter((c) => c.group === group)
           .map((c) => ({ ...c, selected: c.uuid === this.draft.pick[key] })),
       })),
+      // GnG's Block and called shots: shown only under a model that has them (not the Saga-style one).
+      offersBlock: modelOffers('aborts'),
+      offersCalledShot: modelOffers('calledShots'),
       block: (['never', 'spare', 'always'] as const).map((value) => ({
         value,
         label: t(`GNG.Simulator.Block.${value}`),
@@ -219,6 +225,8 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
       n: this.draft.n,
       max: MAX_FIGHTS,
       compare: this.draft.compare,
+      // The Appendix 1 variants are GnG's (the Variant rules window shows them under GnG only).
+      offersVariants: modelOffers('woundVariants'),
       variants: COMPARED.map((key) => ({
         key,
         label: t(`GNG.Variants.${key}.name`),
@@ -307,11 +315,11 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
       await this.render();
       return;
     }
-    const world = variantRules();
+    const world = offeredVariants(variantRules(), combatModel());
     const plans: { label: string; variants: SimVariants }[] = [
       { label: t('GNG.Simulator.WorldRules'), variants: world },
     ];
-    if (this.draft.compare)
+    if (this.draft.compare && modelOffers('woundVariants'))
       plans.push({ label: t('GNG.Simulator.Chosen'), variants: { ...world, ...this.draft.variants } });
     const controller = new AbortController();
     this.running = controller;
