@@ -3,12 +3,14 @@
  * listed in docs/rules.md "### Coverage of the chapter"). Each value is worked from the text's line.
  */
 import { describe, expect, it } from 'vitest';
+import { damageReductionAgainst, energyResistanceAgainst } from '../../../src/rules/index.js';
 import {
   COVER_BONUS,
   REGENERATION_SUPPRESSED_TURNS,
   diagonalSquares,
   doubleMoveSquares,
   regenerationTurn,
+  sagaDamage,
 } from '../../../src/rules/models/saga/index.js';
 
 describe('diagonal movement (001:110)', () => {
@@ -59,5 +61,29 @@ describe('Regeneration 5 (Cold) (001:145)', () => {
     expect(third).toEqual({ hp: 11, healed: 0, suppressedTurns: 0 });
     const fourth = regenerationTurn({ ...regen, hp: third.hp, suppressedTurns: third.suppressedTurns });
     expect(fourth).toEqual({ hp: 16, healed: 5, suppressedTurns: 0 });
+  });
+});
+
+describe('Damage Reduction and Energy Resistance (001:96, 104)', () => {
+  const hit = (dice: number[], reductions: { damageReduction?: number; energyResistance?: number }) =>
+    sagaDamage({ weaponDice: dice, ...reductions }).final;
+
+  it('"DR 5/- or DR 5/Magic": 5 against any weapon; 5/Magic is overcome by a magic weapon', () => {
+    expect(damageReductionAgainst('5/-', [])).toBe(5);
+    expect(damageReductionAgainst('5/-', { enhancement: 1 })).toBe(5);
+    expect(damageReductionAgainst('5/Magic', [])).toBe(5);
+    expect(damageReductionAgainst('5/Magic', { enhancement: 1 })).toBe(0);
+  });
+
+  it('"reduces the damage to 0 or below it is counted as not dealing damage": 4 − 5 → 0; 7 − 5 → 2', () => {
+    expect(hit([4], { damageReduction: 5 })).toBe(0);
+    expect(hit([7], { damageReduction: 5 })).toBe(2);
+  });
+
+  it('"Fire Resistance 10": fire damage 8 → 0, 12 → 2; cold damage is not resisted', () => {
+    expect(energyResistanceAgainst({ fire: 10 }, ['fire'])).toBe(10);
+    expect(energyResistanceAgainst({ fire: 10 }, ['cold'])).toBe(0);
+    expect(hit([8], { energyResistance: 10 })).toBe(0);
+    expect(hit([12], { energyResistance: 10 })).toBe(2);
   });
 });
