@@ -66,7 +66,7 @@ describe('Regeneration 5 (Cold) (001:145)', () => {
 
 describe('Damage Reduction and Energy Resistance (001:96, 104)', () => {
   const hit = (dice: number[], reductions: { damageReduction?: number; energyResistance?: number }) =>
-    sagaDamage({ weaponDice: dice, ...reductions }).final;
+    sagaDamage({ weaponDice: dice, protection: 0, margin: 0, ...reductions }).final;
 
   it('"DR 5/- or DR 5/Magic": 5 against any weapon; 5/Magic is overcome by a magic weapon', () => {
     expect(damageReductionAgainst('5/-', [])).toBe(5);
