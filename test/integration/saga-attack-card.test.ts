@@ -7,37 +7,18 @@
  *   20 HP; Reflex 10 + 2 + 1 = 13; Fortitude 10 + 3 + 2 = 15 = its damage threshold; Will 10;
  * - a natural 20 hits and doubles the damage (A9); damage ≥ 15 costs one step down the track (A2).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { sagaCardView, sagaTrooper, useSagaWorld, worldPlays } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
 const { gm, player } = h.users;
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
-
-async function worldPlays(id: string): Promise<void> {
-  const user = game.user;
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', id);
-  h.as(user);
-}
-
-beforeEach(async () => {
-  h.reset(30);
-  await worldPlays('saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  await worldPlays('gng');
-});
+useSagaWorld(h, 30);
 
 const sys = (actor: Actor) => actor.system as CreatureData;
 const vector = (actor: Actor) => ({
@@ -45,45 +26,9 @@ const vector = (actor: Actor) => ({
   nonlethal: sys(actor).hp.nonlethal,
   conditionStep: sys(actor).model.saga.conditionStep,
 });
-const messageOf = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const state = (message: ChatMessage) => cardState(messageOf(message)) as AttackCardState;
-const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
-const html = (message: ChatMessage) => h.renderMessage(messageOf(message));
-const lastNotice = () => h.notices.at(-1)?.message;
-const sagaLines = (message: ChatMessage) =>
-  [...html(message).querySelectorAll('.saga-line')].map((p) => p.textContent);
+const { state, target, html, lastNotice, sagaLines, buttons, click } = sagaCardView(h);
 
-function buttons(message: ChatMessage): string[] {
-  return [...html(message).querySelectorAll<HTMLElement>('button[data-action]')].map(
-    (b) => b.dataset.action as string,
-  );
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const button = html(message).querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
-
-async function trooper(): Promise<Actor> {
-  h.as(gm);
-  const actor = await h.createActor({
-    name: 'Trooper',
-    type: 'npc',
-    system: { abilities: { con: { value: 14 }, dex: { value: 12 } }, hp: { value: 20 } },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Soldier',
-      type: 'class',
-      system: { levels: 2, hitDie: 10, defenseProgression: 'good', saves: { fort: 'good' } },
-    },
-  ]);
-  return actor;
-}
+const trooper = () => sagaTrooper(h);
 
 /** The player's fighter attacks `defender` with the bastard sword; the dice are queued in order. */
 async function fighterAttacks(defender: Actor, dice: number[], options = {}): Promise<ChatMessage | null> {
@@ -189,7 +134,7 @@ describe('the attack card under the Saga-style model', () => {
     expect(lastNotice()).toBe("GnG's situational modifiers is not part of this world's combat rules.");
     expect(await fighterAttacks(defender, [10], { saga: { intoMelee: 'careful' } })).toBeNull();
     expect(lastNotice()).toBe('Shooting into melee is a ranged attack: nothing was rolled.');
-    await worldPlays('gng');
+    await worldPlays(h, 'gng');
     expect(await fighterAttacks(defender, [10], { saga: { charge: true } })).toBeNull();
     expect(lastNotice()).toBe("The Saga-style attack options is not part of this world's combat rules.");
     expect(game.messages.contents).toHaveLength(0);

@@ -6,55 +6,22 @@
  * weapon without the tag −4 (001:161): +9. The trooper's Reflex 13 (10 + 2 + Dex 1) + partial cover 2
  * (001:84) = 15; concealment fails on 1–20 (001:69).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { sagaTrooper, useSagaWorld } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
-const { gm, player } = h.users;
+const { player } = h.users;
 const { openDialog } = cardHelpers(h);
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
+useSagaWorld(h, 32);
 
-async function worldPlays(id: string): Promise<void> {
-  const user = game.user;
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', id);
-  h.as(user);
-}
-
-beforeEach(async () => {
-  h.reset(32);
-  await worldPlays('saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  await worldPlays('gng');
-});
-
-async function trooper(): Promise<Actor> {
-  h.as(gm);
-  const actor = await h.createActor({
-    name: 'Trooper',
-    type: 'npc',
-    system: { abilities: { con: { value: 14 }, dex: { value: 12 } }, hp: { value: 20 } },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Soldier',
-      type: 'class',
-      system: { levels: 2, hitDie: 10, defenseProgression: 'good', saves: { fort: 'good' } },
-    },
-  ]);
-  return actor;
-}
+const trooper = () => sagaTrooper(h);
 
 describe('the attack dialog under the Saga-style model', () => {
   it("offers the chapter's choices, previews its numbers and the card plays what it submitted", async () => {

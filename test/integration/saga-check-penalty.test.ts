@@ -4,27 +4,14 @@
  * stored step changes nothing. Worked by hand: Str 14 (+2), 3 ranks of Climb → Climb +5 (SRD: ranks
  * + ability modifier); at step 3 (−5): Climb +0, a Strength check d20 10 → 10 + 2 − 5 = 7.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { useSagaWorld } from '../fixtures/saga-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { gm } = h.users;
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
-beforeEach(async () => {
-  h.reset(32);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-});
+useSagaWorld(h, 32);
 
 type Roller = {
   rollAbilityCheck(a: string): Promise<ChatMessage>;

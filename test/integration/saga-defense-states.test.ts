@@ -5,27 +5,13 @@
  * own typed modifiers (its sheet's dodge bonus) still count. Worked by hand (saga-health's trooper):
  * Dex 12 (+1), good Defense at 2 (+2): Reflex 10 + 2 + 1 = 13; with a sheet dodge +1: 14.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { useSagaWorld } from '../fixtures/saga-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { gm } = h.users;
-
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
-beforeEach(async () => {
-  h.reset(30);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-});
+useSagaWorld(h, 30);
 
 const sys = (actor: Actor) => actor.system as CreatureData;
 const reflex = (actor: Actor) => sys(actor).derived.modelDefenses.reflex;

@@ -7,29 +7,17 @@
  * - good Fortitude at 2 (+3, the SRD's good save) + Con 2 = save 5 → Fortitude Defense 15 = the
  *   damage threshold (A2, A3); Dex 12 (+1), good Defense at 2 (+2): Reflex 10 + 2 + 1 = 13.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { models } from '../../src/rules/index.js';
+import { sagaTrooper, useSagaWorld } from '../fixtures/saga-world.js';
 import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { gm } = h.users;
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
-beforeEach(async () => {
-  h.reset(30);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-});
+useSagaWorld(h, 30);
 
 const sys = (actor: Actor) => actor.system as CreatureData;
 const vector = (actor: Actor) => ({
@@ -39,21 +27,7 @@ const vector = (actor: Actor) => ({
   conditionStep: sys(actor).model.saga.conditionStep,
 });
 
-async function trooper(): Promise<Actor> {
-  const actor = await h.createActor({
-    name: 'Trooper',
-    type: 'npc',
-    system: { abilities: { con: { value: 14 }, dex: { value: 12 } }, hp: { value: 20, temp: 2 } },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Soldier',
-      type: 'class',
-      system: { levels: 2, hitDie: 10, defenseProgression: 'good', saves: { fort: 'good' } },
-    },
-  ]);
-  return actor;
-}
+const trooper = () => sagaTrooper(h, { value: 20, temp: 2 });
 
 describe('an actor under the Saga-style model', () => {
   it('has hit-die HP, three static defenses and a condition step of 0', async () => {

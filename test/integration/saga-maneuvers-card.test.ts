@@ -6,73 +6,22 @@
  * - the thrower: an NPC with no class and no bonuses (BAB 0): a javelin at +0.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
-import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { sagaCardView, sagaTrooper, useSagaWorld } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
 const { gm, player } = h.users;
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
+useSagaWorld(h, 31);
 
-async function worldPlays(id: string): Promise<void> {
-  const user = game.user;
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', id);
-  h.as(user);
-}
+const { state, target, lastNotice, sagaLines, buttons, click } = sagaCardView(h);
 
-beforeEach(async () => {
-  h.reset(31);
-  await worldPlays('saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  await worldPlays('gng');
-});
-
-const messageOf = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const state = (message: ChatMessage) => cardState(messageOf(message)) as AttackCardState;
-const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
-const html = (message: ChatMessage) => h.renderMessage(messageOf(message));
-const lastNotice = () => h.notices.at(-1)?.message;
-const sagaLines = (message: ChatMessage) =>
-  [...html(message).querySelectorAll('.saga-line')].map((p) => p.textContent);
-const buttons = (message: ChatMessage) =>
-  [...html(message).querySelectorAll<HTMLElement>('button[data-action]')].map((b) => b.dataset.action);
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const button = html(message).querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
-
-async function trooper(): Promise<Actor> {
-  h.as(gm);
-  const actor = await h.createActor({
-    name: 'Trooper',
-    type: 'npc',
-    system: { abilities: { con: { value: 14 }, dex: { value: 12 } }, hp: { value: 20 } },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Soldier',
-      type: 'class',
-      system: { levels: 2, hitDie: 10, defenseProgression: 'good', saves: { fort: 'good' } },
-    },
-  ]);
-  return actor;
-}
+const trooper = () => sagaTrooper(h);
 
 /** `attacker` attacks `defender` with `weapon`; `options` may name the target's token (`$target`). */
 async function attack(

@@ -6,11 +6,10 @@
  * - 001:145: "Regeneration 5 … recovers 5 HP on its turn … suppressed for 2 rounds".
  * - The trooper: a d10 hit die, 2 levels, Con 14 (+2): 10 + 6 + 2 × 2 = 20 HP (A15).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { models } from '../../src/rules/index.js';
-import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
+import { useSagaWorld } from '../fixtures/saga-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { sagaTurnCard, sagaTurnCardOf, sagaTurnMark } from '../../src/cards/saga-turn/saga-turn-card.js';
 import { dyingCardOf } from '../../src/cards/dying/dying-state.js';
@@ -20,18 +19,7 @@ const h = await getHarness();
 const { buttons, click } = cardHelpers(h);
 const { gm, player } = h.users;
 
-models.registerCombatModel(SAGA_MODEL);
-afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
-beforeEach(async () => {
-  h.reset(31);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-});
+useSagaWorld(h, 31);
 
 const hp = (actor: Actor) => (actor.system as CreatureData).hp.value;
 const statuses = (actor: Actor) => ['dying', 'stable', 'dead'].filter((id) => actor.statuses.has(id));

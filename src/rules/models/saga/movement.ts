@@ -5,7 +5,7 @@
  */
 import { sizeIndex, sizeSteps } from '../../sizes.js';
 import type { Size } from '../../types.js';
-import { assertInteger, assertSize } from '../../validate.js';
+import { assertInteger, assertNonNegativeInteger, assertSize } from '../../validate.js';
 
 /**
  * Reach in squares (001:142): "Characters normally have a reach of 1, and are either medium or small
@@ -60,4 +60,22 @@ export function squareCost(size: Size, difficult: readonly boolean[]): number {
   const large = sizeIndex(assertSize(size)) >= sizeIndex('large');
   const pays = large ? difficult.some(Boolean) : difficult[0] === true;
   return pays ? DIFFICULT_TERRAIN_MULTIPLIER : 1;
+}
+
+/**
+ * Squares a run of diagonal moves costs (001:110): "every second diagonal movement counts as 1 more
+ * square than it actually is" — 1, 2, 1, 2 … (the grid's alternating 5/10/5 rule, system.json
+ * `grid.diagonals`, measures the same on the map).
+ */
+export function diagonalSquares(diagonals: number): number {
+  const n = assertNonNegativeInteger('diagonal moves', diagonals);
+  return n + Math.floor(n / 2);
+}
+
+/** A charge (001:66) and a withdrawal (001:139) move "at twice their movement speed". */
+export const DOUBLE_MOVE_MULTIPLIER = 2;
+
+/** Squares a charge or a withdrawal may cover for a speed of `speed` squares (001:66, 139). */
+export function doubleMoveSquares(speed: number): number {
+  return DOUBLE_MOVE_MULTIPLIER * assertNonNegativeInteger('speed', speed);
 }
