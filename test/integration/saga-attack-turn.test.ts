@@ -40,7 +40,7 @@ const state = (message: ChatMessage) => cardState(messageOf(message)) as AttackC
 const html = (message: ChatMessage) => h.renderMessage(messageOf(message));
 const budget = (actor: Actor) => sagaRecordOf(combatantOf(actor) as Combatant).budget;
 
-async function scene(): Promise<{ fighter: Actor; trooper: Actor; combat: HarnessCombat }> {
+async function scene(): Promise<{ fighter: Actor; trooper: Actor; combat: HarnessCombat; tokenId: string }> {
   h.as(gm);
   const trooper = await h.createActor({
     name: 'Trooper',
@@ -52,8 +52,9 @@ async function scene(): Promise<{ fighter: Actor; trooper: Actor; combat: Harnes
   await combat.startCombat();
   await attackActionsSettled();
   h.as(player);
-  h.target(player, h.placeToken(trooper));
-  return { fighter, trooper, combat };
+  const token = h.placeToken(trooper);
+  h.target(player, token);
+  return { fighter, trooper, combat, tokenId: token.id as string };
 }
 
 async function attacks(fighter: Actor, dice: number[], options = {}): Promise<ChatMessage | null> {
@@ -132,6 +133,22 @@ describe("the Saga attack card and the attacker's turn", () => {
     await takeBack(offTurn, fighter);
     expect(state(offTurn).sagaTurn?.withdrawn).toMatchObject({ given: true });
     expect(aooUsed()).toBe(0);
+  });
+
+  it('no attack of opportunity against a target with total concealment (001:73)', async () => {
+    const { fighter, combat, tokenId } = await scene();
+    h.as(gm);
+    await combat.nextTurn();
+    await attackActionsSettled();
+    const count = game.messages.size;
+    expect(await attacks(fighter, [2], { saga: { concealment: { [tokenId]: 'total' } } })).toBeNull();
+    expect(game.messages.size).toBe(count);
+    expect(h.notices.at(-1)?.message).toMatch(/none can be made against a target with total concealment/);
+    expect(sagaRecordOf(combatantOf(fighter) as Combatant).aooUsed).toBe(0);
+    const partial = (await attacks(fighter, [2, 50], {
+      saga: { concealment: { [tokenId]: 'concealment' } },
+    })) as ChatMessage;
+    expect(state(partial).sagaTurn?.opportunity).toEqual({ round: 1 });
   });
 
   it('a new turn since: taking back gives nothing, neither an action nor an attack of opportunity', async () => {

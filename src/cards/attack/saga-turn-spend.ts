@@ -3,21 +3,30 @@
  * through src/combat/saga-turns.ts on the active GM): an attack or a maneuver is a standard action,
  * a charge (001:66) and a coup de grace full-round actions. Off its turn in a begun combat an attack
  * is an attack of opportunity, one of those the creature has this round (001:43; the tracker counts
- * them). Refused, nothing rolled, when none is left. The attacker's "Take back the attack" gives the
+ * them), never against a target with total concealment (001:73). Refused, nothing rolled, when none
+ * is left. The attacker's "Take back the attack" gives the
  * action or the attack of opportunity back exactly, while that turn's record stands.
  */
 import { combatantOf } from '../../combat/scene-lookup.js';
 import {
   refundOpportunityFor,
   refundSagaActionFor,
+  opportunityPerRoundOf,
   sagaRecordOf,
   spendOpportunityFor,
   spendSagaActionFor,
   type SagaSpent,
 } from '../../combat/saga-turns.js';
 import { actorOf, Refusal } from '../kernel/index.js';
+import { mayMakeOpportunityAttack } from '../../rules/models/saga/opportunity.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState } from './attack-state.js';
+
+/** The lang key (`GNG.Model.Saga.Turn.Refusal.*`) of each reason an attack of opportunity is refused. */
+const OPPORTUNITY_REFUSAL = {
+  noneLeft: 'noOpportunity',
+  totalConcealment: 'opportunityTotalConcealment',
+} as const;
 
 /** The card's record of the action it spent. */
 export interface CardSagaTurn {
@@ -46,9 +55,15 @@ export async function spendSagaAttack(actor: Actor, options: AttackOptions): Pro
   const combat = combatant?.parent;
   if (!combatant || !combat || combat.round < 1) return null;
   if (combat.combatant?.id !== combatant.id) {
-    const round = sagaRecordOf(combatant).round;
+    const record = sagaRecordOf(combatant);
+    const may = mayMakeOpportunityAttack({
+      perRound: opportunityPerRoundOf(actor),
+      used: record.aooUsed,
+      targetTotalConcealment: Object.values(options.saga?.concealment ?? {}).includes('total'),
+    });
+    if (!may.ok) throw new Refusal(`GNG.Model.Saga.Turn.Refusal.${OPPORTUNITY_REFUSAL[may.reason]}`);
     if (!(await spendOpportunityFor(actor))) throw new Refusal('GNG.Model.Saga.Turn.Refusal.noOpportunity');
-    return { opportunity: { round }, withdrawn: null };
+    return { opportunity: { round: record.round }, withdrawn: null };
   }
   const result = await spendSagaActionFor(actor, sagaAttackAction(options));
   if (!result.ok) throw new Refusal(result.reason);
