@@ -18,6 +18,8 @@ import { Desk, type DeskRegion } from './desk.js';
 import { fetchPacks } from './packs.js';
 import { CompendiumBrowser, type CompendiumEntry } from './compendium.js';
 import { Table } from './table.js';
+import { models } from '../src/rules/index.js';
+import { modelName } from '../src/settings/combat-model.js';
 
 declare global {
   interface Window {
@@ -164,6 +166,26 @@ async function start(): Promise<void> {
     const refusal = nextTurnRefusal(game.user);
     if (refusal) ui.notifications.warn(refusal);
     else void game.combat?.nextTurn().then(updateNextTurn);
+  });
+  // The model switch: every registered combat model; a change plays the table under it (table.ts).
+  const modelSelect = byId('pg-model') as HTMLSelectElement;
+  for (const id of models.combatModelIds()) {
+    const option = document.createElement('option');
+    option.value = id;
+    option.textContent = modelName(id);
+    modelSelect.append(option);
+  }
+  modelSelect.value = table.model;
+  modelSelect.title = game.i18n.localize('GNG.Playground.Model.hint');
+  modelSelect.addEventListener('change', () => {
+    modelSelect.disabled = true;
+    void table
+      .setModel(modelSelect.value)
+      .then(updateNextTurn, (error: unknown) => console.error(error))
+      .finally(() => {
+        modelSelect.value = table.model;
+        modelSelect.disabled = false;
+      });
   });
   byId('pg-reset').addEventListener('click', () => void table.setup().then(showSeed).then(updateNextTurn));
   const showSeed = () => {

@@ -14,6 +14,14 @@ import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
 import { ChatLog } from './chat-log.js';
 import { element, f, t, whenActingAs } from './dom.js';
+import { SYSTEM_ID } from '../src/config/document-types.js';
+import { models } from '../src/rules/index.js';
+import {
+  COMBAT_MODEL_SETTING,
+  combatModelId,
+  modelName,
+  worldModelReady,
+} from '../src/settings/combat-model.js';
 
 export interface SideChoice {
   pack: string;
@@ -88,6 +96,8 @@ export class Table {
    */
   readonly #worldActors = new Map<string, Record<string, unknown>>();
   #settingUp = false;
+  /** The combat model the table plays (the model switch's): set again in the world after each reset. */
+  #model = combatModelId();
 
   constructor(
     readonly harness: Harness,
@@ -180,6 +190,53 @@ export class Table {
     return this.#user;
   }
 
+  /** The id of the combat model the table plays. */
+  get model(): string {
+    return this.#model;
+  }
+
+  /**
+   * Plays the table under another combat model, as a GM would switch it (the model cannot change
+   * while a combat exists): as the GM, ends the combat, sets the world setting and waits for the
+   * model's code, starts the combat again with the same combatants (HP, tokens and chat log stay),
+   * then draws the table and open windows again for the acting user.
+   */
+  async setModel(id: string): Promise<void> {
+    if (id === combatModelId()) return;
+    this.harness.as(this.harness.users.gm);
+    try {
+      for (const combat of [...game.combats]) await combat.delete();
+      await this.#setWorldModel(id);
+      await this.#fullHitPoints();
+      this.#startCombat();
+    } finally {
+      this.harness.as(this.#user);
+    }
+    await this.desk.renderAll();
+    this.draw();
+    ui.notifications.info(f('GNG.Playground.Model.Switched', { model: modelName(this.#model) }));
+  }
+
+  /**
+   * Every combatant at its maximum HP under the world's model, as a GM starts a fight under new rules:
+   * the packs hold GnG's HP, which may be above another model's maximum (the Saga-style 1st-level
+   * rogue: 13 of GnG's, 9 at most under it) or below it.
+   */
+  async #fullHitPoints(): Promise<void> {
+    for (const side of this.sides)
+      for (const { actor } of side.members) {
+        const max = (actor?.system as { hp?: { max?: unknown } } | undefined)?.hp?.max;
+        if (actor && typeof max === 'number') await actor.update({ 'system.hp.value': max });
+      }
+  }
+
+  /** Sets the world's model (as the GM, with no combat) and waits until its code is loaded. */
+  async #setWorldModel(id: string): Promise<void> {
+    await game.settings.set(SYSTEM_ID, COMBAT_MODEL_SETTING, id);
+    await worldModelReady();
+    this.#model = combatModelId();
+  }
+
   /** The battle map (map.ts). */
   get map(): BattleMap {
     return this.#map;
@@ -209,6 +266,9 @@ export class Table {
     const { harness } = this;
     harness.reset(this.seed);
     this.#chatUser = null;
+    // The reset gave the world its default settings: the table's model is set again (as the GM, before
+    // any combat), so that the actors are prepared under it.
+    if (this.#model !== combatModelId()) await this.#setWorldModel(this.#model);
     registerPacks(harness, this.packs);
     const taken: Footprint[] = [];
     for (const side of this.sides) {
@@ -249,14 +309,21 @@ export class Table {
     // keeps no such field: it is set on the user here, the playground's stand-in.
     for (const side of this.sides)
       (side.owner as { character?: Actor | null }).character = side.members[0]?.actor ?? null;
+    // Under another model than GnG's, the packs' HP (GnG's) give way to that model's maximum.
+    if (this.#model !== models.DEFAULT_COMBAT_MODEL) await this.#fullHitPoints();
     const [a, b] = this.sides as [Side, Side];
-    harness.startCombat(this.sides.flatMap((side) => side.members.map((m) => m.actor as Actor)));
+    this.#startCombat();
     const firstToken = (side: Side) => side.members[0]?.token as Token;
     harness.target(harness.users.player, firstToken(b));
     harness.target(harness.users.otherPlayer, firstToken(a));
     harness.target(harness.users.gm, firstToken(b));
     harness.as(this.#user);
     this.draw();
+  }
+
+  /** A combat of every combatant of the table, side A first. */
+  #startCombat(): void {
+    this.harness.startCombat(this.sides.flatMap((side) => side.members.map((m) => m.actor as Actor)));
   }
 
   /**
