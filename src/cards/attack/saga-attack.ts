@@ -32,6 +32,7 @@ import { cardResult } from './attack-model-steps.js';
 import { sagaOf } from './saga-card-state.js';
 import { settleManeuver } from './saga-maneuver-card.js';
 import { coupDeGraceModel } from '../../rules/models/saga/coup-de-grace.js';
+import { fortitudeDefense, sagaSituation } from '../../rules/models/saga/defenses.js';
 
 /** The Saga-style model's id (lane core's SAGA_MODEL). */
 export const SAGA_MODEL_ID = 'saga';
@@ -230,6 +231,11 @@ export function settleSagaTarget(
   // The same situation raises the damage threshold on Apply (Partial or Total Defense, 001:121).
   if (facts.defending)
     saga.situation = { defending: facts.defending, acrobaticsRanks: facts.acrobaticsRanks ?? 0 };
+  // The damage threshold Apply will meet (sagaApplyDamage: the Fortitude Defense with that situation).
+  saga.threshold = Math.max(
+    0,
+    fortitudeDefense(modelCreatureOf(defender), sagaSituation(saga.situation)).value,
+  );
   const spec = model.defenseAgainst(
     { mode, touch: state.weapon.touch, states, situation: facts },
     modelCreatureOf(defender),
