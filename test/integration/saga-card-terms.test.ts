@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { models } from '../../src/rules/index.js';
 import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';
@@ -16,6 +17,7 @@ const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
 await (await import('../../src/cards/attack/attack-odds-register.js')).cardOddsModule();
 const { gm, player } = h.users;
+const { openDialog } = cardHelpers(h);
 
 models.registerCombatModel(SAGA_MODEL);
 afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
@@ -147,5 +149,26 @@ describe('the attack card under the Saga-style model', () => {
     const message = await fighterAttacks(defender, [2]);
     expect(text(message, '.result .margin')).toBe('misses it by 2');
     expect(html(message).querySelector('.saga-threshold')).toBeNull();
+  });
+});
+
+describe('the attack dialog under the Saga-style model', () => {
+  it('has no empty "Combat options" fieldset and its odds say nothing of Block', async () => {
+    const defender = await trooper();
+    const fighter = await appendix3Fighter(h, player);
+    h.placeToken(fighter);
+    h.as(player);
+    h.target(player, h.placeToken(defender));
+    const sheet = await h.openSheet(fighter);
+    const clicked = h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await openDialog();
+    const el = dialog.element;
+    expect(el.querySelector('.attack-combat-options')).toBeNull();
+    expect(el.querySelector('.attack-saga')).not.toBeNull();
+    expect(el.querySelector('section.attack-odds .hint')?.textContent).toBe(
+      'The exact chances of this attack against each target, before anything is rolled.',
+    );
+    await dialog.close();
+    await clicked;
   });
 });
