@@ -172,3 +172,28 @@ describe('the attack dialog under the Saga-style model', () => {
     await clicked;
   });
 });
+
+describe('the sheet under the Saga-style model', () => {
+  it("the attack row's bonus carries the condition step's penalty, as the card rolls it (A1)", async () => {
+    const fighter = await appendix3Fighter(h, player);
+    h.as(gm);
+    await fighter.update({ 'system.model.saga.conditionStep': 1 });
+    const sheet = await h.openSheet(fighter);
+    const row = sheet.element.querySelector('.attack');
+    // +5 base attack (fighter 5) + Str 18 +4, then the step −1: +8.
+    expect(row?.querySelector('.stat-value')?.textContent?.trim()).toBe('+8');
+    const lines = [...(row?.querySelectorAll('.breakdown-line') ?? [])].map((li) =>
+      (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    );
+    expect(lines).toEqual(['Base attack bonus (Fighter 5) +5', 'Strength +4', 'Condition track -1']);
+    // The card rolls the same bonus: d20 + 8.
+    const defender = await trooper();
+    h.as(player);
+    h.target(player, h.placeToken(defender));
+    h.dice.queue(10);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {})) as ChatMessage;
+    await attackActionsSettled();
+    expect(message.rolls[0]?.formula).toBe('1d20 + 8');
+  });
+});
