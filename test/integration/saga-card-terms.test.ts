@@ -186,6 +186,10 @@ describe('the sheet under the Saga-style model', () => {
       (li.textContent ?? '').replace(/\s+/g, ' ').trim(),
     );
     expect(lines).toEqual(['Base attack bonus (Fighter 5) +5', 'Strength +4', 'Condition track -1']);
+    // Beside the HP bar: the step, not GnG's injury grade ("Unhurt").
+    expect(sheet.element.querySelector('.sheet-header .injury-grade')?.textContent).toBe(
+      'Condition track: −1',
+    );
     // The card rolls the same bonus: d20 + 8.
     const defender = await trooper();
     h.as(player);

@@ -11,7 +11,7 @@ import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { CONDITION_STEP_STATUSES } from '../../hooks/condition-step.js';
 import { sagaStats, sagaTrack } from './saga-sheet.js';
-import { conditionStepParts, sagaSheetParts } from '../../cards/attack/saga-attack-parts.js';
+import { conditionStepOf, conditionStepParts, sagaSheetParts } from '../../cards/attack/saga-attack-parts.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
@@ -169,7 +169,7 @@ export function headerContext(actor: Actor): Record<string, unknown> {
     ...levelContext(system),
     sizeLabel: t(`GNG.Size.${system.size}`),
     sizes: SIZES.map((value) => ({ value, label: t(`GNG.Size.${value}`), selected: value === system.size })),
-    hpBar: hpBar(system),
+    hpBar: headerHpBar(actor, system),
     bab: signed(derived.bab),
     grapple: signed(derived.grapple),
     initiative: signed(derived.initiative),
@@ -464,4 +464,18 @@ export function healTargetContext(
 /** An attack row's parts under the condition track (the card's: saga-attack-parts.ts). */
 function sagaAttackRowParts(actor: Actor, attack: AttackSummary) {
   return [...sagaSheetParts(actor, attack), ...conditionStepParts(actor)];
+}
+
+/**
+ * The header's HP bar: beside the HP, GnG's injury grade; under the condition track (no injury
+ * grades: "Unhurt" would be GnG's word) the creature's step as the tracker names it.
+ */
+function headerHpBar(actor: Actor, system: CreatureData) {
+  const bar = hpBar(system);
+  if (!modelOffers('conditionTrack')) return bar;
+  const step = conditionStepOf(actor);
+  return {
+    ...bar,
+    injury: f('GNG.Model.Saga.Track.TrackerLabel', { step: t(`GNG.Model.Saga.Track.Step.${step}`) }),
+  };
 }
