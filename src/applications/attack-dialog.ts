@@ -273,6 +273,17 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const powerAttackFeat = system.derived.feats.includes('power-attack');
     const strikes = strikesOf(this.actor);
     const held = this.#target ? heldItems(this.#target) : [];
+    const combat = combatOptionsView(
+      this.actor,
+      this.weapon,
+      preview?.attack.mode ?? null,
+      this.#targets,
+      this.rendered ? chosen : null,
+      id,
+    );
+    const saga = isSagaModel(combatModel())
+      ? sagaDialogView(this.actor, preview?.attack.mode ?? null, this.#targets, chosen, id)
+      : null;
     return {
       ...context,
       id: this.options.id,
@@ -354,17 +365,12 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         },
       },
       fire: this.#fireView(chosen, id),
-      combat: combatOptionsView(
-        this.actor,
-        this.weapon,
-        preview?.attack.mode ?? null,
-        this.#targets,
-        this.rendered ? chosen : null,
-        id,
-      ),
-      saga: isSagaModel(combatModel())
-        ? sagaDialogView(this.actor, preview?.attack.mode ?? null, this.#targets, chosen, id)
-        : null,
+      combat,
+      // Under the Saga-style model GnG's rows are not drawn: no empty "Combat options" fieldset.
+      hideCombatOptions: saga !== null && !combat.offHand.show && !combat.sunder.show,
+      saga,
+      // Odds without aborts (a model that has none) say nothing of Block.
+      oddsHint: combatModel().capabilities.aborts ? 'GNG.Odds.Hint' : 'GNG.Odds.HintNoAborts',
       calledShotNotes: [
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),

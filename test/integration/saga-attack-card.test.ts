@@ -78,7 +78,7 @@ describe('the attack card under the Saga-style model', () => {
     // 16 ≥ the threshold 15: one step down; 20 − 16 = 4 HP.
     expect(vector(defender)).toEqual({ value: 4, nonlethal: 0, conditionStep: 1 });
     expect(html(message).querySelector('.saga-track')?.textContent).toBe(
-      "Trooper's condition track: step 0 → 1.",
+      "Trooper's condition track: Normal → −1.",
     );
 
     // Another blow lands after it (the GM's edit): Undo gives back the card's own share of each field.

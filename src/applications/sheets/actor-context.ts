@@ -11,6 +11,8 @@ import { ANATOMY_FLAGS, type CreatureData, type NpcData } from '../../data/actor
 import { INJURY_STATUSES } from '../../hooks/injury-status.js';
 import { CONDITION_STEP_STATUSES } from '../../hooks/condition-step.js';
 import { sagaStats, sagaTrack } from './saga-sheet.js';
+import { conditionStepOf, conditionStepParts, sagaSheetParts } from '../../cards/attack/saga-attack-parts.js';
+import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
@@ -167,7 +169,7 @@ export function headerContext(actor: Actor): Record<string, unknown> {
     ...levelContext(system),
     sizeLabel: t(`GNG.Size.${system.size}`),
     sizes: SIZES.map((value) => ({ value, label: t(`GNG.Size.${value}`), selected: value === system.size })),
-    hpBar: hpBar(system),
+    hpBar: headerHpBar(actor, system),
     bab: signed(derived.bab),
     grapple: signed(derived.grapple),
     initiative: signed(derived.initiative),
@@ -241,8 +243,12 @@ export function combatPanelContext(actor: Actor) {
 export function combatTabContext(actor: Actor): Record<string, unknown> {
   const system = actor.system as CreatureData;
   const derived = system.derived;
+  const track = modelOffers('conditionTrack');
   const context: Record<string, unknown> = {
-    attacks: derived.attacks.map((attack) => attackView(actor, system, attack)),
+    // Under the condition track: the card's parts (GnG's condition rows and injury out, the step's penalty in).
+    attacks: derived.attacks.map((attack) =>
+      attackView(actor, system, attack, track ? sagaAttackRowParts(actor, attack) : undefined),
+    ),
     /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
     maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
     prone: (actor.statuses ?? new Set<string>()).has('prone'),
@@ -452,5 +458,24 @@ export function healTargetContext(
     surgeryLabel: patient ? f('GNG.Heal.Sheet.Surgery', { patient: name }) : t('GNG.Heal.Sheet.SurgeryAny'),
     parts,
     noParts: patient && !parts.length ? f('GNG.Heal.Sheet.NoParts', { patient: name }) : '',
+  };
+}
+
+/** An attack row's parts under the condition track (the card's: saga-attack-parts.ts). */
+function sagaAttackRowParts(actor: Actor, attack: AttackSummary) {
+  return [...sagaSheetParts(actor, attack), ...conditionStepParts(actor)];
+}
+
+/**
+ * The header's HP bar: beside the HP, GnG's injury grade; under the condition track (no injury
+ * grades: "Unhurt" would be GnG's word) the creature's step as the tracker names it.
+ */
+function headerHpBar(actor: Actor, system: CreatureData) {
+  const bar = hpBar(system);
+  if (!modelOffers('conditionTrack')) return bar;
+  const step = conditionStepOf(actor);
+  return {
+    ...bar,
+    injury: f('GNG.Model.Saga.Track.TrackerLabel', { step: t(`GNG.Model.Saga.Track.Step.${step}`) }),
   };
 }

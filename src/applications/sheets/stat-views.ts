@@ -242,12 +242,17 @@ export function hpBar(system: CreatureData) {
  * itemized as the dialog and the card show it (`itemizedAttackParts`: the derived base attack bonus,
  * ability and size modifiers), each with its source; parts of 0 after the first are left out.
  */
-function attackLines(actor: Actor, system: CreatureData, attack: AttackSummary): BreakdownLine[] {
+function attackLines(
+  actor: Actor,
+  system: CreatureData,
+  attack: AttackSummary,
+  parts: readonly { label: string; value: number }[] = itemizedAttackParts(actor, attack),
+): BreakdownLine[] {
   const sources: Record<string, string> = {
     'GNG.AttackDialog.Part.bab': system.derived.classes.map((c) => `${c.name} ${c.levels}`).join(', '),
     'GNG.AttackDialog.Part.size': t(`GNG.Size.${system.size}`),
   };
-  return itemizedAttackParts(actor, attack)
+  return parts
     .filter((part, index) => index === 0 || part.value !== 0)
     .map((part) => {
       const source = sources[part.label];
@@ -272,12 +277,22 @@ function roundsView(item: Item | undefined) {
   };
 }
 
-export function attackView(actor: Actor, system: CreatureData, attack: AttackSummary) {
+/**
+ * An attack row of the sheet. `parts`: the bonus's parts under a model that counts them otherwise
+ * (Saga: saga-attack-parts.ts, as its card does), the row's bonus then their sum; absent: GnG's.
+ */
+export function attackView(
+  actor: Actor,
+  system: CreatureData,
+  attack: AttackSummary,
+  parts?: readonly { label: string; value: number }[],
+) {
+  const bonus = parts ? parts.reduce((sum, part) => sum + part.value, 0) : attack.bonus;
   return {
     itemId: attack.itemId,
     img: actor.items.get(attack.itemId)?.img || defaultItemImage('weapon'),
     name: attack.name,
-    bonus: signed(attack.bonus),
+    bonus: signed(bonus),
     damage: attack.damage,
     damageTypes: attack.damageTypes.map((type) => t(`GNG.DamageType.${type}`)).join(', '),
     grip: t(`GNG.Grip.${attack.grip}`),
@@ -289,8 +304,8 @@ export function attackView(actor: Actor, system: CreatureData, attack: AttackSum
       id: `gng-${actor.id}-attack-${attack.itemId}`,
       key: `attack-${attack.itemId}`,
       label: f('GNG.Sheet.Attack.BonusOf', { name: attack.name }),
-      value: signed(attack.bonus),
-      lines: attackLines(actor, system, attack),
+      value: signed(bonus),
+      lines: attackLines(actor, system, attack, parts),
       notes: attack.proficient ? [] : [t('GNG.Sheet.Attack.NotProficient')],
     } satisfies StatView,
   };

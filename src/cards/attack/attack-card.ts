@@ -24,6 +24,7 @@ import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
 import { modelTargetContext } from './attack-model-steps.js';
+import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
 
@@ -74,13 +75,18 @@ function protectionLabel(damage: NonNullable<CardTarget['damage']>): string {
  * The one outcome line of applied damage: the worst state (dying, disabled … or else the injury
  * grade), then the statuses set that it does not already name.
  */
-function outcomeLine(applied: NonNullable<CardTarget['applied']>): string {
+function outcomeLine(applied: NonNullable<CardTarget['applied']>, injuries = true): string | null {
   const states = [applied.condition, applied.nonlethalCondition].filter((c) => c !== 'normal');
   const injury = t(`GNG.Injury.${applied.injury}`);
   const worst = states.map((c) => t(`GNG.Attack.Condition.${c}`)).join(', ');
+  // A model without GnG's injury grades (Saga) names no grade ("Unhurt"): a state, or nothing.
+  if (!injuries && !states.length)
+    return applied.statusesAdded.length
+      ? applied.statusesAdded.map((s) => t(`GNG.Status.${s}`)).join(', ')
+      : null;
   const state = !states.length
     ? injury
-    : applied.injury === 'none' || applied.condition === 'dead'
+    : !injuries || applied.injury === 'none' || applied.condition === 'dead'
       ? f('GNG.Attack.Applied.Outcome', { state: worst })
       : f('GNG.Attack.Applied.OutcomeInjury', { state: worst, injury });
   const named = new Set<string>(states);
@@ -159,7 +165,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         a.nonlethal.before !== a.nonlethal.after ? f('GNG.Attack.Applied.Nonlethal', a.nonlethal) : null,
       hpAfter: a.hp.after,
       trauma: a.trauma,
-      outcome: outcomeLine(a),
+      outcome: outcomeLine(a, postedModel(state.model)?.capabilities.injury ?? true),
       grave: a.condition !== 'normal' || a.nonlethalCondition !== 'normal',
     },
     buttons: {

@@ -85,13 +85,30 @@ export function settleStaticDefense(
   target.result = cardResult(model.resolve(state.attack.total, total, state.attack.natural));
 }
 
+/** A static defense's name (its lang key, else its id). */
+function staticDefenseName(defense: CardDefense): string {
+  const id = defense.id ?? '';
+  const key = `GNG.Model.Defense.${id}`;
+  return game.i18n.has(key) ? game.i18n.localize(key) : id;
+}
+
 /** The card's "vs <defense> N" of a static defense (its name's lang key, else its id). */
 export function staticDefenseLine(defense: CardDefense): string | null {
   if (defense.source !== 'static') return null;
-  const id = defense.id ?? '';
-  const key = `GNG.Model.Defense.${id}`;
-  const name = game.i18n.has(key) ? game.i18n.localize(key) : id;
+  const name = staticDefenseName(defense);
   return game.i18n.format('GNG.Attack.VersusStatic', { defense: name, total: defense.total });
+}
+
+/**
+ * Without Relative Degree (a model whose margin adds nothing to damage): the margin in the words of
+ * a static defense's text — the attack "beats" the defense by N (001:177) or "misses" it by N (001:149).
+ */
+export function marginLine(result: NonNullable<CardTarget['result']>): string {
+  const margin = result.relativeDegree;
+  if (!result.hit) return game.i18n.format('GNG.Attack.Margin.misses', { margin: Math.abs(margin) });
+  return margin > 0
+    ? game.i18n.format('GNG.Attack.Margin.beats', { margin })
+    : game.i18n.localize('GNG.Attack.Margin.meets');
 }
 
 /**
@@ -102,12 +119,21 @@ export function modelTargetContext<
   C extends { defense: object | null; result?: object | null; buttons: Record<string, unknown> },
 >(state: AttackCardState, target: CardTarget, context: C): C {
   const versus = target.defense ? staticDefenseLine(target.defense) : null;
-  if (versus && context.defense) Object.assign(context.defense, { versus });
+  if (versus && context.defense && target.defense) {
+    // The breakdown's heading names the defense met, not GnG's "Static defense · Melee +N".
+    const summary = game.i18n.format('GNG.Attack.StaticSummary', {
+      defense: staticDefenseName(target.defense),
+      total: target.defense.total,
+    });
+    Object.assign(context.defense, { versus, summary });
+  }
   if (context.result && target.result?.critical)
     Object.assign(context.result, { critical: game.i18n.localize('GNG.Attack.ModelCritical') });
   if (context.result && target.result?.fumble)
     Object.assign(context.result, { fumble: game.i18n.localize('GNG.Attack.ModelFumble') });
   const model = postedModel(state.model);
+  if (context.result && target.result && model && !model.capabilities.relativeDegree)
+    Object.assign(context.result, { margin: marginLine(target.result) });
   if (model && !model.capabilities.aborts)
     Object.assign(context.buttons, { block: null, riposte: null, rollWithBlow: null });
   return context;

@@ -65,10 +65,15 @@ export function cardOdds(
 export function decorateOdds(message: ChatMessage, html: HTMLElement): void {
   const state = isGMMessage(message) ? cardState(message) : null;
   const model = state ? cardModel(state) : null;
-  if (model) withAnalysis((analysis) => decorateWith(message, html, analysis), model);
+  if (model) withAnalysis((analysis) => decorateWith(message, html, analysis, model), model);
 }
 
-function decorateWith(message: ChatMessage, html: HTMLElement, analysis: ModelAnalysis): void {
+function decorateWith(
+  message: ChatMessage,
+  html: HTMLElement,
+  analysis: ModelAnalysis,
+  model: CombatModel,
+): void {
   const state = isGMMessage(message) ? cardState(message) : null;
   if (!state) return;
   for (const old of html.querySelectorAll('.attack-odds, .attack-what-if')) old.remove();
@@ -94,10 +99,12 @@ function decorateWith(message: ChatMessage, html: HTMLElement, analysis: ModelAn
       const row = targetOdds(attack, defender, target.id, target.name, target, analysis);
       place(oddsList(doc, row, calledShot, game.i18n.localize('GNG.Odds.CardHeading')));
     }
-    // The defender's "What if?" comes after the hit (Block) or the damage (Roll with the Blow).
-    const whatIf = attackWithdrawn(state)
-      ? null
-      : whatIfFor(state, attack, target, defender, game.user, doc, message, analysis);
+    // The defender's "What if?" comes after the hit (Block) or the damage (Roll with the Blow): only
+    // under a model with those aborts (its odds are GnG's: injury, Block, Tumble), none otherwise.
+    const whatIf =
+      attackWithdrawn(state) || !models.hasCapability(model, 'aborts')
+        ? null
+        : whatIfFor(state, attack, target, defender, game.user, doc, message, analysis);
     if (whatIf) section.append(whatIf);
   }
   // One legend per card (under the last target's odds), not one per target.

@@ -16,7 +16,7 @@ import {
   worstConcealment,
   type SagaConcealment,
 } from '../../rules/models/saga/attack-situation.js';
-import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
+import { CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
 import { maneuverDefense, maneuverRoll } from '../../rules/models/saga/maneuvers.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
@@ -27,11 +27,12 @@ import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { itemizedAttackParts } from './attack-preview.js';
 import { cardResult } from './attack-model-steps.js';
 import { sagaOf } from './saga-card-state.js';
+import { conditionStepOf, conditionStepParts, sagaSheetParts } from './saga-attack-parts.js';
 import { settleManeuver } from './saga-maneuver-card.js';
 import { coupDeGraceModel } from '../../rules/models/saga/coup-de-grace.js';
+import { fortitudeDefense, sagaSituation } from '../../rules/models/saga/defenses.js';
 
 /** The Saga-style model's id (lane core's SAGA_MODEL). */
 export const SAGA_MODEL_ID = 'saga';
@@ -54,17 +55,8 @@ function chosen(options: AttackOptions, key: (typeof GNG_ONLY)[number]): boolean
   return value === true;
 }
 
-/** The attacker's condition step (0 when the actor has none stored). */
-export function conditionStepOf(actor: Actor | null): number {
-  const stored = (actor?.system as { model?: { saga?: { conditionStep?: unknown } } } | undefined)?.model
-    ?.saga?.conditionStep;
-  return typeof stored === 'number' &&
-    Number.isInteger(stored) &&
-    stored >= 0 &&
-    stored <= CONDITION_TRACK_BOTTOM
-    ? stored
-    : 0;
-}
+/** The attacker's condition step (0 when the actor has none stored): saga-attack-parts.ts. */
+export { conditionStepOf };
 
 /** Helpless as the chapter reads it (001:124): unconscious, paralyzed, helpless, or the track's bottom. */
 export function sagaHelpless(actor: Actor | null): boolean {
@@ -134,20 +126,14 @@ export function sagaAttackParts(
   options: AttackOptions,
 ): CardPart[] {
   const saga = options.saga ?? {};
-  const step = conditionStepOf(actor);
-  const stepPart =
-    step > 0
-      ? [{ label: 'GNG.Model.Saga.Option.conditionStep', value: CONDITION_PENALTIES[step] as number }]
-      : [];
+  const stepPart = conditionStepParts(actor);
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
   // A feint is a Deception check (001:185): the actor's Bluff, not the weapon.
   if (saga.maneuver && maneuverRoll(saga.maneuver) === 'deception') {
     const bluff = (actor.system as CreatureData).derived.skills.bluff.total;
     return [{ label: 'GNG.Model.Saga.Maneuver.deception', value: bluff }, ...stepPart, ...bonus];
   }
-  const sheet = itemizedAttackParts(actor, row).filter(
-    (p) => p.label !== 'GNG.Breakdown.Conditions' && p.label !== 'GNG.Breakdown.Injury',
-  );
+  const sheet = sagaSheetParts(actor, row);
   const w = weapon.system as WeaponData;
   const situation = sagaAttackModifiers({
     mode: row.mode,
@@ -230,6 +216,11 @@ export function settleSagaTarget(
   // The same situation raises the damage threshold on Apply (Partial or Total Defense, 001:121).
   if (facts.defending)
     saga.situation = { defending: facts.defending, acrobaticsRanks: facts.acrobaticsRanks ?? 0 };
+  // The damage threshold Apply will meet (sagaApplyDamage: the Fortitude Defense with that situation).
+  saga.threshold = Math.max(
+    0,
+    fortitudeDefense(modelCreatureOf(defender), sagaSituation(saga.situation)).value,
+  );
   const spec = model.defenseAgainst(
     { mode, touch: state.weapon.touch, states, situation: facts },
     modelCreatureOf(defender),

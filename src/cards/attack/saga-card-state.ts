@@ -26,6 +26,8 @@ export interface CardSagaTarget {
   situation?: Readonly<Record<string, string | number | boolean>>;
   /** The maneuver provoked an attack of opportunity (base attack bonus under +1, 001:165). */
   provokes?: boolean;
+  /** The target's damage threshold its Apply meets (its Fortitude Defense with the situation, A2). */
+  threshold?: number;
 }
 
 declare module './attack-state.js' {
@@ -43,13 +45,15 @@ export function sagaOf(target: CardTarget): CardSagaTarget {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+/** A step in the sheet's words: "Normal", "−1" … "Unconscious". */
+const stepName = (step: number) => t(`GNG.Model.Saga.Track.Step.${step}`);
 const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 
-/** The card's Saga lines of a target, and its condition-track line after Apply (null: none). */
+/** The card's Saga lines of a target, its damage-threshold line and its condition-track line after Apply. */
 export function sagaTargetContext(
   state: AttackCardState,
   target: CardTarget,
-): { lines: { text: string; kind: string }[]; track: string | null } | null {
+): { lines: { text: string; kind: string }[]; threshold: string | null; track: string | null } | null {
   const saga = target.saga;
   if (!saga) return null;
   const lines: { text: string; kind: string }[] = [];
@@ -102,7 +106,21 @@ export function sagaTargetContext(
     lines.push({ kind: 'saga-coup-de-grace', text: t('GNG.Model.Saga.Card.CoupDeGrace') });
   if (saga.stray)
     lines.push({ kind: 'saga-stray', text: f('GNG.Model.Saga.Card.Stray', { name: target.name }) });
-  return { lines, track: trackLine(target) };
+  return { lines, threshold: thresholdLine(target), track: trackLine(target) };
+}
+
+/**
+ * After a hit that deals damage: the target's damage threshold, and once the damage is rolled whether
+ * it beats it (at least as much, A2: one step down the track on Apply). Ion's two steps are Apply's.
+ */
+function thresholdLine(target: CardTarget): string | null {
+  const threshold = target.saga?.threshold;
+  if (threshold === undefined || target.result?.hit !== true || target.saga?.maneuver) return null;
+  const damage = target.damage;
+  if (!damage) return f('GNG.Model.Saga.Card.Threshold.Known', { threshold });
+  const dealt = damage.lethal + damage.nonlethal;
+  const beats = dealt > 0 && dealt >= threshold;
+  return f(`GNG.Model.Saga.Card.Threshold.${beats ? 'Beats' : 'Below'}`, { damage: dealt, threshold });
 }
 
 /** After Apply: the condition step before and after (when it moved), and a coup de grace's death. */
@@ -112,5 +130,9 @@ function trackLine(target: CardTarget): string | null {
   const before = (applied.snapshot as unknown as Record<string, unknown>).conditionStep;
   const after = applied.healthAfter?.conditionStep;
   if (typeof before !== 'number' || typeof after !== 'number' || before === after) return null;
-  return f('GNG.Model.Saga.Card.Track', { name: target.name, before, after });
+  return f('GNG.Model.Saga.Card.Track', {
+    name: target.name,
+    before: stepName(before),
+    after: stepName(after),
+  });
 }
