@@ -42,6 +42,18 @@ const fullHp = (actor: Actor, model: CombatModel) =>
   Math.min(model.maxHitPoints(modelCreatureOf(actor)).max, LIMITS.hitPoints);
 
 /**
+ * `actor`'s current HP under `model` when its data were written for GnG (a pack's creature read as
+ * it is, as the simulator reads one): its GnG full HP are its full HP under `model`, other HP as
+ * stored (`hpAtCreation`). Unprepared: as stored.
+ */
+export function hpFromGnG(actor: Actor, model: CombatModel): number {
+  const system = actor.system as CreatureData;
+  const stored = system.hp.value;
+  if (model.id === models.DEFAULT_COMBAT_MODEL || !system.derived?.modelCreature) return stored;
+  return hpAtCreation(stored, fullHp(actor, models.GNG_MODEL), fullHp(actor, model));
+}
+
+/**
  * A creature just created (a world actor, not a pack's) while the world plays a model other than
  * GnG: stored HP equal to its full HP under GnG, from the same data (packs, the importer and the
  * playground store creatures unhurt, at GnG's maximum), become its full HP under the world's model;
@@ -52,11 +64,10 @@ export async function fullHpAtCreation(actor: Actor): Promise<boolean> {
   if (actor.pack || !(actor.type === 'character' || actor.type === 'npc')) return false;
   const model = await worldModelReady();
   if (model.id === models.DEFAULT_COMBAT_MODEL) return false;
-  const system = actor.system as CreatureData;
-  const stored = system.hp?.value;
+  const stored = (actor.system as CreatureData).hp?.value;
+  if (typeof stored !== 'number') return false;
   // Not prepared (test/harness/README.md, not assumed): no maximum to compare with, nothing written.
-  if (typeof stored !== 'number' || !system.derived?.modelCreature) return false;
-  const value = hpAtCreation(stored, fullHp(actor, models.GNG_MODEL), fullHp(actor, model));
+  const value = hpFromGnG(actor, model);
   if (value === stored) return false;
   await actor.update({ 'system.hp.value': value });
   return true;

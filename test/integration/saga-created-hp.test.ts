@@ -18,6 +18,7 @@ import { FIGHTER_CLASS, FIGHTER_GEAR, ROGUE_CLASS } from '../fixtures/appendix3.
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { worldModelReady } from '../../src/settings/combat-model.js';
 import { hpAtCreation } from '../../src/rules/models/model-change.js';
+import { snapshotsOf } from '../../src/simulator/run.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -121,6 +122,35 @@ describe('an actor created under the Saga-style model from GnG data', () => {
     expect(hp(await create(bear(10)))).toEqual({ value: 10, max: 17 });
     expect(hp(await create(fighter(23)))).toEqual({ value: 23, max: 23 });
     expect(writers).toEqual([]);
+  });
+
+  it('the simulator reads a pack’s creature as it would be created: the bear fights at 24 under Saga, 17 under GnG', async () => {
+    // A pack's document is prepared when it is loaded, under the world's model then.
+    const packBear = () =>
+      h.registerCompendiumDocument(
+        'bestiary',
+        { _id: 'bearblack0000000', ...bear() },
+        'Actor',
+      ) as unknown as Actor;
+    const wounded = await create(bear(10));
+    await game.settings.set('gng', 'combatModel', 'saga');
+    await worldModelReady();
+    await attackActionsSettled();
+    const underSaga = packBear();
+    let { a, b } = await snapshotsOf([underSaga.uuid], [wounded]);
+    expect(a[0]?.hp).toMatchObject({ value: 24, max: 24 });
+    expect(a[0]?.model?.health).toMatchObject({ value: 24 });
+    // A world actor fights with its own HP (the change of model kept its 7 lost: 24 − 7 = 17).
+    expect(b[0]?.hp).toMatchObject({ value: 17, max: 24 });
+    // The pack's document itself is not written.
+    expect((underSaga.system as CreatureData).hp.value).toBe(17);
+    await game.settings.set('gng', 'combatModel', 'gng');
+    await worldModelReady();
+    await attackActionsSettled();
+    ({ a, b } = await snapshotsOf([packBear().uuid], [wounded]));
+    expect(a[0]?.hp).toMatchObject({ value: 17, max: 17 });
+    expect(a[0]?.model).toBeUndefined();
+    expect(b[0]?.hp).toMatchObject({ value: 10, max: 17 });
   });
 
   it('the rule: only GnG’s full HP become the model’s full HP', () => {
