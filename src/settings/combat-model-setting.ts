@@ -12,6 +12,8 @@
  * its new maximum, keeping the HP lost (combat-model-hp.ts), and puts the token markers of the
  * new model's condition track on (or takes them off): the Saga-style model's statuses join
  * `CONFIG.statusEffects` when first set (hooks/condition-step.ts), so no reload is asked for.
+ * An actor created under another model than GnG with GnG's full HP stored starts at full HP under
+ * it (the active GM's client, after creation: combat-model-hp.ts `fullHpAtCreation`).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { models } from '../rules/index.js';
@@ -111,6 +113,12 @@ export function registerCombatModelSetting(): void {
       };
       void track(worldModelReady().then(after)).catch(() => {});
     },
+  });
+  // An actor created under another model than GnG from data holding GnG's full HP starts at full HP
+  // under it: after creation, on the active GM's client only (combat-model-hp.ts, loaded then).
+  Hooks.on('createActor', (actor: Actor) => {
+    if (isActiveGM() && combatModelId() !== models.DEFAULT_COMBAT_MODEL)
+      void track(import('./combat-model-hp.js').then((m) => m.fullHpAtCreation(actor))).catch(() => {});
   });
   Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>
     guardWrite(setting, data),

@@ -18,8 +18,9 @@ import {
 } from '../rules/index.js';
 import type { CombatantSnapshot, SimAttack, SimBlock } from '../rules/simulate/index.js';
 import type { CombatModel } from '../rules/index.js';
-import { combatModel } from '../settings/combat-model.js';
+import { combatModel, combatModelId } from '../settings/combat-model.js';
 import { healthOf, modelCreatureOf } from '../combat/model-health.js';
+import { hpFromGnG } from '../settings/combat-model-hp.js';
 
 const INJURY_LABEL = 'GNG.Breakdown.Injury';
 
@@ -122,7 +123,7 @@ export function actorSnapshot(
     id,
     name,
     size: system.size,
-    hp: { value: system.hp.value, max: d.hp.max, temp: system.hp.temp, nonlethal: system.hp.nonlethal },
+    hp: { value: hpOf(actor, model), max: d.hp.max, temp: system.hp.temp, nonlethal: system.hp.nonlethal },
     con: d.abilities.con.effective,
     immuneToInjury: d.hp.injury.immune,
     initiative: d.initiative - d.initiativeBreakdown.injury,
@@ -149,13 +150,25 @@ export function actorSnapshot(
   };
 }
 
+/**
+ * The HP a creature fights with: as stored, but a pack's creature read while the world plays another
+ * model than GnG holds GnG's HP (docs/rules.md "Changing the model"): unhurt there, it fights at full
+ * HP here, as it would once created in the world. (Its maximum, `derived.hp.max`, is the world's.)
+ */
+const hpOf = (actor: Actor, model: CombatModel) =>
+  actor.pack && model.id === combatModelId()
+    ? hpFromGnG(actor, model)
+    : (actor.system as CreatureData).hp.value;
+
 /** Under a model other than GnG: the creature and health vector its fight loop plays from (plain data). */
 function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot, 'model'> {
   if (model.id === 'gng') return {};
   const { statuses, ...creature } = modelCreatureOf(actor);
+  const health = { ...healthOf(actor, model) };
+  if ('value' in health) health.value = hpOf(actor, model);
   return {
     model: {
-      health: { ...healthOf(actor, model) },
+      health,
       creature: { ...(JSON.parse(JSON.stringify(creature)) as typeof creature), statuses: [...statuses] },
     },
   };

@@ -14,3 +14,13 @@ export function hpAfterModelChange(current: number, oldMax: number, newMax: numb
   if (current <= 0 || oldMax === newMax) return current;
   return Math.min(newMax, Math.max(1, newMax - (oldMax - current)));
 }
+
+/**
+ * The current HP of a creature created while the world plays a model other than GnG from data that
+ * stores GnG's HP (a pack's creature, an import): stored HP equal to its full HP under GnG
+ * (`gngMax`: packs store creatures unhurt) are full HP under the world's model (`modelMax`); any
+ * other stored HP (a creature made wounded on purpose) stay as they are.
+ */
+export function hpAtCreation(stored: number, gngMax: number, modelMax: number): number {
+  return stored === gngMax ? modelMax : stored;
+}
