@@ -130,7 +130,7 @@ it("switches the table to the Saga-style model and plays the README's exchange: 
   await expect.poll(() => hp.textContent()).toBe('HP -2 / 9');
   await expect.poll(() => rogue(page).locator('.pg-statuses').textContent()).toContain('Dying');
   expect(await card(page).locator('.saga-track').textContent()).toBe(
-    "Rogue, 1st level's condition track: step 0 → 1.",
+    "Rogue, 1st level's condition track: Normal → −1.",
   );
   await shot(page, 'applied');
 
