@@ -5,26 +5,17 @@
  * `saga`) field resets the step to its initial 0 as much as writing 0 does, so it is refused too.
  * Also: hand-written track and refooting requests with bad payloads, and a request card a player wrote.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { worldModelReady } from '../../src/settings/combat-model.js';
 import { conditionStepOf, moveConditionTrack } from '../../src/cards/saga-track/track-state.js';
+
+import { useSagaWorld } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
 
-beforeEach(async () => {
-  h.reset(30);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-  await worldModelReady();
-});
-afterEach(async () => {
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-  expect([...h.i18n.missing]).toEqual([]);
-});
+useSagaWorld(h, 30, { loaded: true });
 
 /** The player's NPC, three steps down the track (moved by the GM). */
 async function scout(): Promise<Actor> {

@@ -11,16 +11,17 @@
  * Dex 14 (+2), Con 13 (+1), Wis 8 (−1), Medium, no armor: Reflex 10 + 2 = 12, Fortitude
  * 10 + 0 + 1 = 11, Will 10 + 0 − 1 = 9; damage threshold = Fortitude = 11.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { worldModelReady } from '../../src/settings/combat-model.js';
 import { conditionStepOf, moveConditionTrack } from '../../src/cards/saga-track/track-state.js';
 import { CONDITION_STEP_STATUSES } from '../../src/hooks/condition-step.js';
 import { openTab } from '../fixtures/sheet-tabs.js';
 import { skippedEffectChanges } from '../../src/data/actor/effect-guard.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+
+import { useSagaWorld } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -30,17 +31,7 @@ const text = (app: HarnessApplicationV2, selector: string) =>
 const texts = (root: ParentNode, selector: string) =>
   [...root.querySelectorAll(selector)].map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
 
-beforeEach(async () => {
-  h.reset(30);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-  await worldModelReady();
-});
-afterEach(async () => {
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-  expect([...h.i18n.missing]).toEqual([]);
-});
+useSagaWorld(h, 30, { loaded: true });
 
 /** The player's NPC: Dex 14, Con 13, Wis 8, 10 HP of which 3 nonlethal. */
 async function scout(): Promise<Actor> {

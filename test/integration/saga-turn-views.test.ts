@@ -5,11 +5,10 @@
  * attacks of opportunity left (001:43); the combat tracker shows each combatant's condition step.
  * GnG's lines stay GnG's.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { models } from '../../src/rules/index.js';
-import { saga } from '../../src/rules/on-demand.js';
+import { describe, expect, it, vi } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { sagaFight, useSagaWorld } from '../fixtures/saga-world.js';
+import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
 import { registerSagaTurns, spendSagaActionFor } from '../../src/combat/saga-turns.js';
@@ -20,29 +19,11 @@ const { combatPanelContext } = await import('../../src/applications/sheets/actor
 const { gm, player, otherPlayer } = h.users;
 registerSagaTurns();
 
-beforeEach(async () => {
-  h.reset(30);
-  models.registerCombatModel(saga.SAGA_MODEL);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  h.as(gm);
-  for (const combat of [...game.combats]) await combat.delete();
-  await game.settings.set('gng', 'combatModel', 'gng');
-  models.unregisterCombatModel('saga');
-  expect([...h.i18n.missing]).toEqual([]);
-});
+useSagaWorld(h, 30, { endCombats: true });
 
 const lines = (actor: Actor) => combatPanelContext(actor).combat.budget;
 
-async function fight(): Promise<{ fighter: Actor; rogue: Actor; combat: HarnessCombat }> {
-  const fighter = await appendix3Fighter(h, player);
-  const rogue = await appendix3Rogue(h, otherPlayer);
-  const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
-  await combat.startCombat();
-  await attackActionsSettled();
-  return { fighter, rogue, combat };
-}
+const fight = () => sagaFight(h);
 
 const ALL_TRADES =
   'Trades: the standard action as a move or a swift action; the move action as a swift action; ' +

@@ -4,36 +4,20 @@
  * loader, as a world playing it loads it — not only when a test calls `registerSagaTurns()` itself
  * (saga-turns.test.ts does). Nothing here imports saga-turns.ts's registration.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled, askGM } from '../../src/cards/kernel/index.js';
+import { describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { askGM } from '../../src/cards/kernel/index.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
-import { worldModelReady } from '../../src/settings/combat-model.js';
+import { sagaFight, useSagaWorld } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
-const { gm, player, otherPlayer } = h.users;
+const { player } = h.users;
 
-beforeEach(async () => {
-  h.reset(30);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-  await worldModelReady();
-});
-afterEach(async () => {
-  h.as(gm);
-  for (const combat of [...game.combats]) await combat.delete();
-  await game.settings.set('gng', 'combatModel', 'gng');
-  expect([...h.i18n.missing]).toEqual([]);
-});
+useSagaWorld(h, 30, { loaded: true, endCombats: true });
 
 describe('the world plays the Saga-style model (loaded by its loader)', () => {
   it('the tracker shows the budget and the Refoot button; a player’s refooting request is answered', async () => {
-    const fighter = await appendix3Fighter(h, player);
-    const rogue = await appendix3Rogue(h, otherPlayer);
-    const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
-    await combat.startCombat();
-    await attackActionsSettled();
+    const { fighter } = await sagaFight(h);
     const id = (combatantOf(fighter) as Combatant).id as string;
     const row = () => h.renderCombatTracker().querySelector(`[data-combatant-id="${id}"]`);
     // A fresh turn: one standard, two moves (the standard as a move), three swifts; one AoO (A13).

@@ -5,8 +5,8 @@
  * then shows each combatant's budget on the tracker and refills it at each turn start.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
+import { getHarness } from '../harness/index.js';
+import { sagaFight, trackerText } from '../fixtures/saga-world.js';
 import { models } from '../../src/rules/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
@@ -14,7 +14,7 @@ import { SAGA_LOADER } from '../../src/settings/combat-model.js';
 import { sagaRecordOf, spendSagaActionFor } from '../../src/combat/saga-turns.js';
 
 const h = await getHarness();
-const { gm, player, otherPlayer } = h.users;
+const { gm } = h.users;
 
 beforeEach(() => h.reset(30));
 afterEach(async () => {
@@ -24,20 +24,9 @@ afterEach(async () => {
   expect([...h.i18n.missing]).toEqual([]);
 });
 
-function badge(actor: Actor): string | null {
-  const html = h.renderCombatTracker();
-  const combatant = combatantOf(actor) as Combatant;
-  return html.querySelector(`[data-combatant-id="${combatant.id}"] .gng-saga-turn`)?.textContent ?? null;
-}
+const badge = (actor: Actor) => trackerText(h, actor);
 
-async function fight(): Promise<{ fighter: Actor; rogue: Actor; combat: HarnessCombat }> {
-  const fighter = await appendix3Fighter(h, player);
-  const rogue = await appendix3Rogue(h, otherPlayer);
-  const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
-  await combat.startCombat();
-  await attackActionsSettled();
-  return { fighter, rogue, combat };
-}
+const fight = () => sagaFight(h);
 
 describe("the Saga turns arrive with the model's loader", () => {
   it('under GnG nothing of them runs: no badge, no record at turn start', async () => {

@@ -4,11 +4,9 @@
  * shown on the tracker; refooting asked by a player through the GM and done as the round ends. Played
  * under the Saga-style model.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { models } from '../../src/rules/index.js';
-import { saga } from '../../src/rules/on-demand.js';
+import { describe, expect, it, vi } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { sagaFight, trackerText, useSagaWorld } from '../fixtures/saga-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
 import {
@@ -21,36 +19,14 @@ import {
 } from '../../src/combat/saga-turns.js';
 
 const h = await getHarness();
-const { gm, player, otherPlayer } = h.users;
+const { gm, player } = h.users;
 registerSagaTurns();
 
-beforeEach(async () => {
-  h.reset(30);
-  models.registerCombatModel(saga.SAGA_MODEL);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  h.as(gm);
-  for (const combat of [...game.combats]) await combat.delete();
-  await game.settings.set('gng', 'combatModel', 'gng');
-  models.unregisterCombatModel('saga');
-  expect([...h.i18n.missing]).toEqual([]);
-});
+useSagaWorld(h, 30, { endCombats: true });
 
-function badge(actor: Actor): string | null {
-  const html = h.renderCombatTracker();
-  const combatant = combatantOf(actor) as Combatant;
-  return html.querySelector(`[data-combatant-id="${combatant.id}"] .gng-saga-turn`)?.textContent ?? null;
-}
+const badge = (actor: Actor) => trackerText(h, actor);
 
-async function fight(): Promise<{ fighter: Actor; rogue: Actor; combat: HarnessCombat }> {
-  const fighter = await appendix3Fighter(h, player);
-  const rogue = await appendix3Rogue(h, otherPlayer);
-  const combat = h.startCombat([fighter, rogue]) as HarnessCombat;
-  await combat.startCombat();
-  await attackActionsSettled();
-  return { fighter, rogue, combat };
-}
+const fight = () => sagaFight(h);
 
 describe('the Saga budget on the tracker', () => {
   it('the current combatant shows what its turn has left, everyone its attacks of opportunity', async () => {
