@@ -220,8 +220,9 @@ export function sagaBadgeText(combatant: Combatant, current: boolean): string[] 
   const record = sagaRecordOf(combatant);
   const lines: string[] = [];
   if (current) {
-    const left = SAGA_ACTION_SLOTS.filter((slot) => record.budget[slot]).map((slot) =>
-      f(`GNG.Model.Saga.Turn.Left.${slot}`, { count: sagaActionsLeft(record.budget, slot) }),
+    const budget = turnBudget(combatant, record);
+    const left = SAGA_ACTION_SLOTS.filter((slot) => budget[slot]).map((slot) =>
+      f(`GNG.Model.Saga.Turn.Left.${slot}`, { count: sagaActionsLeft(budget, slot) }),
     );
     lines.push(left.length ? left.join(' · ') : t('GNG.Model.Saga.Turn.Left.none'));
   }
@@ -229,6 +230,14 @@ export function sagaBadgeText(combatant: Combatant, current: boolean): string[] 
   lines.push(f('GNG.Model.Saga.Turn.Opportunity', { count: aoo }));
   if (record.refootAsked !== null) lines.push(t('GNG.Model.Saga.Turn.Refoot.asked'));
   return lines;
+}
+
+/**
+ * The budget of `combatant`'s turn now: its record's, or a fresh one when the record is of an earlier
+ * round (the GM's client has not written this turn start's refill yet: the turn is fresh).
+ */
+function turnBudget(combatant: Combatant, record: SagaTurnRecord): SagaBudget {
+  return record.round === combatant.parent?.round ? record.budget : newSagaBudget();
 }
 
 /** The unspent actions of a budget, worded ("standard, move, swift"; "no actions"). */
@@ -251,8 +260,7 @@ export function sagaBudgetLines(actor: Actor): string[] {
   if (!combatant || !combat) return [];
   const record = sagaRecordOf(combatant);
   const current = combat.started && combat.combatant?.id === combatant.id;
-  // A record of an earlier round on its turn: the turn start's refill is not written yet; the turn is fresh.
-  const budget = current && record.round === combat.round ? record.budget : newSagaBudget();
+  const budget = current ? turnBudget(combatant, record) : newSagaBudget();
   const lines = [
     current
       ? f('GNG.Model.Saga.Turn.Sheet.ThisTurn', { actions: slotsText(budget) })

@@ -29,6 +29,19 @@ const badge = (actor: Actor) => trackerText(h, actor);
 const fight = () => sagaFight(h);
 
 describe('the Saga budget on the tracker', () => {
+  it("a record of an earlier round on the current turn reads as a fresh turn (its turn start's refill not written yet)", async () => {
+    const { fighter, combat } = await fight();
+    expect((await spendSagaActionFor(fighter, 'standard')).ok).toBe(true);
+    expect(badge(fighter)).toBe('move ×1 · swift ×2 · AoO 1');
+    h.as(gm);
+    // The same spent record, but of the round before: the GM's client has not written this turn start.
+    const id = (combatantOf(fighter) as Combatant).id as string;
+    const stale = { ...sagaRecordOf(combatantOf(fighter) as Combatant), round: combat.round - 1 };
+    await combat.setFlag('gng', 'saga', { [id]: stale });
+    expect(sagaRecordOf(combatantOf(fighter) as Combatant).budget.standard).toBe(false);
+    expect(badge(fighter)).toBe('standard · move ×2 · swift ×3 · AoO 1');
+  });
+
   it('the current combatant shows what its turn has left, everyone its attacks of opportunity', async () => {
     const { fighter, rogue } = await fight();
     expect(badge(fighter)).toBe('standard · move ×2 · swift ×3 · AoO 1');
