@@ -5,7 +5,7 @@
  * when the card is made, and the card shows "vs <defense> N"; without critical chains the attack is
  * the d20 and the bonus alone. The card's guard is in attack-model.ts.
  */
-import type { CombatModel, ModelCapability, Resolution } from '../../rules/index.js';
+import type { CombatModel, DefenseSpec, ModelCapability, Resolution } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { capabilityRefusal, postedModel } from '../model-guard.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
@@ -55,6 +55,29 @@ export function unchainedAttack(natural: number, bonus: number) {
 }
 
 /**
+ * The card's record of a defense the model gives as a value to beat (no Defense roll): its total,
+ * parts and `notes` (lang keys) for the card's line.
+ */
+export function staticCardDefense(
+  spec: DefenseSpec,
+  mode: CardDefense['mode'],
+  notes: string[] = [],
+): CardDefense {
+  const total = spec.kind === 'static' ? spec.value : spec.bonus;
+  return {
+    source: 'static',
+    id: spec.id,
+    natural: null,
+    bonus: total,
+    total,
+    autoRollOne: false,
+    mode,
+    parts: spec.parts.map((part) => ({ label: part.label, value: part.value })),
+    notes,
+  };
+}
+
+/**
  * Under a model whose defense is not rolled: a creature target meets the model's static defense at
  * once (stored as the card's Defense, `source: 'static'`), resolved with the model.
  */
@@ -70,19 +93,8 @@ export function settleStaticDefense(
     { mode: state.weapon.mode, touch: state.weapon.touch },
     modelCreatureOf(defender),
   );
-  const total = spec.kind === 'static' ? spec.value : spec.bonus;
-  target.defense = {
-    source: 'static',
-    id: spec.id,
-    natural: null,
-    bonus: total,
-    total,
-    autoRollOne: false,
-    mode: state.weapon.mode,
-    parts: spec.parts.map((part) => ({ label: part.label, value: part.value })),
-    notes: [],
-  };
-  target.result = cardResult(model.resolve(state.attack.total, total, state.attack.natural));
+  target.defense = staticCardDefense(spec, state.weapon.mode);
+  target.result = cardResult(model.resolve(state.attack.total, target.defense.total, state.attack.natural));
 }
 
 /** A static defense's name (its lang key, else its id). */

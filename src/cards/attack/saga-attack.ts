@@ -7,7 +7,6 @@
  * numbers are the engine's (src/rules/models/saga/). Decisions: docs/rules.md "### The attack card".
  */
 import { expandConditions, type CombatModel, type DefenseState } from '../../rules/index.js';
-import type { ModelPart } from '../../rules/models/types.js';
 import {
   coupDeGraceAllowed,
   intoMeleeStray,
@@ -27,7 +26,7 @@ import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult } from './attack-model-steps.js';
+import { cardResult, staticCardDefense } from './attack-model-steps.js';
 import { sagaOf } from './saga-card-state.js';
 import { conditionStepOf, conditionStepParts, sagaSheetParts } from './saga-attack-parts.js';
 import { settleManeuver } from './saga-maneuver-card.js';
@@ -225,20 +224,12 @@ export function settleSagaTarget(
     { mode, touch: state.weapon.touch, states, situation: facts },
     modelCreatureOf(defender),
   );
-  const total = spec.kind === 'static' ? spec.value : spec.bonus;
-  const parts: ModelPart[] = spec.parts;
-  target.defense = {
-    source: 'static',
-    id: spec.id,
-    natural: null,
-    bonus: total,
-    total,
-    autoRollOne: false,
-    mode,
-    parts: parts.map((p) => ({ label: p.label, value: p.value })),
-    notes: coupDeGrace ? ['GNG.Model.Saga.Card.FlatFooted'] : [],
-  };
-  const resolution = model.resolve(state.attack.total + saga.total, total, state.attack.natural);
+  target.defense = staticCardDefense(spec, mode, coupDeGrace ? ['GNG.Model.Saga.Card.FlatFooted'] : []);
+  const resolution = model.resolve(
+    state.attack.total + saga.total,
+    target.defense.total,
+    state.attack.natural,
+  );
   const result = cardResult(resolution);
   if (coupDeGrace) {
     saga.coupDeGrace = true;
