@@ -13,12 +13,12 @@ import { attackOdds } from '../odds/attack-odds.js';
 import type { DiceSource } from '../types.js';
 import { endState, fighting, injuryPenalty, newFighter, type Fighter } from './combatant-state.js';
 import { resolveOneAttack, strengthOf, vitalStrikeImmune, type AttackPlan } from './resolve-attack.js';
+import { initiativeOrder, playRounds } from './rounds.js';
 import type {
   CombatantSnapshot,
   FightResult,
   FightSides,
   SidePolicy,
-  SideId,
   SimAttack,
   SimVariants,
 } from './types.js';
@@ -102,10 +102,6 @@ function planFor(
   return { attack, vitalStrike, block: theirs.block ?? 'spare' };
 }
 
-function sideLeft(fighters: readonly Fighter[], side: SideId): boolean {
-  return fighters.some((f) => f.side === side && fighting(f));
-}
-
 /** Start of a turn: the dying roll, Severe Bleeding's save, daze and stun counting down. False: no action. */
 function startTurn(f: Fighter, dice: DiceSource): boolean {
   f.opportunityUsed = false;
@@ -145,61 +141,33 @@ export function simulateFight(
 ): FightResult {
   const cap = options.roundCap ?? DEFAULT_ROUND_CAP;
   const fighters = [...sides.a.map((s) => newFighter(s, 'a')), ...sides.b.map((s) => newFighter(s, 'b'))];
-  // Initiative: d20 + bonus; ties to the higher bonus, then a d20 roll-off (decision).
-  const order = fighters
-    .map((f) => ({ f, total: dice.roll(20) + f.snap.initiative, tie: dice.roll(20) }))
-    .sort((x, y) => y.total - x.total || y.f.snap.initiative - x.f.snap.initiative || y.tie - x.tie)
-    .map((x) => x.f);
-
-  let rounds = 0;
-  let winner: SideId | 'draw' = 'draw';
-  const decided = (): boolean => {
-    const a = sideLeft(fighters, 'a');
-    const b = sideLeft(fighters, 'b');
-    if (a && b) return false;
-    winner = a ? 'a' : b ? 'b' : 'draw';
-    return true;
+  const turnOf = (f: Fighter): void => {
+    if (!startTurn(f, dice)) return;
+    const turn = beginTurnWithTrauma(f.budget, f.trauma);
+    f.budget = turn.budget;
+    f.trauma = false;
+    if (!turn.attack) return;
+    const target = targetOf(f, fighters);
+    if (!target) return;
+    const plan = planFor(f, target, policies, variants, false);
+    if (!plan) return;
+    // A called shot provokes the target's attack of opportunity (GnG CALLED SHOTS), once per round.
+    if (
+      plan.vitalStrike &&
+      !target.opportunityUsed &&
+      fighting(target) &&
+      target.stunned + target.dazed === 0
+    ) {
+      const aoo = planFor(target, f, policies, variants, true);
+      if (aoo && aoo.attack.mode === 'melee') {
+        target.opportunityUsed = true;
+        resolveOneAttack(target, f, aoo, variants, dice);
+        if (!fighting(f)) return;
+      }
+    }
+    resolveOneAttack(f, target, plan, variants, dice);
   };
-  fight: while (!decided()) {
-    if (rounds >= cap) {
-      winner = 'draw';
-      break;
-    }
-    rounds += 1;
-    for (const f of order) {
-      if (!startTurn(f, dice)) {
-        if (decided()) break fight;
-        continue;
-      }
-      const turn = beginTurnWithTrauma(f.budget, f.trauma);
-      f.budget = turn.budget;
-      f.trauma = false;
-      if (!turn.attack) continue;
-      const target = targetOf(f, fighters);
-      if (!target) break fight;
-      const plan = planFor(f, target, policies, variants, false);
-      if (!plan) continue;
-      // A called shot provokes the target's attack of opportunity (GnG CALLED SHOTS), once per round.
-      if (
-        plan.vitalStrike &&
-        !target.opportunityUsed &&
-        fighting(target) &&
-        target.stunned + target.dazed === 0
-      ) {
-        const aoo = planFor(target, f, policies, variants, true);
-        if (aoo && aoo.attack.mode === 'melee') {
-          target.opportunityUsed = true;
-          resolveOneAttack(target, f, aoo, variants, dice);
-          if (!fighting(f)) {
-            if (decided()) break fight;
-            continue;
-          }
-        }
-      }
-      resolveOneAttack(f, target, plan, variants, dice);
-      if (decided()) break fight;
-    }
-  }
+  const { winner, rounds } = playRounds(initiativeOrder(fighters, dice), fighting, cap, turnOf);
   return {
     winner,
     rounds,

@@ -11,6 +11,7 @@
 import { rollEach } from '../../dice.js';
 import { weightedSum } from '../../odds/distribution.js';
 import { strengthOf } from '../../simulate/resolve-attack.js';
+import { initiativeOrder, playRounds } from '../../simulate/rounds.js';
 import type { FightOptions, FightPolicies } from '../../simulate/fight.js';
 import type {
   CombatantSnapshot,
@@ -176,38 +177,20 @@ export function sagaFight(
       return f;
     }),
   );
-  // Initiative: d20 + bonus; ties to the higher bonus, then a d20 roll-off (the GnG simulator's decision).
-  const order = fighters
-    .map((f) => ({ f, total: dice.roll(20) + f.snap.initiative, tie: dice.roll(20) }))
-    .sort((x, y) => y.total - x.total || y.f.snap.initiative - x.f.snap.initiative || y.tie - x.tie)
-    .map((x) => x.f);
-  const left = (side: SideId) => fighters.some((f) => f.side === side && f.state === 'up');
-  let rounds = 0;
-  let winner: SideId | 'draw' = 'draw';
-  const decided = (): boolean => {
-    const a = left('a');
-    const b = left('b');
-    if (a && b) return false;
-    winner = a ? 'a' : b ? 'b' : 'draw';
-    return true;
-  };
-  fight: while (!decided()) {
-    if (rounds >= cap) {
-      winner = 'draw';
-      break;
-    }
-    rounds += 1;
-    for (const f of order) {
-      if (f.state !== 'up') continue;
+  // Initiative and rounds as the GnG simulator's (its decision on ties).
+  const { winner, rounds } = playRounds(
+    initiativeOrder(fighters, dice),
+    (f) => f.state === 'up',
+    cap,
+    (f) => {
+      if (f.state !== 'up') return;
       const target = fighters.find((o) => o.side !== f.side && o.state === 'up');
-      if (!target) break fight;
+      if (!target) return;
       const attack = bestAttack(model, f, target, variants);
       // The attack is the turn's standard action (001:7); nothing else of the budget is used.
-      if (!attack) continue;
-      strike(model, f, target, attack, variants, dice);
-      if (decided()) break fight;
-    }
-  }
+      if (attack) strike(model, f, target, attack, variants, dice);
+    },
+  );
   return {
     winner,
     rounds,
