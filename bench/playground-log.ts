@@ -18,7 +18,7 @@
 import { figure } from './figures.js';
 import { launchChromium } from '../test/browser/chromium.js';
 import { startPlaygroundServer } from '../test/browser/playground-server.js';
-import { median, openLogOf, timeNewCards, type CardSample } from '../test/browser/playground-log-timing.js';
+import { median, openLogOf, timeNewCards, type CardSample } from './playground-log-timing.js';
 
 const GOAL = 1.5;
 const SMALL = 10;

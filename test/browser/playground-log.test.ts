@@ -2,7 +2,8 @@
  * The playground's chat log in a long session (issue #29): it shows the newest 100 messages as
  * Foundry's does (older ones a batch at a time, from its button or by scrolling to its top), keeps
  * order, updates in place, deletes and follows the newest; a new card touches one element, reads
- * no geometry and scans no list; and it appears as fast with 1,000 cards in the log as with 10.
+ * no geometry and scans no list. How fast a card appears with 1,000 cards in the log against 10 is a
+ * benchmark (`npm run bench -- playground-log`), not a test: wall times never gate the suite.
  * Needs `dist/` (`npm run build`).
  */
 import { expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import type { Page } from 'playwright-core';
 import { useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
-import { median, openLogOf, timeNewCards } from './playground-log-timing.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('playground-log');
@@ -235,40 +235,3 @@ it('a new card adds one element, reads no geometry and scans no message list, wi
   expect(counts.last).toContain('One more');
   await expect.poll(() => atBottom(page)).toBe(true);
 });
-
-it(
-  'a new card appears about as fast with 1,000 cards in the log as with 10',
-  { timeout: 600_000 },
-  async () => {
-    const browser = pages.page.context().browser();
-    if (!browser) throw new Error('No browser');
-    const errors: string[] = [];
-    const logs: Page[] = [];
-    try {
-      for (const size of [10, 1000]) {
-        const page = await openLogOf(browser, server.url(), size);
-        page.on('pageerror', (error) => errors.push(error.message));
-        logs.push(page);
-      }
-      const samples = await timeNewCards(browser, logs, 15);
-      // The goal (bench/playground-log.ts) is a ratio ≤ 1.5 of the time until the card is painted;
-      // the main thread's busy time meanwhile is the same without the wait for the next frame.
-      // Measured on the project's 2-core machine at load averages of 7–23: after the fix 0.94–1.35
-      // (busy 1.09–1.16); before it 7.0–9.6 (busy 7.8; 6.5 in this test); 5.8 with
-      // content-visibility but every card in the DOM. The two logs alternate in back-to-back
-      // pairs and the medians of 15 are compared, so the load falls on both alike; 2.5 leaves the
-      // shared machine room for noise while any cost that grows with the log fails.
-      for (const key of ['appeared', 'busy'] as const) {
-        const [small, large] = samples.map((of) => median(of.map((sample) => sample[key]))) as [
-          number,
-          number,
-        ];
-        const what = `${key}: ${large.toFixed(1)} ms with 1,000 cards, ${small.toFixed(1)} ms with 10`;
-        expect(large / small, what).toBeLessThan(2.5);
-      }
-      expect(errors).toEqual([]);
-    } finally {
-      for (const page of logs) await page.context().close();
-    }
-  },
-);

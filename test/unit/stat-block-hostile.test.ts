@@ -173,13 +173,16 @@ const SHAPES: [string, (n: number) => string, number][] = [
 ];
 
 describe('parsing time grows in proportion to the paste', () => {
-  it.each(SHAPES)('%s: ×k the text takes at most 3 × k the time', (_name, make, k) => {
+  // A quadratic parser takes about k = 100 times as long on the big text; a linear one about as long.
+  // The bound of 10 tells the two apart with room for a loaded machine's pauses (a bound of 3 failed
+  // once at a load average of 17 on a linear parser).
+  it.each(SHAPES)('%s: ×k the text takes at most 10 × k the time', (_name, make, k) => {
     const small = make(1);
     const large = make(k);
     expect(large.length).toBeGreaterThan(small.length * k * 0.5);
     leastTime(small, k, 1);
     leastTime(large, 1, 1);
-    const ratio = leastTime(large, 1) / leastTime(small, k);
-    expect(ratio).toBeLessThan(3);
+    const ratio = leastTime(large, 1, 5) / leastTime(small, k, 5);
+    expect(ratio).toBeLessThan(10);
   });
 });
