@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { models } from '../../src/rules/index.js';
-import { EG_MODEL } from '../../src/rules/models/eg/index.js';
+import { EG_MODEL, egAttackBonus, egBabs } from '../../src/rules/models/eg/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -84,5 +84,34 @@ describe('an actor under the Enlightened Grognard', () => {
     await expect(actor.update({ 'system.model.eg.bloodied': 2 })).rejects.toThrow();
     await expect(actor.update({ 'system.model.eg.persistent.power': -1 })).rejects.toThrow();
     expect(sys(actor).model.eg).toEqual({ bloodied: 0, persistent: { power: 0, speed: 0, insight: 0 } });
+  });
+
+  it("Q'narra's class rates (003:194–199): rogue 3 at dex 1, monk 2 at dex 1/2, Dex 15: BAB 4, attack +6", async () => {
+    const actor = await h.createActor({
+      name: "Q'narra",
+      type: 'character',
+      system: { abilities: { dex: { value: 15 } } },
+    });
+    const cls = (name: string, levels: number, egRates: string) => ({
+      name,
+      type: 'class',
+      system: { levels, egRates },
+    });
+    await actor.createEmbeddedDocuments('Item', [cls('Rogue', 3, 'dex 1'), cls('Monk', 2, 'dex 1/2')]);
+    const creature = sys(actor).derived.modelCreature;
+    expect(egBabs(creature).dex).toBe(4);
+    expect(egAttackBonus(creature, { ability: 'dex' }).total).toBe(6);
+  });
+
+  it('a class item refuses rates it cannot read, with a localized message, and keeps its own', async () => {
+    const actor = await guard();
+    const item = actor.items.find((i) => i.type === 'class')!;
+    await expect(item.update({ 'system.egRates': 'dex 1, dex 1/2' })).rejects.toThrow(
+      /Enlightened Grognard rates/,
+    );
+    await expect(item.update({ 'system.egRates': 'luck 1' })).rejects.toThrow(/Enlightened Grognard rates/);
+    expect((item.system as unknown as { egRates: string }).egRates).toBe('');
+    await item.update({ 'system.egRates': 'str 1, ac 2/3' });
+    expect(egBabs(sys(actor).derived.modelCreature).str).toBe(3);
   });
 });

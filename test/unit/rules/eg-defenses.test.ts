@@ -24,6 +24,7 @@ import {
 import { egAttackBonus, egBabs } from '../../../src/rules/models/eg/attack-bonus.js';
 import { classModifiersOf } from '../../../src/rules/models/eg/class-modifiers.js';
 import { parseClassRates } from '../../../src/rules/models/eg/rates.js';
+import { rateEntries } from '../../../src/rules/models/eg/rates-text.js';
 import type { ModelClass, ModelCreature } from '../../../src/rules/models/types.js';
 
 const ability = (score: number) => ({ score, damage: 0, mod: Math.floor(score / 2) - 5 });
@@ -190,10 +191,22 @@ describe('class rates and the six BABs (003:190–199, A7)', () => {
       defense: { will: { n: 1, d: 3 } },
     });
     expect(parseClassRates('  ')).toEqual({ bab: {}, defense: {} });
-    expect(() => parseClassRates('luck 1')).toThrow(/neither/);
-    expect(() => parseClassRates('dex 1, dex 1/2')).toThrow(/twice/);
-    expect(() => parseClassRates('dex 1/0')).toThrow(/rate/);
-    expect(() => parseClassRates('dex')).toThrow(/<id> <rate>/);
-    expect(() => parseClassRates('dex -1')).toThrow(/rate/);
+    for (const bad of [
+      'luck 1',
+      'dex 1, dex 1/2',
+      'dex 1/0',
+      'dex',
+      'dex -1',
+      'dex 13',
+      'dex 1/13',
+      'dex 1 2',
+    ]) {
+      expect(() => parseClassRates(bad), bad).toThrow(RangeError);
+      expect(rateEntries(bad), bad).toBeNull();
+    }
+    expect(rateEntries('Dex 12/12; WILL 2')).toEqual([
+      { id: 'dex', n: 12, d: 12 },
+      { id: 'will', n: 2, d: 1 },
+    ]);
   });
 });
