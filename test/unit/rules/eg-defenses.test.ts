@@ -24,6 +24,7 @@ import {
 import { egAttackBonus, egBabs } from '../../../src/rules/models/eg/attack-bonus.js';
 import { classModifiersOf } from '../../../src/rules/models/eg/class-modifiers.js';
 import { parseClassRates } from '../../../src/rules/models/eg/rates.js';
+import { egSizeRow } from '../../../src/rules/models/eg/size-table.js';
 import { rateEntries } from '../../../src/rules/models/eg/rates-text.js';
 import type { ModelClass, ModelCreature } from '../../../src/rules/models/types.js';
 
@@ -101,6 +102,21 @@ describe('the four defenses (003:236–302)', () => {
     expect([d.ac.value, d.fortitude.value, d.reflex.value, d.will.value]).toEqual([20, 18, 11, 12]);
     expect(FORTITUDE_SIZE_MODIFIER.fine).toBe(-16);
     expect(FORTITUDE_SIZE_MODIFIER.colossal).toBe(16);
+  });
+
+  it('the size table (003:1269–1285), reach in feet (A8)', () => {
+    expect(egSizeRow('large')).toEqual({
+      modifier: -1,
+      fortitude: 2,
+      stealth: -4,
+      athletics: 4,
+      space: 10,
+      reachTall: 10,
+      reachLong: 5,
+    });
+    expect(egSizeRow('tiny')).toMatchObject({ modifier: 2, fortitude: -4, space: 2.5, reachTall: 0 });
+    expect(egSizeRow('colossal')).toMatchObject({ stealth: -16, athletics: 16, reachLong: 20 });
+    expect(() => egSizeRow('enormous' as never)).toThrow(RangeError);
   });
 
   it('Dexterity on AC: half a bonus in medium armor (rounded down, A6), none in heavy, a penalty always', () => {
