@@ -15,6 +15,7 @@ import { models } from '../../src/rules/index.js';
 import { EG_MODEL, egAttackBonus, egBabs } from '../../src/rules/models/eg/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
+import { staticCardDefense, staticDefenseLine } from '../../src/cards/attack/attack-model-steps.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -64,6 +65,9 @@ describe('an actor under the Enlightened Grognard', () => {
     expect(derived.modelDefenses.fortitude).toMatchObject({ kind: 'static', value: 15 });
     expect(sys(actor).model.eg).toEqual({ bloodied: 0, persistent: { power: 0, speed: 0, insight: 0 } });
     expect(healthOf(actor)).toEqual({ value: 28, temp: 2, nonlethal: 0, conDamage: 0, bloodied: 0 });
+    // The attack card names the defense it meets: AC by its name.
+    const ac = EG_MODEL.defenseAgainst({ mode: 'melee', touch: false }, sys(actor).derived.modelCreature);
+    expect(staticDefenseLine(staticCardDefense(ac, 'melee'))).toBe('vs Armor Class 14');
   });
 
   it('Apply bloodies (1 Constitution damage, the mark); Undo takes all of it back', async () => {
