@@ -70,6 +70,21 @@ describe('an actor under the Enlightened Grognard', () => {
     expect(staticDefenseLine(staticCardDefense(ac, 'melee'))).toBe('vs Armor Class 14');
   });
 
+  it('worn medium armor: half the Dexterity bonus on AC, its check penalty on Reflex (A6, 003:283)', async () => {
+    const actor = await guard();
+    await actor.createEmbeddedDocuments('Item', [
+      {
+        name: 'Breastplate',
+        type: 'armor',
+        system: { armorBonus: 5, armorCheckPenalty: -4, type: 'medium', equipped: true },
+      },
+    ]);
+    const d = sys(actor).derived.modelDefenses;
+    // AC 10 + 5 + 3 + ⌊1/2⌋ = 18; Reflex 10 + 1 + 1 (poor at 3) − 4 = 8.
+    expect(d.ac).toMatchObject({ value: 18 });
+    expect(d.reflex).toMatchObject({ value: 8 });
+  });
+
   it('Apply bloodies (1 Constitution damage, the mark); Undo takes all of it back', async () => {
     const actor = await guard();
     const loss = await applyHitPointLoss(actor, { lethal: 17, nonlethal: 0 }, () => true, EG_MODEL);
