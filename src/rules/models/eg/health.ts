@@ -123,7 +123,8 @@ export function egApplyDamage(
     damage: lethalDamage,
   });
   const hasCon = creature.hitPoints.con !== null;
-  const stable = creature.statuses.has(STABLE_STATUS);
+  // Stabilised: below 0 with the status (a status left on a creature above 0 means nothing).
+  const stable = creature.statuses.has(STABLE_STATUS) && num(before, 'value') < 0;
   const wasDying = num(before, 'value') < 0 && !stable;
   const events: string[] = [];
   let conDamage = assertNonNegativeInteger('Constitution damage', num(before, 'conDamage'));
