@@ -133,4 +133,19 @@ describe('an actor under the Enlightened Grognard', () => {
     await item.update({ 'system.egRates': 'str 1, ac 2/3' });
     expect(egBabs(sys(actor).derived.modelCreature).str).toBe(3);
   });
+
+  it('the class item sheet edits the rates', async () => {
+    const actor = await guard();
+    const cls = actor.items.find((i) => i.type === 'class') as Item;
+    const sheet = await h.openItemSheet(cls);
+    const input = sheet.element.querySelector<HTMLInputElement>('input[name="system.egRates"]');
+    const label = sheet.element.querySelector(`label[for="${input?.id ?? 'none'}"]`);
+    expect(label?.textContent?.trim()).toBe(
+      'Enlightened Grognard rates a level (e.g. dex 1, con 1/2, ac 2/3; empty: the d20 progressions)',
+    );
+    await h.change(sheet, 'input[name="system.egRates"]', 'str 1/2');
+    // 3 levels at ½: ⌊3/2⌋ = 1.
+    expect(egBabs(sys(actor).derived.modelCreature).str).toBe(1);
+    await sheet.close();
+  });
 });
