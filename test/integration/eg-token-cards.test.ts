@@ -283,3 +283,25 @@ describe('the end of the encounter (003:461; R20, A9)', () => {
     });
   });
 });
+
+describe('game.gng.grantPersistentTokens and game.gng.giveTokens', () => {
+  it('a GM grants persistent tokens; a player is refused with a message and nothing changes', async () => {
+    h.as(player);
+    expect(await game.gng.grantPersistentTokens(ayla, { power: 3 })).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.GMOnly',
+    });
+    expect(h.notices.at(-1)?.message).toBe("Only a GM's client changes tokens. Ask the GM.");
+    h.as(gm);
+    expect(await game.gng.grantPersistentTokens(ayla, { power: 3 })).toMatchObject({ ok: true });
+    expect(tokenPool(null, ayla).persistent).toEqual(pool(3, 0, 0));
+  });
+
+  it('a player gives through the API as through the query', async () => {
+    await changeTokens(combat, ayla, { insight: 1 }, 'test');
+    h.as(player);
+    expect(await game.gng.giveTokens(ayla, bren, 'insight', 1)).toMatchObject({ ok: true });
+    h.as(gm);
+    expect(tokenPool(combat, bren).encounter).toEqual(pool(0, 0, 1));
+  });
+});
