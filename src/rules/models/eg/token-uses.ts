@@ -50,6 +50,7 @@ export const TOKEN_USES = {
   dexteritySkill: use('speed', 1, RETROACTIVE_RATE, SKILL_CHECK_TOKEN_CAP),
   ac: use('speed'),
   reflex: use('speed'),
+  // "+1 square of movement with a move action" (003:409; for one move action, 003:331).
   movement: use('speed', 1, null),
   // Insight (003:412–418)
   wisdomSkill: use('insight', 1, RETROACTIVE_RATE, SKILL_CHECK_TOKEN_CAP),
@@ -102,9 +103,6 @@ export function tokenBonus(useId: TokenUseId, tokens: number, timing: TokenTimin
   if (u.retroactiveRate === null) return null;
   return Math.floor(tokens / u.retroactiveRate) * u.perToken;
 }
-
-/** Extra squares for one move action: "+1 square of movement with a move action" per speed token (003:409, 331). */
-export const movementBonusSquares = (speedTokens: number): number => Math.max(0, Math.trunc(speedTokens));
 
 /** A gain the text names: how many of which type (null: of the gainer's choice), and the action it takes. */
 export interface TokenGain {
