@@ -18,7 +18,7 @@ function warned(result: CardActionResult): CardActionResult {
 }
 
 /**
- * GM only: grants `actor` persistent tokens (003:463; negative counts take back ones granted). The
+ * GM only: grants `actor` persistent tokens (003:464; negative counts take back ones granted). The
  * store's record is in the answer's `data.record` (revert it with `revertTokenChange`).
  */
 export function grantPersistent(actor: Actor, delta: Partial<TokenCounts>): Promise<CardActionResult> {
