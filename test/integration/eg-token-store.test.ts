@@ -242,6 +242,24 @@ describe('hostile players', () => {
     expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 0, 0));
   });
 
+  it('flags a player writes where it may (its combatant, its actor) are never read as tokens', async () => {
+    h.as(player);
+    const combatant = combat.combatants.find((c) => c.actorId === pc.id) as Combatant;
+    await combatant.update({
+      'flags.gng.eg': { pools: { [pc.id as string]: pool(9, 9, 9) }, npc: pool(9, 9, 9) },
+    });
+    await pc.update({ 'flags.gng.eg': { pools: { [pc.id as string]: pool(9, 9, 9) } } });
+    expect(tokenPool(combat, pc)).toEqual({
+      encounter: pool(0, 0, 0),
+      persistent: pool(0, 0, 0),
+      communal: false,
+    });
+    h.as(gm);
+    expect(await refusedWith(changeTokens(combat, pc, { power: -1 }, 'test'))).toBe(
+      'GNG.Model.EG.Token.Error.Short',
+    );
+  });
+
   it('malformed pools in the flags read as empty and cannot be spent', async () => {
     await combat.update({
       'flags.gng.eg': { pools: { [pc.id as string]: { power: -5, speed: '3', insight: 2.5 } }, npc: 'all' },
