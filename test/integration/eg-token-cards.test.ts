@@ -207,6 +207,21 @@ describe('gifts between PCs (003:442, 473)', () => {
     });
   });
 
+  it('Undo of a gift the recipient has spent is refused and moves nothing', async () => {
+    h.as(player);
+    await giveTokens(ayla, bren, 'speed', 2);
+    h.as(gm);
+    await changeTokens(combat, bren, { speed: -1 }, 'test');
+    const card = latest();
+    expect(await egTokenCard.request(card.id as string, 'undo', 'actor')).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.Short',
+    });
+    expect(tokenPool(combat, ayla).encounter).toEqual(pool(0, 1, 0));
+    expect(tokenPool(combat, bren).encounter).toEqual(pool(0, 1, 0));
+    expect(egTokenCardOf(game.messages.get(card.id as string))?.status).toBe('done');
+  });
+
   it('a gift larger than the pool is refused and nothing moves; two at once are paid one after the other', async () => {
     h.as(player);
     expect(await giveTokens(ayla, bren, 'speed', 4)).toMatchObject({
