@@ -12,3 +12,8 @@ export * from './attack-bonus.js';
 export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
+// Lane analysis: the action budget, attacks of opportunity, the odds' outcomes and token policy.
+export * from './action-budget.js';
+export * from './opportunity.js';
+// The odds and the fight loop load with `EG_MODEL.analysis()` (analysis.ts); their types only here.
+export type { EgOutcome, EgTokenPolicy, EgOutcomeOdds, EgAttackOdds } from './eg-odds.js';
