@@ -12,11 +12,11 @@ import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { models } from '../../src/rules/index.js';
 import { EG_MODEL } from '../../src/rules/models/eg/model.js';
+import type { SimulatorApp } from '../../src/simulator/simulator-app.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
 const { percent } = await import('../../src/cards/attack/attack-odds-view.js');
-const { SimulatorApp } = await import('../../src/simulator/simulator-app.js');
 await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 await EG_MODEL.analysis();
 const { gm, player } = h.users;
