@@ -115,7 +115,9 @@ export interface EgSpent {
 
 /**
  * GM side: spends one action of the actor's turn budget. Out of combat nothing is spent (`spent:
- * null`). A refusal names a lang key `GNG.Model.EG.Budget.Refusal.<reason>`; nothing is written.
+ * null`); off the actor's turn only immediate and free actions (`notYourTurn`). A refusal names a lang
+ * key `GNG.Model.EG.Budget.Refusal.<reason>`; nothing is written. A record of an earlier round is this
+ * turn's fresh budget (the turn start's refill not written yet): the spend writes it for this round.
  */
 export async function spendEgActionFor(
   actor: Actor,
@@ -125,6 +127,11 @@ export async function spendEgActionFor(
   const combatant = combatantOf(actor);
   const combat = combatant?.parent;
   if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  // "When a character's turn comes up … that character performs his entire round's worth of actions"
+  // (003:584–585): off its turn only what costs nothing of the budget (immediate, free).
+  const free = action === 'immediate' || action === 'free';
+  if (!free && combat.combatant?.id !== combatant.id)
+    return { ok: false, reason: 'GNG.Model.EG.Budget.Refusal.notYourTurn' };
   const record = egTurnRecordOf(combatant);
   const budget = turnBudget(combatant, record);
   const result = spendEgAction(budget, action, options);

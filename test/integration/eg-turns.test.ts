@@ -52,6 +52,30 @@ describe('the EG budget on the tracker and the sheet', () => {
     });
   });
 
+  it('off its turn a combatant spends nothing of its budget but immediate and free actions', async () => {
+    const { rogue } = await egFight(h);
+    expect(await spendEgActionFor(rogue, 'move')).toEqual({
+      ok: false,
+      reason: 'GNG.Model.EG.Budget.Refusal.notYourTurn',
+    });
+    expect(await spendEgActionFor(rogue, 'free')).toMatchObject({ ok: true });
+    expect(record(rogue).budget).toMatchObject({ standard: true, move: true, swift: true });
+  });
+
+  it('a record a player or an old version left malformed reads as a fresh one', async () => {
+    const { fighter, combat } = await egFight(h);
+    const id = (combatantOf(fighter) as Combatant).id as string;
+    await combat.setFlag('gng', 'eg', { turns: { [id]: { round: 'x', budget: 'none', aooUsed: -3 } } });
+    expect(record(fighter)).toEqual({
+      round: 0,
+      budget: { standard: true, move: true, swift: true, attacks: 0, ran: false, totalDefense: false },
+      aooUsed: 0,
+    });
+    // Its turn is fresh: a spend writes this round's record.
+    expect((await spendEgActionFor(fighter, 'standard')).ok).toBe(true);
+    expect(record(fighter)).toMatchObject({ round: 1, budget: { standard: false } });
+  });
+
   it('Run: the turn may not attack after it (003:816), and the badge says so', async () => {
     const { fighter } = await egFight(h);
     expect((await spendEgActionFor(fighter, 'run')).ok).toBe(true);
