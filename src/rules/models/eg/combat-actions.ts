@@ -6,6 +6,7 @@
  */
 import type { DiceSource } from '../../types.js';
 import { noTokens, type TokenCounts, type TokenType } from './tokens.js';
+import { TOKEN_GAINS } from './token-uses.js';
 
 /** The sheet's actions, in the order shown. */
 export const EG_ACTIONS = ['catchBreath', 'refocus', 'aidAnother', 'totalDefense'] as const;
@@ -14,19 +15,17 @@ export type EgAction = (typeof EG_ACTIONS)[number];
 export const isEgAction = (value: unknown): value is EgAction =>
   typeof value === 'string' && (EG_ACTIONS as readonly string[]).includes(value);
 
-/** Refocus: "You gain 1 speed token when you refocus" (003:900). */
-export const REFOCUS_SPEED = 1;
-/** Total Defense: "You immediately gain 4 speed tokens but may not attack during your turn" (003:759–760). */
-export const TOTAL_DEFENSE_SPEED = 4;
-/** Aid Another: "a standard action to gain 2 tokens of your choice" (003:744). */
-export const AID_ANOTHER_TOKENS = 2;
-
-/** The tokens an action gains (Catch your Breath none); Aid Another's two of the chosen types. */
+/**
+ * The tokens an action gains (Catch your Breath none), by the chapter's table of gains
+ * (`TOKEN_GAINS`: Refocus 1 speed, 003:900; Total Defense 4 speed, 003:759; Aid Another 2 of choice,
+ * 003:744 — here one of each of the two types chosen, the same type twice for two of it).
+ */
 export function actionGain(action: EgAction, choice: readonly [TokenType, TokenType]): TokenCounts {
   const gain = noTokens();
-  if (action === 'refocus') gain.speed = REFOCUS_SPEED;
-  else if (action === 'totalDefense') gain.speed = TOTAL_DEFENSE_SPEED;
-  else if (action === 'aidAnother') for (const type of choice.slice(0, AID_ANOTHER_TOKENS)) gain[type] += 1;
+  if (action === 'catchBreath') return gain;
+  const { type, count } = TOKEN_GAINS[action];
+  if (type) gain[type] = count;
+  else for (let i = 0; i < count; i++) gain[choice[i % choice.length] as TokenType] += 1;
   return gain;
 }
 
