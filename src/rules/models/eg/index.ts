@@ -12,3 +12,4 @@ export * from './attack-bonus.js';
 export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
+export * from './recovery.js';
