@@ -9,6 +9,7 @@ import { getHarness } from '../harness/index.js';
 import { Refusal } from '../../src/cards/kernel/index.js';
 import {
   changeTokens,
+  loseTokens,
   revertTokenChange,
   tokenPool,
   type TokenChangeRecord,
@@ -140,6 +141,45 @@ describe('Undo', () => {
   it('a forged record is refused', async () => {
     const forged = { actorUuid: pc.uuid, encounter: { power: 'x' } } as unknown as TokenChangeRecord;
     expect(await refusedWith(revertTokenChange(forged))).toBe('GNG.Model.EG.Token.Error.BadChange');
+  });
+});
+
+describe('losses with substitution (003:453–457)', () => {
+  it('a lacked type is paid in the type the loser chose, then what it holds; its fellow PCs supply the rest', async () => {
+    await changeTokens(combat, pc, { speed: 1, insight: 1 }, 'test');
+    await changeTokens(combat, other, { power: 2 }, 'test');
+    // 3 power: Ayla has none, pays her insight (her choice) and her speed; Bren the last power.
+    const loss = await loseTokens(combat, pc, 'power', 3, { substitutes: ['insight'] });
+    expect(loss.ignored).toBe(0);
+    expect(loss.records.map((r) => [r.actorId, r.encounter])).toEqual([
+      [pc.id, pool(0, -1, -1)],
+      [other.id, pool(-1, 0, 0)],
+    ]);
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 0, 0));
+    expect(tokenPool(combat, other).encounter).toEqual(pool(1, 0, 0));
+    for (const record of [...loss.records].reverse()) await revertTokenChange(record);
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 1, 1));
+    expect(tokenPool(combat, other).encounter).toEqual(pool(2, 0, 0));
+  });
+
+  it("what nobody has is ignored; an NPC's allies are its communal pool, no PC pays for it", async () => {
+    await changeTokens(combat, pc, { power: 5 }, 'test');
+    await changeTokens(combat, goblin, { speed: 1 }, 'test');
+    const loss = await loseTokens(combat, orc, 'power', 3);
+    expect(loss.ignored).toBe(2);
+    expect(tokenPool(combat, goblin).encounter).toEqual(pool(0, 0, 0));
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(5, 0, 0));
+  });
+
+  it('a malformed loss is refused', async () => {
+    for (const [type, amount] of [
+      ['luck', 1],
+      ['power', 0],
+      ['power', 1.5],
+    ] as const)
+      expect(await refusedWith(loseTokens(combat, pc, type as 'power', amount))).toBe(
+        'GNG.Model.EG.Token.Error.BadChange',
+      );
   });
 });
 
