@@ -41,8 +41,7 @@ const fit: ActionState = {
   unconscious: false,
   inCombat: true,
   adjacentEnemies: 0,
-  hp: 10,
-  maxHp: 20,
+  hurt: true,
 };
 
 describe('what the actions gain', () => {
@@ -74,7 +73,7 @@ describe('who may take them', () => {
   it('Refocus not beside an enemy; Catch your Breath only when hurt, also out of combat; the dead nothing', () => {
     expect(actionRefusal('refocus', { ...fit, adjacentEnemies: 1 })).toBe('adjacentEnemy');
     expect(actionRefusal('totalDefense', { ...fit, adjacentEnemies: 1 })).toBeNull();
-    expect(actionRefusal('catchBreath', { ...fit, hp: 20 })).toBe('notHurt');
+    expect(actionRefusal('catchBreath', { ...fit, hurt: false })).toBe('notHurt');
     expect(actionRefusal('catchBreath', { ...fit, inCombat: false })).toBeNull();
     expect(actionRefusal('refocus', { ...fit, inCombat: false })).toBe('notInCombat');
     expect(actionRefusal('aidAnother', { ...fit, inCombat: false })).toBe('notInCombat');

@@ -40,8 +40,8 @@ export interface ActionState {
   inCombat: boolean;
   /** Enemies adjacent to it (Refocus: "If no enemies are adjacent to you", 003:899). */
   adjacentEnemies: number;
-  hp: number;
-  maxHp: number;
+  /** It has taken damage: HP below the maximum or nonlethal damage (recovery.ts `isHurt`). */
+  hurt: boolean;
 }
 
 /** Why `action` may not be taken (a reason id), or null. */
@@ -50,7 +50,7 @@ export function actionRefusal(action: EgAction, s: ActionState): string | null {
   if (action === 'catchBreath')
     // "A character who has taken damage can pause to catch her breath" (003:749); also unconscious
     // (003:1019) and outside combat (003:754).
-    return s.hp >= s.maxHp ? 'notHurt' : null;
+    return s.hurt ? null : 'notHurt';
   if (!s.inCombat) return 'notInCombat';
   if (action === 'aidAnother')
     // "An unconscious character can still use the Catch your Breath and Aid Another actions"
