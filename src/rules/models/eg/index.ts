@@ -12,6 +12,7 @@ export * from './attack-bonus.js';
 export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
+export * from './recovery.js';
 // Lane analysis: the action budget, attacks of opportunity, the odds' outcomes and token policy.
 export * from './action-budget.js';
 export * from './opportunity.js';
