@@ -275,7 +275,7 @@ export function egBudgetLines(actor: Actor): string[] {
 }
 
 /** `renderCombatTracker`: an EG budget badge on each combatant row (under the EG model). */
-export function decorateEgTracker(app: CombatTrackerApp, html: HTMLElement): void {
+export function decorateEgTurnTracker(app: CombatTrackerApp, html: HTMLElement): void {
   const combat = app?.viewed;
   if (!combat) return;
   const shown = modelOffers('tokens');
@@ -304,7 +304,9 @@ export function registerEgTurns(): void {
   if (registered) return;
   registered = true;
   setModelBudgetLines(egBudgetLines, 'tokens');
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateEgTracker(app, html));
+  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
+    decorateEgTurnTracker(app, html),
+  );
   Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
     if (!isActiveGM() || !modelOffers('tokens')) return;
     if (!('turn' in changes) && !('round' in changes)) return;

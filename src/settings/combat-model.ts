@@ -44,20 +44,23 @@ models.registerCombatModel(SAGA_LOADER);
  * The Enlightened Grognard model (seed 003, issue #31), registered as the Saga-style model is: its
  * code and its glue at the table — the tokens' cards, gifts and end of the encounter
  * (src/combat/eg-tokens.ts); the sheet block, the tracker's tokens and bloodied marker, the dying
- * save at each turn start and the sheet's actions (src/combat/eg-table.ts) — a chunk loaded on first
- * use; the glue's hooks do nothing under another model.
+ * save at each turn start and the sheet's actions (src/combat/eg-table.ts); the action budget and
+ * attacks of opportunity (src/combat/eg-turns.ts) — a chunk loaded on first use; the glue's hooks do
+ * nothing under another model.
  */
 export const EG_LOADER: models.LazyCombatModel = {
   id: 'eg',
   label: 'GNG.Model.EG.label',
   load: async () => {
-    const [{ EG_MODEL }, tokens, table] = await Promise.all([
+    const [{ EG_MODEL }, tokens, table, turns] = await Promise.all([
       import('../rules/models/eg/model.js'),
       import('../combat/eg-tokens.js'),
       import('../combat/eg-table.js'),
+      import('../combat/eg-turns.js'),
     ]);
     tokens.registerEgTokens();
     table.registerEgTable();
+    turns.registerEgTurns();
     return EG_MODEL;
   },
 };
