@@ -48,19 +48,25 @@ export function thisTurnText(actor: Actor): string | null {
   return f('GNG.Budget.ThisTurn', { actions: actionsText(turn) });
 }
 
-let modelLines: ((actor: Actor) => string[]) | null = null;
+const modelLines = new Map<'conditionTrack' | 'tokens', (actor: Actor) => string[]>();
 
 /**
- * The Saga-style model's sheet lines (src/combat/saga-turns.ts sets them as the model loads: its code
- * is in no start code); shown under a model with the condition track instead of GnG's.
+ * A model's own sheet lines, shown under a model with `capability` instead of GnG's: the Saga-style
+ * model's (src/combat/saga-turns.ts, `conditionTrack`) and the EG model's (src/combat/eg-turns.ts,
+ * `tokens`) set them as the model loads (their code is in no start code).
  */
-export function setModelBudgetLines(lines: ((actor: Actor) => string[]) | null): void {
-  modelLines = lines;
+export function setModelBudgetLines(
+  lines: ((actor: Actor) => string[]) | null,
+  capability: 'conditionTrack' | 'tokens' = 'conditionTrack',
+): void {
+  if (lines) modelLines.set(capability, lines);
+  else modelLines.delete(capability);
 }
 
 /** The sheet's combat panel lines (empty out of combat). */
 export function budgetLines(actor: Actor): string[] {
-  if (modelOffers('conditionTrack')) return modelLines?.(actor) ?? [];
+  if (modelOffers('conditionTrack')) return modelLines.get('conditionTrack')?.(actor) ?? [];
+  if (modelOffers('tokens')) return modelLines.get('tokens')?.(actor) ?? [];
   if (!budgetInPlay()) return [];
   return [thisTurnText(actor), nextTurnText(actor)].filter((line): line is string => line !== null);
 }

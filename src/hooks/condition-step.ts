@@ -9,6 +9,9 @@
  *   client keeps in step after every change, as the injury markers are (injury-status.ts). The
  *   markers are only a display, in `CONFIG.statusEffects` while the world plays a model with the
  *   track, not offered in the token HUD.
+ * The Enlightened Grognard's fields (`system.model.eg.bloodied` and `.persistent.*`, issue #31) are
+ * guarded the same way: a GM's client writes them (the cards and the token store), a player's
+ * write is refused and, if it got past that, put back.
  */
 import { isActiveGM } from '../documents/active-gm.js';
 import { allActors } from '../documents/all-actors.js';
@@ -21,10 +24,46 @@ export const CONDITION_STEP_STATUSES = [1, 2, 3, 4, 5].map((step) => `condition-
 // Core's icons, darker as the track goes down (step 5: unconscious).
 const ICONS = ['downgrade', 'degen', 'blood', 'bones', 'unconscious'];
 
-/** The step the active GM's client last saw a GM write, by actor uuid. */
-const known = new Map<string, number>();
+/** The GM-only fields under `system.model`: the Saga step first, then the EG fields (issue #31). */
+const GUARDED = [
+  CONDITION_STEP_KEY,
+  'system.model.eg.bloodied',
+  'system.model.eg.persistent.power',
+  'system.model.eg.persistent.speed',
+  'system.model.eg.persistent.insight',
+];
+type Guarded = number[];
 
-const stepIn = (changes: object) => foundry.utils.getProperty(changes, CONDITION_STEP_KEY);
+/** The guarded fields' values on `actor` (0 when absent). */
+function guardedOf(actor: Actor): Guarded {
+  return GUARDED.map((path) => {
+    const value = foundry.utils.getProperty(actor, path);
+    return typeof value === 'number' ? value : 0;
+  });
+}
+
+/** The guarded fields `changes` would give `actor`: a field not named keeps its value unless an object holding it is replaced. */
+function guardedAfter(actor: Actor, changes: object): Guarded {
+  const now = guardedOf(actor);
+  return GUARDED.map((path, i) => {
+    const value = foundry.utils.getProperty(changes, path);
+    if (value !== undefined) return typeof value === 'number' ? value : NaN;
+    const parts = path.split('.');
+    for (let n = 2; n < parts.length; n++) {
+      const holder = foundry.utils.getProperty(changes, parts.slice(0, n).join('.'));
+      if (holder === undefined) break;
+      // Replaced (null, a number, `-=key` / `==key`): the field is reset.
+      if (holder === null || typeof holder !== 'object') return NaN;
+      if (Object.keys(holder).some((key) => /^(-=|==)/.test(key))) return NaN;
+    }
+    return now[i] as number;
+  });
+}
+
+/** The guarded fields the active GM's client last saw a GM write, by actor uuid. */
+const known = new Map<string, Guarded>();
+
+const same = (a: Guarded, b: Guarded) => a.every((value, i) => value === b[i]);
 /**
  * Whether `changes` write the models' stored fields at all: `system.model` (or `system.model.saga`)
  * set to null or to an object without the step resets the step as much as writing it does.
@@ -58,8 +97,14 @@ export async function syncConditionStepStatus(actor: Actor): Promise<void> {
 
 /** `preUpdateActor` on the writing client: a player's change of the step is cancelled. */
 function refuse(actor: Actor, changes: object, _options: unknown, userId: string): false | void {
-  if (!touchesModel(changes) || stepIn(changes) === conditionStepOf(actor) || byGM(userId)) return;
-  ui.notifications.warn(game.i18n.format('GNG.Model.Saga.Track.Error.GMOnly', { name: actor.name }));
+  if (!touchesModel(changes) || byGM(userId)) return;
+  const before = guardedOf(actor);
+  const after = guardedAfter(actor, changes);
+  if (same(before, after)) return;
+  // The step's own words when the step changes; else the EG fields'.
+  const key =
+    before[0] !== after[0] ? 'GNG.Model.Saga.Track.Error.GMOnly' : 'GNG.Model.EG.Sheet.Error.GMOnly';
+  ui.notifications.warn(game.i18n.format(key, { name: actor.name }));
   return false;
 }
 
@@ -67,13 +112,18 @@ function refuse(actor: Actor, changes: object, _options: unknown, userId: string
 async function updated(actor: Actor, changes: object, userId: string): Promise<void> {
   if (!touchesModel(changes)) return;
   const before = known.get(actor.uuid);
-  if (byGM(userId)) known.set(actor.uuid, conditionStepOf(actor));
-  else if (before !== undefined && before !== conditionStepOf(actor)) {
+  const now = guardedOf(actor);
+  if (byGM(userId)) known.set(actor.uuid, now);
+  else if (before !== undefined && !same(before, now)) {
     const name = game.users.get(userId)?.name ?? userId;
-    ui.notifications.warn(
-      game.i18n.format('GNG.Model.Saga.Track.Error.PutBack', { name: actor.name, user: name }),
+    const key =
+      before[0] !== now[0] ? 'GNG.Model.Saga.Track.Error.PutBack' : 'GNG.Model.EG.Sheet.Error.PutBack';
+    ui.notifications.warn(game.i18n.format(key, { name: actor.name, user: name }));
+    // Only the fields that moved (a Saga world's put-back writes the step alone, as before).
+    const back = Object.fromEntries(
+      GUARDED.flatMap((path, i) => (before[i] !== now[i] ? [[path, before[i]]] : [])),
     );
-    await actor.update({ [CONDITION_STEP_KEY]: before });
+    await actor.update(back);
     return;
   }
   await syncConditionStepStatus(actor);
@@ -85,10 +135,10 @@ export function registerConditionStepHooks(): void {
     if (isActiveGM()) void track(updated(actor, changes, userId));
   });
   Hooks.on('createActor', (actor: Actor) => {
-    known.set(actor.uuid, conditionStepOf(actor));
+    known.set(actor.uuid, guardedOf(actor));
     void track(syncConditionStepStatus(actor));
   });
   Hooks.once('ready', () => {
-    for (const actor of allActors()) known.set(actor.uuid, conditionStepOf(actor));
+    for (const actor of allActors()) known.set(actor.uuid, guardedOf(actor));
   });
 }

@@ -40,6 +40,32 @@ export const SAGA_LOADER: models.LazyCombatModel = {
 };
 models.registerCombatModel(SAGA_LOADER);
 
+/**
+ * The Enlightened Grognard model (seed 003, issue #31), registered as the Saga-style model is: its
+ * code and its glue at the table — the tokens' cards, gifts and end of the encounter
+ * (src/combat/eg-tokens.ts); the sheet block, the tracker's tokens and bloodied marker, the dying
+ * save at each turn start and the sheet's actions (src/combat/eg-table.ts); the action budget and
+ * attacks of opportunity (src/combat/eg-turns.ts) — a chunk loaded on first use; the glue's hooks do
+ * nothing under another model.
+ */
+export const EG_LOADER: models.LazyCombatModel = {
+  id: 'eg',
+  label: 'GNG.Model.EG.label',
+  load: async () => {
+    const [{ EG_MODEL }, tokens, table, turns] = await Promise.all([
+      import('../rules/models/eg/model.js'),
+      import('../combat/eg-tokens.js'),
+      import('../combat/eg-table.js'),
+      import('../combat/eg-turns.js'),
+    ]);
+    tokens.registerEgTokens();
+    table.registerEgTable();
+    turns.registerEgTurns();
+    return EG_MODEL;
+  },
+};
+models.registerCombatModel(EG_LOADER);
+
 /** The id the world setting holds (GnG when unset, unreadable or no registered model's). */
 export function combatModelId(): CombatModelId {
   try {

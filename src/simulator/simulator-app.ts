@@ -227,6 +227,8 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
       compare: this.draft.compare,
       // The Appendix 1 variants are GnG's (the Variant rules window shows them under GnG only).
       offersVariants: modelOffers('woundVariants'),
+      // A token model's fights spend tokens by a stated policy (EG: docs/rules.md), worded here.
+      modelPolicy: modelOffers('tokens') ? t('GNG.Model.EG.Sim.Policy') : '',
       variants: COMPARED.map((key) => ({
         key,
         label: t(`GNG.Variants.${key}.name`),

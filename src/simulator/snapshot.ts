@@ -170,6 +170,8 @@ function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot
     model: {
       health,
       creature: { ...(JSON.parse(JSON.stringify(creature)) as typeof creature), statuses: [...statuses] },
+      // A model with tokens tells PCs from NPCs (EG: only PCs gain tokens on initiative, 003:472).
+      ...(model.capabilities.tokens ? { pc: actor.type === 'character' } : {}),
     },
   };
 }

@@ -68,6 +68,7 @@ it("switches the table to the Saga-style model and plays the README's exchange: 
   expect(await model.locator('option').allTextContents()).toEqual([
     'Grim-n-Gritty v4.0',
     'Saga-style (static defenses, condition track)',
+    'Enlightened Grognard (tokens)',
   ]);
   const grapple = fighter(page).getByRole('button', { name: /^Grapple:/ });
   expect(await grapple.count()).toBe(1);

@@ -379,6 +379,12 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/rules\/models\/saga\//,
       /^src\/cards\/saga-track\/track-card\.ts$/,
       /^src\/applications\/sheets\/saga-sheet\.ts$/,
+      // The Enlightened Grognard (issue #31): registered by its loader EG_LOADER; its engine, its
+      // glue at the table (tokens, sheet block, tracker, turn start) and its cards loaded with it.
+      /^src\/rules\/models\/eg\//,
+      /^src\/combat\/eg-/,
+      /^src\/cards\/eg-/,
+      /^src\/applications\/sheets\/eg-sheet\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,
       // Casting spells and powers: only the two queries' registration is at start (magic-register.ts).

@@ -19,7 +19,8 @@ import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
-import { modelOffers } from '../../settings/combat-model.js';
+import { combatModel, modelOffers } from '../../settings/combat-model.js';
+import { modelSheetBlockOf } from './model-sheet-blocks.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import {
@@ -187,6 +188,8 @@ export function combatPanelContext(actor: Actor) {
   const system = actor.system as CreatureData;
   const bleeding = bleedingView(actor);
   const track = modelOffers('conditionTrack');
+  // A model's own block (the Enlightened Grognard's: eg-sheet.ts), when its glue set one.
+  const block = track ? null : modelSheetBlockOf(combatModel().id, actor);
   return {
     /** The combat panel's typed numbers: inputs for owners, plain text for everyone else. */
     combatFields: [
@@ -221,13 +224,15 @@ export function combatPanelContext(actor: Actor) {
       // The condition track's model: its own block (saga-sheet.ts), HP with nonlethal, no Protection.
       ...(track
         ? { defense: sagaStats(actor, system), track: sagaTrack(actor) }
-        : {
-            defense: modelOffers('rolledDefense')
-              ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]
-              : Object.values(system.derived.modelDefenses).map((spec) => modelDefenseView(actor, spec)),
-            protection: protectionView(actor, system),
-            hp: hpView(actor, system),
-          }),
+        : block
+          ? { defense: block.stats, modelBlock: block.section }
+          : {
+              defense: modelOffers('rolledDefense')
+                ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]
+                : Object.values(system.derived.modelDefenses).map((spec) => modelDefenseView(actor, spec)),
+              protection: protectionView(actor, system),
+              hp: hpView(actor, system),
+            }),
       initiative: initiativeView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),

@@ -39,6 +39,7 @@ import { reloadAndTell } from '../../combat/ammunition.js';
 import { castFromSheet } from '../cast-from-sheet.js';
 import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
 import { moveConditionTrack } from '../../cards/saga-track/track-state.js';
+import { askGM } from '../../cards/kernel/gm-query.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 
@@ -112,6 +113,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
       totalDefense: GnGActorSheet.onTotalDefense,
       bindWounds: GnGActorSheet.onBindWounds,
       conditionTrack: GnGActorSheet.onConditionTrack,
+      egAction: GnGActorSheet.onEgAction,
       rest: GnGActorSheet.onRest,
       healTarget: GnGActorSheet.onHealTarget,
       toggleEquipped: GnGActorSheet.onToggleEquipped,
@@ -472,6 +474,32 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     target: HTMLElement,
   ): Promise<void> {
     await moveConditionTrack(this.actor, target.dataset.move === 'up' ? 'up' : 'down');
+  }
+
+  /**
+   * The Enlightened Grognard block's buttons (eg-sheet.ts): an action or a gift of tokens, with the
+   * block's choices; a request the active GM's client checks and plays (src/cards/eg-action/).
+   */
+  static async onEgAction(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const box = target.closest('.eg-block') ?? this.element;
+    const value = (cls: string) => box.querySelector<HTMLInputElement>(`.${cls}`)?.value ?? '';
+    const action = target.dataset.egAction ?? '';
+    // "Give to…": the token lane's gift request (src/cards/eg-tokens/token-card.ts `handleGift`).
+    if (action === 'give')
+      await askGM('gng.egGift', {
+        actorUuid: this.actor.uuid,
+        recipientUuid: value('eg-give-to'),
+        type: value('eg-give-type'),
+        amount: Number(value('eg-give-count')),
+      });
+    else
+      await askGM('gng.egAction', {
+        actorUuid: this.actor.uuid,
+        action,
+        first: value('eg-aid-first'),
+        second: value('eg-aid-second'),
+        aidTo: value('eg-aid-to'),
+      });
   }
 
   /** The Effects tab's Rest control: `game.gng.rest` with the chosen rest and circumstances. */

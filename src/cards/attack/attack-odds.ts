@@ -43,6 +43,7 @@ import { postedModel } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
 import type { SagaAttackOdds } from '../../rules/models/saga/saga-odds.js';
+import type { EgAttackOdds } from '../../rules/models/eg/eg-odds.js';
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -272,9 +273,26 @@ function sagaSummary(result: SagaAttackOdds, input: AttackOddsInput, c: number):
   return { ...base, model: { id: 'saga', exclusive } };
 }
 
+/**
+ * The EG model's summary: its disjoint outcomes (miss … bloodied, disabled, down, dead) under the
+ * odds' stated token policy, with concealment's miss chance `c` mixed in (a stopped attack is a miss).
+ */
+function egSummary(result: EgAttackOdds, input: AttackOddsInput, c: number): OddsSummary {
+  const base = mixedSummary(result.outcome, outcomeUnharmed(input), c, {
+    hit: result.hit.hit,
+    nonlethal: result.damage.nonlethalAttack,
+    effect: null,
+  });
+  const exclusive = Object.fromEntries(
+    Object.entries(result.eg.exclusive).map(([k, p]) => [k, k === 'miss' ? c + (1 - c) * p : (1 - c) * p]),
+  );
+  return { ...base, model: { id: 'eg', exclusive } };
+}
+
 /** What the player reads of the odds, with concealment's miss chance `c` mixed in (module comment). */
 export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: number): OddsSummary {
   if ('saga' in result) return sagaSummary(result as SagaAttackOdds, input, c);
+  if ('eg' in result) return egSummary(result as EgAttackOdds, input, c);
   const cs = result.calledShot;
   return mixedSummary(result.outcome, outcomeUnharmed(input), c, {
     hit: result.hit.hit,

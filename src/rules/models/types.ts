@@ -20,10 +20,10 @@ import type { Progression } from '../types.js';
 
 /**
  * The models the source texts describe (seeds 000–003), which the simulator's Web Worker has (the
- * Saga-style model loaded there on first use: src/simulator/worker-models.ts); other ids may be
+ * Saga-style and EG models loaded there on first use: src/simulator/worker-models.ts); other ids may be
  * registered (tests, modules) and run in-process.
  */
-export const BUILT_IN_MODEL_IDS = ['gng', 'saga'] as const;
+export const BUILT_IN_MODEL_IDS = ['gng', 'saga', 'eg'] as const;
 export type CombatModelId = string;
 
 /**

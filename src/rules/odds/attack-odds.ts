@@ -46,6 +46,12 @@ export interface AttackOddsInput {
    * Saga-style odds apply damage through the model's own `applyDamage`). GnG's odds ignore it.
    */
   model?: { health: HealthVector; creature: ModelCreature };
+  /**
+   * A token model's spending policy for this attack (the EG model's `EgTokenPolicy`: proactive tokens
+   * on the attack and the defense, power tokens on the damage dealt and taken). Absent: none. GnG's
+   * and the Saga-style odds ignore it.
+   */
+  tokens?: { attack?: number; defense?: number; damage?: number; soak?: number };
 }
 
 /** The called shot's saves. */

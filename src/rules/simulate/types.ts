@@ -87,6 +87,8 @@ export interface CombatantSnapshot {
   model?: {
     health: Record<string, number>;
     creature: Omit<ModelCreature, 'statuses'> & { statuses: string[] };
+    /** A player character (a token model's rules tell PCs from NPCs: EG's initiative tokens). */
+    pc?: boolean;
   };
 }
 

@@ -18,3 +18,8 @@ export * from './recovery.js';
 export * from './tokens.js';
 export * from './token-uses.js';
 export * from './token-loss.js';
+// Lane analysis: the action budget, attacks of opportunity, the odds' outcomes and token policy.
+export * from './action-budget.js';
+export * from './opportunity.js';
+// The odds and the fight loop load with `EG_MODEL.analysis()` (analysis.ts); their types only here.
+export type { EgOutcome, EgTokenPolicy, EgOutcomeOdds, EgAttackOdds } from './eg-odds.js';

@@ -28,8 +28,7 @@ const CAPABILITIES = /* @__PURE__ */ Object.fromEntries(
 
 const spec = (d: EgDefense): DefenseSpec => ({ kind: 'static', id: d.id, value: d.value, parts: d.parts });
 
-const analysisUnavailable = (): Promise<ModelAnalysis> =>
-  Promise.reject(new Error('the Enlightened Grognard odds are not built yet'));
+let analysis: Promise<ModelAnalysis> | null = null;
 
 export const EG_MODEL: CombatModel = {
   id: EG_MODEL_ID,
@@ -54,7 +53,10 @@ export const EG_MODEL: CombatModel = {
     // No abort actions: the defender's tokens are spent on the attack card (issue #31's card lane).
     return [];
   },
-  // Lane analysis replaces this with the model's odds and fight loop, loaded on first use.
-  analysis: analysisUnavailable,
+  analysis(): Promise<ModelAnalysis> {
+    // The exact odds and the fight loop (analysis.ts), loaded on first use.
+    analysis ??= import('./analysis.js').then((m) => m.egAnalysis(EG_MODEL));
+    return analysis;
+  },
   healthPaths: EG_HEALTH_PATHS,
 };

@@ -1,0 +1,255 @@
+/**
+ * The Enlightened Grognard's actions from the sheet (issue #31; docs/rules.md "Sheet, tracker and
+ * turns"): Catch your Breath, Refocus, Aid Another and Total Defense. The sheet's button asks the
+ * active GM (`gng.egAction`, a GM's or the owner's request); the GM's client checks who may act (engine
+ * `actionRefusal`), plays what the text says — the healing of Catch your Breath, the tokens gained
+ * through the token store — and posts a card of it with the GM's exact Undo (the HP as a delta on the
+ * HP now, the statuses as before, each token change reverted). Loaded with the model.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
+import { combatModel } from '../../settings/combat-model.js';
+import {
+  actionGain,
+  actionRefusal,
+  isEgAction,
+  type EgAction,
+} from '../../rules/models/eg/combat-actions.js';
+import { breathHealing, catchYourBreath } from '../../rules/models/eg/recovery.js';
+import { healthOf } from '../../combat/model-health.js';
+import { giftRefusal, isNoChange, isTokenType, type TokenType } from '../../rules/models/eg/tokens.js';
+import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { actionStateOf, begunCombatOf, followHealth } from '../../combat/eg-creature.js';
+import { restoreStatuses } from '../dying/dying-apply.js';
+import type { StatusChanges } from '../dying/dying-state.js';
+import {
+  actorOf,
+  actorQuery,
+  defineCard,
+  gmUndo,
+  noteUndo,
+  owns,
+  Refusal,
+  subjectCard,
+} from '../kernel/index.js';
+
+/** The sheet's request (src/applications/sheets/actor-sheet.ts `onEgAction`). */
+export const EG_ACTION_QUERY = 'gng.egAction';
+/** The card's Undo. */
+export const EG_ACTION_CARD_QUERY = 'gng.egActionCard';
+const TARGET = 'actor';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+
+/** A line of the card: a lang key and its data (rendered in the reader's words). */
+interface Line {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** `flags.gng.egAction` of an action card. */
+export interface EgActionCardState {
+  actorUuid: string;
+  name: string;
+  action: EgAction;
+  lines: Line[];
+  /** What it changed (null once undone). */
+  applied: {
+    hpDelta: number;
+    nonlethalDelta: number;
+    statuses: StatusChanges | null;
+    records: TokenChangeRecord[];
+  } | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+export function egActionCardOf(message: ChatMessage | null | undefined): EgActionCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
+}
+
+const actionName = (action: EgAction) => t(`GNG.Model.EG.Action.${action}.label`);
+const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
+
+function renderCard(state: EgActionCardState): Promise<string> {
+  const lines = state.lines.map((line) => f(line.key, line.data));
+  if (state.undone) lines.push(escapeHtml(t('GNG.Model.EG.Action.Undone')));
+  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
+  const undo = state.applied
+    ? `<div class="card-buttons"><button type="button" data-action="egActionUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.EG.Action.Undo'))}</button></div>`
+    : '';
+  const heading = f('GNG.Model.EG.Action.Heading', { name: state.name, action: actionName(state.action) });
+  return Promise.resolve(
+    `<div class="gng chat-card eg-action-card gng-card-paper"><header class="card-header"><h3>${heading}</h3></header>` +
+      lines.map((line) => `<p class="eg-action-line">${line}</p>`).join('') +
+      undo +
+      '</div>',
+  );
+}
+
+/** "2 power, 1 speed" of a gain. */
+function tokensText(gain: Record<TokenType, number>): string {
+  return (['power', 'speed', 'insight'] as const)
+    .filter((type) => gain[type] > 0)
+    .map((type) => `${gain[type]} ${typeName(type)}`)
+    .join(', ');
+}
+
+/** Catch your Breath: 1d4 + Con modifier (minimum 1), never above the maximum HP (engine `catchYourBreath`). */
+async function catchBreath(
+  actor: Actor,
+  state: EgActionCardState,
+): Promise<{ roll: Roll; hpDelta: number; nonlethalDelta: number }> {
+  const system = actor.system as CreatureData;
+  const roll = await new Roll('1d4').evaluate();
+  const conMod = system.abilities.con.mod;
+  const before = healthOf(actor);
+  const max = system.hp.max ?? system.hp.value;
+  const outcome = catchYourBreath(before, { roll: roll.total as number, conMod, max });
+  if (!outcome) throw new Refusal('GNG.Model.EG.Action.Error.notHurt', { name: actor.name });
+  const hpDelta = (outcome.after.value ?? 0) - (before.value ?? 0);
+  const nonlethalDelta = (outcome.after.nonlethal ?? 0) - (before.nonlethal ?? 0);
+  await actor.update(
+    { 'system.hp.value': outcome.after.value, 'system.hp.nonlethal': outcome.after.nonlethal },
+    CARD_HP_UPDATE,
+  );
+  state.lines.push({
+    key: 'GNG.Model.EG.Action.catchBreath.result',
+    data: {
+      name: actor.name,
+      d4: roll.total as number,
+      con: conMod,
+      rolled: breathHealing(roll.total as number, conMod),
+      before: before.value ?? 0,
+      after: outcome.after.value ?? 0,
+    },
+  });
+  return { roll, hpDelta, nonlethalDelta };
+}
+
+/** The creature Aid Another's tokens go to: the actor, or a PC ally in its combat (003:745, 003:473). */
+async function aidRecipient(actor: Actor, combat: Combat, uuid: string): Promise<Actor> {
+  if (!uuid || uuid === actor.uuid) return actor;
+  const other = await actorOf(uuid);
+  const inCombat = other && combat.combatants.find((c) => c.actor?.uuid === other.uuid);
+  if (!other || !inCombat) throw new Refusal('GNG.Model.EG.Action.Error.NoAlly', { name: actor.name });
+  const refusal = giftRefusal(
+    { pc: actor.type === 'character', id: actor.uuid },
+    { pc: other.type === 'character', id: other.uuid },
+  );
+  if (refusal) throw new Refusal('GNG.Model.EG.Action.Error.AidNpc', { name: actor.name, ally: other.name });
+  return other;
+}
+
+/** Plays `action` for `actor` (checked) and posts its card. */
+async function play(actor: Actor, action: EgAction, fields: Record<string, string>): Promise<ChatMessage> {
+  const reason = actionRefusal(action, actionStateOf(actor));
+  if (reason)
+    throw new Refusal(`GNG.Model.EG.Action.Error.${reason}`, {
+      name: actor.name,
+      action: actionName(action),
+    });
+  const { first, second } = fields;
+  if (action === 'aidAnother' && !(isTokenType(first) && isTokenType(second)))
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  const combat = begunCombatOf(actor);
+  const recipient =
+    action === 'aidAnother' && combat ? await aidRecipient(actor, combat, fields.aidTo ?? '') : actor;
+  const state: EgActionCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    action,
+    lines: [],
+    applied: null,
+  };
+  const rolls: Roll[] = [];
+  let hpDelta = 0;
+  let nonlethalDelta = 0;
+  let statuses: StatusChanges | null = null;
+  const records: TokenChangeRecord[] = [];
+  const gain = actionGain(action, [first as TokenType, second as TokenType]);
+  if (!isNoChange(gain)) {
+    // Refused (nothing changed) when the pool cannot hold them.
+    records.push(await changeTokens(combat, recipient, gain, `GNG.Model.EG.Action.${action}.label`));
+    state.lines.push({
+      key: `GNG.Model.EG.Action.${action}.result`,
+      data: { name: actor.name, tokens: tokensText(gain), ally: recipient.name },
+    });
+  }
+  if (action === 'catchBreath') {
+    const healed = await catchBreath(actor, state);
+    rolls.push(healed.roll);
+    hpDelta = healed.hpDelta;
+    nonlethalDelta = healed.nonlethalDelta;
+    statuses = await followHealth(actor);
+  }
+  // "but may not attack during your turn" (003:759–760): told, not enforced (no GnG status: its
+  // dodge bonus is GnG's own).
+  if (action === 'totalDefense')
+    state.lines.push({ key: 'GNG.Model.EG.Action.totalDefense.noAttack', data: { name: actor.name } });
+  state.applied = { hpDelta, nonlethalDelta, statuses, records };
+  return (await ChatMessage.create({
+    content: await renderCard(state),
+    rolls,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
+  })) as ChatMessage;
+}
+
+/** `gng.egAction` on the active GM: never throws (a refusal is the answer). */
+export const handleEgAction = actorQuery(
+  async (actorUuid, sender, fields) => {
+    if (combatModel().id !== 'eg') throw new Refusal('GNG.Model.EG.Action.Error.NotEG');
+    const actor = await actorOf(actorUuid);
+    if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
+      throw new Refusal('GNG.Error.Card.BadRequest');
+    if (!sender.isGM && !owns(sender, actor.uuid))
+      throw new Refusal('GNG.Model.EG.Action.Error.NotOwner', { name: actor.name });
+    if (!isEgAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
+    const message = await play(actor, fields.action, fields);
+    return { ok: true, messageId: message.id as string };
+  },
+  ['action', 'first', 'second', 'aidTo'],
+);
+
+/** Undo: the tokens first (refused, nothing changes, when they were spent since), then HP and statuses. */
+async function undo({ state }: { state: EgActionCardState }): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Model.EG.Action.Error.NothingToUndo');
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.EG.Action.Error.NoActor', { name: state.name });
+  for (const record of [...applied.records].reverse()) await revertTokenChange(record);
+  if (applied.hpDelta || applied.nonlethalDelta) {
+    const hp = (actor.system as CreatureData).hp;
+    await actor.update(
+      {
+        'system.hp.value': hp.value - applied.hpDelta,
+        'system.hp.nonlethal': Math.max(0, hp.nonlethal - applied.nonlethalDelta),
+      },
+      CARD_HP_UPDATE,
+    );
+  }
+  if (applied.statuses) noteUndo(state, await restoreStatuses(actor, applied.statuses));
+  state.applied = null;
+  state.undone = true;
+}
+
+const parts = subjectCard<EgActionCardState>({
+  flag: `flags.${SYSTEM_ID}.egAction`,
+  target: TARGET,
+  render: renderCard,
+  errors: 'GNG.Model.EG.Action.Error',
+});
+
+/** The action card as a table: the GM's Undo. */
+export const egActionCard = defineCard<EgActionCardState, { id: string }, 'egActionUndo'>({
+  query: EG_ACTION_CARD_QUERY,
+  state: egActionCardOf,
+  actors: (state) => [state.actorUuid],
+  ...parts,
+  actions: { egActionUndo: gmUndo(undo) },
+});

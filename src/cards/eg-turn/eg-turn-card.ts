@@ -1,0 +1,233 @@
+/**
+ * The Enlightened Grognard's turn start (issue #31; docs/rules.md "Sheet, tracker and turns"): at
+ * each turn start of a dying creature the active GM rolls its Fortitude save (engine `dyingSave`,
+ * R22, 003:1023–1029): d20 + ⌊Fortitude/10⌋ ≥ 10; a failure costs 1d4 Con damage (dead when the Con
+ * damage reaches the Con score, R23); a PC's natural 20 brings it back at level + Con modifier HP.
+ * Once per combat round (its record in the Combat's flags, `flags.gng.egTurns.<combatant id>`), in a
+ * begun combat; a stable or dead creature rolls nothing. The card shows the save; the GM's **Undo** is
+ * its exact inverse (HP and Con damage as deltas on the values now, the statuses and the record as
+ * before). Loaded with the model.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { dyingSave, type DyingSave } from '../../rules/models/eg/combat-actions.js';
+import type { DiceSource } from '../../rules/index.js';
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
+import { isActiveGM } from '../../documents/active-gm.js';
+import { healthStatusesOf } from '../../combat/model-health.js';
+import { followHealth } from '../../combat/eg-creature.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { actorOf, defineCard, gmUndo, noteUndo, Refusal, serialized, subjectCard } from '../kernel/index.js';
+import { restoreStatuses } from '../dying/dying-apply.js';
+import type { StatusChanges } from '../dying/dying-state.js';
+
+export const EG_TURN_QUERY = 'gng.egTurnCard';
+const FLAG = 'egTurns';
+const TARGET = 'actor';
+const CON_DAMAGE = 'system.abilities.con.damage';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+
+/** `flags.gng.egTurn` of a turn-start card. */
+export interface EgTurnCardState {
+  actorUuid: string;
+  name: string;
+  round: number;
+  save: DyingSave;
+  conDamageBefore: number;
+  con: number;
+  /** Dead after it (Con damage ≥ Con, R23). */
+  dead: boolean;
+  applied:
+    | (StatusChanges & {
+        hpDelta: number;
+        conDelta: number;
+        combatId: string;
+        combatantId: string;
+        markBefore: number | null;
+        markAfter: number;
+      })
+    | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+export function egTurnCardOf(message: ChatMessage | null | undefined): EgTurnCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === 'egTurnCard' ? ((flags.egTurn as EgTurnCardState | undefined) ?? null) : null;
+}
+
+/** The combat round whose turn start `combatant` played (null: none). */
+export function egTurnMark(combat: Combat, combatantId: string): number | null {
+  const marks = combat.getFlag(SYSTEM_ID, FLAG) as Record<string, unknown> | undefined;
+  const round = marks?.[combatantId];
+  return typeof round === 'number' && Number.isInteger(round) && round >= 0 ? round : null;
+}
+
+async function setMark(combat: Combat, combatantId: string, round: number | null): Promise<void> {
+  await combat.update({ [`flags.${SYSTEM_ID}.${FLAG}.${combatantId}`]: round });
+}
+
+/** Runs `run` with Foundry dice of any faces (each die a Roll, rolled when first asked for). */
+async function withDice<T>(run: (dice: DiceSource) => T): Promise<{ result: T; rolls: Roll[] }> {
+  const rolls: Roll[] = [];
+  const need = Symbol('another die');
+  for (;;) {
+    let index = 0;
+    let asked = 0;
+    const dice: DiceSource = {
+      roll(faces: number): number {
+        const roll = rolls[index++];
+        if (!roll) {
+          asked = faces;
+          throw need;
+        }
+        return roll.total as number;
+      },
+    };
+    try {
+      return { result: run(dice), rolls };
+    } catch (error) {
+      if (error !== need) throw error;
+      rolls.push(await new Roll(`1d${asked}`).evaluate());
+    }
+  }
+}
+
+function renderCard(state: EgTurnCardState): Promise<string> {
+  const { save, name } = state;
+  const lines: string[] = [];
+  if (save.natural === null) lines.push(f('GNG.Model.EG.Turn.NoSave', { name }));
+  else
+    lines.push(
+      f(`GNG.Model.EG.Turn.${save.saved ? 'Saved' : 'Failed'}`, {
+        name,
+        natural: save.natural,
+        bonus: save.bonus,
+        total: save.total ?? 0,
+      }),
+    );
+  if (save.revived) lines.push(f('GNG.Model.EG.Turn.Revived', { name, hp: save.hp ?? 0 }));
+  if (save.conDamage)
+    lines.push(
+      f(`GNG.Model.EG.Turn.${state.dead ? 'ConDamageDead' : 'ConDamage'}`, {
+        name,
+        damage: save.conDamage,
+        total: state.conDamageBefore + save.conDamage,
+        con: state.con,
+      }),
+    );
+  if (state.undone) lines.push(escapeHtml(t('GNG.Model.EG.Turn.Undone')));
+  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
+  const undo = state.applied
+    ? `<div class="card-buttons"><button type="button" data-action="egTurnUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.EG.Turn.Undo'))}</button></div>`
+    : '';
+  return Promise.resolve(
+    `<div class="gng chat-card eg-turn-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.EG.Turn.Heading', { name })}</h3><ul class="card-tags"><li>${f('GNG.Model.EG.Turn.Round', { round: state.round })}</li></ul></header>` +
+      lines.map((line) => `<p class="eg-turn-line">${line}</p>`).join('') +
+      undo +
+      '</div>',
+  );
+}
+
+/** GM side, in the actor's queue: the dying save when the creature is dying; the card, or null. */
+async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
+  const combatantId = combatant.id as string;
+  const markBefore = egTurnMark(combat, combatantId);
+  if (markBefore === combat.round) return null;
+  const dying = healthStatusesOf(actor).includes('dying');
+  if (!dying || actor.statuses.has('stable') || actor.statuses.has('dead')) return null;
+  const system = actor.system as CreatureData;
+  const fortitude = system.derived.modelDefenses.fortitude;
+  const input = {
+    fortitude: fortitude?.kind === 'static' ? fortitude.value : 0,
+    pc: actor.type === 'character',
+    level: system.derived.level,
+    conMod: system.abilities.con.mod,
+  };
+  const { result: save, rolls } = await withDice((dice) => dyingSave(input, dice));
+  await setMark(combat, combatantId, combat.round);
+  const hpBefore = system.hp.value;
+  const conDamageBefore = system.abilities.con.damage;
+  const hpDelta = save.hp === null ? 0 : save.hp - hpBefore;
+  if (hpDelta) await actor.update({ 'system.hp.value': save.hp }, CARD_HP_UPDATE);
+  if (save.conDamage) await actor.update({ [CON_DAMAGE]: conDamageBefore + save.conDamage }, CARD_HP_UPDATE);
+  const changes = await followHealth(actor);
+  const state: EgTurnCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    round: combat.round,
+    save,
+    conDamageBefore,
+    con: system.abilities.con.value,
+    dead: actor.statuses.has('dead'),
+    applied: {
+      ...changes,
+      hpDelta,
+      conDelta: save.conDamage,
+      combatId: combat.id as string,
+      combatantId,
+      markBefore,
+      markAfter: combat.round,
+    },
+  };
+  return (await ChatMessage.create({
+    content: await renderCard(state),
+    rolls,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { [SYSTEM_ID]: { type: 'egTurnCard', egTurn: state } },
+  })) as ChatMessage;
+}
+
+/** Active GM, at `combatant`'s turn start in `combat` (round ≥ 1): its dying save, once per round. */
+export async function playEgTurnStart(combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
+  const actor = combatant.actor;
+  if (!isActiveGM() || !actor || combat.round < 1) return null;
+  const result = await serialized([actor.uuid], async () => {
+    const message = await play(actor, combat, combatant);
+    return { ok: true, messageId: message?.id ?? undefined };
+  });
+  return result.ok && typeof result.messageId === 'string'
+    ? (game.messages.get(result.messageId) ?? null)
+    : null;
+}
+
+/** Undo: HP and Con damage back by their deltas, the statuses and the Combat record as before. */
+async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Model.EG.Turn.Error.NothingToUndo');
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.EG.Turn.Error.NoActor', { name: state.name });
+  const system = actor.system as CreatureData;
+  if (applied.hpDelta)
+    await actor.update({ 'system.hp.value': system.hp.value - applied.hpDelta }, CARD_HP_UPDATE);
+  if (applied.conDelta)
+    await actor.update(
+      { [CON_DAMAGE]: Math.max(0, system.abilities.con.damage - applied.conDelta) },
+      CARD_HP_UPDATE,
+    );
+  noteUndo(state, await restoreStatuses(actor, applied));
+  const combat = game.combats.get(applied.combatId);
+  // A later turn start's record stays; this one's gives way to the one it replaced.
+  if (combat && egTurnMark(combat, applied.combatantId) === applied.markAfter)
+    await setMark(combat, applied.combatantId, applied.markBefore);
+  state.applied = null;
+  state.undone = true;
+}
+
+const parts = subjectCard<EgTurnCardState>({
+  flag: `flags.${SYSTEM_ID}.egTurn`,
+  target: TARGET,
+  render: renderCard,
+  errors: 'GNG.Model.EG.Turn.Error',
+});
+
+/** The turn-start card as a table: the GM's Undo. */
+export const egTurnCard = defineCard<EgTurnCardState, { id: string }, 'egTurnUndo'>({
+  query: EG_TURN_QUERY,
+  state: egTurnCardOf,
+  actors: (state) => [state.actorUuid],
+  ...parts,
+  actions: { egTurnUndo: gmUndo(undo) },
+});

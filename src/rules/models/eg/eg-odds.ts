@@ -1,0 +1,294 @@
+/**
+ * The Enlightened Grognard model's exact odds (seed 003; issue #31): one attack roll against a static
+ * defense, the damage of each hit and what it does to the target's health vector — HP, temporary HP,
+ * nonlethal damage, Con damage and the bloodied mark. Computed, not sampled: every natural of the d20
+ * goes through the model's own `resolve` (a natural 20 hits and is a critical, a natural 1 misses:
+ * 003:131–137), a critical's dice at their maximum (R10), every sum of the weapon's dice through its
+ * `damage`, every damage dealt through its `applyDamage` (bloodied once per encounter, disabled at 0,
+ * dying below 0, Con damage ≥ Con) — the functions the attack card applies.
+ *
+ * The tokens are a stated policy ({@link EgTokenPolicy}, `input.tokens`): proactive tokens on the
+ * attack and the defense (+1 each, 003:379–383), power tokens on the damage dealt (+1 each) and taken
+ * (−1 each) of a hit (003:399–404). By default none but what the attack bonus holds already (the
+ * dialog's proactive spend): the defender spends none, no one spends after the roll.
+ */
+import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
+import {
+  added,
+  diceSum,
+  emptyDistribution,
+  pointDistribution,
+  probabilityOf,
+  type Distribution,
+} from '../../odds/distribution.js';
+import type { OddsCondition } from '../../odds/outcome-odds.js';
+import { INJURY_LEVELS } from '../../damageEffects.js';
+import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
+import type { CombatModel, HealthOutcome, HealthVector, ModelCreature } from '../types.js';
+
+/** The disjoint outcomes of one attack, in order, worst last (they add up to 1). */
+export const EG_OUTCOMES = ['miss', 'absorbed', 'hurt', 'bloodied', 'disabled', 'down', 'dead'] as const;
+/**
+ * One of {@link EG_OUTCOMES}: a miss; a hit that changes nothing; HP lost only; bloodied for the first
+ * time this encounter (1 Con damage, 003:968); disabled (0 HP); down (dying or unconscious); dead.
+ */
+export type EgOutcome = (typeof EG_OUTCOMES)[number];
+
+/** How many tokens each side spends on one attack (each a non-negative integer; absent: 0). */
+export interface EgTokenPolicy {
+  /** Proactive tokens the attacker adds to the attack roll (+1 each). */
+  attack: number;
+  /** Proactive tokens the defender adds to the defense (+1 each). */
+  defense: number;
+  /** Power tokens the attacker adds to the damage of a hit (+1 each, 1:1 after the roll). */
+  damage: number;
+  /** Power tokens the defender takes off the damage of a hit (−1 each, 1:1 after the roll). */
+  soak: number;
+}
+
+/** The default policy: nothing spent beyond what the attack bonus holds. */
+export const EG_NO_SPENDING: Readonly<EgTokenPolicy> = Object.freeze({
+  attack: 0,
+  defense: 0,
+  damage: 0,
+  soak: 0,
+});
+
+/** What the EG odds add to the common record. */
+export interface EgOutcomeOdds {
+  /** The policy these odds were computed under. */
+  policy: EgTokenPolicy;
+  /** P(a critical hit: a natural 20). */
+  critical: number;
+  /** P(this attack bloodies the target: the first time this encounter, 1 Con damage). */
+  bloodied: number;
+  /** P(disabled after it), P(down: dying or unconscious, not dead), P(dead). */
+  disabled: number;
+  down: number;
+  dead: number;
+  /** Con damage after the attack. Sums to 1. */
+  conDamageAfter: Distribution;
+  /** Disjoint outcomes ({@link EG_OUTCOMES}), summing to 1. */
+  exclusive: Record<EgOutcome, number>;
+}
+
+/** The EG attack odds: the common record with the model's outcomes. */
+export type EgAttackOdds = AttackOdds & { eg: EgOutcomeOdds };
+
+/** A policy read from `input.tokens` (each count a non-negative integer). */
+export function egTokenPolicy(tokens: Partial<EgTokenPolicy> | undefined): EgTokenPolicy {
+  const n = (key: keyof EgTokenPolicy) => assertNonNegativeInteger(`${key} tokens`, tokens?.[key] ?? 0);
+  return { attack: n('attack'), defense: n('defense'), damage: n('damage'), soak: n('soak') };
+}
+
+/** What an outcome leaves the creature: dead, down (dying, unconscious), disabled, or up. */
+export function egState(
+  o: Pick<HealthOutcome, 'statuses' | 'conditions'>,
+): 'dead' | 'down' | 'disabled' | 'up' {
+  const s = o.statuses;
+  if (o.conditions.lethal === 'dead' || s.includes('dead')) return 'dead';
+  if (
+    o.conditions.lethal === 'dying' ||
+    o.conditions.nonlethal === 'unconscious' ||
+    s.includes('dying') ||
+    s.includes('unconscious')
+  )
+    return 'down';
+  if (o.conditions.lethal === 'disabled' || s.includes('disabled')) return 'disabled';
+  return 'up';
+}
+
+function sameHealth(a: HealthVector, b: HealthVector): boolean {
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+    if ((a[k] ?? 0) !== (b[k] ?? 0)) return false;
+  return true;
+}
+
+/** Masses by an integer key, read back as a dense distribution. */
+function tally(): { add(value: number, m: number): void; dist(): Distribution } {
+  const by = new Map<number, number>();
+  return {
+    add(value, m) {
+      if (m !== 0) by.set(value, (by.get(value) ?? 0) + m);
+    },
+    dist() {
+      if (by.size === 0) return emptyDistribution();
+      const keys = [...by.keys()];
+      const min = Math.min(...keys);
+      const p = new Array<number>(Math.max(...keys) - min + 1).fill(0);
+      for (const [k, m] of by) p[k - min] = m;
+      return { min, p };
+    },
+  };
+}
+
+function targetOf(input: AttackOddsInput): { health: HealthVector; creature: ModelCreature } {
+  if (input.model) return input.model;
+  throw new RangeError("the EG odds need the target's health vector and creature (input.model)");
+}
+
+/**
+ * Exact odds of one attack under `model` (the EG model): `input.defense.bonus` is the static defense's
+ * value to beat; `input.attack` d20 + bonus (take 10: no die, so no natural 20 or 1, unless the
+ * card's natural goes along); `input.tokens` the spending policy.
+ */
+export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAttackOdds {
+  const policy = egTokenPolicy(input.tokens);
+  const bonus = assertInteger('attack bonus', input.attack.bonus) + policy.attack;
+  const defense = assertInteger('defense', input.defense.bonus) + policy.defense;
+  const { health, creature } = targetOf(input);
+  const { weaponDice, ...rest } = input.damage;
+  const count = assertNonNegativeInteger('weapon dice count', weaponDice?.count ?? 0);
+  const faces = assertNonNegativeInteger('weapon dice faces', weaponDice?.faces ?? 1, 1);
+  if ((weaponDice?.bonus ?? 0) !== 0)
+    throw new RangeError('put the flat part of the weapon dice in weaponBonus');
+  const nonlethalAttack = input.damage.nonlethal === true;
+
+  // The d20: each natural through the model's resolve.
+  const rolls: { natural: number | null; p: number }[] = input.attack.take10
+    ? [{ natural: input.attack.natural ?? null, p: 1 }]
+    : Array.from({ length: 20 }, (_, i) => ({ natural: i + 1, p: 1 / 20 }));
+  const margins = tally();
+  const hitMargins = tally();
+  let miss = 0;
+  let critical = 0;
+  const hits: { margin: number; critical: boolean; p: number }[] = [];
+  for (const r of rolls) {
+    const total = (input.attack.take10 ? 10 : (r.natural as number)) + bonus;
+    const res = model.resolve(total, defense, r.natural);
+    margins.add(res.margin, r.p);
+    if (!res.hit) {
+      miss += r.p;
+      continue;
+    }
+    hitMargins.add(res.margin, r.p);
+    if (res.critical) critical += r.p;
+    hits.push({ margin: res.margin, critical: res.critical, p: r.p });
+  }
+
+  // Each hit's damage: every sum of the dice (a critical: each die at its highest face, 003:134–135)
+  // through the model's damage, with the policy's power tokens on it (+1 dealt, −1 taken each).
+  const sums = diceSum(count, faces);
+  const maxDice = new Array<number>(count).fill(faces);
+  const dealt = new Map<string, { lethal: number; nonlethal: number; final: number; p: number }>();
+  const hitFinal = tally();
+  for (const h of hits) {
+    const outcomes = h.critical
+      ? [{ dice: maxDice, p: 1 }]
+      : sums.p.map((p, i) => ({ dice: sums.min + i > 0 ? [sums.min + i] : [], p }));
+    for (const { dice, p } of outcomes) {
+      const m = h.p * p;
+      if (m === 0) continue;
+      const d = model.damage({
+        ...rest,
+        weaponDice: dice,
+        ...(h.critical ? { diceFaces: maxDice } : {}),
+        tokens: { added: policy.damage, prevented: policy.soak },
+        margin: h.margin,
+        critical: h.critical,
+      });
+      hitFinal.add(d.final, m);
+      const key = `${d.lethal}|${d.nonlethal}`;
+      const e = dealt.get(key) ?? { lethal: d.lethal, nonlethal: d.nonlethal, final: d.final, p: 0 };
+      e.p += m;
+      dealt.set(key, e);
+    }
+  }
+
+  // What each damage does: the model's applyDamage (a miss leaves the target as it is).
+  const exclusive = Object.fromEntries(EG_OUTCOMES.map((k) => [k, 0])) as Record<EgOutcome, number>;
+  exclusive.miss = miss;
+  const condition: Record<OddsCondition, number> = { normal: 0, disabled: 0, stable: 0, dying: 0, dead: 0 };
+  const nonlethalState = { normal: 0, staggered: 0, unconscious: 0 };
+  const hpAfter = tally();
+  const conAfter = tally();
+  const bloodiedBefore = health.bloodied ?? 0;
+  const odds = { bloodied: 0, disabled: 0, down: 0, dead: 0 };
+  let noEffect = miss;
+  const count_ = (o: Pick<HealthOutcome, 'after' | 'statuses' | 'conditions'>, p: number) => {
+    const c = o.conditions.lethal as OddsCondition;
+    condition[c in condition ? c : 'normal'] += p;
+    const n = o.conditions.nonlethal as keyof typeof nonlethalState;
+    nonlethalState[n in nonlethalState ? n : 'normal'] += p;
+    hpAfter.add(o.after.value ?? 0, p);
+    conAfter.add(o.after.conDamage ?? 0, p);
+    const state = egState(o);
+    if (state !== 'up') odds[state] += p;
+    return state;
+  };
+  if (miss > 0)
+    count_(
+      {
+        after: health,
+        statuses: model.healthStatus(health, creature),
+        conditions: { lethal: 'normal', nonlethal: 'normal' },
+      },
+      miss,
+    );
+  for (const e of dealt.values()) {
+    const o = model.applyDamage(health, { lethal: e.lethal, nonlethal: e.nonlethal }, creature, {
+      nonlethalAttack,
+    });
+    const state = count_(o, e.p);
+    const bloodied = (o.after.bloodied ?? 0) > bloodiedBefore;
+    if (bloodied) odds.bloodied += e.p;
+    if (e.final === 0 || sameHealth(o.after, health)) {
+      noEffect += e.p;
+      exclusive.absorbed += e.p;
+    } else if (state !== 'up') exclusive[state] += e.p;
+    else if (bloodied) exclusive.bloodied += e.p;
+    else exclusive.hurt += e.p;
+  }
+
+  const hitFinalDist = hitFinal.dist();
+  const final = added(hitFinalDist, pointDistribution(0, miss));
+  const none = pointDistribution(0);
+  const injury = Object.fromEntries(
+    INJURY_LEVELS.map((l) => [l, l === 'none' ? 1 : 0]),
+  ) as AttackOdds['outcome']['injury'];
+  const noCut = {
+    depth: 0,
+    successTail: 0,
+    failureTail: 0,
+    successTailSureHit: true,
+    failureTailSureMiss: true,
+    errorBound: 0,
+    hitErrorBound: 0,
+  };
+  return {
+    hit: {
+      hit: 1 - miss,
+      miss,
+      rd: margins.dist(),
+      hitRd: hitMargins.dist(),
+      automatic: false,
+      truncation: noCut,
+    },
+    damage: {
+      miss,
+      absorbed: probabilityOf(hitFinalDist, 0),
+      final,
+      hitFinal: hitFinalDist,
+      lethal: nonlethalAttack ? none : final,
+      nonlethal: nonlethalAttack ? final : none,
+      nonlethalAttack,
+      penetrated: null,
+      penetrationSaved: null,
+    },
+    outcome: {
+      noEffect,
+      hpAfter: hpAfter.dist(),
+      injury,
+      injuryWorse: 0,
+      trauma: 0,
+      condition,
+      nonlethal: nonlethalState,
+      woundTrauma: null,
+      severeBleeding: null,
+      conditionSave: null,
+    },
+    calledShot: null,
+    truncation: { depth: 0, errorBound: 0 },
+    eg: { policy, critical, ...odds, conDamageAfter: conAfter.dist(), exclusive },
+  };
+}
