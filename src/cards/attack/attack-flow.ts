@@ -21,6 +21,8 @@ import { onDemand } from '../../on-demand.js';
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 /** The GM's writing of a card, its making and its other steps (attack-gm.ts), loaded by the first. */
 const gm = onDemand(() => import('./attack-gm.js'));
+/** The Enlightened Grognard model's token steps (eg-steps.ts), loaded by the first. */
+const egSteps = onDemand(() => import('./eg-steps.js'));
 import {
   actorOf,
   defineCard,
@@ -154,6 +156,23 @@ async function autoRollAfterWait(
 ): Promise<void> {
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
     await (await gm()).rollDamage(message, state, target, true);
+}
+
+/** An EG spend's button: its side (`data-side`) and the count in the number field beside it (or its `data-tokens`). */
+function egFields(button: HTMLButtonElement): Record<string, unknown> {
+  const input = button.parentElement?.querySelector<HTMLInputElement>('input[name="eg-tokens"]');
+  const tokens = Number.parseInt(input?.value ?? button.dataset.tokens ?? '0', 10);
+  return {
+    tokens: Number.isInteger(tokens) ? tokens : -1,
+    ...(button.dataset.side ? { side: button.dataset.side } : {}),
+  };
+}
+
+/** An EG spend's button shows to its side's owners (the attacker's for attack/dealt; a GM sees both). */
+function egSideShown(user: User, state: AttackCardState, target: CardTarget, el: HTMLElement): boolean {
+  const side = el.dataset.side;
+  const attacker = side === 'attack' || side === 'dealt';
+  return user.isGM || owns(user, attacker ? state.attacker.actorUuid : target.actorUuid);
 }
 
 function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
@@ -304,6 +323,31 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     woundTraumaSave: action('woundTraumaSave', {
       run: async ({ message, state, target }) => (await gm()).woundTraumaSave(message, state, target),
     }),
+    // The EG model's token steps (eg-steps.ts): the request carries a count, and for a spend its
+    // side, checked there (`parseEgSpend`) before anything changes.
+    egDefend: action('egDefend', {
+      parse: (extra) => extra,
+      fields: egFields,
+      run: async ({ message, state, target, user, extra }) =>
+        (await egSteps()).egDefend(message, state, target, user, extra),
+    }),
+    egClose: action('egClose', {
+      run: async ({ message, state, user }) => (await egSteps()).egClose(message, state, user),
+    }),
+    egRetro: action('egRetro', {
+      shown: egSideShown,
+      parse: (extra) => extra,
+      fields: egFields,
+      run: async ({ message, state, target, user, extra }) =>
+        (await egSteps()).egRetro(message, state, target, user, extra),
+    }),
+    egDamage: action('egDamage', {
+      shown: egSideShown,
+      parse: (extra) => extra,
+      fields: egFields,
+      run: async ({ message, state, target, user, extra }) =>
+        (await egSteps()).egDamage(message, state, target, user, extra),
+    }),
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await (await abortSteps()).undoAborts(target);
@@ -323,8 +367,9 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
           const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
           fire.withdrawn = { by: user.id as string, notes };
         }
-        // The Saga-style attacker's action back (saga-turn-spend.ts).
+        // The Saga-style attacker's action back (saga-turn-spend.ts); the EG card's tokens (eg-steps.ts).
         await (await import('./saga-turn-spend.js')).takeBackSagaAttack(state, user);
+        await (await egSteps()).takeBackEgAttack(state, user);
         await withdrawCombatOptions(state);
       },
     },

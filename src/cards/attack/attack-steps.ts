@@ -205,7 +205,9 @@ export async function rollDamage(
   const rolls = hits ? hits.total : 1;
   const roll = await new Roll(dice.count > 0 ? `${dice.count * rolls}d${dice.faces}` : '0').evaluate();
   const all = roll.dice.flatMap((term) => term.results.map((r) => r.result));
-  const values = all.slice(0, dice.count);
+  let values = all.slice(0, dice.count);
+  // An EG area attack makes one damage roll for every target it hits (003:1476): the first one's.
+  if (state.eg?.area) values = state.eg.areaDamage ??= values;
   const strength = weaponStrengthBonus(summary.strength, state.weapon.grip, {
     powerAttack: state.options.powerAttack === true,
   });

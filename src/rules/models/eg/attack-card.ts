@@ -8,7 +8,10 @@
  * Decisions: docs/rules.md "### The attack card".
  */
 
-export type EgTokenType = 'power' | 'speed' | 'insight';
+import type { TokenType } from './tokens.js';
+
+/** A token type (tokens.ts). */
+export type EgTokenType = TokenType;
 export type EgTokenDelta = Partial<Record<EgTokenType, number>>;
 
 /** The ability an attack is made with (the card reads melee as Strength, ranged as Dexterity). */
@@ -106,7 +109,7 @@ export function maxTakenSpend(damage: number, dealt: number): number {
 }
 
 /** The sum of token deltas (a gain positive, a cost negative), zero entries left out. */
-export function addTokens(...deltas: readonly EgTokenDelta[]): EgTokenDelta {
+export function sumTokenDeltas(...deltas: readonly EgTokenDelta[]): EgTokenDelta {
   const out: EgTokenDelta = {};
   for (const delta of deltas)
     for (const [type, n] of Object.entries(delta) as [EgTokenType, number][])
