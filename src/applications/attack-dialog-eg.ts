@@ -1,6 +1,6 @@
 /**
  * The attack dialog under the Enlightened Grognard model (seed 003; issue #31): the attacker's
- * proactive tokens of the attack's type with its pool shown (003:379–385, 394, 407), fighting
+ * proactive tokens of the attack's type with its pool shown (003:381–384, 394, 407), fighting
  * defensively and a charge (melee), an area attack with its primary target and the die its tokens
  * raise (003:1471–1482), what the weapon costs (non-proficient, shield bash), and the preview's
  * total from the chapter's parts (eg-attack.ts). The pool is read, never written, here: the GM's

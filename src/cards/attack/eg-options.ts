@@ -15,7 +15,7 @@ export type EgAreaDie = (typeof EG_AREA_DICE)[number];
 export const MAX_EG_SPEND = 99;
 
 export interface EgAttackChoices {
-  /** Proactive tokens of the attack's type on the attack roll (003:379–385: before the die is rolled). */
+  /** Proactive tokens of the attack's type on the attack roll (003:381–384: before the die is rolled). */
   spend?: number;
   /** Fighting defensively (003:697–702): melee; roll twice, keep the lower; +2 speed tokens. */
   fightingDefensively?: boolean;

@@ -88,7 +88,7 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
 }
 
 /**
- * The defender's proactive spend against this attack (003:383–385), before the roll: `tokens` of the
+ * The defender's proactive spend against this attack (003:382–384), before the roll: `tokens` of the
  * type that raises the defense it meets (AC/Reflex speed, Fortitude power, Will insight), 0 for "no
  * tokens". The last answer rolls the attack.
  */
