@@ -158,21 +158,27 @@ async function autoRollAfterWait(
     await (await gm()).rollDamage(message, state, target, true);
 }
 
-/** An EG spend's button: its side (`data-side`) and the count in the number field beside it (or its `data-tokens`). */
-function egFields(button: HTMLButtonElement): Record<string, unknown> {
-  const input = button.parentElement?.querySelector<HTMLInputElement>('input[name="eg-tokens"]');
-  const tokens = Number.parseInt(input?.value ?? button.dataset.tokens ?? '0', 10);
-  return {
-    tokens: Number.isInteger(tokens) ? tokens : -1,
-    ...(button.dataset.side ? { side: button.dataset.side } : {}),
-  };
-}
-
-/** An EG spend's button shows to its side's owners (the attacker's for attack/dealt; a GM sees both). */
-function egSideShown(user: User, state: AttackCardState, target: CardTarget, el: HTMLElement): boolean {
-  const side = el.dataset.side;
-  const attacker = side === 'attack' || side === 'dealt';
-  return user.isGM || owns(user, attacker ? state.attacker.actorUuid : target.actorUuid);
+/**
+ * An EG token step (eg-steps.ts checks its fields): the count in the number field beside the button
+ * (else its `data-tokens`) and its side; shown to that side's owners (the attacker's for `attack` and
+ * `dealt`, else the defender's; a GM sees all).
+ */
+function egAction(name: CardAction): Spec {
+  return action(name, {
+    parse: (extra) => extra,
+    fields(button) {
+      const { tokens, side } = button.dataset;
+      const input = button.parentElement?.querySelector('input');
+      return { tokens: Number(input?.value ?? tokens), ...(side ? { side } : {}) };
+    },
+    shown: (user, state, target, el) =>
+      user.isGM ||
+      owns(
+        user,
+        /^(attack|dealt)$/.test(el.dataset.side ?? '') ? state.attacker.actorUuid : target.actorUuid,
+      ),
+    run: async (ctx) => (await egSteps()).egStep(name, ctx),
+  });
 }
 
 function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
@@ -323,31 +329,11 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     woundTraumaSave: action('woundTraumaSave', {
       run: async ({ message, state, target }) => (await gm()).woundTraumaSave(message, state, target),
     }),
-    // The EG model's token steps (eg-steps.ts): the request carries a count, and for a spend its
-    // side, checked there (`parseEgSpend`) before anything changes.
-    egDefend: action('egDefend', {
-      parse: (extra) => extra,
-      fields: egFields,
-      run: async ({ message, state, target, user, extra }) =>
-        (await egSteps()).egDefend(message, state, target, user, extra),
-    }),
-    egClose: action('egClose', {
-      run: async ({ message, state, user }) => (await egSteps()).egClose(message, state, user),
-    }),
-    egRetro: action('egRetro', {
-      shown: egSideShown,
-      parse: (extra) => extra,
-      fields: egFields,
-      run: async ({ message, state, target, user, extra }) =>
-        (await egSteps()).egRetro(message, state, target, user, extra),
-    }),
-    egDamage: action('egDamage', {
-      shown: egSideShown,
-      parse: (extra) => extra,
-      fields: egFields,
-      run: async ({ message, state, target, user, extra }) =>
-        (await egSteps()).egDamage(message, state, target, user, extra),
-    }),
+    // The EG model's token steps (eg-steps.ts).
+    egDefend: egAction('egDefend'),
+    egClose: egAction('egClose'),
+    egRetro: egAction('egRetro'),
+    egDamage: egAction('egDamage'),
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await (await abortSteps()).undoAborts(target);

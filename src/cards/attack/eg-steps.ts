@@ -237,3 +237,23 @@ export async function answerNpcDefenses(state: AttackCardState): Promise<Roll | 
 export async function refundEgAttack(state: AttackCardState): Promise<void> {
   if (state.eg) await revertCardRecords(state.eg.records);
 }
+
+/** The card's EG steps by action name (attack-flow.ts), each with its own request fields. */
+export function egStep(
+  name: string,
+  ctx: {
+    message: ChatMessage;
+    state: AttackCardState;
+    target: CardTarget;
+    user: User;
+    extra: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { message, state, target, user, extra } = ctx;
+  if (name === 'egDefend') return egDefend(message, state, target, user, extra);
+  if (name === 'egRetro') return egRetro(message, state, target, user, extra);
+  if (name === 'egDamage') return egDamage(message, state, target, user, extra);
+  if (Object.keys(extra).some((key) => extra[key] !== undefined && key !== 'tokens'))
+    throw new Refusal('GNG.Error.Attack.BadRequest');
+  return egClose(message, state, user);
+}
