@@ -16,19 +16,22 @@ import {
   attackAbility,
   attackTokenType,
   CHARGE_GAIN,
-  criticalHit,
   defenseTokenType,
   FIGHTING_DEFENSIVELY_GAIN,
   fightingDefensivelyNatural,
   nonProficientCost,
   retroactiveBonus,
   SHIELD_BASH_COST,
+  egWield,
 } from '../../rules/models/eg/attack-card.js';
+import { strengthDamage } from '../../rules/models/eg/damage.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import { againstHelpless, isHelpless } from '../../rules/models/eg/resolve.js';
+import { egAttackBonus } from '../../rules/models/eg/attack-bonus.js';
 import type { AttackSummary } from '../../data/actor/derive-attacks.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
-import { itemizedAttackParts } from './attack-preview.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, staticCardDefense } from './attack-model-steps.js';
@@ -88,19 +91,38 @@ export function checkEgOptions(
   if (eg.area && !context.targets.includes(eg.area.primary)) throw new Refusal('GNG.Error.Attack.BadRequest');
 }
 
-/** The attack's parts under the chapter: the sheet's, without GnG's injury and −4 non-proficiency. */
+/** What the sheet's row adds besides its base attack, ability and size: the weapon's own, armor's, effects. */
+const SHEET_KEEPS = [
+  'GNG.Breakdown.Enhancement',
+  'GNG.Breakdown.ArmorNonproficient',
+  'GNG.Breakdown.ShieldNonproficient',
+  'GNG.Breakdown.Effects',
+];
+
+/**
+ * The attack's parts under the chapter: the ability's base attack bonus, the ability and size (the
+ * model's `egAttackBonus`, 003:153, 184; a printed stat-block bonus stands for them), the proactive
+ * tokens (not an area attack's: they raise one die), then what the sheet's row adds of its own (the
+ * weapon's enhancement, armor and shield non-proficiency, 003:1454–1457, effects) and the flat bonus.
+ * GnG's injury, condition rows and −4 non-proficiency are not the chapter's (a token pays for that).
+ */
 export function egAttackParts(actor: Actor, row: AttackSummary, options: AttackOptions): CardPart[] {
-  const sheet = itemizedAttackParts(actor, row).filter(
-    (p) => p.label !== 'GNG.Breakdown.Injury' && p.label !== 'GNG.Breakdown.Nonproficient',
-  );
   const eg = options.eg ?? {};
-  // An area attack's proactive tokens raise one die, not the bonus every target meets (egRollAttack).
-  const spend =
-    eg.spend && !eg.area
-      ? [{ label: `GNG.Model.EG.Card.Part.${attackTokenType(attackAbility(row.mode))}`, value: eg.spend }]
-      : [];
+  const tokens = eg.area ? 0 : (eg.spend ?? 0);
+  const printed = row.parts.find((p) => p.label === 'GNG.Breakdown.Printed');
+  const base = printed
+    ? [{ label: printed.label, value: printed.value }, ...(tokens ? [tokenPart(row, tokens)] : [])]
+    : egAttackBonus(modelCreatureOf(actor), { ability: attackAbility(row.mode), tokens }).parts.map((p) =>
+        p.label === 'GNG.Model.EG.Bab.Part.tokens' ? tokenPart(row, p.value) : { ...p },
+      );
+  const sheet = row.parts.filter((p) => SHEET_KEEPS.includes(p.label) && p.value !== 0);
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
-  return [...sheet, ...spend, ...bonus];
+  return [...base, ...sheet.map((p) => ({ ...p })), ...bonus];
+}
+
+/** The proactive tokens as a part named by their type ("Power tokens +2"). */
+function tokenPart(row: AttackSummary, value: number): CardPart {
+  return { label: `GNG.Model.EG.Card.Part.${attackTokenType(attackAbility(row.mode))}`, value };
 }
 
 /**
@@ -147,11 +169,9 @@ export async function startEgAttack(
   return card;
 }
 
-/** Helpless as the chapter reads it (003:1445): bound, sleeping, paralyzed, unconscious, helpless. */
+/** Helpless as the model reads it (resolve.ts `isHelpless`, 003:1445), with what implies each status. */
 export function egHelpless(actor: Actor | null): boolean {
-  if (!actor) return false;
-  const conditions = expandConditions(actor.statuses ?? []);
-  return ['helpless', 'unconscious', 'paralyzed', 'asleep'].some((id) => conditions.has(id));
+  return actor ? isHelpless(expandConditions(actor.statuses ?? [])) : false;
 }
 
 /** A creature target's static defense (the model's) and its EG part, before the roll. */
@@ -227,8 +247,17 @@ export function resolveEgTarget(state: AttackCardState, target: CardTarget, mode
   if (!eg || eg.attackTotal === null || eg.natural === null || !target.defense) return;
   const attack = eg.attackTotal + retroactiveBonus(eg.retro.attack);
   const defense = target.defense.total + retroactiveBonus(eg.retro.defense);
-  const result = cardResult(model.resolve(attack, defense, eg.natural));
-  delete result.critical;
-  if (criticalHit(result.hit, eg.natural, eg.helpless)) result.critical = true;
-  target.result = result;
+  target.result = cardResult(againstHelpless(model.resolve(attack, defense, eg.natural), eg.helpless));
+}
+
+/**
+ * The attacker's Strength on this attack's damage under the chapter (003:212–218): by how its weapon
+ * is wielded (`egWield`: one-handed ×1, two-handed ×1½, light and ranged none); none for a weapon
+ * that adds no Strength.
+ */
+export function egStrength(attacker: Actor, state: AttackCardState, summary: AttackSummary): number {
+  if (summary.strength.rule === 'none') return 0;
+  const weapon = attacker.items.get(state.weapon.itemId);
+  const use = weapon?.type === 'weapon' ? (weapon.system as WeaponData).use : 'one-handed';
+  return strengthDamage(summary.strength.modifier, egWield(use, state.weapon.grip));
 }

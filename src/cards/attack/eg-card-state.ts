@@ -61,8 +61,11 @@ export interface CardEgTarget {
   attackTotal: number | null;
   /** Retroactive tokens spent after the roll (multiples of 3: +1 each three, decision A4). */
   retro: { attack: number; defense: number };
-  /** Power tokens on the damage, 1:1: dealt by the attacker, taken off by the defender; the roll's damage before them. */
-  damage: { dealt: number; taken: number; base: { lethal: number; nonlethal: number } | null };
+  /**
+   * Power tokens on the damage, 1:1: dealt by the attacker, taken off by the defender; the roll's
+   * damage steps before them (weapon, Strength, other), kept at the first spend.
+   */
+  damage: { dealt: number; taken: number; base: { weapon: number; strength: number; other: number } | null };
 }
 
 declare module './attack-state.js' {

@@ -9,7 +9,6 @@
  */
 import {
   CHARGE_MISS_GAIN,
-  damageAfterSpends,
   maxTakenSpend,
   RETROACTIVE_RATE,
   type EgTokenType,
@@ -177,7 +176,8 @@ export async function egRetro(
 
 /**
  * Power tokens on the rolled damage, 1:1 (003:399–404): +1 dealt per the attacker's token, −1 taken
- * per the defender's, never below 1 (003:209–210: the defender is refused what would buy nothing).
+ * per the defender's; the damage is the model's again with them (its minimum of 1, then DR). The
+ * defender is refused what would buy nothing below 1 (003:209–210).
  */
 export async function egDamage(
   message: ChatMessage,
@@ -190,24 +190,38 @@ export async function egDamage(
   const eg = egOf(target);
   const damage = target.damage;
   if (!damage || spend.tokens === 0) throw new Refusal('GNG.Error.Attack.BadRequest');
-  eg.damage.base ??= { lethal: damage.lethal, nonlethal: damage.nonlethal };
+  const steps = damage.steps;
+  // The roll's damage before any token: its weapon (each die at its maximum on a critical), Strength, other.
+  eg.damage.base ??= { weapon: steps.weapon, strength: steps.strength, other: steps.other };
   const base = eg.damage.base;
-  const kind = base.nonlethal > 0 && base.lethal === 0 ? 'nonlethal' : 'lethal';
   const dealt = eg.damage.dealt + (spend.side === 'dealt' ? spend.tokens : 0);
   const taken = eg.damage.taken + (spend.side === 'taken' ? spend.tokens : 0);
-  if (spend.side === 'taken' && taken > maxTakenSpend(base[kind], dealt))
-    throw new Refusal('GNG.Model.EG.Card.Refusal.takenBelowOne', {
-      max: maxTakenSpend(base[kind], dealt) - eg.damage.taken,
-    });
+  const max = maxTakenSpend(base.weapon + base.strength + base.other, dealt);
+  if (spend.side === 'taken' && taken > max)
+    throw new Refusal('GNG.Model.EG.Card.Refusal.takenBelowOne', { max: Math.max(0, max - eg.damage.taken) });
   const side = sideOf(state, target, spend.side);
   const actor = await spender(user, side.uuid, side.name);
   const record = await cardTokenChange(actor, { power: -spend.tokens }, spend.side, target.id);
   if (record) state.eg?.records.push(record);
   eg.damage.dealt = dealt;
   eg.damage.taken = taken;
-  const after = damageAfterSpends(base[kind], dealt, taken);
-  damage.final += after - damage[kind];
-  damage[kind] = after;
+  const again = combatModel().damage({
+    weaponBonus: base.weapon,
+    strengthBonus: base.strength,
+    otherBonus: base.other,
+    margin: 0,
+    protection: 0,
+    tokens: { added: dealt, prevented: taken },
+    damageReduction: steps.damageReduction,
+    energyResistance: steps.energyResistance,
+    nonlethal: state.options.nonlethal === true,
+  });
+  Object.assign(damage, {
+    steps: again.steps,
+    final: again.final,
+    lethal: again.lethal,
+    nonlethal: again.nonlethal,
+  });
   await saveCard(message, state);
 }
 

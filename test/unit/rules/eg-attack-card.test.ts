@@ -4,16 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  addTokens,
+  sumTokenDeltas,
   areaDice,
   areaNatural,
   asSpend,
   attackAbility,
   attackTokenType,
   CHARGE_GAIN,
-  criticalHit,
-  damageAfterSpends,
   defenseTokenType,
+  egWield,
   FIGHTING_DEFENSIVELY_GAIN,
   fightingDefensivelyNatural,
   maxTakenSpend,
@@ -65,10 +64,10 @@ describe('what an attack costs and earns', () => {
   });
 
   it('a charge (+2 power) paying a non-proficient Strength attack (1 power) and 3 proactive power nets −2 power', () => {
-    expect(addTokens(CHARGE_GAIN, asSpend({ power: 1 }), asSpend({ power: 3 }))).toEqual({ power: -2 });
+    expect(sumTokenDeltas(CHARGE_GAIN, asSpend({ power: 1 }), asSpend({ power: 3 }))).toEqual({ power: -2 });
     // Fighting defensively's 2 speed and a shield bash's 1 speed: +1 speed, nothing else.
-    expect(addTokens(FIGHTING_DEFENSIVELY_GAIN, asSpend(SHIELD_BASH_COST))).toEqual({ speed: 1 });
-    expect(addTokens({ power: 2 }, { power: -2 })).toEqual({});
+    expect(sumTokenDeltas(FIGHTING_DEFENSIVELY_GAIN, asSpend(SHIELD_BASH_COST))).toEqual({ speed: 1 });
+    expect(sumTokenDeltas({ power: 2 }, { power: -2 })).toEqual({});
   });
 });
 
@@ -84,25 +83,22 @@ describe('the area attack (003:1471–1477, decision A10)', () => {
   });
 });
 
-describe('criticals (003:135–137, 003:1446)', () => {
-  it('a natural 20 hit is a critical; any hit on a helpless defender is; a miss never is', () => {
-    expect(criticalHit(true, 20, false)).toBe(true);
-    expect(criticalHit(true, 11, true)).toBe(true);
-    expect(criticalHit(true, 11, false)).toBe(false);
-    expect(criticalHit(false, 5, true)).toBe(false);
+describe('power tokens on damage (003:399–404): the defender spends down to 1 (003:209–210)', () => {
+  it('3 damage: the defender may take off 2 (to 1); with 1 dealt on top, 3', () => {
+    expect(maxTakenSpend(3, 0)).toBe(2);
+    expect(maxTakenSpend(3, 1)).toBe(3);
+    expect(maxTakenSpend(1, 0)).toBe(0);
   });
 });
 
-describe('power tokens on damage, 1:1 (003:399–404), a hit still dealing 1 (003:209–210)', () => {
-  it('7 damage, 2 dealt, 3 taken: 6', () => {
-    expect(damageAfterSpends(7, 2, 3)).toBe(6);
-  });
-
-  it('3 damage: the defender may take off 2 (to 1), not more', () => {
-    expect(maxTakenSpend(3, 0)).toBe(2);
-    expect(damageAfterSpends(3, 0, 2)).toBe(1);
-    expect(damageAfterSpends(3, 0, 5)).toBe(1);
-    // With 1 dealt on top, 3 may be taken off.
-    expect(maxTakenSpend(3, 1)).toBe(3);
+describe('Strength on damage by how the weapon is wielded (003:212–218)', () => {
+  it('one-handed, two-handed, light (unarmed too: 003:690), ranged none', () => {
+    expect(egWield('one-handed', 'one-handed')).toBe('one-handed');
+    expect(egWield('one-handed', 'two-handed')).toBe('two-handed');
+    expect(egWield('two-handed', 'two-handed')).toBe('two-handed');
+    expect(egWield('light', 'two-handed')).toBe('light');
+    expect(egWield('unarmed', 'one-handed')).toBe('light');
+    expect(egWield('ranged', 'ranged')).toBe('none');
+    expect(egWield('thrown', 'one-handed')).toBe('one-handed');
   });
 });

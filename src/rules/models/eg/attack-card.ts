@@ -3,12 +3,13 @@
  * which token type raises which roll of an attack (003:391–416), what an attack's options cost or
  * earn in tokens (fighting defensively 003:697–702, charge 003:1532–1533, a non-proficient weapon
  * 003:1450–1452, a shield bash 003:1768), the area attack's 3d20 (003:1471–1482, decision A10), the
- * helpless defender's critical (003:1446), retroactive spends (003:388–389, decision A4) and damage
- * spends (003:399–404) with the minimum of 1 (003:209–210). Pure: no Foundry, dice injected by the caller.
+ * retroactive spends (003:388–389, decision A4), how much of the damage the defender's tokens may
+ * prevent (003:399–404, 003:209–210) and how the weapon is wielded for Strength (003:212–218). Pure: no Foundry, dice injected by the caller.
  * Decisions: docs/rules.md "### The attack card".
  */
 
 import type { TokenType } from './tokens.js';
+import { MINIMUM_DAMAGE, type EgWield } from './damage.js';
 
 /** A token type (tokens.ts). */
 export type EgTokenType = TokenType;
@@ -89,23 +90,25 @@ export function areaNatural(dice: { primary: number; others: number }, primary: 
   return primary ? dice.primary : dice.others;
 }
 
-/** A hit on a helpless defender is always a critical (003:1446); the natural 20 already is (003:135). */
-export function criticalHit(hit: boolean, natural: number, helpless: boolean): boolean {
-  return hit && (natural === 20 || helpless);
+/**
+ * The most power tokens the defender may spend against `damage` (the hit's damage before tokens) and
+ * what the attacker added: down to the minimum, "a hit still deals 1 point of damage" (003:209–210);
+ * more buys nothing (the card refuses it). The damage itself is the model's (damage.ts `tokens`).
+ */
+export function maxTakenSpend(damage: number, dealt: number): number {
+  return Math.max(0, damage + Math.max(0, dealt) - MINIMUM_DAMAGE);
 }
 
 /**
- * Damage after the power tokens spent on it (003:402–404, 1:1, retroactive): +1 per token the
- * attacker spends, −1 per token the defender spends; a hit still deals at least 1 (003:209–210).
- * `taken` beyond what brings the damage to 1 buys nothing: {@link maxTakenSpend} bounds the offer.
+ * How the attack's weapon is wielded for its Strength on damage (003:212–218): a melee or thrown
+ * melee weapon one-handed ×1, two-handed ×1½, a light weapon none ("Unarmed strikes count as light
+ * weapons", 003:690); a ranged weapon none (the text names melee and thrown weapons only). `use` the
+ * weapon's, `grip` the attack's.
  */
-export function damageAfterSpends(damage: number, dealt: number, taken: number): number {
-  return Math.max(1, damage + Math.max(0, dealt) - Math.max(0, taken));
-}
-
-/** The most power tokens the defender may spend against `damage` (and what was added): down to 1. */
-export function maxTakenSpend(damage: number, dealt: number): number {
-  return Math.max(0, damage + Math.max(0, dealt) - 1);
+export function egWield(use: string, grip: string): EgWield {
+  if (use === 'ranged') return 'none';
+  if (use === 'light' || use === 'unarmed') return 'light';
+  return grip === 'two-handed' ? 'two-handed' : 'one-handed';
 }
 
 /** The sum of token deltas (a gain positive, a cost negative), zero entries left out. */

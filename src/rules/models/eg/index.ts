@@ -12,3 +12,5 @@ export * from './attack-bonus.js';
 export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
+// Lane card: which tokens raise which roll, what an attack's options cost and earn, the area's 3d20.
+export * from './attack-card.js';
