@@ -17,6 +17,8 @@ import { combatModel } from '../../settings/combat-model.js';
 import { automation } from '../../settings/variant-rules.js';
 import { actorOf, owns, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
+import { staticCardDefense } from './attack-model-steps.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
@@ -106,9 +108,12 @@ export async function egDefend(
     if (!type || !target.defense) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
     const record = await cardTokenChange(defender, { [type]: -tokens }, 'defense', target.id);
     if (record) state.eg?.records.push(record);
-    target.defense.parts.push({ label: `GNG.Model.EG.Card.Part.${type}`, value: tokens });
-    target.defense.total += tokens;
-    target.defense.bonus += tokens;
+    // The model's defense with the tokens spent on it (its `defenseTokens`, 003:384).
+    const spec = combatModel().defenseAgainst(
+      { mode: state.weapon.mode, touch: state.weapon.touch, situation: { defenseTokens: tokens } },
+      modelCreatureOf(defender),
+    );
+    target.defense = staticCardDefense(spec, state.weapon.mode);
   }
   eg.answer = { tokens, by: user.id as string };
   if (everyoneAnswered(state)) await rollEgAttack(message, state);

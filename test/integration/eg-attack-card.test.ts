@@ -1,0 +1,285 @@
+/**
+ * The attack card under the Enlightened Grognard model (issue #31, lane card), end to end on the
+ * harness: EG_MODEL registered for the file and chosen with `gng.combatModel`, a begun fight
+ * (test/fixtures/eg-world.ts). Worked by hand from seed 003 and the project's decisions:
+ * - the attacker: the Appendix 3 fighter (5 levels of a good-BAB class: Strength BAB 5, Str 18 +4),
+ *   bastard sword 1d10 one-handed: attack +9 (003:184), damage 1d10 + 4 (003:214);
+ * - the target: the goblin (2 levels of an average-Defense class: GnG's class bonus 1 at level 2,
+ *   Dex 12 +1, no armor): AC 10 + 1 + 1 = 12 (003:236); 15 HP (A13: the first level's d8 whole, 8, the second's half rounded up, 5, Con +1
+ *   a level), bloodied below 7.5 (A9).
+ * Tokens are granted by the GM through the store; the card spends and gains only through it.
+ */
+import { describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
+import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { egCardView, egFight, egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
+
+const h = await getHarness();
+await import('../../src/cards/attack/attack-gm.js');
+const { gm, player } = h.users;
+
+useEgWorld(h, 31, { endCombats: true });
+
+const view = egCardView(h);
+const state = (message: ChatMessage) => cardState(view.messageOf(message)) as AttackCardState;
+const target = (message: ChatMessage, i = 0) => state(message).targets[i] as CardTarget;
+const sys = (actor: Actor) => actor.system as CreatureData;
+const health = (actor: Actor) => ({
+  value: sys(actor).hp.value,
+  conDamage: sys(actor).abilities.con.damage,
+  bloodied: sys(actor).model.eg.bloodied,
+});
+const counts = (power: number, speed: number, insight: number) => ({ power, speed, insight });
+const encounter = (combat: Combat, actor: Actor) => tokenPool(combat, actor).encounter;
+
+/** The GM grants `delta` to `actor`'s pool (an NPC's: the communal pool). */
+async function grant(combat: Combat, actor: Actor, delta: Record<string, number>) {
+  const user = game.user;
+  h.as(gm);
+  await changeTokens(combat, actor, delta, 'test');
+  h.as(user);
+}
+
+/** `attacker`'s owner targets `defenders` (each placed on the scene) and attacks with `weapon`. */
+async function attack(
+  owner: User,
+  attacker: Actor,
+  defenders: Actor[],
+  options: Record<string, unknown> = {},
+  weapon = 'Bastard sword',
+): Promise<ChatMessage | null> {
+  h.as(owner);
+  const tokens = defenders.map((d, i) => h.placeToken(d, { x: 100 * (i + 1), y: 0 }));
+  h.target(owner, ...tokens);
+  const item = attacker.items.find((i) => i.name === weapon) as Item;
+  const message = await game.gng.attack(attacker, item, options);
+  await attackActionsSettled();
+  return message ?? null;
+}
+
+/** A token's side (v13 `CONST.TOKEN_DISPOSITIONS`: FRIENDLY 1, HOSTILE −1). */
+function setDisposition(token: Token, disposition: number) {
+  (token.document as unknown as { disposition: number }).disposition = disposition;
+}
+
+/** `user` asks the GM to run `action` on the card's `i`th target. */
+async function act(user: User, message: ChatMessage, action: string, extra = {}, i = 0) {
+  h.as(user);
+  const result = await requestCardAction(message.id as string, action as never, target(message, i).id, extra);
+  await attackActionsSettled();
+  return result;
+}
+
+describe('the attack card under the Enlightened Grognard model', () => {
+  it('the defender spends before the roll, both sides retroactively 3:1, power tokens on the damage; Apply, Undo and the take-back give back exactly', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 7 });
+    await grant(combat, goblin, { speed: 5, power: 1 });
+    // 1 proactive power token on the attack (003:394): spent when the card is made.
+    const message = (await attack(player, fighter, [goblin], { eg: { spend: 1 } })) as ChatMessage;
+    expect(state(message).model).toBe('eg');
+    expect(encounter(combat, fighter)).toEqual(counts(6, 0, 0));
+    // Nothing is rolled before the defender answers (003:384).
+    expect(state(message).eg?.rolled).toBe(false);
+    expect(target(message).result).toBeNull();
+    expect(target(message).defense).toMatchObject({ source: 'static', id: 'ac', total: 12 });
+    expect(view.html(message).querySelector('.attack-roll')).toBeNull();
+    // The player may not answer for the GM's goblin.
+    expect((await act(player, message, 'egDefend', { tokens: 0 })).ok).toBe(false);
+    expect(view.lastNotice()).toContain('may not');
+
+    // The GM spends 2 of the communal speed tokens on its AC; the attack is rolled: d20 4.
+    h.dice.queue(4);
+    expect((await act(gm, message, 'egDefend', { tokens: 2 })).ok).toBe(true);
+    expect(encounter(combat, goblin)).toEqual(counts(1, 3, 0));
+    // 4 + 9 + 1 = 14 against AC 12 + 2 = 14: "equals or beats" (003:129), a hit.
+    expect(state(message).attack).toMatchObject({ natural: 4, total: 14 });
+    expect(target(message).defense?.total).toBe(14);
+    expect(target(message).result).toMatchObject({ hit: true, relativeDegree: 0 });
+
+    // Retroactively (A4): 2 tokens buy nothing and are refused; 3 speed make AC 15: a miss.
+    expect((await act(gm, message, 'egRetro', { tokens: 2, side: 'defense' })).ok).toBe(false);
+    expect((await act(gm, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(false);
+    expect(encounter(combat, goblin)).toEqual(counts(1, 0, 0));
+    // The player may not spend on the goblin's side; 3 power on its own attack: 15 against 15, a hit.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(false);
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
+
+    // Damage: d10 3 + Str 4 = 7; +2 dealt (the fighter's power), −1 taken (the communal power): 8.
+    h.as(player);
+    h.dice.queue(3);
+    await view.click(message, 'rollDamage');
+    expect(target(message).damage).toMatchObject({ lethal: 7, final: 7 });
+    expect((await act(player, message, 'egDamage', { tokens: 2, side: 'dealt' })).ok).toBe(true);
+    expect(target(message).damage).toMatchObject({ lethal: 9 });
+    // The goblin may not take off more than brings it to 1: 9 − 1 = 8 at most; 9 is refused.
+    expect((await act(gm, message, 'egDamage', { tokens: 9, side: 'taken' })).ok).toBe(false);
+    expect(view.lastNotice()).toBe('A hit still deals 1 damage: at most 8 more power tokens buy anything.');
+    expect((await act(gm, message, 'egDamage', { tokens: 1, side: 'taken' })).ok).toBe(true);
+    expect(target(message).damage).toMatchObject({ lethal: 8, final: 8 });
+    expect(encounter(combat, fighter)).toEqual(counts(1, 0, 0));
+    expect(encounter(combat, goblin)).toEqual(counts(0, 0, 0));
+
+    expect(health(goblin)).toEqual({ value: 15, conDamage: 0, bloodied: 0 });
+    // Apply: 15 − 8 = 7 HP, 7 × 2 < 15: bloodied the first time, 1 Con damage (003:968, A9).
+    h.as(player);
+    await view.click(message, 'applyDamage');
+    expect(health(goblin)).toEqual({ value: 7, conDamage: 1, bloodied: 1 });
+    await view.click(message, 'undoDamage');
+    expect(health(goblin)).toEqual({ value: 15, conDamage: 0, bloodied: 0 });
+
+    // The take-back: every token the card changed returns, newest first.
+    await view.click(message, 'undoAttack');
+    expect(encounter(combat, fighter)).toEqual(counts(7, 0, 0));
+    expect(encounter(combat, goblin)).toEqual(counts(1, 5, 0));
+    expect(state(message).eg?.withdrawn).toMatchObject({ by: player.id, notes: [] });
+    expect(view.buttons(message)).toEqual([]);
+  });
+
+  it('"No tokens" from the GM, and the GM may close the step for a defender who does not answer', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    const second = await egGoblin(h);
+    h.as(gm);
+    combat.addCombatant?.(second);
+    const message = (await attack(player, fighter, [goblin, second])) as ChatMessage;
+    h.as(gm);
+    expect(view.buttons(message)).toContain('egClose');
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(state(message).eg?.rolled).toBe(false);
+    // d20 11: 11 + 9 = 20 against each AC 12.
+    h.dice.queue(11);
+    expect((await act(gm, message, 'egClose', { tokens: 0 }, 1)).ok).toBe(true);
+    expect(state(message).eg).toMatchObject({ rolled: true, closedBy: gm.id, dice: [11] });
+    expect(target(message, 1).eg?.answer).toEqual({ tokens: 0, by: gm.id });
+    expect([target(message).result?.hit, target(message, 1).result?.hit]).toEqual([true, true]);
+  });
+
+  it('fighting defensively: two d20s, the lower kept, and 2 speed tokens (003:698–702)', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    const message = (await attack(player, fighter, [goblin], {
+      eg: { fightingDefensively: true },
+    })) as ChatMessage;
+    expect(encounter(combat, fighter)).toEqual(counts(0, 2, 0));
+    h.dice.queue(15, 2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    // The lower, 2: 2 + 9 = 11 against 12, a miss.
+    expect(state(message).eg?.dice).toEqual([15, 2]);
+    expect(state(message).attack).toMatchObject({ natural: 2, total: 11 });
+    expect(target(message).result?.hit).toBe(false);
+  });
+
+  it('a charge: 2 power tokens before the attack; a miss gives each adjacent opponent 1 power (003:1532–1533)', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    h.as(gm);
+    const own = h.placeToken(fighter, { x: 0, y: 0 });
+    setDisposition(own, 1); // FRIENDLY
+    const message = (await attack(player, fighter, [goblin], { eg: { charge: true } })) as ChatMessage;
+    const goblinToken = [...game.user.targets][0] as Token;
+    setDisposition(goblinToken, -1); // HOSTILE
+    expect(encounter(combat, fighter)).toEqual(counts(2, 0, 0));
+    // d20 2: 11 against 12, a miss: the adjacent hostile goblin gains 1 power (the communal pool).
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(target(message).result?.hit).toBe(false);
+    expect(encounter(combat, goblin)).toEqual(counts(1, 0, 0));
+    // 3 of the charge's power retroactively: 12 against 12, a hit; the goblin's token goes back.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(false);
+    await grant(combat, fighter, { power: 1 });
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    expect(encounter(combat, goblin)).toEqual(counts(0, 0, 0));
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+  });
+
+  it('a helpless defender: any hit is a critical, maximum damage (003:1446, 003:134–135)', async () => {
+    const { fighter, goblin } = await egFight(h);
+    h.as(gm);
+    await goblin.toggleStatusEffect('unconscious', { active: true });
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    h.dice.queue(5);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(target(message).eg?.helpless).toBe(true);
+    expect(target(message).result).toMatchObject({ hit: true, critical: true });
+    h.as(player);
+    h.dice.queue(2);
+    await view.click(message, 'rollDamage');
+    // The d10 at its maximum, 10, + 4.
+    expect(target(message).damage).toMatchObject({ lethal: 14 });
+  });
+
+  it('a non-proficient weapon costs 1 power; a pool too short refuses the attack and posts nothing (003:1450–1452)', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    h.as(gm);
+    await fighter.createEmbeddedDocuments('Item', [
+      {
+        name: 'Whip',
+        type: 'weapon',
+        system: { category: 'exotic', use: 'one-handed', damage: { medium: '1d3' }, equipped: true },
+      },
+    ]);
+    const before = game.messages.size;
+    expect(await attack(player, fighter, [goblin], {}, 'Whip')).toBeNull();
+    expect(view.lastNotice()).toContain('enough power tokens');
+    expect(game.messages.size).toBe(before);
+    await grant(combat, fighter, { power: 1 });
+    const message = (await attack(player, fighter, [goblin], {}, 'Whip')) as ChatMessage;
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+    expect(state(message).eg).toMatchObject({ nonProficient: true, cost: { power: 1 } });
+    // No −4 on the roll: +9 as with the sword.
+    expect(state(message).attack.bonus).toBe(9);
+  });
+
+  it('an area attack: 3d20 sorted, the highest to the primary target, the middle to the others, one damage roll (003:1471–1476)', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    const second = await egGoblin(h);
+    h.as(gm);
+    combat.addCombatant?.(second);
+    await grant(combat, fighter, { power: 2 });
+    h.as(player);
+    const tokens = [goblin, second].map((d, i) => h.placeToken(d, { x: 100 * (i + 1), y: 0 }));
+    h.target(player, ...tokens);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    // 2 proactive power on the others' die.
+    const message = (await game.gng.attack(fighter, sword, {
+      eg: { area: { primary: tokens[1]?.id as string, spendOn: 'others' }, spend: 2 },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    h.dice.queue(7, 1, 12);
+    await act(gm, message, 'egClose', { tokens: 0 });
+    // Sorted 12, 7, 1: the second goblin (primary) 12 + 9 = 21; the first 7 + 9 + 2 = 18.
+    expect(state(message).eg?.dice).toEqual([7, 1, 12]);
+    expect(target(message, 1).eg).toMatchObject({ natural: 12, attackTotal: 21 });
+    expect(target(message, 0).eg).toMatchObject({ natural: 7, attackTotal: 18 });
+    h.as(player);
+    h.dice.queue(6);
+    await view.click(message, 'rollDamage');
+    // The second target's damage is the same roll (its own die, 1, is not read): 6 + 4 = 10.
+    h.dice.queue(1);
+    await act(player, message, 'rollDamage', {}, 1);
+    expect(target(message, 0).damage?.lethal).toBe(10);
+    expect(target(message, 1).damage?.lethal).toBe(10);
+  });
+
+  it("GnG's own options are refused under the model, a malformed choice is refused, and the model's options under GnG", async () => {
+    const { fighter, goblin } = await egFight(h);
+    expect(await attack(player, fighter, [goblin], { situational: ['flanking'] })).toBeNull();
+    expect(view.lastNotice()).toBe("GnG's situational modifiers is not part of this world's combat rules.");
+    expect(await attack(player, fighter, [goblin], { eg: { charge: 'yes' } })).toBeNull();
+    expect(view.lastNotice()).toContain('refused this request');
+    expect(await attack(player, fighter, [goblin], { eg: { spend: -1 } })).toBeNull();
+    expect(view.lastNotice()).toContain('refused this request');
+    h.as(gm);
+    for (const combat of [...game.combats]) await combat.delete();
+    await worldPlays(h, 'gng');
+    expect(await attack(player, fighter, [goblin], { eg: { spend: 1 } })).toBeNull();
+    expect(view.lastNotice()).toBe(
+      "The Enlightened Grognard attack options is not part of this world's combat rules.",
+    );
+  });
+});
