@@ -127,7 +127,7 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect(encounter(combat, goblin)).toEqual(counts(0, 0, 0));
 
     expect(health(goblin)).toEqual({ value: 15, conDamage: 0, bloodied: 0 });
-    // Apply: 15 − 8 = 7 HP, 7 × 2 < 15: bloodied the first time, 1 Con damage (003:968, A9).
+    // Apply: 15 − 8 = 7 HP, 7 × 2 < 15: bloodied the first time, 1 Con damage (003:969–970, A9).
     h.as(player);
     await view.click(message, 'applyDamage');
     expect(health(goblin)).toEqual({ value: 7, conDamage: 1, bloodied: 1 });
@@ -264,6 +264,66 @@ describe('the attack card under the Enlightened Grognard model', () => {
     await act(player, message, 'rollDamage', {}, 1);
     expect(target(message, 0).damage?.lethal).toBe(10);
     expect(target(message, 1).damage?.lethal).toBe(10);
+  });
+
+  it('a shield bash costs 1 speed token (003:1768)', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    h.as(gm);
+    await fighter.createEmbeddedDocuments('Item', [
+      {
+        name: 'Shield, heavy',
+        type: 'weapon',
+        system: { category: 'martial', use: 'one-handed', damage: { medium: '1d4' }, equipped: true },
+      },
+    ]);
+    expect(await attack(player, fighter, [goblin], {}, 'Shield, heavy')).toBeNull();
+    expect(view.lastNotice()).toContain('enough speed tokens');
+    await grant(combat, fighter, { speed: 1 });
+    const message = (await attack(player, fighter, [goblin], {}, 'Shield, heavy')) as ChatMessage;
+    expect(state(message).eg).toMatchObject({ shieldBash: true, cost: { speed: 1 } });
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+  });
+
+  it('hostile: a spend a natural 1 makes useless, two spends raced on one pool, the other side, a forged field, the take-back twice', async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 3 });
+    const first = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // A natural 1 misses whatever is added (003:133): a retroactive spend is refused, nothing spent.
+    h.dice.queue(1);
+    await act(gm, first, 'egDefend', { tokens: 0 });
+    expect(target(first).result?.hit).toBe(false);
+    expect((await act(player, first, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(false);
+    expect(view.lastNotice()).toBe('A natural 1 or 20 decides the roll: no token changes it.');
+    expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
+
+    // Another attack, d20 2: 11 against 12, a miss.
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(target(message).result?.hit).toBe(false);
+    // Two retroactive spends of 3 at once on a pool of 3: one is spent (12 against 12, a hit), the other refused.
+    h.as(player);
+    const id = target(message).id;
+    const results = await Promise.all([
+      requestCardAction(message.id as string, 'egRetro', id, { tokens: 3, side: 'attack' }),
+      requestCardAction(message.id as string, 'egRetro', id, { tokens: 3, side: 'attack' }),
+    ]);
+    await attackActionsSettled();
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(target(message).eg?.retro).toEqual({ attack: 3, defense: 0 });
+    expect(target(message).result?.hit).toBe(true);
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+    // The defender's side, a field the card does not take, an answer after the roll: refused.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(false);
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack', by: gm.id })).ok).toBe(false);
+    expect((await act(gm, message, 'egDefend', { tokens: 1 })).ok).toBe(false);
+    expect(target(message).eg?.retro).toEqual({ attack: 3, defense: 0 });
+    // The take-back once: the 3 return; a second is refused and gives nothing more.
+    h.as(player);
+    await view.click(message, 'undoAttack');
+    expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
+    expect((await act(player, message, 'undoAttack')).ok).toBe(false);
+    expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
   });
 
   it("GnG's own options are refused under the model, a malformed choice is refused, and the model's options under GnG", async () => {

@@ -151,7 +151,8 @@ function sideOf(
 /**
  * A retroactive spend after the roll (003:388–389, decision A4): three tokens of the roll's type per
  * +1, on the attack (the attacker's) or the defense (the defender's). The result is read again; a hit
- * that becomes a miss loses the damage already rolled. Closed once tokens were spent on that damage.
+ * that becomes a miss loses the damage already rolled. Closed once tokens were spent on that damage,
+ * and refused on a natural 1 or 20, which no bonus changes.
  */
 export async function egRetro(
   message: ChatMessage,
@@ -166,6 +167,8 @@ export async function egRetro(
     throw new Refusal('GNG.Model.EG.Card.Refusal.retroThrees', { rate: RETROACTIVE_RATE });
   if (eg.damage.dealt || eg.damage.taken)
     throw new Refusal('GNG.Model.EG.Card.Refusal.retroAfterDamageSpend');
+  // A natural 1 misses and a natural 20 hits whatever is added (003:133–134): nothing to buy.
+  if (eg.natural === 1 || eg.natural === 20) throw new Refusal('GNG.Model.EG.Card.Refusal.retroNatural');
   const side = sideOf(state, target, spend.side);
   if (!side.type) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
   const actor = await spender(user, side.uuid, side.name);
