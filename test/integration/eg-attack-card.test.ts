@@ -266,6 +266,48 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect(target(message, 1).damage?.lethal).toBe(10);
   });
 
+  it("an area attack's natural 20 on the highest die: the primary target's critical, maximum damage; the others the one roll (A10)", async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    const second = await egGoblin(h);
+    h.as(gm);
+    combat.addCombatant?.(second);
+    h.as(player);
+    const tokens = [goblin, second].map((d, i) => h.placeToken(d, { x: 100 * (i + 1), y: 0 }));
+    h.target(player, ...tokens);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {
+      eg: { area: { primary: tokens[0]?.id as string } },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    // Sorted 20, 9, 5: the goblin (primary) a natural 20; the second 9 + 9 = 18 against 12.
+    h.dice.queue(20, 5, 9);
+    await act(gm, message, 'egClose', { tokens: 0 });
+    expect(target(message, 0).result).toMatchObject({ hit: true, critical: true });
+    expect(target(message, 1).result).toMatchObject({ hit: true });
+    expect(target(message, 1).result?.critical).toBeUndefined();
+    h.as(player);
+    h.dice.queue(4);
+    await view.click(message, 'rollDamage');
+    h.dice.queue(7);
+    await act(player, message, 'rollDamage', {}, 1);
+    // The primary: the d10 at 10 + 4 = 14; the other: the one roll, 4 + 4 = 8.
+    expect(target(message, 0).damage?.lethal).toBe(14);
+    expect(target(message, 1).damage?.lethal).toBe(8);
+  });
+
+  it('with the NPC-defense automation the GM\'s goblin answers "no tokens" at once and the attack is rolled with the card', async () => {
+    const { fighter, goblin } = await egFight(h);
+    h.as(gm);
+    await game.settings.set('gng', 'autoRollNpcDefense', true);
+    h.dice.queue(8);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    expect(target(message).eg?.answer).toEqual({ tokens: 0, by: 'auto' });
+    // 8 + 9 = 17 against 12.
+    expect(state(message).attack).toMatchObject({ natural: 8, total: 17 });
+    expect(target(message).result?.hit).toBe(true);
+    expect(view.messageOf(message).rolls.map((r) => r.formula)).toEqual(['1d20']);
+  });
+
   it('a shield bash costs 1 speed token (003:1768)', async () => {
     const { fighter, goblin, combat } = await egFight(h);
     h.as(gm);
