@@ -5,7 +5,15 @@
  * for the defenders' proactive answers and the GM's close, each target's answer, retroactive and
  * damage spends and their buttons, a helpless defender's critical, a charge's miss, the take-back.
  */
-import { retroactiveBonus, type EgTokenDelta, type EgTokenType } from '../../rules/models/eg/attack-card.js';
+import {
+  CHARGE_GAIN,
+  FIGHTING_DEFENSIVELY_GAIN,
+  nonProficientCost,
+  retroactiveBonus,
+  SHIELD_BASH_COST,
+  type EgTokenDelta,
+  type EgTokenType,
+} from '../../rules/models/eg/attack-card.js';
 import { actionAvailable, type AttackCardState, type CardTarget } from './attack-state.js';
 import type { CardEg } from './eg-card-state.js';
 
@@ -14,7 +22,7 @@ const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, 
 const type = (id: EgTokenType) => t(`GNG.Model.EG.Token.Type.${id}`);
 
 /** "2 power, 1 speed". */
-function tokensText(delta: EgTokenDelta): string {
+function tokensText(delta: Readonly<EgTokenDelta>): string {
   return (Object.entries(delta) as [EgTokenType, number][])
     .filter(([, n]) => n)
     .map(([id, n]) => `${Math.abs(n)} ${type(id)}`)
@@ -29,13 +37,23 @@ export function egCardContext(state: AttackCardState) {
   const lines: string[] = [];
   if (eg.spend)
     lines.push(f('GNG.Model.EG.Card.Spent', { name, tokens: tokensText({ [eg.type]: eg.spend }) }));
-  if (eg.charge) lines.push(f('GNG.Model.EG.Card.Gained.charge', { name, tokens: tokensText({ power: 2 }) }));
+  if (eg.charge) lines.push(f('GNG.Model.EG.Card.Gained.charge', { name, tokens: tokensText(CHARGE_GAIN) }));
   if (eg.fightingDefensively)
-    lines.push(f('GNG.Model.EG.Card.Gained.fightingDefensively', { name, tokens: tokensText({ speed: 2 }) }));
+    lines.push(
+      f('GNG.Model.EG.Card.Gained.fightingDefensively', {
+        name,
+        tokens: tokensText(FIGHTING_DEFENSIVELY_GAIN),
+      }),
+    );
   if (eg.nonProficient)
-    lines.push(f('GNG.Model.EG.Card.Cost.nonProficient', { name, tokens: tokensText({ [eg.type]: 1 }) }));
+    lines.push(
+      f('GNG.Model.EG.Card.Cost.nonProficient', {
+        name,
+        tokens: tokensText(nonProficientCost(false, eg.type === 'power' ? 'str' : 'dex')),
+      }),
+    );
   if (eg.shieldBash)
-    lines.push(f('GNG.Model.EG.Card.Cost.shieldBash', { name, tokens: tokensText({ speed: 1 }) }));
+    lines.push(f('GNG.Model.EG.Card.Cost.shieldBash', { name, tokens: tokensText(SHIELD_BASH_COST) }));
   const open = state.targets.find((target) => actionAvailable('egClose', target));
   return {
     pending: !eg.rolled,
