@@ -161,6 +161,26 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect([target(message).result?.hit, target(message, 1).result?.hit]).toEqual([true, true]);
   });
 
+  it('Apply below 0 HP: bloodied, 1 Con damage, dying and unconscious (003:969–970, 1016–1019); Undo takes back the vector and the statuses', async () => {
+    const { fighter, goblin } = await egFight(h);
+    h.as(gm);
+    await goblin.update({ 'system.hp.value': 3 });
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // d20 10: 19 against 12.
+    h.dice.queue(10);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    h.as(player);
+    h.dice.queue(3);
+    await view.click(message, 'rollDamage');
+    await view.click(message, 'applyDamage');
+    // 3 − (3 + 4) = −4: dying (below 0), its first bloodying costs 1 Con (12 − 1 = 11 > 0: not dead).
+    expect(health(goblin)).toEqual({ value: -4, conDamage: 1, bloodied: 1 });
+    expect([...goblin.statuses].sort()).toEqual(['dying', 'unconscious']);
+    await view.click(message, 'undoDamage');
+    expect(health(goblin)).toEqual({ value: 3, conDamage: 0, bloodied: 0 });
+    expect([...goblin.statuses]).toEqual([]);
+  });
+
   it('fighting defensively: two d20s, the lower kept, and 2 speed tokens (003:698–702)', async () => {
     const { fighter, goblin, combat } = await egFight(h);
     const message = (await attack(player, fighter, [goblin], {
