@@ -181,6 +181,57 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect([...goblin.statuses]).toEqual([]);
   });
 
+  it("a miss grants one token to an ally next to the target, the attacker's choice of type (003:435–436, A11); a hit made by a retroactive spend takes it back", async () => {
+    const { fighter, rogue, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 3 });
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    // The rogue stands next to the goblin (which stands at x 100), on the fighter's side.
+    setDisposition(h.placeToken(rogue, { x: 200, y: 0 }), 1);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // d20 2: 11 against 12, a miss.
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    h.as(player);
+    const el = view.html(message);
+    const ally = el.querySelector<HTMLSelectElement>('select[name="eg-ally"]') as HTMLSelectElement;
+    expect([...ally.options].map((o) => o.textContent)).toEqual([rogue.name]);
+    (el.querySelector('select[name="eg-type"]') as HTMLSelectElement).value = 'insight';
+    el.querySelector<HTMLButtonElement>('button[data-action="egMissToken"]')?.dispatchEvent(
+      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+    );
+    await attackActionsSettled();
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 1));
+    expect(view.text(message)).toContain(`${rogue.name} gains 1 insight token`);
+    // Once per attack; never to the goblin's side or to oneself.
+    const allyId = ally.value;
+    expect((await act(player, message, 'egMissToken', { ally: allyId, type: 'power' })).ok).toBe(false);
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 1));
+    // 3 power retroactively: 12 against 12, a hit: the rogue's token goes back.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 0));
+    expect(target(message).eg?.missGift).toBeUndefined();
+  });
+
+  it('the miss token refuses an ally who is not next to the target, a foe, and a forged type', async () => {
+    const { fighter, rogue, goblin } = await egFight(h);
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    const far = h.placeToken(rogue, { x: 500, y: 0 });
+    setDisposition(far, 1);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    // No ally stands next to the goblin: no form.
+    h.as(player);
+    expect(view.html(message).querySelector('select[name="eg-ally"]')).toBeNull();
+    expect((await act(player, message, 'egMissToken', { ally: far.id, type: 'speed' })).ok).toBe(false);
+    expect(view.lastNotice()).toContain('is not an ally of the attacker next to Goblin');
+    expect((await act(player, message, 'egMissToken', { ally: far.id, type: 'gold' })).ok).toBe(false);
+    expect(view.lastNotice()).toContain('refused this request');
+  });
+
   it('fighting defensively: two d20s, the lower kept, and 2 speed tokens (003:698–702)', async () => {
     const { fighter, goblin, combat } = await egFight(h);
     const message = (await attack(player, fighter, [goblin], {

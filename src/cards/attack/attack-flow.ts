@@ -168,8 +168,11 @@ function egAction(name: CardAction): Spec {
     parse: (extra) => extra,
     fields(button) {
       const { tokens, side } = button.dataset;
-      const input = button.parentElement?.querySelector('input');
-      return { tokens: Number(input?.value ?? tokens), ...(side ? { side } : {}) };
+      const out: Record<string, unknown> = { tokens: Number(tokens ?? 0), ...(side ? { side } : {}) };
+      // The form's own fields beside the button: `eg-tokens`, `eg-ally`, `eg-type`.
+      for (const el of button.parentElement?.querySelectorAll<HTMLInputElement>('[name^="eg-"]') ?? [])
+        out[el.name.slice(3)] = el.type === 'number' ? Number(el.value) : el.value;
+      return out;
     },
     shown: (user, state, target, el) =>
       user.isGM ||
@@ -334,6 +337,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     egClose: egAction('egClose'),
     egRetro: egAction('egRetro'),
     egDamage: egAction('egDamage'),
+    egMissToken: egAction('egMissToken'),
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await (await abortSteps()).undoAborts(target);

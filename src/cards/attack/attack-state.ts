@@ -307,6 +307,7 @@ export const CARD_ACTIONS = [
   'egClose',
   'egRetro',
   'egDamage',
+  'egMissToken',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -366,6 +367,8 @@ export function userMayAct(
       return owns(user, target.actorUuid);
     case 'egClose':
       return false;
+    case 'egMissToken':
+      return owns(user, state.attacker.actorUuid);
     case 'egRetro':
     case 'egDamage':
       // Each side its own spend: which side a request names is checked with it (eg-steps.ts).
@@ -483,6 +486,8 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
       return Boolean(target.eg?.answer && target.result && !target.result.automatic && !target.applied);
     case 'egDamage':
       return Boolean(target.eg && target.result?.hit && target.damage && !target.applied);
+    case 'egMissToken':
+      return Boolean(target.eg?.answer && target.result?.hit === false && !target.eg.missGift);
   }
 }
 

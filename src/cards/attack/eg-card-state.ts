@@ -66,6 +66,8 @@ export interface CardEgTarget {
    * damage steps before them (weapon, Strength, other), kept at the first spend.
    */
   damage: { dealt: number; taken: number; base: { weapon: number; strength: number; other: number } | null };
+  /** The token the attacker granted an ally next to this target for the miss (003:435–436). */
+  missGift?: { name: string; type: EgTokenType };
 }
 
 declare module './attack-state.js' {

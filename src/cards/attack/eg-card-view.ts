@@ -16,6 +16,8 @@ import {
 } from '../../rules/models/eg/attack-card.js';
 import { actionAvailable, type AttackCardState, type CardTarget } from './attack-state.js';
 import type { CardEg } from './eg-card-state.js';
+import { missTokenAllies } from './eg-miss-token.js';
+import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -108,6 +110,14 @@ export function egTargetContext(state: AttackCardState, target: CardTarget) {
     lines.push(f('GNG.Model.EG.Card.Damage.dealt', { name: state.attacker.name, n: eg.damage.dealt }));
   if (eg.damage.taken)
     lines.push(f('GNG.Model.EG.Card.Damage.taken', { name: target.name, n: eg.damage.taken }));
+  if (eg.missGift)
+    lines.push(
+      f('GNG.Model.EG.Card.MissToken', {
+        name: eg.missGift.name,
+        type: type(eg.missGift.type),
+        attacker: state.attacker.name,
+      }),
+    );
   if (state.eg.charge && target.result && !target.result.hit)
     lines.push(f('GNG.Model.EG.Card.ChargeMiss', { name: state.attacker.name }));
   const may = (action: Parameters<typeof actionAvailable>[0]) =>
@@ -150,9 +160,17 @@ export function egTargetContext(state: AttackCardState, target: CardTarget) {
         ]
       : []),
   ];
+  const allies = may('egMissToken') ? missTokenAllies(state, target) : [];
   return {
     lines,
     forms,
+    missToken: allies.length
+      ? {
+          label: f('GNG.Model.EG.Card.Button.missToken', { name: target.name }),
+          allies: allies.map((token) => ({ value: token.id, label: token.name })),
+          types: TOKEN_TYPES.map((id) => ({ value: id, label: type(id) })),
+        }
+      : null,
     noTokens: may('egDefend') ? t('GNG.Model.EG.Card.Button.noTokens') : null,
   };
 }

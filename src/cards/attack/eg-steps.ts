@@ -24,6 +24,7 @@ import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
 import { cardTokenChange, revertCardRecords } from './eg-card-tokens.js';
 import { parseEgSpend } from './eg-options.js';
+import { egMissToken } from './eg-miss-token.js';
 import { adjacentTokens, tokenOf } from '../../combat/scene-lookup.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
 
@@ -179,6 +180,13 @@ export async function egRetro(
   resolveEgTarget(state, target, combatModel());
   if (!target.result?.hit) target.damage = null;
   await settleChargeMiss(state);
+  // A miss made a hit takes back the token its miss granted (eg-miss-token.ts), while unspent.
+  if (target.result?.hit && eg.missGift) {
+    const given = (state.eg as CardEg).records.filter((r) => r.reason === 'missToken');
+    await revertCardRecords(given);
+    (state.eg as CardEg).records = (state.eg as CardEg).records.filter((r) => !given.includes(r));
+    delete eg.missGift;
+  }
   await saveCard(message, state);
 }
 
@@ -275,6 +283,7 @@ export function egStep(
   if (name === 'egDefend') return egDefend(message, state, target, user, extra);
   if (name === 'egRetro') return egRetro(message, state, target, user, extra);
   if (name === 'egDamage') return egDamage(message, state, target, user, extra);
+  if (name === 'egMissToken') return egMissToken(message, state, target, user, extra);
   if (Object.keys(extra).some((key) => extra[key] !== undefined && key !== 'tokens'))
     throw new Refusal('GNG.Error.Attack.BadRequest');
   return egClose(message, state, user);
