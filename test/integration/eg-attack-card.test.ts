@@ -307,6 +307,20 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect(state(message).attack.bonus).toBe(9);
   });
 
+  it('armor without its proficiency: its armor check penalty on the attack, no token (003:1454–1457)', async () => {
+    const { fighter, goblin } = await egFight(h);
+    h.as(gm);
+    await fighter.update({ 'system.proficiencies.armor.heavy': false });
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // Full plate's −6: 9 − 6 = +3; nothing spent (no token is asked for armor).
+    expect(state(message).attack.parts).toContainEqual({
+      label: 'GNG.Breakdown.ArmorNonproficient',
+      value: -6,
+    });
+    expect(state(message).attack.bonus).toBe(3);
+    expect(state(message).eg).toMatchObject({ cost: {}, records: [] });
+  });
+
   it('an area attack: 3d20 sorted, the highest to the primary target, the middle to the others, one damage roll (003:1471–1476)', async () => {
     const { fighter, goblin, combat } = await egFight(h);
     const second = await egGoblin(h);
