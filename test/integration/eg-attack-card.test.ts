@@ -39,6 +39,9 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect(target(message).defense).toMatchObject({ source: 'static', id: 'ac', total: 12 });
     expect(view.html(message).querySelector('.attack-roll')).toBeNull();
     expect(view.html(message).querySelector('.static-defense')?.textContent).toBe('vs Armor Class 12');
+    expect(view.html(message).querySelector('.gng-card-waiting')?.textContent).toBe(
+      "Waiting for Goblin's tokens on its defense (or none) before the roll.",
+    );
     // The player may not answer for the GM's goblin.
     expect((await act(player, message, 'egDefend', { tokens: 0 })).ok).toBe(false);
     expect(view.lastNotice()).toContain('may not');
