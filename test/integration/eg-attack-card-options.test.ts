@@ -174,6 +174,33 @@ describe("the attack card's options under the Enlightened Grognard model", () =>
     expect(target(message, 1).damage?.lethal).toBe(8);
   });
 
+  it("an area attack: the attacker's retroactive tokens on the shared die raise it for every other target (003:1473–1474)", async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    const second = await egGoblin(h);
+    const third = await egGoblin(h);
+    h.as(gm);
+    combat.addCombatant?.(second);
+    combat.addCombatant?.(third);
+    await grant(combat, fighter, { power: 3 });
+    h.as(player);
+    const tokens = [goblin, second, third].map((d, i) => h.placeToken(d, { x: 100 * (i + 1), y: 0 }));
+    h.target(player, ...tokens);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword') as Item;
+    const message = (await game.gng.attack(fighter, sword, {
+      eg: { area: { primary: tokens[0]?.id as string } },
+    })) as ChatMessage;
+    await attackActionsSettled();
+    // Sorted 12, 2, 1: the primary 12 + 9 = 21, a hit; the others 2 + 9 = 11 against 12, misses.
+    h.dice.queue(2, 12, 1);
+    await act(gm, message, 'egClose', { tokens: 0 });
+    expect([0, 1, 2].map((i) => target(message, i).result?.hit)).toEqual([true, false, false]);
+    // 3 power on the second target's die: the shared die is +1 for both others, 12 against 12.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' }, 1)).ok).toBe(true);
+    expect([0, 1, 2].map((i) => target(message, i).result?.hit)).toEqual([true, true, true]);
+    expect([0, 1, 2].map((i) => target(message, i).eg?.retro.attack)).toEqual([0, 3, 3]);
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+  });
+
   it('a shield bash costs 1 speed token (003:1768)', async () => {
     const { fighter, goblin, combat } = await egFight(h);
     h.as(gm);

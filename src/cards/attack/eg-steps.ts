@@ -166,7 +166,9 @@ export async function egRetro(
   const eg = egOf(target);
   if (spend.tokens === 0 || spend.tokens % RETROACTIVE_RATE !== 0)
     throw new Refusal('GNG.Model.EG.Card.Refusal.retroThrees', { rate: RETROACTIVE_RATE });
-  if (eg.damage.dealt || eg.damage.taken)
+  // The attacker's tokens raise the die: an area attack's shared die for every target it decides.
+  const group = spend.side === 'attack' ? sameDie(state, target) : [target];
+  if (group.some((t) => t.eg?.damage.dealt || t.eg?.damage.taken))
     throw new Refusal('GNG.Model.EG.Card.Refusal.retroAfterDamageSpend');
   // A natural 1 misses and a natural 20 hits whatever is added (003:133–134): nothing to buy.
   if (eg.natural === 1 || eg.natural === 20) throw new Refusal('GNG.Model.EG.Card.Refusal.retroNatural');
@@ -176,18 +178,31 @@ export async function egRetro(
   const reason = spend.side === 'attack' ? 'retroAttack' : 'retroDefense';
   const record = await cardTokenChange(actor, { [side.type]: -spend.tokens }, reason, target.id);
   if (record) state.eg?.records.push(record);
-  eg.retro[spend.side] += spend.tokens;
-  resolveEgTarget(state, target, combatModel());
-  if (!target.result?.hit) target.damage = null;
-  await settleChargeMiss(state);
-  // A miss made a hit takes back the token its miss granted (eg-miss-token.ts), while unspent.
-  if (target.result?.hit && eg.missGift) {
-    const given = (state.eg as CardEg).records.filter((r) => r.reason === 'missToken');
-    await revertCardRecords(given);
-    (state.eg as CardEg).records = (state.eg as CardEg).records.filter((r) => !given.includes(r));
-    delete eg.missGift;
+  for (const t of group) {
+    const own = egOf(t);
+    own.retro[spend.side] += spend.tokens;
+    resolveEgTarget(state, t, combatModel());
+    if (!t.result?.hit) t.damage = null;
+    // A miss made a hit takes back the token its miss granted (eg-miss-token.ts), while unspent.
+    if (t.result?.hit && own.missGift) {
+      const given = (state.eg as CardEg).records.filter((r) => r.reason === 'missToken');
+      await revertCardRecords(given);
+      (state.eg as CardEg).records = (state.eg as CardEg).records.filter((r) => !given.includes(r));
+      delete own.missGift;
+    }
   }
+  await settleChargeMiss(state);
   await saveCard(message, state);
+}
+
+/**
+ * The targets whose roll is `target`'s die: on an area attack the primary target alone, or every
+ * other target (the shared die, 003:1473–1474); otherwise `target`.
+ */
+function sameDie(state: AttackCardState, target: CardTarget): CardTarget[] {
+  const primary = state.eg?.area?.primary;
+  if (!primary) return [target];
+  return state.targets.filter((t) => t.eg && (t.id === primary) === (target.id === primary));
 }
 
 /**
