@@ -71,6 +71,8 @@ import { fireModeOffered } from '../cards/attack/attack-model.js';
 import { combatModel } from '../settings/combat-model.js';
 import { isSagaModel } from '../cards/attack/saga-attack.js';
 import { sagaDialogView, sagaOptionsFromForm, sagaPreview } from './attack-dialog-saga.js';
+import { isEgModel } from '../cards/attack/eg-attack.js';
+import { egDialogView, egOptionsFromForm, egPreview } from './attack-dialog-eg.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -123,6 +125,8 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     ...combatOptionsFromForm(data),
     // The Saga-style model's own choices (attack-dialog-saga.ts; its fields show under it alone).
     ...sagaOptionsFromForm(data),
+    // The Enlightened Grognard model's own choices (attack-dialog-eg.ts; its fields show under it alone).
+    ...egOptionsFromForm(data),
   };
   // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
   if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
@@ -255,6 +259,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       distanceFeet: this.#distance,
     });
     // Under the Saga-style model: the chapter's parts (attack-dialog-saga.ts).
+    if (isEgModel(combatModel())) return egPreview(this.actor, this.weapon, options, preview);
     return isSagaModel(combatModel()) ? sagaPreview(this.actor, this.weapon, options, preview) : preview;
   }
 
@@ -283,6 +288,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     );
     const saga = isSagaModel(combatModel())
       ? sagaDialogView(this.actor, preview?.attack.mode ?? null, this.#targets, chosen, id)
+      : null;
+    const eg = isEgModel(combatModel())
+      ? egDialogView(this.actor, this.weapon, preview?.attack.mode ?? null, this.#targets, chosen, id)
       : null;
     return {
       ...context,
@@ -367,8 +375,11 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       fire: this.#fireView(chosen, id),
       combat,
       // Under the Saga-style model GnG's rows are not drawn: no empty "Combat options" fieldset.
-      hideCombatOptions: saga !== null && !combat.offHand.show && !combat.sunder.show,
+      hideCombatOptions: (saga !== null || eg !== null) && !combat.offHand.show && !combat.sunder.show,
       saga,
+      // Under the EG model its own choices replace GnG's rows too (attack-dialog-eg.ts).
+      eg,
+      modelOptions: saga !== null || eg !== null,
       // Odds without aborts (a model that has none) say nothing of Block.
       oddsHint: combatModel().capabilities.aborts ? 'GNG.Odds.Hint' : 'GNG.Odds.HintNoAborts',
       calledShotNotes: [

@@ -27,6 +27,7 @@ import { modelTargetContext } from './attack-model-steps.js';
 import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
+import { egCardContext, egTargetContext } from './eg-card-view.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -113,6 +114,8 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     concealment: concealmentLine(target),
     // The Saga-style chapter's lines (saga-card-state.ts); null under any other model.
     saga: sagaTargetContext(state, target),
+    // The Enlightened Grognard model's tokens (eg-card-view.ts); null under any other model.
+    eg: egTargetContext(state, target),
     coupDeGrace: target.coupDeGrace && {
       allowed: target.coupDeGrace.allowed,
       text: target.coupDeGrace.allowed
@@ -511,6 +514,7 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
     ],
     ...cardFire(state),
     sagaTurn: sagaTurnContext(state),
+    eg: egCardContext(state),
     targets: state.targets.map((target) =>
       modelTargetContext(state, target, firearmsTarget(state, target, targetContext(state, target))),
     ),

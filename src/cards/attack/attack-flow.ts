@@ -21,6 +21,8 @@ import { onDemand } from '../../on-demand.js';
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 /** The GM's writing of a card, its making and its other steps (attack-gm.ts), loaded by the first. */
 const gm = onDemand(() => import('./attack-gm.js'));
+/** The Enlightened Grognard model's token steps (eg-steps.ts), loaded by the first. */
+const egSteps = onDemand(() => import('./eg-steps.js'));
 import {
   actorOf,
   defineCard,
@@ -154,6 +156,32 @@ async function autoRollAfterWait(
 ): Promise<void> {
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
     await (await gm()).rollDamage(message, state, target, true);
+}
+
+/**
+ * An EG token step (eg-steps.ts checks its fields): the count in the number field beside the button
+ * (else its `data-tokens`) and its side; shown to that side's owners (the attacker's for `attack` and
+ * `dealt`, else the defender's; a GM sees all).
+ */
+function egAction(name: CardAction): Spec {
+  return action(name, {
+    parse: (extra) => extra,
+    fields(button) {
+      const { tokens, side } = button.dataset;
+      const out: Record<string, unknown> = { tokens: Number(tokens ?? 0), ...(side ? { side } : {}) };
+      // The form's own fields beside the button: `eg-tokens`, `eg-ally`, `eg-type`.
+      for (const el of button.parentElement?.querySelectorAll<HTMLInputElement>('[name^="eg-"]') ?? [])
+        out[el.name.slice(3)] = el.type === 'number' ? Number(el.value) : el.value;
+      return out;
+    },
+    shown: (user, state, target, el) =>
+      user.isGM ||
+      owns(
+        user,
+        /^(attack|dealt)$/.test(el.dataset.side ?? '') ? state.attacker.actorUuid : target.actorUuid,
+      ),
+    run: async (ctx) => (await egSteps()).egStep(name, ctx),
+  });
 }
 
 function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
@@ -304,6 +332,12 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     woundTraumaSave: action('woundTraumaSave', {
       run: async ({ message, state, target }) => (await gm()).woundTraumaSave(message, state, target),
     }),
+    // The EG model's token steps (eg-steps.ts).
+    egDefend: egAction('egDefend'),
+    egClose: egAction('egClose'),
+    egRetro: egAction('egRetro'),
+    egDamage: egAction('egDamage'),
+    egMissToken: egAction('egMissToken'),
     undoAborts: action('undoAborts', {
       async run({ target }) {
         const notes = await (await abortSteps()).undoAborts(target);
@@ -323,8 +357,9 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
           const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
           fire.withdrawn = { by: user.id as string, notes };
         }
-        // The Saga-style attacker's action back (saga-turn-spend.ts).
+        // The Saga-style attacker's action back (saga-turn-spend.ts); the EG card's tokens (eg-steps.ts).
         await (await import('./saga-turn-spend.js')).takeBackSagaAttack(state, user);
+        await (await egSteps()).takeBackEgAttack(state, user);
         await withdrawCombatOptions(state);
       },
     },

@@ -97,17 +97,21 @@ export function settleStaticDefense(
   target.result = cardResult(model.resolve(state.attack.total, target.defense.total, state.attack.natural));
 }
 
-/** A static defense's name (its lang key, else its id). */
-function staticDefenseName(defense: CardDefense): string {
+/**
+ * A static defense's name: the card's model's own (the EG model's "Armor Class":
+ * `GNG.Model.EG.Defense.ac`), else the shared lang key, else its id.
+ */
+function staticDefenseName(defense: CardDefense, model?: string): string {
   const id = defense.id ?? '';
-  const key = `GNG.Model.Defense.${id}`;
-  return game.i18n.has(key) ? game.i18n.localize(key) : id;
+  const keys = [`GNG.Model.${(model ?? '').toUpperCase()}.Defense.${id}`, `GNG.Model.Defense.${id}`];
+  const key = keys.find((k) => game.i18n.has(k));
+  return key ? game.i18n.localize(key) : id;
 }
 
 /** The card's "vs <defense> N" of a static defense (its name's lang key, else its id). */
-export function staticDefenseLine(defense: CardDefense): string | null {
+export function staticDefenseLine(defense: CardDefense, model?: string): string | null {
   if (defense.source !== 'static') return null;
-  const name = staticDefenseName(defense);
+  const name = staticDefenseName(defense, model);
   return game.i18n.format('GNG.Attack.VersusStatic', { defense: name, total: defense.total });
 }
 
@@ -130,11 +134,11 @@ export function marginLine(result: NonNullable<CardTarget['result']>): string {
 export function modelTargetContext<
   C extends { defense: object | null; result?: object | null; buttons: Record<string, unknown> },
 >(state: AttackCardState, target: CardTarget, context: C): C {
-  const versus = target.defense ? staticDefenseLine(target.defense) : null;
+  const versus = target.defense ? staticDefenseLine(target.defense, state.model) : null;
   if (versus && context.defense && target.defense) {
     // The breakdown's heading names the defense met, not GnG's "Static defense · Melee +N".
     const summary = game.i18n.format('GNG.Attack.StaticSummary', {
-      defense: staticDefenseName(target.defense),
+      defense: staticDefenseName(target.defense, state.model),
       total: target.defense.total,
     });
     Object.assign(context.defense, { versus, summary });

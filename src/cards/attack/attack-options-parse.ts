@@ -26,6 +26,7 @@ import {
   type SituationalModifier,
 } from './attack-options.js';
 import { parseSagaChoices } from './saga-options.js';
+import { parseEgChoices } from './eg-options.js';
 
 const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground', 'squeezing'];
 
@@ -115,6 +116,7 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
     return { itemId: documentId(o.itemId) };
   },
   saga: parseSagaChoices,
+  eg: parseEgChoices,
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -15,6 +15,7 @@ import type {
   SpecialStrikeId,
 } from '../../rules/index.js';
 import type { SagaAttackChoices } from './saga-options.js';
+import type { EgAttackChoices } from './eg-options.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
@@ -95,6 +96,8 @@ export interface AttackOptions {
   sunder?: { itemId: string };
   /** The Saga-style model's own choices (saga-options.ts); refused under another model. */
   saga?: SagaAttackChoices;
+  /** The Enlightened Grognard model's own choices (eg-options.ts); refused under another model. */
+  eg?: EgAttackChoices;
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
@@ -111,6 +114,7 @@ export const DEFAULT_ATTACK_OPTIONS: Required<
     | 'offHand'
     | 'sunder'
     | 'saga'
+    | 'eg'
   >
 > = {
   situational: [],

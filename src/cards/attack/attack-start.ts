@@ -53,6 +53,8 @@ import {
 } from './saga-attack.js';
 import { rollWallDamage } from './saga-maneuver-card.js';
 import { refundSagaAttack, spendSagaAttack } from './saga-turn-spend.js';
+import { checkEgOptions, egAttackParts, isEgModel, settleEgTarget, startEgAttack } from './eg-attack.js';
+import { answerNpcDefenses, refundEgAttack } from './eg-steps.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -240,6 +242,9 @@ export async function createAttackCard(
         })),
   });
   const saga = isSagaModel(combatModel());
+  // The Enlightened Grognard chapter's own options (eg-attack.ts); its options under no other model.
+  checkEgOptions(opts, combatModel(), { mode: summary.mode, targets: refs.map((ref) => ref.tokenId) });
+  const eg = isEgModel(combatModel());
   // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).
   if (preview.grip && hand === 'primary') opts.grip = preview.grip;
   let targets: CardTarget[];
@@ -267,7 +272,9 @@ export async function createAttackCard(
     parts:
       saga && row
         ? sagaAttackParts(actor, weapon, row, opts)
-        : preview.lines.map((line) => ({ label: line.label, value: line.value })),
+        : eg && row
+          ? egAttackParts(actor, row, opts)
+          : preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
   // Again after `gng.preAttack` and a scattershot's aisle, before anything is rolled.
@@ -297,10 +304,19 @@ export async function createAttackCard(
     await refundSagaAttack(actor, sagaTurn);
     throw error;
   }
+  // The EG attacker's tokens (its options' gains, costs and proactive spend) through the token store.
+  let egCard: Awaited<ReturnType<typeof startEgAttack>> | null;
+  try {
+    egCard = eg && row ? await startEgAttack(actor, weapon, row, config.options) : null;
+  } catch (error) {
+    await returnRounds(fired?.fire.spent);
+    throw error;
+  }
 
   const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
-  const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
-  const natural = roll.dice[0]?.results[0]?.result ?? 0;
+  // Under the EG model the d20 waits for the defenders' proactive spends (eg-steps.ts `rollEgAttack`).
+  const roll = egCard ? null : await new Roll('1d20 + @bonus', { bonus }).evaluate();
+  const natural = roll?.dice[0]?.results[0]?.result ?? 0;
   // GnG's d10 chain on a natural 20 or 1, only under a model with critical chains (attack-model.ts).
   const chains = combatModel().capabilities.criticalChains;
   const kind = chains ? criticalKindForNatural(natural) : null;
@@ -323,7 +339,7 @@ export async function createAttackCard(
     },
     options: config.options,
     attack: {
-      formula: roll.formula,
+      formula: roll?.formula ?? '',
       natural: attack.natural,
       critical: attack.critical,
       chainDice: attack.chainDice,
@@ -341,6 +357,7 @@ export async function createAttackCard(
   if (scene) state.sceneId = scene.id;
   if (fired) state.fire = fired.fire;
   if (sagaTurn) state.sagaTurn = sagaTurn;
+  if (egCard) state.eg = egCard;
   if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
@@ -353,7 +370,10 @@ export async function createAttackCard(
   // A model whose defense is not rolled: each creature meets its static defense now (attack-model.ts).
   for (const target of state.targets)
     if (saga) settleSagaTarget(state, target, await defenderOf(target), combatModel());
+    else if (egCard) settleEgTarget(state, target, await defenderOf(target), combatModel());
     else settleStaticDefense(state, target, await defenderOf(target));
+  // EG: defenders no player owns answer "no tokens" under the NPC-defense automation (eg-steps.ts).
+  const egRoll = egCard ? await answerNpcDefenses(state) : null;
   // A Saga-style bull rush into a wall: its d6s, rolled now (saga-attack.ts).
   const wall = saga ? (await Promise.all(state.targets.map(rollWallDamage))).filter((r) => r !== null) : [];
   const calledShots = config.options.calledShots ?? [];
@@ -382,7 +402,14 @@ export async function createAttackCard(
       withRollMode(
         {
           content: await renderAttackCard(state),
-          rolls: [...(fired?.roll ? [fired.roll] : []), roll, ...(chain?.rolls ?? []), ...concealed, ...wall],
+          rolls: [
+            ...(fired?.roll ? [fired.roll] : []),
+            ...(roll ? [roll] : []),
+            ...(egRoll ? [egRoll] : []),
+            ...(chain?.rolls ?? []),
+            ...concealed,
+            ...wall,
+          ],
           speaker: ChatMessage.getSpeaker({ actor }),
           flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
         },
@@ -395,6 +422,7 @@ export async function createAttackCard(
     if (!message) await returnRounds(fired?.fire.spent);
     if (!message) await withdrawCombatOptions(state);
     if (!message) await refundSagaAttack(actor, sagaTurn);
+    if (!message) await refundEgAttack(state);
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   // Defensive Strike's +4 is spent; a miss against a defender in total defense gives it its +4.

@@ -302,6 +302,12 @@ export const CARD_ACTIONS = [
   'woundTraumaSave',
   'undoAborts',
   'undoAttack',
+  // The Enlightened Grognard model's token steps (eg-card-state.ts, eg-steps.ts).
+  'egDefend',
+  'egClose',
+  'egRetro',
+  'egDamage',
+  'egMissToken',
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -357,6 +363,16 @@ export function userMayAct(
       return owns(user, target.actorUuid);
     case 'undoAttack':
       return owns(user, state.attacker.actorUuid);
+    case 'egDefend':
+      return owns(user, target.actorUuid);
+    case 'egClose':
+      return false;
+    case 'egMissToken':
+      return owns(user, state.attacker.actorUuid);
+    case 'egRetro':
+    case 'egDamage':
+      // Each side its own spend: which side a request names is checked with it (eg-steps.ts).
+      return owns(user, state.attacker.actorUuid) || owns(user, target.actorUuid);
   }
 }
 
@@ -463,6 +479,15 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
       return (
         target.applied === null && !hasAborts(target) && !target.calledShot?.aooBy && !target.strike?.result
       );
+    case 'egDefend':
+    case 'egClose':
+      return target.eg?.answer === null;
+    case 'egRetro':
+      return Boolean(target.eg?.answer && target.result && !target.result.automatic && !target.applied);
+    case 'egDamage':
+      return Boolean(target.eg && target.result?.hit && target.damage && !target.applied);
+    case 'egMissToken':
+      return Boolean(target.eg?.answer && target.result?.hit === false && !target.eg.missGift);
   }
 }
 

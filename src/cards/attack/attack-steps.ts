@@ -19,6 +19,7 @@ import { combatModel } from '../../settings/combat-model.js';
 import { postedModel } from '../model-guard.js';
 import { cardResult } from './attack-model-steps.js';
 import { sagaApplyModel } from './saga-attack.js';
+import { egStrength } from './eg-attack.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -205,10 +206,15 @@ export async function rollDamage(
   const rolls = hits ? hits.total : 1;
   const roll = await new Roll(dice.count > 0 ? `${dice.count * rolls}d${dice.faces}` : '0').evaluate();
   const all = roll.dice.flatMap((term) => term.results.map((r) => r.result));
-  const values = all.slice(0, dice.count);
-  const strength = weaponStrengthBonus(summary.strength, state.weapon.grip, {
-    powerAttack: state.options.powerAttack === true,
-  });
+  let values = all.slice(0, dice.count);
+  // An EG area attack makes one damage roll for every target it hits (003:1476): the first one's.
+  if (state.eg?.area) values = state.eg.areaDamage ??= values;
+  // Under the EG model Strength goes by how the weapon is wielded (eg-attack.ts `egStrength`).
+  const strength = state.eg
+    ? egStrength(attacker, state, summary)
+    : weaponStrengthBonus(summary.strength, state.weapon.grip, {
+        powerAttack: state.options.powerAttack === true,
+      });
 
   // A sundered item: the holder's Protection and resistances do not cover it (sunder.ts).
   const defender = target.sunder ? null : await actorOf(target.actorUuid);
@@ -225,7 +231,8 @@ export async function rollDamage(
     weaponBonus: dice.bonus + summary.damageModifiers.enhancement + summary.damageModifiers.conditions,
     strengthBonus: strength,
     margin: result.relativeDegree,
-    ...(result.critical ? { critical: true } : {}),
+    // A model whose critical hit is maximum damage reads each die's faces (the EG model).
+    ...(result.critical ? { critical: true, diceFaces: values.map(() => dice.faces) } : {}),
     ...props.inputs,
     penetrated: target.calledShot?.penetration?.save?.success === false,
     nonlethal: state.options.nonlethal === true,

@@ -11,6 +11,8 @@ import { attackWithdrawn } from './firearms.js';
 
 /** The flow's steps before the damage is applied, in order: the first open one is what it waits for. */
 const IN_TURN: readonly CardAction[] = [
+  // The EG model: the defender's tokens before the roll (eg-steps.ts).
+  'egDefend',
   'setDefense',
   'rollDefense',
   'attackOfOpportunity',

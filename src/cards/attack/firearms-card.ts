@@ -132,12 +132,18 @@ async function reloadFromCard(item: Item): Promise<CardActionResult> {
   return { ok: true };
 }
 
+/** The take-back's label: the rounds return (firearms), the tokens (EG model), the action (Saga-style). */
+function undoKey(state: AttackCardState): string {
+  if (state.fire) return 'GNG.Fire.Action.undoAttack';
+  return state.eg ? 'GNG.Model.EG.Card.Undo' : 'GNG.Model.Saga.Card.Turn.undo';
+}
+
 /** The attacker's "Take back the attack" button (one, on the card's first target), while it may. */
 export function undoAttackContext(state: AttackCardState) {
   return attackTakeBackAvailable(state)
     ? {
         target: state.targets[0]?.id ?? '',
-        label: f(state.fire ? 'GNG.Fire.Action.undoAttack' : 'GNG.Model.Saga.Card.Turn.undo', {
+        label: f(undoKey(state), {
           name: state.attacker.name,
         }),
       }

@@ -73,13 +73,17 @@ export interface CardDamageInstance {
 export function attackTakeBackAvailable(state: AttackCardState): boolean {
   const fire = state.fire;
   // Rounds spent, or a Saga-style action spent on the attacker's turn (saga-turn-spend.ts).
-  const taken = (fire?.spent && !fire.withdrawn) || (state.sagaTurn && !state.sagaTurn.withdrawn);
+  // Or tokens the EG card changed (eg-steps.ts).
+  const taken =
+    (fire?.spent && !fire.withdrawn) ||
+    (state.sagaTurn && !state.sagaTurn.withdrawn) ||
+    (state.eg?.records.length && !state.eg.withdrawn);
   return Boolean(taken && state.targets.every((target) => actionAvailable('undoAttack', target)));
 }
 
 /** The attack was taken back: nothing more happens on its card. */
 export function attackWithdrawn(state: AttackCardState): boolean {
-  return Boolean(state.fire?.withdrawn || state.sagaTurn?.withdrawn);
+  return Boolean(state.fire?.withdrawn || state.sagaTurn?.withdrawn || state.eg?.withdrawn);
 }
 
 function weaponData(weapon: Item): WeaponData | null {

@@ -23,3 +23,5 @@ export * from './action-budget.js';
 export * from './opportunity.js';
 // The odds and the fight loop load with `EG_MODEL.analysis()` (analysis.ts); their types only here.
 export type { EgOutcome, EgTokenPolicy, EgOutcomeOdds, EgAttackOdds } from './eg-odds.js';
+// Lane card: which tokens raise which roll, what an attack's options cost and earn, the area's 3d20.
+export * from './attack-card.js';

@@ -1,0 +1,47 @@
+/**
+ * The attack card's token changes under the Enlightened Grognard model, through the token store
+ * (src/combat/eg-token-store.ts, the only code that writes tokens): each change the card makes is
+ * one store call, its record kept in the card's GM-written flags; Undo reverts them, newest first.
+ * The pools are the fight's: the actor's combat's (else the world's active combat).
+ */
+import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { combatOf } from '../../combat/scene-lookup.js';
+import type { EgTokenDelta } from '../../rules/models/eg/attack-card.js';
+import type { CardEgRecord } from './eg-card-state.js';
+import { Refusal } from '../kernel/index.js';
+
+/** The combat whose pools an actor spends and gains from. */
+export function egCombatOf(actor: Actor): Combat | null {
+  return combatOf(actor) ?? game.combat ?? null;
+}
+
+/**
+ * GM side: `delta` on `actor`'s pool (negative: spent) through the store, recorded; null when there
+ * is nothing to change. A pool too short refuses (the store's localized refusal), changing nothing.
+ */
+export async function cardTokenChange(
+  actor: Actor,
+  delta: EgTokenDelta,
+  reason: string,
+  targetId: string | null,
+): Promise<CardEgRecord | null> {
+  if (!Object.values(delta).some((n) => n)) return null;
+  const record = await changeTokens(egCombatOf(actor), actor, delta, `attack-card.${reason}`);
+  return { actorUuid: actor.uuid, name: actor.name, reason, targetId, delta: { ...delta }, record };
+}
+
+/**
+ * GM side: each record reverted, newest first (the store's exact inverse). One the store refuses
+ * (its tokens spent since, its actor gone) stays as it is; its refusal comes back as a localized note.
+ */
+export async function revertCardRecords(records: readonly CardEgRecord[]): Promise<string[]> {
+  const notes: string[] = [];
+  for (const entry of [...records].reverse())
+    try {
+      await revertTokenChange(entry.record as TokenChangeRecord);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      notes.push(game.i18n.format(error.key, error.data));
+    }
+  return notes;
+}
