@@ -6,7 +6,7 @@
  * total from the chapter's parts (eg-attack.ts). The pool is read, never written, here: the GM's
  * client spends it through the token store when the card is made.
  */
-import { attackAbility, attackTokenType } from '../rules/models/eg/attack-card.js';
+import { attackAbility, attackRollTokenType } from '../rules/models/eg/attack-card.js';
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
@@ -74,7 +74,7 @@ export function egDialogView(
   id: (name: string) => string,
 ) {
   const eg = chosen.eg ?? {};
-  const type = attackTokenType(attackAbility(mode ?? 'melee'));
+  const type = attackRollTokenType(attackAbility(mode ?? 'melee'));
   const row = attackRowOf(actor, weapon);
   const nameOf = (token: Token) => token.document.name || token.actor?.name || '';
   const costs = [

@@ -14,9 +14,8 @@ import {
   areaDice,
   asSpend,
   attackAbility,
-  attackTokenType,
+  attackRollTokenType,
   CHARGE_GAIN,
-  defenseTokenType,
   FIGHTING_DEFENSIVELY_GAIN,
   fightingDefensivelyNatural,
   nonProficientCost,
@@ -24,6 +23,7 @@ import {
   SHIELD_BASH_COST,
   egWield,
 } from '../../rules/models/eg/attack-card.js';
+import { defenseTokenType } from '../../rules/models/eg/token-uses.js';
 import { strengthDamage } from '../../rules/models/eg/damage.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { againstHelpless, isHelpless } from '../../rules/models/eg/resolve.js';
@@ -122,7 +122,7 @@ export function egAttackParts(actor: Actor, row: AttackSummary, options: AttackO
 
 /** The proactive tokens as a part named by their type ("Power tokens +2"). */
 function tokenPart(row: AttackSummary, value: number): CardPart {
-  return { label: `GNG.Model.EG.Card.Part.${attackTokenType(attackAbility(row.mode))}`, value };
+  return { label: `GNG.Model.EG.Card.Part.${attackRollTokenType(attackAbility(row.mode))}`, value };
 }
 
 /**
@@ -139,7 +139,7 @@ export async function startEgAttack(
 ): Promise<CardEg> {
   const eg = options.eg ?? {};
   const ability = attackAbility(row.mode);
-  const type = attackTokenType(ability);
+  const type = attackRollTokenType(ability);
   const shieldBash = isShieldBash(weapon);
   const gained = sumTokenDeltas(
     eg.charge ? CHARGE_GAIN : {},

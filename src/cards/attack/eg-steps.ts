@@ -7,12 +7,8 @@
  * card changed (the store's records, newest first). Each spend goes through the token store, which
  * refuses a pool too short and changes nothing. Decisions: docs/rules.md "### The attack card".
  */
-import {
-  CHARGE_MISS_GAIN,
-  maxTakenSpend,
-  RETROACTIVE_RATE,
-  type EgTokenType,
-} from '../../rules/models/eg/attack-card.js';
+import { CHARGE_MISS_GAIN, maxTakenSpend, type EgTokenType } from '../../rules/models/eg/attack-card.js';
+import { RETROACTIVE_RATE } from '../../rules/models/eg/token-uses.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { automation } from '../../settings/variant-rules.js';
 import { actorOf, owns, Refusal, showRolls } from '../kernel/index.js';

@@ -9,9 +9,8 @@ import {
   areaNatural,
   asSpend,
   attackAbility,
-  attackTokenType,
+  attackRollTokenType,
   CHARGE_GAIN,
-  defenseTokenType,
   egWield,
   FIGHTING_DEFENSIVELY_GAIN,
   fightingDefensivelyNatural,
@@ -23,16 +22,8 @@ import {
 
 describe('which tokens raise which roll (003:391–416)', () => {
   it('a Strength-based (melee) attack takes power, a Dexterity-based (ranged) one speed (003:394, 407)', () => {
-    expect(attackTokenType(attackAbility('melee'))).toBe('power');
-    expect(attackTokenType(attackAbility('ranged'))).toBe('speed');
-  });
-
-  it('Fortitude takes power, AC and Reflex speed, Will insight (003:397, 410, 416)', () => {
-    expect(defenseTokenType('fortitude')).toBe('power');
-    expect(defenseTokenType('ac')).toBe('speed');
-    expect(defenseTokenType('reflex')).toBe('speed');
-    expect(defenseTokenType('will')).toBe('insight');
-    expect(defenseTokenType('threshold')).toBeNull();
+    expect(attackRollTokenType(attackAbility('melee'))).toBe('power');
+    expect(attackRollTokenType(attackAbility('ranged'))).toBe('speed');
   });
 });
 

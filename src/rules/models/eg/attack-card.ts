@@ -9,6 +9,7 @@
  */
 
 import type { TokenType } from './tokens.js';
+import { RETROACTIVE_RATE, TOKEN_GAINS, attackTokenType } from './token-uses.js';
 import { MINIMUM_DAMAGE, type EgWield } from './damage.js';
 
 /** A token type (tokens.ts). */
@@ -18,29 +19,17 @@ export type EgTokenDelta = Partial<Record<EgTokenType, number>>;
 /** The ability an attack is made with (the card reads melee as Strength, ranged as Dexterity). */
 export type EgAttackAbility = 'str' | 'dex';
 
-/** "+1 to one Strength-based attack" is power, "+1 to one Dexterity-based attack" speed (003:394, 407). */
-export function attackTokenType(ability: EgAttackAbility): EgTokenType {
-  return ability === 'str' ? 'power' : 'speed';
-}
+/**
+ * The type that raises an attack with `ability`: power for Strength, speed for Dexterity (003:394,
+ * 407; the uses table's `attackTokenType`, never null for the card's two abilities).
+ */
+export const attackRollTokenType = (ability: EgAttackAbility): EgTokenType =>
+  attackTokenType(ability) ?? 'speed';
 
 /** The ability of an attack in `mode`: melee Strength, ranged Dexterity (003:139–199's two bonuses). */
 export function attackAbility(mode: 'melee' | 'ranged'): EgAttackAbility {
   return mode === 'melee' ? 'str' : 'dex';
 }
-
-/**
- * The type that raises a defense "against a specific attack" (003:397, 410, 416): Fortitude power,
- * AC and Reflex speed, Will insight. Null for a defense the table does not name.
- */
-export function defenseTokenType(defense: string): EgTokenType | null {
-  if (defense === 'fortitude') return 'power';
-  if (defense === 'ac' || defense === 'reflex') return 'speed';
-  if (defense === 'will') return 'insight';
-  return null;
-}
-
-/** Retroactive spends come in threes (decision A4: the bonus is ⌊tokens / 3⌋, the card offers multiples of 3). */
-export const RETROACTIVE_RATE = 3;
 
 /** The bonus `tokens` spent after the roll buy (⌊tokens / 3⌋, decision A4). */
 export function retroactiveBonus(tokens: number): number {
@@ -51,10 +40,12 @@ export function retroactiveBonus(tokens: number): number {
 export function fightingDefensivelyNatural(first: number, second: number): number {
   return Math.min(first, second);
 }
-export const FIGHTING_DEFENSIVELY_GAIN: Readonly<EgTokenDelta> = { speed: 2 };
+export const FIGHTING_DEFENSIVELY_GAIN: Readonly<EgTokenDelta> = {
+  [TOKEN_GAINS.fightingDefensively.type]: TOKEN_GAINS.fightingDefensively.count,
+};
 
 /** A charge (003:1532–1533): 2 power tokens after moving; a miss gives each adjacent opponent 1 power. */
-export const CHARGE_GAIN: Readonly<EgTokenDelta> = { power: 2 };
+export const CHARGE_GAIN: Readonly<EgTokenDelta> = { [TOKEN_GAINS.charge.type]: TOKEN_GAINS.charge.count };
 export const CHARGE_MISS_GAIN: Readonly<EgTokenDelta> = { power: 1 };
 
 /** A shield bash costs 1 speed token (003:1768). */
@@ -65,7 +56,7 @@ export const SHIELD_BASH_COST: Readonly<EgTokenDelta> = { speed: 1 };
  * Dexterity-based one (003:1450–1452). Nothing for a proficient one.
  */
 export function nonProficientCost(proficient: boolean, ability: EgAttackAbility): EgTokenDelta {
-  return proficient ? {} : { [attackTokenType(ability)]: 1 };
+  return proficient ? {} : { [attackRollTokenType(ability)]: 1 };
 }
 
 /**
