@@ -14,6 +14,9 @@ import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
+import { egManeuverModule } from './cards/eg-maneuver/eg-maneuver-register.js';
+import type { EgManeuverOptions } from './cards/eg-maneuver/eg-maneuver-state.js';
+import type { EgManeuver } from './rules/models/eg/maneuvers.js';
 import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import { moveConditionTrack, type TrackMove } from './cards/saga-track/track-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
@@ -111,6 +114,13 @@ export interface GnGApi {
    * user's targets: the GM rolls the check and posts the maneuver card (Maintain Footing, Apply/Undo).
    */
   maneuver(actor: Actor, kind: Maneuver, options?: ManeuverOptions): Promise<ChatMessage | null>;
+  /**
+   * Under the Enlightened Grognard model: `actor` (owned by the user) attempts a bull rush, overrun,
+   * grab, escape, grapple, pin … against `options.targets` or the user's targets (an escape: the
+   * creatures holding it); the GM makes the check against each target's defense and posts the EG
+   * maneuver card (Apply/Undo). See src/cards/eg-maneuver/eg-maneuver-card.ts.
+   */
+  egManeuver(actor: Actor, maneuver: EgManeuver, options?: EgManeuverOptions): Promise<ChatMessage | null>;
   /**
    * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
    * targeted token: the GM posts the grapple card (the defender's attack of opportunity unless
@@ -234,6 +244,8 @@ export function createApi(version: string): GnGApi {
     burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
     maneuver: (actor, kind, options) =>
       callModule(maneuverModule, (m) => m.startManeuver(actor, kind, options)),
+    egManeuver: (actor, maneuver, options) =>
+      callModule(egManeuverModule, (m) => m.startEgManeuver(actor, maneuver, options)),
     grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
     conditionTrack: (actor, move) => moveConditionTrack(actor, move),

@@ -166,7 +166,8 @@ describe('the grapple family (003:1541–1764)', () => {
     ]);
     expect(
       egManeuverOutcome({ maneuver: 'escape', from: 'grapple', successes: [true] }).actor.remove,
-    ).toEqual(['grappling']);
+      // Free to move: the grab that began the grapple goes too (decision).
+    ).toEqual(['grappling', 'grabbed', 'immobilized']);
     expect(egManeuverOutcome({ maneuver: 'escape', from: 'pin', successes: [true] }).actor.remove).toEqual([
       'pinned',
     ]);

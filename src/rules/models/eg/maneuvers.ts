@@ -257,8 +257,10 @@ function escape(out: EgManeuverOutcome, won: boolean, from: EgEscape | undefined
     return;
   }
   if (what === 'grab') out.actor.remove.push('grabbed', 'immobilized');
-  // "you are freed from the grapple and may move into the nearest available space" (003:1632–1634).
-  if (what === 'grapple') out.actor.remove.push(EG_GRAPPLED);
+  // "you are freed from the grapple and may move into the nearest available space" (003:1632–1634):
+  // free to move, so the grab that began it goes too (decision). A pinned creature escapes the pin
+  // first ("freed from the pin but are still grappled", 003:1761): the card refuses it otherwise.
+  if (what === 'grapple') out.actor.remove.push(EG_GRAPPLED, 'grabbed', 'immobilized');
   // "you are freed from the pin but are still grappled" (003:1761).
   if (what === 'pin') out.actor.remove.push('pinned');
   out.effects.push(`escaped.${what}`);
