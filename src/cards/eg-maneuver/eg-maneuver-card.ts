@@ -23,6 +23,7 @@ import {
   EG_ESCAPES,
   EG_MANEUVERS,
   EG_MANEUVER_SKILLS,
+  EG_SELF_MANEUVERS,
   type EgEscape,
   type EgManeuver,
   type EgManeuverSkill,
@@ -98,7 +99,9 @@ function parseStart(d: Record<string, unknown>): StartRequest {
   if (d.skill !== undefined && d.skill !== null && !oneOf(EG_MANEUVER_SKILLS, d.skill)) throw bad();
   if (d.from !== undefined && d.from !== null && !oneOf(EG_ESCAPES, d.from)) throw bad();
   if (d.charge !== undefined && typeof d.charge !== 'boolean') throw bad();
-  if (!Array.isArray(d.targets) || d.targets.length === 0 || d.targets.length > 20) throw bad();
+  // Standing up is made on no one: its request names no target.
+  const self = EG_SELF_MANEUVERS.includes(d.maneuver);
+  if (!Array.isArray(d.targets) || d.targets.length > 20 || (d.targets.length === 0) !== self) throw bad();
   const targets = d.targets.map((entry: unknown) => {
     const e = entry as Record<string, unknown> | null;
     if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
@@ -151,6 +154,12 @@ async function postCard(request: StartRequest, user: User, rollMode: RollMode): 
   const count = way ? (request.charge ? 2 : 1) : 0;
   const rolls: Roll[] = [];
   const targets: EgManeuverTarget[] = [];
+  const own = tokenOf(attacker);
+  if (EG_SELF_MANEUVERS.includes(request.maneuver)) {
+    if (!attacker.statuses.has('prone'))
+      throw new Refusal('GNG.Model.EG.Maneuver.Error.NotProne', { name: attacker.name });
+    targets.push(selfRow(attacker, own, attackerSize));
+  }
   for (const entry of request.targets) {
     const actor = await actorOf(entry.actorUuid);
     if (!actor || actor === attacker) throw new Refusal('GNG.Error.Attack.UnknownTarget');
@@ -193,7 +202,6 @@ async function postCard(request: StartRequest, user: User, rollMode: RollMode): 
       targetSize: target.size,
       ...(request.from ? { from: request.from } : {}),
     });
-  const attackerToken = tokenOf(attacker);
   const state: EgManeuverCardState = {
     version: 1,
     ...(modelStamp() as { model: string }),
@@ -205,7 +213,7 @@ async function postCard(request: StartRequest, user: User, rollMode: RollMode): 
       actorUuid: attacker.uuid,
       name: attacker.name,
       size: attackerSize,
-      tokenId: attackerToken?.id ?? null,
+      tokenId: own?.id ?? null,
     },
     check: { bonus: skill.bonus, parts: skill.parts },
     targets,
@@ -225,6 +233,21 @@ async function postCard(request: StartRequest, user: User, rollMode: RollMode): 
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.egManeuver', message);
   return message;
+}
+
+/** The one row of a maneuver made on no one (standing up): the one acting. */
+function selfRow(actor: Actor, token: TokenDocument | null, size: Size): EgManeuverTarget {
+  return {
+    id: token?.id ?? actor.id ?? actor.uuid,
+    name: token?.name || actor.name,
+    actorUuid: actor.uuid,
+    tokenId: token?.id ?? null,
+    size,
+    defense: null,
+    checks: [],
+    outcome: egManeuverOutcome({ maneuver: 'join-grapple', successes: [] }),
+    applied: null,
+  };
 }
 
 async function actorAt(uuid: string, name: string): Promise<Actor> {
@@ -360,12 +383,15 @@ export async function startEgManeuver(
     ui.notifications.warn(t('GNG.Model.EG.Maneuver.Error.NotEg'));
     return null;
   }
-  const targets = options.targets
-    ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
-    : [...game.user.targets]
-        .filter((token) => token.actor && token.actor !== actor)
-        .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
-  if (!targets.length) {
+  const self = EG_SELF_MANEUVERS.includes(maneuver);
+  const targets = self
+    ? []
+    : options.targets
+      ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
+      : [...game.user.targets]
+          .filter((token) => token.actor && token.actor !== actor)
+          .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
+  if (!targets.length && !self) {
     ui.notifications.warn(noTargetWarning(actor));
     return null;
   }

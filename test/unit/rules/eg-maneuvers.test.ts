@@ -189,6 +189,13 @@ describe('the grapple family (003:1541–1764)', () => {
     expect(out.actor.add).toEqual(['grappling']);
   });
 
+  it('standing up: a move action, no check, no attack of opportunity; prone off, each adjacent enemy +1 power (003:824–826)', () => {
+    expect(egManeuverSpec('stand-up')).toMatchObject({ action: 'move', provokes: false, ways: [] });
+    const out = egManeuverOutcome({ maneuver: 'stand-up', successes: [] });
+    expect(out.actor).toEqual({ add: [], remove: ['prone'] });
+    expect(out.adjacentEnemiesPower).toBe(1);
+  });
+
   it('items: grabbed, then taken; no status', () => {
     expect(egManeuverOutcome({ maneuver: 'grab-item', successes: [true] }).effects).toEqual(['itemGrabbed']);
     expect(egManeuverOutcome({ maneuver: 'take-item', successes: [true] }).effects).toEqual(['itemTaken']);

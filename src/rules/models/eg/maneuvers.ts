@@ -21,6 +21,7 @@ export const EG_MANEUVERS = [
   'pin',
   'move-grapple',
   'join-grapple',
+  'stand-up',
 ] as const;
 export type EgManeuver = (typeof EG_MANEUVERS)[number];
 
@@ -75,7 +76,13 @@ export const EG_MANEUVER_SPECS: Readonly<Record<EgManeuver, EgManeuverSpec>> = {
   'move-grapple': { action: 'standard', provokes: false, ways: [ATHLETICS_FORT], sizeLimit: false },
   // "you can enter the grapple as move action. No attack or skill check is required" (003:1650–1651).
   'join-grapple': { action: 'move', provokes: false, ways: [], sizeLimit: false },
+  // "Standing up from prone requires a move action and grants 1 power token to each adjacent enemy.
+  // Standing up does not provoke an attack of opportunity" (003:824–826). No target: the one acting.
+  'stand-up': { action: 'move', provokes: false, ways: [], sizeLimit: false },
 };
+
+/** The maneuvers made on no other creature (the card's one row is the one acting). */
+export const EG_SELF_MANEUVERS: readonly EgManeuver[] = ['stand-up'];
 
 export function egManeuverSpec(maneuver: EgManeuver): EgManeuverSpec {
   return EG_MANEUVER_SPECS[assertOneOf('maneuver', maneuver, EG_MANEUVERS)];
@@ -239,6 +246,11 @@ export function egManeuverOutcome(input: EgManeuverInput): EgManeuverOutcome {
     case 'move-grapple':
       // "you can move half your speed (bringing all others engaged in the grapple with you)" (003:1645–1646).
       if (wins) out.effects.push('grappleMoved');
+      break;
+    case 'stand-up':
+      out.actor.remove.push('prone');
+      out.adjacentEnemiesPower = 1;
+      out.effects.push('stoodUp', 'enemiesPower');
       break;
     case 'join-grapple':
       // Joining breaks any pin on the creatures already grappling (003:1751–1752): the GM lifts it.
