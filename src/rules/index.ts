@@ -85,6 +85,8 @@ export type {
   ModelAnalysis,
   ModelAttack,
   ModelCreature,
+  ModelAbility,
+  ModelClass,
   ReactionSpec,
   Resolution,
   DefenseSpec,

@@ -19,6 +19,11 @@ export * as simulate from './simulate/index.js';
  * health and condition track; docs/api.md "Saga-style model".
  */
 export * as saga from './models/saga/index.js';
+/**
+ * The Enlightened Grognard model (issue #31): `game.gng.rules.eg.EG_MODEL`, its defenses, BABs,
+ * damage, health and tokens; docs/api.md "Enlightened Grognard model".
+ */
+export * as eg from './models/eg/index.js';
 /** Spell slots and power points (issue #33): what a cast spends, Undo gives back, a rest restores. */
 export {
   refundCast,

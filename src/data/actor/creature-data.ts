@@ -106,8 +106,17 @@ function creatureSchema(): DataSchema {
       exotic: new ArrayField(new StringField({ required: true, blank: false })),
     }),
     biography: new HTMLField({ required: true, blank: true, initial: '' }),
-    /** The combat models' own stored fields (issue #30: the Saga-style condition step, 0–5). */
-    model: new SchemaField({ saga: new SchemaField({ conditionStep: integer(0) }) }),
+    /**
+     * The combat models' own stored fields (issue #30: the Saga-style condition step, 0–5; issue #31:
+     * the Enlightened Grognard's bloodied mark, 0–1, and persistent tokens, ≥ 0). GM-written only.
+     */
+    model: new SchemaField({
+      saga: new SchemaField({ conditionStep: integer(0) }),
+      eg: new SchemaField({
+        bloodied: integer(0),
+        persistent: new SchemaField({ power: integer(0), speed: integer(0), insight: integer(0) }),
+      }),
+    }),
   };
 }
 
@@ -139,8 +148,14 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     exotic: string[];
   };
   declare biography: string;
-  /** The combat models' own fields: the Saga-style condition step (0 normal … 5 unconscious). */
-  declare model: { saga: { conditionStep: number } };
+  /**
+   * The combat models' own fields: the Saga-style condition step (0 normal … 5 unconscious); the
+   * Enlightened Grognard's bloodied mark (1: bloodied once this encounter) and persistent tokens.
+   */
+  declare model: {
+    saga: { conditionStep: number };
+    eg: { bloodied: number; persistent: { power: number; speed: number; insight: number } };
+  };
   /** Effects: typed bonuses to Defense; derived: the breakdown against melee and ranged attacks. */
   declare defense: { bonuses: Record<DefenseModifierType, number> } & Partial<DerivedCreature['defense']>;
   /** Effects: typed bonuses to Protection; derived: the breakdown. */
@@ -202,6 +217,11 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     within('hp.value', hp.value, -LIMITS.hitPoints, LIMITS.hitPoints);
     const step = (data.model as CreatureData['model'] | undefined)?.saga?.conditionStep;
     within('model.saga.conditionStep', step, 0, CONDITION_TRACK_BOTTOM);
+    const eg = (data.model as CreatureData['model'] | undefined)?.eg;
+    within('model.eg.bloodied', eg?.bloodied, 0, 1);
+    for (const type of ['power', 'speed', 'insight'] as const) {
+      within(`model.eg.persistent.${type}`, eg?.persistent?.[type], 0, LIMITS.hitPoints);
+    }
     for (const [field, max] of [
       ['naturalArmor', LIMITS.bonus],
       ['negativeLevels', LIMITS.levels],

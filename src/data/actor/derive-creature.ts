@@ -38,6 +38,7 @@ import {
   type DefenseSpec,
   type HitPointsInput,
   type ModelCreature,
+  type ModelAbility,
   type DefenseState,
   type Save,
   effectiveLevel,
@@ -97,6 +98,7 @@ export function deriveCreature(input: {
   // Abilities: damage and drain lower the score the modifier comes from, and so do fatigue and
   // exhaustion (effective Str and Dex); entangled costs 4 Dexterity.
   const abilities = {} as DerivedCreature['abilities'];
+  const modelAbilities = {} as Record<Ability, ModelAbility>;
   let dexBeforeEntangled = 0;
   for (const ability of ABILITIES) {
     const score = system.abilities[ability];
@@ -110,6 +112,12 @@ export function deriveCreature(input: {
     abilities[ability] = {
       effective,
       mod: ability === 'con' && noConstitution ? 0 : abilityModifier(effective),
+    };
+    // What a model reads of it (the Enlightened Grognard): the score without its damage, the damage.
+    modelAbilities[ability] = {
+      score: Math.max(0, score.value - score.drain + fromFatigue),
+      damage: score.damage,
+      mod: abilities[ability].mod,
     };
   }
   const mod = (a: Ability) => abilities[a].mod;
@@ -152,7 +160,7 @@ export function deriveCreature(input: {
     other: hpBonuses.circumstance + hpBonuses.enhancement + hpBonuses.sacredProfane + hpBonuses.other,
     size: system.size,
   };
-  const hpBreak = model.maxHitPoints({ size: system.size, statuses, hitPoints });
+  const hpBreak = model.maxHitPoints({ size: system.size, statuses, hitPoints, abilities: modelAbilities });
   const injuryImmune = isImmuneToInjury({
     creatureType: creature.creatureType,
     immuneToCriticalHits: creature.anatomy.includes('immune-to-critical-hits'),
@@ -257,7 +265,16 @@ export function deriveCreature(input: {
     saves: { fortitude: saves.fort.total, reflex: saves.ref.total, will: saves.will.total },
     statuses,
     armor: (armor?.armorBonus ?? 0) + (armor?.enhancement ?? 0),
-    model: system.model,
+    // The token store reads `model.eg.persistent` from the actor; the models read numbers only.
+    model: system.model as unknown as ModelCreature['model'],
+    abilities: modelAbilities,
+    classes: classData.map((c) => ({
+      levels: c.levels,
+      bab: c.babProgression,
+      defense: c.defenseProgression,
+      saves: c.saves,
+    })),
+    armorType: armor?.type ?? null,
     // A GnG defensive status's dodge is GnG's: another model's defenses do not count it.
     ...(withDefensiveDodge === system.defense.bonuses ? {} : { ownDefenseModifiers: system.defense.bonuses }),
   };

@@ -14,6 +14,9 @@ import type { DamageRuleOptions } from '../damageEffects.js';
 import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import type { FightSides, FightResult, SimVariants } from '../simulate/types.js';
 import type { FightOptions, FightPolicies } from '../simulate/fight.js';
+import type { Ability } from '../abilities.js';
+import type { BabProgression, Save, SaveProgression } from '../baseProgressions.js';
+import type { Progression } from '../types.js';
 
 /**
  * The models the source texts describe (seeds 000–003), which the simulator's Web Worker has (the
@@ -106,6 +109,36 @@ export interface ModelCreature {
    * (the Saga-style model) reads these instead.
    */
   ownDefenseModifiers?: DefenseInput['modifiers'];
+  /**
+   * The six abilities, for a model that reads more of them than Dexterity and Constitution (the
+   * Enlightened Grognard's defenses and BABs, issue #31). Absent: such a model reads what it can of
+   * `defense` and `hitPoints`.
+   */
+  abilities?: Readonly<Record<Ability, ModelAbility>>;
+  /** The creature's classes as a model reads them (issue #31); absent: those of `defense` and `hitPoints`. */
+  classes?: readonly ModelClass[];
+  /** The worn armor's type ('light', 'medium', 'heavy', 'force'); null or absent: none. */
+  armorType?: string | null;
+}
+
+/** One ability of a creature (`ModelCreature.abilities`). */
+export interface ModelAbility {
+  /** The score without ability damage (drain and fatigue counted). */
+  score: number;
+  /** The ability damage stored on the creature. */
+  damage: number;
+  /** The modifier of the score after damage (what every roll adds). */
+  mod: number;
+}
+
+/** One class of a creature (`ModelCreature.classes`): its levels, progressions and a model's own rates. */
+export interface ModelClass {
+  levels: number;
+  bab: BabProgression;
+  defense: Progression;
+  saves: Readonly<Record<Save, SaveProgression>>;
+  /** The class's Enlightened Grognard rates (`dex 1, con 1/2; ac 2/3`); blank or absent: its defaults. */
+  egRates?: string;
 }
 
 /** A defense an attack meets: rolled on the card (d20 + bonus) or a static value to beat. */
@@ -168,6 +201,10 @@ export type ModelDamageInput = Omit<DamagePipelineInput, 'relativeDegree'> & {
   ion?: boolean;
   /** The target is mechanical: a robot, a vehicle, a creature with cybernetics (Saga's ion rule). */
   mechanical?: boolean;
+  /** The faces of each of `weaponDice` (a model whose critical hit is maximum damage reads them). */
+  diceFaces?: readonly number[];
+  /** Tokens on this hit's damage (the Enlightened Grognard, 003:399–404): +1 dealt, −1 taken each. */
+  tokens?: { added: number; prevented: number };
 };
 
 /** A creature's health as a flat vector of numbers, so that Undo is one exact inverse, field by field. */
@@ -235,7 +272,10 @@ export interface CombatModel {
    * and saves of a creature carry the injury penalty of its HP (GnG INJURY), so data preparation
    * knows them only after.
    */
-  maxHitPoints(creature: Pick<ModelCreature, 'size' | 'hitPoints' | 'statuses'>): {
+  maxHitPoints(
+    creature: Pick<ModelCreature, 'size' | 'hitPoints' | 'statuses'> &
+      Pick<Partial<ModelCreature>, 'abilities'>,
+  ): {
     max: number;
     parts: ModelPart[];
   };

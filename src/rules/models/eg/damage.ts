@@ -1,0 +1,100 @@
+/**
+ * The Enlightened Grognard's damage (seed 003; issue #31): the weapon's dice and bonuses, its Strength
+ * modifier by how it is wielded (003:212–218), the power tokens spent on it (+1 dealt, −1 taken each,
+ * 003:399–404), "a hit still deals 1 point of damage" whatever the penalties (003:210), then Damage
+ * Reduction and energy resistance. A critical hit "deals maximum hit point damage" (003:134–135): every
+ * weapon die at its highest face; the extra damage of a weapon's qualities is in a chapter the seed
+ * does not hold. No Protection and no margin: the chapter has neither. Pure.
+ */
+import type { DamageResult } from '../../damage.js';
+import {
+  assertInteger,
+  assertIntegerInRange,
+  assertNonNegativeInteger,
+  assertOneOf,
+} from '../../validate.js';
+import type { ModelDamageInput } from '../types.js';
+
+/** A hit deals at least 1 point of damage (003:210). */
+export const MINIMUM_DAMAGE = 1;
+
+/** How a melee or thrown weapon is wielded for its Strength modifier (003:212–218); `none`: no Strength. */
+export const WIELDS = ['one-handed', 'two-handed', 'light', 'none'] as const;
+export type EgWield = (typeof WIELDS)[number];
+
+/**
+ * The Strength modifier on damage (003:212–218): × 1 one-handed, × 1½ two-handed (rounded toward 0:
+ * +3 → +4, −3 → −4), none with a light weapon (even two-handed), none (`none`) for what is not a melee
+ * or thrown melee weapon.
+ */
+export function strengthDamage(strMod: number, wield: EgWield): number {
+  const mod = assertInteger('Strength modifier', strMod);
+  const how = assertOneOf('wield', wield, WIELDS);
+  if (how === 'one-handed') return mod;
+  if (how === 'two-handed') return Math.trunc((mod * 3) / 2);
+  return 0;
+}
+
+/** What the Enlightened Grognard's damage adds to the common result. */
+export interface EgDamageResult extends DamageResult {
+  eg: {
+    critical: boolean;
+    /** The weapon dice as counted: rolled, or each at its highest face on a critical hit. */
+    dice: number;
+    /** Power tokens: +1 damage each (the attacker's), −1 each (the defender's). */
+    tokensAdded: number;
+    tokensPrevented: number;
+    /** Whether the 1-point minimum raised the damage. */
+    minimum: boolean;
+  };
+}
+
+/** The damage of one hit. A critical hit needs `diceFaces` (the maximum of each die). */
+export function egDamage(input: ModelDamageInput): EgDamageResult {
+  const rolled = input.weaponDice ?? [];
+  if (!Array.isArray(rolled)) throw new RangeError('weaponDice must be an array of rolled values');
+  const critical = input.critical === true;
+  let dice = 0;
+  if (critical) {
+    const faces = input.diceFaces;
+    if (!Array.isArray(faces) || faces.length !== rolled.length) {
+      throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
+    }
+    faces.forEach((f: number, i: number) => (dice += assertIntegerInRange(`diceFaces[${i}]`, f, 1, 1000)));
+  } else {
+    rolled.forEach((v: number, i: number) => (dice += assertNonNegativeInteger(`weaponDice[${i}]`, v, 1)));
+  }
+  const weapon = dice + assertInteger('weapon bonus', input.weaponBonus ?? 0);
+  const strength = assertInteger('strength bonus', input.strengthBonus ?? 0);
+  const other = assertInteger('other bonus', input.otherBonus ?? 0);
+  const added = assertNonNegativeInteger('tokens added', input.tokens?.added ?? 0);
+  const prevented = assertNonNegativeInteger('tokens prevented', input.tokens?.prevented ?? 0);
+  const raw = weapon + strength + other + added - prevented;
+  const total = Math.max(MINIMUM_DAMAGE, raw);
+  const damageReduction = assertNonNegativeInteger('damage reduction', input.damageReduction ?? 0);
+  const energyResistance = assertNonNegativeInteger('energy resistance', input.energyResistance ?? 0);
+  const afterDamageReduction = Math.max(0, total - damageReduction);
+  const final = Math.max(0, afterDamageReduction - energyResistance);
+  const nonlethal = input.nonlethal === true;
+  return {
+    steps: {
+      weapon,
+      strength,
+      other: other + added - prevented,
+      relativeDegree: 0,
+      total,
+      protection: 0,
+      afterProtection: total,
+      damageReduction,
+      afterDamageReduction,
+      energyResistance,
+      final,
+    },
+    protectionBreakdown: null,
+    final,
+    lethal: nonlethal ? 0 : final,
+    nonlethal: nonlethal ? final : 0,
+    specialEffects: final >= 1,
+    eg: { critical, dice, tokensAdded: added, tokensPrevented: prevented, minimum: raw < MINIMUM_DAMAGE },
+  };
+}

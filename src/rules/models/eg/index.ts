@@ -1,0 +1,14 @@
+/**
+ * The Enlightened Grognard combat model (seed 003; issue #31): `game.gng.rules.eg`. Everything of it a
+ * player, a module or the glue may call. Each of issue #31's lanes adds its own lines here.
+ */
+// Lane core: the model, its defenses, BABs, damage and health.
+export { EG_MODEL, EG_MODEL_ID } from './model.js';
+export * from './rates.js';
+export * from './class-modifiers.js';
+export * from './defenses.js';
+export * from './hit-points.js';
+export * from './attack-bonus.js';
+export * from './resolve.js';
+export * from './damage.js';
+export * from './health.js';

@@ -1,0 +1,88 @@
+/**
+ * The Enlightened Grognard on the harness (issue #31, lane core): a world under EG_MODEL (registered
+ * here until the world lane's loader lands) prepares an actor with its four static defenses and
+ * hit-die HP, reads its health vector where the model stores it (Constitution damage at
+ * `abilities.con.damage`, the bloodied mark at `model.eg.bloodied`), and Apply/Undo write and take
+ * back all of it. Worked by hand:
+ * - a class with a d10 hit die, 3 levels, good Defense, good Fortitude, Con 14 (+2): 10 + 2 × 6 + 3 × 2
+ *   = 28 HP (A13); AC 10 + 3 (GnG good Defense at 3) + Dex 12 (+1) = 14; Fortitude 10 + 2 + 3 = 15.
+ * - 15 damage from 28: 13 HP, 13 × 2 < 28: bloodied, 1 Constitution damage (003:969–970); the maximum
+ *   stays 28 (read at full health).
+ */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { models } from '../../src/rules/index.js';
+import { EG_MODEL } from '../../src/rules/models/eg/index.js';
+import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
+import { healthOf } from '../../src/combat/model-health.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
+
+const h = await getHarness();
+const sys = (actor: Actor) => actor.system as CreatureData;
+
+models.registerCombatModel(EG_MODEL);
+afterAll(() => models.unregisterCombatModel(EG_MODEL.id));
+beforeEach(async () => {
+  h.reset(31);
+  h.as(h.users.gm);
+  await game.settings.set('gng', 'combatModel', 'eg');
+});
+afterEach(async () => {
+  expect([...h.i18n.missing]).toEqual([]);
+  h.as(h.users.gm);
+  await game.settings.set('gng', 'combatModel', 'gng');
+});
+
+async function guard(): Promise<Actor> {
+  const actor = await h.createActor({
+    name: 'Guard',
+    type: 'character',
+    system: { abilities: { dex: { value: 12 }, con: { value: 14 } }, hp: { value: 28, temp: 2 } },
+  });
+  await actor.createEmbeddedDocuments('Item', [
+    {
+      name: 'Guard',
+      type: 'class',
+      system: {
+        levels: 3,
+        hitDie: 10,
+        defenseProgression: 'good',
+        babProgression: 'good',
+        saves: { fort: 'good', ref: 'poor', will: 'poor' },
+      },
+    },
+  ]);
+  return actor;
+}
+
+describe('an actor under the Enlightened Grognard', () => {
+  it('has hit-die HP, four static defenses, and its health vector where the model stores it', async () => {
+    const actor = await guard();
+    const derived = sys(actor).derived;
+    expect(derived.hp.max).toBe(28);
+    expect(derived.modelDefenses.ac).toMatchObject({ kind: 'static', value: 14 });
+    expect(derived.modelDefenses.fortitude).toMatchObject({ kind: 'static', value: 15 });
+    expect(sys(actor).model.eg).toEqual({ bloodied: 0, persistent: { power: 0, speed: 0, insight: 0 } });
+    expect(healthOf(actor)).toEqual({ value: 28, temp: 2, nonlethal: 0, conDamage: 0, bloodied: 0 });
+  });
+
+  it('Apply bloodies (1 Constitution damage, the mark); Undo takes all of it back', async () => {
+    const actor = await guard();
+    const loss = await applyHitPointLoss(actor, { lethal: 17, nonlethal: 0 }, () => true, EG_MODEL);
+    expect(loss).toMatchObject({ hpLost: 15, after: { value: 13, conDamage: 1, bloodied: 1 } });
+    expect(sys(actor).abilities.con.damage).toBe(1);
+    expect(sys(actor).model.eg.bloodied).toBe(1);
+    // Read at full health: Con 14 with 1 damage still gives 28.
+    expect(sys(actor).derived.hp.max).toBe(28);
+
+    await restoreHitPointLoss(actor, recordOf(loss!), EG_MODEL);
+    expect(healthOf(actor)).toEqual({ value: 28, temp: 2, nonlethal: 0, conDamage: 0, bloodied: 0 });
+  });
+
+  it('the schema refuses a bloodied mark out of 0–1 and negative persistent tokens, changing nothing', async () => {
+    const actor = await guard();
+    await expect(actor.update({ 'system.model.eg.bloodied': 2 })).rejects.toThrow();
+    await expect(actor.update({ 'system.model.eg.persistent.power': -1 })).rejects.toThrow();
+    expect(sys(actor).model.eg).toEqual({ bloodied: 0, persistent: { power: 0, speed: 0, insight: 0 } });
+  });
+});
