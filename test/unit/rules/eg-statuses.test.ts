@@ -1,5 +1,5 @@
 /**
- * The Enlightened Grognard chapter's conditions (issue #31 A2, A3, R7, R8) and its special initiative
+ * The Enlightened Grognard chapter's conditions (issue #31 A2, A3, R7) and its special initiative
  * actions and drawing (R47, R48). Expected values worked out by hand from the lines quoted.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,8 +9,6 @@ import {
   egSpeed,
   egStatuses,
   egTurnActions,
-  helplessCritical,
-  isHelpless,
   opportunityAllowed,
 } from '../../../src/rules/models/eg/statuses.js';
 import {
@@ -65,17 +63,6 @@ describe('cover and concealment (R7, 003:1353–1411)', () => {
     expect(opportunityAllowed({ cover: 'none', concealment: 'concealment' })).toBe(true);
     expect(attackAllowed('total')).toBe(false);
     expect(attackAllowed('improved')).toBe(true);
-  });
-});
-
-describe('helpless defenders (R8, 003:1445–1446)', () => {
-  it('helpless, unconscious or dying: any hit a critical; a miss is no critical', () => {
-    expect(isHelpless(['unconscious'])).toBe(true);
-    expect(isHelpless(['dying'])).toBe(true);
-    expect(isHelpless(['prone', 'pinned'])).toBe(false);
-    expect(helplessCritical(true, false, true)).toBe(true);
-    expect(helplessCritical(false, false, true)).toBe(false);
-    expect(helplessCritical(true, false, false)).toBe(false);
   });
 });
 

@@ -12,3 +12,11 @@ export * from './attack-bonus.js';
 export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
+// Lane maneuvers: saving throws, the chapter's conditions (cover, helpless), the maneuvers and the
+// skills they are made with, sunder and splash weapons, delay/ready and drawing items.
+export * from './saves.js';
+export * from './statuses.js';
+export * from './maneuvers.js';
+export * from './maneuver-skills.js';
+export * from './sunder-splash.js';
+export * from './initiative-actions.js';

@@ -1,7 +1,7 @@
 /**
  * The Enlightened Grognard chapter's conditions that its maneuvers and health give (issue #31, design
- * §2.3 A2/A3, R7, R8): what each does to a turn's actions and to speed, which give cover, and which
- * make a creature helpless. Chapter 10 (Conditions) is not in the seed, so where the chapter names a
+ * §2.3 A2/A3, R7): what each does to a turn's actions and to speed, and which give cover (R8, the
+ * helpless defender, is the model's resolve: resolve.ts `isHelpless`). Chapter 10 (Conditions) is not in the seed, so where the chapter names a
  * condition without its effect the project decides (docs/rules.md "### Maneuvers and saves"). Pure.
  *
  * Status ids: GnG's own where the chapter's condition is the same word (`dazed`, `prone`, `pinned`,
@@ -117,21 +117,4 @@ export function opportunityAllowed(target: {
 /** "You can't make an attack against a target that has total cover" (003:1374–1375). */
 export function attackAllowed(cover: 'none' | 'cover' | 'improved' | 'total'): boolean {
   return cover !== 'total';
-}
-
-/**
- * "A helpless opponent is someone who is bound, sleeping, paralyzed, unconscious, or otherwise at
- * your mercy" (003:1445): GnG's `helpless` and `unconscious` statuses, and `dying` (a dying
- * creature "immediately falls unconscious", 003:1018–1019).
- */
-export const EG_HELPLESS_STATUSES = ['helpless', 'unconscious', 'dying'] as const;
-
-export function isHelpless(statuses: Iterable<string>): boolean {
-  const all = egStatuses(statuses);
-  return EG_HELPLESS_STATUSES.some((id) => all.has(id));
-}
-
-/** "Any successful attack that targets a helpless defender always scores a critical hit" (003:1446). */
-export function helplessCritical(hit: boolean, critical: boolean, helpless: boolean): boolean {
-  return hit && (critical || helpless);
 }
