@@ -13,10 +13,9 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { egCardView, egFight, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
-import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { askGM } from '../../src/cards/kernel/index.js';
+import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.js';
-import { tokenPool } from '../../src/combat/eg-token-store.js';
+import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -36,8 +35,8 @@ async function fight() {
   };
   const rogueToken = await place(f.rogue, 0, 0, 1);
   const goblinToken = await place(f.goblin, 100, 0, -1);
-  await place(f.fighter, 800, 800, 1);
-  return { ...f, rogueToken, goblinToken };
+  const fighterToken = await place(f.fighter, 800, 800, 1);
+  return { ...f, rogueToken, goblinToken, fighterToken };
 }
 
 async function maneuver(
@@ -253,5 +252,70 @@ describe('hostile requests and the other models', () => {
     await view.click(message, 'undoEgManeuver');
     expect(statuses(goblin)).toEqual([]);
     await worldPlays(h, 'eg');
+  });
+});
+
+describe('saving throws (003:340–364)', () => {
+  const saves = () => game.messages.filter((m) => m.flags?.gng?.egSave !== undefined);
+  const saveText = (m: ChatMessage) => (h.renderMessage(m).textContent ?? '').replace(/\s+/g, ' ').trim();
+
+  it('the rogue’s Will save: Will 11 → +1; 9 + 1 = 10 succeeds, 8 + 1 = 9 fails', async () => {
+    const { rogue } = await fight();
+    h.as(otherPlayer);
+    h.dice.queue(9);
+    const ok = (await game.gng.egSave(rogue, 'will')) as ChatMessage;
+    expect(ok.flags.gng?.egSave).toMatchObject({
+      natural: 9,
+      bonus: 1,
+      total: 10,
+      success: true,
+      automatic: null,
+    });
+    expect(saveText(ok)).toContain('The save succeeds');
+    h.dice.queue(8);
+    const failed = (await game.gng.egSave(rogue, 'will')) as ChatMessage;
+    expect(failed.flags.gng?.egSave).toMatchObject({ total: 9, success: false });
+    expect(saveText(failed)).toContain('another swift action may try again');
+  });
+
+  it('granted by an adjacent ally: + ⌊passive Heal / 10⌋ = +1 (the fighter: Heal 0, passive 10); not adjacent: refused', async () => {
+    const { rogue, fighter, fighterToken } = await fight();
+    h.as(player);
+    expect(await game.gng.egSave(rogue, 'reflex', { grantedBy: fighter })).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '5th-level fighter is not adjacent to 1st-level rogue: a save is granted to an adjacent ally only. Nothing was rolled.',
+    );
+    h.as(gm);
+    await (fighterToken.document as unknown as { update(d: object): Promise<unknown> }).update({
+      x: 0,
+      y: 100,
+    });
+    h.as(player);
+    h.dice.queue(8);
+    // Reflex 15 → +1; 8 + 1 + 1 = 10.
+    const granted = (await game.gng.egSave(rogue, 'reflex', { grantedBy: fighter })) as ChatMessage;
+    expect(granted.flags.gng?.egSave).toMatchObject({ bonus: 1, granted: 1, total: 10, success: true });
+    // The fighter's player may not spend the rogue's insight tokens, nor roll the rogue's own save.
+    expect(await game.gng.egSave(rogue, 'reflex', { grantedBy: fighter, insight: 1 })).toBeNull();
+    expect(await game.gng.egSave(rogue, 'will')).toBeNull();
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('insight tokens: spent before the roll, +2 each; more than the pool holds: refused, nothing rolled', async () => {
+    const { rogue, combat } = await fight();
+    h.as(gm);
+    await changeTokens(combat, rogue, { insight: 2 }, 'test');
+    h.as(otherPlayer);
+    expect(await game.gng.egSave(rogue, 'will', { insight: 5 })).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '1st-level rogue does not have enough insight tokens for that. Nothing was changed.',
+    );
+    expect(tokenPool(combat, rogue).encounter.insight).toBe(2);
+    h.dice.queue(7);
+    // 7 + 1 + 2 = 10.
+    const message = (await game.gng.egSave(rogue, 'will', { insight: 1 })) as ChatMessage;
+    expect(message.flags.gng?.egSave).toMatchObject({ insight: 1, total: 10, success: true });
+    expect(tokenPool(combat, rogue).encounter.insight).toBe(1);
+    expect(saves()).toHaveLength(1);
   });
 });

@@ -59,6 +59,7 @@ import {
 } from './eg-maneuver-state.js';
 
 export { renderEgManeuverCard } from './eg-maneuver-view.js';
+export { handleEgSave, startEgSave } from './eg-save.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const creature = (actor: Actor) => actor.system as CreatureData;

@@ -15,6 +15,8 @@ import type {
 export const EG_MANEUVER_QUERY = 'gng.egManeuverAction';
 export const EG_MANEUVER_TEMPLATE = systemPath('templates/chat/eg-maneuver-card.hbs');
 export const EG_MANEUVER_FLAG = 'egManeuver';
+/** The saving throw's GM query (eg-save.ts, loaded with the card). */
+export const EG_SAVE_QUERY = 'gng.egSave';
 
 export const EG_MANEUVER_ACTIONS = ['applyEgManeuver', 'undoEgManeuver'] as const;
 export type EgManeuverAction = (typeof EG_MANEUVER_ACTIONS)[number];

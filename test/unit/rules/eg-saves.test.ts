@@ -11,6 +11,7 @@ import {
   saveBonus,
   saveChance,
   saveDefense,
+  saveTokenBonus,
 } from '../../../src/rules/models/eg/saves.js';
 
 describe('the save bonus (003:344–346)', () => {
@@ -82,5 +83,14 @@ describe('granting a save (003:354–355)', () => {
     expect(grantedSaveBonus(7)).toBe(1);
     expect(grantedSaveBonus(10)).toBe(2);
     expect(grantedSaveBonus(-1)).toBe(0);
+  });
+});
+
+describe('insight tokens on a save (003:417)', () => {
+  it('+2 a token spent before the roll: 7 + 1 + 2 × 1 = 10 succeeds', () => {
+    expect(saveTokenBonus(0)).toBe(0);
+    expect(saveTokenBonus(3)).toBe(6);
+    expect(resolveSave({ natural: 7, bonus: 1, other: saveTokenBonus(1) }).success).toBe(true);
+    expect(() => saveTokenBonus(1.5)).toThrow(RangeError);
   });
 });
