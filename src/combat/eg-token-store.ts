@@ -14,8 +14,10 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { actorOf, Refusal, serialized } from '../cards/kernel/index.js';
+import { planTokenLoss } from '../rules/models/eg/token-loss.js';
 import {
   addTokens,
+  MAX_TOKENS,
   isNoChange,
   negateTokens,
   normalizeTokenCounts,
@@ -162,30 +164,38 @@ export function changeTokens(
   delta: Partial<TokenCounts>,
   reason: string,
 ): Promise<TokenChangeRecord> {
-  return queued(async () => {
-    assertGM();
-    const change = parseTokenDelta(delta);
-    if (!change) throw new Refusal('GNG.Model.EG.Token.Error.BadChange');
-    const inCombat = combat && combatantIn(combat, actor) ? combat : null;
-    const gains = TOKEN_TYPES.some((type) => change[type] > 0);
-    if (gains && !inCombat) throw new Refusal('GNG.Model.EG.Token.Error.NoEncounter', { name: actor.name });
-    const pool = tokenPool(inCombat, actor);
-    const split = splitTokenChange(pool.encounter, pool.persistent, change);
-    if (!split.ok)
-      throw new Refusal('GNG.Model.EG.Token.Error.Short', { name: actor.name, type: typeName(split.short) });
-    const record: TokenChangeRecord = {
-      combatId: inCombat ? (inCombat.id as string) : null,
-      actorUuid: actor.uuid,
-      actorId: actor.id as string,
-      communal: pool.communal,
-      encounter: split.split.encounter,
-      persistent: split.split.persistent,
-      reason: String(reason),
-    };
-    assertFits(actor, [addTokens(pool.encounter, record.encounter)]);
-    await write(inCombat, actor, record, pool.encounter, pool.persistent);
-    return record;
-  });
+  return queued(() => changeNow(combat, actor, delta, reason));
+}
+
+/** {@link changeTokens} inside the queue. */
+async function changeNow(
+  combat: Combat | null,
+  actor: Actor,
+  delta: Partial<TokenCounts>,
+  reason: string,
+): Promise<TokenChangeRecord> {
+  assertGM();
+  const change = parseTokenDelta(delta);
+  if (!change) throw new Refusal('GNG.Model.EG.Token.Error.BadChange');
+  const inCombat = combat && combatantIn(combat, actor) ? combat : null;
+  const gains = TOKEN_TYPES.some((type) => change[type] > 0);
+  if (gains && !inCombat) throw new Refusal('GNG.Model.EG.Token.Error.NoEncounter', { name: actor.name });
+  const pool = tokenPool(inCombat, actor);
+  const split = splitTokenChange(pool.encounter, pool.persistent, change);
+  if (!split.ok)
+    throw new Refusal('GNG.Model.EG.Token.Error.Short', { name: actor.name, type: typeName(split.short) });
+  const record: TokenChangeRecord = {
+    combatId: inCombat ? (inCombat.id as string) : null,
+    actorUuid: actor.uuid,
+    actorId: actor.id as string,
+    communal: pool.communal,
+    encounter: split.split.encounter,
+    persistent: split.split.persistent,
+    reason: String(reason),
+  };
+  assertFits(actor, [addTokens(pool.encounter, record.encounter)]);
+  await write(inCombat, actor, record, pool.encounter, pool.persistent);
+  return record;
 }
 
 /**
@@ -244,24 +254,77 @@ export function parseTokenRecord(raw: unknown): TokenChangeRecord | null {
  * since, or the actor is gone.
  */
 export function revertTokenChange(record: TokenChangeRecord): Promise<TokenChangeRecord> {
+  return queued(() => revertNow(record));
+}
+
+/** {@link revertTokenChange} inside the queue. */
+async function revertNow(record: TokenChangeRecord): Promise<TokenChangeRecord> {
+  assertGM();
+  const parsed = parseTokenRecord(record);
+  if (!parsed) throw new Refusal('GNG.Model.EG.Token.Error.BadChange');
+  const actor = await actorOf(parsed.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.EG.Token.Error.NoActor');
+  const combat = parsed.combatId ? (game.combats.get(parsed.combatId) ?? null) : null;
+  const inverse: TokenChangeRecord = {
+    ...parsed,
+    combatId: combat ? parsed.combatId : null,
+    encounter: combat ? negateTokens(parsed.encounter) : noTokens(),
+    persistent: negateTokens(parsed.persistent),
+    reason: `undo:${parsed.reason}`,
+  };
+  const encounter = encounterOf(combat, parsed.actorId, parsed.communal);
+  const persistent = persistentTokensOf(actor);
+  assertFits(actor, [addTokens(encounter, inverse.encounter), addTokens(persistent, inverse.persistent)]);
+  await write(combat, actor, inverse, encounter, persistent);
+  return inverse;
+}
+
+/** What a loss took: a record per payer (the loser first), and the tokens nobody had (ignored). */
+export interface TokenLoss {
+  records: TokenChangeRecord[];
+  ignored: number;
+}
+
+/**
+ * GM's client: `actor` must give up `amount` tokens of `type` (003:453–457): a token of another type
+ * for each it lacks (the types in `substitutes` first — its choice — then what it holds most), then
+ * its allies supply the rest — the other PCs of the combat, in turn order, the asked type first (an
+ * NPC's pool is the communal one, its allies' already) — and what nobody has is ignored. One step:
+ * all the payers' changes, or (a write failing) none. Undo: revert the records, the last first.
+ */
+export function loseTokens(
+  combat: Combat | null,
+  actor: Actor,
+  type: TokenType,
+  amount: number,
+  options: { substitutes?: TokenType[]; reason?: string } = {},
+): Promise<TokenLoss> {
   return queued(async () => {
     assertGM();
-    const parsed = parseTokenRecord(record);
-    if (!parsed) throw new Refusal('GNG.Model.EG.Token.Error.BadChange');
-    const actor = await actorOf(parsed.actorUuid);
-    if (!actor) throw new Refusal('GNG.Model.EG.Token.Error.NoActor');
-    const combat = parsed.combatId ? (game.combats.get(parsed.combatId) ?? null) : null;
-    const inverse: TokenChangeRecord = {
-      ...parsed,
-      combatId: combat ? parsed.combatId : null,
-      encounter: combat ? negateTokens(parsed.encounter) : noTokens(),
-      persistent: negateTokens(parsed.persistent),
-      reason: `undo:${parsed.reason}`,
+    if (!TOKEN_TYPES.includes(type) || !Number.isInteger(amount) || amount < 1 || amount > MAX_TOKENS)
+      throw new Refusal('GNG.Model.EG.Token.Error.BadChange');
+    const inCombat = combat && combatantIn(combat, actor) ? combat : null;
+    const held = (a: Actor) => {
+      const pool = tokenPool(inCombat, a);
+      return { id: a.uuid, pool: addTokens(pool.encounter, pool.persistent) };
     };
-    const encounter = encounterOf(combat, parsed.actorId, parsed.communal);
-    const persistent = persistentTokensOf(actor);
-    assertFits(actor, [addTokens(encounter, inverse.encounter), addTokens(persistent, inverse.persistent)]);
-    await write(combat, actor, inverse, encounter, persistent);
-    return inverse;
+    const allies =
+      inCombat && !isCommunal(actor)
+        ? [...new Set(inCombat.combatants.map((c) => c.actor))].filter(
+            (a): a is Actor => !!a && a.uuid !== actor.uuid && !isCommunal(a),
+          )
+        : [];
+    const plan = planTokenLoss(held(actor), type, amount, allies.map(held), options.substitutes ?? []);
+    const records: TokenChangeRecord[] = [];
+    try {
+      for (const { id, tokens } of plan.paid) {
+        const payer = id === actor.uuid ? actor : (allies.find((a) => a.uuid === id) as Actor);
+        records.push(await changeNow(inCombat, payer, negateTokens(tokens), options.reason ?? 'loss'));
+      }
+    } catch (error) {
+      for (const record of [...records].reverse()) await revertNow(record);
+      throw error;
+    }
+    return { records, ignored: plan.ignored };
   });
 }

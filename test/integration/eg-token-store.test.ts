@@ -9,6 +9,8 @@ import { getHarness } from '../harness/index.js';
 import { Refusal } from '../../src/cards/kernel/index.js';
 import {
   changeTokens,
+  grantPersistentTokens,
+  loseTokens,
   revertTokenChange,
   tokenPool,
   type TokenChangeRecord,
@@ -140,6 +142,86 @@ describe('Undo', () => {
   it('a forged record is refused', async () => {
     const forged = { actorUuid: pc.uuid, encounter: { power: 'x' } } as unknown as TokenChangeRecord;
     expect(await refusedWith(revertTokenChange(forged))).toBe('GNG.Model.EG.Token.Error.BadChange');
+  });
+});
+
+describe('persistent tokens (003:463–467)', () => {
+  it("only a GM grants them; they stay on the actor through the combat's end", async () => {
+    const grant = await grantPersistentTokens(pc, { insight: 2 });
+    expect(tokenPool(combat, pc).persistent).toEqual(pool(0, 0, 2));
+    expect(grant).toMatchObject({ combatId: null, persistent: pool(0, 0, 2), encounter: pool(0, 0, 0) });
+    h.as(player);
+    expect(await refusedWith(grantPersistentTokens(pc, { insight: 5 }))).toBe(
+      'GNG.Model.EG.Token.Error.GMOnly',
+    );
+    h.as(gm);
+    await changeTokens(combat, pc, { insight: 1 }, 'test');
+    await combat.delete();
+    expect(tokenPool(null, pc)).toEqual({
+      encounter: pool(0, 0, 0),
+      persistent: pool(0, 0, 2),
+      communal: false,
+    });
+  });
+
+  it('a spend takes the encounter pool first, then persistent tokens; Undo puts each back where it was', async () => {
+    await grantPersistentTokens(pc, { speed: 2 });
+    await changeTokens(combat, pc, { speed: 1 }, 'test');
+    // 2 speed: the 1 of the encounter, then 1 persistent.
+    const spend = await changeTokens(combat, pc, { speed: -2 }, 'test');
+    expect(spend).toMatchObject({ encounter: pool(0, -1, 0), persistent: pool(0, -1, 0) });
+    expect(tokenPool(combat, pc)).toMatchObject({ encounter: pool(0, 0, 0), persistent: pool(0, 1, 0) });
+    await revertTokenChange(spend);
+    expect(tokenPool(combat, pc)).toMatchObject({ encounter: pool(0, 1, 0), persistent: pool(0, 2, 0) });
+  });
+
+  it('out of combat only persistent tokens are spent; taking back more than granted is refused', async () => {
+    await grantPersistentTokens(pc, { power: 1 });
+    await changeTokens(null, pc, { power: -1 }, 'test');
+    expect(tokenPool(null, pc).persistent).toEqual(pool(0, 0, 0));
+    expect(await refusedWith(grantPersistentTokens(pc, { power: -1 }))).toBe(
+      'GNG.Model.EG.Token.Error.Short',
+    );
+    expect(await refusedWith(grantPersistentTokens(pc, {}))).toBe('GNG.Model.EG.Token.Error.BadChange');
+  });
+});
+
+describe('losses with substitution (003:453–457)', () => {
+  it('a lacked type is paid in the type the loser chose, then what it holds; its fellow PCs supply the rest', async () => {
+    await changeTokens(combat, pc, { speed: 1, insight: 1 }, 'test');
+    await changeTokens(combat, other, { power: 2 }, 'test');
+    // 3 power: Ayla has none, pays her insight (her choice) and her speed; Bren the last power.
+    const loss = await loseTokens(combat, pc, 'power', 3, { substitutes: ['insight'] });
+    expect(loss.ignored).toBe(0);
+    expect(loss.records.map((r) => [r.actorId, r.encounter])).toEqual([
+      [pc.id, pool(0, -1, -1)],
+      [other.id, pool(-1, 0, 0)],
+    ]);
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 0, 0));
+    expect(tokenPool(combat, other).encounter).toEqual(pool(1, 0, 0));
+    for (const record of [...loss.records].reverse()) await revertTokenChange(record);
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 1, 1));
+    expect(tokenPool(combat, other).encounter).toEqual(pool(2, 0, 0));
+  });
+
+  it("what nobody has is ignored; an NPC's allies are its communal pool, no PC pays for it", async () => {
+    await changeTokens(combat, pc, { power: 5 }, 'test');
+    await changeTokens(combat, goblin, { speed: 1 }, 'test');
+    const loss = await loseTokens(combat, orc, 'power', 3);
+    expect(loss.ignored).toBe(2);
+    expect(tokenPool(combat, goblin).encounter).toEqual(pool(0, 0, 0));
+    expect(tokenPool(combat, pc).encounter).toEqual(pool(5, 0, 0));
+  });
+
+  it('a malformed loss is refused', async () => {
+    for (const [type, amount] of [
+      ['luck', 1],
+      ['power', 0],
+      ['power', 1.5],
+    ] as const)
+      expect(await refusedWith(loseTokens(combat, pc, type as 'power', amount))).toBe(
+        'GNG.Model.EG.Token.Error.BadChange',
+      );
   });
 });
 

@@ -20,3 +20,7 @@ export * from './maneuvers.js';
 export * from './maneuver-skills.js';
 export * from './sunder-splash.js';
 export * from './initiative-actions.js';
+// Lane tokens: the three types, pools and changes, the uses table, the gains, losses with substitution.
+export * from './tokens.js';
+export * from './token-uses.js';
+export * from './token-loss.js';

@@ -65,10 +65,13 @@ export const addTokens = (a: TokenCounts, b: TokenCounts): TokenCounts => ({
   insight: a.insight + b.insight,
 });
 
+/** −n, never −0 (a record compares and stores as written). */
+const neg = (n: number) => (n === 0 ? 0 : -n);
+
 export const negateTokens = (a: TokenCounts): TokenCounts => ({
-  power: -a.power,
-  speed: -a.speed,
-  insight: -a.insight,
+  power: neg(a.power),
+  speed: neg(a.speed),
+  insight: neg(a.insight),
 });
 
 /** The first type whose count is below 0 (a pool a change would overdraw), or null. */
@@ -106,8 +109,8 @@ export function splitTokenChange(
     const need = -change;
     if (need > encounter[type] + persistent[type]) return { ok: false, short: type };
     const fromEncounter = Math.min(need, encounter[type]);
-    split.encounter[type] = -fromEncounter;
-    split.persistent[type] = -(need - fromEncounter);
+    split.encounter[type] = neg(fromEncounter);
+    split.persistent[type] = neg(need - fromEncounter);
   }
   return { ok: true, split };
 }
