@@ -62,7 +62,7 @@ describe('grab (003:1546–1553): Acrobatics against Reflex', () => {
     const { rogue, goblin } = await fight();
     const message = (await maneuver(otherPlayer, rogue, 'grab', [goblin], [8])) as ChatMessage;
     const state = stateOf(message);
-    expect(state.check).toEqual({ bonus: 3, parts: [{ label: 'GNG.Skill.balance', value: 3 }] });
+    expect(state.check).toEqual({ bonus: 3, parts: [{ label: 'GNG.Skill.balance', value: 3 }], spent: null });
     expect(state.targets[0]).toMatchObject({
       defense: { id: 'reflex', value: 11 },
       checks: [{ natural: 8, total: 11, success: true }],
@@ -141,6 +141,35 @@ describe('bull rush in a charge (003:1499–1502): two Athletics checks against 
     expect(statuses(goblin)).toEqual(['prone', 'unbalanced']);
     await view.click(message, 'undoEgManeuver');
     expect(statuses(goblin)).toEqual([]);
+  });
+});
+
+describe('tokens before the roll (003:384, 395, 420)', () => {
+  it('2 power tokens on the rogue’s bull rush: 8 + 1 + 2 = 11 meets Fortitude 11; the pool pays; more than it holds or than 10: refused, nothing rolled', async () => {
+    const { rogue, goblin, combat } = await fight();
+    h.as(gm);
+    await changeTokens(combat, rogue, { power: 2, speed: 1 }, 'test');
+    expect(await maneuver(otherPlayer, rogue, 'bull-rush', [goblin], [8], { tokens: 3 })).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '1st-level rogue does not have enough power tokens for that. Nothing was changed.',
+    );
+    expect(await maneuver(otherPlayer, rogue, 'bull-rush', [goblin], [8], { tokens: 11 })).toBeNull();
+    expect(game.messages.filter((m) => egManeuverState(m) !== null)).toEqual([]);
+    expect(tokenPool(combat, rogue).encounter).toEqual({ power: 2, speed: 1, insight: 0 });
+    const message = (await maneuver(otherPlayer, rogue, 'bull-rush', [goblin], [8], {
+      tokens: 2,
+    })) as ChatMessage;
+    expect(stateOf(message).check).toMatchObject({
+      bonus: 3,
+      parts: [
+        { label: 'GNG.Skill.climb', value: 1 },
+        { label: 'GNG.Model.EG.Maneuver.Part.tokens', value: 2 },
+      ],
+      spent: { encounter: { power: -2, speed: 0, insight: 0 } },
+    });
+    expect(stateOf(message).targets[0]!.checks).toEqual([{ natural: 8, total: 11, success: true }]);
+    // Power for Athletics (Strength): the speed token stays.
+    expect(tokenPool(combat, rogue).encounter).toEqual({ power: 0, speed: 1, insight: 0 });
   });
 });
 

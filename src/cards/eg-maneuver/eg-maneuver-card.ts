@@ -12,25 +12,8 @@
  * Hooks: `gng.egManeuver(message)` (the card is posted), `gng.applyEgManeuver(message, target)`.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
-import type { Size } from '../../rules/index.js';
-import {
-  beatsAll,
-  egCheckSucceeds,
-  egCheckWay,
-  egManeuverOutcome,
-  egManeuverSpec,
-  EG_ESCAPES,
-  EG_MANEUVERS,
-  EG_MANEUVER_SKILLS,
-  EG_SELF_MANEUVERS,
-  type EgEscape,
-  type EgManeuver,
-  type EgManeuverSkill,
-} from '../../rules/models/eg/maneuvers.js';
-import { egManeuverSkill } from '../../rules/models/eg/maneuver-skills.js';
+import { EG_MANEUVERS, EG_SELF_MANEUVERS, type EgManeuver } from '../../rules/models/eg/maneuvers.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
-import { tokenOf } from '../../combat/scene-lookup.js';
 import {
   actorOf,
   askGM,
@@ -39,14 +22,13 @@ import {
   noteUndo,
   owns,
   Refusal,
-  withRollMode,
   type CardActionResult,
-  type RollMode,
 } from '../kernel/index.js';
-import { modelGuard, modelStamp } from '../model-guard.js';
+import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { ensureEgStatuses, giveAdjacentEnemiesPower, revertTokenRecords } from './eg-maneuver-effects.js';
 import { renderEgManeuverCard } from './eg-maneuver-view.js';
+import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
 import {
   EG_MANEUVER_FLAG,
   EG_MANEUVER_QUERY,
@@ -62,7 +44,6 @@ export { renderEgManeuverCard } from './eg-maneuver-view.js';
 export { handleEgSave, startEgSave } from './eg-save.js';
 
 const t = (key: string) => game.i18n.localize(key);
-const creature = (actor: Actor) => actor.system as CreatureData;
 const EG = 'eg';
 
 /** Apply, Undo: the acting creature's owners; a GM may do everything. */
@@ -78,178 +59,6 @@ export function egManeuverActionAvailable(action: EgManeuverAction, target: EgMa
 /* -------------------------------------------------------------------------- */
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
-
-const START_KEYS = new Set(['action', 'actorUuid', 'maneuver', 'skill', 'from', 'charge', 'targets']);
-
-interface StartRequest {
-  actorUuid: string;
-  maneuver: EgManeuver;
-  skill: EgManeuverSkill | null;
-  from: EgEscape | null;
-  charge: boolean;
-  targets: { actorUuid: string; tokenId: string | null }[];
-}
-
-const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (list as readonly string[]).includes(value);
-
-function parseStart(d: Record<string, unknown>): StartRequest {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(d).some((key) => !START_KEYS.has(key))) throw bad();
-  if (typeof d.actorUuid !== 'string' || !oneOf(EG_MANEUVERS, d.maneuver)) throw bad();
-  if (d.skill !== undefined && d.skill !== null && !oneOf(EG_MANEUVER_SKILLS, d.skill)) throw bad();
-  if (d.from !== undefined && d.from !== null && !oneOf(EG_ESCAPES, d.from)) throw bad();
-  if (d.charge !== undefined && typeof d.charge !== 'boolean') throw bad();
-  // Standing up is made on no one: its request names no target.
-  const self = EG_SELF_MANEUVERS.includes(d.maneuver);
-  if (!Array.isArray(d.targets) || d.targets.length > 20 || (d.targets.length === 0) !== self) throw bad();
-  const targets = d.targets.map((entry: unknown) => {
-    const e = entry as Record<string, unknown> | null;
-    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
-      throw bad();
-    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
-  });
-  const maneuver = d.maneuver;
-  // Escape needs what it escapes from; a charge is a bull rush's only (003:1499).
-  if (maneuver === 'escape' && !oneOf(EG_ESCAPES, d.from))
-    throw new Refusal('GNG.Model.EG.Maneuver.Error.From');
-  if (d.charge === true && maneuver !== 'bull-rush') throw bad();
-  return {
-    actorUuid: d.actorUuid,
-    maneuver,
-    skill: oneOf(EG_MANEUVER_SKILLS, d.skill) ? d.skill : null,
-    from: maneuver === 'escape' ? (d.from as EgEscape) : null,
-    charge: d.charge === true,
-    targets,
-  };
-}
-
-/** Each target's d20s (two for a bull rush in a charge), rolled together, one Roll per die. */
-async function rollChecks(count: number, bonus: number): Promise<{ natural: number; roll: Roll }[]> {
-  const out: { natural: number; roll: Roll }[] = [];
-  for (let i = 0; i < count; i++) {
-    const roll = await new Roll('1d20 + @bonus', { bonus }).evaluate();
-    out.push({ natural: roll.dice[0]?.results[0]?.result ?? 0, roll });
-  }
-  return out;
-}
-
-async function postCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
-  const attacker = await actorOf(request.actorUuid);
-  if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
-  if (!attacker.testUserPermission(user, 'OWNER'))
-    throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
-  const spec = egManeuverSpec(request.maneuver);
-  const way = spec.ways.length ? egCheckWay(request.maneuver, request.skill ?? undefined) : null;
-  const attackerSize = creature(attacker).size as Size;
-  // A trained-only skill without ranks cannot be used, so it stands in for nothing (decision).
-  const totals = Object.fromEntries(
-    Object.entries(creature(attacker).derived.skills)
-      .filter(([, s]) => s.usable)
-      .map(([id, s]) => [id, s.total]),
-  );
-  // "you are freed from the pin but are still grappled" (003:1761): the pin first.
-  if (request.maneuver === 'escape' && request.from === 'grapple' && attacker.statuses.has('pinned'))
-    throw new Refusal('GNG.Model.EG.Maneuver.Error.PinFirst', { name: attacker.name });
-  const skill = way ? egManeuverSkill(way.skill, totals, attackerSize) : { bonus: 0, parts: [] };
-  const count = way ? (request.charge ? 2 : 1) : 0;
-  const rolls: Roll[] = [];
-  const targets: EgManeuverTarget[] = [];
-  const own = tokenOf(attacker);
-  if (EG_SELF_MANEUVERS.includes(request.maneuver)) {
-    if (!attacker.statuses.has('prone'))
-      throw new Refusal('GNG.Model.EG.Maneuver.Error.NotProne', { name: attacker.name });
-    targets.push(selfRow(attacker, own, attackerSize));
-  }
-  for (const entry of request.targets) {
-    const actor = await actorOf(entry.actorUuid);
-    if (!actor || actor === attacker) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-    const token = entry.tokenId ? tokenOf(actor, { tokenId: entry.tokenId }) : undefined;
-    if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
-    const id = token?.id ?? actor.id ?? actor.uuid;
-    if (targets.some((existing) => existing.id === id)) continue;
-    const size = creature(actor).size as Size;
-    const value = way ? creature(actor).derived.modelDefenses?.[way.defense] : undefined;
-    if (way && (!value || value.kind !== 'static'))
-      throw new Refusal('GNG.Model.EG.Maneuver.Error.NoDefense', { name: actor.name });
-    const defense = way && value?.kind === 'static' ? { id: way.defense, value: value.value } : null;
-    const checks = (await rollChecks(count, skill.bonus)).map(({ natural, roll }) => {
-      rolls.push(roll);
-      const total = roll.total as number;
-      return { natural, total, success: egCheckSucceeds(total, (defense as { value: number }).value) };
-    });
-    targets.push({
-      id,
-      name: token?.name || actor.name,
-      actorUuid: actor.uuid,
-      tokenId: token?.id ?? null,
-      size,
-      defense,
-      checks,
-      // Filled below (an escape's depends on every holder's check).
-      outcome: egManeuverOutcome({ maneuver: 'join-grapple', successes: [] }),
-      applied: null,
-    });
-  }
-  // "you must beat all of them with individual … checks" (003:1587, 1636): an escape frees only then.
-  const all =
-    request.maneuver === 'escape' ? beatsAll(targets.map((tg) => tg.checks[0]?.success === true)) : null;
-  for (const target of targets)
-    target.outcome = egManeuverOutcome({
-      maneuver: request.maneuver,
-      successes: all === null ? target.checks.map((c) => c.success) : [all],
-      charge: request.charge,
-      actorSize: attackerSize,
-      targetSize: target.size,
-      ...(request.from ? { from: request.from } : {}),
-    });
-  const state: EgManeuverCardState = {
-    version: 1,
-    ...(modelStamp() as { model: string }),
-    maneuver: request.maneuver,
-    skill: way?.skill ?? null,
-    from: request.from,
-    charge: request.charge,
-    attacker: {
-      actorUuid: attacker.uuid,
-      name: attacker.name,
-      size: attackerSize,
-      tokenId: own?.id ?? null,
-    },
-    check: { bonus: skill.bonus, parts: skill.parts },
-    targets,
-  };
-  const message = await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderEgManeuverCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor: attacker }),
-        flags: { [SYSTEM_ID]: { type: 'egManeuverCard', [EG_MANEUVER_FLAG]: state } },
-      },
-      rollMode,
-      user,
-    ),
-  );
-  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
-  Hooks.callAll('gng.egManeuver', message);
-  return message;
-}
-
-/** The one row of a maneuver made on no one (standing up): the one acting. */
-function selfRow(actor: Actor, token: TokenDocument | null, size: Size): EgManeuverTarget {
-  return {
-    id: token?.id ?? actor.id ?? actor.uuid,
-    name: token?.name || actor.name,
-    actorUuid: actor.uuid,
-    tokenId: token?.id ?? null,
-    size,
-    defense: null,
-    checks: [],
-    outcome: egManeuverOutcome({ maneuver: 'join-grapple', successes: [] }),
-    applied: null,
-  };
-}
 
 async function actorAt(uuid: string, name: string): Promise<Actor> {
   const actor = await actorOf(uuid);
@@ -403,6 +212,7 @@ export async function startEgManeuver(
     ...(options.skill ? { skill: options.skill } : {}),
     ...(options.from ? { from: options.from } : {}),
     ...(options.charge ? { charge: true } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {}),
     targets,
   })) as CardActionResult & { messageId?: string };
   return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;

@@ -65,7 +65,8 @@ export interface EgManeuverCardState {
   /** Bull rush as part of a charge (two checks). */
   charge: boolean;
   attacker: { actorUuid: string; name: string; size: Size; tokenId: string | null };
-  check: { bonus: number; parts: { label: string; value: number }[] };
+  /** The check's bonus and parts; `spent`: the token store's record of the tokens spent before the roll. */
+  check: { bonus: number; parts: { label: string; value: number }[]; spent: unknown };
   targets: EgManeuverTarget[];
 }
 
@@ -77,6 +78,8 @@ export interface EgManeuverOptions {
   from?: EgEscape;
   /** Bull rush as part of a charge: two checks. */
   charge?: boolean;
+  /** Tokens spent before the roll, +1 each: power for Athletics, speed for Acrobatics (at most 10). */
+  tokens?: number;
   /** Default: the user's targeted tokens. */
   targets?: Actor[];
 }

@@ -15,9 +15,9 @@ import {
   grantedSaveBonus,
   resolveSave,
   saveBonus,
-  saveTokenBonus,
   type EgSave,
 } from '../../rules/models/eg/saves.js';
+import { tokenBonus } from '../../rules/models/eg/token-uses.js';
 import { changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { adjacent } from '../../combat/scene-grid.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
@@ -59,6 +59,8 @@ export interface EgSaveOptions {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+/** Insight tokens' bonus on a save, from the uses table (+2 each, 003:417). */
+const insightBonus = (n: number) => tokenBonus('save', n, 'proactive') ?? 0;
 const KEYS = new Set(['actorUuid', 'save', 'grantedBy', 'insight']);
 
 interface SaveRequest {
@@ -88,7 +90,7 @@ function render(name: string, r: EgSaveRecord, granter: string | null): string {
     f('GNG.Model.EG.Save.Bonus', { save: t(`GNG.Model.EG.Save.Kind.${r.save}`), bonus: r.bonus }),
     ...(granter ? [f('GNG.Model.EG.Save.Granted', { name: granter, bonus: r.granted })] : []),
     ...(r.insight
-      ? [f('GNG.Model.EG.Save.Insight', { count: r.insight, bonus: saveTokenBonus(r.insight) })]
+      ? [f('GNG.Model.EG.Save.Insight', { count: r.insight, bonus: insightBonus(r.insight) })]
       : []),
   ];
   const result = r.automatic
@@ -145,7 +147,7 @@ export async function handleEgSave(
     : null;
   const roll = await new Roll('1d20').evaluate();
   const natural = roll.total as number;
-  const r = resolveSave({ natural, bonus, other: granted + saveTokenBonus(request.insight) });
+  const r = resolveSave({ natural, bonus, other: granted + insightBonus(request.insight) });
   const record: EgSaveRecord = {
     actorUuid: actor.uuid,
     save: request.save,

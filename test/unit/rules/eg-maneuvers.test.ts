@@ -14,7 +14,7 @@ import {
   egSizeAllowed,
   grabImmobilizes,
 } from '../../../src/rules/models/eg/maneuvers.js';
-import { egManeuverSkill } from '../../../src/rules/models/eg/maneuver-skills.js';
+import { egManeuverSkill, maneuverTokens } from '../../../src/rules/models/eg/maneuver-skills.js';
 import {
   splashOutcome,
   sunderDamage,
@@ -210,6 +210,11 @@ describe('Athletics and Acrobatics on an SRD creature (decision)', () => {
     // Large: +4 (the table's Athletics column); Small: −4.
     expect(egManeuverSkill('athletics', { climb: 3, jump: 5, swim: -1 }, 'large').bonus).toBe(9);
     expect(egManeuverSkill('athletics', { climb: 3 }, 'small').bonus).toBe(-1);
+  });
+
+  it('tokens before the roll: power for Athletics (Strength), speed for Acrobatics (Dexterity), at most 10 (003:395, 408, 420)', () => {
+    expect(maneuverTokens('athletics')).toEqual({ type: 'power', use: 'strengthSkill', cap: 10 });
+    expect(maneuverTokens('acrobatics')).toEqual({ type: 'speed', use: 'dexteritySkill', cap: 10 });
   });
 
   it('Acrobatics: the best of Balance, Tumble, Escape Artist; no size modifier', () => {

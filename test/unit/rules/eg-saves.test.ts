@@ -3,6 +3,7 @@
  * worked out by hand from the lines quoted.
  */
 import { describe, expect, it } from 'vitest';
+import { tokenBonus } from '../../../src/rules/models/eg/token-uses.js';
 import {
   EG_SAVE_ACTION,
   grantedSaveBonus,
@@ -11,7 +12,6 @@ import {
   saveBonus,
   saveChance,
   saveDefense,
-  saveTokenBonus,
 } from '../../../src/rules/models/eg/saves.js';
 
 describe('the save bonus (003:344–346)', () => {
@@ -88,9 +88,13 @@ describe('granting a save (003:354–355)', () => {
 
 describe('insight tokens on a save (003:417)', () => {
   it('+2 a token spent before the roll: 7 + 1 + 2 × 1 = 10 succeeds', () => {
-    expect(saveTokenBonus(0)).toBe(0);
-    expect(saveTokenBonus(3)).toBe(6);
-    expect(resolveSave({ natural: 7, bonus: 1, other: saveTokenBonus(1) }).success).toBe(true);
-    expect(() => saveTokenBonus(1.5)).toThrow(RangeError);
+    // The uses table (lane tokens) holds the +2; the save adds it.
+    expect(tokenBonus('save', 3, 'proactive')).toBe(6);
+    expect(
+      resolveSave({ natural: 7, bonus: 1, other: tokenBonus('save', 1, 'proactive') as number }).success,
+    ).toBe(true);
+    expect(
+      resolveSave({ natural: 6, bonus: 1, other: tokenBonus('save', 1, 'proactive') as number }).success,
+    ).toBe(false);
   });
 });

@@ -9,6 +9,8 @@ import type { Size } from '../../types.js';
 import type { SkillId } from '../../skills.js';
 import { assertInteger, assertOneOf, assertSize } from '../../validate.js';
 import { EG_MANEUVER_SKILLS, type EgManeuverSkill } from './maneuvers.js';
+import { skillTokenType, SKILL_CHECK_TOKEN_CAP, type TokenUseId } from './token-uses.js';
+import type { TokenType } from './tokens.js';
 
 /** The SRD skills each stands for (the 4th-edition-style skills the chapter names). */
 export const EG_SKILL_STAND_INS: Readonly<Record<EgManeuverSkill, readonly SkillId[]>> = {
@@ -60,4 +62,24 @@ export function egManeuverSkill(
     if (sizeMod !== 0) parts.push({ label: 'GNG.Model.EG.Maneuver.Part.size', value: sizeMod });
   }
   return { bonus: parts.reduce((sum, p) => sum + p.value, 0), from, parts };
+}
+
+/** The ability each skill is based on: Athletics Strength, Acrobatics Dexterity (their stand-ins' own). */
+export const EG_SKILL_ABILITY: Readonly<Record<EgManeuverSkill, 'str' | 'dex'>> = {
+  athletics: 'str',
+  acrobatics: 'dex',
+};
+
+/**
+ * The tokens that raise a maneuver's check before the roll (the uses table, lane tokens): power for
+ * a Strength-based skill, speed for a Dexterity-based one (003:395, 408), +1 each, at most 10 on one
+ * check (003:420).
+ */
+export function maneuverTokens(skill: EgManeuverSkill): { type: TokenType; use: TokenUseId; cap: number } {
+  const ability = EG_SKILL_ABILITY[assertOneOf('skill', skill, EG_MANEUVER_SKILLS)];
+  return {
+    type: skillTokenType(ability) as TokenType,
+    use: ability === 'str' ? 'strengthSkill' : 'dexteritySkill',
+    cap: SKILL_CHECK_TOKEN_CAP,
+  };
 }

@@ -9,6 +9,7 @@
 import { SIZES, type Size } from '../../types.js';
 import { assertInteger, assertIntegerInRange, assertOneOf } from '../../validate.js';
 import { EG_GRAPPLED } from './statuses.js';
+import { TOKEN_GAINS } from './token-uses.js';
 
 export const EG_MANEUVERS = [
   'bull-rush',
@@ -249,7 +250,8 @@ export function egManeuverOutcome(input: EgManeuverInput): EgManeuverOutcome {
       break;
     case 'stand-up':
       out.actor.remove.push('prone');
-      out.adjacentEnemiesPower = 1;
+      // The gains table (lane tokens): each adjacent enemy of a creature standing up, 1 power (003:825).
+      out.adjacentEnemiesPower = TOKEN_GAINS.standUp.count;
       out.effects.push('stoodUp', 'enemiesPower');
       break;
     case 'join-grapple':

@@ -38,20 +38,15 @@ export function grantedSaveBonus(healTotal: number): number {
   return Math.floor(passiveSkill(healTotal) / 10);
 }
 
-/** "+2 to a single saving throw" per insight token spent before the roll (003:417). */
-export const INSIGHT_SAVE_BONUS = 2;
-
-/** The bonus `insight` tokens spent proactively give one save. */
-export function saveTokenBonus(insight: number): number {
-  return INSIGHT_SAVE_BONUS * assertInteger('insight tokens', insight);
-}
-
 export interface EgSaveInput {
   /** The d20 as rolled (1–20). */
   natural: number;
   /** ⌊defense / 10⌋ ({@link saveBonus}). */
   bonus: number;
-  /** Racial, feat and other bonuses (003:346–347), a granter's ⌊passive Heal / 10⌋, tokens' +2 each. */
+  /**
+   * Racial, feat and other bonuses (003:346–347), a granter's ⌊passive Heal / 10⌋, insight tokens'
+   * +2 each (the uses table: `tokenBonus('save', n, 'proactive')`, token-uses.ts).
+   */
   other?: number;
 }
 
