@@ -222,6 +222,24 @@ describe('escape (003:1580–1589) and standing up (003:824–826)', () => {
     expect(statuses(rogue)).toEqual(['prone']);
     expect(tokenPool(combat, goblin).encounter.power).toBe(0);
   });
+
+  it('Undo after the gained token was spent: refused, nothing changes (no re-spend of the NPCs’ pool)', async () => {
+    const { rogue, goblin, combat } = await fight();
+    h.as(gm);
+    await rogue.toggleStatusEffect('prone', { active: true });
+    const message = (await maneuver(otherPlayer, rogue, 'stand-up', [], [])) as ChatMessage;
+    h.as(otherPlayer);
+    await view.click(message, 'applyEgManeuver');
+    expect(tokenPool(combat, goblin).encounter.power).toBe(1);
+    h.as(gm);
+    await changeTokens(combat, goblin, { power: -1 }, 'spent on an attack');
+    h.as(otherPlayer);
+    await view.click(message, 'undoEgManeuver');
+    expect(view.lastNotice()).toBe('Goblin does not have enough power tokens for that. Nothing was changed.');
+    expect(statuses(rogue)).toEqual([]);
+    expect(tokenPool(combat, goblin).encounter.power).toBe(0);
+    expect(stateOf(message).targets[0]!.applied).not.toBeNull();
+  });
 });
 
 describe('hostile requests and the other models', () => {

@@ -120,24 +120,26 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
         const actor = await actorAt(target.actorUuid, target.name);
         const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
         const o = target.outcome;
+        // The tokens first: a refused gain (all or nothing) leaves everything as it was.
+        const tokens =
+          o.adjacentEnemiesPower > 0
+            ? await giveAdjacentEnemiesPower(
+                attacker,
+                state.attacker.tokenId,
+                o.adjacentEnemiesPower,
+                `GNG.Model.EG.Maneuver.Kind.${state.maneuver}`,
+              )
+            : [];
         ensureEgStatuses();
-        const applied: EgManeuverApplied = {
+        target.applied = {
           by: user.id as string,
           target: await holdStatuses(actor, o.target.add),
           actor: await holdStatuses(attacker, o.actor.add),
           removed: await removeStatuses(attacker, o.actor.remove),
-          tokens: [],
-        };
-        // Saved before the tokens: a refused gain leaves the statuses recorded for Undo.
-        target.applied = applied;
+          tokens,
+        } satisfies EgManeuverApplied;
         delete target.undoNotes;
         await saveCard(message, state);
-        if (o.adjacentEnemiesPower > 0)
-          applied.tokens = await giveAdjacentEnemiesPower(
-            attacker,
-            state.attacker.tokenId,
-            o.adjacentEnemiesPower,
-          );
         Hooks.callAll('gng.applyEgManeuver', message, target);
       },
     },

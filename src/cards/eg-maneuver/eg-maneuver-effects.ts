@@ -36,29 +36,47 @@ const opposed = (a: TokenDocument, b: TokenDocument): boolean => {
 };
 
 /**
- * "all enemies adjacent to you gain 1 power token" (003:1501–1502): each enemy adjacent to the one
- * acting on its scene, in a combat, gains `power` (an NPC into the communal pool, once per NPC).
+ * "all enemies adjacent to you gain 1 power token" (003:1501–1502; standing up, 003:825): each enemy
+ * adjacent to the one acting on its scene, in a combat, gains `power` (an NPC into the communal pool,
+ * once per NPC); `reason` names it for the store's record.
  * Resolves with the store's records (for Undo).
  */
 export async function giveAdjacentEnemiesPower(
   actor: Actor,
   tokenId: string | null,
   power: number,
+  reason: string,
 ): Promise<TokenChangeRecord[]> {
   const origin = tokenOf(actor, tokenId ? { tokenId } : {});
   if (!origin) return [];
   const records: TokenChangeRecord[] = [];
-  for (const token of adjacentTokens(origin)) {
-    const enemy = token.actor;
-    if (!enemy || enemy === actor || !opposed(origin, token)) continue;
-    const combat = combatOf(enemy);
-    if (!combat) continue;
-    records.push(await changeTokens(combat, enemy, { power }, 'GNG.Model.EG.Maneuver.Kind.bull-rush'));
+  try {
+    for (const token of adjacentTokens(origin)) {
+      const enemy = token.actor;
+      if (!enemy || enemy === actor || !opposed(origin, token)) continue;
+      const combat = combatOf(enemy);
+      if (!combat) continue;
+      records.push(await changeTokens(combat, enemy, { power }, reason));
+    }
+  } catch (error) {
+    // All or nothing: the gains made are taken back, then the refusal stands.
+    await revertTokenRecords(records);
+    throw error;
   }
   return records;
 }
 
-/** Undo: each record reverted, the last first (a refusal — tokens spent since — stops and is shown). */
+/**
+ * Undo: each record reverted, the last first, all or nothing — a refusal (tokens spent since) puts
+ * back the ones already reverted and stands (shown to the asker; the card keeps its Apply).
+ */
 export async function revertTokenRecords(records: readonly unknown[]): Promise<void> {
-  for (const record of [...records].reverse()) await revertTokenChange(record as TokenChangeRecord);
+  const done: TokenChangeRecord[] = [];
+  try {
+    for (const record of [...records].reverse())
+      done.push(await revertTokenChange(record as TokenChangeRecord));
+  } catch (error) {
+    for (const inverse of done.reverse()) await revertTokenChange(inverse);
+    throw error;
+  }
 }
