@@ -23,7 +23,7 @@ export function ensureEgStatuses(): void {
     if (!CONFIG.statusEffects.some((status) => status.id === id))
       CONFIG.statusEffects.push({
         id,
-        name: `GNG.Model.EG.Maneuver.Status.${id}`,
+        name: `GNG.Status.${id}`,
         img: `icons/svg/${ICONS[id] ?? 'aura'}.svg`,
       });
 }

@@ -13,10 +13,7 @@ import {
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
-const statusName = (id: string) =>
-  game.i18n.has(`GNG.Model.EG.Maneuver.Status.${id}`)
-    ? t(`GNG.Model.EG.Maneuver.Status.${id}`)
-    : t(`GNG.Status.${id}`);
+const statusName = (id: string) => t(`GNG.Status.${id}`);
 
 function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
   const button = (action: EgManeuverAction) => ({
