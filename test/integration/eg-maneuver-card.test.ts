@@ -191,6 +191,29 @@ describe('escape (003:1580–1589) and standing up (003:824–826)', () => {
     expect(statuses(rogue)).toEqual(['grabbed', 'immobilized']);
   });
 
+  it('a grapple needs a grab either way; joining needs a grappling target; an escape needs a hold (003:1596, 1650, 1580)', async () => {
+    const { rogue, goblin } = await fight();
+    expect(await maneuver(otherPlayer, rogue, 'grapple', [goblin], [15])).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '1st-level rogue may grapple Goblin only after one of them grabbed the other. Nothing was rolled.',
+    );
+    expect(await maneuver(otherPlayer, rogue, 'join-grapple', [goblin], [])).toBeNull();
+    expect(view.lastNotice()).toBe('Goblin is not grappling. Nothing was rolled.');
+    expect(await maneuver(otherPlayer, rogue, 'escape', [goblin], [15], { from: 'grab' })).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '1st-level rogue is not held that way: nothing to escape from. Nothing was rolled.',
+    );
+    expect(game.messages.filter((m) => egManeuverState(m) !== null)).toEqual([]);
+    // Grabbed, then grappled: 12 + 1 (Athletics) = 13 against Reflex 11; both grappling.
+    h.as(gm);
+    await goblin.toggleStatusEffect('grabbed', { active: true });
+    const grapple = (await maneuver(otherPlayer, rogue, 'grapple', [goblin], [12])) as ChatMessage;
+    h.as(otherPlayer);
+    await view.click(grapple, 'applyEgManeuver');
+    expect(statuses(rogue)).toEqual(['grappling']);
+    expect(statuses(goblin)).toEqual(['grabbed', 'grappling']);
+  });
+
   it('a pinned creature escapes the pin first; an escape names what it escapes from', async () => {
     const { rogue, goblin } = await fight();
     h.as(gm);

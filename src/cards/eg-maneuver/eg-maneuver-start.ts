@@ -22,6 +22,8 @@ import {
   type EgManeuverSkill,
 } from '../../rules/models/eg/maneuvers.js';
 import { egManeuverSkill, maneuverTokens } from '../../rules/models/eg/maneuver-skills.js';
+import { egManeuverMissing } from '../../rules/models/eg/maneuver-preconditions.js';
+import { egStatuses } from '../../rules/models/eg/statuses.js';
 import { SKILL_CHECK_TOKEN_CAP } from '../../rules/models/eg/token-uses.js';
 import { changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
@@ -110,6 +112,22 @@ async function rollChecks(count: number, bonus: number): Promise<{ natural: numb
   return out;
 }
 
+/** A maneuver tried without what it needs (a grab before a grapple …): refused, nothing rolled. */
+function refuseMissing(request: StartRequest, attacker: Actor, target: Actor): void {
+  const from = request.from ?? undefined;
+  const missing = egManeuverMissing(
+    request.maneuver,
+    egStatuses(attacker.statuses),
+    egStatuses(target.statuses),
+    from,
+  );
+  if (missing)
+    throw new Refusal(`GNG.Model.EG.Maneuver.Error.Missing.${missing}`, {
+      name: attacker.name,
+      target: target.name,
+    });
+}
+
 export async function postCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
   const attacker = await actorOf(request.actorUuid);
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
@@ -144,6 +162,7 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
     if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
     const id = token?.id ?? actor.id ?? actor.uuid;
     if (targets.some((existing) => existing.id === id)) continue;
+    refuseMissing(request, attacker, actor);
     const size = creature(actor).size as Size;
     const value = way ? creature(actor).derived.modelDefenses?.[way.defense] : undefined;
     if (way && (!value || value.kind !== 'static'))

@@ -14,6 +14,7 @@ import {
   egSizeAllowed,
   grabImmobilizes,
 } from '../../../src/rules/models/eg/maneuvers.js';
+import { egManeuverMissing } from '../../../src/rules/models/eg/maneuver-preconditions.js';
 import { egManeuverSkill, maneuverTokens } from '../../../src/rules/models/eg/maneuver-skills.js';
 import {
   splashOutcome,
@@ -181,6 +182,22 @@ describe('the grapple family (003:1541–1764)', () => {
     expect(beatsAll([true, true])).toBe(true);
     expect(beatsAll([true, false])).toBe(false);
     expect(() => beatsAll([])).toThrow(RangeError);
+  });
+
+  it('preconditions from the statuses: a grapple needs a grab either way; a pin the two grappling; joining a grappling target; an escape what it escapes', () => {
+    expect(egManeuverMissing('grapple', [], [])).toBe('grab');
+    expect(egManeuverMissing('grapple', [], ['grabbed'])).toBeNull();
+    expect(egManeuverMissing('grapple', ['grabbed'], [])).toBeNull();
+    expect(egManeuverMissing('pin', [], ['grappling'])).toBe('grappling');
+    expect(egManeuverMissing('pin', ['grappling'], [])).toBe('targetGrappling');
+    expect(egManeuverMissing('pin', ['grappling'], ['grappling'])).toBeNull();
+    expect(egManeuverMissing('move-grapple', [], [])).toBe('grappling');
+    expect(egManeuverMissing('join-grapple', [], ['grappling'])).toBeNull();
+    expect(egManeuverMissing('join-grapple', [], [])).toBe('targetGrappling');
+    expect(egManeuverMissing('escape', ['grabbed'], [], 'grab')).toBeNull();
+    expect(egManeuverMissing('escape', ['grabbed'], [], 'pin')).toBe('held');
+    expect(egManeuverMissing('grab', [], [])).toBeNull();
+    expect(egManeuverMissing('bull-rush', ['prone'], [])).toBeNull();
   });
 
   it('join: no check, the joiner grappling', () => {

@@ -17,6 +17,7 @@ export * from './health.js';
 export * from './saves.js';
 export * from './statuses.js';
 export * from './maneuvers.js';
+export * from './maneuver-preconditions.js';
 export * from './maneuver-skills.js';
 export * from './sunder-splash.js';
 export * from './initiative-actions.js';
