@@ -296,6 +296,30 @@ describe('hostile requests and the other models', () => {
     expect(game.messages.filter((m) => egManeuverState(m) !== null)).toEqual([]);
   });
 
+  it('a card a player wrote (a copy of the GM’s, its check a success) is no card: Apply refused, nothing set', async () => {
+    const { rogue, goblin } = await fight();
+    const real = (await maneuver(otherPlayer, rogue, 'grab', [goblin], [2])) as ChatMessage;
+    const state = structuredClone(stateOf(real));
+    state.targets[0]!.checks = [{ natural: 20, total: 23, success: true }];
+    state.targets[0]!.outcome = {
+      ...state.targets[0]!.outcome,
+      success: true,
+      target: { add: ['grabbed'], remove: [] },
+    };
+    h.as(otherPlayer);
+    const fake = (await ChatMessage.create({
+      content: 'x',
+      flags: { gng: { egManeuver: state } },
+    })) as ChatMessage;
+    const result = await askGM('gng.egManeuverAction', {
+      action: 'applyEgManeuver',
+      messageId: fake.id,
+      target: state.targets[0]!.id,
+    });
+    expect(result).toMatchObject({ ok: false, error: 'GNG.Model.EG.Maneuver.Error.NoCard' });
+    expect(statuses(goblin)).toEqual([]);
+  });
+
   it('GnG’s maneuver and grapple cards stay off under EG', async () => {
     const { rogue, goblin } = await fight();
     h.as(otherPlayer);
