@@ -214,6 +214,50 @@ describe('escape (003:1580–1589) and standing up (003:824–826)', () => {
     expect(statuses(goblin)).toEqual(['grabbed', 'grappling']);
   });
 
+  it('the fighter helps the grabbed rogue out: an Athletics check in its stead (003:1591–1592), beside it; Undo holds it again', async () => {
+    const { rogue, goblin, fighter, fighterToken } = await fight();
+    const grab = (await maneuver(gm, goblin, 'grab', [rogue], [14])) as ChatMessage;
+    h.as(gm);
+    await view.click(grab, 'applyEgManeuver');
+    // Far from the rogue: refused, nothing rolled.
+    expect(
+      await maneuver(player, fighter, 'escape', [goblin], [15], { from: 'grab', ally: rogue }),
+    ).toBeNull();
+    expect(view.lastNotice()).toBe(
+      '5th-level fighter is not adjacent to 1st-level rogue: helping an ally out of a grab takes being beside it. Nothing was rolled.',
+    );
+    // Acrobatics is not the text's check for it.
+    expect(
+      await maneuver(player, fighter, 'escape', [goblin], [15], {
+        from: 'grab',
+        ally: rogue,
+        skill: 'acrobatics',
+      }),
+    ).toBeNull();
+    h.as(gm);
+    await (fighterToken.document as unknown as { update(d: object): Promise<unknown> }).update({
+      x: 0,
+      y: 100,
+    });
+    // The fighter's Athletics: Climb 0 + Str 4 − armor and shield 8 = −4; 15 − 4 = 11 meets Fortitude 11.
+    const message = (await maneuver(player, fighter, 'escape', [goblin], [15], {
+      from: 'grab',
+      ally: rogue,
+    })) as ChatMessage;
+    expect(stateOf(message).check.parts).toEqual([{ label: 'GNG.Skill.climb', value: -4 }]);
+    expect(stateOf(message).targets[0]).toMatchObject({
+      defense: { id: 'fortitude', value: 11 },
+      checks: [{ natural: 15, total: 11, success: true }],
+    });
+    expect(view.text(message)).toContain('for 1st-level rogue');
+    h.as(player);
+    await view.click(message, 'applyEgManeuver');
+    expect(statuses(rogue)).toEqual([]);
+    expect(statuses(fighter)).toEqual([]);
+    await view.click(message, 'undoEgManeuver');
+    expect(statuses(rogue)).toEqual(['grabbed', 'immobilized']);
+  });
+
   it('a pinned creature escapes the pin first; an escape names what it escapes from', async () => {
     const { rogue, goblin } = await fight();
     h.as(gm);

@@ -98,7 +98,11 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
   }),
   state: egManeuverState,
   targets: (state) => state.targets,
-  actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
+  actors: (state) => [
+    state.attacker.actorUuid,
+    state.ally?.actorUuid,
+    ...state.targets.map((target) => target.actorUuid),
+  ],
   save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
@@ -119,6 +123,8 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       async run({ message, state, target, user }) {
         const actor = await actorAt(target.actorUuid, target.name);
         const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        // An escape frees the ally helped, or the one acting.
+        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
         const o = target.outcome;
         // The tokens first: a refused gain (all or nothing) leaves everything as it was.
         const tokens =
@@ -135,7 +141,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
           by: user.id as string,
           target: await holdStatuses(actor, o.target.add),
           actor: await holdStatuses(attacker, o.actor.add),
-          removed: await removeStatuses(attacker, o.actor.remove),
+          removed: await removeStatuses(freed, o.actor.remove),
           tokens,
         } satisfies EgManeuverApplied;
         delete target.undoNotes;
@@ -151,6 +157,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
         const a = target.applied as EgManeuverApplied;
         const actor = await actorAt(target.actorUuid, target.name);
         const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
         await revertTokenRecords(a.tokens);
         const notes = [
           ...(await releaseStatuses(actor, a.target)),
@@ -158,7 +165,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
         ];
         ensureEgStatuses();
         for (const status of a.removed)
-          if (!attacker.statuses.has(status)) await attacker.toggleStatusEffect(status, { active: true });
+          if (!freed.statuses.has(status)) await freed.toggleStatusEffect(status, { active: true });
         target.applied = null;
         noteUndo(target, notes);
       },
@@ -215,6 +222,7 @@ export async function startEgManeuver(
     ...(options.from ? { from: options.from } : {}),
     ...(options.charge ? { charge: true } : {}),
     ...(options.tokens ? { tokens: options.tokens } : {}),
+    ...(options.ally ? { ally: options.ally.uuid } : {}),
     targets,
   })) as CardActionResult & { messageId?: string };
   return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;

@@ -22,7 +22,8 @@ import {
   type EgManeuverSkill,
 } from '../../rules/models/eg/maneuvers.js';
 import { egManeuverSkill, maneuverTokens } from '../../rules/models/eg/maneuver-skills.js';
-import { egManeuverMissing } from '../../rules/models/eg/maneuver-preconditions.js';
+import { aidEscapeMissing, egManeuverMissing } from '../../rules/models/eg/maneuver-preconditions.js';
+import { adjacent } from '../../combat/scene-grid.js';
 import { egStatuses } from '../../rules/models/eg/statuses.js';
 import { SKILL_CHECK_TOKEN_CAP } from '../../rules/models/eg/token-uses.js';
 import { changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
@@ -42,6 +43,7 @@ const START_KEYS = new Set([
   'from',
   'charge',
   'tokens',
+  'ally',
   'targets',
 ]);
 
@@ -53,6 +55,8 @@ export interface StartRequest {
   charge: boolean;
   /** Tokens spent before the roll (power for Athletics, speed for Acrobatics). */
   tokens: number;
+  /** An escape made for a held ally, "an Athletics check in their stead" (003:1591): its uuid. */
+  ally: string | null;
   targets: { actorUuid: string; tokenId: string | null }[];
 }
 
@@ -85,6 +89,10 @@ export function parseStart(d: Record<string, unknown>): StartRequest {
   if (typeof tokens !== 'number' || !Number.isInteger(tokens) || tokens < 0 || tokens > SKILL_CHECK_TOKEN_CAP)
     throw bad();
   if (tokens > 0 && !egManeuverSpec(maneuver).ways.length) throw bad();
+  // Helping an ally escape: an escape only, and an Athletics check (003:1591, 1640, 1763).
+  const ally = d.ally ?? null;
+  if (ally !== null && (typeof ally !== 'string' || maneuver !== 'escape' || d.skill === 'acrobatics'))
+    throw bad();
   return {
     actorUuid: d.actorUuid,
     maneuver,
@@ -92,6 +100,7 @@ export function parseStart(d: Record<string, unknown>): StartRequest {
     from: maneuver === 'escape' ? (d.from as EgEscape) : null,
     charge: d.charge === true,
     tokens,
+    ally,
     targets,
   };
 }
@@ -110,6 +119,25 @@ async function rollChecks(count: number, bonus: number): Promise<{ natural: numb
     out.push({ natural: roll.dice[0]?.results[0]?.result ?? 0, roll });
   }
   return out;
+}
+
+/**
+ * The ally an escape is made for (003:1591, 1640, 1763): another creature, held as the escape says;
+ * the helper adjacent to it (a grab) or in the grapple (a grapple or a pin). Refused otherwise.
+ */
+async function helpedAlly(request: StartRequest, helper: Actor): Promise<Actor> {
+  const ally = await actorOf(request.ally as string);
+  if (!ally || ally === helper) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+  const a = tokenOf(helper);
+  const b = tokenOf(ally);
+  const missing = aidEscapeMissing(
+    request.from as EgEscape,
+    egStatuses(helper.statuses),
+    Boolean(a && b && adjacent(a, b)),
+  );
+  if (missing)
+    throw new Refusal(`GNG.Model.EG.Maneuver.Error.Aid.${missing}`, { name: helper.name, ally: ally.name });
+  return ally;
 }
 
 /** A maneuver tried without what it needs (a grab before a grapple …): refused, nothing rolled. */
@@ -134,7 +162,10 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
   if (!attacker.testUserPermission(user, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
   const spec = egManeuverSpec(request.maneuver);
-  const way = spec.ways.length ? egCheckWay(request.maneuver, request.skill ?? undefined) : null;
+  const ally = request.ally ? await helpedAlly(request, attacker) : null;
+  const way = spec.ways.length
+    ? egCheckWay(request.maneuver, ally ? 'athletics' : (request.skill ?? undefined))
+    : null;
   const attackerSize = creature(attacker).size as Size;
   // A trained-only skill without ranks cannot be used, so it stands in for nothing (decision).
   const totals = Object.fromEntries(
@@ -142,9 +173,11 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
       .filter(([, s]) => s.usable)
       .map(([id, s]) => [id, s.total]),
   );
+  // The one the escape frees: the ally helped, or the one acting.
+  const held = ally ?? attacker;
   // "you are freed from the pin but are still grappled" (003:1761): the pin first.
-  if (request.maneuver === 'escape' && request.from === 'grapple' && attacker.statuses.has('pinned'))
-    throw new Refusal('GNG.Model.EG.Maneuver.Error.PinFirst', { name: attacker.name });
+  if (request.maneuver === 'escape' && request.from === 'grapple' && held.statuses.has('pinned'))
+    throw new Refusal('GNG.Model.EG.Maneuver.Error.PinFirst', { name: held.name });
   const skill = way ? egManeuverSkill(way.skill, totals, attackerSize) : { bonus: 0, parts: [] };
   const count = way ? (request.charge ? 2 : 1) : 0;
   const rolls: Roll[] = [];
@@ -157,12 +190,12 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
   }
   for (const entry of request.targets) {
     const actor = await actorOf(entry.actorUuid);
-    if (!actor || actor === attacker) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+    if (!actor || actor === attacker || actor === ally) throw new Refusal('GNG.Error.Attack.UnknownTarget');
     const token = entry.tokenId ? tokenOf(actor, { tokenId: entry.tokenId }) : undefined;
     if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
     const id = token?.id ?? actor.id ?? actor.uuid;
     if (targets.some((existing) => existing.id === id)) continue;
-    refuseMissing(request, attacker, actor);
+    refuseMissing(request, held, actor);
     const size = creature(actor).size as Size;
     const value = way ? creature(actor).derived.modelDefenses?.[way.defense] : undefined;
     if (way && (!value || value.kind !== 'static'))
@@ -215,6 +248,7 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
     skill: way?.skill ?? null,
     from: request.from,
     charge: request.charge,
+    ally: ally ? { actorUuid: ally.uuid, name: ally.name } : null,
     attacker: {
       actorUuid: attacker.uuid,
       name: attacker.name,

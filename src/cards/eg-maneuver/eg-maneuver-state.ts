@@ -64,6 +64,8 @@ export interface EgManeuverCardState {
   from: EgEscape | null;
   /** Bull rush as part of a charge (two checks). */
   charge: boolean;
+  /** An escape made for a held ally (003:1591, 1640, 1763): the one it frees (absent: the one acting). */
+  ally?: { actorUuid: string; name: string } | null;
   attacker: { actorUuid: string; name: string; size: Size; tokenId: string | null };
   /** The check's bonus and parts; `spent`: the token store's record of the tokens spent before the roll. */
   check: { bonus: number; parts: { label: string; value: number }[]; spent: unknown };
@@ -80,6 +82,8 @@ export interface EgManeuverOptions {
   charge?: boolean;
   /** Tokens spent before the roll, +1 each: power for Athletics, speed for Acrobatics (at most 10). */
   tokens?: number;
+  /** Escape: made for this held ally, an Athletics check in its stead (a standard action). */
+  ally?: Actor;
   /** Default: the user's targeted tokens. */
   targets?: Actor[];
 }

@@ -22,6 +22,8 @@ function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
     label: f(`GNG.Model.EG.Maneuver.Action.${action}`, { name: target.name }),
   });
   const o = target.outcome;
+  // An escape's effects are those of the creature it frees (an ally helped, or the one acting).
+  const freed = state.ally?.name ?? state.attacker.name;
   const defense = target.defense;
   const a = target.applied;
   const statuses = (ids: readonly string[]) => ids.map(statusName).join(', ');
@@ -38,7 +40,7 @@ function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
       }),
     ),
     effects: o.effects.map((e) =>
-      f(`GNG.Model.EG.Maneuver.Effect.${e}`, { name: target.name, actor: state.attacker.name }),
+      f(`GNG.Model.EG.Maneuver.Effect.${e}`, { name: target.name, actor: freed }),
     ),
     targetStatuses: o.target.add.length
       ? f('GNG.Model.EG.Maneuver.Gains', { name: target.name, statuses: statuses(o.target.add) })
@@ -47,7 +49,7 @@ function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
       ? f('GNG.Model.EG.Maneuver.Gains', { name: state.attacker.name, statuses: statuses(o.actor.add) })
       : null,
     actorFreed: o.actor.remove.length
-      ? f('GNG.Model.EG.Maneuver.Loses', { name: state.attacker.name, statuses: statuses(o.actor.remove) })
+      ? f('GNG.Model.EG.Maneuver.Loses', { name: freed, statuses: statuses(o.actor.remove) })
       : null,
     applied: a && {
       text: f('GNG.Model.EG.Maneuver.Applied', {
@@ -66,14 +68,20 @@ export function egManeuverCardContext(state: EgManeuverCardState): Record<string
   const spec = egManeuverSpec(state.maneuver);
   const kind = t(`GNG.Model.EG.Maneuver.Kind.${state.maneuver}`);
   return {
-    heading: f('GNG.Model.EG.Maneuver.Heading', { actor: state.attacker.name, maneuver: kind }),
+    heading: state.ally
+      ? f('GNG.Model.EG.Maneuver.HeadingFor', {
+          actor: state.attacker.name,
+          maneuver: kind,
+          ally: state.ally.name,
+        })
+      : f('GNG.Model.EG.Maneuver.Heading', { actor: state.attacker.name, maneuver: kind }),
     skill: state.skill ? t(`GNG.Model.EG.Maneuver.Skill.${state.skill}`) : null,
     bonus: signed(state.check.bonus),
     charge: state.charge ? t('GNG.Model.EG.Maneuver.Charge') : null,
     from: state.from ? t(`GNG.Model.EG.Maneuver.From.${state.from}`) : null,
     lines: state.check.parts.map((p) => ({ label: t(p.label), value: signed(p.value) })),
     action: t(
-      `GNG.Model.EG.Maneuver.ActionType.${spec.action === 'part of a move' ? 'partOfMove' : spec.action}`,
+      `GNG.Model.EG.Maneuver.ActionType.${state.ally ? 'standard' : spec.action === 'part of a move' ? 'partOfMove' : spec.action}`,
     ),
     provokes: spec.provokes ? t('GNG.Model.EG.Maneuver.Provokes') : null,
     targets: state.targets.map((target) => targetContext(state, target)),

@@ -14,7 +14,7 @@ import {
   egSizeAllowed,
   grabImmobilizes,
 } from '../../../src/rules/models/eg/maneuvers.js';
-import { egManeuverMissing } from '../../../src/rules/models/eg/maneuver-preconditions.js';
+import { aidEscapeMissing, egManeuverMissing } from '../../../src/rules/models/eg/maneuver-preconditions.js';
 import { egManeuverSkill, maneuverTokens } from '../../../src/rules/models/eg/maneuver-skills.js';
 import {
   splashOutcome,
@@ -198,6 +198,13 @@ describe('the grapple family (003:1541–1764)', () => {
     expect(egManeuverMissing('escape', ['grabbed'], [], 'pin')).toBe('held');
     expect(egManeuverMissing('grab', [], [])).toBeNull();
     expect(egManeuverMissing('bull-rush', ['prone'], [])).toBeNull();
+  });
+
+  it('helping an ally escape: from a grab, adjacent; from a grapple or a pin, in the grapple (003:1592, 1641, 1764)', () => {
+    expect(aidEscapeMissing('grab', [], true)).toBeNull();
+    expect(aidEscapeMissing('grab', [], false)).toBe('adjacent');
+    expect(aidEscapeMissing('grapple', [], true)).toBe('grappling');
+    expect(aidEscapeMissing('pin', ['grappling'], false)).toBeNull();
   });
 
   it('join: no check, the joiner grappling', () => {

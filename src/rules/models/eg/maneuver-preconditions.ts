@@ -47,3 +47,18 @@ export function egManeuverMissing(
       return null;
   }
 }
+
+/**
+ * Helping an ally escape, "by making an Athletics check in their stead" (003:1591, 1640, 1763): a
+ * standard action, Athletics against the holder's Fortitude (the escape's Athletics way). From a
+ * grab the helper must be adjacent to the ally (003:1592); from a grapple or a pin it "must be in
+ * the grapple" itself (003:1641, 1764). What is missing, or null.
+ */
+export function aidEscapeMissing(
+  from: EgEscape,
+  helper: Iterable<string>,
+  adjacentToAlly: boolean,
+): 'adjacent' | 'grappling' | null {
+  if (assertOneOf('from', from, EG_ESCAPES) === 'grab') return adjacentToAlly ? null : 'adjacent';
+  return new Set(helper).has(EG_GRAPPLED) ? null : 'grappling';
+}
