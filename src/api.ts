@@ -14,6 +14,11 @@ import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
+import { egManeuverModule } from './cards/eg-maneuver/eg-maneuver-register.js';
+import type { EgManeuverOptions } from './cards/eg-maneuver/eg-maneuver-state.js';
+import type { EgManeuver } from './rules/models/eg/maneuvers.js';
+import type { EgSave } from './rules/models/eg/saves.js';
+import type { EgSaveOptions } from './cards/eg-maneuver/eg-save.js';
 import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import { moveConditionTrack, type TrackMove } from './cards/saga-track/track-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
@@ -112,6 +117,19 @@ export interface GnGApi {
    * user's targets: the GM rolls the check and posts the maneuver card (Maintain Footing, Apply/Undo).
    */
   maneuver(actor: Actor, kind: Maneuver, options?: ManeuverOptions): Promise<ChatMessage | null>;
+  /**
+   * Under the Enlightened Grognard model: `actor` (owned by the user) attempts a bull rush, overrun,
+   * grab, escape, grapple, pin … against `options.targets` or the user's targets (an escape: the
+   * creatures holding it); the GM makes the check against each target's defense and posts the EG
+   * maneuver card (Apply/Undo). See src/cards/eg-maneuver/eg-maneuver-card.ts.
+   */
+  egManeuver(actor: Actor, maneuver: EgManeuver, options?: EgManeuverOptions): Promise<ChatMessage | null>;
+  /**
+   * Under the Enlightened Grognard model: `actor` makes a Fortitude, Reflex or Will saving throw
+   * (d20 + ⌊defense / 10⌋ ≥ 10), or an adjacent ally the user owns grants it one (`grantedBy`), with
+   * insight tokens spent first (+2 each); the GM rolls and posts the result. See eg-save.ts.
+   */
+  egSave(actor: Actor, save: EgSave, options?: EgSaveOptions): Promise<ChatMessage | null>;
   /**
    * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
    * targeted token: the GM posts the grapple card (the defender's attack of opportunity unless
@@ -245,6 +263,10 @@ export function createApi(version: string): GnGApi {
     burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
     maneuver: (actor, kind, options) =>
       callModule(maneuverModule, (m) => m.startManeuver(actor, kind, options)),
+    egManeuver: (actor, maneuver, options) =>
+      callModule(egManeuverModule, (m) => m.startEgManeuver(actor, maneuver, options)),
+    egSave: (actor, save, options) =>
+      callModule(egManeuverModule, (m) => m.startEgSave(actor, save, options)),
     grapple: (actor, options) => callModule(grappleModule, (m) => m.startGrapple(actor, options)),
     quickStand: (actor) => quickStand(actor),
     conditionTrack: (actor, move) => moveConditionTrack(actor, move),

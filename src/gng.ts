@@ -34,6 +34,7 @@ import { registerBudgetDisplay } from './combat/budget-display.js';
 import { registerAreaCard } from './cards/area/area-register.js';
 import { registerCastCard } from './cards/cast/cast-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-register.js';
+import { registerEgManeuverCard } from './cards/eg-maneuver/eg-maneuver-register.js';
 import { registerGrappleCard } from './cards/grapple/grapple-register.js';
 import { registerQuickStand } from './cards/quick-stand/quick-stand-register.js';
 import { registerRestCard } from './cards/rest/rest-register.js';
@@ -85,6 +86,7 @@ Hooks.once('init', () => {
   registerAreaCard();
   registerCastCard();
   registerManeuverCard();
+  registerEgManeuverCard();
   registerGrappleCard();
   registerQuickStand();
   registerRestCard();

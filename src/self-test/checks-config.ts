@@ -41,6 +41,8 @@ export const REQUIRED_QUERIES = [
   'gng.castAreaSpell',
   'gng.conditionTrack',
   'gng.conditionTrackCard',
+  'gng.egManeuverAction',
+  'gng.egSave',
   'gng.selfTestEcho',
   'gng.selfTestProbe',
 ] as const;

@@ -398,6 +398,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       bleeding: [],
       burst: ['burst-area'],
       dying: [],
+      // The Enlightened Grognard maneuver card (issue #31).
+      'eg-maneuver': [],
       'feat-actions': [],
       'feat-offer': ['feat-offer-triggers'],
       grapple: ['grapple-flag'],

@@ -14,6 +14,15 @@ export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
 export * from './recovery.js';
+// Lane maneuvers: saving throws, the chapter's conditions (cover, helpless), the maneuvers and the
+// skills they are made with, sunder and splash weapons, delay/ready and drawing items.
+export * from './saves.js';
+export * from './statuses.js';
+export * from './maneuvers.js';
+export * from './maneuver-preconditions.js';
+export * from './maneuver-skills.js';
+export * from './sunder-splash.js';
+export * from './initiative-actions.js';
 // Lane tokens: the three types, pools and changes, the uses table, the gains, losses with substitution.
 export * from './tokens.js';
 export * from './token-uses.js';
