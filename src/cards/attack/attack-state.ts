@@ -19,6 +19,7 @@ import type {
 import { strikeResolves } from '../../rules/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
 import { owns } from '../kernel/index.js';
+import { EG_CARD_ACTIONS, egActionAvailable, egUserMayAct } from './eg-card-state.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -303,11 +304,7 @@ export const CARD_ACTIONS = [
   'undoAborts',
   'undoAttack',
   // The Enlightened Grognard model's token steps (eg-card-state.ts, eg-steps.ts).
-  'egDefend',
-  'egClose',
-  'egRetro',
-  'egDamage',
-  'egMissToken',
+  ...EG_CARD_ACTIONS,
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
@@ -364,15 +361,11 @@ export function userMayAct(
     case 'undoAttack':
       return owns(user, state.attacker.actorUuid);
     case 'egDefend':
-      return owns(user, target.actorUuid);
     case 'egClose':
-      return false;
     case 'egMissToken':
-      return owns(user, state.attacker.actorUuid);
     case 'egRetro':
     case 'egDamage':
-      // Each side its own spend: which side a request names is checked with it (eg-steps.ts).
-      return owns(user, state.attacker.actorUuid) || owns(user, target.actorUuid);
+      return egUserMayAct(action, user, state, target);
   }
 }
 
@@ -481,13 +474,10 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
       );
     case 'egDefend':
     case 'egClose':
-      return target.eg?.answer === null;
     case 'egRetro':
-      return Boolean(target.eg?.answer && target.result && !target.result.automatic && !target.applied);
     case 'egDamage':
-      return Boolean(target.eg && target.result?.hit && target.damage && !target.applied);
     case 'egMissToken':
-      return Boolean(target.eg?.answer && target.result?.hit === false && !target.eg.missGift);
+      return egActionAvailable(action, target);
   }
 }
 

@@ -7,6 +7,8 @@
  */
 import type { EgAreaDie } from './eg-options.js';
 import type { EgTokenDelta, EgTokenType } from '../../rules/models/eg/attack-card.js';
+import type { AttackCardState, CardTarget } from './attack-state.js';
+import { owns } from '../kernel/index.js';
 
 /** One change the card made through the token store (src/combat/eg-token-store.ts), kept for Undo. */
 export interface CardEgRecord {
@@ -77,5 +79,45 @@ declare module './attack-state.js' {
   }
   interface CardTarget {
     eg?: CardEgTarget;
+  }
+}
+
+/** The card's token steps under the model (eg-steps.ts), appended to the card's actions (attack-state.ts). */
+export const EG_CARD_ACTIONS = ['egDefend', 'egClose', 'egRetro', 'egDamage', 'egMissToken'] as const;
+export type EgCardAction = (typeof EG_CARD_ACTIONS)[number];
+
+/** Who other than a GM (who always may) may ask for a token step. */
+export function egUserMayAct(
+  action: EgCardAction,
+  user: User,
+  state: Pick<AttackCardState, 'attacker'>,
+  target: Pick<CardTarget, 'actorUuid'>,
+): boolean {
+  switch (action) {
+    case 'egDefend':
+      return owns(user, target.actorUuid);
+    case 'egClose':
+      return false;
+    case 'egMissToken':
+      return owns(user, state.attacker.actorUuid);
+    case 'egRetro':
+    case 'egDamage':
+      // Each side its own spend: which side a request names is checked with it (eg-steps.ts).
+      return owns(user, state.attacker.actorUuid) || owns(user, target.actorUuid);
+  }
+}
+
+/** Whether a token step is open on `target`. */
+export function egActionAvailable(action: EgCardAction, target: CardTarget): boolean {
+  switch (action) {
+    case 'egDefend':
+    case 'egClose':
+      return target.eg?.answer === null;
+    case 'egRetro':
+      return Boolean(target.eg?.answer && target.result && !target.result.automatic && !target.applied);
+    case 'egDamage':
+      return Boolean(target.eg && target.result?.hit && target.damage && !target.applied);
+    case 'egMissToken':
+      return Boolean(target.eg?.answer && target.result?.hit === false && !target.eg.missGift);
   }
 }

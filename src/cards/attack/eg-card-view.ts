@@ -16,7 +16,7 @@ import {
 } from '../../rules/models/eg/attack-card.js';
 import { actionAvailable, type AttackCardState, type CardTarget } from './attack-state.js';
 import type { CardEg } from './eg-card-state.js';
-import { missTokenAllies } from './eg-miss-token.js';
+import { missTokenAllies } from './eg-miss-allies.js';
 import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 
 const t = (key: string) => game.i18n.localize(key);

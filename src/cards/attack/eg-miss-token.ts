@@ -8,31 +8,11 @@
  * spend that turns the miss into a hit takes it back (eg-steps.ts). Decisions: docs/rules.md.
  */
 import { TOKEN_TYPES, type TokenType } from '../../rules/models/eg/tokens.js';
-import { adjacentTokens, combatantOf, tokenOf } from '../../combat/scene-lookup.js';
 import { actorOf, owns, Refusal } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { cardTokenChange } from './eg-card-tokens.js';
-
-/** The allies a miss against `target` may give its token to: their token documents. */
-export function missTokenAllies(state: AttackCardState, target: CardTarget): TokenDocument[] {
-  const attacker = fromUuidSync(state.attacker.actorUuid) as Actor | null;
-  const defender = target.actorUuid ? (fromUuidSync(target.actorUuid) as Actor | null) : null;
-  const own = attacker ? tokenOf(attacker) : null;
-  const at = defender ? tokenOf(defender, { tokenId: target.tokenId }) : null;
-  if (!attacker || !own || !at) return [];
-  return adjacentTokens(at).filter((token) => {
-    const ally = token.actor;
-    return (
-      ally !== null &&
-      ally !== attacker &&
-      ally !== defender &&
-      token.disposition === own.disposition &&
-      combatantOf(ally) !== null &&
-      (ally.type === 'character') === (attacker.type === 'character')
-    );
-  });
-}
+import { missTokenAllies } from './eg-miss-allies.js';
 
 /** GM side: the miss's token to the ally `extra.ally` names (a token id), of type `extra.type`. */
 export async function egMissToken(
