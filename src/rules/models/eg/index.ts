@@ -13,3 +13,5 @@ export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
 export * from './recovery.js';
+// Lane world: the sheet's actions and the dying save at the turn start.
+export * from './combat-actions.js';
