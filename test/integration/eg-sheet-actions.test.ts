@@ -226,4 +226,29 @@ describe('the actions', () => {
     expect(await act(actor, 'aidAnother', { first: 'speed', second: 'speed' })).toMatchObject({ ok: true });
     expect(cards()).toHaveLength(1);
   });
+
+  it('Refocus only with no enemy adjacent (003:899): a hostile token beside a friendly one stops it, a neutral does not', async () => {
+    const actor = await guard();
+    const goblin = await egGoblin(h);
+    await fight(actor, goblin);
+    const mine = h.placeToken(actor, { x: 0, y: 0 });
+    const theirs = h.placeToken(goblin, { x: 100, y: 0 });
+    Object.assign(mine.document, { disposition: 1 });
+    Object.assign(theirs.document, { disposition: -1 });
+    h.as(player);
+    expect(await act(actor, 'refocus')).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Action.Error.adjacentEnemy',
+    });
+    expect(h.notices.at(-1)?.message).toBe(
+      'Guard cannot Refocus with an enemy adjacent. Nothing was changed.',
+    );
+    // Neutral: no one's enemy.
+    Object.assign(theirs.document, { disposition: 0 });
+    expect(await act(actor, 'refocus')).toMatchObject({ ok: true });
+    // Hostile again, two squares away: not adjacent.
+    Object.assign(theirs.document, { disposition: -1, x: 200 });
+    expect(await act(actor, 'refocus')).toMatchObject({ ok: true });
+    expect(cards()).toHaveLength(2);
+  });
 });
