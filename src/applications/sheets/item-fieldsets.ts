@@ -161,6 +161,8 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
         select('hpProgression', PROGRESSIONS, 'GNG.Progression'),
         // The Saga-style model's HP (issue #30, decision A15); empty: by the HP progression.
         num('hitDie', { min: 4, max: 12, step: 2 }),
+        // The Enlightened Grognard's BABs and defense class modifiers a level (issue #31); blank: d20's.
+        text('egRates'),
         ...SAVES.map((save) =>
           select(`saves.${save}`, SAVE_PROGRESSIONS, 'GNG.Progression', { label: `GNG.Save.${save}` }),
         ),

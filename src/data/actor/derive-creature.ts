@@ -273,6 +273,7 @@ export function deriveCreature(input: {
       bab: c.babProgression,
       defense: c.defenseProgression,
       saves: c.saves,
+      egRates: c.egRates,
     })),
     armorType: armor?.type ?? null,
     // A GnG defensive status's dodge is GnG's: another model's defenses do not count it.

@@ -28,6 +28,8 @@ import {
 import { migrateItemSource } from '../migrations.js';
 import { applyOwnItemEffects } from './item-effects.js';
 import { atMost, LIMITS, validationError, within } from '../validation.js';
+// The rates' reader alone (small, pure): the Enlightened Grognard model itself loads on first use.
+import { rateEntries } from '../../rules/models/eg/rates-text.js';
 
 export const WEAPON_CATEGORIES = ['simple', 'martial', 'exotic'] as const;
 export const WEAPON_USES = ['unarmed', 'light', 'one-handed', 'two-handed', 'ranged', 'thrown'] as const;
@@ -370,6 +372,8 @@ export class ClassData extends ItemData {
   declare hitDie: number | null;
   declare babProgression: BabProgression;
   declare saves: Record<Save, SaveProgression>;
+  /** Its Enlightened Grognard rates a level (`dex 1, con 1/2, ac 2/3`, issue #31); blank: its d20 progressions. */
+  declare egRates: string;
 
   static override defineSchema(): DataSchema {
     const { SchemaField, StringField, NumberField } = foundry.data.fields;
@@ -387,6 +391,7 @@ export class ClassData extends ItemData {
         ref: choice(SAVE_PROGRESSIONS, 'poor'),
         will: choice(SAVE_PROGRESSIONS, 'poor'),
       }),
+      egRates: new StringField({ required: true, blank: true, initial: '' }),
     };
   }
 
@@ -394,6 +399,8 @@ export class ClassData extends ItemData {
     super.validateJoint(data);
     bounded(data, 'levels', LIMITS.levels, 'GNG.Validation.NegativeLevels');
     within('hitDie', data.hitDie, HIT_DIE_FACES.min, HIT_DIE_FACES.max);
+    if (typeof data.egRates === 'string' && rateEntries(data.egRates) === null)
+      throw validationError('GNG.Validation.EgRates', { value: data.egRates }, 'egRates');
   }
 }
 

@@ -24,6 +24,8 @@ import {
 import { egAttackBonus, egBabs } from '../../../src/rules/models/eg/attack-bonus.js';
 import { classModifiersOf } from '../../../src/rules/models/eg/class-modifiers.js';
 import { parseClassRates } from '../../../src/rules/models/eg/rates.js';
+import { egSizeRow } from '../../../src/rules/models/eg/size-table.js';
+import { rateEntries } from '../../../src/rules/models/eg/rates-text.js';
 import type { ModelClass, ModelCreature } from '../../../src/rules/models/types.js';
 
 const ability = (score: number) => ({ score, damage: 0, mod: Math.floor(score / 2) - 5 });
@@ -100,6 +102,21 @@ describe('the four defenses (003:236–302)', () => {
     expect([d.ac.value, d.fortitude.value, d.reflex.value, d.will.value]).toEqual([20, 18, 11, 12]);
     expect(FORTITUDE_SIZE_MODIFIER.fine).toBe(-16);
     expect(FORTITUDE_SIZE_MODIFIER.colossal).toBe(16);
+  });
+
+  it('the size table (003:1269–1285), reach in feet (A8)', () => {
+    expect(egSizeRow('large')).toEqual({
+      modifier: -1,
+      fortitude: 2,
+      stealth: -4,
+      athletics: 4,
+      space: 10,
+      reachTall: 10,
+      reachLong: 5,
+    });
+    expect(egSizeRow('tiny')).toMatchObject({ modifier: 2, fortitude: -4, space: 2.5, reachTall: 0 });
+    expect(egSizeRow('colossal')).toMatchObject({ stealth: -16, athletics: 16, reachLong: 20 });
+    expect(() => egSizeRow('enormous' as never)).toThrow(RangeError);
   });
 
   it('Dexterity on AC: half a bonus in medium armor (rounded down, A6), none in heavy, a penalty always', () => {
@@ -190,10 +207,22 @@ describe('class rates and the six BABs (003:190–199, A7)', () => {
       defense: { will: { n: 1, d: 3 } },
     });
     expect(parseClassRates('  ')).toEqual({ bab: {}, defense: {} });
-    expect(() => parseClassRates('luck 1')).toThrow(/neither/);
-    expect(() => parseClassRates('dex 1, dex 1/2')).toThrow(/twice/);
-    expect(() => parseClassRates('dex 1/0')).toThrow(/rate/);
-    expect(() => parseClassRates('dex')).toThrow(/<id> <rate>/);
-    expect(() => parseClassRates('dex -1')).toThrow(/rate/);
+    for (const bad of [
+      'luck 1',
+      'dex 1, dex 1/2',
+      'dex 1/0',
+      'dex',
+      'dex -1',
+      'dex 13',
+      'dex 1/13',
+      'dex 1 2',
+    ]) {
+      expect(() => parseClassRates(bad), bad).toThrow(RangeError);
+      expect(rateEntries(bad), bad).toBeNull();
+    }
+    expect(rateEntries('Dex 12/12; WILL 2')).toEqual([
+      { id: 'dex', n: 12, d: 12 },
+      { id: 'will', n: 2, d: 1 },
+    ]);
   });
 });

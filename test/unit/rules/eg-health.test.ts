@@ -148,6 +148,15 @@ describe('damage landing (003:968–1043)', () => {
     const hurt = egApplyDamage(health(-5, { bloodied: 1 }), { lethal: 6, nonlethal: 0 }, stable);
     expect(hurt.after.conDamage).toBe(0);
     expect(hurt.statuses).toEqual(['dying', 'unconscious']);
+    expect(hurt.events).toEqual(['stabilityLost']);
+    // Temporary HP absorb a hit whole: still stable.
+    const absorbed = egApplyDamage(health(-5, { temp: 4, bloodied: 1 }), { lethal: 4, nonlethal: 0 }, stable);
+    expect(absorbed.events).toEqual([]);
+    expect(absorbed.statuses).toEqual([]);
+    // A status left on a creature above 0 means nothing: no stability to lose.
+    expect(egApplyDamage(health(10, { bloodied: 1 }), { lethal: 2, nonlethal: 0 }, stable).events).toEqual(
+      [],
+    );
   });
 
   it('Constitution damage at the score with HP left: unconscious, not dying (003:1041–1042)', () => {

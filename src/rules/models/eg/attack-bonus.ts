@@ -5,10 +5,10 @@
  * typically a melee weapon's, a Dexterity attack a ranged weapon's (003:141–143, 156). Pure.
  */
 import { ABILITIES, type Ability } from '../../abilities.js';
-import { sizeModifier } from '../../sizes.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { ModelCreature, ModelPart } from '../types.js';
 import { egClassModifiers } from './class-modifiers.js';
+import { egSizeRow } from './size-table.js';
 
 /** The six base attack bonuses (A7: each class's rates summed exactly, floored once). */
 export function egBabs(creature: ModelCreature): Record<Ability, number> {
@@ -42,7 +42,7 @@ export function egAttackBonus(
   const parts = [
     part('bab', egClassModifiers(creature).bab[ability]),
     part('ability', attackAbilityMod(creature, ability)),
-    part('size', sizeModifier(creature.size)),
+    part('size', egSizeRow(creature.size).modifier),
     part('tokens', assertNonNegativeInteger('attack tokens', input.tokens ?? 0)),
     part('other', assertInteger('other modifiers', input.other ?? 0)),
   ].filter((p) => p.value !== 0 || p.label.endsWith('.bab'));

@@ -8,11 +8,10 @@
 import { abilityModifier } from '../../abilities.js';
 import { combinedDefenseModifier } from '../../defense-core.js';
 import { DEFENSE_MODIFIER_TYPES } from '../../defense-tables.js';
-import { sizeModifier } from '../../sizes.js';
-import type { Size } from '../../types.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { ModelAttack, ModelCreature, ModelPart } from '../types.js';
 import { egClassModifiers } from './class-modifiers.js';
+import { FORTITUDE_SIZE_MODIFIER, egSizeRow } from './size-table.js';
 import { EG_DEFENSE_IDS, type EgDefenseId } from './rates.js';
 
 export { EG_DEFENSE_IDS, type EgDefenseId } from './rates.js';
@@ -20,18 +19,7 @@ export { EG_DEFENSE_IDS, type EgDefenseId } from './rates.js';
 /** Every defense is 10 + its parts (003:236). */
 export const DEFENSE_BASE = 10;
 
-/** The size table's "Fortitude Defense Modifier" column (003:1248, 1269–1285). */
-export const FORTITUDE_SIZE_MODIFIER: Readonly<Record<Size, number>> = {
-  fine: -16,
-  diminutive: -8,
-  tiny: -4,
-  small: -2,
-  medium: 0,
-  large: 2,
-  huge: 4,
-  gargantuan: 8,
-  colossal: 16,
-};
+export { FORTITUDE_SIZE_MODIFIER } from './size-table.js';
 
 /** One attack's facts the defense depends on (`ModelAttack.situation`). */
 export interface EgSituation {
@@ -118,7 +106,7 @@ export function armorClass(creature: ModelCreature, s: EgSituation = egSituation
     part('shield', assertInteger('shield', (d.shield ?? 0) + (d.shieldEnhancement ?? 0))),
     part('class', egClassModifiers(creature).defense.ac),
     part('dexterity', acDexterity(abilityMod(creature, 'dex'), creature.armorType)),
-    part('size', sizeModifier(creature.size)),
+    part('size', egSizeRow(creature.size).modifier),
     tokens(s),
     part('modifiers', typedModifiers(creature)),
   ]);
@@ -151,7 +139,7 @@ export function reflexDefense(creature: ModelCreature, s: EgSituation = egSituat
       'armorCheck',
       Math.min(0, assertInteger('armor check penalty', creature.defense.armorCheckPenalty ?? 0)),
     ),
-    part('size', sizeModifier(creature.size)),
+    part('size', egSizeRow(creature.size).modifier),
     tokens(s),
     part('modifiers', typedModifiers(creature)),
     part('save', saveOther(creature, 'reflex', dex)),

@@ -107,7 +107,8 @@ export function egHealthStatus(health: HealthVector, creature: ModelCreature): s
 /**
  * Damage landing on a creature. Lost HP make a stabilised creature dying again (it is hurt anew);
  * the Constitution damage of being bloodied and of damage taken while dying adds to `conDamage`
- * (none for a creature without a Constitution score). Events: `bloodied`, `dyingDamage`.
+ * (none for a creature without a Constitution score). Events: `bloodied`, `stabilityLost` (the glue
+ * takes the `stable` status off), `dyingDamage`.
  */
 export function egApplyDamage(
   before: HealthVector,
@@ -122,7 +123,8 @@ export function egApplyDamage(
     damage: lethalDamage,
   });
   const hasCon = creature.hitPoints.con !== null;
-  const stable = creature.statuses.has(STABLE_STATUS);
+  // Stabilised: below 0 with the status (a status left on a creature above 0 means nothing).
+  const stable = creature.statuses.has(STABLE_STATUS) && num(before, 'value') < 0;
   const wasDying = num(before, 'value') < 0 && !stable;
   const events: string[] = [];
   let conDamage = assertNonNegativeInteger('Constitution damage', num(before, 'conDamage'));
@@ -132,6 +134,8 @@ export function egApplyDamage(
     if (hasCon) conDamage += BLOODIED_CON_DAMAGE;
     events.push('bloodied');
   }
+  // Hurt anew, a stabilised creature is dying again: the glue takes its `stable` status off.
+  if (stable && lethal.hpLost > 0) events.push('stabilityLost');
   const dyingCon = wasDying && hasCon ? Math.floor(lethal.hpLost / DYING_HP_PER_CON) : 0;
   if (dyingCon > 0) {
     conDamage += dyingCon;

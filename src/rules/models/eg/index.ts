@@ -6,6 +6,7 @@
 export { EG_MODEL, EG_MODEL_ID } from './model.js';
 export * from './rates.js';
 export * from './class-modifiers.js';
+export * from './size-table.js';
 export * from './defenses.js';
 export * from './hit-points.js';
 export * from './attack-bonus.js';

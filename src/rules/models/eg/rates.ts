@@ -7,6 +7,7 @@
  * (`ModelClass.egRates`): `dex 1, con 1/2, ac 2/3`. Pure.
  */
 import { ABILITIES, type Ability } from '../../abilities.js';
+import { rateEntries } from './rates-text.js';
 
 export const EG_DEFENSE_IDS = ['ac', 'fortitude', 'reflex', 'will'] as const;
 export type EgDefenseId = (typeof EG_DEFENSE_IDS)[number];
@@ -23,8 +24,14 @@ export interface EgClassRates {
   defense: Partial<Record<EgDefenseId, Fraction>>;
 }
 
-/** The largest numerator or denominator a rate may have (a rate is a small fraction a level). */
-export const MAX_RATE_TERM = 12;
+export { MAX_RATE_TERM } from './rates-text.js';
+
+export const ZERO: Fraction = { n: 0, d: 1 };
+
+/** The fraction rounded down (A7: once, at the end). */
+export function floorFraction(f: Fraction): number {
+  return Math.floor(f.n / f.d);
+}
 
 const gcd = (a: number, b: number): number => (b === 0 ? Math.abs(a) : gcd(b, a % b));
 
@@ -43,45 +50,24 @@ export function scaleFraction(f: Fraction, k: number): Fraction {
   return { n: n / g, d: f.d / g };
 }
 
-/** The fraction rounded down (A7: once, at the end). */
-export function floorFraction(f: Fraction): number {
-  return Math.floor(f.n / f.d);
-}
-
-export const ZERO: Fraction = { n: 0, d: 1 };
-
-const RATE = /^(\d{1,2})(?:\/(\d{1,2}))?$/;
-
-/** One rate's text (`1`, `1/2`, `2/3`): a RangeError names a bad one. */
-export function parseRate(text: string): Fraction {
-  const m = RATE.exec(text.trim());
-  const n = m ? Number(m[1]) : NaN;
-  const d = m?.[2] === undefined ? 1 : Number(m[2]);
-  if (!m || d === 0 || n > MAX_RATE_TERM || d > MAX_RATE_TERM) {
-    throw new RangeError(`"${text}" is not a rate per level (1, 1/2, 2/3 …)`);
-  }
-  return scaleFraction({ n, d }, 1);
-}
-
 const isAbility = (id: string): id is Ability => (ABILITIES as readonly string[]).includes(id);
-const isDefense = (id: string): id is EgDefenseId => (EG_DEFENSE_IDS as readonly string[]).includes(id);
 
 /**
- * A class's rates (`dex 1, con 1/2, ac 2/3`: entries separated by commas or semicolons, each an ability
- * (str … cha: its BAB) or a defense (ac, fortitude, reflex, will: its class modifier) and a rate). A
- * RangeError names a bad entry or one named twice. Blank: none (the class's defaults apply).
+ * A class's rates (rates-text.ts: `dex 1, con 1/2, ac 2/3`). A RangeError when the text cannot be
+ * read (the class item's data model refuses such text with a localized message first). Blank or
+ * absent: none (the class's defaults apply).
  */
 export function parseClassRates(text: string | null | undefined): EgClassRates {
   const rates: EgClassRates = { bab: {}, defense: {} };
-  if (typeof text !== 'string' || text.trim() === '') return rates;
-  for (const entry of text.split(/[,;]/)) {
-    const [id = '', rate = '', ...rest] = entry.trim().toLowerCase().split(/\s+/);
-    if (id === '' && rate === '') continue;
-    if (rest.length > 0 || rate === '') throw new RangeError(`"${entry.trim()}" is not "<id> <rate>"`);
-    const group = isAbility(id) ? rates.bab : isDefense(id) ? rates.defense : null;
-    if (group === null) throw new RangeError(`"${id}" is neither an ability nor a defense`);
-    if (id in group) throw new RangeError(`"${id}" is named twice`);
-    (group as Record<string, Fraction>)[id] = parseRate(rate);
+  if (typeof text !== 'string') return rates;
+  const entries = rateEntries(text);
+  if (entries === null) {
+    throw new RangeError(`"${text}" is not "<ability or defense> <rate>, …" (dex 1, con 1/2, ac 2/3)`);
+  }
+  for (const { id, n, d } of entries) {
+    const rate = scaleFraction({ n, d }, 1);
+    if (isAbility(id)) rates.bab[id] = rate;
+    else rates.defense[id as EgDefenseId] = rate;
   }
   return rates;
 }
