@@ -33,6 +33,7 @@ import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import type { PartyRestOptions, PartyRestResult } from './cards/rest/rest-party.js';
 import { dyingModule } from './cards/dying/dying-register.js';
 import { sagaTurnModule } from './combat/saga-turn-start.js';
+import type { TokenType as TokenKind } from './rules/models/eg/tokens.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import type { GrappleOptions } from './cards/grapple/grapple-card.js';
 import { grappleModule } from './cards/grapple/grapple-register.js';
@@ -149,6 +150,13 @@ export interface GnGApi {
    */
   suppressRegeneration(actor: Actor, turns?: number): Promise<CardActionResult>;
   /**
+   * GM only, Enlightened Grognard: grants `actor` persistent tokens (`{ power?, speed?, insight? }`;
+   * negative takes back). Answers `data.record`, the token store's record.
+   */
+  grantPersistentTokens(actor: Actor, delta: Partial<Record<TokenKind, number>>): Promise<CardActionResult>;
+  /** Enlightened Grognard: `actor` gives `amount` tokens of `type` to `recipient` (PCs of one combat; the GM's client checks). */
+  giveTokens(actor: Actor, recipient: Actor, type: TokenKind, amount: number): Promise<CardActionResult>;
+  /**
    * Heals a disabled body part's way (src/cards/heal/): `tend` (the healer's Heal check, DC 15: the
    * patient's next rest counts as with a healer), `surgery` (Heal DC 20 restores `part`), or a GM's
    * `extraordinary` healing (`formula` rolled, then d20 ≤ it restores `part`, no HP). The GM posts the heal card.
@@ -218,6 +226,9 @@ export interface GnGApi {
   openImporter(): Promise<StatBlockImporterApp | null>;
 }
 
+/** The Enlightened Grognard's token calls, loaded on first use. */
+const egTokenModule = onDemand(() => import('./cards/eg-tokens/token-api.js'));
+
 export function createApi(version: string): GnGApi {
   const rules = rulesApi();
   return {
@@ -245,6 +256,10 @@ export function createApi(version: string): GnGApi {
       callModule(dyingModule, (m) => m.grantTemporaryHp(actor, amount, options)),
     suppressRegeneration: (actor, turns) =>
       callModule(sagaTurnModule, (m) => m.suppressRegenerationOf(actor, turns)),
+    grantPersistentTokens: (actor, delta) =>
+      callModule(egTokenModule, (m) => m.grantPersistent(actor, delta)),
+    giveTokens: (actor, recipient, type, amount) =>
+      callModule(egTokenModule, (m) => m.give(actor, recipient, type, amount)),
     heal: (patient, options) => callModule(healModule, (m) => m.heal(patient, options)),
     suddenAction: (actor, steps) => callModule(featActionModule, (m) => m.suddenAction(actor, steps)),
     tacticalAid: (actor, options) => callModule(featActionModule, (m) => m.tacticalAid(actor, options)),

@@ -40,7 +40,7 @@ const QUEUE = 'gng.eg.tokens';
 export interface TokenPool {
   /** The encounter pool: its own (a PC) or the communal one (an NPC); none out of combat. */
   encounter: TokenCounts;
-  /** Its persistent tokens (003:463–467). */
+  /** Its persistent tokens (003:464–467). */
   persistent: TokenCounts;
   /** Whether `encounter` is the NPCs' communal pool. */
   communal: boolean;
@@ -200,7 +200,7 @@ async function changeNow(
 
 /**
  * GM's client: persistent tokens granted (positive) or taken back (negative) outside the encounter
- * pools ("your DM can grant you tokens with a persistent duration", 003:463). Refuses as changeTokens.
+ * pools ("your DM can grant you tokens with a persistent duration", 003:464). Refuses as changeTokens.
  */
 export function grantPersistentTokens(
   actor: Actor,

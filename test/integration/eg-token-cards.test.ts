@@ -1,9 +1,9 @@
 /**
  * The Enlightened Grognard's token cards (issue #31; docs/rules.md "Tokens"), on the harness with a
- * world playing a model that offers tokens: the initiative card (a PC's 2 tokens of choice, 003:430;
+ * world playing EG_MODEL (registered for the file): the initiative card (a PC's 2 tokens of choice, 003:430;
  * NPCs none, 003:472), gifts between PCs (003:442, 473) and their Undo. Hostile: a double click, a
  * choice or gift forged in the request, a player clearing and re-rolling initiative, a gift larger
- * than the pool, a player's own message dressed as a token card.
+ * than the pool, a player's own message dressed as a token card. And the end of the encounter.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
@@ -13,25 +13,18 @@ import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
 import { registerEgTokens } from '../../src/combat/eg-tokens.js';
 import { egTokenCardOf, giveTokens } from '../../src/cards/eg-tokens/token-card-state.js';
 import { egTokenCard, handleGift } from '../../src/cards/eg-tokens/token-card.js';
-import { TEST_MODEL } from '../fixtures/test-combat-model.js';
+import { EG_MODEL } from '../../src/rules/models/eg/index.js';
 import { worldPlays } from '../fixtures/saga-world.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
 const pool = (power: number, speed: number, insight: number) => ({ power, speed, insight });
 
-/** A model with tokens and nothing else (the token cards ask only for that capability). */
-const TOKENS_MODEL = {
-  ...TEST_MODEL,
-  id: 'test-tokens',
-  capabilities: { ...TEST_MODEL.capabilities, tokens: true },
-};
-
 beforeAll(() => {
-  models.registerCombatModel(TOKENS_MODEL);
+  models.registerCombatModel(EG_MODEL);
   registerEgTokens();
 });
-afterAll(() => models.unregisterCombatModel(TOKENS_MODEL.id));
+afterAll(() => models.unregisterCombatModel(EG_MODEL.id));
 
 let ayla: Actor;
 let bren: Actor;
@@ -41,7 +34,7 @@ let combat: Combat;
 beforeEach(async () => {
   h.reset(31);
   h.as(gm);
-  await worldPlays(h, TOKENS_MODEL.id);
+  await worldPlays(h, EG_MODEL.id);
   ayla = await h.createActor({ name: 'Ayla', type: 'character' }, player);
   bren = await h.createActor({ name: 'Bren', type: 'character' }, otherPlayer);
   goblin = await h.createActor({ name: 'Goblin', type: 'npc' });
@@ -214,6 +207,21 @@ describe('gifts between PCs (003:442, 473)', () => {
     });
   });
 
+  it('Undo of a gift the recipient has spent is refused and moves nothing', async () => {
+    h.as(player);
+    await giveTokens(ayla, bren, 'speed', 2);
+    h.as(gm);
+    await changeTokens(combat, bren, { speed: -1 }, 'test');
+    const card = latest();
+    expect(await egTokenCard.request(card.id as string, 'undo', 'actor')).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.Short',
+    });
+    expect(tokenPool(combat, ayla).encounter).toEqual(pool(0, 1, 0));
+    expect(tokenPool(combat, bren).encounter).toEqual(pool(0, 1, 0));
+    expect(egTokenCardOf(game.messages.get(card.id as string))?.status).toBe('done');
+  });
+
   it('a gift larger than the pool is refused and nothing moves; two at once are paid one after the other', async () => {
     h.as(player);
     expect(await giveTokens(ayla, bren, 'speed', 4)).toMatchObject({
@@ -269,5 +277,46 @@ describe('gifts between PCs (003:442, 473)', () => {
     expect(await giveTokens(ayla, stranger, 'speed', 1)).toMatchObject({
       error: 'GNG.Model.EG.Gift.Error.NotTogether',
     });
+  });
+});
+
+describe('the end of the encounter (003:461; R20, A9)', () => {
+  it("deleting the combat takes its pools and puts each creature's bloodied mark back to 0; persistent tokens stay", async () => {
+    await changeTokens(combat, ayla, { power: 2 }, 'test');
+    await ayla.update({ 'system.model.eg.bloodied': 1, 'system.model.eg.persistent.speed': 1 });
+    await goblin.update({ 'system.model.eg.bloodied': 1 });
+    await combat.delete();
+    await attackActionsSettled();
+    const eg = (actor: Actor) =>
+      (actor.system as unknown as { model: { eg: Record<string, unknown> } }).model.eg;
+    expect(eg(ayla)).toEqual({ bloodied: 0, persistent: pool(0, 1, 0) });
+    expect(eg(goblin).bloodied).toBe(0);
+    expect(tokenPool(null, ayla)).toEqual({
+      encounter: pool(0, 0, 0),
+      persistent: pool(0, 1, 0),
+      communal: false,
+    });
+  });
+});
+
+describe('game.gng.grantPersistentTokens and game.gng.giveTokens', () => {
+  it('a GM grants persistent tokens; a player is refused with a message and nothing changes', async () => {
+    h.as(player);
+    expect(await game.gng.grantPersistentTokens(ayla, { power: 3 })).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.GMOnly',
+    });
+    expect(h.notices.at(-1)?.message).toBe("Only a GM's client changes tokens. Ask the GM.");
+    h.as(gm);
+    expect(await game.gng.grantPersistentTokens(ayla, { power: 3 })).toMatchObject({ ok: true });
+    expect(tokenPool(null, ayla).persistent).toEqual(pool(3, 0, 0));
+  });
+
+  it('a player gives through the API as through the query', async () => {
+    await changeTokens(combat, ayla, { insight: 1 }, 'test');
+    h.as(player);
+    expect(await game.gng.giveTokens(ayla, bren, 'insight', 1)).toMatchObject({ ok: true });
+    h.as(gm);
+    expect(tokenPool(combat, bren).encounter).toEqual(pool(0, 0, 1));
   });
 });

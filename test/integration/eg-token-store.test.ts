@@ -9,6 +9,7 @@ import { getHarness } from '../harness/index.js';
 import { Refusal } from '../../src/cards/kernel/index.js';
 import {
   changeTokens,
+  grantPersistentTokens,
   loseTokens,
   revertTokenChange,
   tokenPool,
@@ -144,6 +145,47 @@ describe('Undo', () => {
   });
 });
 
+describe('persistent tokens (003:463–467)', () => {
+  it("only a GM grants them; they stay on the actor through the combat's end", async () => {
+    const grant = await grantPersistentTokens(pc, { insight: 2 });
+    expect(tokenPool(combat, pc).persistent).toEqual(pool(0, 0, 2));
+    expect(grant).toMatchObject({ combatId: null, persistent: pool(0, 0, 2), encounter: pool(0, 0, 0) });
+    h.as(player);
+    expect(await refusedWith(grantPersistentTokens(pc, { insight: 5 }))).toBe(
+      'GNG.Model.EG.Token.Error.GMOnly',
+    );
+    h.as(gm);
+    await changeTokens(combat, pc, { insight: 1 }, 'test');
+    await combat.delete();
+    expect(tokenPool(null, pc)).toEqual({
+      encounter: pool(0, 0, 0),
+      persistent: pool(0, 0, 2),
+      communal: false,
+    });
+  });
+
+  it('a spend takes the encounter pool first, then persistent tokens; Undo puts each back where it was', async () => {
+    await grantPersistentTokens(pc, { speed: 2 });
+    await changeTokens(combat, pc, { speed: 1 }, 'test');
+    // 2 speed: the 1 of the encounter, then 1 persistent.
+    const spend = await changeTokens(combat, pc, { speed: -2 }, 'test');
+    expect(spend).toMatchObject({ encounter: pool(0, -1, 0), persistent: pool(0, -1, 0) });
+    expect(tokenPool(combat, pc)).toMatchObject({ encounter: pool(0, 0, 0), persistent: pool(0, 1, 0) });
+    await revertTokenChange(spend);
+    expect(tokenPool(combat, pc)).toMatchObject({ encounter: pool(0, 1, 0), persistent: pool(0, 2, 0) });
+  });
+
+  it('out of combat only persistent tokens are spent; taking back more than granted is refused', async () => {
+    await grantPersistentTokens(pc, { power: 1 });
+    await changeTokens(null, pc, { power: -1 }, 'test');
+    expect(tokenPool(null, pc).persistent).toEqual(pool(0, 0, 0));
+    expect(await refusedWith(grantPersistentTokens(pc, { power: -1 }))).toBe(
+      'GNG.Model.EG.Token.Error.Short',
+    );
+    expect(await refusedWith(grantPersistentTokens(pc, {}))).toBe('GNG.Model.EG.Token.Error.BadChange');
+  });
+});
+
 describe('losses with substitution (003:453–457)', () => {
   it('a lacked type is paid in the type the loser chose, then what it holds; its fellow PCs supply the rest', async () => {
     await changeTokens(combat, pc, { speed: 1, insight: 1 }, 'test');
@@ -198,6 +240,24 @@ describe('hostile players', () => {
     await expect(combat.update({ [`flags.gng.eg.pools.${pc.id}`]: pool(9, 9, 9) })).rejects.toThrow();
     h.as(gm);
     expect(tokenPool(combat, pc).encounter).toEqual(pool(0, 0, 0));
+  });
+
+  it('flags a player writes where it may (its combatant, its actor) are never read as tokens', async () => {
+    h.as(player);
+    const combatant = combat.combatants.find((c) => c.actorId === pc.id) as Combatant;
+    await combatant.update({
+      'flags.gng.eg': { pools: { [pc.id as string]: pool(9, 9, 9) }, npc: pool(9, 9, 9) },
+    });
+    await pc.update({ 'flags.gng.eg': { pools: { [pc.id as string]: pool(9, 9, 9) } } });
+    expect(tokenPool(combat, pc)).toEqual({
+      encounter: pool(0, 0, 0),
+      persistent: pool(0, 0, 0),
+      communal: false,
+    });
+    h.as(gm);
+    expect(await refusedWith(changeTokens(combat, pc, { power: -1 }, 'test'))).toBe(
+      'GNG.Model.EG.Token.Error.Short',
+    );
   });
 
   it('malformed pools in the flags read as empty and cannot be spent', async () => {

@@ -14,5 +14,9 @@ export * from './resolve.js';
 export * from './damage.js';
 export * from './health.js';
 export * from './recovery.js';
+// Lane tokens: the three types, pools and changes, the uses table, the gains, losses with substitution.
+export * from './tokens.js';
+export * from './token-uses.js';
+export * from './token-loss.js';
 // Lane world: the sheet's actions and the dying save at the turn start.
 export * from './combat-actions.js';

@@ -45,13 +45,14 @@ export const TOKEN_USES = {
   weaponRange: use('power', 1, null),
   damageDealt: use('power', 1, 1),
   damageTaken: use('power', 1, 1),
-  // Speed (003:406–410)
+  // Speed (003:406–411)
   dexterityAttack: use('speed'),
   dexteritySkill: use('speed', 1, RETROACTIVE_RATE, SKILL_CHECK_TOKEN_CAP),
   ac: use('speed'),
   reflex: use('speed'),
+  // "+1 square of movement with a move action" (003:411; for one move action, 003:331).
   movement: use('speed', 1, null),
-  // Insight (003:412–418)
+  // Insight (003:413–418)
   wisdomSkill: use('insight', 1, RETROACTIVE_RATE, SKILL_CHECK_TOKEN_CAP),
   will: use('insight'),
   save: use('insight', 2),
@@ -61,12 +62,12 @@ export type TokenUseId = keyof typeof TOKEN_USES;
 
 type Ability = 'str' | 'dex' | 'con' | 'int' | 'wis' | 'cha';
 
-/** The type that raises an attack on `ability`: power for Strength, speed for Dexterity (003:393, 406), else none. */
+/** The type that raises an attack on `ability`: power for Strength, speed for Dexterity (003:394, 407), else none. */
 export function attackTokenType(ability: string): TokenType | null {
   return ability === 'str' ? 'power' : ability === 'dex' ? 'speed' : null;
 }
 
-/** The type that raises a skill check on `ability`: Str/Con power, Dex/Int speed, Wis/Cha insight (003:394, 407, 413). */
+/** The type that raises a skill check on `ability`: Str/Con power, Dex/Int speed, Wis/Cha insight (003:395, 408, 414). */
 export function skillTokenType(ability: string): TokenType | null {
   const table: Record<Ability, TokenType> = {
     str: 'power',
@@ -79,7 +80,7 @@ export function skillTokenType(ability: string): TokenType | null {
   return (table as Record<string, TokenType>)[ability] ?? null;
 }
 
-/** The type that raises a defense: Fortitude power, AC and Reflex speed, Will insight (003:396, 408, 414). */
+/** The type that raises a defense: Fortitude power, AC and Reflex speed, Will insight (003:397, 410, 416). */
 export function defenseTokenType(defense: string): TokenType | null {
   const table: Record<string, TokenType> = {
     fortitude: 'power',
@@ -102,9 +103,6 @@ export function tokenBonus(useId: TokenUseId, tokens: number, timing: TokenTimin
   if (u.retroactiveRate === null) return null;
   return Math.floor(tokens / u.retroactiveRate) * u.perToken;
 }
-
-/** Extra squares for one move action: "+1 square of movement with a move action" per speed token (003:409, 331). */
-export const movementBonusSquares = (speedTokens: number): number => Math.max(0, Math.trunc(speedTokens));
 
 /** A gain the text names: how many of which type (null: of the gainer's choice), and the action it takes. */
 export interface TokenGain {
