@@ -380,10 +380,13 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/cards\/saga-track\/track-card\.ts$/,
       /^src\/applications\/sheets\/saga-sheet\.ts$/,
       // The Enlightened Grognard (issue #31): registered by its loader EG_LOADER; its engine, its
-      // glue at the table (tokens, sheet block, tracker, turn start) and its cards loaded with it.
-      /^src\/rules\/models\/eg\//,
+      // glue at the table (tokens, sheet block, tracker, turn start) and its cards loaded with it; only
+      // the class rates' reader (rates-text.ts, the class item's write check) is at start.
+      /^src\/rules\/models\/eg\/(?!rates-text\.ts$)/,
       /^src\/combat\/eg-/,
-      /^src\/cards\/eg-/,
+      // (A lazy card's registration and state, `*-register.ts` / `*-state.ts`, may be at start: lane
+      // maneuvers' card is registered on `init` as the other lazy cards are.)
+      /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state)\.ts$)/,
       /^src\/applications\/sheets\/eg-sheet\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,

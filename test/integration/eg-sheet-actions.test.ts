@@ -138,6 +138,17 @@ describe('the sheet block', () => {
     const theirs = await h.openSheet(actor);
     expect(theirs.element.querySelector('.eg-actions')).toBeNull();
     expect(theirs.element.querySelector('.eg-give')).toBeNull();
+    // The NPCs' communal pool: the GM's (003:476–478); a player who sees an NPC's sheet does not see it.
+    const goblin = combat.combatants.find((c) => c.actor?.type === 'npc')?.actor as Actor;
+    h.as(gm);
+    await goblin.update({ ownership: { [otherPlayer.id as string]: 2 } });
+    const gmView = await h.openSheet(goblin);
+    expect(texts(gmView.element, '.eg-tokens thead th')).toEqual(['Token', 'Communal pool', 'Persistent']);
+    expect(rows(gmView.element)).toEqual(['power 0 0', 'speed 0 0', 'insight 0 0']);
+    h.as(otherPlayer);
+    const playerView = await h.openSheet(goblin);
+    expect(rows(playerView.element)).toEqual(['power — 0', 'speed — 0', 'insight — 0']);
+    expect(texts(playerView.element, '.eg-note')).toContain("NPCs share the GM's communal pool.");
   });
 });
 
@@ -215,6 +226,12 @@ describe('the actions', () => {
       ok: false,
       error: 'GNG.Error.Card.BadRequest',
     });
+    // Aid Another's tokens to a creature outside the combat: refused.
+    const stranger = await guard(otherPlayer, 28, 'Stranger');
+    h.as(player);
+    expect(
+      await act(actor, 'aidAnother', { first: 'power', second: 'power', aidTo: stranger.uuid }),
+    ).toMatchObject({ ok: false, error: 'GNG.Model.EG.Action.Error.NoAlly' });
     h.as(gm);
     await actor.update({ 'system.hp.value': -2 });
     h.as(player);
@@ -225,5 +242,30 @@ describe('the actions', () => {
     // An unconscious PC may still Aid Another (003:1019).
     expect(await act(actor, 'aidAnother', { first: 'speed', second: 'speed' })).toMatchObject({ ok: true });
     expect(cards()).toHaveLength(1);
+  });
+
+  it('Refocus only with no enemy adjacent (003:899): a hostile token beside a friendly one stops it, a neutral does not', async () => {
+    const actor = await guard();
+    const goblin = await egGoblin(h);
+    await fight(actor, goblin);
+    const mine = h.placeToken(actor, { x: 0, y: 0 });
+    const theirs = h.placeToken(goblin, { x: 100, y: 0 });
+    Object.assign(mine.document, { disposition: 1 });
+    Object.assign(theirs.document, { disposition: -1 });
+    h.as(player);
+    expect(await act(actor, 'refocus')).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Action.Error.adjacentEnemy',
+    });
+    expect(h.notices.at(-1)?.message).toBe(
+      'Guard cannot Refocus with an enemy adjacent. Nothing was changed.',
+    );
+    // Neutral: no one's enemy.
+    Object.assign(theirs.document, { disposition: 0 });
+    expect(await act(actor, 'refocus')).toMatchObject({ ok: true });
+    // Hostile again, two squares away: not adjacent.
+    Object.assign(theirs.document, { disposition: -1, x: 200 });
+    expect(await act(actor, 'refocus')).toMatchObject({ ok: true });
+    expect(cards()).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@
 import { ABILITIES } from '../../rules/index.js';
 import type { DefenseSpec } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { EG_ACTIONS, actionRefusal, saveBonusOf } from '../../rules/models/eg/combat-actions.js';
+import { EG_SHEET_ACTIONS, actionRefusal, saveBonusOf } from '../../rules/models/eg/combat-actions.js';
 import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 import { egBabs } from '../../rules/models/eg/attack-bonus.js';
 import { tokenPool } from '../../combat/eg-token-store.js';
@@ -167,7 +167,7 @@ export function egSheetBlock(actor: Actor): ModelSheetBlock {
           }
         : null,
     actions: mine
-      ? EG_ACTIONS.map((id) => {
+      ? EG_SHEET_ACTIONS.map((id) => {
           const reason = actionRefusal(id, state);
           return {
             id,

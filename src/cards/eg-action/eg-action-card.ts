@@ -14,8 +14,8 @@ import { combatModel } from '../../settings/combat-model.js';
 import {
   actionGain,
   actionRefusal,
-  isEgAction,
-  type EgAction,
+  isEgSheetAction,
+  type EgSheetAction,
 } from '../../rules/models/eg/combat-actions.js';
 import { breathHealing, catchYourBreath } from '../../rules/models/eg/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
@@ -54,7 +54,7 @@ interface Line {
 export interface EgActionCardState {
   actorUuid: string;
   name: string;
-  action: EgAction;
+  action: EgSheetAction;
   lines: Line[];
   /** What it changed (null once undone). */
   applied: {
@@ -72,7 +72,7 @@ export function egActionCardOf(message: ChatMessage | null | undefined): EgActio
   return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
 }
 
-const actionName = (action: EgAction) => t(`GNG.Model.EG.Action.${action}.label`);
+const actionName = (action: EgSheetAction) => t(`GNG.Model.EG.Action.${action}.label`);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 function renderCard(state: EgActionCardState): Promise<string> {
@@ -146,7 +146,11 @@ async function aidRecipient(actor: Actor, combat: Combat, uuid: string): Promise
 }
 
 /** Plays `action` for `actor` (checked) and posts its card. */
-async function play(actor: Actor, action: EgAction, fields: Record<string, string>): Promise<ChatMessage> {
+async function play(
+  actor: Actor,
+  action: EgSheetAction,
+  fields: Record<string, string>,
+): Promise<ChatMessage> {
   const reason = actionRefusal(action, actionStateOf(actor));
   if (reason)
     throw new Refusal(`GNG.Model.EG.Action.Error.${reason}`, {
@@ -209,7 +213,7 @@ export const handleEgAction = actorQuery(
       throw new Refusal('GNG.Error.Card.BadRequest');
     if (!sender.isGM && !owns(sender, actor.uuid))
       throw new Refusal('GNG.Model.EG.Action.Error.NotOwner', { name: actor.name });
-    if (!isEgAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
+    if (!isEgSheetAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
     const message = await play(actor, fields.action, fields);
     return { ok: true, messageId: message.id as string };
   },

@@ -9,18 +9,18 @@ import { noTokens, type TokenCounts, type TokenType } from './tokens.js';
 import { TOKEN_GAINS } from './token-uses.js';
 
 /** The sheet's actions, in the order shown. */
-export const EG_ACTIONS = ['catchBreath', 'refocus', 'aidAnother', 'totalDefense'] as const;
-export type EgAction = (typeof EG_ACTIONS)[number];
+export const EG_SHEET_ACTIONS = ['catchBreath', 'refocus', 'aidAnother', 'totalDefense'] as const;
+export type EgSheetAction = (typeof EG_SHEET_ACTIONS)[number];
 
-export const isEgAction = (value: unknown): value is EgAction =>
-  typeof value === 'string' && (EG_ACTIONS as readonly string[]).includes(value);
+export const isEgSheetAction = (value: unknown): value is EgSheetAction =>
+  typeof value === 'string' && (EG_SHEET_ACTIONS as readonly string[]).includes(value);
 
 /**
  * The tokens an action gains (Catch your Breath none), by the chapter's table of gains
  * (`TOKEN_GAINS`: Refocus 1 speed, 003:900; Total Defense 4 speed, 003:759; Aid Another 2 of choice,
  * 003:744 — here one of each of the two types chosen, the same type twice for two of it).
  */
-export function actionGain(action: EgAction, choice: readonly [TokenType, TokenType]): TokenCounts {
+export function actionGain(action: EgSheetAction, choice: readonly [TokenType, TokenType]): TokenCounts {
   const gain = noTokens();
   if (action === 'catchBreath') return gain;
   const { type, count } = TOKEN_GAINS[action];
@@ -45,7 +45,7 @@ export interface ActionState {
 }
 
 /** Why `action` may not be taken (a reason id), or null. */
-export function actionRefusal(action: EgAction, s: ActionState): string | null {
+export function actionRefusal(action: EgSheetAction, s: ActionState): string | null {
   if (s.dead) return 'dead';
   if (action === 'catchBreath')
     // "A character who has taken damage can pause to catch her breath" (003:749); also unconscious

@@ -34,3 +34,5 @@ export * from './opportunity.js';
 export type { EgOutcome, EgTokenPolicy, EgOutcomeOdds, EgAttackOdds } from './eg-odds.js';
 // Lane card: which tokens raise which roll, what an attack's options cost and earn, the area's 3d20.
 export * from './attack-card.js';
+// Lane world: the sheet's actions and the dying save at the turn start.
+export * from './combat-actions.js';
