@@ -56,7 +56,7 @@ import { registerSimulator } from './simulator/register.js';
 import { registerImporter } from './bestiary/register.js';
 import { registerWorldRepair } from './data/world-repair-register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
-import { registerVariantsMenu } from './settings/variants-app.js';
+import { registerVariantsMenu } from './settings/variants-menu.js';
 import { registerCombatModelSetting } from './settings/combat-model-setting.js';
 import { registerWorldTime } from './combat/world-time.js';
 import { registerEffectTimings } from './combat/effect-timings.js';

@@ -5,18 +5,16 @@
  * them (Appendix 1 variant rules, Appendix 2 high magic) and then the table's automation, each with
  * the text's name, a one-line summary and what it changes at the table. Save writes only the
  * settings whose value changed; Defaults puts the defaults in the form (saved only by Save); Cancel
- * closes.
+ * closes. Loaded on first use by the settings' menu (variants-menu.ts).
  */
-import { SYSTEM_ID, systemPath } from '../config/document-types.js';
+import { SYSTEM_ID } from '../config/document-types.js';
+import { VARIANTS_FOOTER_TEMPLATE, VARIANTS_TEMPLATE } from './variants-menu.js';
 import { models } from '../rules/index.js';
 import { VARIANT_SETTINGS, type VariantSettingSpec } from './variant-rules.js';
 import { COMBAT_MODEL_SETTING, combatModelId, modelName } from './combat-model.js';
 import { combatModelChangeRefusal } from './combat-model-setting.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export const VARIANTS_TEMPLATE = systemPath('templates/settings/variants.hbs');
-export const VARIANTS_FOOTER_TEMPLATE = systemPath('templates/settings/variants-footer.hbs');
 
 /** The groups of the window, in order (lang keys `GNG.Variants.Group.<id>`). */
 const GROUPS: readonly VariantSettingSpec['group'][] = ['appendix1', 'appendix2', 'automation'];
@@ -231,17 +229,4 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
   static async onCancel(this: VariantsApp): Promise<void> {
     await this.close();
   }
-}
-
-/** On `init`: the GM-only "Variant rules" menu of the system settings, and the window's templates. */
-export function registerVariantsMenu(): void {
-  game.settings.registerMenu(SYSTEM_ID, 'variantRules', {
-    name: 'GNG.Variants.Menu.Name',
-    label: 'GNG.Variants.Menu.Label',
-    hint: 'GNG.Variants.Menu.Hint',
-    icon: 'fa-solid fa-list-check',
-    type: VariantsApp,
-    restricted: true,
-  });
-  void foundry.applications.handlebars.loadTemplates([VARIANTS_TEMPLATE, VARIANTS_FOOTER_TEMPLATE]);
 }

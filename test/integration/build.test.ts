@@ -438,6 +438,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       'class StatBlockImporterApp',
       'class AttackDialog',
       'class CastDialog',
+      'class VariantsApp',
     ]) {
       expect(startCode).not.toContain(marker);
       expect(lazyCode).toContain(marker);
@@ -456,7 +457,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       'CharacterSheet',
       'NpcSheet',
       'ItemSheet',
-      'VariantsApp',
+      'VariantsMenu',
       'GnGActor',
       'GnGItem',
       'GnGCombat',

@@ -18,6 +18,7 @@ import { VARIANT_SETTINGS } from '../../src/settings/variant-rules.js';
 const h = await getHarness();
 // After the harness: these modules read `foundry` when they load.
 const { VariantsApp } = await import('../../src/settings/variants-app.js');
+const { VariantsMenu } = await import('../../src/settings/variants-menu.js');
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
 const { gm, player, otherPlayer } = h.users;
 
@@ -236,11 +237,26 @@ describe('the "Variant rules" window', () => {
 
   it('is a GM-only menu of the system settings', () => {
     const menu = h.settings.menus.get('gng.variantRules');
-    expect(menu).toMatchObject({ restricted: true, type: VariantsApp });
+    expect(menu).toMatchObject({ restricted: true, type: VariantsMenu });
     expect(h.i18n.localize(menu?.label ?? '')).toBe('Variant rules');
     expect(h.i18n.localize(menu?.name ?? '')).toBe('Variant rules and automation');
     expect([...h.settings.menusFor(gm).keys()]).toContain('gng.variantRules');
     expect([...h.settings.menusFor(player).keys()]).not.toContain('gng.variantRules');
+  });
+
+  it('its button opens the window, loaded on first use, whatever the render options', async () => {
+    // Foundry constructs the menu's type and renders it: the menu renders the real window instead.
+    const Menu = h.settings.menus.get('gng.variantRules')?.type as unknown as new () => {
+      render(o?: unknown): Promise<unknown>;
+    };
+    for (const options of [true, { force: true }]) {
+      const shown = (await new Menu().render(options)) as App;
+      expect(shown).toBeInstanceOf(VariantsApp);
+      expect(shown.element.querySelector('.gng-variants-group > legend')?.textContent).toBe(
+        'Appendix 1: Variant rules',
+      );
+      await shown.close();
+    }
   });
 
   it("shows every setting under the text's headings, with its name, summary and what it changes", async () => {
