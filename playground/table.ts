@@ -13,6 +13,7 @@ import type { Desk } from './desk.js';
 import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
 import { ChatLog } from './chat-log.js';
+import { egPoolLine, loadEgPools } from './eg-pools.js';
 import { element, f, t, whenActingAs } from './dom.js';
 import { SYSTEM_ID } from '../src/config/document-types.js';
 import { models } from '../src/rules/index.js';
@@ -235,6 +236,7 @@ export class Table {
     await game.settings.set(SYSTEM_ID, COMBAT_MODEL_SETTING, id);
     await worldModelReady();
     this.#model = combatModelId();
+    await loadEgPools(this.#model);
   }
 
   /** The battle map (map.ts). */
@@ -519,6 +521,7 @@ export class Table {
           ? f('GNG.Playground.HitPointsTemp', { value: hp.value, max: hp.max ?? '?', temp: hp.temp })
           : f('GNG.Playground.HitPoints', { value: hp.value, max: hp.max ?? '?' }),
       ),
+      ...[egPoolLine(actor)].filter((line) => line !== null),
       element(
         'ul',
         { className: 'pg-statuses' },

@@ -67,14 +67,15 @@ export function registerEgTokens(): void {
   registered = true;
   registerCard(egTokenCard, [EG_TOKEN_CARD_TEMPLATE]);
   registerGMQuery(EG_GIFT_QUERY, (data, sender) => handleGift(data, sender));
-  const watch = (combatant: Combatant, changes: Record<string, unknown>, userId: string) => {
-    if ('initiative' in changes) void track(initiativeChanged(combatant, userId)).catch(console.error);
-  };
+  // The handlers return their work: Foundry ignores it, and the playground (one page for every
+  // client) keeps the GM's client until it settles (test/harness/README.md, "Limits of the stand-in").
+  const watch = (combatant: Combatant, changes: Record<string, unknown>, userId: string) =>
+    'initiative' in changes ? track(initiativeChanged(combatant, userId)).catch(console.error) : undefined;
   Hooks.on('updateCombatant', (c: Combatant, changes: Record<string, unknown>, _o: unknown, userId: string) =>
     watch(c, changes, userId),
   );
   Hooks.on('createCombatant', (c: Combatant, data: Record<string, unknown>, userId: string) =>
     watch(c, data, userId),
   );
-  Hooks.on('deleteCombat', (combat: Combat) => void track(encounterEnded(combat)).catch(console.error));
+  Hooks.on('deleteCombat', (combat: Combat) => track(encounterEnded(combat)).catch(console.error));
 }

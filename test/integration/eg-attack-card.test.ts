@@ -60,11 +60,14 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect((await act(gm, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(true);
     expect(target(message).result?.hit).toBe(false);
     expect(encounter(combat, goblin)).toEqual(counts(1, 0, 0));
+    // The card's "total vs defense" is the pair that decided it, the retroactive +1 included.
+    expect(view.html(message).querySelector('.result .versus')?.textContent).toBe('14 vs 15');
     // The player may not spend on the goblin's side; 3 power on its own attack: 15 against 15, a hit.
     expect((await act(player, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(false);
     expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
     expect(target(message).result?.hit).toBe(true);
     expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
+    expect(view.html(message).querySelector('.result .versus')?.textContent).toBe('15 vs 15');
 
     // Damage: d10 3 + Str 4 = 7; +2 dealt (the fighter's power), −1 taken (the communal power): 8.
     h.as(player);

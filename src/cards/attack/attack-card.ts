@@ -27,7 +27,7 @@ import { modelTargetContext } from './attack-model-steps.js';
 import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
-import { egCardContext, egTargetContext } from './eg-card-view.js';
+import { egCardContext, egTargetContext, egVersus } from './eg-card-view.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -135,7 +135,10 @@ function targetContext(state: AttackCardState, target: CardTarget) {
       hit: r.hit,
       text: r.hit ? t('GNG.Attack.Hit') : t('GNG.Attack.Miss'),
       // Attack total vs Defense total: the two numbers that decided it.
-      versus: d ? f('GNG.Abort.Versus', { ours: state.attack.total, theirs: d.total }) : null,
+      // (Under the Enlightened Grognard, the target's own, with the tokens spent after the roll.)
+      versus: d
+        ? f('GNG.Abort.Versus', egVersus(target) ?? { ours: state.attack.total, theirs: d.total })
+        : null,
       rd: signed(r.relativeDegree),
     },
     damage: dmg && {

@@ -175,6 +175,20 @@ export function egTargetContext(state: AttackCardState, target: CardTarget) {
   };
 }
 
+/**
+ * The two numbers that decided a target's result under the model: its own attack total (an area
+ * attack's die for it) and defense, each with the tokens spent after the roll (⌊n/3⌋, A4); null
+ * under any other model or before the roll.
+ */
+export function egVersus(target: CardTarget): { ours: number; theirs: number } | null {
+  const eg = target.eg;
+  if (!eg || eg.attackTotal === null || !target.defense) return null;
+  return {
+    ours: eg.attackTotal + retroactiveBonus(eg.retro.attack),
+    theirs: target.defense.total + retroactiveBonus(eg.retro.defense),
+  };
+}
+
 function retroLine(name: string, delta: EgTokenDelta, tokens: number): string {
   return f('GNG.Model.EG.Card.Retro', { name, tokens: tokensText(delta), bonus: retroactiveBonus(tokens) });
 }
