@@ -16,7 +16,8 @@ import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 import { isGMMessage } from '../cards/kernel/gm-message.js';
 import { track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
-import { setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
+import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
+import { egHeaderLabel } from '../applications/sheets/eg-header.js';
 import { egSheetBlock } from '../applications/sheets/eg-sheet.js';
 import { tokenPool } from './eg-token-store.js';
 import { TOKEN_TYPES, type TokenCounts } from '../rules/models/eg/tokens.js';
@@ -133,6 +134,7 @@ export function registerEgTable(): void {
   if (registered) return;
   registered = true;
   setModelSheetBlock(EG, egSheetBlock);
+  setModelHeaderLabel(EG, egHeaderLabel);
   registerLazyCard({
     module: actionModule,
     queries: {

@@ -222,3 +222,30 @@ describe('the guard of system.model.eg', () => {
     expect(h.notices.some((n) => n.message.includes('without the GM: they were put back.'))).toBe(true);
   });
 });
+
+describe('the sheet header', () => {
+  it("names the model's health, not GnG's injury grade: not bloodied, bloodied, disabled, dying, stable, dead", async () => {
+    // The Guard has 28 HP: bloodied below 14 (13 × 2 < 28, A9), disabled at 0 (003:1006), dying below
+    // 0 (003:1016), a stable creature below 0 is not dying (003:1048).
+    const hero = await guard();
+    const sheet = await h.openSheet(hero);
+    const label = () => sheet.element.querySelector('.sheet-header .injury-grade')?.textContent?.trim();
+    const cases: [Record<string, unknown>, string[], string][] = [
+      [{ 'system.hp.value': 28 }, [], 'Not bloodied'],
+      [{ 'system.hp.value': 14 }, [], 'Not bloodied'],
+      [{ 'system.hp.value': 13 }, [], 'Bloodied'],
+      [{ 'system.hp.value': 0 }, [], 'Disabled (0 HP)'],
+      [{ 'system.hp.value': -3 }, [], 'Dying'],
+      [{ 'system.hp.value': -3 }, ['stable'], 'Stable (disabled)'],
+      [{ 'system.hp.value': -3 }, ['dead'], 'Dead'],
+    ];
+    h.as(gm);
+    for (const [update, statuses, expected] of cases) {
+      await hero.update(update);
+      for (const id of ['stable', 'dead'])
+        await hero.toggleStatusEffect(id, { active: statuses.includes(id) });
+      await sheet.render();
+      expect(label(), expected).toBe(expected);
+    }
+  });
+});

@@ -20,7 +20,7 @@ import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
-import { modelSheetBlockOf } from './model-sheet-blocks.js';
+import { modelHeaderLabelOf, modelSheetBlockOf } from './model-sheet-blocks.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import {
@@ -477,7 +477,11 @@ function sagaAttackRowParts(actor: Actor, attack: AttackSummary) {
  */
 function headerHpBar(actor: Actor, system: CreatureData) {
   const bar = hpBar(system);
-  if (!modelOffers('conditionTrack')) return bar;
+  if (!modelOffers('conditionTrack')) {
+    // A model's own words for the creature's health (the Enlightened Grognard's: eg-header.ts).
+    const label = modelHeaderLabelOf(combatModel().id, actor);
+    return label === null ? bar : { ...bar, injury: label };
+  }
   const step = conditionStepOf(actor);
   return {
     ...bar,

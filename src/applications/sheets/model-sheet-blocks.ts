@@ -27,3 +27,16 @@ export function setModelSheetBlock(id: string, builder: BlockBuilder): void {
 export function modelSheetBlockOf(id: string, actor: Actor): ModelSheetBlock | null {
   return builders.get(id)?.(actor) ?? null;
 }
+
+type HeaderLabel = (actor: Actor) => string;
+const headerLabels = new Map<string, HeaderLabel>();
+
+/** Sets what the sheet's header says of a creature's health under model `id`, in place of GnG's injury grade. */
+export function setModelHeaderLabel(id: string, label: HeaderLabel): void {
+  headerLabels.set(id, label);
+}
+
+/** The header's health label of model `id` for `actor`, or null (GnG's injury grade stays). */
+export function modelHeaderLabelOf(id: string, actor: Actor): string | null {
+  return headerLabels.get(id)?.(actor) ?? null;
+}
