@@ -257,6 +257,23 @@ it("plays an exchange under the Enlightened Grognard: initiative tokens, a proac
   await shot(page, 'taken-back');
   await expectNoSeriousViolations(page, '#chat-log .attack-card');
 
+  // The turn order is narrow: each badge stays inside its row (it wraps below the name, never over
+  // the edge), and badges do not run into each other.
+  const overflow = await page.locator('.pg-tracker .combatant').evaluateAll((rows) =>
+    rows.flatMap((r) => {
+      const edge = r.getBoundingClientRect().right + 0.5;
+      return [...r.querySelectorAll<HTMLElement>('.gng-eg-tokens, .gng-eg-turn, .gng-eg-bloodied')]
+        .filter((b) => b.getBoundingClientRect().right > edge)
+        .map((b) => b.textContent ?? '');
+    }),
+  );
+  expect(overflow).toEqual([]);
+  const gaps = await page
+    .locator('.pg-tracker .gng-eg-turn')
+    .evaluateAll((badges) => badges.map((b) => getComputedStyle(b).marginLeft));
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const gap of gaps) expect(parseFloat(gap)).toBeGreaterThan(0);
+
   // An NPC joins side B (the table starts again under the model): the NPCs' communal pool is the
   // GM's to see (003:476–478), on its panel and above the turn order; a player sees neither.
   const side = page.locator('.pg-side[data-side="b"]');
