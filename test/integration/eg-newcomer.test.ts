@@ -1,0 +1,93 @@
+/**
+ * What a new user of the Enlightened Grognard model (issue #31, round 2) met in the playground and
+ * found wrong, pinned on the harness: EG_MODEL registered for the file, a begun fight
+ * (test/fixtures/eg-world.ts: the player's Appendix 3 fighter, the other player's rogue, the GM's
+ * goblin). Numbers worked out by hand:
+ * - the fighter's bastard sword: 1d10 + Str 4 (003:214), the attack +9 (003:184);
+ * - the rogue (Dex 16 +3, padded armor +1, GnG's class Defense bonus 1 at 1st level): AC 10 + 1 + 1 +
+ *   3 = 15 (003:236).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { egCardHelpers } from '../fixtures/eg-card.js';
+import { egFight, useEgWorld } from '../fixtures/eg-world.js';
+import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { registerEgTokens } from '../../src/combat/eg-tokens.js';
+import { combatantOf } from '../../src/combat/scene-lookup.js';
+
+const h = await getHarness();
+await import('../../src/cards/attack/attack-gm.js');
+const { gm, player, otherPlayer } = h.users;
+
+useEgWorld(h, 31, { endCombats: true });
+beforeAll(() => registerEgTokens());
+
+const { view, target, grant, attack, act } = egCardHelpers(h);
+
+describe('the EG attack card as a new user meets it', () => {
+  it("shows the close of the defenders' step to the GM only, not to the defender's owner who may not press it", async () => {
+    const { fighter, rogue } = await egFight(h);
+    const message = (await attack(player, fighter, [rogue])) as ChatMessage;
+    h.as(otherPlayer);
+    // The rogue's player answers for the rogue: its spend and "no tokens", not the GM's close.
+    expect(view.buttons(message)).toContain('egDefend');
+    expect(view.buttons(message)).not.toContain('egClose');
+    expect((await act(otherPlayer, message, 'egClose', { tokens: 0 })).ok).toBe(false);
+    h.as(player);
+    expect(view.buttons(message)).not.toContain('egClose');
+    h.as(gm);
+    expect(view.buttons(message)).toContain('egClose');
+    expect(target(message).eg?.answer).toBeNull();
+  });
+
+  it("lists the damage's steps in the chapter's terms: the power tokens on each side, no Relative Degree, no Protection", async () => {
+    const { fighter, rogue, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 2 });
+    await grant(combat, rogue, { power: 1 });
+    const message = (await attack(player, fighter, [rogue])) as ChatMessage;
+    // d20 10 + 9 = 19 against AC 15: a hit.
+    h.dice.queue(10);
+    expect((await act(otherPlayer, message, 'egDefend', { tokens: 0 })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    h.as(player);
+    h.dice.queue(3);
+    await view.click(message, 'rollDamage');
+    expect((await act(player, message, 'egDamage', { tokens: 2, side: 'dealt' })).ok).toBe(true);
+    expect((await act(otherPlayer, message, 'egDamage', { tokens: 1, side: 'taken' })).ok).toBe(true);
+    // d10 3 + Str 4 = 7; +2 dealt, −1 taken (003:399–404): 8, the steps adding up to it.
+    expect(target(message).damage?.final).toBe(8);
+    const steps = [...view.html(message).querySelectorAll('.damage details.steps .step-lines li')].map((li) =>
+      [...li.querySelectorAll('span')].map((span) => span.textContent),
+    );
+    expect(steps).toEqual([
+      ['Weapon dice and bonuses', '3'],
+      ['Strength', '+4'],
+      [`${fighter.name}'s power tokens`, '+2'],
+      [`${rogue.name}'s power tokens`, '-1'],
+      ['Damage', '8'],
+    ]);
+  });
+});
+
+describe('the initiative card as each player sees it', () => {
+  it('says whose choice it waits for instead of a bare "Choose:" to those who may not choose', async () => {
+    const { fighter } = await egFight(h);
+    h.as(player);
+    await game.combat?.rollInitiative([combatantOf(fighter)?.id as string]);
+    await attackActionsSettled();
+    const card = game.messages.contents.at(-1) as ChatMessage;
+    const seen = (user: User) => {
+      h.as(user);
+      const html = h.renderMessage(card);
+      return {
+        text: html.querySelector('.eg-token-ask')?.textContent,
+        waiting: html.querySelector('.gng-card-waiting')?.textContent,
+        choices: html.querySelectorAll('button[data-action="choose"]').length,
+      };
+    };
+    const ask = `${fighter.name} rolled initiative and gains 2 tokens of its choice.`;
+    const waiting = `Waiting for ${fighter.name}'s choice of tokens.`;
+    expect(seen(otherPlayer)).toEqual({ text: ask, waiting, choices: 0 });
+    expect(seen(player)).toEqual({ text: ask, waiting, choices: 6 });
+  });
+});
