@@ -91,3 +91,22 @@ describe('the initiative card as each player sees it', () => {
     expect(seen(player)).toEqual({ text: ask, waiting, choices: 6 });
   });
 });
+
+describe("the sheet's Combat tab under the model", () => {
+  it("offers none of GnG's maneuver, grapple and total defense buttons, which the model refuses or ignores", async () => {
+    const { fighter } = await egFight(h);
+    h.as(player);
+    const sheet = await h.openSheet(fighter);
+    const el = sheet.element as HTMLElement;
+    // The attack stays; Bull Rush, Trip, Throw ("not part of this world's combat rules"), GnG's
+    // Grapple and its Total defense (a GnG status the EG defenses ignore: 003:759's Total Defense
+    // is the EG block's action) are gone.
+    expect(el.querySelectorAll('[data-action="rollAttack"]').length).toBeGreaterThan(0);
+    const gng = ['startManeuver', 'startGrapple', 'totalDefense'].map(
+      (action) => el.querySelectorAll(`.maneuvers [data-action="${action}"]`).length,
+    );
+    expect(gng).toEqual([0, 0, 0]);
+    expect(el.querySelector('.maneuvers')).toBeNull();
+    await sheet.close();
+  });
+});
