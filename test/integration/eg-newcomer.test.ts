@@ -40,7 +40,7 @@ describe('the EG attack card as a new user meets it', () => {
     expect(target(message).eg?.answer).toBeNull();
   });
 
-  it("lists the damage's steps in the chapter's terms: the power tokens on each side, no Relative Degree, no Protection", async () => {
+  it("lists the damage's steps in the chapter's terms (the power tokens on each side, no Relative Degree, no Protection) and, after Apply, the bloodied mark and its Con damage", async () => {
     const { fighter, rogue, combat } = await egFight(h);
     await grant(combat, fighter, { power: 2 });
     await grant(combat, rogue, { power: 1 });
@@ -66,6 +66,18 @@ describe('the EG attack card as a new user meets it', () => {
       [`${rogue.name}'s power tokens`, '-1'],
       ['Damage', '8'],
     ]);
+    // Apply: 9 − 8 = 1 HP, below half of 9 for the first time: 1 Constitution damage (003:969–970,
+    // A9), said on the card beside the HP; Undo takes both back and the line goes.
+    h.as(player);
+    await view.click(message, 'applyDamage');
+    const health = () =>
+      [...view.html(message).querySelectorAll('.applied .eg-health')].map((p) => p.textContent);
+    expect(health()).toEqual([
+      `${rogue.name} is bloodied for the first time this encounter.`,
+      `${rogue.name}'s Constitution damage: 0 → 1.`,
+    ]);
+    await view.click(message, 'undoDamage');
+    expect(health()).toEqual([]);
   });
 });
 
