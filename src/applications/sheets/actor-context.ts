@@ -249,14 +249,28 @@ export function combatTabContext(actor: Actor): Record<string, unknown> {
   const system = actor.system as CreatureData;
   const derived = system.derived;
   const track = modelOffers('conditionTrack');
+  const prone = (actor.statuses ?? new Set<string>()).has('prone');
+  const maneuvers = modelOffers('maneuvers')
+    ? MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) }))
+    : [];
+  const grapple = modelOffers('gngGrapple');
+  const totalDefense = !modelOffers('tokens');
   const context: Record<string, unknown> = {
     // Under the condition track: the card's parts (GnG's condition rows and injury out, the step's penalty in).
     attacks: derived.attacks.map((attack) =>
       attackView(actor, system, attack, track ? sagaAttackRowParts(actor, attack) : undefined),
     ),
-    /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
-    maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
-    prone: (actor.statuses ?? new Set<string>()).has('prone'),
+    /**
+     * The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone; GnG's
+     * maneuvers and grapple only under a model that offers them (another refuses them), GnG's Total
+     * defense status not under a model whose sheet block has its own action (the EG model's, 003:759).
+     */
+    maneuvers,
+    grapple,
+    totalDefense,
+    prone,
+    // The group shows while any of its buttons does (GnG: always).
+    maneuverGroup: maneuvers.length > 0 || grapple || totalDefense || prone,
     /** The grapples holding the actor, with the moves its side may make now (the card's, for this user). */
     grapples: sheetGrapples(actor, game.user),
     abilities: ABILITIES.map((key) => {

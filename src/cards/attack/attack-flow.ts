@@ -174,12 +174,10 @@ function egAction(name: CardAction): Spec {
         out[el.name.slice(3)] = el.type === 'number' ? Number(el.value) : el.value;
       return out;
     },
+    // Who may press it (a GM owns every actor; only a GM closes the defenders' step), for its side.
     shown: (user, state, target, el) =>
-      user.isGM ||
-      owns(
-        user,
-        /^(attack|dealt)$/.test(el.dataset.side ?? '') ? state.attacker.actorUuid : target.actorUuid,
-      ),
+      userMayAct(user, name, state, target) &&
+      owns(user, (/^(attack|dealt)$/.test(el.dataset.side as string) ? state.attacker : target).actorUuid),
     run: async (ctx) => (await egSteps()).egStep(name, ctx),
   });
 }

@@ -132,7 +132,12 @@ export function marginLine(result: NonNullable<CardTarget['result']>): string {
  * no button of a step the model does not offer (the abort buttons, drawn from the state alone).
  */
 export function modelTargetContext<
-  C extends { defense: object | null; result?: object | null; buttons: Record<string, unknown> },
+  C extends {
+    defense: object | null;
+    result?: object | null;
+    damage?: { steps: { label: string; value: string }[] } | null;
+    buttons: Record<string, unknown>;
+  },
 >(state: AttackCardState, target: CardTarget, context: C): C {
   const versus = target.defense ? staticDefenseLine(target.defense, state.model) : null;
   if (versus && context.defense && target.defense) {
@@ -152,5 +157,39 @@ export function modelTargetContext<
     Object.assign(context.result, { margin: marginLine(target.result) });
   if (model && !model.capabilities.aborts)
     Object.assign(context.buttons, { block: null, riposte: null, rollWithBlow: null });
+  if (context.damage && target.damage && model && !model.capabilities.protection)
+    context.damage.steps = unarmoredDamageSteps(state, target, model);
   return context;
+}
+
+/**
+ * The damage's steps under a model without Protection (nor, unless it has one, Relative Degree):
+ * what adds up to the damage before DR — the weapon, Strength, other bonuses, the EG model's power
+ * tokens of each side (003:399–404) — and the damage, without GnG's "+0" and "Protection (none)".
+ */
+function unarmoredDamageSteps(
+  state: AttackCardState,
+  target: CardTarget,
+  model: CombatModel,
+): { label: string; value: string }[] {
+  const steps = (target.damage as NonNullable<CardTarget['damage']>).steps;
+  const t = (key: string) => game.i18n.localize(key);
+  const tokens = (name: string) => game.i18n.format('GNG.Model.EG.Card.Step.tokens', { name });
+  const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+  // The EG model counts its power tokens in `other` (eg/damage.ts): shown apart.
+  const dealt = target.eg?.damage.dealt ?? 0;
+  const taken = target.eg?.damage.taken ?? 0;
+  const other = steps.other - dealt + taken;
+  const lines: [string, number, boolean][] = [
+    [t('GNG.Attack.Step.strength'), steps.strength, true],
+    [t('GNG.Attack.Step.other'), other, other !== 0],
+    [tokens(state.attacker.name), dealt, dealt !== 0],
+    [tokens(target.name), -taken, taken !== 0],
+    [t('GNG.Attack.Step.relativeDegree'), steps.relativeDegree, model.capabilities.relativeDegree],
+  ];
+  return [
+    { label: t('GNG.Attack.Step.weapon'), value: String(steps.weapon) },
+    ...lines.filter(([, , shown]) => shown).map(([label, value]) => ({ label, value: signed(value) })),
+    { label: t('GNG.Attack.Step.damage'), value: String(steps.total) },
+  ];
 }

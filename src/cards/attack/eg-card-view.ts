@@ -172,6 +172,7 @@ export function egTargetContext(state: AttackCardState, target: CardTarget) {
         }
       : null,
     noTokens: may('egDefend') ? t('GNG.Model.EG.Card.Button.noTokens') : null,
+    health: healthLines(target),
   };
 }
 
@@ -187,6 +188,25 @@ export function egVersus(target: CardTarget): { ours: number; theirs: number } |
     ours: eg.attackTotal + retroactiveBonus(eg.retro.attack),
     theirs: target.defense.total + retroactiveBonus(eg.retro.defense),
   };
+}
+
+/**
+ * After Apply: what the hit did besides the HP — bloodied for the first time this encounter and the
+ * Constitution damage it (or a dying creature's loss) cost (003:969–970, 1016–1034); from the health
+ * vector before (`snapshot`) and after (`healthAfter`) the Apply.
+ */
+function healthLines(target: CardTarget): string[] {
+  const applied = target.applied;
+  if (!applied) return [];
+  const before = applied.snapshot as unknown as Record<string, unknown>;
+  const after = applied.healthAfter ?? {};
+  const lines: string[] = [];
+  if (before.bloodied === 0 && after.bloodied === 1)
+    lines.push(f('GNG.Model.EG.Card.Health.bloodied', { name: target.name }));
+  const con = [before.conDamage, after.conDamage];
+  if (typeof con[0] === 'number' && typeof con[1] === 'number' && con[0] !== con[1])
+    lines.push(f('GNG.Model.EG.Card.Health.conDamage', { name: target.name, before: con[0], after: con[1] }));
+  return lines;
 }
 
 function retroLine(name: string, delta: EgTokenDelta, tokens: number): string {

@@ -65,6 +65,11 @@ async function renderCard(state: EgTokenCardState): Promise<string> {
       initiative && state.status === 'open'
         ? f('GNG.Model.EG.Token.Initiative.Ask', { name: state.name, count: state.gain })
         : '',
+    // Whose move it is (issue #33), for everyone: the buttons show to the PC's owners only.
+    waiting:
+      initiative && state.status === 'open'
+        ? f('GNG.Model.EG.Token.Initiative.Waiting', { name: state.name })
+        : '',
     choices:
       initiative && state.status === 'open'
         ? initiativeChoices(state.gain).map((choice, index) => ({ index, label: tokenWords(choice) }))
