@@ -2,19 +2,91 @@
  * Issue #31 (the Enlightened Grognard model): a hostile player against the glue, on the harness with
  * the model loaded as a world loads it. What a player's client sends decides nothing it may not
  * decide; a refusal is localized and changes nothing.
+ * - The NPCs' communal pool is the GM's ("a communal pool that is shared by all the creatures under
+ *   his control", 003:478): a player who owns an NPC (here a hound) spends none of it, by any request.
  * - "Whenever you roll initiative you immediately gain 2 tokens of your choice" (003:430): once per
  *   PC and combat, however many combatants the player gives the PC.
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
 
 const h = await getHarness();
-const { player } = h.users;
+await import('../../src/cards/attack/attack-gm.js');
+const { gm, player } = h.users;
 
 useEgWorld(h, 3131, { loaded: true, endCombats: true });
+
+const { view, state, target, grant, attack, act, counts, encounter } = egCardHelpers(h);
+
+const COMMUNAL =
+  "Hound spends from the NPCs' communal pool, which is the GM's: only a GM spends its tokens. Nothing was changed.";
+const bite = {
+  name: 'Bite',
+  type: 'weapon',
+  system: { category: 'simple', use: 'light', damage: { medium: '1d6' }, equipped: true },
+};
+
+/** The fight, and a hound the player owns (an NPC: its pool is the communal one), 3 of each type in that pool. */
+async function withHound() {
+  const f = await egFight(h);
+  h.as(gm);
+  const hound = await h.createActor({ name: 'Hound', type: 'npc' }, player);
+  await hound.createEmbeddedDocuments('Item', [bite]);
+  f.combat.addCombatant(hound);
+  await f.goblin.createEmbeddedDocuments('Item', [{ ...bite, name: 'Club' }]);
+  await grant(f.combat, f.goblin, { power: 3, speed: 3, insight: 3 });
+  return { ...f, hound };
+}
+
+const cards = (key: string) => game.messages.filter((m) => m.flags?.gng?.[key] !== undefined);
+
+describe("a player's NPC and the GM's communal pool (003:478)", () => {
+  it('its save, maneuver and attack spend nothing of it: refused, nothing posted', async () => {
+    const { hound, goblin, fighter, combat } = await withHound();
+    h.as(player);
+    expect(await game.gng.egSave(hound, 'will', { insight: 1 })).toBeNull();
+    expect(view.lastNotice()).toBe(COMMUNAL);
+    expect(await game.gng.egManeuver(hound, 'grab', { targets: [goblin], tokens: 1 })).toBeNull();
+    expect(view.lastNotice()).toBe(COMMUNAL);
+    expect(await attack(player, hound, [fighter], { eg: { spend: 1 } }, 'Bite')).toBeNull();
+    expect(view.lastNotice()).toBe(COMMUNAL);
+    expect(cards('egSave')).toEqual([]);
+    expect(game.messages.filter((m) => m.flags?.gng?.type === 'attack')).toEqual([]);
+    expect(encounter(combat, goblin)).toEqual(counts(3, 3, 3));
+    // Without tokens the player's hound still saves; the GM spends the pool for it.
+    h.dice.queue(10);
+    expect(await game.gng.egSave(hound, 'will')).not.toBeNull();
+    h.as(gm);
+    h.dice.queue(10);
+    expect(await game.gng.egSave(hound, 'will', { insight: 1 })).not.toBeNull();
+    expect(encounter(combat, goblin)).toEqual(counts(3, 3, 2));
+  });
+
+  it('on the attack card: "no tokens" is its answer to give, a spend on its defense or after the roll is refused', async () => {
+    const { hound, goblin, combat } = await withHound();
+    const message = (await attack(gm, goblin, [hound], {}, 'Club')) as ChatMessage;
+    expect(target(message).eg?.answer).toBeNull();
+    expect(await act(player, message, 'egDefend', { tokens: 2 })).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.Communal',
+    });
+    expect(view.lastNotice()).toBe(COMMUNAL);
+    expect(target(message).eg?.answer).toBeNull();
+    expect(encounter(combat, goblin)).toEqual(counts(3, 3, 3));
+    h.dice.queue(10);
+    expect((await act(player, message, 'egDefend', { tokens: 0 })).ok).toBe(true);
+    expect(state(message).eg?.rolled).toBe(true);
+    expect(await act(player, message, 'egRetro', { tokens: 3, side: 'defense' })).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Token.Error.Communal',
+    });
+    expect(encounter(combat, goblin)).toEqual(counts(3, 3, 3));
+  });
+});
 
 describe('the initiative tokens (003:430)', () => {
   it('a second combatant of the same PC, added and rolled by its player, gains nothing more', async () => {

@@ -19,16 +19,21 @@ import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
 import { cardTokenChange, revertCardRecords } from './eg-card-tokens.js';
+import { assertMaySpend } from '../../combat/eg-token-store.js';
 import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
 import { adjacentTokens, tokenOf } from '../../combat/scene-lookup.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
 
-/** The actor of the side that spends, checked against the user (a GM may speak for either side). */
-async function spender(user: User, uuid: string | null, name: string): Promise<Actor> {
+/**
+ * The actor of the side that spends, checked against the user (a GM may speak for either side; a
+ * player spends nothing of the NPCs' communal pool, the store's `assertMaySpend`).
+ */
+async function spender(user: User, uuid: string | null, name: string, spends = true): Promise<Actor> {
   if (!user.isGM && !owns(user, uuid)) throw new Refusal('GNG.Error.Attack.NotAllowed', { name: user.name });
   const actor = await actorOf(uuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name });
+  assertMaySpend(user, actor, spends);
   return actor;
 }
 
@@ -99,7 +104,7 @@ export async function egDefend(
 ): Promise<void> {
   const { tokens } = parseEgSpend(extra);
   const eg = egOf(target);
-  const defender = await spender(user, target.actorUuid, target.name);
+  const defender = await spender(user, target.actorUuid, target.name, tokens > 0);
   if (tokens > 0) {
     const type = eg.defenseType;
     if (!type || !target.defense) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
