@@ -13,6 +13,7 @@ import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
+import { changeTokens } from '../../src/combat/eg-token-store.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
@@ -20,7 +21,7 @@ const { gm, player } = h.users;
 
 useEgWorld(h, 3131, { loaded: true, endCombats: true });
 
-const { view, state, target, grant, attack, act, counts, encounter } = egCardHelpers(h);
+const { view, state, target, grant, attack, act, counts, encounter, setDisposition } = egCardHelpers(h);
 
 const COMMUNAL =
   "Hound spends from the NPCs' communal pool, which is the GM's: only a GM spends its tokens. Nothing was changed.";
@@ -102,5 +103,61 @@ describe('the initiative tokens (003:430)', () => {
     await attackActionsSettled();
     expect(second?.initiative).not.toBeNull();
     expect(tokenCards()).toHaveLength(1);
+  });
+});
+
+describe('tokens given on a miss and spent since (003:435–436, 003:1533)', () => {
+  it('the miss token: a hit made by a retroactive spend cannot take it back; a miss again grants no second one', async () => {
+    const { fighter, rogue, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 3 });
+    await grant(combat, goblin, { speed: 3 });
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    const rogueToken = h.placeToken(rogue, { x: 200, y: 0 });
+    setDisposition(rogueToken, 1);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // d20 2: 2 + 9 = 11 against AC 12, a miss; the rogue (next to the goblin) gains 1 insight.
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect((await act(player, message, 'egMissToken', { ally: rogueToken.id, type: 'insight' })).ok).toBe(
+      true,
+    );
+    // The rogue spends it elsewhere.
+    h.as(gm);
+    await changeTokens(combat, rogue, { insight: -1 }, 'elsewhere');
+    // 3 power: 12 against 12, a hit; the token is spent: it stays given.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    expect(target(message).eg?.missGift).toEqual({ name: rogue.name, type: 'insight' });
+    // 3 speed on the goblin's AC: 12 against 13, a miss again; no second token for the rogue.
+    expect((await act(gm, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(false);
+    expect((await act(player, message, 'egMissToken', { ally: rogueToken.id, type: 'insight' })).ok).toBe(
+      false,
+    );
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 0));
+  });
+
+  it("a charge's miss: a power token the goblins spent stays given; a miss again gives none again", async () => {
+    const { fighter, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 1 });
+    await grant(combat, goblin, { speed: 3 });
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    const message = (await attack(player, fighter, [goblin], { eg: { charge: true } })) as ChatMessage;
+    setDisposition([...game.user.targets][0] as Token, -1);
+    // d20 2: a miss; the adjacent goblin gains 1 power into the communal pool (3 speed there already).
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(encounter(combat, goblin)).toEqual(counts(1, 3, 0));
+    h.as(gm);
+    await changeTokens(combat, goblin, { power: -1 }, 'elsewhere');
+    // 3 of the fighter's 3 power (1 + the charge's 2): a hit; the goblins' power is spent: it stays.
+    expect((await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    // 3 speed on the goblin's AC: a miss again; nothing is given again.
+    expect((await act(gm, message, 'egRetro', { tokens: 3, side: 'defense' })).ok).toBe(true);
+    expect(target(message).result?.hit).toBe(false);
+    expect(encounter(combat, goblin)).toEqual(counts(0, 0, 0));
   });
 });

@@ -35,13 +35,25 @@ export async function cardTokenChange(
  * (its tokens spent since, its actor gone) stays as it is; its refusal comes back as a localized note.
  */
 export async function revertCardRecords(records: readonly CardEgRecord[]): Promise<string[]> {
+  return (await revertCardRecordsKept(records)).notes;
+}
+
+/**
+ * {@link revertCardRecords}, also naming the records the store refused to revert (their tokens spent
+ * since): they still stand, so the card keeps them (a token given and spent stays given).
+ */
+export async function revertCardRecordsKept(
+  records: readonly CardEgRecord[],
+): Promise<{ notes: string[]; kept: CardEgRecord[] }> {
   const notes: string[] = [];
+  const kept: CardEgRecord[] = [];
   for (const entry of [...records].reverse())
     try {
       await revertTokenChange(entry.record as TokenChangeRecord);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       notes.push(game.i18n.format(error.key, error.data));
+      kept.unshift(entry);
     }
-  return notes;
+  return { notes, kept };
 }

@@ -18,7 +18,7 @@ import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
-import { cardTokenChange, revertCardRecords } from './eg-card-tokens.js';
+import { cardTokenChange, revertCardRecords, revertCardRecordsKept } from './eg-card-tokens.js';
 import { assertMaySpend } from '../../combat/eg-token-store.js';
 import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
@@ -68,8 +68,10 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
   const given = eg.records.filter((r) => r.reason === 'chargeMiss');
   if (target.result.hit) {
     if (given.length) {
-      await revertCardRecords(given);
-      eg.records = eg.records.filter((r) => !given.includes(r));
+      // A token its gainer spent since stays given (and its record kept): a hit turned back into
+      // a miss gives nothing again, so no flip of the result mints tokens.
+      const { kept } = await revertCardRecordsKept(given);
+      eg.records = eg.records.filter((r) => !given.includes(r) || kept.includes(r));
     }
     return;
   }
@@ -185,11 +187,15 @@ export async function egRetro(
     resolveEgTarget(state, t, combatModel());
     if (!t.result?.hit) t.damage = null;
     // A miss made a hit takes back the token its miss granted (eg-miss-token.ts), while unspent.
+    // One the ally spent since stays given: the attack has granted its one miss token (no second
+    // one when a later spend makes it a miss again).
     if (t.result?.hit && own.missGift) {
       const given = (state.eg as CardEg).records.filter((r) => r.reason === 'missToken');
-      await revertCardRecords(given);
-      (state.eg as CardEg).records = (state.eg as CardEg).records.filter((r) => !given.includes(r));
-      delete own.missGift;
+      const { kept } = await revertCardRecordsKept(given);
+      (state.eg as CardEg).records = (state.eg as CardEg).records.filter(
+        (r) => !given.includes(r) || kept.includes(r),
+      );
+      if (!kept.length) delete own.missGift;
     }
   }
   await settleChargeMiss(state);
