@@ -161,3 +161,36 @@ describe('tokens given on a miss and spent since (003:435–436, 003:1533)', () 
     expect(encounter(combat, goblin)).toEqual(counts(0, 0, 0));
   });
 });
+
+describe('an attack card whose encounter is over (003:461: the pools go with the combat)', () => {
+  it("its miss token and spends are refused in the next fight; that fight's pools are untouched", async () => {
+    const first = await egFight(h);
+    const { fighter, rogue, goblin } = first;
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    const rogueToken = h.placeToken(rogue, { x: 200, y: 0 });
+    setDisposition(rogueToken, 1);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // d20 2: 11 against AC 12, a miss; the player keeps the miss token for later.
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(target(message).result?.hit).toBe(false);
+    h.as(gm);
+    await first.combat.delete();
+    await attackActionsSettled();
+    const next = h.startCombat([fighter, rogue, goblin]);
+    await grant(next, fighter, { power: 3 });
+    const refused = await act(player, message, 'egMissToken', { ally: rogueToken.id, type: 'insight' });
+    expect(refused).toMatchObject({ ok: false, error: 'GNG.Model.EG.Card.Refusal.encounterOver' });
+    expect(view.lastNotice()).toBe(
+      "This attack's encounter is over: its tokens went with it. Nothing was changed.",
+    );
+    expect(await act(player, message, 'egRetro', { tokens: 3, side: 'attack' })).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Card.Refusal.encounterOver',
+    });
+    expect(encounter(next, rogue)).toEqual(counts(0, 0, 0));
+    expect(encounter(next, fighter)).toEqual(counts(3, 0, 0));
+    expect(target(message).result?.hit).toBe(false);
+  });
+});

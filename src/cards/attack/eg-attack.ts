@@ -36,7 +36,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, staticCardDefense } from './attack-model-steps.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
-import { cardTokenChange } from './eg-card-tokens.js';
+import { cardTokenChange, egCombatOf } from './eg-card-tokens.js';
 import { assertMaySpend } from '../../combat/eg-token-store.js';
 
 /** The Enlightened Grognard model's id (lane core's EG_MODEL). */
@@ -164,6 +164,7 @@ export async function startEgAttack(
     areaDamage: null,
     records: [],
     withdrawn: null,
+    combatId: egCombatOf(actor)?.id ?? null,
   };
   const delta = sumTokenDeltas(gained, asSpend(cost), asSpend({ [type]: card.spend }));
   assertMaySpend(

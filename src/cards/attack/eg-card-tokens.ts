@@ -17,15 +17,18 @@ export function egCombatOf(actor: Actor): Combat | null {
 
 /**
  * GM side: `delta` on `actor`'s pool (negative: spent) through the store, recorded; null when there
- * is nothing to change. A pool too short refuses (the store's localized refusal), changing nothing.
+ * is nothing to change. A pool too short refuses (the store's localized refusal), changing nothing;
+ * so does a card whose combat (`combatId`, the card's) was deleted since: its encounter is over.
  */
 export async function cardTokenChange(
   actor: Actor,
   delta: EgTokenDelta,
   reason: string,
   targetId: string | null,
+  combatId?: string | null,
 ): Promise<CardEgRecord | null> {
   if (!Object.values(delta).some((n) => n)) return null;
+  if (combatId && !game.combats.get(combatId)) throw new Refusal('GNG.Model.EG.Card.Refusal.encounterOver');
   const record = await changeTokens(egCombatOf(actor), actor, delta, `attack-card.${reason}`);
   return { actorUuid: actor.uuid, name: actor.name, reason, targetId, delta: { ...delta }, record };
 }

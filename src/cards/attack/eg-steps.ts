@@ -83,7 +83,7 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
     const actor = token.actor;
     if (!actor || token.id === own.id || !opposed(own.disposition, token.disposition)) continue;
     try {
-      const record = await cardTokenChange(actor, { ...CHARGE_MISS_GAIN }, 'chargeMiss', null);
+      const record = await cardTokenChange(actor, { ...CHARGE_MISS_GAIN }, 'chargeMiss', null, eg.combatId);
       if (record) eg.records.push(record);
     } catch (error) {
       // Not in the fight: no pool to gain into (the store's refusal); the others still gain.
@@ -110,7 +110,13 @@ export async function egDefend(
   if (tokens > 0) {
     const type = eg.defenseType;
     if (!type || !target.defense) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
-    const record = await cardTokenChange(defender, { [type]: -tokens }, 'defense', target.id);
+    const record = await cardTokenChange(
+      defender,
+      { [type]: -tokens },
+      'defense',
+      target.id,
+      state.eg?.combatId,
+    );
     if (record) state.eg?.records.push(record);
     // The model's defense with the tokens spent on it (its `defenseTokens`, 003:384).
     const spec = combatModel().defenseAgainst(
@@ -179,7 +185,13 @@ export async function egRetro(
   if (!side.type) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
   const actor = await spender(user, side.uuid, side.name);
   const reason = spend.side === 'attack' ? 'retroAttack' : 'retroDefense';
-  const record = await cardTokenChange(actor, { [side.type]: -spend.tokens }, reason, target.id);
+  const record = await cardTokenChange(
+    actor,
+    { [side.type]: -spend.tokens },
+    reason,
+    target.id,
+    state.eg?.combatId,
+  );
   if (record) state.eg?.records.push(record);
   for (const t of group) {
     const own = egOf(t);
@@ -239,7 +251,13 @@ export async function egDamage(
     throw new Refusal('GNG.Model.EG.Card.Refusal.takenBelowOne', { max: Math.max(0, max - eg.damage.taken) });
   const side = sideOf(state, target, spend.side);
   const actor = await spender(user, side.uuid, side.name);
-  const record = await cardTokenChange(actor, { power: -spend.tokens }, spend.side, target.id);
+  const record = await cardTokenChange(
+    actor,
+    { power: -spend.tokens },
+    spend.side,
+    target.id,
+    state.eg?.combatId,
+  );
   if (record) state.eg?.records.push(record);
   eg.damage.dealt = dealt;
   eg.damage.taken = taken;
