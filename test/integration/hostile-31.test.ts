@@ -6,6 +6,11 @@
  *   his control", 003:478): a player who owns an NPC (here a hound) spends none of it, by any request.
  * - "Whenever you roll initiative you immediately gain 2 tokens of your choice" (003:430): once per
  *   PC and combat, however many combatants the player gives the PC.
+ * - A token given on a miss and spent stays given; a result flipped back and forth mints nothing.
+ * - "you lose any tokens you still possess at the end of an encounter" (003:461–462): a card of an
+ *   ended combat moves no tokens in the next one.
+ * - No GM connected: every EG request refused, nothing changed. The store's Undo after interleaved
+ *   changes puts each token back where it came from.
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
@@ -13,7 +18,9 @@ import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
-import { changeTokens } from '../../src/combat/eg-token-store.js';
+import { changeTokens, revertTokenChange, tokenPool } from '../../src/combat/eg-token-store.js';
+import { askGM } from '../../src/cards/kernel/index.js';
+import { egTokenCard } from '../../src/cards/eg-tokens/token-card.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
@@ -192,5 +199,61 @@ describe('an attack card whose encounter is over (003:461: the pools go with the
     expect(encounter(next, rogue)).toEqual(counts(0, 0, 0));
     expect(encounter(next, fighter)).toEqual(counts(3, 0, 0));
     expect(target(message).result?.hit).toBe(false);
+  });
+});
+
+describe('no GM connected', () => {
+  it('every EG request is refused with the reason; no card, no token moves', async () => {
+    const { fighter, rogue, goblin, combat } = await egFight(h);
+    await grant(combat, fighter, { power: 2, speed: 2, insight: 2 });
+    h.as(player);
+    await combat.rollInitiative([combat.combatants.find((c) => c.actorId === fighter.id)?.id as string]);
+    await attackActionsSettled();
+    const initiative = game.messages.find((m) => egTokenCardOf(m) !== null) as ChatMessage;
+    const messages = game.messages.size;
+    (gm as unknown as { active: boolean }).active = false;
+    try {
+      h.as(player);
+      const noGM = { ok: false, error: 'GNG.Error.Attack.NoGM' };
+      expect(await game.gng.giveTokens(fighter, rogue, 'speed', 1)).toMatchObject(noGM);
+      expect(
+        await egTokenCard.request(initiative.id as string, 'choose', 'actor', { choice: 0 }),
+      ).toMatchObject(noGM);
+      const action = { actorUuid: fighter.uuid, action: 'refocus', first: '', second: '', aidTo: '' };
+      expect(await askGM('gng.egAction', action)).toMatchObject(noGM);
+      expect(await game.gng.egSave(fighter, 'will', { insight: 1 })).toBeNull();
+      expect(await game.gng.egManeuver(fighter, 'grab', { targets: [goblin], tokens: 1 })).toBeNull();
+      expect(view.lastNotice()).toBe('No GM is connected: card actions need one.');
+    } finally {
+      (gm as unknown as { active: boolean }).active = true;
+    }
+    expect(game.messages.size).toBe(messages);
+    expect(encounter(combat, fighter)).toEqual(counts(2, 2, 2));
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 0));
+    expect(egTokenCardOf(initiative)?.status).toBe('open');
+  });
+});
+
+describe("the store's Undo after interleaved changes", () => {
+  it('each record reverts its own part, in any order the pools allow; one whose tokens were spent waits', async () => {
+    const { fighter, combat } = await egFight(h);
+    h.as(gm);
+    await game.gng.grantPersistentTokens(fighter, { power: 1 });
+    const pool = () => tokenPool(combat, fighter);
+    // A: +2 power gained; B: 3 spent, the encounter's 2 first, then the persistent 1; C: +1 gained.
+    const a = await changeTokens(combat, fighter, { power: 2 }, 'a');
+    const b = await changeTokens(combat, fighter, { power: -3 }, 'b');
+    expect(b).toMatchObject({ encounter: counts(-2, 0, 0), persistent: counts(-1, 0, 0) });
+    const c = await changeTokens(combat, fighter, { power: 1 }, 'c');
+    expect(pool()).toMatchObject({ encounter: counts(1, 0, 0), persistent: counts(0, 0, 0) });
+    // A's 2 were spent by B: its Undo is refused and nothing moves.
+    await expect(revertTokenChange(a)).rejects.toMatchObject({ key: 'GNG.Model.EG.Token.Error.Short' });
+    expect(pool()).toMatchObject({ encounter: counts(1, 0, 0), persistent: counts(0, 0, 0) });
+    // B back: 2 to the encounter pool, 1 to the persistent tokens, where they came from.
+    await revertTokenChange(b);
+    expect(pool()).toMatchObject({ encounter: counts(3, 0, 0), persistent: counts(1, 0, 0) });
+    await revertTokenChange(a);
+    await revertTokenChange(c);
+    expect(pool()).toMatchObject({ encounter: counts(0, 0, 0), persistent: counts(1, 0, 0) });
   });
 });
