@@ -24,7 +24,7 @@ import { egTokenCard } from '../../src/cards/eg-tokens/token-card.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
-const { gm, player } = h.users;
+const { gm, player, otherPlayer } = h.users;
 
 useEgWorld(h, 3131, { loaded: true, endCombats: true });
 
@@ -255,5 +255,30 @@ describe("the store's Undo after interleaved changes", () => {
     await revertTokenChange(a);
     await revertTokenChange(c);
     expect(pool()).toMatchObject({ encounter: counts(0, 0, 0), persistent: counts(1, 0, 0) });
+  });
+});
+
+describe("the attack's take-back after its gains were spent elsewhere (Undo is the exact inverse)", () => {
+  it("a charge's 2 power given away, then the attack taken back: refused, nothing changes; given back, it goes through", async () => {
+    const { fighter, rogue, goblin, combat } = await egFight(h);
+    const message = (await attack(player, fighter, [goblin], { eg: { charge: true } })) as ChatMessage;
+    expect(encounter(combat, fighter)).toEqual(counts(2, 0, 0));
+    // The charge's 2 power (003:1532) go to the rogue at once (003:442: no action).
+    h.as(player);
+    expect((await game.gng.giveTokens(fighter, rogue, 'power', 2)).ok).toBe(true);
+    expect((await act(player, message, 'undoAttack')).ok).toBe(false);
+    expect(view.lastNotice()).toBe(
+      '5th-level fighter does not have enough power tokens for that. Nothing was changed.',
+    );
+    expect(state(message).eg?.withdrawn).toBeNull();
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+    expect(encounter(combat, rogue)).toEqual(counts(2, 0, 0));
+    // Another attack cannot repeat it: the tokens are back with the fighter before the take-back.
+    h.as(otherPlayer);
+    expect((await game.gng.giveTokens(rogue, fighter, 'power', 2)).ok).toBe(true);
+    expect((await act(player, message, 'undoAttack')).ok).toBe(true);
+    expect(state(message).eg?.withdrawn).toMatchObject({ by: player.id, notes: [] });
+    expect(encounter(combat, fighter)).toEqual(counts(0, 0, 0));
+    expect(encounter(combat, rogue)).toEqual(counts(0, 0, 0));
   });
 });

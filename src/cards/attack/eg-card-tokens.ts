@@ -42,6 +42,22 @@ export async function revertCardRecords(records: readonly CardEgRecord[]): Promi
 }
 
 /**
+ * GM side: every record reverted, newest first, or none: when the store refuses one (its tokens
+ * spent since) those already reverted are made again and the refusal stands (the card's take-back is
+ * the exact inverse of the attack or nothing: a gain spent elsewhere is never kept by taking back).
+ */
+export async function revertCardRecordsAll(records: readonly CardEgRecord[]): Promise<void> {
+  const done: TokenChangeRecord[] = [];
+  try {
+    for (const entry of [...records].reverse())
+      done.push(await revertTokenChange(entry.record as TokenChangeRecord));
+  } catch (error) {
+    for (const inverse of done.reverse()) await revertTokenChange(inverse);
+    throw error;
+  }
+}
+
+/**
  * {@link revertCardRecords}, also naming the records the store refused to revert (their tokens spent
  * since): they still stand, so the card keeps them (a token given and spent stays given).
  */

@@ -18,7 +18,12 @@ import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
-import { cardTokenChange, revertCardRecords, revertCardRecordsKept } from './eg-card-tokens.js';
+import {
+  cardTokenChange,
+  revertCardRecords,
+  revertCardRecordsAll,
+  revertCardRecordsKept,
+} from './eg-card-tokens.js';
 import { assertMaySpend } from '../../combat/eg-token-store.js';
 import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
@@ -281,12 +286,16 @@ export async function egDamage(
   await saveCard(message, state);
 }
 
-/** GM side (the attacker's "Take back the attack"): every token the card changed, given back exactly. */
+/**
+ * GM side (the attacker's "Take back the attack"): every token the card changed, given back exactly —
+ * or, when one cannot be (a gain spent since), none, and the take-back is refused (the store's
+ * localized reason): taking an attack back never keeps what it gained.
+ */
 export async function takeBackEgAttack(state: AttackCardState, user: User): Promise<void> {
   const eg = state.eg;
   if (!eg || eg.withdrawn) return;
-  const notes = await revertCardRecords(eg.records);
-  eg.withdrawn = { by: user.id as string, notes };
+  await revertCardRecordsAll(eg.records);
+  eg.withdrawn = { by: user.id as string, notes: [] };
 }
 
 /**
