@@ -20,6 +20,7 @@ import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
 import { changeTokens, revertTokenChange, tokenPool } from '../../src/combat/eg-token-store.js';
 import { askGM } from '../../src/cards/kernel/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { egTokenCard } from '../../src/cards/eg-tokens/token-card.js';
 
 const h = await getHarness();
@@ -72,6 +73,18 @@ describe("a player's NPC and the GM's communal pool (003:478)", () => {
     h.dice.queue(10);
     expect(await game.gng.egSave(hound, 'will', { insight: 1 })).not.toBeNull();
     expect(encounter(combat, goblin)).toEqual(counts(3, 3, 2));
+  });
+
+  it("its attack dialog does not show the player the GM's pool", async () => {
+    const { hound, goblin } = await withHound();
+    h.placeToken(hound);
+    h.as(player);
+    h.target(player, h.placeToken(goblin, { x: 100, y: 0 }));
+    const sheet = await h.openSheet(hound);
+    void h.click(sheet, '.attack button[data-action="rollAttack"]');
+    const dialog = await cardHelpers(h).openDialog();
+    expect(dialog.element.querySelector('.eg-pool')?.textContent).toBe("NPCs share the GM's communal pool.");
+    await dialog.close();
   });
 
   it('on the attack card: "no tokens" is its answer to give, a spend on its defense or after the roll is refused', async () => {
