@@ -295,3 +295,22 @@ describe("the attack's take-back after its gains were spent elsewhere (Undo is t
     expect(encounter(combat, rogue)).toEqual(counts(0, 0, 0));
   });
 });
+
+describe('no token from a PC to an NPC ally (003:473)', () => {
+  it("the miss token refuses the player's hound beside the target; the communal pool is untouched", async () => {
+    const { fighter, goblin, hound, combat } = await withHound();
+    h.as(gm);
+    setDisposition(h.placeToken(fighter, { x: 0, y: 0 }), 1);
+    const houndToken = h.placeToken(hound, { x: 200, y: 0 });
+    setDisposition(houndToken, 1);
+    const message = (await attack(player, fighter, [goblin])) as ChatMessage;
+    // d20 2: 11 against AC 12, a miss.
+    h.dice.queue(2);
+    await act(gm, message, 'egDefend', { tokens: 0 });
+    expect(target(message).result?.hit).toBe(false);
+    expect((await act(player, message, 'egMissToken', { ally: houndToken.id, type: 'power' })).ok).toBe(
+      false,
+    );
+    expect(encounter(combat, goblin)).toEqual(counts(3, 3, 3));
+  });
+});
