@@ -51,6 +51,8 @@ function poolText(actor: Actor): string | null {
   const combat = egCombatOf(actor);
   if (!combat) return null;
   const pool = tokenPool(combat, actor);
+  // The NPCs' communal pool is the GM's (003:476–478): its counts are not shown to a player who owns an NPC.
+  if (pool.communal && !game.user.isGM) return t('GNG.Model.EG.Sheet.CommunalHidden');
   const types = ['power', 'speed', 'insight'] as const;
   const counts = types.map((type) =>
     f('GNG.Model.EG.Option.poolType', {

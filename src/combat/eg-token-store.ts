@@ -67,6 +67,17 @@ const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 /** Whether the actor's tokens are the GM's communal pool: every creature that is not a PC (003:476–478). */
 export const isCommunal = (actor: Actor): boolean => actor.type !== 'character';
 
+/**
+ * A player's request may not spend the NPCs' communal pool: it is the GM's, "shared by all the
+ * creatures under his control" (003:478), so a player who owns an NPC (an ally, a mount) spends
+ * nothing of it; a GM spends for that NPC. Refuses (a lang key) when `user` is no GM, `actor` reads
+ * the communal pool and `spends` (the request spends tokens); checked before anything changes.
+ */
+export function assertMaySpend(user: User, actor: Actor, spends = true): void {
+  if (spends && !user.isGM && isCommunal(actor))
+    throw new Refusal('GNG.Model.EG.Token.Error.Communal', { name: actor.name });
+}
+
 /** The actor's combatant in `combat`, or undefined. */
 const combatantIn = (combat: Combat, actor: Actor) =>
   combat.combatants.find((c) => c.actorId === actor.id || c.actor?.uuid === actor.uuid);

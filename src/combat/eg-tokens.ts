@@ -3,9 +3,9 @@
  * when the model is loaded ({@link registerEgTokens}; nothing of it is in the code a world loads at
  * start). On the active GM's client:
  * - a PC's combatant that rolls initiative gets the initiative card, 2 tokens of its owner's choice
- *   (003:430; NPCs none, 003:472), once per combatant until a GM clears its initiative (a player who
- *   clears and rolls again gains nothing more); the mark is in the Combat's flags,
- *   `flags.gng.eg.offered.<combatant id>`;
+ *   (003:430; NPCs none, 003:472), once per PC and combat until a GM clears its initiative (a player who
+ *   clears and rolls again, or adds a second combatant of the PC, gains nothing more); the mark is in
+ *   the Combat's flags, `flags.gng.eg.offered.<actor id>`;
  * - a gift between PCs (`gng.egGift`) and the cards' buttons (`gng.egTokenCard`);
  * - the end of the encounter (the combat deleted, which is how it ends): its encounter pools go
  *   with it (003:461) and each of its creatures' `system.model.eg.bloodied` goes back to 0 (R20, A9).
@@ -35,8 +35,12 @@ export function initiativeChanged(combatant: Combatant, userId: string): Promise
   const combat = combatant.parent;
   if (!combat || !isActiveGM() || !modelOffers('tokens')) return Promise.resolve();
   return serialized(`gng.eg.initiative.${combat.id}`, async () => {
-    const key = `flags.${SYSTEM_ID}.eg.offered.${combatant.id}`;
-    const offered = offeredOf(combat)[combatant.id] === true;
+    // Marked per actor, not per combatant: the pool is the actor's, and a second combatant of the
+    // same PC (a player adding its token again) rolls for a creature that already gained.
+    const actorId = combatant.actorId ?? combatant.actor?.id;
+    if (!actorId) return;
+    const key = `flags.${SYSTEM_ID}.eg.offered.${actorId}`;
+    const offered = offeredOf(combat)[actorId] === true;
     if (combatant.initiative === null || combatant.initiative === undefined) {
       if (offered && game.users.get(userId)?.isGM) await combat.update({ [key]: false });
       return;

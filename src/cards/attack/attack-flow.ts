@@ -350,14 +350,15 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
       may: (user, state, target) => userMayAct(user, 'undoAttack', state, target),
       available: (state) => attackTakeBackAvailable(state),
       async run({ state, user }) {
+        // The EG card's tokens first (eg-steps.ts): all of them back, or a refusal before anything else.
+        await (await egSteps()).takeBackEgAttack(state, user);
         const fire = state.fire;
         if (fire?.spent) {
           const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
           fire.withdrawn = { by: user.id as string, notes };
         }
-        // The Saga-style attacker's action back (saga-turn-spend.ts); the EG card's tokens (eg-steps.ts).
+        // The Saga-style attacker's action back (saga-turn-spend.ts).
         await (await import('./saga-turn-spend.js')).takeBackSagaAttack(state, user);
-        await (await egSteps()).takeBackEgAttack(state, user);
         await withdrawCombatOptions(state);
       },
     },

@@ -307,7 +307,7 @@ export async function createAttackCard(
   // The EG attacker's tokens (its options' gains, costs and proactive spend) through the token store.
   let egCard: Awaited<ReturnType<typeof startEgAttack>> | null;
   try {
-    egCard = eg && row ? await startEgAttack(actor, weapon, row, config.options) : null;
+    egCard = eg && row ? await startEgAttack(actor, weapon, row, config.options, sender) : null;
   } catch (error) {
     await returnRounds(fired?.fire.spent);
     throw error;

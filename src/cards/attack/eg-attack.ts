@@ -36,7 +36,8 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, staticCardDefense } from './attack-model-steps.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
-import { cardTokenChange } from './eg-card-tokens.js';
+import { cardTokenChange, egCombatOf } from './eg-card-tokens.js';
+import { assertMaySpend } from '../../combat/eg-token-store.js';
 
 /** The Enlightened Grognard model's id (lane core's EG_MODEL). */
 export const EG_MODEL_ID = 'eg';
@@ -136,6 +137,7 @@ export async function startEgAttack(
   weapon: Item,
   row: AttackSummary,
   options: AttackOptions,
+  sender: User,
 ): Promise<CardEg> {
   const eg = options.eg ?? {};
   const ability = attackAbility(row.mode);
@@ -162,8 +164,14 @@ export async function startEgAttack(
     areaDamage: null,
     records: [],
     withdrawn: null,
+    combatId: egCombatOf(actor)?.id ?? null,
   };
   const delta = sumTokenDeltas(gained, asSpend(cost), asSpend({ [type]: card.spend }));
+  assertMaySpend(
+    sender,
+    actor,
+    Object.values(delta).some((n) => n < 0),
+  );
   const record = await cardTokenChange(actor, delta, 'attack', null);
   if (record) card.records.push(record);
   return card;

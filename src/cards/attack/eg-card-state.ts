@@ -49,6 +49,12 @@ export interface CardEg {
   records: CardEgRecord[];
   /** Taken back: by whom, and what could not be given back (localized notes). */
   withdrawn: { by: string; notes: string[] } | null;
+  /**
+   * The combat the card was posted in (null: none; absent: a card from before this field). Once it
+   * is deleted the card changes no tokens: its pools went with it (003:461), and the next fight's
+   * are not its to spend or gain.
+   */
+  combatId?: string | null;
 }
 
 /** The EG part of one target. */

@@ -17,15 +17,18 @@ export function egCombatOf(actor: Actor): Combat | null {
 
 /**
  * GM side: `delta` on `actor`'s pool (negative: spent) through the store, recorded; null when there
- * is nothing to change. A pool too short refuses (the store's localized refusal), changing nothing.
+ * is nothing to change. A pool too short refuses (the store's localized refusal), changing nothing;
+ * so does a card whose combat (`combatId`, the card's) was deleted since: its encounter is over.
  */
 export async function cardTokenChange(
   actor: Actor,
   delta: EgTokenDelta,
   reason: string,
   targetId: string | null,
+  combatId?: string | null,
 ): Promise<CardEgRecord | null> {
   if (!Object.values(delta).some((n) => n)) return null;
+  if (combatId && !game.combats.get(combatId)) throw new Refusal('GNG.Model.EG.Card.Refusal.encounterOver');
   const record = await changeTokens(egCombatOf(actor), actor, delta, `attack-card.${reason}`);
   return { actorUuid: actor.uuid, name: actor.name, reason, targetId, delta: { ...delta }, record };
 }
@@ -35,13 +38,41 @@ export async function cardTokenChange(
  * (its tokens spent since, its actor gone) stays as it is; its refusal comes back as a localized note.
  */
 export async function revertCardRecords(records: readonly CardEgRecord[]): Promise<string[]> {
+  return (await revertCardRecordsKept(records)).notes;
+}
+
+/**
+ * GM side: every record reverted, newest first, or none: when the store refuses one (its tokens
+ * spent since) those already reverted are made again and the refusal stands (the card's take-back is
+ * the exact inverse of the attack or nothing: a gain spent elsewhere is never kept by taking back).
+ */
+export async function revertCardRecordsAll(records: readonly CardEgRecord[]): Promise<void> {
+  const done: TokenChangeRecord[] = [];
+  try {
+    for (const entry of [...records].reverse())
+      done.push(await revertTokenChange(entry.record as TokenChangeRecord));
+  } catch (error) {
+    for (const inverse of done.reverse()) await revertTokenChange(inverse);
+    throw error;
+  }
+}
+
+/**
+ * {@link revertCardRecords}, also naming the records the store refused to revert (their tokens spent
+ * since): they still stand, so the card keeps them (a token given and spent stays given).
+ */
+export async function revertCardRecordsKept(
+  records: readonly CardEgRecord[],
+): Promise<{ notes: string[]; kept: CardEgRecord[] }> {
   const notes: string[] = [];
+  const kept: CardEgRecord[] = [];
   for (const entry of [...records].reverse())
     try {
       await revertTokenChange(entry.record as TokenChangeRecord);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       notes.push(game.i18n.format(error.key, error.data));
+      kept.unshift(entry);
     }
-  return notes;
+  return { notes, kept };
 }

@@ -35,7 +35,7 @@ export async function egMissToken(
   const token = missTokenAllies(state, target).find((t) => t.id === extra.ally);
   const ally = token?.actor ? await actorOf(token.actor.uuid) : null;
   if (!token || !ally) throw new Refusal('GNG.Model.EG.Card.Refusal.missTokenAlly', { name: target.name });
-  const record = await cardTokenChange(ally, { [type]: 1 }, 'missToken', target.id);
+  const record = await cardTokenChange(ally, { [type]: 1 }, 'missToken', target.id, state.eg?.combatId);
   if (record) state.eg?.records.push(record);
   (target.eg as NonNullable<CardTarget['eg']>).missGift = {
     name: token.name || ally.name,

@@ -18,17 +18,27 @@ import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
-import { cardTokenChange, revertCardRecords } from './eg-card-tokens.js';
+import {
+  cardTokenChange,
+  revertCardRecords,
+  revertCardRecordsAll,
+  revertCardRecordsKept,
+} from './eg-card-tokens.js';
+import { assertMaySpend } from '../../combat/eg-token-store.js';
 import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
 import { adjacentTokens, tokenOf } from '../../combat/scene-lookup.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
 
-/** The actor of the side that spends, checked against the user (a GM may speak for either side). */
-async function spender(user: User, uuid: string | null, name: string): Promise<Actor> {
+/**
+ * The actor of the side that spends, checked against the user (a GM may speak for either side; a
+ * player spends nothing of the NPCs' communal pool, the store's `assertMaySpend`).
+ */
+async function spender(user: User, uuid: string | null, name: string, spends = true): Promise<Actor> {
   if (!user.isGM && !owns(user, uuid)) throw new Refusal('GNG.Error.Attack.NotAllowed', { name: user.name });
   const actor = await actorOf(uuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name });
+  assertMaySpend(user, actor, spends);
   return actor;
 }
 
@@ -63,8 +73,10 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
   const given = eg.records.filter((r) => r.reason === 'chargeMiss');
   if (target.result.hit) {
     if (given.length) {
-      await revertCardRecords(given);
-      eg.records = eg.records.filter((r) => !given.includes(r));
+      // A token its gainer spent since stays given (and its record kept): a hit turned back into
+      // a miss gives nothing again, so no flip of the result mints tokens.
+      const { kept } = await revertCardRecordsKept(given);
+      eg.records = eg.records.filter((r) => !given.includes(r) || kept.includes(r));
     }
     return;
   }
@@ -76,7 +88,7 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
     const actor = token.actor;
     if (!actor || token.id === own.id || !opposed(own.disposition, token.disposition)) continue;
     try {
-      const record = await cardTokenChange(actor, { ...CHARGE_MISS_GAIN }, 'chargeMiss', null);
+      const record = await cardTokenChange(actor, { ...CHARGE_MISS_GAIN }, 'chargeMiss', null, eg.combatId);
       if (record) eg.records.push(record);
     } catch (error) {
       // Not in the fight: no pool to gain into (the store's refusal); the others still gain.
@@ -99,11 +111,17 @@ export async function egDefend(
 ): Promise<void> {
   const { tokens } = parseEgSpend(extra);
   const eg = egOf(target);
-  const defender = await spender(user, target.actorUuid, target.name);
+  const defender = await spender(user, target.actorUuid, target.name, tokens > 0);
   if (tokens > 0) {
     const type = eg.defenseType;
     if (!type || !target.defense) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
-    const record = await cardTokenChange(defender, { [type]: -tokens }, 'defense', target.id);
+    const record = await cardTokenChange(
+      defender,
+      { [type]: -tokens },
+      'defense',
+      target.id,
+      state.eg?.combatId,
+    );
     if (record) state.eg?.records.push(record);
     // The model's defense with the tokens spent on it (its `defenseTokens`, 003:384).
     const spec = combatModel().defenseAgainst(
@@ -172,7 +190,13 @@ export async function egRetro(
   if (!side.type) throw new Refusal('GNG.Model.EG.Card.Refusal.noDefenseType');
   const actor = await spender(user, side.uuid, side.name);
   const reason = spend.side === 'attack' ? 'retroAttack' : 'retroDefense';
-  const record = await cardTokenChange(actor, { [side.type]: -spend.tokens }, reason, target.id);
+  const record = await cardTokenChange(
+    actor,
+    { [side.type]: -spend.tokens },
+    reason,
+    target.id,
+    state.eg?.combatId,
+  );
   if (record) state.eg?.records.push(record);
   for (const t of group) {
     const own = egOf(t);
@@ -180,11 +204,15 @@ export async function egRetro(
     resolveEgTarget(state, t, combatModel());
     if (!t.result?.hit) t.damage = null;
     // A miss made a hit takes back the token its miss granted (eg-miss-token.ts), while unspent.
+    // One the ally spent since stays given: the attack has granted its one miss token (no second
+    // one when a later spend makes it a miss again).
     if (t.result?.hit && own.missGift) {
       const given = (state.eg as CardEg).records.filter((r) => r.reason === 'missToken');
-      await revertCardRecords(given);
-      (state.eg as CardEg).records = (state.eg as CardEg).records.filter((r) => !given.includes(r));
-      delete own.missGift;
+      const { kept } = await revertCardRecordsKept(given);
+      (state.eg as CardEg).records = (state.eg as CardEg).records.filter(
+        (r) => !given.includes(r) || kept.includes(r),
+      );
+      if (!kept.length) delete own.missGift;
     }
   }
   await settleChargeMiss(state);
@@ -228,7 +256,13 @@ export async function egDamage(
     throw new Refusal('GNG.Model.EG.Card.Refusal.takenBelowOne', { max: Math.max(0, max - eg.damage.taken) });
   const side = sideOf(state, target, spend.side);
   const actor = await spender(user, side.uuid, side.name);
-  const record = await cardTokenChange(actor, { power: -spend.tokens }, spend.side, target.id);
+  const record = await cardTokenChange(
+    actor,
+    { power: -spend.tokens },
+    spend.side,
+    target.id,
+    state.eg?.combatId,
+  );
   if (record) state.eg?.records.push(record);
   eg.damage.dealt = dealt;
   eg.damage.taken = taken;
@@ -252,12 +286,16 @@ export async function egDamage(
   await saveCard(message, state);
 }
 
-/** GM side (the attacker's "Take back the attack"): every token the card changed, given back exactly. */
+/**
+ * GM side (the attacker's "Take back the attack"): every token the card changed, given back exactly —
+ * or, when one cannot be (a gain spent since), none, and the take-back is refused (the store's
+ * localized reason): taking an attack back never keeps what it gained.
+ */
 export async function takeBackEgAttack(state: AttackCardState, user: User): Promise<void> {
   const eg = state.eg;
   if (!eg || eg.withdrawn) return;
-  const notes = await revertCardRecords(eg.records);
-  eg.withdrawn = { by: user.id as string, notes };
+  await revertCardRecordsAll(eg.records);
+  eg.withdrawn = { by: user.id as string, notes: [] };
 }
 
 /**

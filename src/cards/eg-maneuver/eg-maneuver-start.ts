@@ -26,7 +26,7 @@ import { aidEscapeMissing, egManeuverMissing } from '../../rules/models/eg/maneu
 import { adjacent } from '../../combat/scene-grid.js';
 import { egStatuses } from '../../rules/models/eg/statuses.js';
 import { SKILL_CHECK_TOKEN_CAP } from '../../rules/models/eg/token-uses.js';
-import { changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { assertMaySpend, changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { modelStamp } from '../model-guard.js';
@@ -161,6 +161,7 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: attacker.name });
+  assertMaySpend(user, attacker, request.tokens > 0);
   const spec = egManeuverSpec(request.maneuver);
   const ally = request.ally ? await helpedAlly(request, attacker) : null;
   const way = spec.ways.length

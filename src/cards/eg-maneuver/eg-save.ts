@@ -18,7 +18,7 @@ import {
   type EgSave,
 } from '../../rules/models/eg/saves.js';
 import { tokenBonus } from '../../rules/models/eg/token-uses.js';
-import { changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { assertMaySpend, changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { adjacent } from '../../combat/scene-grid.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { escapeHtml } from '../../chat/escape-html.js';
@@ -124,6 +124,7 @@ export async function handleEgSave(
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: (granter ?? actor).name });
   if (request.insight > 0 && !owns(sender, actor.uuid) && !sender.isGM)
     throw new Refusal('GNG.Model.EG.Save.Error.NotYourTokens', { name: actor.name });
+  assertMaySpend(sender, actor, request.insight > 0);
   if (granter) {
     const a = tokenOf(actor);
     const b = tokenOf(granter);
