@@ -68,7 +68,8 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 /** The stabilize card's HTML for `state`. */
 export function renderStabilizeCard(state: StabilizeCardState): Promise<string> {
   const names = { healer: state.healerName, patient: state.patientName };
-  const lines = [f(state.stable ? 'GNG.Stabilize.Stable' : 'GNG.Stabilize.StillDying', names)];
+  const stableKey = state.model === 'eg' ? 'GNG.Model.EG.Stabilise.Stable' : 'GNG.Stabilize.Stable';
+  const lines = [f(state.stable ? stableKey : 'GNG.Stabilize.StillDying', names)];
   if (state.inCombat) lines.push(f('GNG.Stabilize.Spent', names));
   return foundry.applications.handlebars.renderTemplate(STABILIZE_CARD_TEMPLATE, {
     heading: f('GNG.Stabilize.Heading', names),

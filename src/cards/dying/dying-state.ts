@@ -78,6 +78,8 @@ export interface StabilizeCardState {
   applied: (StatusChanges & { spent: TurnActionSpent | null }) | null;
   undone?: boolean;
   undoNotes?: string[];
+  /** Played under the Enlightened Grognard (DC the negative HP total; stable is conscious and disabled). */
+  model?: 'eg';
 }
 
 function flagsOf(message: ChatMessage | null | undefined, type: string): Record<string, unknown> | null {

@@ -9,7 +9,9 @@
  * with the heal card) and, in combat, that it is the healer's turn with its attack action left;
  * spends that action, rolls d20 + the healer's Heal bonus against DC 15 with Foundry dice and, on a
  * success, makes the patient stable. The stabilize card shows the roll and the result; its **Undo**
- * (the GM only) takes back the statuses and, while the healer's turn goes on, the action.
+ * (the GM only) takes back the statuses and, while the healer's turn goes on, the action. Under the
+ * Enlightened Grognard the DC is the patient's negative HP total and a success leaves it conscious
+ * (eg-stabilize.ts); no GnG attack action is spent.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -35,6 +37,7 @@ import { notDyingNow, refuseWithoutDying, restoreStatuses, stabilizeActor } from
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
+import { egStabiliseActor, egStabiliseRoll, playsEg } from './eg-stabilize.js';
 
 export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
@@ -62,7 +65,9 @@ export async function stabilizeNow(
   rollMode: RollMode,
   roller: User = sender,
 ): Promise<ChatMessage> {
-  refuseWithoutDying('GNG.Stabilize.Capability');
+  // The Enlightened Grognard has no GnG dying round but its own stabilising (eg-stabilize.ts).
+  const eg = playsEg();
+  if (!eg) refuseWithoutDying('GNG.Stabilize.Capability');
   const patient = await actorOf(patientUuid);
   const healer = await actorOf(healerUuid);
   if (!patient || !healer) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -84,10 +89,14 @@ export async function stabilizeNow(
       condition: conditionLabel(reason),
     });
   const bonus = (healer.system as CreatureData).derived.skills.heal.total;
-  const spend = await spendTurnAttack(healer);
+  // GnG's attack action; the EG turn budget is not spent here (decision in docs/rules.md).
+  const spend = eg ? { ok: true as const, spent: null } : await spendTurnAttack(healer);
   if (!spend.ok) throw new Refusal(`GNG.Stabilize.Error.${spend.reason}`, { name: healer.name });
-  const { result, rolls } = await withFoundryDice(20, (dice) => rollHealToStabilize(dice, bonus));
-  const changes = result.stable ? await stabilizeActor(patient) : { added: {}, removed: [] };
+  const { result, rolls } = await withFoundryDice(20, (dice) =>
+    eg ? egStabiliseRoll(dice, bonus, patient) : rollHealToStabilize(dice, bonus),
+  );
+  const stabilise = eg ? egStabiliseActor : stabilizeActor;
+  const changes = result.stable ? await stabilise(patient) : { added: {}, removed: [] };
   const state: StabilizeCardState = {
     patientUuid: patient.uuid,
     patientName: patient.name,
@@ -100,6 +109,7 @@ export async function stabilizeNow(
     stable: result.stable,
     inCombat: spend.spent !== null,
     applied: { ...changes, spent: spend.spent },
+    ...(eg ? { model: 'eg' as const } : {}),
   };
   const message = (await ChatMessage.create(
     withRollMode(
