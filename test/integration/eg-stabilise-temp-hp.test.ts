@@ -5,7 +5,9 @@
  *   character's negative hit point total" (003:1046–1047): at −12 HP the DC is 12, so with a Heal
  *   bonus of +5 (3 ranks + Wis 14's +2) a d20 of 6 (11) fails and 7 (12) succeeds. "A stabilized
  *   character becomes conscious and disabled rather than dying" (003:1048): `stable`, neither
- *   `dying` nor `unconscious`.
+ *   `dying` nor `unconscious`. In a begun combat it is the healer's standard action, one a turn
+ *   (003:599: "a standard action, a move action, a swift action"; the core rules' "Make a dying
+ *   character stable" is an attack action, 004:227).
  * - "Temporary hit points do not stack … you may only use the temporary hit points from one of
  *   those sources" (003:1061–1062): 5 then 3 keeps 5, 5 then 8 keeps 8, even for an effect that
  *   says it stacks (GnG's `stacks: true` adds them: 5 + 3 = 8).
@@ -92,6 +94,51 @@ describe('stabilising a dying creature (R24: Heal DC = the negative HP total)', 
     expect(await requestStabilizeUndo(success.id as string)).toMatchObject({ ok: true });
     expect(statuses(goblin)).toEqual(['dying', 'unconscious']);
     expect(stabilizeCardOf(game.messages.get(success.id as string))?.applied).toBeNull();
+  });
+
+  it("in a begun combat it takes the healer's standard action on its own turn; Undo gives it back", async () => {
+    const goblin = await dyingGoblin();
+    const hana = await healer();
+    h.as(gm);
+    const combat = h.startCombat([hana, goblin]);
+    await combat.startCombat();
+    await attackActionsSettled();
+    expect(combat.combatant?.actor).toBe(hana);
+    h.as(player);
+    h.dice.queue(6); // 11 against DC 12
+    expect(await game.gng.stabilize(goblin, hana)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    const failed = stabilizeCards().at(-1) as ChatMessage;
+    expect(stabilizeCardOf(failed)).toMatchObject({ stable: false, inCombat: true });
+    expect(text(failed)).toContain("Healer Hana's standard action is spent.");
+    expect(text(failed)).not.toContain('provokes');
+    // One standard action a turn (003:599): a second check is refused, nothing rolled or posted.
+    const messages = game.messages.size;
+    expect(await game.gng.stabilize(goblin, hana)).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Budget.Refusal.noStandard',
+    });
+    expect(game.messages.size).toBe(messages);
+    // The GM's Undo gives the action back: the next check is allowed, and succeeds.
+    h.as(gm);
+    expect(await requestStabilizeUndo(failed.id as string)).toMatchObject({ ok: true });
+    h.as(player);
+    h.dice.queue(7);
+    expect(await game.gng.stabilize(goblin, hana)).toMatchObject({ ok: true });
+    expect(statuses(goblin)).toEqual(['stable']);
+    // Off the healer's turn: refused.
+    h.as(gm);
+    await goblin.toggleStatusEffect('stable', { active: false });
+    await goblin.toggleStatusEffect('dying', { active: true });
+    await combat.nextTurn();
+    await attackActionsSettled();
+    h.as(player);
+    expect(await game.gng.stabilize(goblin, hana)).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Budget.Refusal.notYourTurn',
+    });
+    h.as(gm);
+    await combat.delete();
   });
 
   it('a creature knocked out by nonlethal damage stays unconscious once stable', async () => {

@@ -4,18 +4,28 @@
  * the stabilize card's Heal check against the negative HP total (engine `rollEgStabilise`) instead of
  * GnG's DC 15, and "conscious and disabled rather than dying": `dying` gives way to `stable`, and
  * `unconscious` goes too unless something else still calls for it (nonlethal damage, ability damage).
- * One status record, which the card's Undo hands `restoreStatuses`. Loaded with the stabilize card.
+ * One status record, which the card's Undo hands `restoreStatuses`. In a begun combat the Heal check
+ * takes the healer's standard action (the EG turn budget, src/combat/eg-turns.ts), given back by Undo
+ * while that turn's budget stands. Loaded with the stabilize card.
  */
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { DiceSource } from '../../rules/index.js';
 import { rollEgStabilise } from '../../rules/models/eg/recovery.js';
 import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
 import { combatModel } from '../../settings/combat-model.js';
+import type { EgSpent } from '../../combat/eg-turns.js';
+import { Refusal } from '../kernel/index.js';
 import { changeStatuses } from './dying-apply.js';
 import { DYING_STATUS, STABLE_STATUS, type StatusChanges } from './dying-state.js';
 
 /** The EG model's id (the stabilize card's own path under it). */
 export const EG_ID = 'eg';
+
+/**
+ * The EG turn budget (eg-turns.ts), imported on use: the model's loader loads it already, and a static
+ * import would fold it into a chunk shared with this card (the loader's import in start code grows).
+ */
+const egTurns = () => import('../../combat/eg-turns.js');
 
 /** Whether the world plays the Enlightened Grognard now. */
 export function playsEg(): boolean {
@@ -43,4 +53,20 @@ export function egStabiliseActor(patient: Actor): Promise<StatusChanges> {
   const health = model.healthStatus(healthOf(patient, model), { ...creature, statuses });
   const remove = health.includes('unconscious') ? [DYING_STATUS] : [DYING_STATUS, 'unconscious'];
   return changeStatuses(patient, [STABLE_STATUS], remove);
+}
+
+/**
+ * GM side: the healer's standard action of its turn (the text names none for the Heal check: the
+ * core rules' "Make a dying character stable" is an attack action, 004:227, the EG standard action).
+ * Out of combat nothing (null); refused with the budget's localized reason, nothing written.
+ */
+export async function spendEgStabilise(healer: Actor): Promise<EgSpent | null> {
+  const spend = await (await egTurns()).spendEgActionFor(healer, 'standard');
+  if (!spend.ok) throw new Refusal(spend.reason);
+  return spend.spent;
+}
+
+/** GM side (Undo): the standard action given back while that turn's budget stands; false otherwise. */
+export async function refundEgStabilise(healer: Actor, spent: EgSpent | null | undefined): Promise<boolean> {
+  return (await egTurns()).refundEgActionFor(healer, spent ?? null);
 }

@@ -11,7 +11,7 @@
  * success, makes the patient stable. The stabilize card shows the roll and the result; its **Undo**
  * (the GM only) takes back the statuses and, while the healer's turn goes on, the action. Under the
  * Enlightened Grognard the DC is the patient's negative HP total and a success leaves it conscious
- * (eg-stabilize.ts); no GnG attack action is spent.
+ * (eg-stabilize.ts); in combat it takes the healer's EG standard action instead of GnG's attack action.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -37,7 +37,13 @@ import { notDyingNow, refuseWithoutDying, restoreStatuses, stabilizeActor } from
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
-import { egStabiliseActor, egStabiliseRoll, playsEg } from './eg-stabilize.js';
+import {
+  egStabiliseActor,
+  egStabiliseRoll,
+  playsEg,
+  refundEgStabilise,
+  spendEgStabilise,
+} from './eg-stabilize.js';
 
 export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
@@ -89,7 +95,8 @@ export async function stabilizeNow(
       condition: conditionLabel(reason),
     });
   const bonus = (healer.system as CreatureData).derived.skills.heal.total;
-  // GnG's attack action; the EG turn budget is not spent here (decision in docs/rules.md).
+  // GnG's attack action, or the EG standard action (decision in docs/rules.md).
+  const egSpent = eg ? await spendEgStabilise(healer) : null;
   const spend = eg ? { ok: true as const, spent: null } : await spendTurnAttack(healer);
   if (!spend.ok) throw new Refusal(`GNG.Stabilize.Error.${spend.reason}`, { name: healer.name });
   const { result, rolls } = await withFoundryDice(20, (dice) =>
@@ -107,8 +114,8 @@ export async function stabilizeNow(
     total: result.total,
     dc: result.dc,
     stable: result.stable,
-    inCombat: spend.spent !== null,
-    applied: { ...changes, spent: spend.spent },
+    inCombat: spend.spent !== null || egSpent !== null,
+    applied: { ...changes, spent: spend.spent, ...(eg ? { egSpent } : {}) },
     ...(eg ? { model: 'eg' as const } : {}),
   };
   const message = (await ChatMessage.create(
@@ -159,8 +166,15 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
   if (!patient) throw new Refusal('GNG.Stabilize.Error.NoActor', { name: state.patientName });
   const notes = await restoreStatuses(patient, applied);
   const healer = await actorOf(state.healerUuid);
-  if (!healer || !(await refundTurnAttack(healer, applied.spent)))
-    notes.push(game.i18n.format('GNG.Stabilize.TurnOver', { name: state.healerName }));
+  const refunded = !healer
+    ? false
+    : state.model === 'eg'
+      ? await refundEgStabilise(healer, applied.egSpent)
+      : await refundTurnAttack(healer, applied.spent);
+  if (!refunded) {
+    const key = state.model === 'eg' ? 'GNG.Model.EG.Stabilise.TurnOver' : 'GNG.Stabilize.TurnOver';
+    notes.push(game.i18n.format(key, { name: state.healerName }));
+  }
   noteUndo(state, notes);
   state.applied = null;
   state.undone = true;
