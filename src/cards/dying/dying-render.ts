@@ -68,8 +68,10 @@ const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 /** The stabilize card's HTML for `state`. */
 export function renderStabilizeCard(state: StabilizeCardState): Promise<string> {
   const names = { healer: state.healerName, patient: state.patientName };
-  const lines = [f(state.stable ? 'GNG.Stabilize.Stable' : 'GNG.Stabilize.StillDying', names)];
-  if (state.inCombat) lines.push(f('GNG.Stabilize.Spent', names));
+  const eg = state.model === 'eg';
+  const stableKey = eg ? 'GNG.Model.EG.Stabilise.Stable' : 'GNG.Stabilize.Stable';
+  const lines = [f(state.stable ? stableKey : 'GNG.Stabilize.StillDying', names)];
+  if (state.inCombat) lines.push(f(eg ? 'GNG.Model.EG.Stabilise.Spent' : 'GNG.Stabilize.Spent', names));
   return foundry.applications.handlebars.renderTemplate(STABILIZE_CARD_TEMPLATE, {
     heading: f('GNG.Stabilize.Heading', names),
     result: t(state.stable ? 'GNG.Stabilize.Success' : 'GNG.Stabilize.Failure'),
@@ -82,7 +84,7 @@ export function renderStabilizeCard(state: StabilizeCardState): Promise<string> 
       { label: t('GNG.Stabilize.Bonus'), value: signed(state.bonus) },
     ],
     lines,
-    provokes: state.inCombat ? t('GNG.Stabilize.Provokes') : '',
+    provokes: state.inCombat && !eg ? t('GNG.Stabilize.Provokes') : '',
     targetId: DYING_TARGET,
     canUndo: state.applied !== null,
     undone: state.undone ? t('GNG.Stabilize.Undone') : '',

@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
+import type { EgSpent } from '../../combat/eg-turns.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
 import type { TakenHolds } from '../../combat/status-holds.js';
 
@@ -75,9 +76,11 @@ export interface StabilizeCardState {
   /** In a begun combat: the attack action was spent and the step provoked attacks of opportunity. */
   inCombat: boolean;
   /** What Undo takes back; null once undone. */
-  applied: (StatusChanges & { spent: TurnActionSpent | null }) | null;
+  applied: (StatusChanges & { spent: TurnActionSpent | null; egSpent?: EgSpent | null }) | null;
   undone?: boolean;
   undoNotes?: string[];
+  /** Played under the Enlightened Grognard (DC the negative HP total; stable is conscious and disabled). */
+  model?: 'eg';
 }
 
 function flagsOf(message: ChatMessage | null | undefined, type: string): Record<string, unknown> | null {

@@ -9,7 +9,9 @@
  * with the heal card) and, in combat, that it is the healer's turn with its attack action left;
  * spends that action, rolls d20 + the healer's Heal bonus against DC 15 with Foundry dice and, on a
  * success, makes the patient stable. The stabilize card shows the roll and the result; its **Undo**
- * (the GM only) takes back the statuses and, while the healer's turn goes on, the action.
+ * (the GM only) takes back the statuses and, while the healer's turn goes on, the action. Under the
+ * Enlightened Grognard the DC is the patient's negative HP total and a success leaves it conscious
+ * (eg-stabilize.ts); in combat it takes the healer's EG standard action instead of GnG's attack action.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
@@ -35,6 +37,13 @@ import { notDyingNow, refuseWithoutDying, restoreStatuses, stabilizeActor } from
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
+import {
+  egStabiliseActor,
+  egStabiliseRoll,
+  playsEg,
+  refundEgStabilise,
+  spendEgStabilise,
+} from './eg-stabilize.js';
 
 export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
@@ -62,7 +71,9 @@ export async function stabilizeNow(
   rollMode: RollMode,
   roller: User = sender,
 ): Promise<ChatMessage> {
-  refuseWithoutDying('GNG.Stabilize.Capability');
+  // The Enlightened Grognard has no GnG dying round but its own stabilising (eg-stabilize.ts).
+  const eg = playsEg();
+  if (!eg) refuseWithoutDying('GNG.Stabilize.Capability');
   const patient = await actorOf(patientUuid);
   const healer = await actorOf(healerUuid);
   if (!patient || !healer) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -84,10 +95,15 @@ export async function stabilizeNow(
       condition: conditionLabel(reason),
     });
   const bonus = (healer.system as CreatureData).derived.skills.heal.total;
-  const spend = await spendTurnAttack(healer);
+  // GnG's attack action, or the EG standard action (decision in docs/rules.md).
+  const egSpent = eg ? await spendEgStabilise(healer) : null;
+  const spend = eg ? { ok: true as const, spent: null } : await spendTurnAttack(healer);
   if (!spend.ok) throw new Refusal(`GNG.Stabilize.Error.${spend.reason}`, { name: healer.name });
-  const { result, rolls } = await withFoundryDice(20, (dice) => rollHealToStabilize(dice, bonus));
-  const changes = result.stable ? await stabilizeActor(patient) : { added: {}, removed: [] };
+  const { result, rolls } = await withFoundryDice(20, (dice) =>
+    eg ? egStabiliseRoll(dice, bonus, patient) : rollHealToStabilize(dice, bonus),
+  );
+  const stabilise = eg ? egStabiliseActor : stabilizeActor;
+  const changes = result.stable ? await stabilise(patient) : { added: {}, removed: [] };
   const state: StabilizeCardState = {
     patientUuid: patient.uuid,
     patientName: patient.name,
@@ -98,8 +114,9 @@ export async function stabilizeNow(
     total: result.total,
     dc: result.dc,
     stable: result.stable,
-    inCombat: spend.spent !== null,
-    applied: { ...changes, spent: spend.spent },
+    inCombat: spend.spent !== null || egSpent !== null,
+    applied: { ...changes, spent: spend.spent, ...(eg ? { egSpent } : {}) },
+    ...(eg ? { model: 'eg' as const } : {}),
   };
   const message = (await ChatMessage.create(
     withRollMode(
@@ -149,8 +166,15 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
   if (!patient) throw new Refusal('GNG.Stabilize.Error.NoActor', { name: state.patientName });
   const notes = await restoreStatuses(patient, applied);
   const healer = await actorOf(state.healerUuid);
-  if (!healer || !(await refundTurnAttack(healer, applied.spent)))
-    notes.push(game.i18n.format('GNG.Stabilize.TurnOver', { name: state.healerName }));
+  const refunded = !healer
+    ? false
+    : state.model === 'eg'
+      ? await refundEgStabilise(healer, applied.egSpent)
+      : await refundTurnAttack(healer, applied.spent);
+  if (!refunded) {
+    const key = state.model === 'eg' ? 'GNG.Model.EG.Stabilise.TurnOver' : 'GNG.Stabilize.TurnOver';
+    notes.push(game.i18n.format(key, { name: state.healerName }));
+  }
   noteUndo(state, notes);
   state.applied = null;
   state.undone = true;

@@ -6,16 +6,20 @@
  * amount a whole number of at least 1, and writes `system.hp.temp`: the amount as given for any size,
  * the higher of the pool and the grant unless the grant `stacks`. Neither the amount nor the pool it
  * leaves may pass what the data model holds (`LIMITS.hitPoints`, 1,000,000): refused with the reason.
- * The maximum and current HP are untouched; a short chat line says what changed.
+ * The maximum and current HP are untouched; a short chat line says what changed. Under the
+ * Enlightened Grognard temporary HP never stack (003:1061–1063, R26): `stacks` is ignored and the
+ * larger pool is kept (engine `temporaryHitPointsAfterGain`; decision in docs/rules.md).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
+import { temporaryHitPointsAfterGain } from '../../rules/models/eg/recovery.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { LIMITS } from '../../data/validation.js';
 import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
 
 import { TEMP_HP_QUERY } from './dying-state.js';
+import { playsEg } from './eg-stabilize.js';
 
 export { TEMP_HP_QUERY };
 
@@ -54,16 +58,28 @@ export async function handleTemporaryHp(
     const sys = actor.system as CreatureData;
     const before = sys.hp.temp;
     const gained = temporaryHitPointsGained(amount, sys.size as Size);
-    const after = gainTemporaryHitPoints({ temporary: before, gained, stacks });
+    // EG: one source's, the larger (R26); an effect's "stacks" does not make them add up.
+    const eg = playsEg();
+    const after = eg
+      ? temporaryHitPointsAfterGain(before, gained)
+      : gainTemporaryHitPoints({ temporary: before, gained, stacks });
     // The data model holds at most LIMITS.hitPoints (creature-data.ts): past it, a refusal, not an error.
     if (after > LIMITS.hitPoints) throw amountRefusal(amount);
     if (after !== before) await actor.update({ 'system.hp.temp': after });
-    const key = stacks ? 'Stacked' : after === gained && gained > before ? 'Gained' : 'Kept';
-    const line = game.i18n.format(`GNG.TempHp.${key}`, { name: actor.name, amount: gained, before, after });
+    const key =
+      eg && stacks
+        ? 'Model.EG.TempHp.NoStack'
+        : stacks
+          ? 'TempHp.Stacked'
+          : after === gained && gained > before
+            ? 'TempHp.Gained'
+            : 'TempHp.Kept';
+    const line = game.i18n.format(`GNG.${key}`, { name: actor.name, amount: gained, before, after });
+    const record = { before, gained, after, stacks: stacks && !eg };
     await ChatMessage.create({
       content: `<p class="gng temp-hp">${escapeHtml(line)}</p>`,
       speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'temporaryHp', temporaryHp: { before, gained, after, stacks } } },
+      flags: { [SYSTEM_ID]: { type: 'temporaryHp', temporaryHp: record } },
     });
     return { ok: true, data: { before, after } };
   });

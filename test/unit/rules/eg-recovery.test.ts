@@ -10,6 +10,7 @@ import {
   egHeal,
   healAbilityDamage,
   naturalHealing,
+  rollEgStabilise,
   stabiliseDC,
   stabilises,
   strenuousAct,
@@ -72,6 +73,15 @@ describe('stabilise and the strenuous act (003:1009–1011, 1046–1048)', () =>
     expect(stabilises(-18, 18)).toBe(true);
     expect(stabilises(-18, 17)).toBe(false);
     expect(() => stabiliseDC(0)).toThrow(/below 0/);
+  });
+
+  it('the Heal check: d20 + bonus against the DC; a natural 1 or 20 is nothing special (a skill check)', () => {
+    const d20 = (n: number) => ({ roll: (sides: number) => (expect(sides).toBe(20), n) });
+    expect(rollEgStabilise(d20(13), 5, -18)).toEqual({ natural: 13, total: 18, dc: 18, stable: true });
+    expect(rollEgStabilise(d20(12), 5, -18)).toEqual({ natural: 12, total: 17, dc: 18, stable: false });
+    expect(rollEgStabilise(d20(20), -3, -18)).toMatchObject({ total: 17, stable: false });
+    expect(rollEgStabilise(d20(1), 5, -6)).toMatchObject({ total: 6, stable: true });
+    expect(() => rollEgStabilise(d20(10), 5, 0)).toThrow(/below 0/);
   });
 
   it('a strenuous act: at 0 HP → −1 (dying); stable below 0 → dying again; not if it healed', () => {

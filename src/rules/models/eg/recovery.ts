@@ -7,6 +7,7 @@
  */
 import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '../../validate.js';
 import type { HealthVector } from '../types.js';
+import type { DiceSource } from '../../types.js';
 
 /** Catch your Breath heals 1d4 + the Constitution modifier, at least 1 (003:753). */
 export const BREATH_DIE = 4;
@@ -92,6 +93,22 @@ export function stabiliseDC(hp: number): number {
 /** Whether a Heal check of `total` stabilises a creature at `hp`: "conscious and disabled rather than dying" (003:1048). */
 export function stabilises(hp: number, total: number): boolean {
   return assertInteger('Heal check', total) >= stabiliseDC(hp);
+}
+
+/**
+ * A Heal check to stabilise a creature at `hp` (003:1046–1048): d20 + the healer's Heal bonus against
+ * the negative HP total. Nothing is automatic on a natural 1 or 20 (a skill check, not an attack).
+ */
+export function rollEgStabilise(
+  dice: DiceSource,
+  healBonus: number,
+  hp: number,
+): { natural: number; total: number; dc: number; stable: boolean } {
+  const bonus = assertInteger('Heal bonus', healBonus);
+  const dc = stabiliseDC(hp);
+  const natural = dice.roll(20);
+  const total = natural + bonus;
+  return { natural, total, dc, stable: stabilises(hp, total) };
 }
 
 /**
