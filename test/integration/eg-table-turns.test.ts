@@ -87,7 +87,7 @@ describe('the tracker', () => {
     const hero = await guard(13);
     const scout = await guard(28, 0, 'Scout', otherPlayer);
     const goblin = await egGoblin(h);
-    await fight([hero, scout, goblin]);
+    const combat = await fight([hero, scout, goblin]);
     h.as(player);
     await askGM('gng.egAction', {
       actorUuid: hero.uuid,
@@ -97,6 +97,10 @@ describe('the tracker', () => {
       aidTo: '',
     });
     h.as(gm);
+    // The goblin refocuses on its own turn (a swift action of its turn's budget).
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await attackActionsSettled();
     await askGM('gng.egAction', {
       actorUuid: goblin.uuid,
       action: 'refocus',

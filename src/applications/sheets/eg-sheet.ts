@@ -9,7 +9,8 @@
 import { ABILITIES } from '../../rules/index.js';
 import type { DefenseSpec } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { EG_SHEET_ACTIONS, actionRefusal, saveBonusOf } from '../../rules/models/eg/combat-actions.js';
+import { EG_SHEET_ACTIONS, actionRefusal } from '../../rules/models/eg/combat-actions.js';
+import { saveBonus } from '../../rules/models/eg/saves.js';
 import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 import { egBabs } from '../../rules/models/eg/attack-bonus.js';
 import { tokenPool } from '../../combat/eg-token-store.js';
@@ -28,7 +29,7 @@ const SAVES = new Set(['fortitude', 'reflex', 'will']);
 function defenseStat(actor: Actor, spec: DefenseSpec): StatView {
   const value = spec.kind === 'static' ? spec.value : spec.bonus;
   const label = t(`GNG.Model.EG.Sheet.Defense.${spec.id}`);
-  const save = SAVES.has(spec.id) ? saveBonusOf(value) : null;
+  const save = SAVES.has(spec.id) ? saveBonus(value) : null;
   return {
     id: `gng-${actor.id}-eg-${spec.id}`,
     key: `defense-${spec.id}`,
