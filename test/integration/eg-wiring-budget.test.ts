@@ -20,7 +20,7 @@ import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.j
 import { egManeuverAction } from '../../src/cards/eg-maneuver/eg-maneuver-start.js';
 import { registerEgTurns } from '../../src/combat/eg-turns.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
-import { egFight, egTrackerText, egTurnOf, useEgWorld } from '../fixtures/eg-world.js';
+import { egFight, egTrackerText, egTurnOf, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -198,5 +198,33 @@ describe('the maneuver card spends the turn', () => {
     ).toMatchObject({ ok: false });
     expect(encounter(combat, rogue)).toEqual(counts(0, 2, 0));
     expect([...goblin.statuses]).toEqual([]);
+  });
+});
+
+describe('GnG-only controls under EG', () => {
+  it('the Attacks tab shows no GnG total defense, grapple or maneuver button under EG, and does under GnG', async () => {
+    const { fighter } = await egFight(h);
+    h.as(player);
+    const controls = async () => {
+      const sheet = await h.openSheet(fighter);
+      return [
+        ...sheet.element.querySelectorAll<HTMLElement>(
+          '.attacks .maneuvers button, .attacks .maneuvers .label',
+        ),
+      ].map((el) => el.dataset.action ?? el.className);
+    };
+    expect(await controls()).toEqual([]);
+    // The EG block's own Total Defense is the sheet's (its actions).
+    const sheet = await h.openSheet(fighter);
+    expect(sheet.element.querySelector('.eg-block [data-eg-action="totalDefense"]')).not.toBeNull();
+    h.as(gm);
+    for (const combat of [...game.combats]) await combat.delete();
+    await worldPlays(h, 'gng');
+    h.as(player);
+    const gng = await controls();
+    expect(gng[0]).toBe('label');
+    expect(gng.filter((a) => a === 'startManeuver').length).toBeGreaterThan(0);
+    expect(gng).toContain('startGrapple');
+    expect(gng).toContain('totalDefense');
   });
 });

@@ -20,7 +20,8 @@ import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
-import { modelSheetBlockOf } from './model-sheet-blocks.js';
+import type { ModelCapability } from '../../rules/index.js';
+import { hasModelSheetBlock, modelSheetBlockOf } from './model-sheet-blocks.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import {
@@ -249,13 +250,26 @@ export function combatTabContext(actor: Actor): Record<string, unknown> {
   const system = actor.system as CreatureData;
   const derived = system.derived;
   const track = modelOffers('conditionTrack');
+  // Under a model with its own sheet block (the Enlightened Grognard's), GnG's controls it does not
+  // offer are hidden (its capabilities: GnG's maneuvers, grapple, and total defense on the rolled
+  // Defense); GnG and the Saga-style model show them as before.
+  const own = hasModelSheetBlock(combatModel().id);
+  const gng = (capability: ModelCapability) => !own || modelOffers(capability);
   const context: Record<string, unknown> = {
     // Under the condition track: the card's parts (GnG's condition rows and injury out, the step's penalty in).
     attacks: derived.attacks.map((attack) =>
       attackView(actor, system, attack, track ? sagaAttackRowParts(actor, attack) : undefined),
     ),
     /** The sheet's Maneuvers group (game.gng.maneuver) and Quick Stand, shown when prone. */
-    maneuvers: MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) })),
+    maneuvers: gng('maneuvers')
+      ? MANEUVERS.map((kind) => ({ kind, label: t(`GNG.Maneuver.Kind.${kind}`) }))
+      : [],
+    /** GnG's grapple and total defense buttons (hidden where the model lacks them: gngControls). */
+    gngControls: {
+      grapple: gng('gngGrapple'),
+      totalDefense: gng('rolledDefense'),
+      any: gng('maneuvers') || gng('gngGrapple') || gng('rolledDefense'),
+    },
     prone: (actor.statuses ?? new Set<string>()).has('prone'),
     /** The grapples holding the actor, with the moves its side may make now (the card's, for this user). */
     grapples: sheetGrapples(actor, game.user),

@@ -27,3 +27,8 @@ export function setModelSheetBlock(id: string, builder: BlockBuilder): void {
 export function modelSheetBlockOf(id: string, actor: Actor): ModelSheetBlock | null {
   return builders.get(id)?.(actor) ?? null;
 }
+
+/** Whether model `id` has a block of its own (its glue is loaded): the sheet hides GnG's controls it lacks. */
+export function hasModelSheetBlock(id: string): boolean {
+  return builders.has(id);
+}
