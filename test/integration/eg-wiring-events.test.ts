@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
-import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { EG_STATUS_IDS } from '../../src/rules/models/eg/statuses.js';
 
 const h = await getHarness();
@@ -92,5 +92,76 @@ describe('stabilityLost', () => {
     await view.click(message, 'undoDamage');
     expect(health(goblin)).toEqual({ value: -2, conDamage: 0, bloodied: 0 });
     expect(statuses(goblin)).toEqual(['unconscious', 'stable']);
+  });
+});
+
+describe('the GM grants persistent tokens from the sheet', () => {
+  const persistent = (actor: Actor) =>
+    (actor.system as { model: { eg: { persistent: object } } }).model.eg.persistent;
+  const grantCards = () =>
+    game.messages.contents.filter(
+      (m) => (m.flags?.gng as { egAction?: { action?: string } })?.egAction?.action === 'grantPersistent',
+    );
+
+  it('a GM-only control: 2 insight granted, a card for the GMs with Undo; a player sees none and is refused', async () => {
+    const { fighter } = await egFight(h);
+    h.as(player);
+    const mine = await h.openSheet(fighter);
+    expect(mine.element.querySelector('.eg-grant')).toBeNull();
+    h.as(gm);
+    const sheet = await h.openSheet(fighter);
+    const box = sheet.element.querySelector('.eg-grant') as HTMLElement;
+    (box.querySelector('.eg-aid-first') as HTMLSelectElement).value = 'insight';
+    (box.querySelector('.eg-aid-second') as HTMLInputElement).value = '2';
+    await h.click(sheet as never, '.eg-grant button[data-eg-action="grantPersistent"]');
+    await attackActionsSettled();
+    expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 2 });
+    const [card] = grantCards();
+    expect(view.text(card as ChatMessage)).toContain(
+      `The GM grants ${fighter.name} 2 insight persistent token(s).`,
+    );
+    h.as(player);
+    expect(view.buttons(card as ChatMessage)).toEqual([]);
+    // A player's forged request: refused, nothing changed.
+    expect(
+      await askGM('gng.egAction', {
+        actorUuid: fighter.uuid,
+        action: 'grantPersistent',
+        first: 'power',
+        second: '5',
+        aidTo: '',
+      }),
+    ).toMatchObject({ ok: false, error: 'GNG.Model.EG.Action.Error.GrantGM' });
+    // Taking back more than it holds, a count of 0, 21 or words: refused, nothing changed.
+    h.as(gm);
+    for (const second of ['-3', '0', '21', 'two'])
+      expect(
+        (
+          await askGM('gng.egAction', {
+            actorUuid: fighter.uuid,
+            action: 'grantPersistent',
+            first: 'insight',
+            second,
+            aidTo: '',
+          })
+        ).ok,
+      ).toBe(false);
+    expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 2 });
+    // Taken back by one, then both undone: 0 again.
+    await askGM('gng.egAction', {
+      actorUuid: fighter.uuid,
+      action: 'grantPersistent',
+      first: 'insight',
+      second: '-1',
+      aidTo: '',
+    });
+    expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 1 });
+    expect(view.text(grantCards()[1] as ChatMessage)).toContain(
+      `The GM takes back 1 insight persistent token(s) from ${fighter.name}.`,
+    );
+    await view.click(grantCards()[1] as ChatMessage, 'egActionUndo');
+    await view.click(grantCards()[0] as ChatMessage, 'egActionUndo');
+    expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 0 });
+    expect(grantCards()).toHaveLength(2);
   });
 });

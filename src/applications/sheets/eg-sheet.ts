@@ -183,6 +183,16 @@ export function egSheetBlock(actor: Actor): ModelSheetBlock {
         })
       : [],
     hint: mine && !game.user.isGM ? t('GNG.Model.EG.Sheet.ActionHint') : '',
+    // A GM grants or takes back persistent tokens (003:464); players never see it.
+    grant: game.user.isGM
+      ? {
+          label: t('GNG.Model.EG.Sheet.GrantLabel'),
+          typeLabel: t('GNG.Model.EG.Sheet.GrantType'),
+          countLabel: t('GNG.Model.EG.Sheet.GrantCount'),
+          button: t('GNG.Model.EG.Sheet.Grant'),
+          types: typeChoices(),
+        }
+      : null,
   };
   return { stats, section };
 }

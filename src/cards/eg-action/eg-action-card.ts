@@ -20,7 +20,12 @@ import {
 import { breathHealing, catchYourBreath } from '../../rules/models/eg/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
 import { giftRefusal, isNoChange, isTokenType, type TokenType } from '../../rules/models/eg/tokens.js';
-import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import {
+  changeTokens,
+  grantPersistentTokens,
+  revertTokenChange,
+  type TokenChangeRecord,
+} from '../../combat/eg-token-store.js';
 import { actionStateOf, begunCombatOf, followHealth } from '../../combat/eg-creature.js';
 import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import type { EgAction } from '../../rules/models/eg/action-budget.js';
@@ -44,6 +49,10 @@ export const EG_ACTION_QUERY = 'gng.egAction';
 /** The card's Undo. */
 export const EG_ACTION_CARD_QUERY = 'gng.egActionCard';
 const TARGET = 'actor';
+/** The GM's grant (or taking back) of persistent tokens, from the EG block's GM-only control. */
+const GRANT = 'grantPersistent';
+/** The most persistent tokens one grant gives or takes back. */
+const MAX_GRANT = 20;
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
@@ -58,7 +67,8 @@ interface Line {
 export interface EgActionCardState {
   actorUuid: string;
   name: string;
-  action: EgSheetAction;
+  /** A sheet action, or a GM's grant of persistent tokens. */
+  action: EgSheetAction | typeof GRANT;
   lines: Line[];
   /** What it changed (null once undone). */
   applied: {
@@ -78,7 +88,7 @@ export function egActionCardOf(message: ChatMessage | null | undefined): EgActio
   return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
 }
 
-const actionName = (action: EgSheetAction) => t(`GNG.Model.EG.Action.${action}.label`);
+const actionName = (action: EgSheetAction | typeof GRANT) => t(`GNG.Model.EG.Action.${action}.label`);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 function renderCard(state: EgActionCardState): Promise<string> {
@@ -244,6 +254,42 @@ async function playSpent(
   return message;
 }
 
+/**
+ * A GM grants (positive) or takes back (negative) persistent tokens of one type (003:464 "your DM can
+ * grant you tokens with a persistent duration"), through the store's `grantPersistentTokens` (taking
+ * back more than the creature holds is refused, nothing changed); a card whispered to the GMs with
+ * the GM's Undo (the store's inverse).
+ */
+async function grant(actor: Actor, sender: User, fields: Record<string, string>): Promise<ChatMessage> {
+  if (!sender.isGM) throw new Refusal('GNG.Model.EG.Action.Error.GrantGM');
+  const { first: type, second = '' } = fields;
+  if (!isTokenType(type)) throw new Refusal('GNG.Error.Card.BadRequest');
+  const count = /^\s*-?\d+\s*$/.test(second) ? Number(second) : NaN;
+  if (!Number.isInteger(count) || count === 0 || Math.abs(count) > MAX_GRANT)
+    throw new Refusal('GNG.Model.EG.Action.Error.GrantCount');
+  const record = await grantPersistentTokens(actor, { [type]: count }, `GNG.Model.EG.Action.${GRANT}.label`);
+  const state: EgActionCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    action: GRANT,
+    lines: [
+      {
+        key: `GNG.Model.EG.Action.${GRANT}.${count > 0 ? 'granted' : 'taken'}`,
+        data: { name: actor.name, tokens: `${Math.abs(count)} ${typeName(type)}` },
+      },
+    ],
+    applied: { hpDelta: 0, nonlethalDelta: 0, statuses: null, records: [record], turn: null },
+  };
+  const message = await ChatMessage.create({
+    content: await renderCard(state),
+    speaker: ChatMessage.getSpeaker({ actor }),
+    whisper: game.users.filter((user) => user.isGM).map((user) => user.id as string),
+    flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  return message;
+}
+
 /** `gng.egAction` on the active GM, once per request: never throws (a refusal is the answer). */
 const playRequest = actorQuery(
   async (actorUuid, sender, fields) => {
@@ -251,6 +297,8 @@ const playRequest = actorQuery(
     const actor = await actorOf(actorUuid);
     if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
       throw new Refusal('GNG.Error.Card.BadRequest');
+    if (fields.action === GRANT)
+      return { ok: true, messageId: (await grant(actor, sender, fields)).id as string };
     if (!sender.isGM && !owns(sender, actor.uuid))
       throw new Refusal('GNG.Model.EG.Action.Error.NotOwner', { name: actor.name });
     if (!isEgSheetAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
