@@ -6,7 +6,9 @@
  * - the tracker: each PC's tokens (persistent ones marked) and a bloodied marker on every row, the
  *   NPCs' communal pool above the list for GMs only; redrawn when an actor's HP or tokens change;
  * - the turn start: the active GM plays a dying creature's Fortitude save (the turn card);
- * - the open sheets of a combat's creatures redrawn when its pools change.
+ * - the open sheets of a combat's creatures redrawn when its pools change;
+ * - `unconscious` following the health when HP are typed by hand; the chapter's statuses in
+ *   `CONFIG.statusEffects` (the maneuver card's `ensureEgStatuses`).
  * Every hook does nothing while the world plays another model.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
@@ -22,6 +24,8 @@ import { egSheetBlock } from '../applications/sheets/eg-sheet.js';
 import { tokenPool } from './eg-token-store.js';
 import { TOKEN_TYPES, type TokenCounts } from '../rules/models/eg/tokens.js';
 import { bloodiedNow } from './eg-creature.js';
+import { healthStatusesOf } from './model-health.js';
+import { ensureEgStatuses } from '../cards/eg-maneuver/eg-maneuver-effects.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -108,6 +112,26 @@ function redrawOnActor(actor: Actor, changes: object): void {
   void ui.combat.render();
 }
 
+/**
+ * Active GM, under EG: HP, nonlethal or ability damage typed by hand (not a card's update, which
+ * sets its own statuses): `unconscious` as the model's health calls for now — below 0 HP (dying, "A
+ * dying character immediately falls unconscious", 003:1019), or knocked out by nonlethal or ability
+ * damage — and off once it no longer does, as `dying` follows the HP (src/hooks/hp-statuses.ts).
+ */
+export function syncEgUnconscious(
+  actor: Actor,
+  changes: object,
+  options: Record<string, unknown> | undefined,
+): Promise<unknown> | null {
+  if (!isActiveGM() || !playing() || !(actor.type === 'character' || actor.type === 'npc')) return null;
+  if ((options?.[SYSTEM_ID] as { hpByCard?: unknown } | undefined)?.hpByCard === true) return null;
+  const system = (changes as { system?: { hp?: unknown; abilities?: unknown } }).system;
+  if (!system?.hp && !system?.abilities) return null;
+  const wanted = healthStatusesOf(actor).includes('unconscious');
+  if (actor.statuses.has('unconscious') === wanted) return null;
+  return track(actor.toggleStatusEffect('unconscious', { active: wanted }));
+}
+
 /** Redraws the open sheets of a combat's creatures when its pools changed (their token block). */
 function redrawSheetsOnPools(combat: Combat, changes: object): void {
   if (!playing() || foundry.utils.getProperty(changes, `flags.${SYSTEM_ID}.eg`) === undefined) return;
@@ -154,6 +178,11 @@ export function registerEgTable(): void {
   });
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateEgTracker(app, html));
   Hooks.on('updateActor', redrawOnActor);
+  Hooks.on('updateActor', (actor: Actor, changes: object, options: Record<string, unknown> | undefined) => {
+    void syncEgUnconscious(actor, changes, options)?.catch((error: unknown) => console.error(error));
+  });
+  // The chapter's conditions (unbalanced, slowed, immobilized, distracted, grabbed) as statuses.
+  ensureEgStatuses();
   Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
     redrawSheetsOnPools(combat, changes);
     turnStart(combat, changes);

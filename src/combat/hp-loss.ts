@@ -141,10 +141,12 @@ export async function applyHitPointLoss(
       slashing: damage.slashing === true,
     },
   );
-  // Stable and below 0 HP: a loss of Hit Points makes it dying again (or dead), one of none does not.
+  // Stable and below 0 HP: a loss of Hit Points makes it dying again (or dead), one of none does not;
+  // a model that says so itself (the EG model's `stabilityLost` event) is read as it says.
   const stable = actor.statuses.has(STABLE);
   const unstable =
-    outcome.hpLost > 0 && (outcome.statuses.includes('dying') || outcome.statuses.includes('dead'));
+    outcome.events.includes('stabilityLost') ||
+    (outcome.hpLost > 0 && (outcome.statuses.includes('dying') || outcome.statuses.includes('dead')));
   const wanted = outcome.statuses.filter((status) => status !== 'dying' || !stable || unstable);
   const changes: Record<string, unknown> = Object.fromEntries(
     model.healthFields.map((field) => [healthPath(field, model), outcome.after[field]]),

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
-import { egFight, egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
+import { egFight, egGoblin, egTurnOf, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
@@ -214,7 +214,9 @@ describe('the attack card under the Enlightened Grognard model', () => {
     expect(view.lastNotice()).toBe('A natural 1 or 20 decides the roll: no token changes it.');
     expect(encounter(combat, fighter)).toEqual(counts(3, 0, 0));
 
-    // Another attack, d20 2: 11 against 12, a miss.
+    // Another attack on the fighter's next turn (its standard action of this one is spent), d20 2:
+    // 11 against 12, a miss.
+    await egTurnOf(h, fighter, { fresh: true });
     const message = (await attack(player, fighter, [goblin])) as ChatMessage;
     h.dice.queue(2);
     await act(gm, message, 'egDefend', { tokens: 0 });

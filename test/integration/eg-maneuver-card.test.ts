@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { egCardView, egFight, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
+import { egCardView, egFight, egTurnOf, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.js';
 import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
@@ -47,6 +47,8 @@ async function maneuver(
   dice: number[],
   options: Record<string, unknown> = {},
 ): Promise<ChatMessage | null> {
+  // A maneuver is an action of the actor's turn (its budget, src/combat/eg-turns.ts).
+  await egTurnOf(h, actor);
   h.as(user);
   h.dice.queue(...dice);
   const message = await game.gng.egManeuver(actor, kind as 'grab', { ...options, targets });
@@ -73,9 +75,11 @@ describe('grab (003:1546–1553): Acrobatics against Reflex', () => {
     h.as(player);
     expect(view.buttons(message)).toEqual([]);
     h.as(otherPlayer);
-    expect(view.buttons(message)).toEqual(['applyEgManeuver']);
+    expect(view.buttons(message)).toEqual(['applyEgManeuver', 'takeBackEgManeuver']);
     await view.click(message, 'applyEgManeuver');
     expect(statuses(goblin)).toEqual(['grabbed', 'immobilized']);
+    // Applied: no taking back (each Apply is undone first).
+    expect(view.buttons(message)).toEqual(['undoEgManeuver']);
     expect(view.text(message)).toContain('Applied: Grabbed, Immobilized');
     // A second Apply is refused: nothing changes.
     const again = await askGM('gng.egManeuverAction', {
@@ -86,7 +90,7 @@ describe('grab (003:1546–1553): Acrobatics against Reflex', () => {
     expect(again).toMatchObject({ ok: false });
     await view.click(message, 'undoEgManeuver');
     expect(statuses(goblin)).toEqual([]);
-    expect(view.buttons(message)).toEqual(['applyEgManeuver']);
+    expect(view.buttons(message)).toEqual(['applyEgManeuver', 'takeBackEgManeuver']);
   });
 
   it('a check of 10 misses Reflex 11: Apply sets nothing', async () => {
@@ -379,6 +383,8 @@ describe('hostile requests and the other models', () => {
     const message = (await maneuver(otherPlayer, rogue, 'grab', [goblin], [15])) as ChatMessage;
     h.as(otherPlayer);
     await view.click(message, 'applyEgManeuver');
+    // The rogue's next turn (its standard action of this one is spent).
+    await egTurnOf(h, rogue, { fresh: true });
     const second = (await maneuver(otherPlayer, rogue, 'grab', [goblin], [15])) as ChatMessage;
     h.as(gm);
     for (const combat of [...game.combats]) await combat.delete();

@@ -185,22 +185,34 @@ describe('the actions', () => {
     const goblin = await egGoblin(h);
     const combat = await fight(actor, ally, goblin);
     h.as(player);
+    // The Guard's turn (the first): Refocus its swift action, Total Defense its standard one.
     expect(await act(actor, 'refocus')).toMatchObject({ ok: true });
     expect(await act(actor, 'totalDefense')).toMatchObject({ ok: true });
-    expect(
-      await act(actor, 'aidAnother', { first: 'power', second: 'insight', aidTo: ally.uuid }),
-    ).toMatchObject({
-      ok: true,
-    });
     expect(tokenPool(combat, actor).encounter).toEqual({ power: 0, speed: 5, insight: 0 });
-    expect(tokenPool(combat, ally).encounter).toEqual({ power: 1, speed: 0, insight: 1 });
     expect(cards().map((m) => view.text(m))).toEqual([
       expect.stringContaining('Guard: Refocus Guard refocuses and gains 1 speed token(s).'),
       expect.stringContaining(
         'Guard: Total Defense Guard takes total defense and gains 4 speed token(s). Guard may not attack during this turn.',
       ),
-      expect.stringContaining('Guard: Aid Another Guard aids: Scout gains 1 power, 1 insight token(s).'),
     ]);
+    // No standard action is left for Aid Another: refused, nothing gained, no card.
+    const aid = { first: 'power', second: 'insight', aidTo: ally.uuid };
+    expect(await act(actor, 'aidAnother', aid)).toMatchObject({
+      ok: false,
+      error: 'GNG.Model.EG.Budget.Refusal.noStandard',
+    });
+    expect(tokenPool(combat, ally).encounter).toEqual({ power: 0, speed: 0, insight: 0 });
+    expect(cards()).toHaveLength(2);
+    // The GM's Undo of Total Defense gives back its 4 speed tokens and its standard action.
+    h.as(gm);
+    await view.click(cards()[1] as ChatMessage, 'egActionUndo');
+    expect(tokenPool(combat, actor).encounter).toEqual({ power: 0, speed: 1, insight: 0 });
+    h.as(player);
+    expect(await act(actor, 'aidAnother', aid)).toMatchObject({ ok: true });
+    expect(tokenPool(combat, ally).encounter).toEqual({ power: 1, speed: 0, insight: 1 });
+    expect(view.text(cards()[2] as ChatMessage)).toContain(
+      'Guard: Aid Another Guard aids: Scout gains 1 power, 1 insight token(s).',
+    );
     h.as(gm);
     await view.click(cards()[2] as ChatMessage, 'egActionUndo');
     expect(tokenPool(combat, ally).encounter).toEqual({ power: 0, speed: 0, insight: 0 });

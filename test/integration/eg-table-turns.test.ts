@@ -87,7 +87,7 @@ describe('the tracker', () => {
     const hero = await guard(13);
     const scout = await guard(28, 0, 'Scout', otherPlayer);
     const goblin = await egGoblin(h);
-    await fight([hero, scout, goblin]);
+    const combat = await fight([hero, scout, goblin]);
     h.as(player);
     await askGM('gng.egAction', {
       actorUuid: hero.uuid,
@@ -97,6 +97,10 @@ describe('the tracker', () => {
       aidTo: '',
     });
     h.as(gm);
+    // The goblin refocuses on its own turn (a swift action of its turn's budget).
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await attackActionsSettled();
     await askGM('gng.egAction', {
       actorUuid: goblin.uuid,
       action: 'refocus',
@@ -148,10 +152,11 @@ describe('the dying save at the turn start', () => {
 
   it('a PC’s natural 20 revives it at level + Con; Undo puts it back to dying', async () => {
     const hero = await guard();
-    // HP typed by the GM: the HP glue sets `dying` (src/hooks/hp-statuses.ts).
+    // HP typed by the GM: the HP glue sets `dying` (src/hooks/hp-statuses.ts) and, under EG,
+    // `unconscious` ("A dying character immediately falls unconscious", 003:1019; eg-table.ts).
     await hero.update({ 'system.hp.value': -3 });
     await attackActionsSettled();
-    expect(deathStatuses(hero)).toEqual(['dying']);
+    expect(deathStatuses(hero)).toEqual(['dying', 'unconscious']);
     await fight([hero, await egGoblin(h)], 20);
     expect(sys(hero).hp.value).toBe(5);
     expect(deathStatuses(hero)).toEqual([]);
@@ -161,7 +166,7 @@ describe('the dying save at the turn start', () => {
     );
     await view.click(card as ChatMessage, 'egTurnUndo');
     expect(sys(hero).hp.value).toBe(-3);
-    expect(deathStatuses(hero)).toEqual(['dying']);
+    expect(deathStatuses(hero)).toEqual(['dying', 'unconscious']);
   });
 
   it('a natural 1 fails; Con damage reaching Con kills the dying; the living, the stable and the dead roll nothing', async () => {

@@ -9,7 +9,8 @@
 import { ABILITIES } from '../../rules/index.js';
 import type { DefenseSpec } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { EG_SHEET_ACTIONS, actionRefusal, saveBonusOf } from '../../rules/models/eg/combat-actions.js';
+import { EG_SHEET_ACTIONS, actionRefusal } from '../../rules/models/eg/combat-actions.js';
+import { saveBonus } from '../../rules/models/eg/saves.js';
 import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 import { egBabs } from '../../rules/models/eg/attack-bonus.js';
 import { tokenPool } from '../../combat/eg-token-store.js';
@@ -28,7 +29,7 @@ const SAVES = new Set(['fortitude', 'reflex', 'will']);
 function defenseStat(actor: Actor, spec: DefenseSpec): StatView {
   const value = spec.kind === 'static' ? spec.value : spec.bonus;
   const label = t(`GNG.Model.EG.Sheet.Defense.${spec.id}`);
-  const save = SAVES.has(spec.id) ? saveBonusOf(value) : null;
+  const save = SAVES.has(spec.id) ? saveBonus(value) : null;
   return {
     id: `gng-${actor.id}-eg-${spec.id}`,
     key: `defense-${spec.id}`,
@@ -182,6 +183,16 @@ export function egSheetBlock(actor: Actor): ModelSheetBlock {
         })
       : [],
     hint: mine && !game.user.isGM ? t('GNG.Model.EG.Sheet.ActionHint') : '',
+    // A GM grants or takes back persistent tokens (003:464); players never see it.
+    grant: game.user.isGM
+      ? {
+          label: t('GNG.Model.EG.Sheet.GrantLabel'),
+          typeLabel: t('GNG.Model.EG.Sheet.GrantType'),
+          countLabel: t('GNG.Model.EG.Sheet.GrantCount'),
+          button: t('GNG.Model.EG.Sheet.Grant'),
+          types: typeChoices(),
+        }
+      : null,
   };
   return { stats, section };
 }

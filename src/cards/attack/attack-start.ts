@@ -55,6 +55,7 @@ import { rollWallDamage } from './saga-maneuver-card.js';
 import { refundSagaAttack, spendSagaAttack } from './saga-turn-spend.js';
 import { checkEgOptions, egAttackParts, isEgModel, settleEgTarget, startEgAttack } from './eg-attack.js';
 import { answerNpcDefenses, refundEgAttack } from './eg-steps.js';
+import { refundEgAttackTurn, spendEgAttack } from './eg-turn-spend.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -297,11 +298,14 @@ export async function createAttackCard(
       : null;
   // The Saga-style attacker's action on its turn (saga-turn-spend.ts); the off-hand card spends none.
   const sagaTurn = saga && hand === 'primary' ? await spendSagaAttack(actor, config.options) : null;
+  // The EG attacker's standard action or attack of opportunity (eg-turn-spend.ts); the off-hand none.
+  const egTurn = eg && row && hand === 'primary' ? await spendEgAttack(actor, config.targets) : null;
   let fired: Awaited<ReturnType<typeof fireWeapon>>;
   try {
     fired = await fireWeapon(actor, weapon, config.options, distance);
   } catch (error) {
     await refundSagaAttack(actor, sagaTurn);
+    await refundEgAttackTurn(actor.uuid, egTurn);
     throw error;
   }
   // The EG attacker's tokens (its options' gains, costs and proactive spend) through the token store.
@@ -310,8 +314,10 @@ export async function createAttackCard(
     egCard = eg && row ? await startEgAttack(actor, weapon, row, config.options, sender) : null;
   } catch (error) {
     await returnRounds(fired?.fire.spent);
+    await refundEgAttackTurn(actor.uuid, egTurn);
     throw error;
   }
+  if (egCard) egCard.turn = egTurn;
 
   const bonus = config.parts.reduce((sum, p) => sum + p.value, 0);
   // Under the EG model the d20 waits for the defenders' proactive spends (eg-steps.ts `rollEgAttack`).

@@ -9,6 +9,7 @@ import type { EgAreaDie } from './eg-options.js';
 import type { EgTokenDelta, EgTokenType } from '../../rules/models/eg/attack-card.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { owns } from '../kernel/index.js';
+import type { EgAttackSpent } from '../../combat/eg-turns.js';
 
 /** One change the card made through the token store (src/combat/eg-token-store.ts), kept for Undo. */
 export interface CardEgRecord {
@@ -55,6 +56,8 @@ export interface CardEg {
    * are not its to spend or gain.
    */
   combatId?: string | null;
+  /** The attacker's action it spent (src/combat/eg-turns.ts; null: none, out of combat or off-hand). */
+  turn?: EgAttackSpent | null;
 }
 
 /** The EG part of one target. */

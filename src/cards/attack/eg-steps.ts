@@ -29,6 +29,7 @@ import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
 import { adjacentTokens, tokenOf } from '../../combat/scene-lookup.js';
 import { opposed } from '../opportunity/opportunity-offer.js';
+import { refundEgAttackTurn } from './eg-turn-spend.js';
 
 /**
  * The actor of the side that spends, checked against the user (a GM may speak for either side; a
@@ -295,7 +296,11 @@ export async function takeBackEgAttack(state: AttackCardState, user: User): Prom
   const eg = state.eg;
   if (!eg || eg.withdrawn) return;
   await revertCardRecordsAll(eg.records);
-  eg.withdrawn = { by: user.id as string, notes: [] };
+  const notes: string[] = [];
+  // The attack's action (or attack of opportunity) back while that turn's record stands.
+  if (!(await refundEgAttackTurn(state.attacker.actorUuid, eg.turn ?? null)))
+    notes.push(game.i18n.format('GNG.Model.EG.Card.TurnNotGiven', { name: state.attacker.name }));
+  eg.withdrawn = { by: user.id as string, notes };
 }
 
 /**
@@ -314,7 +319,9 @@ export async function answerNpcDefenses(state: AttackCardState): Promise<Roll | 
 
 /** GM side: the card was not posted; the tokens it changed go back. */
 export async function refundEgAttack(state: AttackCardState): Promise<void> {
-  if (state.eg) await revertCardRecords(state.eg.records);
+  if (!state.eg) return;
+  await revertCardRecords(state.eg.records);
+  await refundEgAttackTurn(state.attacker.actorUuid, state.eg.turn ?? null);
 }
 
 /** The card's EG steps by action name (attack-flow.ts), each with its own request fields. */

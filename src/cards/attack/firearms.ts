@@ -73,11 +73,11 @@ export interface CardDamageInstance {
 export function attackTakeBackAvailable(state: AttackCardState): boolean {
   const fire = state.fire;
   // Rounds spent, or a Saga-style action spent on the attacker's turn (saga-turn-spend.ts).
-  // Or tokens the EG card changed (eg-steps.ts).
+  // Or any EG card: its tokens and the attacker's action (eg-steps.ts), or nothing, withdrawn alike.
   const taken =
     (fire?.spent && !fire.withdrawn) ||
     (state.sagaTurn && !state.sagaTurn.withdrawn) ||
-    (state.eg?.records.length && !state.eg.withdrawn);
+    (state.eg && !state.eg.withdrawn);
   return Boolean(taken && state.targets.every((target) => actionAvailable('undoAttack', target)));
 }
 

@@ -20,8 +20,15 @@ import {
 import { breathHealing, catchYourBreath } from '../../rules/models/eg/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
 import { giftRefusal, isNoChange, isTokenType, type TokenType } from '../../rules/models/eg/tokens.js';
-import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import {
+  changeTokens,
+  grantPersistentTokens,
+  revertTokenChange,
+  type TokenChangeRecord,
+} from '../../combat/eg-token-store.js';
 import { actionStateOf, begunCombatOf, followHealth } from '../../combat/eg-creature.js';
+import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
+import type { EgAction } from '../../rules/models/eg/action-budget.js';
 import { restoreStatuses } from '../dying/dying-apply.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import {
@@ -33,6 +40,8 @@ import {
   owns,
   Refusal,
   subjectCard,
+  type CardActionResult,
+  type GMQueryContext,
 } from '../kernel/index.js';
 
 /** The sheet's request (src/applications/sheets/actor-sheet.ts `onEgAction`). */
@@ -40,6 +49,10 @@ export const EG_ACTION_QUERY = 'gng.egAction';
 /** The card's Undo. */
 export const EG_ACTION_CARD_QUERY = 'gng.egActionCard';
 const TARGET = 'actor';
+/** The GM's grant (or taking back) of persistent tokens, from the EG block's GM-only control. */
+const GRANT = 'grantPersistent';
+/** The most persistent tokens one grant gives or takes back. */
+const MAX_GRANT = 20;
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
@@ -54,7 +67,8 @@ interface Line {
 export interface EgActionCardState {
   actorUuid: string;
   name: string;
-  action: EgSheetAction;
+  /** A sheet action, or a GM's grant of persistent tokens. */
+  action: EgSheetAction | typeof GRANT;
   lines: Line[];
   /** What it changed (null once undone). */
   applied: {
@@ -62,6 +76,8 @@ export interface EgActionCardState {
     nonlethalDelta: number;
     statuses: StatusChanges | null;
     records: TokenChangeRecord[];
+    /** The turn's action it spent (eg-turns.ts; null: none, out of combat). Absent on older cards. */
+    turn?: EgSpent | null;
   } | null;
   undone?: boolean;
   undoNotes?: string[];
@@ -72,7 +88,7 @@ export function egActionCardOf(message: ChatMessage | null | undefined): EgActio
   return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
 }
 
-const actionName = (action: EgSheetAction) => t(`GNG.Model.EG.Action.${action}.label`);
+const actionName = (action: EgSheetAction | typeof GRANT) => t(`GNG.Model.EG.Action.${action}.label`);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 function renderCard(state: EgActionCardState): Promise<string> {
@@ -145,7 +161,19 @@ async function aidRecipient(actor: Actor, combat: Combat, uuid: string): Promise
   return other;
 }
 
-/** Plays `action` for `actor` (checked) and posts its card. */
+/**
+ * The action each costs of the turn's budget (eg-turns.ts): Catch your Breath and Aid Another a
+ * standard action (003:744, 750), Refocus a swift one (003:898), Total Defense a standard one that
+ * forbids attacking for the rest of the turn (003:759, the budget's `total-defense`).
+ */
+export const EG_SHEET_ACTION_COST: Readonly<Record<EgSheetAction, EgAction>> = {
+  catchBreath: 'standard',
+  refocus: 'swift',
+  aidAnother: 'standard',
+  totalDefense: 'total-defense',
+};
+
+/** Plays `action` for `actor` (checked), its turn's action spent, and posts its card. */
 async function play(
   actor: Actor,
   action: EgSheetAction,
@@ -170,6 +198,27 @@ async function play(
     lines: [],
     applied: null,
   };
+  // The action of the turn first (refused, nothing changed, when none is left or off its turn).
+  const spent = await spendEgActionFor(actor, EG_SHEET_ACTION_COST[action]);
+  if (!spent.ok) throw new Refusal(spent.reason);
+  try {
+    return await playSpent(actor, recipient, action, state, spent.spent, { combat, first, second });
+  } catch (error) {
+    // Nothing else was done (the store refused the tokens, the card was not posted): the action back.
+    await refundEgActionFor(actor, spent.spent);
+    throw error;
+  }
+}
+
+/** What the action does once its turn's action is spent: the tokens, the healing, the card. */
+async function playSpent(
+  actor: Actor,
+  recipient: Actor,
+  action: EgSheetAction,
+  state: EgActionCardState,
+  turn: EgSpent | null,
+  { combat, first, second }: { combat: Combat | null; first?: string; second?: string },
+): Promise<ChatMessage> {
   const rolls: Roll[] = [];
   let hpDelta = 0;
   let nonlethalDelta = 0;
@@ -191,26 +240,65 @@ async function play(
     nonlethalDelta = healed.nonlethalDelta;
     statuses = await followHealth(actor);
   }
-  // "but may not attack during your turn" (003:759–760): told, not enforced (no GnG status: its
-  // dodge bonus is GnG's own).
+  // "but may not attack during your turn" (003:759–760): the budget's mark refuses the turn's attacks.
   if (action === 'totalDefense')
     state.lines.push({ key: 'GNG.Model.EG.Action.totalDefense.noAttack', data: { name: actor.name } });
-  state.applied = { hpDelta, nonlethalDelta, statuses, records };
-  return (await ChatMessage.create({
+  state.applied = { hpDelta, nonlethalDelta, statuses, records, turn };
+  const message = await ChatMessage.create({
     content: await renderCard(state),
     rolls,
     speaker: ChatMessage.getSpeaker({ actor }),
     flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
-  })) as ChatMessage;
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  return message;
 }
 
-/** `gng.egAction` on the active GM: never throws (a refusal is the answer). */
-export const handleEgAction = actorQuery(
+/**
+ * A GM grants (positive) or takes back (negative) persistent tokens of one type (003:464 "your DM can
+ * grant you tokens with a persistent duration"), through the store's `grantPersistentTokens` (taking
+ * back more than the creature holds is refused, nothing changed); a card whispered to the GMs with
+ * the GM's Undo (the store's inverse).
+ */
+async function grant(actor: Actor, sender: User, fields: Record<string, string>): Promise<ChatMessage> {
+  if (!sender.isGM) throw new Refusal('GNG.Model.EG.Action.Error.GrantGM');
+  const { first: type, second = '' } = fields;
+  if (!isTokenType(type)) throw new Refusal('GNG.Error.Card.BadRequest');
+  const count = /^\s*-?\d+\s*$/.test(second) ? Number(second) : NaN;
+  if (!Number.isInteger(count) || count === 0 || Math.abs(count) > MAX_GRANT)
+    throw new Refusal('GNG.Model.EG.Action.Error.GrantCount');
+  const record = await grantPersistentTokens(actor, { [type]: count }, `GNG.Model.EG.Action.${GRANT}.label`);
+  const state: EgActionCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    action: GRANT,
+    lines: [
+      {
+        key: `GNG.Model.EG.Action.${GRANT}.${count > 0 ? 'granted' : 'taken'}`,
+        data: { name: actor.name, tokens: `${Math.abs(count)} ${typeName(type)}` },
+      },
+    ],
+    applied: { hpDelta: 0, nonlethalDelta: 0, statuses: null, records: [record], turn: null },
+  };
+  const message = await ChatMessage.create({
+    content: await renderCard(state),
+    speaker: ChatMessage.getSpeaker({ actor }),
+    whisper: game.users.filter((user) => user.isGM).map((user) => user.id as string),
+    flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  return message;
+}
+
+/** `gng.egAction` on the active GM, once per request: never throws (a refusal is the answer). */
+const playRequest = actorQuery(
   async (actorUuid, sender, fields) => {
     if (combatModel().id !== 'eg') throw new Refusal('GNG.Model.EG.Action.Error.NotEG');
     const actor = await actorOf(actorUuid);
     if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
       throw new Refusal('GNG.Error.Card.BadRequest');
+    if (fields.action === GRANT)
+      return { ok: true, messageId: (await grant(actor, sender, fields)).id as string };
     if (!sender.isGM && !owns(sender, actor.uuid))
       throw new Refusal('GNG.Model.EG.Action.Error.NotOwner', { name: actor.name });
     if (!isEgSheetAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -220,6 +308,28 @@ export const handleEgAction = actorQuery(
   ['action', 'first', 'second', 'aidTo'],
 );
 
+/** The requests being played, by sender and request: a double click's second is the first's. */
+const playing = new Map<string, Promise<CardActionResult>>();
+
+/**
+ * `gng.egAction` on the active GM. A request the same user sends again, the same in every field,
+ * while the first is still being played (a double click on the sheet's button) is that one: it plays
+ * once and both are answered with its result. Sent again after its card is posted, it plays again
+ * (Catch your Breath may be repeated out of combat, 003:754–755).
+ */
+export function handleEgAction(
+  data: Record<string, unknown>,
+  sender: User,
+  context?: GMQueryContext,
+): Promise<CardActionResult> {
+  const key = JSON.stringify([sender.id, Object.entries(data ?? {}).sort(([a], [b]) => a.localeCompare(b))]);
+  const running = playing.get(key);
+  if (running) return running;
+  const run = playRequest(data, sender, context).finally(() => playing.delete(key));
+  playing.set(key, run);
+  return run;
+}
+
 /** Undo: the tokens first (refused, nothing changes, when they were spent since), then HP and statuses. */
 async function undo({ state }: { state: EgActionCardState }): Promise<void> {
   const applied = state.applied;
@@ -227,6 +337,8 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Model.EG.Action.Error.NoActor', { name: state.name });
   for (const record of [...applied.records].reverse()) await revertTokenChange(record);
+  // The turn's action back while that turn's budget stands (a turn begun since keeps its own).
+  const given = await refundEgActionFor(actor, applied.turn ?? null);
   if (applied.hpDelta || applied.nonlethalDelta) {
     const hp = (actor.system as CreatureData).hp;
     await actor.update(
@@ -237,7 +349,9 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
       CARD_HP_UPDATE,
     );
   }
-  if (applied.statuses) noteUndo(state, await restoreStatuses(actor, applied.statuses));
+  const notes = applied.statuses ? await restoreStatuses(actor, applied.statuses) : [];
+  if (!given) notes.push(game.i18n.format('GNG.Model.EG.Action.TurnNotGiven', { name: actor.name }));
+  noteUndo(state, notes);
   state.applied = null;
   state.undone = true;
 }

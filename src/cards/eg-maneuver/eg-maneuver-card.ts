@@ -26,6 +26,7 @@ import {
 } from '../kernel/index.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
+import { refundEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import { ensureEgStatuses, giveAdjacentEnemiesPower, revertTokenRecords } from './eg-maneuver-effects.js';
 import { renderEgManeuverCard } from './eg-maneuver-view.js';
 import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
@@ -51,9 +52,17 @@ export function egManeuverUserMayAct(user: User, state: EgManeuverCardState): bo
   return user.isGM || owns(user, state.attacker.actorUuid);
 }
 
-/** Apply once; Undo after Apply. */
-export function egManeuverActionAvailable(action: EgManeuverAction, target: EgManeuverTarget): boolean {
-  return action === 'applyEgManeuver' ? target.applied === null : target.applied !== null;
+/** Apply once (not once taken back); Undo after Apply; Take back while no target is applied. */
+export function egManeuverActionAvailable(
+  action: EgManeuverAction,
+  target: EgManeuverTarget,
+  state?: EgManeuverCardState,
+): boolean {
+  if (action === 'takeBackEgManeuver')
+    return Boolean(state && !state.withdrawn && state.targets.every((t) => t.applied === null));
+  return action === 'applyEgManeuver'
+    ? target.applied === null && !state?.withdrawn
+    : target.applied !== null;
 }
 
 /* -------------------------------------------------------------------------- */
@@ -85,8 +94,8 @@ async function removeStatuses(actor: Actor, statuses: readonly string[]): Promis
 }
 
 const may = (user: User, state: EgManeuverCardState) => egManeuverUserMayAct(user, state);
-const available = (action: EgManeuverAction) => (_state: EgManeuverCardState, target: EgManeuverTarget) =>
-  egManeuverActionAvailable(action, target);
+const available = (action: EgManeuverAction) => (state: EgManeuverCardState, target: EgManeuverTarget) =>
+  egManeuverActionAvailable(action, target, state);
 
 /** The card as a table: who may press what, when, and what it does on the GM's client. */
 export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, EgManeuverAction>({
@@ -168,6 +177,22 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
           if (!freed.statuses.has(status)) await freed.toggleStatusEffect(status, { active: true });
         target.applied = null;
         noteUndo(target, notes);
+      },
+    },
+    // The maneuver taken back before anything was applied: the turn's action it spent (eg-turns.ts)
+    // and the tokens spent on its check, returned exactly. One button, on the card's first row.
+    takeBackEgManeuver: {
+      targets: (state) => state.targets.slice(0, 1),
+      may,
+      available: available('takeBackEgManeuver'),
+      async run({ state, user }) {
+        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        // The tokens first: refused (the store's error), nothing changes.
+        await revertTokenRecords(state.check.spent ? [state.check.spent] : []);
+        const notes: string[] = [];
+        if (!(await refundEgActionFor(attacker, (state.turn ?? null) as EgSpent | null)))
+          notes.push(game.i18n.format('GNG.Model.EG.Maneuver.TurnNotGiven', { name: attacker.name }));
+        state.withdrawn = { by: user.id as string, notes };
       },
     },
   },

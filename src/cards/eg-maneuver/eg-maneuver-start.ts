@@ -26,7 +26,8 @@ import { aidEscapeMissing, egManeuverMissing } from '../../rules/models/eg/maneu
 import { adjacent } from '../../combat/scene-grid.js';
 import { egStatuses } from '../../rules/models/eg/statuses.js';
 import { SKILL_CHECK_TOKEN_CAP } from '../../rules/models/eg/token-uses.js';
-import { assertMaySpend, changeTokens, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { assertMaySpend, changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { modelStamp } from '../model-guard.js';
@@ -181,7 +182,6 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
     throw new Refusal('GNG.Model.EG.Maneuver.Error.PinFirst', { name: held.name });
   const skill = way ? egManeuverSkill(way.skill, totals, attackerSize) : { bonus: 0, parts: [] };
   const count = way ? (request.charge ? 2 : 1) : 0;
-  const rolls: Roll[] = [];
   const targets: EgManeuverTarget[] = [];
   const own = tokenOf(attacker);
   if (EG_SELF_MANEUVERS.includes(request.maneuver)) {
@@ -215,6 +215,59 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
       applied: null,
     });
   }
+  // The turn's action (eg-turns.ts): refused, nothing rolled, when none is left or off its turn.
+  const action = await spendEgActionFor(attacker, egManeuverAction(request));
+  if (!action.ok) throw new Refusal(action.reason);
+  try {
+    const turn = action.spent;
+    return await rollAndPost(request, user, rollMode, {
+      attacker,
+      ally,
+      way,
+      skill,
+      count,
+      targets,
+      own,
+      turn,
+    });
+  } catch (error) {
+    await refundEgActionFor(attacker, action.spent);
+    throw error;
+  }
+}
+
+/**
+ * The action a maneuver costs (`egManeuverSpec(…).action`, the text's): an overrun happens during a
+ * move action (003:1714), so it spends the move; an escape made for a held ally is a standard
+ * action (003:1591, 1640, 1763); a bull rush in a charge is the charge's standard action (003:1506).
+ */
+export function egManeuverAction(request: Pick<StartRequest, 'maneuver' | 'ally'>): 'standard' | 'move' {
+  if (request.ally) return 'standard';
+  const { action } = egManeuverSpec(request.maneuver);
+  return action === 'part of a move' ? 'move' : action;
+}
+
+/** What {@link postCard} settled before the action was spent. */
+interface Settled {
+  attacker: Actor;
+  ally: Actor | null;
+  way: ReturnType<typeof egCheckWay> | null;
+  skill: { bonus: number; parts: { label: string; value: number }[] };
+  count: number;
+  targets: EgManeuverTarget[];
+  own: TokenDocument | null;
+  turn: EgSpent | null;
+}
+
+/** The tokens on the check, the dice, the outcomes and the card (the action spent already). */
+async function rollAndPost(
+  request: StartRequest,
+  user: User,
+  rollMode: RollMode,
+  { attacker, ally, way, skill, count, targets, own, turn }: Settled,
+): Promise<ChatMessage> {
+  const rolls: Roll[] = [];
+  const attackerSize = creature(attacker).size as Size;
   // Spent before the dice, once for the action's checks (003:384); short: refused, nothing rolled.
   const spent = way && request.tokens > 0 ? await spendOnCheck(attacker, way.skill, request.tokens) : null;
   const parts = spent
@@ -258,19 +311,26 @@ export async function postCard(request: StartRequest, user: User, rollMode: Roll
     },
     check: { bonus, parts, spent },
     targets,
+    turn,
   };
-  const message = await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderEgManeuverCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor: attacker }),
-        flags: { [SYSTEM_ID]: { type: 'egManeuverCard', [EG_MANEUVER_FLAG]: state } },
-      },
-      rollMode,
-      user,
-    ),
-  );
+  let message: ChatMessage | null | undefined;
+  try {
+    message = await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderEgManeuverCard(state),
+          rolls,
+          speaker: ChatMessage.getSpeaker({ actor: attacker }),
+          flags: { [SYSTEM_ID]: { type: 'egManeuverCard', [EG_MANEUVER_FLAG]: state } },
+        },
+        rollMode,
+        user,
+      ),
+    );
+  } finally {
+    // No card: the tokens spent on the check go back (the action, by the caller).
+    if (!message && spent) await revertTokenChange(spent);
+  }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.egManeuver', message);
   return message;

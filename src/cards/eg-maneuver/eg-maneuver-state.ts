@@ -19,7 +19,8 @@ export const EG_MANEUVER_FLAG = 'egManeuver';
 export const EG_SAVE_QUERY = 'gng.egSave';
 
 export const EG_MANEUVER_ACTIONS = ['applyEgManeuver', 'undoEgManeuver'] as const;
-export type EgManeuverAction = (typeof EG_MANEUVER_ACTIONS)[number];
+/** The card's actions: Apply and Undo on each row, and the take-back of the whole maneuver. */
+export type EgManeuverAction = (typeof EG_MANEUVER_ACTIONS)[number] | 'takeBackEgManeuver';
 
 /** One check against one target: the d20, the total and the defense it met. */
 export interface EgManeuverCheck {
@@ -70,6 +71,10 @@ export interface EgManeuverCardState {
   /** The check's bonus and parts; `spent`: the token store's record of the tokens spent before the roll. */
   check: { bonus: number; parts: { label: string; value: number }[]; spent: unknown };
   targets: EgManeuverTarget[];
+  /** The turn's action it spent (src/combat/eg-turns.ts `EgSpent`; null: none). Absent on older cards. */
+  turn?: unknown;
+  /** Taken back (the action and the check's tokens returned): by whom, and what could not be. */
+  withdrawn?: { by: string; notes: string[] } | null;
 }
 
 /** `game.gng.egManeuver`'s options. */

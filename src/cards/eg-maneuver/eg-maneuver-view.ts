@@ -85,6 +85,17 @@ export function egManeuverCardContext(state: EgManeuverCardState): Record<string
     ),
     provokes: spec.provokes ? t('GNG.Model.EG.Maneuver.Provokes') : null,
     targets: state.targets.map((target) => targetContext(state, target)),
+    // "Take back the maneuver" (its action and the check's tokens), on the first row's id.
+    takeBack: state.targets[0]
+      ? {
+          target: state.targets[0].id,
+          label: f('GNG.Model.EG.Maneuver.Action.takeBackEgManeuver', { name: state.attacker.name }),
+          disabled: Boolean(state.withdrawn) || state.targets.some((target) => target.applied !== null),
+        }
+      : null,
+    withdrawn: state.withdrawn
+      ? [f('GNG.Model.EG.Maneuver.Withdrawn', { name: state.attacker.name }), ...state.withdrawn.notes]
+      : [],
   };
 }
 

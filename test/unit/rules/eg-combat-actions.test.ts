@@ -16,9 +16,9 @@ import {
   actionGain,
   actionRefusal,
   dyingSave,
-  saveBonusOf,
   type ActionState,
 } from '../../../src/rules/models/eg/combat-actions.js';
+import { saveBonus } from '../../../src/rules/models/eg/saves.js';
 import type { DiceSource } from '../../../src/rules/index.js';
 
 /** Dice that answer `values` in order, and record the faces asked. */
@@ -84,8 +84,14 @@ describe('who may take them', () => {
 describe('the dying Fortitude save', () => {
   const input = { fortitude: 16, pc: true, level: 5, conMod: 4 };
 
-  it('⌊defense / 10⌋: 16 → 1, 26 → 2, 9 → 0', () => {
-    expect([saveBonusOf(16), saveBonusOf(26), saveBonusOf(9)]).toEqual([1, 2, 0]);
+  it('⌊defense / 10⌋ (the saves lane’s `saveBonus`, the one rule): 16 → 1, 26 → 2, 9 → 0', () => {
+    expect([saveBonus(16), saveBonus(26), saveBonus(9)]).toEqual([1, 2, 0]);
+    // The dying save reads the same rule: Fortitude 26 → +2, so a 8 makes 10 and saves.
+    expect(dyingSave({ ...input, fortitude: 26 }, dice(8))).toMatchObject({
+      bonus: 2,
+      total: 10,
+      saved: true,
+    });
   });
 
   it('9 + 1 = 10 saves (no d4 rolled); 8 + 1 = 9 fails and costs the d4', () => {

@@ -7,6 +7,7 @@
 import type { DiceSource } from '../../types.js';
 import { noTokens, type TokenCounts, type TokenType } from './tokens.js';
 import { TOKEN_GAINS } from './token-uses.js';
+import { resolveSave, saveBonus } from './saves.js';
 
 /** The sheet's actions, in the order shown. */
 export const EG_SHEET_ACTIONS = ['catchBreath', 'refocus', 'aidAnother', 'totalDefense'] as const;
@@ -61,12 +62,6 @@ export function actionRefusal(action: EgSheetAction, s: ActionState): string | n
   return null;
 }
 
-/** The save bonus of a defense: "equal to your corresponding defense value divided by 10" (003:345). */
-export const saveBonusOf = (defense: number): number => Math.floor(defense / 10);
-
-/** The number a save must reach: "must be 10 or higher" (003:351). */
-export const SAVE_TARGET = 10;
-
 /** One dying Fortitude save at the start of the turn (R22, 003:1023–1030). */
 export interface DyingSave {
   /** The d20 (null: no save possible, a failure, 003:1029). */
@@ -98,10 +93,12 @@ export interface DyingSaveInput {
  * natural 20 always succeeds (003:363–364); a failure costs 1d4 Con damage; a PC's natural 20 revives it.
  */
 export function dyingSave(input: DyingSaveInput, dice: DiceSource): DyingSave {
-  const bonus = saveBonusOf(input.fortitude);
+  // The chapter's saving throw (saves.ts, 003:344–364): ⌊defense/10⌋, 10 or more, natural 1 and 20.
+  const bonus = saveBonus(input.fortitude);
   const natural = input.canSave === false ? null : dice.roll(20);
-  const total = natural === null ? null : natural + bonus;
-  const saved = natural !== null && natural !== 1 && (natural === 20 || (total ?? 0) >= SAVE_TARGET);
+  const save = natural === null ? null : resolveSave({ natural, bonus });
+  const total = save ? save.total : null;
+  const saved = save?.success === true;
   const revived = input.pc && natural === 20;
   return {
     natural,
