@@ -11,7 +11,8 @@ import { rollEach, type DiceSource } from '../../../src/rules/index.js';
 import { disagreements, oddsWant } from '../../fixtures/odds-sampling.js';
 import { EG_MODEL } from '../../../src/rules/models/eg/model.js';
 import { egAttackOdds, egState, egTokenPolicy } from '../../../src/rules/models/eg/eg-odds.js';
-import type { ModelAbility, ModelCreature } from '../../../src/rules/models/types.js';
+import type { ModelCreature } from '../../../src/rules/models/types.js';
+import { egAbility } from '../../fixtures/eg-kara.js';
 import type { AttackOddsInput } from '../../../src/rules/odds/index.js';
 
 function rollOnce(dice: DiceSource, input: AttackOddsInput, t: Map<string, number>): void {
@@ -76,11 +77,7 @@ function agree(input: AttackOddsInput, n: number, seed: number): string[] {
   return disagreements((dice, tally) => rollOnce(dice, input, tally), expected(input), n, seed);
 }
 
-const ability = (score: number, damage = 0): ModelAbility => ({
-  score,
-  damage,
-  mod: Math.floor((score - damage) / 2) - 5,
-});
+const ability = egAbility;
 
 /** A fighter 3 (d10), Con `con`: 10 + 12 + 3 × the Con modifier HP. */
 function target(health: Record<string, number>, con = 14): AttackOddsInput['model'] {
