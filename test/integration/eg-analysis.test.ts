@@ -7,8 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { dummyFights, hpNpc, promptAttackDialog, useAnalysisWorld } from '../fixtures/analysis-world.js';
+import { dummyFights, oddsAgainst, useAnalysisWorld } from '../fixtures/analysis-world.js';
 import { EG_MODEL } from '../../src/rules/models/eg/model.js';
 import type { SimulatorApp } from '../../src/simulator/simulator-app.js';
 
@@ -16,22 +15,12 @@ const h = await getHarness();
 const { percent } = await import('../../src/cards/attack/attack-odds-view.js');
 await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 await EG_MODEL.analysis();
-const { player } = h.users;
 
 useAnalysisWorld(h, 31, EG_MODEL);
 
-const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
-const npc = (name: string, hp: number) => hpNpc(h, name, hp);
-
 describe('the attack dialog under the EG model', () => {
   it("shows the model's outcomes and its token policy; a 100-HP target is only ever hurt", async () => {
-    const fighter = await appendix3Fighter(h, player);
-    const big = await npc('Big', 100);
-    const token = h.placeToken(big);
-    h.as(player);
-    h.target(player, token);
-    const dialog = await promptAttackDialog(h, fighter, sword(fighter));
-    const row = dialog.element.querySelector(`.attack-odds tr[data-target-id="${token.id}"]`);
+    const { dialog, row } = await oddsAgainst(h, 100);
     const cells = [...(row?.querySelectorAll<HTMLElement>('td[data-outcome]') ?? [])];
     expect(cells.map((c) => c.dataset.outcome)).toEqual([
       'miss',

@@ -6,30 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { dummyFights, hpNpc, promptAttackDialog, useAnalysisWorld } from '../fixtures/analysis-world.js';
+import { dummyFights, oddsAgainst, useAnalysisWorld } from '../fixtures/analysis-world.js';
 import { saga } from '../../src/rules/on-demand.js';
 
 const h = await getHarness();
 const { percent } = await import('../../src/cards/attack/attack-odds-view.js');
 await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 await saga.SAGA_MODEL.analysis();
-const { player } = h.users;
 
 useAnalysisWorld(h, 30, saga.SAGA_MODEL);
 
-const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
-const npc = (name: string, hp: number) => hpNpc(h, name, hp);
-
 describe('the attack dialog under the Saga-style model', () => {
   it("shows the model's outcomes: only a natural 1 misses a Reflex 10 at the fighter's bonus", async () => {
-    const fighter = await appendix3Fighter(h, player);
-    const big = await npc('Big', 100);
-    const token = h.placeToken(big);
-    h.as(player);
-    h.target(player, token);
-    const dialog = await promptAttackDialog(h, fighter, sword(fighter));
-    const row = dialog.element.querySelector(`.attack-odds tr[data-target-id="${token.id}"]`);
+    const { dialog, row } = await oddsAgainst(h, 100);
     const cells = [...(row?.querySelectorAll<HTMLElement>('td[data-outcome]') ?? [])];
     expect(cells.map((c) => c.dataset.outcome)).toEqual(['miss', 'absorbed', 'hurt', 'step', 'down', 'dead']);
     const heads = [...dialog.element.querySelectorAll('.attack-odds .odds-exclusive thead th')].map(
