@@ -17,6 +17,7 @@ import { showApplication } from './bridge.js';
 import { expectNoSeriousViolations } from './card-layout.js';
 import { worldModelReady } from '../../src/settings/combat-model.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { egGuard } from '../fixtures/eg-world.js';
 
 const h = await getHarness();
 const pages = useChromiumPages({
@@ -25,28 +26,7 @@ const pages = useChromiumPages({
 });
 
 async function guard(name: string, owner: User): Promise<Actor> {
-  const actor = await h.createActor(
-    {
-      name,
-      type: 'character',
-      system: { abilities: { dex: { value: 12 }, con: { value: 14 } }, hp: { value: 28 } },
-    },
-    owner,
-  );
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Guard',
-      type: 'class',
-      system: {
-        levels: 3,
-        hitDie: 10,
-        defenseProgression: 'good',
-        babProgression: 'good',
-        saves: { fort: 'good', ref: 'poor', will: 'poor' },
-      },
-    },
-  ]);
-  return actor;
+  return egGuard(h, { name, owner });
 }
 
 it('the block under the Enlightened Grognard: numbers in a row, BABs and tokens as tables, the GM’s action plays; a player’s view', async () => {

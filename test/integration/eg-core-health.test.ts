@@ -9,9 +9,9 @@
  * - 15 damage from 28: 13 HP, 13 × 2 < 28: bloodied, 1 Constitution damage (003:969–970); the maximum
  *   stays 28 (read at full health).
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { models } from '../../src/rules/index.js';
+import { egGuard, useEgWorld } from '../fixtures/eg-world.js';
 import { EG_MODEL, egAttackBonus, egBabs } from '../../src/rules/models/eg/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
@@ -21,39 +21,10 @@ import type { CreatureData } from '../../src/data/actor/creature-data.js';
 const h = await getHarness();
 const sys = (actor: Actor) => actor.system as CreatureData;
 
-models.registerCombatModel(EG_MODEL);
-afterAll(() => models.unregisterCombatModel(EG_MODEL.id));
-beforeEach(async () => {
-  h.reset(31);
-  h.as(h.users.gm);
-  await game.settings.set('gng', 'combatModel', 'eg');
-});
-afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
-  h.as(h.users.gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-});
+useEgWorld(h, 31);
 
 async function guard(): Promise<Actor> {
-  const actor = await h.createActor({
-    name: 'Guard',
-    type: 'character',
-    system: { abilities: { dex: { value: 12 }, con: { value: 14 } }, hp: { value: 28, temp: 2 } },
-  });
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Guard',
-      type: 'class',
-      system: {
-        levels: 3,
-        hitDie: 10,
-        defenseProgression: 'good',
-        babProgression: 'good',
-        saves: { fort: 'good', ref: 'poor', will: 'poor' },
-      },
-    },
-  ]);
-  return actor;
+  return egGuard(h, { temp: 2 });
 }
 
 describe('an actor under the Enlightened Grognard', () => {

@@ -18,7 +18,7 @@ import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { tokenPool } from '../../src/combat/eg-token-store.js';
 import { egActionCardOf } from '../../src/cards/eg-action/eg-action-card.js';
-import { egCardView, egGoblin, useEgWorld } from '../fixtures/eg-world.js';
+import { egCardView, egGoblin, egGuard, useEgWorld } from '../fixtures/eg-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -38,29 +38,7 @@ const cards = () => game.messages.contents.filter((m) => egActionCardOf(m) !== n
 
 /** The Guard (see above), `owner`'s, at `hp` HP. */
 async function guard(owner: User = player, hp = 28, name = 'Guard'): Promise<Actor> {
-  h.as(gm);
-  const actor = await h.createActor(
-    {
-      name,
-      type: 'character',
-      system: { abilities: { dex: { value: 12 }, con: { value: 14 } }, hp: { value: hp } },
-    },
-    owner,
-  );
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Guard',
-      type: 'class',
-      system: {
-        levels: 3,
-        hitDie: 10,
-        defenseProgression: 'good',
-        babProgression: 'good',
-        saves: { fort: 'good', ref: 'poor', will: 'poor' },
-      },
-    },
-  ]);
-  return actor;
+  return egGuard(h, { owner, hp, name });
 }
 
 /** A begun combat of `actors`; the current user is the GM. */

@@ -17,7 +17,7 @@ import { combatModel } from '../../src/settings/combat-model.js';
 import { COMBAT_MODEL_CHOICES } from '../../src/settings/combat-model-setting.js';
 import { egTurnCardOf, playEgTurnStart } from '../../src/cards/eg-turn/eg-turn-card.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
-import { egCardView, egGoblin, egTrackerText, useEgWorld } from '../fixtures/eg-world.js';
+import { egCardView, egGoblin, egGuard, egTrackerText, useEgWorld } from '../fixtures/eg-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -33,29 +33,7 @@ const deathStatuses = (actor: Actor) =>
 
 /** The Guard (eg-sheet-actions.test.ts), `owner`'s, at `hp` HP with `conDamage`. */
 async function guard(hp = 28, conDamage = 0, name = 'Guard', owner: User = player): Promise<Actor> {
-  h.as(gm);
-  const actor = await h.createActor(
-    {
-      name,
-      type: 'character',
-      system: { abilities: { dex: { value: 12 }, con: { value: 14, damage: conDamage } }, hp: { value: hp } },
-    },
-    owner,
-  );
-  await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Guard',
-      type: 'class',
-      system: {
-        levels: 3,
-        hitDie: 10,
-        defenseProgression: 'good',
-        babProgression: 'good',
-        saves: { fort: 'good', ref: 'poor', will: 'poor' },
-      },
-    },
-  ]);
-  return actor;
+  return egGuard(h, { owner, hp, conDamage, name });
 }
 
 /** A begun combat of `actors` (round 1, the first one's turn: its turn start played), `dice` queued. */

@@ -4,55 +4,21 @@
  * drops, dead), and `game.gng.simulate` runs the model's fight loop from the actors' snapshots.
  * Expected values by hand.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import type { HarnessApplicationV2 } from '../harness/applications.js';
-import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
-import { models } from '../../src/rules/index.js';
+import { dummyFights, oddsAgainst, useAnalysisWorld } from '../fixtures/analysis-world.js';
 import { saga } from '../../src/rules/on-demand.js';
 
 const h = await getHarness();
-const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
 const { percent } = await import('../../src/cards/attack/attack-odds-view.js');
 await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 await saga.SAGA_MODEL.analysis();
-const { gm, player } = h.users;
 
-beforeEach(async () => {
-  h.reset(30);
-  models.registerCombatModel(saga.SAGA_MODEL);
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'saga');
-});
-afterEach(async () => {
-  await attackActionsSettled();
-  for (const app of h.openApplications()) await app.close();
-  h.as(gm);
-  await game.settings.set('gng', 'combatModel', 'gng');
-  models.unregisterCombatModel('saga');
-  expect([...h.i18n.missing]).toEqual([]);
-});
-
-const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
-const npc = (name: string, hp: number) =>
-  h.createActor({ name, type: 'npc', system: { hp: { value: hp }, abilities: { con: { value: 10 } } } });
+useAnalysisWorld(h, 30, saga.SAGA_MODEL);
 
 describe('the attack dialog under the Saga-style model', () => {
   it("shows the model's outcomes: only a natural 1 misses a Reflex 10 at the fighter's bonus", async () => {
-    const fighter = await appendix3Fighter(h, player);
-    const big = await npc('Big', 100);
-    const token = h.placeToken(big);
-    h.as(player);
-    h.target(player, token);
-    void AttackDialog.prompt(fighter, sword(fighter));
-    const dialog = await vi.waitFor(() => {
-      const app = h.openApplications().find((a) => a instanceof AttackDialog);
-      if (!app) throw new Error('no attack dialog');
-      return app as unknown as HarnessApplicationV2;
-    });
-    await attackActionsSettled();
-    const row = dialog.element.querySelector(`.attack-odds tr[data-target-id="${token.id}"]`);
+    const { dialog, row } = await oddsAgainst(h, 100);
     const cells = [...(row?.querySelectorAll<HTMLElement>('td[data-outcome]') ?? [])];
     expect(cells.map((c) => c.dataset.outcome)).toEqual(['miss', 'absorbed', 'hurt', 'step', 'down', 'dead']);
     const heads = [...dialog.element.querySelectorAll('.attack-odds .odds-exclusive thead th')].map(
@@ -72,9 +38,7 @@ describe('the attack dialog under the Saga-style model', () => {
 
 describe('the simulator under the Saga-style model', () => {
   it("runs the model's fights: the fighter against a 1-HP dummy always wins; the dummy ends down", async () => {
-    const fighter = await appendix3Fighter(h);
-    const dummy = await npc('Dummy', 1);
-    const r = await game.gng.simulate({ sideA: [fighter], sideB: [dummy], n: 40, seed: 3 });
+    const r = await dummyFights(h, 40);
     // Any hit deals at least 1: the dummy at 0 or less is disabled, dying or dead (A4), never standing.
     expect(r.wins).toEqual({ a: 40, b: 0, draw: 0 });
     const d = r.combatants[1];

@@ -194,7 +194,8 @@ export function hitOdds(attackBonus: number, defenseBonus: number, options: HitO
   return { hit, miss: mass(missRd), rd, hitRd, automatic: false, truncation };
 }
 
-function noTruncation(depth: number): ChainTruncation {
+/** A chain not cut short: no tail, no error. */
+export function noTruncation(depth: number): ChainTruncation {
   return {
     depth,
     successTail: 0,

@@ -14,6 +14,7 @@ import type { DiceSource } from '../types.js';
 import { endState, fighting, injuryPenalty, newFighter, type Fighter } from './combatant-state.js';
 import { resolveOneAttack, strengthOf, vitalStrikeImmune, type AttackPlan } from './resolve-attack.js';
 import { initiativeOrder, playRounds } from './rounds.js';
+import { cachedBestAttack, type BestAttackCache } from './best-attack.js';
 import type {
   CombatantSnapshot,
   FightResult,
@@ -37,7 +38,7 @@ export interface FightOptions {
   roundCap?: number;
 }
 
-const bestCache = new WeakMap<CombatantSnapshot, Map<string, SimAttack | null>>();
+const bestCache: BestAttackCache = new WeakMap();
 
 /**
  * "The best weapon" against `target`: the attack with the highest expected damage by the exact odds
@@ -49,13 +50,8 @@ export function bestAttack(
   target: CombatantSnapshot,
   variants: SimVariants,
 ): SimAttack | null {
-  let byTarget = bestCache.get(attacker);
-  if (!byTarget) bestCache.set(attacker, (byTarget = new Map()));
   const key = `${target.id}|${variants.strengthBonusLimitation === true}`;
-  if (byTarget.has(key)) return byTarget.get(key) ?? null;
-  let best: SimAttack | null = null;
-  let bestMean = -1;
-  for (const attack of attacker.attacks) {
+  return cachedBestAttack(bestCache, attacker, key, (attack) => {
     const o = attackOdds({
       attack: { bonus: attack.bonus },
       defense: { bonus: target.defense[attack.mode] },
@@ -72,14 +68,8 @@ export function bestAttack(
       target: { hp: target.hp, size: target.size },
       chainDepth: 3,
     });
-    const mean = weightedSum(o.damage.final);
-    if (mean > bestMean) {
-      best = attack;
-      bestMean = mean;
-    }
-  }
-  byTarget.set(key, best);
-  return best;
+    return weightedSum(o.damage.final);
+  });
 }
 
 /** "Attack the nearest": with no map, the first foe (in the side's order) still fighting. */

@@ -5,14 +5,11 @@
  * against the exact odds.
  */
 import { describe, expect, it } from 'vitest';
-import { seededDice, type DiceSource } from '../../../src/rules/index.js';
+import { firstRoundHits, modelSnapshot, steadyDice, sword } from '../../fixtures/model-fight.js';
 import { EG_MODEL } from '../../../src/rules/models/eg/model.js';
 import { egFight } from '../../../src/rules/models/eg/eg-fight.js';
 import { egAttackOdds } from '../../../src/rules/models/eg/eg-odds.js';
 import type { CombatantSnapshot, SimAttack } from '../../../src/rules/simulate/index.js';
-
-/** Every d20 shows 10, every d8 shows 5. */
-const steadyDice: DiceSource = { roll: (faces) => ({ 20: 10, 8: 5 })[faces] ?? 1 };
 
 /**
  * A combatant of 1 level of a d10 class, Con 10: 10 HP at most (A13); AC 10 + its Dexterity modifier
@@ -23,17 +20,11 @@ function fighter(
   o: { hp?: number; initiative?: number; attacks?: SimAttack[]; dex?: number; pc?: boolean } = {},
 ): CombatantSnapshot {
   const hp = o.hp ?? 10;
-  return {
-    id,
-    name: id,
-    size: 'medium',
-    hp: { value: hp, max: 10 },
-    con: 10,
-    initiative: o.initiative ?? 0,
-    defense: { melee: 0, ranged: 0 },
-    protection: 0,
-    saves: { fortitude: 0, reflex: 0 },
-    attacks: o.attacks ?? [],
+  return modelSnapshot(id, {
+    hp,
+    max: 10,
+    ...(o.initiative === undefined ? {} : { initiative: o.initiative }),
+    ...(o.attacks === undefined ? {} : { attacks: o.attacks }),
     model: {
       health: { value: hp, temp: 0, nonlethal: 0, conDamage: 0, bloodied: 0 },
       creature: {
@@ -45,17 +36,8 @@ function fighter(
       },
       ...(o.pc === undefined ? {} : { pc: o.pc }),
     },
-  };
+  });
 }
-
-const sword = (bonus: number, weaponBonus: number): SimAttack => ({
-  name: 'Sword',
-  mode: 'melee',
-  bonus,
-  dice: { count: 1, faces: 8 },
-  weaponBonus,
-  strength: null,
-});
 
 describe('egFight', () => {
   it('worked by hand: a bloodying hit, then a hit below 0 (dying)', () => {
@@ -112,13 +94,13 @@ describe('egFight', () => {
     // A PC's first attack: +4 and 2 tokens against AC 10 + 3 = 13: naturals 7–20 hit, 14/20.
     const a = fighter('A', { initiative: 20, attacks: [sword(4, 1)], pc: true });
     const b = fighter('B', { dex: 3, hp: 200 });
-    const dice = seededDice(131);
     const n = 20_000;
-    let hits = 0;
-    for (let i = 0; i < n; i++) {
-      const r = egFight(EG_MODEL, { a: [a], b: [b] }, {}, {}, dice, { roundCap: 1 });
-      hits += r.combatants[0]?.hits ?? 0;
-    }
+    const hits = firstRoundHits(
+      (sides, dice, o) => egFight(EG_MODEL, sides, {}, {}, dice, o),
+      { a: [a], b: [b] },
+      131,
+      n,
+    );
     const p = egAttackOdds(EG_MODEL, {
       attack: { bonus: 4 },
       defense: { bonus: 13 },

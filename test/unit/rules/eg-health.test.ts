@@ -14,45 +14,11 @@ import {
   egLethalCondition,
   egNonlethalCondition,
 } from '../../../src/rules/models/eg/health.js';
-import type { ModelAbility, ModelCreature } from '../../../src/rules/models/types.js';
+import { egAbility, egHealth, egKara } from '../../fixtures/eg-kara.js';
 
-const ability = (score: number, damage = 0): ModelAbility => ({
-  score,
-  damage,
-  mod: Math.floor((score - damage) / 2) - 5,
-});
-
-function kara(over: Partial<ModelCreature> = {}, conDamage = 0): ModelCreature {
-  return {
-    size: 'medium',
-    defense: { dexMod: 2, classes: [{ progression: 'good', levels: 3 }], size: 'medium' },
-    hitPoints: {
-      con: 14 - conDamage,
-      classes: [{ progression: 'good', levels: 3, hitDie: 10 }],
-      size: 'medium',
-    },
-    saves: { fortitude: 5, reflex: 3, will: 2 },
-    statuses: new Set(),
-    abilities: {
-      str: ability(16),
-      dex: ability(14),
-      con: ability(14, conDamage),
-      int: ability(10),
-      wis: ability(12),
-      cha: ability(8),
-    },
-    ...over,
-  };
-}
-
-const health = (value: number, over: Record<string, number> = {}) => ({
-  value,
-  temp: 0,
-  nonlethal: 0,
-  conDamage: 0,
-  bloodied: 0,
-  ...over,
-});
+const ability = egAbility;
+const kara = egKara;
+const health = egHealth;
 
 describe('maximum HP (A13) and bloodied (A9)', () => {
   it('Kara: 10 + 12 + 6 = 28, with its parts', () => {

@@ -8,37 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { EG_MODEL } from '../../../src/rules/models/eg/model.js';
 import { egAttackOdds, egTokenPolicy } from '../../../src/rules/models/eg/eg-odds.js';
-import type { ModelAbility, ModelCreature } from '../../../src/rules/models/types.js';
+import { egKara } from '../../fixtures/eg-kara.js';
 import type { AttackOddsInput } from '../../../src/rules/odds/index.js';
 import { probabilityOf } from '../../../src/rules/odds/distribution.js';
-
-const ability = (score: number, damage = 0): ModelAbility => ({
-  score,
-  damage,
-  mod: Math.floor((score - damage) / 2) - 5,
-});
-
-function kara(conDamage = 0): ModelCreature {
-  return {
-    size: 'medium',
-    defense: { dexMod: 2, classes: [{ progression: 'good', levels: 3 }], size: 'medium' },
-    hitPoints: {
-      con: 14 - conDamage,
-      classes: [{ progression: 'good', levels: 3, hitDie: 10 }],
-      size: 'medium',
-    },
-    saves: { fortitude: 5, reflex: 3, will: 2 },
-    statuses: new Set(),
-    abilities: {
-      str: ability(16),
-      dex: ability(14),
-      con: ability(14, conDamage),
-      int: ability(10),
-      wis: ability(12),
-      cha: ability(8),
-    },
-  };
-}
 
 function input(
   o: { bonus: number; defense: number; count: number; faces: number; flat: number },
@@ -53,7 +25,7 @@ function input(
     target: { hp: { value: health.value ?? 0, max: 28 }, size: 'medium' },
     model: {
       health: { value: 0, temp: 0, nonlethal: 0, conDamage: 0, bloodied: 0, ...health },
-      creature: kara(conDamage),
+      creature: egKara({}, conDamage),
     },
     ...(tokens ? { tokens } : {}),
   };

@@ -16,15 +16,9 @@ import {
   strenuousAct,
   temporaryHitPointsAfterGain,
 } from '../../../src/rules/models/eg/recovery.js';
+import { egHealth } from '../../fixtures/eg-kara.js';
 
-const health = (value: number, over: Record<string, number> = {}) => ({
-  value,
-  temp: 0,
-  nonlethal: 0,
-  conDamage: 0,
-  bloodied: 0,
-  ...over,
-});
+const health = egHealth;
 
 describe('Catch your Breath and natural healing (003:749–755, 987–988)', () => {
   it('1d4 + Con modifier, at least 1: 3 + 2 = 5; 1 − 3 → 1', () => {

@@ -3,7 +3,7 @@
  * loop's hit rate against the exact odds over many fights (a cross-check between the two).
  */
 import { describe, expect, it } from 'vitest';
-import { seededDice, type DiceSource } from '../../../src/rules/index.js';
+import { firstRoundHits, modelSnapshot, steadyDice, sword } from '../../fixtures/model-fight.js';
 import { saga } from '../../../src/rules/on-demand.js';
 import { sagaFight } from '../../../src/rules/models/saga/saga-fight.js';
 import { sagaAttackOdds } from '../../../src/rules/models/saga/saga-odds.js';
@@ -11,25 +11,16 @@ import type { CombatantSnapshot, SimAttack } from '../../../src/rules/simulate/i
 
 const { SAGA_MODEL } = saga;
 
-/** Every d20 shows 10, every d8 shows 5. */
-const steadyDice: DiceSource = { roll: (faces) => ({ 20: 10, 8: 5 })[faces] ?? 1 };
-
 function fighter(
   id: string,
   o: { hp?: number; fortitude?: number; initiative?: number; attacks?: SimAttack[]; dex?: number } = {},
 ): CombatantSnapshot {
   const hp = o.hp ?? 12;
-  return {
-    id,
-    name: id,
-    size: 'medium',
-    hp: { value: hp, max: hp },
-    con: 10,
-    initiative: o.initiative ?? 0,
-    defense: { melee: 0, ranged: 0 },
-    protection: 0,
-    saves: { fortitude: 0, reflex: 0 },
-    attacks: o.attacks ?? [],
+  return modelSnapshot(id, {
+    hp,
+    max: hp,
+    ...(o.initiative === undefined ? {} : { initiative: o.initiative }),
+    ...(o.attacks === undefined ? {} : { attacks: o.attacks }),
     model: {
       health: { value: hp, temp: 0, nonlethal: 0, conditionStep: 0 },
       creature: {
@@ -41,17 +32,8 @@ function fighter(
         model: { saga: { conditionStep: 0 } },
       },
     },
-  };
+  });
 }
-
-const sword = (bonus: number, weaponBonus: number): SimAttack => ({
-  name: 'Sword',
-  mode: 'melee',
-  bonus,
-  dice: { count: 1, faces: 8 },
-  weaponBonus,
-  strength: null,
-});
 
 describe('sagaFight', () => {
   it('worked by hand: two hits under the threshold, the second drops the target (dying)', () => {
@@ -96,13 +78,13 @@ describe('sagaFight', () => {
     // A's first attack meets B at full health: P(hit) = P(+4 reaches Reflex 10 + Dex 3 = 13) by the odds.
     const a = fighter('A', { initiative: 20, attacks: [sword(4, 1)] });
     const b = fighter('B', { dex: 3, hp: 200 });
-    const dice = seededDice(99);
     const n = 20_000;
-    let hits = 0;
-    for (let i = 0; i < n; i++) {
-      const r = sagaFight(SAGA_MODEL, { a: [a], b: [b] }, {}, {}, dice, { roundCap: 1 });
-      hits += r.combatants[0]?.hits ?? 0;
-    }
+    const hits = firstRoundHits(
+      (sides, dice, o) => sagaFight(SAGA_MODEL, sides, {}, {}, dice, o),
+      { a: [a], b: [b] },
+      99,
+      n,
+    );
     const p = sagaAttackOdds(SAGA_MODEL, {
       attack: { bonus: 4 },
       defense: { bonus: 13 },

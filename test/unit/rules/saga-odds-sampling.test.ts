@@ -7,7 +7,8 @@
  * (the tolerance is each case's own standard error).
  */
 import { describe, expect, it } from 'vitest';
-import { rollEach, seededDice, type DiceSource } from '../../../src/rules/index.js';
+import { rollEach, type DiceSource } from '../../../src/rules/index.js';
+import { disagreements, oddsWant } from '../../fixtures/odds-sampling.js';
 import { saga } from '../../../src/rules/on-demand.js';
 import { sagaAttackOdds, sagaState } from '../../../src/rules/models/saga/saga-odds.js';
 import type { ModelCreature } from '../../../src/rules/models/types.js';
@@ -53,41 +54,18 @@ function rollOnce(dice: DiceSource, input: AttackOddsInput, t: Map<string, numbe
 
 function expected(input: AttackOddsInput): Map<string, number> {
   const o = sagaAttackOdds(SAGA_MODEL, input);
-  const e = new Map<string, number>([
-    ['hit', o.hit.hit],
-    ['critical', o.saga.critical],
-  ]);
-  for (const [k, p] of Object.entries(o.saga.exclusive)) e.set(k, p);
-  const dist = (prefix: string, d: { min: number; p: number[] }) =>
-    d.p.forEach((p, i) => e.set(`${prefix}:${d.min + i}`, p));
-  dist('final', o.damage.final);
-  dist('stepAfter', o.saga.stepAfter);
-  dist('hpAfter', o.outcome.hpAfter);
-  return e;
+  return oddsWant(
+    [
+      ['hit', o.hit.hit],
+      ['critical', o.saga.critical],
+    ],
+    o.saga.exclusive,
+    { final: o.damage.final, stepAfter: o.saga.stepAfter, hpAfter: o.outcome.hpAfter },
+  );
 }
 
 function agree(input: AttackOddsInput, n: number, seed: number): string[] {
-  const tally = new Map<string, number>();
-  const dice = seededDice(seed);
-  for (let i = 0; i < n; i++) rollOnce(dice, input, tally);
-  const want = expected(input);
-  const bad: string[] = [];
-  const rest = new Map<string, { p: number; k: number }>();
-  const check = (key: string, p: number, k: number) => {
-    const tolerance = 4.5 * Math.sqrt((p * (1 - p)) / n) + 1e-12;
-    if (Math.abs(k / n - p) > tolerance) bad.push(`${key}: odds ${p}, observed ${k / n} (±${tolerance})`);
-  };
-  for (const key of new Set([...want.keys(), ...tally.keys()])) {
-    const p = want.get(key) ?? 0;
-    const k = tally.get(key) ?? 0;
-    const family = /:-?\d+$/.test(key) ? key.slice(0, key.lastIndexOf(':')) : null;
-    if (family && n * p < 20) {
-      const cell = rest.get(family) ?? { p: 0, k: 0 };
-      rest.set(family, { p: cell.p + p, k: cell.k + k });
-    } else check(key, p, k);
-  }
-  for (const [family, cell] of rest) check(`${family}:rest`, cell.p, cell.k);
-  return bad;
+  return disagreements((dice, tally) => rollOnce(dice, input, tally), expected(input), n, seed);
 }
 
 function target(hp: number, step: number, fortitude: number): AttackOddsInput['model'] {

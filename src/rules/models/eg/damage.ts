@@ -13,6 +13,7 @@ import {
   assertNonNegativeInteger,
   assertOneOf,
 } from '../../validate.js';
+import { reducedDamage } from '../static-model.js';
 import type { ModelDamageInput } from '../types.js';
 
 /** A hit deals at least 1 point of damage (003:210). */
@@ -71,30 +72,14 @@ export function egDamage(input: ModelDamageInput): EgDamageResult {
   const prevented = assertNonNegativeInteger('tokens prevented', input.tokens?.prevented ?? 0);
   const raw = weapon + strength + other + added - prevented;
   const total = Math.max(MINIMUM_DAMAGE, raw);
-  const damageReduction = assertNonNegativeInteger('damage reduction', input.damageReduction ?? 0);
-  const energyResistance = assertNonNegativeInteger('energy resistance', input.energyResistance ?? 0);
-  const afterDamageReduction = Math.max(0, total - damageReduction);
-  const final = Math.max(0, afterDamageReduction - energyResistance);
-  const nonlethal = input.nonlethal === true;
   return {
-    steps: {
+    ...reducedDamage(input, {
       weapon,
       strength,
       other: other + added - prevented,
-      relativeDegree: 0,
       total,
-      protection: 0,
       afterProtection: total,
-      damageReduction,
-      afterDamageReduction,
-      energyResistance,
-      final,
-    },
-    protectionBreakdown: null,
-    final,
-    lethal: nonlethal ? 0 : final,
-    nonlethal: nonlethal ? final : 0,
-    specialEffects: final >= 1,
+    }),
     eg: { critical, dice, tokensAdded: added, tokensPrevented: prevented, minimum: raw < MINIMUM_DAMAGE },
   };
 }

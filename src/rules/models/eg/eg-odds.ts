@@ -13,18 +13,20 @@
  * dialog's proactive spend): the defender spends none, no one spends after the roll.
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
-import {
-  added,
-  diceSum,
-  emptyDistribution,
-  pointDistribution,
-  probabilityOf,
-  type Distribution,
-} from '../../odds/distribution.js';
-import type { OddsCondition } from '../../odds/outcome-odds.js';
-import { INJURY_LEVELS } from '../../damageEffects.js';
+import { diceSum, type Distribution } from '../../odds/distribution.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
-import type { CombatModel, HealthOutcome, HealthVector, ModelCreature } from '../types.js';
+import {
+  d20Hits,
+  dealtDamage,
+  diceSums,
+  Masses,
+  modelTarget,
+  outcomeTallies,
+  sameHealth,
+  staticOddsRecord,
+  weaponDiceOf,
+} from '../static-odds.js';
+import type { CombatModel, HealthOutcome } from '../types.js';
 
 /** The disjoint outcomes of one attack, in order, worst last (they add up to 1). */
 export const EG_OUTCOMES = ['miss', 'absorbed', 'hurt', 'bloodied', 'disabled', 'down', 'dead'] as const;
@@ -98,35 +100,6 @@ export function egState(
   return 'up';
 }
 
-function sameHealth(a: HealthVector, b: HealthVector): boolean {
-  for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
-    if ((a[k] ?? 0) !== (b[k] ?? 0)) return false;
-  return true;
-}
-
-/** Masses by an integer key, read back as a dense distribution. */
-function tally(): { add(value: number, m: number): void; dist(): Distribution } {
-  const by = new Map<number, number>();
-  return {
-    add(value, m) {
-      if (m !== 0) by.set(value, (by.get(value) ?? 0) + m);
-    },
-    dist() {
-      if (by.size === 0) return emptyDistribution();
-      const keys = [...by.keys()];
-      const min = Math.min(...keys);
-      const p = new Array<number>(Math.max(...keys) - min + 1).fill(0);
-      for (const [k, m] of by) p[k - min] = m;
-      return { min, p };
-    },
-  };
-}
-
-function targetOf(input: AttackOddsInput): { health: HealthVector; creature: ModelCreature } {
-  if (input.model) return input.model;
-  throw new RangeError("the EG odds need the target's health vector and creature (input.model)");
-}
-
 /**
  * Exact odds of one attack under `model` (the EG model): `input.defense.bonus` is the static defense's
  * value to beat; `input.attack` d20 + bonus (take 10: no die, so no natural 20 or 1, unless the
@@ -136,81 +109,41 @@ export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAtta
   const policy = egTokenPolicy(input.tokens);
   const bonus = assertInteger('attack bonus', input.attack.bonus) + policy.attack;
   const defense = assertInteger('defense', input.defense.bonus) + policy.defense;
-  const { health, creature } = targetOf(input);
-  const { weaponDice, ...rest } = input.damage;
-  const count = assertNonNegativeInteger('weapon dice count', weaponDice?.count ?? 0);
-  const faces = assertNonNegativeInteger('weapon dice faces', weaponDice?.faces ?? 1, 1);
-  if ((weaponDice?.bonus ?? 0) !== 0)
-    throw new RangeError('put the flat part of the weapon dice in weaponBonus');
+  const { health, creature } = modelTarget(input, 'the EG odds');
+  const { count, faces, rest } = weaponDiceOf(input.damage);
   const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve.
-  const rolls: { natural: number | null; p: number }[] = input.attack.take10
-    ? [{ natural: input.attack.natural ?? null, p: 1 }]
-    : Array.from({ length: 20 }, (_, i) => ({ natural: i + 1, p: 1 / 20 }));
-  const margins = tally();
-  const hitMargins = tally();
-  let miss = 0;
-  let critical = 0;
-  const hits: { margin: number; critical: boolean; p: number }[] = [];
-  for (const r of rolls) {
-    const total = (input.attack.take10 ? 10 : (r.natural as number)) + bonus;
-    const res = model.resolve(total, defense, r.natural);
-    margins.add(res.margin, r.p);
-    if (!res.hit) {
-      miss += r.p;
-      continue;
-    }
-    hitMargins.add(res.margin, r.p);
-    if (res.critical) critical += r.p;
-    hits.push({ margin: res.margin, critical: res.critical, p: r.p });
-  }
+  const { margins, hitMargins, hits, miss, critical } = d20Hits(model, input.attack, bonus, defense);
 
   // Each hit's damage: every sum of the dice (a critical: each die at its highest face, 003:134–135)
   // through the model's damage, with the policy's power tokens on it (+1 dealt, −1 taken each).
-  const sums = diceSum(count, faces);
+  const sums = diceSums(diceSum(count, faces));
   const maxDice = new Array<number>(count).fill(faces);
-  const dealt = new Map<string, { lethal: number; nonlethal: number; final: number; p: number }>();
-  const hitFinal = tally();
-  for (const h of hits) {
-    const outcomes = h.critical
-      ? [{ dice: maxDice, p: 1 }]
-      : sums.p.map((p, i) => ({ dice: sums.min + i > 0 ? [sums.min + i] : [], p }));
-    for (const { dice, p } of outcomes) {
-      const m = h.p * p;
-      if (m === 0) continue;
-      const d = model.damage({
+  const { dealt, hitFinal } = dealtDamage(
+    hits,
+    (h) => (h.critical ? [{ dice: maxDice, p: 1 }] : sums),
+    (h, dice) =>
+      model.damage({
         ...rest,
         weaponDice: dice,
         ...(h.critical ? { diceFaces: maxDice } : {}),
         tokens: { added: policy.damage, prevented: policy.soak },
         margin: h.margin,
         critical: h.critical,
-      });
-      hitFinal.add(d.final, m);
-      const key = `${d.lethal}|${d.nonlethal}`;
-      const e = dealt.get(key) ?? { lethal: d.lethal, nonlethal: d.nonlethal, final: d.final, p: 0 };
-      e.p += m;
-      dealt.set(key, e);
-    }
-  }
+      }),
+  );
 
   // What each damage does: the model's applyDamage (a miss leaves the target as it is).
   const exclusive = Object.fromEntries(EG_OUTCOMES.map((k) => [k, 0])) as Record<EgOutcome, number>;
   exclusive.miss = miss;
-  const condition: Record<OddsCondition, number> = { normal: 0, disabled: 0, stable: 0, dying: 0, dead: 0 };
-  const nonlethalState = { normal: 0, staggered: 0, unconscious: 0 };
-  const hpAfter = tally();
-  const conAfter = tally();
+  const tallies = outcomeTallies();
+  const conAfter = new Masses();
   const bloodiedBefore = health.bloodied ?? 0;
   const odds = { bloodied: 0, disabled: 0, down: 0, dead: 0 };
   let noEffect = miss;
   const count_ = (o: Pick<HealthOutcome, 'after' | 'statuses' | 'conditions'>, p: number) => {
-    const c = o.conditions.lethal as OddsCondition;
-    condition[c in condition ? c : 'normal'] += p;
-    const n = o.conditions.nonlethal as keyof typeof nonlethalState;
-    nonlethalState[n in nonlethalState ? n : 'normal'] += p;
-    hpAfter.add(o.after.value ?? 0, p);
+    tallies.add(o, p);
     conAfter.add(o.after.conDamage ?? 0, p);
     const state = egState(o);
     if (state !== 'up') odds[state] += p;
@@ -240,55 +173,8 @@ export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAtta
     else exclusive.hurt += e.p;
   }
 
-  const hitFinalDist = hitFinal.dist();
-  const final = added(hitFinalDist, pointDistribution(0, miss));
-  const none = pointDistribution(0);
-  const injury = Object.fromEntries(
-    INJURY_LEVELS.map((l) => [l, l === 'none' ? 1 : 0]),
-  ) as AttackOdds['outcome']['injury'];
-  const noCut = {
-    depth: 0,
-    successTail: 0,
-    failureTail: 0,
-    successTailSureHit: true,
-    failureTailSureMiss: true,
-    errorBound: 0,
-    hitErrorBound: 0,
-  };
   return {
-    hit: {
-      hit: 1 - miss,
-      miss,
-      rd: margins.dist(),
-      hitRd: hitMargins.dist(),
-      automatic: false,
-      truncation: noCut,
-    },
-    damage: {
-      miss,
-      absorbed: probabilityOf(hitFinalDist, 0),
-      final,
-      hitFinal: hitFinalDist,
-      lethal: nonlethalAttack ? none : final,
-      nonlethal: nonlethalAttack ? final : none,
-      nonlethalAttack,
-      penetrated: null,
-      penetrationSaved: null,
-    },
-    outcome: {
-      noEffect,
-      hpAfter: hpAfter.dist(),
-      injury,
-      injuryWorse: 0,
-      trauma: 0,
-      condition,
-      nonlethal: nonlethalState,
-      woundTrauma: null,
-      severeBleeding: null,
-      conditionSave: null,
-    },
-    calledShot: null,
-    truncation: { depth: 0, errorBound: 0 },
+    ...staticOddsRecord({ miss, margins, hitMargins, hitFinal, nonlethalAttack, noEffect, tallies }),
     eg: { policy, critical, ...odds, conDamageAfter: conAfter.dist(), exclusive },
   };
 }

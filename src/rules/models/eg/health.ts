@@ -8,8 +8,8 @@
  * dead while dying, unconscious otherwise (003:1039–1042). Nonlethal damage knocks out once it exceeds
  * the HP (003:1070). Any ability's damage at least its score: unconscious (003:221–222). Pure.
  */
-import { applyDamageToHitPoints } from '../../hitPoints.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
+import { hitPointDamage } from '../static-model.js';
 import type { HealthOutcome, HealthVector, ModelCreature } from '../types.js';
 import { egMaxHitPoints, isBloodied } from './hit-points.js';
 
@@ -115,13 +115,7 @@ export function egApplyDamage(
   damage: { lethal: number; nonlethal: number },
   creature: ModelCreature,
 ): HealthOutcome {
-  const lethalDamage = assertNonNegativeInteger('lethal damage', damage.lethal);
-  const nonlethalDamage = assertNonNegativeInteger('nonlethal damage', damage.nonlethal);
-  const lethal = applyDamageToHitPoints({
-    current: num(before, 'value'),
-    temporary: num(before, 'temp'),
-    damage: lethalDamage,
-  });
+  const { nonlethalDamage, lethal } = hitPointDamage(before, damage);
   const hasCon = creature.hitPoints.con !== null;
   // Stabilised: below 0 with the status (a status left on a creature above 0 means nothing).
   const stable = creature.statuses.has(STABLE_STATUS) && num(before, 'value') < 0;

@@ -6,8 +6,9 @@
  * totals. Pure.
  */
 import type { Size } from '../../types.js';
+import { grappleSizeModifier } from '../../sizes.js';
 import type { SkillId } from '../../skills.js';
-import { assertInteger, assertOneOf, assertSize } from '../../validate.js';
+import { assertInteger, assertOneOf } from '../../validate.js';
 import { EG_MANEUVER_SKILLS, type EgManeuverSkill } from './maneuvers.js';
 import { skillTokenType, SKILL_CHECK_TOKEN_CAP, type TokenUseId } from './token-uses.js';
 import type { TokenType } from './tokens.js';
@@ -16,19 +17,6 @@ import type { TokenType } from './tokens.js';
 export const EG_SKILL_STAND_INS: Readonly<Record<EgManeuverSkill, readonly SkillId[]>> = {
   athletics: ['climb', 'jump', 'swim'],
   acrobatics: ['balance', 'tumble', 'escapeArtist'],
-};
-
-/** The size table's "Athletics Skill Modifier" column (003:1269–1285). */
-export const EG_ATHLETICS_SIZE: Readonly<Record<Size, number>> = {
-  fine: -16,
-  diminutive: -12,
-  tiny: -8,
-  small: -4,
-  medium: 0,
-  large: 4,
-  huge: 8,
-  gargantuan: 12,
-  colossal: 16,
 };
 
 /** One line of a check's breakdown: `label` a lang key, `value` signed. */
@@ -58,7 +46,9 @@ export function egManeuverSkill(
   }
   const parts: EgCheckPart[] = [{ label: `GNG.Skill.${from}`, value: best }];
   if (which === 'athletics') {
-    const sizeMod = EG_ATHLETICS_SIZE[assertSize(size)];
+    // The size table's "Athletics Skill Modifier" column (003:1269–1285) is the core rules' grapple
+    // size modifier, value for value (−16 Fine … +16 Colossal).
+    const sizeMod = grappleSizeModifier(size);
     if (sizeMod !== 0) parts.push({ label: 'GNG.Model.EG.Maneuver.Part.size', value: sizeMod });
   }
   return { bonus: parts.reduce((sum, p) => sum + p.value, 0), from, parts };

@@ -6,15 +6,10 @@
  * tokens (capability `tokens`). Every GnG capability is off. Loaded with the model, never by the code
  * a world loads at start (the start budget, issue #29).
  */
-import {
-  MODEL_CAPABILITIES,
-  type CombatModel,
-  type DefenseSpec,
-  type ModelAnalysis,
-  type ModelCapabilities,
-} from '../types.js';
+import { lazyAnalysis, onlyCapability, staticSpec as spec } from '../static-model.js';
+import type { CombatModel } from '../types.js';
 import { egDamage } from './damage.js';
-import { egDefenseAgainst, egDefenses, type EgDefense } from './defenses.js';
+import { egDefenseAgainst, egDefenses } from './defenses.js';
 import { EG_HEALTH_FIELDS, EG_HEALTH_PATHS, egApplyDamage, egHealthStatus } from './health.js';
 import { egMaxHitPoints } from './hit-points.js';
 import { resolveEg } from './resolve.js';
@@ -22,13 +17,7 @@ import { resolveEg } from './resolve.js';
 export const EG_MODEL_ID = 'eg';
 
 // Pure (no side effect at load): nothing of this model enters the code loaded at start.
-const CAPABILITIES = /* @__PURE__ */ Object.fromEntries(
-  MODEL_CAPABILITIES.map((c) => [c, c === 'tokens']),
-) as unknown as ModelCapabilities;
-
-const spec = (d: EgDefense): DefenseSpec => ({ kind: 'static', id: d.id, value: d.value, parts: d.parts });
-
-let analysis: Promise<ModelAnalysis> | null = null;
+const CAPABILITIES = /* @__PURE__ */ onlyCapability('tokens');
 
 export const EG_MODEL: CombatModel = {
   id: EG_MODEL_ID,
@@ -53,10 +42,7 @@ export const EG_MODEL: CombatModel = {
     // No abort actions: the defender's tokens are spent on the attack card (issue #31's card lane).
     return [];
   },
-  analysis(): Promise<ModelAnalysis> {
-    // The exact odds and the fight loop (analysis.ts), loaded on first use.
-    analysis ??= import('./analysis.js').then((m) => m.egAnalysis(EG_MODEL));
-    return analysis;
-  },
+  // The exact odds and the fight loop (analysis.ts), loaded on first use.
+  analysis: /* @__PURE__ */ lazyAnalysis(() => import('./analysis.js').then((m) => m.egAnalysis(EG_MODEL))),
   healthPaths: EG_HEALTH_PATHS,
 };

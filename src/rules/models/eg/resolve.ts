@@ -4,21 +4,14 @@
  * 20 … is always a hit. A natural 20 is also a critical hit" (003:133–134), without a confirmation
  * roll: its damage is the maximum (damage.ts). Pure.
  */
-import { assertInteger, assertIntegerInRange } from '../../validate.js';
+import { resolveStaticD20 } from '../static-model.js';
 import type { Resolution } from '../types.js';
 
-export const NATURAL_CRITICAL = 20;
-export const NATURAL_MISS = 1;
+export { NATURAL_CRITICAL, NATURAL_MISS } from '../static-model.js';
 
 /** `attackTotal` against `defense`; `natural` the d20 (null or absent: no die). */
-export function resolveEg(attackTotal: number, defense: number, natural?: number | null): Resolution {
-  const margin = assertInteger('attack total', attackTotal) - assertInteger('defense', defense);
-  const die =
-    natural === undefined || natural === null ? null : assertIntegerInRange('natural d20', natural, 1, 20);
-  if (die === NATURAL_CRITICAL) return { hit: true, margin, automatic: 'hit', critical: true, fumble: false };
-  if (die === NATURAL_MISS) return { hit: false, margin, automatic: 'miss', critical: false, fumble: false };
-  return { hit: margin >= 0, margin, automatic: null, critical: false, fumble: false };
-}
+export const resolveEg: (attackTotal: number, defense: number, natural?: number | null) => Resolution =
+  resolveStaticD20;
 
 /**
  * Helpless defenders (003:1445–1446): "bound, sleeping, paralyzed, unconscious, or otherwise at your

@@ -7,6 +7,7 @@
  */
 import type { DamageResult } from '../../damage.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
+import { reducedDamage } from '../static-model.js';
 import type { ModelDamageInput } from '../types.js';
 import { ionDamage } from './condition-track.js';
 
@@ -53,30 +54,8 @@ export function sagaDamage(input: ModelDamageInput): SagaDamageResult {
   const afterIon = input.ion === true ? ionDamage(multiplied, input.mechanical === true) : multiplied;
   const energy = input.energy === undefined ? null : assertOneOf('energy', input.energy, ENERGY);
   const afterEnergy = energy === 'weak' ? weaknessDamage(afterIon) : energy === null ? afterIon : 0;
-  const energyResistance = assertNonNegativeInteger('energy resistance', input.energyResistance ?? 0);
-  const damageReduction = assertNonNegativeInteger('damage reduction', input.damageReduction ?? 0);
-  const afterDamageReduction = Math.max(0, afterEnergy - damageReduction);
-  const final = Math.max(0, afterDamageReduction - energyResistance);
-  const nonlethal = input.nonlethal === true;
   return {
-    steps: {
-      weapon,
-      strength,
-      other,
-      relativeDegree: 0,
-      total,
-      protection: 0,
-      afterProtection: afterEnergy,
-      damageReduction,
-      afterDamageReduction,
-      energyResistance,
-      final,
-    },
-    protectionBreakdown: null,
-    final,
-    lethal: nonlethal ? 0 : final,
-    nonlethal: nonlethal ? final : 0,
-    specialEffects: final >= 1,
+    ...reducedDamage(input, { weapon, strength, other, total, afterProtection: afterEnergy }),
     saga: {
       critical,
       multiplied,

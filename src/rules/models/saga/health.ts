@@ -6,8 +6,8 @@
  * HP without taking HP below it (001:159). Lethal HP below 0 follow the d20 Modern core rules (A4,
  * 004:147): 0 disabled, −1 dying, −10 dead. Pure.
  */
-import { applyDamageToHitPoints } from '../../hitPoints.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
+import { hitPointDamage } from '../static-model.js';
 import type { ApplyOptions, HealthOutcome, HealthVector, ModelCreature } from '../types.js';
 import { CONDITION_TRACK_BOTTOM, moveDown, thresholdSteps } from './condition-track.js';
 import { fortitudeDefense, sagaSituation } from './defenses.js';
@@ -83,13 +83,7 @@ export function sagaApplyDamage(
   creature: ModelCreature,
   options: ApplyOptions = {},
 ): HealthOutcome {
-  const lethalDamage = assertNonNegativeInteger('lethal damage', damage.lethal);
-  const nonlethalDamage = assertNonNegativeInteger('nonlethal damage', damage.nonlethal);
-  const lethal = applyDamageToHitPoints({
-    current: num(before, 'value'),
-    temporary: num(before, 'temp'),
-    damage: lethalDamage,
-  });
+  const { lethalDamage, nonlethalDamage, lethal } = hitPointDamage(before, damage);
   const nonlethal = num(before, 'nonlethal') + nonlethalDamage;
   const steps = thresholdSteps({
     damage: lethalDamage + nonlethalDamage,

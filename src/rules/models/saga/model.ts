@@ -6,13 +6,8 @@
  * its own, and its maneuvers, areas and grapple are its own cards (issue #30's card lane). Loaded on
  * first use, never by the code a world loads at start (the start budget, issue #29).
  */
-import {
-  MODEL_CAPABILITIES,
-  type CombatModel,
-  type DefenseSpec,
-  type ModelAnalysis,
-  type ModelCapabilities,
-} from '../types.js';
+import { lazyAnalysis, onlyCapability, staticSpec as spec } from '../static-model.js';
+import type { CombatModel } from '../types.js';
 import { sagaDamage } from './damage.js';
 import { conditionStep } from './condition-track.js';
 import {
@@ -22,7 +17,6 @@ import {
   sagaDefenses,
   sagaSituation,
   willDefense,
-  type SagaDefense,
 } from './defenses.js';
 import { SAGA_HEALTH_FIELDS, sagaApplyDamage, sagaHealthStatus } from './health.js';
 import { sagaMaxHitPoints } from './hit-points.js';
@@ -34,13 +28,7 @@ export const SAGA_MODEL_ID = 'saga';
 export const CONDITION_STEP_PATH = 'model.saga.conditionStep';
 
 // Pure (no side effect at load): nothing of this model enters the code loaded at start.
-const CAPABILITIES = /* @__PURE__ */ Object.fromEntries(
-  MODEL_CAPABILITIES.map((c) => [c, c === 'conditionTrack']),
-) as unknown as ModelCapabilities;
-
-let analysis: Promise<ModelAnalysis> | null = null;
-
-const spec = (d: SagaDefense): DefenseSpec => ({ kind: 'static', id: d.id, value: d.value, parts: d.parts });
+const CAPABILITIES = /* @__PURE__ */ onlyCapability('conditionTrack');
 
 export const SAGA_MODEL: CombatModel = {
   id: SAGA_MODEL_ID,
@@ -70,11 +58,10 @@ export const SAGA_MODEL: CombatModel = {
     // No abort actions: Partial and Total Defense are the defender's own actions (001:121).
     return [];
   },
-  analysis(): Promise<ModelAnalysis> {
-    // The exact odds and the fight loop (analysis.ts), loaded on first use.
-    analysis ??= import('./analysis.js').then((m) => m.sagaAnalysis(SAGA_MODEL));
-    return analysis;
-  },
+  // The exact odds and the fight loop (analysis.ts), loaded on first use.
+  analysis: /* @__PURE__ */ lazyAnalysis(() =>
+    import('./analysis.js').then((m) => m.sagaAnalysis(SAGA_MODEL)),
+  ),
   healthPaths: { conditionStep: CONDITION_STEP_PATH },
   // A1: the condition step's penalty is on "ability and skill checks" too.
   checkPenalty: (creature) => conditionStep(conditionStepOf(creature)).penalty,

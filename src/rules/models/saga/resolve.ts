@@ -5,18 +5,11 @@
  * decision A9, a natural 20 always hits and is a critical hit (×2 damage, no confirmation), a natural
  * 1 always misses. Pure.
  */
-import { assertInteger, assertIntegerInRange } from '../../validate.js';
+import { resolveStaticD20 } from '../static-model.js';
 import type { Resolution } from '../types.js';
 
-export const NATURAL_CRITICAL = 20;
-export const NATURAL_MISS = 1;
+export { NATURAL_CRITICAL, NATURAL_MISS } from '../static-model.js';
 
 /** `attackTotal` against `defense`; `natural` the d20 (null or absent: no die, e.g. Take 10). */
-export function resolveSaga(attackTotal: number, defense: number, natural?: number | null): Resolution {
-  const margin = assertInteger('attack total', attackTotal) - assertInteger('defense', defense);
-  const die =
-    natural === undefined || natural === null ? null : assertIntegerInRange('natural d20', natural, 1, 20);
-  if (die === NATURAL_CRITICAL) return { hit: true, margin, automatic: 'hit', critical: true, fumble: false };
-  if (die === NATURAL_MISS) return { hit: false, margin, automatic: 'miss', critical: false, fumble: false };
-  return { hit: margin >= 0, margin, automatic: null, critical: false, fumble: false };
-}
+export const resolveSaga: (attackTotal: number, defense: number, natural?: number | null) => Resolution =
+  resolveStaticD20;

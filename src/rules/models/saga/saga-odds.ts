@@ -8,19 +8,21 @@
  * attack card applies, so the odds take every rule as the card does.
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
-import {
-  added,
-  diceSum,
-  emptyDistribution,
-  mass,
-  pointDistribution,
-  probabilityOf,
-  type Distribution,
-} from '../../odds/distribution.js';
-import type { OddsCondition } from '../../odds/outcome-odds.js';
-import { INJURY_LEVELS } from '../../damageEffects.js';
+import { diceSum, mass, probabilityOf, type Distribution } from '../../odds/distribution.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
-import type { CombatModel, HealthOutcome, HealthVector, ModelCreature } from '../types.js';
+import {
+  d20Hits,
+  dealtDamage,
+  diceSums,
+  Masses,
+  modelTarget,
+  outcomeTallies,
+  sameHealth,
+  staticOddsRecord,
+  weaponDiceOf,
+  type NaturalHit,
+} from '../static-odds.js';
+import type { CombatModel, HealthOutcome, HealthVector } from '../types.js';
 import { CONDITION_TRACK_BOTTOM } from './condition-track.js';
 
 /** The disjoint outcomes of one attack, in order (they add up to 1). */
@@ -49,12 +51,6 @@ export interface SagaOutcomeOdds {
 /** The Saga-style attack odds: the common record with the condition track's outcomes. */
 export type SagaAttackOdds = AttackOdds & { saga: SagaOutcomeOdds };
 
-/** The target as the model reads it: `input.model`, or its HP with step 0 and `creature`. */
-function targetOf(input: AttackOddsInput): { health: HealthVector; creature: ModelCreature } {
-  if (input.model) return input.model;
-  throw new RangeError("the Saga-style odds need the target's health vector and creature (input.model)");
-}
-
 const STEP = 'conditionStep';
 const stepOf = (health: HealthVector) => assertNonNegativeInteger('condition step', health[STEP] ?? 0);
 
@@ -73,28 +69,6 @@ export function sagaState(
   return 'up';
 }
 
-function sameHealth(a: HealthVector, b: HealthVector): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const k of keys) if ((a[k] ?? 0) !== (b[k] ?? 0)) return false;
-  return true;
-}
-
-/** Masses by a key, then as a dense distribution. */
-class Masses {
-  readonly by = new Map<number, number>();
-  add(value: number, m: number): void {
-    if (m !== 0) this.by.set(value, (this.by.get(value) ?? 0) + m);
-  }
-  dist(): Distribution {
-    if (this.by.size === 0) return emptyDistribution();
-    const keys = [...this.by.keys()];
-    const min = Math.min(...keys);
-    const p = new Array<number>(Math.max(...keys) - min + 1).fill(0);
-    for (const [k, m] of this.by) p[k - min] = m;
-    return { min, p };
-  }
-}
-
 /**
  * Exact odds of one attack under `model` (the Saga-style model): `input.defense.bonus` is the static
  * defense's value to beat; `input.attack` d20 + bonus (take 10: no die, so no natural 20 or 1).
@@ -102,62 +76,29 @@ class Masses {
 export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): SagaAttackOdds {
   const bonus = assertInteger('attack bonus', input.attack.bonus);
   const defense = assertInteger('defense', input.defense.bonus);
-  const { health, creature } = targetOf(input);
+  const { health, creature } = modelTarget(input, 'the Saga-style odds');
   const stepBefore = stepOf(health);
-  const { weaponDice, ...rest } = input.damage;
-  const count = assertNonNegativeInteger('weapon dice count', weaponDice?.count ?? 0);
-  const faces = assertNonNegativeInteger('weapon dice faces', weaponDice?.faces ?? 1, 1);
-  if ((weaponDice?.bonus ?? 0) !== 0)
-    throw new RangeError('put the flat part of the weapon dice in weaponBonus');
+  const { count, faces, rest } = weaponDiceOf(input.damage);
   const nonlethalAttack = input.damage.nonlethal === true;
 
-  // The d20: each natural through the model's resolve.
+  // The d20: each natural through the model's resolve; the hits of one margin and kind together.
   // A rolled total (a card's: take 10 on total − 10) keeps its natural when it is known.
-  const rolls: { natural: number | null; p: number }[] = input.attack.take10
-    ? [{ natural: input.attack.natural ?? null, p: 1 }]
-    : Array.from({ length: 20 }, (_, i) => ({ natural: i + 1, p: 1 / 20 }));
-  const margins = new Masses();
-  const hitMargins = new Masses();
-  const hits = new Map<string, { margin: number; critical: boolean; p: number }>();
-  let miss = 0;
-  let critical = 0;
-  for (const r of rolls) {
-    const total = (input.attack.take10 ? 10 : (r.natural as number)) + bonus;
-    const res = model.resolve(total, defense, r.natural);
-    margins.add(res.margin, r.p);
-    if (!res.hit) {
-      miss += r.p;
-      continue;
-    }
-    hitMargins.add(res.margin, r.p);
-    if (res.critical) critical += r.p;
-    const key = `${res.margin}|${res.critical}`;
-    const h = hits.get(key) ?? { margin: res.margin, critical: res.critical, p: 0 };
+  const { margins, hitMargins, miss, critical, ...d20 } = d20Hits(model, input.attack, bonus, defense);
+  const hits = new Map<string, NaturalHit>();
+  for (const r of d20.hits) {
+    const key = `${r.margin}|${r.critical}`;
+    const h = hits.get(key) ?? { margin: r.margin, critical: r.critical, p: 0 };
     h.p += r.p;
     hits.set(key, h);
   }
 
   // Each hit's damage: every sum of the dice through the model's damage.
-  const dice = diceSum(count, faces);
-  const dealt = new Map<string, { lethal: number; nonlethal: number; final: number; p: number }>();
-  const hitFinal = new Masses();
-  for (const h of hits.values())
-    for (let i = 0; i < dice.p.length; i++) {
-      const m = h.p * (dice.p[i] as number);
-      if (m === 0) continue;
-      const sum = dice.min + i;
-      const d = model.damage({
-        ...rest,
-        weaponDice: sum > 0 ? [sum] : [],
-        margin: h.margin,
-        critical: h.critical,
-      });
-      hitFinal.add(d.final, m);
-      const key = `${d.lethal}|${d.nonlethal}`;
-      const e = dealt.get(key) ?? { lethal: d.lethal, nonlethal: d.nonlethal, final: d.final, p: 0 };
-      e.p += m;
-      dealt.set(key, e);
-    }
+  const sums = diceSums(diceSum(count, faces));
+  const { dealt, hitFinal } = dealtDamage(
+    hits.values(),
+    () => sums,
+    (h, dice) => model.damage({ ...rest, weaponDice: dice, margin: h.margin, critical: h.critical }),
+  );
 
   // What each damage does: the model's applyDamage (a miss leaves the target as it is).
   const stays = {
@@ -167,9 +108,7 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
   };
   const exclusive = Object.fromEntries(SAGA_OUTCOMES.map((k) => [k, 0])) as Record<SagaOutcome, number>;
   exclusive.miss = miss;
-  const condition: Record<OddsCondition, number> = { normal: 0, disabled: 0, stable: 0, dying: 0, dead: 0 };
-  const nonlethalState = { normal: 0, staggered: 0, unconscious: 0 };
-  const hpAfter = new Masses();
+  const tallies = outcomeTallies();
   const stepAfter = new Masses();
   const stepsLost = new Masses();
   let noEffect = miss;
@@ -179,11 +118,7 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
     o: { after: HealthVector; statuses: string[]; conditions: HealthOutcome['conditions'] },
     p: number,
   ) => {
-    const c = o.conditions.lethal as OddsCondition;
-    condition[c in condition ? c : 'normal'] += p;
-    const n = o.conditions.nonlethal as keyof typeof nonlethalState;
-    nonlethalState[n in nonlethalState ? n : 'normal'] += p;
-    hpAfter.add(o.after.value ?? 0, p);
+    tallies.add(o, p);
     stepAfter.add(stepOf(o.after), p);
     stepsLost.add(Math.max(0, stepOf(o.after) - stepBefore), p);
     const state = sagaState(o);
@@ -206,57 +141,9 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
     else exclusive.hurt += e.p;
   }
 
-  const hit = 1 - miss;
-  const hitFinalDist = hitFinal.dist();
-  const final = added(hitFinalDist, pointDistribution(0, miss));
-  const none = pointDistribution(0);
-  const injury = Object.fromEntries(
-    INJURY_LEVELS.map((l) => [l, l === 'none' ? 1 : 0]),
-  ) as AttackOdds['outcome']['injury'];
-  const noCut = {
-    depth: 0,
-    successTail: 0,
-    failureTail: 0,
-    successTailSureHit: true,
-    failureTailSureMiss: true,
-    errorBound: 0,
-    hitErrorBound: 0,
-  };
   const stepsLostDist = stepsLost.dist();
   return {
-    hit: {
-      hit,
-      miss,
-      rd: margins.dist(),
-      hitRd: hitMargins.dist(),
-      automatic: false,
-      truncation: noCut,
-    },
-    damage: {
-      miss,
-      absorbed: probabilityOf(hitFinalDist, 0),
-      final,
-      hitFinal: hitFinalDist,
-      lethal: nonlethalAttack ? none : final,
-      nonlethal: nonlethalAttack ? final : none,
-      nonlethalAttack,
-      penetrated: null,
-      penetrationSaved: null,
-    },
-    outcome: {
-      noEffect,
-      hpAfter: hpAfter.dist(),
-      injury,
-      injuryWorse: 0,
-      trauma: 0,
-      condition,
-      nonlethal: nonlethalState,
-      woundTrauma: null,
-      severeBleeding: null,
-      conditionSave: null,
-    },
-    calledShot: null,
-    truncation: { depth: 0, errorBound: 0 },
+    ...staticOddsRecord({ miss, margins, hitMargins, hitFinal, nonlethalAttack, noEffect, tallies }),
     saga: {
       critical,
       stepsLost: stepsLostDist,
