@@ -26,7 +26,12 @@ import { aidEscapeMissing, egManeuverMissing } from '../../rules/models/eg/maneu
 import { adjacent } from '../../combat/scene-grid.js';
 import { egStatuses } from '../../rules/models/eg/statuses.js';
 import { SKILL_CHECK_TOKEN_CAP } from '../../rules/models/eg/token-uses.js';
-import { assertMaySpend, changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
+import {
+  assertMaySpend,
+  changeTokens,
+  revertTokenChange,
+  type TokenChangeRecord,
+} from '../../combat/eg-token-store.js';
 import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
