@@ -14,6 +14,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { combatantOf } from './scene-lookup.js';
+import { opportunityFactsOf, writeTurnRecord } from './turn-records.js';
 import { setModelBudgetLines } from './budget-display.js';
 import { track } from '../cards/kernel/index.js';
 import {
@@ -56,31 +57,12 @@ export function egTurnRecordOf(combatant: Combatant): EgTurnRecord {
   return { round: int(r.round), budget: normalizeEgBudget(r.budget), aooUsed: int(r.aooUsed) };
 }
 
-async function writeRecord(combatant: Combatant, changes: Partial<EgTurnRecord>): Promise<void> {
-  const combat = combatant.parent;
-  if (!combat) return;
-  const plain = (v: unknown) => (v && typeof v === 'object' ? { ...v } : v);
-  await combat.update(
-    Object.fromEntries(
-      Object.entries(changes).map(([key, value]) => [
-        `flags.${SYSTEM_ID}.eg.turns.${combatant.id}.${key}`,
-        plain(value),
-      ]),
-    ),
-  );
-}
+const writeRecord = (combatant: Combatant, changes: Partial<EgTurnRecord>) =>
+  writeTurnRecord(combatant, 'eg.turns', changes);
 
 /** Attacks of opportunity a round for the actor: its Dexterity modifier and Combat Reflexes (003:571). */
 export function egOpportunityPerRoundOf(actor: Actor | null): number {
-  const system = actor?.system as { derived?: { abilities?: { dex?: { mod?: number } } } } | undefined;
-  const dex = system?.derived?.abilities?.dex?.mod ?? 0;
-  const reflexes =
-    actor?.items.find(
-      (item) =>
-        item.type === 'feat' &&
-        (item.system as unknown as { identifier?: string }).identifier === EG_COMBAT_REFLEXES_ID,
-    ) !== undefined;
-  return egOpportunityAttacksPerRound({ dexModifier: dex, combatReflexes: reflexes });
+  return egOpportunityAttacksPerRound(opportunityFactsOf(actor, EG_COMBAT_REFLEXES_ID));
 }
 
 /**

@@ -13,6 +13,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { combatantOf } from './scene-lookup.js';
+import { opportunityFactsOf, writeTurnRecord } from './turn-records.js';
 import { setModelBudgetLines } from './budget-display.js';
 import { CONDITION_STEP_KEY, conditionStepOf } from '../cards/saga-track/track-state.js';
 import {
@@ -79,31 +80,12 @@ export function sagaRecordOf(combatant: Combatant): SagaTurnRecord {
   };
 }
 
-async function writeRecord(combatant: Combatant, changes: Partial<SagaTurnRecord>): Promise<void> {
-  const combat = combatant.parent;
-  if (!combat) return;
-  const plain = (v: unknown) => (v && typeof v === 'object' ? { ...v } : v);
-  await combat.update(
-    Object.fromEntries(
-      Object.entries(changes).map(([key, value]) => [
-        `flags.${SYSTEM_ID}.saga.${combatant.id}.${key}`,
-        plain(value),
-      ]),
-    ),
-  );
-}
+const writeRecord = (combatant: Combatant, changes: Partial<SagaTurnRecord>) =>
+  writeTurnRecord(combatant, 'saga', changes);
 
 /** Attacks of opportunity a round for the actor: its Dexterity modifier and Combat Reflexes (001:43). */
 export function opportunityPerRoundOf(actor: Actor | null): number {
-  const system = actor?.system as { derived?: { abilities?: { dex?: { mod?: number } } } } | undefined;
-  const dex = system?.derived?.abilities?.dex?.mod ?? 0;
-  const reflexes =
-    actor?.items.find(
-      (item) =>
-        item.type === 'feat' &&
-        (item.system as unknown as { identifier?: string }).identifier === COMBAT_REFLEXES_ID,
-    ) !== undefined;
-  return opportunityAttacksPerRound({ dexModifier: dex, combatReflexes: reflexes });
+  return opportunityAttacksPerRound(opportunityFactsOf(actor, COMBAT_REFLEXES_ID));
 }
 
 /** GM side: the combatant's turn starts (a fresh budget, its attacks of opportunity back). */
