@@ -129,7 +129,7 @@ it("plays an exchange under the Enlightened Grognard: initiative tokens, a proac
   await rollInitiative(page, FIGHTER);
   await expect
     .poll(() => tokenCard(page).locator('.eg-token-ask').textContent())
-    .toBe(`${FIGHTER} rolled initiative and gains 2 tokens of choice. Choose:`);
+    .toBe(`${FIGHTER} rolled initiative and gains 2 tokens of its choice.`);
   await tokenCard(page).getByRole('button', { name: '2 power', exact: true }).click();
   await expect
     .poll(() => tokenCard(page).locator('.eg-token-result').textContent())
