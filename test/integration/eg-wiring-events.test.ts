@@ -14,6 +14,8 @@ import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { EG_STATUS_IDS } from '../../src/rules/models/eg/statuses.js';
+import { tokenPool } from '../../src/combat/eg-token-store.js';
+import { combatantOf } from '../../src/combat/scene-lookup.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
@@ -163,5 +165,44 @@ describe('the GM grants persistent tokens from the sheet', () => {
     await view.click(grantCards()[0] as ChatMessage, 'egActionUndo');
     expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 0 });
     expect(grantCards()).toHaveLength(2);
+  });
+
+  it("grants this encounter's tokens (the gains no button plays): into the combat's pool, GM only, Undo exact", async () => {
+    const { fighter } = await egFight(h);
+    const pool = () => tokenPool(combatantOf(fighter)?.parent ?? null, fighter).encounter;
+    expect(pool()).toEqual({ power: 0, speed: 0, insight: 0 });
+    const ask = (second: string) =>
+      askGM('gng.egAction', {
+        actorUuid: fighter.uuid,
+        action: 'grantEncounter',
+        first: 'power',
+        second,
+        aidTo: '',
+      });
+    // A flanking swift action's 2 power (003:436–437), granted by the GM from the sheet.
+    h.as(gm);
+    const sheet = await h.openSheet(fighter);
+    const box = sheet.element.querySelector('.eg-grant') as HTMLElement;
+    (box.querySelector('.eg-aid-first') as HTMLSelectElement).value = 'power';
+    (box.querySelector('.eg-aid-second') as HTMLInputElement).value = '2';
+    await h.click(sheet as never, '.eg-grant button[data-eg-action="grantEncounter"]');
+    await attackActionsSettled();
+    expect(pool()).toEqual({ power: 2, speed: 0, insight: 0 });
+    expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 0 });
+    const cards = () =>
+      game.messages.contents.filter(
+        (m) => (m.flags?.gng as { egAction?: { action?: string } })?.egAction?.action === 'grantEncounter',
+      );
+    expect(view.text(cards()[0] as ChatMessage)).toContain(
+      `The GM grants ${fighter.name} 2 power token(s) for this encounter.`,
+    );
+    // A player's request, a negative count: refused, nothing changed.
+    h.as(player);
+    expect(await ask('3')).toMatchObject({ ok: false, error: 'GNG.Model.EG.Action.Error.GrantGM' });
+    h.as(gm);
+    expect((await ask('-1')).ok).toBe(false);
+    expect(pool()).toEqual({ power: 2, speed: 0, insight: 0 });
+    await view.click(cards()[0] as ChatMessage, 'egActionUndo');
+    expect(pool()).toEqual({ power: 0, speed: 0, insight: 0 });
   });
 });

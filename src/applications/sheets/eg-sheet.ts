@@ -183,13 +183,15 @@ export function egSheetBlock(actor: Actor): ModelSheetBlock {
         })
       : [],
     hint: mine && !game.user.isGM ? t('GNG.Model.EG.Sheet.ActionHint') : '',
-    // A GM grants or takes back persistent tokens (003:464); players never see it.
+    // A GM grants or takes back persistent tokens (003:464), or grants this encounter's (the gains no
+    // button plays, R32); players never see it.
     grant: game.user.isGM
       ? {
           label: t('GNG.Model.EG.Sheet.GrantLabel'),
           typeLabel: t('GNG.Model.EG.Sheet.GrantType'),
           countLabel: t('GNG.Model.EG.Sheet.GrantCount'),
           button: t('GNG.Model.EG.Sheet.Grant'),
+          encounterButton: t('GNG.Model.EG.Sheet.GrantEncounter'),
           types: typeChoices(),
         }
       : null,

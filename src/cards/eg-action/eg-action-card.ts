@@ -51,6 +51,8 @@ export const EG_ACTION_CARD_QUERY = 'gng.egActionCard';
 const TARGET = 'actor';
 /** The GM's grant (or taking back) of persistent tokens, from the EG block's GM-only control. */
 const GRANT = 'grantPersistent';
+/** A GM's grant of this encounter's tokens (the circumstance gains no button plays: R32, A1). */
+const GRANT_ENCOUNTER = 'grantEncounter';
 /** The most persistent tokens one grant gives or takes back. */
 const MAX_GRANT = 20;
 
@@ -68,7 +70,7 @@ export interface EgActionCardState {
   actorUuid: string;
   name: string;
   /** A sheet action, or a GM's grant of persistent tokens. */
-  action: EgSheetAction | typeof GRANT;
+  action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER;
   lines: Line[];
   /** What it changed (null once undone). */
   applied: {
@@ -88,7 +90,7 @@ export function egActionCardOf(message: ChatMessage | null | undefined): EgActio
   return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
 }
 
-const actionName = (action: EgSheetAction | typeof GRANT) => t(`GNG.Model.EG.Action.${action}.label`);
+const actionName = (action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER) => t(`GNG.Model.EG.Action.${action}.label`);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 function renderCard(state: EgActionCardState): Promise<string> {
@@ -260,21 +262,38 @@ async function playSpent(
  * back more than the creature holds is refused, nothing changed); a card whispered to the GMs with
  * the GM's Undo (the store's inverse).
  */
-async function grant(actor: Actor, sender: User, fields: Record<string, string>): Promise<ChatMessage> {
+async function grant(
+  actor: Actor,
+  sender: User,
+  fields: Record<string, string>,
+  kind: typeof GRANT | typeof GRANT_ENCOUNTER = GRANT,
+): Promise<ChatMessage> {
   if (!sender.isGM) throw new Refusal('GNG.Model.EG.Action.Error.GrantGM');
   const { first: type, second = '' } = fields;
   if (!isTokenType(type)) throw new Refusal('GNG.Error.Card.BadRequest');
   const count = /^\s*-?\d+\s*$/.test(second) ? Number(second) : NaN;
-  if (!Number.isInteger(count) || count === 0 || Math.abs(count) > MAX_GRANT)
+  // This encounter's tokens are granted only (a loss is the text's own, R34); persistent ones either way.
+  if (
+    !Number.isInteger(count) ||
+    count === 0 ||
+    Math.abs(count) > MAX_GRANT ||
+    (kind === GRANT_ENCOUNTER && count < 0)
+  )
     throw new Refusal('GNG.Model.EG.Action.Error.GrantCount');
-  const record = await grantPersistentTokens(actor, { [type]: count }, `GNG.Model.EG.Action.${GRANT}.label`);
+  const label = `GNG.Model.EG.Action.${kind}.label`;
+  let record;
+  if (kind === GRANT_ENCOUNTER) {
+    const combat = begunCombatOf(actor);
+    if (!combat) throw new Refusal('GNG.Model.EG.Token.Error.NoEncounter', { name: actor.name });
+    record = await changeTokens(combat, actor, { [type]: count }, label);
+  } else record = await grantPersistentTokens(actor, { [type]: count }, label);
   const state: EgActionCardState = {
     actorUuid: actor.uuid,
     name: actor.name,
-    action: GRANT,
+    action: kind,
     lines: [
       {
-        key: `GNG.Model.EG.Action.${GRANT}.${count > 0 ? 'granted' : 'taken'}`,
+        key: `GNG.Model.EG.Action.${kind}.${count > 0 ? 'granted' : 'taken'}`,
         data: { name: actor.name, tokens: `${Math.abs(count)} ${typeName(type)}` },
       },
     ],
@@ -297,8 +316,8 @@ const playRequest = actorQuery(
     const actor = await actorOf(actorUuid);
     if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
       throw new Refusal('GNG.Error.Card.BadRequest');
-    if (fields.action === GRANT)
-      return { ok: true, messageId: (await grant(actor, sender, fields)).id as string };
+    if (fields.action === GRANT || fields.action === GRANT_ENCOUNTER)
+      return { ok: true, messageId: (await grant(actor, sender, fields, fields.action)).id as string };
     if (!sender.isGM && !owns(sender, actor.uuid))
       throw new Refusal('GNG.Model.EG.Action.Error.NotOwner', { name: actor.name });
     if (!isEgSheetAction(fields.action)) throw new Refusal('GNG.Error.Card.BadRequest');
