@@ -18,6 +18,7 @@ import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 import { isGMMessage } from '../cards/kernel/gm-message.js';
 import { track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
+import { combatantOf } from './scene-lookup.js';
 import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
 import { egHeaderLabel } from '../applications/sheets/eg-header.js';
 import { egSheetBlock } from '../applications/sheets/eg-sheet.js';
@@ -108,7 +109,8 @@ function redrawOnActor(actor: Actor, changes: object): void {
   if (!playing() || !ui.combat?.rendered) return;
   const system = (changes as { system?: Record<string, unknown> }).system;
   if (!system || !('hp' in system || 'model' in system || 'abilities' in system)) return;
-  if (!game.combat?.combatants.find((c) => c.actor?.uuid === actor.uuid)) return;
+  // In a combat (any tracker may show it), as the Saga-style step's redraw (saga-turns.ts).
+  if (!combatantOf(actor)) return;
   void ui.combat.render();
 }
 

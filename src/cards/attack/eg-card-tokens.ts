@@ -2,7 +2,7 @@
  * The attack card's token changes under the Enlightened Grognard model, through the token store
  * (src/combat/eg-token-store.ts, the only code that writes tokens): each change the card makes is
  * one store call, its record kept in the card's GM-written flags; Undo reverts them, newest first.
- * The pools are the fight's: the actor's combat's (else the world's active combat).
+ * The pools are the fight's: the actor's combat's (none out of combat: only persistent tokens).
  */
 import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { combatOf } from '../../combat/scene-lookup.js';
@@ -12,7 +12,7 @@ import { Refusal } from '../kernel/index.js';
 
 /** The combat whose pools an actor spends and gains from. */
 export function egCombatOf(actor: Actor): Combat | null {
-  return combatOf(actor) ?? game.combat ?? null;
+  return combatOf(actor);
 }
 
 /**
