@@ -193,3 +193,23 @@ function unarmoredDamageSteps(
     { label: t('GNG.Attack.Step.damage'), value: String(steps.total) },
   ];
 }
+
+/**
+ * Before anything is rolled: refuses the first of `keys` (GnG's own options, which a model replaces
+ * with its own or does not have) that the request chose, with `${prefix}.${key}`.
+ */
+export function refuseGnGOptions(
+  options: AttackOptions,
+  keys: readonly (keyof AttackOptions)[],
+  prefix: string,
+): void {
+  for (const key of keys) {
+    const value: unknown = options[key];
+    const chosen = Array.isArray(value)
+      ? value.length > 0
+      : typeof value === 'object' && value !== null
+        ? Object.keys(value).length > 0
+        : value === true;
+    if (chosen) throw capabilityRefusal(`${prefix}.${key}`);
+  }
+}

@@ -34,7 +34,7 @@ import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, staticCardDefense } from './attack-model-steps.js';
+import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
 import { cardTokenChange, egCombatOf } from './eg-card-tokens.js';
 import { assertMaySpend } from '../../combat/eg-token-store.js';
@@ -56,13 +56,6 @@ const GNG_ONLY = [
   'object',
 ] as const;
 
-function chosen(options: AttackOptions, key: (typeof GNG_ONLY)[number]): boolean {
-  const value = options[key];
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0;
-  return value === true;
-}
-
 /** A shield used as a weapon (the SRD's "Shield, light/heavy", spiked or not): a shield bash (003:1766–1770). */
 export function isShieldBash(weapon: Item): boolean {
   return /\bshield\b/i.test(weapon.name);
@@ -82,8 +75,7 @@ export function checkEgOptions(
     if (options.eg !== undefined) throw capabilityRefusal('GNG.Model.EG.Card.Options');
     return;
   }
-  for (const key of GNG_ONLY)
-    if (chosen(options, key)) throw capabilityRefusal(`GNG.Model.EG.Card.GnGOption.${key}`);
+  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.EG.Card.GnGOption');
   const eg = options.eg ?? {};
   if ((eg.fightingDefensively || eg.charge) && context.mode !== 'melee')
     throw new Refusal('GNG.Model.EG.Card.Refusal.melee');

@@ -26,7 +26,7 @@ import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, staticCardDefense } from './attack-model-steps.js';
+import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import { sagaOf } from './saga-card-state.js';
 import { conditionStepOf, conditionStepParts, sagaSheetParts } from './saga-attack-parts.js';
 import { settleManeuver } from './saga-maneuver-card.js';
@@ -46,13 +46,6 @@ const GNG_ONLY = [
   'intoMelee',
   'fightingDefensively',
 ] as const;
-
-function chosen(options: AttackOptions, key: (typeof GNG_ONLY)[number]): boolean {
-  const value = options[key];
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0;
-  return value === true;
-}
 
 /** The attacker's condition step (0 when the actor has none stored): saga-attack-parts.ts. */
 export { conditionStepOf };
@@ -85,8 +78,7 @@ export function checkSagaOptions(
     if (options.saga !== undefined) throw capabilityRefusal('GNG.Model.Saga.Card.Options');
     return;
   }
-  for (const key of GNG_ONLY)
-    if (chosen(options, key)) throw capabilityRefusal(`GNG.Model.Saga.Card.GnGOption.${key}`);
+  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.Saga.Card.GnGOption');
   const saga = options.saga ?? {};
   const ids = context.targets.map((t) => t.tokenId);
   const named = [saga.concealment, saga.cover, saga.defending].flatMap((map) => Object.keys(map ?? {}));
