@@ -90,7 +90,8 @@ export function egActionCardOf(message: ChatMessage | null | undefined): EgActio
   return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
 }
 
-const actionName = (action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER) => t(`GNG.Model.EG.Action.${action}.label`);
+const actionName = (action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER) =>
+  t(`GNG.Model.EG.Action.${action}.label`);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 function renderCard(state: EgActionCardState): Promise<string> {
