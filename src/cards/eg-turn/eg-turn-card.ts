@@ -13,11 +13,11 @@ import type { CreatureData } from '../../data/actor/creature-data.js';
 import { dyingSave, type DyingSave } from '../../rules/models/eg/combat-actions.js';
 import type { DiceSource } from '../../rules/index.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { isActiveGM } from '../../documents/active-gm.js';
+import { playTurnStartCard } from '../turn-start-play.js';
 import { healthStatusesOf } from '../../combat/model-health.js';
 import { followHealth } from '../../combat/eg-creature.js';
 import { escapeHtml } from '../../chat/escape-html.js';
-import { actorOf, defineCard, gmUndo, noteUndo, Refusal, serialized, subjectCard } from '../kernel/index.js';
+import { actorOf, defineCard, gmUndo, noteUndo, Refusal, subjectCard } from '../kernel/index.js';
 import { restoreStatuses } from '../dying/dying-apply.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 
@@ -182,15 +182,7 @@ async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise
 
 /** Active GM, at `combatant`'s turn start in `combat` (round ≥ 1): its dying save, once per round. */
 export async function playEgTurnStart(combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
-  const actor = combatant.actor;
-  if (!isActiveGM() || !actor || combat.round < 1) return null;
-  const result = await serialized([actor.uuid], async () => {
-    const message = await play(actor, combat, combatant);
-    return { ok: true, messageId: message?.id ?? undefined };
-  });
-  return result.ok && typeof result.messageId === 'string'
-    ? (game.messages.get(result.messageId) ?? null)
-    : null;
+  return playTurnStartCard(combat, combatant, play);
 }
 
 /** Undo: HP and Con damage back by their deltas, the statuses and the Combat record as before. */

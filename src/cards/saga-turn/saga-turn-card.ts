@@ -13,7 +13,7 @@ import { sagaTurnStart } from '../../rules/models/saga/turn-start.js';
 import { lethalCondition } from '../../rules/models/saga/health.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { isActiveGM } from '../../documents/active-gm.js';
+import { playTurnStartCard } from '../turn-start-play.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { REGENERATION_SUPPRESSED_TURNS } from '../../rules/models/saga/special-rules.js';
@@ -25,7 +25,6 @@ import {
   gmUndo,
   noteUndo,
   Refusal,
-  serialized,
   subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
@@ -208,15 +207,7 @@ async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise
  * once per combat round. Resolves with the card, or null.
  */
 export async function playSagaTurnStart(combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
-  const actor = combatant.actor;
-  if (!isActiveGM() || !actor || combat.round < 1) return null;
-  const result = await serialized([actor.uuid], async () => {
-    const message = await play(actor, combat, combatant);
-    return { ok: true, messageId: message?.id ?? undefined };
-  });
-  return result.ok && typeof result.messageId === 'string'
-    ? (game.messages.get(result.messageId) ?? null)
-    : null;
+  return playTurnStartCard(combat, combatant, play);
 }
 
 /** Undo: the HP delta taken back from the HP now, the statuses as before, the Combat record as before. */
