@@ -12,3 +12,5 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+export * from './attack-bonus.js';
+export * from './recovery.js';
