@@ -4,8 +4,8 @@
  * in rounds, seconds or minutes become counts here. Pure.
  */
 import { assertFinite, assertNonNegativeInteger } from '../../validate.js';
+import { SECONDS_PER_COUNT } from './model.js';
 
-export const SECONDS_PER_COUNT = 0.5;
 export const COUNTS_PER_ROUND = 12;
 export const COUNTS_PER_MINUTE = 120;
 
