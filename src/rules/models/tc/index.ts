@@ -16,6 +16,7 @@ export * from './hit-points.js';
 // order, spell preparation, movement and running, durations in counts, the wake-up checks' timing.
 export * from './speed.js';
 export * from './schedule.js';
+export * from './play-count.js';
 export * from './spell-preparation.js';
 export * from './movement.js';
 export * from './running.js';
