@@ -11,6 +11,7 @@ import {
   chargeSpell,
   hurtWhilePreparing,
   isPrepared,
+  parseSpellPreparation,
   prepareSpell,
   releaseCharge,
   spellExpired,
@@ -117,6 +118,20 @@ describe('R37: abandoning a spell (002:263, 676)', () => {
   it('during the casting time: act on the following TC; once prepared: nothing moves', () => {
     expect(abandonSpell(prepared(), 14)).toEqual({ nextAct: 15 });
     expect(abandonSpell(prepared(), 19)).toEqual({ nextAct: null });
+  });
+});
+
+describe('a stored preparation read back', () => {
+  it('a good one as stored; a malformed one null', () => {
+    const prep = prepared();
+    expect(parseSpellPreparation(JSON.parse(JSON.stringify(prep)))).toEqual(prep);
+    expect(parseSpellPreparation(null)).toBeNull();
+    expect(parseSpellPreparation({ ...prep, charges: -1 })).toBeNull();
+    expect(parseSpellPreparation({ ...prep, taken: '5' })).toBeNull();
+    expect(parseSpellPreparation({ ...prep, walked: 1.5 })).toBeNull();
+    expect(parseSpellPreparation({ ...prep, readyAt: 9 })).toBeNull(); // before it began (10)
+    const { charges: _dropped, ...partial } = prep;
+    expect(parseSpellPreparation(partial)).toBeNull();
   });
 });
 

@@ -67,6 +67,35 @@ export function prepareSpell(input: PrepareSpellInput): { prep: SpellPreparation
   return { prep, sf };
 }
 
+const PREP_FIELDS = [
+  'startedAt',
+  'readyAt',
+  'fatigueCost',
+  'armorFailure',
+  'priorCastings',
+  'taken',
+  'walked',
+  'charges',
+] as const;
+
+/**
+ * A stored preparation read back (from flags, a request): every field a whole number, the counts ≥ 0
+ * and ready no earlier than started, the rest ≥ 0; anything else null, so a hand-written flag decides
+ * nothing.
+ */
+export function parseSpellPreparation(raw: unknown): SpellPreparation | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const obj = raw as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const field of PREP_FIELDS) {
+    const value = obj[field];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return null;
+    out[field] = value;
+  }
+  const prep = out as unknown as SpellPreparation;
+  return prep.readyAt >= prep.startedAt ? prep : null;
+}
+
 /** The casting DC now: every step of 002:656–661 added up. */
 export function castingDC(prep: SpellPreparation): number {
   return (
