@@ -25,7 +25,7 @@ import {
   sprintingSpeed,
 } from '../../../src/rules/models/tc/running.js';
 
-describe('R40: the movement table (002:185–201)', () => {
+describe('R40: the movement table (002:184–199)', () => {
   it('every row moves its feet ÷ 5 squares in 4 TC', () => {
     for (const [feet, row] of Object.entries(MOVEMENT_TABLE)) {
       expect(row.reduce((a, b) => a + b, 0)).toBe(Number(feet) / 5);

@@ -224,7 +224,7 @@ describe('R38, R39: the action table (002:265–306)', () => {
   it('an attack takes its weapon SF (Standard when the weapon has none)', () => {
     expect(actionSpeedFactor('attack', { random: false, weapon: 'fast' }).sf).toBe(6);
     expect(actionSpeedFactor('attack', { random: false }).sf).toBe(9);
-    // Quick strike: one class faster (002:514).
+    // Quick strike: one class faster (002:517).
     expect(actionSpeedFactor('attack', { random: false, weapon: 'fast', classSteps: -1 }).sf).toBe(4);
   });
 

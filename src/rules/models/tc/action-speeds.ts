@@ -10,21 +10,21 @@ import { SPEED_CLASS_ORDER, speedFactor, type SpeedClass, type SpeedFactorResult
 export type ActionSpeed =
   /** One of the speed classes (the table's headings, 002:266–290). */
   | { kind: 'class'; speedClass: SpeedClass }
-  /** "Attack with a primary weapon: Weapon SF" (002:292): the weapon's speed class. */
+  /** "Attack with a primary weapon: Weapon SF" (002:294): the weapon's speed class. */
   | { kind: 'weapon' }
-  /** A fixed SF: "Cast a spell 1" (002:293; "casting a spell … has a speed factor of 1", 002:263). */
+  /** A fixed SF: "Cast a spell 1" (002:295; "casting a spell … has a speed factor of 1", 002:263). */
   | { kind: 'fixed'; sf: number }
-  /** A roll of its own ("Escape from a net 1d8+5", 002:296); static = ⌊mean⌋ as A1. */
+  /** A roll of its own ("Escape from a net 1d8+5", 002:298); static = ⌊mean⌋ as A1. */
   | { kind: 'dice'; count: number; faces: number; bonus: number; static: number }
-  /** Footnote 2 (002:305): "does not take a turn on its own … add the SF of this action to that of
+  /** Footnote 2 (002:303): "does not take a turn on its own … add the SF of this action to that of
    *  whatever other action you perform" (A11: the fused "2+1" is footnote 2, +1). */
   | { kind: 'adds'; sf: number }
-  /** "Prepare a spell: Casting Time", "Read a scroll: CT of spell" (002:298–299). */
+  /** "Prepare a spell: Casting Time", "Read a scroll: CT of spell" (002:300–301). */
   | { kind: 'castingTime' };
 
 export interface ActionSpeedRow {
   speed: ActionSpeed;
-  /** Footnote 1 (002:304): "This action does not take effect until the end of the delay." */
+  /** Footnote 1 (002:302): "This action does not take effect until the end of the delay." */
   delayed: boolean;
 }
 
@@ -33,7 +33,7 @@ const cls = (speedClass: SpeedClass, delayed = false): ActionSpeedRow => ({
   delayed,
 });
 
-/** R38: the table "Speed Factor for Actions in Combat" (002:265–299), row by row. */
+/** R38: the table "Speed Factor for Actions in Combat" (002:265–301), row by row. */
 export const ACTION_SPEEDS = {
   // Free Actions (0 TC)
   ceaseConcentration: cls('free'),

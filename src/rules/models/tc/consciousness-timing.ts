@@ -8,7 +8,7 @@ import type { DiceSource } from '../../types.js';
 import { assertFinite, assertInteger } from '../../validate.js';
 import { COUNTS_PER_MINUTE } from './durations.js';
 
-/** "at least 10 TC for each point by which you failed your check" (002:164). */
+/** "at least 10 TC for each point by which you failed your check" (002:166). */
 export const UNCONSCIOUS_COUNTS_PER_POINT = 10;
 
 export interface ConsciousnessVerdict {
@@ -27,7 +27,7 @@ export function consciousnessCheck(total: number, dc: number): ConsciousnessVerd
   return t >= d ? { passed: true, failedBy: 0 } : { passed: false, failedBy: d - t };
 }
 
-/** The count of the first check to wake: now + 10 TC per point failed (002:164). */
+/** The count of the first check to wake: now + 10 TC per point failed (002:166). */
 export function firstWakeCheckAt(now: number, failedBy: number): number {
   assertFinite('count', now);
   const by = assertInteger('failed by', failedBy);
@@ -35,7 +35,7 @@ export function firstWakeCheckAt(now: number, failedBy: number): number {
   return now + UNCONSCIOUS_COUNTS_PER_POINT * by;
 }
 
-/** "If you fail, you make another check every 1d10 TC" (002:164). */
+/** "If you fail, you make another check every 1d10 TC" (002:166). */
 export function nextWakeCheckAt(now: number, dice: DiceSource): { at: number; rolls: number[] } {
   assertFinite('count', now);
   const roll = dice.roll(10);

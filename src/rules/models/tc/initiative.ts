@@ -35,7 +35,7 @@ function signed(n: number): string {
 }
 
 /**
- * 1d6 + 4, less the Wisdom modifier ("Typical bonuses include the Wisdom attribute", 002:247: with the
+ * 1d6 + 4, less the Wisdom modifier ("Typical bonuses include the Wisdom attribute", 002:246: with the
  * lowest acting first, a bonus moves the creature earlier), plus other modifiers, plus 1d6 when
  * surprised. At least 1 ({@link TC_FIRST_COUNT}): the text's counts start above 0 ("The TC increases",
  * 002:243) and the tracker's count 0 is "before the first act".

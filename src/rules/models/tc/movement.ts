@@ -1,5 +1,5 @@
 /**
- * Movement on the Time Count (seed 002:170–213; issue #32, design §2.2 R40–R42): squares moved each
+ * Movement on the Time Count (seed 002:170–215; issue #32, design §2.2 R40–R42): squares moved each
  * count, who enters a space first, how full a space is. Pure: dice are injected. Decisions:
  * docs/rules.md "### The Time Count".
  */
@@ -7,7 +7,7 @@ import type { DiceSource, Size } from '../../types.js';
 import { SIZES } from '../../types.js';
 import { assertNonNegativeInteger, assertSize } from '../../validate.js';
 
-/** Squares moved on each of 4 consecutive counts ("Table: Movement Rates", 002:185–198), by feet per 4 TC. */
+/** Squares moved on each of 4 consecutive counts ("Table: Movement Rates", 002:184–197), by feet per 4 TC. */
 export const MOVEMENT_TABLE: Readonly<Record<number, readonly [number, number, number, number]>> = {
   5: [0, 1, 0, 0],
   10: [1, 0, 1, 0],
@@ -36,7 +36,7 @@ export const MOVEMENT_RATE_NAMES: Readonly<Record<number, string>> = {
 
 /**
  * A speed's row: the table's, rounded down to a 5-ft step ("rounded down to the nearest 5-foot
- * increment", 002:223). Beyond 60 ft the table's own rule goes on: 20 ft more is one square more
+ * increment", 002:222). Beyond 60 ft the table's own rule goes on: 20 ft more is one square more
  * each count (5 → 25, 20 → 40, 40 → 60 in the table).
  */
 export function movementRow(speedFeet: number): readonly [number, number, number, number] {
@@ -51,7 +51,7 @@ export function movementRow(speedFeet: number): readonly [number, number, number
 /**
  * Squares moved on the `step`-th consecutive count of one movement (1-based): "Whenever you start a
  * new movement, begin at the first count, and every consecutive movement you make uses the next count"
- * (002:201); the 4-count pattern repeats.
+ * (002:199); the 4-count pattern repeats.
  */
 export function squaresOnCount(speedFeet: number, step: number): number {
   assertNonNegativeInteger('movement step', step, 1);

@@ -7,13 +7,13 @@ import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
 
 /** "you must first move at your base speed for at least 4 TC" / "be running for at least 4 TC" (002:219). */
 export const RUN_UP_COUNTS = 4;
-/** "every 30 TC spent running" (002:227), "every 20 TC spent sprinting" (002:231). */
+/** "every 30 TC spent running" (002:224), "every 20 TC spent sprinting" (002:229). */
 export const RUN_CHECK_EVERY = 30;
 export const SPRINT_CHECK_EVERY = 20;
-/** DC 20 Athletics (Con) to keep going; DC 10 Athletics (Str) to start sprinting (002:227, 229). */
+/** DC 20 Athletics (Con) to keep going; DC 10 Athletics (Str) to start sprinting (002:224, 227). */
 export const ENDURANCE_DC = 20;
 export const SPRINT_START_DC = 10;
-/** "Once you fail three checks during a single run … you must stop running" (002:227). */
+/** "Once you fail three checks during a single run … you must stop running" (002:224). */
 export const RUN_FAILURES_TO_STOP = 3;
 
 /**
@@ -29,14 +29,14 @@ export function mayStartSprinting(countsRunning: number, poised: boolean): boole
   return poised || assertNonNegativeInteger('counts running', countsRunning) >= RUN_UP_COUNTS;
 }
 
-/** "Running increases your movement by half your base speed, rounded down to the nearest 5-foot increment" (002:223). */
+/** "Running increases your movement by half your base speed, rounded down to the nearest 5-foot increment" (002:222). */
 export function runningSpeed(baseFeet: number): number {
   const base = assertNonNegativeInteger('base speed', baseFeet);
   return base + Math.floor(base / 2 / 5) * 5;
 }
 
 /**
- * The sprint's DC 10 Athletics (Str) check (002:229): a failure keeps the creature running (null); a
+ * The sprint's DC 10 Athletics (Str) check (002:227): a failure keeps the creature running (null); a
  * success runs "as if your base movement were 5 feet faster", 5 ft more for every full 5 points over
  * 10, and "always at least 5 feet faster than running".
  */
@@ -50,7 +50,7 @@ export function sprintingSpeed(baseFeet: number, athleticsTotal: number): number
 
 /**
  * Whether an endurance check is due after `countsSinceLast` counts: every 30 TC running, every 20 TC
- * when any of that time was sprinting ("count the whole time as sprinting", 002:231).
+ * when any of that time was sprinting ("count the whole time as sprinting", 002:229).
  */
 export function enduranceCheckDue(countsSinceLast: number, sprintedSinceLast: boolean): boolean {
   const every = sprintedSinceLast ? SPRINT_CHECK_EVERY : RUN_CHECK_EVERY;
@@ -62,7 +62,7 @@ export interface EnduranceOutcome {
   /** The check's total after the penalty. */
   total: number;
   penalty: number;
-  /** "fail by 5 or less, you gain 1 fatigue point … by more than 5, … 2" (002:227). */
+  /** "fail by 5 or less, you gain 1 fatigue point … by more than 5, … 2" (002:224). */
   fatigue: number;
   /** Failures of this run, this one included; 3 stop the run. */
   failures: number;
@@ -71,7 +71,7 @@ export interface EnduranceOutcome {
 
 /**
  * A DC 20 Athletics (Con) check with "a -1 penalty for each previous check" while running, "-2 …
- * for each previous check" while sprinting, "cumulative with those from running" (002:227, 231):
+ * for each previous check" while sprinting, "cumulative with those from running" (002:224, 229):
  * each earlier check of the run costs 1 if it was made running, 2 if made sprinting.
  */
 export function enduranceCheck(input: {
@@ -93,7 +93,7 @@ export function enduranceCheck(input: {
 
 /**
  * "If running would cause you to fall unconscious from fatigue, then you instead must stop running,
- * with your fatigue 1 point lower than your current hit points" (002:227); fatigue equal to HP is
+ * with your fatigue 1 point lower than your current hit points" (002:224); fatigue equal to HP is
  * where the risk begins (002:160). `fatigued`: "If you are forced to stop running … you become
  * fatigued".
  */

@@ -29,7 +29,7 @@ export interface SpeedClassRow {
 
 /**
  * A1: the *Speed Classes* table lost its rows (002:252–254: "Table: Speed Classes / Speed Random SF
- * Static SF"); rebuilt from the action table's headings (002:267–290: "Rapid Actions (1d4 TC)" …
+ * Static SF"); rebuilt from the action table's headings (002:269–290: "Rapid Actions (1d4 TC)" …
  * "Slow Actions (1d8+8 TC)") and the example's dagger 6 and long sword 9 (002:243). Static = ⌊mean⌋.
  * Sedentary continues the +4 a step the text gives beyond it (002:259).
  */
@@ -60,7 +60,7 @@ export interface SpeedFactorOptions {
   random: boolean;
   /** Required when `random`. */
   dice?: DiceSource;
-  /** Speed class steps: negative = faster (quick strike −1, 002:514), positive = slower. */
+  /** Speed class steps: negative = faster (quick strike −1, 002:517), positive = slower. */
   classSteps?: number;
   /** Added to the speed factor after the class steps (a fumble's +1d6 rolled by the caller). */
   factorMod?: number;

@@ -109,7 +109,7 @@ export function castingDC(prep: SpellPreparation): number {
   );
 }
 
-/** "you spend the fatigue cost of the spell plus any charges" (002:663): each charge counted once. */
+/** "you spend the fatigue cost of the spell plus any charges" (002:662): each charge counted once. */
 export function spellFatigueCost(prep: SpellPreparation): number {
   return prep.fatigueCost + prep.charges;
 }
@@ -167,7 +167,7 @@ export interface CastOutcome {
   success: boolean;
   dc: number;
   total: number;
-  /** Spent "whether successful or not" (002:663). */
+  /** Spent "whether successful or not" (002:662). */
   fatigue: number;
   /** The caster's next act: cast "with a Speed Factor of 1" (002:662). */
   nextAct: number;
@@ -176,7 +176,7 @@ export interface CastOutcome {
 }
 
 /**
- * Step 7 (002:662–663): an Arcana (Int) check against the casting DC, or take 10 (`arcana.take10`
+ * Step 7 (002:662): an Arcana (Int) check against the casting DC, or take 10 (`arcana.take10`
  * with the check's bonus). No natural 1 or 20 rule: the text gives none for this check.
  */
 export function castPreparedSpell(
