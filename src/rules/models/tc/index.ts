@@ -12,3 +12,6 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+// Lane analysis: the odds and the Time Count fight loop load with `TC_MODEL.analysis()` (analysis.ts);
+// their types only here.
+export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';
