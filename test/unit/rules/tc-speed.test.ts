@@ -9,6 +9,7 @@ import {
   SPEED_CLASSES,
   SPEED_CLASS_ORDER,
   actionSpeedFactor,
+  fumbleSpeedFactor,
   nextActCount,
   shiftSpeedClass,
   speedClassOf,
@@ -128,6 +129,21 @@ describe('R36: class modifiers first, then the factor; limits (002:259)', () => 
     });
   });
 
+  it('fumbleSpeedFactor: the weapon SF + 1d6, rolled even with a static SF', () => {
+    // Static long sword 9 + 1d6 (4) = 13.
+    expect(fumbleSpeedFactor('standard', { random: false, dice: fixedDice([4]) })).toEqual({
+      sf: 13,
+      rolls: [4],
+      formula: '9+1d6',
+      speedClass: 'standard',
+    });
+    // Rolled dagger 1d6+3 (2) + 1d6 (6) = 11.
+    expect(fumbleSpeedFactor('fast', { random: true, dice: fixedDice([2, 6]) })).toMatchObject({
+      sf: 11,
+      rolls: [2, 6],
+    });
+  });
+
   it('bad input is refused', () => {
     expect(() => speedFactor('quick' as never, { random: false })).toThrow(RangeError);
     expect(() => speedFactor('fast', { random: false, classSteps: 0.5 })).toThrow(RangeError);
@@ -170,6 +186,13 @@ describe('R32, R33: initiative (002:237, 246–248)', () => {
     });
     // A Wisdom penalty (−1) makes it later: 3 + 4 + 1 = 8.
     expect(tcInitiative({ dice: fixedDice([3]), wisdom: -1, surprised: false }).total).toBe(8);
+  });
+
+  it('at least count 1: 1 + 4 − Wis 7 = −2 → 1', () => {
+    expect(tcInitiative({ dice: fixedDice([1]), wisdom: 7, surprised: false })).toMatchObject({
+      total: 1,
+      formula: '1d6+4-7',
+    });
   });
 
   it('bad input is refused', () => {

@@ -12,6 +12,15 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+// Lane count: the Time Count: speed classes and factors, initiative, the action table, the schedule's
+// order, spell preparation, movement and running, durations in counts, the wake-up checks' timing.
+export * from './speed.js';
+export * from './schedule.js';
+export * from './spell-preparation.js';
+export * from './movement.js';
+export * from './running.js';
+export * from './durations.js';
+export * from './consciousness-timing.js';
 // Lane analysis: the odds and the Time Count fight loop load with `TC_MODEL.analysis()` (analysis.ts);
 // their types only here.
 export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';

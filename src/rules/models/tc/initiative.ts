@@ -24,6 +24,9 @@ export interface TcInitiativeResult {
   formula: string;
 }
 
+/** The earliest count a creature can act at. */
+export const TC_FIRST_COUNT = 1;
+
 /** The base roll: "everyone rolls 1d6+4" (002:246). */
 export const TC_INITIATIVE_BASE = { faces: 6, bonus: 4 } as const;
 
@@ -34,14 +37,18 @@ function signed(n: number): string {
 /**
  * 1d6 + 4, less the Wisdom modifier ("Typical bonuses include the Wisdom attribute", 002:247: with the
  * lowest acting first, a bonus moves the creature earlier), plus other modifiers, plus 1d6 when
- * surprised. No floor: the text gives none; the schedule orders whatever counts result.
+ * surprised. At least 1 ({@link TC_FIRST_COUNT}): the text's counts start above 0 ("The TC increases",
+ * 002:243) and the tracker's count 0 is "before the first act".
  */
 export function tcInitiative(options: TcInitiativeOptions): TcInitiativeResult {
   const wisdom = assertInteger('Wisdom modifier', options.wisdom);
   const modifier = assertInteger('initiative modifier', options.modifier ?? 0);
   const rolls = [options.dice.roll(TC_INITIATIVE_BASE.faces)];
   if (options.surprised) rolls.push(options.dice.roll(6));
-  const total = rolls.reduce((a, b) => a + b, 0) + TC_INITIATIVE_BASE.bonus - wisdom + modifier;
+  const total = Math.max(
+    TC_FIRST_COUNT,
+    rolls.reduce((a, b) => a + b, 0) + TC_INITIATIVE_BASE.bonus - wisdom + modifier,
+  );
   const formula = `1d6+4${signed(-wisdom)}${signed(modifier)}${options.surprised ? '+1d6' : ''}`;
   return { total, rolls, formula };
 }

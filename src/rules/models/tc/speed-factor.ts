@@ -123,6 +123,27 @@ export function worseSpeedFactor(a: SpeedFactorResult, b: SpeedFactorResult): Sp
   return b.sf > a.sf ? b : a;
 }
 
+/** "adds 1d6 to his weapon's SF to determine when he recovers" (a fumble, 002:66). */
+export const FUMBLE_SF_DIE = 6;
+
+/**
+ * The SF after a fumble (R11): the weapon's SF (rolled or static, with its class steps) plus 1d6,
+ * rolled for PCs and NPCs alike (it is the fumble's roll, not a speed factor an NPC may take static).
+ */
+export function fumbleSpeedFactor(
+  sc: SpeedClass,
+  options: Omit<SpeedFactorOptions, 'factorMod'> & { dice: DiceSource },
+): SpeedFactorResult {
+  const base = speedFactor(sc, { ...options, factorMod: 0 });
+  const extra = options.dice.roll(FUMBLE_SF_DIE);
+  return {
+    sf: base.sf + extra,
+    rolls: [...base.rolls, extra],
+    formula: `${base.formula}+1d${FUMBLE_SF_DIE}`,
+    speedClass: base.speedClass,
+  };
+}
+
 /** R34 (002:250): "add the Speed Factor … to the current Time Count to determine when you next act". */
 export function nextActCount(now: number, sf: number): number {
   assertFinite('count', now);
