@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { modelSnapshot } from '../../fixtures/model-fight.js';
 import { tcCreature, tcHealth } from '../../fixtures/tc-analysis.js';
 import { TC_MODEL } from '../../../src/rules/models/tc/model.js';
-import { countsPerRound, rollsSpeedFactorOf, tcFight } from '../../../src/rules/models/tc/tc-fight.js';
+import { rollsSpeedFactorOf, tcFight } from '../../../src/rules/models/tc/tc-fight.js';
 import type { DiceSource } from '../../../src/rules/index.js';
 import type { CombatantSnapshot, SimAttack } from '../../../src/rules/simulate/index.js';
 
@@ -108,27 +108,28 @@ describe('tcFight', () => {
   });
 
   it('a PC rolls its speed factor, an NPC takes the static one, or as the snapshot says (002:257)', () => {
-    // One round (counts up to 12) against a 100-HP target (initiative 5, SF 9: one attack at 5).
-    // A PC's dagger: 1d6+3 = 4: acts at 4, 8, 12. An NPC's: 6: at 4, 10.
+    // Two rounds (counts up to 23: 12 a round, A14) against a 100-HP target (initiative 5, SF 9).
+    // A PC's dagger: 1d6+3 = 4: acts at 4, 8, 12, 16, 20. An NPC's: 6: at 4, 10, 16, 22. A has 30 HP:
+    // B's three hits (5, 14, 23) leave it standing.
     const run = (o: { pc?: boolean; randomSf?: boolean }) =>
       tcFight(
         TC_MODEL,
         {
-          a: [fighter('A', { hp: 12, attacks: [dagger], wis: 12, ...o })],
+          a: [fighter('A', { hp: 30, attacks: [dagger], wis: 12, ...o })],
           b: [fighter('B', { hp: 100, attacks: [longSword()] })],
         },
         {},
         {},
         dice(),
-        { roundCap: 1 },
+        { roundCap: 2 },
       );
-    expect(run({ pc: true }).combatants[0]?.attacks).toBe(3);
-    expect(run({ pc: false }).combatants[0]?.attacks).toBe(2);
-    expect(run({ pc: false, randomSf: true }).combatants[0]?.attacks).toBe(3);
-    expect(run({ pc: true, randomSf: false }).combatants[0]?.attacks).toBe(2);
-    expect(run({ pc: true }).winner).toBe('draw');
+    expect(run({ pc: true }).combatants[0]?.attacks).toBe(5);
+    expect(run({ pc: false }).combatants[0]?.attacks).toBe(4);
+    expect(run({ pc: false, randomSf: true }).combatants[0]?.attacks).toBe(5);
+    expect(run({ pc: true, randomSf: false }).combatants[0]?.attacks).toBe(4);
+    expect(run({ pc: true })).toMatchObject({ winner: 'draw', rounds: 2 });
+    expect(run({ pc: true }).combatants[1]?.attacks).toBe(3);
     expect(rollsSpeedFactorOf(fighter('C', { hp: 1, attacks: [] }))).toBe(false);
-    expect(countsPerRound(TC_MODEL)).toBe(12);
   });
 
   it('equal counts act together: both blows land (002:248)', () => {
@@ -153,7 +154,7 @@ describe('tcFight', () => {
   it('a fumble: the next act 1d6 later and unsteady until then, so Passive (002:66, 120)', () => {
     // A (Agility 3: Primary 13, Passive 10) acts at 4; B (+2) at 5. With A's first d20 a 1, A fumbles:
     // next 4 + 4 + 1d6 (1) = 9, and B's 10 + 2 = 12 hits its Passive 10. Without it B misses
-    // Primary 13. Up to count 12: A acts at 4, 9 (fumbled) or 4, 8, 12.
+    // Primary 13. Up to count 11 (one round): A acts at 4, 9 (fumbled) or 4, 8.
     const sides = {
       a: [fighter('A', { hp: 20, attacks: [dagger], pc: true, wis: 12, agility: 3 })],
       b: [fighter('B', { hp: 100, attacks: [longSword(2)] })],
@@ -163,10 +164,10 @@ describe('tcFight', () => {
     expect(fumbled.combatants[0]).toMatchObject({ attacks: 2, hits: 1 });
     const steady = tcFight(TC_MODEL, sides, {}, {}, dice(), { roundCap: 1 });
     expect(steady.combatants[1]).toMatchObject({ attacks: 1, hits: 0 });
-    expect(steady.combatants[0]).toMatchObject({ attacks: 3, hits: 3 });
+    expect(steady.combatants[0]).toMatchObject({ attacks: 2, hits: 2 });
   });
 
-  it('a failed consciousness check: unconscious and out of the fight (002:162)', () => {
+  it('a failed consciousness check: unconscious, and a side with no one up loses (002:162)', () => {
     // B: 15 HP, fatigue 25 (not dying: 25 < 30). A's 2 < ToP 3: fatigue 27, DC 27 − 15 = 12; the
     // d20's 10 + Con 0 fails. A wins at count 4.
     const r = tcFight(
@@ -181,5 +182,31 @@ describe('tcFight', () => {
     );
     expect(r).toMatchObject({ winner: 'a', rounds: 1 });
     expect(r.combatants[1]).toMatchObject({ state: 'unconscious', hp: 15, nonlethal: 27, attacks: 0 });
+  });
+
+  it('an unconscious fighter checks to wake 10 counts a point failed later, and acts when it wakes (002:166)', () => {
+    // B (Wis 12: initiative 4, long sword, SF 9) against A (30 HP, fatigue 29; initiative 5) and C
+    // (100 HP, no weapon: it only waits, static Standard 9). Count 4: B hits A (its d20 10), 5 ≥ ToP 3:
+    // fatigue 32, HP 28: DC 4; A's check rolls 3: fails by 1, unconscious until count 4 + 10 = 14.
+    // 13: B hits C. 14: DC 32 − 28 = 4, the d20's 10 passes: A is up and stabs B at once, and at 20.
+    // 22: B hits A again (ToP 2): fatigue 34, HP 25, DC 9, passed. Two rounds (up to count 23): a draw.
+    const sides = {
+      a: [fighter('A', { hp: 30, fatigue: 29, attacks: [dagger] }), fighter('C', { hp: 100, attacks: [] })],
+      b: [fighter('B', { hp: 100, wis: 12, attacks: [longSword()] })],
+    };
+    const r = tcFight(TC_MODEL, sides, {}, {}, dice([10, 3]), { roundCap: 2 });
+    expect(r).toMatchObject({ winner: 'draw', rounds: 2 });
+    expect(r.combatants[0]).toMatchObject({
+      id: 'A',
+      state: 'standing',
+      hp: 25,
+      nonlethal: 34,
+      attacks: 2,
+      hits: 2,
+    });
+    expect(r.combatants[2]).toMatchObject({ id: 'B', attacks: 3, hits: 3 });
+    // One round (up to count 11): A is still out.
+    const out = tcFight(TC_MODEL, sides, {}, {}, dice([10, 3]), { roundCap: 1 });
+    expect(out.combatants[0]).toMatchObject({ state: 'unconscious', attacks: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { TC_MODEL } from '../../../src/rules/models/tc/model.js';
 import {
   constitutionOf,
   owedCheck,
-  passesConsciousness,
+  rollConsciousness,
   tcAttackOdds,
   tcOutcomeState,
   THRESHOLD_PASSED,
@@ -57,7 +57,7 @@ function rollOnce(dice: DiceSource, input: AttackOddsInput, t: Map<string, numbe
   const state = tcOutcomeState(o);
   const owed = owedCheck(o);
   const con = constitutionOf(creature);
-  const awake = !owed || con === null || passesConsciousness(dice.roll(20), con, owed.dc, owed.penalty);
+  const awake = !owed || con === null || rollConsciousness(dice.roll(20), con, owed.dc, owed.penalty).passed;
   if (owed) add('check');
   if (!awake) add('unconsciousAny');
   if (state !== 'up') add(state);

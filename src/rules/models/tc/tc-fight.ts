@@ -1,6 +1,6 @@
 /**
  * One simulated fight under the Time Count and Threshold of Pain model (seed 002; issue #32): no
- * rounds but the Time Count (002:241–250). Each fighter rolls initiative 1d6 + 4 + Wisdom (002:246);
+ * rounds but the Time Count (002:241–250). Each fighter rolls initiative 1d6 + 4 − Wisdom (002:246);
  * the lowest count acts first, equal counts act together (002:248: every die of the count is rolled
  * before any effect is applied); after acting, a fighter acts again at the count plus its weapon's
  * speed factor (002:250), rolled for a PC and static for an NPC (002:257), or as the job's snapshots
@@ -9,8 +9,9 @@
  * model's own: the static defense (`defenseAgainst`, Passive while unsteady after a fumble, 002:66),
  * `resolve`, `damage` (a critical at maximum dice), `applyDamage` (fatigue to the Threshold of Pain,
  * HP past it, the threshold's drop, the Con check owed) and `healthStatus`; the consciousness check
- * rolled at once (failure: unconscious, out of the fight). A fight still going past the round cap
- * (12 counts a round, A14) is a draw.
+ * rolled at once (failure: unconscious until its checks to wake, 002:166). The Time Count's numbers
+ * are lane count's (speed factors, initiative, fumbles, wake-up timing, 12 counts a round: A14). A
+ * fight still going past the round cap is a draw.
  */
 import { rollEach } from '../../dice.js';
 import { weightedSum } from '../../odds/distribution.js';
@@ -36,26 +37,28 @@ import {
   type StaticFighter,
 } from '../static-fight.js';
 import type { CombatModel, ModelCreature } from '../types.js';
-import { constitutionOf, owedCheck, passesConsciousness, tcAttackOdds, tcOutcomeState } from './tc-odds.js';
+import { constitutionOf, owedCheck, rollConsciousness, tcAttackOdds, tcOutcomeState } from './tc-odds.js';
 import { tcInitiative } from './initiative.js';
-import { speedClassOf, speedFactor, type SpeedFactorResult } from './speed-factor.js';
+import { fumbleSpeedFactor, speedClassOf, speedFactor, type SpeedFactorResult } from './speed-factor.js';
 import { tcState as storedState } from './state.js';
+import { roundOfCount } from './durations.js';
+import { firstWakeCheckAt, mayWake, nextWakeCheckAt } from './consciousness-timing.js';
+import { currentHitPoints, IMPAIRMENT_CHECK_PENALTY } from './health.js';
 
-/** A combatant during one fight: its next count, whether it rolls its SF, and a fumble's unsteadiness. */
+/**
+ * A combatant during one fight: its next count, whether it rolls its SF, a fumble's unsteadiness, and
+ * the count of its next check to wake when a failed check left it unconscious (null: none due).
+ */
 interface TcFighter extends StaticFighter {
   next: number;
   randomSf: boolean;
   unsteady: boolean;
+  wakeAt: number | null;
 }
 
 /** Whether a snapshot rolls its speed factors: as the job says, else a PC rolls, an NPC does not (002:257). */
 export function rollsSpeedFactorOf(snap: CombatantSnapshot): boolean {
   return snap.model?.randomSf ?? snap.model?.pc === true;
-}
-
-/** A d20 round is 6 seconds (seed 004); the model's count is `turns.secondsPerUnit` (12 counts, A14). */
-export function countsPerRound(model: Pick<CombatModel, 'turns'>): number {
-  return Math.round(6 / model.turns.secondsPerUnit);
 }
 
 /** The speed factor of `attack`'s weapon (its speed class, Standard when it has none: A10), rolled with `dice` or static. */
@@ -130,8 +133,10 @@ function act(
   f.attacks += 1;
   // The next act: the weapon's SF; a fumble adds 1d6 and leaves the fumbler unsteady until it acts
   // again (002:66).
-  const sf = attackSpeedFactor(attack, f.randomSf ? dice : null).sf;
-  f.next = count + sf + (res.fumble ? dice.roll(6) : 0);
+  const sf = res.fumble
+    ? fumbleSpeedFactor(speedClassOf(attack.speedClass), { random: f.randomSf, dice }).sf
+    : attackSpeedFactor(attack, f.randomSf ? dice : null).sf;
+  f.next = count + sf;
   f.unsteady = res.fumble;
   if (!res.hit) return null;
   f.hits += 1;
@@ -149,8 +154,11 @@ function act(
   return { target, lethal: d.lethal, nonlethal: d.nonlethal, nonlethalAttack: attack.nonlethal === true };
 }
 
-/** A blow landing: the model's applyDamage, then the consciousness check it owes rolled at once. */
-function land(model: CombatModel, blow: Blow, dice: DiceSource): void {
+/**
+ * A blow landing at `count`: the model's applyDamage, then the consciousness check it owes rolled at
+ * once; a failure leaves the target unconscious until its first check to wake (002:166).
+ */
+function land(model: CombatModel, blow: Blow, dice: DiceSource, count: number): void {
   const t = blow.target;
   if (t.state === 'dead') return;
   const o = model.applyDamage(t.health, { lethal: blow.lethal, nonlethal: blow.nonlethal }, t.creature, {
@@ -163,7 +171,32 @@ function land(model: CombatModel, blow: Blow, dice: DiceSource): void {
   const owed = owedCheck(o);
   if (!owed || t.state !== 'up') return;
   const con = constitutionOf(t.creature);
-  if (con !== null && !passesConsciousness(dice.roll(20), con, owed.dc, owed.penalty)) t.state = 'down';
+  if (con === null) return;
+  const check = rollConsciousness(dice.roll(20), con, owed.dc, owed.penalty);
+  if (check.passed) return;
+  t.state = 'down';
+  t.wakeAt = firstWakeCheckAt(count, check.failedBy);
+}
+
+/**
+ * An unconscious fighter's check to wake at `count` (002:166), "DC equal to the check to stay
+ * conscious": fatigue − current HP, −2 a impairment. Passed: up, and it acts at this count; failed:
+ * again 1d10 counts later; a DC it cannot reach: no more checks this fight (it needs healing).
+ */
+function wakeCheck(f: TcFighter, dice: DiceSource, count: number): void {
+  const con = constitutionOf(f.creature) ?? 0;
+  const h = f.health;
+  const dc = (h.fatigue ?? 0) - currentHitPoints(h);
+  const penalty = IMPAIRMENT_CHECK_PENALTY * ((h.impB ?? 0) + (h.impP ?? 0) + (h.impS ?? 0));
+  if (!mayWake(dc, con - penalty)) {
+    f.wakeAt = null;
+    return;
+  }
+  if (rollConsciousness(dice.roll(20), con, dc, penalty).passed) {
+    f.state = 'up';
+    f.wakeAt = null;
+    f.next = count;
+  } else f.wakeAt = nextWakeCheckAt(count, dice).at;
 }
 
 function endStateOf(model: CombatModel, f: TcFighter): EndState {
@@ -193,6 +226,7 @@ export function tcFight(
       next: 0,
       randomSf: rollsSpeedFactorOf(snap),
       unsteady: false,
+      wakeAt: null,
     };
     if (tcOutcomeState({ statuses: model.healthStatus(f.health, f.creature), conditions: NORMAL }) !== 'up')
       f.state = 'down';
@@ -201,8 +235,7 @@ export function tcFight(
   // Initiative 1d6 + 4, Wisdom lowering it (002:246); no one is surprised.
   for (const f of fighters)
     f.next = tcInitiative({ dice, wisdom: f.creature.abilities?.wis.mod ?? 0, surprised: false }).total;
-  const perRound = countsPerRound(model);
-  const lastCount = (options.roundCap ?? STATIC_ROUND_CAP) * perRound;
+  const cap = options.roundCap ?? STATIC_ROUND_CAP;
   const up = (f: TcFighter) => f.state === 'up';
   let count = 0;
   let winner: FightResult['winner'] = 'draw';
@@ -213,9 +246,14 @@ export function tcFight(
       winner = a ? 'a' : b ? 'b' : 'draw';
       break;
     }
-    const now = Math.min(...fighters.filter(up).map((f) => f.next));
-    if (now > lastCount) break;
+    const sleepers = fighters.filter((f) => f.state === 'down' && f.wakeAt !== null);
+    const now = Math.min(
+      ...fighters.filter(up).map((f) => f.next),
+      ...sleepers.map((f) => f.wakeAt as number),
+    );
+    if (roundOfCount(now) > cap) break;
     count = now;
+    for (const f of sleepers) if (f.wakeAt === now) wakeCheck(f, dice, now);
     // Equal counts act together: every attack of the count is rolled, then every blow lands.
     const blows: Blow[] = [];
     for (const f of fighters.filter((x) => up(x) && x.next === now)) {
@@ -228,11 +266,11 @@ export function tcFight(
       const blow = act(model, f, target, attack, variants, dice, now);
       if (blow) blows.push(blow);
     }
-    for (const blow of blows) land(model, blow, dice);
+    for (const blow of blows) land(model, blow, dice, now);
   }
   return {
     winner,
-    rounds: Math.floor(count / perRound) + 1,
+    rounds: roundOfCount(count),
     combatants: fighters.map((f) => ({
       id: f.snap.id,
       side: f.side,

@@ -28,6 +28,7 @@ import type { CombatModel, HealthOutcome, HealthVector } from '../types.js';
 import { abilityModifier } from '../../abilities.js';
 import type { ModelCreature } from '../types.js';
 import { tcThreshold } from './threshold.js';
+import { consciousnessCheck } from './consciousness-timing.js';
 
 /** The disjoint outcomes of one attack, in order, worst last (they add up to 1). */
 export const TC_OUTCOMES = ['miss', 'fatigue', 'passed', 'awake', 'unconscious', 'dying', 'dead'] as const;
@@ -74,18 +75,18 @@ export type TcAttackOdds = AttackOdds & { tc: TcOutcomeOdds };
 export const THRESHOLD_PASSED = 'thresholdPassed';
 
 /**
- * Whether a consciousness check passes (002:162): d20 + Constitution − the impairment penalty against
- * the DC; no automatic success or failure (A9).
+ * A consciousness check rolled (002:162): d20 + Constitution − the impairment penalty against the DC,
+ * by lane count's `consciousnessCheck` (no automatic success or failure, A9).
  */
-export function passesConsciousness(natural: number, con: number, dc: number, penalty: number): boolean {
-  return natural + con - penalty >= dc;
+export function rollConsciousness(natural: number, con: number, dc: number, penalty: number) {
+  return consciousnessCheck(natural + con - penalty, dc);
 }
 
 /** P(a consciousness check passes) for Constitution modifier `con` (null: no Constitution score, never fails). */
 export function consciousnessPassChance(con: number | null, dc: number, penalty: number): number {
   if (con === null) return 1;
   let p = 0;
-  for (let n = 1; n <= 20; n++) if (passesConsciousness(n, con, dc, penalty)) p += 1 / 20;
+  for (let n = 1; n <= 20; n++) if (rollConsciousness(n, con, dc, penalty).passed) p += 1 / 20;
   return p;
 }
 
