@@ -48,12 +48,14 @@ function fighter(
     pc?: boolean;
     wis?: number;
     agility?: number;
+    power?: number;
     randomSf?: boolean;
   },
 ): CombatantSnapshot {
   const { statuses: _s, ...creature } = tcCreature({
     ...(o.wis === undefined ? {} : { wis: o.wis }),
     ...(o.agility === undefined ? {} : { agility: o.agility }),
+    ...(o.power === undefined ? {} : { power: o.power }),
   });
   return modelSnapshot(id, {
     hp: o.hp,
@@ -208,5 +210,25 @@ describe('tcFight', () => {
     // One round (up to count 11): A is still out.
     const out = tcFight(TC_MODEL, sides, {}, {}, dice([10, 3]), { roundCap: 1 });
     expect(out.combatants[0]).toMatchObject({ state: 'unconscious', attacks: 0 });
+  });
+
+  it("the attacker's Power adds to every hit's damage (002:52)", () => {
+    // One round (counts up to 11): A (a PC, SF 4) stabs B at 4 and 8. With Power 2 the dagger deals
+    // 2 + 2 = 4: at 4, ≥ ToP 3: fatigue 3, HP 10 − 1 = 9; at 8, ToP 2: fatigue 5, HP 7. Without
+    // Power, 2: at 4, < 3: fatigue 2; at 8, 2 ≥ ToP 2: fatigue 4, HP 10.
+    const run = (power: number) =>
+      tcFight(
+        TC_MODEL,
+        {
+          a: [fighter('A', { hp: 30, attacks: [dagger], wis: 12, pc: true, power })],
+          b: [fighter('B', { hp: 10, attacks: [longSword()] })],
+        },
+        {},
+        {},
+        dice(),
+        { roundCap: 1 },
+      ).combatants[1];
+    expect(run(2)).toMatchObject({ hp: 7, nonlethal: 5 });
+    expect(run(0)).toMatchObject({ hp: 10, nonlethal: 4 });
   });
 });
