@@ -12,6 +12,8 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+export * from './attack-bonus.js';
+export * from './recovery.js';
 // Lane count: the Time Count: speed classes and factors, initiative, the action table, the schedule's
 // order, spell preparation, movement and running, durations in counts, the wake-up checks' timing.
 export * from './speed.js';
