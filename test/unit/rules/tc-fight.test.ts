@@ -7,10 +7,11 @@
  * (002:120); ToP 3 + Persona (002:74), −1 a hit.
  */
 import { describe, expect, it } from 'vitest';
-import { modelSnapshot } from '../../fixtures/model-fight.js';
-import { tcCreature, tcHealth } from '../../fixtures/tc-analysis.js';
+import { firstRoundHits, modelSnapshot } from '../../fixtures/model-fight.js';
+import { tcCreature, tcHealth, tcOddsInput } from '../../fixtures/tc-analysis.js';
 import { TC_MODEL } from '../../../src/rules/models/tc/model.js';
 import { rollsSpeedFactorOf, tcFight } from '../../../src/rules/models/tc/tc-fight.js';
+import { tcAttackOdds } from '../../../src/rules/models/tc/tc-odds.js';
 import type { DiceSource } from '../../../src/rules/index.js';
 import type { CombatantSnapshot, SimAttack } from '../../../src/rules/simulate/index.js';
 
@@ -231,4 +232,26 @@ describe('tcFight', () => {
     expect(run(2)).toMatchObject({ hp: 7, nonlethal: 5 });
     expect(run(0)).toMatchObject({ hp: 10, nonlethal: 4 });
   });
+
+  it(
+    "one round's one attack hits as often as the exact odds say (5,000 seeded fights)",
+    { timeout: 60_000 },
+    () => {
+      // A Sedentary weapon (static SF 16) acts once in round 1 (initiative 5–10, next ≥ 21); +3 against
+      // Primary 10: naturals 7–20, 14/20. The target (100 HP, no weapon) only waits.
+      const maul: SimAttack = { ...longSword(3), speedClass: 'sedentary' };
+      const sides = {
+        a: [fighter('A', { hp: 20, attacks: [maul] })],
+        b: [fighter('B', { hp: 100, attacks: [] })],
+      };
+      const n = 5_000;
+      const hits = firstRoundHits((s, d, o) => tcFight(TC_MODEL, s, {}, {}, d, o), sides, 32, n);
+      const p = tcAttackOdds(
+        TC_MODEL,
+        tcOddsInput({ bonus: 3, defense: 10, faces: 8, flat: 0 }, tcCreature(), tcHealth(100)),
+      ).hit.hit;
+      expect(p).toBeCloseTo(0.7, 12);
+      expect(Math.abs(hits / n - p)).toBeLessThan(4.5 * Math.sqrt((p * (1 - p)) / n));
+    },
+  );
 });
