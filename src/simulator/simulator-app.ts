@@ -227,8 +227,13 @@ export class SimulatorApp extends HandlebarsApplicationMixin(ApplicationV2) {
       compare: this.draft.compare,
       // The Appendix 1 variants are GnG's (the Variant rules window shows them under GnG only).
       offersVariants: modelOffers('woundVariants'),
-      // A token model's fights spend tokens by a stated policy (EG: docs/rules.md), worded here.
-      modelPolicy: modelOffers('tokens') ? t('GNG.Model.EG.Sim.Policy') : '',
+      // A token model's fights spend tokens by a stated policy (EG: docs/rules.md), a Time Count
+      // model's fights act at their counts by one (TC: docs/rules.md), worded here.
+      modelPolicy: modelOffers('tokens')
+        ? t('GNG.Model.EG.Sim.Policy')
+        : modelOffers('timeCount')
+          ? t('GNG.Model.TC.Sim.Policy')
+          : '',
       variants: COMPARED.map((key) => ({
         key,
         label: t(`GNG.Variants.${key}.name`),

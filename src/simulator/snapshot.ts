@@ -68,6 +68,13 @@ export function simAttack(actor: Actor, row: AttackSummary): SimAttack {
   };
 }
 
+/** Under a Time Count model, the attack with its weapon's speed class (`system.speedClass`, issue #32). */
+function withSpeedClass(actor: Actor, row: AttackSummary, attack: SimAttack, model: CombatModel): SimAttack {
+  const speedClass = weaponSystem(actor, row.itemId).speedClass;
+  if (!model.capabilities.timeCount || typeof speedClass !== 'string') return attack;
+  return { ...attack, speedClass };
+}
+
 function blockOf(actor: Actor, attacks: readonly AttackSummary[]): SimBlock | undefined {
   const best = attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus)[0];
   if (!best) return undefined;
@@ -143,7 +150,7 @@ export function actorSnapshot(
     fortification,
     damageReduction: dr,
     saves: { fortitude: saveOf('fort'), reflex: saveOf('ref') },
-    attacks: d.attacks.map((row) => simAttack(actor, row)),
+    attacks: d.attacks.map((row) => withSpeedClass(actor, row, simAttack(actor, row), model)),
     ...(block ? { block } : {}),
     anatomy,
     ...modelSnapshot(actor, model),
@@ -170,8 +177,11 @@ function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot
     model: {
       health,
       creature: { ...(JSON.parse(JSON.stringify(creature)) as typeof creature), statuses: [...statuses] },
-      // A model with tokens tells PCs from NPCs (EG: only PCs gain tokens on initiative, 003:472).
-      ...(model.capabilities.tokens ? { pc: actor.type === 'character' } : {}),
+      // A model with tokens tells PCs from NPCs (EG: only PCs gain tokens on initiative, 003:472);
+      // a Time Count model too (PCs roll their speed factors, NPCs use the static ones: 002:257).
+      ...(model.capabilities.tokens || model.capabilities.timeCount
+        ? { pc: actor.type === 'character' }
+        : {}),
     },
   };
 }

@@ -51,8 +51,9 @@ function columnsOf(summary: OddsSummary): {
   };
 }
 
-/** A model id as its lang namespace ("saga" → "Saga", "eg" → "EG"). */
-const modelKey = (id: string) => (id === 'eg' ? 'EG' : id.charAt(0).toUpperCase() + id.slice(1));
+/** A model id as its lang namespace ("saga" → "Saga", "eg" → "EG", "tc" → "TC"). */
+const modelKey = (id: string) =>
+  id.length <= 2 ? id.toUpperCase() : id.charAt(0).toUpperCase() + id.slice(1);
 
 /** The overlapping chances a summary shows (a model's own outcomes have none). */
 function anyHitOfSummary(summary: OddsSummary, calledShot: boolean): ('effect' | AnyHitOutcome)[] {

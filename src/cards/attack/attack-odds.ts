@@ -42,8 +42,6 @@ import { defenseSpecAgainst } from './attack-defense.js';
 import { postedModel } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
-import type { SagaAttackOdds } from '../../rules/models/saga/saga-odds.js';
-import type { EgAttackOdds } from '../../rules/models/eg/eg-odds.js';
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -257,42 +255,37 @@ export function outcomeUnharmed(input: AttackOddsInput): OutcomeOdds {
   );
 }
 
-/**
- * The Saga-style model's summary: its disjoint outcomes with concealment's miss chance `c` mixed in (a
- * stopped attack is a miss); the common record's fields for the rest.
- */
-function sagaSummary(result: SagaAttackOdds, input: AttackOddsInput, c: number): OddsSummary {
-  const base = mixedSummary(result.outcome, outcomeUnharmed(input), c, {
-    hit: result.hit.hit,
-    nonlethal: result.damage.nonlethalAttack,
-    effect: null,
-  });
-  const exclusive = Object.fromEntries(
-    Object.entries(result.saga.exclusive).map(([k, p]) => [k, k === 'miss' ? c + (1 - c) * p : (1 - c) * p]),
-  );
-  return { ...base, model: { id: 'saga', exclusive } };
-}
+/** The models whose odds carry their own disjoint outcomes, under their id (`result.saga.exclusive` …). */
+const OWN_OUTCOME_MODELS = ['saga', 'eg', 'tc'] as const;
 
 /**
- * The EG model's summary: its disjoint outcomes (miss … bloodied, disabled, down, dead) under the
- * odds' stated token policy, with concealment's miss chance `c` mixed in (a stopped attack is a miss).
+ * A model's summary: its disjoint outcomes (the Saga-style miss … step, down, dead; EG's miss …
+ * bloodied, disabled, down, dead under the odds' stated token policy; TC's miss … fatigue, passed,
+ * unconscious, dying, dead) with concealment's miss chance `c` mixed in (a stopped attack is a miss);
+ * the common record's fields for the rest.
  */
-function egSummary(result: EgAttackOdds, input: AttackOddsInput, c: number): OddsSummary {
+function ownSummary(
+  result: AttackOdds,
+  id: (typeof OWN_OUTCOME_MODELS)[number],
+  input: AttackOddsInput,
+  c: number,
+): OddsSummary {
   const base = mixedSummary(result.outcome, outcomeUnharmed(input), c, {
     hit: result.hit.hit,
     nonlethal: result.damage.nonlethalAttack,
     effect: null,
   });
+  const own = (result as unknown as Record<string, { exclusive: Record<string, number> } | undefined>)[id];
   const exclusive = Object.fromEntries(
-    Object.entries(result.eg.exclusive).map(([k, p]) => [k, k === 'miss' ? c + (1 - c) * p : (1 - c) * p]),
+    Object.entries(own?.exclusive ?? {}).map(([k, p]) => [k, k === 'miss' ? c + (1 - c) * p : (1 - c) * p]),
   );
-  return { ...base, model: { id: 'eg', exclusive } };
+  return { ...base, model: { id, exclusive } };
 }
 
 /** What the player reads of the odds, with concealment's miss chance `c` mixed in (module comment). */
 export function oddsSummary(result: AttackOdds, input: AttackOddsInput, c: number): OddsSummary {
-  if ('saga' in result) return sagaSummary(result as SagaAttackOdds, input, c);
-  if ('eg' in result) return egSummary(result as EgAttackOdds, input, c);
+  const own = OWN_OUTCOME_MODELS.find((id) => id in result);
+  if (own) return ownSummary(result, own, input, c);
   const cs = result.calledShot;
   return mixedSummary(result.outcome, outcomeUnharmed(input), c, {
     hit: result.hit.hit,

@@ -6,7 +6,7 @@
 import { calledShotEffect, CALLED_SHOT_EFFECTS, type CalledShotEffect } from '../calledShots.js';
 import type { DamageRuleOptions } from '../damageEffects.js';
 import { assertOneOf } from '../validate.js';
-import type { HealthVector, ModelCreature } from '../models/types.js';
+import type { ApplyOptions, HealthVector, ModelCreature } from '../models/types.js';
 import { damageOdds, type DamageOdds, type DamageOddsInput } from './damage-odds.js';
 import { hitOdds, type HitOdds } from './hit-odds.js';
 import { outcomeOdds, type OddsTarget, type OutcomeOdds } from './outcome-odds.js';
@@ -52,6 +52,11 @@ export interface AttackOddsInput {
    * and the Saga-style odds ignore it.
    */
   tokens?: { attack?: number; defense?: number; damage?: number; soak?: number };
+  /**
+   * A model's own options of its `applyDamage` (the Time Count model's impairments and the attack's
+   * damage type, issue #32). GnG's, the Saga-style and the EG odds ignore it.
+   */
+  apply?: ApplyOptions;
 }
 
 /** The called shot's saves. */

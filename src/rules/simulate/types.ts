@@ -36,6 +36,8 @@ export interface SimAttack {
   energy?: boolean;
   /** The weapon's size (Block's weapon size bonus), when known. */
   size?: Size;
+  /** A Time Count model: the weapon's speed class (`system.speedClass`; absent: standard, A10). */
+  speedClass?: string;
 }
 
 /** What the combatant may Block with (its best melee attack), or absent: it cannot Block. */
@@ -89,6 +91,11 @@ export interface CombatantSnapshot {
     creature: Omit<ModelCreature, 'statuses'> & { statuses: string[] };
     /** A player character (a token model's rules tell PCs from NPCs: EG's initiative tokens). */
     pc?: boolean;
+    /**
+     * A Time Count model: the combatant rolls its speed factors (002:257: PCs roll, NPCs use the
+     * static SF, as the world's setting says). Absent: a PC rolls, an NPC does not.
+     */
+    randomSf?: boolean;
   };
 }
 

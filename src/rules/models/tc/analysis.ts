@@ -1,13 +1,17 @@
 /**
- * The Time Count model's analysis (issue #32), loaded on first use (`TC_MODEL.analysis()`), not in the
- * code a world loads at start. Until its own odds and Time Count fight loop land (lane analysis), the
- * Enlightened Grognard's static-defense odds and round-based fight loop (a critical's dice at their
- * maximum, as TC's, 002:62; no tokens spent) run over TC_MODEL's own resolve, damage and health.
+ * The Time Count model's analysis (issue #32): its exact odds (tc-odds.ts) and its fight loop on the
+ * Time Count (tc-fight.ts), loaded on first use (`TC_MODEL.analysis()`), not in the code a world loads
+ * at start.
  */
-import { egAnalysis } from '../eg/analysis.js';
 import type { CombatModel, ModelAnalysis } from '../types.js';
+import { tcAttackOdds } from './tc-odds.js';
+import { tcFight } from './tc-fight.js';
 
-/** The analysis of `model` (TC_MODEL). */
+/** The analysis of `model` (the TC model: its own resolve, damage and health rules, and the Time Count). */
 export function tcAnalysis(model: CombatModel): ModelAnalysis {
-  return egAnalysis(model);
+  return {
+    odds: (input) => tcAttackOdds(model, input),
+    fight: (sides, policies, variants, dice, options) =>
+      tcFight(model, sides, policies, variants, dice, options),
+  };
 }

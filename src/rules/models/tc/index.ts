@@ -24,3 +24,6 @@ export * from './movement.js';
 export * from './running.js';
 export * from './durations.js';
 export * from './consciousness-timing.js';
+// Lane analysis: the odds and the Time Count fight loop load with `TC_MODEL.analysis()` (analysis.ts);
+// their types only here.
+export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';
