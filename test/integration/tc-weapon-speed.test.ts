@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { SPEED_CLASS_ORDER, speedClassOf } from '../../src/rules/models/tc/speed.js';
 
 const h = await getHarness();
 // After the harness: the data models extend Foundry's classes.
@@ -27,8 +28,11 @@ describe("a weapon's speed class", () => {
     expect(speedOf(await dagger('fast'))).toBe('fast');
   });
 
-  it('is one of the seven classes of the table, fastest first (A1)', () => {
+  it('is one of the seven classes of the table, fastest first (A1): the engine’s classes', () => {
     expect(WEAPON_SPEED_CLASSES).toEqual(['free', 'rapid', 'swift', 'fast', 'standard', 'slow', 'sedentary']);
+    expect(WEAPON_SPEED_CLASSES).toEqual(SPEED_CLASS_ORDER);
+    // A weapon stored before the field (no `speedClass`) reads as Standard in the engine too.
+    expect(speedClassOf(undefined)).toBe('standard');
   });
 
   it('refuses a class that is not in the table and keeps its own', async () => {
