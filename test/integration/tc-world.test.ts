@@ -14,6 +14,9 @@ import { combatModel } from '../../src/settings/combat-model.js';
 import { COMBAT_MODEL_CHOICES } from '../../src/settings/combat-model-setting.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
+import { skippedEffectChanges } from '../../src/data/actor/effect-guard.js';
+import { tcThreshold } from '../../src/rules/models/tc/threshold.js';
+import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
@@ -100,5 +103,28 @@ describe('the guard of system.model.tc', () => {
     expect(h.notices.map((n) => n.message)).toContain(
       "Player changed Hadwin's Time Count health or stance without the GM: it was put back.",
     );
+  });
+
+  it("lets an Active Effect change an attribute (the build, as an ability), not the model's health", async () => {
+    const actor = await tcFighter(h);
+    h.as(player);
+    await actor.createEmbeddedDocuments('ActiveEffect', [
+      {
+        name: 'Heroism',
+        changes: [
+          { key: 'system.model.tc.attributes.persona', mode: CONST.ACTIVE_EFFECT_MODES.ADD, value: '2' },
+          { key: 'system.model.tc.fatigue', mode: CONST.ACTIVE_EFFECT_MODES.OVERRIDE, value: '0' },
+        ],
+      },
+    ]);
+    // ToP 3 + Persona (1 + 2) = 6 (002:74); the stored Persona stays 1.
+    expect(tcThreshold((actor.system as CreatureData).derived.modelCreature).full).toBe(6);
+    expect(skippedEffectChanges(actor)).toMatchObject([
+      { key: 'system.model.tc.fatigue', reason: 'gm-only' },
+    ]);
+    expect(
+      (actor._source as { system: { model: { tc: { attributes: { persona: number } } } } }).system.model.tc
+        .attributes.persona,
+    ).toBe(1);
   });
 });
