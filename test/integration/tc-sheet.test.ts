@@ -58,6 +58,10 @@ describe('the sheet block', () => {
       'Slashing | 0 | −1 Agility, +1 weapon speed factor',
     ]);
     expect(texts(sheet.element, '.tc-stance')).toEqual(['Stance: basic (none)']);
+    // The weapon's class changed on its sheet: the row follows (Rapid: 2, 1d4, A1).
+    const dagger = actor.items.find((item) => item.name === 'Dagger') as Item;
+    await dagger.update({ 'system.speedClass': 'rapid' });
+    expect(rows(sheet, 'tc-weapons')[1]).toBe('Dagger | Rapid | 2 | 1d4');
     // GnG's Protection is no part of the model; the Heal is the GM's.
     expect(sheet.element.querySelector('.stat-protection')).toBeNull();
     expect(sheet.element.querySelector('.tc-heal')).toBeNull();
