@@ -20,6 +20,7 @@ import {
 } from '../../rules/models/tc/health.js';
 import { TC_DEFENSE_IDS } from '../../rules/models/tc/defenses.js';
 import { SPEED_CLASSES, speedClassOf, speedFactor } from '../../rules/models/tc/speed.js';
+import { impairmentSpeedFactor } from '../../rules/models/tc/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
 import { signed, type StatView } from './stat-views.js';
 import type { ModelSheetBlock } from './model-sheet-blocks.js';
@@ -112,7 +113,6 @@ function weaponRows(actor: Actor, slashing: number) {
     .filter((item) => item.type === 'weapon')
     .map((item) => {
       const sc = speedClassOf((item.system as { speedClass?: unknown }).speedClass);
-      // The slashing impairments' +1 SF each (002:90) on every weapon.
       const sf = speedFactor(sc, { random: false, factorMod: slashing });
       const row = SPEED_CLASSES[sc];
       return {
@@ -136,6 +136,8 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
   const top = tcThreshold(creature);
   stats.push(topStat(actor, system), hpStat(actor, system, health));
   const impairments = TC_DAMAGE_TYPES.reduce((n, type) => n + state.impairments[type], 0);
+  // The slashing impairments' SF on every weapon (engine `impairmentSpeedFactor`, 002:90).
+  const slashing = impairmentSpeedFactor(health);
   const vigor = defenses.vigor?.kind === 'static' ? defenses.vigor.value : 0;
   const meter = (key: string, value: number, max: number) => ({
     key,
@@ -171,10 +173,8 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
       staticHeader: t(`${S}.WeaponStatic`),
       randomHeader: t(`${S}.WeaponRandom`),
       none: t(`${S}.NoWeapons`),
-      rows: weaponRows(actor, state.impairments.slashing),
-      note: state.impairments.slashing
-        ? f(`${S}.SlashingNote`, { sf: signed(state.impairments.slashing) })
-        : '',
+      rows: weaponRows(actor, slashing),
+      note: slashing ? f(`${S}.SlashingNote`, { sf: signed(slashing) }) : '',
     },
     attributes: {
       caption: t(`${S}.Attributes`),
