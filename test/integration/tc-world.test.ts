@@ -122,9 +122,6 @@ describe('the guard of system.model.tc', () => {
     expect(skippedEffectChanges(actor)).toMatchObject([
       { key: 'system.model.tc.fatigue', reason: 'gm-only' },
     ]);
-    expect(
-      (actor._source as { system: { model: { tc: { attributes: { persona: number } } } } }).system.model.tc
-        .attributes.persona,
-    ).toBe(1);
+    expect(actor.toObject().system).toMatchObject({ model: { tc: { attributes: { persona: 1 } } } });
   });
 });
