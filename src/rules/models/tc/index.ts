@@ -1,0 +1,23 @@
+/**
+ * The Time Count and Threshold of Pain combat model (seed 002; issue #32): `game.gng.rules.tc`.
+ * Everything of it a player, a module or the glue may call. Each of issue #32's lanes adds its own
+ * lines here.
+ */
+// Lane core: the model, its stored state, defenses, attack resolution, damage, ToP and health.
+export { TC_MODEL, SECONDS_PER_COUNT } from './model.js';
+export * from './state.js';
+export * from './defenses.js';
+export * from './resolve.js';
+export * from './damage.js';
+export * from './threshold.js';
+export * from './health.js';
+export * from './hit-points.js';
+// Lane count: the Time Count: speed classes and factors, initiative, the action table, the schedule's
+// order, spell preparation, movement and running, durations in counts, the wake-up checks' timing.
+export * from './speed.js';
+export * from './schedule.js';
+export * from './spell-preparation.js';
+export * from './movement.js';
+export * from './running.js';
+export * from './durations.js';
+export * from './consciousness-timing.js';
