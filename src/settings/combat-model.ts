@@ -68,17 +68,20 @@ models.registerCombatModel(EG_LOADER);
 
 /**
  * The Time Count and Threshold of Pain model (seed 002, issue #32), registered as the other two: its
- * engine and its glue at the table — the sheet block and the GM's Heal (src/combat/tc-table.ts) — a
- * chunk loaded on first use; the glue's hooks do nothing under another model.
+ * engine and its glue at the table — the Time Count tracker, its act card and settings
+ * (src/combat/tc-tracker.ts); the sheet block and the GM's Heal (src/combat/tc-table.ts) — a chunk
+ * loaded on first use; the glue's hooks do nothing under another model.
  */
 export const TC_LOADER: models.LazyCombatModel = {
   id: 'tc',
   label: 'GNG.Model.TC.label',
   load: async () => {
-    const [{ TC_MODEL }, table] = await Promise.all([
+    const [{ TC_MODEL }, tracker, table] = await Promise.all([
       import('../rules/models/tc/model.js'),
+      import('../combat/tc-tracker.js'),
       import('../combat/tc-table.js'),
     ]);
+    tracker.registerTcTracker();
     table.registerTcTable();
     return TC_MODEL;
   },
