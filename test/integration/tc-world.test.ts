@@ -29,6 +29,8 @@ describe('the loader', () => {
     expect(h.i18n.localize('GNG.Model.TC.label')).toBe('Time Count and Threshold of Pain');
     expect(combatModel().id).toBe('tc');
     expect(models.BUILT_IN_MODEL_IDS).toEqual(['gng', 'saga', 'eg', 'tc']);
+    // The glue came with it: the tracker's world setting (lane tracker).
+    expect(h.settings.registered.get('gng.tcSpeedFactors')).toMatchObject({ scope: 'world' });
     await tcFighter(h);
     const { SELF_TEST_CHECKS, runSelfTest } = await import('../../src/self-test/index.js');
     const report = await runSelfTest({ checks: SELF_TEST_CHECKS.filter((c) => c.id === 'combatModel') });
