@@ -124,4 +124,16 @@ describe('the Heal', () => {
     expect(await requestTcHealUndo(card.id as string)).toMatchObject({ ok: false });
     expect(tcOf(actor)).toMatchObject({ invigoration: 2, fatigue: 3 });
   });
+
+  it('heals once on a double click: the second request while the first is played is the same', async () => {
+    const actor = await hurt();
+    h.as(gm);
+    const [a, b] = await Promise.all([heal(actor, '5', '3'), heal(actor, '5', '3')]);
+    expect(a).toEqual(b);
+    expect(tcOf(actor)).toMatchObject({ invigoration: 5, fatigue: 3 });
+    expect(cards()).toHaveLength(1);
+    // Sent again once played, it heals again (another spell): 3 more fatigue gone, 3 more Invigoration.
+    await heal(actor, '3', '3');
+    expect(tcOf(actor)).toMatchObject({ invigoration: 8, fatigue: 0 });
+  });
 });

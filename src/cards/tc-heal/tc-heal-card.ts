@@ -141,13 +141,24 @@ const playRequest = actorQuery(
   ['invigoration', 'fatigue'],
 );
 
-/** `gng.tcHeal` on the active GM (never throws: a refusal is the answer). */
+/** The requests being played, by sender and request: a double click's second is the first's. */
+const playing = new Map<string, Promise<CardActionResult>>();
+
+/**
+ * `gng.tcHeal` on the active GM (never throws: a refusal is the answer). The same request sent again
+ * by the same user while the first is being played (a double click) is that one: it heals once.
+ */
 export function handleTcHeal(
   data: Record<string, unknown>,
   sender: User,
   context?: GMQueryContext,
 ): Promise<CardActionResult> {
-  return playRequest(data, sender, context);
+  const key = JSON.stringify([sender.id, Object.entries(data ?? {}).sort(([a], [b]) => a.localeCompare(b))]);
+  const running = playing.get(key);
+  if (running) return running;
+  const run = playRequest(data, sender, context).finally(() => playing.delete(key));
+  playing.set(key, run);
+  return run;
 }
 
 /** Undo: the Invigoration given taken back, the fatigue removed put back (refused once the Invigoration is gone). */
