@@ -103,6 +103,10 @@ describe('the Heal', () => {
     expect(h.notices.at(-1)?.message).toBe(
       'Fresh has no room for it: no fatigue to remove, and Invigoration would pass the maximum HP. Nothing was healed.',
     );
+    // The dead (0 HP, 002:145) are not healed.
+    const dead = await tcFighter(h, { name: 'Fallen', hp: 0, tc: { fatigue: 6 } });
+    expect(await heal(dead, '5', '3')).toMatchObject({ ok: false, error: 'GNG.Model.TC.Heal.Error.Dead' });
+    expect(tcOf(dead)).toMatchObject({ invigoration: 0, fatigue: 6 });
     expect(tcOf(actor)).toMatchObject({ invigoration: 0, fatigue: 6 });
     expect(cards()).toEqual([]);
   });
