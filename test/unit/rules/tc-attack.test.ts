@@ -52,6 +52,11 @@ describe('the attack bonus (R9)', () => {
     ]);
   });
 
+  it('a weapon no category fits: Strength in melee, Dexterity at range', () => {
+    expect(tc.tcAttackBonus(archer(), { with: null, mode: 'melee' }).total).toBe(8);
+    expect(tc.tcAttackBonus(archer(), { with: null, mode: 'ranged' }).total).toBe(6);
+  });
+
   it('size for weapons, not spells; a spell adds Int and 2 a charge (002:27, 670)', () => {
     // Small: +1 (002:15).
     expect(tc.tcAttackBonus(archer('small'), { with: 'daggers' }).total).toBe(7);

@@ -1,6 +1,6 @@
 /**
- * Healing and recovery under the Time Count model (issue #32, lane core; R23, R29, R30): the healing
- * split with its caps, the night's end of Invigoration, impairments healed by rest, attribute damage.
+ * Recovery under the Time Count model (issue #32, lane core; R23, R29, R30): the night's end of
+ * Invigoration, impairments healed by rest, attribute damage.
  * Expected values worked by hand from seed 002.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,28 +8,7 @@ import * as tc from '../../../src/rules/models/tc/index.js';
 
 const dice = (...rolls: number[]) => ({ roll: () => rolls.shift() ?? 1 });
 
-describe('healing (R29)', () => {
-  it("the text's 8 points: 5 Invigoration and fatigue −3 (002:151)", () => {
-    const out = tc.tcHeal({ value: 10, invigoration: 0, fatigue: 7 }, { invigoration: 5, fatigue: 3 }, 20);
-    expect(out).toEqual({
-      after: { value: 10, invigoration: 5, fatigue: 4 },
-      invigorationLost: 0,
-      fatigueLost: 0,
-    });
-  });
-
-  it('never above the maximum HP, never below 0 fatigue (002:149); bonus HP do not count', () => {
-    const out = tc.tcHeal(
-      { value: 17, invigoration: 1, temp: 5, fatigue: 2 },
-      { invigoration: 4, fatigue: 3 },
-      20,
-    );
-    // Room 20 − 17 − 1 = 2: 2 given, 2 lost; fatigue 2 → 0, 1 lost.
-    expect(out.after).toMatchObject({ invigoration: 3, fatigue: 0, temp: 5 });
-    expect([out.invigorationLost, out.fatigueLost]).toEqual([2, 1]);
-    expect(() => tc.tcHeal({ value: 1 }, { invigoration: -1, fatigue: 0 }, 5)).toThrow(RangeError);
-  });
-
+describe('the night (R29)', () => {
   it('a night ends the Invigoration (002:151)', () => {
     expect(tc.invigorationAfterRest({ value: 8, invigoration: 4 })).toEqual({ value: 8, invigoration: 0 });
   });

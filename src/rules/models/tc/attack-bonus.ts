@@ -43,8 +43,11 @@ export function tcAccuracy(creature: ModelCreature, bab?: number): number {
 
 /** What one attack is made with and in what situation. */
 export interface TcAttackInput {
-  /** A weapon's category (002:58), or `spell` (Intelligence, no size, +2 a charge). */
-  with: TcWeaponCategory | 'spell';
+  /**
+   * A weapon's category (002:58), or `spell` (Intelligence, no size, +2 a charge); null: a weapon no
+   * category fits (Strength in melee, Dexterity at range).
+   */
+  with: TcWeaponCategory | 'spell' | null;
   /** The base attack bonus; absent: from the creature's classes. */
   bab?: number;
   /** Charges applied to a spell's attack roll (002:670). */
@@ -73,7 +76,12 @@ export function tcAttackBonus(
     parts.push(part('intelligence', tcAbilityMod(creature, 'int')));
     parts.push(part('charges', 2 * assertNonNegativeInteger('charges', input.charges ?? 0)));
   } else {
-    const kind = TC_WEAPON_CATEGORIES[assertOneOf('weapon category', input.with, TC_WEAPON_CATEGORY_IDS)];
+    const kind =
+      input.with === null
+        ? input.mode === 'ranged'
+          ? 'dex'
+          : 'str'
+        : TC_WEAPON_CATEGORIES[assertOneOf('weapon category', input.with, TC_WEAPON_CATEGORY_IDS)];
     const str = tcAbilityMod(creature, 'str');
     const dex = tcAbilityMod(creature, 'dex');
     const useStr = kind === 'str' || (kind === 'best' && str > dex);

@@ -1,8 +1,8 @@
 /**
- * Healing and recovery under the Time Count model (seed 002; issue #32; R23, R29, R30): magical
- * healing split between Invigoration and fatigue reduction, never above the maximum HP nor below 0
- * fatigue (002:149–151); a night's rest ends the Invigoration (002:151) and heals the worst impairment
- * (two for a day of bed rest, 002:92); attribute damage heals 1 a day (002:103). Pure, dice injected.
+ * Recovery under the Time Count model (seed 002; issue #32; R23, R29, R30): a night's rest ends the
+ * Invigoration (002:151) and heals the worst impairment (two for a day of bed rest, 002:92); attribute
+ * damage heals 1 a day (002:103). The healing split itself is `tcHealing` (healing.ts, lane world).
+ * Pure, dice injected.
  */
 import type { DiceSource } from '../../types.js';
 import { assertIntegerInRange, assertNonNegativeInteger } from '../../validate.js';
@@ -11,39 +11,6 @@ import { IMPAIRMENT_FIELDS } from './health.js';
 import { TC_DAMAGE_TYPES, type TcDamageType } from './state.js';
 
 const num = (health: HealthVector, field: string) => health[field] ?? 0;
-
-/** What a healing did: the new vector and what the caps left unspent. */
-export interface TcHealing {
-  after: Record<string, number>;
-  /** Points of Invigoration the maximum HP refused ("never … exceed your maximum", 002:149). */
-  invigorationLost: number;
-  /** Points of fatigue reduction beyond the fatigue there was ("or your fatigue to drop below 0"). */
-  fatigueLost: number;
-}
-
-/**
- * Healing split as the healer chose (002:151: "8 points of healing … 5 Invigoration and reduce the
- * target's fatigue by 3"): Invigoration up to max HP − (HP + Invigoration) (bonus HP do not count: they
- * may exceed the maximum, 002:155), fatigue down to 0 at most.
- */
-export function tcHeal(
-  before: HealthVector,
-  split: { invigoration: number; fatigue: number },
-  maxHp: number,
-): TcHealing {
-  const give = assertNonNegativeInteger('Invigoration', split.invigoration);
-  const ease = assertNonNegativeInteger('fatigue reduction', split.fatigue);
-  const room = Math.max(
-    0,
-    assertNonNegativeInteger('max HP', maxHp) - num(before, 'value') - num(before, 'invigoration'),
-  );
-  const invigoration = Math.min(give, room);
-  const fatigue = Math.min(ease, num(before, 'fatigue'));
-  const after: Record<string, number> = { ...before };
-  after.invigoration = num(before, 'invigoration') + invigoration;
-  after.fatigue = num(before, 'fatigue') - fatigue;
-  return { after, invigorationLost: give - invigoration, fatigueLost: ease - fatigue };
-}
 
 /**
  * The impairments after a night (1 point off the single worst type) or a day of bed rest (1 off each of
