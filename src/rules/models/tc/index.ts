@@ -23,3 +23,5 @@ export * from './movement.js';
 export * from './running.js';
 export * from './durations.js';
 export * from './consciousness-timing.js';
+// Lane world: healing split into Invigoration and fatigue (R29).
+export * from './healing.js';
