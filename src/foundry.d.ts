@@ -402,6 +402,8 @@ declare global {
     readonly turn: number;
     readonly combatants: EmbeddedCollection<Combatant>;
     readonly combatant: Combatant | null;
+    /** v13: the combatants in turn order (`combatant` is `turns[turn]`); absent in older fakes. */
+    readonly turns?: Combatant[];
     /** Whether the combat has begun (round > 0). */
     readonly started: boolean;
     /** The scene the combat is linked to (null: unlinked, shown with any scene). */
@@ -437,6 +439,8 @@ declare global {
      */
     _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void>;
     _onStartRound(context: CombatTurnEventContext): Promise<void>;
+    /** The order of two combatants in `turns` (v13, protected; a system overrides it). */
+    _sortCombatants(a: Combatant, b: Combatant): number;
   }
   /**
    * The combat tracker sidebar (an ApplicationV2 in v13). On each render Foundry fires

@@ -27,3 +27,5 @@ export * from './consciousness-timing.js';
 // Lane analysis: the odds and the Time Count fight loop load with `TC_MODEL.analysis()` (analysis.ts);
 // their types only here.
 export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';
+// Lane world: healing split into Invigoration and fatigue (R29).
+export * from './healing.js';
