@@ -1,0 +1,136 @@
+/**
+ * The attack card's own rules under the Time Count and Threshold of Pain model (seed 002; issue #32,
+ * lane card). Expected values worked out by hand from the lines quoted (002:NN).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  consciousnessCheck,
+  fumbleDurability,
+  fumbleSpeedFactor,
+  halfDamage,
+  simultaneousImpairments,
+  simultaneousTop,
+  tcOptionParts,
+  tcSpeedPlan,
+  topSplit,
+  unconsciousCounts,
+  worseSpeedFactor,
+} from '../../../src/rules/models/tc/attack-card.js';
+
+describe("the options' parts of the attack roll", () => {
+  it('two weapons together −6, alternating −4 (002:691); feet −4 (002:695); striking each other +1 (002:687)', () => {
+    expect(tcOptionParts({ twoWeapons: 'together' })).toEqual([
+      { label: 'GNG.Model.TC.Option.together', value: -6 },
+    ]);
+    expect(tcOptionParts({ twoWeapons: 'alternate', feet: true, simultaneous: true })).toEqual([
+      { label: 'GNG.Model.TC.Option.alternate', value: -4 },
+      { label: 'GNG.Model.TC.Option.feet', value: -4 },
+      { label: 'GNG.Model.TC.Option.simultaneous', value: 1 },
+    ]);
+    expect(tcOptionParts({ quickStrike: true })).toEqual([]);
+  });
+});
+
+describe('the speed of the next act', () => {
+  it('quick strike one class faster (002:517), alternating one more (002:691), together the worse of two', () => {
+    expect(tcSpeedPlan({}, false)).toEqual({ classSteps: 0, fumbleDice: 0, worseOfTwo: false });
+    expect(tcSpeedPlan({ quickStrike: true }, false).classSteps).toBe(-1);
+    expect(tcSpeedPlan({ quickStrike: true, twoWeapons: 'alternate' }, false).classSteps).toBe(-2);
+    expect(tcSpeedPlan({ twoWeapons: 'together' }, false)).toMatchObject({ classSteps: 0, worseOfTwo: true });
+    // 002:691 "Roll both speed factors and take the worse result": 7 and 11 → 11.
+    expect(worseSpeedFactor(7, 11)).toBe(11);
+    expect(worseSpeedFactor(9, 4)).toBe(9);
+  });
+
+  it('a fumble adds 1d6 to the weapon SF (002:66): long sword static 9 + d6 4 = 13', () => {
+    expect(tcSpeedPlan({}, true).fumbleDice).toBe(1);
+    expect(fumbleSpeedFactor(9, [4])).toBe(13);
+    expect(fumbleSpeedFactor(6, [])).toBe(6);
+  });
+
+  it('a fumble costs the weapon 1 Durability Point (002:66), never below 0; none when it has none', () => {
+    expect(fumbleDurability(5)).toBe(4);
+    expect(fumbleDurability(0)).toBe(0);
+    expect(fumbleDurability(undefined)).toBeNull();
+    expect(fumbleDurability(null)).toBeNull();
+  });
+});
+
+describe("a quick strike's half damage (002:521–523)", () => {
+  it('rounded down, at least 1 for a hit that dealt any (002:54), 0 stays 0', () => {
+    expect([9, 8, 3, 2, 1, 0].map(halfDamage)).toEqual([4, 4, 1, 1, 1, 0]);
+  });
+});
+
+describe('the ToP split line', () => {
+  it('7 damage against ToP 6 (A2: ≥): fatigue +6, HP −1, ToP 6→5 (R21, R22)', () => {
+    const before = { value: 20, temp: 0, fatigue: 2, invigoration: 0, topLost: 0, impB: 0, impP: 0, impS: 0 };
+    const after = { ...before, value: 19, fatigue: 8, topLost: 1, impS: 1 };
+    expect(topSplit(before, after, 6)).toEqual({
+      fatigue: 6,
+      hp: -1,
+      temp: 0,
+      invigoration: 0,
+      top: { before: 6, after: 5 },
+      impairments: 1,
+    });
+  });
+
+  it('bonus HP and Invigoration lost first (R29) and the ToP floored at 0', () => {
+    const before = { value: 10, temp: 3, fatigue: 0, invigoration: 2, topLost: 4 };
+    const after = { ...before, temp: 0, invigoration: 0, value: 9, topLost: 5 };
+    expect(topSplit(before, after, 0)).toMatchObject({
+      temp: -3,
+      invigoration: -2,
+      hp: -1,
+      top: { before: 0, after: 0 },
+    });
+  });
+});
+
+describe('the Constitution check to stay conscious (002:162–166, A9)', () => {
+  it('d20 + Con − 2 per impairment against fatigue − HP; no automatic success on a 20', () => {
+    // Fatigue 14, HP 9: DC 5. d20 3 + Con 1 = 4: failed by 1 → at least 10 counts unconscious.
+    expect(consciousnessCheck({ natural: 3, con: 1, dc: 5 })).toEqual({
+      total: 4,
+      success: false,
+      failedBy: 1,
+    });
+    expect(unconsciousCounts(1)).toBe(10);
+    // Two impairments: −4 (002:162). d20 8 + 1 − 4 = 5 ≥ 5: conscious.
+    expect(consciousnessCheck({ natural: 8, con: 1, dc: 5, penalty: 4 })).toEqual({
+      total: 5,
+      success: true,
+      failedBy: 0,
+    });
+    // DC 25: a natural 20 + 2 = 22 fails by 3 (A9) → 30 counts.
+    const high = consciousnessCheck({ natural: 20, con: 2, dc: 25 });
+    expect(high).toEqual({ total: 22, success: false, failedBy: 3 });
+    expect(unconsciousCounts(high.failedBy)).toBe(30);
+    // A natural 1 that reaches the DC passes (no automatic failure either).
+    expect(consciousnessCheck({ natural: 1, con: 3, dc: 2 }).success).toBe(true);
+  });
+});
+
+describe('simultaneous hits lower the ToP for impairments (002:683–685, A4)', () => {
+  it('Hadwin: ToP 8, three attackers hit for 3, 6 and 8: ToP 6, two impairments', () => {
+    const hits = [
+      { attacker: 'a', damage: 3 },
+      { attacker: 'b', damage: 6 },
+      { attacker: 'c', damage: 8 },
+    ];
+    expect(simultaneousTop(8, 3)).toBe(6);
+    expect(simultaneousImpairments(8, hits)).toBe(2);
+    // One at a time (the first attacker alone), 8 against 8 is the one impairment (A2).
+    expect(simultaneousImpairments(8, [{ attacker: 'c', damage: 8 }])).toBe(1);
+  });
+
+  it('two weapons of one attacker hitting at once do not lower it (002:685); never below 0', () => {
+    const hits = [
+      { attacker: 'a', damage: 7 },
+      { attacker: 'a', damage: 7 },
+    ];
+    expect(simultaneousImpairments(8, hits)).toBe(0);
+    expect(simultaneousTop(1, 5)).toBe(0);
+  });
+});
