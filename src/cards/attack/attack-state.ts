@@ -303,6 +303,8 @@ export const CARD_ACTIONS = [
   'woundTraumaSave',
   'undoAborts',
   'undoAttack',
+  // The Time Count model's Constitution check after Apply (tc-steps.ts).
+  'tcConsciousness',
   // The Enlightened Grognard model's token steps (eg-card-state.ts, eg-steps.ts).
   ...EG_CARD_ACTIONS,
 ] as const;
@@ -357,6 +359,7 @@ export function userMayAct(
     case 'strike':
       return target.kind === 'creature' && owns(user, target.actorUuid);
     case 'woundTraumaSave':
+    case 'tcConsciousness':
       return owns(user, target.actorUuid);
     case 'undoAttack':
       return owns(user, state.attacker.actorUuid);
@@ -467,6 +470,9 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'woundTraumaSave':
       // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
       return target.actorUuid !== null && woundTraumaPending(target.applied?.woundTrauma);
+    case 'tcConsciousness':
+      // After Apply, the Constitution check the fatigue called for (002:162), once.
+      return Boolean(target.applied && target.tc?.consciousness && !target.tc.consciousness.roll);
     case 'undoAttack':
       // Per target; the card's own check (`attackTakenBackAllowed`) asks it of every target.
       return (

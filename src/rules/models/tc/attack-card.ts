@@ -174,3 +174,34 @@ export function simultaneousImpairments(
   const lowered = simultaneousTop(top, new Set(hits.map((h) => h.attacker)).size);
   return hits.filter((h) => h.damage >= lowered).length;
 }
+
+/**
+ * The 002:58 category of a weapon of the project's lists (which carry no category), read from its
+ * name: "Your Strength applies to Axes; Gauntlets and Claws; Hammers, Flail, and Picks; Heavy Swords;
+ * Javelins; Light Swords; Maces and Clubs; Polearms; and Tools. Your Dexterity applies to Disks and
+ * Boomerangs; Bows; Chains and Ropes; Crossbows; Daggers; and Staffs". An unarmed strike is `unarmed`;
+ * a name none of these words fits: null (the caller adds Strength in melee, Dexterity at range).
+ * The first match wins, so "crossbow" is read before "bow" and "greatsword" before "sword".
+ */
+const CATEGORY_WORDS: readonly [RegExp, string][] = [
+  [/crossbow/i, 'crossbows'],
+  [/\bbow|longbow|shortbow/i, 'bows'],
+  [/dagger|knife|dirk|stiletto|kukri/i, 'daggers'],
+  [/staff/i, 'staffs'],
+  [/boomerang|disk|chakram/i, 'disks-boomerangs'],
+  [/whip|chain|rope|\bnet\b|bola/i, 'chains-ropes'],
+  [/javelin/i, 'javelins'],
+  [/axe/i, 'axes'],
+  [/gauntlet|claw|cestus/i, 'gauntlets-claws'],
+  [/hammer|flail|pick/i, 'hammers-flails-picks'],
+  [/greatsword|bastard|two-handed sword|falchion/i, 'heavy-swords'],
+  [/sword|rapier|scimitar|cutlass|sabre|saber|katana/i, 'light-swords'],
+  [/mace|club|morningstar|cudgel|\bsap\b/i, 'maces-clubs'],
+  [/glaive|guisarme|halberd|lance|ranseur|spear|pike|trident|scythe/i, 'polearms'],
+  [/shovel|sickle|hook|tool/i, 'tools'],
+];
+
+export function tcWeaponCategory(weapon: { name: string; use: string }): string | null {
+  if (weapon.use === 'unarmed') return 'unarmed';
+  return CATEGORY_WORDS.find(([words]) => words.test(weapon.name))?.[1] ?? null;
+}
