@@ -12,10 +12,11 @@ import {
   simultaneousTop,
   tcOptionParts,
   tcSpeedPlan,
+  tcWeaponCategory,
   topSplit,
   unconsciousCounts,
-  worseSpeedFactor,
 } from '../../../src/rules/models/tc/attack-card.js';
+import { speedFactor, worseSpeedFactor } from '../../../src/rules/models/tc/speed.js';
 
 describe("the options' parts of the attack roll", () => {
   it('two weapons together −6, alternating −4 (002:691); feet −4 (002:695); striking each other +1 (002:687)', () => {
@@ -37,9 +38,18 @@ describe('the speed of the next act', () => {
     expect(tcSpeedPlan({ quickStrike: true }, false).classSteps).toBe(-1);
     expect(tcSpeedPlan({ quickStrike: true, twoWeapons: 'alternate' }, false).classSteps).toBe(-2);
     expect(tcSpeedPlan({ twoWeapons: 'together' }, false)).toMatchObject({ classSteps: 0, worseOfTwo: true });
-    // 002:691 "Roll both speed factors and take the worse result": 7 and 11 → 11.
-    expect(worseSpeedFactor(7, 11)).toBe(11);
-    expect(worseSpeedFactor(9, 4)).toBe(9);
+    // A long sword (Standard, static 9) with a quick strike is Fast: static 6 (A1); alternating too: Swift 4.
+    expect(speedFactor('standard', { random: false, classSteps: -1 }).sf).toBe(6);
+    expect(speedFactor('standard', { random: false, classSteps: -2 }).sf).toBe(4);
+    // "No attack can go faster than Rapid" (002:525): a dagger (Fast) two classes faster is Rapid, 2.
+    expect(speedFactor('fast', { random: false, classSteps: -3 }).sf).toBe(2);
+    // 002:691 "Roll both speed factors and take the worse result": dagger 1d6+3 (d6 4 → 7), long
+    // sword 1d6+6 (d6 5 → 11): 11.
+    const rolls = [4, 5];
+    const dice = { roll: () => rolls.shift() as number };
+    const dagger = speedFactor('fast', { random: true, dice });
+    const sword = speedFactor('standard', { random: true, dice });
+    expect(worseSpeedFactor(dagger, sword).sf).toBe(11);
   });
 
   it('a fumble adds 1d6 to the weapon SF (002:66): long sword static 9 + d6 4 = 13', () => {
@@ -132,5 +142,26 @@ describe('simultaneous hits lower the ToP for impairments (002:683–685, A4)', 
     ];
     expect(simultaneousImpairments(8, hits)).toBe(0);
     expect(simultaneousTop(1, 5)).toBe(0);
+  });
+});
+
+describe('weapon categories from the name (002:58)', () => {
+  it('reads the category lists, the longer word first', () => {
+    const of = (name: string, use = 'one-handed') => tcWeaponCategory({ name, use });
+    expect(of('Crossbow, light', 'ranged')).toBe('crossbows');
+    expect(of('Longbow, composite', 'ranged')).toBe('bows');
+    expect(of('Dagger')).toBe('daggers');
+    expect(of('Quarterstaff', 'two-handed')).toBe('staffs');
+    expect(of('Greatsword', 'two-handed')).toBe('heavy-swords');
+    expect(of('Longsword')).toBe('light-swords');
+    expect(of('Battleaxe')).toBe('axes');
+    expect(of('Warhammer')).toBe('hammers-flails-picks');
+    expect(of('Morningstar')).toBe('maces-clubs');
+    expect(of('Halberd', 'two-handed')).toBe('polearms');
+    expect(of('Javelin', 'thrown')).toBe('javelins');
+    expect(of('Whip')).toBe('chains-ropes');
+    expect(of('Unarmed strike', 'unarmed')).toBe('unarmed');
+    // None of the words: the caller adds Strength in melee, Dexterity at range.
+    expect(of('Sling', 'ranged')).toBeNull();
   });
 });

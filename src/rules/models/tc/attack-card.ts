@@ -64,11 +64,6 @@ export function tcSpeedPlan(
   return { classSteps, fumbleDice: fumble ? 1 : 0, worseOfTwo: choices.twoWeapons === 'together' };
 }
 
-/** The slower of two weapons' rolled speed factors (002:691: "take the worse result"). */
-export function worseSpeedFactor(first: number, second: number): number {
-  return Math.max(first, second);
-}
-
 /** The SF after a fumble: the weapon's SF plus the d6s rolled (002:66). */
 export function fumbleSpeedFactor(sf: number, d6s: readonly number[]): number {
   return d6s.reduce((sum, d) => sum + d, sf);
