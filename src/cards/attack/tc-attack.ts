@@ -9,10 +9,11 @@
  * unsteadiness. The numbers are the engine's (src/rules/models/tc/). Decisions: docs/rules.md
  * "### The attack card".
  */
-import type { CombatModel } from '../../rules/index.js';
+import { baseAttackBonus, sizeModifier, type CombatModel } from '../../rules/index.js';
 import {
   fumbleDurability,
   fumbleSpeedFactor,
+  tcAttackBonus,
   tcOptionParts,
   tcSpeedPlan,
   tcWeaponCategory,
@@ -112,7 +113,7 @@ export function assertTcActing(actor: Actor, options: AttackOptions, defenders: 
     return;
   }
   const schedule = tcSchedule(at.combat);
-  const name = at.combatant.name;
+  const name = actor.name;
   if (!(at.combatant.id in schedule.next)) throw new Refusal('GNG.Model.TC.Act.Error.NoInitiative', { name });
   if (!isActing(schedule, at.combatant.id))
     throw new Refusal('GNG.Model.TC.Act.Error.NotActing', {
@@ -307,16 +308,25 @@ export function tcDamageBonuses(
 }
 
 /**
- * The attack's parts under the chapter (R9): the sheet's base attack, ability and size (until the
- * model's own Accuracy), the options' parts (tc-options.ts) and the flat bonus.
+ * The attack's parts under the chapter (R9): Accuracy, the category's ability, size, proficiency
+ * (`tcAttackBonus`; a printed stat-block bonus stands for them), the options' parts (tc-options.ts)
+ * and the flat bonus. GnG's injury, condition rows and −4 non-proficiency are not the chapter's.
  */
-export function tcAttackParts(
-  _actor: Actor,
-  _weapon: Item,
-  row: AttackSummary,
-  options: AttackOptions,
-): CardPart[] {
-  const base = row.parts.filter((p) => p.label === 'GNG.Breakdown.BaseAttack' || p.label === 'GNG.Breakdown.Printed');
+export function tcAttackParts(actor: Actor, weapon: Item, row: AttackSummary, options: AttackOptions): CardPart[] {
+  const printed = row.parts.find((p) => p.label === 'GNG.Breakdown.Printed');
+  const creature = modelCreatureOf(actor);
+  const base = printed
+    ? [{ label: printed.label, value: printed.value }]
+    : tcAttackBonus({
+        bab: baseAttackBonus(creature.classes ?? []),
+        accuracy: impairedAttributes(tcState(creature)).accuracy,
+        str: tcAbilityMod(creature, 'str'),
+        dex: tcAbilityMod(creature, 'dex'),
+        category: tcWeaponCategory({ name: weapon.name, use: weaponData(weapon)?.use ?? '' }),
+        mode: row.mode,
+        size: sizeModifier(creature.size),
+        proficient: row.proficient,
+      });
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
-  return [...base.map((p) => ({ ...p })), ...tcOptionParts(options.tc ?? {}), ...bonus];
+  return [...base, ...tcOptionParts(options.tc ?? {}), ...bonus];
 }

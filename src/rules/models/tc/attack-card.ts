@@ -200,3 +200,60 @@ export function tcWeaponCategory(weapon: { name: string; use: string }): string 
   if (weapon.use === 'unarmed') return 'unarmed';
   return CATEGORY_WORDS.find(([words]) => words.test(weapon.name))?.[1] ?? null;
 }
+
+/** "+1 Attacker proficient with weapon" (002:34). */
+export const PROFICIENT_BONUS = 1;
+
+/**
+ * The attack roll's own parts under the chapter (R9, 002:7–34): Accuracy — the base attack bonus
+ * plus the Accuracy bought with AP (A6; after bludgeoning impairments, 002:85) — Strength or
+ * Dexterity by the weapon's category ("Based on the weapon category, you will add either your
+ * Strength or Dexterity score", 002:27; unarmed the better, a category none fits: Strength in
+ * melee, Dexterity at range), the size modifier ("Creatures that are sizes other than Medium also
+ * apply their size modifiers to weapon attack rolls", 002:29) and +1 with a proficient weapon
+ * (002:34). Lang keys `GNG.Model.TC.Card.Part.*`; zero parts are left out but the first.
+ */
+export function tcAttackBonus(input: {
+  bab: number;
+  accuracy: number;
+  str: number;
+  dex: number;
+  category: string | null;
+  mode: 'melee' | 'ranged';
+  size: number;
+  proficient: boolean;
+}): ModelPart[] {
+  const kind =
+    input.category === null
+      ? input.mode === 'melee'
+        ? 'str'
+        : 'dex'
+      : input.category === 'unarmed'
+        ? input.str > input.dex
+          ? 'str'
+          : 'dex'
+        : STR_CATEGORIES.has(input.category)
+          ? 'str'
+          : 'dex';
+  const p = (key: string, value: number): ModelPart => ({ label: `GNG.Model.TC.Card.Part.${key}`, value });
+  return [
+    p('bab', input.bab),
+    p('accuracy', input.accuracy),
+    kind === 'str' ? p('strength', input.str) : p('dexterity', input.dex),
+    p('size', input.size),
+    p('proficient', input.proficient ? PROFICIENT_BONUS : 0),
+  ].filter((part, i) => i === 0 || part.value !== 0);
+}
+
+/** The categories that add Strength (002:58). */
+const STR_CATEGORIES = new Set([
+  'axes',
+  'gauntlets-claws',
+  'hammers-flails-picks',
+  'heavy-swords',
+  'javelins',
+  'light-swords',
+  'maces-clubs',
+  'polearms',
+  'tools',
+]);
