@@ -12,3 +12,5 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+// Lane world: healing split into Invigoration and fatigue (R29).
+export * from './healing.js';
