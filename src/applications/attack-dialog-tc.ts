@@ -61,6 +61,10 @@ export function tcDialogView(
       ],
     },
     feet: { id: id('tc-feet'), checked: tc.feet === true, show: isUnarmed(weapon) },
-    simultaneous: { id: id('tc-simultaneous'), checked: tc.simultaneous === true, show: targets.length === 1 },
+    simultaneous: {
+      id: id('tc-simultaneous'),
+      checked: tc.simultaneous === true,
+      show: targets.length === 1,
+    },
   };
 }

@@ -38,7 +38,9 @@ export async function withFoundryDice<T>(
  * `run` with Foundry dice of any faces, each die a `Roll` rolled when first asked for (the Time
  * Count's speed factors: d4s, d6s and d8s in one plan); its result and the rolls in the order rolled.
  */
-export async function withMixedFoundryDice<T>(run: (dice: DiceSource) => T): Promise<{ result: T; rolls: Roll[] }> {
+export async function withMixedFoundryDice<T>(
+  run: (dice: DiceSource) => T,
+): Promise<{ result: T; rolls: Roll[] }> {
   const rolls: Roll[] = [];
   for (;;) {
     let index = 0;

@@ -422,7 +422,7 @@ export async function createAttackCard(
   }
 
   // The attacker's next count through the Time Count's store (tc-attack.ts); refused: nothing posted.
-  let tcRolls: Roll[] = [];
+  let tcRolls: Roll[];
   try {
     tcRolls = tc ? await scheduleTcAttack(actor, weapon, state, hand) : [];
   } catch (error) {

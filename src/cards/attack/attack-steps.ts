@@ -217,10 +217,10 @@ export async function rollDamage(
   const strength = tc
     ? tc.ability
     : state.eg
-    ? egStrength(attacker, state, summary)
-    : weaponStrengthBonus(summary.strength, state.weapon.grip, {
-        powerAttack: state.options.powerAttack === true,
-      });
+      ? egStrength(attacker, state, summary)
+      : weaponStrengthBonus(summary.strength, state.weapon.grip, {
+          powerAttack: state.options.powerAttack === true,
+        });
 
   // A sundered item: the holder's Protection and resistances do not cover it (sunder.ts).
   const defender = target.sunder ? null : await actorOf(target.actorUuid);

@@ -85,7 +85,9 @@ export function attackTakeBackAvailable(state: AttackCardState): boolean {
 
 /** The attack was taken back: nothing more happens on its card. */
 export function attackWithdrawn(state: AttackCardState): boolean {
-  return Boolean(state.fire?.withdrawn || state.sagaTurn?.withdrawn || state.eg?.withdrawn || state.tc?.withdrawn);
+  return Boolean(
+    state.fire?.withdrawn || state.sagaTurn?.withdrawn || state.eg?.withdrawn || state.tc?.withdrawn,
+  );
 }
 
 function weaponData(weapon: Item): WeaponData | null {

@@ -41,7 +41,7 @@ import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
+import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
 
 /** The Time Count model's id (lane core's TC_MODEL). */
@@ -106,7 +106,11 @@ function scheduleOf(actor: Actor): { combat: Combat; combatant: Combatant } | nu
  * R34); striking each other needs the target acting at the same count too (002:687). Refused with
  * the store's words otherwise.
  */
-export function assertTcActing(actor: Actor, options: AttackOptions, defenders: readonly (Actor | null)[]): void {
+export function assertTcActing(
+  actor: Actor,
+  options: AttackOptions,
+  defenders: readonly (Actor | null)[],
+): void {
   const at = scheduleOf(actor);
   if (!at) {
     if (options.tc?.simultaneous) throw new Refusal('GNG.Model.TC.Card.Refusal.simultaneous');
@@ -160,7 +164,7 @@ export function tcDefenderSituation(defender: Actor): Record<string, boolean> {
   };
 }
 
-/** A creature target's defense (the model's, with its situation) and why Passive stood in (R2). */
+/** A creature target's defense (the model's, with its situation), why Passive stood in (R2), the result. */
 export function settleTcTarget(
   state: AttackCardState,
   target: CardTarget,
@@ -176,6 +180,7 @@ export function settleTcTarget(
   const creature = modelCreatureOf(defender);
   const spec = model.defenseAgainst(attack, creature);
   target.defense = staticCardDefense(spec, state.weapon.mode);
+  target.result = cardResult(model.resolve(state.attack.total, target.defense.total, state.attack.natural));
   target.tc = {
     passive: spec.id === 'passive' ? passiveReasons(attack, creature) : [],
     top: null,
@@ -283,7 +288,10 @@ function damageAbility(
     dex: tcAbilityMod(creature, 'dex'),
     composite: summary.strength.rule === 'composite-bow',
   };
-  const category = tcWeaponCategory({ name: weapon?.name ?? summary.name, use: weaponData(weapon)?.use ?? '' });
+  const category = tcWeaponCategory({
+    name: weapon?.name ?? summary.name,
+    use: weaponData(weapon)?.use ?? '',
+  });
   if (category) return tcDamageAbility(category as TcWeaponCategory, mods).value;
   return summary.mode === 'melee' ? mods.str : mods.dex;
 }
@@ -312,7 +320,12 @@ export function tcDamageBonuses(
  * (`tcAttackBonus`; a printed stat-block bonus stands for them), the options' parts (tc-options.ts)
  * and the flat bonus. GnG's injury, condition rows and −4 non-proficiency are not the chapter's.
  */
-export function tcAttackParts(actor: Actor, weapon: Item, row: AttackSummary, options: AttackOptions): CardPart[] {
+export function tcAttackParts(
+  actor: Actor,
+  weapon: Item,
+  row: AttackSummary,
+  options: AttackOptions,
+): CardPart[] {
   const printed = row.parts.find((p) => p.label === 'GNG.Breakdown.Printed');
   const creature = modelCreatureOf(actor);
   const base = printed

@@ -18,14 +18,15 @@ function speedLines(state: AttackCardState, tc: CardTc): string[] {
   if (!speed) return [];
   const name = state.attacker.name;
   const lines = [f('GNG.Model.TC.Card.Next', { name, next: speed.next, count: speed.count, sf: speed.sf })];
-  const speedClass = t(`GNG.Model.TC.Speed.${speed.speedClass}`);
+  const speedClass = t(`GNG.WeaponSpeedClass.${speed.speedClass}`);
   lines.push(
     speed.random
       ? f('GNG.Model.TC.Card.Rolled', { speedClass, formula: speed.formula, rolls: speed.rolls.join(', ') })
       : f('GNG.Model.TC.Card.Static', { speedClass, sf: speed.formula }),
   );
   if (speed.other) lines.push(f('GNG.Model.TC.Card.Worse', { weapon: speed.other.name, sf: speed.other.sf }));
-  if (speed.fumbleDice.length) lines.push(f('GNG.Model.TC.Card.FumbleDie', { d6: speed.fumbleDice.join(', ') }));
+  if (speed.fumbleDice.length)
+    lines.push(f('GNG.Model.TC.Card.FumbleDie', { d6: speed.fumbleDice.join(', ') }));
   return lines;
 }
 
@@ -47,7 +48,9 @@ export function tcCardContext(state: AttackCardState) {
   }
   return {
     lines,
-    withdrawn: tc.withdrawn ? { text: f('GNG.Model.TC.Card.Withdrawn', { name }), notes: tc.withdrawn.notes } : null,
+    withdrawn: tc.withdrawn
+      ? { text: f('GNG.Model.TC.Card.Withdrawn', { name }), notes: tc.withdrawn.notes }
+      : null,
   };
 }
 
@@ -63,11 +66,15 @@ function splitLine(target: CardTarget): string | null {
   const split = topSplit(applied.snapshot as unknown as Record<string, number>, after, target.tc.top);
   const parts = [
     ...(split.temp ? [f('GNG.Model.TC.Card.Split.temp', { n: signed(split.temp) })] : []),
-    ...(split.invigoration ? [f('GNG.Model.TC.Card.Split.invigoration', { n: signed(split.invigoration) })] : []),
+    ...(split.invigoration
+      ? [f('GNG.Model.TC.Card.Split.invigoration', { n: signed(split.invigoration) })]
+      : []),
     f('GNG.Model.TC.Card.Split.fatigue', { n: signed(split.fatigue) }),
     f('GNG.Model.TC.Card.Split.hp', { n: signed(split.hp) }),
     f('GNG.Model.TC.Card.Split.top', { before: split.top.before, after: split.top.after }),
-    ...(split.impairments ? [f('GNG.Model.TC.Card.Split.impairments', { n: signed(split.impairments) })] : []),
+    ...(split.impairments
+      ? [f('GNG.Model.TC.Card.Split.impairments', { n: signed(split.impairments) })]
+      : []),
   ];
   return parts.join(', ');
 }

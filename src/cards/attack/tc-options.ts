@@ -6,7 +6,11 @@
  * whether they fit the attack is the GM's client's (tc-attack.ts). Refused under another model.
  */
 import { Refusal } from '../kernel/index.js';
-import { TC_TWO_WEAPONS, type TcAttackChoices, type TcTwoWeapons } from '../../rules/models/tc/attack-card.js';
+import {
+  TC_TWO_WEAPONS,
+  type TcAttackChoices,
+  type TcTwoWeapons,
+} from '../../rules/models/tc/attack-card.js';
 
 export type { TcAttackChoices };
 

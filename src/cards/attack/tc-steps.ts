@@ -49,7 +49,10 @@ async function impairmentType(state: AttackCardState): Promise<ApplyOptions['dam
   const types = weapon?.type === 'weapon' ? (weapon.system as WeaponData).damageTypes : [];
   const type = types.find((t) => t === 'bludgeoning' || t === 'piercing' || t === 'slashing');
   // An unarmed strike bludgeons (002:695 names no type; fists, feet, knees and elbows).
-  return (type as ApplyOptions['damageType']) ?? (state.tc?.choices && isUnarmedState(weapon) ? 'bludgeoning' : null);
+  return (
+    (type as ApplyOptions['damageType']) ??
+    (state.tc?.choices && isUnarmedState(weapon) ? 'bludgeoning' : null)
+  );
 }
 
 const isUnarmedState = (weapon: Item | undefined): boolean =>
