@@ -211,6 +211,45 @@ describe('the attack card under the Time Count model', () => {
     await game.settings.set('gng', 'tcImpairments', false);
   });
 
+  it('a quick strike: one speed class faster and half damage; two weapons together: −6 each, the worse SF', async () => {
+    const { fighter, goblin, combat } = await tcFight(h);
+    const { f } = await schedule(combat, fighter, goblin, 1);
+    // Quick strike (002:517–521): the long sword's Standard one class faster, Fast: 1d6 [4] + 3 = 7;
+    // 6 + 7 = 13. Damage d8 7 + 3 = 10, halved: 5 — against ToP 3: fatigue +3, HP −2.
+    h.dice.queue(12, 4, 7);
+    const quick = (await attack(player, fighter, goblin, 'Long sword', {
+      tc: { quickStrike: true },
+    })) as ChatMessage;
+    expect(tcSchedule(combat).next[f]).toBe(13);
+    expect(view.text(quick)).toContain('Fast speed factor rolled: 1d6+3 → 4.');
+    h.as(player);
+    await view.click(quick, 'rollDamage');
+    expect(target(quick).damage).toMatchObject({ final: 5, lethal: 5 });
+    await view.click(quick, 'applyDamage');
+    expect(view.html(quick).querySelector('.tc-split')?.textContent).toBe('fatigue +3, HP −2, ToP 3→2');
+    expect((await act(player, quick, 'undoDamage')).ok).toBe(true);
+    expect((await act(player, quick, 'undoAttack')).ok).toBe(true);
+    expect(tcSchedule(combat).next[f]).toBe(6);
+
+    // Two weapons together (002:691): the long sword at 3 + 2 − 6 = −1: d20 12 → 11 against Primary
+    // 11, a hit; the SFs 1d6 [2] + 6 = 8 and the dagger's 1d6 [6] + 3 = 9: the worse, 9: next 15.
+    // The dagger's own card: 3 + Dex 1 (daggers, 002:58) + proficient 1 − 6 = −1: d20 10 → 9, a miss.
+    const dagger = fighter.items.find((i) => i.name === 'Dagger') as Item;
+    h.dice.queue(12, 2, 6, 10);
+    const both = (await attack(player, fighter, goblin, 'Long sword', {
+      offHand: dagger.id,
+      tc: { twoWeapons: 'together' },
+    })) as ChatMessage;
+    expect(state(both).attack).toMatchObject({ bonus: -1, total: 11 });
+    expect(target(both).result?.hit).toBe(true);
+    expect(tcSchedule(combat).next[f]).toBe(15);
+    expect(view.text(both)).toContain('Two weapons together: Dagger SF 9; the worse kept.');
+    const off = game.messages.contents.at(-1) as ChatMessage;
+    expect(state(off).weapon.name).toBe('Dagger');
+    expect(state(off).attack).toMatchObject({ natural: 10, bonus: -1, total: 9 });
+    expect(state(off).tc?.speed).toBeNull();
+  });
+
   it('hostile: forged choices, feet without an unarmed attack, striking each other out of step', async () => {
     const { fighter, goblin, combat } = await tcFight(h);
     await schedule(combat, fighter, goblin, 1);
