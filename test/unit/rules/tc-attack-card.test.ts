@@ -12,6 +12,7 @@ import {
   simultaneousTop,
   tcOptionParts,
   tcSpeedPlan,
+  tcAttackBonus,
   tcWeaponCategory,
   topSplit,
   unconsciousCounts,
@@ -163,5 +164,37 @@ describe('weapon categories from the name (002:58)', () => {
     expect(of('Unarmed strike', 'unarmed')).toBe('unarmed');
     // None of the words: the caller adds Strength in melee, Dexterity at range.
     expect(of('Sling', 'ranged')).toBeNull();
+  });
+});
+
+describe('the attack bonus (R9, 002:7–34)', () => {
+  const base = { bab: 3, accuracy: 0, str: 2, dex: 1, mode: 'melee' as const, size: 0, proficient: false };
+  it('Accuracy (BAB + AP), the ability by category, size, +1 proficient (002:34)', () => {
+    // A long sword (a light sword: Strength), not proficient: 3 + 2 = 5.
+    expect(tcAttackBonus({ ...base, category: 'light-swords' })).toEqual([
+      { label: 'GNG.Model.TC.Card.Part.bab', value: 3 },
+      { label: 'GNG.Model.TC.Card.Part.strength', value: 2 },
+    ]);
+    // A dagger adds Dexterity even in melee (002:58), proficient +1: 3 + 1 + 1.
+    expect(tcAttackBonus({ ...base, category: 'daggers', proficient: true })).toEqual([
+      { label: 'GNG.Model.TC.Card.Part.bab', value: 3 },
+      { label: 'GNG.Model.TC.Card.Part.dexterity', value: 1 },
+      { label: 'GNG.Model.TC.Card.Part.proficient', value: 1 },
+    ]);
+    // Unarmed the better (Dex 3 over Str 1); a Small attacker +1 (002:29); Accuracy from AP 2.
+    expect(tcAttackBonus({ ...base, str: 1, dex: 3, accuracy: 2, size: 1, category: 'unarmed' })).toEqual([
+      { label: 'GNG.Model.TC.Card.Part.bab', value: 3 },
+      { label: 'GNG.Model.TC.Card.Part.accuracy', value: 2 },
+      { label: 'GNG.Model.TC.Card.Part.dexterity', value: 3 },
+      { label: 'GNG.Model.TC.Card.Part.size', value: 1 },
+    ]);
+    // No category: Strength in melee, Dexterity at range; a javelin thrown adds Strength.
+    expect(tcAttackBonus({ ...base, category: null, mode: 'ranged' })[1]).toEqual({
+      label: 'GNG.Model.TC.Card.Part.dexterity',
+      value: 1,
+    });
+    expect(tcAttackBonus({ ...base, category: 'javelins', mode: 'ranged' })[1]?.label).toBe(
+      'GNG.Model.TC.Card.Part.strength',
+    );
   });
 });
