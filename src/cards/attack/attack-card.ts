@@ -23,12 +23,11 @@ import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
-import { modelTargetContext } from './attack-model-steps.js';
+import { modelCardContexts, modelTargetContext } from './attack-model-steps.js';
 import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
-import { egCardContext, egTargetContext, egVersus } from './eg-card-view.js';
-import { tcCardContext, tcTargetContext } from './tc-card-view.js';
+import { egTargetContext, egVersus } from './eg-card-view.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -117,8 +116,6 @@ function targetContext(state: AttackCardState, target: CardTarget) {
     saga: sagaTargetContext(state, target),
     // The Enlightened Grognard model's tokens (eg-card-view.ts); null under any other model.
     eg: egTargetContext(state, target),
-    // The Time Count model's lines (tc-card-view.ts); null under any other model.
-    tc: tcTargetContext(state, target),
     coupDeGrace: target.coupDeGrace && {
       allowed: target.coupDeGrace.allowed,
       text: target.coupDeGrace.allowed
@@ -520,8 +517,7 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
     ],
     ...cardFire(state),
     sagaTurn: sagaTurnContext(state),
-    eg: egCardContext(state),
-    tc: tcCardContext(state),
+    ...modelCardContexts(state),
     targets: state.targets.map((target) =>
       modelTargetContext(state, target, firearmsTarget(state, target, targetContext(state, target))),
     ),

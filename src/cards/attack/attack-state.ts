@@ -303,7 +303,6 @@ export const CARD_ACTIONS = [
   'woundTraumaSave',
   'undoAborts',
   'undoAttack',
-  // The Time Count model's Constitution check after Apply (tc-steps.ts).
   'tcConsciousness',
   // The Enlightened Grognard model's token steps (eg-card-state.ts, eg-steps.ts).
   ...EG_CARD_ACTIONS,
@@ -363,11 +362,8 @@ export function userMayAct(
       return owns(user, target.actorUuid);
     case 'undoAttack':
       return owns(user, state.attacker.actorUuid);
-    case 'egDefend':
-    case 'egClose':
-    case 'egMissToken':
-    case 'egRetro':
-    case 'egDamage':
+    default:
+      // The EG model's token steps (eg-card-state.ts).
       return egUserMayAct(action, user, state, target);
   }
 }
@@ -471,18 +467,15 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
       // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
       return target.actorUuid !== null && woundTraumaPending(target.applied?.woundTrauma);
     case 'tcConsciousness':
-      // After Apply, the Constitution check the fatigue called for (002:162), once.
+      // The Time Count model: after Apply, the Constitution check owed, once (tc-steps.ts).
       return Boolean(target.applied && target.tc?.consciousness && !target.tc.consciousness.roll);
     case 'undoAttack':
       // Per target; the card's own check (`attackTakenBackAllowed`) asks it of every target.
       return (
         target.applied === null && !hasAborts(target) && !target.calledShot?.aooBy && !target.strike?.result
       );
-    case 'egDefend':
-    case 'egClose':
-    case 'egRetro':
-    case 'egDamage':
-    case 'egMissToken':
+    default:
+      // The EG model's token steps (eg-card-state.ts).
       return egActionAvailable(action, target);
   }
 }
