@@ -133,8 +133,10 @@ describe('the attack card under the Time Count model', () => {
     expect(goblin.statuses.has('unconscious')).toBe(false);
     expect(view.text(message)).toContain('Goblin stays conscious: d20 1 → 2 vs DC 2.');
 
-    // Undo: the health vector back exactly, the check gone; the attack then taken back: next 6 again.
-    expect((await act(player, message, 'undoDamage')).ok).toBe(true);
+    // Undo (the GM's: the goblin rolled against the damage, so its attacker's side no longer may):
+    // the health vector back exactly, the check gone; the attack then taken back: next 6 again.
+    expect((await act(player, message, 'undoDamage')).ok).toBe(false);
+    expect((await act(gm, message, 'undoDamage')).ok).toBe(true);
     expect(hp(goblin)).toBe(8);
     expect(tcOf(goblin)).toMatchObject({ fatigue: 0, topLost: 0 });
     expect(goblin.statuses.has('dying')).toBe(false);
@@ -170,6 +172,8 @@ describe('the attack card under the Time Count model', () => {
     expect(view.text(message)).toContain('no check to wake before count 36');
     // A second roll is refused (once).
     expect((await act(gm, message, 'tcConsciousness')).ok).toBe(false);
+    // The attacker's side no longer undoes what the defender rolled against (the GM may).
+    expect((await act(player, message, 'undoDamage')).ok).toBe(false);
     expect((await act(gm, message, 'undoDamage')).ok).toBe(true);
     expect(goblin.statuses.has('unconscious')).toBe(false);
     expect(tcOf(goblin)).toMatchObject({ fatigue: 5 });

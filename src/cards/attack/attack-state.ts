@@ -482,10 +482,11 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
 
 /**
  * The defender rolled against the applied damage (the called shot's save, the strike's save or
- * check, the wound trauma save).
+ * check, the wound trauma save, the Time Count model's Constitution check).
  */
 export function defenderRolledAfterApply(target: CardTarget): boolean {
-  return Boolean(target.calledShot?.condition || target.strike?.result || target.applied?.woundTrauma?.save);
+  const rolled = target.applied?.woundTrauma?.save || target.tc?.consciousness?.roll;
+  return Boolean(target.calledShot?.condition || target.strike?.result || rolled);
 }
 
 /** The called shot provoked an attack of opportunity that was neither taken nor declined. */
