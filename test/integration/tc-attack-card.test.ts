@@ -33,7 +33,17 @@ const target = (message: ChatMessage) => state(message).targets[0] as CardTarget
 /** Hadwin (the fixture's fighter) and the goblin above in a begun combat; the GM's client. */
 async function tcFight(h: Awaited<ReturnType<typeof getHarness>>) {
   const fighter = await tcFighter(h);
-  const goblin = await tcCreature(h, {
+  const goblin = await tcGoblin(h);
+  h.as(gm);
+  const combat = h.startCombat([fighter, goblin]) as HarnessCombat;
+  await combat.startCombat();
+  await attackActionsSettled();
+  return { fighter, goblin, combat };
+}
+
+/** The goblin above (the GM's). */
+async function tcGoblin(h: Awaited<ReturnType<typeof getHarness>>) {
+  return tcCreature(h, {
     name: 'Goblin',
     type: 'npc',
     abilities: { dex: 12, con: 12 },
@@ -50,16 +60,11 @@ async function tcFight(h: Awaited<ReturnType<typeof getHarness>>) {
       },
     ],
   });
-  h.as(gm);
-  const combat = h.startCombat([fighter, goblin]) as HarnessCombat;
-  await combat.startCombat();
-  await attackActionsSettled();
-  return { fighter, goblin, combat };
 }
 
 const hp = (actor: Actor) => (actor.system as unknown as { hp: { value: number } }).hp.value;
 
-/** Hadwin 6, the goblin 7 (002:246: lowest first); the count advanced to `to` (the GM's). */
+/** Hadwin 6, the goblin 7 (002:246: lowest first); the count advanced `advances` times (the GM). */
 async function schedule(combat: Combat, fighter: Actor, goblin: Actor, advances: number) {
   h.as(gm);
   const id = (a: Actor) => combat.combatants.find((c) => c.actor === a)?.id as string;
@@ -252,6 +257,55 @@ describe('the attack card under the Time Count model', () => {
     expect(state(off).weapon.name).toBe('Dagger');
     expect(state(off).attack).toMatchObject({ natural: 10, bonus: -1, total: 9 });
     expect(state(off).tc?.speed).toBeNull();
+  });
+
+  it('striking each other at the same count +1; an unarmed strike: the better of Str and Dex, 1d3, nonlethal, feet −4', async () => {
+    // A brawler (the player's): 1 level (BAB 1), Str 14 (+2), Dex 16 (+3), an unarmed strike (simple:
+    // proficient +1; Fast 1d6+3). Both act at count 6 (002:248: "If two numbers match …").
+    const brawler = await tcCreature(h, {
+      name: 'Brawler',
+      owner: player,
+      abilities: { str: 14, dex: 16 },
+      hp: { value: 10 },
+      levels: 1,
+      weapons: [
+        {
+          name: 'Unarmed strike',
+          use: 'unarmed',
+          damage: '1d3',
+          damageTypes: ['bludgeoning'],
+          category: 'simple',
+          speedClass: 'fast',
+        },
+      ],
+    });
+    const goblin = await tcGoblin(h);
+    h.as(gm);
+    const combat = h.startCombat([brawler, goblin]) as HarnessCombat;
+    await combat.startCombat();
+    const id = (a: Actor) => combat.combatants.find((c) => c.actor === a)?.id as string;
+    await setTcInitiative(combat, id(brawler), { total: 6 });
+    await setTcInitiative(combat, id(goblin), { total: 6 });
+    await advanceCount(combat);
+    // 1 + Dex 3 (unarmed: the better, 002:58) + 1 proficient − 4 feet (002:695) + 1 each other (002:687)
+    // = +2; d20 10 → 12 against Primary 11. SF 1d6 [2] + 3 = 5: next 11.
+    h.dice.queue(10, 2);
+    const message = (await attack(player, brawler, goblin, 'Unarmed strike', {
+      tc: { feet: true, simultaneous: true },
+    })) as ChatMessage;
+    expect(state(message).attack).toMatchObject({ bonus: 2, total: 12 });
+    expect(state(message).options.nonlethal).toBe(true);
+    expect(target(message).result?.hit).toBe(true);
+    expect(tcSchedule(combat).next[id(brawler)]).toBe(11);
+    // 1d3 [3] + Dex 3 = 6, nonlethal: all fatigue (A3), no HP; the ToP still drops (002:107).
+    h.as(player);
+    h.dice.queue(3);
+    await view.click(message, 'rollDamage');
+    expect(target(message).damage).toMatchObject({ formula: '1d3', final: 6, nonlethal: 6, lethal: 0 });
+    await view.click(message, 'applyDamage');
+    expect(hp(goblin)).toBe(8);
+    expect(tcOf(goblin)).toMatchObject({ fatigue: 6, topLost: 1 });
+    expect(view.html(message).querySelector('.tc-split')?.textContent).toBe('fatigue +6, ToP 3→2');
   });
 
   it('hostile: forged choices, feet without an unarmed attack, striking each other out of step', async () => {

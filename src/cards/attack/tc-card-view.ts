@@ -70,7 +70,8 @@ function splitLine(target: CardTarget): string | null {
       ? [f('GNG.Model.TC.Card.Split.invigoration', { n: signed(split.invigoration) })]
       : []),
     f('GNG.Model.TC.Card.Split.fatigue', { n: signed(split.fatigue) }),
-    f('GNG.Model.TC.Card.Split.hp', { n: signed(split.hp) }),
+    // A hit below the ToP (or nonlethal) takes no HP: not said.
+    ...(split.hp ? [f('GNG.Model.TC.Card.Split.hp', { n: signed(split.hp) })] : []),
     f('GNG.Model.TC.Card.Split.top', { before: split.top.before, after: split.top.after }),
     ...(split.impairments
       ? [f('GNG.Model.TC.Card.Split.impairments', { n: signed(split.impairments) })]
