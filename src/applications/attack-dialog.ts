@@ -73,6 +73,8 @@ import { isSagaModel } from '../cards/attack/saga-attack.js';
 import { sagaDialogView, sagaOptionsFromForm, sagaPreview } from './attack-dialog-saga.js';
 import { isEgModel } from '../cards/attack/eg-attack.js';
 import { egDialogView, egOptionsFromForm, egPreview } from './attack-dialog-eg.js';
+import { isTcModel } from '../cards/attack/tc-attack.js';
+import { tcDialogView, tcOptionsFromForm, tcPreview } from './attack-dialog-tc.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -127,6 +129,8 @@ export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
     ...sagaOptionsFromForm(data),
     // The Enlightened Grognard model's own choices (attack-dialog-eg.ts; its fields show under it alone).
     ...egOptionsFromForm(data),
+    // The Time Count model's own choices (attack-dialog-tc.ts; its fields show under it alone).
+    ...tcOptionsFromForm(data),
   };
   // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
   if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
@@ -260,6 +264,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
     // Under the Saga-style model: the chapter's parts (attack-dialog-saga.ts).
     if (isEgModel(combatModel())) return egPreview(this.actor, this.weapon, options, preview);
+    if (isTcModel(combatModel())) return tcPreview(this.actor, this.weapon, options, preview);
     return isSagaModel(combatModel()) ? sagaPreview(this.actor, this.weapon, options, preview) : preview;
   }
 
@@ -291,6 +296,9 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       : null;
     const eg = isEgModel(combatModel())
       ? egDialogView(this.actor, this.weapon, preview?.attack.mode ?? null, this.#targets, chosen, id)
+      : null;
+    const tc = isTcModel(combatModel())
+      ? tcDialogView(this.weapon, preview?.attack.mode ?? null, this.#targets, chosen, id)
       : null;
     return {
       ...context,
@@ -375,11 +383,14 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       fire: this.#fireView(chosen, id),
       combat,
       // Under the Saga-style model GnG's rows are not drawn: no empty "Combat options" fieldset.
-      hideCombatOptions: (saga !== null || eg !== null) && !combat.offHand.show && !combat.sunder.show,
+      hideCombatOptions:
+        (saga !== null || eg !== null || tc !== null) && !combat.offHand.show && !combat.sunder.show,
       saga,
       // Under the EG model its own choices replace GnG's rows too (attack-dialog-eg.ts).
       eg,
-      modelOptions: saga !== null || eg !== null,
+      // Under the Time Count model its own choices too (attack-dialog-tc.ts).
+      tc,
+      modelOptions: saga !== null || eg !== null || tc !== null,
       // Odds without aborts (a model that has none) say nothing of Block.
       oddsHint: combatModel().capabilities.aborts ? 'GNG.Odds.Hint' : 'GNG.Odds.HintNoAborts',
       calledShotNotes: [

@@ -33,3 +33,33 @@ export async function withFoundryDice<T>(
     }
   }
 }
+
+/**
+ * `run` with Foundry dice of any faces, each die a `Roll` rolled when first asked for (the Time
+ * Count's speed factors: d4s, d6s and d8s in one plan); its result and the rolls in the order rolled.
+ */
+export async function withMixedFoundryDice<T>(
+  run: (dice: DiceSource) => T,
+): Promise<{ result: T; rolls: Roll[] }> {
+  const rolls: Roll[] = [];
+  for (;;) {
+    let index = 0;
+    let asked = 0;
+    const source: DiceSource = {
+      roll(faces: number): number {
+        const roll = rolls[index++];
+        if (!roll) {
+          asked = faces;
+          throw new NeedAnotherDie();
+        }
+        return roll.total as number;
+      },
+    };
+    try {
+      return { result: run(source), rolls };
+    } catch (error) {
+      if (!(error instanceof NeedAnotherDie)) throw error;
+      rolls.push(await new Roll(`1d${asked}`).evaluate());
+    }
+  }
+}

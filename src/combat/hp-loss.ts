@@ -14,6 +14,7 @@
  */
 import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
 import type { CombatModel, DamageCondition, NonlethalCondition } from '../rules/index.js';
+import type { ApplyOptions } from '../rules/models/types.js';
 import {
   holdStatuses,
   putBackStatus,
@@ -67,6 +68,8 @@ export interface HitPointLoss {
   hold: string | null;
   /** The actor's trauma flag before this loss set it (null: not set, e.g. out of combat). */
   traumaBefore: boolean | null;
+  /** The Time Count model's Constitution check this loss owes (R27; absent: none). */
+  consciousness?: { dc: number; penalty: number };
 }
 
 /** What a card keeps of a loss to undo it (the field names of the stored cards). */
@@ -122,7 +125,14 @@ function healthPath(field: string, model?: CombatModel): string {
  */
 export async function applyHitPointLoss(
   actor: Actor,
-  damage: { lethal: number; nonlethal: number; nonlethalAttack?: boolean; slashing?: boolean },
+  damage: {
+    lethal: number;
+    nonlethal: number;
+    nonlethalAttack?: boolean;
+    slashing?: boolean;
+    /** A model's own options of this hit (the Time Count model's impairments and damage type). */
+    model?: Partial<ApplyOptions>;
+  },
   allow: (changes: Record<string, unknown>) => boolean,
   model: CombatModel = combatModel(),
 ): Promise<HitPointLoss | null> {
@@ -139,6 +149,7 @@ export async function applyHitPointLoss(
       },
       nonlethalAttack: damage.nonlethalAttack === true,
       slashing: damage.slashing === true,
+      ...damage.model,
     },
   );
   // Stable and below 0 HP: a loss of Hit Points makes it dying again (or dead), one of none does not;
@@ -176,6 +187,9 @@ export async function applyHitPointLoss(
     effectIds,
     hold,
     traumaBefore,
+    ...(typeof outcome.consciousnessDC === 'number'
+      ? { consciousness: { dc: outcome.consciousnessDC, penalty: outcome.consciousnessPenalty ?? 0 } }
+      : {}),
   };
 }
 

@@ -17,6 +17,7 @@ import { onDemand } from '../on-demand.js';
 import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
 import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
 import { tcSheetBlock } from '../applications/sheets/tc-sheet.js';
+import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
 
 const TC = 'tc';
 const playing = () => combatModel().id === TC;
@@ -51,6 +52,8 @@ let registered = false;
 export function registerTcTable(): void {
   if (registered) return;
   registered = true;
+  // The optional impairments (002:82) as a world setting (the attack card reads it; tc-settings.ts).
+  registerTcImpairmentsSetting();
   setModelSheetBlock(TC, tcSheetBlock);
   setModelHeaderLabel(TC, tcHeaderLabel);
   registerLazyCard({

@@ -23,11 +23,11 @@ import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';
 import { blockButtons } from './attack-aborts.js';
-import { modelTargetContext } from './attack-model-steps.js';
+import { modelCardContexts, modelTargetContext } from './attack-model-steps.js';
 import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
-import { egCardContext, egTargetContext, egVersus } from './eg-card-view.js';
+import { egTargetContext, egVersus } from './eg-card-view.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
@@ -517,7 +517,7 @@ export function attackCardContext(state: AttackCardState): Record<string, unknow
     ],
     ...cardFire(state),
     sagaTurn: sagaTurnContext(state),
-    eg: egCardContext(state),
+    ...modelCardContexts(state),
     targets: state.targets.map((target) =>
       modelTargetContext(state, target, firearmsTarget(state, target, targetContext(state, target))),
     ),

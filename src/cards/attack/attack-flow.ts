@@ -330,6 +330,11 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     woundTraumaSave: action('woundTraumaSave', {
       run: async ({ message, state, target }) => (await gm()).woundTraumaSave(message, state, target),
     }),
+    // The Time Count model's Constitution check after Apply (tc-steps.ts).
+    tcConsciousness: action('tcConsciousness', {
+      run: async ({ message, state, target }) =>
+        (await import('./tc-steps.js')).tcConsciousnessCheck(message, state, target),
+    }),
     // The EG model's token steps (eg-steps.ts).
     egDefend: egAction('egDefend'),
     egClose: egAction('egClose'),
@@ -359,6 +364,8 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         }
         // The Saga-style attacker's action back (saga-turn-spend.ts).
         await (await import('./saga-turn-spend.js')).takeBackSagaAttack(state, user);
+        // The TC attacker's next count back (tc-attack.ts).
+        if (state.tc) await (await import('./tc-attack.js')).takeBackTcAttack(state, user);
         await withdrawCombatOptions(state);
       },
     },

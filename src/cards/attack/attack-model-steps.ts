@@ -11,6 +11,8 @@ import { capabilityRefusal, postedModel } from '../model-guard.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardDefense, CardTarget } from './attack-state.js';
+import { egCardContext } from './eg-card-view.js';
+import { tcCardContext, tcTargetContext } from './tc-card-view.js';
 
 /**
  * The card's record of a resolution: hit and RD (the model's margin), and a critical hit or fumble
@@ -159,7 +161,13 @@ export function modelTargetContext<
     Object.assign(context.buttons, { block: null, riposte: null, rollWithBlow: null });
   if (context.damage && target.damage && model && !model.capabilities.protection)
     context.damage.steps = unarmoredDamageSteps(state, target, model);
-  return context;
+  // The Time Count model's lines (tc-card-view.ts); null under any other model.
+  return Object.assign(context, { tc: tcTargetContext(state, target) });
+}
+
+/** The card's own parts under a model: the EG model's tokens, the Time Count's lines (null otherwise). */
+export function modelCardContexts(state: AttackCardState) {
+  return { eg: egCardContext(state), tc: tcCardContext(state) };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from './attack-options.js';
 import { parseSagaChoices } from './saga-options.js';
 import { parseEgChoices } from './eg-options.js';
+import { parseTcChoices } from './tc-options.js';
 
 const SITUATIONAL: readonly SituationalModifier[] = ['flanking', 'higher-ground', 'squeezing'];
 
@@ -117,6 +118,7 @@ const PARSERS: { [K in keyof AttackOptions]-?: (value: unknown) => AttackOptions
   },
   saga: parseSagaChoices,
   eg: parseEgChoices,
+  tc: parseTcChoices,
   object: (v) => {
     const o = record(v);
     if (Object.keys(o).some((key) => key !== 'size' && key !== 'moving')) bad();

@@ -16,6 +16,7 @@ import type {
 } from '../../rules/index.js';
 import type { SagaAttackChoices } from './saga-options.js';
 import type { EgAttackChoices } from './eg-options.js';
+import type { TcAttackChoices } from './tc-options.js';
 
 /** Situational rows of GnG "Table: Attack Roll Modifiers" the attacker may claim for this attack. */
 export type SituationalModifier = Extract<AttackerCondition, 'flanking' | 'higher-ground' | 'squeezing'>;
@@ -98,6 +99,8 @@ export interface AttackOptions {
   saga?: SagaAttackChoices;
   /** The Enlightened Grognard model's own choices (eg-options.ts); refused under another model. */
   eg?: EgAttackChoices;
+  /** The Time Count model's own choices (tc-options.ts); refused under another model. */
+  tc?: TcAttackChoices;
 }
 
 export const DEFAULT_ATTACK_OPTIONS: Required<
@@ -115,6 +118,7 @@ export const DEFAULT_ATTACK_OPTIONS: Required<
     | 'sunder'
     | 'saga'
     | 'eg'
+    | 'tc'
   >
 > = {
   situational: [],

@@ -56,6 +56,17 @@ import { refundSagaAttack, spendSagaAttack } from './saga-turn-spend.js';
 import { checkEgOptions, egAttackParts, isEgModel, settleEgTarget, startEgAttack } from './eg-attack.js';
 import { answerNpcDefenses, refundEgAttack } from './eg-steps.js';
 import { refundEgAttackTurn, spendEgAttack } from './eg-turn-spend.js';
+import {
+  assertTcActing,
+  checkTcOptions,
+  isTcModel,
+  isUnarmed,
+  refundTcAttack,
+  scheduleTcAttack,
+  settleTcTarget,
+  startTcCard,
+  tcAttackParts,
+} from './tc-attack.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -246,6 +257,12 @@ export async function createAttackCard(
   // The Enlightened Grognard chapter's own options (eg-attack.ts); its options under no other model.
   checkEgOptions(opts, combatModel(), { mode: summary.mode, targets: refs.map((ref) => ref.tokenId) });
   const eg = isEgModel(combatModel());
+  // The Time Count chapter's own options (tc-attack.ts); the attacker's count must have come.
+  checkTcOptions(opts, combatModel(), { weapon, mode: summary.mode, targets: refs.length, hand });
+  const tc = isTcModel(combatModel());
+  if (tc && hand === 'primary') assertTcActing(actor, opts, defenders);
+  // "Fighting unarmed normally deals only 1d3 damage … This damage is nonlethal" (002:695).
+  if (tc && isUnarmed(weapon)) opts.nonlethal = true;
   // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).
   if (preview.grip && hand === 'primary') opts.grip = preview.grip;
   let targets: CardTarget[];
@@ -275,7 +292,9 @@ export async function createAttackCard(
         ? sagaAttackParts(actor, weapon, row, opts)
         : eg && row
           ? egAttackParts(actor, row, opts)
-          : preview.lines.map((line) => ({ label: line.label, value: line.value })),
+          : tc && row
+            ? tcAttackParts(actor, weapon, row, opts)
+            : preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };
   // Again after `gng.preAttack` and a scattershot's aisle, before anything is rolled.
@@ -364,6 +383,7 @@ export async function createAttackCard(
   if (fired) state.fire = fired.fire;
   if (sagaTurn) state.sagaTurn = sagaTurn;
   if (egCard) state.eg = egCard;
+  if (tc) state.tc = startTcCard(actor, config.options);
   if (scatter?.record) state.scattershot = scatter.record;
   const defenderOf = async (target: CardTarget) =>
     target.actorUuid ? await actorOf(target.actorUuid) : null;
@@ -377,6 +397,7 @@ export async function createAttackCard(
   for (const target of state.targets)
     if (saga) settleSagaTarget(state, target, await defenderOf(target), combatModel());
     else if (egCard) settleEgTarget(state, target, await defenderOf(target), combatModel());
+    else if (tc) settleTcTarget(state, target, await defenderOf(target), combatModel());
     else settleStaticDefense(state, target, await defenderOf(target));
   // EG: defenders no player owns answer "no tokens" under the NPC-defense automation (eg-steps.ts).
   const egRoll = egCard ? await answerNpcDefenses(state) : null;
@@ -400,6 +421,15 @@ export async function createAttackCard(
       target.calledShot.provokes = false;
   }
 
+  // The attacker's next count through the Time Count's store (tc-attack.ts); refused: nothing posted.
+  let tcRolls: Roll[];
+  try {
+    tcRolls = tc ? await scheduleTcAttack(actor, weapon, state, hand) : [];
+  } catch (error) {
+    await refundTcAttack(state);
+    await returnRounds(fired?.fire.spent);
+    throw error;
+  }
   // Fighting defensively: the status until the attacker's next turn (combat-options-card.ts).
   await fightDefensively(state, actor);
   let message: ChatMessage | null | undefined;
@@ -412,6 +442,7 @@ export async function createAttackCard(
             ...(fired?.roll ? [fired.roll] : []),
             ...(roll ? [roll] : []),
             ...(egRoll ? [egRoll] : []),
+            ...tcRolls,
             ...(chain?.rolls ?? []),
             ...concealed,
             ...wall,
@@ -429,6 +460,7 @@ export async function createAttackCard(
     if (!message) await withdrawCombatOptions(state);
     if (!message) await refundSagaAttack(actor, sagaTurn);
     if (!message) await refundEgAttack(state);
+    if (!message) await refundTcAttack(state);
   }
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   // Defensive Strike's +4 is spent; a miss against a defender in total defense gives it its +4.
@@ -451,6 +483,7 @@ const OFF_HAND_KEEPS = [
   'fightingDefensively',
   'nonlethal',
   'bonus',
+  'tc',
 ] as const;
 
 /**

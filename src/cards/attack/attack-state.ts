@@ -303,6 +303,7 @@ export const CARD_ACTIONS = [
   'woundTraumaSave',
   'undoAborts',
   'undoAttack',
+  'tcConsciousness',
   // The Enlightened Grognard model's token steps (eg-card-state.ts, eg-steps.ts).
   ...EG_CARD_ACTIONS,
 ] as const;
@@ -357,14 +358,12 @@ export function userMayAct(
     case 'strike':
       return target.kind === 'creature' && owns(user, target.actorUuid);
     case 'woundTraumaSave':
+    case 'tcConsciousness':
       return owns(user, target.actorUuid);
     case 'undoAttack':
       return owns(user, state.attacker.actorUuid);
-    case 'egDefend':
-    case 'egClose':
-    case 'egMissToken':
-    case 'egRetro':
-    case 'egDamage':
+    default:
+      // The EG model's token steps (eg-card-state.ts).
       return egUserMayAct(action, user, state, target);
   }
 }
@@ -467,26 +466,27 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
     case 'woundTraumaSave':
       // After Apply, under Advanced Wound Trauma: the Fortitude save the HP loss called for, once.
       return target.actorUuid !== null && woundTraumaPending(target.applied?.woundTrauma);
+    case 'tcConsciousness':
+      // The Time Count model: after Apply, the Constitution check owed, once (tc-steps.ts).
+      return Boolean(target.applied && target.tc?.consciousness && !target.tc.consciousness.roll);
     case 'undoAttack':
       // Per target; the card's own check (`attackTakenBackAllowed`) asks it of every target.
       return (
         target.applied === null && !hasAborts(target) && !target.calledShot?.aooBy && !target.strike?.result
       );
-    case 'egDefend':
-    case 'egClose':
-    case 'egRetro':
-    case 'egDamage':
-    case 'egMissToken':
+    default:
+      // The EG model's token steps (eg-card-state.ts).
       return egActionAvailable(action, target);
   }
 }
 
 /**
  * The defender rolled against the applied damage (the called shot's save, the strike's save or
- * check, the wound trauma save).
+ * check, the wound trauma save, the Time Count model's Constitution check).
  */
 export function defenderRolledAfterApply(target: CardTarget): boolean {
-  return Boolean(target.calledShot?.condition || target.strike?.result || target.applied?.woundTrauma?.save);
+  const rolled = target.applied?.woundTrauma?.save || target.tc?.consciousness?.roll;
+  return Boolean(target.calledShot?.condition || target.strike?.result || rolled);
 }
 
 /** The called shot provoked an attack of opportunity that was neither taken nor declined. */

@@ -20,6 +20,8 @@ import { postedModel } from '../model-guard.js';
 import { cardResult } from './attack-model-steps.js';
 import { sagaApplyModel } from './saga-attack.js';
 import { egStrength } from './eg-attack.js';
+import { tcDamageBonuses } from './tc-attack.js';
+import { quickStrikeDamage, tcAfterApply, tcBeforeApply, undoTcConsciousness } from './tc-steps.js';
 import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -198,8 +200,10 @@ export async function rollDamage(
   if (target.saga?.maneuver) throw new Refusal('GNG.Model.Saga.Card.Refusal.maneuverNoDamage');
   const result = target.result as NonNullable<CardTarget['result']>;
 
+  // Under the Time Count model: Str/Dex by category, Power, the unarmed die (tc-attack.ts).
+  const tc = state.tc ? tcDamageBonuses(attacker, state, summary) : null;
   // Scattershot: the increment's count of the base die (scattershot.ts).
-  const dice = scattershotDice(state.scattershot, parseDice(summary.damageDice));
+  const dice = tc?.dice ?? scattershotDice(state.scattershot, parseDice(summary.damageDice));
   // Firearms: each hitting shot of each barrel rolls the weapon's dice (one roll, split in order).
   const fire = multiShot(state.fire) ? state.fire : null;
   const hits = fire ? fireHits(fire, result) : null;
@@ -210,11 +214,13 @@ export async function rollDamage(
   // An EG area attack makes one damage roll for every target it hits (003:1476): the first one's.
   if (state.eg?.area) values = state.eg.areaDamage ??= values;
   // Under the EG model Strength goes by how the weapon is wielded (eg-attack.ts `egStrength`).
-  const strength = state.eg
-    ? egStrength(attacker, state, summary)
-    : weaponStrengthBonus(summary.strength, state.weapon.grip, {
-        powerAttack: state.options.powerAttack === true,
-      });
+  const strength = tc
+    ? tc.ability
+    : state.eg
+      ? egStrength(attacker, state, summary)
+      : weaponStrengthBonus(summary.strength, state.weapon.grip, {
+          powerAttack: state.options.powerAttack === true,
+        });
 
   // A sundered item: the holder's Protection and resistances do not cover it (sunder.ts).
   const defender = target.sunder ? null : await actorOf(target.actorUuid);
@@ -234,6 +240,7 @@ export async function rollDamage(
     // A model whose critical hit is maximum damage reads each die's faces (the EG model).
     ...(result.critical ? { critical: true, diceFaces: values.map(() => dice.faces) } : {}),
     ...props.inputs,
+    ...(tc ? { otherBonus: tc.other } : {}),
     penetrated: target.calledShot?.penetration?.save?.success === false,
     nonlethal: state.options.nonlethal === true,
   });
@@ -274,6 +281,8 @@ export async function rollDamage(
   };
   // A sunder: the holder takes none of it (no Roll with the Blow); Apply hits the item (sunder.ts).
   if (target.sunder) target.damage.lethal = 0;
+  // A quick strike's half damage (tc-steps.ts).
+  quickStrikeDamage(state, target.damage);
   showRolls(message, [roll, ...(await finishPropertyDamage(target.damage, props.record))]);
   await saveCard(message, state);
 }
@@ -288,6 +297,8 @@ export async function applyDamage(
   const actor = await actorOf(target.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
   const damage = target.damage as NonNullable<CardTarget['damage']>;
+  // The Time Count model: the ToP the hit meets, its impairments' type (tc-steps.ts).
+  const tcOptions = await tcBeforeApply(state, target, actor);
   const loss = await applyHitPointLoss(
     actor,
     {
@@ -295,12 +306,14 @@ export async function applyDamage(
       nonlethal: damage.nonlethal,
       nonlethalAttack: state.options.nonlethal === true,
       slashing: await slashingWeapon(state),
+      ...(tcOptions ? { model: tcOptions } : {}),
     },
     (changes) => Hooks.call('gng.preApplyDamage', message, target, actor, changes) !== false,
     // A Saga-style coup de grace, Partial or Total Defense (saga-attack.ts); otherwise the world's model.
     sagaApplyModel(target, combatModel()),
   );
   if (!loss) throw new Refusal('GNG.Error.Attack.Cancelled');
+  tcAfterApply(state, target, loss.consciousness);
   // The Vicious wielder's 1d6 and the Wounding save (item-properties-damage.ts).
   const extra = await applyPropertyDamage(state, target, actor);
   target.applied = {
@@ -341,6 +354,7 @@ export async function undoDamage(
     const notes = await undoCalledShot(actor, target);
     await undoStrike(actor, target);
     notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
+    notes.push(...(await undoTcConsciousness(actor, target)));
     notes.push(...(await undoPropertyDamage(state, actor, applied.properties)));
     notes.push(
       ...(await restoreHitPointLoss(

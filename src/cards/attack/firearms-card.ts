@@ -135,6 +135,7 @@ async function reloadFromCard(item: Item): Promise<CardActionResult> {
 /** The take-back's label: the rounds return (firearms), the tokens (EG model), the action (Saga-style). */
 function undoKey(state: AttackCardState): string {
   if (state.fire) return 'GNG.Fire.Action.undoAttack';
+  if (state.tc) return 'GNG.Model.TC.Card.Undo';
   return state.eg ? 'GNG.Model.EG.Card.Undo' : 'GNG.Model.Saga.Card.Turn.undo';
 }
 

@@ -77,13 +77,17 @@ export function attackTakeBackAvailable(state: AttackCardState): boolean {
   const taken =
     (fire?.spent && !fire.withdrawn) ||
     (state.sagaTurn && !state.sagaTurn.withdrawn) ||
-    (state.eg && !state.eg.withdrawn);
+    (state.eg && !state.eg.withdrawn) ||
+    // A TC card's next count (tc-attack.ts).
+    (state.tc?.records.length && !state.tc.withdrawn);
   return Boolean(taken && state.targets.every((target) => actionAvailable('undoAttack', target)));
 }
 
 /** The attack was taken back: nothing more happens on its card. */
 export function attackWithdrawn(state: AttackCardState): boolean {
-  return Boolean(state.fire?.withdrawn || state.sagaTurn?.withdrawn || state.eg?.withdrawn);
+  return Boolean(
+    state.fire?.withdrawn || state.sagaTurn?.withdrawn || state.eg?.withdrawn || state.tc?.withdrawn,
+  );
 }
 
 function weaponData(weapon: Item): WeaponData | null {

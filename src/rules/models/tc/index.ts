@@ -29,3 +29,6 @@ export * from './consciousness-timing.js';
 export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';
 // Lane world: healing split into Invigoration and fatigue (R29).
 export * from './healing.js';
+// Lane card: the attack card's own rules (options, next-act speed, quick strike, ToP split line,
+// the consciousness check, simultaneous hits, weapon categories, the attack bonus).
+export * from './attack-card.js';
