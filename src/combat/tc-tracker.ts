@@ -22,6 +22,7 @@ import { askGM, track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
 import {
   advanceCount,
+  isActing,
   lastAdvanceOf,
   markUnsteady,
   mirrorInitiative,
@@ -114,11 +115,10 @@ export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSche
       .filter((id) => id !== combatant.id && Math.max(schedule.next[id] as number, schedule.count) === at)
       .map((id) => combat.combatants.get(id)?.actor?.name ?? '')
       .sort();
-    parts.push(
-      next <= schedule.count
-        ? t('GNG.Model.TC.Tracker.ActingNow')
-        : f('GNG.Model.TC.Tracker.ActsAt', { count: next, in: next - schedule.count }),
-    );
+    if (isActing(schedule, combatant.id)) parts.push(t('GNG.Model.TC.Tracker.ActingNow'));
+    else if (schedule.started)
+      parts.push(f('GNG.Model.TC.Tracker.ActsAt', { count: next, in: next - schedule.count }));
+    else parts.push(f('GNG.Model.TC.Tracker.FirstAt', { count: next }));
     if (together.length) parts.push(f('GNG.Model.TC.Tracker.Together', { names: together.join(', ') }));
   }
   if (schedule.unsteady[combatant.id]) parts.push(t('GNG.Model.TC.Tracker.Unsteady'));
@@ -186,7 +186,7 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
     note.setAttribute('role', 'note');
     note.textContent = tcRowText(combat, combatant, schedule);
     place.append(note);
-    const acting = combatant.id in schedule.next && (schedule.next[combatant.id] as number) <= schedule.count;
+    const acting = isActing(schedule, combatant.id);
     if (acting && combat.started && (game.user.isGM || combatant.actor?.isOwner))
       place.append(actControls(doc, combat, combatant, actions));
     if (game.user.isGM && !(combatant.id in schedule.next) && !schedule.unsteady[combatant.id])

@@ -82,8 +82,8 @@ describe('the tracker', () => {
     await theExample();
     expect(order()).toEqual([z, g, a]);
     expect(tracker().querySelector('.gng-tc-count')?.textContent).toBe('Time Count 0 · round 1');
-    expect(rowText(g)).toBe('acts at 7 (in 7)');
-    expect(rowText(a)).toBe('acts at 13 (in 13) · unsteady');
+    expect(rowText(g)).toBe('first acts at 7');
+    expect(rowText(a)).toBe('first acts at 13 · unsteady');
     await advanceCount(combat);
     expect(rowText(z)).toBe('acting now');
     await scheduleAct(combat, z, { sf: 7, reason: 'x' });
