@@ -79,7 +79,7 @@ export interface TcAdvanceRecord {
 
 const QUEUE = 'gng.tc.schedule';
 
-const isCount = (v: unknown): v is number =>
+export const isCount = (v: unknown): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= MIN_COUNT && v <= MAX_COUNT;
 /** A whole number from 0 (an SF, a seq, a round or turn). */
 const isAmount = (v: unknown): v is number => isCount(v) && v >= 0;
@@ -125,8 +125,8 @@ export function nextScheduledCount(schedule: TcSchedule): number | null {
   return later.length ? Math.min(...later) : null;
 }
 
-/** Runs a write in the combat's queue; a refusal is thrown on to the caller. */
-async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> {
+/** Runs a write in the combat's queue (the store's own files share it); a refusal is thrown on. */
+export async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> {
   let value: T | undefined;
   const result = await serialized(`${QUEUE}.${combatId}`, async () => {
     value = await write();
@@ -135,11 +135,11 @@ async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> 
   return value as T;
 }
 
-function assertGM(): void {
+export function assertGM(): void {
   if (!game.user.isGM) throw new Refusal('GNG.Model.TC.Act.Error.GMOnly');
 }
 
-function combatantOrRefuse(combat: Combat, combatantId: unknown): Combatant {
+export function combatantOrRefuse(combat: Combat, combatantId: unknown): Combatant {
   const combatant = typeof combatantId === 'string' ? combat.combatants.get(combatantId) : undefined;
   if (!combatant) throw new Refusal('GNG.Model.TC.Act.Error.NoCombatant');
   return combatant;
@@ -461,56 +461,11 @@ export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleR
   });
 }
 
-/** The world setting: who rolls its SF (R35, 002:254: PCs roll, NPCs use the static SF, the GM may roll). */
-export const TC_SPEED_FACTORS_SETTING = 'tcSpeedFactors';
-export const TC_SPEED_FACTOR_MODES = ['pc-random', 'all-random', 'all-static'] as const;
-export type TcSpeedFactorMode = (typeof TC_SPEED_FACTOR_MODES)[number];
-
-/** Whether the setting is registered (reading one that is not throws). */
-function speedFactorsRegistered(): boolean {
-  try {
-    game.settings.get(SYSTEM_ID, TC_SPEED_FACTORS_SETTING);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Registers `tcSpeedFactors` (once; the TC loader's glue calls it). */
-export function registerTcSpeedFactorsSetting(): void {
-  if (speedFactorsRegistered()) return;
-  game.settings.register(SYSTEM_ID, TC_SPEED_FACTORS_SETTING, {
-    name: 'GNG.Model.TC.Setting.SpeedFactors.name',
-    hint: 'GNG.Model.TC.Setting.SpeedFactors.hint',
-    scope: 'world',
-    config: true,
-    type: String,
-    default: 'pc-random',
-    choices: Object.fromEntries(
-      TC_SPEED_FACTOR_MODES.map((mode) => [mode, `GNG.Model.TC.Setting.SpeedFactors.choices.${mode}`]),
-    ),
-  });
-}
-
-/** The world's mode (`pc-random` when unset, unknown or not registered). */
-export function tcSpeedFactorMode(): TcSpeedFactorMode {
-  try {
-    const value = game.settings.get(SYSTEM_ID, TC_SPEED_FACTORS_SETTING);
-    return (TC_SPEED_FACTOR_MODES as readonly unknown[]).includes(value)
-      ? (value as TcSpeedFactorMode)
-      : 'pc-random';
-  } catch {
-    return 'pc-random';
-  }
-}
-
-/**
- * Whether the actor rolls its SF (the Random SF column) rather than taking the Static SF (R35,
- * 002:254): a player character does, an NPC does not — unless the world says all roll or none do.
- */
-export function rollsSpeedFactor(actor: Actor | null): boolean {
-  const mode = tcSpeedFactorMode();
-  if (mode === 'all-random') return true;
-  if (mode === 'all-static') return false;
-  return actor?.type === 'character';
-}
+export {
+  registerTcSpeedFactorsSetting,
+  rollsSpeedFactor,
+  tcSpeedFactorMode,
+  TC_SPEED_FACTORS_SETTING,
+  TC_SPEED_FACTOR_MODES,
+  type TcSpeedFactorMode,
+} from './tc-speed-setting.js';

@@ -33,6 +33,7 @@ import {
   TC_FLAG,
   type TcSchedule,
 } from './tc-schedule.js';
+import { tcCountdowns, type TcCountdown } from './tc-countdowns.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -105,7 +106,12 @@ function header(doc: Document, combat: Combat, schedule: TcSchedule): HTMLElemen
 }
 
 /** The row's words: when it acts next, with whom, and whether it is unsteady. */
-export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSchedule): string {
+export function tcRowText(
+  combat: Combat,
+  combatant: Combatant,
+  schedule: TcSchedule,
+  countdown?: TcCountdown,
+): string {
   const next = schedule.next[combatant.id];
   const parts: string[] = [];
   if (next === undefined) parts.push(t('GNG.Model.TC.Tracker.NoInitiative'));
@@ -122,6 +128,14 @@ export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSche
     if (together.length) parts.push(f('GNG.Model.TC.Tracker.Together', { names: together.join(', ') }));
   }
   if (schedule.unsteady[combatant.id]) parts.push(t('GNG.Model.TC.Tracker.Unsteady'));
+  // A spell being prepared, a check to wake: the count it ends at, and how many counts are left.
+  if (countdown)
+    parts.push(
+      f(`GNG.Model.TC.Tracker.Countdown.${countdown.kind}`, {
+        count: countdown.at,
+        in: Math.max(0, countdown.at - schedule.count),
+      }),
+    );
   return parts.join(' · ');
 }
 
@@ -177,6 +191,7 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
   if (list) list.before(top);
   else html.prepend(top);
   const actions = actModule.loaded?.TRACKER_ACTIONS ?? [];
+  const countdowns = tcCountdowns(combat);
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
     if (!combatant) continue;
@@ -184,7 +199,7 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
     const note = doc.createElement('span');
     note.className = 'gng-tc-row';
     note.setAttribute('role', 'note');
-    note.textContent = tcRowText(combat, combatant, schedule);
+    note.textContent = tcRowText(combat, combatant, schedule, countdowns[combatant.id]);
     place.append(note);
     const acting = isActing(schedule, combatant.id);
     if (acting && combat.started && (game.user.isGM || combatant.actor?.isOwner))

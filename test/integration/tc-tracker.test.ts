@@ -19,6 +19,7 @@ import {
   tcSchedule,
   advanceCount,
 } from '../../src/combat/tc-schedule.js';
+import { revertCountdown, setTcCountdown, tcCountdowns } from '../../src/combat/tc-countdowns.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -118,6 +119,35 @@ describe('the tracker', () => {
     await attackActionsSettled();
     expect(tcSchedule(combat).count).toBe(6);
     expect(tracker().querySelector('button.gng-tc-undo-advance')).toBeNull();
+  });
+});
+
+describe('countdowns', () => {
+  it("shows a preparing caster's and an unconscious creature's count, with the exact Undo", async () => {
+    await theExample();
+    await advanceCount(combat);
+    // Zherynn prepares a spell of Standard casting time, static 9: ready at 6 + 9 = 15 (R37).
+    await scheduleAct(combat, z, { sf: 9, reason: 'prepareSpell' });
+    const preparing = await setTcCountdown(combat, z, { kind: 'preparing', at: 15 });
+    // Garret failed a consciousness check by 2: first check to wake 6 + 20 = 26 (R27).
+    await setTcCountdown(combat, g, { kind: 'unconscious', at: 26 });
+    expect(rowText(z)).toBe('acts at 15 (in 9) · preparing a spell: ready at 15 (in 9)');
+    expect(rowText(g)).toBe('acts at 7 (in 1) · unconscious: checks to wake at 26 (in 20)');
+    await revertCountdown(preparing);
+    expect(tcCountdowns(combat)).toEqual({ [g]: { kind: 'unconscious', at: 26 } });
+    // Reverting twice finds the countdown changed since: refused, nothing changes.
+    await expect(revertCountdown(preparing)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Tracker.Error.CountdownMoved',
+    });
+    await expect(setTcCountdown(combat, z, { kind: 'asleep', at: 3 } as never)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Tracker.Error.BadCountdown',
+    });
+    h.as(player);
+    await expect(setTcCountdown(combat, z, null)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Act.Error.GMOnly',
+    });
+    h.as(gm);
+    expect(Object.keys(tcCountdowns(combat))).toEqual([g]);
   });
 });
 
