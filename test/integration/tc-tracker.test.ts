@@ -110,6 +110,19 @@ describe('the tracker', () => {
     expect(tcSchedule(combat).count).toBe(7);
   });
 
+  it('works while the GM views another scene (the tracker shows the combat it views)', async () => {
+    await theExample();
+    h.view(h.createScene({ name: 'Elsewhere' }));
+    tracker().querySelector<HTMLButtonElement>('button.gng-tc-advance')?.click();
+    await attackActionsSettled();
+    expect(rowText(z)).toBe('acting now');
+    h.dice.queue(3);
+    await act(z, 'drawWeapon');
+    // Draw a weapon, Rapid 1d4 [3]: 6 + 3 = 9.
+    expect(tcSchedule(combat).next[z]).toBe(9);
+    expect(lastCard().flags?.gng?.type).toBe('tcAct');
+  });
+
   it('undoes the last advance from the tracker while nothing moved since', async () => {
     await theExample();
     await advanceCount(combat);
