@@ -56,10 +56,11 @@ function button(doc: Document, action: string, label: string, run: () => void): 
   const b = doc.createElement('button');
   b.type = 'button';
   b.className = `gng-tc-${action}`;
-  b.dataset.action = `tc-${action}`;
   b.textContent = label;
+  // No `data-action` (the tracker's own actions) and no bubbling to the row's handlers (saga-turns.ts).
   b.addEventListener('click', (event) => {
     event.preventDefault();
+    event.stopPropagation();
     run();
   });
   return b;
@@ -175,6 +176,9 @@ function actControls(
     void askGM('gng.tcAct', request);
   });
   box.append(select, counts, act);
+  // Choosing in the box is not a click on the row (which pans to the token, opens the sheet).
+  for (const type of ['click', 'dblclick', 'pointerdown', 'mousedown'])
+    box.addEventListener(type, (event) => event.stopPropagation());
   return box;
 }
 

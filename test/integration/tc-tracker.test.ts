@@ -123,6 +123,21 @@ describe('the tracker', () => {
     expect(lastCard().flags?.gng?.type).toBe('tcAct');
   });
 
+  it("keeps its buttons' clicks off the row and off the tracker's own actions", async () => {
+    await theExample();
+    await advanceCount(combat);
+    const html = tracker();
+    const row = rowOf(html, z);
+    let rowClicks = 0;
+    row.addEventListener('click', () => rowClicks++);
+    const act = row.querySelector<HTMLButtonElement>('button.gng-tc-act') as HTMLButtonElement;
+    expect(act.dataset.action).toBeUndefined();
+    row.querySelector('select')?.dispatchEvent(new h.window.MouseEvent('click', { bubbles: true }) as never);
+    act.click();
+    await attackActionsSettled();
+    expect(rowClicks).toBe(0);
+  });
+
   it('undoes the last advance from the tracker while nothing moved since', async () => {
     await theExample();
     await advanceCount(combat);
