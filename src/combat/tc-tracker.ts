@@ -8,7 +8,8 @@
  *   GMs advance the count (and undo the last advance while nothing moved since) and mark a combatant
  *   surprised before its initiative;
  * - the act card and the initiative request (GM queries), the world setting `tcSpeedFactors`;
- * - on the active GM: a player's own write of a combatant's `initiative` put back from the schedule,
+ * - on the active GM: a player's own write of a combatant's `initiative` put back from the schedule
+ *   (a GM's own edit of the field moves that combatant's next count),
  *   and at a combat's end the hits taken against the Threshold of Pain cleared (`model.tc.topLost`, A7).
  * The tracker shows the combat it views (`app.viewed`), whatever scene the GM looks at. Every hook
  * does nothing while the world plays a model without the Time Count.
@@ -29,6 +30,7 @@ import {
   registerTcSpeedFactorsSetting,
   revertScheduleAct,
   roundOfCount,
+  setTcInitiative,
   tcSchedule,
   TC_FLAG,
   type TcSchedule,
@@ -218,13 +220,30 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
 }
 
 /** Active GM: a combatant's `initiative` written by anyone but the store is put back from the schedule. */
-export function restoreInitiative(combatant: Combatant, changes: object): Promise<void> | null {
+export function restoreInitiative(
+  combatant: Combatant,
+  changes: object,
+  userId?: string,
+): Promise<unknown> | null {
   const combat = combatant.parent;
   if (!combat || !isActiveGM() || !playing() || !('initiative' in changes)) return null;
-  if (combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined) return null;
-  const next = tcSchedule(combat).next[combatant.id] ?? null;
-  if ((combatant.initiative ?? null) === next) return null;
-  return track(mirrorInitiative(combat, [combatant.id]));
+  const schedule = tcSchedule(combat);
+  const next = schedule.next[combatant.id] ?? null;
+  const typed = combatant.initiative ?? null;
+  if (typed === next) return null;
+  // A GM's own edit of the field (Foundry's tracker) moves that combatant's next count; a value the
+  // store refuses (not a whole count) is put back like a player's.
+  const put =
+    typed !== null && game.users.get(userId ?? '')?.isGM === true
+      ? setTcInitiative(combat, combatant.id, {
+          total: typed,
+          surprised: schedule.unsteady[combatant.id] === true,
+          reason: 'gm-edit',
+        }).catch(() => mirrorInitiative(combat, [combatant.id]))
+      : combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined
+        ? null
+        : mirrorInitiative(combat, [combatant.id]);
+  return put && track(put);
 }
 
 /** Active GM, a combat ended: the ToP hits its creatures took are cleared (A7). */
@@ -263,8 +282,8 @@ export function registerTcTracker(): void {
   // The action list comes with the card's module: loaded now, so the tracker has it when drawn.
   void track(actModule()).then(() => (ui.combat?.rendered ? ui.combat.render() : undefined));
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateTcTracker(app, html));
-  Hooks.on('updateCombatant', (combatant: Combatant, changes: object) => {
-    void restoreInitiative(combatant, changes)?.catch((error: unknown) => console.error(error));
+  Hooks.on('updateCombatant', (combatant: Combatant, changes: object, _options: unknown, userId: string) => {
+    void restoreInitiative(combatant, changes, userId)?.catch((error: unknown) => console.error(error));
   });
   Hooks.on('deleteCombat', (combat: Combat) => {
     void clearTopLost(combat)?.catch((error: unknown) => console.error(error));

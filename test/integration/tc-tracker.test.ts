@@ -345,6 +345,19 @@ describe('hostile clients', () => {
   });
 });
 
+describe("a GM's edit of the initiative field", () => {
+  it('moves that combatant on the schedule (its unsteadiness kept); a value that is no count is put back', async () => {
+    await setTcInitiative(combat, a, { total: 13, surprised: true });
+    await combat.combatants.get(a)?.update({ initiative: 10 });
+    await attackActionsSettled();
+    expect(tcSchedule(combat)).toMatchObject({ next: { [a]: 10 }, unsteady: { [a]: true } });
+    await combat.combatants.get(a)?.update({ initiative: 10.5 });
+    await attackActionsSettled();
+    expect(tcSchedule(combat).next[a]).toBe(10);
+    expect(combat.combatants.get(a)?.initiative).toBe(10);
+  });
+});
+
 describe('the end of the combat (A7)', () => {
   it("clears the hits taken against each creature's Threshold of Pain", async () => {
     await zherynn.update({ 'system.model.tc.topLost': 2 });
