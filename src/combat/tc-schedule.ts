@@ -17,18 +17,21 @@
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { Refusal, serialized } from '../cards/kernel/index.js';
+import { roundOfCount } from '../rules/models/tc/durations.js';
 
 /** The key of the schedule in the Combat's flags (`flags.gng.tc`). */
 export const TC_FLAG = 'tc';
-/** Counts in a round (A14: a count is about ½ s, a round 6 s). */
-export const COUNTS_PER_ROUND = 12;
 /** The largest SF or count the store accepts (a guard against nonsense, about 40 minutes of counts). */
 export const MAX_COUNT = 5000;
+/** The lowest count an initiative may give (1d6 + 4 less a large Wisdom bonus has no floor, 002:247). */
+export const MIN_COUNT = -100;
 
 /** The schedule as any client reads it. */
 export interface TcSchedule {
-  /** The current Time Count (0: nobody has acted yet). */
+  /** The current Time Count (0 until the first advance). */
   count: number;
+  /** Whether the count has begun (the first advance made): before it, nobody acts. */
+  started: boolean;
   /** Each scheduled combatant's next count (a combatant without initiative is absent). */
   next: Record<string, number>;
   /** The combatants unsteady until they act (surprised, 002:237; or after a fumble). */
@@ -67,6 +70,8 @@ export interface TcAdvanceRecord {
   to: number;
   roundBefore: number;
   turnBefore: number | null;
+  /** Whether the count had begun before (the first advance begins it). */
+  startedBefore: boolean;
   /** The schedule's `seq` right after the advance: its Undo requires that nothing was written since. */
   seq: number;
   reason: string;
@@ -74,8 +79,10 @@ export interface TcAdvanceRecord {
 
 const QUEUE = 'gng.tc.schedule';
 
-const isCount = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COUNT;
+export const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= MIN_COUNT && v <= MAX_COUNT;
+/** A whole number from 0 (an SF, a seq, a round or turn). */
+const isAmount = (v: unknown): v is number => isCount(v) && v >= 0;
 
 /** The schedule of `combat` as stored, for the combatants it holds (whatever is malformed is left out). */
 export function tcSchedule(combat: Combat): TcSchedule {
@@ -90,30 +97,36 @@ export function tcSchedule(combat: Combat): TcSchedule {
     if (typeof nextRaw === 'object' && isCount(nextRaw[id])) next[id] = nextRaw[id];
     if (typeof unsteadyRaw === 'object' && unsteadyRaw[id] === true) unsteady[id] = true;
   }
-  const seq = isCount(stored.seq) ? stored.seq : 0;
-  return { count: isCount(stored.count) ? stored.count : 0, next, unsteady, seq };
+  const seq = isAmount(stored.seq) ? stored.seq : 0;
+  const started = stored.started === true;
+  return { count: started && isCount(stored.count) ? stored.count : 0, started, next, unsteady, seq };
 }
 
-/** Foundry's round for a count (A14: 12 counts a round; count 0–11 is round 1). */
-export const roundOfCount = (count: number): number => Math.floor(count / COUNTS_PER_ROUND) + 1;
+/** Foundry's round for a count (A14: 12 counts a round; count 0–11 is round 1), lane count's. */
+export { roundOfCount };
 
 /** The combatants acting now: scheduled at or before the count (one who did not act keeps its turn). */
 export function actingNow(schedule: TcSchedule): string[] {
-  return Object.keys(schedule.next).filter((id) => (schedule.next[id] as number) <= schedule.count);
+  return Object.keys(schedule.next).filter((id) => isActing(schedule, id));
 }
 
 /** Whether the combatant acts now (its next count reached). */
 export const isActing = (schedule: TcSchedule, combatantId: string): boolean =>
-  combatantId in schedule.next && (schedule.next[combatantId] as number) <= schedule.count;
+  schedule.started &&
+  combatantId in schedule.next &&
+  (schedule.next[combatantId] as number) <= schedule.count;
 
-/** The next count after the current one that someone is scheduled at (null: none). */
+/**
+ * The next count after the current one that someone is scheduled at — before the first advance, the
+ * lowest initiative (002:248) — or null: none.
+ */
 export function nextScheduledCount(schedule: TcSchedule): number | null {
-  const later = Object.values(schedule.next).filter((n) => n > schedule.count);
+  const later = Object.values(schedule.next).filter((n) => !schedule.started || n > schedule.count);
   return later.length ? Math.min(...later) : null;
 }
 
-/** Runs a write in the combat's queue; a refusal is thrown on to the caller. */
-async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> {
+/** Runs a write in the combat's queue (the store's own files share it); a refusal is thrown on. */
+export async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> {
   let value: T | undefined;
   const result = await serialized(`${QUEUE}.${combatId}`, async () => {
     value = await write();
@@ -122,11 +135,11 @@ async function queued<T>(combatId: string, write: () => Promise<T>): Promise<T> 
   return value as T;
 }
 
-function assertGM(): void {
+export function assertGM(): void {
   if (!game.user.isGM) throw new Refusal('GNG.Model.TC.Act.Error.GMOnly');
 }
 
-function combatantOrRefuse(combat: Combat, combatantId: unknown): Combatant {
+export function combatantOrRefuse(combat: Combat, combatantId: unknown): Combatant {
   const combatant = typeof combatantId === 'string' ? combat.combatants.get(combatantId) : undefined;
   if (!combatant) throw new Refusal('GNG.Model.TC.Act.Error.NoCombatant');
   return combatant;
@@ -167,7 +180,7 @@ export async function mirrorInitiative(combat: Combat, ids: string[]): Promise<v
 
 /** The SF given, checked: an integer 0 … MAX_COUNT (Free actions take 0, A1). */
 function sfOrRefuse(sf: unknown): number {
-  if (!isCount(sf)) throw new Refusal('GNG.Model.TC.Act.Error.BadSpeed');
+  if (!isAmount(sf)) throw new Refusal('GNG.Model.TC.Act.Error.BadSpeed');
   return sf;
 }
 
@@ -229,7 +242,8 @@ export function setTcInitiative(
   return queued(combat.id as string, async () => {
     assertGM();
     const combatant = combatantOrRefuse(combat, combatantId);
-    const total = sfOrRefuse(options?.total);
+    const total = options?.total;
+    if (!isCount(total)) throw new Refusal('GNG.Model.TC.Initiative.Bad', { min: MIN_COUNT, max: MAX_COUNT });
     const schedule = tcSchedule(combat);
     const record: TcActRecord = {
       kind: 'act',
@@ -294,10 +308,11 @@ export function advanceCount(combat: Combat, reason = 'advance'): Promise<TcAdva
       to,
       roundBefore: combat.round,
       turnBefore: combat.turn ?? null,
+      startedBefore: schedule.started,
       seq: schedule.seq + 1,
       reason: String(reason),
     };
-    await writeCount(combat, to, record.seq, roundOfCount(to), null, record);
+    await writeCount(combat, to, true, record.seq, roundOfCount(to), null, record);
     return record;
   });
 }
@@ -318,13 +333,19 @@ export function lastAdvanceOf(combat: Combat): TcAdvanceRecord | null {
 async function writeCount(
   combat: Combat,
   count: number,
+  started: boolean,
   seq: number,
   round: number,
   turn: number | null,
   advance: TcAdvanceRecord | null,
 ): Promise<void> {
   const base = `flags.${SYSTEM_ID}.${TC_FLAG}`;
-  await combat.update({ [`${base}.count`]: count, [`${base}.seq`]: seq, [`${base}.lastAdvance`]: advance });
+  await combat.update({
+    [`${base}.count`]: count,
+    [`${base}.started`]: started,
+    [`${base}.seq`]: seq,
+    [`${base}.lastAdvance`]: advance,
+  });
   const at = turn ?? firstActingTurn(combat);
   const changes: Record<string, unknown> = {};
   if (combat.round !== round) changes.round = round;
@@ -348,7 +369,7 @@ export function parseScheduleRecord(raw: unknown): TcScheduleRecord | null {
   const reason = typeof r.reason === 'string' ? r.reason : '';
   const countOrNull = (v: unknown) => v === null || isCount(v);
   if (r.kind === 'act') {
-    if (typeof r.combatantId !== 'string' || !isCount(r.count) || !isCount(r.sf)) return null;
+    if (typeof r.combatantId !== 'string' || !isCount(r.count) || !isAmount(r.sf)) return null;
     if (!countOrNull(r.before) || !countOrNull(r.after)) return null;
     return {
       kind: 'act',
@@ -364,8 +385,8 @@ export function parseScheduleRecord(raw: unknown): TcScheduleRecord | null {
     };
   }
   if (r.kind === 'advance') {
-    if (!isCount(r.from) || !isCount(r.to) || !isCount(r.seq) || !isCount(r.roundBefore)) return null;
-    const turnBefore = r.turnBefore === null || isCount(r.turnBefore) ? r.turnBefore : null;
+    if (!isCount(r.from) || !isCount(r.to) || !isAmount(r.seq) || !isAmount(r.roundBefore)) return null;
+    const turnBefore = isAmount(r.turnBefore) ? r.turnBefore : null;
     return {
       kind: 'advance',
       combatId: r.combatId,
@@ -373,6 +394,7 @@ export function parseScheduleRecord(raw: unknown): TcScheduleRecord | null {
       to: r.to,
       roundBefore: r.roundBefore,
       turnBefore,
+      startedBefore: r.startedBefore === true,
       seq: r.seq,
       reason,
     };
@@ -405,10 +427,19 @@ export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleR
         to: parsed.from,
         roundBefore: combat.round,
         turnBefore: combat.turn ?? null,
+        startedBefore: schedule.started,
         seq: schedule.seq + 1,
         reason: `undo:${parsed.reason}`,
       };
-      await writeCount(combat, parsed.from, inverse.seq, parsed.roundBefore, parsed.turnBefore, null);
+      await writeCount(
+        combat,
+        parsed.from,
+        parsed.startedBefore,
+        inverse.seq,
+        parsed.roundBefore,
+        parsed.turnBefore,
+        null,
+      );
       return inverse;
     }
     const combatant = combatantOrRefuse(combat, parsed.combatantId);
@@ -430,56 +461,11 @@ export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleR
   });
 }
 
-/** The world setting: who rolls its SF (R35, 002:254: PCs roll, NPCs use the static SF, the GM may roll). */
-export const TC_SPEED_FACTORS_SETTING = 'tcSpeedFactors';
-export const TC_SPEED_FACTOR_MODES = ['pc-random', 'all-random', 'all-static'] as const;
-export type TcSpeedFactorMode = (typeof TC_SPEED_FACTOR_MODES)[number];
-
-/** Whether the setting is registered (reading one that is not throws). */
-function speedFactorsRegistered(): boolean {
-  try {
-    game.settings.get(SYSTEM_ID, TC_SPEED_FACTORS_SETTING);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Registers `tcSpeedFactors` (once; the TC loader's glue calls it). */
-export function registerTcSpeedFactorsSetting(): void {
-  if (speedFactorsRegistered()) return;
-  game.settings.register(SYSTEM_ID, TC_SPEED_FACTORS_SETTING, {
-    name: 'GNG.Model.TC.Setting.SpeedFactors.name',
-    hint: 'GNG.Model.TC.Setting.SpeedFactors.hint',
-    scope: 'world',
-    config: true,
-    type: String,
-    default: 'pc-random',
-    choices: Object.fromEntries(
-      TC_SPEED_FACTOR_MODES.map((mode) => [mode, `GNG.Model.TC.Setting.SpeedFactors.choices.${mode}`]),
-    ),
-  });
-}
-
-/** The world's mode (`pc-random` when unset, unknown or not registered). */
-export function tcSpeedFactorMode(): TcSpeedFactorMode {
-  try {
-    const value = game.settings.get(SYSTEM_ID, TC_SPEED_FACTORS_SETTING);
-    return (TC_SPEED_FACTOR_MODES as readonly unknown[]).includes(value)
-      ? (value as TcSpeedFactorMode)
-      : 'pc-random';
-  } catch {
-    return 'pc-random';
-  }
-}
-
-/**
- * Whether the actor rolls its SF (the Random SF column) rather than taking the Static SF (R35,
- * 002:254): a player character does, an NPC does not — unless the world says all roll or none do.
- */
-export function rollsSpeedFactor(actor: Actor | null): boolean {
-  const mode = tcSpeedFactorMode();
-  if (mode === 'all-random') return true;
-  if (mode === 'all-static') return false;
-  return actor?.type === 'character';
-}
+export {
+  registerTcSpeedFactorsSetting,
+  rollsSpeedFactor,
+  tcSpeedFactorMode,
+  TC_SPEED_FACTORS_SETTING,
+  TC_SPEED_FACTOR_MODES,
+  type TcSpeedFactorMode,
+} from './tc-speed-setting.js';

@@ -8,7 +8,8 @@
  *   GMs advance the count (and undo the last advance while nothing moved since) and mark a combatant
  *   surprised before its initiative;
  * - the act card and the initiative request (GM queries), the world setting `tcSpeedFactors`;
- * - on the active GM: a player's own write of a combatant's `initiative` put back from the schedule,
+ * - on the active GM: a player's own write of a combatant's `initiative` put back from the schedule
+ *   (a GM's own edit of the field moves that combatant's next count),
  *   and at a combat's end the hits taken against the Threshold of Pain cleared (`model.tc.topLost`, A7).
  * The tracker shows the combat it views (`app.viewed`), whatever scene the GM looks at. Every hook
  * does nothing while the world plays a model without the Time Count.
@@ -22,16 +23,19 @@ import { askGM, track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
 import {
   advanceCount,
+  isActing,
   lastAdvanceOf,
   markUnsteady,
   mirrorInitiative,
   registerTcSpeedFactorsSetting,
   revertScheduleAct,
   roundOfCount,
+  setTcInitiative,
   tcSchedule,
   TC_FLAG,
   type TcSchedule,
 } from './tc-schedule.js';
+import { tcCountdowns, type TcCountdown } from './tc-countdowns.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -54,10 +58,11 @@ function button(doc: Document, action: string, label: string, run: () => void): 
   const b = doc.createElement('button');
   b.type = 'button';
   b.className = `gng-tc-${action}`;
-  b.dataset.action = `tc-${action}`;
   b.textContent = label;
+  // No `data-action` (the tracker's own actions) and no bubbling to the row's handlers (saga-turns.ts).
   b.addEventListener('click', (event) => {
     event.preventDefault();
+    event.stopPropagation();
     run();
   });
   return b;
@@ -104,7 +109,12 @@ function header(doc: Document, combat: Combat, schedule: TcSchedule): HTMLElemen
 }
 
 /** The row's words: when it acts next, with whom, and whether it is unsteady. */
-export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSchedule): string {
+export function tcRowText(
+  combat: Combat,
+  combatant: Combatant,
+  schedule: TcSchedule,
+  countdown?: TcCountdown,
+): string {
   const next = schedule.next[combatant.id];
   const parts: string[] = [];
   if (next === undefined) parts.push(t('GNG.Model.TC.Tracker.NoInitiative'));
@@ -114,14 +124,21 @@ export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSche
       .filter((id) => id !== combatant.id && Math.max(schedule.next[id] as number, schedule.count) === at)
       .map((id) => combat.combatants.get(id)?.actor?.name ?? '')
       .sort();
-    parts.push(
-      next <= schedule.count
-        ? t('GNG.Model.TC.Tracker.ActingNow')
-        : f('GNG.Model.TC.Tracker.ActsAt', { count: next, in: next - schedule.count }),
-    );
+    if (isActing(schedule, combatant.id)) parts.push(t('GNG.Model.TC.Tracker.ActingNow'));
+    else if (schedule.started)
+      parts.push(f('GNG.Model.TC.Tracker.ActsAt', { count: next, in: next - schedule.count }));
+    else parts.push(f('GNG.Model.TC.Tracker.FirstAt', { count: next }));
     if (together.length) parts.push(f('GNG.Model.TC.Tracker.Together', { names: together.join(', ') }));
   }
   if (schedule.unsteady[combatant.id]) parts.push(t('GNG.Model.TC.Tracker.Unsteady'));
+  // A spell being prepared, a check to wake: the count it ends at, and how many counts are left.
+  if (countdown)
+    parts.push(
+      f(`GNG.Model.TC.Tracker.Countdown.${countdown.kind}`, {
+        count: countdown.at,
+        in: Math.max(0, countdown.at - schedule.count),
+      }),
+    );
   return parts.join(' · ');
 }
 
@@ -161,6 +178,9 @@ function actControls(
     void askGM('gng.tcAct', request);
   });
   box.append(select, counts, act);
+  // Choosing in the box is not a click on the row (which pans to the token, opens the sheet).
+  for (const type of ['click', 'dblclick', 'pointerdown', 'mousedown'])
+    box.addEventListener(type, (event) => event.stopPropagation());
   return box;
 }
 
@@ -177,6 +197,7 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
   if (list) list.before(top);
   else html.prepend(top);
   const actions = actModule.loaded?.TRACKER_ACTIONS ?? [];
+  const countdowns = tcCountdowns(combat);
   for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
     const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
     if (!combatant) continue;
@@ -184,9 +205,9 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
     const note = doc.createElement('span');
     note.className = 'gng-tc-row';
     note.setAttribute('role', 'note');
-    note.textContent = tcRowText(combat, combatant, schedule);
+    note.textContent = tcRowText(combat, combatant, schedule, countdowns[combatant.id]);
     place.append(note);
-    const acting = combatant.id in schedule.next && (schedule.next[combatant.id] as number) <= schedule.count;
+    const acting = isActing(schedule, combatant.id);
     if (acting && combat.started && (game.user.isGM || combatant.actor?.isOwner))
       place.append(actControls(doc, combat, combatant, actions));
     if (game.user.isGM && !(combatant.id in schedule.next) && !schedule.unsteady[combatant.id])
@@ -199,13 +220,30 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
 }
 
 /** Active GM: a combatant's `initiative` written by anyone but the store is put back from the schedule. */
-export function restoreInitiative(combatant: Combatant, changes: object): Promise<void> | null {
+export function restoreInitiative(
+  combatant: Combatant,
+  changes: object,
+  userId?: string,
+): Promise<unknown> | null {
   const combat = combatant.parent;
   if (!combat || !isActiveGM() || !playing() || !('initiative' in changes)) return null;
-  if (combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined) return null;
-  const next = tcSchedule(combat).next[combatant.id] ?? null;
-  if ((combatant.initiative ?? null) === next) return null;
-  return track(mirrorInitiative(combat, [combatant.id]));
+  const schedule = tcSchedule(combat);
+  const next = schedule.next[combatant.id] ?? null;
+  const typed = combatant.initiative ?? null;
+  if (typed === next) return null;
+  // A GM's own edit of the field (Foundry's tracker) moves that combatant's next count; a value the
+  // store refuses (not a whole count) is put back like a player's.
+  const put =
+    typed !== null && game.users.get(userId ?? '')?.isGM === true
+      ? setTcInitiative(combat, combatant.id, {
+          total: typed,
+          surprised: schedule.unsteady[combatant.id] === true,
+          reason: 'gm-edit',
+        }).catch(() => mirrorInitiative(combat, [combatant.id]))
+      : combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined
+        ? null
+        : mirrorInitiative(combat, [combatant.id]);
+  return put && track(put);
 }
 
 /** Active GM, a combat ended: the ToP hits its creatures took are cleared (A7). */
@@ -244,8 +282,8 @@ export function registerTcTracker(): void {
   // The action list comes with the card's module: loaded now, so the tracker has it when drawn.
   void track(actModule()).then(() => (ui.combat?.rendered ? ui.combat.render() : undefined));
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateTcTracker(app, html));
-  Hooks.on('updateCombatant', (combatant: Combatant, changes: object) => {
-    void restoreInitiative(combatant, changes)?.catch((error: unknown) => console.error(error));
+  Hooks.on('updateCombatant', (combatant: Combatant, changes: object, _options: unknown, userId: string) => {
+    void restoreInitiative(combatant, changes, userId)?.catch((error: unknown) => console.error(error));
   });
   Hooks.on('deleteCombat', (combat: Combat) => {
     void clearTopLost(combat)?.catch((error: unknown) => console.error(error));

@@ -68,6 +68,7 @@ describe('the worked example (002:243)', () => {
     await rollTheExample();
     expect(tcSchedule(combat)).toEqual({
       count: 0,
+      started: false,
       next: { [z]: 6, [g]: 7, [a]: 13 },
       unsteady: { [a]: true },
       seq: 3,
@@ -196,6 +197,24 @@ describe('acting and advancing', () => {
     expect(tcSchedule(combat).next[z]).toBe(13);
   });
 
+  it('nobody acts before the first advance, which goes to the lowest initiative, below 0 too (002:247)', async () => {
+    await setTcInitiative(combat, z, { total: 2 });
+    await setTcInitiative(combat, g, { total: -1 });
+    expect(actingNow(tcSchedule(combat))).toEqual([]);
+    expect(await refusedWith(scheduleAct(combat, g, { sf: 2, reason: 'x' }))).toBe(
+      'GNG.Model.TC.Act.Error.NotActing',
+    );
+    const first = await advanceCount(combat);
+    expect(tcSchedule(combat)).toMatchObject({ count: -1, started: true });
+    expect(actingNow(tcSchedule(combat))).toEqual([g]);
+    expect(combat.round).toBe(1);
+    await revertScheduleAct(first);
+    expect(tcSchedule(combat)).toMatchObject({ count: 0, started: false });
+    expect(await refusedWith(setTcInitiative(combat, a, { total: -101 }))).toBe(
+      'GNG.Model.TC.Initiative.Bad',
+    );
+  });
+
   it('refuses to advance when nobody is scheduled later', async () => {
     expect(await refusedWith(advanceCount(combat))).toBe('GNG.Model.TC.Tracker.Error.NothingScheduled');
     await setTcInitiative(combat, z, { total: 6 });
@@ -284,7 +303,7 @@ describe('Undo', () => {
       null,
       { ...act, kind: 'teleport' },
       { ...act, after: '12' },
-      { ...act, before: -3 },
+      { ...act, before: -300 },
       { ...act, combatantId: 7 },
     ];
     for (const raw of forged) {
@@ -337,13 +356,22 @@ describe('hostile clients', () => {
   it('reads malformed flags (a macro, an old world) as absent, never as a count', async () => {
     await combat.update({
       'flags.gng.tc': {
-        count: -4,
+        count: 3,
+        started: 'yes',
         next: { [z]: 'soon', [g]: 7.5, [a]: 8, stranger: 3 },
         unsteady: { [z]: 'yes', [a]: true },
         seq: 'x',
       },
     });
-    expect(tcSchedule(combat)).toEqual({ count: 0, next: { [a]: 8 }, unsteady: { [a]: true }, seq: 0 });
+    expect(tcSchedule(combat)).toEqual({
+      count: 0,
+      started: false,
+      next: { [a]: 8 },
+      unsteady: { [a]: true },
+      seq: 0,
+    });
+    await combat.update({ 'flags.gng.tc.started': true, 'flags.gng.tc.count': -400 });
+    expect(tcSchedule(combat).count).toBe(0);
   });
 });
 

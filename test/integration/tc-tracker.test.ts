@@ -19,6 +19,7 @@ import {
   tcSchedule,
   advanceCount,
 } from '../../src/combat/tc-schedule.js';
+import { revertCountdown, setTcCountdown, tcCountdowns } from '../../src/combat/tc-countdowns.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -82,8 +83,8 @@ describe('the tracker', () => {
     await theExample();
     expect(order()).toEqual([z, g, a]);
     expect(tracker().querySelector('.gng-tc-count')?.textContent).toBe('Time Count 0 · round 1');
-    expect(rowText(g)).toBe('acts at 7 (in 7)');
-    expect(rowText(a)).toBe('acts at 13 (in 13) · unsteady');
+    expect(rowText(g)).toBe('first acts at 7');
+    expect(rowText(a)).toBe('first acts at 13 · unsteady');
     await advanceCount(combat);
     expect(rowText(z)).toBe('acting now');
     await scheduleAct(combat, z, { sf: 7, reason: 'x' });
@@ -109,6 +110,34 @@ describe('the tracker', () => {
     expect(tcSchedule(combat).count).toBe(7);
   });
 
+  it('works while the GM views another scene (the tracker shows the combat it views)', async () => {
+    await theExample();
+    h.view(h.createScene({ name: 'Elsewhere' }));
+    tracker().querySelector<HTMLButtonElement>('button.gng-tc-advance')?.click();
+    await attackActionsSettled();
+    expect(rowText(z)).toBe('acting now');
+    h.dice.queue(3);
+    await act(z, 'drawWeapon');
+    // Draw a weapon, Rapid 1d4 [3]: 6 + 3 = 9.
+    expect(tcSchedule(combat).next[z]).toBe(9);
+    expect(lastCard().flags?.gng?.type).toBe('tcAct');
+  });
+
+  it("keeps its buttons' clicks off the row and off the tracker's own actions", async () => {
+    await theExample();
+    await advanceCount(combat);
+    const html = tracker();
+    const row = rowOf(html, z);
+    let rowClicks = 0;
+    row.addEventListener('click', () => rowClicks++);
+    const act = row.querySelector<HTMLButtonElement>('button.gng-tc-act') as HTMLButtonElement;
+    expect(act.dataset.action).toBeUndefined();
+    row.querySelector('select')?.dispatchEvent(new h.window.MouseEvent('click', { bubbles: true }) as never);
+    act.click();
+    await attackActionsSettled();
+    expect(rowClicks).toBe(0);
+  });
+
   it('undoes the last advance from the tracker while nothing moved since', async () => {
     await theExample();
     await advanceCount(combat);
@@ -118,6 +147,35 @@ describe('the tracker', () => {
     await attackActionsSettled();
     expect(tcSchedule(combat).count).toBe(6);
     expect(tracker().querySelector('button.gng-tc-undo-advance')).toBeNull();
+  });
+});
+
+describe('countdowns', () => {
+  it("shows a preparing caster's and an unconscious creature's count, with the exact Undo", async () => {
+    await theExample();
+    await advanceCount(combat);
+    // Zherynn prepares a spell of Standard casting time, static 9: ready at 6 + 9 = 15 (R37).
+    await scheduleAct(combat, z, { sf: 9, reason: 'prepareSpell' });
+    const preparing = await setTcCountdown(combat, z, { kind: 'preparing', at: 15 });
+    // Garret failed a consciousness check by 2: first check to wake 6 + 20 = 26 (R27).
+    await setTcCountdown(combat, g, { kind: 'unconscious', at: 26 });
+    expect(rowText(z)).toBe('acts at 15 (in 9) · preparing a spell: ready at 15 (in 9)');
+    expect(rowText(g)).toBe('acts at 7 (in 1) · unconscious: checks to wake at 26 (in 20)');
+    await revertCountdown(preparing);
+    expect(tcCountdowns(combat)).toEqual({ [g]: { kind: 'unconscious', at: 26 } });
+    // Reverting twice finds the countdown changed since: refused, nothing changes.
+    await expect(revertCountdown(preparing)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Tracker.Error.CountdownMoved',
+    });
+    await expect(setTcCountdown(combat, z, { kind: 'asleep', at: 3 } as never)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Tracker.Error.BadCountdown',
+    });
+    h.as(player);
+    await expect(setTcCountdown(combat, z, null)).rejects.toMatchObject({
+      key: 'GNG.Model.TC.Act.Error.GMOnly',
+    });
+    h.as(gm);
+    expect(Object.keys(tcCountdowns(combat))).toEqual([g]);
   });
 });
 
@@ -284,6 +342,19 @@ describe('hostile clients', () => {
     await attackActionsSettled();
     h.as(gm);
     expect(combat.combatants.get(z)?.initiative).toBe(9);
+  });
+});
+
+describe("a GM's edit of the initiative field", () => {
+  it('moves that combatant on the schedule (its unsteadiness kept); a value that is no count is put back', async () => {
+    await setTcInitiative(combat, a, { total: 13, surprised: true });
+    await combat.combatants.get(a)?.update({ initiative: 10 });
+    await attackActionsSettled();
+    expect(tcSchedule(combat)).toMatchObject({ next: { [a]: 10 }, unsteady: { [a]: true } });
+    await combat.combatants.get(a)?.update({ initiative: 10.5 });
+    await attackActionsSettled();
+    expect(tcSchedule(combat).next[a]).toBe(10);
+    expect(combat.combatants.get(a)?.initiative).toBe(10);
   });
 });
 
