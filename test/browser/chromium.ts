@@ -66,6 +66,12 @@ export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Br
   });
 }
 
+/**
+ * The repository's root. (test/harness/index.ts exports the same; a playground file takes it from here
+ * rather than import the harness, happy-dom and the system for one path: about 2 s of CPU a file.)
+ */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 /** Where browser tests write their screenshots. */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));
 
