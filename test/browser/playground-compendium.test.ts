@@ -13,10 +13,9 @@ import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { ARTIFACTS_DIR, ROOT, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
-import { ROOT } from '../harness/index.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('playground-compendium');

@@ -9,8 +9,7 @@
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../harness/index.js';
-import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
+import { ARTIFACTS_DIR, ROOT, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 import { expectNoSeriousViolations } from './axe.js';
 
