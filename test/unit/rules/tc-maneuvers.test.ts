@@ -16,6 +16,7 @@ import {
   tcManeuverSpeed,
   tcStepDamage,
 } from '../../../src/rules/models/tc/maneuvers.js';
+import { speedFactor } from '../../../src/rules/models/tc/speed-factor.js';
 
 const DEF = { primary: 15, passive: 12, vigor: 14, celerity: 16, spirit: 11 };
 
@@ -169,6 +170,16 @@ describe('speed and damage', () => {
     });
     expect(halveSpeedFactor(9)).toBe(4);
     expect(halveSpeedFactor(1)).toBe(1);
+  });
+
+  it('through the count’s speed factor (A1): a fast dagger’s disarm is Standard, 9; a long sword’s feint 9 / 2 = 4', () => {
+    const sf = (spec: { speedClass: 'fast' | 'standard'; classSteps: number; halve: boolean }) => {
+      const { sf } = speedFactor(spec.speedClass, { random: false, classSteps: spec.classSteps });
+      return spec.halve ? halveSpeedFactor(sf) : sf;
+    };
+    expect(sf(tcManeuverSpeed('disarm', 'fast'))).toBe(9);
+    expect(sf(tcManeuverSpeed('feint', 'standard'))).toBe(4);
+    expect(sf(tcManeuverSpeed('trip'))).toBe(6);
   });
 
   it('damage equal to an ability, half rounded down, at least 1 (002:54); dice for the caller', () => {

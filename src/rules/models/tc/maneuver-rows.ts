@@ -6,8 +6,10 @@
  * Decisions: docs/rules.md "### Maneuvers, stances and conditions".
  */
 
-/** The speed classes of the chapter (A1; the count lane's `SpeedClass` has the same ids). */
-export type TcSpeedClassId = 'free' | 'rapid' | 'swift' | 'fast' | 'standard' | 'slow' | 'sedentary';
+import type { SpeedClass } from './speed-factor.js';
+
+/** The speed classes of the chapter (A1; speed-factor.ts). */
+export type TcSpeedClassId = SpeedClass;
 
 /** The five defenses (002:110). */
 export type TcDefenseId = 'primary' | 'passive' | 'vigor' | 'celerity' | 'spirit';
