@@ -15,6 +15,7 @@ import {
   tcManeuverResult,
   tcManeuverSpeed,
   tcStepDamage,
+  type TcManeuverSpeedSpec,
 } from '../../../src/rules/models/tc/maneuvers.js';
 import { speedFactor } from '../../../src/rules/models/tc/speed-factor.js';
 
@@ -173,7 +174,7 @@ describe('speed and damage', () => {
   });
 
   it('through the count’s speed factor (A1): a fast dagger’s disarm is Standard, 9; a long sword’s feint 9 / 2 = 4', () => {
-    const sf = (spec: { speedClass: 'fast' | 'standard'; classSteps: number; halve: boolean }) => {
+    const sf = (spec: TcManeuverSpeedSpec) => {
       const { sf } = speedFactor(spec.speedClass, { random: false, classSteps: spec.classSteps });
       return spec.halve ? halveSpeedFactor(sf) : sf;
     };
