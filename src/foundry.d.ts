@@ -402,6 +402,8 @@ declare global {
     readonly turn: number;
     readonly combatants: EmbeddedCollection<Combatant>;
     readonly combatant: Combatant | null;
+    /** v13: the combatants in turn order (`combatant` is `turns[turn]`); absent in older fakes. */
+    readonly turns?: Combatant[];
     /** Whether the combat has begun (round > 0). */
     readonly started: boolean;
     /** The scene the combat is linked to (null: unlinked, shown with any scene). */

@@ -1155,6 +1155,54 @@ export class HarnessCombat extends HarnessDocument implements Combat {
     return this.combatants.contents[this.turn] ?? null;
   }
 
+  /** The combatants in turn order (v13 `Combat#turns`; `combatant` is `turns[turn]`). */
+  get turns(): Combatant[] {
+    return this.combatants.contents;
+  }
+
+  /**
+   * `round` and `turn` are source fields: `update({ round, turn })` sets them (and runs the turn
+   * events, below), as cosmere-rpg's `CosmereCombat#nextTurn` / `setCurrentTurnFromCombatant` rely
+   * on (evidence in README.md).
+   */
+  protected override _initialize(): void {
+    super._initialize();
+    if (typeof this._source.round === 'number') this.round = this._source.round;
+    if (typeof this._source.turn === 'number') this.turn = this._source.turn;
+  }
+
+  /** Sets round and turn, in the source too (the harness's own turn methods). */
+  #place(round: number, turn: number): void {
+    this.round = round;
+    this.turn = turn;
+    this._source.round = round;
+    this._source.turn = turn;
+  }
+
+  /**
+   * An update that changes the round or the turn runs the turn events after `updateCombat` (on the
+   * active GM, as `nextTurn` does): a new round's `_onStartRound`, then the turn's `_onStartTurn`.
+   */
+  override async update(
+    changes: Record<string, unknown>,
+    options: DocumentModificationOptions = {},
+  ): Promise<this | undefined> {
+    const before = { round: this.round, turn: this.turn };
+    const updated = await super.update(changes, options);
+    if (!updated || (before.round === this.round && before.turn === this.turn)) return updated;
+    await this.#turnEvents(this.round !== before.round);
+    return updated;
+  }
+
+  /**
+   * The order of two combatants in the turn order (core's default: the higher initiative first; a
+   * system's Combat overrides it, as dnd5e's `Combat5e#_sortCombatants(a, b)` and cosmere-rpg's
+   * `setupTurns` sorting with `this._sortCombatants` show: evidence in README.md).
+   */
+  _sortCombatants(a: Combatant, b: Combatant): number {
+    return (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity);
+  }
+
   get started(): boolean {
     return this.round > 0;
   }
@@ -1192,9 +1240,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
       if (!actor) throw new Error(`No actor ${String(entry.actorId)} for a combatant`);
       return this.addCombatant(actor, typeof entry.initiative === 'number' ? entry.initiative : null);
     });
-    const ordered = [...this.combatants].sort(
-      (a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity),
-    );
+    const ordered = [...this.combatants].sort((a, b) => this._sortCombatants(a, b));
     this.combatants.clear();
     for (const combatant of ordered) this.combatants.set(combatant);
     return created;
@@ -1202,8 +1248,7 @@ export class HarnessCombat extends HarnessDocument implements Combat {
 
   /** Round 1, the first turn, and its turn events (Foundry's `startCombat`). */
   async startCombat(): Promise<this> {
-    this.round = 1;
-    this.turn = 0;
+    this.#place(1, 0);
     broadcast('updateCombat', this, { round: 1, turn: 0 }, {}, game.user.id);
     await this.#turnEvents(true);
     return this;
@@ -1255,12 +1300,10 @@ export class HarnessCombat extends HarnessDocument implements Combat {
 
   #sortTurns(): void {
     const current = this.started ? this.combatant : null;
-    const ordered = [...this.combatants].sort(
-      (a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity),
-    );
+    const ordered = [...this.combatants].sort((a, b) => this._sortCombatants(a, b));
     this.combatants.clear();
     for (const combatant of ordered) this.combatants.set(combatant);
-    if (current) this.turn = Math.max(0, ordered.indexOf(current));
+    if (current) this.#place(this.round, Math.max(0, ordered.indexOf(current)));
   }
 
   /** Adds a combatant of `actor`, standing for its token on the combat's scene when it has one there. */
@@ -1277,15 +1320,14 @@ export class HarnessCombat extends HarnessDocument implements Combat {
   async nextTurn(): Promise<this> {
     const count = this.combatants.size;
     if (this.turn + 1 >= count) return this.nextRound();
-    this.turn += 1;
+    this.#place(this.round, this.turn + 1);
     broadcast('updateCombat', this, { turn: this.turn }, {}, game.user.id);
     await this.#turnEvents(false);
     return this;
   }
 
   async nextRound(): Promise<this> {
-    this.round += 1;
-    this.turn = 0;
+    this.#place(this.round + 1, 0);
     broadcast('updateCombat', this, { round: this.round, turn: 0 }, {}, game.user.id);
     await this.#turnEvents(true);
     return this;
