@@ -24,6 +24,11 @@ export * as saga from './models/saga/index.js';
  * damage, health and tokens; docs/api.md "Enlightened Grognard model".
  */
 export * as eg from './models/eg/index.js';
+/**
+ * The Time Count and Threshold of Pain model (issue #32): `game.gng.rules.tc.TC_MODEL`, its defenses,
+ * damage, Threshold of Pain, health and Time Count; docs/api.md "Time Count model".
+ */
+export * as tc from './models/tc/index.js';
 /** Spell slots and power points (issue #33): what a cast spends, Undo gives back, a rest restores. */
 export {
   refundCast,

@@ -116,8 +116,32 @@ function creatureSchema(): DataSchema {
         bloodied: integer(0),
         persistent: new SchemaField({ power: integer(0), speed: integer(0), insight: integer(0) }),
       }),
+      tc: tcSchema(),
     }),
   };
+}
+
+/**
+ * The Time Count model's fields (issue #32): fatigue, Invigoration, the ToP lost this combat,
+ * impairments, paralysis and petrification damage (≥ 0; GM-written), the stance (the engine's
+ * TC_STANCES, not imported: it loads with the model), and the attributes (decision A6: the owner's
+ * character build; base ToP 3). Compact: it is in the code loaded at start.
+ */
+function tcSchema(): DataField {
+  const { SchemaField, StringField } = foundry.data.fields;
+  const ints = (keys: string) =>
+    Object.fromEntries(keys.split(' ').map((k) => [k, integer(k === 'topBase' ? 3 : 0)]));
+  return new SchemaField({
+    ...ints('fatigue invigoration topLost paralysis petrification'),
+    impairments: new SchemaField(ints('bludgeoning piercing slashing')),
+    stance: new StringField({
+      required: true,
+      blank: false,
+      initial: 'basic',
+      choices: 'basic defensive crouch parry poised prone casting'.split(' '),
+    }),
+    attributes: new SchemaField(ints('fortitude agility willpower persona power accuracy topBase')),
+  });
 }
 
 /** Shared data of characters and creatures. */
@@ -155,6 +179,19 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
   declare model: {
     saga: { conditionStep: number };
     eg: { bloodied: number; persistent: { power: number; speed: number; insight: number } };
+    tc: {
+      fatigue: number;
+      invigoration: number;
+      topLost: number;
+      impairments: { bludgeoning: number; piercing: number; slashing: number };
+      paralysis: number;
+      petrification: number;
+      stance: string;
+      attributes: Record<
+        'fortitude' | 'agility' | 'willpower' | 'persona' | 'power' | 'accuracy' | 'topBase',
+        number
+      >;
+    };
   };
   /** Effects: typed bonuses to Defense; derived: the breakdown against melee and ranged attacks. */
   declare defense: { bonuses: Record<DefenseModifierType, number> } & Partial<DerivedCreature['defense']>;
@@ -221,6 +258,18 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
     within('model.eg.bloodied', eg?.bloodied, 0, 1);
     for (const type of ['power', 'speed', 'insight'] as const) {
       within(`model.eg.persistent.${type}`, eg?.persistent?.[type], 0, LIMITS.hitPoints);
+    }
+    const tc = (data.model as CreatureData['model'] | undefined)?.tc;
+    // Counts ≥ 0 (petrification 0–10, 002:719); attributes either sign, the base ToP ≥ 0.
+    for (const [group, values] of [
+      ['', tc],
+      ['impairments.', tc?.impairments],
+      ['attributes.', tc?.attributes],
+    ] as const) {
+      for (const [k, v] of Object.entries(values ?? {})) {
+        const max = k === 'petrification' ? 10 : LIMITS.hitPoints;
+        within(`model.tc.${group}${k}`, v, group === 'attributes.' && k !== 'topBase' ? -max : 0, max);
+      }
     }
     for (const [field, max] of [
       ['naturalArmor', LIMITS.bonus],

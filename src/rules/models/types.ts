@@ -226,6 +226,13 @@ export interface HealthOutcome {
    * condition normal/disabled/dying/dead and nonlethal condition normal/staggered/unconscious).
    */
   conditions: { lethal: string; nonlethal: string };
+  /**
+   * The Time Count model (issue #32, R27): the DC of the Constitution check to stay conscious this
+   * damage now calls for (fatigue − current HP), null or absent: none owed.
+   */
+  consciousnessDC?: number | null;
+  /** The check's penalty from impairments (2 per impairment, 002:162), subtracted from the roll; absent: 0. */
+  consciousnessPenalty?: number;
 }
 
 /** The options of the world that change how damage lands (GnG's Appendix 1 variants). */
@@ -240,6 +247,21 @@ export interface ApplyOptions {
   mechanical?: boolean;
   /** The attack's situation (`ModelAttack.situation`): Saga's Partial or Total Defense raise the threshold too. */
   situation?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * The Time Count model (issue #32): whether this damage is an attack's hit, which lowers the Threshold
+   * of Pain by 1 (002:78); absent: true. Other models: not read.
+   */
+  hit?: boolean;
+  /** The attack's damage type (the Time Count model's impairments, 002:84–90); absent: none. */
+  damageType?: 'bludgeoning' | 'piercing' | 'slashing';
+  /** The world plays the Time Count model's optional impairments (002:82). */
+  impairments?: boolean;
+  /**
+   * Hits landing at the same count (the Time Count model's optional simultaneous attacks, 002:683, A4):
+   * the ToP lost at the count's start (the fatigue/HP split uses it) and the successful attacks by other
+   * attackers beyond the first (each lowers the ToP for impairments by 1).
+   */
+  simultaneous?: { topLostAtStart: number; extraHits: number };
 }
 
 export interface TurnModel {

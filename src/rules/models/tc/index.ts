@@ -1,0 +1,14 @@
+/**
+ * The Time Count and Threshold of Pain combat model (seed 002; issue #32): `game.gng.rules.tc`.
+ * Everything of it a player, a module or the glue may call. Each of issue #32's lanes adds its own
+ * lines here.
+ */
+// Lane core: the model, its stored state, defenses, attack resolution, damage, ToP and health.
+export { TC_MODEL, SECONDS_PER_COUNT } from './model.js';
+export * from './state.js';
+export * from './defenses.js';
+export * from './resolve.js';
+export * from './damage.js';
+export * from './threshold.js';
+export * from './health.js';
+export * from './hit-points.js';
