@@ -15,12 +15,8 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { combatModel } from '../../settings/combat-model.js';
-import {
-  isTcStance,
-  tcShiftHasTransition,
-  tcStanceShift,
-  type TcStance,
-} from '../../rules/models/tc/stances.js';
+import { isTcStance, tcShiftHasTransition, tcStanceShift } from '../../rules/models/tc/stances.js';
+import type { TcStance } from '../../rules/models/tc/state.js';
 import type { SpeedClass } from '../../rules/models/tc/speed-factor.js';
 import { revertScheduleAct, scheduleAct, type TcActRecord } from '../../combat/tc-schedule.js';
 import {
@@ -57,8 +53,8 @@ export interface TcStanceCardState {
   formula: string | null;
   /** The count the creature acts next at, its transition's end (null: none). */
   next: number | null;
-  /** `stanceUntil` before this shift, put back by Undo. */
-  untilBefore: number | null;
+  /** `stanceUntil` before this shift (0: settled), put back by Undo. */
+  untilBefore: number;
   applied: { record: TcActRecord | null } | null;
   undone?: boolean;
   undoNotes?: string[];
@@ -132,7 +128,7 @@ async function play(actor: Actor, to: TcStance): Promise<ChatMessage> {
     record = await scheduleAct(place.combat, place.combatant.id, { sf, reason: `stance:${to}` });
   }
   const untilRaw = tcFields(actor).stanceUntil;
-  const untilBefore = typeof untilRaw === 'number' ? untilRaw : null;
+  const untilBefore = typeof untilRaw === 'number' ? untilRaw : 0;
   const state: TcStanceCardState = {
     actorUuid: actor.uuid,
     name: actor.name,
@@ -148,7 +144,7 @@ async function play(actor: Actor, to: TcStance): Promise<ChatMessage> {
   try {
     await actor.update({
       'system.model.tc.stance': to,
-      'system.model.tc.stanceUntil': record?.after ?? null,
+      'system.model.tc.stanceUntil': record?.after ?? 0,
     });
     const message = await ChatMessage.create({
       content: await renderCard(state),

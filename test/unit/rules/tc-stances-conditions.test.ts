@@ -10,6 +10,9 @@ import {
   tcStanceAttack,
   tcStanceDefense,
   tcStanceModifiers,
+  tcStanceAttackModifier,
+  tcStanceDefenseModifier,
+  tcStanceNow,
   tcStanceShift,
 } from '../../../src/rules/models/tc/stances.js';
 import {
@@ -96,6 +99,31 @@ describe('stances', () => {
     expect(() => tcStanceShift('basic', 'flying' as never)).toThrow(RangeError);
     expect(tcShiftHasTransition('free')).toBe(false);
     expect(tcShiftHasTransition('rapid')).toBe(true);
+  });
+});
+
+describe('the stance now (the card writes stance and stanceUntil)', () => {
+  const creature = (stance: string, stanceUntil = 0) => ({ model: { tc: { stance, stanceUntil } } });
+  it('in transition until the count its shift ends at; out of a Time Count never', () => {
+    expect(tcStanceNow(creature('defensive', 12), 8)).toEqual({ stance: 'defensive', transition: true });
+    expect(tcStanceNow(creature('defensive', 12), 12)).toEqual({ stance: 'defensive', transition: false });
+    expect(tcStanceNow(creature('defensive', 12), null)).toEqual({ stance: 'defensive', transition: false });
+    expect(tcStanceNow({ model: {} }, 3)).toEqual({ stance: 'basic', transition: false });
+  });
+  it('the defense and attack modifiers follow it (002:578)', () => {
+    const melee = { ranged: false, defense: 'primary' as const };
+    // Defensive settled: +2 Primary; in transition: 0; its −2 to attacks either way.
+    expect(tcStanceDefenseModifier(creature('defensive', 12), { ...melee, count: 12 })).toBe(2);
+    expect(tcStanceDefenseModifier(creature('defensive', 12), { ...melee, count: 9 })).toBe(0);
+    expect(tcStanceAttackModifier(creature('defensive', 12), { ranged: false, count: 9 })).toBe(-2);
+    // Prone against an arrow settled +4, in transition 0; against a sword −4 either way.
+    const arrow = { ranged: true, defense: 'passive' as const };
+    expect(tcStanceDefenseModifier(creature('prone', 20), { ...arrow, count: 20 })).toBe(4);
+    expect(tcStanceDefenseModifier(creature('prone', 20), { ...arrow, count: 19 })).toBe(0);
+    expect(tcStanceDefenseModifier(creature('prone', 20), { ...melee, count: 19 })).toBe(-4);
+    // Parry: ⌊9 / 2⌋ = 4 with the weapon's bonus; no attack at all.
+    expect(tcStanceDefenseModifier(creature('parry'), { ...melee, count: 30, attackBonus: 9 })).toBe(4);
+    expect(tcStanceAttackModifier(creature('parry'), { ranged: false, count: 30 })).toBeNull();
   });
 });
 

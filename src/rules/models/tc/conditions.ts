@@ -6,11 +6,10 @@
 import { sizeSteps } from '../../sizes.js';
 import type { Size } from '../../types.js';
 import { assertNonNegativeInteger, assertSize } from '../../validate.js';
+import { PETRIFIED_AT } from './state.js';
 
 /** "Penalties cannot drop your Celerity below 5. A character who is completely immobile also has a Celerity of 5" (002:712). */
 export const TC_CELERITY_FLOOR = 5;
-/** "Once a character has sustained 10 points of petrification damage, he is fully petrified" (002:719). */
-export const TC_PETRIFIED_AT = 10;
 
 /** What paralysis or petrification does to a creature now. */
 export interface TcConditionPenalty {
@@ -64,8 +63,8 @@ export function paralysisPenalty(damage: number, vigor: number): TcConditionPena
  * (none left at 8); 10 = fully petrified (immobile).
  */
 export function petrificationPenalty(points: number): TcConditionPenalty {
-  const p = Math.min(TC_PETRIFIED_AT, assertNonNegativeInteger('petrification', points));
-  const petrified = p >= TC_PETRIFIED_AT;
+  const p = Math.min(PETRIFIED_AT, assertNonNegativeInteger('petrification', points));
+  const petrified = p >= PETRIFIED_AT;
   return {
     ...ZERO,
     factorMod: p,

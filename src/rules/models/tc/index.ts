@@ -12,3 +12,10 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+// Lane maneuvers: the maneuvers as data rows and their resolution, the stances, occupied-space
+// fighting, paralysis and petrification, facing and flanking.
+export * from './maneuver-rows.js';
+export * from './maneuvers.js';
+export * from './stances.js';
+export * from './conditions.js';
+export * from './facing.js';

@@ -7,12 +7,10 @@
  */
 
 import type { SpeedClass } from './speed-factor.js';
+import type { TcDefenseId } from './defenses.js';
 
 /** The speed classes of the chapter (A1; speed-factor.ts). */
 export type TcSpeedClassId = SpeedClass;
-
-/** The five defenses (002:110). */
-export type TcDefenseId = 'primary' | 'passive' | 'vigor' | 'celerity' | 'spirit';
 
 export const TC_MANEUVERS = [
   'break-grab',

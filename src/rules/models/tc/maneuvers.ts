@@ -14,13 +14,13 @@ import { EG_SKILL_STAND_INS } from '../eg/maneuver-skills.js';
 import {
   TC_MANEUVER_ROWS,
   TC_MANEUVERS,
-  type TcDefenseId,
   type TcManeuver,
   type TcManeuverRow,
   type TcManeuverStep,
   type TcRequirement,
   type TcSpeedClassId,
 } from './maneuver-rows.js';
+import type { TcDefenseId } from './defenses.js';
 
 export function tcManeuverRow(id: TcManeuver): TcManeuverRow {
   return TC_MANEUVER_ROWS[assertOneOf('maneuver', id, TC_MANEUVERS)];

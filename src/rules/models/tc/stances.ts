@@ -7,9 +7,8 @@
  */
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { TcSpeedClassId } from './maneuver-rows.js';
-
-export const TC_STANCES = ['basic', 'defensive', 'crouch', 'parry', 'poised', 'prone', 'casting'] as const;
-export type TcStance = (typeof TC_STANCES)[number];
+import type { ModelCreature } from '../types.js';
+import { TC_STANCES, tcState, type TcStance } from './state.js';
 
 /** Which ranged weapons a stance leaves usable. */
 export type TcRangedAllowed = 'all' | 'noLongbows' | 'crossbowsOnly' | 'none';
@@ -173,4 +172,54 @@ export function tcStanceAttack(
     return mods.attack;
   }
   return mods.attack + mods.meleeAttack;
+}
+
+/**
+ * The creature's stance now: in transition while the Time Count has not reached the count its shift
+ * ends at (`model.tc.stanceUntil`, written by the stance card; 002:578). Out of a Time Count (`count`
+ * null) never in transition.
+ */
+export function tcStanceNow(
+  creature: Pick<ModelCreature, 'model'>,
+  count: number | null,
+): { stance: TcStance; transition: boolean } {
+  const tc = (creature.model as Record<string, unknown> | undefined)?.tc as
+    Record<string, unknown> | undefined;
+  const until = tc?.stanceUntil;
+  return {
+    stance: tcState(creature).stance,
+    transition: count !== null && typeof until === 'number' && until > assertInteger('count', count),
+  };
+}
+
+/**
+ * The stance's modifier to the defense an attack meets (core's `situation.modifier`): its benefits
+ * unless in transition, its drawbacks always. Parry needs the parrying weapon's attack bonus.
+ */
+export function tcStanceDefenseModifier(
+  creature: Pick<ModelCreature, 'model'>,
+  attack: {
+    ranged: boolean;
+    defense: 'primary' | 'passive' | 'vigor' | 'celerity' | 'spirit';
+    count: number | null;
+    attackBonus?: number;
+    shieldBonus?: number;
+  },
+): number {
+  const now = tcStanceNow(creature, attack.count);
+  const mods = tcStanceModifiers(now.stance, {
+    transition: now.transition,
+    ...(attack.attackBonus !== undefined ? { attackBonus: attack.attackBonus } : {}),
+    ...(attack.shieldBonus !== undefined ? { shieldBonus: attack.shieldBonus } : {}),
+  });
+  return tcStanceDefense(mods, attack.defense, attack.ranged);
+}
+
+/** The stance's modifier to the creature's own attack roll; null when its stance allows no such attack. */
+export function tcStanceAttackModifier(
+  creature: Pick<ModelCreature, 'model'>,
+  attack: { ranged: boolean; longbow?: boolean; crossbow?: boolean; count: number | null },
+): number | null {
+  const now = tcStanceNow(creature, attack.count);
+  return tcStanceAttack(tcStanceModifiers(now.stance, { transition: now.transition }), attack);
 }
