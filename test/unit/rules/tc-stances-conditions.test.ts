@@ -4,6 +4,7 @@
  * values worked out by hand from the lines quoted.
  */
 import { describe, expect, it } from 'vitest';
+import type { ModelCreature } from '../../../src/rules/models/types.js';
 import {
   parryBonus,
   tcShiftHasTransition,
@@ -103,12 +104,16 @@ describe('stances', () => {
 });
 
 describe('the stance now (the card writes stance and stanceUntil)', () => {
-  const creature = (stance: string, stanceUntil = 0) => ({ model: { tc: { stance, stanceUntil } } });
+  const creature = (stance: string, stanceUntil = 0) =>
+    ({ model: { tc: { stance, stanceUntil } } }) as unknown as Pick<ModelCreature, 'model'>;
   it('in transition until the count its shift ends at; out of a Time Count never', () => {
     expect(tcStanceNow(creature('defensive', 12), 8)).toEqual({ stance: 'defensive', transition: true });
     expect(tcStanceNow(creature('defensive', 12), 12)).toEqual({ stance: 'defensive', transition: false });
     expect(tcStanceNow(creature('defensive', 12), null)).toEqual({ stance: 'defensive', transition: false });
-    expect(tcStanceNow({ model: {} }, 3)).toEqual({ stance: 'basic', transition: false });
+    expect(tcStanceNow({ model: {} } as Pick<ModelCreature, 'model'>, 3)).toEqual({
+      stance: 'basic',
+      transition: false,
+    });
   });
   it('the defense and attack modifiers follow it (002:578)', () => {
     const melee = { ranged: false, defense: 'primary' as const };

@@ -1,0 +1,33 @@
+/**
+ * The Time Count model's maneuver and stance cards (issue #32, lane maneuvers), registered as the
+ * model loads (the TC loader's glue calls {@link registerTcManeuverCards}; nothing of it is in the code
+ * a world loads at start): their GM queries, render hooks, and `game.gng.tcStance` /
+ * `game.gng.tcManeuver`. Each card's module is loaded on first use.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { registerLazyCard } from '../kernel/lazy-card.js';
+import { isGMMessage } from '../kernel/gm-message.js';
+import { onDemand } from '../../on-demand.js';
+
+const stanceModule = onDemand(() => import('./tc-stance-card.js'));
+
+let registered = false;
+
+/** Registers the cards (once) and sets their calls on `game.gng` (each time). */
+export function registerTcManeuverCards(): void {
+  const api = game.gng as unknown as Record<string, unknown>;
+  api.tcStance = async (actor: Actor, stance: string) =>
+    (await stanceModule()).requestTcStance(actor, stance as never);
+  if (registered) return;
+  registered = true;
+  registerLazyCard({
+    module: stanceModule,
+    queries: {
+      'gng.tcStance': (m, data, sender, context) => m.handleTcStance(data, sender, context),
+      'gng.tcStanceCard': (m, ...request) => m.tcStanceCard.handle(...request),
+    },
+    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcStance' && isGMMessage(message),
+    decorate: (m, message, html) => m.tcStanceCard.decorate(message, html),
+    templates: [],
+  });
+}
