@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { useModelWorld } from '../fixtures/model-world.js';
-import { TC_MODEL } from '../../src/rules/models/tc/index.js';
+import { TC_MODEL, tcDefenseChoice, tcThreshold } from '../../src/rules/models/tc/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -70,6 +70,21 @@ describe('an actor under the Time Count model', () => {
     expect(derived.modelDefenses.passive).toMatchObject({ kind: 'static', value: 10 });
     expect(derived.modelDefenses.celerity).toMatchObject({ kind: 'static', value: 15 });
     expect(healthOf(actor)).toEqual(start);
+  });
+
+  it('worn armor and a shield: Primary 10 + 5 + 1 + 3 = 19, Passive 15, ToP 3 + 2 + 5 = 10 (002:74, 116, 122)', async () => {
+    const actor = await scout();
+    await actor.createEmbeddedDocuments('Item', [
+      { name: 'Breastplate', type: 'armor', system: { armorBonus: 5, type: 'medium', equipped: true } },
+      { name: 'Buckler', type: 'shield', system: { shieldBonus: 1, equipped: true } },
+    ]);
+    const creature = sys(actor).derived.modelCreature;
+    expect(sys(actor).derived.modelDefenses.primary).toMatchObject({ value: 19 });
+    expect(sys(actor).derived.modelDefenses.passive).toMatchObject({ value: 15 });
+    expect(tcThreshold(creature).effective).toBe(10);
+    // Surprised: the card meets Passive and says why.
+    const choice = tcDefenseChoice({ mode: 'melee', touch: false, situation: { surprised: true } }, creature);
+    expect(choice).toMatchObject({ defense: { id: 'passive', value: 15 }, reasons: ['surprised'] });
   });
 
   it('Apply splits a hit at the ToP into fatigue and HP; Undo takes all of it back', async () => {

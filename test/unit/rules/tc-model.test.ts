@@ -171,6 +171,21 @@ describe('TC_MODEL', () => {
     expect(hp.parts.every((p) => p.label.startsWith('GNG.Model.TC.Health.Hp.'))).toBe(true);
   });
 
+  it('analysis() loads once; +5 against 15 hits on naturals 10–20 (11/20, 002:7, 49)', async () => {
+    const a = await TC_MODEL.analysis();
+    expect(await TC_MODEL.analysis()).toBe(a);
+    const health = { value: 20, temp: 0, fatigue: 0, invigoration: 0, topLost: 0 };
+    const odds = a.odds({
+      attack: { bonus: 5 },
+      defense: { bonus: 15 },
+      damage: { weaponDice: { count: 1, faces: 8 }, weaponBonus: 0, protection: 0 },
+      target: { hp: { value: 20, max: 20 }, size: 'medium' },
+      model: { health, creature: fighter() },
+    });
+    expect(odds.hit.hit).toBeCloseTo(0.55, 12);
+    expect(typeof a.fight).toBe('function');
+  });
+
   it('game.gng.rules.tc exports the model and its engine', () => {
     expect(onDemand.tc.TC_MODEL).toBe(TC_MODEL);
     expect(tc.TC_MODEL).toBe(TC_MODEL);

@@ -12,6 +12,8 @@ export * from './damage.js';
 export * from './threshold.js';
 export * from './health.js';
 export * from './hit-points.js';
+export * from './attack-bonus.js';
+export * from './recovery.js';
 // Lane maneuvers: the maneuvers as data rows and their resolution, the stances, occupied-space
 // fighting, paralysis and petrification, facing and flanking.
 export * from './maneuver-rows.js';
