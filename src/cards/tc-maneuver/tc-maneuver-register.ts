@@ -10,6 +10,7 @@ import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
 
 const stanceModule = onDemand(() => import('./tc-stance-card.js'));
+const maneuverModule = onDemand(() => import('./tc-maneuver-card.js'));
 
 let registered = false;
 
@@ -18,6 +19,8 @@ export function registerTcManeuverCards(): void {
   const api = game.gng as unknown as Record<string, unknown>;
   api.tcStance = async (actor: Actor, stance: string) =>
     (await stanceModule()).requestTcStance(actor, stance as never);
+  api.tcManeuver = async (actor: Actor, maneuver: string, options?: { targets?: Actor[]; weapon?: Item }) =>
+    (await maneuverModule()).startTcManeuver(actor, maneuver as never, options);
   if (registered) return;
   registered = true;
   registerLazyCard({
@@ -28,6 +31,13 @@ export function registerTcManeuverCards(): void {
     },
     renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcStance' && isGMMessage(message),
     decorate: (m, message, html) => m.tcStanceCard.decorate(message, html),
+    templates: [],
+  });
+  registerLazyCard({
+    module: maneuverModule,
+    queries: { 'gng.tcManeuverAction': (m, ...request) => m.tcManeuverCard.handle(...request) },
+    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcManeuver' && isGMMessage(message),
+    decorate: (m, message, html) => m.decorateTcManeuverCard(message, html),
     templates: [],
   });
 }
