@@ -439,6 +439,8 @@ declare global {
      */
     _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void>;
     _onStartRound(context: CombatTurnEventContext): Promise<void>;
+    /** The order of two combatants in `turns` (v13, protected; a system overrides it). */
+    _sortCombatants(a: Combatant, b: Combatant): number;
   }
   /**
    * The combat tracker sidebar (an ApplicationV2 in v13). On each render Foundry fires

@@ -297,21 +297,34 @@ export function advanceCount(combat: Combat, reason = 'advance'): Promise<TcAdva
       seq: schedule.seq + 1,
       reason: String(reason),
     };
-    await writeCount(combat, to, record.seq, roundOfCount(to), null);
+    await writeCount(combat, to, record.seq, roundOfCount(to), null, record);
     return record;
   });
 }
 
-/** Writes the count, the seq, and Foundry's round and turn (`turn` null: the first acting then). */
+/**
+ * The last advance of the count while nothing was written since (the tracker's "Undo advance"), or
+ * null.
+ */
+export function lastAdvanceOf(combat: Combat): TcAdvanceRecord | null {
+  const raw = (combat.getFlag(SYSTEM_ID, TC_FLAG) as { lastAdvance?: unknown } | undefined)?.lastAdvance;
+  const record = parseScheduleRecord(raw);
+  if (record?.kind !== 'advance' || record.combatId !== combat.id) return null;
+  const schedule = tcSchedule(combat);
+  return schedule.seq === record.seq && schedule.count === record.to ? record : null;
+}
+
+/** Writes the count, the seq, the last advance, and Foundry's round and turn (`turn` null: the first acting then). */
 async function writeCount(
   combat: Combat,
   count: number,
   seq: number,
   round: number,
   turn: number | null,
+  advance: TcAdvanceRecord | null,
 ): Promise<void> {
   const base = `flags.${SYSTEM_ID}.${TC_FLAG}`;
-  await combat.update({ [`${base}.count`]: count, [`${base}.seq`]: seq });
+  await combat.update({ [`${base}.count`]: count, [`${base}.seq`]: seq, [`${base}.lastAdvance`]: advance });
   const at = turn ?? firstActingTurn(combat);
   const changes: Record<string, unknown> = {};
   if (combat.round !== round) changes.round = round;
@@ -395,7 +408,7 @@ export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleR
         seq: schedule.seq + 1,
         reason: `undo:${parsed.reason}`,
       };
-      await writeCount(combat, parsed.from, inverse.seq, parsed.roundBefore, parsed.turnBefore);
+      await writeCount(combat, parsed.from, inverse.seq, parsed.roundBefore, parsed.turnBefore, null);
       return inverse;
     }
     const combatant = combatantOrRefuse(combat, parsed.combatantId);

@@ -13,9 +13,14 @@ import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.j
 import { isActiveGM } from './active-gm.js';
 import { sagaTurnStart } from '../combat/saga-turn-start.js';
 import { onDemand } from '../on-demand.js';
+import { SYSTEM_ID } from '../config/document-types.js';
+import { worldModelReady } from '../settings/combat-model.js';
 
 /** Group initiative, loaded when initiative is first rolled (docs/performance.md "Code loaded at start"). */
 const initiativeGroups = onDemand(() => import('../combat/initiative-groups.js'));
+/** The Time Count's initiative (issue #32), loaded with its first roll under that model. */
+const tcInitiative = onDemand(() => import('../combat/tc-initiative.js'));
+const tcTracker = onDemand(() => import('../combat/tc-tracker.js'));
 
 export class GnGCombat extends foundry.documents.Combat {
   /**
@@ -27,8 +32,35 @@ export class GnGCombat extends foundry.documents.Combat {
     options: Parameters<Combat['rollInitiative']>[1] = {},
   ): Promise<this> {
     const list = typeof ids === 'string' ? [ids] : ids;
+    // Time Count model: its own roll, on the GM's client (src/combat/tc-initiative.ts).
+    if ((await worldModelReady()).capabilities.timeCount) {
+      await (await tcInitiative()).rollTcInitiative(this, list);
+      return this;
+    }
     const { rollGroupedInitiative } = await initiativeGroups();
     await rollGroupedInitiative(this, list, (roll) => super.rollInitiative(roll, options));
+    return this;
+  }
+
+  /**
+   * Under the Time Count (its schedule in the flags, src/combat/tc-schedule.ts) the lowest count acts
+   * first (002:248); `initiative` mirrors each next count. Uses no `this` (test/harness/README.md).
+   */
+  override _sortCombatants(a: Combatant, b: Combatant): number {
+    if (a.parent?.getFlag(SYSTEM_ID, 'tc') === undefined) return super._sortCombatants(a, b);
+    return (a.initiative ?? Infinity) - (b.initiative ?? Infinity) || 0;
+  }
+
+  /** Under the Time Count, Foundry's next turn and next round advance the count (tc-tracker.ts). */
+  override async nextTurn(): Promise<this> {
+    if (this.getFlag(SYSTEM_ID, 'tc') === undefined) return super.nextTurn();
+    await (await tcTracker()).advanceFromCore(this);
+    return this;
+  }
+
+  override async nextRound(): Promise<this> {
+    if (this.getFlag(SYSTEM_ID, 'tc') === undefined) return super.nextRound();
+    await (await tcTracker()).advanceFromCore(this);
     return this;
   }
 

@@ -11,7 +11,8 @@
  *   track, not offered in the token HUD.
  * The Enlightened Grognard's fields (`system.model.eg.bloodied` and `.persistent.*`, issue #31) are
  * guarded the same way: a GM's client writes them (the cards and the token store), a player's
- * write is refused and, if it got past that, put back.
+ * write is refused and, if it got past that, put back. So are the Time Count model's (issue #32):
+ * `system.model.tc.*` but its `attributes` (the character's build, the owner's to edit).
  */
 import { isActiveGM } from '../documents/active-gm.js';
 import { allActors } from '../documents/all-actors.js';
@@ -31,15 +32,29 @@ const GUARDED = [
   'system.model.eg.persistent.power',
   'system.model.eg.persistent.speed',
   'system.model.eg.persistent.insight',
+  // The Time Count model's health and stance (issue #32), from index TC_FIRST on.
+  ...['fatigue', 'invigoration', 'topLost', 'paralysis', 'petrification', 'stance']
+    .concat(['bludgeoning', 'piercing', 'slashing'].map((type) => `impairments.${type}`))
+    .map((field) => `system.model.tc.${field}`),
 ];
-type Guarded = number[];
+const TC_FIRST = 5;
+/** Numbers, and the TC stance's id. */
+type Guarded = (number | string)[];
+const stored = (value: unknown) => typeof value === 'number' || typeof value === 'string';
 
 /** The guarded fields' values on `actor` (0 when absent). */
 function guardedOf(actor: Actor): Guarded {
   return GUARDED.map((path) => {
     const value = foundry.utils.getProperty(actor, path);
-    return typeof value === 'number' ? value : 0;
+    return stored(value) ? (value as number | string) : 0;
   });
+}
+
+/** The words of a refusal (`error`) or a put-back: the step's, the EG fields' or the TC fields'. */
+function guardKey(before: Guarded, after: Guarded, error: 'GMOnly' | 'PutBack'): string {
+  if (before[0] !== after[0]) return `GNG.Model.Saga.Track.Error.${error}`;
+  const tc = after.some((value, i) => i >= TC_FIRST && value !== before[i]);
+  return `GNG.Model.${tc ? 'TC' : 'EG'}.Sheet.Error.${error}`;
 }
 
 /** The guarded fields `changes` would give `actor`: a field not named keeps its value unless an object holding it is replaced. */
@@ -47,7 +62,7 @@ function guardedAfter(actor: Actor, changes: object): Guarded {
   const now = guardedOf(actor);
   return GUARDED.map((path, i) => {
     const value = foundry.utils.getProperty(changes, path);
-    if (value !== undefined) return typeof value === 'number' ? value : NaN;
+    if (value !== undefined) return stored(value) ? (value as number | string) : NaN;
     const parts = path.split('.');
     for (let n = 2; n < parts.length; n++) {
       const holder = foundry.utils.getProperty(changes, parts.slice(0, n).join('.'));
@@ -56,7 +71,7 @@ function guardedAfter(actor: Actor, changes: object): Guarded {
       if (holder === null || typeof holder !== 'object') return NaN;
       if (Object.keys(holder).some((key) => /^(-=|==)/.test(key))) return NaN;
     }
-    return now[i] as number;
+    return now[i] as number | string;
   });
 }
 
@@ -101,10 +116,7 @@ function refuse(actor: Actor, changes: object, _options: unknown, userId: string
   const before = guardedOf(actor);
   const after = guardedAfter(actor, changes);
   if (same(before, after)) return;
-  // The step's own words when the step changes; else the EG fields'.
-  const key =
-    before[0] !== after[0] ? 'GNG.Model.Saga.Track.Error.GMOnly' : 'GNG.Model.EG.Sheet.Error.GMOnly';
-  ui.notifications.warn(game.i18n.format(key, { name: actor.name }));
+  ui.notifications.warn(game.i18n.format(guardKey(before, after, 'GMOnly'), { name: actor.name }));
   return false;
 }
 
@@ -116,9 +128,9 @@ async function updated(actor: Actor, changes: object, userId: string): Promise<v
   if (byGM(userId)) known.set(actor.uuid, now);
   else if (before !== undefined && !same(before, now)) {
     const name = game.users.get(userId)?.name ?? userId;
-    const key =
-      before[0] !== now[0] ? 'GNG.Model.Saga.Track.Error.PutBack' : 'GNG.Model.EG.Sheet.Error.PutBack';
-    ui.notifications.warn(game.i18n.format(key, { name: actor.name, user: name }));
+    ui.notifications.warn(
+      game.i18n.format(guardKey(before, now, 'PutBack'), { name: actor.name, user: name }),
+    );
     // Only the fields that moved (a Saga world's put-back writes the step alone, as before).
     const back = Object.fromEntries(
       GUARDED.flatMap((path, i) => (before[i] !== now[i] ? [[path, before[i]]] : [])),

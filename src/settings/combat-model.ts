@@ -66,6 +66,28 @@ export const EG_LOADER: models.LazyCombatModel = {
 };
 models.registerCombatModel(EG_LOADER);
 
+/**
+ * The Time Count and Threshold of Pain model (seed 002, issue #32), registered as the other two: its
+ * engine and its glue at the table — the Time Count tracker, its act card and settings
+ * (src/combat/tc-tracker.ts); the sheet block and the GM's Heal (src/combat/tc-table.ts) — a chunk
+ * loaded on first use; the glue's hooks do nothing under another model.
+ */
+export const TC_LOADER: models.LazyCombatModel = {
+  id: 'tc',
+  label: 'GNG.Model.TC.label',
+  load: async () => {
+    const [{ TC_MODEL }, tracker, table] = await Promise.all([
+      import('../rules/models/tc/model.js'),
+      import('../combat/tc-tracker.js'),
+      import('../combat/tc-table.js'),
+    ]);
+    tracker.registerTcTracker();
+    table.registerTcTable();
+    return TC_MODEL;
+  },
+};
+models.registerCombatModel(TC_LOADER);
+
 /** The id the world setting holds (GnG when unset, unreadable or no registered model's). */
 export function combatModelId(): CombatModelId {
   try {

@@ -69,6 +69,7 @@ it("switches the table to the Saga-style model and plays the README's exchange: 
     'Grim-n-Gritty v4.0',
     'Saga-style (static defenses, condition track)',
     'Enlightened Grognard (tokens)',
+    'Time Count and Threshold of Pain',
   ]);
   const grapple = fighter(page).getByRole('button', { name: /^Grapple:/ });
   expect(await grapple.count()).toBe(1);

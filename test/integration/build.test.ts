@@ -388,6 +388,13 @@ describe('the built code in dist/ (npm test builds first)', () => {
       // maneuvers' card is registered on `init` as the other lazy cards are.)
       /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state)\.ts$)/,
       /^src\/applications\/sheets\/eg-sheet\.ts$/,
+      // The Time Count model (issue #32): registered by its loader TC_LOADER; its engine and its glue at
+      // the table (the tracker and its schedule, the sheet block, the GM's Heal) loaded with it; only the
+      // weapons' speed class ids (src/data/item/item-data.ts) and the Combat's deferrals are at start.
+      /^src\/rules\/models\/tc\//,
+      /^src\/combat\/tc-/,
+      /^src\/cards\/tc-[\w-]+\//,
+      /^src\/applications\/sheets\/tc-[\w-]+\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,
       // Casting spells and powers: only the two queries' registration is at start (magic-register.ts).

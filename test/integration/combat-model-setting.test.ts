@@ -54,7 +54,7 @@ describe('the combat model setting', () => {
     const config = h.settings.registered.get('gng.combatModel');
     expect(config).toMatchObject({ scope: 'world', config: false, type: String, default: 'gng' });
     // The Saga-style model is built in, registered by its loader (issue #30): a choice before it loads.
-    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga', 'eg', TEST_MODEL_ID]);
+    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga', 'eg', 'tc', TEST_MODEL_ID]);
     expect(config?.choices?.gng).toBe('GNG.Model.gng');
     expect(config?.choices?.saga).toBe('GNG.Model.Saga.label');
     expect(h.i18n.localize('GNG.Model.gng')).toBe('Grim-n-Gritty v4.0');
@@ -62,7 +62,7 @@ describe('the combat model setting', () => {
     expect(combatModel()).toBe(models.GNG_MODEL);
     // A model no longer registered is no choice.
     models.unregisterCombatModel(TEST_MODEL_ID);
-    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga', 'eg']);
+    expect(Object.keys(config?.choices ?? {})).toEqual(['gng', 'saga', 'eg', 'tc']);
   });
 
   it('changes with no combat, and every actor is prepared again', async () => {
@@ -157,11 +157,12 @@ describe('the "Combat rules" group of the Variant rules window', () => {
     expect(first?.classList.contains('gng-variants-model')).toBe(true);
     expect(first?.querySelector('legend')?.textContent).toBe('Combat rules');
     const options = [...app.element.querySelectorAll<HTMLInputElement>('input[name="combatModel"]')];
-    expect(options.map((o) => o.value)).toEqual(['gng', 'saga', 'eg', TEST_MODEL_ID]);
+    expect(options.map((o) => o.value)).toEqual(['gng', 'saga', 'eg', 'tc', TEST_MODEL_ID]);
     expect(options.filter((o) => o.checked).map((o) => o.value)).toEqual(['gng']);
     const label = (id: string) => app.element.querySelector(`label[for="gng-model-${id}"]`)?.textContent;
     expect(label('gng')).toBe('Grim-n-Gritty v4.0');
     expect(label('eg')).toBe('Enlightened Grognard (tokens)');
+    expect(label('tc')).toBe('Time Count and Threshold of Pain');
     // A model without a lang entry shows its own label.
     expect(label(TEST_MODEL_ID)).toBe('Test model');
     expect(app.element.querySelector('#gng-model-gng-hint')?.textContent).toMatch(/rolled Defense/);

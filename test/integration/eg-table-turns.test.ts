@@ -52,7 +52,7 @@ describe('the loader', () => {
     expect(COMBAT_MODEL_CHOICES.eg).toBe('GNG.Model.EG.label');
     expect(h.i18n.localize('GNG.Model.EG.label')).toBe('Enlightened Grognard (tokens)');
     expect(combatModel().id).toBe('eg');
-    expect(models.BUILT_IN_MODEL_IDS).toEqual(['gng', 'saga', 'eg']);
+    expect(models.BUILT_IN_MODEL_IDS).toEqual(['gng', 'saga', 'eg', 'tc']);
     await guard();
     const { SELF_TEST_CHECKS, runSelfTest } = await import('../../src/self-test/index.js');
     const report = await runSelfTest({ checks: SELF_TEST_CHECKS.filter((c) => c.id === 'combatModel') });

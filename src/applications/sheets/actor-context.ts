@@ -225,7 +225,7 @@ export function combatPanelContext(actor: Actor) {
       ...(track
         ? { defense: sagaStats(actor, system), track: sagaTrack(actor) }
         : block
-          ? { defense: block.stats, modelBlock: block.section }
+          ? { defense: block.stats, [block.part ?? 'modelBlock']: block.section }
           : {
               defense: modelOffers('rolledDefense')
                 ? [defenseView(actor, system, 'melee'), defenseView(actor, system, 'ranged')]

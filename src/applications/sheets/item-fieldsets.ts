@@ -20,6 +20,7 @@ import {
   PROTECTION_BYPASS_CHOICES,
   WEAPON_CATEGORIES,
   WEAPON_PROPERTIES,
+  WEAPON_SPEED_CLASSES,
   WEAPON_STRENGTH,
   WEAPON_USES,
 } from '../../data/item/item-data.js';
@@ -94,6 +95,7 @@ export const ITEM_FIELDSETS: Record<string, FieldsetSpec[]> = {
         num('enhancement', { min: 0 }),
         num('attackBonus'),
         select('strength', WEAPON_STRENGTH, 'GNG.WeaponStrength'),
+        select('speedClass', WEAPON_SPEED_CLASSES, 'GNG.WeaponSpeedClass'),
         num('rangeIncrement', { min: 0, step: 5 }),
         select('bypass', PROTECTION_BYPASS_CHOICES, 'GNG.Bypass'),
         check('touch'),

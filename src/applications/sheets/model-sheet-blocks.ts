@@ -12,6 +12,8 @@ export interface ModelSheetBlock {
   stats: StatView[];
   /** The model's section under the numbers (its template's context: combat.hbs). */
   section: Record<string, unknown>;
+  /** The part of combat.hbs that shows the section (default `modelBlock`: the EG's; `tcBlock`: issue #32's). */
+  part?: 'modelBlock' | 'tcBlock';
 }
 
 type BlockBuilder = (actor: Actor) => ModelSheetBlock;

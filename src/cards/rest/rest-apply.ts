@@ -14,6 +14,7 @@ import type { Ability, PoolsRestored, RestOutcome, RestWeekProgress } from '../.
 import { restoredByRest, SPELL_SLOT_LEVELS } from '../../rules/spell-resources.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
+import { undoTcRest, type TcRestApplied } from './tc-rest.js';
 
 /** What a rest changed, for Undo. */
 export interface RestApplied {
@@ -29,6 +30,8 @@ export interface RestApplied {
   tended?: TendedMark | null;
   /** Spell slots (by level) and power points the rest restored (absent on older cards). */
   pools?: PoolsRestored;
+  /** Under the Time Count model: the Invigoration lost and impairments healed (tc-rest.ts). */
+  tc?: TcRestApplied;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function undoRest(
   for (const { ability, recovered } of applied.abilities)
     update[`system.abilities.${ability}.damage`] = sys.abilities[ability].damage + recovered;
   await actor.update(update, CARD_HP_UPDATE);
+  if (applied.tc) await undoTcRest(actor, applied.tc);
   if (applied.removed.length)
     await actor.createEmbeddedDocuments(
       'ActiveEffect',

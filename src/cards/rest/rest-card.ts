@@ -32,6 +32,8 @@ import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
 import { poolList, renderRestCard } from './rest-render.js';
 import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
+import { applyTcRest } from './tc-rest.js';
+import { combatModel } from '../../settings/combat-model.js';
 
 export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
 /** The card's one target: the resting actor. */
@@ -97,6 +99,12 @@ async function startRest(
     const recovered = outcome.bodyParts.filter((p) => p.recovered).map((p) => p.part);
     const mark = tendedOf(actor);
     const applied = await applyRest(actor, outcome, recovered, request.interrupted);
+    // The Time Count model's nights: Invigoration ends, impairments heal (tc-rest.ts).
+    if (combatModel().id === 'tc') {
+      const tc = await applyTcRest(actor, request.kind);
+      applied.tc = tc.applied;
+      rolls.push(...tc.rolls);
+    }
     const clock =
       request.clock && automation().restAdvancesClock
         ? await advanceClock(REST_HOURS[request.kind] * SECONDS_PER_HOUR)
@@ -111,6 +119,7 @@ async function startRest(
       clock,
       tended: mark ? { healer: mark.healer, total: mark.total } : null,
       pools: applied.pools ?? null,
+      ...(applied.tc ? { tc: applied.tc } : {}),
     };
     const message = (await ChatMessage.create(
       withRollMode(

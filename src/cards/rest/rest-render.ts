@@ -1,4 +1,5 @@
 /** The rest card's content: each change of the rest, every d% it rolled, and why anything did not heal. */
+import { tcRestLines } from './tc-rest.js';
 import { DAYS_PER_HEALING_WEEK, type PoolsRestored } from '../../rules/index.js';
 import { REST_CARD_TEMPLATE, type RestCardState } from './rest-state.js';
 
@@ -106,6 +107,7 @@ export function renderRestCard(state: RestCardState): Promise<string> {
       ...abilityLines(state),
       ...partLines(state),
       ...poolLines(state),
+      ...(state.tc ? tcRestLines(state.tc) : []),
       ...clockLines(state),
     ],
     rollsSummary: f('GNG.Rest.Rolls', { count: outcome.rolls.length }),

@@ -1,4 +1,5 @@
 /** The rest card's stored state (`flags.gng.rest` of its message) and what `game.gng.rest` takes. */
+import type { TcRestApplied } from './tc-rest.js';
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { PoolsRestored, RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
@@ -34,6 +35,8 @@ export interface RestCardState {
   tended?: { healer: string; total: number } | null;
   /** Spell slots and power points the rest restored, shown on the card. Absent on older cards. */
   pools?: PoolsRestored | null;
+  /** Under the Time Count model: the Invigoration and impairments the nights healed (tc-rest.ts). */
+  tc?: TcRestApplied;
   undone?: boolean;
   /** What the Undo could not take back (localized). */
   undoNotes?: string[];

@@ -197,8 +197,9 @@ export function applyGuardedChange<T>(
   const model = system.constructor as unknown as GuardedModel;
   const path = key.slice('system.'.length);
   const target = indexOf(model).get(path);
-  // The combat models' stored health (`model.*`: the Saga-style condition step) is the GM's to move.
-  if (!target || path.startsWith('model.')) {
+  // The combat models' stored health (`model.*`: the Saga-style condition step) is the GM's to move;
+  // the Time Count model's attributes are the character's build (issue #32, A6), as the abilities.
+  if (!target || (path.startsWith('model.') && !path.startsWith('model.tc.attributes.'))) {
     record(doc, effect, change, { reason: target ? 'gm-only' : 'unknown-field', detail: '' });
     return undefined;
   }

@@ -43,6 +43,20 @@ export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
 /** How Strength adds to damage: normally; bows (penalty only); composite bows (bonus too); not at all. */
 export const WEAPON_STRENGTH = ['normal', 'bow', 'composite-bow', 'none'] as const;
 /**
+ * A weapon's speed class under the Time Count model (seed 002, issue #32; decision A10: the text
+ * gives no weapon table, so each weapon names its class, Standard by default). The ids only: the
+ * classes' dice and static factors are the engine's (src/rules/models/tc/speed.ts, loaded with the model).
+ */
+export const WEAPON_SPEED_CLASSES = [
+  'free',
+  'rapid',
+  'swift',
+  'fast',
+  'standard',
+  'slow',
+  'sedentary',
+] as const;
+/**
  * Descriptive weapon properties (tags for the sheet, chat cards and later automation): the SRD's
  * reach, double, trip… plus GnG's scattershot and continuous beam. Stored only; nothing derives from
  * them yet. An empty list is the default, so older items need no migration.
@@ -209,6 +223,8 @@ export class WeaponData extends PhysicalItemData {
    */
   declare attackBonus: number | null;
   declare strength: (typeof WEAPON_STRENGTH)[number];
+  /** Its speed class under the Time Count model (A10); readers default to 'standard' when absent. */
+  declare speedClass: (typeof WEAPON_SPEED_CLASSES)[number];
   declare properties: WeaponProperty[];
   declare firearm: {
     fireModes: string[];
@@ -246,6 +262,7 @@ export class WeaponData extends PhysicalItemData {
         initial: null,
       }),
       strength: choice(WEAPON_STRENGTH, 'normal'),
+      speedClass: choice(WEAPON_SPEED_CLASSES, 'standard'),
       properties: new ArrayField(
         new StringField({ required: true, blank: false, choices: WEAPON_PROPERTIES }),
       ),

@@ -23,7 +23,7 @@ import type { Progression } from '../types.js';
  * Saga-style and EG models loaded there on first use: src/simulator/worker-models.ts); other ids may be
  * registered (tests, modules) and run in-process.
  */
-export const BUILT_IN_MODEL_IDS = ['gng', 'saga', 'eg'] as const;
+export const BUILT_IN_MODEL_IDS = ['gng', 'saga', 'eg', 'tc'] as const;
 export type CombatModelId = string;
 
 /**

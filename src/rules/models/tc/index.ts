@@ -14,6 +14,15 @@ export * from './health.js';
 export * from './hit-points.js';
 export * from './attack-bonus.js';
 export * from './recovery.js';
+// Lane count: the Time Count: speed classes and factors, initiative, the action table, the schedule's
+// order, spell preparation, movement and running, durations in counts, the wake-up checks' timing.
+export * from './speed.js';
+export * from './schedule.js';
+export * from './spell-preparation.js';
+export * from './movement.js';
+export * from './running.js';
+export * from './durations.js';
+export * from './consciousness-timing.js';
 // Lane maneuvers: the maneuvers as data rows and their resolution, the stances, occupied-space
 // fighting, paralysis and petrification, facing and flanking.
 export * from './maneuver-rows.js';

@@ -1,0 +1,325 @@
+/**
+ * The Time Count's acts and initiative at the table (issue #32; seed 002:237–306; docs/rules.md "The
+ * tracker"). A tracker button asks the active GM: `gng.tcAct` (a combatant acting now chose an action
+ * of the table, R38, or an attack with one of its weapons, or holds for some counts) and
+ * `gng.tcInitiative` (initiative for combatants, R32/R33). The GM's client checks the sender owns the
+ * combatant (a GM may play any), rolls there — the SF (random for PCs, static for NPCs by the world
+ * setting, R35) and the initiative — writes through the schedule store (src/combat/tc-schedule.ts,
+ * which refuses an act out of turn) and posts a card holding the store's records, with the GM's exact
+ * Undo. Loaded with the model (src/combat/tc-tracker.ts registers it).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { modelOffers } from '../../settings/combat-model.js';
+import {
+  ACTION_SPEEDS,
+  actionSpeedFactor,
+  isActionSpeedId,
+  speedClassOf,
+  tcInitiative,
+  type ActionSpeedId,
+} from '../../rules/models/tc/speed.js';
+import type { DiceSource } from '../../rules/index.js';
+import {
+  revertScheduleAct,
+  rollsSpeedFactor,
+  scheduleAct,
+  setTcInitiative,
+  tcSchedule,
+  type TcScheduleRecord,
+} from '../../combat/tc-schedule.js';
+import {
+  defineCard,
+  gmUndo,
+  noteUndo,
+  owns,
+  Refusal,
+  serialized,
+  subjectCard,
+  type CardActionResult,
+} from '../kernel/index.js';
+
+/** The tracker's requests and the card's Undo. */
+export const TC_ACT_QUERY = 'gng.tcAct';
+export const TC_INITIATIVE_QUERY = 'gng.tcInitiative';
+export const TC_ACT_CARD_QUERY = 'gng.tcActCard';
+const TARGET = 'combat';
+/** The most counts one hold may last (5 rounds). */
+export const MAX_HOLD = 60;
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+
+/** A line of the card: a lang key and its data (rendered in the reader's words). */
+interface Line {
+  key: string;
+  data: Record<string, string | number>;
+}
+
+/** `flags.gng.tcAct` of an act or initiative card. */
+export interface TcActCardState {
+  combatId: string;
+  /** The actors it is about (the queue's keys). */
+  actorUuids: string[];
+  lines: Line[];
+  /** The store's records (null once undone). */
+  applied: TcScheduleRecord[] | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+export function tcActCardOf(message: ChatMessage | null | undefined): TcActCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === 'tcAct' ? ((flags.tcAct as TcActCardState | undefined) ?? null) : null;
+}
+
+/** The actions a turn may be spent on from the tracker: the table's rows with an SF of their own. */
+export const TRACKER_ACTIONS: readonly ActionSpeedId[] = (
+  Object.keys(ACTION_SPEEDS) as ActionSpeedId[]
+).filter((id) => {
+  const kind = ACTION_SPEEDS[id].speed.kind;
+  // Footnote 2 actions add to another (R39); preparing a spell needs the spell (its casting time).
+  return kind !== 'adds' && kind !== 'castingTime' && kind !== 'weapon';
+});
+
+function renderCard(state: TcActCardState): Promise<string> {
+  const lines = state.lines.map((line) => f(line.key, line.data));
+  if (state.undone) lines.push(escapeHtml(t('GNG.Model.TC.Act.Undone')));
+  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
+  const undo = state.applied
+    ? `<div class="card-buttons"><button type="button" data-action="tcActUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.TC.Act.Undo'))}</button></div>`
+    : '';
+  return Promise.resolve(
+    `<div class="gng chat-card tc-act-card gng-card-paper"><header class="card-header"><h3>${escapeHtml(t('GNG.Model.TC.Act.Heading'))}</h3></header>` +
+      lines.map((line) => `<p class="tc-act-line">${line}</p>`).join('') +
+      undo +
+      '</div>',
+  );
+}
+
+/**
+ * Runs a pure function that rolls dice with Foundry dice of any size: each die it asks for is rolled
+ * as a Foundry Roll, and the function is run again with the dice so far until it asks for no more.
+ */
+export async function withTcDice<T>(run: (dice: DiceSource) => T): Promise<{ result: T; rolls: Roll[] }> {
+  const rolls: { faces: number; roll: Roll }[] = [];
+  const more = new Error('another die');
+  for (;;) {
+    let index = 0;
+    let asked = 0;
+    const dice: DiceSource = {
+      roll(faces: number): number {
+        const die = rolls[index++];
+        if (die && die.faces === faces) return die.roll.total as number;
+        if (die) throw new RangeError(`the dice changed: d${die.faces} then d${faces}`);
+        asked = faces;
+        throw more;
+      },
+    };
+    try {
+      return { result: run(dice), rolls: rolls.map((r) => r.roll) };
+    } catch (error) {
+      if (error !== more) throw error;
+      rolls.push({ faces: asked, roll: await new Roll(`1d${asked}`).evaluate() });
+    }
+  }
+}
+
+/** The combat and combatant of a request, checked: the sender owns the combatant (a GM any). */
+function combatantOf(fields: Record<string, unknown>, sender: User, id: unknown): Combatant {
+  const combat = typeof fields.combatId === 'string' ? game.combats.get(fields.combatId) : undefined;
+  if (!combat) throw new Refusal('GNG.Model.TC.Act.Error.NoCombat');
+  const combatant = typeof id === 'string' ? combat.combatants.get(id) : undefined;
+  if (!combatant) throw new Refusal('GNG.Model.TC.Act.Error.NoCombatant');
+  if (!sender.isGM && !(combatant.actor && owns(sender, combatant.actor.uuid)))
+    throw new Refusal('GNG.Model.TC.Act.Error.NotOwner', { name: combatant.actor?.name ?? '' });
+  return combatant;
+}
+
+async function post(
+  combat: Combat,
+  actors: Actor[],
+  lines: Line[],
+  records: TcScheduleRecord[],
+  rolls: Roll[],
+): Promise<ChatMessage> {
+  const state: TcActCardState = {
+    combatId: combat.id as string,
+    actorUuids: actors.map((a) => a.uuid),
+    lines,
+    applied: records,
+  };
+  const message = await ChatMessage.create({
+    content: await renderCard(state),
+    rolls,
+    speaker: actors.length === 1 ? ChatMessage.getSpeaker({ actor: actors[0] }) : {},
+    flags: { [SYSTEM_ID]: { type: 'tcAct', tcAct: state } },
+  });
+  if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+  return message;
+}
+
+/** The weapon an attack uses: one of the actor's own weapons (A10: its speed class, Standard if none). */
+function weaponOf(actor: Actor, id: unknown): Item {
+  const item = typeof id === 'string' ? actor.items.get(id) : undefined;
+  if (!item || item.type !== 'weapon')
+    throw new Refusal('GNG.Model.TC.Act.Error.NoWeapon', { name: actor.name });
+  return item;
+}
+
+/** The act a request asks for, played on the GM's client: the SF rolled or taken, the next count posted. */
+async function playAct(fields: Record<string, unknown>, sender: User): Promise<ChatMessage> {
+  const combatant = combatantOf(fields, sender, fields.combatantId);
+  const combat = combatant.parent as Combat;
+  const actor = combatant.actor;
+  if (!actor) throw new Refusal('GNG.Model.TC.Act.Error.NoCombatant');
+  const action = fields.action;
+  const count = tcSchedule(combat).count;
+  if (action === 'hold') {
+    const counts = fields.counts;
+    if (typeof counts !== 'number' || !Number.isInteger(counts) || counts < 1 || counts > MAX_HOLD)
+      throw new Refusal('GNG.Model.TC.Act.Error.BadHold', { max: MAX_HOLD });
+    const record = await scheduleAct(combat, combatant.id, { sf: counts, reason: 'hold', delay: true });
+    const line = {
+      key: 'GNG.Model.TC.Act.Held',
+      data: { name: actor.name, counts, next: record.after ?? 0 },
+    };
+    return post(combat, [actor], [line], [record], []);
+  }
+  const random = rollsSpeedFactor(actor);
+  let label: string;
+  let speed: { sf: number; formula: string; rolls: Roll[] };
+  if (action === 'attack') {
+    const weapon = weaponOf(actor, fields.weaponId);
+    const speedClass = speedClassOf((weapon.system as { speedClass?: unknown }).speedClass);
+    const { result, rolls } = await withTcDice((dice) =>
+      actionSpeedFactor('attack', { random, dice, weapon: speedClass }),
+    );
+    label = game.i18n.format('GNG.Model.TC.Act.Attack', { weapon: weapon.name });
+    speed = { sf: result.sf, formula: result.formula, rolls };
+  } else {
+    if (!isActionSpeedId(action) || !TRACKER_ACTIONS.includes(action))
+      throw new Refusal('GNG.Error.Card.BadRequest');
+    const { result, rolls } = await withTcDice((dice) => actionSpeedFactor(action, { random, dice }));
+    label = t(`GNG.Model.TC.ActionSpeed.${action}`);
+    speed = { sf: result.sf, formula: result.formula, rolls };
+  }
+  const record = await scheduleAct(combat, combatant.id, { sf: speed.sf, reason: String(action) });
+  const rolled = speed.rolls.map((r) => r.total).join(', ');
+  const line = {
+    key: rolled ? 'GNG.Model.TC.Act.Rolled' : 'GNG.Model.TC.Act.Static',
+    data: {
+      name: actor.name,
+      action: label,
+      formula: speed.formula,
+      rolls: rolled,
+      sf: speed.sf,
+      count,
+      next: record.after ?? 0,
+    },
+  };
+  return post(combat, [actor], [line], [record], speed.rolls);
+}
+
+/**
+ * `gng.tcAct` on the active GM: `{ combatId, combatantId, action, weaponId?, counts? }` — `action` an
+ * action of {@link TRACKER_ACTIONS}, `attack` (with `weaponId`) or `hold` (with `counts`). Queued per
+ * combat, so a double click's second request finds the combatant no longer acting.
+ */
+export async function handleTcAct(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  if (!modelOffers('timeCount')) throw new Refusal('GNG.Model.TC.Act.Error.NotTC');
+  const allowed = ['combatId', 'combatantId', 'action', 'weaponId', 'counts'];
+  if (typeof data !== 'object' || data === null || Object.keys(data).some((k) => !allowed.includes(k)))
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  let messageId = '';
+  const result = await serialized(`gng.tcAct.${String(data.combatId)}`, async () => {
+    messageId = (await playAct(data, sender)).id as string;
+  });
+  return result.ok ? { ok: true, messageId } : result;
+}
+
+/**
+ * `gng.tcInitiative` on the active GM: `{ combatId, combatantIds }`. Each combatant the sender owns
+ * (a GM: any) and not yet on the schedule rolls 1d6 + 4 − Wisdom, +1d6 when surprised (marked
+ * unsteady before its first roll, 002:237), on the GM's client; one card of the rolls.
+ */
+export async function handleTcInitiative(
+  data: Record<string, unknown>,
+  sender: User,
+): Promise<CardActionResult> {
+  if (!modelOffers('timeCount')) throw new Refusal('GNG.Model.TC.Act.Error.NotTC');
+  const ids = data?.combatantIds;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || Object.keys(data).length !== 2)
+    throw new Refusal('GNG.Error.Card.BadRequest');
+  let messageId = '';
+  const result = await serialized(`gng.tcAct.${String(data.combatId)}`, async () => {
+    const combatants = ids.map((id) => combatantOf(data, sender, id));
+    const combat = combatants[0]?.parent as Combat;
+    const schedule = tcSchedule(combat);
+    const lines: Line[] = [];
+    const records: TcScheduleRecord[] = [];
+    const rolls: Roll[] = [];
+    for (const combatant of new Set(combatants)) {
+      const actor = combatant.actor as Actor;
+      if (combatant.id in schedule.next) {
+        lines.push({
+          key: 'GNG.Model.TC.Initiative.Already',
+          data: { name: actor.name, next: schedule.next[combatant.id] ?? 0 },
+        });
+        continue;
+      }
+      const surprised = schedule.unsteady[combatant.id] === true;
+      const wisdom = (actor.system as CreatureData).derived?.abilities?.wis?.mod ?? 0;
+      const rolled = await withTcDice((dice) => tcInitiative({ dice, wisdom, surprised }));
+      rolls.push(...rolled.rolls);
+      records.push(await setTcInitiative(combat, combatant.id, { total: rolled.result.total, surprised }));
+      lines.push({
+        key: surprised ? 'GNG.Model.TC.Initiative.Surprised' : 'GNG.Model.TC.Initiative.Rolled',
+        data: {
+          name: actor.name,
+          formula: rolled.result.formula,
+          rolls: rolled.result.rolls.join(', '),
+          total: rolled.result.total,
+        },
+      });
+    }
+    if (!records.length) throw new Refusal('GNG.Model.TC.Initiative.NoneToRoll');
+    const actors = [...new Set(combatants)].map((c) => c.actor as Actor);
+    messageId = (await post(combat, actors, lines, records, rolls)).id as string;
+  });
+  return result.ok ? { ok: true, messageId } : result;
+}
+
+/** Undo: the records reverted, the last first (refused, nothing more changes, when one moved since). */
+async function undo({ state }: { state: TcActCardState }): Promise<void> {
+  const records = state.applied;
+  if (!records) throw new Refusal('GNG.Model.TC.Act.Error.NothingToUndo');
+  const done: TcScheduleRecord[] = [];
+  try {
+    for (const record of [...records].reverse()) done.push(await revertScheduleAct(record));
+  } catch (error) {
+    // Put back what this Undo reverted before the refusal: the card stays applied, as it was.
+    for (const inverse of done.reverse()) await revertScheduleAct(inverse);
+    throw error;
+  }
+  noteUndo(state, []);
+  state.applied = null;
+  state.undone = true;
+}
+
+const parts = subjectCard<TcActCardState>({
+  flag: `flags.${SYSTEM_ID}.tcAct`,
+  target: TARGET,
+  render: renderCard,
+  errors: 'GNG.Model.TC.Act.Error',
+});
+
+/** The act card as a table: the GM's Undo. */
+export const tcActCard = defineCard<TcActCardState, { id: string }, 'tcActUndo'>({
+  query: TC_ACT_CARD_QUERY,
+  state: tcActCardOf,
+  actors: (state) => state.actorUuids,
+  ...parts,
+  actions: { tcActUndo: gmUndo(undo) },
+});

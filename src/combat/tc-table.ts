@@ -1,0 +1,67 @@
+/**
+ * The Time Count and Threshold of Pain model at the table (issue #32, lane world; docs/rules.md
+ * "Sheet and world"), loaded with the model by its loader (TC_LOADER, src/settings/combat-model.ts) —
+ * nothing of it is in the code a world loads at start. {@link registerTcTable} (once) sets:
+ * - the sheet's TC block (tc-sheet.ts) and header label (tc-header.ts);
+ * - the block's GM-only Heal: the button asks the active GM (`gng.tcHeal`), whose client splits the
+ *   healing into Invigoration and fatigue reduction and posts a card with the exact Undo
+ *   (src/cards/tc-heal/).
+ * Every hook does nothing while the world plays another model.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { combatModel } from '../settings/combat-model.js';
+import { registerLazyCard } from '../cards/kernel/lazy-card.js';
+import { isGMMessage } from '../cards/kernel/gm-message.js';
+import { track } from '../cards/kernel/index.js';
+import { onDemand } from '../on-demand.js';
+import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
+import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
+import { tcSheetBlock } from '../applications/sheets/tc-sheet.js';
+
+const TC = 'tc';
+const playing = () => combatModel().id === TC;
+
+const healModule = onDemand(() => import('../cards/tc-heal/tc-heal-card.js'));
+
+/** The sheet's Heal button (GMs only see it): the amounts typed beside it, asked of the active GM. */
+function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
+  const button = html.querySelector<HTMLButtonElement>('.tc-heal-button');
+  const actor = app.actor;
+  if (!button || !actor || !playing()) return;
+  const box = button.closest('.tc-heal') ?? html;
+  const amount = (cls: string) => Number(box.querySelector<HTMLInputElement>(`.${cls}`)?.value ?? 0);
+  button.addEventListener('click', (event) => {
+    event.preventDefault();
+    void track(
+      healModule().then((m) =>
+        m.requestTcHeal(actor, {
+          invigoration: amount('tc-heal-invigoration'),
+          fatigue: amount('tc-heal-fatigue'),
+        }),
+      ),
+    );
+  });
+}
+
+let registered = false;
+
+/** Registers the TC glue (once; called as the model loads). */
+export function registerTcTable(): void {
+  if (registered) return;
+  registered = true;
+  setModelSheetBlock(TC, tcSheetBlock);
+  setModelHeaderLabel(TC, tcHeaderLabel);
+  registerLazyCard({
+    module: healModule,
+    queries: {
+      'gng.tcHeal': (m, data, sender, context) => m.handleTcHeal(data, sender, context),
+      'gng.tcHealCard': (m, ...request) => m.tcHealCard.handle(...request),
+    },
+    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcHeal' && isGMMessage(message),
+    decorate: (m, message, html) => m.tcHealCard.decorate(message, html),
+    templates: [],
+  });
+  // Real Foundry calls the render hook of each class of the sheet; the leaf classes are enough.
+  for (const sheet of ['CharacterSheet', 'NpcSheet'])
+    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => wireHeal(app, html));
+}

@@ -1,0 +1,253 @@
+/**
+ * The Time Count tracker (issue #32; seed 002:237–306; docs/rules.md "The tracker"), loaded with the
+ * model (nothing of it is in the code a world loads at start). {@link registerTcTracker} (once) sets:
+ * - the tracker: the current count and Foundry's round above the list; on each row the count it acts
+ *   at next, "acting now" (with whoever acts at the same count: simultaneous, 002:248), unsteady;
+ *   for the acting combatants their owners (and GMs) choose an action of the table, an attack with a
+ *   weapon, or a hold of some counts, and Act (a request the GM's client plays: tc-act-card.ts);
+ *   GMs advance the count (and undo the last advance while nothing moved since) and mark a combatant
+ *   surprised before its initiative;
+ * - the act card and the initiative request (GM queries), the world setting `tcSpeedFactors`;
+ * - on the active GM: a player's own write of a combatant's `initiative` put back from the schedule,
+ *   and at a combat's end the hits taken against the Threshold of Pain cleared (`model.tc.topLost`, A7).
+ * The tracker shows the combat it views (`app.viewed`), whatever scene the GM looks at. Every hook
+ * does nothing while the world plays a model without the Time Count.
+ */
+import { SYSTEM_ID } from '../config/document-types.js';
+import { isActiveGM } from '../documents/active-gm.js';
+import { modelOffers } from '../settings/combat-model.js';
+import { registerLazyCard } from '../cards/kernel/lazy-card.js';
+import { isGMMessage } from '../cards/kernel/gm-message.js';
+import { askGM, track } from '../cards/kernel/index.js';
+import { onDemand } from '../on-demand.js';
+import {
+  advanceCount,
+  lastAdvanceOf,
+  markUnsteady,
+  mirrorInitiative,
+  registerTcSpeedFactorsSetting,
+  revertScheduleAct,
+  roundOfCount,
+  tcSchedule,
+  TC_FLAG,
+  type TcSchedule,
+} from './tc-schedule.js';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+
+const actModule = onDemand(() => import('../cards/tc-act/tc-act-card.js'));
+
+const playing = () => modelOffers('timeCount');
+
+/** A GM's tracker action, its refusal shown as a warning. */
+function gmRun(work: () => Promise<unknown>): void {
+  void track(work()).catch((error: unknown) => {
+    const key = (error as { key?: unknown })?.key;
+    if (typeof key === 'string')
+      ui.notifications.warn(f(key, (error as { data?: Record<string, unknown> }).data ?? {}));
+    else console.error(error);
+  });
+}
+
+function button(doc: Document, action: string, label: string, run: () => void): HTMLButtonElement {
+  const b = doc.createElement('button');
+  b.type = 'button';
+  b.className = `gng-tc-${action}`;
+  b.dataset.action = `tc-${action}`;
+  b.textContent = label;
+  b.addEventListener('click', (event) => {
+    event.preventDefault();
+    run();
+  });
+  return b;
+}
+
+/**
+ * Foundry's "next turn" / "next round" under the Time Count (src/documents/combat.ts): the count
+ * advances (a GM's client; anyone else is refused with a warning).
+ */
+export async function advanceFromCore(combat: Combat): Promise<void> {
+  try {
+    await advanceCount(combat);
+  } catch (error) {
+    const key = (error as { key?: unknown })?.key;
+    if (typeof key !== 'string') throw error;
+    ui.notifications.warn(f(key, (error as { data?: Record<string, unknown> }).data ?? {}));
+  }
+}
+
+/** The count, the round, and the GM's Advance / Undo advance above the list. */
+function header(doc: Document, combat: Combat, schedule: TcSchedule): HTMLElement {
+  const div = doc.createElement('div');
+  div.className = 'gng-tc-header';
+  const p = doc.createElement('p');
+  p.className = 'gng-tc-count';
+  p.setAttribute('role', 'status');
+  p.textContent = f('GNG.Model.TC.Tracker.Count', {
+    count: schedule.count,
+    round: roundOfCount(schedule.count),
+  });
+  div.append(p);
+  if (!game.user.isGM) return div;
+  div.append(
+    button(doc, 'advance', t('GNG.Model.TC.Tracker.Advance'), () => gmRun(() => advanceCount(combat))),
+  );
+  const last = lastAdvanceOf(combat);
+  if (last)
+    div.append(
+      button(doc, 'undo-advance', f('GNG.Model.TC.Tracker.UndoAdvance', { count: last.from }), () =>
+        gmRun(() => revertScheduleAct(last)),
+      ),
+    );
+  return div;
+}
+
+/** The row's words: when it acts next, with whom, and whether it is unsteady. */
+export function tcRowText(combat: Combat, combatant: Combatant, schedule: TcSchedule): string {
+  const next = schedule.next[combatant.id];
+  const parts: string[] = [];
+  if (next === undefined) parts.push(t('GNG.Model.TC.Tracker.NoInitiative'));
+  else {
+    const at = Math.max(next, schedule.count);
+    const together = Object.keys(schedule.next)
+      .filter((id) => id !== combatant.id && Math.max(schedule.next[id] as number, schedule.count) === at)
+      .map((id) => combat.combatants.get(id)?.actor?.name ?? '')
+      .sort();
+    parts.push(
+      next <= schedule.count
+        ? t('GNG.Model.TC.Tracker.ActingNow')
+        : f('GNG.Model.TC.Tracker.ActsAt', { count: next, in: next - schedule.count }),
+    );
+    if (together.length) parts.push(f('GNG.Model.TC.Tracker.Together', { names: together.join(', ') }));
+  }
+  if (schedule.unsteady[combatant.id]) parts.push(t('GNG.Model.TC.Tracker.Unsteady'));
+  return parts.join(' · ');
+}
+
+/** The acting combatant's choice: its weapons, the table's actions, a hold; and Act. */
+function actControls(
+  doc: Document,
+  combat: Combat,
+  combatant: Combatant,
+  actions: readonly string[],
+): HTMLElement {
+  const box = doc.createElement('span');
+  box.className = 'gng-tc-act';
+  const select = doc.createElement('select');
+  select.name = 'tc-action';
+  select.setAttribute('aria-label', t('GNG.Model.TC.Act.Choose'));
+  const option = (value: string, label: string) => {
+    const o = doc.createElement('option');
+    o.value = value;
+    o.textContent = label;
+    select.append(o);
+  };
+  for (const weapon of combatant.actor?.items.filter((i) => i.type === 'weapon') ?? [])
+    option(`attack:${weapon.id}`, f('GNG.Model.TC.Act.Attack', { weapon: weapon.name }));
+  for (const id of actions) option(id, t(`GNG.Model.TC.ActionSpeed.${id}`));
+  option('hold', t('GNG.Model.TC.Act.Hold'));
+  const counts = doc.createElement('input');
+  counts.type = 'number';
+  counts.name = 'tc-hold';
+  counts.min = '1';
+  counts.value = '1';
+  counts.setAttribute('aria-label', t('GNG.Model.TC.Act.HoldCounts'));
+  const act = button(doc, 'act', t('GNG.Model.TC.Act.Act'), () => {
+    const [action, weaponId] = select.value.split(':');
+    const request: Record<string, unknown> = { combatId: combat.id, combatantId: combatant.id, action };
+    if (action === 'attack') request.weaponId = weaponId;
+    if (action === 'hold') request.counts = Number(counts.value);
+    void askGM('gng.tcAct', request);
+  });
+  box.append(select, counts, act);
+  return box;
+}
+
+/** `renderCombatTracker`: the Time Count on the tracker (under a model with it). */
+export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): void {
+  for (const old of html.querySelectorAll('.gng-tc-header, .gng-tc-row, .gng-tc-act, .gng-tc-surprise'))
+    old.remove();
+  const combat = app?.viewed;
+  if (!combat || !playing()) return;
+  const doc = html.ownerDocument;
+  const schedule = tcSchedule(combat);
+  const list = html.querySelector('ol.combat-tracker');
+  const top = header(doc, combat, schedule);
+  if (list) list.before(top);
+  else html.prepend(top);
+  const actions = actModule.loaded?.TRACKER_ACTIONS ?? [];
+  for (const row of html.querySelectorAll<HTMLElement>('.combatant[data-combatant-id]')) {
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? '');
+    if (!combatant) continue;
+    const place = row.querySelector('.token-name') ?? row;
+    const note = doc.createElement('span');
+    note.className = 'gng-tc-row';
+    note.setAttribute('role', 'note');
+    note.textContent = tcRowText(combat, combatant, schedule);
+    place.append(note);
+    const acting = combatant.id in schedule.next && (schedule.next[combatant.id] as number) <= schedule.count;
+    if (acting && combat.started && (game.user.isGM || combatant.actor?.isOwner))
+      place.append(actControls(doc, combat, combatant, actions));
+    if (game.user.isGM && !(combatant.id in schedule.next) && !schedule.unsteady[combatant.id])
+      place.append(
+        button(doc, 'surprise', t('GNG.Model.TC.Tracker.Surprised'), () =>
+          gmRun(() => markUnsteady(combat, combatant.id, 'surprise')),
+        ),
+      );
+  }
+}
+
+/** Active GM: a combatant's `initiative` written by anyone but the store is put back from the schedule. */
+export function restoreInitiative(combatant: Combatant, changes: object): Promise<void> | null {
+  const combat = combatant.parent;
+  if (!combat || !isActiveGM() || !playing() || !('initiative' in changes)) return null;
+  if (combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined) return null;
+  const next = tcSchedule(combat).next[combatant.id] ?? null;
+  if ((combatant.initiative ?? null) === next) return null;
+  return track(mirrorInitiative(combat, [combatant.id]));
+}
+
+/** Active GM, a combat ended: the ToP hits its creatures took are cleared (A7). */
+export function clearTopLost(combat: Combat): Promise<unknown> | null {
+  if (!isActiveGM() || !playing()) return null;
+  const updates = [...combat.combatants]
+    .map((c) => c.actor)
+    .filter((actor): actor is Actor => {
+      const lost = (actor?.system as { model?: { tc?: { topLost?: unknown } } } | undefined)?.model?.tc
+        ?.topLost;
+      return typeof lost === 'number' && lost !== 0;
+    });
+  return track(
+    Promise.all([...new Set(updates)].map((actor) => actor.update({ 'system.model.tc.topLost': 0 }))),
+  );
+}
+
+let registered = false;
+
+/** Registers the Time Count tracker (once; called as the model loads). */
+export function registerTcTracker(): void {
+  if (registered) return;
+  registered = true;
+  registerTcSpeedFactorsSetting();
+  registerLazyCard({
+    module: actModule,
+    queries: {
+      'gng.tcAct': (m, data, sender) => m.handleTcAct(data, sender),
+      'gng.tcInitiative': (m, data, sender) => m.handleTcInitiative(data, sender),
+      'gng.tcActCard': (m, ...request) => m.tcActCard.handle(...request),
+    },
+    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcAct' && isGMMessage(message),
+    decorate: (m, message, html) => m.tcActCard.decorate(message, html),
+    templates: [],
+  });
+  // The action list comes with the card's module: loaded now, so the tracker has it when drawn.
+  void track(actModule()).then(() => (ui.combat?.rendered ? ui.combat.render() : undefined));
+  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateTcTracker(app, html));
+  Hooks.on('updateCombatant', (combatant: Combatant, changes: object) => {
+    void restoreInitiative(combatant, changes)?.catch((error: unknown) => console.error(error));
+  });
+  Hooks.on('deleteCombat', (combat: Combat) => {
+    void clearTopLost(combat)?.catch((error: unknown) => console.error(error));
+  });
+}
