@@ -27,7 +27,9 @@ const healModule = onDemand(() => import('../cards/tc-heal/tc-heal-card.js'));
 function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
   const button = html.querySelector<HTMLButtonElement>('.tc-heal-button');
   const actor = app.actor;
-  if (!button || !actor || !playing()) return;
+  // A render of another part leaves this button as it was: wired once.
+  if (!button || !actor || !playing() || button.dataset.wired) return;
+  button.dataset.wired = '1';
   const box = button.closest('.tc-heal') ?? html;
   const amount = (cls: string) => Number(box.querySelector<HTMLInputElement>(`.${cls}`)?.value ?? 0);
   button.addEventListener('click', (event) => {

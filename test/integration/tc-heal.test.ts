@@ -103,6 +103,10 @@ describe('the Heal', () => {
     expect(h.notices.at(-1)?.message).toBe(
       'Fresh has no room for it: no fatigue to remove, and Invigoration would pass the maximum HP. Nothing was healed.',
     );
+    // The dead (0 HP, 002:145) are not healed.
+    const dead = await tcFighter(h, { name: 'Fallen', hp: 0, tc: { fatigue: 6 } });
+    expect(await heal(dead, '5', '3')).toMatchObject({ ok: false, error: 'GNG.Model.TC.Heal.Error.Dead' });
+    expect(tcOf(dead)).toMatchObject({ invigoration: 0, fatigue: 6 });
     expect(tcOf(actor)).toMatchObject({ invigoration: 0, fatigue: 6 });
     expect(cards()).toEqual([]);
   });
@@ -123,5 +127,17 @@ describe('the Heal', () => {
     const { requestTcHealUndo } = await import('../../src/cards/tc-heal/tc-heal-card.js');
     expect(await requestTcHealUndo(card.id as string)).toMatchObject({ ok: false });
     expect(tcOf(actor)).toMatchObject({ invigoration: 2, fatigue: 3 });
+  });
+
+  it('heals once on a double click: the second request while the first is played is the same', async () => {
+    const actor = await hurt();
+    h.as(gm);
+    const [a, b] = await Promise.all([heal(actor, '5', '3'), heal(actor, '5', '3')]);
+    expect(a).toEqual(b);
+    expect(tcOf(actor)).toMatchObject({ invigoration: 5, fatigue: 3 });
+    expect(cards()).toHaveLength(1);
+    // Sent again once played, it heals again (another spell): 3 more fatigue gone, 3 more Invigoration.
+    await heal(actor, '3', '3');
+    expect(tcOf(actor)).toMatchObject({ invigoration: 8, fatigue: 0 });
   });
 });

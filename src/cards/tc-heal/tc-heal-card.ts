@@ -13,6 +13,7 @@ import { escapeHtml } from '../../chat/escape-html.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf } from '../../combat/model-health.js';
 import { tcHeal } from '../../rules/models/tc/recovery.js';
+import { tcLethalCondition } from '../../rules/models/tc/health.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   actorOf,
@@ -109,6 +110,9 @@ const playRequest = actorQuery(
       throw new Refusal(`${H}.Error.Amount`, { max: MAX_AMOUNT });
     if (invigoration + fatigue === 0) throw new Refusal(`${H}.Error.Nothing`);
     const health = healthOf(actor);
+    // "When your hit point total reaches 0, you are dead" (002:145): healing does not raise HP.
+    if (actor.statuses.has('dead') || tcLethalCondition(health) === 'dead')
+      throw new Refusal(`${H}.Error.Dead`, { name: actor.name });
     const max = (actor.system as CreatureData).derived.hp.max;
     const healed = tcHeal(health, { invigoration, fatigue }, max).after;
     const before = { invigoration: health.invigoration ?? 0, fatigue: health.fatigue ?? 0 };
@@ -141,13 +145,24 @@ const playRequest = actorQuery(
   ['invigoration', 'fatigue'],
 );
 
-/** `gng.tcHeal` on the active GM (never throws: a refusal is the answer). */
+/** The requests being played, by sender and request: a double click's second is the first's. */
+const playing = new Map<string, Promise<CardActionResult>>();
+
+/**
+ * `gng.tcHeal` on the active GM (never throws: a refusal is the answer). The same request sent again
+ * by the same user while the first is being played (a double click) is that one: it heals once.
+ */
 export function handleTcHeal(
   data: Record<string, unknown>,
   sender: User,
   context?: GMQueryContext,
 ): Promise<CardActionResult> {
-  return playRequest(data, sender, context);
+  const key = JSON.stringify([sender.id, Object.entries(data ?? {}).sort(([a], [b]) => a.localeCompare(b))]);
+  const running = playing.get(key);
+  if (running) return running;
+  const run = playRequest(data, sender, context).finally(() => playing.delete(key));
+  playing.set(key, run);
+  return run;
 }
 
 /** Undo: the Invigoration given taken back, the fatigue removed put back (refused once the Invigoration is gone). */

@@ -240,3 +240,31 @@ describe('HP, fatigue and consciousness (R26–R29)', () => {
     expect(() => TC_MODEL.applyDamage(fresh(10), { lethal: 9, nonlethal: 0 }, c, bad)).toThrow(RangeError);
   });
 });
+
+describe('every point of a hit lands somewhere (R21, R24, R29)', () => {
+  it('fatigue gained + hit point total lost = lethal + nonlethal, over 2,000 seeded hits', () => {
+    let seed = 32;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const total = (h: HealthVector) => (h.value ?? 0) + (h.invigoration ?? 0) + (h.temp ?? 0);
+    for (let i = 0; i < 2000; i++) {
+      const c = creature(next(4), next(6));
+      const before = fresh(1 + next(40), {
+        temp: next(5),
+        invigoration: next(5),
+        topLost: next(12),
+        fatigue: next(30),
+      });
+      const lethal = next(25);
+      const nonlethal = next(3) === 0 ? next(10) : 0;
+      const out = TC_MODEL.applyDamage(before, { lethal, nonlethal }, c);
+      const fatigue = (out.after.fatigue ?? 0) - (before.fatigue ?? 0);
+      expect(fatigue + total(before) - total(out.after)).toBe(lethal + nonlethal);
+      // The fatigue part of the lethal damage is at most the ToP the hit met.
+      expect(fatigue - nonlethal).toBeLessThanOrEqual(tc.tcThreshold(c, before.topLost).effective);
+      expect(out.after.topLost).toBe((before.topLost ?? 0) + 1);
+    }
+  });
+});
