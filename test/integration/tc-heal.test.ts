@@ -1,7 +1,7 @@
 /**
  * The GM's Heal under the Time Count model (issue #32, R29, lane world; docs/rules.md "Sheet and
  * world"): the sheet's GM-only control, a request the active GM's client plays — Invigoration and
- * fatigue written by the engine's split (lane core's `tcHeal`), a card whispered to the GMs with the exact
+ * fatigue written by the engine's split (`tcHealing`), a card whispered to the GMs with the exact
  * Undo. Worked by hand on the fixture's fighter (28 HP maximum) at 20 HP with 6 fatigue:
  * - 5 Invigoration and 3 fatigue (the text's split, 002:151): Invigoration 0 → 5, fatigue 6 → 3;
  * - 10 and 10 asked: room 28 − 20 = 8 Invigoration, the 6 fatigue there is (002:149);

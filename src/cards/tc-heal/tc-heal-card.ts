@@ -2,8 +2,8 @@
  * The GM's Heal under the Time Count model (issue #32, R29; docs/rules.md "Sheet and world"): "Spells
  * that heal damage can be split between granting temporary hit points … (known as Invigoration), and
  * permanently reducing fatigue" (002:151). The sheet's GM-only control asks the active GM
- * (`gng.tcHeal`, a GM's request only); the GM's client splits the healing by the engine's rule (lane
- * core's `tcHeal`: never above the maximum HP, never below 0 fatigue, 002:149), writes `model.tc.invigoration`
+ * (`gng.tcHeal`, a GM's request only); the GM's client splits the healing by the engine's rule (`tcHealing`:
+ * never above the maximum HP, never below 0 fatigue, 002:149), writes `model.tc.invigoration`
  * and `model.tc.fatigue`, and posts a card (whispered to the GMs) with the exact Undo: the
  * Invigoration given taken back and the fatigue removed put back, refused while the Invigoration
  * given has been lost since. Loaded with the model's glue on first use.
@@ -12,7 +12,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf } from '../../combat/model-health.js';
-import { tcHeal } from '../../rules/models/tc/recovery.js';
+import { tcHealing } from '../../rules/models/tc/healing.js';
 import { tcLethalCondition } from '../../rules/models/tc/health.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
@@ -114,13 +114,8 @@ const playRequest = actorQuery(
     if (actor.statuses.has('dead') || tcLethalCondition(health) === 'dead')
       throw new Refusal(`${H}.Error.Dead`, { name: actor.name });
     const max = (actor.system as CreatureData).derived.hp.max;
-    const healed = tcHeal(health, { invigoration, fatigue }, max).after;
+    const { given, ...after } = tcHealing(health, { invigoration, fatigue }, max);
     const before = { invigoration: health.invigoration ?? 0, fatigue: health.fatigue ?? 0 };
-    const after = { invigoration: healed.invigoration ?? 0, fatigue: healed.fatigue ?? 0 };
-    const given = {
-      invigoration: after.invigoration - before.invigoration,
-      fatigue: before.fatigue - after.fatigue,
-    };
     if (given.invigoration === 0 && given.fatigue === 0)
       throw new Refusal(`${H}.Error.NoRoom`, { name: actor.name });
     await actor.update(store(after));

@@ -23,6 +23,8 @@ export * from './movement.js';
 export * from './running.js';
 export * from './durations.js';
 export * from './consciousness-timing.js';
+// Lane world: healing split into Invigoration and fatigue (R29).
+export * from './healing.js';
 // Lane maneuvers: the maneuvers as data rows and their resolution, the stances, occupied-space
 // fighting, paralysis and petrification, facing and flanking.
 export * from './maneuver-rows.js';
