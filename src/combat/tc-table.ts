@@ -17,6 +17,7 @@ import { onDemand } from '../on-demand.js';
 import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
 import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
 import { tcSheetBlock } from '../applications/sheets/tc-sheet.js';
+import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
 
 const TC = 'tc';
 const playing = () => combatModel().id === TC;
@@ -53,6 +54,8 @@ export function registerTcTable(): void {
   registered = true;
   setModelSheetBlock(TC, tcSheetBlock);
   setModelHeaderLabel(TC, tcHeaderLabel);
+  // Lane maneuvers: the maneuver card and the stance request (game.gng.tcManeuver, game.gng.tcStance).
+  registerTcManeuverCards();
   registerLazyCard({
     module: healModule,
     queries: {
