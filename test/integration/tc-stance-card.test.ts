@@ -165,6 +165,15 @@ describe('hostile requests change nothing', () => {
     expect(tcSchedule(combat).next[z]).toBe(10);
   });
 
+  it('a player cannot end a transition early by writing stanceUntil (a GM-only field)', async () => {
+    await shift(player, zherynn, 'defensive', [3]); // next 11
+    h.as(player);
+    await zherynn.update({ 'system.model.tc.stanceUntil': 0 });
+    await attackActionsSettled();
+    h.as(gm);
+    expect(tc(zherynn)).toMatchObject({ stance: 'defensive', stanceUntil: 11 });
+  });
+
   it('the Undo is refused once the count moved since, and nothing changes', async () => {
     await shift(player, zherynn, 'defensive', [4]); // 6: next 12
     const message = lastCard();
