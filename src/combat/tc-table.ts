@@ -18,6 +18,7 @@ import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/
 import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
 import { tcSheetBlock } from '../applications/sheets/tc-sheet.js';
 import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
+import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
 
 const TC = 'tc';
 const playing = () => combatModel().id === TC;
@@ -56,6 +57,8 @@ export function registerTcTable(): void {
   registerTcImpairmentsSetting();
   setModelSheetBlock(TC, tcSheetBlock);
   setModelHeaderLabel(TC, tcHeaderLabel);
+  // Lane maneuvers: the maneuver card and the stance request (game.gng.tcManeuver, game.gng.tcStance).
+  registerTcManeuverCards();
   registerLazyCard({
     module: healModule,
     queries: {

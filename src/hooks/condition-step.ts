@@ -33,7 +33,7 @@ const GUARDED = [
   'system.model.eg.persistent.speed',
   'system.model.eg.persistent.insight',
   // The Time Count model's health and stance (issue #32), from index TC_FIRST on.
-  ...['fatigue', 'invigoration', 'topLost', 'paralysis', 'petrification', 'stance']
+  ...['fatigue', 'invigoration', 'topLost', 'paralysis', 'petrification', 'stance', 'stanceUntil']
     .concat(['bludgeoning', 'piercing', 'slashing'].map((type) => `impairments.${type}`))
     .map((field) => `system.model.tc.${field}`),
 ];

@@ -61,6 +61,7 @@ describe('an actor under the Time Count model', () => {
       petrification: 0,
       impairments: { bludgeoning: 0, piercing: 0, slashing: 0 },
       stance: 'basic',
+      stanceUntil: 0,
       attributes: { fortitude: 0, agility: 3, willpower: 0, persona: 2, power: 0, accuracy: 0, topBase: 3 },
     });
     const derived = sys(actor).derived;

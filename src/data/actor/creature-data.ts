@@ -123,7 +123,8 @@ function creatureSchema(): DataSchema {
 
 /**
  * The Time Count model's fields (issue #32): fatigue, Invigoration, the ToP lost this combat,
- * impairments, paralysis and petrification damage (≥ 0; GM-written), the stance (the engine's
+ * impairments, paralysis and petrification damage (≥ 0; GM-written), the stance and the count its
+ * shift ends at (`stanceUntil`, 0: settled; lane maneuvers), the stance's id (the engine's
  * TC_STANCES, not imported: it loads with the model), and the attributes (decision A6: the owner's
  * character build; base ToP 3). Compact: it is in the code loaded at start.
  */
@@ -132,7 +133,7 @@ function tcSchema(): DataField {
   const ints = (keys: string) =>
     Object.fromEntries(keys.split(' ').map((k) => [k, integer(k === 'topBase' ? 3 : 0)]));
   return new SchemaField({
-    ...ints('fatigue invigoration topLost paralysis petrification'),
+    ...ints('fatigue invigoration topLost paralysis petrification stanceUntil'),
     impairments: new SchemaField(ints('bludgeoning piercing slashing')),
     stance: new StringField({
       required: true,
@@ -187,6 +188,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       paralysis: number;
       petrification: number;
       stance: string;
+      /** The count a stance's shift ends at (in transition before it, 002:578); 0: settled. */
+      stanceUntil: number;
       attributes: Record<
         'fortitude' | 'agility' | 'willpower' | 'persona' | 'power' | 'accuracy' | 'topBase',
         number

@@ -30,5 +30,12 @@ export type { TcOutcome, TcOutcomeOdds, TcAttackOdds } from './tc-odds.js';
 // Lane world: healing split into Invigoration and fatigue (R29).
 export * from './healing.js';
 // Lane card: the attack card's own rules (options, next-act speed, quick strike, ToP split line,
-// the consciousness check, simultaneous hits, weapon categories, the attack bonus).
+// simultaneous hits, weapon categories).
 export * from './attack-card.js';
+// Lane maneuvers: the maneuvers as data rows and their resolution, the stances, occupied-space
+// fighting, paralysis and petrification, facing and flanking.
+export * from './maneuver-rows.js';
+export * from './maneuvers.js';
+export * from './stances.js';
+export * from './conditions.js';
+export * from './facing.js';

@@ -1,0 +1,84 @@
+/**
+ * What the Time Count maneuver and stance cards share on the active GM's client (issue #32): the
+ * actor's place on a Time Count (its combat and combatant, when scheduled), a speed factor rolled
+ * with Foundry dice or taken static (engine `speedFactor`; who rolls: the tracker's
+ * `rollsSpeedFactor`), and the conditions that slow every action (paralysis's classes, petrification's
+ * SF, 002:712, 719). Loaded with the cards (never at start).
+ */
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import { fixedDice } from '../../rules/dice.js';
+import { paralysisPenalty, petrificationPenalty } from '../../rules/models/tc/conditions.js';
+import {
+  shiftSpeedClass,
+  SPEED_CLASSES,
+  speedFactor,
+  type SpeedClass,
+  type SpeedFactorResult,
+} from '../../rules/models/tc/speed-factor.js';
+import { isActing, rollsSpeedFactor, tcSchedule } from '../../combat/tc-schedule.js';
+import { combatantOf } from '../../combat/scene-lookup.js';
+import { Refusal } from '../kernel/index.js';
+
+/** The actor's combatant on a Time Count with a next count (null: none — no SF is posted). */
+export function scheduledPlace(actor: Actor): { combat: Combat; combatant: Combatant } | null {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent ?? null;
+  if (!combat || !combatant || !combat.started) return null;
+  return combatant.id in tcSchedule(combat).next ? { combat, combatant } : null;
+}
+
+/** Refused (nothing done) when the actor has a place on the Time Count and does not act now. */
+export function refuseNotActing(actor: Actor, place: { combat: Combat; combatant: Combatant } | null): void {
+  if (!place) return;
+  const schedule = tcSchedule(place.combat);
+  if (!isActing(schedule, place.combatant.id))
+    throw new Refusal('GNG.Model.TC.Act.Error.NotActing', {
+      name: actor.name,
+      next: schedule.next[place.combatant.id] ?? '—',
+      count: schedule.count,
+    });
+}
+
+/** The model's own fields of the actor (`system.model.tc`), as stored. */
+export function tcFields(actor: Actor): Record<string, unknown> {
+  const model = (actor.system as unknown as { model?: { tc?: Record<string, unknown> } }).model;
+  return model?.tc ?? {};
+}
+
+const int = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+
+/**
+ * What paralysis and petrification do to every action of the actor (002:712, 719): class steps and an
+ * SF modifier, and whether it cannot act at all. Paralysis needs the actor's Vigor (its derived
+ * defense; without one, paralysis is not read).
+ */
+export function conditionSpeed(actor: Actor): { classSteps: number; factorMod: number; immobile: boolean } {
+  const fields = tcFields(actor);
+  const vigor = (actor.system as CreatureData).derived?.modelDefenses?.vigor;
+  const vigorValue = vigor && vigor.kind === 'static' ? vigor.value : 0;
+  const paralysis = vigorValue >= 1 ? paralysisPenalty(Math.max(0, int(fields.paralysis)), vigorValue) : null;
+  const petrification = petrificationPenalty(Math.max(0, int(fields.petrification)));
+  return {
+    classSteps: paralysis?.classSteps ?? 0,
+    factorMod: petrification.factorMod,
+    immobile: Boolean(paralysis?.immobile) || petrification.immobile,
+  };
+}
+
+/**
+ * A speed factor for the actor (R35): rolled with a Foundry Roll when it rolls (the tracker's setting),
+ * else static; the class steps first, then the SF modifier (R36).
+ */
+export async function rollSpeed(
+  actor: Actor,
+  sc: SpeedClass,
+  mods: { classSteps?: number; factorMod?: number } = {},
+): Promise<{ result: SpeedFactorResult; roll: Roll | null }> {
+  const { speedClass } = shiftSpeedClass(sc, mods.classSteps ?? 0);
+  const dice = SPEED_CLASSES[speedClass].dice;
+  if (!rollsSpeedFactor(actor) || !dice)
+    return { result: speedFactor(sc, { random: false, ...mods }), roll: null };
+  const roll = await new Roll(`${dice.count}d${dice.faces}`).evaluate();
+  const values = roll.dice[0]?.results.map((r) => r.result) ?? [];
+  return { result: speedFactor(sc, { random: true, dice: fixedDice(values), ...mods }), roll };
+}

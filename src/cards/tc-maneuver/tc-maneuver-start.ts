@@ -1,0 +1,299 @@
+/**
+ * The Time Count maneuver card's start, on the active GM's client (issue #32 R16; seed 002:308–573):
+ * the request checked (choices only: every number is derived here), what the row requires read where
+ * the glue can (statuses, sizes, the weapon's damage type), the roll against each target's defense(s)
+ * (engine `tcManeuverAttackBonus`, `tcManeuverDefenses`, `tcManeuverResult`), the step damage rolled,
+ * and — the attempt spent whatever the roll — the row's fatigue on the one acting and its SF posted
+ * through the schedule (a fumble +1d6 and unsteady, 002:66). The card (tc-maneuver-card.ts) keeps what
+ * it wrote and its take-back reverts it.
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { WeaponData } from '../../data/item/item-data.js';
+import type { Size } from '../../rules/index.js';
+import { TC_MANEUVERS, type TcManeuver } from '../../rules/models/tc/maneuver-rows.js';
+import {
+  halveSpeedFactor,
+  tcAtMostOneSizeLarger,
+  tcManeuverAttackBonus,
+  tcManeuverDefenses,
+  tcManeuverMissing,
+  tcManeuverResult,
+  tcManeuverRow,
+  tcManeuverSpeed,
+  tcStepDamage,
+} from '../../rules/models/tc/maneuvers.js';
+import { tcAttackBonus } from '../../rules/models/tc/attack-bonus.js';
+import { tcStanceAttackModifier } from '../../rules/models/tc/stances.js';
+import { speedClassOf } from '../../rules/models/tc/speed-factor.js';
+import { paralysisPenalty, petrificationPenalty } from '../../rules/models/tc/conditions.js';
+import { tcDirectLoss } from '../../rules/models/tc/health.js';
+import type { TcDefenseId } from '../../rules/models/tc/defenses.js';
+import {
+  markUnsteady,
+  revertScheduleAct,
+  scheduleAct,
+  tcSchedule,
+  type TcScheduleRecord,
+} from '../../combat/tc-schedule.js';
+import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
+import { tokenOf } from '../../combat/scene-lookup.js';
+import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
+import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace, tcFields } from './tc-act.js';
+import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } from './tc-maneuver-state.js';
+import { renderTcManeuverCard } from './tc-maneuver-view.js';
+
+const creature = (actor: Actor) => actor.system as CreatureData;
+const KEYS = new Set(['action', 'actorUuid', 'maneuver', 'weaponId', 'targets']);
+/** Statuses that leave a target helpless (coup de grâce, 002:459). */
+const HELPLESS = ['helpless', 'unconscious', 'paralyzed', 'pinned'];
+
+export interface TcManeuverRequest {
+  actorUuid: string;
+  maneuver: TcManeuver;
+  weaponId: string | null;
+  targets: { actorUuid: string; tokenId: string | null }[];
+}
+
+export function parseTcManeuver(d: Record<string, unknown>): TcManeuverRequest {
+  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
+  if (Object.keys(d).some((k) => !KEYS.has(k)) || typeof d.actorUuid !== 'string') throw bad();
+  if (typeof d.maneuver !== 'string' || !(TC_MANEUVERS as readonly string[]).includes(d.maneuver))
+    throw bad();
+  if (d.weaponId !== undefined && d.weaponId !== null && typeof d.weaponId !== 'string') throw bad();
+  if (!Array.isArray(d.targets) || d.targets.length < 1 || d.targets.length > 10) throw bad();
+  const targets = d.targets.map((entry: unknown) => {
+    const e = entry as Record<string, unknown> | null;
+    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
+      throw bad();
+    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
+  });
+  return {
+    actorUuid: d.actorUuid,
+    maneuver: d.maneuver as TcManeuver,
+    weaponId: (d.weaponId as string | null | undefined) ?? null,
+    targets,
+  };
+}
+
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+
+/** The roll's bonus: the row's own (engine) and the situation the actor brings (stance, conditions). */
+function attackBonus(actor: Actor, maneuver: TcManeuver, count: number | null) {
+  const system = creature(actor);
+  const model = modelCreatureOf(actor);
+  const skills = Object.fromEntries(
+    Object.entries(system.derived.skills)
+      .filter(([, s]) => s.usable)
+      .map(([id, s]) => [id, s.total]),
+  );
+  // Weapon, unarmed and "Melee" rows: core's attack bonus in melee (no category read: Strength, 002:58).
+  const weapon = tcAttackBonus(model, { with: null, mode: 'melee' }).total;
+  const base = tcManeuverAttackBonus(maneuver, {
+    str: system.abilities.str.mod,
+    dex: system.abilities.dex.mod,
+    skills,
+    weapon,
+    unarmed: weapon,
+    size: system.size as Size,
+  });
+  const parts = [...base.parts];
+  const stance = tcStanceAttackModifier(model, { ranged: false, count });
+  if (stance === null) throw new Refusal('GNG.Model.TC.Maneuver.Error.Stance', { name: actor.name });
+  if (stance !== 0) parts.push({ label: 'GNG.Model.TC.Maneuver.Part.stance', value: stance });
+  const fields = tcFields(actor);
+  const vigor = system.derived.modelDefenses?.vigor;
+  const v = vigor?.kind === 'static' ? vigor.value : 0;
+  const hit =
+    (v >= 1 ? paralysisPenalty(Math.max(0, int(fields.paralysis)), v).hit : 0) +
+    petrificationPenalty(Math.max(0, int(fields.petrification))).hit;
+  if (hit !== 0) parts.push({ label: 'GNG.Model.TC.Maneuver.Part.conditions', value: hit });
+  return { bonus: parts.reduce((s, p) => s + p.value, 0), parts };
+}
+
+/** The requirements the glue can read (others: the GM's call, shown on the card). */
+function refuseMissing(maneuver: TcManeuver, actor: Actor, target: Actor, weapon: Item | null): void {
+  const types = weapon?.type === 'weapon' ? (weapon.system as WeaponData).damageTypes : [];
+  const missing = tcManeuverMissing(maneuver, {
+    grabbedByTarget: actor.statuses.has('grabbed'),
+    grabbingTarget: target.statuses.has('grabbed'),
+    atMostOneSizeLarger: tcAtMostOneSizeLarger(creature(actor).size as Size, creature(target).size as Size),
+    targetHelpless: HELPLESS.some((s) => target.statuses.has(s)),
+    ...(weapon ? { piercingWeapon: types.includes('piercing') } : {}),
+  });
+  if (missing)
+    throw new Refusal(`GNG.Model.TC.Maneuver.Error.Missing.${missing}`, {
+      name: actor.name,
+      target: target.name,
+    });
+}
+
+/** Reads every target before anything is written (unknown or malformed: refused). */
+async function readTargets(request: TcManeuverRequest, actor: Actor, weapon: Item | null) {
+  const out: { actor: Actor; row: TcManeuverTarget }[] = [];
+  for (const entry of request.targets) {
+    const target = await actorOf(entry.actorUuid);
+    if (!target || target === actor) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+    const token = entry.tokenId ? tokenOf(target, { tokenId: entry.tokenId }) : undefined;
+    if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
+    refuseMissing(request.maneuver, actor, target, weapon);
+    const all = creature(target).derived.modelDefenses ?? {};
+    const five = {} as Record<TcDefenseId, number>;
+    for (const id of ['primary', 'passive', 'vigor', 'celerity', 'spirit'] as const) {
+      const d = all[id];
+      if (!d || d.kind !== 'static')
+        throw new Refusal('GNG.Model.TC.Maneuver.Error.NoDefense', { name: target.name });
+      five[id] = d.value;
+    }
+    const id = token?.id ?? target.id ?? target.uuid;
+    if (out.some((o) => o.row.id === id)) continue;
+    out.push({
+      actor: target,
+      row: {
+        id,
+        name: token?.name || target.name,
+        actorUuid: target.uuid,
+        tokenId: token?.id ?? null,
+        defenses: tcManeuverDefenses(request.maneuver, five, creature(target).size as Size),
+        natural: 0,
+        total: 0,
+        results: [],
+        damage: null,
+        applied: null,
+      },
+    });
+  }
+  return out;
+}
+
+export async function postTcManeuver(
+  request: TcManeuverRequest,
+  user: User,
+  rollMode: RollMode,
+): Promise<ChatMessage> {
+  const actor = await actorOf(request.actorUuid);
+  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
+  if (!actor.testUserPermission(user, 'OWNER'))
+    throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
+  if (combatModel().id !== 'tc') throw new Refusal('GNG.Model.TC.Maneuver.Error.NotTc');
+  const weapon = request.weaponId ? (actor.items.get(request.weaponId) ?? null) : null;
+  if (request.weaponId && weapon?.type !== 'weapon') throw new Refusal('GNG.Error.Attack.BadRequest');
+  const slowed = conditionSpeed(actor);
+  if (slowed.immobile) throw new Refusal('GNG.Model.TC.Stance.Error.Immobile', { name: actor.name });
+  const place = scheduledPlace(actor);
+  refuseNotActing(actor, place);
+  const count = place ? tcSchedule(place.combat).count : null;
+  const targets = await readTargets(request, actor, weapon);
+  const check = attackBonus(actor, request.maneuver, count);
+  const row = tcManeuverRow(request.maneuver);
+  const rolls: Roll[] = [];
+  const str = creature(actor).abilities.str.mod;
+  const dex = creature(actor).abilities.dex.mod;
+  for (const { row: target } of targets) {
+    const roll = await new Roll('1d20 + @bonus', { bonus: check.bonus }).evaluate();
+    rolls.push(roll);
+    target.natural = roll.dice[0]?.results[0]?.result ?? 0;
+    target.total = roll.total as number;
+    target.results = target.defenses.map((d, i) =>
+      tcManeuverResult(request.maneuver, {
+        natural: target.natural,
+        total: target.total,
+        ...d,
+        second: i === 1,
+      }),
+    );
+    let amount = 0;
+    const formulas: string[] = [];
+    for (const step of target.results.flatMap((r) => r.steps)) {
+      const dmg = tcStepDamage(step, { str, dex });
+      if (!dmg) continue;
+      if ('flat' in dmg) {
+        amount += dmg.flat;
+        formulas.push(String(dmg.flat));
+      } else {
+        const r = await new Roll(dmg.dice).evaluate();
+        rolls.push(r);
+        amount += r.total as number;
+        formulas.push(`${dmg.dice} (${r.total as number})`);
+      }
+    }
+    target.damage = amount > 0 ? { amount, formula: formulas.join(' + ') } : null;
+  }
+  const fumble = targets.some((t) => t.row.natural === 1);
+  const records: TcScheduleRecord[] = [];
+  let speed: TcManeuverCardState['speed'] = null;
+  let fatigue: TcManeuverCardState['fatigue'] = null;
+  try {
+    if (place) {
+      const spec = tcManeuverSpeed(
+        request.maneuver,
+        speedClassOf((weapon?.system as { speedClass?: unknown })?.speedClass),
+      );
+      const rolled = await rollSpeed(actor, spec.speedClass, {
+        classSteps: spec.classSteps + slowed.classSteps,
+        factorMod: slowed.factorMod,
+      });
+      if (rolled.roll) rolls.push(rolled.roll);
+      let sf = spec.halve ? halveSpeedFactor(rolled.result.sf) : rolled.result.sf;
+      let formula = rolled.result.formula + (spec.halve ? ' ÷ 2' : '');
+      // A fumble: "adds 1d6 to his weapon's SF … He is unsteady until he acts again" (002:66).
+      if (fumble) {
+        const d6 = await new Roll('1d6').evaluate();
+        rolls.push(d6);
+        sf += d6.total as number;
+        formula += ` + 1d6 (${d6.total as number})`;
+      }
+      const act = await scheduleAct(place.combat, place.combatant.id, {
+        sf,
+        reason: `maneuver:${request.maneuver}`,
+      });
+      records.push(act);
+      if (fumble) records.push(await markUnsteady(place.combat, place.combatant.id, 'fumble'));
+      speed = { sf, formula, next: act.after ?? 0 };
+    }
+    if (row.fatigue > 0) {
+      const before = healthOf(actor);
+      const outcome = tcDirectLoss(before, { fatigue: row.fatigue });
+      await actor.update({ 'system.model.tc.fatigue': outcome.after.fatigue }, CARD_HP_UPDATE);
+      fatigue = {
+        before: before.fatigue ?? 0,
+        after: outcome.after.fatigue ?? 0,
+        consciousnessDC: outcome.consciousnessDC ?? null,
+      };
+    }
+    const state: TcManeuverCardState = {
+      version: 1,
+      model: 'tc',
+      maneuver: request.maneuver,
+      attacker: { actorUuid: actor.uuid, name: actor.name },
+      check,
+      fumble,
+      speed,
+      fatigue,
+      records,
+      targets: targets.map((t) => t.row),
+      withdrawn: null,
+    };
+    const message = await ChatMessage.create(
+      withRollMode(
+        {
+          content: await renderTcManeuverCard(state),
+          rolls,
+          speaker: ChatMessage.getSpeaker({ actor }),
+          flags: { [SYSTEM_ID]: { type: TC_MANEUVER_FLAG, [TC_MANEUVER_FLAG]: state } },
+        },
+        rollMode,
+        user,
+      ),
+    );
+    if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+    return message;
+  } catch (error) {
+    // Nothing posted: what was written goes back, last first.
+    for (const record of [...records].reverse()) await revertScheduleAct(record);
+    if (fatigue) await actor.update({ 'system.model.tc.fatigue': fatigue.before }, CARD_HP_UPDATE);
+    throw error;
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * A stance change under the Time Count model (issue #32 R5; seed 002:574–636; docs/rules.md
+ * "### Maneuvers, stances and conditions"). The owner's request `gng.tcStance` `{ actorUuid, stance }`
+ * is played on the active GM's client: the model is TC, the sender owns the actor (or is a GM), the
+ * stance is another one; in a Time Count the creature must be acting now. "Shifting into a given
+ * stance is a standard action with an SF of its shift speed" (002:578): the shift's SF (engine
+ * `tcStanceShift`, rolled or static as the tracker says, slowed by paralysis and petrification) is
+ * posted through the schedule's `scheduleAct`, and until that count the creature is in transition —
+ * the stance's drawbacks without its benefits — kept in `system.model.tc.stanceUntil`. A free shift
+ * (back to basic, into casting) moves no count. The GM-only fields `model.tc.stance` / `stanceUntil`
+ * are written here only. The card's GM Undo is the exact inverse: the schedule's record reverted
+ * first (refused, nothing changed, when that combatant's count moved since), then the stance as it was
+ * (refused when the stance changed since).
+ */
+import { SYSTEM_ID } from '../../config/document-types.js';
+import { escapeHtml } from '../../chat/escape-html.js';
+import { combatModel } from '../../settings/combat-model.js';
+import { isTcStance, tcShiftHasTransition, tcStanceShift } from '../../rules/models/tc/stances.js';
+import type { TcStance } from '../../rules/models/tc/state.js';
+import type { SpeedClass } from '../../rules/models/tc/speed-factor.js';
+import { revertScheduleAct, scheduleAct, type TcActRecord } from '../../combat/tc-schedule.js';
+import {
+  actorOf,
+  actorQuery,
+  askGM,
+  defineCard,
+  gmUndo,
+  noteUndo,
+  owns,
+  Refusal,
+  subjectCard,
+  type CardActionResult,
+} from '../kernel/index.js';
+import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace, tcFields } from './tc-act.js';
+
+export const TC_STANCE_QUERY = 'gng.tcStance';
+export const TC_STANCE_CARD_QUERY = 'gng.tcStanceCard';
+export const TC_STANCE_FLAG = 'tcStance';
+const TARGET = 'actor';
+
+const t = (key: string) => game.i18n.localize(key);
+const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+
+/** `flags.gng.tcStance` of a stance card (the GM's message). */
+export interface TcStanceCardState {
+  actorUuid: string;
+  name: string;
+  from: TcStance;
+  to: TcStance;
+  speedClass: SpeedClass;
+  /** The shift's SF and what was rolled or taken (null: a free shift, or no place on a Time Count). */
+  sf: number | null;
+  formula: string | null;
+  /** The count the creature acts next at, its transition's end (null: none). */
+  next: number | null;
+  /** `stanceUntil` before this shift (0: settled), put back by Undo. */
+  untilBefore: number;
+  applied: { record: TcActRecord | null } | null;
+  undone?: boolean;
+  undoNotes?: string[];
+}
+
+export function tcStanceCardOf(message: ChatMessage | null | undefined): TcStanceCardState | null {
+  const flags = message?.flags?.[SYSTEM_ID];
+  return flags?.type === TC_STANCE_FLAG
+    ? ((flags[TC_STANCE_FLAG] as TcStanceCardState | undefined) ?? null)
+    : null;
+}
+
+/** The actor's stance as stored ('basic' when unset or unknown). */
+export function storedStance(actor: Actor): TcStance {
+  const stance = tcFields(actor).stance;
+  return isTcStance(stance) ? stance : 'basic';
+}
+
+const stanceName = (stance: TcStance) => t(`GNG.Model.TC.Stance.Name.${stance}`);
+
+function renderCard(state: TcStanceCardState): Promise<string> {
+  const data = {
+    name: state.name,
+    from: stanceName(state.from),
+    to: stanceName(state.to),
+    speed: t(`GNG.Model.TC.Stance.Speed.${state.speedClass}`),
+    sf: state.sf ?? 0,
+    formula: state.formula ?? '',
+    next: state.next ?? '',
+  };
+  const lines = [
+    f(state.sf === null ? 'GNG.Model.TC.Stance.Card.free' : 'GNG.Model.TC.Stance.Card.shift', data),
+  ];
+  if (state.sf !== null) lines.push(f('GNG.Model.TC.Stance.Card.transition', data));
+  if (state.undone) lines.push(escapeHtml(t('GNG.Model.TC.Stance.Card.undone')));
+  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
+  const undo = state.applied
+    ? `<div class="card-buttons"><button type="button" data-action="tcStanceUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.TC.Stance.Card.undo'))}</button></div>`
+    : '';
+  return Promise.resolve(
+    `<div class="gng chat-card tc-stance-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.TC.Stance.Card.heading', data)}</h3></header>` +
+      lines.map((line) => `<p class="tc-stance-line">${line}</p>`).join('') +
+      undo +
+      '</div>',
+  );
+}
+
+/** Plays the shift on the GM's client and posts its card. */
+async function play(actor: Actor, to: TcStance): Promise<ChatMessage> {
+  const from = storedStance(actor);
+  const speedClass = tcStanceShift(from, to);
+  if (speedClass === null)
+    throw new Refusal('GNG.Model.TC.Stance.Error.Already', { name: actor.name, stance: stanceName(to) });
+  const slowed = conditionSpeed(actor);
+  if (slowed.immobile) throw new Refusal('GNG.Model.TC.Stance.Error.Immobile', { name: actor.name });
+  const place = scheduledPlace(actor);
+  refuseNotActing(actor, place);
+  const rolls: Roll[] = [];
+  let record: TcActRecord | null = null;
+  let sf: number | null = null;
+  let formula: string | null = null;
+  // A shift that takes time is the creature's action: its SF posted (002:578); a free one moves no count.
+  if (place && tcShiftHasTransition(speedClass)) {
+    const speed = await rollSpeed(actor, speedClass, {
+      classSteps: slowed.classSteps,
+      factorMod: slowed.factorMod,
+    });
+    if (speed.roll) rolls.push(speed.roll);
+    sf = speed.result.sf;
+    formula = speed.result.formula;
+    record = await scheduleAct(place.combat, place.combatant.id, { sf, reason: `stance:${to}` });
+  }
+  const untilRaw = tcFields(actor).stanceUntil;
+  const untilBefore = typeof untilRaw === 'number' ? untilRaw : 0;
+  const state: TcStanceCardState = {
+    actorUuid: actor.uuid,
+    name: actor.name,
+    from,
+    to,
+    speedClass,
+    sf,
+    formula,
+    next: record?.after ?? null,
+    untilBefore,
+    applied: { record },
+  };
+  try {
+    await actor.update({
+      'system.model.tc.stance': to,
+      'system.model.tc.stanceUntil': record?.after ?? 0,
+    });
+    const message = await ChatMessage.create({
+      content: await renderCard(state),
+      rolls,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { [SYSTEM_ID]: { type: TC_STANCE_FLAG, [TC_STANCE_FLAG]: state } },
+    });
+    if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
+    return message;
+  } catch (error) {
+    // Nothing posted: the count and the stance as they were.
+    if (record) await revertScheduleAct(record);
+    await actor.update({ 'system.model.tc.stance': from, 'system.model.tc.stanceUntil': untilBefore });
+    throw error;
+  }
+}
+
+/** `gng.tcStance` on the active GM: never throws (a refusal is the answer). */
+export const handleTcStance = actorQuery(
+  async (actorUuid, sender, fields) => {
+    if (combatModel().id !== 'tc') throw new Refusal('GNG.Model.TC.Stance.Error.NotTc');
+    const actor = await actorOf(actorUuid);
+    if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
+      throw new Refusal('GNG.Error.Card.BadRequest');
+    if (!sender.isGM && !owns(sender, actor.uuid))
+      throw new Refusal('GNG.Model.TC.Stance.Error.NotOwner', { name: actor.name });
+    if (!isTcStance(fields.stance)) throw new Refusal('GNG.Error.Card.BadRequest');
+    const message = await play(actor, fields.stance);
+    return { ok: true, messageId: message.id as string };
+  },
+  ['stance'],
+);
+
+/** Undo: the count first (refused when it moved since), then the stance (refused when it changed). */
+async function undo({ state }: { state: TcStanceCardState }): Promise<void> {
+  const applied = state.applied;
+  if (!applied) throw new Refusal('GNG.Model.TC.Stance.Error.NothingToUndo');
+  const actor = await actorOf(state.actorUuid);
+  if (!actor) throw new Refusal('GNG.Model.TC.Stance.Error.NoActor', { name: state.name });
+  if (storedStance(actor) !== state.to)
+    throw new Refusal('GNG.Model.TC.Stance.Error.Changed', {
+      name: actor.name,
+      stance: stanceName(state.to),
+    });
+  if (applied.record) await revertScheduleAct(applied.record);
+  await actor.update({
+    'system.model.tc.stance': state.from,
+    'system.model.tc.stanceUntil': state.untilBefore,
+  });
+  noteUndo(state, []);
+  state.applied = null;
+  state.undone = true;
+}
+
+const parts = subjectCard<TcStanceCardState>({
+  flag: `flags.${SYSTEM_ID}.${TC_STANCE_FLAG}`,
+  target: TARGET,
+  render: renderCard,
+  errors: 'GNG.Model.TC.Stance.Error',
+});
+
+/** The stance card as a table: the GM's Undo. */
+export const tcStanceCard = defineCard<TcStanceCardState, { id: string }, 'tcStanceUndo'>({
+  query: TC_STANCE_CARD_QUERY,
+  state: tcStanceCardOf,
+  actors: (state) => [state.actorUuid],
+  ...parts,
+  actions: { tcStanceUndo: gmUndo(undo) },
+});
+
+/**
+ * The asking client (the sheet's stance control, a macro): asks the active GM to shift `actor` into
+ * `stance`. Resolves with the card, or null (the refusal is shown as a warning).
+ */
+export async function requestTcStance(actor: Actor, stance: TcStance): Promise<ChatMessage | null> {
+  const result = (await askGM(TC_STANCE_QUERY, { actorUuid: actor.uuid, stance })) as CardActionResult & {
+    messageId?: string;
+  };
+  return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;
+}
