@@ -67,6 +67,22 @@ describe('the simulator under the TC model', () => {
     expect(actorSnapshot(dummy, 'd').model?.pc).toBe(false);
   });
 
+  it("the snapshot's attack carries its weapon's speed class (A10), under TC only", async () => {
+    const fighter = await appendix3Fighter(h);
+    const sword = fighter.items.find((i) => i.name === 'Bastard sword');
+    if (!sword) throw new Error('the fighter has its bastard sword');
+    const { actorSnapshot } = await import('../../src/simulator/snapshot.js');
+    const swordRow = (): { speedClass?: string } | undefined =>
+      actorSnapshot(fighter, 'f').attacks.find((a) => a.name === 'Bastard sword');
+    // A weapon made before the field reads Standard (the schema's default).
+    expect(swordRow()?.speedClass).toBe('standard');
+    await sword.update({ 'system.speedClass': 'slow' });
+    expect(swordRow()?.speedClass).toBe('slow');
+    await game.settings.set('gng', 'combatModel', 'gng');
+    expect(swordRow()).toBeDefined();
+    expect(swordRow()?.speedClass).toBeUndefined();
+  });
+
   it("the window states the fights' Time Count policy under TC only", async () => {
     const app = (await game.gng.openSimulator()) as InstanceType<typeof SimulatorApp>;
     expect(app.element.querySelector('.gng-sim-model-policy')?.textContent).toContain(
