@@ -18,6 +18,7 @@ import { Desk, type DeskRegion } from './desk.js';
 import { fetchPacks } from './packs.js';
 import { CompendiumBrowser, type CompendiumEntry } from './compendium.js';
 import { Table } from './table.js';
+import { TC_EXAMPLE_PACK } from './time-count.js';
 import { models } from '../src/rules/index.js';
 import { modelName } from '../src/settings/combat-model.js';
 
@@ -116,7 +117,8 @@ async function start(): Promise<void> {
     node.setAttribute('aria-label', game.i18n.localize(node.dataset.i18nLabel as string));
   document.title = game.i18n.localize('GNG.Playground.Title');
 
-  const packs = await fetchPacks();
+  // The packs, and the playground's own: the Time Count example's combatants (time-count.ts).
+  const packs = [...(await fetchPacks()), TC_EXAMPLE_PACK];
   const table = new Table(
     harness,
     packs,

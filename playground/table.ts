@@ -14,8 +14,10 @@ import { HarnessToken, GRID_SIZE } from '../test/harness/tokens.js';
 import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from './map.js';
 import { ChatLog } from './chat-log.js';
 import { egPoolLine, loadEgPools } from './eg-pools.js';
+import { addInitiativeButtons, tcHealthLine } from './time-count.js';
 import { element, f, t, whenActingAs } from './dom.js';
 import { SYSTEM_ID } from '../src/config/document-types.js';
+import { attackActionsSettled } from '../src/cards/kernel/index.js';
 import { models } from '../src/rules/index.js';
 import {
   COMBAT_MODEL_SETTING,
@@ -231,10 +233,15 @@ export class Table {
       }
   }
 
-  /** Sets the world's model (as the GM, with no combat) and waits until its code is loaded. */
+  /**
+   * Sets the world's model (as the GM, with no combat) and waits until its code is loaded and the
+   * setting's own work is done (it keeps each creature's HP lost under the new maximum): the table's
+   * full HP are written after it, not overwritten by it.
+   */
   async #setWorldModel(id: string): Promise<void> {
     await game.settings.set(SYSTEM_ID, COMBAT_MODEL_SETTING, id);
     await worldModelReady();
+    await attackActionsSettled();
     this.#model = combatModelId();
     await loadEgPools(this.#model);
   }
@@ -418,11 +425,13 @@ export class Table {
     if (typing?.startsWith('add-'))
       this.elements.combatants.querySelector<HTMLInputElement>(`input[name="${typing}"]`)?.focus();
     this.#map.draw();
+    const tracker = this.harness.renderCombatTracker();
+    addInitiativeButtons(tracker, game.combat);
     this.elements.tracker.replaceChildren(
       element('h2', {
         textContent: f('GNG.Playground.TurnOrder', { round: game.combat?.round ?? 0 }),
       }),
-      this.harness.renderCombatTracker(),
+      tracker,
     );
     this.#drawChat();
   }
@@ -521,7 +530,7 @@ export class Table {
           ? f('GNG.Playground.HitPointsTemp', { value: hp.value, max: hp.max ?? '?', temp: hp.temp })
           : f('GNG.Playground.HitPoints', { value: hp.value, max: hp.max ?? '?' }),
       ),
-      ...[egPoolLine(actor)].filter((line) => line !== null),
+      ...[egPoolLine(actor), tcHealthLine(actor)].filter((line) => line !== null),
       element(
         'ul',
         { className: 'pg-statuses' },
