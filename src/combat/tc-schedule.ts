@@ -18,6 +18,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { Refusal, serialized } from '../cards/kernel/index.js';
 import { roundOfCount } from '../rules/models/tc/durations.js';
+import { isActingNow, nextScheduledCount as nextCountAfter } from '../rules/models/tc/play-count.js';
 
 /** The key of the schedule in the Combat's flags (`flags.gng.tc`). */
 export const TC_FLAG = 'tc';
@@ -112,17 +113,15 @@ export function actingNow(schedule: TcSchedule): string[] {
 
 /** Whether the combatant acts now (its next count reached). */
 export const isActing = (schedule: TcSchedule, combatantId: string): boolean =>
-  schedule.started &&
-  combatantId in schedule.next &&
-  (schedule.next[combatantId] as number) <= schedule.count;
+  schedule.started && isActingNow(schedule, combatantId);
 
 /**
  * The next count after the current one that someone is scheduled at — before the first advance, the
  * lowest initiative (002:248) — or null: none.
  */
 export function nextScheduledCount(schedule: TcSchedule): number | null {
-  const later = Object.values(schedule.next).filter((n) => !schedule.started || n > schedule.count);
-  return later.length ? Math.min(...later) : null;
+  // The engine's (play-count.ts); before the first advance every stored count (≥ MIN_COUNT) is later.
+  return nextCountAfter(schedule.started ? schedule : { ...schedule, count: MIN_COUNT - 1 });
 }
 
 /** Runs a write in the combat's queue (the store's own files share it); a refusal is thrown on. */

@@ -47,6 +47,24 @@ function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
   });
 }
 
+/**
+ * The sheet's stance change (its owners see it): the stance chosen beside it asked of the active GM
+ * through `game.gng.tcStance` (src/cards/tc-maneuver/; the refusal, if any, shown there).
+ */
+function wireStance(app: { actor?: Actor }, html: HTMLElement): void {
+  const button = html.querySelector<HTMLButtonElement>('.tc-stance-button');
+  const actor = app.actor;
+  if (!button || !actor || !playing() || button.dataset.wired) return;
+  button.dataset.wired = '1';
+  const select = button.closest('.tc-stance-change')?.querySelector<HTMLSelectElement>('.tc-stance-select');
+  button.addEventListener('click', (event) => {
+    event.preventDefault();
+    const request = (game.gng as unknown as { tcStance?: (a: Actor, s: string) => Promise<unknown> })
+      .tcStance;
+    if (select && request) void track(request(actor, select.value));
+  });
+}
+
 let registered = false;
 
 /** Registers the TC glue (once; called as the model loads). */
@@ -71,5 +89,8 @@ export function registerTcTable(): void {
   });
   // Real Foundry calls the render hook of each class of the sheet; the leaf classes are enough.
   for (const sheet of ['CharacterSheet', 'NpcSheet'])
-    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => wireHeal(app, html));
+    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => {
+      wireHeal(app, html);
+      wireStance(app, html);
+    });
 }

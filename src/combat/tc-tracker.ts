@@ -27,6 +27,7 @@ import {
   lastAdvanceOf,
   markUnsteady,
   mirrorInitiative,
+  queued,
   registerTcSpeedFactorsSetting,
   revertScheduleAct,
   roundOfCount,
@@ -184,6 +185,20 @@ function actControls(
   return box;
 }
 
+/**
+ * Active GM: the combatants whose `initiative` no longer mirrors the schedule put back in line, after
+ * whatever the schedule's queue holds (a GM's edit being played moves the count first). A combat the
+ * world played under another model meanwhile (its initiatives that model's) is back in count order.
+ */
+export function resyncMirror(combat: Combat, schedule: TcSchedule): Promise<unknown> | null {
+  if (!isActiveGM() || combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined) return null;
+  const stale = [...combat.combatants]
+    .filter((c) => (c.initiative ?? null) !== (schedule.next[c.id] ?? null))
+    .map((c) => c.id);
+  if (!stale.length) return null;
+  return track(queued(combat.id as string, () => mirrorInitiative(combat, stale)));
+}
+
 /** `renderCombatTracker`: the Time Count on the tracker (under a model with it). */
 export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): void {
   for (const old of html.querySelectorAll('.gng-tc-header, .gng-tc-row, .gng-tc-act, .gng-tc-surprise'))
@@ -192,6 +207,7 @@ export function decorateTcTracker(app: CombatTrackerApp, html: HTMLElement): voi
   if (!combat || !playing()) return;
   const doc = html.ownerDocument;
   const schedule = tcSchedule(combat);
+  void resyncMirror(combat, schedule)?.catch((error: unknown) => console.error(error));
   const list = html.querySelector('ol.combat-tracker');
   const top = header(doc, combat, schedule);
   if (list) list.before(top);

@@ -13,14 +13,18 @@ import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.j
 import { isActiveGM } from './active-gm.js';
 import { sagaTurnStart } from '../combat/saga-turn-start.js';
 import { onDemand } from '../on-demand.js';
-import { SYSTEM_ID } from '../config/document-types.js';
-import { worldModelReady } from '../settings/combat-model.js';
+import { modelOffers, worldModelReady } from '../settings/combat-model.js';
 
 /** Group initiative, loaded when initiative is first rolled (docs/performance.md "Code loaded at start"). */
 const initiativeGroups = onDemand(() => import('../combat/initiative-groups.js'));
 /** The Time Count's initiative (issue #32), loaded with its first roll under that model. */
 const tcInitiative = onDemand(() => import('../combat/tc-initiative.js'));
 const tcTracker = onDemand(() => import('../combat/tc-tracker.js'));
+/**
+ * Whether the world's model (once loaded) plays the Time Count: a combat is the world's model's, its
+ * TC flags kept under another (docs/rules.md "The tracker"). Rejects as `worldModelReady`.
+ */
+const timeCount = async () => (await worldModelReady()).capabilities.timeCount;
 
 export class GnGCombat extends foundry.documents.Combat {
   /**
@@ -33,7 +37,7 @@ export class GnGCombat extends foundry.documents.Combat {
   ): Promise<this> {
     const list = typeof ids === 'string' ? [ids] : ids;
     // Time Count model: its own roll, on the GM's client (src/combat/tc-initiative.ts).
-    if ((await worldModelReady()).capabilities.timeCount) {
+    if (await timeCount()) {
       await (await tcInitiative()).rollTcInitiative(this, list);
       return this;
     }
@@ -43,23 +47,25 @@ export class GnGCombat extends foundry.documents.Combat {
   }
 
   /**
-   * Under the Time Count (its schedule in the flags, src/combat/tc-schedule.ts) the lowest count acts
-   * first (002:248); `initiative` mirrors each next count. Uses no `this` (test/harness/README.md).
+   * While the world plays the Time Count (its schedule in the Combat's flags, src/combat/tc-schedule.ts)
+   * the lowest count acts first (002:248); `initiative` mirrors each next count. Under another model a
+   * combat is that model's, its TC flags kept for a switch back (docs/rules.md "The tracker"). Uses no
+   * `this` (test/harness/README.md).
    */
   override _sortCombatants(a: Combatant, b: Combatant): number {
-    if (a.parent?.getFlag(SYSTEM_ID, 'tc') === undefined) return super._sortCombatants(a, b);
+    if (!modelOffers('timeCount')) return super._sortCombatants(a, b);
     return (a.initiative ?? Infinity) - (b.initiative ?? Infinity) || 0;
   }
 
   /** Under the Time Count, Foundry's next turn and next round advance the count (tc-tracker.ts). */
   override async nextTurn(): Promise<this> {
-    if (this.getFlag(SYSTEM_ID, 'tc') === undefined) return super.nextTurn();
+    if (!(await timeCount())) return super.nextTurn();
     await (await tcTracker()).advanceFromCore(this);
     return this;
   }
 
   override async nextRound(): Promise<this> {
-    if (this.getFlag(SYSTEM_ID, 'tc') === undefined) return super.nextRound();
+    if (!(await timeCount())) return super.nextRound();
     await (await tcTracker()).advanceFromCore(this);
     return this;
   }

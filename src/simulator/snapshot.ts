@@ -21,6 +21,7 @@ import type { CombatModel } from '../rules/index.js';
 import { combatModel, combatModelId } from '../settings/combat-model.js';
 import { healthOf, modelCreatureOf } from '../combat/model-health.js';
 import { hpFromGnG } from '../settings/combat-model-hp.js';
+import { rollsSpeedFactor } from '../combat/tc-speed-setting.js';
 
 const INJURY_LABEL = 'GNG.Breakdown.Injury';
 
@@ -182,6 +183,8 @@ function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot
       ...(model.capabilities.tokens || model.capabilities.timeCount
         ? { pc: actor.type === 'character' }
         : {}),
+      // Who rolls its SF, as the tracker answers it (the world's `tcSpeedFactors`, tc-speed-setting.ts).
+      ...(model.capabilities.timeCount ? { randomSf: rollsSpeedFactor(actor) } : {}),
     },
   };
 }

@@ -6,7 +6,7 @@
  *   28 HP, a long sword (martial — not proficient by default —, 1d8 slashing, Standard 1d6+6 / 9):
  *   attack 3 + Str 2 = +5 (R9: a sword adds Strength, 002:58); damage 1d8 + Str 2 + Power 1;
  *   ToP 3 + Persona 1 = 4 (002:74);
- * - the goblin (the GM's NPC): 1 level of the fixture's d10 good-BAB class (BAB 1; max HP 10 + Con 1 =
+ * - the goblin (the GM's NPC, the fixture's tcGoblin): 1 level of the fixture's d10 good-BAB class (BAB 1; max HP 10 + Con 1 =
  *   11, lane core's decision), Dex 12, Con 12 (+1), Agility 1, 8 HP, a short spear (simple: proficient
  *   +1, 002:34; a spear is a polearm: Strength 0; 1d6 piercing, Fast: static SF 6): attack 1 + 1 = +2;
  *   Primary 10 + Agility 1 = 11, Passive 10 (002:116, 122); ToP 3.
@@ -18,7 +18,7 @@ import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { registerTcImpairmentsSetting } from '../../src/cards/attack/tc-settings.js';
-import { tcCardView, tcCreature, tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
+import { tcCardView, tcCreature, tcFight, tcGoblin, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 import type { HarnessCombat } from '../harness/index.js';
 
 const h = await getHarness();
@@ -30,38 +30,6 @@ useTcWorld(h, 32, { endCombats: true });
 const view = tcCardView(h);
 const state = (message: ChatMessage) => cardState(view.messageOf(message)) as AttackCardState;
 const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
-/** Hadwin (the fixture's fighter) and the goblin above in a begun combat; the GM's client. */
-async function tcFight(h: Awaited<ReturnType<typeof getHarness>>) {
-  const fighter = await tcFighter(h);
-  const goblin = await tcGoblin(h);
-  h.as(gm);
-  const combat = h.startCombat([fighter, goblin]) as HarnessCombat;
-  await combat.startCombat();
-  await attackActionsSettled();
-  return { fighter, goblin, combat };
-}
-
-/** The goblin above (the GM's). */
-async function tcGoblin(h: Awaited<ReturnType<typeof getHarness>>) {
-  return tcCreature(h, {
-    name: 'Goblin',
-    type: 'npc',
-    abilities: { dex: 12, con: 12 },
-    attributes: { agility: 1 },
-    hp: { value: 8 },
-    levels: 1,
-    weapons: [
-      {
-        name: 'Short spear',
-        speedClass: 'fast',
-        damage: '1d6',
-        damageTypes: ['piercing'],
-        category: 'simple',
-      },
-    ],
-  });
-}
-
 const hp = (actor: Actor) => (actor.system as unknown as { hp: { value: number } }).hp.value;
 
 /** Hadwin 6, the goblin 7 (002:246: lowest first); the count advanced `advances` times (the GM). */

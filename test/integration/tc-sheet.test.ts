@@ -16,6 +16,8 @@ import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
+import { TC_STANCES } from '../../src/rules/models/tc/state.js';
+import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -117,6 +119,36 @@ describe('the sheet block', () => {
     const theirs = await h.openSheet(actor);
     expect(theirs.element.querySelector('input[name^="system.model.tc"]')).toBeNull();
     expect(texts(theirs.element, '.tc-attribute[data-attribute="persona"] .field-value')).toEqual(['3']);
+  });
+
+  it('offers its owner the stance change (a labelled select and a button) through game.gng.tcStance; others only see the stance', async () => {
+    const actor = await tcFighter(h);
+    h.as(player);
+    const sheet = await h.openSheet(actor);
+    const box = sheet.element.querySelector('.tc-stance-change') as HTMLElement;
+    const select = box.querySelector<HTMLSelectElement>('select.tc-stance-select') as HTMLSelectElement;
+    // Labelled (label for the select, a hint it points to); native controls, reached by Tab.
+    expect(box.querySelector(`label[for="${select.id}"]`)?.textContent).toBe('New stance');
+    expect(sheet.element.querySelector(`#${select.getAttribute('aria-describedby')}`)).not.toBeNull();
+    expect(select.tabIndex).toBe(0);
+    expect(select.name).toBe('');
+    expect([...select.options].map((o) => o.value)).toEqual(TC_STANCES);
+    expect(select.value).toBe('basic');
+    const button = box.querySelector('button.tc-stance-button') as HTMLButtonElement;
+    expect([button.type, button.textContent?.trim()]).toEqual(['button', 'Change stance']);
+    // No Time Count running: the stance is simply taken (002:578; tc-stance-card.test.ts), on the GM's client.
+    select.value = 'crouch';
+    button.dispatchEvent(
+      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
+    );
+    await attackActionsSettled();
+    expect(tcOf(actor)).toMatchObject({ stance: 'crouch' });
+    expect(game.messages.contents.at(-1)?.flags?.gng?.type).toBe('tcStance');
+    await sheet.close();
+    h.as(otherPlayer);
+    const theirs = await h.openSheet(actor);
+    expect(theirs.element.querySelector('.tc-stance')?.textContent).toBe('Stance: crouch');
+    expect(theirs.element.querySelector('.tc-stance-change')).toBeNull();
   });
 
   it('names the model’s state in the header', async () => {

@@ -3,14 +3,21 @@
  * "Sheet and world"), set by the model's glue as it loads (src/combat/tc-table.ts): the five defenses
  * with their parts, the Threshold of Pain (base and parts, lost this combat, effective), HP with
  * fatigue, Invigoration and bonus HP; the health lines (the Constitution check fatigue calls for,
- * dying, wounded), impairments by type, paralysis and petrification meters, the stance, each weapon's
+ * dying, wounded), impairments by type, paralysis and petrification meters, the stance (its owners
+ * ask for a change there: a select and a button, game.gng.tcStance), each weapon's
  * speed class and speed factor, the attributes (the owner edits them: the character's build, A6) and,
  * for a GM, the Heal that splits healing into Invigoration and fatigue (R29). Formatting only: every
  * number is the engine's or the data model's.
  */
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { DefenseSpec } from '../../rules/index.js';
-import { PETRIFIED_AT, TC_ATTRIBUTES, TC_DAMAGE_TYPES, tcState } from '../../rules/models/tc/state.js';
+import {
+  PETRIFIED_AT,
+  TC_ATTRIBUTES,
+  TC_DAMAGE_TYPES,
+  TC_STANCES,
+  tcState,
+} from '../../rules/models/tc/state.js';
 import { isWounded, tcThreshold } from '../../rules/models/tc/threshold.js';
 import {
   IMPAIRMENT_CHECK_PENALTY,
@@ -166,6 +173,19 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
       meter('petrification', state.petrification, PETRIFIED_AT),
     ],
     stance: f(`${S}.Stance`, { stance: t(`${S}.Stances.${state.stance}`) }),
+    // Its owners (and GMs) ask for a change (tc-table.ts wires the button to game.gng.tcStance).
+    stanceChange: actor.isOwner
+      ? {
+          label: t('GNG.Model.TC.Stance.Change.label'),
+          button: t('GNG.Model.TC.Stance.Change.button'),
+          hint: t('GNG.Model.TC.Stance.Change.hint'),
+          options: TC_STANCES.map((value) => ({
+            value,
+            label: t(`GNG.Model.TC.Stance.Name.${value}`),
+            current: value === state.stance,
+          })),
+        }
+      : null,
     weapons: {
       caption: t(`${S}.Weapons`),
       nameHeader: t(`${S}.WeaponName`),

@@ -42,6 +42,7 @@ import { defenseSpecAgainst } from './attack-defense.js';
 import { postedModel } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
+import { tcApplyOptions } from './tc-settings.js';
 
 /** The attack's side, shared by every target. */
 export interface OddsAttack {
@@ -212,6 +213,8 @@ export function targetOddsInput(
   const model = attack.model ?? combatModel();
   if (model.id !== 'gng')
     input.model = { health: healthOf(defender, model), creature: modelCreatureOf(defender) };
+  // The Time Count's hit as Apply makes it: the world's impairments and the weapon's type (tc-steps.ts).
+  if (model.capabilities.timeCount) input.apply = tcApplyOptions(attack.weapon);
   return { input, unavailable };
 }
 

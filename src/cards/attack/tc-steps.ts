@@ -13,8 +13,7 @@ import { consciousnessCheck, firstWakeCheckAt } from '../../rules/models/tc/cons
 import { tcAbilityMod } from '../../rules/models/tc/defenses.js';
 import { tcThreshold } from '../../rules/models/tc/threshold.js';
 import type { ApplyOptions } from '../../rules/models/types.js';
-import type { WeaponData } from '../../data/item/item-data.js';
-import { tcImpairmentsOn } from './tc-settings.js';
+import { tcApplyOptions } from './tc-settings.js';
 import { tcSchedule } from '../../combat/tc-schedule.js';
 import { combatOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
@@ -41,25 +40,6 @@ function tcTarget(target: CardTarget): CardTcTarget {
 }
 
 /**
- * The impairment type of the attack's weapon (002:84–90): the first of its damage types that is
- * bludgeoning, piercing or slashing (a "slashing or piercing" weapon: slashing, as listed first).
- */
-async function impairmentType(state: AttackCardState): Promise<ApplyOptions['damageType'] | null> {
-  const attacker = await actorOf(state.attacker.actorUuid);
-  const weapon = attacker?.items.get(state.weapon.itemId);
-  const types = weapon?.type === 'weapon' ? (weapon.system as WeaponData).damageTypes : [];
-  const type = types.find((t) => t === 'bludgeoning' || t === 'piercing' || t === 'slashing');
-  // An unarmed strike bludgeons (002:695 names no type; fists, feet, knees and elbows).
-  return (
-    (type as ApplyOptions['damageType']) ??
-    (state.tc?.choices && isUnarmedState(weapon) ? 'bludgeoning' : null)
-  );
-}
-
-const isUnarmedState = (weapon: Item | undefined): boolean =>
-  weapon?.type === 'weapon' && (weapon.system as WeaponData).use === 'unarmed';
-
-/**
  * GM side, right before Apply: the effective ToP the hit meets (R20, R22), kept for the card's
  * line; the model's options of the hit — the world's impairments (002:82, an option) and the
  * weapon's type. Null under another model.
@@ -71,8 +51,8 @@ export async function tcBeforeApply(
 ): Promise<Partial<ApplyOptions> | null> {
   if (!state.tc) return null;
   tcTarget(target).top = tcThreshold(modelCreatureOf(actor)).effective;
-  const type = await impairmentType(state);
-  return { impairments: tcImpairmentsOn(), ...(type ? { damageType: type } : {}) };
+  const attacker = await actorOf(state.attacker.actorUuid);
+  return tcApplyOptions(attacker?.items.get(state.weapon.itemId));
 }
 
 /** GM side, after Apply: the Constitution check the loss calls for (null: none). */
