@@ -36,11 +36,13 @@ it('the block under the Time Count model: numbers in two rows, tables, meters, t
   const page = pages.page;
   await showApplication(page, h, await h.openSheet(hero));
   const panel = page.locator('.combat-panel');
+  // Petrification 2 (002:719): Vigor 10 + Con 2 + Fortitude 2 + 2 = 16; Celerity 10 + Dex 1 +
+  // Agility (1 − 1 slashing) − 2 = 9.
   expect(await panel.locator('.combat-stats .stat-value').allTextContents()).toEqual([
     '12',
     '10',
-    '14',
-    '11',
+    '16',
+    '9',
     '10',
     '0',
     '28 / 28',

@@ -73,11 +73,13 @@ describe('the sheet block', () => {
     const actor = await tcFighter(h, { tc: HURT });
     h.as(player);
     const sheet = await h.openSheet(actor);
+    // Petrification 2 (002:719): Vigor 10 + Con 2 + Fortitude 2 + 2 = 16; Celerity 10 + Dex 1 +
+    // Agility (1 − 1 slashing) − 2 = 9; paralysis 3 is under half of Vigor 16 (no step, 002:710).
     expect(texts(sheet.element, '.combat-stats .stat-value').slice(0, 7)).toEqual([
       '12',
       '10',
-      '14',
-      '11',
+      '16',
+      '9',
       '10',
       '0',
       '28 / 28',
@@ -95,7 +97,8 @@ describe('the sheet block', () => {
     ]);
     expect(texts(sheet.element, '.tc-note')[0]).toBe('Slashing impairments: +1 to every speed factor.');
     expect(texts(sheet.element, '.tc-meter')).toEqual([
-      'Paralysis 3 3 (immobile at 42: three times Vigor)',
+      // Three times Vigor 16 (petrification's +2 in it: docs/rules.md "Stances and conditions in play").
+      'Paralysis 3 3 (immobile at 48: three times Vigor)',
       'Petrification 2 2 of 10 (fully petrified at 10)',
     ]);
     const header = sheet.element.querySelector('.sheet-header .injury-grade')?.textContent?.trim();

@@ -67,6 +67,7 @@ import {
   startTcCard,
   tcAttackParts,
 } from './tc-attack.js';
+import { assertTcCanAttack } from './tc-situation.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -261,6 +262,7 @@ export async function createAttackCard(
   checkTcOptions(opts, combatModel(), { weapon, mode: summary.mode, targets: refs.length, hand });
   const tc = isTcModel(combatModel());
   if (tc && hand === 'primary') assertTcActing(actor, opts, defenders);
+  if (tc) assertTcCanAttack(actor, weapon, summary.mode);
   // "Fighting unarmed normally deals only 1d3 damage … This damage is nonlethal" (002:695).
   if (tc && isUnarmed(weapon)) opts.nonlethal = true;
   // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).

@@ -10,7 +10,6 @@
  * "### The attack card".
  */
 import type { CombatModel } from '../../rules/index.js';
-import { tcAttackBonus } from '../../rules/models/tc/attack-bonus.js';
 import {
   fumbleDurability,
   tcOptionParts,
@@ -42,6 +41,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
+import { tcAttackerOf, tcBaseParts, tcStanceFacts } from './tc-situation.js';
 
 /** The Time Count model's id (lane core's TC_MODEL). */
 export const TC_MODEL_ID = 'tc';
@@ -174,7 +174,7 @@ export function settleTcTarget(
   const attack = {
     mode: state.weapon.mode,
     touch: state.weapon.touch,
-    situation: tcDefenderSituation(defender),
+    situation: { ...tcDefenderSituation(defender), ...tcStanceFacts(defender) },
   };
   const creature = modelCreatureOf(defender);
   const spec = model.defenseAgainst(attack, creature);
@@ -211,12 +211,14 @@ export async function scheduleTcAttack(
   if (!at || hand === 'off') return [];
   const plan = tcSpeedPlan(tc.choices, fumble);
   const random = rollsSpeedFactor(actor);
-  const factorMod = tcState(modelCreatureOf(actor)).impairments.slashing;
+  // Slashing impairments +1 SF each (002:90); paralysis's classes, petrification's SF (002:710, 719).
+  const slowed = tcAttackerOf(actor, weapon, state.weapon.mode);
+  const factorMod = tcState(modelCreatureOf(actor)).impairments.slashing + slowed.factorMod;
   const classOf = (item: Item | null | undefined) =>
     speedClassOf((weaponData(item) as { speedClass?: unknown } | null)?.speedClass ?? 'standard');
   const offWeapon = plan.worseOfTwo ? actor.items.get(state.options.offHand ?? '') : undefined;
   const { result, rolls } = await withMixedFoundryDice((dice) => {
-    const opts = { random, dice, classSteps: plan.classSteps, factorMod };
+    const opts = { random, dice, classSteps: plan.classSteps + slowed.classSteps, factorMod };
     const main = speedFactor(classOf(weapon), opts);
     const other = offWeapon ? speedFactor(classOf(offWeapon), opts) : null;
     const extra = Array.from({ length: plan.fumbleDice }, () => dice.roll(6));
@@ -231,7 +233,7 @@ export async function scheduleTcAttack(
   if (fumble) tc.records.push(await markUnsteady(at.combat, at.combatant.id, 'fumble'));
   const speed: CardTcSpeed = {
     speedClass: worse.speedClass,
-    classSteps: plan.classSteps,
+    classSteps: plan.classSteps + slowed.classSteps,
     random,
     formula: worse.formula,
     rolls: worse.rolls,
@@ -311,7 +313,10 @@ export function tcDamageBonuses(
   return {
     dice: isUnarmed(weapon) ? { count: 1, faces: tcUnarmedDie(creature.size), bonus: 0 } : null,
     ability: damageAbility(creature, weapon, summary),
-    other: impairedAttributes(tcState(creature)).power,
+    // Power, and paralysis's −1 damage per step (002:710).
+    other:
+      impairedAttributes(tcState(creature)).power +
+      (weapon ? tcAttackerOf(attacker, weapon, state.weapon.mode).damage : 0),
   };
 }
 
@@ -326,15 +331,9 @@ export function tcAttackParts(
   row: AttackSummary,
   options: AttackOptions,
 ): CardPart[] {
-  const printed = row.parts.find((p) => p.label === 'GNG.Breakdown.Printed');
-  const creature = modelCreatureOf(actor);
-  const base = printed
-    ? [{ label: printed.label, value: printed.value }]
-    : tcAttackBonus(creature, {
-        with: tcWeaponCategory({ name: weapon.name, use: weaponData(weapon)?.use ?? '' }),
-        mode: row.mode,
-        modifiers: row.proficient ? ['proficient'] : [],
-      }).parts;
+  const base = tcBaseParts(actor, weapon, row);
+  // The attacker's stance and conditions (situation.ts); a refused attack is refused at the start.
+  const situation = tcAttackerOf(actor, weapon, row.mode).parts;
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
-  return [...base, ...tcOptionParts(options.tc ?? {}), ...bonus];
+  return [...base, ...situation, ...tcOptionParts(options.tc ?? {}), ...bonus];
 }

@@ -21,6 +21,8 @@ import {
   type ActionSpeedId,
 } from '../../rules/models/tc/speed.js';
 import type { DiceSource } from '../../rules/index.js';
+import { tcActConditionMods } from '../../rules/models/tc/situation.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 import {
   revertScheduleAct,
   rollsSpeedFactor,
@@ -187,6 +189,13 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
     };
     return post(combat, [actor], [line], [record], []);
   }
+  // Paralyzed at 3 × Vigor or fully petrified: "unable to move or act" (002:714, 719); a hold only.
+  const slowed = tcActConditionMods(
+    action === 'attack' ? 'attack' : isActionSpeedId(action) ? action : 'attack',
+    modelCreatureOf(actor),
+  );
+  if (slowed.immobile) throw new Refusal('GNG.Model.TC.Act.Error.Immobile', { name: actor.name });
+  const mods = { classSteps: slowed.classSteps, factorMod: slowed.factorMod };
   const random = rollsSpeedFactor(actor);
   let label: string;
   let speed: { sf: number; formula: string; rolls: Roll[] };
@@ -194,14 +203,16 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
     const weapon = weaponOf(actor, fields.weaponId);
     const speedClass = speedClassOf((weapon.system as { speedClass?: unknown }).speedClass);
     const { result, rolls } = await withTcDice((dice) =>
-      actionSpeedFactor('attack', { random, dice, weapon: speedClass }),
+      actionSpeedFactor('attack', { random, dice, weapon: speedClass, ...mods }),
     );
     label = game.i18n.format('GNG.Model.TC.Act.Attack', { weapon: weapon.name });
     speed = { sf: result.sf, formula: result.formula, rolls };
   } else {
     if (!isActionSpeedId(action) || !TRACKER_ACTIONS.includes(action))
       throw new Refusal('GNG.Error.Card.BadRequest');
-    const { result, rolls } = await withTcDice((dice) => actionSpeedFactor(action, { random, dice }));
+    const { result, rolls } = await withTcDice((dice) =>
+      actionSpeedFactor(action, { random, dice, ...mods }),
+    );
     label = t(`GNG.Model.TC.ActionSpeed.${action}`);
     speed = { sf: result.sf, formula: result.formula, rolls };
   }

@@ -5,9 +5,8 @@
  * `rollsSpeedFactor`), and the conditions that slow every action (paralysis's classes, petrification's
  * SF, 002:712, 719). Loaded with the cards (never at start).
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { fixedDice } from '../../rules/dice.js';
-import { paralysisPenalty, petrificationPenalty } from '../../rules/models/tc/conditions.js';
+import { tcConditionPenalty } from '../../rules/models/tc/defenses.js';
 import {
   shiftSpeedClass,
   SPEED_CLASSES,
@@ -17,6 +16,7 @@ import {
 } from '../../rules/models/tc/speed-factor.js';
 import { isActing, rollsSpeedFactor, tcSchedule } from '../../combat/tc-schedule.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 import { Refusal } from '../kernel/index.js';
 
 /** The actor's combatant on a Time Count with a next count (null: none — no SF is posted). */
@@ -45,24 +45,14 @@ export function tcFields(actor: Actor): Record<string, unknown> {
   return model?.tc ?? {};
 }
 
-const int = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
-
 /**
  * What paralysis and petrification do to every action of the actor (002:712, 719): class steps and an
- * SF modifier, and whether it cannot act at all. Paralysis needs the actor's Vigor (its derived
- * defense; without one, paralysis is not read).
+ * SF modifier, and whether it cannot act at all (the engine's `tcConditionPenalty`: paralysis by
+ * halves of the actor's Vigor).
  */
 export function conditionSpeed(actor: Actor): { classSteps: number; factorMod: number; immobile: boolean } {
-  const fields = tcFields(actor);
-  const vigor = (actor.system as CreatureData).derived?.modelDefenses?.vigor;
-  const vigorValue = vigor && vigor.kind === 'static' ? vigor.value : 0;
-  const paralysis = vigorValue >= 1 ? paralysisPenalty(Math.max(0, int(fields.paralysis)), vigorValue) : null;
-  const petrification = petrificationPenalty(Math.max(0, int(fields.petrification)));
-  return {
-    classSteps: paralysis?.classSteps ?? 0,
-    factorMod: petrification.factorMod,
-    immobile: Boolean(paralysis?.immobile) || petrification.immobile,
-  };
+  const pen = tcConditionPenalty(modelCreatureOf(actor));
+  return { classSteps: pen.classSteps, factorMod: pen.factorMod, immobile: pen.immobile };
 }
 
 /**

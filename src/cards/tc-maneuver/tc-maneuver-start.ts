@@ -24,9 +24,9 @@ import {
   tcStepDamage,
 } from '../../rules/models/tc/maneuvers.js';
 import { tcAttackBonus } from '../../rules/models/tc/attack-bonus.js';
-import { tcStanceAttackModifier } from '../../rules/models/tc/stances.js';
+import { fumbleDurability, tcWeaponCategory } from '../../rules/models/tc/attack-card.js';
+import { tcAttackerSituation, tcDefensesMet } from '../../rules/models/tc/situation.js';
 import { speedClassOf } from '../../rules/models/tc/speed-factor.js';
-import { paralysisPenalty, petrificationPenalty } from '../../rules/models/tc/conditions.js';
 import { tcDirectLoss } from '../../rules/models/tc/health.js';
 import type { TcDefenseId } from '../../rules/models/tc/defenses.js';
 import {
@@ -41,7 +41,8 @@ import { tokenOf } from '../../combat/scene-lookup.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
-import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace, tcFields } from './tc-act.js';
+import { tcStanceFacts } from '../attack/tc-situation.js';
+import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace } from './tc-act.js';
 import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } from './tc-maneuver-state.js';
 import { renderTcManeuverCard } from './tc-maneuver-view.js';
 
@@ -78,10 +79,12 @@ export function parseTcManeuver(d: Record<string, unknown>): TcManeuverRequest {
   };
 }
 
-const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
-
-/** The roll's bonus: the row's own (engine) and the situation the actor brings (stance, conditions). */
-function attackBonus(actor: Actor, maneuver: TcManeuver, count: number | null) {
+/**
+ * The roll's bonus: the row's own (engine) and the situation the actor brings (stance, conditions:
+ * situation.ts). A weapon row's bonus is core's for the weapon's category (002:58: Strength or
+ * Dexterity, `tcWeaponCategory`); with no weapon chosen, Strength (a weapon no category fits).
+ */
+function attackBonus(actor: Actor, maneuver: TcManeuver, count: number | null, item: Item | null) {
   const system = creature(actor);
   const model = modelCreatureOf(actor);
   const skills = Object.fromEntries(
@@ -89,27 +92,26 @@ function attackBonus(actor: Actor, maneuver: TcManeuver, count: number | null) {
       .filter(([, s]) => s.usable)
       .map(([id, s]) => [id, s.total]),
   );
-  // Weapon, unarmed and "Melee" rows: core's attack bonus in melee (no category read: Strength, 002:58).
-  const weapon = tcAttackBonus(model, { with: null, mode: 'melee' }).total;
+  const use = item?.type === 'weapon' ? (item.system as WeaponData).use : '';
+  const category = item ? tcWeaponCategory({ name: item.name, use }) : null;
+  const weapon = tcAttackBonus(model, { with: category, mode: 'melee' }).total;
+  // An unarmed strike (no weapon): Strength, as before (core's unarmed "better of" is its damage's).
+  const unarmed = tcAttackBonus(model, { with: null, mode: 'melee' }).total;
   const base = tcManeuverAttackBonus(maneuver, {
     str: system.abilities.str.mod,
     dex: system.abilities.dex.mod,
     skills,
     weapon,
-    unarmed: weapon,
+    unarmed,
     size: system.size as Size,
   });
   const parts = [...base.parts];
-  const stance = tcStanceAttackModifier(model, { ranged: false, count });
-  if (stance === null) throw new Refusal('GNG.Model.TC.Maneuver.Error.Stance', { name: actor.name });
-  if (stance !== 0) parts.push({ label: 'GNG.Model.TC.Maneuver.Part.stance', value: stance });
-  const fields = tcFields(actor);
-  const vigor = system.derived.modelDefenses?.vigor;
-  const v = vigor?.kind === 'static' ? vigor.value : 0;
-  const hit =
-    (v >= 1 ? paralysisPenalty(Math.max(0, int(fields.paralysis)), v).hit : 0) +
-    petrificationPenalty(Math.max(0, int(fields.petrification))).hit;
-  if (hit !== 0) parts.push({ label: 'GNG.Model.TC.Maneuver.Part.conditions', value: hit });
+  // A maneuver is a melee attack: the stance's melee drawbacks, paralysis's and petrification's −hit.
+  const situation = tcAttackerSituation(model, { ranged: false, count });
+  if (situation.refusal === 'stance')
+    throw new Refusal('GNG.Model.TC.Maneuver.Error.Stance', { name: actor.name });
+  for (const p of situation.parts)
+    parts.push({ label: p.label.replace('.Card.Part.', '.Maneuver.Part.'), value: p.value });
   return { bonus: parts.reduce((s, p) => s + p.value, 0), parts };
 }
 
@@ -140,12 +142,18 @@ async function readTargets(request: TcManeuverRequest, actor: Actor, weapon: Ite
     if (entry.tokenId && !token) throw new Refusal('GNG.Error.Attack.UnknownTarget');
     refuseMissing(request.maneuver, actor, target, weapon);
     const all = creature(target).derived.modelDefenses ?? {};
+    // The five as a melee attack naming each meets them: the target's stance (its transition at this
+    // count, parry), Passive for Primary when it must (casting, poised, immobile) — situation.ts.
+    const met = tcDefensesMet(
+      { mode: 'melee', touch: false, situation: tcStanceFacts(target) },
+      modelCreatureOf(target),
+    );
     const five = {} as Record<TcDefenseId, number>;
     for (const id of ['primary', 'passive', 'vigor', 'celerity', 'spirit'] as const) {
       const d = all[id];
       if (!d || d.kind !== 'static')
         throw new Refusal('GNG.Model.TC.Maneuver.Error.NoDefense', { name: target.name });
-      five[id] = d.value;
+      five[id] = met[id].value;
     }
     const id = token?.id ?? target.id ?? target.uuid;
     if (out.some((o) => o.row.id === id)) continue;
@@ -186,7 +194,7 @@ export async function postTcManeuver(
   refuseNotActing(actor, place);
   const count = place ? tcSchedule(place.combat).count : null;
   const targets = await readTargets(request, actor, weapon);
-  const check = attackBonus(actor, request.maneuver, count);
+  const check = attackBonus(actor, request.maneuver, count, weapon);
   const row = tcManeuverRow(request.maneuver);
   const rolls: Roll[] = [];
   const str = creature(actor).abilities.str.mod;
@@ -222,6 +230,16 @@ export async function postTcManeuver(
     target.damage = amount > 0 ? { amount, formula: formulas.join(' + ') } : null;
   }
   const fumble = targets.some((t) => t.row.natural === 1);
+  // A fumble with a weapon: as the attack card's, its Durability −1 noted (002:66; none: said so).
+  let weaponFumble: TcManeuverCardState['weaponFumble'] = null;
+  if (fumble && weapon) {
+    const before = (weapon.system as { durability?: number }).durability;
+    const after = fumbleDurability(before);
+    weaponFumble = {
+      name: weapon.name,
+      durability: after === null ? null : { before: before as number, after },
+    };
+  }
   const records: TcScheduleRecord[] = [];
   let speed: TcManeuverCardState['speed'] = null;
   let fatigue: TcManeuverCardState['fatigue'] = null;
@@ -270,6 +288,7 @@ export async function postTcManeuver(
       attacker: { actorUuid: actor.uuid, name: actor.name },
       check,
       fumble,
+      weaponFumble,
       speed,
       fatigue,
       records,

@@ -51,6 +51,8 @@ export interface TcManeuverCardState {
   attacker: { actorUuid: string; name: string };
   check: { bonus: number; parts: { label: string; value: number }[] };
   fumble: boolean;
+  /** A fumble with a weapon (002:66): its Durability before and after (null: it has none). Absent: none. */
+  weaponFumble?: { name: string; durability: { before: number; after: number } | null } | null;
   /** The SF posted (null: no place on a Time Count). */
   speed: { sf: number; formula: string; next: number } | null;
   /** The row's fatigue on the one acting (null: none), and the Con check it calls for. */

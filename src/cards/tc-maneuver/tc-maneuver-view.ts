@@ -54,6 +54,13 @@ export function renderTcManeuverCard(state: TcManeuverCardState): Promise<string
   ];
   if (state.speed) lines.push(f(`${M}Speed`, { name, ...state.speed }));
   if (state.fumble) lines.push(f(`${M}Fumble`, { name }));
+  const wf = state.weaponFumble;
+  if (wf)
+    lines.push(
+      wf.durability
+        ? f('GNG.Model.TC.Card.Durability', { weapon: wf.name, ...wf.durability })
+        : f('GNG.Model.TC.Card.NoDurability', { weapon: wf.name }),
+    );
   if (state.fatigue) lines.push(f(`${M}Fatigue`, { name, ...state.fatigue }));
   if (state.fatigue?.consciousnessDC)
     lines.push(f(`${M}Consciousness`, { name, dc: state.fatigue.consciousnessDC }));

@@ -172,3 +172,14 @@ export function tcWeaponCategory(weapon: { name: string; use: string }): TcWeapo
   if (weapon.use === 'unarmed') return 'unarmed';
   return CATEGORY_WORDS.find(([words]) => words.test(weapon.name))?.[1] ?? null;
 }
+
+/**
+ * Which bow a weapon is, for the stances that forbid some (002:596 crouching "cannot use longbows";
+ * 002:625 prone "cannot use ranged weapons except for crossbows"): 'crossbow', 'longbow' (a bow whose
+ * name says long), else null.
+ */
+export function tcBowKind(weapon: { name: string; use: string }): 'longbow' | 'crossbow' | null {
+  const category = tcWeaponCategory(weapon);
+  if (category === 'crossbows') return 'crossbow';
+  return category === 'bows' && /long/i.test(weapon.name) ? 'longbow' : null;
+}

@@ -14,6 +14,12 @@ import { sizeModifier } from '../../sizes.js';
 import { assertInteger, assertOneOf } from '../../validate.js';
 import type { ModelAttack, ModelCreature, ModelPart } from '../types.js';
 import { impairedAttributes, tcState } from './state.js';
+import {
+  paralysisPenalty,
+  petrificationPenalty,
+  tcCelerityWith,
+  type TcConditionPenalty,
+} from './conditions.js';
 
 export const TC_DEFENSE_IDS = ['primary', 'passive', 'vigor', 'celerity', 'spirit'] as const;
 export type TcDefenseId = (typeof TC_DEFENSE_IDS)[number];
@@ -149,24 +155,54 @@ export function passiveDefense(creature: ModelCreature, modifier = 0): TcDefense
   ]);
 }
 
-/** Vigor (002:126): 10 + Constitution + Fortitude. */
+/** Vigor (002:126): 10 + Constitution + Fortitude, + 1 per point of petrification (002:719). */
 export function vigorDefense(creature: ModelCreature, modifier = 0): TcDefense {
-  const a = impairedAttributes(tcState(creature));
+  const state = tcState(creature);
+  const a = impairedAttributes(state);
   return defense('vigor', [
     part('base', DEFENSE_BASE),
     part('constitution', tcAbilityMod(creature, 'con')),
     part('fortitude', a.fortitude),
+    part('petrification', petrificationPenalty(state.petrification).vigor),
     part('situation', modifier),
   ]);
 }
 
-/** Celerity (002:131): 10 + Dexterity + Agility. */
+/**
+ * What paralysis (R7) and petrification (R8) do to the creature now, added together (002:704–719).
+ * Paralysis's steps count halves of the creature's Vigor as it stands, petrification's +1s in it
+ * (decision: "your Vigor", 002:710, is the defense); a Vigor below 1 counts as 1.
+ */
+export function tcConditionPenalty(creature: ModelCreature): TcConditionPenalty {
+  const state = tcState(creature);
+  const para = paralysisPenalty(state.paralysis, Math.max(1, vigorDefense(creature).value));
+  const petr = petrificationPenalty(state.petrification);
+  return {
+    classSteps: para.classSteps + petr.classSteps,
+    factorMod: para.factorMod + petr.factorMod,
+    hit: para.hit + petr.hit,
+    damage: para.damage + petr.damage,
+    celerity: para.celerity + petr.celerity,
+    vigor: petr.vigor,
+    speedQuarters: Math.max(para.speedQuarters, petr.speedQuarters),
+    immobile: para.immobile || petr.immobile,
+    petrified: petr.petrified,
+  };
+}
+
+/**
+ * Celerity (002:131): 10 + Dexterity + Agility; paralysis and petrification lower it, never below 5
+ * by them, and a completely immobile creature has 5 (002:712; the `conditions` part).
+ */
 export function celerityDefense(creature: ModelCreature, modifier = 0): TcDefense {
   const a = impairedAttributes(tcState(creature));
+  const own = DEFENSE_BASE + tcAbilityMod(creature, 'dex') + a.agility;
+  const pen = tcConditionPenalty(creature);
   return defense('celerity', [
     part('base', DEFENSE_BASE),
     part('dexterity', tcAbilityMod(creature, 'dex')),
     part('agility', a.agility),
+    part('conditions', tcCelerityWith(own, pen.celerity, pen.immobile) - own),
     part('situation', modifier),
   ]);
 }
@@ -204,7 +240,8 @@ export function tcDefenses(creature: ModelCreature): Record<TcDefenseId, TcDefen
 /**
  * Why the defender meets `attack` with its Passive defense instead of Primary (R2), in
  * `PASSIVE_REASONS` order; empty: it may use Primary. Surprise also comes from a `flat-footed` state
- * of the attack; immobile from a status (`IMMOBILE_STATUSES`) or the poised stance (002:618); casting
+ * of the attack; immobile from a status (`IMMOBILE_STATUSES`), the poised stance (002:618), paralysis
+ * at 3 × Vigor or full petrification (002:714, 719); casting
  * from the casting stance (002:636); the last two only against melee.
  */
 export function passiveReasons(attack: ModelAttack, creature: ModelCreature): PassiveReason[] {
@@ -214,7 +251,7 @@ export function passiveReasons(attack: ModelAttack, creature: ModelCreature): Pa
   const on: Record<PassiveReason, boolean> = {
     surprised: s.surprised || (attack.states ?? []).includes('flat-footed'),
     unsteady: s.unsteady,
-    immobile: s.immobile || statusImmobile || stance === 'poised',
+    immobile: s.immobile || statusImmobile || stance === 'poised' || tcConditionPenalty(creature).immobile,
     casting: stance === 'casting',
     noMeleeWeapon: attack.mode === 'melee' && s.noMeleeWeapon,
     unarmedUntrained: attack.mode === 'melee' && s.unarmedUntrained,

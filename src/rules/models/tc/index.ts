@@ -39,3 +39,6 @@ export * from './maneuvers.js';
 export * from './stances.js';
 export * from './conditions.js';
 export * from './facing.js';
+// Round 2 (wiring): the stances and conditions where defenses, attack rolls, damage and speed are
+// worked out.
+export * from './situation.js';

@@ -9,10 +9,10 @@
 import { lazyAnalysis, staticSpec as spec } from '../static-model.js';
 import { MODEL_CAPABILITIES, type CombatModel, type ModelCapabilities } from '../types.js';
 import { tcDamage } from './damage.js';
-import { tcDefenseAgainst, tcDefenses } from './defenses.js';
 import { TC_HEALTH_FIELDS, TC_HEALTH_PATHS, tcApplyDamage, tcHealthStatus } from './health.js';
 import { tcMaxHitPoints } from './hit-points.js';
 import { resolveTc } from './resolve.js';
+import { tcDefenseMet, tcSheetDefenses } from './situation.js';
 import { TC_MODEL_ID } from './state.js';
 
 export { TC_MODEL_ID } from './state.js';
@@ -32,7 +32,7 @@ export const TC_MODEL: CombatModel = {
   healthFields: TC_HEALTH_FIELDS,
   turns: { kind: 'time-count', secondsPerUnit: SECONDS_PER_COUNT },
   defenses(creature) {
-    const d = tcDefenses(creature);
+    const d = tcSheetDefenses(creature);
     return {
       primary: spec(d.primary),
       passive: spec(d.passive),
@@ -42,7 +42,7 @@ export const TC_MODEL: CombatModel = {
     };
   },
   defenseAgainst(attack, creature) {
-    return spec(tcDefenseAgainst(attack, creature));
+    return spec(tcDefenseMet(attack, creature).defense);
   },
   maxHitPoints: tcMaxHitPoints,
   // The seam's resolve is a weapon's without the Precise property (resolveTc takes the options).
