@@ -58,7 +58,7 @@ import { registerWorldRepair } from './data/world-repair-register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-menu.js';
 import { registerCombatModelSetting } from './settings/combat-model-setting.js';
-import { registerWorldTime } from './combat/world-time.js';
+import { registerWorldTime } from './combat/world-time-register.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';

@@ -16,12 +16,12 @@
  *
  * Expiry runs one at a time (a rest's own expiry and the hook's for the same advance never race: the
  * second finds nothing left).
+ *
+ * The start stamp and the hooks are registered on `init` by world-time-register.ts; this module (the
+ * expiry and the clock) loads on first use: the active GM's first `updateWorldTime`, or a rest's card.
  */
 import { allActors } from '../documents/all-actors.js';
-import { SYSTEM_ID } from '../config/document-types.js';
-import { isActiveGM } from '../documents/active-gm.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
-import { track } from '../cards/kernel/index.js';
 import { effectTimingsSettled, endsAt, sourceWithTiming } from './effect-timings.js';
 
 /** An effect ended by the clock: whose, and its source to re-create it. */
@@ -38,27 +38,12 @@ export interface ClockStep {
   expired: ExpiredEffect[];
 }
 
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 /**
  * When `effect` ends on the world clock (seconds), or null: no seconds duration, or no known start
  * (the GM's record of it when a GM's client made it: effect-timings.ts).
  */
 export function effectEndsAt(effect: ActiveEffect): number | null {
   return endsAt(effect);
-}
-
-/**
- * `preCreateActiveEffect`: an effect with a seconds duration on an actor carries the world time it
- * started. One that already carries a start keeps it (an Undo re-creating an effect, an effect moved
- * between actors: the same effect, the same end).
- */
-export function recordEffectStartTime(effect: ActiveEffect): void {
-  const actor = effect.parent;
-  const seconds = effect.duration?.seconds;
-  if (!actor || actor.documentName !== 'Actor' || !isTime(seconds) || seconds <= 0) return;
-  if (isTime(effect.flags?.[SYSTEM_ID]?.startTime)) return;
-  effect.updateSource({ flags: { [SYSTEM_ID]: { startTime: game.time.worldTime } } });
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -157,13 +142,5 @@ export function rewindClock(step: ClockStep): Promise<string[]> {
       if (parent) await parent.createEmbeddedDocuments('ActiveEffect', [source]);
     }
     return [];
-  });
-}
-
-/** Registers the start stamp and the expiry on `updateWorldTime` (on `init`). */
-export function registerWorldTime(): void {
-  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStartTime(effect));
-  Hooks.on('updateWorldTime', (worldTime: number) => {
-    if (isActiveGM() && isTime(worldTime)) void track(expireTimedEffects(worldTime));
   });
 }

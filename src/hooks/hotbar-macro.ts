@@ -5,14 +5,16 @@
  * for it — and puts it in the slot. Other drops are left to Foundry (`hotbarDrop` returns nothing).
  * Running the macro attacks with the weapon: the attack dialog, or the defaults with Shift held.
  * (Pattern from draw-steel's item macros, MIT: `hotbarDrop` handled by returning false.)
+ *
+ * Whether a drop is ours is decided at once (the hook's answer must be synchronous); making the macro
+ * and running it (item-macro.ts) load on first use (issue #29's start budget): the creation stays a
+ * promise no one awaits, the run one its caller awaits (the load is tracked, the run is not: it may
+ * wait on the attack dialog).
  */
-import { SYSTEM_ID } from '../config/document-types.js';
-import type { GnGActor } from '../documents/actor.js';
+import { onDemand } from '../on-demand.js';
 
-/** The command of the attack macro of an item. */
-export function itemMacroCommand(uuid: string): string {
-  return `game.gng.rollItemMacro(${JSON.stringify(uuid)});`;
-}
+/** Making the macro and running it (item-macro.ts), loaded on first use. */
+const itemMacro = onDemand(() => import('./item-macro.js'));
 
 /** A weapon embedded in an actor: what an attack macro can be made of. */
 function actorWeapon(doc: FoundryDocument | null): Item | null {
@@ -26,51 +28,15 @@ export function registerHotbarMacroHooks(): void {
     if (data.type !== 'Item' || typeof data.uuid !== 'string') return undefined;
     const weapon = actorWeapon(fromUuidSync(data.uuid));
     if (!weapon) return undefined;
-    void createItemMacro(weapon, slot);
+    void itemMacro().then((m) => m.createItemMacro(weapon, slot));
     return false;
   });
 }
 
-/** Creates (or finds) the attack macro of `weapon` and assigns it to the user's hotbar `slot`. */
-export async function createItemMacro(weapon: Item, slot: number): Promise<Macro | null> {
-  const command = itemMacroCommand(weapon.uuid);
-  let macro = game.macros.find((m) => m.name === weapon.name && m.command === command) ?? null;
-  macro ??=
-    (await Macro.create({
-      name: weapon.name,
-      type: 'script',
-      ...(weapon.img ? { img: weapon.img } : {}),
-      command,
-      flags: { [SYSTEM_ID]: { itemMacro: true } },
-    })) ?? null;
-  if (macro) await game.user.assignHotbarMacro(macro, slot);
-  return macro;
-}
-
 /**
- * What an attack macro runs: attacks with the weapon of this uuid for its actor, which the user must
- * own — the attack dialog, or the default options when Shift is held. A missing item, an item on no
- * actor, or an actor the user does not own is a warning; resolves with the attack card, or null.
+ * What an attack macro runs (`game.gng.rollItemMacro`): item-macro.ts `rollItemMacro`, loaded on
+ * first use; resolves with the attack card, or null.
  */
 export async function rollItemMacro(uuid: string): Promise<ChatMessage | null> {
-  const doc = await fromUuid(uuid);
-  if (!doc || doc.documentName !== 'Item') {
-    ui.notifications.warn(game.i18n.localize('GNG.Macro.NoItem'));
-    return null;
-  }
-  const item = doc as Item;
-  const actor = item.actor;
-  if (!actor) {
-    ui.notifications.warn(game.i18n.format('GNG.Macro.NotOnActor', { name: item.name }));
-    return null;
-  }
-  if (!actor.isOwner) {
-    ui.notifications.warn(game.i18n.format('GNG.Macro.NotOwner', { actor: actor.name, name: item.name }));
-    return null;
-  }
-  if (item.type !== 'weapon') {
-    ui.notifications.warn(game.i18n.format('GNG.Macro.NotWeapon', { name: item.name }));
-    return null;
-  }
-  return (actor as GnGActor).rollAttack(item, { skipDialog: game.keyboard.isModifierActive('Shift') });
+  return (await itemMacro()).rollItemMacro(uuid);
 }

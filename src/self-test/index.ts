@@ -11,4 +11,5 @@ export {
   type CheckResult,
 } from './self-test.js';
 export { SelfTestApp } from './self-test-app.js';
+export { SelfTestMenu } from './self-test-menu.js';
 export { checkWorld, registerSelfTest } from './register.js';

@@ -1,12 +1,13 @@
 /**
  * The self-test's registration on `init` (issue #29): its queries (every client answers the GM's
- * probe), its settings menu and the window's template; the checks themselves (self-test.ts,
- * checks-*.ts) are loaded on first use, when the window runs them or `game.gng.checkWorld()` is called.
+ * probe), its settings menu and the window's template; the window (self-test-app.ts) is loaded when
+ * the menu opens it, the checks themselves (self-test.ts, checks-*.ts) when the window runs them or
+ * `game.gng.checkWorld()` is called.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
 import { registerSelfTestQueries } from './queries.js';
 import { registerProbeSetting } from './probe-setting.js';
-import { SelfTestApp, SELF_TEST_TEMPLATE, selfTestModule } from './self-test-app.js';
+import { SelfTestMenu, SELF_TEST_TEMPLATE, selfTestModule } from './self-test-menu.js';
 import type { SelfTestReport } from './self-test.js';
 
 /** `game.gng.checkWorld()`: loads the checks, then runs them (self-test.ts `runSelfTest`). */
@@ -23,7 +24,7 @@ export function registerSelfTest(): void {
     label: 'GNG.SelfTest.Menu.Label',
     hint: 'GNG.SelfTest.Menu.Hint',
     icon: 'fa-solid fa-stethoscope',
-    type: SelfTestApp,
+    type: SelfTestMenu,
     restricted: true,
   });
   void foundry.applications.handlebars.loadTemplates([SELF_TEST_TEMPLATE]);

@@ -1,20 +1,16 @@
 /**
  * The "Check this world" window (system settings → Grim-n-Gritty → Check this world, GM only): a Run
  * button, each check's result as it comes (pass, fail with its reason, skip with what to do), and
- * the report as text to copy into a bug report. The checks themselves are in self-test.ts.
+ * the report as text to copy into a bug report. The checks themselves are in self-test.ts. Loaded on
+ * first use, when the menu's button opens it (self-test-menu.ts).
  */
-import { systemPath } from '../config/document-types.js';
-import { onDemand } from '../on-demand.js';
 import type { CheckResult, SelfTestReport } from './self-test.js';
+import { SELF_TEST_TEMPLATE, selfTestModule } from './self-test-menu.js';
 
-/** The checks (self-test.ts and the checks-*.ts), loaded on first use: a run (issue #29). */
-export const selfTestModule = onDemand(() => import('./self-test.js'));
 /** The report as text (a report exists only once the checks were loaded to run). */
 const formatReport = (report: SelfTestReport) => selfTestModule.loaded?.formatReport(report) ?? '';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
-
-export const SELF_TEST_TEMPLATE = systemPath('templates/apps/self-test.hbs');
 
 export class SelfTestApp extends HandlebarsApplicationMixin(ApplicationV2) {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {

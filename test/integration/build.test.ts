@@ -370,8 +370,14 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/applications\/(?:attack-dialog(?:-options)?|cast-dialog)\.ts$/,
       // The actor sheets' view models: loaded by the first sheet rendered (the sheet classes are at start).
       /^src\/applications\/sheets\/(?:actor-parts|actor-context|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
-      // The self-test's checks: only its queries, menu and window are at start.
-      /^src\/self-test\/(?!(?:register|queries|self-test-app|probe-setting|index)\.ts$)/,
+      // The world clock's expiry and the rests' clock steps (its start stamp and hooks are at start).
+      /^src\/combat\/world-time\.ts$/,
+      // Making and running the hotbar's attack macros (the hotbarDrop hook is at start).
+      /^src\/hooks\/item-macro\.ts$/,
+      // The combat options' GM steps (their query, hooks and the sheet's request are at start).
+      /^src\/cards\/attack\/combat-options-gm\.ts$/,
+      // The self-test's window and checks: only its queries, probe setting and menu are at start.
+      /^src\/self-test\/(?!(?:register|queries|self-test-menu|probe-setting|index)\.ts$)/,
       // Token Action HUD Core support: only its hook listener is at start (loaded when the module is active).
       /^src\/integrations\/token-action-hud\/(?!register\.ts$)/,
       // The Saga-style model (issue #30): registered by its loader, all of it loaded on first use; its
@@ -446,6 +452,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       'class AttackDialog',
       'class CastDialog',
       'class VariantsApp',
+      'class SelfTestApp',
     ]) {
       expect(startCode).not.toContain(marker);
       expect(lazyCode).toContain(marker);
@@ -465,6 +472,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       'NpcSheet',
       'ItemSheet',
       'VariantsMenu',
+      'SelfTestMenu',
       'GnGActor',
       'GnGItem',
       'GnGCombat',

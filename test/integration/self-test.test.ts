@@ -15,7 +15,7 @@ import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 
 const h = await getHarness();
 // After the harness: the window's module reads `foundry` when it loads.
-const { runSelfTest, formatReport, SELF_TEST_CHECKS, SelfTestApp } =
+const { runSelfTest, formatReport, SELF_TEST_CHECKS, SelfTestApp, SelfTestMenu } =
   await import('../../src/self-test/index.js');
 const { SYSTEM_PACKS } = await import('../../src/self-test/checks-packs.js');
 const { gm, player, otherPlayer } = h.users;
@@ -371,8 +371,24 @@ describe('who may run it', () => {
 
   it('the settings menu is the GM-only "Check this world" button', () => {
     const menu = h.settings.menus.get('gng.checkWorld');
-    expect(menu).toMatchObject({ restricted: true, type: SelfTestApp });
+    expect(menu).toMatchObject({ restricted: true, type: SelfTestMenu });
     expect(h.i18n.localize(menu?.label ?? '')).toBe('Check this world');
+  });
+
+  it('its button opens the window, loaded on first use, whatever the render options', async () => {
+    // Foundry constructs the menu's type and renders it: the menu renders the real window instead.
+    const Menu = h.settings.menus.get('gng.checkWorld')?.type as unknown as new () => {
+      render(o?: unknown): Promise<unknown>;
+    };
+    for (const options of [true, { force: true }]) {
+      const shown = (await new Menu().render(options)) as InstanceType<typeof SelfTestApp>;
+      expect(shown).toBeInstanceOf(SelfTestApp);
+      expect(shown.rendered).toBe(true);
+      expect(shown.element.querySelector('button[data-action="run"]')?.textContent).toContain(
+        'Run the checks',
+      );
+      await shown.close();
+    }
   });
 });
 

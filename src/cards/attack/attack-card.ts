@@ -18,7 +18,7 @@ import {
 } from './attack-state.js';
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
-import { concealmentLine } from './combat-options-card.js';
+import { concealmentLine } from './combat-options-gm.js';
 import { damageExtras } from './item-properties-card.js';
 import { sunderContext } from './sunder-card.js';
 import { attackWaiting } from './attack-waiting.js';

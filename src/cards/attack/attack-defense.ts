@@ -20,7 +20,7 @@ import { modelCreatureOf } from '../../combat/model-health.js';
 import { capabilityRefusal } from '../model-guard.js';
 import type { CardPart, CardTarget } from './attack-state.js';
 import { sunderDefenseInput } from './sunder.js';
-import { defensiveInputFor } from './combat-options-card.js';
+import { defensiveInputFor } from './combat-options-gm.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);

@@ -35,14 +35,13 @@ import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import type { TargetRef } from './attack-ask.js';
 import type { AttackHand } from './combat-options-lines.js';
+import { noteDefensiveStrike, withdrawCombatOptions } from './combat-options-card.js';
 import {
   checkConcealmentTargets,
   fightDefensively,
-  noteDefensiveStrike,
   rollConcealment,
   spendDefensiveStrike,
-  withdrawCombatOptions,
-} from './combat-options-card.js';
+} from './combat-options-gm.js';
 import { attackerConditionsOf } from './attacker-conditions.js';
 import {
   checkSagaOptions,

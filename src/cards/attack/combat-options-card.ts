@@ -14,21 +14,16 @@
  * - **Defensive Strike**: a melee attack that misses a defender in total defense is recorded (GM side,
  *   in the same world record) for that defender, whose next attack against that opponent gets +4
  *   (combat-options-lines.ts).
+ *
+ * Here what is registered on `init` and what start code calls (the query, the hooks, the sheet's
+ * request, the taking back of an attack); the GM's steps the attack card runs and the total defense
+ * query's work are in combat-options-gm.ts, loaded with the attack card's GM side or by the query's
+ * first request (issue #29's start budget).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { withFoundryDice } from '../../combat/foundry-dice.js';
-import {
-  effectiveConcealment,
-  expandConditions,
-  missChance,
-  type ConcealmentDegree,
-  type DefenseInput,
-} from '../../rules/index.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
-import { defensiveDodge } from '../../data/actor/derive-creature.js';
-import { actorOf, actorQuery, askGM, Refusal, registerGMQuery, track, isGMMessage } from '../kernel/index.js';
-import { spendTurnActions } from '../../combat/action-budget.js';
+import type { ConcealmentDegree } from '../../rules/index.js';
+import { actorQuery, askGM, registerGMQuery, track, isGMMessage } from '../kernel/index.js';
 import {
   changeCombatOptionRecord,
   combatOptionRecord,
@@ -40,16 +35,14 @@ import {
   type DefensiveStatus,
   type DefensiveStrikeRecord,
 } from '../../combat/combat-option-records.js';
-import type { AttackOptions } from './attack-options.js';
 import { cardState, type AttackCardState, type CardTarget } from './attack-state.js';
-import {
-  DEFENSIVE_STRIKE,
-  FIGHTING_DEFENSIVELY,
-  TOTAL_DEFENSE,
-  defensiveStrikeAgainst,
-} from './combat-options-lines.js';
+import { DEFENSIVE_STRIKE, TOTAL_DEFENSE } from './combat-options-lines.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { combatOf } from '../../combat/scene-lookup.js';
+import { onDemand } from '../../on-demand.js';
+
+/** The GM's steps of the combat options and the total defense query's work, loaded on first use. */
+const combatOptionsGM = onDemand(() => import('./combat-options-gm.js'));
 
 export const TOTAL_DEFENSE_QUERY = 'gng.totalDefense';
 
@@ -79,65 +72,6 @@ declare module './attack-state.js' {
   }
 }
 
-const t = (key: string) => game.i18n.localize(key);
-
-/** A request's concealment must name only the attack's targets (token ids). */
-export function checkConcealmentTargets(options: AttackOptions, tokenIds: readonly string[]): void {
-  for (const id of Object.keys(options.concealment ?? {}))
-    if (!tokenIds.includes(id)) throw new Refusal('GNG.Error.Attack.BadRequest');
-}
-
-/**
- * Rolls the miss chance of every creature target that has concealment from the attacker and whose
- * exchange is still open; a miss settles the target (no Defense roll). Resolves with the d% rolls.
- */
-export async function rollConcealment(
-  state: AttackCardState,
-  attacker: Actor,
-  defenderOf: (target: CardTarget) => Promise<Actor | null>,
-): Promise<Roll[]> {
-  const rolls: Roll[] = [];
-  const attackerBlinded = expandConditions(attacker.statuses ?? []).has('blinded');
-  for (const target of state.targets) {
-    if (target.kind !== 'creature' || target.result) continue;
-    const defender = await defenderOf(target);
-    const chosen = state.options.concealment?.[target.id];
-    const degree = effectiveConcealment({
-      degrees: chosen ? [chosen] : [],
-      defenderInvisible: defender ? expandConditions(defender.statuses ?? []).has('invisible') : false,
-      attackerBlinded,
-    });
-    if (degree === 'none') continue;
-    const { result, rolls: rolled } = await withFoundryDice(100, (dice) => missChance(degree, dice));
-    rolls.push(...rolled);
-    target.concealment = {
-      degree,
-      chance: result.chance,
-      roll: result.roll as number,
-      missed: result.missed,
-      mustGuessLocation: result.mustGuessLocation,
-    };
-    if (result.missed) target.result = { hit: false, relativeDegree: 0, automatic: true };
-  }
-  return rolls;
-}
-
-/** The card's line for a target's concealment roll (null without one). */
-export function concealmentLine(target: CardTarget): { text: string; missed: boolean } | null {
-  const c = target.concealment;
-  if (!c) return null;
-  const text = game.i18n.format(`GNG.CombatOptions.Concealment.${c.missed ? 'Missed' : 'Passed'}`, {
-    degree: t(`GNG.CombatOptions.Degree.${c.degree}`),
-    chance: c.chance,
-    roll: c.roll,
-    name: target.name,
-  });
-  return {
-    text: c.mustGuessLocation ? `${text} ${t('GNG.CombatOptions.Concealment.Guess')}` : text,
-    missed: c.missed,
-  };
-}
-
 /** GM: the attack cards already made against `actor` whose Defense is still to come. */
 function cardsAgainst(actor: Actor): string[] {
   return game.messages.contents
@@ -151,7 +85,7 @@ function cardsAgainst(actor: Actor): string[] {
 }
 
 /** GM: records that a GM's client set the defensive status of `effectId` on `actor`. */
-function grantDefensive(actor: Actor, effectId: string, status: DefensiveStatus): Promise<void> {
+export function grantDefensive(actor: Actor, effectId: string, status: DefensiveStatus): Promise<void> {
   // The combat holding the actor, whatever combat the GM's tracker shows.
   const combat = combatOf(actor);
   const started = combat?.id && combat.round > 0;
@@ -167,56 +101,6 @@ function grantDefensive(actor: Actor, effectId: string, status: DefensiveStatus)
   }));
 }
 
-/**
- * GM: puts the status of a defensive option on `actor` for one round (until the start of its next
- * turn in combat; the table removes it out of combat) and records it as the GM's. Nothing when a GM
- * set it already; the same status its player set by hand (which counts for nothing) is replaced.
- * Resolves with the effect's id, or null.
- */
-export async function startDefensiveStatus(
-  actor: Actor,
-  status: typeof FIGHTING_DEFENSIVELY | typeof TOTAL_DEFENSE,
-): Promise<string | null> {
-  if (grantedDefensiveStatuses(actor).has(status)) return null;
-  const byHand = actor.effects.filter((e) => e.statuses.has(status)).map((e) => e.id as string);
-  if (byHand.length) await actor.deleteEmbeddedDocuments('ActiveEffect', byHand);
-  const config = CONFIG.statusEffects.find((s) => s.id === status) as { img?: string } | undefined;
-  const [created] = await actor.createEmbeddedDocuments('ActiveEffect', [
-    {
-      name: t(`GNG.Status.${status}`),
-      img: config?.img ?? 'icons/svg/shield.svg',
-      statuses: [status],
-      duration: { rounds: 1 },
-      flags: { [SYSTEM_ID]: { combatOption: status } },
-    },
-  ]);
-  const id = (created?.id as string | undefined) ?? null;
-  if (id) await grantDefensive(actor, id, status);
-  return id;
-}
-
-/**
- * What the card `messageId`'s Defense roll of `defender` takes instead of the derived Defense
- * modifiers: without the dodge bonus of a defensive option set after that card was made (its attack
- * roll was on the card already). Empty when nothing was set since.
- */
-export function defensiveInputFor(
-  defender: Actor,
-  messageId: string,
-): { modifiers?: DefenseInput['modifiers'] } {
-  const all = grantedDefensiveStatuses(defender);
-  const before = grantedDefensiveStatuses(defender, messageId);
-  if (all.size === before.size) return {};
-  return { modifiers: defensiveDodge((defender.system as CreatureData).defense.bonuses, before) };
-}
-
-/** Fighting defensively chosen with this attack: the status on the attacker, its effect kept on the card. */
-export async function fightDefensively(state: AttackCardState, actor: Actor): Promise<void> {
-  if (!state.options.fightingDefensively) return;
-  const id = await startDefensiveStatus(actor, FIGHTING_DEFENSIVELY);
-  if (id) state.fightingDefensivelyEffect = id;
-}
-
 /** The attack is not made after all (no card, or taken back): the status it set goes. */
 export async function withdrawCombatOptions(state: AttackCardState): Promise<void> {
   const id = state.fightingDefensivelyEffect;
@@ -224,31 +108,13 @@ export async function withdrawCombatOptions(state: AttackCardState): Promise<voi
   if (id && actor?.effects.get(id)) await actor.deleteEmbeddedDocuments('ActiveEffect', [id]);
 }
 
-/** GM side of total defense: checks, spends the attack action, sets the status. */
-async function totalDefense(actorUuid: string, sender: User): Promise<void> {
-  const actor = await actorOf(actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (!actor.testUserPermission(sender, 'OWNER'))
-    throw new Refusal('GNG.CombatOptions.Refusal.NotOwner', { name: actor.name });
-  if (grantedDefensiveStatuses(actor).has(TOTAL_DEFENSE)) return;
-  // A character fighting defensively this round has attacked: no total defense as well.
-  if (actor.statuses?.has(FIGHTING_DEFENSIVELY))
-    throw new Refusal('GNG.CombatOptions.Refusal.AlreadyDefensive', { name: actor.name });
-  // Core "Total Defense": "Instead of attacking, a character can use his or her attack action simply
-  // to defend" — on its own turn, with its attack action left. Out of combat nothing is spent.
-  const spent = await spendTurnActions(actor, 'attack');
-  if (!spent.ok)
-    throw new Refusal(
-      spent.reason === 'notTurn'
-        ? 'GNG.CombatOptions.Refusal.TotalDefenseNotTurn'
-        : 'GNG.CombatOptions.Refusal.TotalDefenseNoAttack',
-      { name: actor.name },
-    );
-  await startDefensiveStatus(actor, TOTAL_DEFENSE);
-}
-
-/** `CONFIG.queries['gng.totalDefense']`: runs on the active GM, in the actor's queue; never throws. */
-export const handleTotalDefense = actorQuery(totalDefense);
+/**
+ * `CONFIG.queries['gng.totalDefense']`: runs on the active GM, in the actor's queue; never throws.
+ * The request is checked and queued as before; its work (combat-options-gm.ts) loads in the queue.
+ */
+export const handleTotalDefense = actorQuery(async (actorUuid, sender) =>
+  (await combatOptionsGM()).totalDefense(actorUuid, sender),
+);
 
 /**
  * Total defense from the sheet: asks the active GM (`gng.totalDefense`), who checks ownership and the
@@ -294,16 +160,6 @@ export async function noteDefensiveStrike(
   // In total defense as the GM set it, before this attack was made.
   if (!grantedDefensiveStatuses(defender, messageId).has(TOTAL_DEFENSE)) return;
   await recordDefensiveStrike(defender, state.attacker.actorUuid);
-}
-
-/** The attack used Defensive Strike's +4 against `target`: the record of that opponent is spent. */
-export async function spendDefensiveStrike(actor: Actor, target: Actor | null): Promise<void> {
-  if (!target || !defensiveStrikeAgainst(actor, target)) return;
-  await changeCombatOptionRecord(actor.uuid, (record) => {
-    const against = (record.strike?.against ?? []).filter((u) => u !== target.uuid);
-    const { strike, ...rest } = record;
-    return strike && against.length ? { ...rest, strike: { ...strike, against } } : rest;
-  });
 }
 
 /**
