@@ -9,6 +9,7 @@
  * number is the engine's or the data model's.
  */
 import type { CreatureData } from '../../data/actor/creature-data.js';
+import type { DefenseSpec } from '../../rules/index.js';
 import { PETRIFIED_AT, TC_ATTRIBUTES, TC_DAMAGE_TYPES, tcState } from '../../rules/models/tc/state.js';
 import { isWounded, tcThreshold } from '../../rules/models/tc/threshold.js';
 import {
@@ -114,7 +115,7 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
   const health = healthOf(actor);
   const defenses = system.derived.modelDefenses;
   const stats = TC_DEFENSE_IDS.flatMap((id) => {
-    const spec = defenses[id];
+    const spec: DefenseSpec | undefined = defenses[id];
     return spec ? [modelDefenseStat(actor, spec, 'tc', word(`GNG.Model.TC.Defense.${spec.id}`))] : [];
   });
   const top = tcThreshold(creature);
