@@ -10,6 +10,7 @@ import { attackAbility, attackRollTokenType } from '../rules/models/eg/attack-ca
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
 import { attackRowOf } from '../cards/attack/attack-preview.js';
+import { modelPreview } from './attack-dialog-model.js';
 import { egAttackParts, isShieldBash } from '../cards/attack/eg-attack.js';
 import { EG_AREA_DICE, MAX_EG_SPEND, type EgAttackChoices } from '../cards/attack/eg-options.js';
 import { egCombatOf } from '../cards/attack/eg-card-tokens.js';
@@ -40,10 +41,7 @@ export function egPreview(
   options: AttackOptions,
   preview: AttackPreview | null,
 ): AttackPreview | null {
-  const row = attackRowOf(actor, weapon);
-  if (!preview || !row) return preview;
-  const lines = egAttackParts(actor, row, options);
-  return { ...preview, lines, total: lines.reduce((sum, line) => sum + line.value, 0) };
+  return modelPreview(actor, weapon, preview, (row) => egAttackParts(actor, row, options));
 }
 
 /** "3 power, 1 speed, 0 insight (2 persistent)": a pool as the dialog shows it; null out of a fight. */

@@ -8,7 +8,7 @@ import { INTO_MELEE_CHOICES, type IntoMeleeChoice } from '../rules/models/saga/a
 import { SAGA_MANEUVERS, type SagaManeuver } from '../rules/models/saga/maneuvers.js';
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
-import { attackRowOf } from '../cards/attack/attack-preview.js';
+import { modelPreview } from './attack-dialog-model.js';
 import { sagaAttackParts } from '../cards/attack/saga-attack.js';
 import { targetNextToAlly } from './attack-dialog-options.js';
 import {
@@ -68,10 +68,7 @@ export function sagaPreview(
   options: AttackOptions,
   preview: AttackPreview | null,
 ): AttackPreview | null {
-  const row = attackRowOf(actor, weapon);
-  if (!preview || !row) return preview;
-  const lines = sagaAttackParts(actor, weapon, row, options);
-  return { ...preview, lines, total: lines.reduce((sum, line) => sum + line.value, 0) };
+  return modelPreview(actor, weapon, preview, (row) => sagaAttackParts(actor, weapon, row, options));
 }
 
 /** What the dialog shows of the chapter's choices for an attack in `mode` against `targets`. */

@@ -7,7 +7,7 @@
  */
 import type { AttackOptions } from '../cards/attack/attack-options.js';
 import type { AttackPreview } from '../cards/attack/attack-preview.js';
-import { attackRowOf } from '../cards/attack/attack-preview.js';
+import { modelPreview } from './attack-dialog-model.js';
 import { isUnarmed, tcAttackParts } from '../cards/attack/tc-attack.js';
 import { TC_TWO_WEAPONS, type TcAttackChoices } from '../rules/models/tc/attack-card.js';
 
@@ -31,10 +31,7 @@ export function tcPreview(
   options: AttackOptions,
   preview: AttackPreview | null,
 ): AttackPreview | null {
-  const row = attackRowOf(actor, weapon);
-  if (!preview || !row) return preview;
-  const lines = tcAttackParts(actor, weapon, row, options);
-  return { ...preview, lines, total: lines.reduce((sum, line) => sum + line.value, 0) };
+  return modelPreview(actor, weapon, preview, (row) => tcAttackParts(actor, weapon, row, options));
 }
 
 /** What the dialog shows of the chapter's choices for an attack in `mode` against `targets`. */

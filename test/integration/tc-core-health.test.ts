@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { useModelWorld } from '../fixtures/model-world.js';
+import { tcHealth } from '../fixtures/tc-analysis.js';
 import { TC_MODEL, tcDefenseChoice, tcThreshold } from '../../src/rules/models/tc/index.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../src/combat/hp-loss.js';
 import { healthOf } from '../../src/combat/model-health.js';
@@ -37,18 +38,8 @@ async function scout(): Promise<Actor> {
   return actor;
 }
 
-const start = {
-  value: 24,
-  temp: 0,
-  fatigue: 0,
-  invigoration: 0,
-  topLost: 0,
-  impB: 0,
-  impP: 0,
-  impS: 0,
-  paralysis: 0,
-  petrification: 0,
-};
+/** The scout's health at the start: 24 HP, nothing else taken. */
+const start = tcHealth(24);
 
 describe('an actor under the Time Count model', () => {
   it('stores model.tc with its defaults, has hit-die HP and five static defenses', async () => {

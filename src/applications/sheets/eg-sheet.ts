@@ -15,7 +15,7 @@ import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 import { egBabs } from '../../rules/models/eg/attack-bonus.js';
 import { tokenPool } from '../../combat/eg-token-store.js';
 import { actionStateOf, begunCombatOf, bloodiedNow } from '../../combat/eg-creature.js';
-import { signed, type StatView } from './stat-views.js';
+import { modelDefenseStat, signed, type StatView } from './stat-views.js';
 import type { ModelSheetBlock } from './model-sheet-blocks.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -28,20 +28,10 @@ const SAVES = new Set(['fortitude', 'reflex', 'will']);
 
 function defenseStat(actor: Actor, spec: DefenseSpec): StatView {
   const value = spec.kind === 'static' ? spec.value : spec.bonus;
-  const label = t(`GNG.Model.EG.Sheet.Defense.${spec.id}`);
   const save = SAVES.has(spec.id) ? saveBonus(value) : null;
   return {
-    id: `gng-${actor.id}-eg-${spec.id}`,
-    key: `defense-${spec.id}`,
-    label,
-    value: String(value),
+    ...modelDefenseStat(actor, spec, 'eg', t(`GNG.Model.EG.Sheet.Defense.${spec.id}`)),
     sub: save === null ? undefined : f('GNG.Model.EG.Sheet.SaveBeside', { bonus: signed(save) }),
-    lines: [
-      ...spec.parts
-        .filter((part) => part.value !== 0)
-        .map((part) => ({ label: word(part.label), value: signed(part.value) })),
-      { label, value: `= ${value}` },
-    ],
     notes: save === null ? [] : [f('GNG.Model.EG.Sheet.SaveNote', { defense: value, bonus: signed(save) })],
   };
 }

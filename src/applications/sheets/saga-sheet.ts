@@ -5,39 +5,21 @@
  * sees. Its buttons move the track for a GM and ask the GM for a player who owns the actor
  * (src/cards/saga-track/). Formatting only: every number is the data model's.
  */
-import type { DefenseSpec } from '../../rules/index.js';
 import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { conditionStepOf } from '../../cards/saga-track/track-state.js';
-import { signed, type StatView } from './stat-views.js';
+import { modelDefenseStat, signed, type StatView } from './stat-views.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
-
-function defenseStat(actor: Actor, spec: DefenseSpec, label: string): StatView {
-  const value = spec.kind === 'static' ? spec.value : spec.bonus;
-  return {
-    id: `gng-${actor.id}-saga-${spec.id}`,
-    key: `defense-${spec.id}`,
-    label,
-    value: String(value),
-    lines: [
-      ...spec.parts
-        .filter((part) => part.value !== 0)
-        .map((part) => ({ label: word(part.label), value: signed(part.value) })),
-      { label: label, value: `= ${value}` },
-    ],
-    notes: [],
-  };
-}
 
 /** The block's numbers: the three defenses and the damage threshold, HP with nonlethal damage. */
 export function sagaStats(actor: Actor, system: CreatureData): StatView[] {
   const defenses = system.derived.modelDefenses;
   const stats = (['reflex', 'fortitude', 'will'] as const).flatMap((id) => {
     const spec = defenses[id];
-    return spec ? [defenseStat(actor, spec, t(`GNG.Model.Saga.Defense.${id}`))] : [];
+    return spec ? [modelDefenseStat(actor, spec, 'saga', t(`GNG.Model.Saga.Defense.${id}`))] : [];
   });
   const fortitude = defenses.fortitude;
   if (fortitude?.kind === 'static')

@@ -46,6 +46,28 @@ export function signed(value: number): string {
   return value >= 0 ? `+${value}` : `${value}`;
 }
 
+/**
+ * A combat model's defense as its block of the combat panel shows it (the Saga-style, the Enlightened
+ * Grognard, the Time Count): its value, the parts that count (not the zeros) and the total; `model`
+ * names the block in the breakdown's DOM id.
+ */
+export function modelDefenseStat(actor: Actor, spec: DefenseSpec, model: string, label: string): StatView {
+  const value = spec.kind === 'static' ? spec.value : spec.bonus;
+  return {
+    id: `gng-${actor.id}-${model}-${spec.id}`,
+    key: `defense-${spec.id}`,
+    label,
+    value: String(value),
+    lines: [
+      ...spec.parts
+        .filter((part) => part.value !== 0)
+        .map((part) => ({ label: word(part.label), value: signed(part.value) })),
+      { label, value: `= ${value}` },
+    ],
+    notes: [],
+  };
+}
+
 /** A condition or defender state (e.g. `flat-footed`, `behind-cover`, `touch attack`), localized. */
 export function stateLabel(id: string): string {
   for (const prefix of ['GNG.Status', 'GNG.DefenseState']) {

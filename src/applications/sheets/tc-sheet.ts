@@ -29,7 +29,7 @@ import { TC_DEFENSE_IDS } from '../../rules/models/tc/defenses.js';
 import { SPEED_CLASSES, speedClassOf, speedFactor } from '../../rules/models/tc/speed.js';
 import { impairmentSpeedFactor } from '../../rules/models/tc/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
-import { signed, type StatView } from './stat-views.js';
+import { modelDefenseStat, signed, type StatView } from './stat-views.js';
 import type { ModelSheetBlock } from './model-sheet-blocks.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -39,24 +39,6 @@ const S = 'GNG.Model.TC.Sheet';
 
 /** Paralysis immobilizes at three times Vigor (002:714). */
 const IMMOBILE_VIGOR_MULTIPLE = 3;
-
-function defenseStat(actor: Actor, spec: DefenseSpec): StatView {
-  const value = spec.kind === 'static' ? spec.value : spec.bonus;
-  const label = word(`GNG.Model.TC.Defense.${spec.id}`);
-  return {
-    id: `gng-${actor.id}-tc-${spec.id}`,
-    key: `defense-${spec.id}`,
-    label,
-    value: String(value),
-    lines: [
-      ...spec.parts
-        .filter((part) => part.value !== 0)
-        .map((part) => ({ label: word(part.label), value: signed(part.value) })),
-      { label, value: `= ${value}` },
-    ],
-    notes: [],
-  };
-}
 
 function topStat(actor: Actor, system: CreatureData): StatView {
   const top = tcThreshold(system.derived.modelCreature);
@@ -139,7 +121,10 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
   const state = tcState(creature);
   const health = healthOf(actor);
   const defenses = system.derived.modelDefenses;
-  const stats = TC_DEFENSE_IDS.flatMap((id) => (defenses[id] ? [defenseStat(actor, defenses[id])] : []));
+  const stats = TC_DEFENSE_IDS.flatMap((id) => {
+    const spec: DefenseSpec | undefined = defenses[id];
+    return spec ? [modelDefenseStat(actor, spec, 'tc', word(`GNG.Model.TC.Defense.${spec.id}`))] : [];
+  });
   const top = tcThreshold(creature);
   stats.push(topStat(actor, system), hpStat(actor, system, health));
   const impairments = TC_DAMAGE_TYPES.reduce((n, type) => n + state.impairments[type], 0);

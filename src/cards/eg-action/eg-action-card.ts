@@ -40,9 +40,8 @@ import {
   owns,
   Refusal,
   subjectCard,
-  type CardActionResult,
-  type GMQueryContext,
 } from '../kernel/index.js';
+import { oncePerRequest } from '../kernel/same-request.js';
 
 /** The sheet's request (src/applications/sheets/actor-sheet.ts `onEgAction`). */
 export const EG_ACTION_QUERY = 'gng.egAction';
@@ -328,27 +327,13 @@ const playRequest = actorQuery(
   ['action', 'first', 'second', 'aidTo'],
 );
 
-/** The requests being played, by sender and request: a double click's second is the first's. */
-const playing = new Map<string, Promise<CardActionResult>>();
-
 /**
  * `gng.egAction` on the active GM. A request the same user sends again, the same in every field,
  * while the first is still being played (a double click on the sheet's button) is that one: it plays
  * once and both are answered with its result. Sent again after its card is posted, it plays again
  * (Catch your Breath may be repeated out of combat, 003:754–755).
  */
-export function handleEgAction(
-  data: Record<string, unknown>,
-  sender: User,
-  context?: GMQueryContext,
-): Promise<CardActionResult> {
-  const key = JSON.stringify([sender.id, Object.entries(data ?? {}).sort(([a], [b]) => a.localeCompare(b))]);
-  const running = playing.get(key);
-  if (running) return running;
-  const run = playRequest(data, sender, context).finally(() => playing.delete(key));
-  playing.set(key, run);
-  return run;
-}
+export const handleEgAction = oncePerRequest(playRequest);
 
 /** Undo: the tokens first (refused, nothing changes, when they were spent since), then HP and statuses. */
 async function undo({ state }: { state: EgActionCardState }): Promise<void> {

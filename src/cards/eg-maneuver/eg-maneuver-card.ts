@@ -15,7 +15,6 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { EG_MANEUVERS, EG_SELF_MANEUVERS, type EgManeuver } from '../../rules/models/eg/maneuvers.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import {
-  actorOf,
   askGM,
   defineCard,
   noTargetWarning,
@@ -24,10 +23,17 @@ import {
   Refusal,
   type CardActionResult,
 } from '../kernel/index.js';
+import { maneuverTargets, actorAt } from '../maneuver/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { refundEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
-import { ensureEgStatuses, giveAdjacentEnemiesPower, revertTokenRecords } from './eg-maneuver-effects.js';
+import {
+  ensureEgStatuses,
+  giveAdjacentEnemiesPower,
+  putBackStatuses,
+  removeStatuses,
+  revertTokenRecords,
+} from './eg-maneuver-effects.js';
 import { renderEgManeuverCard } from './eg-maneuver-view.js';
 import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
 import {
@@ -69,28 +75,11 @@ export function egManeuverActionAvailable(
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-async function actorAt(uuid: string, name: string): Promise<Actor> {
-  const actor = await actorOf(uuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name });
-  return actor;
-}
-
 async function saveCard(message: ChatMessage, state: EgManeuverCardState): Promise<void> {
   await message.update({
     content: await renderEgManeuverCard(state),
     [`flags.${SYSTEM_ID}.${EG_MANEUVER_FLAG}`]: state,
   });
-}
-
-/** Takes `statuses` off `actor` (an escape); resolves with the ones it had. */
-async function removeStatuses(actor: Actor, statuses: readonly string[]): Promise<string[]> {
-  const removed: string[] = [];
-  for (const status of statuses)
-    if (actor.statuses.has(status)) {
-      await actor.toggleStatusEffect(status, { active: false });
-      removed.push(status);
-    }
-  return removed;
 }
 
 const may = (user: User, state: EgManeuverCardState) => egManeuverUserMayAct(user, state);
@@ -172,9 +161,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
           ...(await releaseStatuses(actor, a.target)),
           ...(await releaseStatuses(attacker, a.actor)),
         ];
-        ensureEgStatuses();
-        for (const status of a.removed)
-          if (!freed.statuses.has(status)) await freed.toggleStatusEffect(status, { active: true });
+        await putBackStatuses(freed, a.removed);
         target.applied = null;
         noteUndo(target, notes);
       },
@@ -228,13 +215,7 @@ export async function startEgManeuver(
     return null;
   }
   const self = EG_SELF_MANEUVERS.includes(maneuver);
-  const targets = self
-    ? []
-    : options.targets
-      ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
-      : [...game.user.targets]
-          .filter((token) => token.actor && token.actor !== actor)
-          .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
+  const targets = self ? [] : maneuverTargets(actor, options.targets);
   if (!targets.length && !self) {
     ui.notifications.warn(noTargetWarning(actor));
     return null;

@@ -28,6 +28,24 @@ export function ensureEgStatuses(): void {
       });
 }
 
+/** Takes `statuses` off `actor` (an escape, a grab broken); resolves with the ones it had. */
+export async function removeStatuses(actor: Actor, statuses: Iterable<string>): Promise<string[]> {
+  const removed: string[] = [];
+  for (const status of statuses)
+    if (actor.statuses.has(status)) {
+      await actor.toggleStatusEffect(status, { active: false });
+      removed.push(status);
+    }
+  return removed;
+}
+
+/** Undo of {@link removeStatuses}: the statuses it took off put back (those `actor` lacks now). */
+export async function putBackStatuses(actor: Actor, removed: readonly string[]): Promise<void> {
+  ensureEgStatuses();
+  for (const status of removed)
+    if (!actor.statuses.has(status)) await actor.toggleStatusEffect(status, { active: true });
+}
+
 /** Whether two tokens are on opposite sides: one friendly, the other hostile (or secret). */
 const opposed = (a: TokenDocument, b: TokenDocument): boolean => {
   const side = (token: TokenDocument) =>

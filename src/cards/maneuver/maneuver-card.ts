@@ -42,6 +42,7 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
+import { maneuverTargets } from './maneuver-actors.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
 import {
@@ -428,11 +429,7 @@ export async function startManeuver(
     return null;
   }
   if (refusedHere('maneuvers', 'GNG.Model.Action.maneuver')) return null;
-  const targets = options.targets
-    ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
-    : [...game.user.targets]
-        .filter((token) => token.actor && token.actor !== actor)
-        .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
+  const targets = maneuverTargets(actor, options.targets);
   if (!targets.length) {
     ui.notifications.warn(noTargetWarning(actor));
     return null;

@@ -24,8 +24,8 @@ import {
   Refusal,
   subjectCard,
   type CardActionResult,
-  type GMQueryContext,
 } from '../kernel/index.js';
+import { oncePerRequest } from '../kernel/same-request.js';
 
 export const TC_HEAL_QUERY = 'gng.tcHeal';
 export const TC_HEAL_CARD_QUERY = 'gng.tcHealCard';
@@ -140,25 +140,11 @@ const playRequest = actorQuery(
   ['invigoration', 'fatigue'],
 );
 
-/** The requests being played, by sender and request: a double click's second is the first's. */
-const playing = new Map<string, Promise<CardActionResult>>();
-
 /**
  * `gng.tcHeal` on the active GM (never throws: a refusal is the answer). The same request sent again
  * by the same user while the first is being played (a double click) is that one: it heals once.
  */
-export function handleTcHeal(
-  data: Record<string, unknown>,
-  sender: User,
-  context?: GMQueryContext,
-): Promise<CardActionResult> {
-  const key = JSON.stringify([sender.id, Object.entries(data ?? {}).sort(([a], [b]) => a.localeCompare(b))]);
-  const running = playing.get(key);
-  if (running) return running;
-  const run = playRequest(data, sender, context).finally(() => playing.delete(key));
-  playing.set(key, run);
-  return run;
-}
+export const handleTcHeal = oncePerRequest(playRequest);
 
 /** Undo: the Invigoration given taken back, the fatigue removed put back (refused once the Invigoration is gone). */
 async function undo({ state }: { state: TcHealCardState }): Promise<void> {

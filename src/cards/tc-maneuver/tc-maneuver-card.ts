@@ -14,17 +14,16 @@ import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { revertScheduleAct } from '../../combat/tc-schedule.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { ensureEgStatuses } from '../eg-maneuver/eg-maneuver-effects.js';
+import { ensureEgStatuses, putBackStatuses, removeStatuses } from '../eg-maneuver/eg-maneuver-effects.js';
 import {
-  actorOf,
   askGM,
   defineCard,
   noTargetWarning,
   noteUndo,
   owns,
-  Refusal,
   type CardActionResult,
 } from '../kernel/index.js';
+import { maneuverTargets, actorAt } from '../maneuver/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
@@ -39,12 +38,6 @@ import {
   type TcManeuverCardState,
   type TcManeuverTarget,
 } from './tc-maneuver-state.js';
-
-async function actorAt(uuid: string, name: string): Promise<Actor> {
-  const actor = await actorOf(uuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name });
-  return actor;
-}
 
 async function saveCard(message: ChatMessage, state: TcManeuverCardState): Promise<void> {
   await message.update({
@@ -84,12 +77,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
         const steps = target.results.flatMap((r) => r.steps);
         ensureEgStatuses();
         const add = [...new Set(steps.flatMap((s) => s.targetAdd ?? []))];
-        const removed: string[] = [];
-        for (const status of new Set(steps.flatMap((s) => s.actorRemove ?? [])))
-          if (attacker.statuses.has(status)) {
-            await attacker.toggleStatusEffect(status, { active: false });
-            removed.push(status);
-          }
+        const removed = await removeStatuses(attacker, new Set(steps.flatMap((s) => s.actorRemove ?? [])));
         let prone: TcManeuverApplied['prone'] = null;
         if (steps.some((s) => s.prone)) {
           const fields = tcFields(actor);
@@ -127,9 +115,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
             'system.model.tc.stance': a.prone.stance,
             'system.model.tc.stanceUntil': a.prone.stanceUntil,
           });
-        ensureEgStatuses();
-        for (const status of a.removed)
-          if (!attacker.statuses.has(status)) await attacker.toggleStatusEffect(status, { active: true });
+        await putBackStatuses(attacker, a.removed);
         target.applied = null;
         noteUndo(target, notes);
       },
@@ -175,11 +161,7 @@ export async function startTcManeuver(
   if (!(TC_MANEUVERS as readonly string[]).includes(maneuver))
     return warn('GNG.Model.TC.Maneuver.Error.Unknown');
   if (combatModel().id !== 'tc') return warn('GNG.Model.TC.Maneuver.Error.NotTc');
-  const targets = options.targets
-    ? options.targets.map((target) => ({ actorUuid: target.uuid, tokenId: null }))
-    : [...game.user.targets]
-        .filter((token) => token.actor && token.actor !== actor)
-        .map((token) => ({ actorUuid: (token.actor as Actor).uuid, tokenId: token.id }));
+  const targets = maneuverTargets(actor, options.targets);
   if (!targets.length) {
     ui.notifications.warn(noTargetWarning(actor));
     return null;

@@ -56,6 +56,32 @@ export function resolveStaticD20(attackTotal: number, defense: number, natural?:
 }
 
 /**
+ * The weapon's part of a hit's damage, for the models whose critical hit counts every weapon die at its
+ * highest face (the Enlightened Grognard 003:134–135, the Time Count 002:62): the dice as rolled, or
+ * on a critical their faces (`diceFaces`, one a die), plus the weapon's bonus.
+ */
+export function weaponDiceCounted(input: ModelDamageInput): {
+  critical: boolean;
+  dice: number;
+  weapon: number;
+} {
+  const rolled = input.weaponDice ?? [];
+  if (!Array.isArray(rolled)) throw new RangeError('weaponDice must be an array of rolled values');
+  const critical = input.critical === true;
+  let dice = 0;
+  if (critical) {
+    const faces = input.diceFaces;
+    if (!Array.isArray(faces) || faces.length !== rolled.length) {
+      throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
+    }
+    faces.forEach((f: number, i: number) => (dice += assertIntegerInRange(`diceFaces[${i}]`, f, 1, 1000)));
+  } else {
+    rolled.forEach((v: number, i: number) => (dice += assertNonNegativeInteger(`weaponDice[${i}]`, v, 1)));
+  }
+  return { critical, dice, weapon: dice + assertInteger('weapon bonus', input.weaponBonus ?? 0) };
+}
+
+/**
  * The end of a hit's damage: `afterProtection` (what the model's own steps left) less Damage
  * Reduction, then energy resistance, never below 0; lethal or nonlethal as the input says.
  */

@@ -1,12 +1,14 @@
 /**
  * The exact-odds machinery shared by the models whose defenses are static (Saga, issue #30; the
- * Enlightened Grognard, issue #31): every natural of the d20 through the model's `resolve`, every
- * damage of a hit through its `damage`, the tallies of what `applyDamage` leaves, and the common
- * record of the odds. What a model counts beyond that is its own (saga-odds.ts, eg-odds.ts).
+ * Enlightened Grognard, issue #31; the Time Count, issue #32): every natural of the d20 through the
+ * model's `resolve`, every damage of a hit through its `damage`, the tallies of what `applyDamage`
+ * leaves, and the common record of the odds. What a model counts beyond that is its own
+ * (saga-odds.ts, eg-odds.ts, tc-odds.ts).
  */
 import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import {
   added,
+  diceSum,
   emptyDistribution,
   pointDistribution,
   probabilityOf,
@@ -16,7 +18,7 @@ import { noTruncation } from '../odds/hit-odds.js';
 import type { OddsCondition } from '../odds/outcome-odds.js';
 import { INJURY_LEVELS } from '../damageEffects.js';
 import { assertNonNegativeInteger } from '../validate.js';
-import type { CombatModel, HealthOutcome, HealthVector, ModelCreature } from './types.js';
+import type { CombatModel, HealthOutcome, HealthVector, ModelCreature, ModelDamageInput } from './types.js';
 
 /** Whether two health vectors hold the same values (an absent field is 0). */
 export function sameHealth(a: HealthVector, b: HealthVector): boolean {
@@ -131,6 +133,35 @@ export function dealtDamage<H extends { p: number }>(
       dealt.set(key, e);
     }
   return { dealt, hitFinal };
+}
+
+/**
+ * What each hit deals under a model whose critical counts every weapon die at its highest face (the
+ * Enlightened Grognard 003:134–135, the Time Count 002:62): every sum of the dice (`weapon`, from
+ * {@link weaponDiceOf}) through the model's `damage`, with `extra` in its input (e.g. tokens).
+ */
+export function maxedCriticalDamage(
+  model: CombatModel,
+  hits: Iterable<NaturalHit>,
+  weapon: ReturnType<typeof weaponDiceOf>,
+  extra: Partial<ModelDamageInput> = {},
+): { dealt: Map<string, Dealt>; hitFinal: Masses } {
+  const { count, faces, rest } = weapon;
+  const sums = diceSums(diceSum(count, faces));
+  const maxDice = new Array<number>(count).fill(faces);
+  return dealtDamage(
+    hits,
+    (h) => (h.critical ? [{ dice: maxDice, p: 1 }] : sums),
+    (h, dice) =>
+      model.damage({
+        ...rest,
+        weaponDice: dice,
+        ...(h.critical ? { diceFaces: maxDice } : {}),
+        ...extra,
+        margin: h.margin,
+        critical: h.critical,
+      }),
+  );
 }
 
 /** Each sum of `count` d`faces` (a die list of one sum; none for 0) with its chance. */

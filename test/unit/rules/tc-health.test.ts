@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TC_MODEL } from '../../../src/rules/models/tc/model.js';
 import * as tc from '../../../src/rules/models/tc/index.js';
 import type { HealthVector, ModelCreature } from '../../../src/rules/models/types.js';
+import { tcHealth } from '../../fixtures/tc-analysis.js';
 
 /** A creature whose ToP is `topBase` + `persona` + `armor`. */
 function creature(persona: number, armor = 0, topBase = 3): ModelCreature {
@@ -22,19 +23,8 @@ function creature(persona: number, armor = 0, topBase = 3): ModelCreature {
   };
 }
 
-const fresh = (value: number, more: Record<string, number> = {}): HealthVector => ({
-  value,
-  temp: 0,
-  fatigue: 0,
-  invigoration: 0,
-  topLost: 0,
-  impB: 0,
-  impP: 0,
-  impS: 0,
-  paralysis: 0,
-  petrification: 0,
-  ...more,
-});
+/** A TC health vector at `value` HP, nothing else taken (the analysis fixture's). */
+const fresh = tcHealth;
 
 describe('damage (R19, R12, A5)', () => {
   it('dice + ability + Power, at least 1; only DR makes it 0 (002:52–54)', () => {

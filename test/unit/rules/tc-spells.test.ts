@@ -20,29 +20,24 @@ import {
   type SpellPreparation,
 } from '../../../src/rules/models/tc/spell-preparation.js';
 
+// Fatigue cost 3, armor spell failure 2, cast once earlier today: DC 10 + 3 + 2 + 3 = 18.
+// Casting time Standard, static: 9 TC from count 10 → prepared at 19.
+const STANDARD_AT_10 = {
+  now: 10,
+  castingTime: 'standard',
+  random: false,
+  fatigueCost: 3,
+  armorFailure: 2,
+  priorCastings: 1,
+} as const;
+
 function prepared(): SpellPreparation {
-  // Fatigue cost 3, armor spell failure 2, cast once earlier today: DC 10 + 3 + 2 + 3 = 18.
-  // Casting time Standard, static: 9 TC from count 10 → prepared at 19.
-  return prepareSpell({
-    now: 10,
-    castingTime: 'standard',
-    random: false,
-    fatigueCost: 3,
-    armorFailure: 2,
-    priorCastings: 1,
-  }).prep;
+  return prepareSpell(STANDARD_AT_10).prep;
 }
 
 describe('R37: preparing a spell (002:656–660)', () => {
   it('the DC of step 1 and 2, the casting time as the SF', () => {
-    const { prep, sf } = prepareSpell({
-      now: 10,
-      castingTime: 'standard',
-      random: false,
-      fatigueCost: 3,
-      armorFailure: 2,
-      priorCastings: 1,
-    });
+    const { prep, sf } = prepareSpell(STANDARD_AT_10);
     expect(castingDC(prep)).toBe(18);
     expect(sf).toMatchObject({ sf: 9, delayed: true, action: 'prepareSpell' });
     expect(prep.readyAt).toBe(19);

@@ -7,13 +7,8 @@
  * does not hold. No Protection and no margin: the chapter has neither. Pure.
  */
 import type { DamageResult } from '../../damage.js';
-import {
-  assertInteger,
-  assertIntegerInRange,
-  assertNonNegativeInteger,
-  assertOneOf,
-} from '../../validate.js';
-import { reducedDamage } from '../static-model.js';
+import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
+import { reducedDamage, weaponDiceCounted } from '../static-model.js';
 import type { ModelDamageInput } from '../types.js';
 
 /** A hit deals at least 1 point of damage (003:210). */
@@ -52,20 +47,7 @@ export interface EgDamageResult extends DamageResult {
 
 /** The damage of one hit. A critical hit needs `diceFaces` (the maximum of each die). */
 export function egDamage(input: ModelDamageInput): EgDamageResult {
-  const rolled = input.weaponDice ?? [];
-  if (!Array.isArray(rolled)) throw new RangeError('weaponDice must be an array of rolled values');
-  const critical = input.critical === true;
-  let dice = 0;
-  if (critical) {
-    const faces = input.diceFaces;
-    if (!Array.isArray(faces) || faces.length !== rolled.length) {
-      throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
-    }
-    faces.forEach((f: number, i: number) => (dice += assertIntegerInRange(`diceFaces[${i}]`, f, 1, 1000)));
-  } else {
-    rolled.forEach((v: number, i: number) => (dice += assertNonNegativeInteger(`weaponDice[${i}]`, v, 1)));
-  }
-  const weapon = dice + assertInteger('weapon bonus', input.weaponBonus ?? 0);
+  const { critical, dice, weapon } = weaponDiceCounted(input);
   const strength = assertInteger('strength bonus', input.strengthBonus ?? 0);
   const other = assertInteger('other bonus', input.otherBonus ?? 0);
   const added = assertNonNegativeInteger('tokens added', input.tokens?.added ?? 0);

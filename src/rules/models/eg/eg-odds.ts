@@ -13,12 +13,11 @@
  * dialog's proactive spend): the defender spends none, no one spends after the roll.
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
-import { diceSum, type Distribution } from '../../odds/distribution.js';
+import type { Distribution } from '../../odds/distribution.js';
 import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
 import {
   d20Hits,
-  dealtDamage,
-  diceSums,
+  maxedCriticalDamage,
   Masses,
   modelTarget,
   outcomeTallies,
@@ -110,7 +109,7 @@ export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAtta
   const bonus = assertInteger('attack bonus', input.attack.bonus) + policy.attack;
   const defense = assertInteger('defense', input.defense.bonus) + policy.defense;
   const { health, creature } = modelTarget(input, 'the EG odds');
-  const { count, faces, rest } = weaponDiceOf(input.damage);
+  const weapon = weaponDiceOf(input.damage);
   const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve.
@@ -118,21 +117,9 @@ export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAtta
 
   // Each hit's damage: every sum of the dice (a critical: each die at its highest face, 003:134–135)
   // through the model's damage, with the policy's power tokens on it (+1 dealt, −1 taken each).
-  const sums = diceSums(diceSum(count, faces));
-  const maxDice = new Array<number>(count).fill(faces);
-  const { dealt, hitFinal } = dealtDamage(
-    hits,
-    (h) => (h.critical ? [{ dice: maxDice, p: 1 }] : sums),
-    (h, dice) =>
-      model.damage({
-        ...rest,
-        weaponDice: dice,
-        ...(h.critical ? { diceFaces: maxDice } : {}),
-        tokens: { added: policy.damage, prevented: policy.soak },
-        margin: h.margin,
-        critical: h.critical,
-      }),
-  );
+  const { dealt, hitFinal } = maxedCriticalDamage(model, hits, weapon, {
+    tokens: { added: policy.damage, prevented: policy.soak },
+  });
 
   // What each damage does: the model's applyDamage (a miss leaves the target as it is).
   const exclusive = Object.fromEntries(EG_OUTCOMES.map((k) => [k, 0])) as Record<EgOutcome, number>;

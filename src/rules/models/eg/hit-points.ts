@@ -6,22 +6,14 @@
  * bloodied line is half "the hit points you would have when at full health" (003:969) and Constitution
  * damage is "the actual physical damage you've sustained" (003:966), a track of its own. Pure.
  */
-import type { HitPointsInput } from '../../hitPoints.js';
-import { sagaMaxHitPoints } from '../saga/hit-points.js';
+import { adoptedMaxHitPoints } from '../saga/hit-points.js';
 import type { ModelCreature, ModelPart } from '../types.js';
 
 /** Maximum HP and their breakdown (lang keys `GNG.Model.EG.Health.Hp.*`). */
 export function egMaxHitPoints(
   creature: Pick<ModelCreature, 'hitPoints'> & Pick<Partial<ModelCreature>, 'abilities'>,
 ): { max: number; parts: ModelPart[] } {
-  const con = creature.abilities?.con;
-  const input: HitPointsInput =
-    con && creature.hitPoints.con !== null ? { ...creature.hitPoints, con: con.score } : creature.hitPoints;
-  const { max, parts } = sagaMaxHitPoints(input);
-  return {
-    max,
-    parts: parts.map((p) => ({ label: p.label.replace('.Saga.', '.EG.'), value: p.value })),
-  };
+  return adoptedMaxHitPoints(creature, 'EG');
 }
 
 /** Bloodied (003:969, A9): fewer HP than half the maximum, by real division (HP × 2 < max). */

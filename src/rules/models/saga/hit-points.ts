@@ -9,7 +9,7 @@ import { abilityModifier } from '../../abilities.js';
 import { TOUGHNESS_HP, type HitPointsInput } from '../../hitPoints.js';
 import { HIT_DIE_FACES, type Progression } from '../../types.js';
 import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '../../validate.js';
-import type { ModelPart } from '../types.js';
+import type { ModelCreature, ModelPart } from '../types.js';
 
 /** A class without a hit die of its own: by its HP progression (good d10, average d8, poor d6; A15). */
 export const HIT_DIE_BY_PROGRESSION: Readonly<Record<Progression, number>> = {
@@ -64,4 +64,20 @@ export function sagaMaxHitPoints(input: HitPointsInput): { max: number; parts: M
   ].filter((p) => p.value !== 0);
   const total = first + dice + constitution + toughness + other;
   return { max: con === 0 ? 0 : Math.max(1, total), parts };
+}
+
+/**
+ * The same maximum for a model that adopts it (the Enlightened Grognard's A13, the Time Count's
+ * hit-points.ts): the Constitution the score at full health (without its ability damage), the parts'
+ * labels under the model's `GNG.Model.<key>.Health.Hp.*`.
+ */
+export function adoptedMaxHitPoints(
+  creature: Pick<ModelCreature, 'hitPoints'> & Pick<Partial<ModelCreature>, 'abilities'>,
+  key: 'EG' | 'TC',
+): { max: number; parts: ModelPart[] } {
+  const con = creature.abilities?.con;
+  const input: HitPointsInput =
+    con && creature.hitPoints.con !== null ? { ...creature.hitPoints, con: con.score } : creature.hitPoints;
+  const { max, parts } = sagaMaxHitPoints(input);
+  return { max, parts: parts.map((p) => ({ label: p.label.replace('.Saga.', `.${key}.`), value: p.value })) };
 }

@@ -11,13 +11,8 @@
  */
 import type { DamageResult } from '../../damage.js';
 import type { Size } from '../../types.js';
-import {
-  assertInteger,
-  assertIntegerInRange,
-  assertNonNegativeInteger,
-  assertOneOf,
-} from '../../validate.js';
-import { reducedDamage } from '../static-model.js';
+import { assertInteger, assertOneOf } from '../../validate.js';
+import { reducedDamage, weaponDiceCounted } from '../static-model.js';
 import type { ModelDamageInput, ModelPart } from '../types.js';
 
 /** A hit deals at least 1 point of damage (002:54). */
@@ -97,20 +92,7 @@ export interface TcDamageResult extends DamageResult {
  * `otherBonus` the Power and other modifiers. A critical hit needs `diceFaces` (each die's maximum).
  */
 export function tcDamage(input: ModelDamageInput): TcDamageResult {
-  const rolled = input.weaponDice ?? [];
-  if (!Array.isArray(rolled)) throw new RangeError('weaponDice must be an array of rolled values');
-  const critical = input.critical === true;
-  let dice = 0;
-  if (critical) {
-    const faces = input.diceFaces;
-    if (!Array.isArray(faces) || faces.length !== rolled.length) {
-      throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
-    }
-    faces.forEach((f: number, i: number) => (dice += assertIntegerInRange(`diceFaces[${i}]`, f, 1, 1000)));
-  } else {
-    rolled.forEach((v: number, i: number) => (dice += assertNonNegativeInteger(`weaponDice[${i}]`, v, 1)));
-  }
-  const weapon = dice + assertInteger('weapon bonus', input.weaponBonus ?? 0);
+  const { critical, dice, weapon } = weaponDiceCounted(input);
   const rawAbility = assertInteger('strength bonus', input.strengthBonus ?? 0);
   const ability = critical ? Math.max(CRITICAL_MINIMUM_ABILITY, rawAbility) : rawAbility;
   const other = assertInteger('other bonus', input.otherBonus ?? 0);

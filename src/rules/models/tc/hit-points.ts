@@ -6,17 +6,12 @@
  * its average rounded up at every other, + the Constitution modifier a level (at least 1 HP a level),
  * + Toughness and the other HP modifiers. The Constitution is the score without ability damage. Pure.
  */
-import type { HitPointsInput } from '../../hitPoints.js';
-import { sagaMaxHitPoints } from '../saga/hit-points.js';
+import { adoptedMaxHitPoints } from '../saga/hit-points.js';
 import type { ModelCreature, ModelPart } from '../types.js';
 
 /** Maximum HP and their breakdown (lang keys `GNG.Model.TC.Health.Hp.*`). */
 export function tcMaxHitPoints(
   creature: Pick<ModelCreature, 'hitPoints'> & Pick<Partial<ModelCreature>, 'abilities'>,
 ): { max: number; parts: ModelPart[] } {
-  const con = creature.abilities?.con;
-  const input: HitPointsInput =
-    con && creature.hitPoints.con !== null ? { ...creature.hitPoints, con: con.score } : creature.hitPoints;
-  const { max, parts } = sagaMaxHitPoints(input);
-  return { max, parts: parts.map((p) => ({ label: p.label.replace('.Saga.', '.TC.'), value: p.value })) };
+  return adoptedMaxHitPoints(creature, 'TC');
 }

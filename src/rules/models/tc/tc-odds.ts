@@ -12,12 +12,11 @@
  * client right after Apply): d20 + Constitution against its DC, no automatic success or failure (A9).
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
-import { diceSum, type Distribution } from '../../odds/distribution.js';
+import type { Distribution } from '../../odds/distribution.js';
 import { assertInteger } from '../../validate.js';
 import {
   d20Hits,
-  dealtDamage,
-  diceSums,
+  maxedCriticalDamage,
   Masses,
   modelTarget,
   outcomeTallies,
@@ -120,7 +119,7 @@ export function tcAttackOdds(model: CombatModel, input: AttackOddsInput): TcAtta
   const bonus = assertInteger('attack bonus', input.attack.bonus);
   const defense = assertInteger('defense', input.defense.bonus);
   const { health, creature } = modelTarget(input, 'the TC odds');
-  const { count, faces, rest } = weaponDiceOf(input.damage);
+  const weapon = weaponDiceOf(input.damage);
   const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve (its fumbles counted apart: a miss all the same).
@@ -128,20 +127,7 @@ export function tcAttackOdds(model: CombatModel, input: AttackOddsInput): TcAtta
   const fumble = fumbleChance(model, input.attack, bonus, defense);
 
   // Each hit's damage: every sum of the dice (a critical: each die at its highest face, 002:62).
-  const sums = diceSums(diceSum(count, faces));
-  const maxDice = new Array<number>(count).fill(faces);
-  const { dealt, hitFinal } = dealtDamage(
-    hits,
-    (h) => (h.critical ? [{ dice: maxDice, p: 1 }] : sums),
-    (h, dice) =>
-      model.damage({
-        ...rest,
-        weaponDice: dice,
-        ...(h.critical ? { diceFaces: maxDice } : {}),
-        margin: h.margin,
-        critical: h.critical,
-      }),
-  );
+  const { dealt, hitFinal } = maxedCriticalDamage(model, hits, weapon);
 
   // What each damage does: the model's applyDamage, then the check it owes rolled.
   const topBefore = tcThreshold(creature, health.topLost ?? 0).effective;
