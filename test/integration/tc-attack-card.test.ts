@@ -115,7 +115,7 @@ describe('the attack card under the Time Count model', () => {
     // 6 + 9 = 15 (R34, 002:250).
     expect(tcSchedule(combat).next[f]).toBe(15);
     expect(view.text(message)).toContain('Hadwin acts next at count 15 (count 6 + SF 9).');
-    expect(view.text(message)).toContain('Standard speed factor rolled: 1d6+6 → 3.');
+    expect(view.text(message)).toContain('Standard speed factor rolled: 1d6+6 [3].');
 
     // Damage: d8 7 + Str 2 + Power 1 = 10 against ToP 3: fatigue +3, HP −7 (A2); 8 → 1 HP.
     h.as(player);
@@ -230,7 +230,7 @@ describe('the attack card under the Time Count model', () => {
       tc: { quickStrike: true },
     })) as ChatMessage;
     expect(tcSchedule(combat).next[f]).toBe(13);
-    expect(view.text(quick)).toContain('Fast speed factor rolled: 1d6+3 → 4.');
+    expect(view.text(quick)).toContain('Fast speed factor rolled: 1d6+3 [4].');
     h.as(player);
     await view.click(quick, 'rollDamage');
     expect(target(quick).damage).toMatchObject({ final: 5, lethal: 5 });
