@@ -57,7 +57,7 @@ describe('the sheet block', () => {
       'Piercing | 0 | −1 Willpower, −1 Power',
       'Slashing | 0 | −1 Agility, +1 weapon speed factor',
     ]);
-    expect(texts(sheet.element, '.tc-stance')).toEqual(['Stance: basic (none)']);
+    expect(texts(sheet.element, '.tc-stance')).toEqual(['Stance: Basic (no special stance)']);
     // The weapon's class changed on its sheet: the row follows (Rapid: 2, 1d4, A1).
     const dagger = actor.items.find((item) => item.name === 'Dagger') as Item;
     await dagger.update({ 'system.speedClass': 'rapid' });
