@@ -170,6 +170,10 @@ function actControls(
   counts.min = '1';
   counts.value = '1';
   counts.setAttribute('aria-label', t('GNG.Model.TC.Act.HoldCounts'));
+  // The counts are a hold's only: a lone "1" beside an attack read as part of it.
+  const showCounts = () => (counts.hidden = select.value !== 'hold');
+  showCounts();
+  select.addEventListener('change', showCounts);
   const act = button(doc, 'act', t('GNG.Model.TC.Act.Act'), () => {
     const [action, weaponId] = select.value.split(':');
     const request: Record<string, unknown> = { combatId: combat.id, combatantId: combatant.id, action };
