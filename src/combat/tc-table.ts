@@ -47,6 +47,27 @@ function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
   });
 }
 
+/** The owner's Change stance / Start the maneuver (the sheet's TC block): the cards' own calls. */
+function wirePlay(app: { actor?: Actor }, html: HTMLElement): void {
+  const actor = app.actor;
+  const box = html.querySelector<HTMLElement>('.tc-play');
+  if (!box || !actor || !playing() || box.dataset.wired) return;
+  box.dataset.wired = '1';
+  const api = game.gng as unknown as {
+    tcStance(actor: Actor, stance: string): Promise<unknown>;
+    tcManeuver(actor: Actor, maneuver: string): Promise<unknown>;
+  };
+  const choice = (cls: string) => box.querySelector<HTMLSelectElement>(`.${cls}`)?.value ?? '';
+  box.querySelector('.tc-stance-button')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    void track(api.tcStance(actor, choice('tc-stance-choice')));
+  });
+  box.querySelector('.tc-maneuver-button')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    void track(api.tcManeuver(actor, choice('tc-maneuver-choice')));
+  });
+}
+
 let registered = false;
 
 /** Registers the TC glue (once; called as the model loads). */
@@ -71,5 +92,8 @@ export function registerTcTable(): void {
   });
   // Real Foundry calls the render hook of each class of the sheet; the leaf classes are enough.
   for (const sheet of ['CharacterSheet', 'NpcSheet'])
-    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => wireHeal(app, html));
+    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => {
+      wireHeal(app, html);
+      wirePlay(app, html);
+    });
 }

@@ -15,7 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
-import { tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
+import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { tcFighter, tcGoblin, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -117,6 +118,50 @@ describe('the sheet block', () => {
     const theirs = await h.openSheet(actor);
     expect(theirs.element.querySelector('input[name^="system.model.tc"]')).toBeNull();
     expect(texts(theirs.element, '.tc-attribute[data-attribute="persona"] .field-value')).toEqual(['3']);
+  });
+
+  it('gives the owner a stance change and the maneuvers, each posted as its card', async () => {
+    const actor = await tcFighter(h);
+    const goblin = await tcGoblin(h);
+    h.as(otherPlayer);
+    const theirs = await h.openSheet(actor);
+    expect(theirs.element.querySelector('.tc-play')).toBeNull();
+    await theirs.close();
+    h.as(player);
+    const sheet = await h.openSheet(actor);
+    const click = (selector: string) =>
+      sheet.element
+        .querySelector(selector)
+        ?.dispatchEvent(new h.window.MouseEvent('click', { bubbles: true }) as unknown as Event);
+    // The stances but the one it is in (basic), by the stance card's names.
+    expect(texts(sheet.element, '.tc-stance-choice option')).toEqual([
+      'Defensive',
+      'Crouch',
+      'Parry',
+      'Poised',
+      'Prone',
+      'Casting',
+    ]);
+    expect(texts(sheet.element, '.tc-maneuver-choice option')).toContain('Trip');
+    const messages = game.messages.contents.length;
+    await h.change(sheet, '.tc-stance-choice', 'crouch');
+    click('.tc-stance-button');
+    await attackActionsSettled();
+    // Out of a Time Count the shift is free: the stance changes at once, on the GM's card.
+    expect(tcOf(actor).stance).toBe('crouch');
+    expect(game.messages.contents.length).toBe(messages + 1);
+    // A maneuver with nobody targeted: a warning, no card.
+    click('.tc-maneuver-button');
+    await attackActionsSettled();
+    expect(game.messages.contents.length).toBe(messages + 1);
+    expect(h.notices.at(-1)?.level).toBe('warn');
+    // With the goblin targeted: the maneuver card (out of a Time Count: no SF posted).
+    h.target(player, h.placeToken(goblin));
+    click('.tc-maneuver-button');
+    await attackActionsSettled();
+    expect(game.messages.contents.length).toBe(messages + 2);
+    expect(game.messages.contents.at(-1)?.flags?.gng?.type).toBe('tcManeuver');
+    await sheet.close();
   });
 
   it('names the model’s state in the header', async () => {

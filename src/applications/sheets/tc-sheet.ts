@@ -10,7 +10,14 @@
  */
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { DefenseSpec } from '../../rules/index.js';
-import { PETRIFIED_AT, TC_ATTRIBUTES, TC_DAMAGE_TYPES, tcState } from '../../rules/models/tc/state.js';
+import {
+  PETRIFIED_AT,
+  TC_ATTRIBUTES,
+  TC_DAMAGE_TYPES,
+  TC_STANCES,
+  tcState,
+} from '../../rules/models/tc/state.js';
+import { TC_MANEUVERS } from '../../rules/models/tc/maneuver-types.js';
 import { isWounded, tcThreshold } from '../../rules/models/tc/threshold.js';
 import {
   IMPAIRMENT_CHECK_PENALTY,
@@ -185,6 +192,21 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
         min: key === 'topBase' ? '0' : '',
       })),
     },
+    // The owner's stance change and maneuvers (the cards of game.gng.tcStance / tcManeuver; tc-table.ts).
+    play: actor.isOwner
+      ? {
+          stanceLabel: t(`${S}.Play.stance`),
+          stances: TC_STANCES.filter((id) => id !== state.stance).map((id) => ({
+            id,
+            label: t(`GNG.Model.TC.Stance.Name.${id}`),
+          })),
+          stanceButton: t(`${S}.Play.stanceButton`),
+          maneuverLabel: t(`${S}.Play.maneuver`),
+          maneuvers: TC_MANEUVERS.map((id) => ({ id, label: t(`GNG.Model.TC.Maneuver.Name.${id}`) })),
+          maneuverButton: t(`${S}.Play.maneuverButton`),
+          hint: t(`${S}.Play.hint`),
+        }
+      : null,
     heal: game.user.isGM
       ? {
           label: t(`GNG.Model.TC.Heal.Label`),
