@@ -129,6 +129,8 @@ describe('the attack card under the Time Count model', () => {
     // Fatigue 3 ≥ HP 1: a Constitution check, DC 3 − 1 = 2 (002:162); fatigue ≥ 2 × HP: dying (R28).
     expect(target(message).tc?.consciousness).toMatchObject({ dc: 2, penalty: 0, roll: null });
     expect(goblin.statuses.has('dying')).toBe(true);
+    // No impairment: no "−0 for impairments".
+    expect(view.text(message)).toContain('Goblin must make a Constitution check to stay conscious: DC 2.');
     // The player does not roll the GM's goblin's check; the GM does: d20 1 + Con 1 = 2 ≥ 2 — no
     // automatic failure on a 1 (A9): conscious.
     expect((await act(player, message, 'tcConsciousness')).ok).toBe(false);

@@ -99,6 +99,12 @@ describe('the sheet block', () => {
     ]);
     const header = sheet.element.querySelector('.sheet-header .injury-grade')?.textContent?.trim();
     expect(header).toBe('Fatigue over HP');
+    // Without the impairment the check has no penalty to name (DC 30 − 28 = 2 still).
+    h.as(gm);
+    await actor.update({ 'system.model.tc.impairments.slashing': 0 });
+    expect(texts(sheet.element, '.tc-health-line')[1]).toBe(
+      'Fatigue at or above the current HP: each rise of fatigue or fall of HP calls for a Constitution check, DC 2 now.',
+    );
   });
 
   it('lets the owner edit the attributes (A6) and shows them to others as text', async () => {

@@ -104,7 +104,7 @@ function healthLines(health: Record<string, number>, wounded: boolean, impairmen
     if (tcFatigueCondition(health) === 'atRisk')
       lines.push({
         key: 'at-risk',
-        text: f(`${S}.AtRisk`, {
+        text: f(impairments ? `${S}.AtRisk` : `${S}.AtRiskPlain`, {
           dc: fatigue - current,
           penalty: IMPAIRMENT_CHECK_PENALTY * impairments,
         }),
