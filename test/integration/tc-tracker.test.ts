@@ -282,7 +282,7 @@ describe('acting', () => {
     const select = row.querySelector<HTMLSelectElement>('select[name="tc-action"]') as HTMLSelectElement;
     const counts = row.querySelector<HTMLInputElement>('input[name="tc-hold"]') as HTMLInputElement;
     // The first choice is an attack with a weapon, which says it rolls nothing: no counts beside it.
-    expect(select.options[0]?.textContent).toBe('Attack with Dagger (no roll)');
+    expect(select.options[0]?.textContent).toBe('Dagger attack (no roll)');
     expect(select.title).toBe(
       "Roll an attack with the sheet's Attack: its card moves the count. Here an attack only moves the count, for one rolled by hand.",
     );
