@@ -47,21 +47,24 @@ function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
   });
 }
 
-/**
- * The sheet's stance change (its owners see it): the stance chosen beside it asked of the active GM
- * through `game.gng.tcStance` (src/cards/tc-maneuver/; the refusal, if any, shown there).
- */
-function wireStance(app: { actor?: Actor }, html: HTMLElement): void {
-  const button = html.querySelector<HTMLButtonElement>('.tc-stance-button');
+/** The owner's Change stance / Start the maneuver (the sheet's TC block): the cards' own calls. */
+function wirePlay(app: { actor?: Actor }, html: HTMLElement): void {
   const actor = app.actor;
-  if (!button || !actor || !playing() || button.dataset.wired) return;
-  button.dataset.wired = '1';
-  const select = button.closest('.tc-stance-change')?.querySelector<HTMLSelectElement>('.tc-stance-select');
-  button.addEventListener('click', (event) => {
+  const box = html.querySelector<HTMLElement>('.tc-play');
+  if (!box || !actor || !playing() || box.dataset.wired) return;
+  box.dataset.wired = '1';
+  const api = game.gng as unknown as {
+    tcStance(actor: Actor, stance: string): Promise<unknown>;
+    tcManeuver(actor: Actor, maneuver: string): Promise<unknown>;
+  };
+  const choice = (cls: string) => box.querySelector<HTMLSelectElement>(`.${cls}`)?.value ?? '';
+  box.querySelector('.tc-stance-button')?.addEventListener('click', (event) => {
     event.preventDefault();
-    const request = (game.gng as unknown as { tcStance?: (a: Actor, s: string) => Promise<unknown> })
-      .tcStance;
-    if (select && request) void track(request(actor, select.value));
+    void track(api.tcStance(actor, choice('tc-stance-choice')));
+  });
+  box.querySelector('.tc-maneuver-button')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    void track(api.tcManeuver(actor, choice('tc-maneuver-choice')));
   });
 }
 
@@ -91,6 +94,6 @@ export function registerTcTable(): void {
   for (const sheet of ['CharacterSheet', 'NpcSheet'])
     Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => {
       wireHeal(app, html);
-      wireStance(app, html);
+      wirePlay(app, html);
     });
 }

@@ -155,6 +155,7 @@ function actControls(
   const select = doc.createElement('select');
   select.name = 'tc-action';
   select.setAttribute('aria-label', t('GNG.Model.TC.Act.Choose'));
+  select.title = t('GNG.Model.TC.Act.Hint');
   const option = (value: string, label: string) => {
     const o = doc.createElement('option');
     o.value = value;
@@ -162,7 +163,9 @@ function actControls(
     select.append(o);
   };
   for (const weapon of combatant.actor?.items.filter((i) => i.type === 'weapon') ?? [])
-    option(`attack:${weapon.id}`, f('GNG.Model.TC.Act.Attack', { weapon: weapon.name }));
+    // Not the attack itself (the sheet's, whose card moves the count): said so, or the turn is
+    // spent on a count with no roll and the sheet's attack then refused as out of turn.
+    option(`attack:${weapon.id}`, f('GNG.Model.TC.Act.AttackOption', { weapon: weapon.name }));
   for (const id of actions) option(id, t(`GNG.Model.TC.ActionSpeed.${id}`));
   option('hold', t('GNG.Model.TC.Act.Hold'));
   const counts = doc.createElement('input');
@@ -171,6 +174,10 @@ function actControls(
   counts.min = '1';
   counts.value = '1';
   counts.setAttribute('aria-label', t('GNG.Model.TC.Act.HoldCounts'));
+  // The counts are a hold's only: a lone "1" beside an attack read as part of it.
+  const showCounts = () => (counts.hidden = select.value !== 'hold');
+  showCounts();
+  select.addEventListener('change', showCounts);
   const act = button(doc, 'act', t('GNG.Model.TC.Act.Act'), () => {
     const [action, weaponId] = select.value.split(':');
     const request: Record<string, unknown> = { combatId: combat.id, combatantId: combatant.id, action };

@@ -83,7 +83,7 @@ describe('the attack card under the Time Count model', () => {
     // 6 + 9 = 15 (R34, 002:250).
     expect(tcSchedule(combat).next[f]).toBe(15);
     expect(view.text(message)).toContain('Hadwin acts next at count 15 (count 6 + SF 9).');
-    expect(view.text(message)).toContain('Standard speed factor rolled: 1d6+6 → 3.');
+    expect(view.text(message)).toContain('Standard speed factor rolled: 1d6+6 [3].');
 
     // Damage: d8 7 + Str 2 + Power 1 = 10 against ToP 3: fatigue +3, HP −7 (A2); 8 → 1 HP.
     h.as(player);
@@ -97,6 +97,8 @@ describe('the attack card under the Time Count model', () => {
     // Fatigue 3 ≥ HP 1: a Constitution check, DC 3 − 1 = 2 (002:162); fatigue ≥ 2 × HP: dying (R28).
     expect(target(message).tc?.consciousness).toMatchObject({ dc: 2, penalty: 0, roll: null });
     expect(goblin.statuses.has('dying')).toBe(true);
+    // No impairment: no "−0 for impairments".
+    expect(view.text(message)).toContain('Goblin must make a Constitution check to stay conscious: DC 2.');
     // The player does not roll the GM's goblin's check; the GM does: d20 1 + Con 1 = 2 ≥ 2 — no
     // automatic failure on a 1 (A9): conscious.
     expect((await act(player, message, 'tcConsciousness')).ok).toBe(false);
@@ -198,7 +200,7 @@ describe('the attack card under the Time Count model', () => {
       tc: { quickStrike: true },
     })) as ChatMessage;
     expect(tcSchedule(combat).next[f]).toBe(13);
-    expect(view.text(quick)).toContain('Fast speed factor rolled: 1d6+3 → 4.');
+    expect(view.text(quick)).toContain('Fast speed factor rolled: 1d6+3 [4].');
     h.as(player);
     await view.click(quick, 'rollDamage');
     expect(target(quick).damage).toMatchObject({ final: 5, lethal: 5 });

@@ -106,6 +106,9 @@ describe('trip (002:558–572)', () => {
   it('16 + 2 = 18 beats Vigor 11 by 7: prone and damage equal to Strength, 2 < ToP 3: fatigue +2, ToP lost 1; Undo takes it back', async () => {
     const message = (await maneuver(player, zherynn, 'trip', garret, [16, 1])) as ChatMessage;
     expect(tcManeuverState(view.messageOf(message))!.targets[0]!.damage).toEqual({ amount: 2, formula: '2' });
+    expect(view.html(message).textContent).toContain(
+      'Garret takes 2 damage, split at its Threshold of Pain when applied.',
+    );
     h.as(player);
     await view.click(message, 'applyTcManeuver');
     expect(tc(garret)).toMatchObject({ stance: 'prone', fatigue: 2, topLost: 1 });

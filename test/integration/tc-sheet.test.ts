@@ -15,9 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
-import { tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
-import { TC_STANCES } from '../../src/rules/models/tc/state.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { tcFighter, tcGoblin, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -59,7 +58,7 @@ describe('the sheet block', () => {
       'Piercing | 0 | −1 Willpower, −1 Power',
       'Slashing | 0 | −1 Agility, +1 weapon speed factor',
     ]);
-    expect(texts(sheet.element, '.tc-stance')).toEqual(['Stance: basic (none)']);
+    expect(texts(sheet.element, '.tc-stance')).toEqual(['Stance: Basic (no special stance)']);
     // The weapon's class changed on its sheet: the row follows (Rapid: 2, 1d4, A1).
     const dagger = actor.items.find((item) => item.name === 'Dagger') as Item;
     await dagger.update({ 'system.speedClass': 'rapid' });
@@ -103,6 +102,12 @@ describe('the sheet block', () => {
     ]);
     const header = sheet.element.querySelector('.sheet-header .injury-grade')?.textContent?.trim();
     expect(header).toBe('Fatigue over HP');
+    // Without the impairment the check has no penalty to name (DC 30 − 28 = 2 still).
+    h.as(gm);
+    await actor.update({ 'system.model.tc.impairments.slashing': 0 });
+    expect(texts(sheet.element, '.tc-health-line')[1]).toBe(
+      'Fatigue at or above the current HP: each rise of fatigue or fall of HP calls for a Constitution check, DC 2 now.',
+    );
   });
 
   it('lets the owner edit the attributes (A6) and shows them to others as text', async () => {
@@ -124,34 +129,48 @@ describe('the sheet block', () => {
     expect(texts(theirs.element, '.tc-attribute[data-attribute="persona"] .field-value')).toEqual(['3']);
   });
 
-  it('offers its owner the stance change (a labelled select and a button) through game.gng.tcStance; others only see the stance', async () => {
+  it('gives the owner a stance change and the maneuvers, each posted as its card', async () => {
     const actor = await tcFighter(h);
-    h.as(player);
-    const sheet = await h.openSheet(actor);
-    const box = sheet.element.querySelector('.tc-stance-change') as HTMLElement;
-    const select = box.querySelector<HTMLSelectElement>('select.tc-stance-select') as HTMLSelectElement;
-    // Labelled (label for the select, a hint it points to); native controls, reached by Tab.
-    expect(box.querySelector(`label[for="${select.id}"]`)?.textContent).toBe('New stance');
-    expect(sheet.element.querySelector(`#${select.getAttribute('aria-describedby')}`)).not.toBeNull();
-    expect(select.tabIndex).toBe(0);
-    expect(select.name).toBe('');
-    expect([...select.options].map((o) => o.value)).toEqual(TC_STANCES);
-    expect(select.value).toBe('basic');
-    const button = box.querySelector('button.tc-stance-button') as HTMLButtonElement;
-    expect([button.type, button.textContent?.trim()]).toEqual(['button', 'Change stance']);
-    // No Time Count running: the stance is simply taken (002:578; tc-stance-card.test.ts), on the GM's client.
-    select.value = 'crouch';
-    button.dispatchEvent(
-      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-    );
-    await attackActionsSettled();
-    expect(tcOf(actor)).toMatchObject({ stance: 'crouch' });
-    expect(game.messages.contents.at(-1)?.flags?.gng?.type).toBe('tcStance');
-    await sheet.close();
+    const goblin = await tcGoblin(h);
     h.as(otherPlayer);
     const theirs = await h.openSheet(actor);
-    expect(theirs.element.querySelector('.tc-stance')?.textContent).toBe('Stance: crouch');
-    expect(theirs.element.querySelector('.tc-stance-change')).toBeNull();
+    expect(theirs.element.querySelector('.tc-play')).toBeNull();
+    await theirs.close();
+    h.as(player);
+    const sheet = await h.openSheet(actor);
+    const click = (selector: string) =>
+      sheet.element
+        .querySelector(selector)
+        ?.dispatchEvent(new h.window.MouseEvent('click', { bubbles: true }) as unknown as Event);
+    // The stances but the one it is in (basic), by the stance card's names.
+    expect(texts(sheet.element, '.tc-stance-choice option')).toEqual([
+      'Defensive',
+      'Crouch',
+      'Parry',
+      'Poised',
+      'Prone',
+      'Casting',
+    ]);
+    expect(texts(sheet.element, '.tc-maneuver-choice option')).toContain('Trip');
+    const messages = game.messages.contents.length;
+    await h.change(sheet, '.tc-stance-choice', 'crouch');
+    click('.tc-stance-button');
+    await attackActionsSettled();
+    // Out of a Time Count the shift is free: the stance changes at once, on the GM's card.
+    expect(tcOf(actor).stance).toBe('crouch');
+    expect(game.messages.contents.length).toBe(messages + 1);
+    // A maneuver with nobody targeted: a warning, no card.
+    click('.tc-maneuver-button');
+    await attackActionsSettled();
+    expect(game.messages.contents.length).toBe(messages + 1);
+    expect(h.notices.at(-1)?.level).toBe('warn');
+    // With the goblin targeted: the maneuver card (out of a Time Count: no SF posted).
+    h.target(player, h.placeToken(goblin));
+    click('.tc-maneuver-button');
+    await attackActionsSettled();
+    expect(game.messages.contents.length).toBe(messages + 2);
+    expect(game.messages.contents.at(-1)?.flags?.gng?.type).toBe('tcManeuver');
+    await sheet.close();
   });
 
   it('names the model’s state in the header', async () => {

@@ -275,6 +275,27 @@ describe('acting', () => {
     expect(tcSchedule(combat)).toMatchObject({ next: { [a]: 18 }, unsteady: {} });
   });
 
+  it('shows the counts field only for a hold', async () => {
+    await theExample();
+    await advanceCount(combat);
+    const row = rowOf(tracker(), z);
+    const select = row.querySelector<HTMLSelectElement>('select[name="tc-action"]') as HTMLSelectElement;
+    const counts = row.querySelector<HTMLInputElement>('input[name="tc-hold"]') as HTMLInputElement;
+    // The first choice is an attack with a weapon, which says it rolls nothing: no counts beside it.
+    expect(select.options[0]?.textContent).toBe('Dagger attack (no roll)');
+    expect(select.title).toBe(
+      "Roll an attack with the sheet's Attack: its card moves the count. Here an attack only moves the count, for one rolled by hand.",
+    );
+    expect(select.value).not.toBe('hold');
+    expect(counts.hidden).toBe(true);
+    select.value = 'hold';
+    select.dispatchEvent(new h.window.Event('change') as unknown as Event);
+    expect(counts.hidden).toBe(false);
+    select.value = 'drawWeapon';
+    select.dispatchEvent(new h.window.Event('change') as unknown as Event);
+    expect(counts.hidden).toBe(true);
+  });
+
   it('the settings make every creature roll, or none', async () => {
     await theExample();
     await game.settings.set('gng', 'tcSpeedFactors', 'all-static');

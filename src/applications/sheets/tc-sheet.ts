@@ -4,7 +4,7 @@
  * with their parts, the Threshold of Pain (base and parts, lost this combat, effective), HP with
  * fatigue, Invigoration and bonus HP; the health lines (the Constitution check fatigue calls for,
  * dying, wounded), impairments by type, paralysis and petrification meters, the stance (its owners
- * ask for a change there: a select and a button, game.gng.tcStance), each weapon's
+ * ask for a change or a maneuver there: game.gng.tcStance / tcManeuver), each weapon's
  * speed class and speed factor, the attributes (the owner edits them: the character's build, A6) and,
  * for a GM, the Heal that splits healing into Invigoration and fatigue (R29). Formatting only: every
  * number is the engine's or the data model's.
@@ -18,6 +18,7 @@ import {
   TC_STANCES,
   tcState,
 } from '../../rules/models/tc/state.js';
+import { TC_MANEUVERS } from '../../rules/models/tc/maneuver-types.js';
 import { isWounded, tcThreshold } from '../../rules/models/tc/threshold.js';
 import {
   IMPAIRMENT_CHECK_PENALTY,
@@ -86,7 +87,7 @@ function healthLines(health: Record<string, number>, wounded: boolean, impairmen
     if (tcFatigueCondition(health) === 'atRisk')
       lines.push({
         key: 'at-risk',
-        text: f(`${S}.AtRisk`, {
+        text: f(impairments ? `${S}.AtRisk` : `${S}.AtRiskPlain`, {
           dc: fatigue - current,
           penalty: IMPAIRMENT_CHECK_PENALTY * impairments,
         }),
@@ -158,19 +159,6 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
       meter('petrification', state.petrification, PETRIFIED_AT),
     ],
     stance: f(`${S}.Stance`, { stance: t(`${S}.Stances.${state.stance}`) }),
-    // Its owners (and GMs) ask for a change (tc-table.ts wires the button to game.gng.tcStance).
-    stanceChange: actor.isOwner
-      ? {
-          label: t('GNG.Model.TC.Stance.Change.label'),
-          button: t('GNG.Model.TC.Stance.Change.button'),
-          hint: t('GNG.Model.TC.Stance.Change.hint'),
-          options: TC_STANCES.map((value) => ({
-            value,
-            label: t(`GNG.Model.TC.Stance.Name.${value}`),
-            current: value === state.stance,
-          })),
-        }
-      : null,
     weapons: {
       caption: t(`${S}.Weapons`),
       nameHeader: t(`${S}.WeaponName`),
@@ -190,6 +178,21 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
         min: key === 'topBase' ? '0' : '',
       })),
     },
+    // The owner's stance change and maneuvers (the cards of game.gng.tcStance / tcManeuver; tc-table.ts).
+    play: actor.isOwner
+      ? {
+          stanceLabel: t(`${S}.Play.stance`),
+          stances: TC_STANCES.filter((id) => id !== state.stance).map((id) => ({
+            id,
+            label: t(`GNG.Model.TC.Stance.Name.${id}`),
+          })),
+          stanceButton: t(`${S}.Play.stanceButton`),
+          maneuverLabel: t(`${S}.Play.maneuver`),
+          maneuvers: TC_MANEUVERS.map((id) => ({ id, label: t(`GNG.Model.TC.Maneuver.Name.${id}`) })),
+          maneuverButton: t(`${S}.Play.maneuverButton`),
+          hint: t(`${S}.Play.hint`),
+        }
+      : null,
     heal: game.user.isGM
       ? {
           label: t(`GNG.Model.TC.Heal.Label`),

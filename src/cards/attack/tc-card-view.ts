@@ -92,7 +92,12 @@ export function tcTargetContext(state: AttackCardState, target: CardTarget) {
     split: splitLine(target),
     consciousness: con
       ? {
-          owed: f('GNG.Model.TC.Check.Owed', { name: target.name, dc: con.dc, penalty: con.penalty }),
+          // "−0 for impairments" says nothing: the penalty only when there is one.
+          owed: f(con.penalty ? 'GNG.Model.TC.Check.Owed' : 'GNG.Model.TC.Check.OwedPlain', {
+            name: target.name,
+            dc: con.dc,
+            penalty: con.penalty,
+          }),
           button: tcConsciousnessOwed(target) ? t('GNG.Model.TC.Check.Roll') : null,
           result: roll
             ? f(roll.success ? 'GNG.Model.TC.Check.Success' : 'GNG.Model.TC.Check.Failure', {

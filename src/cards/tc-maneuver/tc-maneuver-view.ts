@@ -31,7 +31,11 @@ function targetBlock(state: TcManeuverCardState, target: TcManeuverTarget): stri
     for (const step of r.steps)
       lines.push(f(`${M}Effect.${step.key}`, { ...names, feet: bullRushFeet(r.margin) }));
   });
-  if (target.damage) lines.push(f(`${M}Damage`, { ...names, ...target.damage }));
+  // A flat amount (Strength) is its own formula: "4 damage", not "4 damage (4)".
+  if (target.damage) {
+    const plain = target.damage.formula === String(target.damage.amount);
+    lines.push(f(`${M}${plain ? 'DamagePlain' : 'Damage'}`, { ...names, ...target.damage }));
+  }
   if (target.applied) lines.push(t(`${M}Applied`));
   for (const note of target.undoNotes ?? []) lines.push(escapeHtml(note));
   const buttons = [

@@ -181,6 +181,15 @@ describe('HP, fatigue and consciousness (R26–R29)', () => {
     expect(out.hpLost).toBe(2);
   });
 
+  it('the dead are not at risk of falling unconscious: no Con check, no "at risk" beside "dead"', () => {
+    const c = creature(0); // ToP 3
+    // 14 lethal on 10 HP: fatigue +3 (the ToP), HP −11 → −1: dead (002:145); fatigue 3 ≥ −1 HP.
+    const out = TC_MODEL.applyDamage(fresh(10), { lethal: 14, nonlethal: 0 }, c);
+    expect(out.after).toMatchObject({ value: -1, fatigue: 3 });
+    expect(out.consciousnessDC).toBeNull();
+    expect(out.conditions).toEqual({ lethal: 'dead', nonlethal: 'normal' });
+  });
+
   it('fatigue reaching the current HP owes a Con check, DC fatigue − HP, −2 a impairment (002:160–162)', () => {
     const c = creature(0); // ToP 3
     const out = TC_MODEL.applyDamage(fresh(10, { fatigue: 8, impB: 1 }), { lethal: 5, nonlethal: 0 }, c);

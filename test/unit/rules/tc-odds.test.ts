@@ -112,4 +112,11 @@ describe('tcAttackOdds', () => {
     // No Constitution score: never falls unconscious.
     close(consciousnessPassChance(null, 30, 0), 1);
   });
+
+  it('a check passed on every natural is exactly 1: no "−0 %" Unconscious in the odds', () => {
+    // Con +4 against DC 5: even a natural 1 makes 5.
+    expect(consciousnessPassChance(4, 5, 0)).toBe(1);
+    expect(1 - consciousnessPassChance(4, 5, 0)).toBe(0);
+    expect(Object.is(1 - consciousnessPassChance(0, -3, 0), 0)).toBe(true);
+  });
 });

@@ -142,7 +142,9 @@ function outcome(before: HealthVector, after: Record<string, number>, events: st
     statuses: statusesOf(lethal),
     events,
     woundTraumaDC: null,
-    conditions: { lethal, nonlethal: tcFatigueCondition(after) },
+    // The dead are not "at risk" of falling unconscious (no check is owed them either): the card
+    // said "Dead, At risk (… Constitution checks to stay conscious)".
+    conditions: { lethal, nonlethal: lethal === 'dead' ? 'normal' : tcFatigueCondition(after) },
     consciousnessDC: owed ? owed.dc : null,
     consciousnessPenalty: owed ? owed.penalty : 0,
   };

@@ -84,9 +84,11 @@ export function rollConsciousness(natural: number, con: number, dc: number, pena
 /** P(a consciousness check passes) for Constitution modifier `con` (null: no Constitution score, never fails). */
 export function consciousnessPassChance(con: number | null, dc: number, penalty: number): number {
   if (con === null) return 1;
-  let p = 0;
-  for (let n = 1; n <= 20; n++) if (rollConsciousness(n, con, dc, penalty).passed) p += 1 / 20;
-  return p;
+  // Counted, then divided once: twenty additions of 1/20 make 1.0000000000000002, and 1 − that
+  // showed as "−0 %" Unconscious in the odds.
+  let passes = 0;
+  for (let n = 1; n <= 20; n++) if (rollConsciousness(n, con, dc, penalty).passed) passes++;
+  return passes / 20;
 }
 
 /** The creature's Constitution modifier (its abilities, else its HP input's score), null: no Constitution. */
