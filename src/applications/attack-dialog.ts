@@ -264,7 +264,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
     // Under the Saga-style model: the chapter's parts (attack-dialog-saga.ts).
     if (isEgModel(combatModel())) return egPreview(this.actor, this.weapon, options, preview);
-    if (isTcModel(combatModel())) return tcPreview(this.actor, this.weapon, options, preview);
+    if (isTcModel(combatModel())) return tcPreview(this.actor, this.weapon, options, preview, this.#targets);
     return isSagaModel(combatModel()) ? sagaPreview(this.actor, this.weapon, options, preview) : preview;
   }
 

@@ -37,6 +37,7 @@ import {
   type TcSchedule,
 } from './tc-schedule.js';
 import { tcCountdowns, type TcCountdown } from './tc-countdowns.js';
+import { SPEED_CLASS_ORDER } from '../rules/models/tc/speed-factor.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -167,6 +168,15 @@ function actControls(
     // spent on a count with no roll and the sheet's attack then refused as out of turn.
     option(`attack:${weapon.id}`, f('GNG.Model.TC.Act.AttackOption', { weapon: weapon.name }));
   for (const id of actions) option(id, t(`GNG.Model.TC.ActionSpeed.${id}`));
+  // R37: prepare a spell of a casting time; cast it once its countdown is reached (tc-spell-act.ts).
+  for (const speed of SPEED_CLASS_ORDER)
+    option(
+      `prepareSpell:${speed}`,
+      f('GNG.Model.TC.Act.PrepareSpell', { speed: t(`GNG.Model.TC.Speed.${speed}`) }),
+    );
+  const countdown = tcCountdowns(combat)[combatant.id];
+  if (countdown?.kind === 'preparing' && countdown.at <= tcSchedule(combat).count)
+    option('castSpell', t('GNG.Model.TC.Act.CastSpell'));
   option('hold', t('GNG.Model.TC.Act.Hold'));
   const counts = doc.createElement('input');
   counts.type = 'number';
@@ -182,6 +192,7 @@ function actControls(
     const [action, weaponId] = select.value.split(':');
     const request: Record<string, unknown> = { combatId: combat.id, combatantId: combatant.id, action };
     if (action === 'attack') request.weaponId = weaponId;
+    if (action === 'prepareSpell') request.castingTime = weaponId;
     if (action === 'hold') request.counts = Number(counts.value);
     void askGM('gng.tcAct', request);
   });

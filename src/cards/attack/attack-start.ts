@@ -67,6 +67,7 @@ import {
   tcAttackParts,
 } from './tc-attack.js';
 import { assertTcCanAttack } from './tc-situation.js';
+import { assertTcInRange, tcRangeOf } from './tc-range.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -262,6 +263,16 @@ export async function createAttackCard(
   const tc = isTcModel(combatModel());
   if (tc && hand === 'primary') assertTcActing(actor, opts, defenders);
   if (tc) assertTcCanAttack(actor, weapon, summary.mode);
+  // The range penalty from the tokens' distance (R10, tc-range.ts); beyond the weapon's reach, refused.
+  const tcRange = tc
+    ? tcRangeOf(
+        actor,
+        weapon,
+        summary.mode,
+        refs.map((ref, i) => ({ actor: defenders[i] ?? null, tokenId: ref.tokenId })),
+      )
+    : null;
+  if (tc) assertTcInRange(tcRange, weapon);
   // "Fighting unarmed normally deals only 1d3 damage … This damage is nonlethal" (002:695).
   if (tc && isUnarmed(weapon)) opts.nonlethal = true;
   // The off-hand card keeps its 'off-hand' grip (a weapon that cannot take it was refused above).
@@ -294,7 +305,7 @@ export async function createAttackCard(
         : eg && row
           ? egAttackParts(actor, row, opts)
           : tc && row
-            ? tcAttackParts(actor, weapon, row, opts)
+            ? tcAttackParts(actor, weapon, row, opts, tcRange)
             : preview.lines.map((line) => ({ label: line.label, value: line.value })),
     targets,
   };

@@ -42,6 +42,7 @@ import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
 import { tcAttackerOf, tcBaseParts, tcStanceFacts } from './tc-situation.js';
+import type { TcRange } from './tc-range.js';
 
 /** The Time Count model's id (lane core's TC_MODEL). */
 export const TC_MODEL_ID = 'tc';
@@ -91,6 +92,9 @@ export function checkTcOptions(
   if (context.hand === 'primary' && (tc.twoWeapons === 'together') !== (options.offHand !== undefined))
     throw new Refusal('GNG.Model.TC.Card.Refusal.together');
   if (tc.simultaneous && context.targets !== 1) throw new Refusal('GNG.Model.TC.Card.Refusal.simultaneous');
+  // Flanking: "Ranged attacks do not benefit from this" (002:642).
+  if (tc.modifiers?.includes('flanked') && context.mode !== 'melee')
+    throw new Refusal('GNG.Model.TC.Card.Refusal.flanked');
 }
 
 /** The attacker's combat and combatant when it is in one (null: out of combat, no Time Count). */
@@ -322,16 +326,24 @@ export function tcDamageBonuses(
 
 /**
  * The attack's parts under the chapter (R9): Accuracy, the category's ability, size, proficiency
- * (`tcAttackBonus`; a printed stat-block bonus stands for them), the options' parts (tc-options.ts)
- * and the flat bonus. GnG's injury, condition rows and −4 non-proficiency are not the chapter's.
+ * (`tcAttackBonus`; a printed stat-block bonus stands for them), the table's modifiers and cover the
+ * attacker chose and the range penalty (R4, R10: `range`, tc-range.ts), the options' parts
+ * (tc-options.ts) and the flat bonus. GnG's injury, condition rows and −4 non-proficiency are not
+ * the chapter's.
  */
 export function tcAttackParts(
   actor: Actor,
   weapon: Item,
   row: AttackSummary,
   options: AttackOptions,
+  range: TcRange | null = null,
 ): CardPart[] {
-  const base = tcBaseParts(actor, weapon, row);
+  const chosen = options.tc ?? {};
+  const base = tcBaseParts(actor, weapon, row, {
+    modifiers: chosen.modifiers ?? [],
+    cover: chosen.cover ?? 'none',
+    range: range?.penalty ?? 0,
+  });
   // The attacker's stance and conditions (situation.ts); a refused attack is refused at the start.
   const situation = tcAttackerOf(actor, weapon, row.mode).parts;
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];

@@ -7,6 +7,7 @@
  * them (attack-state.ts).
  */
 import type { TcAttackChoices } from '../../rules/models/tc/attack-card.js';
+import type { TcCountdownRecord } from '../../combat/tc-countdowns.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 
 /** The attacker's next count as the card posted it. */
@@ -54,6 +55,8 @@ export interface CardTcHold {
 export interface CardTcConsciousness {
   /** Set by a failed check (null: none). */
   hold?: CardTcHold | null;
+  /** The tracker's countdown a failed check wrote (src/combat/tc-countdowns.ts; Undo reverts it). */
+  countdown?: TcCountdownRecord | null;
   dc: number;
   /** −2 per impairment (002:162). */
   penalty: number;

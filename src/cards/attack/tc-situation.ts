@@ -5,7 +5,12 @@
  * now (a stance's transition, 002:578), the attack bonus parry halves, the attacker's parts, damage
  * and speed, and the attacks its stance or immobility refuse.
  */
-import { tcAttackBonus } from '../../rules/models/tc/attack-bonus.js';
+import {
+  tcAttackBonus,
+  tcSituationParts,
+  type TcAttackModifier,
+  type TcCover,
+} from '../../rules/models/tc/attack-bonus.js';
 import { tcBowKind, tcWeaponCategory } from '../../rules/models/tc/attack-card.js';
 import { tcAttackerSituation, type TcAttackerSituation } from '../../rules/models/tc/situation.js';
 import type { AttackSummary } from '../../data/actor/derive-attacks.js';
@@ -64,12 +69,28 @@ export function assertTcCanAttack(actor: Actor, weapon: Item, mode: 'melee' | 'r
 }
 
 /** The attack row's own bonus under the chapter (R9; a printed stat-block bonus stands for it). */
-export function tcBaseParts(actor: Actor, weapon: Item, row: AttackSummary): CardPart[] {
+export function tcBaseParts(
+  actor: Actor,
+  weapon: Item,
+  row: AttackSummary,
+  chosen: { modifiers?: readonly TcAttackModifier[]; cover?: TcCover; range?: number } = {},
+): CardPart[] {
+  // The table's modifiers and cover the attacker chose and the range penalty (R4, R10).
+  const situation = {
+    mode: row.mode,
+    modifiers: chosen.modifiers ?? [],
+    cover: chosen.cover ?? 'none',
+    range: chosen.range ?? 0,
+  };
   const printed = row.parts.find((p) => p.label === 'GNG.Breakdown.Printed');
-  if (printed) return [{ label: printed.label, value: printed.value }];
+  if (printed)
+    return [
+      { label: printed.label, value: printed.value },
+      ...tcSituationParts(situation).filter((p) => p.value !== 0),
+    ];
   return tcAttackBonus(modelCreatureOf(actor), {
     with: tcWeaponCategory({ name: weapon.name, use: useOf(weapon) }),
-    mode: row.mode,
-    modifiers: row.proficient ? ['proficient'] : [],
+    ...situation,
+    modifiers: [...(row.proficient ? (['proficient'] as const) : []), ...situation.modifiers],
   }).parts;
 }

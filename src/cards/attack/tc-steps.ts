@@ -5,8 +5,9 @@
  * fatigue first exceeds your current hit points, and every time thereafter that either your fatigue
  * increases or your hit points decrease"); the check itself, rolled here (d20 + Con − 2 per
  * impairment, no automatic success, A9): a failure sets `unconscious`, held by this card, and notes
- * the count it may check again at (at least 10 counts per point failed, 002:166); Undo of the damage
- * takes the check back with it.
+ * the count it may check again at (at least 10 counts per point failed, 002:166), written as the
+ * combatant's countdown so the tracker shows it (`setTcCountdown`); Undo of the damage takes the
+ * check back with it, the countdown reverted exactly (`revertCountdown`).
  */
 import { halfDamage } from '../../rules/models/tc/attack-card.js';
 import { consciousnessCheck, firstWakeCheckAt } from '../../rules/models/tc/consciousness-timing.js';
@@ -15,7 +16,8 @@ import { tcThreshold } from '../../rules/models/tc/threshold.js';
 import type { ApplyOptions } from '../../rules/models/types.js';
 import { tcApplyOptions } from './tc-settings.js';
 import { tcSchedule } from '../../combat/tc-schedule.js';
-import { combatOf } from '../../combat/scene-lookup.js';
+import { revertCountdown, setTcCountdown } from '../../combat/tc-countdowns.js';
+import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { actorOf, Refusal, showRolls } from '../kernel/index.js';
@@ -85,8 +87,17 @@ export async function tcConsciousnessCheck(
   let wakeAt: number | null = null;
   if (!result.success) {
     hold = await holdStatuses(actor, [UNCONSCIOUS]);
-    const combat = combatOf(actor);
+    const combatant = combatantOf(actor);
+    const combat = combatant?.parent ?? null;
     wakeAt = combat ? firstWakeCheckAt(tcSchedule(combat).count, result.failedBy) : null;
+    // The tracker shows the check to wake (R27): the combatant's countdown, its record kept for Undo.
+    if (combat && combatant && wakeAt !== null)
+      owed.countdown = await setTcCountdown(
+        combat,
+        combatant.id,
+        { kind: 'unconscious', at: wakeAt },
+        'consciousness',
+      );
   }
   owed.roll = {
     natural,
@@ -102,11 +113,22 @@ export async function tcConsciousnessCheck(
   await saveCard(message, state);
 }
 
-/** GM side, with the Undo of the damage: the check's status released, the check gone. */
+/**
+ * GM side, with the Undo of the damage: the check's status released, its countdown reverted (noted on
+ * the card when the tracker's countdown changed since), the check gone.
+ */
 export async function undoTcConsciousness(actor: Actor, target: CardTarget): Promise<string[]> {
   const owed = target.tc?.consciousness;
   if (!target.tc || !owed) return [];
   const notes = owed.hold ? await releaseStatuses(actor, owed.hold) : [];
+  if (owed.countdown) {
+    try {
+      await revertCountdown(owed.countdown);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      notes.push(game.i18n.format(error.key, error.data));
+    }
+  }
   target.tc.consciousness = null;
   return notes;
 }

@@ -32,6 +32,13 @@ import {
   type TcScheduleRecord,
 } from '../../combat/tc-schedule.js';
 import {
+  revertCountdown,
+  setTcCountdown,
+  type TcCountdown,
+  type TcCountdownRecord,
+} from '../../combat/tc-countdowns.js';
+import { isSpellAct, planSpellAct } from './tc-spell-act.js';
+import {
   defineCard,
   gmUndo,
   noteUndo,
@@ -65,8 +72,8 @@ export interface TcActCardState {
   /** The actors it is about (the queue's keys). */
   actorUuids: string[];
   lines: Line[];
-  /** The store's records (null once undone). */
-  applied: TcScheduleRecord[] | null;
+  /** The store's records (null once undone): the schedule's and, for a spell act, the countdown's. */
+  applied: (TcScheduleRecord | TcCountdownRecord)[] | null;
   undone?: boolean;
   undoNotes?: string[];
 }
@@ -143,7 +150,7 @@ async function post(
   combat: Combat,
   actors: Actor[],
   lines: Line[],
-  records: TcScheduleRecord[],
+  records: (TcScheduleRecord | TcCountdownRecord)[],
   rolls: Roll[],
 ): Promise<ChatMessage> {
   const state: TcActCardState = {
@@ -199,7 +206,20 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
   const random = rollsSpeedFactor(actor);
   let label: string;
   let speed: { sf: number; formula: string; rolls: Roll[] };
-  if (action === 'attack') {
+  let countdown: TcCountdown | null | undefined;
+  if (isSpellAct(action)) {
+    // R37: preparing (the casting time as a speed class) or casting with SF 1 (tc-spell-act.ts).
+    const { plan, rolls } = await planSpellAct(
+      combat,
+      combatant.id,
+      action,
+      { castingTime: fields.castingTime, count, random },
+      withTcDice,
+    );
+    label = game.i18n.format(plan.labelKey, plan.labelData);
+    speed = { sf: plan.sf, formula: plan.formula, rolls };
+    countdown = plan.countdown;
+  } else if (action === 'attack') {
     const weapon = weaponOf(actor, fields.weaponId);
     const speedClass = speedClassOf((weapon.system as { speedClass?: unknown }).speedClass);
     const { result, rolls } = await withTcDice((dice) =>
@@ -217,6 +237,15 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
     speed = { sf: result.sf, formula: result.formula, rolls };
   }
   const record = await scheduleAct(combat, combatant.id, { sf: speed.sf, reason: String(action) });
+  const records: (TcScheduleRecord | TcCountdownRecord)[] = [record];
+  if (countdown !== undefined) {
+    try {
+      records.push(await setTcCountdown(combat, combatant.id, countdown, String(action)));
+    } catch (error) {
+      await revertScheduleAct(record);
+      throw error;
+    }
+  }
   const rolled = speed.rolls.map((r) => r.total).join(', ');
   const line = {
     key: rolled ? 'GNG.Model.TC.Act.Rolled' : 'GNG.Model.TC.Act.Static',
@@ -230,7 +259,9 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
       next: record.after ?? 0,
     },
   };
-  return post(combat, [actor], [line], [record], speed.rolls);
+  const lines: Line[] = [line];
+  if (countdown) lines.push({ key: 'GNG.Model.TC.Spell.preparing', data: { count: countdown.at } });
+  return post(combat, [actor], lines, records, speed.rolls);
 }
 
 /**
@@ -240,7 +271,7 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
  */
 export async function handleTcAct(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
   if (!modelOffers('timeCount')) throw new Refusal('GNG.Model.TC.Act.Error.NotTC');
-  const allowed = ['combatId', 'combatantId', 'action', 'weaponId', 'counts'];
+  const allowed = ['combatId', 'combatantId', 'action', 'weaponId', 'counts', 'castingTime'];
   if (typeof data !== 'object' || data === null || Object.keys(data).some((k) => !allowed.includes(k)))
     throw new Refusal('GNG.Error.Card.BadRequest');
   let messageId = '';
@@ -302,16 +333,20 @@ export async function handleTcInitiative(
   return result.ok ? { ok: true, messageId } : result;
 }
 
+/** The exact inverse of one of the card's records: the schedule's or a countdown's. */
+const revert = (record: TcScheduleRecord | TcCountdownRecord) =>
+  record.kind === 'countdown' ? revertCountdown(record) : revertScheduleAct(record);
+
 /** Undo: the records reverted, the last first (refused, nothing more changes, when one moved since). */
 async function undo({ state }: { state: TcActCardState }): Promise<void> {
   const records = state.applied;
   if (!records) throw new Refusal('GNG.Model.TC.Act.Error.NothingToUndo');
-  const done: TcScheduleRecord[] = [];
+  const done: (TcScheduleRecord | TcCountdownRecord)[] = [];
   try {
-    for (const record of [...records].reverse()) done.push(await revertScheduleAct(record));
+    for (const record of [...records].reverse()) done.push(await revert(record));
   } catch (error) {
     // Put back what this Undo reverted before the refusal: the card stays applied, as it was.
-    for (const inverse of done.reverse()) await revertScheduleAct(inverse);
+    for (const inverse of done.reverse()) await revert(inverse);
     throw error;
   }
   noteUndo(state, []);

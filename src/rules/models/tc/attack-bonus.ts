@@ -88,6 +88,21 @@ export function tcAttackBonus(
     parts.push(useStr ? part('strength', str) : part('dexterity', dex));
     parts.push(part('size', sizeModifier(creature.size)));
   }
+  parts.push(...tcSituationParts(input));
+  const shown = [...parts.filter((p, i) => i === 0 || p.value !== 0), ...(input.extra ?? [])];
+  return { total: shown.reduce((s, p) => s + assertInteger(p.label, p.value), 0), parts: shown };
+}
+
+/**
+ * The parts of the attack's situation alone (the table's modifiers, cover, range: 002:31–45), zeros
+ * included, in the table's order — what `tcAttackBonus` adds after the creature's own parts, and what
+ * a printed stat-block bonus (which stands for those) still takes. `flanked` counts in melee only and
+ * not beside `rear` (002:642).
+ */
+export function tcSituationParts(
+  input: Pick<TcAttackInput, 'modifiers' | 'mode' | 'cover' | 'range'>,
+): ModelPart[] {
+  const parts: ModelPart[] = [];
   const mods = new Set(input.modifiers ?? []);
   for (const id of mods)
     assertOneOf('attack modifier', id, Object.keys(TC_ATTACK_MODIFIERS) as TcAttackModifier[]);
@@ -99,8 +114,7 @@ export function tcAttackBonus(
     part('cover', TC_COVER[assertOneOf('cover', input.cover ?? 'none', Object.keys(TC_COVER) as TcCover[])]),
   );
   parts.push(part('range', Math.min(0, assertInteger('range penalty', input.range ?? 0))));
-  const shown = [...parts.filter((p, i) => i === 0 || p.value !== 0), ...(input.extra ?? [])];
-  return { total: shown.reduce((s, p) => s + assertInteger(p.label, p.value), 0), parts: shown };
+  return parts;
 }
 
 /**

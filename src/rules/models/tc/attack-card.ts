@@ -10,6 +10,7 @@
  */
 import type { HealthVector, ModelPart } from '../types.js';
 import type { TcWeaponCategory } from './damage.js';
+import type { TcCover } from './attack-bonus.js';
 
 /** How two weapons are used (002:691): both at once against one target, or alternating. */
 export const TC_TWO_WEAPONS = ['together', 'alternate'] as const;
@@ -25,7 +26,15 @@ export interface TcAttackChoices {
   feet?: boolean;
   /** Attacker and target attack each other at the same count (002:687, optional rule): +1. */
   simultaneous?: boolean;
+  /** The table's modifiers the attacker claims (002:31–37; proficiency is the sheet's, not a choice). */
+  modifiers?: TcChosenModifier[];
+  /** The defender's cover (002:38–41). */
+  cover?: TcCover;
 }
+
+/** The Common Attack Roll Modifiers a player chooses (002:31–37): all but proficiency (the sheet's). */
+export const TC_CHOSEN_MODIFIERS = ['higherGround', 'flanked', 'rear', 'noAffinity'] as const;
+export type TcChosenModifier = (typeof TC_CHOSEN_MODIFIERS)[number];
 
 /** "You may attack with both weapons simultaneously at a -6 to hit with each" (002:691). */
 export const TWO_WEAPONS_TOGETHER_PENALTY = -6;
