@@ -57,19 +57,25 @@ function guardKey(before: Guarded, after: Guarded, error: 'GMOnly' | 'PutBack'):
   return `GNG.Model.${tc ? 'TC' : 'EG'}.Sheet.Error.${error}`;
 }
 
-/** The guarded fields `changes` would give `actor`: a field not named keeps its value unless an object holding it is replaced. */
-function guardedAfter(actor: Actor, changes: object): Guarded {
+/**
+ * The guarded fields `changes` would give `actor`: a field not named keeps its value unless an object
+ * holding it is replaced — null, a number, `-=key` / `==key`, or `system` itself in an update with
+ * `recursive: false` (which replaces each top-level key it names): then the field is reset to its
+ * initial value (the TC stance's 'basic', else 0).
+ */
+function guardedAfter(actor: Actor, changes: object, replace: boolean): Guarded {
   const now = guardedOf(actor);
   return GUARDED.map((path, i) => {
     const value = foundry.utils.getProperty(changes, path);
     if (value !== undefined) return stored(value) ? (value as number | string) : NaN;
-    const parts = path.split('.');
-    for (let n = 2; n < parts.length; n++) {
-      const holder = foundry.utils.getProperty(changes, parts.slice(0, n).join('.'));
+    const reset = path.endsWith('stance') ? 'basic' : 0;
+    if (replace && 'system' in changes) return reset;
+    let holder: unknown = changes;
+    for (const part of path.split('.')) {
       if (holder === undefined) break;
-      // Replaced (null, a number, `-=key` / `==key`): the field is reset.
-      if (holder === null || typeof holder !== 'object') return NaN;
-      if (Object.keys(holder).some((key) => /^(-=|==)/.test(key))) return NaN;
+      if (holder === null || typeof holder !== 'object' || `-=${part}` in holder || `==${part}` in holder)
+        return reset;
+      holder = (holder as Record<string, unknown>)[part];
     }
     return now[i] as number | string;
   });
@@ -111,18 +117,20 @@ export async function syncConditionStepStatus(actor: Actor): Promise<void> {
 }
 
 /** `preUpdateActor` on the writing client: a player's change of the step is cancelled. */
-function refuse(actor: Actor, changes: object, _options: unknown, userId: string): false | void {
-  if (!touchesModel(changes) || byGM(userId)) return;
+function refuse(actor: Actor, changes: object, options: unknown, userId: string): false | void {
+  if (byGM(userId)) return;
   const before = guardedOf(actor);
-  const after = guardedAfter(actor, changes);
+  const after = guardedAfter(actor, changes, (options as { recursive?: unknown })?.recursive === false);
   if (same(before, after)) return;
   ui.notifications.warn(game.i18n.format(guardKey(before, after, 'GMOnly'), { name: actor.name }));
   return false;
 }
 
-/** `updateActor` on the active GM's client: a player's write put back; the marker kept in step. */
+/**
+ * `updateActor` on the active GM's client: a player's write put back (whatever its shape: a
+ * replaced `system` writes no `system.model`); the marker kept in step.
+ */
 async function updated(actor: Actor, changes: object, userId: string): Promise<void> {
-  if (!touchesModel(changes)) return;
   const before = known.get(actor.uuid);
   const now = guardedOf(actor);
   if (byGM(userId)) known.set(actor.uuid, now);
@@ -138,7 +146,7 @@ async function updated(actor: Actor, changes: object, userId: string): Promise<v
     await actor.update(back);
     return;
   }
-  await syncConditionStepStatus(actor);
+  if (touchesModel(changes)) await syncConditionStepStatus(actor);
 }
 
 export function registerConditionStepHooks(): void {
