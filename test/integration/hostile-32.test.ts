@@ -11,7 +11,9 @@
  * - a combatant without initiative in a begun combat shifted stance and made maneuvers on no count,
  *   for free (tc-act.ts; the attack card already refused it);
  * - a take-back after the Time Count moved on gave the SF back: the attacker acted again at the
- *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-card.ts).
+ *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-card.ts);
+ * - the owner's attributes took ±1,000,000: one hit with that Power took a creature past the HP
+ *   bound and the card's Apply failed; now ±300, as a bonus (creature-data.ts).
  * Numbers: Hadwin (the player's, test/fixtures/tc-world.ts) +5 with his long sword (BAB 3 + Str 2),
  * SF 1d6+6 rolled (a PC); the goblin (1 level of good BAB) Primary 10 + Agility 1 = 11, 8 HP, ToP 3;
  * initiative Hadwin 6, the goblin 7 (002:246: lowest first).
@@ -405,22 +407,46 @@ describe('the GM-only fields of model.tc', () => {
       expect(hp(fighter)).toBe(28);
     });
 
-  it('the owner edits the attributes within their bounds; past them the write is refused with the reason', async () => {
+  it('the owner edits the attributes within ±300; past them the write (or an effect) is refused with the reason', async () => {
     const fighter = await tcFighter(h);
     h.as(player);
+    // Hole: the bound was ±1,000,000, and one hit with Power 1,000,000 took a creature's HP past
+    // −1,000,000, so the card's Apply failed on the HP bound ("the attack card's action failed").
     for (const [value, reason] of [
-      [1_000_001, /model\.tc\.attributes\.power must be between -1000000 and 1000000/],
-      [-1_000_001, /model\.tc\.attributes\.power must be between -1000000 and 1000000/],
+      [301, /^model\.tc\.attributes\.power must be between -300 and 300 \(got 301\)\.$/],
+      [-1_000_000, /^model\.tc\.attributes\.power must be between -300 and 300 \(got -1000000\)\.$/],
       [1.5, /not an integer/],
       [Number.NaN, /not a finite number/],
       [null, /may not be null/],
     ] as const)
       await expect(fighter.update({ 'system.model.tc.attributes.power': value })).rejects.toThrow(reason);
     await expect(fighter.update({ 'system.model.tc.attributes.topBase': -1 })).rejects.toThrow(
-      /model\.tc\.attributes\.topBase must be between 0 and 1000000/,
+      /^model\.tc\.attributes\.topBase must be between 0 and 300 \(got -1\)\.$/,
     );
+    // An effect the player puts on the actor past the bound is skipped (effect-guard.ts).
+    await fighter.createEmbeddedDocuments('ActiveEffect', [
+      { name: 'Giant', changes: [{ key: 'system.model.tc.attributes.power', mode: 2, value: '1000' }] },
+    ]);
     h.as(gm);
     expect(tcOf(fighter).attributes).toMatchObject({ power: 1, topBase: 3 });
+  });
+
+  it('at the bound, a card still works: Power 300 on a 1-HP goblin is applied', async () => {
+    const { fighter, goblin } = await fight();
+    await goblin.update({ 'system.hp.value': 1 });
+    h.as(player);
+    await fighter.update({ 'system.model.tc.attributes.power': 300 });
+    // 12 + 5 hits; SF 3; damage d8 5 + Str 2 + Power 300 = 307 against ToP 3: fatigue +3, HP −304.
+    h.dice.queue(12, 3);
+    const message = (await attack(player, fighter, goblin, 'Long sword')) as ChatMessage;
+    h.as(player);
+    h.dice.queue(5);
+    await view.click(message, 'rollDamage');
+    await view.click(message, 'applyDamage');
+    h.as(gm);
+    expect(target(message).damage).toMatchObject({ final: 307 });
+    expect(hp(goblin)).toBe(1 - 304);
+    expect(tcOf(goblin)).toMatchObject({ fatigue: 3, topLost: 1 });
   });
 });
 
