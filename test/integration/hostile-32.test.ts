@@ -12,6 +12,8 @@
  *   for free (tc-act.ts; the attack card already refused it);
  * - a take-back after the Time Count moved on gave the SF back: the attacker acted again at the
  *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-card.ts);
+ * - an initiative rolled after the count had begun was taken as an absolute count, so a late
+ *   arrival — or a combatant taken out and put back, shedding its SF — acted at once (tc-act-card.ts);
  * - the owner's attributes took ±1,000,000: one hit with that Power took a creature past the HP
  *   bound and the card's Apply failed; now ±300, as a bonus (creature-data.ts).
  * Numbers: Hadwin (the player's, test/fixtures/tc-world.ts) +5 with his long sword (BAB 3 + Str 2),
@@ -23,7 +25,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { advanceCount, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
+import { advanceCount, scheduleAct, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { tcActCard } from '../../src/cards/tc-act/tc-act-card.js';
 import { tcManeuverState } from '../../src/cards/tc-maneuver/tc-maneuver-state.js';
 import { tcCardView, tcCreature, tcFighter, tcOf, useTcWorld, worldPlays } from '../fixtures/tc-world.js';
@@ -217,6 +219,31 @@ describe('the tracker’s requests, forged', () => {
       "Hadwin's place on the Time Count has changed since; that step can no longer be undone exactly.",
     );
     expect(tcSchedule(combat).next).toEqual({ [f]: 4 });
+  });
+});
+
+describe('initiative rolled once the count has begun', () => {
+  it('counts from the current count: a late arrival (or a combatant put back) does not act at once', async () => {
+    const { combat, f, g } = await fight();
+    await scheduleAct(combat, f, { sf: 9, reason: 'long sword' }); // 6 → 15
+    await advanceCount(combat); // 7: the goblin
+    // The player's second character joins: 1d6 [3] + 4 − Wisdom 0 = 7 counts from count 7 → 14.
+    const aeus = await tcCreature(h, { name: 'Aeus', owner: player, hp: { value: 12 } });
+    h.as(gm);
+    const a = combat.addCombatant(aeus).id;
+    h.dice.queue(3);
+    expect((await ask(player, 'gng.tcInitiative', { combatId: combat.id, combatantIds: [a] })).ok).toBe(true);
+    // Hole: before, its next count was 7, so it acted at once (and a combatant taken out and put
+    // back shed its SF the same way).
+    expect(tcSchedule(combat)).toMatchObject({ count: 7, next: { [f]: 15, [g]: 7, [a]: 14 } });
+    expect(view.text(game.messages.contents.at(-1) as ChatMessage)).toContain(
+      'Aeus joins at count 7: initiative 1d6+4 [3] = 7, so it first acts at 14.',
+    );
+    expect(
+      await ask(player, 'gng.tcAct', { combatId: combat.id, combatantId: a, action: 'hold', counts: 1 }),
+    ).toMatchObject({ ok: false });
+    expect(notice()).toBe('Aeus does not act now: its next count is 14, the Time Count is 7.');
+    expect(tcSchedule(combat).next[f]).toBe(15);
   });
 });
 
