@@ -434,6 +434,25 @@ describe('the GM-only fields of model.tc', () => {
       expect(hp(fighter)).toBe(28);
     });
 
+  it("a replacing write that got past the player's client (no hooks there) is put back by the GM's", async () => {
+    const fighter = await tcFighter(h, { tc: hurt });
+    const call = Hooks.call.bind(Hooks);
+    Hooks.call = ((name: string, ...args: unknown[]) =>
+      name === 'preUpdateActor' ? true : call(name, ...args)) as typeof Hooks.call;
+    h.as(player);
+    try {
+      await fighter.update({ system: { hp: { value: 28 } } }, { recursive: false });
+    } finally {
+      Hooks.call = call;
+    }
+    await attackActionsSettled();
+    h.as(gm);
+    expect(h.notices.map((n) => n.message)).toContain(
+      "Player changed Hadwin's Time Count health or stance without the GM: it was put back.",
+    );
+    expect(tcOf(fighter)).toMatchObject(hurt);
+  });
+
   it('the owner edits the attributes within ±300; past them the write (or an effect) is refused with the reason', async () => {
     const fighter = await tcFighter(h);
     h.as(player);
