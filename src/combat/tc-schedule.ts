@@ -405,9 +405,14 @@ export function parseScheduleRecord(raw: unknown): TcScheduleRecord | null {
  * GM's client: the exact inverse of a record (Undo); returns the inverse's record. Refuses (nothing
  * changes) when the record is malformed, its combat or combatant is gone, or what it wrote moved
  * since: the combatant's next count or unsteadiness (an act), or any write of the schedule (an
- * advance).
+ * advance). With `sameCount` (a card's take-back, which its player may press) an act is also refused
+ * once the Time Count has moved on from the count it was written at: time has passed, the act
+ * stays spent (as a GnG or Saga-style action taken back after a new turn).
  */
-export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleRecord> {
+export function revertScheduleAct(
+  record: TcScheduleRecord,
+  options: { sameCount?: boolean } = {},
+): Promise<TcScheduleRecord> {
   const parsed = parseScheduleRecord(record);
   const combat = parsed ? game.combats.get(parsed.combatId) : undefined;
   if (!parsed || !combat)
@@ -442,6 +447,12 @@ export function revertScheduleAct(record: TcScheduleRecord): Promise<TcScheduleR
       return inverse;
     }
     const combatant = combatantOrRefuse(combat, parsed.combatantId);
+    if (options.sameCount && schedule.count !== parsed.count)
+      throw new Refusal('GNG.Model.TC.Act.Error.CountMoved', {
+        name: nameOf(combatant),
+        count: parsed.count,
+        now: schedule.count,
+      });
     const now = schedule.next[combatant.id] ?? null;
     const unsteady = schedule.unsteady[combatant.id] === true;
     if (now !== parsed.after || unsteady !== parsed.unsteadyAfter)

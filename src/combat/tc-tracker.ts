@@ -31,9 +31,9 @@ import {
   registerTcSpeedFactorsSetting,
   revertScheduleAct,
   roundOfCount,
+  TC_FLAG,
   setTcInitiative,
   tcSchedule,
-  TC_FLAG,
   type TcSchedule,
 } from './tc-schedule.js';
 import { tcCountdowns, type TcCountdown } from './tc-countdowns.js';
@@ -274,10 +274,9 @@ export function restoreInitiative(
           surprised: schedule.unsteady[combatant.id] === true,
           reason: 'gm-edit',
         }).catch(() => mirrorInitiative(combat, [combatant.id]))
-      : combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined
-        ? null
-        : mirrorInitiative(combat, [combatant.id]);
-  return put && track(put);
+      : // A player's write, before the schedule's first write too: the combatant has no count yet.
+        mirrorInitiative(combat, [combatant.id]);
+  return track(put);
 }
 
 /** Active GM, a combat ended: the ToP hits its creatures took are cleared (A7). */

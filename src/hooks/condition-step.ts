@@ -57,21 +57,27 @@ function guardKey(before: Guarded, after: Guarded, error: 'GMOnly' | 'PutBack'):
   return `GNG.Model.${tc ? 'TC' : 'EG'}.Sheet.Error.${error}`;
 }
 
-/** The guarded fields `changes` would give `actor`: a field not named keeps its value unless an object holding it is replaced. */
-function guardedAfter(actor: Actor, changes: object): Guarded {
-  const now = guardedOf(actor);
-  return GUARDED.map((path, i) => {
+/**
+ * What `changes` write to each guarded field (undefined: nothing): the value named, or — when an
+ * object holding it is replaced: null, a number, `-=key` / `==key`, or `system` itself in an update
+ * with `recursive: false` (which replaces each top-level key it names) — its initial value (the TC
+ * stance's 'basic', else 0).
+ */
+function written(changes: object, options: unknown): (number | string | undefined)[] {
+  const replace = (options as { recursive?: unknown } | null)?.recursive === false;
+  return GUARDED.map((path) => {
     const value = foundry.utils.getProperty(changes, path);
     if (value !== undefined) return stored(value) ? (value as number | string) : NaN;
-    const parts = path.split('.');
-    for (let n = 2; n < parts.length; n++) {
-      const holder = foundry.utils.getProperty(changes, parts.slice(0, n).join('.'));
-      if (holder === undefined) break;
-      // Replaced (null, a number, `-=key` / `==key`): the field is reset.
-      if (holder === null || typeof holder !== 'object') return NaN;
-      if (Object.keys(holder).some((key) => /^(-=|==)/.test(key))) return NaN;
+    const reset = path.endsWith('stance') ? 'basic' : 0;
+    if (replace && 'system' in changes) return reset;
+    let holder: unknown = changes;
+    for (const part of path.split('.')) {
+      if (holder === undefined) return undefined;
+      if (holder === null || typeof holder !== 'object' || `-=${part}` in holder || `==${part}` in holder)
+        return reset;
+      holder = (holder as Record<string, unknown>)[part];
     }
-    return now[i] as number | string;
+    return undefined;
   });
 }
 
@@ -79,11 +85,6 @@ function guardedAfter(actor: Actor, changes: object): Guarded {
 const known = new Map<string, Guarded>();
 
 const same = (a: Guarded, b: Guarded) => a.every((value, i) => value === b[i]);
-/**
- * Whether `changes` write the models' stored fields at all: `system.model` (or `system.model.saga`)
- * set to null or to an object without the step resets the step as much as writing it does.
- */
-const touchesModel = (changes: object) => foundry.utils.getProperty(changes, 'system.model') !== undefined;
 const byGM = (userId: string) => game.users.get(userId)?.isGM === true;
 const creature = (actor: Actor) => actor.type === 'character' || actor.type === 'npc';
 
@@ -111,18 +112,18 @@ export async function syncConditionStepStatus(actor: Actor): Promise<void> {
 }
 
 /** `preUpdateActor` on the writing client: a player's change of the step is cancelled. */
-function refuse(actor: Actor, changes: object, _options: unknown, userId: string): false | void {
-  if (!touchesModel(changes) || byGM(userId)) return;
+function refuse(actor: Actor, changes: object, options: unknown, userId: string): false | void {
+  if (byGM(userId)) return;
   const before = guardedOf(actor);
-  const after = guardedAfter(actor, changes);
+  const after = written(changes, options).map((value, i) => value ?? before[i]) as Guarded;
   if (same(before, after)) return;
   ui.notifications.warn(game.i18n.format(guardKey(before, after, 'GMOnly'), { name: actor.name }));
   return false;
 }
 
 /** `updateActor` on the active GM's client: a player's write put back; the marker kept in step. */
-async function updated(actor: Actor, changes: object, userId: string): Promise<void> {
-  if (!touchesModel(changes)) return;
+async function updated(actor: Actor, changes: object, options: unknown, userId: string): Promise<void> {
+  if (written(changes, options).every((value) => value === undefined)) return;
   const before = known.get(actor.uuid);
   const now = guardedOf(actor);
   if (byGM(userId)) known.set(actor.uuid, now);
@@ -143,8 +144,8 @@ async function updated(actor: Actor, changes: object, userId: string): Promise<v
 
 export function registerConditionStepHooks(): void {
   Hooks.on('preUpdateActor', refuse);
-  Hooks.on('updateActor', (actor: Actor, changes: object, _options: unknown, userId: string) => {
-    if (isActiveGM()) void track(updated(actor, changes, userId));
+  Hooks.on('updateActor', (actor: Actor, changes: object, options: unknown, userId: string) => {
+    if (isActiveGM()) void track(updated(actor, changes, options, userId));
   });
   Hooks.on('createActor', (actor: Actor) => {
     known.set(actor.uuid, guardedOf(actor));

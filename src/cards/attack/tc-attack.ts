@@ -251,15 +251,19 @@ export async function scheduleTcAttack(
   return rolls;
 }
 
-/** GM side: reverts the card's schedule records, last first; the notes of what could not be. */
-async function revertRecords(tc: CardTc): Promise<string[]> {
+/**
+ * GM side: reverts the card's schedule records, last first; the notes of what could not be. A
+ * take-back (`sameCount`) leaves them once the Time Count has moved on (the store refuses).
+ */
+async function revertRecords(tc: CardTc, options: { sameCount?: boolean } = {}): Promise<string[]> {
   const notes: string[] = [];
   for (const record of [...tc.records].reverse()) {
     try {
-      await revertScheduleAct(record as TcScheduleRecord);
+      await revertScheduleAct(record as TcScheduleRecord, options);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      notes.push(game.i18n.format(error.key, error.data));
+      const note = game.i18n.format(error.key, error.data);
+      if (!notes.includes(note)) notes.push(note);
     }
   }
   tc.records = [];
@@ -273,13 +277,14 @@ export async function refundTcAttack(state: AttackCardState): Promise<void> {
 
 /**
  * GM side: the attacker takes the attack back (the card's "Take back"): its next count and a
- * fumble's unsteadiness back, exactly while the schedule has not moved since (the store refuses
+ * fumble's unsteadiness back, exactly while the schedule has not moved since — neither the
+ * attacker's place nor the Time Count (a later count: the act stays spent) — (the store refuses
  * otherwise: noted on the card).
  */
 export async function takeBackTcAttack(state: AttackCardState, user: User): Promise<void> {
   const tc = state.tc;
   if (!tc || tc.withdrawn) return;
-  const notes = await revertRecords(tc);
+  const notes = await revertRecords(tc, { sameCount: true });
   tc.withdrawn = { by: user.id as string, notes };
 }
 

@@ -284,7 +284,8 @@ export async function handleTcAct(data: Record<string, unknown>, sender: User): 
 /**
  * `gng.tcInitiative` on the active GM: `{ combatId, combatantIds }`. Each combatant the sender owns
  * (a GM: any) and not yet on the schedule rolls 1d6 + 4 − Wisdom, +1d6 when surprised (marked
- * unsteady before its first roll, 002:237), on the GM's client; one card of the rolls.
+ * unsteady before its first roll, 002:237), on the GM's client, counted from the current count once
+ * the count has begun; one card of the rolls.
  */
 export async function handleTcInitiative(
   data: Record<string, unknown>,
@@ -315,14 +316,24 @@ export async function handleTcInitiative(
       const wisdom = (actor.system as CreatureData).derived?.abilities?.wis?.mod ?? 0;
       const rolled = await withTcDice((dice) => tcInitiative({ dice, wisdom, surprised }));
       rolls.push(...rolled.rolls);
-      records.push(await setTcInitiative(combat, combatant.id, { total: rolled.result.total, surprised }));
+      // Rolled once the count has begun (a late arrival, or a combatant taken out and put back): its
+      // roll counts from the current count, as the first rolls count from 0 (002:246–248).
+      const from = schedule.started ? schedule.count : 0;
+      const total = from + rolled.result.total;
+      records.push(await setTcInitiative(combat, combatant.id, { total, surprised }));
       lines.push({
-        key: surprised ? 'GNG.Model.TC.Initiative.Surprised' : 'GNG.Model.TC.Initiative.Rolled',
+        key: schedule.started
+          ? 'GNG.Model.TC.Initiative.Late'
+          : surprised
+            ? 'GNG.Model.TC.Initiative.Surprised'
+            : 'GNG.Model.TC.Initiative.Rolled',
         data: {
           name: actor.name,
           formula: rolled.result.formula,
           rolls: rolled.result.rolls.join(', '),
           total: rolled.result.total,
+          count: from,
+          next: total,
         },
       });
     }

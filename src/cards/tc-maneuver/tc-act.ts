@@ -19,18 +19,23 @@ import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { Refusal } from '../kernel/index.js';
 
-/** The actor's combatant on a Time Count with a next count (null: none — no SF is posted). */
+/** The actor's combatant in a begun combat: its place on the Time Count (null: none — no SF is posted). */
 export function scheduledPlace(actor: Actor): { combat: Combat; combatant: Combatant } | null {
   const combatant = combatantOf(actor);
   const combat = combatant?.parent ?? null;
-  if (!combat || !combatant || !combat.started) return null;
-  return combatant.id in tcSchedule(combat).next ? { combat, combatant } : null;
+  return combat && combatant && combat.started ? { combat, combatant } : null;
 }
 
-/** Refused (nothing done) when the actor has a place on the Time Count and does not act now. */
+/**
+ * Refused (nothing done) when the actor is a combatant of a begun combat and does not act now: its
+ * next count not reached, or no initiative yet (as the attack card, tc-attack.ts: a combatant that
+ * has not rolled acts on no count, never for free).
+ */
 export function refuseNotActing(actor: Actor, place: { combat: Combat; combatant: Combatant } | null): void {
   if (!place) return;
   const schedule = tcSchedule(place.combat);
+  if (!(place.combatant.id in schedule.next))
+    throw new Refusal('GNG.Model.TC.Act.Error.NoInitiative', { name: actor.name });
   if (!isActing(schedule, place.combatant.id))
     throw new Refusal('GNG.Model.TC.Act.Error.NotActing', {
       name: actor.name,

@@ -121,14 +121,15 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       },
     },
     // The attempt taken back before anything was applied: its SF (the schedule's exact inverse,
-    // refused when the count moved since) and the fatigue it cost.
+    // refused when the one acting's place or the Time Count moved since) and the fatigue it cost.
     takeBackTcManeuver: {
       targets: (state) => state.targets.slice(0, 1),
       may,
       available: (state) => !state.withdrawn && state.targets.every((t) => t.applied === null),
       async run({ state, user }) {
         const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
-        for (const record of [...state.records].reverse()) await revertScheduleAct(record);
+        for (const record of [...state.records].reverse())
+          await revertScheduleAct(record, { sameCount: true });
         if (state.fatigue) {
           const now = tcFields(attacker).fatigue;
           const fatigue = Math.max(

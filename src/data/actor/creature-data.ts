@@ -263,15 +263,17 @@ export class CreatureData extends foundry.abstract.TypeDataModel {
       within(`model.eg.persistent.${type}`, eg?.persistent?.[type], 0, LIMITS.hitPoints);
     }
     const tc = (data.model as CreatureData['model'] | undefined)?.tc;
-    // Counts ≥ 0 (petrification 0–10, 002:719); attributes either sign, the base ToP ≥ 0.
+    // Counts ≥ 0 (petrification 0–10, 002:719); attributes (the owner's build, added to rolls, the
+    // ToP and damage) within ±300 as a bonus, the base ToP ≥ 0.
     for (const [group, values] of [
       ['', tc],
       ['impairments.', tc?.impairments],
       ['attributes.', tc?.attributes],
     ] as const) {
       for (const [k, v] of Object.entries(values ?? {})) {
-        const max = k === 'petrification' ? 10 : LIMITS.hitPoints;
-        within(`model.tc.${group}${k}`, v, group === 'attributes.' && k !== 'topBase' ? -max : 0, max);
+        const attribute = group === 'attributes.';
+        const max = attribute ? LIMITS.bonus : k === 'petrification' ? 10 : LIMITS.hitPoints;
+        within(`model.tc.${group}${k}`, v, attribute && k !== 'topBase' ? -max : 0, max);
       }
     }
     for (const [field, max] of [
