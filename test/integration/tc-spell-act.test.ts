@@ -43,6 +43,9 @@ beforeEach(async () => {
   await setTcInitiative(combat, g, { total: 7 });
   await setTcInitiative(combat, a, { total: 13, surprised: true });
   await advanceCount(combat);
+  // The tracker's action list comes with the act card's module, loaded on demand: loaded before the
+  // first look at a row, or the row lists no actions at all (and nothing wrongly offered shows).
+  await attackActionsSettled();
 });
 
 const tracker = () => h.renderCombatTracker(combat);
@@ -66,6 +69,7 @@ describe('a spell on the Time Count tracker', () => {
   it('the player prepares it (its casting time as the SF, a countdown) and casts it with SF 1; Undo is exact', async () => {
     h.as(player);
     const offered = choices(z);
+    expect(offered).toContain('drinkPotion');
     expect(offered).toContain('prepareSpell:standard');
     expect(offered).not.toContain('castSpell');
     expect(rowOf(z).querySelector('option[value="prepareSpell:standard"]')?.textContent).toBe(

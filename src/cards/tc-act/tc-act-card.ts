@@ -83,13 +83,17 @@ export function tcActCardOf(message: ChatMessage | null | undefined): TcActCardS
   return flags?.type === 'tcAct' ? ((flags.tcAct as TcActCardState | undefined) ?? null) : null;
 }
 
-/** The actions a turn may be spent on from the tracker: the table's rows with an SF of their own. */
+/**
+ * The actions a turn may be spent on from the tracker: the table's rows with an SF of their own.
+ * Not the spell acts: the tracker offers each preparation by its casting time, and casting only once
+ * the combatant's preparation is due (R37, tc-tracker.ts).
+ */
 export const TRACKER_ACTIONS: readonly ActionSpeedId[] = (
   Object.keys(ACTION_SPEEDS) as ActionSpeedId[]
 ).filter((id) => {
   const kind = ACTION_SPEEDS[id].speed.kind;
   // Footnote 2 actions add to another (R39); preparing a spell needs the spell (its casting time).
-  return kind !== 'adds' && kind !== 'castingTime' && kind !== 'weapon';
+  return kind !== 'adds' && kind !== 'castingTime' && kind !== 'weapon' && !isSpellAct(id);
 });
 
 function renderCard(state: TcActCardState): Promise<string> {
