@@ -116,6 +116,19 @@ export const isActing = (schedule: TcSchedule, combatantId: string): boolean =>
   schedule.started && isActingNow(schedule, combatantId);
 
 /**
+ * Whether a turn start Foundry reports is the schedule's own: under the Time Count the active GM's
+ * advance sets Foundry's turn on a combatant acting at the count and its round to the count's
+ * (A14). Any other turn or round change (a player's client writing `turn` by hand, which v13 may let
+ * the current combatant's owner do) starts no turn: its turn-start work (durations, suppressing
+ * fire) is skipped. A combat with no schedule yet is core's own.
+ */
+export function isScheduledTurnStart(combat: Combat, combatantId: string, round: number): boolean {
+  if (combat.getFlag(SYSTEM_ID, TC_FLAG) === undefined) return true;
+  const schedule = tcSchedule(combat);
+  return isActing(schedule, combatantId) && round === roundOfCount(schedule.count);
+}
+
+/**
  * The next count after the current one that someone is scheduled at — before the first advance, the
  * lowest initiative (002:248) — or null: none.
  */

@@ -297,6 +297,9 @@ export function clearTopLost(combat: Combat): Promise<unknown> | null {
 let registered = false;
 
 /** Registers the Time Count tracker (once; called as the model loads). */
+/** `_onStartTurn` under the Time Count: whether that turn start is the schedule's (tc-schedule.ts). */
+export { isScheduledTurnStart } from './tc-schedule.js';
+
 export function registerTcTracker(): void {
   if (registered) return;
   registered = true;

@@ -73,6 +73,12 @@ export class GnGCombat extends foundry.documents.Combat {
   override async _onStartTurn(combatant: Combatant, context: CombatTurnEventContext): Promise<void> {
     await super._onStartTurn(combatant, context);
     if (!isActiveGM() || context.skipped) return;
+    // Time Count: only the schedule's own turn starts do the work below (a turn written by hand does not).
+    if (
+      modelOffers('timeCount') &&
+      !(await tcTracker()).isScheduledTurnStart(this, combatant.id, context.round)
+    )
+      return;
     if (budgetInPlay()) await startTurnOf(combatant, context.round);
     // Durations count down, Severe Bleeding asks for its save (src/combat/conditions-timer.ts).
     await runConditionsAtTurnStart(this, combatant);

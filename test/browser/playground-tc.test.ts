@@ -182,7 +182,7 @@ it("plays the text's Time Count example in the tracker (6 → 7 → 12 → 13) a
     rows: { Zherynn: 'acting now', Garret: 'acts at 7 (in 1)', Aeus: 'acts at 13 (in 7) · unsteady' },
   });
   await queue(page, 3);
-  await act(page, 'Player', ZHERYNN, 'Attack with Dagger');
+  await act(page, 'Player', ZHERYNN, 'Dagger attack (no roll)');
   expect(await actCard(page).locator('.tc-act-line').allTextContents()).toEqual([
     'Zherynn: Attack with Dagger, SF 1d6+3 [3] = 6; acted at 6, acts next at 12.',
   ]);
@@ -195,7 +195,7 @@ it("plays the text's Time Count example in the tracker (6 → 7 → 12 → 13) a
   // Count 7: Garret (an NPC: the static SF) slashes with its long sword: 7 + 9 = 16.
   await advance(page, 7);
   expect((await tracker(page)).rows.Garret).toBe('acting now');
-  await act(page, 'Other Player', GARRET, 'Attack with Long sword');
+  await act(page, 'Other Player', GARRET, 'Long sword attack (no roll)');
   expect(await actCard(page).locator('.tc-act-line').allTextContents()).toEqual([
     'Garret: Attack with Long sword, SF 9; acted at 7, acts next at 16.',
   ]);
@@ -236,7 +236,7 @@ it("plays the text's Time Count example in the tracker (6 → 7 → 12 → 13) a
   expect(await card(page).locator('.result .big-label').textContent()).toBe('Hit');
   expect(await card(page).locator('.tc-line').allTextContents()).toEqual([
     'Zherynn acts next at count 16 (count 12 + SF 4).',
-    'Fast speed factor rolled: 1d6+3 → 1.',
+    'Fast speed factor rolled: 1d6+3 [1].',
   ]);
   const after = await tracker(page);
   expect(after.order[0]).toBe(AEUS);
@@ -279,7 +279,7 @@ it("plays the text's Time Count example in the tracker (6 → 7 → 12 → 13) a
 
   // Zherynn acts at 12 from the tracker (1d6 [2] + 3 = 5 → 17); count 13: Aeus, still unsteady.
   await queue(page, 2);
-  await act(page, 'Player', ZHERYNN, 'Attack with Dagger');
+  await act(page, 'Player', ZHERYNN, 'Dagger attack (no roll)');
   await advance(page, 13);
   expect(await tracker(page)).toEqual({
     count: 'Time Count 13 · round 2',

@@ -18,6 +18,7 @@ import {
   setTcInitiative,
   tcSchedule,
   advanceCount,
+  isScheduledTurnStart,
 } from '../../src/combat/tc-schedule.js';
 import { revertCountdown, setTcCountdown, tcCountdowns } from '../../src/combat/tc-countdowns.js';
 
@@ -354,6 +355,22 @@ describe('hostile clients', () => {
     h.as(gm);
     expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
     expect(tcSchedule(combat).next[z]).toBe(9);
+  });
+
+  it('a turn start is the schedule’s only: a turn or round written by hand starts no turn (A14)', async () => {
+    // No schedule yet: core's own turn order.
+    expect(isScheduledTurnStart(combat, g, 1)).toBe(true);
+    await theExample();
+    await advanceCount(combat); // count 6: Zherynn acts, round ⌊6/12⌋ + 1 = 1
+    expect(isScheduledTurnStart(combat, z, 1)).toBe(true);
+    // Garret (7) and Aeus (13) do not act at count 6; nor is round 2 the count's.
+    expect(isScheduledTurnStart(combat, g, 1)).toBe(false);
+    expect(isScheduledTurnStart(combat, a, 1)).toBe(false);
+    expect(isScheduledTurnStart(combat, z, 2)).toBe(false);
+    await scheduleAct(combat, z, { sf: 6, reason: 'dagger' });
+    await advanceCount(combat); // count 7: Garret
+    expect(isScheduledTurnStart(combat, g, 1)).toBe(true);
+    expect(isScheduledTurnStart(combat, z, 1)).toBe(false);
   });
 
   it("puts back a player's own write of its combatant's initiative", async () => {
