@@ -14,9 +14,13 @@ import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 import { isGMMessage } from '../cards/kernel/gm-message.js';
 import { track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
-import { setModelHeaderLabel, setModelSheetBlock } from '../applications/sheets/model-sheet-blocks.js';
+import {
+  setModelHeaderLabel,
+  setModelInitiative,
+  setModelSheetBlock,
+} from '../applications/sheets/model-sheet-blocks.js';
 import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
-import { tcSheetBlock } from '../applications/sheets/tc-sheet.js';
+import { tcInitiativeOf, tcSheetBlock } from '../applications/sheets/tc-sheet.js';
 import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
 import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
 
@@ -78,6 +82,7 @@ export function registerTcTable(): void {
   registerTcImpairmentsSetting();
   setModelSheetBlock(TC, tcSheetBlock);
   setModelHeaderLabel(TC, tcHeaderLabel);
+  setModelInitiative(TC, tcInitiativeOf);
   // Lane maneuvers: the maneuver card and the stance request (game.gng.tcManeuver, game.gng.tcStance).
   registerTcManeuverCards();
   registerLazyCard({

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
+import { tcCreature } from '../fixtures/tc-world.js';
 import { tcFighter, tcGoblin, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 
 const h = await getHarness();
@@ -28,6 +29,27 @@ const texts = (root: ParentNode, selector: string) =>
 const rows = (app: HarnessApplicationV2, table: string) =>
   [...app.element.querySelectorAll(`.${table} tbody tr`)].map((tr) => texts(tr, 'th, td').join(' | '));
 const HURT = { fatigue: 30, topLost: 4, impairments: { slashing: 1 }, paralysis: 3, petrification: 2 };
+
+describe('the initiative under the Time Count (R33, 002:246–248)', () => {
+  it('shows 1d6 + 4 − Wisdom in the header and on the combat panel, not GnG’s d20 modifier', async () => {
+    // Wisdom 14 (+2) lowers the count: 1d6 + 4 − 2 = 1d6+2; Wisdom 6 (−2) raises it: 1d6+6.
+    const wise = await tcCreature(h, { name: 'Sage', owner: player, abilities: { wis: 14, dex: 16 } });
+    h.as(player);
+    const sheet = await h.openSheet(wise);
+    expect(texts(sheet.element, '.header-stat strong')).toContain('1d6+2');
+    expect(texts(sheet.element, '.stat-initiative .stat-value')).toEqual(['1d6+2']);
+    expect(texts(sheet.element, '.stat-initiative .breakdown-line')).toEqual([
+      'The Time Count roll 1d6 + 4',
+      'Wisdom -2',
+    ]);
+    await sheet.close();
+    const rash = await tcCreature(h, { name: 'Rash', owner: player, abilities: { wis: 6 } });
+    h.as(player);
+    const other = await h.openSheet(rash);
+    expect(texts(other.element, '.stat-initiative .stat-value')).toEqual(['1d6+6']);
+    await other.close();
+  });
+});
 
 describe('the sheet block', () => {
   it('shows the five defenses, the Threshold of Pain and HP with their parts, the weapons’ speed', async () => {

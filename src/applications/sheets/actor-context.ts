@@ -20,7 +20,7 @@ import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
-import { modelHeaderLabelOf, modelSheetBlockOf } from './model-sheet-blocks.js';
+import { modelHeaderLabelOf, modelInitiativeOf, modelSheetBlockOf } from './model-sheet-blocks.js';
 import { skippedChangeLines } from './skipped-changes-context.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import {
@@ -173,7 +173,7 @@ export function headerContext(actor: Actor): Record<string, unknown> {
     hpBar: headerHpBar(actor, system),
     bab: signed(derived.bab),
     grapple: signed(derived.grapple),
-    initiative: signed(derived.initiative),
+    initiative: modelInitiativeOf(combatModel().id, actor)?.header ?? signed(derived.initiative),
   };
   if (actor.type === 'npc') {
     const npc = system as NpcData;
@@ -233,7 +233,7 @@ export function combatPanelContext(actor: Actor) {
               protection: protectionView(actor, system),
               hp: hpView(actor, system),
             }),
-      initiative: initiativeView(actor, system),
+      initiative: modelInitiativeOf(combatModel().id, actor)?.view ?? initiativeView(actor, system),
       /** "This turn: …" / "Next turn: …" from the action budget (empty out of combat). */
       budget: budgetLines(actor),
       /** Condition notes: a disabled leg (no run or charge), Severe Bleeding's next DC, blood loss. */
@@ -318,7 +318,7 @@ export function combatTabContext(actor: Actor): Record<string, unknown> {
     Object.assign(context, levelContext(system), {
       bab: signed(derived.bab),
       grapple: signed(derived.grapple),
-      initiative: signed(derived.initiative),
+      initiative: modelInitiativeOf(combatModel().id, actor)?.header ?? signed(derived.initiative),
       anatomy: ANATOMY_FLAGS.map((flag) => {
         const active = npc.anatomy.includes(flag);
         const name = t(`GNG.Anatomy.${flag}`);

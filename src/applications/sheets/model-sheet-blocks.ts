@@ -42,3 +42,20 @@ export function setModelHeaderLabel(id: string, label: HeaderLabel): void {
 export function modelHeaderLabelOf(id: string, actor: Actor): string | null {
   return headerLabels.get(id)?.(actor) ?? null;
 }
+
+/** A model's own initiative (header and combat panel), in place of GnG's d20 modifier. */
+export interface ModelInitiative {
+  /** The header's short form (the Time Count's "1d6+3"). */
+  header: string;
+  view: StatView;
+}
+type InitiativeOf = (actor: Actor) => ModelInitiative;
+const initiatives = new Map<string, InitiativeOf>();
+
+export function setModelInitiative(id: string, of: InitiativeOf): void {
+  initiatives.set(id, of);
+}
+
+export function modelInitiativeOf(id: string, actor: Actor): ModelInitiative | null {
+  return initiatives.get(id)?.(actor) ?? null;
+}

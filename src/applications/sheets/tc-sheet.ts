@@ -31,7 +31,10 @@ import { SPEED_CLASSES, speedClassOf, speedFactor } from '../../rules/models/tc/
 import { impairmentSpeedFactor } from '../../rules/models/tc/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
 import { modelDefenseStat, signed, type StatView } from './stat-views.js';
-import type { ModelSheetBlock } from './model-sheet-blocks.js';
+import type { ModelInitiative, ModelSheetBlock } from './model-sheet-blocks.js';
+import { TC_INITIATIVE_BASE } from '../../rules/models/tc/initiative.js';
+import { tcAbilityMod } from '../../rules/models/tc/defenses.js';
+import { modelCreatureOf } from '../../combat/model-health.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -204,4 +207,30 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
       : null,
   };
   return { stats, section, part: 'tcBlock' };
+}
+
+/**
+ * The initiative under the Time Count (R33): 1d6 + 4 − the Wisdom modifier, the lowest count acting
+ * first (002:246–248; Wisdom lowers the count: docs/rules.md "The Time Count"), in place of GnG's
+ * d20 modifier in the header and on the combat panel. The numbers are the engine's (initiative.ts).
+ */
+export function tcInitiativeOf(actor: Actor): ModelInitiative {
+  const { faces, bonus } = TC_INITIATIVE_BASE;
+  const wisdom = tcAbilityMod(modelCreatureOf(actor), 'wis');
+  const constant = bonus - wisdom;
+  const header = `1d${faces}${signed(constant)}`;
+  return {
+    header,
+    view: {
+      id: `gng-${actor.id}-initiative`,
+      key: 'initiative',
+      label: t('GNG.Sheet.Initiative'),
+      value: header,
+      lines: [
+        { label: t('GNG.Model.TC.Sheet.InitiativeBase'), value: `1d${faces} + ${bonus}` },
+        { label: t('GNG.Ability.wis.long'), value: signed(-wisdom) },
+      ],
+      notes: [t('GNG.Model.TC.Sheet.InitiativeNote')],
+    },
+  };
 }
