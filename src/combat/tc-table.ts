@@ -23,8 +23,9 @@ import { tcHeaderLabel } from '../applications/sheets/tc-header.js';
 import { tcInitiativeOf, tcSheetBlock } from '../applications/sheets/tc-sheet.js';
 import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
 import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
+import { TC_MODEL_ID } from '../rules/models/tc/state.js';
 
-const TC = 'tc';
+const TC = TC_MODEL_ID;
 const playing = () => combatModel().id === TC;
 
 const healModule = onDemand(() => import('../cards/tc-heal/tc-heal-card.js'));

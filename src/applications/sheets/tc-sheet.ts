@@ -35,6 +35,7 @@ import type { ModelInitiative, ModelSheetBlock } from './model-sheet-blocks.js';
 import { TC_INITIATIVE_BASE } from '../../rules/models/tc/initiative.js';
 import { tcAbilityMod } from '../../rules/models/tc/defenses.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -127,7 +128,7 @@ export function tcSheetBlock(actor: Actor): ModelSheetBlock {
   const defenses = system.derived.modelDefenses;
   const stats = TC_DEFENSE_IDS.flatMap((id) => {
     const spec: DefenseSpec | undefined = defenses[id];
-    return spec ? [modelDefenseStat(actor, spec, 'tc', word(`GNG.Model.TC.Defense.${spec.id}`))] : [];
+    return spec ? [modelDefenseStat(actor, spec, TC_MODEL_ID, word(`GNG.Model.TC.Defense.${spec.id}`))] : [];
   });
   const top = tcThreshold(creature);
   stats.push(topStat(actor, system), hpStat(actor, system, health));

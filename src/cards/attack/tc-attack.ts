@@ -43,9 +43,10 @@ import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
 import { tcAttackerOf, tcBaseParts, tcStanceFacts } from './tc-situation.js';
 import type { TcRange } from './tc-range.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
-/** The Time Count model's id (lane core's TC_MODEL). */
-export const TC_MODEL_ID = 'tc';
+/** The Time Count model's id (the engine's, state.ts). */
+export { TC_MODEL_ID };
 
 export const isTcModel = (model: CombatModel | null | undefined): boolean => model?.id === TC_MODEL_ID;
 

@@ -26,6 +26,7 @@ import {
   type CardActionResult,
 } from '../kernel/index.js';
 import { oncePerRequest } from '../kernel/same-request.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 export const TC_HEAL_QUERY = 'gng.tcHeal';
 export const TC_HEAL_CARD_QUERY = 'gng.tcHealCard';
@@ -100,7 +101,7 @@ const store = (v: { invigoration: number; fatigue: number }) => ({
 const playRequest = actorQuery(
   async (actorUuid, sender, fields) => {
     if (!sender.isGM) throw new Refusal(`${H}.Error.GMOnly`);
-    if (combatModel().id !== 'tc') throw new Refusal(`${H}.Error.NotTC`);
+    if (combatModel().id !== TC_MODEL_ID) throw new Refusal(`${H}.Error.NotTC`);
     const actor = await actorOf(actorUuid);
     if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
       throw new Refusal('GNG.Error.Card.BadRequest');

@@ -38,6 +38,7 @@ import {
   type TcManeuverCardState,
   type TcManeuverTarget,
 } from './tc-maneuver-state.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 async function saveCard(message: ChatMessage, state: TcManeuverCardState): Promise<void> {
   await message.update({
@@ -161,7 +162,7 @@ export async function startTcManeuver(
   if (!actor.isOwner) return warn('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
   if (!(TC_MANEUVERS as readonly string[]).includes(maneuver))
     return warn('GNG.Model.TC.Maneuver.Error.Unknown');
-  if (combatModel().id !== 'tc') return warn('GNG.Model.TC.Maneuver.Error.NotTc');
+  if (combatModel().id !== TC_MODEL_ID) return warn('GNG.Model.TC.Maneuver.Error.NotTc');
   const targets = maneuverTargets(actor, options.targets);
   if (!targets.length) {
     ui.notifications.warn(noTargetWarning(actor));

@@ -45,6 +45,7 @@ import { tcStanceFacts } from '../attack/tc-situation.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace } from './tc-act.js';
 import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } from './tc-maneuver-state.js';
 import { renderTcManeuverCard } from './tc-maneuver-view.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 const creature = (actor: Actor) => actor.system as CreatureData;
 const KEYS = new Set(['action', 'actorUuid', 'maneuver', 'weaponId', 'targets']);
@@ -185,7 +186,7 @@ export async function postTcManeuver(
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!actor.testUserPermission(user, 'OWNER'))
     throw new Refusal('GNG.Error.Attack.NotAttackerOwner', { name: actor.name });
-  if (combatModel().id !== 'tc') throw new Refusal('GNG.Model.TC.Maneuver.Error.NotTc');
+  if (combatModel().id !== TC_MODEL_ID) throw new Refusal('GNG.Model.TC.Maneuver.Error.NotTc');
   const weapon = request.weaponId ? (actor.items.get(request.weaponId) ?? null) : null;
   if (request.weaponId && weapon?.type !== 'weapon') throw new Refusal('GNG.Error.Attack.BadRequest');
   const slowed = conditionSpeed(actor);
@@ -283,7 +284,7 @@ export async function postTcManeuver(
     }
     const state: TcManeuverCardState = {
       version: 1,
-      model: 'tc',
+      model: TC_MODEL_ID,
       maneuver: request.maneuver,
       attacker: { actorUuid: actor.uuid, name: actor.name },
       check,

@@ -32,6 +32,7 @@ import {
   type CardActionResult,
 } from '../kernel/index.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace, tcFields } from './tc-act.js';
+import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 export const TC_STANCE_QUERY = 'gng.tcStance';
 export const TC_STANCE_CARD_QUERY = 'gng.tcStanceCard';
@@ -165,7 +166,7 @@ async function play(actor: Actor, to: TcStance): Promise<ChatMessage> {
 /** `gng.tcStance` on the active GM: never throws (a refusal is the answer). */
 export const handleTcStance = actorQuery(
   async (actorUuid, sender, fields) => {
-    if (combatModel().id !== 'tc') throw new Refusal('GNG.Model.TC.Stance.Error.NotTc');
+    if (combatModel().id !== TC_MODEL_ID) throw new Refusal('GNG.Model.TC.Stance.Error.NotTc');
     const actor = await actorOf(actorUuid);
     if (!actor || !(actor.type === 'character' || actor.type === 'npc'))
       throw new Refusal('GNG.Error.Card.BadRequest');
