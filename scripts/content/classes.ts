@@ -11,7 +11,7 @@ import {
   MODERN_CLASS_PROGRESSIONS,
   type StatProgressions,
 } from '../../src/rules/classes.js';
-import type { BabProgression, SaveProgression } from '../../src/rules/baseProgressions.js';
+import type { BabProgression, SaveProgression } from '../../src/rules/attack-save-progression.js';
 import { type Doc, itemDoc, p, slug, source, stableId } from './common.js';
 import { KIND_ICONS } from '../packs/icons.js';
 

@@ -4,7 +4,7 @@
  * effect of `CALLED_SHOT_EFFECTS`. Our own words; the numbers are GnG's ("CONDITIONS", "CALLED
  * SHOTS", GRAPPLING › Locked; core rules for the conditions GnG does not redefine).
  */
-import { CALLED_SHOT_EFFECTS } from '../../src/rules/calledShots.js';
+import { CALLED_SHOT_EFFECTS } from '../../src/rules/called-shots.js';
 import { GNG_STATUSES } from '../../src/config/status-effects.js';
 import { type Doc, journalDoc, p, pageLink, source, stableId, textPage, uuidLink } from './common.js';
 import { featId } from './feats.js';

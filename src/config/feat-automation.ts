@@ -7,33 +7,36 @@
  * really appears as a string in src/ outside this file.
  */
 export const FEAT_AUTOMATION: Readonly<Record<string, string>> = {
-  // Free abort actions (engine ACTION_FEAT_IDS, src/rules/actionFeats.ts; the action budget).
-  'improved-block': 'src/rules/actionFeats.ts: one free Block a round',
-  'advanced-block': 'src/rules/actionFeats.ts: free Blocks up to the Dexterity modifier',
-  'infinite-block': 'src/rules/actionFeats.ts: every Block free',
-  'improved-dive-for-cover': 'src/rules/actionFeats.ts: one free Dive for Cover a round',
-  'advanced-dive-for-cover': 'src/rules/actionFeats.ts: free Dives for Cover up to the Dexterity modifier',
-  'improved-roll-with-blow': 'src/rules/actionFeats.ts: one free Roll with the Blow a round',
+  // Free abort actions (engine ACTION_FEAT_IDS, src/rules/appendix-feats.ts; the action budget).
+  'improved-block': 'src/rules/appendix-feats.ts: one free Block a round',
+  'advanced-block': 'src/rules/appendix-feats.ts: free Blocks up to the Dexterity modifier',
+  'infinite-block': 'src/rules/appendix-feats.ts: every Block free',
+  'improved-dive-for-cover': 'src/rules/appendix-feats.ts: one free Dive for Cover a round',
+  'advanced-dive-for-cover': 'src/rules/appendix-feats.ts: free Dives for Cover up to the Dexterity modifier',
+  'improved-roll-with-blow': 'src/rules/appendix-feats.ts: one free Roll with the Blow a round',
   'advanced-roll-with-blow':
-    'src/rules/actionFeats.ts: free Rolls with the Blow up to the Dexterity modifier',
-  'improved-maintain-footing': 'src/rules/actionFeats.ts: one free Maintain Footing a round',
-  'advanced-maintain-footing': 'src/rules/actionFeats.ts: free Maintain Footing up to the Dexterity modifier',
+    'src/rules/appendix-feats.ts: free Rolls with the Blow up to the Dexterity modifier',
+  'improved-maintain-footing': 'src/rules/appendix-feats.ts: one free Maintain Footing a round',
+  'advanced-maintain-footing':
+    'src/rules/appendix-feats.ts: free Maintain Footing up to the Dexterity modifier',
   // Blocks (engine aborts.ts).
   'block-projectile': 'src/rules/aborts.ts: Block against thrown (0) and launched (−4) missiles',
   'epic-block-projectile': 'src/rules/aborts.ts: Block against bullets (−8) and energy (−12) too',
   'breaking-block': 'src/rules/aborts.ts: a Block at −4 that damages the attacker',
   riposte: 'src/cards/attack/attack-aborts.ts: the riposte after a won Block',
-  // Called shots, strikes and grapple moves (engine actionFeats.ts SPECIAL_STRIKES, the cards).
+  // Called shots, strikes and grapple moves (engine appendix-feats.ts SPECIAL_STRIKES, the cards).
   'improved-called-shot': 'src/cards/attack/attack-preview.ts: 1 less penalty per called-shot effect',
   'advanced-called-shot': 'src/cards/attack/called-shots.ts: no attack of opportunity for a called shot',
-  'basic-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Spirit and Break Stance at −4',
-  'improved-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Grip and Break Balance at −6',
-  'advanced-breaking-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Break Weapon −4, Break Body −8',
+  'basic-breaking-strikes':
+    'src/rules/appendix-feats.ts SPECIAL_STRIKES: Break Spirit and Break Stance at −4',
+  'improved-breaking-strikes':
+    'src/rules/appendix-feats.ts SPECIAL_STRIKES: Break Grip and Break Balance at −6',
+  'advanced-breaking-strikes': 'src/rules/appendix-feats.ts SPECIAL_STRIKES: Break Weapon −4, Break Body −8',
   'improved-sunder': 'src/cards/attack/sunder.ts: +4 on a sunder, no attack of opportunity from the holder',
-  'basic-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Nerves, Mind, Senses at −4',
-  'improved-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Strength, Rip Dexterity at −8',
-  'advanced-nerve-strikes': 'src/rules/actionFeats.ts SPECIAL_STRIKES: Rip Innards, Rip Body at −8',
-  'feather-touch': 'src/rules/actionFeats.ts: Dexterity for the nerve strikes’ save DC',
+  'basic-nerve-strikes': 'src/rules/appendix-feats.ts SPECIAL_STRIKES: Rip Nerves, Mind, Senses at −4',
+  'improved-nerve-strikes': 'src/rules/appendix-feats.ts SPECIAL_STRIKES: Rip Strength, Rip Dexterity at −8',
+  'advanced-nerve-strikes': 'src/rules/appendix-feats.ts SPECIAL_STRIKES: Rip Innards, Rip Body at −8',
+  'feather-touch': 'src/rules/appendix-feats.ts: Dexterity for the nerve strikes’ save DC',
   'improved-grapple': 'src/data/actor/derive-creature.ts: +4 on grapple checks',
   'improved-initiative': 'src/data/actor/derive-creature.ts (engine initiative.ts): +4 on initiative checks',
   'advanced-grapple': 'src/cards/grapple/grapple-state.ts: Choke, Lock and Throw at −4',

@@ -16,7 +16,7 @@ import {
   assertActionFeats,
   type ActionFeatId,
   type BlockAttackKind,
-} from './actionFeats.js';
+} from './appendix-feats.js';
 
 /** The four abort actions (GnG "Abort Action"). */
 export const ABORT_ACTIONS = ['block', 'dive-for-cover', 'maintain-footing', 'roll-with-blow'] as const;

@@ -2,7 +2,7 @@
  * The GnG conditions as data (GnG "CONDITIONS", "Locked"; core "Pin"; the disabled body parts of
  * GnG "CALLED SHOTS"). Each entry lists the mechanical effects the text gives, and nothing else.
  * This is the one place of the conditions' numbers: the condition rows of "Table: Defense Roll
- * Modifiers" (defense.ts) and "Table: Attack Roll Modifiers" (attackModifiers.ts) are read from here.
+ * Modifiers" (defense.ts) and "Table: Attack Roll Modifiers" (attack-modifiers.ts) are read from here.
  */
 import { assertOneOf } from './validate.js';
 
@@ -347,7 +347,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     descriptionKey: key('disabled-leg'),
   },
   deafened: { source: 'core', descriptionKey: key('deafened') },
-  // Entangled's attack and Dexterity numbers are rows of the attacker/Defense tables (attackModifiers.ts).
+  // Entangled's attack and Dexterity numbers are rows of the attacker/Defense tables (attack-modifiers.ts).
   entangled: { source: 'core', noRunOrCharge: true, descriptionKey: key('entangled') },
   // Core rules condition summary (decision "fatigue numbers", docs/rules.md): effective −6 Str and Dex, half speed,
   // no run or charge; 1 hour of complete rest makes the character fatigued.

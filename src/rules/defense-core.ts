@@ -29,7 +29,7 @@ import {
   type RemovedDefensePart,
 } from './defense-tables.js';
 import { armorCheckDefensePenalty, encumbrancePenalty } from './encumbrance.js';
-import { classDefenseBonusOf } from './progression-core.js';
+import { classDefenseBonusOf } from './defense-hp-progression-core.js';
 import { sizeModifier } from './sizes.js';
 import { assertOneOf } from './validate.js';
 

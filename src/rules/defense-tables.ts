@@ -3,7 +3,7 @@
  * defender states, typed modifiers and parts of the Defense bonus). Public through defense.ts, which
  * re-exports this module; the rule itself is defense-core.ts.
  */
-import { ENTANGLED_DEXTERITY_PENALTY } from './attackModifiers.js';
+import { ENTANGLED_DEXTERITY_PENALTY } from './attack-modifiers.js';
 import { conditionEffects, conditionLosesDexterity, type ConditionId } from './conditions.js';
 import type { EncumbranceLoad } from './encumbrance.js';
 import type { ClassLevels, Size } from './types.js';

@@ -23,7 +23,7 @@ import {
   type DefenseRollModifierRow,
   type DefenseState,
 } from './defense-tables.js';
-import { characterLevel } from './progression.js';
+import { characterLevel } from './defense-hp-progression.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from './validate.js';
 
 export * from './defense-tables.js';

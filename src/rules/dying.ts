@@ -10,7 +10,7 @@ import {
   rollStabilization,
   stabilizationChance,
   type DamageCondition,
-} from './damageEffects.js';
+} from './damage-effects.js';
 import type { DiceSource, Size } from './types.js';
 import { assertInteger, assertNonNegativeInteger, assertSize } from './validate.js';
 

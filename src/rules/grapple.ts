@@ -7,8 +7,8 @@ import type { Size } from './types.js';
 import { parseDice, type DiceExpression } from './dice.js';
 import { grappleSizeModifier, sizeSteps } from './sizes.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf, assertSize } from './validate.js';
-import { ADVANCED_GRAPPLE_PENALTY, IMPROVED_GRAPPLE_BONUS, strikeSaveDc } from './actionFeats.js';
-import { STAB_AND_GRAB } from './calledShots.js';
+import { ADVANCED_GRAPPLE_PENALTY, IMPROVED_GRAPPLE_BONUS, strikeSaveDc } from './appendix-feats.js';
+import { STAB_AND_GRAB } from './called-shots.js';
 import { conditionEffects } from './conditions.js';
 
 /** Weapon grapple bonuses (GnG "Grappling with Weapons"). */

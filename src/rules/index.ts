@@ -9,36 +9,36 @@ export * from './sizes.js';
 export * from './abilities.js';
 export * from './criticals.js';
 export * from './attack.js';
-export * from './attackModifiers.js';
+export * from './attack-modifiers.js';
 export * from './ranged-weapon-kind.js';
 export * from './protection.js';
 export * from './damage.js';
-export * from './specialAttacks.js';
-export * from './highMagic.js';
+export * from './special-attacks.js';
+export * from './high-magic.js';
 export * from './conditions.js';
-export * from './actionFeats.js';
+export * from './appendix-feats.js';
 export * from './aborts.js';
-export * from './areaAndManeuvers.js';
-export * from './calledShots.js';
+export * from './area-damage-and-shoves.js';
+export * from './called-shots.js';
 export * from './bleeding.js';
 export * from './grapple.js';
-export * from './progression.js';
+export * from './defense-hp-progression.js';
 export * from './classes.js';
 /** Class features read from class levels (issue #28: uncanny dodge). */
 export * from './class-features.js';
 export * from './encumbrance.js';
-export * from './hitPoints.js';
-export * from './damageEffects.js';
-export * from './bodyPartRecovery.js';
+export * from './hit-points.js';
+export * from './damage-effects.js';
+export * from './body-part-recovery.js';
 export * from './defense.js';
-export * from './baseProgressions.js';
+export * from './attack-save-progression.js';
 export * from './skills.js';
-export * from './conditionModifiers.js';
+export * from './condition-modifiers.js';
 /** Initiative: Dex, Improved Initiative, conditions; the tiebreaker (issue #33). */
 export * from './initiative.js';
 export * from './rest.js';
 export * from './dying.js';
-export * from './areas.js';
+export * from './fire-areas.js';
 export * from './item-properties.js';
 export * from './combat-options.js';
 export * from './reload.js';
@@ -57,7 +57,7 @@ export type {
 /** Damage dice one size up (issue #18 feats: Advanced Unarmed Strike, Improvised Weapon Mastery). */
 export { damageDiceSizeUp } from './damage-dice-steps.js';
 /** Sudden Action and Tactical Aid (issue #18 feats used as actions). */
-export * from './feat-actions.js';
+export * from './tactical-feats.js';
 /**
  * Loaded on first use (issue #29), so not exported here: the bestiary conversion (`convertMonster`,
  * `parseAttackLine`), the stat-block parser (`parseStatBlock`), the exact odds (`odds`) and the fight

@@ -6,7 +6,7 @@
  * hardness, hit points, the energy divisors and Break Weapon's damage to the item.
  */
 import { startSevereBleeding, type SevereBleedingState } from './bleeding.js';
-import { conditionSaveDc } from './calledShots.js';
+import { conditionSaveDc } from './called-shots.js';
 import { damagePipeline } from './damage.js';
 import { PROTECTION_BYPASSES, type ProtectionBypass, type ProtectionParts } from './protection.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from './validate.js';

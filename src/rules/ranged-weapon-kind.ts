@@ -9,7 +9,7 @@
  * knife, dart or shuriken is a small throwing knife); any other thrown or ranged weapon is one of the
  * "similar ranged weapons" (a thrown spear, a javelin, a thrown axe, a net) and cannot be used prone.
  */
-import type { RangedWeaponKind } from './attackModifiers.js';
+import type { RangedWeaponKind } from './attack-modifiers.js';
 
 /** What the family is read from. */
 export interface RangedWeaponFacts {

@@ -5,8 +5,8 @@
  * "Rest, recovery and the dying".
  */
 import { ABILITIES, type Ability } from './abilities.js';
-import { bodyPartRecoveryChance, rollBodyPartRecovery } from './bodyPartRecovery.js';
-import { abilityPointsRecoveredPerDay, naturalHealingPerWeek } from './hitPoints.js';
+import { bodyPartRecoveryChance, rollBodyPartRecovery } from './body-part-recovery.js';
+import { abilityPointsRecoveredPerDay, naturalHealingPerWeek } from './hit-points.js';
 import type { DiceSource, Size } from './types.js';
 import { assertIntegerInRange, assertNonNegativeInteger, assertOneOf, assertSize } from './validate.js';
 

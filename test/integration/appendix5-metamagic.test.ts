@@ -165,7 +165,7 @@ describe('Armor Piercing Spell and Armor Ignoring Spell on the area card', () =>
 describe('Armor Piercing Power and Armor Ignoring Power', () => {
   it('+4 power points (5 + 4 = 9) within manifester level 9; +8 (13) above it is refused', async () => {
     const { actor, spell } = await caster(['armor-piercing-power', 'armor-ignoring-power'], energyBolt);
-    // A 9th-level manifester: a player states no caster level above the caster's own (hostile-33).
+    // A 9th-level manifester: a player states no caster level above the caster's own (hostile-spell-resources).
     await actor.items.find((i) => i.type === 'class')?.update({ 'system.levels': 9 });
     const target = await armored();
     h.as(player);

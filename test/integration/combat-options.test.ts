@@ -376,7 +376,7 @@ describe('fighting defensively and total defense', () => {
     // GnG DODGE: "A condition that makes you lose your Dexterity bonus … also makes you lose dodge bonuses".
     const f = await fighter();
     h.as(player);
-    // Through the GM (the sheet's button): a status set by hand gives no dodge bonus (hostile-18).
+    // Through the GM (the sheet's button): a status set by hand gives no dodge bonus (hostile-opportunity-options).
     expect(await takeTotalDefense(f)).toBe(true);
     const defending = sys(f).derived.defense.melee.total;
     await f.toggleStatusEffect('flat-footed', { active: true });
@@ -388,7 +388,7 @@ describe('fighting defensively and total defense', () => {
   });
 });
 
-describe('total defense through the GM (hostile-18 holes)', () => {
+describe('total defense through the GM (hostile-opportunity-options holes)', () => {
   // Core "Total Defense": "Instead of attacking, a character can use his or her attack action simply to
   // defend" — an action of its own turn. In a begun combat: refused on another's turn; on its own, the
   // turn's attack action is spent (a second attack action is then refused).

@@ -94,7 +94,7 @@ describe('pack text', () => {
   it('the markers catch the notes this test exists for', () => {
     const flagged = (text: string) => DEVELOPER_MARKERS.some(([, pattern]) => pattern.test(text));
     expect(flagged('HP 23 — see docs/rules.md, "fighter HP"')).toBe(true);
-    expect(flagged('in the rules engine (calledShots.ts)')).toBe(true);
+    expect(flagged('in the rules engine (called-shots.ts)')).toBe(true);
     expect(flagged('counted each round (FREE_ABORT_FEATS)')).toBe(true);
     expect(flagged('we had no table at hand')).toBe(true);
     expect(flagged('TODO: check')).toBe(true);

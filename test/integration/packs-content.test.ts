@@ -14,14 +14,14 @@ import { classDocs } from '../../scripts/content/classes.js';
 import { conditionDocs } from '../../scripts/content/conditions.js';
 import { magicItemDocs, spellDocs } from '../../scripts/content/magic.js';
 import { rulesDocs } from '../../scripts/content/rules.js';
-import { ACTION_FEAT_IDS, SPECIAL_STRIKES } from '../../src/rules/actionFeats.js';
+import { ACTION_FEAT_IDS, SPECIAL_STRIKES } from '../../src/rules/appendix-feats.js';
 import {
   CLASS_PROGRESSIONS,
   CREATURE_TYPE_PROGRESSIONS,
   MODERN_CLASS_PROGRESSIONS,
   statProgressions,
 } from '../../src/rules/classes.js';
-import { CALLED_SHOT_EFFECTS } from '../../src/rules/calledShots.js';
+import { CALLED_SHOT_EFFECTS } from '../../src/rules/called-shots.js';
 import { GNG_STATUSES, GNG_STATUS_REFERENCES, statusEffectConfig } from '../../src/config/status-effects.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { getHarness, ROOT } from '../harness/index.js';

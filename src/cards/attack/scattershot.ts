@@ -2,7 +2,7 @@
  * Scattershot and longarms on the attack card (GnG SPECIAL ATTACKS › SCATTERSHOT; ADDITIONAL COMBAT
  * RULES › SIDEARMS AND LONGARMS IN MELEE). Glue only: the table is the engine's `scattershot`
  * (damage dice, targets, the −4 for two targets at three increments, no range penalty), the aisle is
- * `areas.ts` through the burst card's scene helpers, the longarm's −4 is `attackRollModifiers`.
+ * `fire-areas.ts` through the burst card's scene helpers, the longarm's −4 is `attackRollModifiers`.
  *
  * The weapon's damage formula is its one-increment value (4dX): its die is the base die ("a base
  * damage die listed in their description"), and an increment rolls the table's count of that die.

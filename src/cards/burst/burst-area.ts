@@ -2,7 +2,7 @@
  * The burst's area on the shooter's scene (its token's `parent`, whatever scene the GM views): token
  * centres in feet (the scene's grid: `grid.size` pixels per `grid.distance` feet; without a scene,
  * 100 px per 5 ft as v13's default grid and `system.json`), the aisle or cone anchored at the
- * shooter's token (engine `areas.ts`), who is in it nearest first, each one's distance by the
+ * shooter's token (engine `fire-areas.ts`), who is in it nearest first, each one's distance by the
  * scene's grid (`scene-grid.ts`), and the measured template that shows it, on that scene (created
  * and deleted by the GM).
  */

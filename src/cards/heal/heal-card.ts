@@ -1,6 +1,6 @@
 /**
  * The heal card (GnG "RECOVERY OF DISABLED BODY PARTS": a healer tends injuries, Surgery,
- * Extraordinary Healing; engine `bodyPartRecovery.ts`, decisions in docs/rules.md "Rest, recovery
+ * Extraordinary Healing; engine `body-part-recovery.ts`, decisions in docs/rules.md "Rest, recovery
  * and the dying"). `game.gng.heal(patient, { kind, healer, part, formula })` asks the active GM
  * (`gng.healCard` query, `action: 'start'`), who checks the sender and the request against the
  * documents (heal-steps.ts), rolls, changes the patient and posts one card speaking as the healer

@@ -2,7 +2,7 @@
  * The state of one suppressing fire card (GnG SPECIAL ATTACKS › SUPPRESSING FIRE), stored in the
  * chat message's `flags.gng.suppress`, and who may do what with it (suppress-card.ts is the table).
  *
- * The card is the area the shooter holds: its shape in feet (areas.ts), the Reflex DC, the free shot's
+ * The card is the area the shooter holds: its shape in feet (fire-areas.ts), the Reflex DC, the free shot's
  * penalty and cost, the rounds spent (wasted shots and each free shot, for Undo) and one **trigger**
  * per creature that entered the area, moved 5 ft in it or acted in it. A trigger runs: Reflex save →
  * (success) become suppressed or keep moving → (keep moving, or a failed save) the shooter's free

@@ -3,7 +3,7 @@
  * makes of pasted text) → a GnG creature, with every step explained and everything left over listed.
  *
  * - HP: (Constitution, or 20 with none + class bonus + Toughness) × size multiplier (GnG "HIT
- *   POINTS"), through hitPoints.ts with the creature type's and classes' HP progressions.
+ *   POINTS"), through hit-points.ts with the creature type's and classes' HP progressions.
  * - Protection: armor bonus (with its enhancement) + natural armor (GnG "PROTECTION").
  * - Defense bonus: Dex modifier + class bonus + equipment penalty + size modifier + shield bonus, and
  *   the AC's deflection/dodge/haste/insight/luck/sacred/profane bonuses (GnG "DEFENSE"), and +1 dodge
@@ -13,9 +13,9 @@
  * Pure: no Foundry, no I/O; never throws on a record of the SRD file.
  */
 import { defenseBonus, type DefenseBreakdown, type DefenseModifierType } from '../defense.js';
-import { hitPointsBreakdown, type HitPointsBreakdown } from '../hitPoints.js';
+import { hitPointsBreakdown, type HitPointsBreakdown } from '../hit-points.js';
 import { abilityModifier } from '../abilities.js';
-import { isImmuneToInjury } from '../damageEffects.js';
+import { isImmuneToInjury } from '../damage-effects.js';
 import { protection, type ProtectionBreakdown } from '../protection.js';
 import type { Size } from '../types.js';
 import {

@@ -3,7 +3,7 @@
  * use. A monster's racial Hit Dice use its creature type's row of GnG "Table: Defense/HP Bonus by
  * Creature Type"; class levels named in the stat block ("Ogre, 4th-Level Barbarian") use the class's
  * row of "… by Class" / "… by Modern and Future Class". The numbers live in classes.ts and
- * progression.ts; this file only decides which rows apply (docs/rules.md "Bestiary conversion").
+ * defense-hp-progression.ts; this file only decides which rows apply (docs/rules.md "Bestiary conversion").
  */
 import { statProgressions, type StatProgressions } from '../classes.js';
 import { SIZES, type ClassLevels, type Size } from '../types.js';

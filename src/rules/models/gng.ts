@@ -11,11 +11,11 @@ import {
   damageCondition,
   damageConsequences,
   nonlethalCondition,
-} from '../damageEffects.js';
+} from '../damage-effects.js';
 import { defenseBonus } from '../defense.js';
 import { lazyDefenseBreakdown } from '../defense-core.js';
 import type { DefenseAttackMode, DefenseBreakdown, DefensePart } from '../defense-tables.js';
-import { applyDamageToHitPoints, hitPointsBreakdown } from '../hitPoints.js';
+import { applyDamageToHitPoints, hitPointsBreakdown } from '../hit-points.js';
 import {
   MODEL_CAPABILITIES,
   type CombatModel,

@@ -6,7 +6,7 @@
  * model's file says which text it rests on. Pure; loaded with the model, never at start.
  */
 import type { DamageResult, DamageSteps } from '../damage.js';
-import { applyDamageToHitPoints } from '../hitPoints.js';
+import { applyDamageToHitPoints } from '../hit-points.js';
 import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '../validate.js';
 import {
   MODEL_CAPABILITIES,

@@ -16,7 +16,7 @@ import {
 } from '../odds/distribution.js';
 import { noTruncation } from '../odds/hit-odds.js';
 import type { OddsCondition } from '../odds/outcome-odds.js';
-import { INJURY_LEVELS } from '../damageEffects.js';
+import { INJURY_LEVELS } from '../damage-effects.js';
 import { assertNonNegativeInteger } from '../validate.js';
 import type { CombatModel, HealthOutcome, HealthVector, ModelCreature, ModelDamageInput } from './types.js';
 

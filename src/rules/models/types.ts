@@ -8,14 +8,14 @@
  */
 import type { DiceSource, Size } from '../types.js';
 import type { DefenseBreakdown, DefenseInput, DefenseState } from '../defense-tables.js';
-import type { HitPointsInput } from '../hitPoints.js';
+import type { HitPointsInput } from '../hit-points.js';
 import type { DamagePipelineInput, DamageResult } from '../damage.js';
-import type { DamageRuleOptions } from '../damageEffects.js';
+import type { DamageRuleOptions } from '../damage-effects.js';
 import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import type { FightSides, FightResult, SimVariants } from '../simulate/types.js';
 import type { FightOptions, FightPolicies } from '../simulate/fight.js';
 import type { Ability } from '../abilities.js';
-import type { BabProgression, Save, SaveProgression } from '../baseProgressions.js';
+import type { BabProgression, Save, SaveProgression } from '../attack-save-progression.js';
 import type { Progression } from '../types.js';
 
 /**

@@ -3,8 +3,8 @@
  * the engine: the attack bonus (the dialog's parts summed), the Defense bonus of `defenseBonus` (or the
  * GM's total), what `rollDamage` passes to `damagePipeline`, and the target's HP, size and saves.
  */
-import { calledShotEffect, CALLED_SHOT_EFFECTS, type CalledShotEffect } from '../calledShots.js';
-import type { DamageRuleOptions } from '../damageEffects.js';
+import { calledShotEffect, CALLED_SHOT_EFFECTS, type CalledShotEffect } from '../called-shots.js';
+import type { DamageRuleOptions } from '../damage-effects.js';
 import { assertOneOf } from '../validate.js';
 import type { ApplyOptions, HealthVector, ModelCreature } from '../models/types.js';
 import { damageOdds, type DamageOdds, type DamageOddsInput } from './damage-odds.js';

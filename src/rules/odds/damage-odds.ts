@@ -4,7 +4,7 @@
  * multiplier, damage reduction and energy resistance — through the engine's own `damagePipeline`,
  * so the odds take every step exactly as the attack card does.
  */
-import { penetrationSaveDc } from '../calledShots.js';
+import { penetrationSaveDc } from '../called-shots.js';
 import { damagePipeline, type DamagePipelineInput } from '../damage.js';
 import { assertInteger, assertNonNegativeInteger } from '../validate.js';
 import {

@@ -5,7 +5,7 @@
  * loss included). Each damage value goes once through the same engine functions the cards apply
  * (`applyDamageToHitPoints`, `applyNonlethalDamage`, `damageConsequences`, `injury`, `conditionSaveDc`).
  */
-import { conditionSaveDc, vitalStrikeDamage, type CalledShotEffect } from '../calledShots.js';
+import { conditionSaveDc, vitalStrikeDamage, type CalledShotEffect } from '../called-shots.js';
 import {
   INJURY_LEVELS,
   applyNonlethalDamage,
@@ -14,8 +14,8 @@ import {
   type DamageRuleOptions,
   type InjuryLevel,
   type NonlethalCondition,
-} from '../damageEffects.js';
-import { applyDamageToHitPoints } from '../hitPoints.js';
+} from '../damage-effects.js';
+import { applyDamageToHitPoints } from '../hit-points.js';
 import type { Size } from '../types.js';
 import { assertInteger, assertNonNegativeInteger, assertSize } from '../validate.js';
 import { pointDistribution, type Distribution } from './distribution.js';

@@ -3,8 +3,8 @@
  * natural 20 always saving and a natural 1 always failing, counted over the twenty faces with the
  * engine's own `savingThrow` and `resolveAdvancedWoundTrauma`.
  */
-import { savingThrow } from '../areaAndManeuvers.js';
-import { resolveAdvancedWoundTrauma } from '../damageEffects.js';
+import { savingThrow } from '../area-damage-and-shoves.js';
+import { resolveAdvancedWoundTrauma } from '../damage-effects.js';
 import type { DiceSource } from '../types.js';
 import { assertInteger } from '../validate.js';
 

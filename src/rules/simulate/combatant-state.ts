@@ -4,7 +4,7 @@
  * (injury penalty, Defense re-derived by `defenseBonus`), each from the engine.
  */
 import { newActionBudget, type ActionBudget } from '../aborts.js';
-import { nonlethalCondition, injury, damageCondition, type DamageCondition } from '../damageEffects.js';
+import { nonlethalCondition, injury, damageCondition, type DamageCondition } from '../damage-effects.js';
 import { defenseBonus, type DefenseState } from '../defense.js';
 import type { SevereBleedingState } from '../bleeding.js';
 import type { CombatantSnapshot, EndState, SideId } from './types.js';

@@ -5,7 +5,7 @@
  * "The fight simulator (issue #20)".
  */
 import { beginTurnWithTrauma } from '../aborts.js';
-import { savingThrow } from '../areaAndManeuvers.js';
+import { savingThrow } from '../area-damage-and-shoves.js';
 import { advanceSevereBleeding } from '../bleeding.js';
 import { dyingRound } from '../dying.js';
 import { weightedSum } from '../odds/distribution.js';

@@ -8,18 +8,18 @@
  */
 import { abortEligibility, blockAttackKind, resolveBlock, spendAbort, type AbortFeats } from '../aborts.js';
 import { defenseRollFromValues, resolveAttack, rollAttack } from '../attack.js';
-import { savingThrow } from '../areaAndManeuvers.js';
+import { savingThrow } from '../area-damage-and-shoves.js';
 import { startSevereBleeding } from '../bleeding.js';
 import {
   calledShotImmunities,
   calledShotPenalty,
   conditionSaveDc,
   vitalStrikeDamage,
-} from '../calledShots.js';
+} from '../called-shots.js';
 import { damagePipeline, strengthDamageBonus } from '../damage.js';
-import { applyNonlethalDamage, damageConsequences, resolveAdvancedWoundTrauma } from '../damageEffects.js';
+import { applyNonlethalDamage, damageConsequences, resolveAdvancedWoundTrauma } from '../damage-effects.js';
 import { rollEach } from '../dice.js';
-import { applyDamageToHitPoints } from '../hitPoints.js';
+import { applyDamageToHitPoints } from '../hit-points.js';
 import type { DiceSource } from '../types.js';
 import { abortConditions, defenseNow, injuryPenalty, type Fighter } from './combatant-state.js';
 import type { SidePolicy, SimAttack, SimVariants } from './types.js';

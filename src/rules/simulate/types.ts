@@ -4,9 +4,9 @@
  * variants in play, and the results of one fight and of many. Decisions: docs/rules.md "The fight
  * simulator (issue #20)".
  */
-import type { ActionFeatId } from '../actionFeats.js';
+import type { ActionFeatId } from '../appendix-feats.js';
 import type { ShieldSize } from '../aborts.js';
-import type { AnatomyTrait } from '../calledShots.js';
+import type { AnatomyTrait } from '../called-shots.js';
 import type { Grip, BowKind } from '../damage.js';
 import type { DefenseInput } from '../defense.js';
 import type { Fortification, ProtectionBypass, ProtectionParts } from '../protection.js';

@@ -1,7 +1,7 @@
 /** Small engine pieces the attack flow needs: the Defense roll and nonlethal damage. */
 import { describe, expect, it } from 'vitest';
 import { defenseRollFromValues } from '../../../src/rules/attack.js';
-import { applyNonlethalDamage, nonlethalCondition } from '../../../src/rules/damageEffects.js';
+import { applyNonlethalDamage, nonlethalCondition } from '../../../src/rules/damage-effects.js';
 
 describe('Defense roll (DEFENSE; HELPLESS DEFENDERS)', () => {
   it('is d20 + Defense bonus, with no d10 chain on a natural 20 or 1', () => {

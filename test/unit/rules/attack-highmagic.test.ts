@@ -7,7 +7,7 @@ import {
   reducedDamageDie,
   rollHighMagicSpellDamage,
   slowScalingDice,
-} from '../../../src/rules/highMagic.js';
+} from '../../../src/rules/high-magic.js';
 import { fixedDice, seededDice } from '../../../src/rules/dice.js';
 
 describe('APPENDIX 2: GRIM-N-GRITTY HIGH MAGIC', () => {

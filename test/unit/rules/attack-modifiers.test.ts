@@ -6,7 +6,7 @@ import {
   LONGARM_ADJACENT_PENALTY,
   usableWhileProne,
   type AttackerCondition,
-} from '../../../src/rules/attackModifiers.js';
+} from '../../../src/rules/attack-modifiers.js';
 
 const total = (mode: 'melee' | 'ranged', c: AttackerCondition[], extra = {}) =>
   attackRollModifiers({ mode, conditions: c, rangedWeapon: 'rifle', ...extra }).total;

@@ -15,7 +15,7 @@ import {
   suppressingFire,
   suppressingFireFreeAttack,
   targetSizeExtraShots,
-} from '../../../src/rules/specialAttacks.js';
+} from '../../../src/rules/special-attacks.js';
 import { damageAfterProtection } from '../../../src/rules/damage.js';
 import { fixedDice, seededDice } from '../../../src/rules/dice.js';
 import { SIZES, type Size } from '../../../src/rules/types.js';

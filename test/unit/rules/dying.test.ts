@@ -14,7 +14,7 @@ import {
   STABILIZE_HEAL_DC,
   temporaryHitPointsGained,
 } from '../../../src/rules/dying.js';
-import { applyDamageToHitPoints } from '../../../src/rules/hitPoints.js';
+import { applyDamageToHitPoints } from '../../../src/rules/hit-points.js';
 import { SIZES, type Size } from '../../../src/rules/types.js';
 
 describe("a dying creature's own roll each round", () => {

@@ -56,7 +56,7 @@ describe('damage reduction (SRD "damage reduction 10/silver", "5/silver or good"
     expect(() => parseDamageReduction('10/mithral')).toThrow(RangeError);
     expect(() => parseDamageReduction('magic')).toThrow(RangeError);
     expect(() => parseDamageReduction(undefined as unknown as string)).toThrow(RangeError);
-    // "99999999999999999999" reads as 1e20: beyond a safe integer, refused (hostile-18).
+    // "99999999999999999999" reads as 1e20: beyond a safe integer, refused (hostile-opportunity-options).
     expect(() => parseDamageReduction('99999999999999999999/—')).toThrow(RangeError);
     expect(parseDamageReduction(`${Number.MAX_SAFE_INTEGER}/—`).amount).toBe(Number.MAX_SAFE_INTEGER);
   });

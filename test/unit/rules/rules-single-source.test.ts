@@ -9,8 +9,8 @@ import {
   attackRollModifiers,
   ENTANGLED_DEXTERITY_PENALTY,
   type AttackerCondition,
-} from '../../../src/rules/attackModifiers.js';
-import { penetratedProtection } from '../../../src/rules/calledShots.js';
+} from '../../../src/rules/attack-modifiers.js';
+import { penetratedProtection } from '../../../src/rules/called-shots.js';
 import {
   CONDITION_IDS,
   CONDITION_TABLE,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defenseClassLevels, hpClassLevels } from '../../../src/rules/classes.js';
 import { defenseBonus } from '../../../src/rules/defense.js';
 import { encumbranceLoad } from '../../../src/rules/encumbrance.js';
-import { hitPointsBreakdown, maxHitPoints } from '../../../src/rules/hitPoints.js';
+import { hitPointsBreakdown, maxHitPoints } from '../../../src/rules/hit-points.js';
 
 describe('1ST LEVEL ROGUE: "Hit Points: 13 (13 Con + 0 Class)", "Defense: +4 (+3 Dex, +1 Class)"', () => {
   it('HP 13', () => {

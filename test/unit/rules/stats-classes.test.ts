@@ -16,7 +16,7 @@ import {
   statProgressions,
   type ProgressionList,
 } from '../../../src/rules/classes.js';
-import { classDefenseBonus, classHpBonus } from '../../../src/rules/progression.js';
+import { classDefenseBonus, classHpBonus } from '../../../src/rules/defense-hp-progression.js';
 
 // The lists exactly as printed in GnG v4.0, split at commas.
 const split = (text: string): string[] => text.split(',').map((s) => s.trim());

@@ -9,7 +9,7 @@ import {
   regenerationRestoresBodyPart,
   rollBodyPartRecovery,
   surgeryRestoresBodyPart,
-} from '../../../src/rules/bodyPartRecovery.js';
+} from '../../../src/rules/body-part-recovery.js';
 import {
   advancedWoundTraumaDC,
   BLEEDING_DAMAGE_THRESHOLD,
@@ -25,7 +25,7 @@ import {
   stabilizationChance,
   suffersTrauma,
   WOUND_TRAUMA_SIZE_FACTOR,
-} from '../../../src/rules/damageEffects.js';
+} from '../../../src/rules/damage-effects.js';
 import { fixedDice } from '../../../src/rules/dice.js';
 import type { Size } from '../../../src/rules/types.js';
 

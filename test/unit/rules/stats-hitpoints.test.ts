@@ -9,7 +9,7 @@ import {
   naturalHealingPerWeek,
   NO_CONSTITUTION_BASE_HP,
   TOUGHNESS_HP,
-} from '../../../src/rules/hitPoints.js';
+} from '../../../src/rules/hit-points.js';
 import { crAdjustmentForSize, hpSizeMultiplier } from '../../../src/rules/sizes.js';
 import { PROGRESSIONS, SIZES, type ClassLevels, type Size } from '../../../src/rules/types.js';
 

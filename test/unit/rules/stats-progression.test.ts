@@ -9,7 +9,7 @@ import {
   nonEpicClassBonus,
   progressionBonus,
   PROGRESSION_TABLE,
-} from '../../../src/rules/progression.js';
+} from '../../../src/rules/defense-hp-progression.js';
 import { PROGRESSIONS, type ClassLevels, type Progression } from '../../../src/rules/types.js';
 
 // GnG "Table: Defense Bonus Progression" and "Table: HP Bonus Progression" print the same rows:

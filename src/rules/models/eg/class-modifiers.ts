@@ -9,8 +9,8 @@
  * Pure; cached per creature object (a prepared creature is built once and never changed).
  */
 import { ABILITIES, type Ability } from '../../abilities.js';
-import { classBaseSave, type BabProgression } from '../../baseProgressions.js';
-import { classDefenseBonus } from '../../progression.js';
+import { classBaseSave, type BabProgression } from '../../attack-save-progression.js';
+import { classDefenseBonus } from '../../defense-hp-progression.js';
 import { assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { ModelClass, ModelCreature } from '../types.js';
 import {

@@ -8,7 +8,7 @@
  */
 import { combinedDefenseModifier } from '../../defense-core.js';
 import { DEFENSE_MODIFIER_TYPES } from '../../defense-tables.js';
-import { classDefenseBonus } from '../../progression.js';
+import { classDefenseBonus } from '../../defense-hp-progression.js';
 import { sizeModifier } from '../../sizes.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { ModelAttack, ModelCreature, ModelPart } from '../types.js';

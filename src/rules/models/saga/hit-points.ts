@@ -6,7 +6,7 @@
  * chapter's). Pure.
  */
 import { abilityModifier } from '../../abilities.js';
-import { TOUGHNESS_HP, type HitPointsInput } from '../../hitPoints.js';
+import { TOUGHNESS_HP, type HitPointsInput } from '../../hit-points.js';
 import { HIT_DIE_FACES, type Progression } from '../../types.js';
 import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '../../validate.js';
 import type { ModelCreature, ModelPart } from '../types.js';

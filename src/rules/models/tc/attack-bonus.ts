@@ -7,7 +7,7 @@
  * (002:27); the common modifiers of 002:31–41; range penalties (002:45); a spell's +2 a charge
  * (002:670). Pure.
  */
-import { baseAttackBonus } from '../../baseProgressions.js';
+import { baseAttackBonus } from '../../attack-save-progression.js';
 import { sizeModifier } from '../../sizes.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from '../../validate.js';
 import type { ModelCreature, ModelPart } from '../types.js';

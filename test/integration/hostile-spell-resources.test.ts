@@ -1,7 +1,7 @@
 /**
  * Issue #33's spell slots and power points played by a hostile player: forged cast and Undo requests
  * from the console, out-of-order Undo of casts and rests, no GM connected (the importer's printed
- * attack bonus: hostile-33-import.test.ts). Each test asserts the SAFE outcome; values worked out by
+ * attack bonus: hostile-importer-attack-bonus.test.ts). Each test asserts the SAFE outcome; values worked out by
  * hand.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * "TEMPORARY HIT POINTS").
  */
 import { abilityModifier } from './abilities.js';
-import { classHpBonus } from './progression.js';
+import { classHpBonus } from './defense-hp-progression.js';
 import { hpSizeMultiplier } from './sizes.js';
 import type { ClassLevels, Size } from './types.js';
 import { assertInteger, assertNonNegativeInteger, assertSize } from './validate.js';

@@ -7,7 +7,7 @@
 import { assertInteger, assertIntegerInRange, assertNonNegativeInteger, assertOneOf } from './validate.js';
 import type { ForcedMovementAttack } from './aborts.js';
 import { THROW_FEET_PER_STEP, THROW_POINTS_PER_STEP } from './grapple.js';
-import { IMPROVED_GRAPPLE_BONUS } from './actionFeats.js';
+import { IMPROVED_GRAPPLE_BONUS } from './appendix-feats.js';
 
 /** Input of {@link savingThrow}. */
 export interface SaveRollInput {

@@ -2,10 +2,10 @@
  * Totals the modifiers that active conditions give to one kind of roll (GnG "CONDITIONS", the
  * called-shot disabled parts, energy drain per negative level). Attack rolls here cover only the
  * conditions the attacker table does not print (sickened, energy drain, disabled arm/eye/head):
- * `attackRollModifiers` (attackModifiers.ts) handles the printed rows, so nothing counts twice.
+ * `attackRollModifiers` (attack-modifiers.ts) handles the printed rows, so nothing counts twice.
  * Defense has its own function (`defenseBonus`).
  */
-import { ATTACKER_CONDITIONS } from './attackModifiers.js';
+import { ATTACKER_CONDITIONS } from './attack-modifiers.js';
 import {
   CONDITION_IDS,
   conditionEffects,

@@ -10,7 +10,7 @@ import {
   inAreaNearestFirst,
   segmentEntersArea,
   type FireArea,
-} from '../../../src/rules/areas.js';
+} from '../../../src/rules/fire-areas.js';
 
 const east = { x: 0, y: 0 };
 

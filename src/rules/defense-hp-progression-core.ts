@@ -1,7 +1,7 @@
 /**
  * The class bonus arithmetic of GnG "Table: Defense Bonus Progression", "Table: HP Bonus Progression"
  * and "Epic Level Progression", without input checks. Internal: index.ts does not export this module,
- * so it is not part of `game.gng.rules`. progression.ts's public functions check their input and call
+ * so it is not part of `game.gng.rules`. defense-hp-progression.ts's public functions check their input and call
  * these; the Defense rule (defense-core.ts) calls them on input that `defenseBonus` checked or that
  * data preparation built from validated documents.
  */

@@ -6,7 +6,7 @@
  */
 import { parseDice, type DiceExpression } from './dice.js';
 import { assertInteger, assertNonNegativeInteger, assertOneOf } from './validate.js';
-import { IMPROVED_CALLED_SHOT_REDUCTION } from './actionFeats.js';
+import { IMPROVED_CALLED_SHOT_REDUCTION } from './appendix-feats.js';
 import { bypassedArmorValue } from './protection.js';
 import type { ConditionId } from './conditions.js';
 

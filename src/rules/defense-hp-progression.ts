@@ -9,7 +9,7 @@ import {
   epicHpOf,
   levelsOf,
   nonEpicBonusOf,
-} from './progression-core.js';
+} from './defense-hp-progression-core.js';
 import type { ClassLevels, Progression } from './types.js';
 import {
   assertIntegerInRange,
@@ -18,7 +18,7 @@ import {
   isProgression,
 } from './validate.js';
 
-export { MAX_PROGRESSION_LEVEL, PROGRESSION_TABLE } from './progression-core.js';
+export { MAX_PROGRESSION_LEVEL, PROGRESSION_TABLE } from './defense-hp-progression-core.js';
 
 /** Bonus of one progression at `levels` (0–20) (GnG "Defense/HP Bonus Progression" tables). */
 export function progressionBonus(progression: Progression, levels: number): number {
@@ -28,7 +28,7 @@ export function progressionBonus(progression: Progression, levels: number): numb
 
 /**
  * Character level: the sum of all class levels and monster Hit Dice (validated). The public functions
- * below check their classes here, once, and compute with progression-core.ts.
+ * below check their classes here, once, and compute with defense-hp-progression-core.ts.
  */
 export function characterLevel(classes: readonly ClassLevels[]): number {
   if (!Array.isArray(classes)) throw new RangeError(`classes must be an array, got ${String(classes)}`);

@@ -1,7 +1,7 @@
 /**
  * Core d20 class progressions GnG keeps unchanged: base attack bonus and base saves per class
  * (core rules "Base Attack Bonus" and "Base Save Bonus" tables), summed over classes as multiclass
- * characters do. GnG's own Defense and HP progressions are in progression.ts.
+ * characters do. GnG's own Defense and HP progressions are in defense-hp-progression.ts.
  */
 import { assertNonNegativeInteger, assertOneOf } from './validate.js';
 
