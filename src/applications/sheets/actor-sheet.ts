@@ -24,7 +24,7 @@ import { showTab, tabForKey } from './tab-strip.js';
 import { systemPath } from '../../config/document-types.js';
 import type { GnGActor } from '../../documents/actor.js';
 import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
-import type { AnatomyFlag, CreatureData, NpcData } from '../../data/actor/creature-data.js';
+import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { changedParts } from './render-scope.js';
 import { featActionInputs } from './feat-actions-context.js';
@@ -143,7 +143,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     const editable = this.isEditable;
-    const system = this.actor.system as CreatureData;
+    const system = this.actor.system;
     return {
       ...context,
       actor: this.actor,
