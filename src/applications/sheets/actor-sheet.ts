@@ -29,7 +29,7 @@ import type { ClassData } from '../../data/item/item-data.js';
 import { changedParts } from './render-scope.js';
 import { featActionInputs } from './feat-actions-context.js';
 import { bluntEndSource } from '../../data/actor/feat-weapons.js';
-import { disabledPartsOf } from '../../cards/rest/rest-read.js';
+import { disabledPartsOf } from '../../cards/shared/rest-read.js';
 import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
