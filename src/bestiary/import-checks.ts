@@ -18,7 +18,7 @@ import type { SrdMonsterRecord } from '../rules/bestiary/srd-record.js';
 import type { StatBlockParse } from '../rules/bestiary/stat-block-parse.js';
 import { emptyRecord } from '../rules/bestiary/stat-block-read.js';
 import { DICE_LIMITS, diceProblem } from '../rules/dice.js';
-import { parseDamageReduction } from '../rules/item-properties.js';
+import { parseDamageReduction } from '../rules/damage-reduction.js';
 import { darkvision, landSpeed } from './actor-source.js';
 import { capitalize, damageDice } from './attack-items.js';
 import { ABILITIES, acPartKey } from './importer-edits.js';

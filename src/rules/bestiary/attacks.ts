@@ -5,7 +5,7 @@
  * (its Relative Degree replaces the critical hit, so the threat range is kept only for reference);
  * natural weapons take the SRD's damage types (decision "natural weapon types").
  */
-import { ENERGY_TYPES, type EnergyType } from '../item-properties.js';
+import { ENERGY_TYPES, type EnergyType } from '../damage-reduction.js';
 
 /** Damage as dice + bonus ("2d6+4"; a flat "1" is 0 dice + 1). */
 export interface AttackDamage {

@@ -11,7 +11,7 @@ import {
   parseEnergyResistances,
   type DamageReduction,
   type EnergyResistances,
-} from '../item-properties.js';
+} from '../damage-reduction.js';
 import { FORTIFICATIONS, type Fortification } from '../protection.js';
 import { splitTopLevel } from './attacks.js';
 

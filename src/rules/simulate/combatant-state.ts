@@ -3,7 +3,7 @@
  * Advanced Wound Trauma's daze and stun, Severe Bleeding — and the numbers that follow from them
  * (injury penalty, Defense re-derived by `defenseBonus`), each from the engine.
  */
-import { newActionBudget, type ActionBudget } from '../aborts.js';
+import { newActionBudget, type ActionBudget } from '../abort-budget.js';
 import { nonlethalCondition, injury, damageCondition, type DamageCondition } from '../damage-effects.js';
 import { defenseBonus, type DefenseState } from '../defense.js';
 import type { SevereBleedingState } from '../bleeding.js';

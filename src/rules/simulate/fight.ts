@@ -4,7 +4,7 @@
  * order and who attacks whom (the policies); every rule is the engine's. Decisions: docs/rules.md
  * "The fight simulator (issue #20)".
  */
-import { beginTurnWithTrauma } from '../aborts.js';
+import { beginTurnWithTrauma } from '../abort-budget.js';
 import { savingThrow } from '../area-damage-and-shoves.js';
 import { advanceSevereBleeding } from '../bleeding.js';
 import { dyingRound } from '../dying.js';

@@ -6,7 +6,8 @@
  * `strengthDamageBonus`), what it does (`applyDamageToHitPoints` / `applyNonlethalDamage`,
  * `damageConsequences`), Advanced Wound Trauma's save, Severe Bleeding, and Vital Strike's save.
  */
-import { abortEligibility, blockAttackKind, resolveBlock, spendAbort, type AbortFeats } from '../aborts.js';
+import { blockAttackKind, resolveBlock } from '../aborts.js';
+import { abortEligibility, spendAbort, type AbortFeats } from '../abort-budget.js';
 import { defenseRollFromValues, resolveAttack, rollAttack } from '../attack.js';
 import { savingThrow } from '../area-damage-and-shoves.js';
 import { startSevereBleeding } from '../bleeding.js';

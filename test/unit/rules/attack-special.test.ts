@@ -8,14 +8,16 @@ import {
   multipleTargetDefenseRolls,
   multiShotDamageInstances,
   resolveMultipleTargetBurst,
-  scattershot,
   singleTargetBurstHits,
   singleTargetBurstShots,
   strafingConeFeet,
-  suppressingFire,
-  suppressingFireFreeAttack,
   targetSizeExtraShots,
 } from '../../../src/rules/special-attacks.js';
+import {
+  scattershot,
+  suppressingFire,
+  suppressingFireFreeAttack,
+} from '../../../src/rules/scattershot-suppressing-fire.js';
 import { damageAfterProtection } from '../../../src/rules/damage.js';
 import { fixedDice, seededDice } from '../../../src/rules/dice.js';
 import { SIZES, type Size } from '../../../src/rules/types.js';
