@@ -368,9 +368,10 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/cards\/attack\/(?:attack-gm|attack-start|attack-options-parse|attack-steps|attack-save|attack-card|called-shots|strike-steps|sunder-steps|firearms-damage|item-properties-card|item-properties-damage|sunder-card)\.ts$/,
       // The dialogs: loaded on first open (their templates' paths are at start).
       /^src\/applications\/(?:attack-dialog(?:-options)?|cast-dialog)\.ts$/,
-      // The actor sheets' view models and their buttons' handlers: loaded by the first sheet rendered
+      // The actor sheets' view models, their buttons' handlers and what a rendered sheet does on the
+      // page (render scope, tab strip, breakdowns): loaded by the first sheet rendered
       // (the sheet classes are at start).
-      /^src\/applications\/sheets\/(?:actor-parts|actor-context|actor-sheet-actions|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
+      /^src\/applications\/sheets\/(?:actor-parts|actor-context|actor-sheet-actions|render-scope|tab-strip|breakdown-placement|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
       // The world clock's expiry and the rests' clock steps (its start stamp and hooks are at start).
       /^src\/combat\/world-time\.ts$/,
       // Making and running the hotbar's attack macros (the hotbarDrop hook is at start).

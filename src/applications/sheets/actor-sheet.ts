@@ -21,18 +21,19 @@
  * only the parts it can alter (render-scope.ts): those in view at once, hidden panels it touches
  * become empty again.
  */
-import { showTab, tabForKey } from './tab-strip.js';
 import { systemPath } from '../../config/document-types.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
-import { changedParts } from './render-scope.js';
-import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
 import type { SheetAction } from './actor-sheet-actions.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 
-/** The parts' view models (actor-parts.ts), loaded by the first sheet rendered (issue #29). */
+/**
+ * The parts' view models (actor-parts.ts), loaded by the first sheet rendered (issue #29), with what a
+ * rendered sheet does on the page (which parts a change re-renders, the tab strip, the breakdowns):
+ * every render after the first, and every listener of the rendered sheet, find it loaded.
+ */
 const actorParts = onDemand(() => import('./actor-parts.js'));
 /** The buttons' handlers and the drop (actor-sheet-actions.ts), loaded by the first sheet rendered too. */
 const sheetActions = onDemand(() => import('./actor-sheet-actions.js'));
@@ -169,7 +170,10 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     const asked = options.parts;
     super._configureRenderOptions(options);
     if (options.isFirstRender) return;
-    const changed = asked ? null : changedParts(this.actor, options.renderContext, options.renderData);
+    // Loaded by the first render; were it not, every part renders.
+    const changed = asked
+      ? null
+      : (actorParts.loaded?.changedParts(this.actor, options.renderContext, options.renderData) ?? null);
     const all = options.parts ?? Object.keys((this.constructor as HandlebarsApplicationConstructor).PARTS);
     options.parts = all.filter((partId) => {
       if (changed && !changed.has(partId)) return false;
@@ -239,12 +243,12 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
 
   /** Marks the active tab and shows its panel (and only it) in the rendered sheet. */
   #showTab(focus: boolean): void {
-    showTab(this.element, this.#tab, focus);
+    actorParts.loaded?.showTab(this.element, this.#tab, focus);
   }
 
   /** Arrow keys (and Home / End) on a tab move to the next (previous, first, last) tab and show it. */
   #onTabKey(event: KeyboardEvent): void {
-    const next = tabForKey(
+    const next = actorParts.loaded?.tabForKey(
       event,
       SHEET_TABS.map((t) => t.id),
     );
@@ -265,7 +269,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     this.#dragListening = true;
     this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
     this.element.addEventListener('keydown', (event) => this.#onTabKey(event));
-    keepBreakdownsInside(this.element);
+    actorParts.loaded?.keepBreakdownsInside(this.element);
   }
 
   override _onClose(options: Record<string, unknown>): void {
