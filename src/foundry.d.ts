@@ -10,6 +10,7 @@
  * Keep it small: add a member only when the glue calls it.
  */
 import type { GnGApi } from './api.js';
+import type { CreatureData } from './data/actor/creature-data.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- callbacks and mixins take any arguments, as Foundry's do */
 
@@ -161,6 +162,8 @@ declare global {
   }
 
   interface Actor extends FoundryDocument {
+    /** Both actor types (character, npc) share the creature data model (src/data/actor/creature-data.ts). */
+    system: CreatureData;
     readonly items: EmbeddedCollection<Item>;
     readonly effects: EmbeddedCollection<ActiveEffect>;
     /** Status ids of the active applicable effects; rebuilt by `applyActiveEffects()`. */

@@ -53,7 +53,6 @@ import {
   ROLL_MODES,
   type RollMode,
 } from '../cards/kernel/index.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import type { WeaponData } from '../data/item/item-data.js';
 import {
   barrelsOf,
@@ -270,7 +269,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
-    const system = this.actor.system as CreatureData;
+    const system = this.actor.system;
     const weapon = this.weapon.system as WeaponData;
     const chosen = this.rendered ? this.currentOptions() : this.#initialOptions();
     const preview = this.#preview(chosen);
@@ -530,7 +529,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
    * the engine doubles Strength to damage only with a two-handed grip (`strengthDamageBonus`).
    */
   #powerAttackHint(preview: AttackPreview | null): string {
-    if (!(this.actor.system as CreatureData).derived.feats.includes('power-attack'))
+    if (!this.actor.system.derived.feats.includes('power-attack'))
       return t('GNG.AttackDialog.PowerAttackNeedsFeat');
     const grip = preview?.grip ?? null;
     if (grip === 'two-handed') return '';

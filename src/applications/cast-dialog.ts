@@ -7,7 +7,6 @@
  * closed; the sheet then casts (src/magic/). Same form pattern as the attack dialog.
  */
 import { CAST_DIALOG_TEMPLATE } from './dialog-templates.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { DAMAGE_TYPES } from '../data/item/item-data.js';
 import type { ArmorMetamagic } from '../rules/index.js';
 import { enchantmentOf, metamagicChoices, metamagicCost, weaponChoices } from '../magic/index.js';
@@ -104,7 +103,7 @@ export class CastDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
-    const derived = (this.actor.system as CreatureData).derived;
+    const derived = this.actor.system.derived;
     const id = (name: string) => `${this.options.id}-${name}`;
     const enchantment = enchantmentOf(this.spell);
     const negative = derived.negativeLevels ?? 0;
@@ -164,7 +163,7 @@ export class CastDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** What the caster has left to pay with (issue #33): its slots of the spell's level, or its power points. */
   poolLine(kind: 'spell' | 'power', level: number): string | null {
-    const pools = castingPoolsOf((this.actor.system as CreatureData).spellcasting);
+    const pools = castingPoolsOf(this.actor.system.spellcasting);
     if (!tracksPool(pools, kind === 'spell' ? 'slot' : 'points')) return null;
     if (kind === 'power') return f('GNG.Cast.PointsLeft', { ...pools.powerPoints });
     const slot = pools.slots[level] ?? { value: 0, max: 0 };

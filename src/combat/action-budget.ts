@@ -204,7 +204,7 @@ export function abortFeatsOf(actor: Actor): AbortFeats {
     const id = (item.system as unknown as { identifier?: string }).identifier ?? '';
     if ((ACTION_FEAT_IDS as readonly string[]).includes(id)) feats.add(id as ActionFeatId);
   }
-  const dex = (actor.system as unknown as CreatureData).derived?.abilities?.dex?.mod ?? 0;
+  const dex = actor.system.derived?.abilities?.dex?.mod ?? 0;
   return { feats: [...feats], dexModifier: dex };
 }
 
@@ -213,7 +213,7 @@ export function abortFeatsOf(actor: Actor): AbortFeats {
  * class levels that give it (the prepared `derived.uncannyDodge`, engine `uncannyDodgeFromClasses`).
  */
 export function hasUncannyDodge(actor: Actor): boolean {
-  const derived = (actor.system as unknown as CreatureData).derived as CreatureData['derived'] | undefined;
+  const derived = actor.system.derived as CreatureData['derived'] | undefined;
   return derived?.uncannyDodge === true || hasFeat(actor, UNCANNY_DODGE_ID);
 }
 

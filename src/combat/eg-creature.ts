@@ -4,7 +4,6 @@
  * for after a card changed it (the model's `healthStatus`), set with a record Undo puts back. Glue
  * only; loaded with the model (src/combat/eg-table.ts).
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import type { ActionState } from '../rules/models/eg/combat-actions.js';
 import { isBloodied } from '../rules/models/eg/hit-points.js';
 import { healthOf, healthStatusesOf } from './model-health.js';
@@ -57,7 +56,7 @@ export function isUnconscious(actor: Actor): boolean {
 
 /** What `actionRefusal` reads of the actor now. */
 export function actionStateOf(actor: Actor): ActionState {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   return {
     pc: actor.type === 'character',
     dead: actor.statuses.has('dead') || healthStatusesOf(actor).includes('dead'),
@@ -79,13 +78,13 @@ export function followHealth(actor: Actor): Promise<StatusChanges> {
   const remove: string[] = HEALTH_STATUSES.filter(
     (status) => !health.has(status) && actor.statuses.has(status),
   );
-  const hp = (actor.system as CreatureData).hp.value;
+  const hp = actor.system.hp.value;
   if ((hp >= 0 || health.has('dead')) && actor.statuses.has('stable')) remove.push('stable');
   return changeStatuses(actor, add, remove);
 }
 
 /** Whether `actor` is bloodied now: below half its maximum HP (R20, decision A9). */
 export function bloodiedNow(actor: Actor): boolean {
-  const hp = (actor.system as CreatureData | undefined)?.hp;
+  const hp = actor.system?.hp;
   return Boolean(hp && typeof hp.max === 'number' && isBloodied(hp.value, hp.max));
 }

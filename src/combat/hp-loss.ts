@@ -22,7 +22,6 @@ import {
   takeOffStatus,
   type TakenHolds,
 } from './status-holds.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { setTrauma } from './action-budget.js';
 import { variantRules } from '../settings/variant-rules.js';
 import { combatModel } from '../settings/combat-model.js';
@@ -102,7 +101,7 @@ export function recordOf(loss: HitPointLoss): Required<HitPointRecord> {
  * own fields travel in the snapshot too, so that its Undo takes them back; GnG has none).
  */
 function hitPoints(actor: Actor, model?: CombatModel): HitPointSnapshot {
-  const hp = (actor.system as CreatureData).hp;
+  const hp = actor.system.hp;
   const others = (model?.healthFields ?? []).filter(
     (field) => !(HP_FIELDS as readonly string[]).includes(field),
   );
@@ -181,7 +180,7 @@ export async function applyHitPointLoss(
     severeBleeding: wanted.includes(SEVERE_BLEEDING),
     condition: outcome.conditions.lethal as DamageCondition,
     nonlethalCondition: outcome.conditions.nonlethal as NonlethalCondition,
-    injury: (actor.system as CreatureData).hp.injury?.level ?? 'none',
+    injury: actor.system.hp.injury?.level ?? 'none',
     statusesAdded,
     statusesRemoved,
     effectIds,
@@ -233,7 +232,7 @@ export async function restoreHitPointLoss(
     else next[field] = became === undefined ? was : (now[field] as number) + (was - became);
   }
   if (after) {
-    const max = (actor.system as CreatureData).hp.max;
+    const max = actor.system.hp.max;
     const value = next.value;
     if (value !== undefined && typeof max === 'number' && value > max) {
       next.value = max;

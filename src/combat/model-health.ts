@@ -3,13 +3,12 @@
  * (`derived.modelCreature`, derive-creature.ts) and its health vector, and the statuses that health
  * calls for (`model.healthStatus`: GnG's dying and dead by size, another model's own). Glue only.
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import type { CombatModel, HealthVector, ModelCreature } from '../rules/index.js';
 import { combatModel } from '../settings/combat-model.js';
 
 /** The creature the model reads: the prepared one; before preparation, its size and statuses only. */
 export function modelCreatureOf(actor: Actor): ModelCreature {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const prepared = system.derived?.modelCreature;
   if (prepared) return prepared;
   const size = system.size;

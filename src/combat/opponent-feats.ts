@@ -18,7 +18,6 @@
  * round it ends.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { sizeSteps, type Size } from '../rules/index.js';
 import { hasFeat } from '../documents/actor-feats.js';
 import { combatOf } from './scene-lookup.js';
@@ -90,7 +89,7 @@ export function unbalancedOpponent(holder: Actor): string | null {
 
 /** Size categories `a` is larger than `b` (negative: smaller; engine `sizeSteps`). */
 function sizesLarger(a: Actor, b: Actor): number {
-  return sizeSteps((b.system as CreatureData).size as Size, (a.system as CreatureData).size as Size);
+  return sizeSteps(b.system.size as Size, a.system.size as Size);
 }
 
 /** One line of an attack's breakdown that these feats add. */
@@ -127,7 +126,7 @@ export function opponentFeatLines(
  */
 export function unbalancedStrength(opponent: Actor, holder: Actor | null | undefined): number {
   if (!holder) return 0;
-  const strength = (opponent.system as CreatureData).derived?.abilities?.str?.mod ?? 0;
+  const strength = opponent.system.derived?.abilities?.str?.mod ?? 0;
   if (strength <= 0 || unbalancedOpponent(holder) !== opponent.uuid || sizesLarger(opponent, holder) >= 2)
     return 0;
   return -strength;

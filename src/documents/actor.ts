@@ -24,7 +24,7 @@ const attackDialog = onDemand(() => import('../applications/attack-dialog.js'));
 export class GnGActor extends Actor {
   /** Typed view of `system` for the two creature types. */
   get creature(): CreatureData {
-    return this.system as CreatureData;
+    return this.system;
   }
 
   /** Only the actor's owners (and the GM) roll for it; anyone else is told so (nothing is rolled). */

@@ -6,12 +6,11 @@
  * dice buttons, "Roll all", "Roll NPCs") evaluates this Roll, as dnd5e's `Combatant5e` does
  * (evidence in docs/host.md).
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { initiativeFormula } from '../rules/index.js';
 
 /** The initiative formula of `actor` (null: not a GnG creature, e.g. a vehicle of another module). */
 export function actorInitiativeFormula(actor: Actor | null): string | null {
-  const derived = (actor?.system as CreatureData | undefined)?.derived;
+  const derived = actor?.system?.derived;
   return derived && typeof derived.initiative === 'number' ? initiativeFormula(derived.initiative) : null;
 }
 

@@ -6,7 +6,6 @@
  * creature carries no injury marker: its dying or dead status says more. Under a combat model without
  * injury (capability `injury`) no actor carries one.
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { combatModel } from '../settings/combat-model.js';
 import { healthStatusesOf } from '../combat/model-health.js';
 
@@ -18,7 +17,7 @@ type InjuryStatus = (typeof INJURY_STATUSES)[number];
  * (the world's model's `healthStatus`): then the dying or dead status is its one marker (issue #33).
  */
 export function injuryStatusFor(actor: Actor): InjuryStatus | null {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const injury = system.hp?.injury;
   if (!injury || injury.level === 'none') return null;
   const model = combatModel();

@@ -7,7 +7,6 @@
  * maximum, and posts one chat line naming them. It runs in the actor's card queue, after any rest
  * or card that is changing the actor; deleting effects is no actor update, so it cannot loop.
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { regenerationRestoresBodyPart } from '../rules/index.js';
 import { serialized, track } from '../cards/kernel/index.js';
 import { disabledPartsOf } from '../cards/rest/rest-read.js';
@@ -16,7 +15,7 @@ import { escapeHtml } from '../chat/escape-html.js';
 /** The parts `actor` regenerates now (none unless it regenerates, lives and has all its HP). */
 export function partsToRegenerate(actor: Actor): { effectId: string; label: string }[] {
   if (!(actor.type === 'character' || actor.type === 'npc')) return [];
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   const max = sys.hp?.max;
   if (!(sys.regeneration > 0) || typeof max !== 'number' || actor.statuses.has('dead')) return [];
   if (!regenerationRestoresBodyPart(sys.hp.value, max)) return [];

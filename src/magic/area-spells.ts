@@ -9,7 +9,6 @@
  * cast card (src/cards/cast/), refusing when none are left. Decisions: docs/rules.md "Spells, powers and the smaller
  * rules of issue #18".
  */
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { DAMAGE_TYPES, damageTypeData } from '../config/damage-types.js';
 import {
   ARMOR_METAMAGIC,
@@ -36,7 +35,7 @@ export { CAST_AREA_SPELL_QUERY };
 
 /** The armor metamagic options `caster` has the feat for, for a spell or a power. */
 export function metamagicChoices(caster: Actor, kind: 'spell' | 'power'): ArmorMetamagic[] {
-  const feats = (caster.system as CreatureData).derived?.feats ?? [];
+  const feats = caster.system.derived?.feats ?? [];
   return ARMOR_METAMAGIC.filter((option) => feats.includes(ARMOR_METAMAGIC_FEATS[kind][option]));
 }
 

@@ -8,7 +8,6 @@ import { GNG_STATUSES } from '../config/status-effects.js';
 import { expect, type SelfTestCheck } from './check.js';
 import { PROBE_SETTING } from './probe-setting.js';
 import { combatModelId, modelName, worldModelLoad, worldModelReady } from '../settings/combat-model.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -161,7 +160,7 @@ const combatModelLoaded: SelfTestCheck = {
     const reads = worldModelLoad.standIns;
     expect(!reads || worldModelLoad.reprepared, 'GNG.SelfTest.Fail.ModelNotReprepared', { reads });
     for (const actor of game.actors) {
-      const derived = (actor.system as CreatureData).derived;
+      const derived = actor.system.derived;
       const have = Object.keys(derived.modelDefenses).join();
       const want = Object.keys(model.defenses(derived.modelCreature)).join();
       expect(have === want, 'GNG.SelfTest.Fail.ModelStale', { name: actor.name, model: modelName(id) });

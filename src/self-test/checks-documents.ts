@@ -24,7 +24,7 @@ const abilities = (con: number) => ({
   cha: { value: 10 },
 });
 
-const hpOf = (actor: Actor) => (actor.system as CreatureData).hp;
+const hpOf = (actor: Actor) => actor.system.hp;
 
 /** The scratch fighter most checks use (made once per run). */
 const fighters = new WeakMap<Scratch, Actor>();
@@ -221,7 +221,7 @@ const effectGuard: SelfTestCheck = {
   id: 'effectGuard',
   async run(scratch) {
     const actor = await fighter(scratch);
-    const system = () => actor.system as CreatureData;
+    const system = () => actor.system;
     const before = system().derived.defense.total;
     const { ADD, OVERRIDE, UPGRADE } = CONST.ACTIVE_EFFECT_MODES;
     let effect: ActiveEffect | undefined;

@@ -11,7 +11,6 @@
  */
 import { hpAfterModelChange, hpAtCreation } from '../rules/models/model-change.js';
 import { models, type CombatModel } from '../rules/index.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 import { LIMITS } from '../data/validation.js';
 import { modelCreatureOf } from '../combat/model-health.js';
 import { combatModelId, modelName, worldModelReady } from './combat-model.js';
@@ -23,7 +22,7 @@ import { combatModelId, modelName, worldModelReady } from './combat-model.js';
 export async function keepHpLost(before: ReadonlyMap<Actor, number>): Promise<number> {
   let changed = 0;
   for (const [actor, oldMax] of before) {
-    const hp = (actor.system as CreatureData).hp;
+    const hp = actor.system.hp;
     if (typeof hp?.max !== 'number' || typeof hp.value !== 'number') continue;
     const value = hpAfterModelChange(hp.value, oldMax, hp.max);
     if (value === hp.value) continue;
@@ -47,7 +46,7 @@ const fullHp = (actor: Actor, model: CombatModel) =>
  * stored (`hpAtCreation`). Unprepared: as stored.
  */
 export function hpFromGnG(actor: Actor, model: CombatModel): number {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const stored = system.hp.value;
   if (model.id === models.DEFAULT_COMBAT_MODEL || !system.derived?.modelCreature) return stored;
   return hpAtCreation(stored, fullHp(actor, models.GNG_MODEL), fullHp(actor, model));
@@ -64,7 +63,7 @@ export async function fullHpAtCreation(actor: Actor): Promise<boolean> {
   if (actor.pack || !(actor.type === 'character' || actor.type === 'npc')) return false;
   const model = await worldModelReady();
   if (model.id === models.DEFAULT_COMBAT_MODEL) return false;
-  const stored = (actor.system as CreatureData).hp?.value;
+  const stored = actor.system.hp?.value;
   if (typeof stored !== 'number') return false;
   // Not prepared (test/harness/README.md, not assumed): no maximum to compare with, nothing written.
   const value = hpFromGnG(actor, model);

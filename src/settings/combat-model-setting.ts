@@ -23,13 +23,12 @@ import { allActors } from '../documents/all-actors.js';
 import { syncConditionStepStatus } from '../hooks/condition-step.js';
 import { rulesChanged } from './variant-rules.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import type { CreatureData } from '../data/actor/creature-data.js';
 
 /** Each creature's maximum HP as prepared now (under the model that is changing). */
 function hpMaxima(): Map<Actor, number> {
   const maxima = new Map<Actor, number>();
   for (const actor of allActors()) {
-    const max = (actor.system as CreatureData | undefined)?.hp?.max;
+    const max = actor.system?.hp?.max;
     if (typeof max === 'number') maxima.set(actor, max);
   }
   return maxima;

@@ -79,7 +79,7 @@ function withSpeedClass(actor: Actor, row: AttackSummary, attack: SimAttack, mod
 function blockOf(actor: Actor, attacks: readonly AttackSummary[]): SimBlock | undefined {
   const best = attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus)[0];
   if (!best) return undefined;
-  const derived = (actor.system as unknown as CreatureData).derived;
+  const derived = actor.system.derived;
   const shieldId = derived?.equippedShieldId;
   const shield = shieldId
     ? (actor.items.get(shieldId)?.system as unknown as
@@ -164,9 +164,7 @@ export function actorSnapshot(
  * HP here, as it would once created in the world. (Its maximum, `derived.hp.max`, is the world's.)
  */
 const hpOf = (actor: Actor, model: CombatModel) =>
-  actor.pack && model.id === combatModelId()
-    ? hpFromGnG(actor, model)
-    : (actor.system as CreatureData).hp.value;
+  actor.pack && model.id === combatModelId() ? hpFromGnG(actor, model) : actor.system.hp.value;
 
 /** Under a model other than GnG: the creature and health vector its fight loop plays from (plain data). */
 function modelSnapshot(actor: Actor, model: CombatModel): Pick<CombatantSnapshot, 'model'> {

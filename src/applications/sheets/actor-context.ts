@@ -73,7 +73,7 @@ function levelContext(system: CreatureData) {
 
 /** The Inventory tab: the physical items and where each is, the load, the "New …" buttons. */
 export function inventoryContext(actor: Actor) {
-  const derived = (actor.system as CreatureData).derived;
+  const derived = actor.system.derived;
   const items = [...actor.items];
   const physical = items
     .filter((i) => PHYSICAL_TYPES.includes(i.type))
@@ -164,7 +164,7 @@ export function effectsContext(actor: Actor) {
 
 /** The header: name, portrait, size, HP bar; a character's level, BAB, initiative and grapple. */
 export function headerContext(actor: Actor): Record<string, unknown> {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const derived = system.derived;
   const context: Record<string, unknown> = {
     ...levelContext(system),
@@ -185,7 +185,7 @@ export function headerContext(actor: Actor): Record<string, unknown> {
 
 /** The combat panel: Defense, Protection and HP with their breakdowns, and the typed numbers. */
 export function combatPanelContext(actor: Actor) {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const bleeding = bleedingView(actor);
   const track = modelOffers('conditionTrack');
   // A model's own block (the Enlightened Grognard's: eg-sheet.ts), when its glue set one.
@@ -246,7 +246,7 @@ export function combatPanelContext(actor: Actor) {
 
 /** The Combat tab: attacks and maneuvers, abilities, saves (and a creature's stat block). */
 export function combatTabContext(actor: Actor): Record<string, unknown> {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const derived = system.derived;
   const track = modelOffers('conditionTrack');
   const prone = (actor.statuses ?? new Set<string>()).has('prone');
@@ -336,7 +336,7 @@ export function combatTabContext(actor: Actor): Record<string, unknown> {
 
 /** The Skills tab. */
 export function skillsContext(actor: Actor) {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   return {
     /** Half the skills, rounded up: the first column's rows (styles/_actor-sheet.scss). */
     skillRows: Math.ceil(SKILL_IDS.length / 2),
@@ -361,7 +361,7 @@ export function skillsContext(actor: Actor) {
 
 /** The Feats tab: feats, the feat actions, classes. */
 export function featsContext(actor: Actor, editable: boolean) {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const items = [...actor.items];
   return {
     levelLabel: levelContext(system).levelLabel,
@@ -378,7 +378,7 @@ export function featsContext(actor: Actor, editable: boolean) {
 
 /** The Magic tab's pools: spell slots by level and power points, left now and per day (stored fields). */
 function poolsContext(actor: Actor) {
-  const pools = castingPoolsOf((actor.system as CreatureData).spellcasting);
+  const pools = castingPoolsOf(actor.system.spellcasting);
   const cell = (name: string, value: number, label: string) => ({ name, value, label });
   return {
     slots: SLOT_LEVELS.map((level) => {

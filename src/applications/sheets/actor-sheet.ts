@@ -22,7 +22,6 @@
  * become empty again.
  */
 import { systemPath } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
 import type { SheetAction } from './actor-sheet-actions.js';
@@ -140,7 +139,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   override async _prepareContext(options: ApplicationRenderOptions): Promise<Record<string, unknown>> {
     const context = await super._prepareContext(options);
     const editable = this.isEditable;
-    const system = this.actor.system as CreatureData;
+    const system = this.actor.system;
     return {
       ...context,
       actor: this.actor,

@@ -6,11 +6,10 @@
  */
 import { healthStatusesOf } from '../../combat/model-health.js';
 import { bloodiedNow } from '../../combat/eg-creature.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 
 export function egHeaderLabel(actor: Actor): string {
   const health = healthStatusesOf(actor);
-  const hp = (actor.system as CreatureData | undefined)?.hp?.value ?? 0;
+  const hp = actor.system?.hp?.value ?? 0;
   const state =
     actor.statuses.has('dead') || health.includes('dead')
       ? 'dead'

@@ -111,7 +111,7 @@ function tokensSection(actor: Actor, combat: Combat | null) {
 
 /** The block of `actor` for the current user. */
 export function egSheetBlock(actor: Actor): ModelSheetBlock {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const defenses = system.derived.modelDefenses;
   const stats = DEFENSES.flatMap((id) => (defenses[id] ? [defenseStat(actor, defenses[id])] : []));
   stats.push(hpStat(actor, system));

@@ -11,7 +11,7 @@ const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 export function resistancesContext(actor: Actor) {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const source = (actor as unknown as { _source?: { system?: Partial<CreatureData> } })._source?.system;
   const stored = source?.resistances ?? system.resistances;
   const derived = system.derived?.resistances;

@@ -8,12 +8,11 @@
 import { healthOf } from '../../combat/model-health.js';
 import { tcFatigueCondition, tcLethalCondition } from '../../rules/models/tc/health.js';
 import { isWounded, tcThreshold } from '../../rules/models/tc/threshold.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 
 export function tcHeaderLabel(actor: Actor): string {
   const health = healthOf(actor);
   const lethal = tcLethalCondition(health);
-  const creature = (actor.system as CreatureData).derived.modelCreature;
+  const creature = actor.system.derived.modelCreature;
   const state =
     actor.statuses.has('dead') || lethal === 'dead'
       ? 'dead'

@@ -121,7 +121,7 @@ function weaponRows(actor: Actor, slashing: number) {
 
 /** The block of `actor` for the current user. */
 export function tcSheetBlock(actor: Actor): ModelSheetBlock {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const creature = system.derived.modelCreature;
   const state = tcState(creature);
   const health = healthOf(actor);

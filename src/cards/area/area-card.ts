@@ -19,7 +19,6 @@ import { rollSpellDamage, type SpellDamage } from './area-spell.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { DAMAGE_TYPES, damageTypeData } from '../../config/damage-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
@@ -76,7 +75,7 @@ import { capabilityGuard, refusedHere } from '../model-guard.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 const t = (key: string) => game.i18n.localize(key);
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /* -------------------------------------------------------------------------- */
 /*  Start                                                                      */

@@ -3,7 +3,6 @@
  * targets' current Protection), and the rendered content.
  */
 import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { damageImmunity } from '../../rules/index.js';
 import {
   AREA_CARD_TEMPLATE,
@@ -23,7 +22,7 @@ export { AREA_CARD_TEMPLATE };
  * untyped damage is stopped by none), or null.
  */
 export function immunityOf(actor: Actor | null, damageType: string | null | undefined): string[] | null {
-  const immunities = actor ? ((actor.system as CreatureData).derived.resistances?.immunities ?? []) : [];
+  const immunities = actor ? (actor.system.derived.resistances?.immunities ?? []) : [];
   return damageImmunity(immunities, { types: damageType ? [damageType] : [], weapon: false });
 }
 

@@ -5,7 +5,6 @@
 import type { AppliedLoss } from '../../combat/hp-loss.js';
 import type { AreaSpell, HighMagicRoll } from './area-spell.js';
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   areaDamage,
   metamagicProtection,
@@ -145,7 +144,7 @@ export interface AreaMetamagic {
   cost: number;
 }
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /**
  * The Protection an area's damage meets on `actor` (0 without an actor): under an armor metamagic

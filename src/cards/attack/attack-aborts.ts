@@ -24,7 +24,7 @@ import { sceneById, tokenOf } from '../../combat/scene-lookup.js';
 export { blockWeapons };
 
 export function creature(actor: Actor): CreatureData {
-  return actor.system as CreatureData;
+  return actor.system;
 }
 
 /** The attacking weapon as the card names it (for thrown / firearm / energy), if it still exists. */

@@ -5,7 +5,6 @@
  * mode and touch, and the states of this attack (the dialog's defender situation, an invisible
  * attacker). GnG's defense is rolled and carries its whole breakdown, which the card's lines show.
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   attackRollModifiers,
   expandConditions,
@@ -72,7 +71,7 @@ export function defenseSpecAgainst(
   // A sundered item: its holder's roll with the item's size and no shield (sunder.ts). No dodge bonus
   // of a defensive option taken after this card's attack roll (combat-options-card.ts).
   const derivedInput = {
-    ...(defender.system as CreatureData).derived.defenseInput,
+    ...defender.system.derived.defenseInput,
     ...(card ? defensiveInputFor(defender, card.messageId) : {}),
     ...(card?.target ? sunderDefenseInput(card.target) : {}),
   };

@@ -16,7 +16,6 @@
  */
 import { resolveBlock, resolveRollWithBlow, type ModelAnalysis, type Size } from '../../rules/index.js';
 import * as odds from '../../rules/odds/index.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { abortFeatsOf } from '../../combat/action-budget.js';
 import { actionAvailable, blockWeapons, type AttackCardState, type CardTarget } from './attack-state.js';
 import { abortContextFor, cardAbortRefusal } from './attack-aborts.js';
@@ -33,7 +32,7 @@ import { oddsShownTo } from './odds-visibility.js';
 import { currentAnalysis } from '../../settings/model-analysis.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** One line of the "What if?": its label and the odds it gives. */
 export interface WhatIfLine {

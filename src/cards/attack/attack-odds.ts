@@ -28,7 +28,6 @@ import * as odds from '../../rules/odds/index.js';
 import type { AttackOdds, AttackOddsInput } from '../../rules/odds/index.js';
 import { currentAnalysis } from '../../settings/model-analysis.js';
 import { variantRules } from '../../settings/variant-rules.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus, type AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
@@ -99,7 +98,7 @@ export type TargetOdds =
   | { id: string; name: string; available: true; odds: AttackOdds; missChance: number; summary: OddsSummary }
   | { id: string; name: string; available: false; reasons: string[] };
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** Why this attack as a whole has no exact odds (lang keys), empty when it has. */
 export function attackUnavailable(attack: OddsAttack): string[] {

@@ -110,7 +110,7 @@ function hasFeat(system: CreatureData, id: string): boolean {
 
 /** The armor type of `actor`, for a Penetration called shot (undefined when it wears none). */
 export function armorOf(actor: Actor | null | undefined): CalledShotArmor | undefined {
-  const type = (actor?.system as CreatureData | undefined)?.derived?.protection.armorType;
+  const type = actor?.system?.derived?.protection.armorType;
   return type && (CALLED_SHOT_ARMOR as readonly string[]).includes(type)
     ? (type as CalledShotArmor)
     : undefined;
@@ -127,7 +127,7 @@ export function targetArmor(): CalledShotArmor | undefined {
 
 /** The weapon's attack row on the actor, or undefined when it is not an equipped weapon of the actor. */
 export function attackRowOf(actor: Actor, weapon: Item): AttackSummary | undefined {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   return system.derived.attacks.find((a) => a.itemId === weapon.id);
 }
 
@@ -138,7 +138,7 @@ export function attackRowOf(actor: Actor, weapon: Item): AttackSummary | undefin
  * `rangedAttackBonus` are their sum). Left lumped if the actor's numbers do not add up to it.
  */
 export function itemizedAttackParts(actor: Actor, attack: AttackSummary): AttackPreviewLine[] {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const ability = attack.mode === 'ranged' ? 'dex' : 'str';
   return attack.parts.flatMap((part): AttackPreviewLine[] => {
     if (part.label !== 'GNG.Breakdown.BaseAttack') return [{ label: part.label, value: part.value }];
@@ -174,7 +174,7 @@ export function previewAttack(
 ): AttackPreview | null {
   const attack = attackRowOf(actor, weapon);
   if (!attack) return null;
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const w = weapon.system as WeaponData;
 
   // The choices' rows of the attacker table, touch, sneak attack and nonlethal: what they add to the

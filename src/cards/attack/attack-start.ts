@@ -86,7 +86,7 @@ const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 function creature(actor: Actor): CreatureData {
-  return actor.system as CreatureData;
+  return actor.system;
 }
 
 function emptyTarget(id: string, kind: CardTarget['kind'], name: string): CardTarget {

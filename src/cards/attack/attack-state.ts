@@ -22,7 +22,6 @@ import { owns } from '../kernel/index.js';
 import { EG_CARD_ACTIONS, egActionAvailable, egUserMayAct } from './eg-card-state.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { CardDamageInstance, CardFire } from './firearms.js';
 import type { CardScattershot } from './scattershot.js';
@@ -522,6 +521,6 @@ export function hasAborts(target: CardTarget): boolean {
  * melee — one per equipped weapon item, a shield bash among them when it is one), best bonus first.
  */
 export function blockWeapons(defender: Actor): AttackSummary[] {
-  const attacks = (defender.system as CreatureData).derived?.attacks ?? [];
+  const attacks = defender.system.derived?.attacks ?? [];
   return attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus);
 }

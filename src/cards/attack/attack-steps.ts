@@ -68,7 +68,7 @@ export interface DefenseConfig {
 }
 
 function creature(actor: Actor): CreatureData {
-  return actor.system as CreatureData;
+  return actor.system;
 }
 
 export async function rollDefense(

@@ -7,7 +7,6 @@
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   ANATOMY_TRAITS,
   applyDamageToHitPoints,
@@ -39,7 +38,7 @@ import {
   type CardVitalStrike,
 } from './attack-state.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** The anatomy traits of an actor that grant called-shot immunities. */
 export function anatomyOf(actor: Actor): AnatomyTrait[] {

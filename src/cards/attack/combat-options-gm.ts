@@ -8,7 +8,6 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { effectiveConcealment, expandConditions, missChance, type DefenseInput } from '../../rules/index.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { defensiveDodge } from '../../data/actor/derive-creature.js';
 import { actorOf, Refusal } from '../kernel/index.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
@@ -117,7 +116,7 @@ export function defensiveInputFor(
   const all = grantedDefensiveStatuses(defender);
   const before = grantedDefensiveStatuses(defender, messageId);
   if (all.size === before.size) return {};
-  return { modifiers: defensiveDodge((defender.system as CreatureData).defense.bonuses, before) };
+  return { modifiers: defensiveDodge(defender.system.defense.bonuses, before) };
 }
 
 /** Fighting defensively chosen with this attack: the status on the attacker, its effect kept on the card. */

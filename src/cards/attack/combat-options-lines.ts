@@ -15,7 +15,6 @@ import {
   type Grip,
 } from '../../rules/index.js';
 import { defensiveStrikeRecordOf, type DefensiveStrikeRecord } from '../../combat/combat-option-records.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { AttackOptions } from './attack-options.js';
@@ -114,7 +113,7 @@ export function shieldInOffHand(actor: Actor): Item | null {
  */
 export function offHandWeapons(actor: Actor, weapon: Item): AttackSummary[] {
   if (shieldInOffHand(actor)) return [];
-  const attacks = (actor.system as CreatureData).derived?.attacks ?? [];
+  const attacks = actor.system.derived?.attacks ?? [];
   return attacks.filter((a) => {
     const item = a.itemId === weapon.id ? null : actor.items.get(a.itemId);
     return item ? !takesBothHands(item) : false;
@@ -190,7 +189,7 @@ export function combatOptionLines(
     lines.push({ label: 'GNG.CombatOptions.TwoWeaponOffHand', value: twoWeaponFor(actor, weapon).offHand });
   } else if (options.offHand !== undefined) {
     const offHand = actor.items.get(options.offHand);
-    const equipped = (actor.system as CreatureData).derived?.attacks ?? [];
+    const equipped = actor.system.derived?.attacks ?? [];
     const usable = offHand && offHand.id !== weapon.id && equipped.some((a) => a.itemId === offHand.id);
     if (!offHand || !usable) refusal ??= { key: 'GNG.CombatOptions.Refusal.NoOffHand', data: {} };
     else if (shieldRefusal) refusal ??= shieldRefusal;

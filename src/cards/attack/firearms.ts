@@ -20,7 +20,6 @@ import {
   singleTargetBurstShots,
 } from '../../rules/index.js';
 import { roundsOf, spendRounds, type RoundsSpent } from '../../combat/ammunition.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions, FireChoice } from './attack-options.js';
@@ -112,7 +111,7 @@ export function roundsPerBarrel(weapon: Item): number | null {
 
 /** The controlled burst sizes the actor may announce (empty without the proficiency). */
 export function controlledBurstOptions(actor: Actor): number[] {
-  return controlledSingleBurstOptions((actor.system as CreatureData).derived.bab, hasMartialFirearms(actor));
+  return controlledSingleBurstOptions(actor.system.derived.bab, hasMartialFirearms(actor));
 }
 
 /**
@@ -173,7 +172,7 @@ export function fireRefusal(
 export function fireLines(actor: Actor, options: AttackOptions) {
   const lines: { label: string; value: number }[] = [];
   if (options.fire?.mode === 'accelerated-pair') {
-    const improved = (actor.system as CreatureData).derived.feats.includes('improved-accelerated-pair');
+    const improved = actor.system.derived.feats.includes('improved-accelerated-pair');
     const penalty = acceleratedPairAttackPenalty(improved);
     if (penalty !== 0) lines.push({ label: 'GNG.Fire.PairPenalty', value: penalty });
   }
@@ -244,7 +243,7 @@ export async function fireWeapon(
         ? { rolled }
         : {
             controlled,
-            baseAttackBonus: (actor.system as CreatureData).derived.bab,
+            baseAttackBonus: actor.system.derived.bab,
             martialFirearms: hasMartialFirearms(actor),
           }),
     });

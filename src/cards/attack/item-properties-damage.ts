@@ -120,7 +120,7 @@ function targetTraits(defender: Actor | null, target: Pick<CardTarget, 'kind'>):
  * enhancement, which "do not count" (null: no shield).
  */
 export function brilliantShieldLost(defender: Actor): RemovedDefensePart | null {
-  const input = (defender.system as CreatureData).derived.defenseInput;
+  const input = defender.system.derived.defenseInput;
   const value = (input.shield ?? 0) + (input.shieldEnhancement ?? 0);
   return value > 0 ? { part: 'shield', value, reasons: ['GNG.Attack.Property.BrilliantShield'] } : null;
 }
@@ -147,7 +147,7 @@ export function propertyInputs(
   const properties = (weapon?.properties ?? []).filter((p): p is WeaponItemProperty =>
     (WEAPON_ITEM_PROPERTIES as readonly string[]).includes(p),
   );
-  const derived = defender ? (defender.system as CreatureData).derived : null;
+  const derived = defender ? defender.system.derived : null;
   const resist = derived?.resistances;
   const reductions: DamageReduction[] = resist?.damageReduction ?? [];
   const damageTypes = weapon?.damageTypes ?? [];
@@ -219,7 +219,7 @@ export function hitDamageInputs(
   let protection: ProtectionParts = {};
   let fortification: Fortification = 'none';
   if (defender) {
-    const p = (defender.system as CreatureData).derived.protection;
+    const p = defender.system.derived.protection;
     protection = Object.fromEntries(PROTECTION_PARTS.map((part) => [part, p[part]])) as ProtectionParts;
     fortification = p.fortification as Fortification;
   }

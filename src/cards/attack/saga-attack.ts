@@ -17,7 +17,6 @@ import {
 } from '../../rules/models/saga/attack-situation.js';
 import { CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
 import { maneuverDefense, maneuverRoll } from '../../rules/models/saga/maneuvers.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
@@ -121,7 +120,7 @@ export function sagaAttackParts(
   const bonus = options.bonus ? [{ label: 'GNG.AttackDialog.Bonus', value: options.bonus }] : [];
   // A feint is a Deception check (001:185): the actor's Bluff, not the weapon.
   if (saga.maneuver && maneuverRoll(saga.maneuver) === 'deception') {
-    const bluff = (actor.system as CreatureData).derived.skills.bluff.total;
+    const bluff = actor.system.derived.skills.bluff.total;
     return [{ label: 'GNG.Model.Saga.Maneuver.deception', value: bluff }, ...stepPart, ...bonus];
   }
   const sheet = sagaSheetParts(actor, row);
@@ -255,7 +254,7 @@ function defendingFacts(
   if (said === 'withdrawing') return { withdrawing: true };
   const defending = said;
   if (!defending) return {};
-  const ranks = (defender.system as CreatureData).skills?.tumble?.ranks ?? 0;
+  const ranks = defender.system.skills?.tumble?.ranks ?? 0;
   return { defending, acrobaticsRanks: ranks };
 }
 

@@ -5,7 +5,6 @@
  * src/rules/models/saga/maneuvers.ts.
  */
 import { maneuverOutcome, maneuverProvokes } from '../../rules/models/saga/maneuvers.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { sagaOf } from './saga-card-state.js';
 
@@ -19,13 +18,13 @@ export function settleManeuver(
   const saga = sagaOf(target);
   const choices = state.options.saga ?? {};
   const attacker = fromUuidSync(state.attacker.actorUuid) as Actor | null;
-  const attackerSystem = attacker?.system as CreatureData | undefined;
+  const attackerSystem = attacker?.system;
   saga.maneuver = maneuverOutcome({
     maneuver: choices.maneuver as NonNullable<typeof choices.maneuver>,
     hit: resolution.hit,
     margin: resolution.margin,
     ...(attackerSystem ? { attackerSize: attackerSystem.size } : {}),
-    targetSize: (defender.system as CreatureData).size,
+    targetSize: defender.system.size,
     wallAfter: choices.wallAfter ?? null,
   });
   // "If a character doesn't have an attack bonus of at least +1 … provoking" (001:165).

@@ -17,7 +17,6 @@ import {
   sneakAttackBonus,
   type DefenseState,
 } from '../../rules/index.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { AttackOptions } from './attack-options.js';
 import { attackerConditionsOf } from './attacker-conditions.js';
@@ -37,7 +36,7 @@ export interface SneakAttack {
   reason: SneakAttackReason;
 }
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /**
  * The sneak attack of `attacker`'s attack (`attack`, its weapon row; `options`, the choices) against

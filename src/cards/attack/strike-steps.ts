@@ -4,7 +4,6 @@
  * attack card's other steps on first use (attack-gm.ts).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -34,7 +33,7 @@ import { hasFeat } from '../../documents/actor-feats.js';
 
 import { strikeDc } from './strikes.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** A d20 (kept in `rolls`, the step's rolls that Dice So Nice shows). */
 async function d20(rolls: Roll[]): Promise<number> {

@@ -12,7 +12,6 @@
  * strike-steps.ts, loaded with the card's other steps on first use.
  */
 
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
@@ -36,7 +35,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { CardStrike } from './attack-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** The actor of the user's single targeted token (null: none or several). */
 export function singleTargetActor(): Actor | null {

@@ -3,7 +3,6 @@
  * docs/rules.md): the hit's total through the item's hardness to its HP, none to the holder; Undo
  * gives the HP back. Loaded with the attack card's other steps on first use (attack-gm.ts).
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { actorOf, noteUndo, Refusal } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
@@ -24,7 +23,7 @@ export async function applySunder(
   const damage = target.damage as NonNullable<CardTarget['damage']>;
   const hit = await breakWeaponHit(holder, sunder.itemId, await cardWeapon(state), damage.steps.total);
   if (!hit) throw new Refusal('GNG.Sunder.Refusal.Gone', { item: sunder.name, name: holder.name });
-  const hp = (holder.system as CreatureData).hp;
+  const hp = holder.system.hp;
   const same = (v: number) => ({ before: v, after: v });
   target.applied = {
     by: user.id as string,

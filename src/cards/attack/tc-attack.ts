@@ -22,7 +22,6 @@ import { passiveReasons, tcAbilityMod } from '../../rules/models/tc/defenses.js'
 import { impairedAttributes, tcState } from '../../rules/models/tc/state.js';
 import type { AttackSummary } from '../../data/actor/derive-attacks.js';
 import type { WeaponData } from '../../data/item/item-data.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   isActing,
   markUnsteady,
@@ -157,7 +156,7 @@ export function tcDefenderSituation(defender: Actor): Record<string, boolean> {
   const combatant = combatantOf(defender);
   const combat = combatant?.parent ?? null;
   const unsteady = combat && combatant ? tcSchedule(combat).unsteady[combatant.id] === true : false;
-  const system = defender.system as CreatureData;
+  const system = defender.system;
   const melee = (system.derived?.attacks ?? []).filter((row) => row.mode === 'melee');
   const unarmed = melee.length > 0 && melee.every((row) => isUnarmed(defender.items.get(row.itemId)));
   const trained = (system.derived?.feats ?? []).includes('improved-unarmed-strike');

@@ -14,7 +14,6 @@ import {
 import { tcBowKind, tcWeaponCategory } from '../../rules/models/tc/attack-card.js';
 import { tcAttackerSituation, type TcAttackerSituation } from '../../rules/models/tc/situation.js';
 import type { AttackSummary } from '../../data/actor/derive-attacks.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { tcSchedule } from '../../combat/tc-schedule.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
@@ -37,7 +36,7 @@ export function tcCountOf(actor: Actor): number | null {
  */
 export function tcStanceFacts(defender: Actor): Record<string, number> {
   const count = tcCountOf(defender);
-  const rows = (defender.system as CreatureData).derived?.attacks ?? [];
+  const rows = defender.system.derived?.attacks ?? [];
   let best: number | null = null;
   for (const row of rows) {
     const weapon = defender.items.get(row.itemId);

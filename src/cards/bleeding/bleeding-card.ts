@@ -29,7 +29,6 @@ import {
   bindWounds,
   bleedingEffectOf,
 } from './bleeding-state.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   advanceSevereBleeding,
   bindSevereBleeding,
@@ -257,7 +256,7 @@ async function rollBleedingSave({
   const current = effect ? bleedingStateOf(effect) : null;
   if (!effect || !current || current.status !== 'active' || current.dc !== stored.dc)
     throw new Refusal('GNG.Bleeding.Error.Stale', { name: actor.name });
-  const bonus = (actor.system as CreatureData).derived.saves.fort.total;
+  const bonus = actor.system.derived.saves.fort.total;
   const roll = await new Roll('1d20').evaluate();
   const natural = roll.total as number;
   const save = savingThrow({ natural, bonus, dc: current.dc });

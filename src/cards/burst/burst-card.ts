@@ -10,7 +10,6 @@
  * **Undo burst** undoes every target, returns the rounds and deletes the area's template.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { defenseBonus, defenseRollFromValues, parseDice, resolveDiveForCover } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
@@ -42,7 +41,7 @@ import { capabilityGuard, requireCapability } from '../model-guard.js';
 export { burst, BURST_QUERY } from './burst-start.js';
 export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './burst-state.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 async function actorAt(target: BurstTarget): Promise<Actor> {

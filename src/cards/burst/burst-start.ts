@@ -9,7 +9,6 @@
  */
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
   MULTIPLE_TARGET_BURSTS,
@@ -149,7 +148,7 @@ export async function startBurst(
   const w = weapon.system as unknown as WeaponData;
   if (!w.firearm.fireModes.includes('auto'))
     throw new Refusal('GNG.Burst.Error.NotAuto', { weapon: weapon.name });
-  const row = (actor.system as CreatureData).derived.attacks.find((a) => a.itemId === weapon.id);
+  const row = actor.system.derived.attacks.find((a) => a.itemId === weapon.id);
   if (!row) throw new Refusal('GNG.Burst.Error.NotEquipped', { weapon: weapon.name });
   const increment = w.rangeIncrement;
   if (!(increment > 0)) throw new Refusal('GNG.Burst.Error.NoRange', { weapon: weapon.name });
@@ -181,7 +180,7 @@ export async function startBurst(
       distanceFeet: Math.min(distance, maxRange),
       rangeIncrementFeet: increment,
     });
-    const size = (target.system as CreatureData).size;
+    const size = target.system.size;
     return {
       id: token.id,
       name: token.name || target.name,

@@ -9,7 +9,6 @@
  * weapon spell's effects deleted. An area card it went with stays (its damage has its own Undo).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import type { CastCost, CastSpend } from '../../rules/index.js';
 import { refundCast, spendForCast } from '../../rules/spell-resources.js';
@@ -41,7 +40,7 @@ export function castCostOf(spell: Item, cost: number): CastCost {
  * (no slot of the level left, too few power points).
  */
 export function checkSpend(caster: Actor, spell: Item, cost: CastCost): CastSpend {
-  const pools = castingPoolsOf((caster.system as CreatureData).spellcasting);
+  const pools = castingPoolsOf(caster.system.spellcasting);
   const spend = spendForCast(pools, cost);
   if ('refused' in spend) {
     if (spend.refused === 'no-slot')

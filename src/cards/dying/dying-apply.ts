@@ -8,7 +8,6 @@
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { holdStatuses, putBackStatus, releaseStatuses, takeOffStatus } from '../../combat/status-holds.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
 import { healthStatusesOf } from '../../combat/model-health.js';
 import { modelOffers } from '../../settings/combat-model.js';
@@ -79,7 +78,7 @@ export async function restoreStatuses(actor: Actor, changes: StatusChanges): Pro
       notes.push(
         game.i18n.format('GNG.Dying.NotRestored', {
           name: actor.name,
-          hp: (actor.system as CreatureData).hp.value,
+          hp: actor.system.hp.value,
           status: game.i18n.localize(`GNG.Status.${status}`),
         }),
       );
@@ -101,7 +100,7 @@ export async function applyDyingRound(
   outcome: DyingRoundOutcome,
 ): Promise<StatusChanges & { hpLost: number }> {
   if (outcome.stable) return { ...(await stabilizeActor(actor)), hpLost: 0 };
-  const hp = (actor.system as CreatureData).hp.value;
+  const hp = actor.system.hp.value;
   await actor.update({ 'system.hp.value': hp - outcome.hpLost }, CARD_HP_UPDATE);
   // Still dying, it is not stable (a `stable` left from before the damage goes); dead, it is neither.
   const changes =
@@ -114,7 +113,7 @@ export async function applyDyingRound(
 /** Undoes a dying round: the HP lost given back to the HP now, the statuses as before. */
 export async function undoDyingRound(actor: Actor, applied: DyingRoundApplied): Promise<string[]> {
   if (applied.hpLost) {
-    const hp = (actor.system as CreatureData).hp.value;
+    const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp + applied.hpLost }, CARD_HP_UPDATE);
   }
   return restoreStatuses(actor, applied);

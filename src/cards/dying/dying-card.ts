@@ -14,7 +14,6 @@
  * are not dying). Temporary HP (temporary-hp.ts) register here too.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { dyingRound, type Size } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { isActiveGM } from '../../documents/active-gm.js';
@@ -52,7 +51,7 @@ function notDying(actor: Actor): Refusal | null {
   if (why === 'hp')
     return new Refusal('GNG.Dying.Error.NotDyingHp', {
       name: actor.name,
-      hp: (actor.system as CreatureData).hp.value,
+      hp: actor.system.hp.value,
     });
   return null;
 }
@@ -77,7 +76,7 @@ async function playRound(
   if (why) throw why;
   if (fight && playedRound(fight.combat, fight.combatant) === fight.combat.round)
     throw new Refusal('GNG.Dying.Error.Played', { name: actor.name, round: fight.combat.round });
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   const con = sys.abilities.con.effective;
   if (!Number.isInteger(con) || con < 0) throw new Refusal('GNG.Dying.Error.NoCon', { name: actor.name });
   const hpBefore = sys.hp.value;

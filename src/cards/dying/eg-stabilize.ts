@@ -8,7 +8,6 @@
  * takes the healer's standard action (the EG turn budget, src/combat/eg-turns.ts), given back by Undo
  * while that turn's budget stands. Loaded with the stabilize card.
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { DiceSource } from '../../rules/index.js';
 import { rollEgStabilise } from '../../rules/models/eg/recovery.js';
 import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
@@ -38,7 +37,7 @@ export function egStabiliseRoll(
   bonus: number,
   patient: Actor,
 ): { natural: number; total: number; dc: number; stable: boolean } {
-  return rollEgStabilise(dice, bonus, (patient.system as CreatureData).hp.value);
+  return rollEgStabilise(dice, bonus, patient.system.hp.value);
 }
 
 /**

@@ -14,7 +14,6 @@
  * (eg-stabilize.ts); in combat it takes the healer's EG standard action instead of GnG's attack action.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { rollHealToStabilize } from '../../rules/index.js';
 import { refundTurnAttack, spendTurnAttack } from '../../combat/action-budget.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
@@ -86,7 +85,7 @@ export async function stabilizeNow(
   if (notDying === 'hp')
     throw new Refusal('GNG.Stabilize.Error.NotDyingHp', {
       name: patient.name,
-      hp: (patient.system as CreatureData).hp.value,
+      hp: patient.system.hp.value,
     });
   const reason = healerCannotAct(healer);
   if (reason)
@@ -94,7 +93,7 @@ export async function stabilizeNow(
       name: healer.name,
       condition: conditionLabel(reason),
     });
-  const bonus = (healer.system as CreatureData).derived.skills.heal.total;
+  const bonus = healer.system.derived.skills.heal.total;
   // GnG's attack action, or the EG standard action (decision in docs/rules.md).
   const egSpent = eg ? await spendEgStabilise(healer) : null;
   const spend = eg ? { ok: true as const, spent: null } : await spendTurnAttack(healer);

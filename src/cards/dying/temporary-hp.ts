@@ -11,7 +11,6 @@
  * larger pool is kept (engine `temporaryHitPointsAfterGain`; decision in docs/rules.md).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
 import { temporaryHitPointsAfterGain } from '../../rules/models/eg/recovery.js';
 import { escapeHtml } from '../../chat/escape-html.js';
@@ -55,7 +54,7 @@ export async function handleTemporaryHp(
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return serialized([found.uuid], async () => {
     const actor = (await actorOf(actorUuid)) as Actor;
-    const sys = actor.system as CreatureData;
+    const sys = actor.system;
     const before = sys.hp.temp;
     const gained = temporaryHitPointsGained(amount, sys.size as Size);
     // EG: one source's, the larger (R26); an effect's "stacks" does not make them add up.

@@ -7,7 +7,6 @@
  * HP now, the statuses as before, each token change reverted). Loaded with the model.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { combatModel } from '../../settings/combat-model.js';
@@ -122,7 +121,7 @@ async function catchBreath(
   actor: Actor,
   state: EgActionCardState,
 ): Promise<{ roll: Roll; hpDelta: number; nonlethalDelta: number }> {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const roll = await new Roll('1d4').evaluate();
   const conMod = system.abilities.con.mod;
   const before = healthOf(actor);
@@ -345,7 +344,7 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
   // The turn's action back while that turn's budget stands (a turn begun since keeps its own).
   const given = await refundEgActionFor(actor, applied.turn ?? null);
   if (applied.hpDelta || applied.nonlethalDelta) {
-    const hp = (actor.system as CreatureData).hp;
+    const hp = actor.system.hp;
     await actor.update(
       {
         'system.hp.value': hp.value - applied.hpDelta,

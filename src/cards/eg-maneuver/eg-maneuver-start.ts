@@ -5,7 +5,6 @@
  * roll through the token store, the dice rolled and the card posted.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Size } from '../../rules/index.js';
 import {
   beatsAll,
@@ -39,7 +38,7 @@ import { modelStamp } from '../model-guard.js';
 import { renderEgManeuverCard } from './eg-maneuver-view.js';
 import { EG_MANEUVER_FLAG, type EgManeuverCardState, type EgManeuverTarget } from './eg-maneuver-state.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 const START_KEYS = new Set([
   'action',

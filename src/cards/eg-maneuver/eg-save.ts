@@ -9,7 +9,6 @@
  * the die is rolled; a short pool refuses and nothing is rolled. Ending the effect is the GM's.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   EG_SAVES,
   grantedSaveBonus,
@@ -131,11 +130,11 @@ export async function handleEgSave(
     if (!a || !b || !adjacent(a, b))
       throw new Refusal('GNG.Model.EG.Save.Error.NotAdjacent', { name: granter.name, ally: actor.name });
   }
-  const defense = (actor.system as CreatureData).derived.modelDefenses?.[request.save];
+  const defense = actor.system.derived.modelDefenses?.[request.save];
   if (!defense || defense.kind !== 'static')
     throw new Refusal('GNG.Model.EG.Maneuver.Error.NoDefense', { name: actor.name });
   const bonus = saveBonus(defense.value);
-  const heal = granter ? (granter.system as CreatureData).derived.skills.heal.total : 0;
+  const heal = granter ? granter.system.derived.skills.heal.total : 0;
   const granted = granter ? grantedSaveBonus(heal) : 0;
   // Spent before the die is rolled (proactive, 003:384); refused when short: nothing rolled.
   const tokens = request.insight

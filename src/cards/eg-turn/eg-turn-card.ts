@@ -9,7 +9,6 @@
  * before). Loaded with the model.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { dyingSave, type DyingSave } from '../../rules/models/eg/combat-actions.js';
 import type { DiceSource } from '../../rules/index.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
@@ -138,7 +137,7 @@ async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise
   if (markBefore === combat.round) return null;
   const dying = healthStatusesOf(actor).includes('dying');
   if (!dying || actor.statuses.has('stable') || actor.statuses.has('dead')) return null;
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const fortitude = system.derived.modelDefenses.fortitude;
   const input = {
     fortitude: fortitude?.kind === 'static' ? fortitude.value : 0,
@@ -191,7 +190,7 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
   if (!applied) throw new Refusal('GNG.Model.EG.Turn.Error.NothingToUndo');
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Model.EG.Turn.Error.NoActor', { name: state.name });
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   if (applied.hpDelta)
     await actor.update({ 'system.hp.value': system.hp.value - applied.hpDelta }, CARD_HP_UPDATE);
   if (applied.conDelta)

@@ -7,7 +7,6 @@
  * them); Undo puts the count back while it is still the one set, and clears the mark.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { suddenActionInitiative, suddenActionProblem } from '../../rules/index.js';
 import { combatantOf } from '../../combat/action-budget.js';
 import { Refusal } from '../kernel/index.js';
@@ -44,7 +43,7 @@ export async function runSuddenAction(
     throw new Refusal('GNG.FeatAction.Error.NotInCombat', { name: actor.name });
   if (typeof combatant.initiative !== 'number')
     throw new Refusal('GNG.FeatAction.Error.NoInitiative', { name: actor.name });
-  const level = (actor.system as CreatureData).derived.level;
+  const level = actor.system.derived.level;
   const marks = marksOf(combat);
   const problem = suddenActionProblem({
     steps,

@@ -11,7 +11,6 @@
  * bonuses do not stack); initiative is refused (the tracker's roll does not read the sheet).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   TACTICAL_AID_DC,
   TACTICAL_AID_DURATION,
@@ -76,7 +75,7 @@ export async function runTacticalAid(
     throw new Refusal('GNG.FeatAction.Error.NoTacticalAid', { name: actor.name });
   if (!(TACTICAL_AID_APPLIED as readonly string[]).includes(choice))
     throw new Refusal('GNG.FeatAction.Error.Initiative');
-  const knowledge = (actor.system as CreatureData).derived.skills.knowledge;
+  const knowledge = actor.system.derived.skills.knowledge;
   if (!knowledge.usable) throw new Refusal('GNG.FeatAction.Error.Untrained', { name: actor.name });
   // "As a full-round action": on the aider's own turn in a begun combat, with both actions left.
   const spend = await spendTurnActions(actor, 'full-round');

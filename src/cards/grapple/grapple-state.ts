@@ -3,7 +3,6 @@
  * press what (decision G16 for Undo), and what can be done now. No document is changed here.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
 import { owns, isGMMessage } from '../kernel/index.js';
@@ -209,7 +208,7 @@ export interface GrappleOptions {
 
 export const t = (key: string) => game.i18n.localize(key);
 export const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-export const creature = (actor: Actor) => actor.system as CreatureData;
+export const creature = (actor: Actor) => actor.system;
 export const other = (side: GrappleSide): GrappleSide => (side === 'attacker' ? 'defender' : 'attacker');
 export const isSide = (value: unknown): value is GrappleSide => value === 'attacker' || value === 'defender';
 

@@ -3,7 +3,6 @@
  * docs/rules.md "Rest, recovery and the dying"): the checks of a request against the documents, the
  * rolls, the change to the patient, and its exact inverse (the card's Undo).
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   BODY_PART_SURGERY_DC,
   extraordinaryHealingRestoresBodyPart,
@@ -63,7 +62,7 @@ export function checkHeal(req: HealRequest, sender: User): void {
 
 /** The healer's Heal check against `dc`: d20 + the Heal skill bonus the sheet derives. */
 async function healCheck(healer: Actor, dc: number): Promise<{ check: HealCheck; roll: Roll }> {
-  const skill = (healer.system as CreatureData).skills.heal;
+  const skill = healer.system.skills.heal;
   const bonus = Number.isInteger(skill?.total) ? skill.total : 0;
   const roll = await new Roll('1d20').evaluate();
   const natural = roll.total as number;

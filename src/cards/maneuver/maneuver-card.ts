@@ -13,7 +13,6 @@
  * Hooks: `gng.maneuver(message)` (the card is posted), `gng.applyManeuver(message, target, actor)`.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   expandConditions,
   forcedMovementFeet,
@@ -72,7 +71,7 @@ export {
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /* -------------------------------------------------------------------------- */
 /*  Permissions                                                                */

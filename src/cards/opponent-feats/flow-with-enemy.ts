@@ -15,7 +15,6 @@
  * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-offer.ts).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import { adjacent } from '../../combat/scene-grid.js';
 import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
@@ -62,7 +61,7 @@ export interface FlowCard {
 
 /** 1d20 + base attack bonus + Wisdom modifier of `actor`. */
 function flowBonus(actor: Actor): number {
-  const derived = (actor.system as CreatureData).derived;
+  const derived = actor.system.derived;
   return derived.bab + derived.abilities.wis.mod;
 }
 
@@ -137,7 +136,7 @@ async function beginFlow(
   let rounds = 0;
   if (flows) {
     const duration = await new Roll(FLOW_DURATION, {
-      wis: (holder.system as CreatureData).derived.abilities.wis.mod,
+      wis: holder.system.derived.abilities.wis.mod,
     }).evaluate();
     rolls.push(duration);
     rounds = Math.max(1, duration.total as number);

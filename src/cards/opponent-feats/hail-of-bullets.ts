@@ -10,7 +10,6 @@
  * round (`spendTurnActions`), and posts one attack card per opponent: a single shot with no option
  * (so no burst) at the sheet's full bonus, each spending its round as any shot does.
  */
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import { tokenOf, tokensWithin } from '../../combat/scene-lookup.js';
@@ -125,7 +124,7 @@ export function hailOfBullets(actor: Actor, weapon: Item): Promise<CardActionRes
 
 /** The actor's first equipped firearm or energy weapon (the token HUD's Hail of Bullets). */
 export function hailWeapon(actor: Actor): Item | null {
-  const rows = (actor.system as CreatureData).derived?.attacks ?? [];
+  const rows = actor.system.derived?.attacks ?? [];
   for (const row of rows) {
     const item = actor.items.get(row.itemId);
     if (item && firearmOrEnergy(item)) return item;

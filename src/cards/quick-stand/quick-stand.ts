@@ -9,7 +9,6 @@
  * the API are registered from quick-stand-register.ts and quick-stand-state.ts.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
@@ -33,7 +32,7 @@ async function standUp(
   if (!actor.testUserPermission(sender, 'OWNER'))
     throw new Refusal('GNG.QuickStand.Error.NotOwner', { name: actor.name });
   if (!mayQuickStand(actor)) throw new Refusal('GNG.QuickStand.Error.NotProne', { name: actor.name });
-  const tumble = (actor.system as CreatureData).derived.skills.tumble;
+  const tumble = actor.system.derived.skills.tumble;
   if (!tumble.usable) throw new Refusal('GNG.QuickStand.Error.Untrained', { name: actor.name });
   const budget = budgetOf(actor);
   if (budget?.quickStandUsed) throw new Refusal('GNG.QuickStand.Error.AlreadyUsed', { name: actor.name });

@@ -9,7 +9,6 @@
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { setCare } from './care-records.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { Ability, PoolsRestored, RestOutcome, RestWeekProgress } from '../../rules/index.js';
 import { restoredByRest, SPELL_SLOT_LEVELS } from '../../rules/spell-resources.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
@@ -44,7 +43,7 @@ function poolUpdate(
   restored: PoolsRestored,
   sign: 1 | -1,
 ): { update: Record<string, number>; kept: PoolsRestored } {
-  const now = castingPoolsOf((actor.system as CreatureData).spellcasting);
+  const now = castingPoolsOf(actor.system.spellcasting);
   const update: Record<string, number> = {};
   const kept: PoolsRestored = { slots: SPELL_SLOT_LEVELS.map(() => 0), powerPoints: 0 };
   for (const level of SPELL_SLOT_LEVELS) {
@@ -69,7 +68,7 @@ export async function applyRest(
   recovered: string[],
   interrupted = false,
 ): Promise<RestApplied> {
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   // Slots and power points come back with the rest (engine `restoredByRest`; decision in docs/rules.md).
   const pools = restoredByRest(castingPoolsOf(sys.spellcasting), outcome.kind, interrupted);
   const applied: RestApplied = {
@@ -96,8 +95,7 @@ export async function applyRest(
   await setCare(actor, { week: applied.weekAfter, ...(applied.tended ? { tended: null } : {}) });
   const effects = recovered.map((id) => actor.effects.get(id)).filter((e): e is ActiveEffect => !!e);
   // Stable below 0 HP and healed to 0 or more: no longer stable (Undo brings it back with the parts).
-  if ((actor.system as CreatureData).hp.value >= 0)
-    effects.push(...actor.effects.filter((e) => e.statuses.has('stable')));
+  if (actor.system.hp.value >= 0) effects.push(...actor.effects.filter((e) => e.statuses.has('stable')));
   applied.removed = effects.map((effect) => effect.toObject());
   if (effects.length)
     await actor.deleteEmbeddedDocuments(
@@ -117,7 +115,7 @@ export async function undoRest(
   actor: Actor,
   applied: RestApplied,
 ): Promise<{ kept: string[]; poolsKept: PoolsRestored | null }> {
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   const week = weekProgressOf(actor);
   const weekKept = week.days !== applied.weekAfter.days || week.bedRestDays !== applied.weekAfter.bedRestDays;
   const pools = applied.pools ? poolUpdate(actor, applied.pools, -1) : null;

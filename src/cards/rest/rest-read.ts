@@ -9,7 +9,6 @@
 import { careOf, normalMark, normalWeek, type TendedMark } from './care-records.js';
 
 export type { TendedMark };
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   ABILITIES,
   type Ability,
@@ -51,7 +50,7 @@ export function tendedOf(actor: Actor): TendedMark | null {
 
 /** The engine's input for `actor` resting as `how` (null: no Constitution to heal with). */
 export function restInputOf(actor: Actor, how: RestCircumstances): RestInput | null {
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   const con = sys.abilities.con.effective;
   if (!Number.isInteger(con) || con < 1) return null;
   const max = sys.hp.max ?? sys.hp.value;

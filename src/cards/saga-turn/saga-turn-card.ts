@@ -8,7 +8,6 @@
  * the HP now, the statuses as before, the Combat record as before). Loaded on first use.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { sagaTurnStart } from '../../rules/models/saga/turn-start.js';
 import { lethalCondition } from '../../rules/models/saga/health.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
@@ -94,8 +93,7 @@ export async function suppressRegenerationOf(
   if (combatModel().id !== SAGA_MODEL_ID) return refuse('GNG.Model.Saga.Round.Error.NotSaga');
   if (!Number.isInteger(turns) || turns < 0 || turns > 10)
     return refuse('GNG.Model.Saga.Round.Error.Turns', { turns: String(turns) });
-  if (!((actor.system as CreatureData).regeneration > 0))
-    return refuse('GNG.Model.Saga.Round.Error.NoRegeneration', { name });
+  if (!(actor.system.regeneration > 0)) return refuse('GNG.Model.Saga.Round.Error.NoRegeneration', { name });
   const combatant = combatantOf(actor);
   const combat = combatant?.parent;
   if (!combat || !combatant) return refuse('GNG.Model.Saga.Round.Error.NotInCombat', { name });
@@ -152,7 +150,7 @@ function statusesFor(actor: Actor, state: SagaTurnCardState['outcome']): Promise
 async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise<ChatMessage | null> {
   const markBefore = sagaTurnMark(combat, combatant);
   if (markBefore?.round === combat.round) return null;
-  const sys = actor.system as CreatureData;
+  const sys = actor.system;
   const hpBefore = sys.hp.value;
   const max = sys.hp.max;
   const regeneration = typeof max === 'number' && sys.regeneration > 0 ? sys.regeneration : 0;
@@ -217,7 +215,7 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
   const actor = await actorOf(state.actorUuid);
   if (!actor) throw new Refusal('GNG.Model.Saga.Round.Error.NoActor', { name: state.name });
   if (applied.hpDelta) {
-    const hp = (actor.system as CreatureData).hp.value;
+    const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp - applied.hpDelta }, CARD_HP_UPDATE);
   }
   noteUndo(state, await restoreStatuses(actor, applied));

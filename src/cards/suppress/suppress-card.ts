@@ -16,7 +16,6 @@
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
 import { refundTurnAttack } from '../../combat/action-budget.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { distanceFeet, inArea, segmentEntersArea, suppressingFire, type Point } from '../../rules/index.js';
 import { returnRounds, roundsOf, spendRounds, type RoundsSpent } from '../../combat/ammunition.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
@@ -71,7 +70,7 @@ export {
 
 /** "Every time a target moves 5 feet within your target area, it must make the Reflex save." */
 const MOVE_FEET = 5;
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 
 /** The area as the API takes it: an aisle along `direction` (degrees, 0 = east, 90 = south) or a square from `corner` (scene pixels). */
 export type SuppressArea =

@@ -5,7 +5,6 @@
  * the GM's Undo of all of it. Every number comes from the documents and the GM's dice.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   defenseRollFromValues,
   rangePenalty,
@@ -24,7 +23,7 @@ import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
 import { feetBetween } from '../../combat/scene-grid.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 const t = (key: string) => game.i18n.localize(key);
 
 export async function triggerActor(trigger: { actorUuid: string; name: string }): Promise<Actor> {

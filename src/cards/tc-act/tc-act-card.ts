@@ -9,7 +9,6 @@
  * Undo. Loaded with the model (src/combat/tc-tracker.ts registers it).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import {
@@ -317,7 +316,7 @@ export async function handleTcInitiative(
         continue;
       }
       const surprised = schedule.unsteady[combatant.id] === true;
-      const wisdom = (actor.system as CreatureData).derived?.abilities?.wis?.mod ?? 0;
+      const wisdom = actor.system.derived?.abilities?.wis?.mod ?? 0;
       const rolled = await withTcDice((dice) => tcInitiative({ dice, wisdom, surprised }));
       rolls.push(...rolled.rolls);
       // Rolled once the count has begun (a late arrival, or a combatant taken out and put back): its

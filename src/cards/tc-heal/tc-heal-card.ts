@@ -14,7 +14,6 @@ import { combatModel } from '../../settings/combat-model.js';
 import { healthOf } from '../../combat/model-health.js';
 import { tcHealing } from '../../rules/models/tc/healing.js';
 import { tcLethalCondition } from '../../rules/models/tc/health.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   actorOf,
   actorQuery,
@@ -114,7 +113,7 @@ const playRequest = actorQuery(
     // "When your hit point total reaches 0, you are dead" (002:145): healing does not raise HP.
     if (actor.statuses.has('dead') || tcLethalCondition(health) === 'dead')
       throw new Refusal(`${H}.Error.Dead`, { name: actor.name });
-    const max = (actor.system as CreatureData).derived.hp.max;
+    const max = actor.system.derived.hp.max;
     const { given, ...after } = tcHealing(health, { invigoration, fatigue }, max);
     const before = { invigoration: health.invigoration ?? 0, fatigue: health.fatigue ?? 0 };
     if (given.invigoration === 0 && given.fatigue === 0)

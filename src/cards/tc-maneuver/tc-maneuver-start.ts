@@ -8,7 +8,6 @@
  * it wrote and its take-back reverts it.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { Size } from '../../rules/index.js';
 import { TC_MANEUVERS, type TcManeuver } from '../../rules/models/tc/maneuver-rows.js';
@@ -47,7 +46,7 @@ import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } fro
 import { renderTcManeuverCard } from './tc-maneuver-view.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
-const creature = (actor: Actor) => actor.system as CreatureData;
+const creature = (actor: Actor) => actor.system;
 const KEYS = new Set(['action', 'actorUuid', 'maneuver', 'weaponId', 'targets']);
 /** Statuses that leave a target helpless (coup de grâce, 002:459). */
 const HELPLESS = ['helpless', 'unconscious', 'paralyzed', 'pinned'];

@@ -10,7 +10,6 @@
  * The card's Undo of its Apply deletes that effect ({@link undoWoundTrauma}).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import { resolveAdvancedWoundTrauma, savingThrow } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { showRolls } from '../kernel/index.js';
@@ -64,7 +63,7 @@ export async function rollSave(
   dc: number,
   rolls: Roll[],
 ): Promise<SaveRoll> {
-  const bonus = (actor.system as CreatureData).derived.saves[save].total;
+  const bonus = actor.system.derived.saves[save].total;
   const roll = await new Roll('1d20').evaluate();
   rolls.push(roll);
   const natural = roll.total as number;

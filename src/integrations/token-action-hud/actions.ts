@@ -207,7 +207,7 @@ function conditionActions(actor: Actor): TahActionData[] {
 
 /** Every action of `actor` for `user`, by group (an actor without derived data has none). */
 export function hudActions(actor: Actor, user: User): HudActions {
-  const system = actor.system as CreatureData;
+  const system = actor.system;
   const groups: HudActions = new Map();
   if (!system?.derived) return groups;
   const checks = checkActions(system);
