@@ -10,7 +10,7 @@ import type { CreatureData } from '../data/actor/creature-data.js';
 import { onDemand } from '../on-demand.js';
 import { combatModel } from '../settings/combat-model.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
-import { attackRowOf } from '../cards/attack/attack-preview.js';
+import { attackRowOf } from '../data/actor/attack-row.js';
 
 /** Options of {@link GnGActor#rollAttack}. */
 export interface RollAttackOptions {
