@@ -461,6 +461,30 @@ describe('the built code in dist/ (npm test builds first)', () => {
     }
   });
 
+  // vite.config.ts declares the barrels free of side effects, so that a module they re-export loads
+  // where its names are used: a barrel with code of its own would lose it.
+  it('has barrels (src/**/index.ts) of re-exports only, as vite.config.ts declares them', () => {
+    const barrels = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = posix.join(dir, entry.name);
+        if (entry.isDirectory()) return barrels(path);
+        return entry.name === 'index.ts' ? [path] : [];
+      });
+    const found = barrels('src');
+    expect(found).toContain('src/rules/index.ts');
+    for (const file of found) {
+      const { program, errors } = parseSync(file, readFileSync(join(ROOT, file), 'utf8'));
+      expect(errors, file).toEqual([]);
+      for (const statement of program.body) {
+        const reexport =
+          statement.type === 'ExportAllDeclaration' ||
+          (statement.type === 'ExportNamedDeclaration' && statement.source !== null) ||
+          (statement.type === 'ExportNamedDeclaration' && statement.exportKind === 'type');
+        expect(reexport, `${file}: ${statement.type} at ${statement.start}`).toBe(true);
+      }
+    }
+  });
+
   it('is minified, keeping the class names Foundry names hooks after', () => {
     const startCode = startFiles().map(read).join('\n');
     // Whitespace removed: a few long lines, no indentation.
