@@ -5,7 +5,7 @@
  * glue are loaded with the model (EG_LOADER), so they are imported here only once the table plays it.
  */
 import type * as Store from '../src/combat/eg-token-store.js';
-import type * as TableGlue from '../src/combat/eg-table.js';
+import type * as TableGlue from '../src/models/eg-table.js';
 import { element, f } from './dom.js';
 
 let loaded: { store: typeof Store; glue: typeof TableGlue } | null = null;
@@ -18,7 +18,7 @@ export async function loadEgPools(model: string): Promise<void> {
   }
   const [store, glue] = await Promise.all([
     import('../src/combat/eg-token-store.js'),
-    import('../src/combat/eg-table.js'),
+    import('../src/models/eg-table.js'),
   ]);
   loaded = { store, glue };
 }

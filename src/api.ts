@@ -10,6 +10,8 @@ import type { GnGItem } from './documents/item.js';
 import type { AttackChoices } from './cards/attack/attack-options.js';
 import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
+import { rollAttack } from './applications/roll-attack.js';
+import type { RollAttackOptions } from './documents/actor.js';
 import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
@@ -37,7 +39,7 @@ import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
 import type { PartyRestOptions, PartyRestResult } from './cards/rest/rest-party.js';
 import { dyingModule } from './cards/dying/dying-register.js';
-import { sagaTurnModule } from './combat/saga-turn-start.js';
+import { sagaTurnModule } from './models/saga-turn-start.js';
 import type { TokenType as TokenKind } from './rules/models/eg/tokens.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import type { GrappleOptions } from './cards/grapple/grapple-card.js';
@@ -101,6 +103,8 @@ export interface GnGApi {
    * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-flow.ts.
    */
   attack(actor: Actor, weapon: Item, options?: AttackChoices): Promise<ChatMessage | null>;
+  /** What `Actor#rollAttack` runs: the attack dialog (unless `skipDialog`), then {@link GnGApi.attack}. */
+  rollAttack(actor: Actor, weapon: Item | string, options?: RollAttackOptions): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
    * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
@@ -259,6 +263,7 @@ export function createApi(version: string): GnGApi {
     applyItemEffects: (source, target) => (source as GnGItem).applyEffectsTo(target),
     rollItemMacro,
     attack: (actor, weapon, options) => startAttack(actor, weapon, options),
+    rollAttack,
     areaDamage: (options) => callModule(areaModule, (m) => m.startAreaDamage(options)),
     burst: (actor, weapon, options) => callModule(burstModule, (m) => m.burst(actor, weapon, options)),
     maneuver: (actor, kind, options) =>

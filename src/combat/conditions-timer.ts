@@ -39,11 +39,7 @@ import {
   type EffectStart,
 } from './effect-timings.js';
 import { combatantOf, migrateCombatantRecords } from './action-budget.js';
-import { bleedingModule, registerBleedingCard } from '../cards/bleeding/bleeding-register.js';
-import { bleedingEffectOf } from '../cards/bleeding/bleeding-state.js';
-import { postDyingCardFor } from '../cards/dying/dying-register.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { modelOffers } from '../settings/combat-model.js';
 import { escapeHtml } from '../chat/escape-html.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
 
@@ -125,11 +121,28 @@ export async function runConditionsAtTurnStart(combat: Combat, combatant: Combat
   if (!actor) return;
   // Unlinked tokens' actors are not world actors: their old blood-loss flag is migrated here.
   await migrateBloodLoss(actor);
-  // The bleeding card loads only for an actor that bleeds, under a model with GnG's bleeding.
-  if (modelOffers('woundVariants') && bleedingEffectOf(actor))
-    await (await bleedingModule()).postBleedingCardsFor(actor, combat.round);
-  // A dying actor's round: d% against Con, 1 HP lost unless it stabilizes (cards/dying/dying-card.ts).
-  await postDyingCardFor(actor, combat);
+  // The cards' turn-start steps, in the order registered (the bleeding card's, then the dying round).
+  for (const step of turnStartSteps) await step(actor, combat);
+}
+
+/** A card's work at a combatant's turn start (active GM), after expired effects. */
+export type TurnStartStep = (actor: Actor, combat: Combat) => Promise<unknown>;
+/** A card's work when an effect is created on an actor (active GM). */
+export type EffectCreatedStep = (effect: ActiveEffect, actor: Actor) => Promise<unknown>;
+
+const turnStartSteps: TurnStartStep[] = [];
+const effectCreatedSteps: EffectCreatedStep[] = [];
+
+/**
+ * Cards add their own turn-start and effect steps here (on `init`; the bleeding card, then the
+ * dying card: src/cards/register-cards.ts), so the conditions timer never imports a card.
+ */
+export function addConditionSteps(steps: {
+  turnStart?: TurnStartStep;
+  effectCreated?: EffectCreatedStep;
+}): void {
+  if (steps.turnStart) turnStartSteps.push(steps.turnStart);
+  if (steps.effectCreated) effectCreatedSteps.push(steps.effectCreated);
 }
 
 /** Weapons the actor holds (equipped). */
@@ -186,7 +199,7 @@ async function onEffectCreated(effect: ActiveEffect): Promise<void> {
   // In combat only (conditions that run themselves in combat); out of combat the table decides.
   if (effectDropsHeld(effect.statuses) && combatantOf(actor as Actor))
     await dropHeldWeapons(actor as Actor, dropCauses(effect.statuses));
-  if (effect.statuses.has('severe-bleeding')) await (await bleedingModule()).startBleedingState(effect);
+  for (const step of effectCreatedSteps) await step(effect, actor as Actor);
 }
 
 /**
@@ -210,7 +223,7 @@ export function chargeBlockersOf(actor: Actor): string[] {
   return runOrChargeBlockers(expandConditions(actor.statuses ?? new Set<string>()));
 }
 
-/** Registers the hooks, the bleeding card's query and template (on `init`). */
+/** Registers the hooks (on `init`); the cards add their steps with {@link addConditionSteps}. */
 export function registerConditionsTimer(): void {
   Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStart(effect));
   Hooks.on('createActiveEffect', (effect: ActiveEffect) => void track(onEffectCreated(effect)));
@@ -219,5 +232,4 @@ export function registerConditionsTimer(): void {
     // Budgets kept in combatant flags before they moved to the Combat's flags (action-budget.ts).
     for (const combat of game.combats ?? []) void track(migrateCombatantRecords(combat));
   });
-  registerBleedingCard();
 }

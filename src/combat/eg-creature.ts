@@ -9,8 +9,8 @@ import { isBloodied } from '../rules/models/eg/hit-points.js';
 import { healthOf, healthStatusesOf } from './model-health.js';
 import { isHurt } from '../rules/models/eg/recovery.js';
 import { actorTokens, adjacentTokens, combatOf } from './scene-lookup.js';
-import { changeStatuses } from '../cards/dying/dying-apply.js';
-import type { StatusChanges } from '../cards/dying/dying-state.js';
+import { changeStatuses } from './status-changes.js';
+import type { StatusChanges } from './status-changes.js';
 
 /** `CONST.TOKEN_DISPOSITIONS.SECRET`: a token whose side is hidden (friendly 1, neutral 0, hostile −1). */
 const SECRET = -2;

@@ -15,7 +15,7 @@ import { modelOffers } from '../settings/combat-model.js';
 import { combatantOf } from './scene-lookup.js';
 import { opportunityFactsOf, writeTurnRecord } from './turn-records.js';
 import { setModelBudgetLines } from './budget-display.js';
-import { CONDITION_STEP_KEY, conditionStepOf } from '../cards/saga-track/track-state.js';
+import { CONDITION_STEP_KEY, conditionStepOf } from './saga-condition-step.js';
 import {
   actorOf,
   actorQuery,

@@ -7,19 +7,13 @@
 import { ABILITIES, SAVES, SKILL_IDS, type Ability, type Save, type SkillId } from '../rules/index.js';
 import { postAbilityCheck, postCheck } from '../chat/ability-check.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
-import { onDemand } from '../on-demand.js';
 import { combatModel } from '../settings/combat-model.js';
-import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
-import { attackRowOf } from '../data/actor/attack-row.js';
 
 /** Options of {@link GnGActor#rollAttack}. */
 export interface RollAttackOptions {
   /** Start the attack with the default options, without the attack dialog (Shift-click). */
   skipDialog?: boolean;
 }
-
-/** The attack dialog, loaded on its first open (issue #29). */
-const attackDialog = onDemand(() => import('../applications/attack-dialog.js'));
 
 export class GnGActor extends Actor {
   /** Typed view of `system` for the two creature types. */
@@ -102,17 +96,8 @@ export class GnGActor extends Actor {
    * (unless `skipDialog`: the defaults), then `game.gng.attack` starts the attack. Resolves with the
    * attack card, or null when the weapon cannot attack, the dialog was cancelled or the attack refused.
    */
-  async rollAttack(weapon: Item | string, options: RollAttackOptions = {}): Promise<ChatMessage | null> {
-    const item = typeof weapon === 'string' ? this.items.get(weapon) : weapon;
-    if (!item || item.parent !== (this as FoundryDocument) || !attackRowOf(this, item)) {
-      const name = item?.name ?? (typeof weapon === 'string' ? weapon : '');
-      ui.notifications.warn(game.i18n.format('GNG.Error.NoAttack', { name }));
-      return null;
-    }
-    const choices: AttackChoices | null = options.skipDialog
-      ? structuredClone(DEFAULT_ATTACK_OPTIONS)
-      : await (await attackDialog()).AttackDialog.prompt(this, item);
-    if (!choices) return null;
-    return game.gng.attack(this, item, choices);
+  rollAttack(weapon: Item | string, options: RollAttackOptions = {}): Promise<ChatMessage | null> {
+    // The dialog and the attack flow live above the documents (src/applications/roll-attack.ts).
+    return game.gng.rollAttack(this, weapon, options);
   }
 }

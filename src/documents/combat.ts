@@ -9,9 +9,7 @@
  */
 import { budgetInPlay, startTurnOf } from '../combat/action-budget.js';
 import { runConditionsAtTurnStart } from '../combat/conditions-timer.js';
-import { endSuppressionAtTurnStart } from '../cards/suppress/suppress-register.js';
 import { isActiveGM } from './active-gm.js';
-import { sagaTurnStart } from '../combat/saga-turn-start.js';
 import { onDemand } from '../on-demand.js';
 import { modelOffers, worldModelReady } from '../settings/combat-model.js';
 
@@ -19,12 +17,24 @@ import { modelOffers, worldModelReady } from '../settings/combat-model.js';
 const initiativeGroups = onDemand(() => import('../combat/initiative-groups.js'));
 /** The Time Count's initiative (issue #32), loaded with its first roll under that model. */
 const tcInitiative = onDemand(() => import('../combat/tc-initiative.js'));
-const tcTracker = onDemand(() => import('../combat/tc-tracker.js'));
+const tcTracker = onDemand(() => import('../models/tc-tracker.js'));
 /**
  * Whether the world's model (once loaded) plays the Time Count: a combat is the world's model's, its
  * TC flags kept under another (docs/rules.md "The tracker"). Rejects as `worldModelReady`.
  */
 const timeCount = async () => (await worldModelReady()).capabilities.timeCount;
+
+/** Work at a combatant's turn start from above the documents (a card's, a model's). */
+export type CombatTurnStep = (combat: Combat, combatant: Combatant) => Promise<unknown>;
+const turnStartSteps: CombatTurnStep[] = [];
+
+/**
+ * Adds a step to every scheduled turn start (active GM, after the conditions timer), on `init`
+ * (src/gng.ts): the documents import neither cards nor applications.
+ */
+export function addTurnStartStep(step: CombatTurnStep): void {
+  turnStartSteps.push(step);
+}
 
 export class GnGCombat extends foundry.documents.Combat {
   /**
@@ -82,9 +92,8 @@ export class GnGCombat extends foundry.documents.Combat {
     if (budgetInPlay()) await startTurnOf(combatant, context.round);
     // Durations count down, Severe Bleeding asks for its save (src/combat/conditions-timer.ts).
     await runConditionsAtTurnStart(this, combatant);
-    // The shooter's suppressing fire is held until its next turn start (src/cards/suppress/).
-    await endSuppressionAtTurnStart(this, combatant);
-    // Saga-style model: regeneration and the dying round (src/combat/saga-turn-start.ts).
-    await sagaTurnStart(this, combatant);
+    // What cards and models add (src/gng.ts): the shooter's suppressing fire ends at its next turn
+    // start (src/cards/suppress/), then the Saga-style model's regeneration and dying round.
+    for (const step of turnStartSteps) await step(this, combatant);
   }
 }

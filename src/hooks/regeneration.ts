@@ -9,7 +9,7 @@
  */
 import { regenerationRestoresBodyPart } from '../rules/index.js';
 import { serialized, track } from '../cards/kernel/index.js';
-import { disabledPartsOf } from '../cards/rest/rest-read.js';
+import { disabledPartsOf } from '../cards/shared/rest-read.js';
 import { escapeHtml } from '../chat/escape-html.js';
 
 /** The parts `actor` regenerates now (none unless it regenerates, lives and has all its HP). */

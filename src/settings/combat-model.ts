@@ -54,8 +54,8 @@ export const EG_LOADER: models.LazyCombatModel = {
   load: async () => {
     const [{ EG_MODEL }, tokens, table, turns] = await Promise.all([
       import('../rules/models/eg/model.js'),
-      import('../combat/eg-tokens.js'),
-      import('../combat/eg-table.js'),
+      import('../models/eg-tokens.js'),
+      import('../models/eg-table.js'),
       import('../combat/eg-turns.js'),
     ]);
     tokens.registerEgTokens();
@@ -78,8 +78,8 @@ export const TC_LOADER: models.LazyCombatModel = {
   load: async () => {
     const [{ TC_MODEL }, tracker, table] = await Promise.all([
       import('../rules/models/tc/model.js'),
-      import('../combat/tc-tracker.js'),
-      import('../combat/tc-table.js'),
+      import('../models/tc-tracker.js'),
+      import('../models/tc-table.js'),
     ]);
     tracker.registerTcTracker();
     table.registerTcTable();

@@ -12,7 +12,7 @@ import { getHarness } from '../harness/index.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { registerEgTokens } from '../../src/combat/eg-tokens.js';
+import { registerEgTokens } from '../../src/models/eg-tokens.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
 
 const h = await getHarness();

@@ -34,7 +34,7 @@ const { attackActionsSettled, requestCardAction } = await import('../../src/card
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { previewAttack } = await import('../../src/cards/attack/attack-preview.js');
 const { flowOf } = await import('../../src/combat/opponent-feats.js');
-const { threatenersOf } = await import('../../src/cards/opportunity/opportunity-offer.js');
+const { threatenersOf } = await import('../../src/cards/opportunity/opportunity-start.js');
 const { featOfferOf } = await import('../../src/cards/feat-offer/feat-offer-state.js');
 const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-card.js');
 

@@ -11,7 +11,7 @@
  *   normal rest and three times your Constitution score with complete bed rest");
  * - extraordinary healing: 2d8 rolling 3 + 4 = 7 HP, then d20 ≤ 7 restores the part, no HP restored.
  */
-import { careOf } from '../../src/cards/rest/care-records.js';
+import { careOf } from '../../src/combat/care-records.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { careOf } from '../../src/cards/rest/care-records.js';
+import { careOf } from '../../src/combat/care-records.js';
 import { healCardOf } from '../../src/cards/heal/heal-card.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
 

@@ -12,7 +12,7 @@
  * - ability points: a night 1, a week 7 × 1, a bed-rest week 7 × 2, per damaged ability;
  * - a disabled part recovers on d% ≤ Con 18; with a healer 2 × 18 = 36; bed rest and a healer 3 × 18 = 54.
  */
-import { weekProgressOf } from '../../src/cards/rest/rest-read.js';
+import { weekProgressOf } from '../../src/cards/shared/rest-read.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness, installDice3d } from '../harness/index.js';
@@ -408,7 +408,7 @@ describe('a party rest (the GM)', () => {
 
 describe('the care records (where only a GM writes)', () => {
   it('the old flags of a world before them move into the records once, and the flags are emptied', async () => {
-    const { migrateCareFlags, careOf } = await import('../../src/cards/rest/care-records.js');
+    const { migrateCareFlags, careOf } = await import('../../src/combat/care-records.js');
     h.as(gm);
     const fighter = await appendix3Fighter(h, player);
     await fighter.update({

@@ -12,7 +12,7 @@ import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, setTcInitiative } from '../../src/combat/tc-schedule.js';
 import { setTcCountdown, tcCountdowns } from '../../src/combat/tc-countdowns.js';
-import { registerTcTracker } from '../../src/combat/tc-tracker.js';
+import { registerTcTracker } from '../../src/models/tc-tracker.js';
 import type { HarnessCombat } from '../harness/index.js';
 import { tcCardView, tcCreature, tcFighter, tcTrackerText, useTcWorld } from '../fixtures/tc-world.js';
 

@@ -11,7 +11,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { useModelWorld, cardView } from '../fixtures/model-world.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { registerTcTracker } from '../../src/combat/tc-tracker.js';
+import { registerTcTracker } from '../../src/models/tc-tracker.js';
 import {
   registerTcSpeedFactorsSetting,
   scheduleAct,

@@ -17,7 +17,7 @@ import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
 import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
-import { disabledPartsOf, type RestPart } from '../../cards/rest/rest-read.js';
+import { disabledPartsOf, type RestPart } from '../../cards/shared/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelHeaderLabelOf, modelInitiativeOf, modelSheetBlockOf } from './model-sheet-blocks.js';

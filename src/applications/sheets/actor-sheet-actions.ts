@@ -11,7 +11,7 @@ import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
 import type { ClassData } from '../../data/item/item-data.js';
 import { featActionInputs } from './feat-actions-context.js';
 import { bluntEndSource } from '../../data/actor/feat-weapons.js';
-import { disabledPartsOf } from '../../cards/rest/rest-read.js';
+import { disabledPartsOf } from '../../cards/shared/rest-read.js';
 import { bindWounds } from '../../cards/bleeding/bleeding-state.js';
 import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
 import { reloadAndTell } from '../../combat/ammunition.js';

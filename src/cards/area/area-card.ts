@@ -38,7 +38,7 @@ import {
   undoWoundTrauma,
   woundTraumaOwed,
   type WoundTrauma,
-} from '../wound-trauma/wound-trauma.js';
+} from '../shared/wound-trauma.js';
 import {
   AREA_QUERY,
   areaActionAvailable,

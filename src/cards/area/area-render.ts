@@ -2,7 +2,7 @@
  * The area damage card as it is shown: its template's data, localized, from the state (and the
  * targets' current Protection), and the rendered content.
  */
-import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { damageImmunity } from '../../rules/index.js';
 import {
   AREA_CARD_TEMPLATE,

@@ -15,7 +15,7 @@ import {
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import { owns, type RollMode } from '../kernel/index.js';
-import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 
 /** The card's GM query and template (area-register.ts registers them on `init`). */
 export const AREA_QUERY = 'gng.areaAction';

@@ -16,7 +16,7 @@ import {
   hasAborts,
   isBlocked,
 } from './attack-state.js';
-import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
 import { concealmentLine } from './combat-options-gm.js';
 import { damageExtras } from './item-properties-card.js';

@@ -29,7 +29,7 @@ import { distanceToTarget, fireWeapon } from './firearms.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { anyAdjacent, provokeWhileThreatened, scattershotPlan } from './scattershot.js';
 import { checkSunder, sunderCardState } from './sunder.js';
-import { offerOpportunities } from '../opportunity/opportunity-offer.js';
+import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
@@ -66,7 +66,7 @@ import {
   startTcCard,
   tcAttackParts,
 } from './tc-attack.js';
-import { assertTcCanAttack } from './tc-situation.js';
+import { assertTcCanAttack } from '../shared/tc-situation.js';
 import { assertTcInRange, tcRangeOf } from './tc-range.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.

@@ -17,7 +17,7 @@ import type {
   Size,
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
-import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { owns } from '../kernel/index.js';
 import { EG_CARD_ACTIONS, egActionAvailable, egUserMayAct } from './eg-card-state.js';
 import type { AttackOptions } from './attack-options.js';

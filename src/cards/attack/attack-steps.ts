@@ -8,13 +8,7 @@
 import { automation } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { weaponStrengthBonus } from '../../data/actor/derive-creature.js';
-import {
-  defenseRollFromValues,
-  objectDefense,
-  PROTECTION_PARTS,
-  parseDice,
-  type DefenseBreakdown,
-} from '../../rules/index.js';
+import { defenseRollFromValues, objectDefense, PROTECTION_PARTS, parseDice } from '../../rules/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { postedModel } from '../model-guard.js';
 import { cardResult } from './attack-model-steps.js';
@@ -29,12 +23,15 @@ import {
   undoWoundTrauma,
   woundTraumaOwed,
   type WoundTrauma,
-} from '../wound-trauma/wound-trauma.js';
+} from '../shared/wound-trauma.js';
 import { actorOf, Refusal, noteUndo, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { undoCalledShot } from './called-shots.js';
 import { undoStrike } from './strike-steps.js';
 import { actionAvailable, type AttackCardState, type CardTarget } from './attack-state.js';
+import type { DefenseConfig } from '../shared/defense-config.js';
+
+export type { DefenseConfig };
 import { fireHits, multiShot, shotDamage } from './firearms-damage.js';
 import { scattershotDice, scattershotFormula } from './scattershot.js';
 import {
@@ -56,15 +53,6 @@ declare module './attack-state.js' {
     /** The model's own health fields after Apply, besides HP (absent under GnG, which has none). */
     healthAfter?: Record<string, number>;
   }
-}
-
-/** What `gng.preDefense` handlers receive and may change (`bonus`, `autoRollOne`). */
-export interface DefenseConfig {
-  mode: 'melee' | 'ranged';
-  touch: boolean;
-  bonus: number;
-  autoRollOne: boolean;
-  breakdown: DefenseBreakdown | null;
 }
 
 function creature(actor: Actor): CreatureData {

@@ -26,9 +26,8 @@ import { actorOf, Refusal, showRolls } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { holdStatuses } from '../../combat/status-holds.js';
-import { rollSave } from '../wound-trauma/wound-trauma.js';
-import { grappleState } from '../grapple/grapple-flag.js';
-import { grappleModule } from '../grapple/grapple-register.js';
+import { rollSave } from '../shared/wound-trauma.js';
+import { grappleModule, grappleState } from '../grapple/grapple-register.js';
 import {
   conditionEffectsAt,
   type AttackCardState,

@@ -28,7 +28,7 @@ import { assertMaySpend } from '../../combat/eg-token-store.js';
 import { parseEgSpend } from './eg-options.js';
 import { egMissToken } from './eg-miss-token.js';
 import { adjacentTokens, tokenOf } from '../../combat/scene-lookup.js';
-import { opposed } from '../opportunity/opportunity-offer.js';
+import { opposed } from '../opportunity/opportunity-start.js';
 import { refundEgAttackTurn } from './eg-turn-spend.js';
 
 /**

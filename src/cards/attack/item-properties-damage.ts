@@ -36,7 +36,7 @@ import {
   type HitPointRecord,
 } from '../../combat/hp-loss.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
-import { rollSave, type SaveRoll } from '../wound-trauma/wound-trauma.js';
+import { rollSave, type SaveRoll } from '../shared/wound-trauma.js';
 import { actorOf } from '../kernel/index.js';
 import { breakWeaponHit, undoObjectHit, type CardObjectHit } from './object-damage.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';

@@ -9,11 +9,11 @@
  */
 import { AISLE_WIDTH_FEET, SCATTERSHOT_MAX_INCREMENTS, parseDice, scattershot } from '../../rules/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
-import { centreFeet, tokensInArea } from '../burst/burst-area.js';
+import { centreFeet, tokensInArea } from '../shared/area-tokens.js';
 import { ADJACENT_FEET, adjacent, feetBetween } from '../../combat/scene-grid.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import type { CardTarget } from './attack-state.js';
-import { mayTakeOpportunity } from './may-take-opportunity.js';
+import { mayTakeOpportunity } from '../shared/may-take-opportunity.js';
 
 /** "Adjacent": within 5 feet (the longarm's −4, scattershot's two adjacent targets): `scene-grid.ts`. */
 export { ADJACENT_FEET };

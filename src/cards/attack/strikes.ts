@@ -37,11 +37,7 @@ import { hasFeat } from '../../documents/actor-feats.js';
 
 const creature = (actor: Actor) => actor.system;
 
-/** The actor of the user's single targeted token (null: none or several). */
-export function singleTargetActor(): Actor | null {
-  const targets = [...game.user.targets];
-  return targets.length === 1 ? (targets[0]?.actor ?? null) : null;
-}
+export { singleTargetActor } from '../kernel/targets.js';
 
 /** An item the target holds that Break Grip or Break Weapon may aim at (an equipped weapon or shield). */
 export interface HeldItem {

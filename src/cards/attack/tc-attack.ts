@@ -40,7 +40,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
 import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
-import { tcAttackerOf, tcBaseParts, tcStanceFacts } from './tc-situation.js';
+import { tcAttackerOf, tcBaseParts, tcStanceFacts } from '../shared/tc-situation.js';
 import type { TcRange } from './tc-range.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 

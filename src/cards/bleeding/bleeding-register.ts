@@ -7,18 +7,34 @@
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
+import { addConditionSteps } from '../../combat/conditions-timer.js';
+import { modelOffers } from '../../settings/combat-model.js';
 import {
   BIND_WOUNDS_QUERY,
   BLEEDING_CARD_TEMPLATE,
   BLEEDING_QUERY,
+  bleedingEffectOf,
   isBleedingCard,
 } from './bleeding-state.js';
 
 /** The card (bleeding-card.ts), loaded on first use. */
 export const bleedingModule = onDemand(() => import('./bleeding-card.js'));
 
-/** Registers the queries, the render hook and the template (from conditions-timer.ts, on `init`). */
+/**
+ * Registers the queries, the render hook, the template and the conditions timer's steps (on `init`,
+ * before the dying card's: a bleeding actor's card comes before its dying round).
+ */
 export function registerBleedingCard(): void {
+  addConditionSteps({
+    // The card loads only for an actor that bleeds, under a model with GnG's bleeding.
+    turnStart: async (actor, combat) => {
+      if (modelOffers('woundVariants') && bleedingEffectOf(actor))
+        await (await bleedingModule()).postBleedingCardsFor(actor, combat.round);
+    },
+    effectCreated: async (effect) => {
+      if (effect.statuses.has('severe-bleeding')) await (await bleedingModule()).startBleedingState(effect);
+    },
+  });
   registerLazyCard({
     module: bleedingModule,
     queries: {

@@ -18,7 +18,7 @@ import { automation } from '../../settings/variant-rules.js';
 import { actorOf, defineCard, noteUndo, Refusal, showRolls, track } from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
-import { deleteTemplate } from './burst-area.js';
+import { deleteTemplate } from '../shared/area-tokens.js';
 import { renderBurstCard } from './burst-render.js';
 import { BURST_QUERY, startBurst } from './burst-start.js';
 import {

@@ -35,10 +35,10 @@ import {
   deleteTemplate,
   feetTo,
   tokensInArea,
-} from './burst-area.js';
+} from '../shared/area-tokens.js';
 import { BURST_QUERY, type BurstCardState, type BurstStartOptions, type BurstTarget } from './burst-state.js';
 import { renderBurstCard } from './burst-render.js';
-import { offerOpportunities } from '../opportunity/opportunity-offer.js';
+import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { refusedHere } from '../model-guard.js';
 

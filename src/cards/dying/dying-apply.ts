@@ -7,11 +7,10 @@
  * dead or at HP that are not dying, which it leaves off) it says.
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { holdStatuses, putBackStatus, releaseStatuses, takeOffStatus } from '../../combat/status-holds.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
-import { healthStatusesOf } from '../../combat/model-health.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { Refusal } from '../kernel/index.js';
+import { changeStatuses, notDyingHp, restoreStatuses } from '../../combat/status-changes.js';
 import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
 
 /**
@@ -31,62 +30,6 @@ export function refuseWithoutDying(action: string): void {
 export function notDyingNow(actor: Actor): 'status' | 'hp' | null {
   if (!actor.statuses.has(DYING_STATUS) || actor.statuses.has('dead')) return 'status';
   return notDyingHp(actor) ? 'hp' : null;
-}
-
-/**
- * Whether `actor` is dead, or its HP are not dying (the world's model's `healthStatus`; GnG: not
- * below 0, or at the size's threshold).
- */
-function notDyingHp(actor: Actor): boolean {
-  return actor.statuses.has('dead') || !healthStatusesOf(actor).includes(DYING_STATUS);
-}
-
-/** Sets and removes statuses (only those that change), recording what changed. */
-export async function changeStatuses(
-  actor: Actor,
-  add: readonly string[],
-  remove: readonly string[],
-): Promise<StatusChanges> {
-  const changes: StatusChanges = { added: {}, removed: [] };
-  for (const status of remove) {
-    if (!actor.statuses.has(status)) continue;
-    (changes.taken ??= {})[status] = await takeOffStatus(actor, status);
-    changes.removed.push(status);
-  }
-  // Held per step like every card's statuses: an Undo leaves what another card still holds.
-  const held = await holdStatuses(actor, add);
-  for (const status of held.statusesAdded) changes.added[status] = held.effectIds[status] ?? null;
-  if (held.hold) changes.hold = held.hold;
-  return changes;
-}
-
-/** Undoes {@link changeStatuses}: the effects it made deleted, the statuses it removed set again. */
-export async function restoreStatuses(actor: Actor, changes: StatusChanges): Promise<string[]> {
-  // This step's hold goes (a status another card still holds stays); older cards delete their effects.
-  const effectIds = Object.fromEntries(
-    Object.entries(changes.added).filter((e): e is [string, string] => e[1] !== null),
-  );
-  const notes = await releaseStatuses(actor, {
-    hold: changes.hold,
-    statusesAdded: Object.keys(changes.added),
-    effectIds,
-  });
-  for (const status of changes.removed) {
-    if (actor.statuses.has(status)) continue;
-    // `dying` and `stable` are below 0 HP and alive: not put back on the dead or on dying-free HP.
-    if ((status === DYING_STATUS || status === STABLE_STATUS) && notDyingHp(actor)) {
-      notes.push(
-        game.i18n.format('GNG.Dying.NotRestored', {
-          name: actor.name,
-          hp: actor.system.hp.value,
-          status: game.i18n.localize(`GNG.Status.${status}`),
-        }),
-      );
-      continue;
-    }
-    await putBackStatus(actor, status, changes.taken?.[status]);
-  }
-  return notes;
 }
 
 /** The actor is stable: `dying` gives way to `stable`. */

@@ -4,6 +4,7 @@
  * queries reaching the GM, one of their cards rendered, the API (`dyingRound`, `stabilize`,
  * `grantTemporaryHp`), or a dying actor's turn start.
  */
+import { addConditionSteps } from '../../combat/conditions-timer.js';
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { onDemand } from '../../on-demand.js';
 import { isActiveGM } from '../../documents/active-gm.js';
@@ -35,6 +36,8 @@ export async function postDyingCardFor(actor: Actor, combat: Combat): Promise<Ch
 
 /** Registers the queries (dying card, stabilize card, temporary HP), the render hook and the templates. */
 export function registerDyingCard(): void {
+  // A dying actor's round at its turn start: d% against Con, 1 HP lost unless it stabilizes.
+  addConditionSteps({ turnStart: postDyingCardFor });
   registerLazyCard({
     module: dyingModule,
     queries: {

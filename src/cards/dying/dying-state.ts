@@ -3,10 +3,12 @@
  * (`flags.gng.stabilize`), and what their steps changed (for the GM's Undo).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { DYING_STATUS, STABLE_STATUS, type StatusChanges } from '../../combat/status-changes.js';
+
+export { DYING_STATUS, STABLE_STATUS, type StatusChanges };
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { EgSpent } from '../../combat/eg-turns.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
-import type { TakenHolds } from '../../combat/status-holds.js';
 
 /** The cards' GM queries and templates (dying-register.ts registers them on `init`). */
 export const DYING_QUERY = 'gng.dyingCard';
@@ -14,23 +16,6 @@ export const STABILIZE_QUERY = 'gng.stabilize';
 export const TEMP_HP_QUERY = 'gng.temporaryHp';
 export const DYING_CARD_TEMPLATE = systemPath('templates/chat/dying-card.hbs');
 export const STABILIZE_CARD_TEMPLATE = systemPath('templates/chat/stabilize-card.hbs');
-
-/** The status a dying character carries: dying and unstable. */
-export const DYING_STATUS = 'dying';
-/** Below 0 HP and stable (no more HP lost). */
-export const STABLE_STATUS = 'stable';
-
-/** Statuses a step set or removed, for Undo. */
-export interface StatusChanges {
-  /** Statuses set, with the id of the effect made (null: none found). */
-  added: Record<string, string | null>;
-  /** Statuses removed (Undo sets them again). */
-  removed: string[];
-  /** Its hold on the statuses it set (src/combat/status-holds.ts; absent on older cards). */
-  hold?: string | null;
-  /** The holds that went with the statuses it removed (Undo puts them back). */
-  taken?: Record<string, TakenHolds | null>;
-}
 
 /** The once-per-round mark a round in combat set (round-mark.ts), and the one it replaced (for Undo). */
 export interface DyingRoundMark {

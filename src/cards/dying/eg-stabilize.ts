@@ -14,7 +14,7 @@ import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
 import { combatModel } from '../../settings/combat-model.js';
 import type { EgSpent } from '../../combat/eg-turns.js';
 import { Refusal } from '../kernel/index.js';
-import { changeStatuses } from './dying-apply.js';
+import { changeStatuses } from '../../combat/status-changes.js';
 import { DYING_STATUS, STABLE_STATUS, type StatusChanges } from './dying-state.js';
 
 /** The EG model's id (the stabilize card's own path under it). */

@@ -31,8 +31,9 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { conditionLabel, healerCannotAct } from '../heal/healer-conditions.js';
-import { notDyingNow, refuseWithoutDying, restoreStatuses, stabilizeActor } from './dying-apply.js';
+import { conditionLabel, healerCannotAct } from '../shared/healer-conditions.js';
+import { notDyingNow, refuseWithoutDying, stabilizeActor } from './dying-apply.js';
+import { restoreStatuses } from '../../combat/status-changes.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
 import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
 import { selectedActors } from '../../documents/selected-tokens.js';

@@ -28,7 +28,7 @@ import {
 import { actionStateOf, begunCombatOf, followHealth } from '../../combat/eg-creature.js';
 import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import type { EgAction } from '../../rules/models/eg/action-budget.js';
-import { restoreStatuses } from '../dying/dying-apply.js';
+import { restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import {
   actorOf,

@@ -23,7 +23,7 @@ import {
   Refusal,
   type CardActionResult,
 } from '../kernel/index.js';
-import { maneuverTargets, actorAt } from '../maneuver/maneuver-actors.js';
+import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { refundEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
@@ -33,7 +33,7 @@ import {
   putBackStatuses,
   removeStatuses,
   revertTokenRecords,
-} from './eg-maneuver-effects.js';
+} from '../shared/maneuver-statuses.js';
 import { renderEgManeuverCard } from './eg-maneuver-view.js';
 import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
 import {

@@ -17,7 +17,7 @@ import { healthStatusesOf } from '../../combat/model-health.js';
 import { followHealth } from '../../combat/eg-creature.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { actorOf, defineCard, gmUndo, noteUndo, Refusal, subjectCard } from '../kernel/index.js';
-import { restoreStatuses } from '../dying/dying-apply.js';
+import { restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 
 export const EG_TURN_QUERY = 'gng.egTurnCard';

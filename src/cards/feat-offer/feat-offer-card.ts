@@ -32,7 +32,6 @@ import {
 import { startAttack } from '../attack/attack-ask.js';
 import { blockWeapons, cardState } from '../attack/attack-state.js';
 import { saveCard } from '../attack/attack-save.js';
-import { startManeuver } from '../maneuver/maneuver-card.js';
 import {
   FEAT_OFFER_QUERY,
   featOfferOf,
@@ -187,7 +186,7 @@ async function freeAttack(messageId: string): Promise<CardActionResult> {
     state.holder.maneuver &&
     (MANEUVERS as readonly string[]).includes(state.holder.maneuver)
   ) {
-    await startManeuver(actor, state.holder.maneuver, { targets: [opponent] });
+    await game.gng.maneuver(actor, state.holder.maneuver, { targets: [opponent] });
     return { ok: true };
   }
   const weapon = state.holder.itemId ? actor.items.get(state.holder.itemId) : bestMeleeWeapon(actor);

@@ -59,7 +59,7 @@ import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
 import { breakPinAlly, parseBreakPin, startBreakPin } from './grapple-break-pin.js';
-import { rollWoundTrauma, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { rollWoundTrauma, type WoundTrauma } from '../shared/wound-trauma.js';
 import { capabilityGuard, requireCapability } from '../model-guard.js';
 
 /** A target of the grapple card: one of its sides (the buttons' `data-target-id`). */

@@ -15,7 +15,7 @@ import {
 } from '../../rules/index.js';
 import { variantRules } from '../../settings/variant-rules.js';
 import { unarmedDamageDice } from '../../data/actor/feat-weapons.js';
-import { woundTraumaOwed } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaOwed } from '../shared/wound-trauma.js';
 import {
   creature,
   t,

@@ -15,6 +15,9 @@ import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-flag.js';
+
+// What other cards read of a grapple card (the called shots' check for a grapple under way).
+export { grappleState } from './grapple-flag.js';
 import type * as GrappleCard from './grapple-card.js';
 
 /** The card (grapple-card.ts), loaded on first use; its hooks are registered with it, once. */

@@ -22,7 +22,7 @@ import {
   type GrappleStep,
 } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
-import { woundTraumaContext } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
 import { immunityWords } from '../kernel/index.js';
 

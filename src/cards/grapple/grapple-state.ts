@@ -6,7 +6,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
 import { owns, isGMMessage } from '../kernel/index.js';
-import { woundTraumaPending, type WoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
 export { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, singleGrappleTarget } from './grapple-flag.js';

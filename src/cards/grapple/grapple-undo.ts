@@ -10,7 +10,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { releaseStatuses } from '../../combat/status-holds.js';
 import { actorOf } from '../kernel/index.js';
-import { undoWoundTrauma } from '../wound-trauma/wound-trauma.js';
+import { undoWoundTrauma } from '../shared/wound-trauma.js';
 import {
   f,
   grappleState,

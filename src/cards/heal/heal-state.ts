@@ -1,6 +1,6 @@
 /** The heal card's stored state (`flags.gng.heal` of its message) and what `game.gng.heal` takes. */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
-import type { TendedMark } from '../rest/rest-read.js';
+import type { TendedMark } from '../shared/rest-read.js';
 
 /** The card's GM query and template (heal-register.ts registers them on `init`). */
 export const HEAL_QUERY = 'gng.healCard';

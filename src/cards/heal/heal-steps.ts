@@ -9,9 +9,9 @@ import {
   surgeryRestoresBodyPart,
 } from '../../rules/index.js';
 import { Refusal } from '../kernel/index.js';
-import { disabledPartsOf, tendedOf, type TendedMark } from '../rest/rest-read.js';
-import { setCare } from '../rest/care-records.js';
-import { conditionLabel, healerCannotAct } from './healer-conditions.js';
+import { disabledPartsOf, tendedOf, type TendedMark } from '../shared/rest-read.js';
+import { setCare } from '../../combat/care-records.js';
+import { conditionLabel, healerCannotAct } from '../shared/healer-conditions.js';
 import type { ExtraordinaryRoll, HealApplied, HealCardState, HealCheck, HealKind } from './heal-state.js';
 
 /**

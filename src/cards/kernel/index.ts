@@ -44,6 +44,6 @@ export {
 } from './card.js';
 export { noteUndo } from './undo-notes.js';
 export { showRolls } from './show-rolls.js';
-export { noTargetWarning } from './targets.js';
+export { noTargetWarning, singleTargetActor } from './targets.js';
 export { subjectCard, gmUndo } from './subject-card.js';
 export { actorQuery } from './actor-query.js';

@@ -11,3 +11,9 @@ export function noTargetWarning(actor: Actor): string {
     name: actor.name,
   });
 }
+
+/** The actor of the user's single targeted token (null: none or several). */
+export function singleTargetActor(): Actor | null {
+  const targets = [...game.user.targets];
+  return targets.length === 1 ? (targets[0]?.actor ?? null) : null;
+}

@@ -41,7 +41,7 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { maneuverTargets } from './maneuver-actors.js';
+import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
 import {

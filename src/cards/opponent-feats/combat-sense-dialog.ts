@@ -8,7 +8,7 @@
  * name, so the attack's options are unchanged.
  */
 import { COMBAT_SENSE, designatedBy } from '../../combat/opponent-feats.js';
-import { singleTargetActor } from '../attack/strikes.js';
+import { singleTargetActor } from '../kernel/index.js';
 import { designate } from './designate.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 

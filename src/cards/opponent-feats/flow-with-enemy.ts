@@ -36,7 +36,7 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import type { DefenseConfig } from '../attack/attack-steps.js';
+import type { DefenseConfig } from '../shared/defense-config.js';
 import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 

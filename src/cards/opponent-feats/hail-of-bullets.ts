@@ -25,7 +25,7 @@ import {
 } from '../kernel/index.js';
 import { attackCard } from '../attack/attack-flow.js';
 import { attackRowOf } from '../../data/actor/attack-row.js';
-import { opposed } from '../opportunity/opportunity-offer.js';
+import { opposed } from '../opportunity/opportunity-start.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
 export const HAIL_QUERY = 'gng.hailOfBullets';

@@ -14,7 +14,7 @@ import {
 } from '../../combat/opponent-feats.js';
 import { designate, singleTarget } from './designate.js';
 import { registerFeatOfferCard } from '../feat-offer/feat-offer-register.js';
-import { registerFeatOfferTriggers } from '../feat-offer/feat-offer-triggers.js';
+import { registerFeatOfferTriggers } from '../feat-offer/feat-offer-start.js';
 import { endFlow, flowWithEnemy, registerFlowWithEnemy } from './flow-with-enemy.js';
 import { HAIL_OF_BULLETS, hailOfBullets, hailWeapon, registerHailOfBullets } from './hail-of-bullets.js';
 import { registerCombatSenseDialog } from './combat-sense-dialog.js';

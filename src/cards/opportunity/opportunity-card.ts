@@ -9,7 +9,7 @@
 import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
 import { startAttack } from '../attack/attack-ask.js';
 import { blockWeapons } from '../attack/attack-state.js';
-import { mayTakeOpportunity, shooterToken } from './opportunity-offer.js';
+import { mayTakeOpportunity, shooterToken } from './opportunity-start.js';
 import { OPPORTUNITY_CARD_TEMPLATE, renderOpportunityCard } from './opportunity-render.js';
 import {
   opportunityCardOf,

@@ -8,11 +8,11 @@
  * and the tending, and re-creates the removed effects.
  */
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { setCare } from './care-records.js';
+import { setCare } from '../../combat/care-records.js';
 import type { Ability, PoolsRestored, RestOutcome, RestWeekProgress } from '../../rules/index.js';
 import { restoredByRest, SPELL_SLOT_LEVELS } from '../../rules/spell-resources.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
-import { tendedOf, weekProgressOf, type TendedMark } from './rest-read.js';
+import { tendedOf, weekProgressOf, type TendedMark } from '../shared/rest-read.js';
 import { undoTcRest, type TcRestApplied } from './tc-rest.js';
 
 /** What a rest changed, for Undo. */

@@ -29,7 +29,7 @@ import {
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
-import { disabledPartsOf, restInputOf, tendedOf } from './rest-read.js';
+import { disabledPartsOf, restInputOf, tendedOf } from '../shared/rest-read.js';
 import { poolList, renderRestCard } from './rest-render.js';
 import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
 import { applyTcRest } from './tc-rest.js';

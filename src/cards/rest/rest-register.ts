@@ -8,7 +8,7 @@ import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
 import { track } from '../kernel/in-flight.js';
 import { onDemand } from '../../on-demand.js';
-import { migrateCareFlags, registerCareRecords } from './care-records.js';
+import { migrateCareFlags, registerCareRecords } from '../../combat/care-records.js';
 import { REST_CARD_TEMPLATE, REST_QUERY, restCardOf } from './rest-state.js';
 
 /** The card (rest-card.ts), loaded on first use. */

@@ -6,15 +6,15 @@
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { askGM, type CardActionResult } from '../kernel/index.js';
+import { CONDITION_STEP_KEY, conditionStepOf } from '../../combat/saga-condition-step.js';
+
+export { CONDITION_STEP_KEY, conditionStepOf };
 
 /** The query of a move or a player's request (`{ actorUuid, move }`). */
 export const TRACK_QUERY = 'gng.conditionTrack';
 /** The query of the request card's Approve and Decline. */
 export const TRACK_CARD_QUERY = 'gng.conditionTrackCard';
 export const TRACK_CARD_TEMPLATE = systemPath('templates/chat/condition-track-request.hbs');
-
-/** Where the step is stored on the actor. */
-export const CONDITION_STEP_KEY = 'system.model.saga.conditionStep';
 
 export type TrackMove = 'up' | 'down';
 
@@ -36,14 +36,6 @@ export interface TrackRequestState {
 export function trackRequestOf(message: ChatMessage | null | undefined): TrackRequestState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   return flags?.type === 'trackRequest' ? ((flags.trackRequest as TrackRequestState) ?? null) : null;
-}
-
-/** The actor's condition step (0 normal … 5; 0 when the field is absent). */
-export function conditionStepOf(actor: Actor): number {
-  // `system` is absent on an actor whose stored data the world repair is still mending.
-  const system = actor.system as { model?: { saga?: { conditionStep?: unknown } } } | undefined;
-  const step = system?.model?.saga?.conditionStep;
-  return typeof step === 'number' ? step : 0;
 }
 
 /**

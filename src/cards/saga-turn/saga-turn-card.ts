@@ -27,7 +27,7 @@ import {
   subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
-import { changeStatuses, restoreStatuses } from '../dying/dying-apply.js';
+import { changeStatuses, restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import {
   SAGA_TURN_QUERY,

@@ -58,7 +58,7 @@ import {
 } from './suppress-state.js';
 import * as steps from './suppress-shot.js';
 import { renderSuppressCard } from './suppress-render.js';
-import { offerOpportunities } from '../opportunity/opportunity-offer.js';
+import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { capabilityGuard, refusedHere, requireCapability } from '../model-guard.js';
 
 export {

@@ -14,7 +14,7 @@ import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { revertScheduleAct } from '../../combat/tc-schedule.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
-import { ensureEgStatuses, putBackStatuses, removeStatuses } from '../eg-maneuver/eg-maneuver-effects.js';
+import { ensureEgStatuses, putBackStatuses, removeStatuses } from '../shared/maneuver-statuses.js';
 import {
   askGM,
   defineCard,
@@ -23,7 +23,7 @@ import {
   owns,
   type CardActionResult,
 } from '../kernel/index.js';
-import { maneuverTargets, actorAt } from '../maneuver/maneuver-actors.js';
+import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';

@@ -40,7 +40,7 @@ import { tokenOf } from '../../combat/scene-lookup.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
-import { tcStanceFacts } from '../attack/tc-situation.js';
+import { tcStanceFacts } from '../shared/tc-situation.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace } from './tc-act.js';
 import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } from './tc-maneuver-state.js';
 import { renderTcManeuverCard } from './tc-maneuver-view.js';

@@ -11,7 +11,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { ADJACENT_FEET, feetBetween } from '../../combat/scene-grid.js';
 import { sceneById, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
-import { mayTakeOpportunity } from '../attack/may-take-opportunity.js';
+import { mayTakeOpportunity } from '../shared/may-take-opportunity.js';
 import { renderOpportunityCard } from './opportunity-render.js';
 import type { OpportunityCardState } from './opportunity-state.js';
 import { modelOffers } from '../../settings/combat-model.js';

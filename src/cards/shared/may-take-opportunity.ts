@@ -4,7 +4,7 @@
  * not target, and their answer).
  */
 import { expandConditions } from '../../rules/index.js';
-import { blockWeapons } from './attack-state.js';
+import { blockWeapons } from '../attack/attack-state.js';
 
 /**
  * Whether `actor` may take an attack of opportunity now: awake, able, with a melee weapon. Core

@@ -35,8 +35,8 @@ import {
   setTcInitiative,
   tcSchedule,
   type TcSchedule,
-} from './tc-schedule.js';
-import { tcCountdowns, type TcCountdown } from './tc-countdowns.js';
+} from '../combat/tc-schedule.js';
+import { tcCountdowns, type TcCountdown } from '../combat/tc-countdowns.js';
 import { SPEED_CLASS_ORDER } from '../rules/models/tc/speed-factor.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -298,7 +298,7 @@ let registered = false;
 
 /** Registers the Time Count tracker (once; called as the model loads). */
 /** `_onStartTurn` under the Time Count: whether that turn start is the schedule's (tc-schedule.ts). */
-export { isScheduledTurnStart } from './tc-schedule.js';
+export { isScheduledTurnStart } from '../combat/tc-schedule.js';
 
 export function registerTcTracker(): void {
   if (registered) return;

@@ -19,7 +19,7 @@ import { tcSchedule } from '../../combat/tc-schedule.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { Refusal } from '../kernel/index.js';
-import type { CardPart } from './attack-state.js';
+import type { CardPart } from '../attack/attack-state.js';
 
 const useOf = (weapon: Item): string => (weapon.type === 'weapon' ? (weapon.system as WeaponData).use : '');
 

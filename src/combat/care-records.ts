@@ -8,9 +8,9 @@
  * Before this, the week and the mark lived in the actor's `flags.gng.rest` / `flags.gng.tended`;
  * {@link migrateCareFlags} moves them once, on the active GM's `ready`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
-import { DAYS_PER_HEALING_WEEK, type RestWeekProgress } from '../../rules/index.js';
-import { isActiveGM } from '../../documents/active-gm.js';
+import { SYSTEM_ID } from '../config/document-types.js';
+import { DAYS_PER_HEALING_WEEK, type RestWeekProgress } from '../rules/index.js';
+import { isActiveGM } from '../documents/active-gm.js';
 
 const KEY = 'careRecords';
 const MIGRATED = 'careRecordsMigrated';

@@ -6,7 +6,7 @@
  * set by the GM's heal card on a successful Heal check; the next rest counts as with a healer and
  * consumes it, rest-apply.ts).
  */
-import { careOf, normalMark, normalWeek, type TendedMark } from './care-records.js';
+import { careOf, normalMark, normalWeek, type TendedMark } from '../../combat/care-records.js';
 
 export type { TendedMark };
 import {
