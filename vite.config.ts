@@ -79,6 +79,11 @@ export default defineConfig(({ command }) => ({
         // the modules shared with the chunks loaded on first use into several small ones.
         codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
       },
+      // The barrels (src/**/index.ts: re-exports only, test/integration/build.test.ts checks it) run
+      // nothing of their own. Said so, a module they re-export is loaded where its names are used:
+      // otherwise the barrel src/rules/index.ts, imported at start, took every engine file it names
+      // into the start chunk, even one only the chunks loaded on first use call (issue #29).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/(?:[\w-]+\/)*index\.ts$/, sideEffects: false }] },
     },
   },
 }));

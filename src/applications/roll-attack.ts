@@ -3,7 +3,7 @@
  * imports neither applications nor cards, so the attack dialog and the attack flow are reached here.
  */
 import { DEFAULT_ATTACK_OPTIONS, type AttackChoices } from '../cards/attack/attack-options.js';
-import { attackRowOf } from '../cards/attack/attack-preview.js';
+import { attackRowOf } from '../data/actor/attack-row.js';
 import { onDemand } from '../on-demand.js';
 import type { RollAttackOptions } from '../documents/actor.js';
 

@@ -103,6 +103,12 @@ export function applyDamageToHitPoints(i: {
 }
 
 /**
+ * Days in the week of GnG natural healing (here rather than in rest.ts: the care records read it at
+ * start, and rest.ts loads with the rest card).
+ */
+export const DAYS_PER_HEALING_WEEK = 7;
+
+/**
  * HP recovered by a week of natural healing (GnG "HEALING — Natural Healing"):
  * (1 + Con modifier) × HP size multiplier, rounded down, minimum 1; doubled by a week of complete bed rest.
  */

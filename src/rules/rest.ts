@@ -6,7 +6,7 @@
  */
 import { ABILITIES, type Ability } from './abilities.js';
 import { bodyPartRecoveryChance, rollBodyPartRecovery } from './body-part-recovery.js';
-import { abilityPointsRecoveredPerDay, naturalHealingPerWeek } from './hit-points.js';
+import { abilityPointsRecoveredPerDay, DAYS_PER_HEALING_WEEK, naturalHealingPerWeek } from './hit-points.js';
 import type { DiceSource, Size } from './types.js';
 import { assertIntegerInRange, assertNonNegativeInteger, assertOneOf, assertSize } from './validate.js';
 
@@ -29,9 +29,6 @@ export const REST_HOURS: Readonly<Record<RestKind, number>> = {
   week: 168,
   'bed-rest-week': 168,
 };
-/** Days in the week of GnG natural healing. */
-export const DAYS_PER_HEALING_WEEK = 7;
-
 /** Whether a rest kind is complete bed rest. */
 export function isBedRest(kind: RestKind): boolean {
   return kind === 'bed-rest-day' || kind === 'bed-rest-week';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { showChatMessage } from './bridge.js';
+import { clickBridged, showChatMessage } from './bridge.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
@@ -22,18 +22,12 @@ const pages = useChromiumPages({
   beforeEachTest: () => h.reset(23),
 });
 
-let clicks = 0;
-async function clickButton(name: string): Promise<void> {
-  await pages.page.getByRole('button', { name, exact: true }).click();
-  clicks += 1;
-  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
-}
+const clickButton = (name: string) => clickBridged(pages.page, name, { exact: true });
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 
 /** The fighter (player) attacks the rogue (other player, Tumble 4 ranks) in combat; the rogue rolls a Defense of 1. */
 async function setUp(): Promise<{ fighter: Actor; rogue: Actor; message: ChatMessage }> {
-  clicks = 0;
   const fighter = await appendix3Fighter(h, h.users.player);
   const rogue = await appendix3Rogue(h, h.users.otherPlayer);
   await rogue.update({ 'system.skills.tumble.ranks': 4 });

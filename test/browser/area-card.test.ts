@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { showChatMessage } from './bridge.js';
+import { clickBridged, showChatMessage } from './bridge.js';
 import {
   expectNoSeriousViolations,
   expectTidyButtons,
@@ -27,15 +27,9 @@ const pages = useChromiumPages({
   beforeEachTest: () => h.reset(5),
 });
 
-let clicks = 0;
-async function clickButton(name: string): Promise<void> {
-  await pages.page.getByRole('button', { name }).click();
-  clicks += 1;
-  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
-}
+const clickButton = (name: string) => clickBridged(pages.page, name);
 
 it('Dive for Cover, then Apply, on a real area damage card', async () => {
-  clicks = 0;
   const pc = await h.createActor(
     {
       name: 'Hero',
@@ -83,7 +77,6 @@ it('Dive for Cover, then Apply, on a real area damage card', async () => {
 
   // The GM applies it.
   h.as(h.users.gm);
-  clicks = 0;
   await pages.reopen();
   await showChatMessage(pages.page, h, game.messages.get(message.id as string) as ChatMessage);
   await clickButton('Apply to Hero');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { showChatMessage } from './bridge.js';
+import { clickBridged, showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { expectWaitingLines, showInChatLog, tabTo, WINDOW_SIZES } from './card-layout.js';
@@ -21,12 +21,7 @@ const pages = useChromiumPages({
   beforeEachTest: () => h.reset(17),
 });
 
-let clicks = 0;
-async function clickButton(name: string): Promise<void> {
-  await pages.page.getByRole('button', { name }).click();
-  clicks += 1;
-  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
-}
+const clickButton = (name: string) => clickBridged(pages.page, name);
 
 const visible = (selector: string) =>
   pages.page.locator(selector).evaluate((el) => {
@@ -35,7 +30,6 @@ const visible = (selector: string) =>
   });
 
 it('Roll Defense, Roll damage, Apply and Undo on a real card', async () => {
-  clicks = 0;
   const fighter = await appendix3Fighter(h, h.users.player);
   const orc = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
   h.target(h.users.gm, h.placeToken(orc));
@@ -97,7 +91,6 @@ const fontSizes = (selector: string) =>
     .evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
 
 it('decisive numbers biggest, breakdowns fold by keyboard, buttons name whose they are, axe-clean', async () => {
-  clicks = 0;
   const fighter = await appendix3Fighter(h, h.users.player);
   const orc = await h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
   h.target(h.users.gm, h.placeToken(orc));

@@ -101,3 +101,19 @@ export async function showChatMessage(page: Page, h: Harness, message: ChatMessa
     });
   });
 }
+
+/**
+ * Runs `act` (a click or key press in the page that reaches a bridged `[data-action]` element of
+ * showApplication's or showChatMessage's page) and waits until the bridge has run the harness's
+ * action and refreshed the page (`body[data-settled]` counted one up).
+ */
+export async function bridged(page: Page, act: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() => Number(document.body.dataset.settled ?? 0));
+  await act();
+  await page.waitForSelector(`body[data-settled="${before + 1}"]`);
+}
+
+/** Clicks the page's button named `name` (`exact` as Playwright's `getByRole`) and waits for the bridge. */
+export function clickBridged(page: Page, name: string, { exact = false } = {}): Promise<void> {
+  return bridged(page, () => page.getByRole('button', { name, exact }).click());
+}

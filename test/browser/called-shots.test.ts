@@ -16,7 +16,7 @@ import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
-import { showChatMessage } from './bridge.js';
+import { clickBridged, showChatMessage } from './bridge.js';
 import { expectNoSeriousViolations, expectWaitingLines, showInChatLog, WINDOW_SIZES } from './card-layout.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { calledShotPenalty, type CalledShotEffect } from '../../src/rules/index.js';
@@ -131,12 +131,7 @@ describe('called-shot dialog in Chromium', () => {
 
 describe('called-shot card in Chromium', () => {
   it('Stun + Vital Strike: Roll Defense, Roll damage, Apply, a failed Fortitude save', async () => {
-    let clicks = 0;
-    const clickButton = async (name: string) => {
-      await pages.page.getByRole('button', { name, exact: true }).click();
-      clicks += 1;
-      await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
-    };
+    const clickButton = (name: string) => clickBridged(pages.page, name, { exact: true });
     const fighter = await appendix3Fighter(h, h.users.player);
     const orc = await h.createActor({
       name: 'Orc',

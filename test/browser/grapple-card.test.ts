@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { getHarness } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { showChatMessage } from './bridge.js';
+import { bridged, showChatMessage } from './bridge.js';
 import {
   expectNoSeriousViolations,
   expectTidyButtons,
@@ -48,7 +48,6 @@ const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 describe('grapple card in Chromium', () => {
   it('start, touch attack, hold, damage, pin, escape from the pin and from the grapple', async () => {
     const page = pages.page;
-    let clicks = 0;
     /** A button by name; `Side: Name` is a button of that side's group of moves ("Moves for Side"). */
     const buttonOf = (name: string | RegExp) => {
       const [side, move] = typeof name === 'string' && name.includes(': ') ? name.split(': ') : [null, name];
@@ -59,9 +58,7 @@ describe('grapple card in Chromium', () => {
       h.dice.queue(...dice);
       const button = buttonOf(name);
       expect(await button.isEnabled()).toBe(true);
-      await button.click();
-      clicks += 1;
-      await page.waitForSelector(`body[data-settled="${clicks}"]`);
+      await bridged(page, () => button.click());
     };
     const grappler = await h.createActor({
       name: 'Grappler',

@@ -8,25 +8,17 @@ import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showChatMessage } from './bridge.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { checkTextContrast } from './contrast.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 
 const h = await getHarness();
+const { click } = cardHelpers(h);
 const pages = useChromiumPages({
   viewport: { width: 420, height: 900 },
   beforeEachTest: () => h.reset(18),
 });
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
 
 it('shows DR and Vicious lines under the damage, readable', async () => {
   const wielder = await h.createActor({ name: 'Wielder', type: 'npc', system: { hp: { value: 20 } } });

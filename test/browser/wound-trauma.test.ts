@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { showChatMessage } from './bridge.js';
+import { bridged, clickBridged, showChatMessage } from './bridge.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { checkTextContrast } from './contrast.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -24,15 +24,9 @@ const pages = useChromiumPages({
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 
-let clicks = 0;
-async function clickButton(name: string): Promise<void> {
-  await pages.page.getByRole('button', { name, exact: true }).click();
-  clicks += 1;
-  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
-}
+const clickButton = (name: string) => clickBridged(pages.page, name, { exact: true });
 
 it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from the keyboard; Undo takes it back', async () => {
-  clicks = 0;
   await game.settings.set('gng', 'advancedWoundTrauma', true);
   const fighter = await appendix3Fighter(h, h.users.player);
   // Con 30: 30 HP, Fortitude +10 (unhurt).
@@ -79,9 +73,7 @@ it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from t
   // At 22 of 30 HP the orc has a Light Injury (−2 on saves, GnG INJURY): 3 + 10 − 2 = 11,
   // failed by 7 → stunned 1 round.
   h.dice.queue(3);
-  await pages.page.keyboard.press('Enter');
-  clicks += 1;
-  await pages.page.waitForSelector(`body[data-settled="${clicks}"]`);
+  await bridged(pages.page, () => pages.page.keyboard.press('Enter'));
   expect(await section.locator('.wound-trauma-save').textContent()).toBe(
     'Wound trauma: Fortitude save 3 +8 = 11 vs DC 18: failed',
   );
@@ -100,7 +92,6 @@ it('the attack card: Apply owes a Fortitude save (DC 18); the GM rolls it from t
 });
 
 it('the area card: the same save after the GM applies the blast', async () => {
-  clicks = 0;
   await game.settings.set('gng', 'advancedWoundTrauma', true);
   const orc = await h.createActor({
     name: 'Orc',

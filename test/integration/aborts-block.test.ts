@@ -4,7 +4,7 @@
  * the Combat document subclass, the tracker badge and the sheet line.
  * Dice are queued in the order they are rolled: attack d20, Defense d20, Block d20, damage, Tumble d20.
  */
-import { fromConsole } from '../fixtures/cards.js';
+import { fromConsole, cardHelpers } from '../fixtures/cards.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
@@ -86,17 +86,9 @@ function visibleButtons(message: ChatMessage): string[] {
   );
 }
 
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(
-    `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
-  );
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickSelector: clickButton, clickTarget } = cardHelpers(h);
+/** The current user clicks the card's `action` button of its target (it must see it, enabled). */
+const click = (message: ChatMessage, action: string) => clickTarget(message, action, target(message).id);
 
 function badge(actor: Actor): string | null {
   const html = h.renderCombatTracker();
@@ -522,16 +514,6 @@ function blockButtons(message: ChatMessage): { label: string; weapon: string | n
     weapon: b.dataset.weapon ?? null,
     breaking: b.dataset.breaking === 'true',
   }));
-}
-
-async function clickButton(message: ChatMessage, selector: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(selector);
-  if (!button) throw new Error(`${game.user.name} sees no ${selector}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
 }
 
 /** Equips the rogue with a Large greatclub (melee), a shortbow (ranged) and an unequipped dagger. */

@@ -22,7 +22,6 @@ export const NAMED_CARD_EDGES: Readonly<Record<string, string>> = {
   'feat-offer → src/cards/attack/attack-save.ts': 'an offer marks the attack card it answers',
   'opponent-feats → src/cards/attack/attack-flow.ts':
     'Hail of Bullets starts its attack through the attack card',
-  'opponent-feats → src/cards/attack/attack-preview.ts': "Hail of Bullets checks the weapon's attack row",
 };
 
 /** Every relative import of a file (static, re-export, dynamic; type imports too), resolved to a src path. */

@@ -19,6 +19,7 @@ import {
 } from '../../scripts/packs/bestiary.js';
 import { convertMonster } from '../../src/rules/bestiary/convert.js';
 import { getHarness, ROOT } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -247,17 +248,9 @@ describe('a pack monster fights on the attack card', () => {
     cardState(game.messages.get(message.id as string)) as AttackCardState;
   const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
 
-  async function click(message: ChatMessage, action: string): Promise<void> {
-    const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-    const button = html.querySelector<HTMLButtonElement>(
-      `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
-    );
-    if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-    button.dispatchEvent(
-      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-    );
-    await attackActionsSettled();
-  }
+  const { clickTarget } = cardHelpers(h);
+  /** The current user clicks the card's `action` button of its target (it must see it, enabled). */
+  const click = (message: ChatMessage, action: string) => clickTarget(message, action, target(message).id);
 
   /*
    * A natural weapon: the SRD wolf's "Bite +3 melee (1d6+1)". On the card: BAB +1 (Animal HD: 3/4 of

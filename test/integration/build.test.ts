@@ -368,8 +368,10 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/cards\/attack\/(?:attack-gm|attack-start|attack-options-parse|attack-steps|attack-save|attack-card|called-shots|strike-steps|sunder-steps|firearms-damage|item-properties-card|item-properties-damage|sunder-card)\.ts$/,
       // The dialogs: loaded on first open (their templates' paths are at start).
       /^src\/applications\/(?:attack-dialog(?:-options)?|cast-dialog)\.ts$/,
-      // The actor sheets' view models: loaded by the first sheet rendered (the sheet classes are at start).
-      /^src\/applications\/sheets\/(?:actor-parts|actor-context|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
+      // The actor sheets' view models, their buttons' handlers and what a rendered sheet does on the
+      // page (render scope, tab strip, breakdowns): loaded by the first sheet rendered
+      // (the sheet classes are at start).
+      /^src\/applications\/sheets\/(?:actor-parts|actor-context|actor-sheet-actions|render-scope|tab-strip|breakdown-placement|stat-views|resistances-context|skipped-changes-context|item-fieldsets)\.ts$/,
       // The world clock's expiry and the rests' clock steps (its start stamp and hooks are at start).
       /^src\/combat\/world-time\.ts$/,
       // Making and running the hotbar's attack macros (the hotbarDrop hook is at start).
@@ -456,6 +458,30 @@ describe('the built code in dist/ (npm test builds first)', () => {
     ]) {
       expect(startCode).not.toContain(marker);
       expect(lazyCode).toContain(marker);
+    }
+  });
+
+  // vite.config.ts declares the barrels free of side effects, so that a module they re-export loads
+  // where its names are used: a barrel with code of its own would lose it.
+  it('has barrels (src/**/index.ts) of re-exports only, as vite.config.ts declares them', () => {
+    const barrels = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+        const path = posix.join(dir, entry.name);
+        if (entry.isDirectory()) return barrels(path);
+        return entry.name === 'index.ts' ? [path] : [];
+      });
+    const found = barrels('src');
+    expect(found).toContain('src/rules/index.ts');
+    for (const file of found) {
+      const { program, errors } = parseSync(file, readFileSync(join(ROOT, file), 'utf8'));
+      expect(errors, file).toEqual([]);
+      for (const statement of program.body) {
+        const reexport =
+          statement.type === 'ExportAllDeclaration' ||
+          (statement.type === 'ExportNamedDeclaration' && statement.source !== null) ||
+          (statement.type === 'ExportNamedDeclaration' && statement.exportKind === 'type');
+        expect(reexport, `${file}: ${statement.type} at ${statement.start}`).toBe(true);
+      }
     }
   });
 

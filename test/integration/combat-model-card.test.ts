@@ -23,7 +23,7 @@ const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
 await (await import('../../src/applications/attack-dialog.js')).dialogOdds();
 const { gm, player } = h.users;
-const { openDialog } = cardHelpers(h);
+const { click, openDialog } = cardHelpers(h);
 
 async function worldPlays(id: string): Promise<void> {
   const user = game.user;
@@ -53,16 +53,6 @@ function buttons(message: ChatMessage): string[] {
   return [...html.querySelectorAll<HTMLElement>('button[data-action]')].map(
     (b) => b.dataset.action as string,
   );
-}
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
 }
 
 /** The player's fighter (bastard sword, attack +9) attacks `defender`; the dice are queued in order. */

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -100,17 +101,9 @@ describe("a card's Undo takes the marks back with the status", () => {
   const target = (message: ChatMessage) =>
     (cardState(fresh(message)) as AttackCardState).targets[0] as CardTarget;
 
-  async function click(message: ChatMessage, action: string): Promise<void> {
-    const html = h.renderMessage(fresh(message));
-    const button = html.querySelector<HTMLButtonElement>(
-      `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
-    );
-    if (!button || button.disabled) throw new Error(`${game.user.name} cannot ${action}`);
-    button.dispatchEvent(
-      new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-    );
-    await attackActionsSettled();
-  }
+  const { clickTarget } = cardHelpers(h);
+  /** The current user clicks the card's `action` button of its target (it must see it, enabled). */
+  const click = (message: ChatMessage, action: string) => clickTarget(message, action, target(message).id);
 
   it('a killing hit: dead, overlay, defeated; its Undo: HP back, no dead effect, not defeated', async () => {
     const fighter = await appendix3Fighter(h, player);

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { AttackOptions } from '../../src/cards/attack/attack-options.js';
@@ -89,15 +90,7 @@ function buttons(message: ChatMessage): string[] {
   );
 }
 
-async function click(message: ChatMessage, selector: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(selector);
-  if (!button) throw new Error(`${game.user.name} sees no ${selector}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickSelector: click } = cardHelpers(h);
 
 /** The GM rolls the Defense (d20 `natural`) and the attacker's damage (`damage` dice). */
 async function defendAndDamage(message: ChatMessage, natural: number, damage: number[]): Promise<void> {

@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
@@ -76,15 +77,7 @@ const opportunityCards = () =>
 const stateOf = (message: ChatMessage) =>
   opportunityCardOf(game.messages.get(message.id as string)) as OpportunityCardState;
 
-async function click(message: ChatMessage, selector: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(selector);
-  if (!button) throw new Error(`${game.user.name} sees no ${selector}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickSelector: click } = cardHelpers(h);
 
 const actionsFor = (message: ChatMessage) =>
   [

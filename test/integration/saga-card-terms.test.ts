@@ -17,7 +17,7 @@ const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');
 await (await import('../../src/cards/attack/attack-odds-register.js')).cardOddsModule();
 const { gm, player } = h.users;
-const { openDialog } = cardHelpers(h);
+const { click, openDialog } = cardHelpers(h);
 
 models.registerCombatModel(SAGA_MODEL);
 afterAll(() => models.unregisterCombatModel(SAGA_MODEL.id));
@@ -42,15 +42,6 @@ const messageOf = (message: ChatMessage) => game.messages.get(message.id as stri
 const html = (message: ChatMessage) => h.renderMessage(messageOf(message));
 const text = (message: ChatMessage, selector: string) =>
   html(message).querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const button = html(message).querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
 
 /** The GM's trooper, armed with a longsword (a weapon GnG's Block would use). */
 async function trooper(): Promise<Actor> {

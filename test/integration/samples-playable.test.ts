@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validatePackSources, type SystemManifest } from '../../scripts/packs.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { APPENDIX3_PRINTED, type Appendix3Lines } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
@@ -67,17 +68,9 @@ function visibleButtons(message: ChatMessage): string[] {
   );
 }
 
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(
-    `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
-  );
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickTarget } = cardHelpers(h);
+/** The current user clicks the card's `action` button of its target (it must see it, enabled). */
+const click = (message: ChatMessage, action: string) => clickTarget(message, action, target(message).id);
 
 // ---------------------------------------------------------------------------------------------
 // The standard d20 3.5 builds (SRD): class skills, skill points, feats by level.

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
@@ -79,15 +80,7 @@ async function fire(
   return message;
 }
 
-async function click(message: ChatMessage, selector: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(selector);
-  if (!button) throw new Error(`${game.user.name} sees no ${selector}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickSelector: click } = cardHelpers(h);
 
 /** The GM rolls target `id`'s Defense (d20 `natural`), then its damage (`damage` dice). */
 async function defendAndDamage(message: ChatMessage, id: string, natural: number, damage: number[]) {

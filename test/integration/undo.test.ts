@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forged } from '../fixtures/cards.js';
+import { forged, cardHelpers } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import {
@@ -75,19 +75,9 @@ function undoNotes(message: ChatMessage): string[] {
   return [...html.querySelectorAll('.undo-note')].map((p) => p.textContent?.trim() ?? '');
 }
 
-/** The current user clicks the card's (plain) `action` button for its first target; awaits the GM. */
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(fresh(message));
-  const button = html.querySelector<HTMLButtonElement>(
-    `button[data-action="${action}"]:not([data-breaking])[data-target-id="${target(message).id}"]`,
-  );
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  if (button.disabled) throw new Error(`${action} is disabled for ${game.user.name}`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { clickTarget } = cardHelpers(h);
+/** The current user clicks the card's `action` button of its target (it must see it, enabled). */
+const click = (message: ChatMessage, action: string) => clickTarget(message, action, target(message).id);
 
 /** The current user asks the GM for `action` on the card's first target (as a forged click would). */
 function ask(message: ChatMessage, action: CardAction): Promise<CardActionResult> {

@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
@@ -59,16 +60,7 @@ async function fighterWithLongsword(): Promise<{ fighter: Actor; longsword: Item
 /** An NPC no player owns: Defense +0, Protection 0, 10 HP. */
 const orc = () => h.createActor({ name: 'Orc', type: 'npc', system: { hp: { value: 10 } } });
 
-/** The current user clicks the card's `action` button for its first target and waits for the GM. */
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const html = h.renderMessage(game.messages.get(message.id as string) as ChatMessage);
-  const button = html.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
-  if (!button) throw new Error(`${game.user.name} sees no ${action} button`);
-  button.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { click } = cardHelpers(h);
 
 /** The card's buttons the current user may press now (shown and enabled). */
 const buttons = (message: ChatMessage) =>

@@ -14,6 +14,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
@@ -67,15 +68,7 @@ function button(message: ChatMessage, action: string): HTMLButtonElement {
   return found;
 }
 
-/** Clicks a card button as the current user (it must see it, enabled) and waits for the GM's work. */
-async function click(message: ChatMessage, action: string): Promise<void> {
-  const found = button(message, action);
-  expect(found.disabled).toBe(false);
-  found.dispatchEvent(
-    new h.window.MouseEvent('click', { bubbles: true, cancelable: true }) as unknown as Event,
-  );
-  await attackActionsSettled();
-}
+const { click } = cardHelpers(h);
 
 /**
  * The defender: a Medium NPC of the other player's with Con 16 (max HP 16, Fortitude +3) and Defense

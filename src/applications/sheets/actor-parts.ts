@@ -18,6 +18,11 @@ import { resistancesContext } from './resistances-context.js';
 import { richTextContext } from './rich-text.js';
 
 export { healPatientOf } from './actor-context.js';
+// What a rendered sheet does on the page (actor-sheet.ts, once this module is loaded by its first render):
+// which parts a change re-renders, the tab strip, the breakdowns kept inside the sheet.
+export { changedParts } from './render-scope.js';
+export { showTab, tabForKey } from './tab-strip.js';
+export { keepBreakdownsInside } from './breakdown-placement.js';
 
 /** The context of `partId` of `actor`'s sheet; `editing` is the rich text field whose editor is open. */
 export async function partContext(

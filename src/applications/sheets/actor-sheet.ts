@@ -1,7 +1,8 @@
 /**
  * Shared base of the character and creature sheets (ApplicationV2 + Handlebars, one template part
  * per section). The sheet shows what the data model derived (see actor-context.ts); edits save on
- * change (named form fields → `actor.update`); buttons are `data-action`s of the static `actions`;
+ * change (named form fields → `actor.update`); buttons are `data-action`s of the static `actions`,
+ * whose handlers (actor-sheet-actions.ts) load with the first sheet rendered, as the view models do;
  * Items dropped on the sheet are created on the actor (a class it already has gains levels instead).
  * Attack rows and inventory rows are draggable (`draggable="true"`): dragging one carries
  * `{ type: 'Item', uuid }` as `text/plain` JSON, which the hotbar turns into an attack macro.
@@ -20,42 +21,69 @@
  * only the parts it can alter (render-scope.ts): those in view at once, hidden panels it touches
  * become empty again.
  */
-import { showTab, tabForKey } from './tab-strip.js';
 import { systemPath } from '../../config/document-types.js';
-import type { GnGActor } from '../../documents/actor.js';
-import type { Ability, Maneuver, RestKind, Save, SkillId } from '../../rules/index.js';
-import type { AnatomyFlag, NpcData } from '../../data/actor/creature-data.js';
-import type { ClassData } from '../../data/item/item-data.js';
-import { changedParts } from './render-scope.js';
-import { featActionInputs } from './feat-actions-context.js';
-import { bluntEndSource } from '../../data/actor/feat-weapons.js';
-import { disabledPartsOf } from '../../cards/shared/rest-read.js';
-import { keepBreakdownsInside } from './breakdown-placement.js';
 import { RICH_TEXT_PARTIAL, RichTextEditing } from './rich-text.js';
 import { onDemand } from '../../on-demand.js';
-import { bindWounds } from '../../cards/bleeding/bleeding-state.js';
-import { requestSheetGrappleMove } from '../../cards/grapple/grapple-register.js';
-import { reloadAndTell } from '../../combat/ammunition.js';
-import { castFromSheet } from '../cast-from-sheet.js';
-import { takeTotalDefense } from '../../cards/attack/combat-options-card.js';
-import { moveConditionTrack } from '../../cards/saga-track/track-state.js';
-import { askGM } from '../../cards/kernel/gm-query.js';
+import type { SheetAction } from './actor-sheet-actions.js';
 
 const { ActorSheetV2 } = foundry.applications.sheets;
 
-/** The parts' view models (actor-parts.ts), loaded by the first sheet rendered (issue #29). */
+/**
+ * The parts' view models (actor-parts.ts), loaded by the first sheet rendered (issue #29), with what a
+ * rendered sheet does on the page (which parts a change re-renders, the tab strip, the breakdowns):
+ * every render after the first, and every listener of the rendered sheet, find it loaded.
+ */
 const actorParts = onDemand(() => import('./actor-parts.js'));
+/** The buttons' handlers and the drop (actor-sheet-actions.ts), loaded by the first sheet rendered too. */
+const sheetActions = onDemand(() => import('./actor-sheet-actions.js'));
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-/** The item (on this actor) of the row a clicked element is in: `data-item-id` on it or an ancestor. */
-function itemOf(sheet: GnGActorSheet, target: HTMLElement): Item | undefined {
-  const id = target.closest<HTMLElement>('[data-item-id]')?.dataset.itemId;
-  return id ? sheet.actor.items.get(id) : undefined;
-}
+/** The `data-action`s whose handlers are in actor-sheet-actions.ts (`ACTOR_SHEET_ACTIONS`). */
+const LOADED_ACTIONS = [
+  'rollAbility',
+  'rollSave',
+  'rollSkill',
+  'rollAttack',
+  'reloadWeapon',
+  'castSpell',
+  'startManeuver',
+  'startGrapple',
+  'grappleMove',
+  'quickStand',
+  'suddenAction',
+  'tacticalAid',
+  'addBluntEnd',
+  'totalDefense',
+  'bindWounds',
+  'conditionTrack',
+  'egAction',
+  'rest',
+  'healTarget',
+  'toggleEquipped',
+  'toggleCarried',
+  'openItem',
+  'deleteItem',
+  'createItem',
+  'toggleStatus',
+  'toggleEffect',
+  'deleteEffect',
+  'toggleAnatomy',
+];
 
-function effectOf(sheet: GnGActorSheet, target: HTMLElement): ActiveEffect | undefined {
-  const id = target.closest<HTMLElement>('[data-effect-id]')?.dataset.effectId;
-  return id ? sheet.actor.effects.get(id) : undefined;
+/**
+ * The handler of action `name`: at once when the module is loaded (the sheet's first render loads
+ * it), else once it is (a click before that waits for it).
+ */
+function loadedAction(name: string) {
+  return function (this: GnGActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const run = ({ ACTOR_SHEET_ACTIONS }: { ACTOR_SHEET_ACTIONS: Record<string, SheetAction> }) => {
+      const action = ACTOR_SHEET_ACTIONS[name];
+      if (!action) throw new Error(`GnG | no actor sheet action ${name}`);
+      return action.call(this, event, target);
+    };
+    const module = sheetActions.loaded;
+    return module ? run(module) : sheetActions().then(run);
+  };
 }
 
 /** A tab of the actor sheets: its id (label `GNG.Sheet.Tabs.<id>`, part `tab-<id>`) and its icon. */
@@ -64,11 +92,6 @@ export interface SheetTab {
   /** Font Awesome classes (Foundry provides the font); decorative, the label says what the tab is. */
   icon: string;
 }
-
-/** Actors whose rest a sheet has asked for and the GM has not answered yet. */
-const resting = new WeakSet<Actor>();
-/** Healers whose heal from a sheet the GM has not answered yet. */
-const healing = new WeakSet<Actor>();
 
 /** The tabs of both actor sheets, in order; the first is shown when a sheet opens. */
 export const SHEET_TABS: readonly SheetTab[] = [
@@ -97,34 +120,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     window: { resizable: true },
     form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
-      rollAbility: GnGActorSheet.onRollAbility,
-      rollSave: GnGActorSheet.onRollSave,
-      rollSkill: GnGActorSheet.onRollSkill,
-      rollAttack: GnGActorSheet.onRollAttack,
-      reloadWeapon: GnGActorSheet.onReloadWeapon,
-      castSpell: GnGActorSheet.onCastSpell,
-      startManeuver: GnGActorSheet.onStartManeuver,
-      startGrapple: GnGActorSheet.onStartGrapple,
-      grappleMove: GnGActorSheet.onGrappleMove,
-      quickStand: GnGActorSheet.onQuickStand,
-      suddenAction: GnGActorSheet.onSuddenAction,
-      tacticalAid: GnGActorSheet.onTacticalAid,
-      addBluntEnd: GnGActorSheet.onAddBluntEnd,
-      totalDefense: GnGActorSheet.onTotalDefense,
-      bindWounds: GnGActorSheet.onBindWounds,
-      conditionTrack: GnGActorSheet.onConditionTrack,
-      egAction: GnGActorSheet.onEgAction,
-      rest: GnGActorSheet.onRest,
-      healTarget: GnGActorSheet.onHealTarget,
-      toggleEquipped: GnGActorSheet.onToggleEquipped,
-      toggleCarried: GnGActorSheet.onToggleCarried,
-      openItem: GnGActorSheet.onOpenItem,
-      deleteItem: GnGActorSheet.onDeleteItem,
-      createItem: GnGActorSheet.onCreateItem,
-      toggleStatus: GnGActorSheet.onToggleStatus,
-      toggleEffect: GnGActorSheet.onToggleEffect,
-      deleteEffect: GnGActorSheet.onDeleteEffect,
-      toggleAnatomy: GnGActorSheet.onToggleAnatomy,
+      ...Object.fromEntries(LOADED_ACTIONS.map((name) => [name, loadedAction(name)])),
       editRichText: GnGActorSheet.onEditRichText,
       sheetTab: GnGActorSheet.onSheetTab,
     },
@@ -173,7 +169,10 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     const asked = options.parts;
     super._configureRenderOptions(options);
     if (options.isFirstRender) return;
-    const changed = asked ? null : changedParts(this.actor, options.renderContext, options.renderData);
+    // Loaded by the first render; were it not, every part renders.
+    const changed = asked
+      ? null
+      : (actorParts.loaded?.changedParts(this.actor, options.renderContext, options.renderData) ?? null);
     const all = options.parts ?? Object.keys((this.constructor as HandlebarsApplicationConstructor).PARTS);
     options.parts = all.filter((partId) => {
       if (changed && !changed.has(partId)) return false;
@@ -193,7 +192,8 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     if (tab && tab !== this.#tab) return context;
     // Added to the context it was given and returned (as Draw Steel's sheets do); each part's keys
     // are its own or hold the same values, so parts prepared one after another do not disturb each other.
-    const { partContext } = await actorParts();
+    // The buttons' handlers load beside the view models: by the time a button shows, they are in.
+    const [{ partContext }] = await Promise.all([actorParts(), sheetActions()]);
     Object.assign(context, await partContext(this.actor, partId, this.isEditable, this.#richText.field));
     return context;
   }
@@ -242,12 +242,12 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
 
   /** Marks the active tab and shows its panel (and only it) in the rendered sheet. */
   #showTab(focus: boolean): void {
-    showTab(this.element, this.#tab, focus);
+    actorParts.loaded?.showTab(this.element, this.#tab, focus);
   }
 
   /** Arrow keys (and Home / End) on a tab move to the next (previous, first, last) tab and show it. */
   #onTabKey(event: KeyboardEvent): void {
-    const next = tabForKey(
+    const next = actorParts.loaded?.tabForKey(
       event,
       SHEET_TABS.map((t) => t.id),
     );
@@ -268,7 +268,7 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
     this.#dragListening = true;
     this.element.addEventListener('dragstart', (event) => this.#onDragStart(event));
     this.element.addEventListener('keydown', (event) => this.#onTabKey(event));
-    keepBreakdownsInside(this.element);
+    actorParts.loaded?.keepBreakdownsInside(this.element);
   }
 
   override _onClose(options: Record<string, unknown>): void {
@@ -320,45 +320,12 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   }
 
   /**
-   * An Item dropped on the sheet (from a compendium, the world or another actor) is created on this
-   * actor; a class the actor already has (same identifier, or same name without one) gains the
-   * dropped levels instead. Only owners may drop. Resolves with the created or updated item, or null.
+   * An Item dropped on the sheet is created on this actor, or adds levels to its class
+   * (actor-sheet-actions.ts `dropItem`). The drag data is read while the drop event lasts.
    */
   override async _onDrop(event: DragEvent): Promise<Item | null> {
     const data = foundry.applications.ux.TextEditor.implementation.getDragEventData(event);
-    if (data.type !== 'Item' || typeof data.uuid !== 'string') return null;
-    if (!this.isEditable) {
-      ui.notifications.warn(game.i18n.format('GNG.Error.NotOwner', { name: this.actor.name }));
-      return null;
-    }
-    const dropped = await fromUuid(data.uuid);
-    if (!dropped || dropped.documentName !== 'Item') return null;
-    const item = dropped as Item;
-    // Dropped on its own actor: nothing to create (sorting is not supported yet).
-    if (item.parent === (this.actor as FoundryDocument)) return null;
-    if (item.type === 'class') {
-      const existing = this.#sameClass(item);
-      if (existing) {
-        const levels = (existing.system as ClassData).levels + (item.system as ClassData).levels;
-        await existing.update({ 'system.levels': levels });
-        return existing;
-      }
-    }
-    const source = item.toObject();
-    for (const key of ['_id', 'folder', 'sort', 'ownership']) delete source[key];
-    const [created] = await this.actor.createEmbeddedDocuments('Item', [source]);
-    return created ?? null;
-  }
-
-  /** The actor's class item that a dropped class adds levels to. */
-  #sameClass(dropped: Item): Item | undefined {
-    const identifier = (dropped.system as ClassData).identifier;
-    return this.actor.items.find((i) => {
-      if (i.type !== 'class') return false;
-      const own = (i.system as ClassData).identifier;
-      if (identifier && own) return own === identifier;
-      return i.name.trim().toLowerCase() === dropped.name.trim().toLowerCase();
-    });
+    return (await sheetActions()).dropItem(this, data);
   }
 
   /** A rich text field's edit button: opens its editor (owners only). */
@@ -370,277 +337,6 @@ export class GnGActorSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   /** A tab of the tab bar: shows its panel. */
   static async onSheetTab(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     if (target.dataset.tab) await this.changeSheetTab(target.dataset.tab);
-  }
-
-  static async onRollAbility(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await (this.actor as GnGActor).rollAbilityCheck(target.dataset.ability as Ability);
-  }
-
-  static async onRollSave(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await (this.actor as GnGActor).rollSave(target.dataset.save as Save);
-  }
-
-  static async onRollSkill(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await (this.actor as GnGActor).rollSkill(target.dataset.skill as SkillId);
-  }
-
-  /** The Attack button: the attack dialog, or (Shift-click) the attack with the default options. */
-  static async onRollAttack(this: GnGActorSheet, event: PointerEvent, target: HTMLElement): Promise<void> {
-    const item = itemOf(this, target);
-    if (item) await (this.actor as GnGActor).rollAttack(item, { skipDialog: event.shiftKey });
-  }
-
-  /** Weapons being reloaded from this sheet (a second press while one runs does nothing). */
-  readonly #reloading = new Set<string>();
-
-  /** A firearm's Reload button on its attack row: fills the magazine (`reloadWeapon`), once per press. */
-  static async onReloadWeapon(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const item = itemOf(this, target);
-    if (!item || this.#reloading.has(item.id as string)) return;
-    this.#reloading.add(item.id as string);
-    if (target.tagName === 'BUTTON') (target as HTMLButtonElement).disabled = true;
-    try {
-      await reloadAndTell(item);
-    } finally {
-      this.#reloading.delete(item.id as string);
-    }
-  }
-
-  /** A Maneuvers button: Bull Rush, Trip or Throw against the user's targets (`game.gng.maneuver`). */
-  static async onStartManeuver(
-    this: GnGActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const kind = target.dataset.maneuver as Maneuver | undefined;
-    if (kind) await game.gng.maneuver(this.actor, kind);
-  }
-
-  /** A spell's or power's Cast button (Magic tab): the cast dialog, then the cast (src/magic/). */
-  static async onCastSpell(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const spell = this.actor.items.get(target.dataset.itemId ?? '');
-    if (spell) await castFromSheet(this.actor, spell);
-  }
-
-  /** Grapple the user's single targeted token: `game.gng.grapple`. */
-  static async onStartGrapple(this: GnGActorSheet): Promise<void> {
-    await game.gng.grapple(this.actor);
-  }
-
-  /** A move of an ongoing grapple (the sheet's Grapple group): the same request as the card's button. */
-  static async onGrappleMove(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const { messageId, move, side } = target.dataset;
-    if (messageId && move) await requestSheetGrappleMove(messageId, move, side, this.actor.uuid);
-  }
-
-  /** Quick Stand (shown when prone): `game.gng.quickStand`. */
-  static async onQuickStand(this: GnGActorSheet): Promise<void> {
-    await game.gng.quickStand(this.actor);
-  }
-
-  /** The Feats tab's Sudden Action (feat-actions-context.ts): the steps in its number box. */
-  static async onSuddenAction(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await game.gng.suddenAction(this.actor, featActionInputs(target, this.element).steps);
-  }
-
-  /** The Feats tab's Tactical Aid: the bonus chosen beside it. */
-  static async onTacticalAid(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const { bonusTo } = featActionInputs(target, this.element);
-    await game.gng.tacticalAid(this.actor, { bonusTo: bonusTo as 'attack' | 'defense' });
-  }
-
-  /** The Feats tab's Dynamic Grip: the chosen weapon's blunt end as a weapon item of its own (feat-weapons.ts). */
-  static async onAddBluntEnd(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const weapon = this.actor.items.get(featActionInputs(target, this.element).weaponId);
-    if (!weapon || weapon.type !== 'weapon') return;
-    const name = game.i18n.format('GNG.FeatAction.BluntEndName', { weapon: weapon.name });
-    await this.actor.createEmbeddedDocuments('Item', [bluntEndSource(weapon, name)]);
-  }
-
-  /** Total defense (core rules): the status until the actor's next turn (combat-options-card.ts). */
-  static async onTotalDefense(this: GnGActorSheet): Promise<void> {
-    await takeTotalDefense(this.actor);
-  }
-
-  /** Heal action "Bind wounds" (shown while the actor bleeds): ends Severe Bleeding (bleeding-card.ts). */
-  static async onBindWounds(this: GnGActorSheet): Promise<void> {
-    await bindWounds(this.actor);
-  }
-
-  /** The condition track's buttons (Saga-style model): a GM moves it, a player asks the GM. */
-  static async onConditionTrack(
-    this: GnGActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    await moveConditionTrack(this.actor, target.dataset.move === 'up' ? 'up' : 'down');
-  }
-
-  /**
-   * The Enlightened Grognard block's buttons (eg-sheet.ts): an action or a gift of tokens, with the
-   * block's choices; a request the active GM's client checks and plays (src/cards/eg-action/).
-   */
-  static async onEgAction(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const box = target.closest('.eg-block') ?? this.element;
-    const value = (cls: string) => box.querySelector<HTMLInputElement>(`.${cls}`)?.value ?? '';
-    const action = target.dataset.egAction ?? '';
-    // "Give to…": the token lane's gift request (src/cards/eg-tokens/token-card.ts `handleGift`).
-    if (action === 'give')
-      await askGM('gng.egGift', {
-        actorUuid: this.actor.uuid,
-        recipientUuid: value('eg-give-to'),
-        type: value('eg-give-type'),
-        amount: Number(value('eg-give-count')),
-      });
-    else
-      await askGM('gng.egAction', {
-        actorUuid: this.actor.uuid,
-        action,
-        first: value('eg-aid-first'),
-        second: value('eg-aid-second'),
-        aidTo: value('eg-aid-to'),
-      });
-  }
-
-  /** The Effects tab's Rest control: `game.gng.rest` with the chosen rest and circumstances. */
-  static async onRest(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const box = target.closest('.gng-rest') ?? this.element;
-    const checked = (cls: string) => Boolean(box.querySelector<HTMLInputElement>(`.${cls}`)?.checked);
-    const kind = (box.querySelector<HTMLSelectElement>('.rest-kind')?.value ?? 'night') as RestKind;
-    // One rest per press: a second click while the GM answers the first does nothing.
-    if (resting.has(this.actor)) return;
-    resting.add(this.actor);
-    const button = target.tagName === 'BUTTON' ? (target as HTMLButtonElement) : null;
-    if (button) button.disabled = true;
-    try {
-      await game.gng.rest(this.actor, {
-        kind,
-        interrupted: checked('rest-interrupted'),
-        dayWithLoss: checked('rest-loss'),
-        healer: checked('rest-healer'),
-      });
-    } finally {
-      resting.delete(this.actor);
-      if (button) button.disabled = false;
-    }
-  }
-
-  /**
-   * The Effects tab's "Heal the target" group: this actor tends the injuries of (`data-kind="tend"`),
-   * or operates on the chosen part of (`surgery`), the user's one targeted token: `game.gng.heal`.
-   */
-  static async onHealTarget(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const kind = target.dataset.kind === 'surgery' ? 'surgery' : 'tend';
-    const { patient, problem } = (await actorParts()).healPatientOf(game.user);
-    if (!patient) {
-      ui.notifications.warn(problem ?? game.i18n.localize('GNG.Heal.Sheet.NoTarget'));
-      return;
-    }
-    let part: string | undefined;
-    if (kind === 'surgery') {
-      const select = (target.closest('.gng-heal-target') ?? this.element).querySelector<HTMLSelectElement>(
-        '.heal-part',
-      );
-      const parts = disabledPartsOf(patient);
-      if (!parts.length) {
-        ui.notifications.warn(game.i18n.format('GNG.Heal.Sheet.NoParts', { patient: patient.name }));
-        return;
-      }
-      // The choice was listed for another target (or the parts changed): list them again.
-      const chosen = select?.dataset.patient === patient.uuid ? select.value : '';
-      if (!parts.some((p) => p.effectId === chosen)) {
-        ui.notifications.warn(game.i18n.localize('GNG.Heal.Sheet.Changed'));
-        await this.render({ parts: ['tab-effects'] });
-        return;
-      }
-      part = chosen;
-    }
-    // One heal per press: a second click while the GM answers the first does nothing.
-    if (healing.has(this.actor)) return;
-    healing.add(this.actor);
-    const button = target.tagName === 'BUTTON' ? (target as HTMLButtonElement) : null;
-    if (button) button.disabled = true;
-    try {
-      await game.gng.heal(patient, { kind, healer: this.actor, ...(part ? { part } : {}) });
-    } finally {
-      healing.delete(this.actor);
-      if (button) button.disabled = false;
-    }
-    // The patient's parts may have changed (surgery): list them again.
-    if (kind === 'surgery' && this.rendered) await this.render({ parts: ['tab-effects'] });
-  }
-
-  static async onToggleEquipped(
-    this: GnGActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const item = itemOf(this, target);
-    if (!item || !this.isEditable) return;
-    const equipped = (item.system as unknown as { equipped: boolean }).equipped;
-    // Equipping means carrying it too.
-    await item.update(
-      equipped ? { 'system.equipped': false } : { 'system.equipped': true, 'system.carried': true },
-    );
-  }
-
-  static async onToggleCarried(
-    this: GnGActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const item = itemOf(this, target);
-    if (!item || !this.isEditable) return;
-    const carried = (item.system as unknown as { carried: boolean }).carried;
-    // Putting an item down unequips it.
-    await item.update(
-      carried ? { 'system.carried': false, 'system.equipped': false } : { 'system.carried': true },
-    );
-  }
-
-  static async onOpenItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    await itemOf(this, target)?.sheet?.render(true);
-  }
-
-  static async onDeleteItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const item = itemOf(this, target);
-    if (item && this.isEditable) await item.delete();
-  }
-
-  static async onCreateItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const type = target.dataset.type;
-    if (!type || !this.isEditable) return;
-    const name = game.i18n.format('GNG.Sheet.Item.NewName', {
-      type: game.i18n.localize(`TYPES.Item.${type}`),
-    });
-    await this.actor.createEmbeddedDocuments('Item', [{ name, type }]);
-  }
-
-  static async onToggleStatus(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const status = target.dataset.status;
-    if (status && this.isEditable) await this.actor.toggleStatusEffect(status);
-  }
-
-  static async onToggleEffect(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = effectOf(this, target);
-    if (effect && this.isEditable) await effect.update({ disabled: !effect.disabled });
-  }
-
-  static async onDeleteEffect(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const effect = effectOf(this, target);
-    if (effect && this.isEditable) await effect.delete();
-  }
-
-  static async onToggleAnatomy(
-    this: GnGActorSheet,
-    _event: PointerEvent,
-    target: HTMLElement,
-  ): Promise<void> {
-    const flag = target.dataset.flag as AnatomyFlag | undefined;
-    if (!flag || this.actor.type !== 'npc' || !this.isEditable) return;
-    const anatomy = (this.actor.system as NpcData).anatomy;
-    const next = anatomy.includes(flag) ? anatomy.filter((a) => a !== flag) : [...anatomy, flag];
-    await this.actor.update({ 'system.anatomy': next });
   }
 }
 

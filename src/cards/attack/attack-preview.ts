@@ -32,6 +32,9 @@ import { sunderPreview } from './sunder.js';
 import { opponentFeatLines } from '../../combat/opponent-feats.js';
 import { sneakAttackOf, type SneakAttack } from './sneak-attack.js';
 import { weaponRangedKind } from '../../data/item/weapon-kind.js';
+import { attackRowOf } from '../../data/actor/attack-row.js';
+
+export { attackRowOf };
 
 /** One line of the preview's breakdown: an i18n key (or engine source) and its value. */
 export interface AttackPreviewLine {
@@ -123,12 +126,6 @@ export function armorOf(actor: Actor | null | undefined): CalledShotArmor | unde
 export function targetArmor(): CalledShotArmor | undefined {
   const targets = [...game.user.targets];
   return targets.length === 1 ? armorOf(targets[0]?.actor) : undefined;
-}
-
-/** The weapon's attack row on the actor, or undefined when it is not an equipped weapon of the actor. */
-export function attackRowOf(actor: Actor, weapon: Item): AttackSummary | undefined {
-  const system = actor.system;
-  return system.derived.attacks.find((a) => a.itemId === weapon.id);
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   type RollMode,
 } from '../kernel/index.js';
 import { attackCard } from '../attack/attack-flow.js';
-import { attackRowOf } from '../attack/attack-preview.js';
+import { attackRowOf } from '../../data/actor/attack-row.js';
 import { opposed } from '../opportunity/opportunity-start.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
