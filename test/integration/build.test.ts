@@ -419,7 +419,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       // The Enlightened Grognard maneuver card (issue #31).
       'eg-maneuver': [],
       'feat-actions': [],
-      'feat-offer': ['feat-offer-triggers'],
+      'feat-offer': ['feat-offer-start'],
       grapple: ['grapple-flag'],
       heal: [],
       maneuver: [],
