@@ -3,12 +3,8 @@
  * the proof of who sent a request), an impostor's request refused, and a real card (the Severe
  * Bleeding card of a scratch actor) created, rendered with its buttons, clicked, and undone.
  */
-import {
-  BLEEDING_STATUS,
-  bleedingCardOf,
-  bleedingEffectOf,
-  postBleedingCardsFor,
-} from '../cards/bleeding/bleeding-card.js';
+import { bleedingCardOf, postBleedingCardsFor } from '../cards/bleeding/bleeding-actions.js';
+import { BLEEDING_STATUS, bleedingEffectOf } from '../cards/bleeding/bleeding-state.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { ECHO_QUERY, PROBE_QUERY, type ProbeAnswer } from './queries.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';

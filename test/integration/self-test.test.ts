@@ -308,7 +308,7 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       reason: /removed core message controls/,
       breakIt: () => {
         const id = Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-          if (message.flags.gng?.type)
+          if (message.flags.gng?.type || message.type !== 'base')
             for (const el of html.querySelectorAll('header [data-action]')) el.remove();
         });
         undo.push(() => Hooks.off('renderChatMessageHTML', id));
