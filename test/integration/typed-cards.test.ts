@@ -107,6 +107,22 @@ describe('the bleeding card as a typed message', () => {
     expect(fresh(card).content).toContain(`Failed: ${name} is fatigued`);
   });
 
+  it('without a GM, the redrawn card says so once (the decoration runs again on the new content)', async () => {
+    const { card } = await bleedingCardInRound2();
+    h.setLanguage(player, pseudoLocale());
+    (gm as unknown as { active: boolean }).active = false;
+    try {
+      h.as(player);
+      const html = await drawn(card);
+      expect([...html.querySelectorAll('.gng-no-gm')].map((n) => n.textContent)).toEqual([
+        pseudo("No GM is connected: this card's buttons need one, and do nothing until a GM joins."),
+      ]);
+      expect(html.querySelectorAll('button[data-action="bleedingSave"]')).toHaveLength(1);
+    } finally {
+      (gm as unknown as { active: boolean }).active = true;
+    }
+  });
+
   it('saves the whole state: a key an object field no longer has is gone (==system)', async () => {
     const { card } = await bleedingCardInRound2();
     const state = cardStateOf<BleedingCardState>(card) as BleedingCardState;
