@@ -287,6 +287,29 @@ describe('a bleeding card posted before issue #34 (type base, its state in flags
 });
 
 describe('the subtypes', () => {
+  it("cleans system against the subtype's model: unknown keys dropped, missing ones initial (null where nullable)", async () => {
+    h.as(gm);
+    const message = (await ChatMessage.create({
+      type: 'bleeding',
+      system: { name: 'Orc', dc: '14', stray: 'dropped', result: null },
+      content: '<p>Orc</p>',
+    })) as ChatMessage;
+    expect(cardStateOf(message)).toEqual({
+      actorUuid: null,
+      effectId: null,
+      name: 'Orc',
+      round: 0,
+      dc: 14,
+      stage: '',
+      result: null,
+      undo: null,
+      undone: 0,
+    });
+    await expect(ChatMessage.create({ type: 'bleeding', system: { dc: 1.5 }, content: '' })).rejects.toThrow(
+      /dc: 1.5 is not an integer/,
+    );
+  });
+
   it('system.json declares every subtype a data model is registered for (CONFIG.ChatMessage.dataModels)', async () => {
     const { readFileSync } = await import('node:fs');
     const manifest = JSON.parse(readFileSync(`${h.root}/system.json`, 'utf8')) as {
