@@ -46,8 +46,7 @@ import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { escapeHtml } from '../chat/escape-html.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { f } from '../format.js';
 
 export { effectExpired, type EffectStart };
 

@@ -27,9 +27,7 @@ import { TOKEN_TYPES, type TokenCounts } from '../rules/models/eg/tokens.js';
 import { bloodiedNow } from './eg-creature.js';
 import { healthStatusesOf } from './model-health.js';
 import { ensureEgStatuses } from '../cards/eg-maneuver/eg-maneuver-effects.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 const EG = 'eg';
 const playing = () => combatModel().id === EG;
