@@ -1,0 +1,35 @@
+/// <reference types="handlebars" />
+/**
+ * The formatting helpers of format.ts registered for the templates (issue #34), under a `gng-`
+ * prefix as dnd5e registers its own (`dnd5e-formatModifier`…, module/utils.mjs
+ * `registerHandlebarsHelpers`, through Foundry's global `Handlebars`), and the chat partials the
+ * card templates share (templates/chat/parts/, loaded as partials at `init`).
+ */
+import { systemPath } from './config/document-types.js';
+import { f, signed, signedMinus, t, word } from './format.js';
+
+/** A note a card stores: a lang key and its data (localized on each client), or a legacy text. */
+type Note = string | { key: string; data?: Record<string, unknown> };
+
+/** A note in the client's language; a text stored before notes were keys is shown as it is. */
+export const noteText = (note: Note): string =>
+  typeof note === 'string' ? note : note.data ? f(note.key, note.data) : t(note.key);
+
+/**
+ * The chat partials (each registered under its path): `duel` (two totals face to face), `button-row`
+ * (a row of one button), `step-lines` (the lines of a roll's steps), `undo-notes` (what an undo could
+ * not give back). Each file's comment names its parameters.
+ */
+export const CHAT_PARTIALS = ['duel', 'button-row', 'step-lines', 'undo-notes'].map((name) =>
+  systemPath(`templates/chat/parts/${name}.hbs`),
+);
+
+/** Registers the helpers (at `init`, before any template renders). */
+export function registerFormatHelpers(): void {
+  Handlebars.registerHelper({
+    'gng-signed': (n: number) => signed(n),
+    'gng-signed-minus': (n: number) => signedMinus(n),
+    'gng-word': (key: string) => word(key),
+    'gng-note': (note: Note) => noteText(note),
+  });
+}
