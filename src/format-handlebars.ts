@@ -16,11 +16,11 @@ export const noteText = (note: Note): string =>
   typeof note === 'string' ? note : note.data ? f(note.key, note.data) : t(note.key);
 
 /**
- * The chat partials (each registered under its path): `duel` (two totals face to face), `button-row`
- * (a row of one button), `step-lines` (the lines of a roll's steps), `undo-notes` (what an undo could
- * not give back). Each file's comment names its parameters.
+ * The chat partials (each registered under its path): `duel` (two totals face to face), `button` (a
+ * card's button), `button-row` (a row of one button), `step-lines` (the lines of a roll's steps),
+ * `undo-notes` (what an undo could not give back). Each file's comment names its parameters.
  */
-export const CHAT_PARTIALS = ['duel', 'button-row', 'step-lines', 'undo-notes'].map((name) =>
+export const CHAT_PARTIALS = ['duel', 'button', 'button-row', 'step-lines', 'undo-notes'].map((name) =>
   systemPath(`templates/chat/parts/${name}.hbs`),
 );
 

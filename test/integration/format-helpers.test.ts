@@ -52,7 +52,7 @@ describe('the gng- Handlebars helpers', () => {
 
 describe('the chat partials', () => {
   it('are loaded at init under their paths', () => {
-    expect(CHAT_PARTIALS).toHaveLength(4);
+    expect(CHAT_PARTIALS).toHaveLength(5);
     for (const path of CHAT_PARTIALS)
       expect(typeof h.templates.handlebars.partials[path], path).toBe('function');
   });
@@ -90,6 +90,27 @@ describe('the chat partials', () => {
     expect(html(render(off, {}))).toBe(
       '<div class="card-buttons"><button type="button" data-action="x" data-target-id="t" disabled>L</button></div>',
     );
+  });
+
+  it('button: a button as the maneuver card wrote it over several lines, the same but for the spaces around its label', () => {
+    const inline = `<button type="button" data-action="applyManeuver" data-target-id="{{id}}" {{#if buttons.applyManeuver.disabled}}disabled{{/if}}>
+      {{buttons.applyManeuver.label}}
+    </button>`;
+    const partial = `{{> ${part('button')} action="applyManeuver" target=id label=buttons.applyManeuver.label disabled=buttons.applyManeuver.disabled}}`;
+    for (const disabled of [true, false]) {
+      const data = { id: 't1', buttons: { applyManeuver: { label: 'Apply <trip>', disabled } } };
+      const drawn = h.window.document.createElement('div');
+      drawn.innerHTML = render(partial, data);
+      const before = h.window.document.createElement('div');
+      before.innerHTML = render(inline, data);
+      const [now, then] = [drawn.querySelector('button'), before.querySelector('button')];
+      expect(now?.getAttributeNames()).toEqual(then?.getAttributeNames());
+      for (const name of now?.getAttributeNames() ?? [])
+        expect(now?.getAttribute(name)).toBe(then?.getAttribute(name));
+      expect(now?.hasAttribute('disabled')).toBe(disabled);
+      expect(now?.textContent).toBe('Apply <trip>');
+      expect(then?.textContent?.trim()).toBe('Apply <trip>');
+    }
   });
 
   it('step-lines: the label and value of each step', () => {
