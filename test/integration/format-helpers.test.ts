@@ -5,11 +5,15 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { f, signed, signedMinus, t, word } from '../../src/format.js';
 import { CHAT_PARTIALS, noteText } from '../../src/format-handlebars.js';
 
 const h = await getHarness();
-beforeEach(() => h.reset(34));
+beforeEach(() => {
+  h.reset(34);
+  h.setLanguage(h.users.player, null);
+});
 
 const render = (source: string, data: Record<string, unknown>) =>
   h.templates.handlebars.compile(source)(data);
@@ -150,5 +154,22 @@ describe('the chat partials', () => {
       '<p class="note rest-undo-note">Bob was moved by hand.</p><p class="note rest-undo-note">Played by Ana</p>',
     );
     expect(render(`{{> ${part('undo-notes')} notes=undoNotes}}`, { undoNotes: [] }).trim()).toBe('');
+  });
+
+  it("localizes a stored note on each client in its user's language (the GM's English, the player's other)", () => {
+    h.setLanguage(h.users.player, pseudoLocale());
+    const notes = ['Bob was moved by hand.', { key: 'GNG.Playground.PlayedBy', data: { name: 'Ana' } }];
+    const source = `{{> ${part('undo-notes')} notes=undoNotes}}<i>{{gng-word w}}|{{gng-signed-minus n}}</i>`;
+    const data = { undoNotes: notes, w: 'GNG.Heal.Versus', n: -2 };
+    h.as(h.users.gm);
+    expect(html(render(source, data))).toBe(
+      '<p class="note undo-note">Bob was moved by hand.</p><p class="note undo-note">Played by Ana</p><i>vs|−2</i>',
+    );
+    expect(f('GNG.Playground.PlayedBy', { name: 'Ana' })).toBe('Played by Ana');
+    h.as(h.users.player);
+    expect(html(render(source, data))).toBe(
+      `<p class="note undo-note">Bob was moved by hand.</p><p class="note undo-note">${pseudo('Played by Ana')}</p><i>${pseudo('vs')}|−2</i>`,
+    );
+    expect(t('GNG.Bleeding.Undo')).toBe(pseudo('Undo'));
   });
 });
