@@ -6,14 +6,15 @@
  * card templates share (templates/chat/parts/, loaded as partials at `init`).
  */
 import { systemPath } from './config/document-types.js';
-import { f, signed, signedMinus, t, word } from './format.js';
+import { localText, type LocalText } from './cards/kernel/undo-notes.js';
+import { signed, signedMinus, word } from './format.js';
 
-/** A note a card stores: a lang key and its data (localized on each client), or a legacy text. */
-type Note = string | { key: string; data?: Record<string, unknown> };
-
-/** A note in the client's language; a text stored before notes were keys is shown as it is. */
-export const noteText = (note: Note): string =>
-  typeof note === 'string' ? note : note.data ? f(note.key, note.data) : t(note.key);
+/**
+ * A note a card stores (the kernel's `LocalText`: a lang key and its data) in the client's language;
+ * a text stored before notes were keys is shown as it is.
+ */
+export const noteText = (note: string | LocalText): string =>
+  typeof note === 'string' ? note : localText(note);
 
 /**
  * The chat partials (each registered under its path): `duel` (two totals face to face), `button` (a
@@ -30,6 +31,6 @@ export function registerFormatHelpers(): void {
     'gng-signed': (n: number) => signed(n),
     'gng-signed-minus': (n: number) => signedMinus(n),
     'gng-word': (key: string) => word(key),
-    'gng-note': (note: Note) => noteText(note),
+    'gng-note': (note: string | LocalText) => noteText(note),
   });
 }

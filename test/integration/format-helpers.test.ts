@@ -39,6 +39,10 @@ describe('format.ts', () => {
     expect(noteText({ key: 'GNG.Playground.PlayedBy', data: { name: 'Ana' } })).toBe('Played by Ana');
     expect(noteText({ key: 'GNG.Bleeding.Undo' })).toBe('Undo');
     expect(noteText('Already undone by hand.')).toBe('Already undone by hand.');
+    // A data value that is itself a stored text (the kernel's LocalText) is localized too.
+    expect(noteText({ key: 'GNG.Playground.PlayedBy', data: { name: { key: 'GNG.Heal.Versus' } } })).toBe(
+      'Played by vs',
+    );
   });
 });
 
