@@ -100,7 +100,16 @@ async function giveItem(harness: Harness, desk: Desk, entry: CompendiumEntry): P
     );
 }
 
+/**
+ * `?theme=dark`: Foundry v13's dark theme, as core marks it (`body.theme-dark`, the class the system's
+ * styles/_theme.scss follows); the page's own stand-ins for core's dark surfaces are in playground.scss.
+ */
+function themeFromUrl(): void {
+  if (new URL(location.href).searchParams.get('theme') === 'dark') document.body.classList.add('theme-dark');
+}
+
 async function start(): Promise<void> {
+  themeFromUrl();
   const desk = new Desk(byId('pg-desk'), deskRegion);
   const harness = await createHarness({
     root: new URL('./', location.href).href,

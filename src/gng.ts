@@ -60,6 +60,7 @@ import { registerWorldRepair } from './data/world-repair-register.js';
 import { registerVariantSettings } from './settings/variant-rules.js';
 import { registerVariantsMenu } from './settings/variants-menu.js';
 import { registerCombatModelSetting } from './settings/combat-model-setting.js';
+import { CHAT_PARTIALS, registerFormatHelpers } from './format-handlebars.js';
 import { registerWorldTime } from './combat/world-time-register.js';
 import { registerEffectTimings } from './combat/effect-timings.js';
 import { registerStatusHolds } from './combat/status-holds.js';
@@ -74,6 +75,7 @@ Hooks.once('init', () => {
   registerDefeatedHooks();
   registerItemImages();
   registerEffectGuardWarnings();
+  registerFormatHelpers();
   game.gng = createApi(game.system.version);
   registerVariantSettings();
   registerCombatModelSetting();
@@ -154,7 +156,7 @@ Hooks.once('init', () => {
     Object.values(sheet.PARTS).map((part) => part.template),
   );
   void foundry.applications.handlebars.loadTemplates([
-    ...new Set([...ACTOR_PARTIALS, ...parts]),
+    ...new Set([...ACTOR_PARTIALS, ...CHAT_PARTIALS, ...parts]),
     ABILITY_CHECK_TEMPLATE,
     ATTACK_DIALOG_TEMPLATE,
     CAST_DIALOG_TEMPLATE,

@@ -15,9 +15,7 @@ import { egAttackParts, isShieldBash } from '../cards/attack/eg-attack.js';
 import { EG_AREA_DICE, MAX_EG_SPEND, type EgAttackChoices } from '../cards/attack/eg-options.js';
 import { egCombatOf } from '../cards/attack/eg-card-tokens.js';
 import { tokenPool } from '../combat/eg-token-store.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 /** The EG choices of the dialog's form fields (flat names, as `FormDataExtended` gives them). */
 export function egOptionsFromForm(data: Record<string, unknown>): Partial<AttackOptions> {

@@ -10,10 +10,7 @@ import { adjacent } from '../combat/scene-grid.js';
 import { tokenOf, tokensOn } from '../combat/scene-lookup.js';
 import { FIGHTING_DEFENSIVELY, offHandWeapons, twoWeaponFor } from '../cards/attack/combat-options-lines.js';
 import { sunderView } from '../cards/attack/sunder.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
+import { t, f, signed } from '../format.js';
 
 /** Foundry's `CONST.TOKEN_DISPOSITIONS`: FRIENDLY 1, NEUTRAL 0, HOSTILE −1 (SECRET −2). */
 const FRIENDLY = 1;

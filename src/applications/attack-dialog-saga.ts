@@ -18,9 +18,7 @@ import {
   type SagaCover,
   type SagaDefendingChoice,
 } from '../cards/attack/saga-options.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 const CONCEALMENT = ['concealment', 'total'] as const;
 

@@ -14,9 +14,7 @@ import { isUnarmed, tcAttackParts } from '../cards/attack/tc-attack.js';
 import { tcRangeOf } from '../cards/attack/tc-range.js';
 import { TC_CHOSEN_MODIFIERS, TC_TWO_WEAPONS, type TcAttackChoices } from '../rules/models/tc/attack-card.js';
 import { TC_ATTACK_MODIFIERS, TC_COVER, type TcCover } from '../rules/models/tc/attack-bonus.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
+import { t, signed } from '../format.js';
 
 /** The TC choices of the dialog's form fields (flat names, as `FormDataExtended` gives them). */
 export function tcOptionsFromForm(data: Record<string, unknown>): Partial<AttackOptions> {

@@ -74,6 +74,7 @@ import { isEgModel } from '../cards/attack/eg-attack.js';
 import { egDialogView, egOptionsFromForm, egPreview } from './attack-dialog-eg.js';
 import { isTcModel } from '../cards/attack/tc-attack.js';
 import { tcDialogView, tcOptionsFromForm, tcPreview } from './attack-dialog-tc.js';
+import { t, signed } from '../format.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -94,12 +95,6 @@ export const SITUATIONAL_MODIFIERS: readonly SituationalModifier[] = [
   'higher-ground',
   'squeezing',
 ];
-
-const t = (key: string) => game.i18n.localize(key);
-
-function signed(value: number): string {
-  return value >= 0 ? `+${value}` : `${value}`;
-}
 
 /** A whole number from a form value (null, NaN and fractions → `fallback` / truncated), within bounds. */
 function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {

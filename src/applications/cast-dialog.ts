@@ -12,13 +12,11 @@ import type { ArmorMetamagic } from '../rules/index.js';
 import { enchantmentOf, metamagicChoices, metamagicCost, weaponChoices } from '../magic/index.js';
 import { castingPoolsOf } from '../data/actor/casting-pools.js';
 import { tracksPool } from '../rules/spell-resources.js';
+import { t, f } from '../format.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 export { CAST_DIALOG_TEMPLATE };
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** What the dialog was submitted with. */
 export type CastChoice =

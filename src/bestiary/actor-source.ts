@@ -21,6 +21,7 @@ import { SIZES, type Size } from '../rules/types.js';
 import { armorItems, classItems, featItems, uncannyDodgeItems } from './actor-items.js';
 import { capitalize, escapeHtml, weaponItems } from './attack-items.js';
 import type { BestiaryReferences } from './references.js';
+import { signedMinus } from '../format.js';
 
 type Doc = Record<string, unknown>;
 
@@ -41,8 +42,6 @@ export const TOKEN_SQUARES: Record<Size, number> = {
 const ADD = 2;
 const UPGRADE = 4;
 const DEFENSE_TYPES = ['deflection', 'dodge', 'haste', 'insight', 'luck', 'sacred', 'profane'] as const;
-
-const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
 
 /** "1/3", "1/2", "12": a CR as d20 writes it. */
 export function crText(value: number | null): string {
@@ -113,7 +112,7 @@ function effects(actorId: string, c: ConvertedCreature, refs: BestiaryReferences
       disabled: false,
       transfer: false,
       duration: {},
-      description: `<p>The Armor Class bonuses of the stat block that GnG counts on Defense or Protection${swarm ? `, and the swarm's HP at the size of its ${escapeHtml(c.space ?? '')} space (${signed(swarm)} base HP)` : ''}.</p>`,
+      description: `<p>The Armor Class bonuses of the stat block that GnG counts on Defense or Protection${swarm ? `, and the swarm's HP at the size of its ${escapeHtml(c.space ?? '')} space (${signedMinus(swarm)} base HP)` : ''}.</p>`,
       origin: null,
       statuses: [],
       tint: '#ffffff',
@@ -136,7 +135,7 @@ export function biography(record: SrdMonsterRecord, c: ConvertedCreature, origin
   const from = origin ?? `the SRD 3.5 stat block (${record.source ?? 'SRD 3.5'})`;
   const parts = [
     `<p>${escapeHtml(capitalize(c.size))} ${escapeHtml(c.type.toLowerCase())}${escapeHtml(subtypes)}${cr}.${where}</p>`,
-    `<p>GnG: ${c.hp.max} HP, Protection ${c.protection.total}, Defense ${signed(c.defense.total)}. Converted from ${escapeHtml(from)}.</p>`,
+    `<p>GnG: ${c.hp.max} HP, Protection ${c.protection.total}, Defense ${signedMinus(c.defense.total)}. Converted from ${escapeHtml(from)}.</p>`,
   ];
   if (c.unconverted.length)
     parts.push(

@@ -12,10 +12,9 @@ import { SIZES } from '../rules/bestiary/stat-block-values.js';
 import { crText } from './actor-source.js';
 import { problemText, type ImportProblem } from './import-checks.js';
 import { editableFields } from './importer-edits.js';
+import { t, f, signedMinus } from '../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (n: number | null): string => (n === null ? '—' : n < 0 ? `−${-n}` : `+${n}`);
+const signed = (n: number | null): string => (n === null ? '—' : signedMinus(n));
 
 /** The parser's fields the inputs show (the others are listed as read). */
 const EDITED_FIELDS = new Set([

@@ -16,9 +16,7 @@ import {
   turnOf,
 } from './action-budget.js';
 import { modelOffers } from '../settings/combat-model.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 /** "move and attack actions", "attack action only", "a partial action (move action only)" … */
 export function actionsText(turn: TurnActions): string {

@@ -30,6 +30,7 @@ import {
   type TokenCounts,
   type TokenType,
 } from '../rules/models/eg/tokens.js';
+import { t } from '../format.js';
 
 /** Where the persistent tokens are stored on the actor. */
 export const PERSISTENT_TOKENS_KEY = 'system.model.eg.persistent';
@@ -61,7 +62,6 @@ export interface TokenChangeRecord {
   reason: string;
 }
 
-const t = (key: string) => game.i18n.localize(key);
 const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
 /** Whether the actor's tokens are the GM's communal pool: every creature that is not a PC (003:476–478). */

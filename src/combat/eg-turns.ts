@@ -34,6 +34,7 @@ import {
   egOpportunityAttacksLeft,
   egOpportunityAttacksPerRound,
 } from '../rules/models/eg/opportunity.js';
+import { t, f } from '../format.js';
 
 /** One combatant's record. */
 export interface EgTurnRecord {
@@ -43,9 +44,6 @@ export interface EgTurnRecord {
   /** Attacks of opportunity made since its last turn start. */
   aooUsed: number;
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0);
 

@@ -49,6 +49,7 @@ import {
   refootRefusal,
   type RefootRecord,
 } from '../rules/models/saga/refooting.js';
+import { t, f } from '../format.js';
 
 /** One combatant's record. */
 export interface SagaTurnRecord {
@@ -61,9 +62,6 @@ export interface SagaTurnRecord {
   refootAsked: number | null;
   refoot: RefootRecord | null;
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The record of `combatant` read from its Combat's flags (whatever is malformed: a fresh one's field). */
 export function sagaRecordOf(combatant: Combatant): SagaTurnRecord {

@@ -11,6 +11,7 @@
  *   from its index entry when the window renders (`renderCompendium`).
  */
 import { SYSTEM_ID } from './document-types.js';
+import { signedMinus } from '../format.js';
 
 /** The index fields our Actor packs add (read by the bestiary list and by modules' browsers). */
 export const ACTOR_INDEX_FIELDS = ['system.creatureType', 'system.size', 'flags.gng.bestiary'] as const;
@@ -38,9 +39,6 @@ export interface CompendiumApp {
   };
 }
 
-/** "−1": a Defense bonus as the sheet writes it. */
-const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
-
 /** The line of one entry, or null when its index entry has no bestiary numbers. */
 export function bestiaryIndexLine(entry: IndexEntry | undefined): string | null {
   const b = entry?.flags?.gng?.bestiary;
@@ -49,7 +47,7 @@ export function bestiaryIndexLine(entry: IndexEntry | undefined): string | null 
   return game.i18n.format('GNG.Compendium.BestiaryIndex', {
     hp: b.hp,
     protection: b.protection,
-    defense: signed(b.defense),
+    defense: signedMinus(b.defense),
     cr: b.cr ?? '—',
   });
 }

@@ -31,10 +31,9 @@ import {
   type GMQueryContext,
   type RollMode,
 } from '../cards/kernel/index.js';
+import { f } from '../format.js';
 
 export { CAST_WEAPON_SPELL_QUERY };
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The Appendix 5 enchantment a spell or power item casts, or null. */
 export function enchantmentOf(

@@ -27,9 +27,7 @@ import { TOKEN_TYPES, type TokenCounts } from '../rules/models/eg/tokens.js';
 import { bloodiedNow } from '../combat/eg-creature.js';
 import { healthStatusesOf } from '../combat/model-health.js';
 import { ensureEgStatuses } from '../cards/shared/maneuver-statuses.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 const EG = 'eg';
 const playing = () => combatModel().id === EG;

@@ -38,9 +38,7 @@ import {
 } from '../combat/tc-schedule.js';
 import { tcCountdowns, type TcCountdown } from '../combat/tc-countdowns.js';
 import { SPEED_CLASS_ORDER } from '../rules/models/tc/speed-factor.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../format.js';
 
 const actModule = onDemand(() => import('../cards/tc-act/tc-act-card.js'));
 

@@ -9,8 +9,8 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { ECHO_QUERY, PROBE_QUERY, type ProbeAnswer } from './queries.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
 import { waitFor } from './wait.js';
+import { f } from '../format.js';
 
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const PROBE_TIMEOUT = 15_000;
 
 const randomNonce = () => foundry.utils.randomID(16);

@@ -8,8 +8,7 @@ import { GNG_STATUSES } from '../config/status-effects.js';
 import { expect, type SelfTestCheck } from './check.js';
 import { PROBE_SETTING } from './probe-setting.js';
 import { combatModelId, modelName, worldModelLoad, worldModelReady } from '../settings/combat-model.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { f } from '../format.js';
 
 /** The queries a card or an actor request needs on the GM's and every player's client. */
 export const REQUIRED_QUERIES = [

@@ -12,8 +12,7 @@ import { expireTimedEffects } from '../combat/world-time.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
 import { SCRATCH_FLAG, type Scratch } from './scratch.js';
 import { waitFor } from './wait.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { f } from '../format.js';
 
 const abilities = (con: number) => ({
   str: { value: 12 },

@@ -7,8 +7,7 @@
  */
 import { isRollMode, ROLL_MODES, withRollMode } from '../cards/kernel/roll-mode.js';
 import { expect, type SelfTestCheck } from './check.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { f } from '../format.js';
 
 const sameUsers = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());

@@ -12,8 +12,8 @@ import { askToForge, PROBE_QUERY, type ProbeAnswer } from './queries.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
 import { SCRATCH_FLAG } from './scratch.js';
 import { waitFor } from './wait.js';
+import { f } from '../format.js';
 
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const PROBE_TIMEOUT = 15_000;
 
 const cardAuthor: SelfTestCheck = {

@@ -13,6 +13,7 @@ import { models } from '../rules/index.js';
 import { VARIANT_SETTINGS, type VariantSettingSpec } from './variant-rules.js';
 import { COMBAT_MODEL_SETTING, combatModelId, modelName } from './combat-model.js';
 import { combatModelChangeRefusal } from './combat-model-setting.js';
+import { t } from '../format.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -82,7 +83,6 @@ export class VariantsApp extends HandlebarsApplicationMixin(ApplicationV2) {
   status = '';
 
   override async _prepareContext(): Promise<Record<string, unknown>> {
-    const t = (key: string) => game.i18n.localize(key);
     const values: Record<string, Value> = {
       ...currentValues(),
       [COMBAT_MODEL_SETTING]: combatModelId(),

@@ -15,6 +15,7 @@ import { DEFAULT_FIGHTS, MAX_FIGHTS, offeredVariants, simulate } from './run.js'
 import { combatModel, modelOffers, worldModelReady } from '../settings/combat-model.js';
 import { SIMULATOR_TEMPLATE } from './register.js';
 import { combatEntries, combatSides } from './combat-sides.js';
+import { t } from '../format.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -38,8 +39,6 @@ interface Draft {
   compare: boolean;
   variants: Record<(typeof COMPARED)[number], boolean>;
 }
-
-const t = (key: string) => game.i18n.localize(key);
 
 /**
  * Every actor the simulator offers: the world's, then each Actor pack's (the bestiary too), grouped by

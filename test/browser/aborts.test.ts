@@ -110,6 +110,10 @@ it('Roll with Blow after a failed Block converts damage; the tracker badge shows
   expect(await badge.count()).toBe(1);
   expect(await badge.getAttribute('aria-label')).toMatch(/^Actions owed: /);
   expect(await badge.locator('.gng-budget-debt').allTextContents()).toEqual(['−move', '−attack']);
+  // Outside any .gng element, the badge still reads the theme's colours (styles/_theme.scss): parchment on blood.
+  const debt = badge.locator('.gng-budget-debt').first();
+  expect(await debt.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(90, 26, 20)');
+  expect(await debt.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(243, 237, 225)');
   expect(await pages.page.locator(`[data-combatant-id] .gng-budget-badge`).count()).toBe(1);
   const visible = await badge.evaluate((el) => {
     const box = el.getBoundingClientRect();

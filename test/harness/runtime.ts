@@ -411,6 +411,8 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
   g.Macro = MacroImpl;
   g.Folder = HarnessFolder;
   g.Roll = RollImpl;
+  // Foundry's global Handlebars, where a system registers its helpers (dnd5e module/utils.mjs).
+  g.Handlebars = templates.handlebars;
   g.ui = {
     notifications: {
       info: (message: string) => notify('info', message),

@@ -31,12 +31,9 @@ import {
   initiativeView,
   modelDefenseView,
   protectionView,
-  signed,
   type StatView,
 } from './stat-views.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f, signed } from '../../format.js';
 
 /** The label of each inventory state. */
 const STATE_LABELS = {

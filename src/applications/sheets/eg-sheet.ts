@@ -15,12 +15,9 @@ import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 import { egBabs } from '../../rules/models/eg/attack-bonus.js';
 import { tokenPool } from '../../combat/eg-token-store.js';
 import { actionStateOf, begunCombatOf, bloodiedNow } from '../../combat/eg-creature.js';
-import { modelDefenseStat, signed, type StatView } from './stat-views.js';
+import { modelDefenseStat, type StatView } from './stat-views.js';
 import type { ModelSheetBlock } from './model-sheet-blocks.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
+import { t, f, word, signed } from '../../format.js';
 
 const DEFENSES = ['ac', 'fortitude', 'reflex', 'will'] as const;
 /** The defenses that are saves (003:343: "Fortitude, Reflex and Will"). */

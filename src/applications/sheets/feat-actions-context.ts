@@ -6,6 +6,7 @@
 import type { DerivedCreature } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { bluntEndEligible, DYNAMIC_GRIP } from '../../data/actor/feat-weapons.js';
+import { t } from '../../format.js';
 
 export interface FeatActionsView {
   sudden: { max: number; label: string } | null;
@@ -13,8 +14,6 @@ export interface FeatActionsView {
   /** Dynamic Grip: the weapons whose blunt end may be added (those without one yet). */
   bluntEnd: { choices: { value: string; label: string }[] } | null;
 }
-
-const t = (key: string) => game.i18n.localize(key);
 
 /** The feat actions the sheet offers (null when none, or the sheet is not editable). */
 export function featActionsContext(

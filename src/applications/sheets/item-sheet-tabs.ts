@@ -9,6 +9,7 @@
 import type { SheetTab } from './actor-sheet.js';
 import { defaultItemImage } from '../../config/item-images.js';
 import { showTab, tabForKey as tabForKeyOf } from './tab-strip.js';
+import { f } from '../../format.js';
 
 export { ITEM_FIELDSETS, itemFieldsets } from './item-fieldsets.js';
 
@@ -46,7 +47,6 @@ export function tabForKey(event: KeyboardEvent): string | null {
 
 /** The Effects tab: the item's own Active Effects, with what each button does, labelled. */
 export function itemEffectsContext(item: Item) {
-  const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
   return [...item.effects].map((effect) => ({
     id: effect.id,
     name: effect.name,

@@ -6,9 +6,7 @@
 import { ENERGY_TYPES } from '../../rules/index.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { formatDamageReduction } from '../../data/actor/resistances.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 export function resistancesContext(actor: Actor) {
   const system = actor.system;

@@ -8,11 +8,8 @@
 import { CONDITION_PENALTIES, CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';
 import { conditionStepOf } from '../../cards/saga-track/track-state.js';
-import { modelDefenseStat, signed, type StatView } from './stat-views.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
+import { modelDefenseStat, type StatView } from './stat-views.js';
+import { t, f, word, signed } from '../../format.js';
 
 /** The block's numbers: the three defenses and the damage threshold, HP with nonlethal damage. */
 export function sagaStats(actor: Actor, system: CreatureData): StatView[] {

@@ -14,6 +14,7 @@ import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { itemizedAttackParts } from '../../cards/attack/attack-preview.js';
 import { roundsOf } from '../../combat/ammunition.js';
 import { defaultItemImage } from '../../config/item-images.js';
+import { t, f, word, signed } from '../../format.js';
 
 /** One line of a breakdown: what contributes, from where, and how much. */
 export interface BreakdownLine {
@@ -35,15 +36,6 @@ export interface StatView {
   sub?: string;
   lines: BreakdownLine[];
   notes: string[];
-}
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-/** A combat model's own word (a lang key) localized, or as it is when no lang file knows it. */
-const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
-
-export function signed(value: number): string {
-  return value >= 0 ? `+${value}` : `${value}`;
 }
 
 /**

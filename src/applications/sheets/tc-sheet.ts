@@ -30,16 +30,14 @@ import { TC_DEFENSE_IDS } from '../../rules/models/tc/defenses.js';
 import { SPEED_CLASSES, speedClassOf, speedFactor } from '../../rules/models/tc/speed.js';
 import { impairmentSpeedFactor } from '../../rules/models/tc/recovery.js';
 import { healthOf } from '../../combat/model-health.js';
-import { modelDefenseStat, signed, type StatView } from './stat-views.js';
+import { modelDefenseStat, type StatView } from './stat-views.js';
 import type { ModelInitiative, ModelSheetBlock } from './model-sheet-blocks.js';
 import { TC_INITIATIVE_BASE } from '../../rules/models/tc/initiative.js';
 import { tcAbilityMod } from '../../rules/models/tc/defenses.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
+import { t, f, word, signed } from '../../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const word = (key: string) => (game.i18n.has(key) ? t(key) : key);
 const S = 'GNG.Model.TC.Sheet';
 
 /** Paralysis immobilizes at three times Vigor (002:714). */

@@ -14,6 +14,7 @@ import {
   type CardTarget,
 } from '../../cards/attack/attack-state.js';
 import { isGMMessage, seesResult, type CardActionResult } from '../../cards/kernel/index.js';
+import { f } from '../../format.js';
 
 const ABORTS = ['block', 'rollWithBlow', 'riposte'] as const;
 type AbortName = (typeof ABORTS)[number];
@@ -35,8 +36,6 @@ export interface OfferedAbort {
   label: string;
   request: AbortRequest;
 }
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The requests the card's buttons for `action` would send (one per Block weapon and kind). */
 function variants(action: AbortName, base: Omit<AbortRequest, 'action'>, defender: Actor) {

@@ -14,6 +14,7 @@ import { offeredAborts, type OfferedAbort } from './aborts.js';
 import type { HudGroupId } from './defaults.js';
 import type { TahActionData } from './tah-core.js';
 import { modelOffers } from '../../settings/combat-model.js';
+import { t, f, signed } from '../../format.js';
 
 /** What an action does when clicked (the action's `system`, read back by the roll handler). */
 export type HudAction =
@@ -27,10 +28,6 @@ export type HudAction =
   | ({ kind: 'abort' } & OfferedAbort['request']);
 
 export type HudActions = Map<HudGroupId, TahActionData[]>;
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 function action(
   id: string,

@@ -4,6 +4,7 @@
  * `addActions` names, its `nestId` where it sits (`<nest>_<group>`).
  */
 import type { TahDefaults, TahGroup } from './tah-core.js';
+import { t } from '../../format.js';
 
 /** The groups our actions fill, by id. */
 export const HUD_GROUPS = {
@@ -30,7 +31,6 @@ const LAYOUT: readonly { id: string; groups: readonly HudGroupId[] }[] = [
 
 /** The defaults, named in the world's language (`GNG.TokenActionHud.Nest.*` / `Group.*`). */
 export function hudDefaults(): TahDefaults {
-  const t = (key: string) => game.i18n.localize(key);
   const group = (id: HudGroupId, nest: string): TahGroup => {
     const name = t(`GNG.TokenActionHud.Group.${id}`);
     return {
