@@ -281,7 +281,7 @@ function prune(): Promise<void> {
   });
 }
 
-/** Registers the record (a world setting no menu shows) and its hooks, on `init`. */
+/** Registers the record (a world setting no menu shows), on `init`. */
 export function registerEffectTimings(): void {
   game.settings.register(SYSTEM_ID, KEY, {
     name: 'GNG.ConditionTimer.Records',
@@ -290,16 +290,19 @@ export function registerEffectTimings(): void {
     type: Object,
     default: {},
   });
-  Hooks.on('createActiveEffect', (effect: ActiveEffect, _options: unknown, userId: string) =>
-    onCreate(effect, userId),
-  );
-  Hooks.on(
-    'updateActiveEffect',
-    (effect: ActiveEffect, changes: Record<string, unknown>, _options: unknown, userId: string) =>
-      onUpdate(effect, changes, userId),
-  );
-  Hooks.on('deleteActiveEffect', (effect: ActiveEffect) => onDelete(effect));
-  Hooks.once('ready', () => {
-    if (isActiveGM()) void track(prune());
-  });
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts): the records follow the effects; pruned on `ready`. */
+export const effectTimingHooks = {
+  createActiveEffect: (effect: ActiveEffect, _options: unknown, userId: string) => onCreate(effect, userId),
+  updateActiveEffect: (
+    effect: ActiveEffect,
+    changes: Record<string, unknown>,
+    _options: unknown,
+    userId: string,
+  ) => onUpdate(effect, changes, userId),
+  deleteActiveEffect: onDelete,
+  ready(): void {
+    if (isActiveGM()) void track(prune());
+  },
+};

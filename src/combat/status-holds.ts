@@ -240,7 +240,7 @@ function prune(): Promise<void> {
   });
 }
 
-/** Registers the record (a world setting no menu shows) and its hooks, on `init`. */
+/** Registers the record (a world setting no menu shows), on `init`. */
 export function registerStatusHolds(): void {
   game.settings.register(SYSTEM_ID, KEY, {
     name: 'GNG.Undo.StatusHolds',
@@ -249,8 +249,12 @@ export function registerStatusHolds(): void {
     type: Object,
     default: {},
   });
-  Hooks.on('deleteActiveEffect', (effect: ActiveEffect) => onDelete(effect));
-  Hooks.once('ready', () => {
-    if (isActiveGM()) void track(prune());
-  });
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts): a removed effect's holds go; pruned on `ready`. */
+export const statusHoldHooks = {
+  deleteActiveEffect: onDelete,
+  ready(): void {
+    if (isActiveGM()) void track(prune());
+  },
+};

@@ -19,7 +19,9 @@ export function registerWorldRepair(): void {
     type: Object,
     default: { entries: [] },
   });
-  Hooks.once('ready', () => {
-    if (isActiveGM()) void track(import('./world-repair.js').then((repair) => repair.repairWorldSources()));
-  });
+}
+
+/** On `ready` (src/hooks/register-hooks.ts): the active GM's client repairs the world's sources. */
+export function repairOnReady(): void {
+  if (isActiveGM()) void track(import('./world-repair.js').then((repair) => repair.repairWorldSources()));
 }
