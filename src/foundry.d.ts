@@ -68,6 +68,10 @@ declare global {
     new (element: DataField, options?: DataFieldOptions): DataField & { readonly element: DataField };
   }
   type DataSchema = Record<string, DataField>;
+  /** A record of any keys whose values are one field (`TypedObjectField`, v12+). */
+  interface TypedObjectFieldConstructor {
+    new (element: DataField, options?: DataFieldOptions): DataField & { readonly element: DataField };
+  }
 
   interface FoundryFields {
     SchemaField: SchemaFieldConstructor;
@@ -77,6 +81,21 @@ declare global {
     HTMLField: DataFieldConstructor;
     ObjectField: DataFieldConstructor;
     ArrayField: ArrayFieldConstructor;
+    TypedObjectField: TypedObjectFieldConstructor;
+  }
+
+  /**
+   * `foundry.abstract.DataModel`: data cleaned and validated by a schema, not a document's `system`
+   * (a world setting's type: `game.settings.get` hands back an instance; test/harness/README.md).
+   */
+  interface DataModel {
+    toObject(): Record<string, unknown>;
+  }
+  interface DataModelConstructor {
+    new (source?: Record<string, unknown>, options?: Record<string, unknown>): DataModel;
+    defineSchema(): DataSchema;
+    /** Migrate raw source data before it is cleaned (runs on construction). */
+    migrateData(source: Record<string, unknown>): Record<string, unknown>;
   }
 
   /** Base class of a document's `system` data (`foundry.abstract.TypeDataModel`). */
@@ -789,7 +808,8 @@ declare global {
     hint?: string;
     scope: 'world' | 'client' | 'user';
     config: boolean;
-    type: typeof Boolean | typeof Number | typeof String | typeof Object;
+    /** A DataModel: the stored value is its source; `get` hands back an instance (world-stores.ts). */
+    type: typeof Boolean | typeof Number | typeof String | typeof Object | DataModelConstructor;
     default: unknown;
     choices?: Record<string, string>;
     requiresReload?: boolean;
@@ -1005,7 +1025,7 @@ declare global {
   var ui: { notifications: Notifications; combat?: CombatSidebar };
 
   interface FoundryNamespace {
-    abstract: { TypeDataModel: TypeDataModelConstructor };
+    abstract: { TypeDataModel: TypeDataModelConstructor; DataModel: DataModelConstructor };
     data: { fields: FoundryFields };
     applications: {
       /** Every rendered application by its id (`foundry.applications.instances`). */

@@ -12,7 +12,7 @@ import type { Window } from 'happy-dom';
 import type { ReadText } from './templates.js';
 import { HarnessHooks } from './hooks.js';
 import { fields } from './fields.js';
-import { TypeDataModelImpl } from './data-model.js';
+import { DataModelImpl, TypeDataModelImpl } from './data-model.js';
 import {
   ActiveEffectImpl,
   ActorImpl,
@@ -373,7 +373,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     specialStatusEffects: {},
   } satisfies FoundryConfig;
   g.foundry = {
-    abstract: { TypeDataModel: TypeDataModelImpl },
+    abstract: { TypeDataModel: TypeDataModelImpl, DataModel: DataModelImpl },
     data: { fields },
     applications: {
       instances: applicationInstances,
