@@ -10,6 +10,8 @@
  * Keep it small: add a member only when the glue calls it.
  */
 import type { GnGApi } from './api.js';
+import type { SystemClasses } from './system-classes.js';
+import type { GnGConfig } from './config/gng-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- callbacks and mixins take any arguments, as Foundry's do */
 
@@ -894,6 +896,8 @@ declare global {
     statusEffects: StatusEffectConfig[];
     /** Core behaviours tied to a status id, by key (`BLIND`: no vision, `DEFEATED`, `INVISIBLE`). */
     specialStatusEffects: Record<string, string>;
+    /** The system's configuration (src/config/gng-config.ts; docs/api.md "Extending the system"). */
+    GNG?: GnGConfig;
     [key: string]: unknown;
   }
   var CONFIG: FoundryConfig;
@@ -948,7 +952,7 @@ declare global {
     combat: Combat | null;
     ready: boolean;
     /** This system's public API; see `src/api.ts`. */
-    gng: GnGApi;
+    gng: GnGApi & SystemClasses;
     /** The Foundry version (`"13.351"`) and its release generation (13). */
     version: string;
     release: { generation: number };

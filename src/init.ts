@@ -16,6 +16,8 @@ import { CharacterSheet } from './applications/sheets/character-sheet.js';
 import { NpcSheet } from './applications/sheets/npc-sheet.js';
 import { ItemSheet } from './applications/sheets/item-sheet.js';
 import { createApi } from './api.js';
+import { systemClasses } from './system-classes.js';
+import { gngConfig } from './config/gng-config.js';
 import { ABILITY_CHECK_TEMPLATE } from './chat/ability-check.js';
 import { statusEffectConfig } from './config/status-effects.js';
 import { configureHost } from './config/host.js';
@@ -53,9 +55,10 @@ import { registerStatusHolds } from './combat/status-holds.js';
 import { registerReload } from './combat/ammunition.js';
 import { registerMagic } from './magic/magic-register.js';
 
-/** `game.gng` and the world's settings. */
+/** `CONFIG.GNG`, `game.gng` (the API and the system's classes) and the world's settings. */
 export function initStart(): void {
-  game.gng = createApi(game.system.version);
+  CONFIG.GNG = gngConfig();
+  game.gng = Object.assign(createApi(game.system.version), systemClasses());
   registerVariantSettings();
   registerCombatModelSetting();
   registerVariantsMenu();

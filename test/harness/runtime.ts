@@ -59,7 +59,6 @@ import {
   TOKEN_DISPOSITIONS,
   type TokenBars,
 } from './tokens.js';
-import type { GnGApi } from '../../src/api.js';
 import { renderMessageHTML } from './chat-html.js';
 import { HarnessFolder } from './folders.js';
 import { HarnessScene } from './templates-documents.js';
@@ -143,7 +142,7 @@ class HarnessGame implements Game {
   };
   combat: Combat | null = null;
   ready = false;
-  gng!: GnGApi;
+  gng!: Game['gng'];
   /**
    * The world's stored sources as the server sent them when the world loaded (before the data models
    * migrated them): dnd5e `module/migration.mjs` reads an invalid actor's source from
