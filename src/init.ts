@@ -24,6 +24,7 @@ import { configureHost } from './config/host.js';
 import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerConditionTrack } from './cards/saga-track/track-register.js';
 import { registerCardKernel } from './cards/kernel/index.js';
+import { CARD_DATA_MODELS } from './cards/card-data-models.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerAreaCard } from './cards/area/area-register.js';
@@ -106,6 +107,8 @@ export function initEnd(): void {
   CONFIG.ActiveEffect.documentClass = GnGActiveEffect;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  // Each card a ChatMessage subtype, its state a typed `system` (issue #34).
+  Object.assign(CONFIG.ChatMessage.dataModels, CARD_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.
   CONFIG.statusEffects = statusEffectConfig();
   // Token bars, core's special statuses, effect transferral (src/config/host.ts, docs/host.md).
