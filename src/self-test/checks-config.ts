@@ -9,6 +9,7 @@ import { expect, type SelfTestCheck } from './check.js';
 import { PROBE_SETTING } from './probe-setting.js';
 import { combatModelId, modelName, worldModelLoad, worldModelReady } from '../settings/combat-model.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
+import { worldStores } from './checks-stores.js';
 
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
@@ -179,5 +180,6 @@ export const CONFIG_CHECKS: readonly SelfTestCheck[] = [
   registration,
   combatModelLoaded,
   settings,
+  worldStores,
   selectedTokens,
 ];

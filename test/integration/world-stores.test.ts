@@ -4,14 +4,16 @@
  * the schema refuses changes nothing, and a world's value stored before the change (the records at
  * the top, not under `records`) still reads and is kept by the next write.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { careOf, setCare } from '../../src/cards/rest/care-records.js';
 import { changeCombatOptionRecord, combatOptionRecord } from '../../src/combat/combat-option-records.js';
 import { holdStatuses, releaseStatuses } from '../../src/combat/status-holds.js';
 import { recordedTiming } from '../../src/combat/effect-timings.js';
+import { STORE_MODELS } from '../../src/settings/world-stores.js';
 
 const h = await getHarness();
+const { runSelfTest, SELF_TEST_CHECKS } = await import('../../src/self-test/index.js');
 const { gm, player } = h.users;
 
 beforeEach(() => {
@@ -108,5 +110,30 @@ describe('the world stores', () => {
   it('stay the GM’s: a player’s write is refused', async () => {
     h.as(player);
     await expect(game.settings.set('gng', 'careRecords', { records: {} })).rejects.toThrow();
+  });
+});
+
+describe('the self-test of the world stores (checked in Foundry)', () => {
+  const run = async () =>
+    (await runSelfTest({ checks: SELF_TEST_CHECKS.filter((c) => c.id === 'worldStores') })).results[0];
+
+  it('passes: every store reads, as an instance of its model, and an older value is migrated', async () => {
+    expect(await run()).toMatchObject({
+      status: 'pass',
+      detail:
+        '5 world stores read (5 as instances of their data models); an older value is moved under its records.',
+    });
+  });
+
+  it('fails, saying so, where a model does not migrate an older value', async () => {
+    const Holds = STORE_MODELS.statusHolds as DataModelConstructor;
+    const spy = vi.spyOn(Holds, 'migrateData').mockImplementation((source) => source);
+    try {
+      const result = await run();
+      expect(result?.status).toBe('fail');
+      expect(result?.detail).toMatch(/^A world store's value from before is not moved under its records/);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
