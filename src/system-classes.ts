@@ -16,6 +16,7 @@ import { ItemSheet } from './applications/sheets/item-sheet.js';
 import { defineCard, registerCard, registerGMQuery } from './cards/kernel/index.js';
 import { registerLazyCard } from './cards/kernel/lazy-card.js';
 import { STORE_MODELS } from './settings/world-stores.js';
+import { CARD_DATA_MODELS } from './cards/card-data-models.js';
 
 /** The windows, each in the chunk it is loaded with (none of them is in the code loaded at start). */
 async function applications() {
@@ -42,6 +43,8 @@ export function systemClasses() {
     dataModels: {
       actor: { character: CharacterData, npc: NpcData },
       item: ITEM_DATA_MODELS,
+      /** Each card's ChatMessage subtype's model (`CONFIG.ChatMessage.dataModels`). */
+      card: CARD_DATA_MODELS,
       stores: STORE_MODELS,
     },
     sheets: { CharacterSheet, NpcSheet, ItemSheet },

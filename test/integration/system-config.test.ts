@@ -80,6 +80,7 @@ describe('the classes on game.gng', () => {
     expect(dataModels.actor.npc).toBe(CONFIG.Actor.dataModels.npc);
     expect(dataModels.item.weapon).toBe(CONFIG.Item.dataModels.weapon);
     expect(dataModels.stores).toBe(config().stores);
+    expect(dataModels.card.bleeding).toBe(CONFIG.ChatMessage.dataModels.bleeding);
     const actor = await h.createActor({ name: 'Hero', type: 'character' });
     expect(actor.sheet).toBeInstanceOf(sheets.CharacterSheet);
   });
