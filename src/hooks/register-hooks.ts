@@ -34,60 +34,76 @@ import { repairOnReady } from '../data/world-repair-register.js';
 import { onRenderCompendium } from '../config/compendium-index.js';
 import { dropOnHotbar } from './hotbar-macro.js';
 
+/** One hook: its event and its handler. */
+type Entry = [event: string, handler: HookCallback];
+
+/** Registers each entry in order (`ready` once: it fires once). */
+function listen(...entries: Entry[]): void {
+  for (const [event, handler] of entries) Hooks[event === 'ready' ? 'once' : 'on'](event, handler);
+}
+
+/** One handler on several events. */
+const each = (events: string[], handler: HookCallback): Entry[] => events.map((event) => [event, handler]);
+
 /** Actors, items, effects and settings: statuses kept in step, guards, records, the world's time. */
 function documentHooks(): void {
-  // Injury markers (injury-status.ts), HP states (hp-statuses.ts), the condition track's marker and
-  // guard (condition-step.ts), the defeated overlay (defeated-status.ts).
-  Hooks.on('createActor', syncInjuryStatus);
-  Hooks.on('updateActor', injuryOnUpdate);
-  Hooks.on('updateActor', hpStatusesOnUpdate);
-  Hooks.on('preUpdateActor', conditionStepHooks.preUpdateActor);
-  Hooks.on('updateActor', conditionStepHooks.updateActor);
-  Hooks.on('createActor', conditionStepHooks.createActor);
-  Hooks.once('ready', conditionStepHooks.ready);
-  Hooks.on('preCreateActiveEffect', overlayDefeated);
-  Hooks.on('createActiveEffect', defeatedOnEffect);
-  Hooks.on('deleteActiveEffect', defeatedOnEffect);
-  // A new item's default image (config/item-images.ts).
-  Hooks.on('preCreateItem', applyDefaultItemImage);
-  // Effect changes the guard skipped, told to the GM (effect-guard-warnings.ts).
-  for (const event of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
-    Hooks.on(event, warnOnEffect);
-  for (const event of ['createActor', 'updateActor', 'createItem', 'updateItem', 'deleteItem'])
-    Hooks.on(event, warnSkippedEffectChanges);
-  Hooks.once('ready', warnWorld);
-  // The combat model: full HP at creation under another model, its setting's guard.
-  Hooks.on('createActor', combatModelHooks.createActor);
-  Hooks.on('preCreateSetting', combatModelHooks.guardWrite);
-  Hooks.on('preUpdateSetting', combatModelHooks.guardWrite);
-  // Time outside combat (world-time-register.ts).
-  Hooks.on('preCreateActiveEffect', recordEffectStartTime);
-  Hooks.on('updateWorldTime', onWorldTime);
-  // The records kept in world settings: effect timings, status holds.
-  Hooks.on('createActiveEffect', effectTimingHooks.createActiveEffect);
-  Hooks.on('updateActiveEffect', effectTimingHooks.updateActiveEffect);
-  Hooks.on('deleteActiveEffect', effectTimingHooks.deleteActiveEffect);
-  Hooks.once('ready', effectTimingHooks.ready);
-  Hooks.on('deleteActiveEffect', statusHoldHooks.deleteActiveEffect);
-  Hooks.once('ready', statusHoldHooks.ready);
+  listen(
+    // Injury markers (injury-status.ts), HP states (hp-statuses.ts), the condition track's marker and
+    // guard (condition-step.ts), the defeated overlay (defeated-status.ts).
+    ['createActor', syncInjuryStatus],
+    ['updateActor', injuryOnUpdate],
+    ['updateActor', hpStatusesOnUpdate],
+    ['preUpdateActor', conditionStepHooks.preUpdateActor],
+    ['updateActor', conditionStepHooks.updateActor],
+    ['createActor', conditionStepHooks.createActor],
+    ['ready', conditionStepHooks.ready],
+    ['preCreateActiveEffect', overlayDefeated],
+    ['createActiveEffect', defeatedOnEffect],
+    ['deleteActiveEffect', defeatedOnEffect],
+    // A new item's default image (config/item-images.ts).
+    ['preCreateItem', applyDefaultItemImage],
+    // Effect changes the guard skipped, told to the GM (effect-guard-warnings.ts).
+    ...each(['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'], warnOnEffect),
+    ...each(
+      ['createActor', 'updateActor', 'createItem', 'updateItem', 'deleteItem'],
+      warnSkippedEffectChanges,
+    ),
+    ['ready', warnWorld],
+    // The combat model: full HP at creation under another model, its setting's guard.
+    ['createActor', combatModelHooks.createActor],
+    ['preCreateSetting', combatModelHooks.guardWrite],
+    ['preUpdateSetting', combatModelHooks.guardWrite],
+    // Time outside combat (world-time-register.ts).
+    ['preCreateActiveEffect', recordEffectStartTime],
+    ['updateWorldTime', onWorldTime],
+    // The records kept in world settings: effect timings, status holds.
+    ['createActiveEffect', effectTimingHooks.createActiveEffect],
+    ['updateActiveEffect', effectTimingHooks.updateActiveEffect],
+    ['deleteActiveEffect', effectTimingHooks.deleteActiveEffect],
+    ['ready', effectTimingHooks.ready],
+    ['deleteActiveEffect', statusHoldHooks.deleteActiveEffect],
+    ['ready', statusHoldHooks.ready],
+  );
 }
 
 /** The table: the tracker, the token HUD, the sidebars, conditions' timers, modules we support. */
 function tableHooks(): void {
-  Hooks.on('renderCombatTracker', budgetDisplayHooks.renderCombatTracker);
-  Hooks.on('updateCombatant', budgetDisplayHooks.updateCombatant);
-  Hooks.on('updateCombat', budgetDisplayHooks.updateCombat);
-  Hooks.on('updateActor', regenerateOnUpdate);
-  Hooks.on('renderTokenHUD', addGrappleToHud);
-  Hooks.on('preCreateActiveEffect', conditionsTimerHooks.preCreateActiveEffect);
-  Hooks.on('createActiveEffect', conditionsTimerHooks.createActiveEffect);
-  Hooks.once('ready', conditionsTimerHooks.ready);
-  Hooks.on('tokenActionHudCoreApiReady', onTokenActionHudCore);
-  Hooks.on('renderActorDirectory', simulatorButtonIn.directory);
-  Hooks.on('renderCombatTracker', simulatorButtonIn.tracker);
-  Hooks.on('renderActorDirectory', importerButtonIn);
-  Hooks.once('ready', repairOnReady);
-  Hooks.on('renderCompendium', onRenderCompendium);
+  listen(
+    ['renderCombatTracker', budgetDisplayHooks.renderCombatTracker],
+    ['updateCombatant', budgetDisplayHooks.updateCombatant],
+    ['updateCombat', budgetDisplayHooks.updateCombat],
+    ['updateActor', regenerateOnUpdate],
+    ['renderTokenHUD', addGrappleToHud],
+    ['preCreateActiveEffect', conditionsTimerHooks.preCreateActiveEffect],
+    ['createActiveEffect', conditionsTimerHooks.createActiveEffect],
+    ['ready', conditionsTimerHooks.ready],
+    ['tokenActionHudCoreApiReady', onTokenActionHudCore],
+    ['renderActorDirectory', simulatorButtonIn.directory],
+    ['renderCombatTracker', simulatorButtonIn.tracker],
+    ['renderActorDirectory', importerButtonIn],
+    ['ready', repairOnReady],
+    ['renderCompendium', onRenderCompendium],
+  );
 }
 
 /**

@@ -47,7 +47,11 @@ describe('the list of hooks', () => {
   });
 
   it('holds the system’s hooks: the list has them, and every exception is still used', () => {
-    expect(calls.find(({ file }) => file === LISTS[0])?.count).toBeGreaterThan(40);
+    // Its entries: `['event', handler]` (registered in order by `listen`) and the few direct calls.
+    const list = readFileSync(join(ROOT, LISTS[0] as string), 'utf8');
+    expect((list.match(/\['[A-Za-z]+', /g)?.length ?? 0) + (list.match(CALL)?.length ?? 0)).toBeGreaterThan(
+      40,
+    );
     const unused = ALLOWED.filter(([pattern]) => !calls.some(({ file }) => pattern.test(file))).map(
       ([, why]) => why,
     );
