@@ -11,6 +11,8 @@
  */
 import type { GnGApi } from './api.js';
 import type { CreatureData } from './data/actor/creature-data.js';
+import type { SystemClasses } from './system-classes.js';
+import type { GnGConfig } from './config/gng-config.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- callbacks and mixins take any arguments, as Foundry's do */
 
@@ -69,6 +71,10 @@ declare global {
     new (element: DataField, options?: DataFieldOptions): DataField & { readonly element: DataField };
   }
   type DataSchema = Record<string, DataField>;
+  /** A record of any keys whose values are one field (`TypedObjectField`, v12+). */
+  interface TypedObjectFieldConstructor {
+    new (element: DataField, options?: DataFieldOptions): DataField & { readonly element: DataField };
+  }
 
   interface FoundryFields {
     SchemaField: SchemaFieldConstructor;
@@ -78,6 +84,21 @@ declare global {
     HTMLField: DataFieldConstructor;
     ObjectField: DataFieldConstructor;
     ArrayField: ArrayFieldConstructor;
+    TypedObjectField: TypedObjectFieldConstructor;
+  }
+
+  /**
+   * `foundry.abstract.DataModel`: data cleaned and validated by a schema, not a document's `system`
+   * (a world setting's type: `game.settings.get` hands back an instance; test/harness/README.md).
+   */
+  interface DataModel {
+    toObject(): Record<string, unknown>;
+  }
+  interface DataModelConstructor {
+    new (source?: Record<string, unknown>, options?: Record<string, unknown>): DataModel;
+    defineSchema(): DataSchema;
+    /** Migrate raw source data before it is cleaned (runs on construction). */
+    migrateData(source: Record<string, unknown>): Record<string, unknown>;
   }
 
   /** Base class of a document's `system` data (`foundry.abstract.TypeDataModel`). */
@@ -792,7 +813,8 @@ declare global {
     hint?: string;
     scope: 'world' | 'client' | 'user';
     config: boolean;
-    type: typeof Boolean | typeof Number | typeof String | typeof Object;
+    /** A DataModel: the stored value is its source; `get` hands back an instance (world-stores.ts). */
+    type: typeof Boolean | typeof Number | typeof String | typeof Object | DataModelConstructor;
     default: unknown;
     choices?: Record<string, string>;
     requiresReload?: boolean;
@@ -877,6 +899,8 @@ declare global {
     statusEffects: StatusEffectConfig[];
     /** Core behaviours tied to a status id, by key (`BLIND`: no vision, `DEFEATED`, `INVISIBLE`). */
     specialStatusEffects: Record<string, string>;
+    /** The system's configuration (src/config/gng-config.ts; docs/api.md "Extending the system"). */
+    GNG?: GnGConfig;
     [key: string]: unknown;
   }
   var CONFIG: FoundryConfig;
@@ -931,7 +955,7 @@ declare global {
     combat: Combat | null;
     ready: boolean;
     /** This system's public API; see `src/api.ts`. */
-    gng: GnGApi;
+    gng: GnGApi & SystemClasses;
     /** The Foundry version (`"13.351"`) and its release generation (13). */
     version: string;
     release: { generation: number };
@@ -1008,7 +1032,7 @@ declare global {
   var ui: { notifications: Notifications; combat?: CombatSidebar };
 
   interface FoundryNamespace {
-    abstract: { TypeDataModel: TypeDataModelConstructor };
+    abstract: { TypeDataModel: TypeDataModelConstructor; DataModel: DataModelConstructor };
     data: { fields: FoundryFields };
     applications: {
       /** Every rendered application by its id (`foundry.applications.instances`). */

@@ -49,7 +49,10 @@ export function addImporterButton(root: HTMLElement | null | undefined): void {
   if (game.user.isGM) addSidebarButton(root, ['.header-actions', '.directory-header'], IMPORTER_BUTTON);
 }
 
+/** `renderActorDirectory`: the importer's button in the directory's header. */
+export const importerButtonIn = (_app: unknown, html: unknown) => addImporterButton(elementOf(html));
+
+/** Its templates, on `init` (its button's hook: src/hooks/register-hooks.ts). */
 export function registerImporter(): void {
-  Hooks.on('renderActorDirectory', (_app: unknown, html: unknown) => addImporterButton(elementOf(html)));
   void foundry.applications.handlebars.loadTemplates([IMPORTER_TEMPLATE, IMPORTER_RESULT_TEMPLATE]);
 }

@@ -11,6 +11,7 @@
  */
 import {
   askGM,
+  payload,
   Refusal,
   refusal,
   registerGMQuery,
@@ -139,11 +140,16 @@ export async function reloadAndTell(weapon: Item): Promise<number | null> {
 const TURN_ACTION = { move: 'move', standard: 'attack', full: 'full-round' } as const;
 
 /** GM side: a reload in combat — the sender's own weapon, its action spent on the actor's turn. */
+/** The request's one field, checked by schema: the weapon's uuid. */
+const parseReload = payload({ itemUuid: 'id' });
+
 async function reloadInCombat(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  const keys = Object.keys(data ?? {});
-  if (keys.length !== 1 || typeof data.itemUuid !== 'string')
-    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
-  const item = (await fromUuid(data.itemUuid)) as Item | null;
+  try {
+    parseReload(data);
+  } catch (error) {
+    return refusal(error as Refusal);
+  }
+  const item = (await fromUuid(data.itemUuid as string)) as Item | null;
   const actor = (item?.parent ?? null) as Actor | null;
   if (!item || !actor || actor.documentName !== 'Actor' || !firearmOf(item))
     return refusal(new Refusal('GNG.Error.Card.BadRequest'));

@@ -107,17 +107,16 @@ export function decorateCombatTracker(app: CombatTrackerApp, html: HTMLElement):
   }
 }
 
-/** Registers the tracker badge and keeps open sheets' "Next turn" line current (called on `init`). */
-export function registerBudgetDisplay(): void {
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
-    decorateCombatTracker(app, html),
-  );
-  const rerender = (combatant: Combatant) => {
-    const sheet = combatant.actor?.sheet;
-    if (sheet?.rendered) void sheet.render(false);
-  };
-  Hooks.on('updateCombatant', rerender);
-  Hooks.on('updateCombat', (combat: Combat) => {
+const rerender = (combatant: Combatant) => {
+  const sheet = combatant.actor?.sheet;
+  if (sheet?.rendered) void sheet.render(false);
+};
+
+/** The tracker badge, and open sheets' "Next turn" line kept current (src/hooks/register-hooks.ts). */
+export const budgetDisplayHooks = {
+  renderCombatTracker: (app: CombatTrackerApp, html: HTMLElement) => decorateCombatTracker(app, html),
+  updateCombatant: rerender,
+  updateCombat(combat: Combat): void {
     for (const combatant of combat.combatants) rerender(combatant);
-  });
-}
+  },
+};

@@ -11,6 +11,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { DAYS_PER_HEALING_WEEK, type RestWeekProgress } from '../rules/index.js';
 import { isActiveGM } from '../documents/active-gm.js';
+import { readRecords, registerRecordStore, writeRecords } from '../settings/world-stores.js';
 
 const KEY = 'careRecords';
 const MIGRATED = 'careRecordsMigrated';
@@ -49,14 +50,8 @@ export function normalMark(raw: unknown): TendedMark | null {
   return { id, healer, total: total as number };
 }
 
-function records(): Record<string, CareRecord> {
-  try {
-    const all = game.settings.get(SYSTEM_ID, KEY);
-    return all && typeof all === 'object' ? (all as Record<string, CareRecord>) : {};
-  } catch {
-    return {};
-  }
-}
+/** The records (none while the store is not registered yet). */
+const records = () => readRecords<CareRecord>(KEY);
 
 /** The actor's record (empty when none is kept). */
 export function careOf(actor: Actor): CareRecord {
@@ -71,10 +66,11 @@ export function setCare(actor: Actor, patch: CareRecord): Promise<void> {
     const all = { ...records() };
     const next: CareRecord = { ...(all[actor.uuid] ?? {}), ...patch };
     if (!next.tended) delete next.tended;
-    if (next.week && next.week.days === 0 && next.week.bedRestDays === 0) delete next.week;
+    // Absent in the store's model reads as null: none.
+    if (!next.week || (next.week.days === 0 && next.week.bedRestDays === 0)) delete next.week;
     if (Object.keys(next).length) all[actor.uuid] = next;
     else delete all[actor.uuid];
-    await game.settings.set(SYSTEM_ID, KEY, all);
+    await writeRecords(KEY, all);
   });
   writes = run.catch(() => undefined);
   return run;
@@ -105,12 +101,16 @@ export async function migrateCareFlags(): Promise<number> {
 
 /** Registers the record and the migration mark (world settings no menu shows), on `init`. */
 export function registerCareRecords(): void {
-  game.settings.register(SYSTEM_ID, KEY, {
+  // By actor uuid: a {@link CareRecord}; each part a free object the rest and heal cards check
+  // through normalWeek / normalMark (absent: null).
+  registerRecordStore({
+    key: KEY,
     name: 'GNG.Rest.Records',
-    scope: 'world',
-    config: false,
-    type: Object,
-    default: {},
+    entry: (f) =>
+      new f.SchemaField({
+        week: new f.ObjectField({ nullable: true, initial: null }),
+        tended: new f.ObjectField({ nullable: true, initial: null }),
+      }),
   });
   game.settings.register(SYSTEM_ID, MIGRATED, {
     name: 'GNG.Rest.Records',

@@ -15,7 +15,7 @@
  * The active GM writes, one write at a time; every client prepares the named actors again when the
  * record changes (the Defense the sheet shows follows it).
  */
-import { SYSTEM_ID } from '../config/document-types.js';
+import { readRecords, registerRecordStore, storeFields, writeRecords } from '../settings/world-stores.js';
 import { allActors } from '../documents/all-actors.js';
 import { expiredIn } from './effect-timings.js';
 
@@ -55,15 +55,8 @@ const isDefensive = (v: unknown): v is DefensiveStatus =>
   (DEFENSIVE_STATUSES as readonly unknown[]).includes(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s) => typeof s === 'string') : []);
 
-function records(): Record<string, CombatOptionRecord> {
-  try {
-    const all = game.settings.get(SYSTEM_ID, KEY);
-    return all && typeof all === 'object' ? (all as Record<string, CombatOptionRecord>) : {};
-  } catch {
-    // Not registered (yet): nothing is recorded.
-    return {};
-  }
-}
+/** The records (none while the store is not registered yet). */
+const records = () => readRecords<CombatOptionRecord>(KEY);
 
 /** The actor's record (empty when none is kept). */
 export function combatOptionRecord(actor: Actor): CombatOptionRecord {
@@ -133,7 +126,7 @@ export function changeCombatOptionRecord(
     if (!next.strike) delete next.strike;
     if (Object.keys(next).length) all[uuid] = next;
     else delete all[uuid];
-    await game.settings.set(SYSTEM_ID, KEY, all);
+    await writeRecords(KEY, all);
   });
   writes = run.catch(() => undefined);
   return run;
@@ -159,12 +152,23 @@ function recordsChanged(value: unknown): void {
 
 /** Registers the record (a world setting no menu shows), on `init`. */
 export function registerCombatOptionRecords(): void {
-  game.settings.register(SYSTEM_ID, KEY, {
+  // By actor uuid: a {@link CombatOptionRecord} (its Defensive Strike record absent: null).
+  const { num, str, strs } = storeFields;
+  registerRecordStore({
+    key: KEY,
     name: 'GNG.CombatOptions.Records',
-    scope: 'world',
-    config: false,
-    type: Object,
-    default: {},
+    entry: (f) =>
+      new f.SchemaField({
+        defensive: new f.TypedObjectField(
+          new f.SchemaField({
+            status: new f.StringField({ choices: DEFENSIVE_STATUSES }),
+            before: strs(f),
+            combat: str(f),
+            round: num(f),
+          }),
+        ),
+        strike: new f.ObjectField({ nullable: true, initial: null }),
+      }),
     onChange: recordsChanged,
   });
 }

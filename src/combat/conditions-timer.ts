@@ -219,13 +219,13 @@ export function chargeBlockersOf(actor: Actor): string[] {
   return runOrChargeBlockers(expandConditions(actor.statuses ?? new Set<string>()));
 }
 
-/** Registers the hooks (on `init`); the cards add their steps with {@link addConditionSteps}. */
-export function registerConditionsTimer(): void {
-  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStart(effect));
-  Hooks.on('createActiveEffect', (effect: ActiveEffect) => void track(onEffectCreated(effect)));
-  Hooks.once('ready', () => {
+/** The hooks' handlers: an effect's start recorded, a created one timed, older records moved on `ready`. */
+export const conditionsTimerHooks = {
+  preCreateActiveEffect: recordEffectStart,
+  createActiveEffect: (effect: ActiveEffect) => void track(onEffectCreated(effect)),
+  ready(): void {
     void track(migrateWorldBloodLoss());
     // Budgets kept in combatant flags before they moved to the Combat's flags (action-budget.ts).
     for (const combat of game.combats ?? []) void track(migrateCombatantRecords(combat));
-  });
-}
+  },
+};

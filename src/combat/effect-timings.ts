@@ -17,6 +17,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { track } from '../cards/kernel/index.js';
+import { readRecords, registerRecordStore, storeFields, writeRecords } from '../settings/world-stores.js';
 
 const KEY = 'effectTimings';
 
@@ -85,15 +86,8 @@ function timingFrom(raw: Partial<EffectTiming>): EffectTiming {
 
 type Records = Record<string, Record<string, Partial<EffectTiming>>>;
 
-function records(): Records {
-  try {
-    const all = game.settings.get(SYSTEM_ID, KEY);
-    return all && typeof all === 'object' ? (all as Records) : {};
-  } catch {
-    // Not registered (yet): nothing is recorded.
-    return {};
-  }
-}
+/** The records (none while the store is not registered yet). */
+const records = (): Records => readRecords<Records[string]>(KEY);
 
 const parentUuid = (effect: ActiveEffect): string | null =>
   (effect.parent as { uuid?: string } | null | undefined)?.uuid ?? null;
@@ -198,7 +192,7 @@ function changeRecords(change: (all: Records) => void): Promise<void> {
     const all = structuredClone(records());
     change(all);
     for (const [uuid, byId] of Object.entries(all)) if (!Object.keys(byId).length) delete all[uuid];
-    await game.settings.set(SYSTEM_ID, KEY, all);
+    await writeRecords(KEY, all);
   });
   writes = run.catch(() => undefined);
   return run;
@@ -281,25 +275,42 @@ function prune(): Promise<void> {
   });
 }
 
-/** Registers the record (a world setting no menu shows) and its hooks, on `init`. */
+/** Registers the record (a world setting no menu shows), on `init`. */
 export function registerEffectTimings(): void {
-  game.settings.register(SYSTEM_ID, KEY, {
+  // By actor uuid, by effect id: an {@link EffectTiming}.
+  const { num } = storeFields;
+  registerRecordStore({
+    key: KEY,
     name: 'GNG.ConditionTimer.Records',
-    scope: 'world',
-    config: false,
-    type: Object,
-    default: {},
-  });
-  Hooks.on('createActiveEffect', (effect: ActiveEffect, _options: unknown, userId: string) =>
-    onCreate(effect, userId),
-  );
-  Hooks.on(
-    'updateActiveEffect',
-    (effect: ActiveEffect, changes: Record<string, unknown>, _options: unknown, userId: string) =>
-      onUpdate(effect, changes, userId),
-  );
-  Hooks.on('deleteActiveEffect', (effect: ActiveEffect) => onDelete(effect));
-  Hooks.once('ready', () => {
-    if (isActiveGM()) void track(prune());
+    entry: (f) =>
+      new f.TypedObjectField(
+        new f.SchemaField({
+          rounds: num(f),
+          turns: num(f),
+          seconds: num(f),
+          start: new f.SchemaField(
+            { combat: new f.StringField(), round: new f.NumberField(), turn: new f.NumberField() },
+            { nullable: true },
+          ),
+          startRound: num(f),
+          startTurn: num(f),
+          startTime: num(f),
+        }),
+      ),
   });
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts): the records follow the effects; pruned on `ready`. */
+export const effectTimingHooks = {
+  createActiveEffect: (effect: ActiveEffect, _options: unknown, userId: string) => onCreate(effect, userId),
+  updateActiveEffect: (
+    effect: ActiveEffect,
+    changes: Record<string, unknown>,
+    _options: unknown,
+    userId: string,
+  ) => onUpdate(effect, changes, userId),
+  deleteActiveEffect: onDelete,
+  ready(): void {
+    if (isActiveGM()) void track(prune());
+  },
+};

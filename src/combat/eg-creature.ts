@@ -2,7 +2,7 @@
  * An actor as the Enlightened Grognard's table glue reads it (issue #31): what decides whether it may
  * take an action (engine `actionRefusal`), its enemies beside it, and the statuses its health calls
  * for after a card changed it (the model's `healthStatus`), set with a record Undo puts back. Glue
- * only; loaded with the model (src/combat/eg-table.ts).
+ * only; loaded with the model (src/models/eg-table.ts).
  */
 import type { ActionState } from '../rules/models/eg/combat-actions.js';
 import { isBloodied } from '../rules/models/eg/hit-points.js';

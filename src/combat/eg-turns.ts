@@ -10,6 +10,7 @@
  * Writers (`startEgTurn`, `spendEgActionFor`, `refundEgActionFor`, `spendEgAttackFor`,
  * `refundEgAttackFor`) run on the active GM only.
  */
+import { modelHooks } from '../hooks/lazy-hooks.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
@@ -284,14 +285,17 @@ export function registerEgTurns(): void {
   if (registered) return;
   registered = true;
   setModelBudgetLines(egBudgetLines, 'tokens');
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
-    decorateEgTurnTracker(app, html),
-  );
-  Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
+  modelHooks.egTurns(egTurnHooks);
+}
+
+/** The hooks' handlers (src/hooks/register-hooks.ts `modelHooks.egTurns`). */
+export const egTurnHooks = {
+  renderCombatTracker: (app: CombatTrackerApp, html: HTMLElement) => decorateEgTurnTracker(app, html),
+  updateCombat(combat: Combat, changes: Record<string, unknown>): void {
     if (!isActiveGM() || !modelOffers('tokens')) return;
     if (!('turn' in changes) && !('round' in changes)) return;
     const combatant = combat.combatant;
     if (!combatant || combat.round < 1) return;
     void track(startEgTurn(combatant, combat.round)).catch((error: unknown) => console.error(error));
-  });
-}
+  },
+};

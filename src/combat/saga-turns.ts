@@ -9,6 +9,7 @@
  * Writers (`startSagaTurn`, `spendSagaActionFor`, `refundSagaActionFor`, `spendOpportunityFor`,
  * `refundOpportunityFor`, `askRefooting`, `refootAtRoundEnd`) run on the active GM only.
  */
+import { modelHooks } from '../hooks/lazy-hooks.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
@@ -340,19 +341,11 @@ export function requestRefooting(actor: Actor): Promise<CardActionResult> {
 
 let registered = false;
 
-/**
- * Registers the Saga turns: the tracker badge (with each combatant's condition step), the sheet's
- * budget lines, the turn starts and round ends on the active GM's client, and the refooting query. Once; called when the Saga-style model is loaded.
- */
-export function registerSagaTurns(): void {
-  if (registered) return;
-  registered = true;
-  setModelBudgetLines(sagaBudgetLines);
-  Hooks.on('updateActor', redrawTrackerOnStep);
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) =>
-    decorateSagaTracker(app, html),
-  );
-  Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
+/** The hooks' handlers (src/hooks/register-hooks.ts `modelHooks.saga`). */
+export const sagaTurnHooks = {
+  updateActor: redrawTrackerOnStep,
+  renderCombatTracker: (app: CombatTrackerApp, html: HTMLElement) => decorateSagaTracker(app, html),
+  updateCombat(combat: Combat, changes: Record<string, unknown>): void {
     if (!isActiveGM() || !modelOffers('conditionTrack')) return;
     if (!('turn' in changes) && !('round' in changes)) return;
     void track(
@@ -362,7 +355,18 @@ export function registerSagaTurns(): void {
         if (combatant && combat.round >= 1) await startSagaTurn(combatant, combat.round);
       })(),
     ).catch((error: unknown) => console.error(error));
-  });
+  },
+};
+
+/**
+ * Registers the Saga turns: the tracker badge (with each combatant's condition step), the sheet's
+ * budget lines, the turn starts and round ends on the active GM's client, and the refooting query. Once; called when the Saga-style model is loaded.
+ */
+export function registerSagaTurns(): void {
+  if (registered) return;
+  registered = true;
+  setModelBudgetLines(sagaBudgetLines);
+  modelHooks.saga(sagaTurnHooks);
   registerGMQuery(
     REFOOT_QUERY,
     actorQuery(async (actorUuid, sender) => {

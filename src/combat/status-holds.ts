@@ -11,9 +11,9 @@
  * effect removed by other means (the GM's hand, Quick Stand, its player) takes its holds with it:
  * the removal is respected, and an Undo then has nothing to remove (the step that set it says so).
  */
-import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { track } from '../cards/kernel/index.js';
+import { readRecords, registerRecordStore, storeFields, writeRecords } from '../settings/world-stores.js';
 
 const KEY = 'statusHolds';
 
@@ -40,15 +40,8 @@ export interface HeldRecord {
   effectIds?: Record<string, string> | undefined;
 }
 
-function holds(): Holds {
-  try {
-    const all = game.settings.get(SYSTEM_ID, KEY);
-    return all && typeof all === 'object' ? (all as Holds) : {};
-  } catch {
-    // Not registered (yet): nothing is held.
-    return {};
-  }
-}
+/** The holds (none while the store is not registered yet). */
+const holds = (): Holds => readRecords<Holds[string]>(KEY);
 
 let writes: Promise<unknown> = Promise.resolve();
 
@@ -58,7 +51,7 @@ function changeHolds(change: (all: Holds) => void): Promise<void> {
     const all = structuredClone(holds());
     change(all);
     for (const [uuid, byStatus] of Object.entries(all)) if (!Object.keys(byStatus).length) delete all[uuid];
-    await game.settings.set(SYSTEM_ID, KEY, all);
+    await writeRecords(KEY, all);
   });
   writes = run.catch(() => undefined);
   return run;
@@ -240,17 +233,27 @@ function prune(): Promise<void> {
   });
 }
 
-/** Registers the record (a world setting no menu shows) and its hooks, on `init`. */
+/** Registers the record (a world setting no menu shows), on `init`. */
 export function registerStatusHolds(): void {
-  game.settings.register(SYSTEM_ID, KEY, {
+  // By actor uuid, by status: a {@link Held}.
+  registerRecordStore({
+    key: KEY,
     name: 'GNG.Undo.StatusHolds',
-    scope: 'world',
-    config: false,
-    type: Object,
-    default: {},
-  });
-  Hooks.on('deleteActiveEffect', (effect: ActiveEffect) => onDelete(effect));
-  Hooks.once('ready', () => {
-    if (isActiveGM()) void track(prune());
+    entry: (f) =>
+      new f.TypedObjectField(
+        new f.SchemaField({
+          effect: new f.StringField(),
+          created: new f.BooleanField(),
+          holders: storeFields.strs(f),
+        }),
+      ),
   });
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts): a removed effect's holds go; pruned on `ready`. */
+export const statusHoldHooks = {
+  deleteActiveEffect: onDelete,
+  ready(): void {
+    if (isActiveGM()) void track(prune());
+  },
+};

@@ -27,11 +27,8 @@ export function recordEffectStartTime(effect: ActiveEffect): void {
   effect.updateSource({ flags: { [SYSTEM_ID]: { startTime: game.time.worldTime } } });
 }
 
-/** Registers the start stamp and the expiry on `updateWorldTime` (on `init`). */
-export function registerWorldTime(): void {
-  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => recordEffectStartTime(effect));
-  Hooks.on('updateWorldTime', (worldTime: number) => {
-    if (isActiveGM() && isTime(worldTime))
-      void callModule(worldTimeModule, (m) => m.expireTimedEffects(worldTime));
-  });
+/** `updateWorldTime` (src/hooks/register-hooks.ts): the active GM's client expires what ended. */
+export function onWorldTime(worldTime: number): void {
+  if (isActiveGM() && isTime(worldTime))
+    void callModule(worldTimeModule, (m) => m.expireTimedEffects(worldTime));
 }

@@ -67,14 +67,16 @@ export function decorateBestiaryIndex(app: CompendiumApp, element: HTMLElement):
   }
 }
 
-/** On `init`: the index fields, and the hook that shows them. */
+/** On `init`: the index fields (the hook that shows them: src/hooks/register-hooks.ts). */
 export function registerCompendiumIndex(): void {
   const config = CONFIG.Actor;
   config.compendiumIndexFields ??= [];
   for (const field of ACTOR_INDEX_FIELDS)
     if (!config.compendiumIndexFields.includes(field)) config.compendiumIndexFields.push(field);
-  Hooks.on('renderCompendium', (app: unknown, element: unknown) => {
-    if (typeof (element as HTMLElement | undefined)?.querySelectorAll === 'function')
-      decorateBestiaryIndex(app as CompendiumApp, element as HTMLElement);
-  });
+}
+
+/** `renderCompendium`: the bestiary's lines, on a compendium window's element. */
+export function onRenderCompendium(app: unknown, element: unknown): void {
+  if (typeof (element as HTMLElement | undefined)?.querySelectorAll === 'function')
+    decorateBestiaryIndex(app as CompendiumApp, element as HTMLElement);
 }

@@ -28,7 +28,3 @@ export function applyDefaultItemImage(item: Item, data: Record<string, unknown>)
   if (typeof data.img === 'string' && data.img.trim() !== '') return;
   item.updateSource({ img: defaultItemImage(item.type) });
 }
-
-export function registerItemImages(): void {
-  Hooks.on('preCreateItem', (item: Item, data: Record<string, unknown>) => applyDefaultItemImage(item, data));
-}

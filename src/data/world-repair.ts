@@ -15,6 +15,7 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { repairSystemSource, type ResetValue } from './source-repair.js';
 import { REPORTED_SETTING } from './world-repair-register.js';
+import { plainSetting } from '../settings/world-stores.js';
 
 export { REPORTED_SETTING };
 
@@ -131,8 +132,8 @@ const keyOf = (entry: { uuid: string; field?: string }) => `${entry.uuid}#${entr
 
 /** Tells the GM what was not told before (one warning, the console listing each value) and records it. */
 async function tell(found: Found): Promise<RepairEntry[]> {
-  const setting = game.settings.get(SYSTEM_ID, REPORTED_SETTING) as { entries?: unknown } | undefined;
-  const before = Array.isArray(setting?.entries) ? setting.entries.map(String) : [];
+  const setting = plainSetting(game.settings.get(SYSTEM_ID, REPORTED_SETTING)) as { entries?: unknown };
+  const before = Array.isArray(setting.entries) ? setting.entries.map(String) : [];
   const reported = new Set(before);
   const told = found.entries.filter((entry) => !reported.has(keyOf(entry)));
   const unrepaired = found.unrepaired.filter((entry) => !reported.has(keyOf(entry)));

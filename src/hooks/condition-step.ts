@@ -142,16 +142,17 @@ async function updated(actor: Actor, changes: object, options: unknown, userId: 
   await syncConditionStepStatus(actor);
 }
 
-export function registerConditionStepHooks(): void {
-  Hooks.on('preUpdateActor', refuse);
-  Hooks.on('updateActor', (actor: Actor, changes: object, options: unknown, userId: string) => {
+/** The hooks' handlers (src/hooks/register-hooks.ts registers them). */
+export const conditionStepHooks = {
+  preUpdateActor: refuse,
+  updateActor(actor: Actor, changes: object, options: unknown, userId: string): void {
     if (isActiveGM()) void track(updated(actor, changes, options, userId));
-  });
-  Hooks.on('createActor', (actor: Actor) => {
+  },
+  createActor(actor: Actor): void {
     known.set(actor.uuid, guardedOf(actor));
     void track(syncConditionStepStatus(actor));
-  });
-  Hooks.once('ready', () => {
+  },
+  ready(): void {
     for (const actor of allActors()) known.set(actor.uuid, guardedOf(actor));
-  });
-}
+  },
+};

@@ -49,12 +49,8 @@ function ownerActor(effect: ActiveEffect): Actor | null {
   return parent?.documentName === 'Actor' ? (parent as Actor) : null;
 }
 
-export function registerDefeatedHooks(): void {
-  Hooks.on('preCreateActiveEffect', (effect: ActiveEffect) => overlayDefeated(effect));
-  for (const hook of ['createActiveEffect', 'deleteActiveEffect'] as const) {
-    Hooks.on(hook, (effect: ActiveEffect) => {
-      const actor = ownerActor(effect);
-      if (actor && marksDefeated(effect)) void track(syncDefeated(actor));
-    });
-  }
+/** `createActiveEffect`, `deleteActiveEffect` (src/hooks/register-hooks.ts): the combatant follows. */
+export function defeatedOnEffect(effect: ActiveEffect): void {
+  const actor = ownerActor(effect);
+  if (actor && marksDefeated(effect)) void track(syncDefeated(actor));
 }

@@ -52,20 +52,15 @@ export function warnSkippedEffectChanges(doc: Actor | Item): void {
   if (root.documentName === 'Actor') for (const item of (root as Actor).items) warnDocument(item);
 }
 
-export function registerEffectGuardWarnings(): void {
-  const owner = (doc: FoundryDocument | null) =>
-    doc && (doc.documentName === 'Actor' || doc.documentName === 'Item') ? (doc as Actor | Item) : null;
-  for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect']) {
-    Hooks.on(hook, (effect: ActiveEffect) => {
-      const parent = owner(effect.parent);
-      if (parent) warnSkippedEffectChanges(parent);
-    });
-  }
-  for (const hook of ['createActor', 'updateActor', 'createItem', 'updateItem', 'deleteItem']) {
-    Hooks.on(hook, (doc: Actor | Item) => warnSkippedEffectChanges(doc));
-  }
-  Hooks.once('ready', () => {
-    for (const actor of game.actors) warnSkippedEffectChanges(actor);
-    for (const item of game.items) warnSkippedEffectChanges(item);
-  });
+/** An effect created, changed or deleted (src/hooks/register-hooks.ts): its actor or item warned. */
+export function warnOnEffect(effect: ActiveEffect): void {
+  const doc = effect.parent;
+  if (doc && (doc.documentName === 'Actor' || doc.documentName === 'Item'))
+    warnSkippedEffectChanges(doc as Actor | Item);
+}
+
+/** On `ready`: every world actor and item. */
+export function warnWorld(): void {
+  for (const actor of game.actors) warnSkippedEffectChanges(actor);
+  for (const item of game.items) warnSkippedEffectChanges(item);
 }

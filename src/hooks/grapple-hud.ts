@@ -31,7 +31,3 @@ export function addGrappleToHud(hud: TokenHUD, html: HTMLElement): void {
     action: () => callModule(grappleModule, (grapple) => grapple.startGrapple(actor)),
   });
 }
-
-export function registerGrappleHud(): void {
-  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addGrappleToHud(hud, html));
-}

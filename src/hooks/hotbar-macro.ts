@@ -22,15 +22,17 @@ function actorWeapon(doc: FoundryDocument | null): Item | null {
   return (doc as Item).actor ? (doc as Item) : null;
 }
 
-/** Registers the `hotbarDrop` handler. */
-export function registerHotbarMacroHooks(): void {
-  Hooks.on('hotbarDrop', (_hotbar: unknown, data: Record<string, unknown>, slot: number) => {
-    if (data.type !== 'Item' || typeof data.uuid !== 'string') return undefined;
-    const weapon = actorWeapon(fromUuidSync(data.uuid));
-    if (!weapon) return undefined;
-    void itemMacro().then((m) => m.createItemMacro(weapon, slot));
-    return false;
-  });
+/** `hotbarDrop` (src/hooks/register-hooks.ts): an actor's weapon becomes an attack macro. */
+export function dropOnHotbar(
+  _hotbar: unknown,
+  data: Record<string, unknown>,
+  slot: number,
+): false | undefined {
+  if (data.type !== 'Item' || typeof data.uuid !== 'string') return undefined;
+  const weapon = actorWeapon(fromUuidSync(data.uuid));
+  if (!weapon) return undefined;
+  void itemMacro().then((m) => m.createItemMacro(weapon, slot));
+  return false;
 }
 
 /**

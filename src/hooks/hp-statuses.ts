@@ -51,12 +51,12 @@ export async function syncHpStatuses(actor: Actor): Promise<{ added: string[]; r
   return { added, removed };
 }
 
-export function registerHpStatusHooks(): void {
-  Hooks.on(
-    'updateActor',
-    (actor: Actor, changes: Record<string, unknown>, options: Record<string, unknown> | undefined) => {
-      if (!isActiveGM() || byCard(options) || !hpChanged(changes)) return;
-      void track(syncHpStatuses(actor));
-    },
-  );
+/** `updateActor` (src/hooks/register-hooks.ts): HP typed by hand give the state they mean. */
+export function hpStatusesOnUpdate(
+  actor: Actor,
+  changes: Record<string, unknown>,
+  options: Record<string, unknown> | undefined,
+): void {
+  if (!isActiveGM() || byCard(options) || !hpChanged(changes)) return;
+  void track(syncHpStatuses(actor));
 }

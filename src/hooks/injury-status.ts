@@ -39,10 +39,8 @@ export async function syncInjuryStatus(actor: Actor): Promise<void> {
   }
 }
 
-export function registerInjuryStatusHooks(): void {
-  Hooks.on('createActor', (actor: Actor) => void syncInjuryStatus(actor));
-  Hooks.on('updateActor', (actor: Actor, changes: Record<string, unknown>) => {
-    // Our own marker changes arrive as effect changes, not actor updates, so this cannot loop.
-    if (changes.system !== undefined || changes.items !== undefined) void syncInjuryStatus(actor);
-  });
+/** `updateActor` (src/hooks/register-hooks.ts): the marker follows a change of the actor's data. */
+export function injuryOnUpdate(actor: Actor, changes: Record<string, unknown>): void {
+  // Our own marker changes arrive as effect changes, not actor updates, so this cannot loop.
+  if (changes.system !== undefined || changes.items !== undefined) void syncInjuryStatus(actor);
 }

@@ -45,9 +45,8 @@ export async function regenerateParts(actor: Actor): Promise<void> {
   );
 }
 
-export function registerRegenerationHooks(): void {
-  Hooks.on('updateActor', (actor: Actor, changes: Record<string, unknown>) => {
-    const system = changes.system as Record<string, unknown> | undefined;
-    if (system && ('hp' in system || 'regeneration' in system)) void regenerateParts(actor);
-  });
+/** `updateActor` (src/hooks/register-hooks.ts): a change of HP or regeneration regrows parts. */
+export function regenerateOnUpdate(actor: Actor, changes: Record<string, unknown>): void {
+  const system = changes.system as Record<string, unknown> | undefined;
+  if (system && ('hp' in system || 'regeneration' in system)) void regenerateParts(actor);
 }

@@ -27,6 +27,7 @@ import { TOKEN_TYPES, type TokenCounts } from '../rules/models/eg/tokens.js';
 import { bloodiedNow } from '../combat/eg-creature.js';
 import { healthStatusesOf } from '../combat/model-health.js';
 import { ensureEgStatuses } from '../cards/shared/maneuver-statuses.js';
+import { modelHooks } from '../hooks/lazy-hooks.js';
 import { t, f } from '../format.js';
 
 const EG = 'eg';
@@ -176,15 +177,20 @@ export function registerEgTable(): void {
     decorate: (m, message, html) => m.egTurnCard.decorate(message, html),
     templates: [],
   });
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateEgTracker(app, html));
-  Hooks.on('updateActor', redrawOnActor);
-  Hooks.on('updateActor', (actor: Actor, changes: object, options: Record<string, unknown> | undefined) => {
-    void syncEgUnconscious(actor, changes, options)?.catch((error: unknown) => console.error(error));
-  });
+  modelHooks.egTable(egTableHooks);
   // The chapter's conditions (unbalanced, slowed, immobilized, distracted, grabbed) as statuses.
   ensureEgStatuses();
-  Hooks.on('updateCombat', (combat: Combat, changes: Record<string, unknown>) => {
+}
+
+/** The hooks' handlers (src/hooks/register-hooks.ts `modelHooks.egTable`). */
+export const egTableHooks = {
+  renderCombatTracker: (app: CombatTrackerApp, html: HTMLElement) => decorateEgTracker(app, html),
+  redrawOnActor,
+  syncUnconscious(actor: Actor, changes: object, options: Record<string, unknown> | undefined): void {
+    void syncEgUnconscious(actor, changes, options)?.catch((error: unknown) => console.error(error));
+  },
+  updateCombat(combat: Combat, changes: Record<string, unknown>): void {
     redrawSheetsOnPools(combat, changes);
     turnStart(combat, changes);
-  });
-}
+  },
+};

@@ -16,6 +16,7 @@ import { modelOffers } from '../settings/combat-model.js';
 import { registerCard, registerGMQuery, serialized, track } from '../cards/kernel/index.js';
 import { EG_GIFT_QUERY, EG_TOKEN_CARD_TEMPLATE } from '../cards/eg-tokens/token-card-state.js';
 import { egTokenCard, handleGift, postInitiativeCard } from '../cards/eg-tokens/token-card.js';
+import { modelHooks } from '../hooks/lazy-hooks.js';
 
 /** Where the bloodied mark is stored on the actor (lane core's schema). */
 export const BLOODIED_KEY = 'system.model.eg.bloodied';
@@ -71,15 +72,18 @@ export function registerEgTokens(): void {
   registered = true;
   registerCard(egTokenCard, [EG_TOKEN_CARD_TEMPLATE]);
   registerGMQuery(EG_GIFT_QUERY, (data, sender) => handleGift(data, sender));
-  // The handlers return their work: Foundry ignores it, and the playground (one page for every
-  // client) keeps the GM's client until it settles (test/harness/README.md, "Limits of the stand-in").
-  const watch = (combatant: Combatant, changes: Record<string, unknown>, userId: string) =>
-    'initiative' in changes ? track(initiativeChanged(combatant, userId)).catch(console.error) : undefined;
-  Hooks.on('updateCombatant', (c: Combatant, changes: Record<string, unknown>, _o: unknown, userId: string) =>
-    watch(c, changes, userId),
-  );
-  Hooks.on('createCombatant', (c: Combatant, data: Record<string, unknown>, userId: string) =>
-    watch(c, data, userId),
-  );
-  Hooks.on('deleteCombat', (combat: Combat) => track(encounterEnded(combat)).catch(console.error));
+  modelHooks.egTokens(egTokenHooks);
 }
+
+// The handlers return their work: Foundry ignores it, and the playground (one page for every
+// client) keeps the GM's client until it settles (test/harness/README.md, "Limits of the stand-in").
+const watch = (combatant: Combatant, changes: Record<string, unknown>, userId: string) =>
+  'initiative' in changes ? track(initiativeChanged(combatant, userId)).catch(console.error) : undefined;
+
+/** The hooks' handlers (src/hooks/register-hooks.ts `modelHooks.egTokens`). */
+export const egTokenHooks = {
+  updateCombatant: (c: Combatant, changes: Record<string, unknown>, _o: unknown, userId: string) =>
+    watch(c, changes, userId),
+  createCombatant: (c: Combatant, data: Record<string, unknown>, userId: string) => watch(c, data, userId),
+  deleteCombat: (combat: Combat) => track(encounterEnded(combat)).catch(console.error),
+};

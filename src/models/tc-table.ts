@@ -24,6 +24,7 @@ import { tcInitiativeOf, tcSheetBlock } from '../applications/sheets/tc-sheet.js
 import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
 import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
 import { TC_MODEL_ID } from '../rules/models/tc/state.js';
+import { modelHooks } from '../hooks/lazy-hooks.js';
 
 const TC = TC_MODEL_ID;
 const playing = () => combatModel().id === TC;
@@ -96,10 +97,11 @@ export function registerTcTable(): void {
     decorate: (m, message, html) => m.tcHealCard.decorate(message, html),
     templates: [],
   });
-  // Real Foundry calls the render hook of each class of the sheet; the leaf classes are enough.
-  for (const sheet of ['CharacterSheet', 'NpcSheet'])
-    Hooks.on(`render${sheet}`, (app: { actor?: Actor }, html: HTMLElement) => {
-      wireHeal(app, html);
-      wirePlay(app, html);
-    });
+  modelHooks.tcTable(tcSheetRendered);
+}
+
+/** `renderCharacterSheet`, `renderNpcSheet` (src/hooks/register-hooks.ts `modelHooks.tcTable`). */
+export function tcSheetRendered(app: { actor?: Actor }, html: HTMLElement): void {
+  wireHeal(app, html);
+  wirePlay(app, html);
 }

@@ -38,6 +38,7 @@ import {
 } from '../combat/tc-schedule.js';
 import { tcCountdowns, type TcCountdown } from '../combat/tc-countdowns.js';
 import { SPEED_CLASS_ORDER } from '../rules/models/tc/speed-factor.js';
+import { modelHooks } from '../hooks/lazy-hooks.js';
 import { t, f } from '../format.js';
 
 const actModule = onDemand(() => import('../cards/tc-act/tc-act-card.js'));
@@ -315,11 +316,16 @@ export function registerTcTracker(): void {
   });
   // The action list comes with the card's module: loaded now, so the tracker has it when drawn.
   void track(actModule()).then(() => (ui.combat?.rendered ? ui.combat.render() : undefined));
-  Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateTcTracker(app, html));
-  Hooks.on('updateCombatant', (combatant: Combatant, changes: object, _options: unknown, userId: string) => {
-    void restoreInitiative(combatant, changes, userId)?.catch((error: unknown) => console.error(error));
-  });
-  Hooks.on('deleteCombat', (combat: Combat) => {
-    void clearTopLost(combat)?.catch((error: unknown) => console.error(error));
-  });
+  modelHooks.tcTracker(tcTrackerHooks);
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts `modelHooks.tcTracker`). */
+export const tcTrackerHooks = {
+  renderCombatTracker: (app: CombatTrackerApp, html: HTMLElement) => decorateTcTracker(app, html),
+  updateCombatant(combatant: Combatant, changes: object, _options: unknown, userId: string): void {
+    void restoreInitiative(combatant, changes, userId)?.catch((error: unknown) => console.error(error));
+  },
+  deleteCombat(combat: Combat): void {
+    void clearTopLost(combat)?.catch((error: unknown) => console.error(error));
+  },
+};

@@ -9,6 +9,7 @@ import { expect, type SelfTestCheck } from './check.js';
 import { PROBE_SETTING } from './probe-setting.js';
 import { combatModelId, modelName, worldModelLoad, worldModelReady } from '../settings/combat-model.js';
 import { f } from '../format.js';
+import { worldStores } from './checks-stores.js';
 
 /** The queries a card or an actor request needs on the GM's and every player's client. */
 export const REQUIRED_QUERIES = [
@@ -177,5 +178,6 @@ export const CONFIG_CHECKS: readonly SelfTestCheck[] = [
   registration,
   combatModelLoaded,
   settings,
+  worldStores,
   selectedTokens,
 ];

@@ -113,18 +113,18 @@ export function registerCombatModelSetting(): void {
       void track(worldModelReady().then(after)).catch(() => {});
     },
   });
-  // An actor created under another model than GnG from data holding GnG's full HP starts at full HP
-  // under it: after creation, on the active GM's client only (combat-model-hp.ts, loaded then).
-  Hooks.on('createActor', (actor: Actor) => {
-    if (isActiveGM() && combatModelId() !== models.DEFAULT_COMBAT_MODEL)
-      void track(import('./combat-model-hp.js').then((m) => m.fullHpAtCreation(actor))).catch(() => {});
-  });
-  Hooks.on('preCreateSetting', (setting: { key?: unknown }, data: { value?: unknown }) =>
-    guardWrite(setting, data),
-  );
-  Hooks.on('preUpdateSetting', (setting: { key?: unknown }, change: { value?: unknown }) =>
-    guardWrite(setting, change),
-  );
   setReadyGate(worldModelReady);
   void worldModelReady().catch(() => {});
 }
+
+/** The hooks' handlers (src/hooks/register-hooks.ts). */
+export const combatModelHooks = {
+  // An actor created under another model than GnG from data holding GnG's full HP starts at full HP
+  // under it: after creation, on the active GM's client only (combat-model-hp.ts, loaded then).
+  createActor(actor: Actor): void {
+    if (isActiveGM() && combatModelId() !== models.DEFAULT_COMBAT_MODEL)
+      void track(import('./combat-model-hp.js').then((m) => m.fullHpAtCreation(actor))).catch(() => {});
+  },
+  /** `preCreateSetting` and `preUpdateSetting`: a write of the model's setting guarded. */
+  guardWrite: (setting: { key?: unknown }, change: { value?: unknown }) => guardWrite(setting, change),
+};

@@ -43,8 +43,8 @@ models.registerCombatModel(SAGA_LOADER);
 /**
  * The Enlightened Grognard model (seed 003, issue #31), registered as the Saga-style model is: its
  * code and its glue at the table — the tokens' cards, gifts and end of the encounter
- * (src/combat/eg-tokens.ts); the sheet block, the tracker's tokens and bloodied marker, the dying
- * save at each turn start and the sheet's actions (src/combat/eg-table.ts); the action budget and
+ * (src/models/eg-tokens.ts); the sheet block, the tracker's tokens and bloodied marker, the dying
+ * save at each turn start and the sheet's actions (src/models/eg-table.ts); the action budget and
  * attacks of opportunity (src/combat/eg-turns.ts) — a chunk loaded on first use; the glue's hooks do
  * nothing under another model.
  */
@@ -69,7 +69,7 @@ models.registerCombatModel(EG_LOADER);
 /**
  * The Time Count and Threshold of Pain model (seed 002, issue #32), registered as the other two: its
  * engine and its glue at the table — the Time Count tracker, its act card and settings
- * (src/combat/tc-tracker.ts); the sheet block and the GM's Heal (src/combat/tc-table.ts) — a chunk
+ * (src/models/tc-tracker.ts); the sheet block and the GM's Heal (src/models/tc-table.ts) — a chunk
  * loaded on first use; the glue's hooks do nothing under another model.
  */
 export const TC_LOADER: models.LazyCombatModel = {

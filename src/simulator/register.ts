@@ -32,12 +32,15 @@ export function addSimulatorButton(root: HTMLElement | null | undefined, places:
   addSidebarButton(root, places, SIMULATOR_BUTTON);
 }
 
+/** Its template, on `init` (its buttons' hooks: src/hooks/register-hooks.ts). */
 export function registerSimulator(): void {
-  Hooks.on('renderActorDirectory', (_app: unknown, html: unknown) =>
-    addSimulatorButton(elementOf(html), ['.header-actions', '.directory-header']),
-  );
-  Hooks.on('renderCombatTracker', (_app: unknown, html: unknown) =>
-    addSimulatorButton(elementOf(html), ['.combat-tracker-header', 'header', '.encounter-controls']),
-  );
   void foundry.applications.handlebars.loadTemplates([SIMULATOR_TEMPLATE]);
 }
+
+/** `renderActorDirectory` and `renderCombatTracker`: the button in the header. */
+export const simulatorButtonIn = {
+  directory: (_app: unknown, html: unknown) =>
+    addSimulatorButton(elementOf(html), ['.header-actions', '.directory-header']),
+  tracker: (_app: unknown, html: unknown) =>
+    addSimulatorButton(elementOf(html), ['.combat-tracker-header', 'header', '.encounter-controls']),
+};

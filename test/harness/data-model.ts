@@ -1,4 +1,7 @@
-/** `foundry.abstract.TypeDataModel`: schema-cleaned, validated system data with prepare hooks. */
+/**
+ * `foundry.abstract.TypeDataModel`: schema-cleaned, validated system data with prepare hooks; and
+ * `foundry.abstract.DataModel`, the same without a document (a world setting's type).
+ */
 import { cleanAndValidate } from './fields.js';
 
 export class HarnessTypeDataModel implements TypeDataModel {
@@ -37,3 +40,31 @@ export class HarnessTypeDataModel implements TypeDataModel {
 }
 
 export const TypeDataModelImpl: TypeDataModelConstructor = HarnessTypeDataModel;
+
+/**
+ * `foundry.abstract.DataModel`: source migrated (`migrateData`), cleaned and validated by the
+ * schema on construction (unknown keys dropped; a bad field throws), its fields on the instance.
+ */
+export class HarnessDataModel implements DataModel {
+  static defineSchema(): DataSchema {
+    return {};
+  }
+
+  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return source;
+  }
+
+  constructor(source: Record<string, unknown> = {}) {
+    const ctor = this.constructor as typeof HarnessDataModel;
+    const migrated = ctor.migrateData(structuredClone(source ?? {}));
+    const cleaned = cleanAndValidate(ctor.defineSchema(), migrated, ctor.name);
+    Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
+    Object.assign(this, structuredClone(cleaned));
+  }
+
+  toObject(): Record<string, unknown> {
+    return structuredClone((this as unknown as { _source: Record<string, unknown> })._source);
+  }
+}
+
+export const DataModelImpl: DataModelConstructor = HarnessDataModel;

@@ -193,6 +193,35 @@ class ArrayField extends BaseField {
   }
 }
 
+/** A record of any keys, each value one field (`TypedObjectField`): a world store keyed by uuid. */
+class TypedObjectField extends BaseField {
+  readonly element: DataField;
+
+  constructor(element: DataField, options: DataFieldOptions = {}) {
+    super({ required: true, initial: () => ({}), ...options });
+    this.element = element;
+  }
+
+  protected _cast(value: unknown): unknown {
+    const source = value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+    return Object.fromEntries(Object.entries(source).map(([key, entry]) => [key, this.element.clean(entry)]));
+  }
+
+  protected _validateType(value: unknown): string | undefined {
+    return typeof value === 'object' && !Array.isArray(value) ? undefined : 'is not an object';
+  }
+
+  override failure(value: unknown): FieldFailure | undefined {
+    const own = super.failure(value);
+    if (own || value === undefined || value === null) return own;
+    for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+      const inner = failureOf(this.element, entry);
+      if (inner) return { path: [key, ...inner.path], reason: inner.reason };
+    }
+    return undefined;
+  }
+}
+
 /** A field's failure: its own `failure` (ours), or its `validate` message with no path. */
 function failureOf(field: DataField, value: unknown): FieldFailure | undefined {
   if (field instanceof BaseField) return field.failure(value);
@@ -208,6 +237,7 @@ export const fields = {
   HTMLField,
   ObjectField,
   ArrayField,
+  TypedObjectField,
 } satisfies FoundryFields;
 
 /**

@@ -12,7 +12,7 @@ import type { Window } from 'happy-dom';
 import type { ReadText } from './templates.js';
 import { HarnessHooks } from './hooks.js';
 import { fields } from './fields.js';
-import { TypeDataModelImpl } from './data-model.js';
+import { DataModelImpl, TypeDataModelImpl } from './data-model.js';
 import {
   ActiveEffectImpl,
   ActorImpl,
@@ -59,7 +59,6 @@ import {
   TOKEN_DISPOSITIONS,
   type TokenBars,
 } from './tokens.js';
-import type { GnGApi } from '../../src/api.js';
 import { renderMessageHTML } from './chat-html.js';
 import { HarnessFolder } from './folders.js';
 import { HarnessScene } from './templates-documents.js';
@@ -150,7 +149,7 @@ class HarnessGame implements Game {
   };
   combat: Combat | null = null;
   ready = false;
-  gng!: GnGApi;
+  gng!: Game['gng'];
   /**
    * The world's stored sources as the server sent them when the world loaded (before the data models
    * migrated them): dnd5e `module/migration.mjs` reads an invalid actor's source from
@@ -385,7 +384,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     specialStatusEffects: {},
   } satisfies FoundryConfig;
   g.foundry = {
-    abstract: { TypeDataModel: TypeDataModelImpl },
+    abstract: { TypeDataModel: TypeDataModelImpl, DataModel: DataModelImpl },
     data: { fields },
     applications: {
       instances: applicationInstances,

@@ -1,6 +1,16 @@
+import { HarnessDataModel } from './data-model.js';
+
+/** A setting typed by a DataModel (test/harness/README.md): its value is the model's source. */
+const modelType = (config: SettingConfig): (new (source: Record<string, unknown>) => DataModel) | null =>
+  typeof config.type === 'function' && config.type.prototype instanceof HarnessDataModel
+    ? (config.type as new (source: Record<string, unknown>) => DataModel)
+    : null;
+
 /**
  * `game.settings`: registered settings with defaults; world settings only a GM may set; a `client`
- * setting (stored by each browser, e.g. core's `rollMode`) holds a value per client (user).
+ * setting (stored by each browser, e.g. core's `rollMode`) holds a value per client (user). A
+ * setting typed by a DataModel hands back an instance built from the stored source (migrated,
+ * cleaned, validated), and stores the source of what it is given (a bad value throws, unchanged).
  */
 export class HarnessSettings implements ClientSettings {
   readonly registered = new Map<string, SettingConfig>();
@@ -40,7 +50,21 @@ export class HarnessSettings implements ClientSettings {
     const config = this.registered.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
     const values = this.#store(config);
-    return values.has(id) ? values.get(id) : structuredClone(config.default);
+    const value = values.has(id) ? values.get(id) : structuredClone(config.default);
+    const Model = modelType(config);
+    return Model && value !== null && value !== undefined
+      ? new Model(value as Record<string, unknown>)
+      : value;
+  }
+
+  /**
+   * Puts `value` in the store as the world's database holds it, with no check and no hook: a world's
+   * stored value from before a change of the setting's shape (a test of its migration).
+   */
+  storeRaw(namespace: string, key: string, value: unknown): void {
+    const config = this.registered.get(`${namespace}.${key}`);
+    if (!config) throw new Error(`"${namespace}.${key}" is not a registered game setting`);
+    this.#store(config).set(`${namespace}.${key}`, structuredClone(value));
   }
 
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
@@ -51,6 +75,9 @@ export class HarnessSettings implements ClientSettings {
       throw new Error(`Only a GM may change the world setting "${id}"`);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`"${String(value)}" is not a choice of "${id}"`);
+    const Model = modelType(config);
+    if (Model && value !== null && value !== undefined)
+      value = (value instanceof Model ? value : new Model(value as Record<string, unknown>)).toObject();
     const store = this.#store(config);
     // A world setting is a Setting document: its pre-hook runs on the writing client, and false
     // cancels the write, the value staying as it was (test/harness/README.md).
@@ -63,8 +90,9 @@ export class HarnessSettings implements ClientSettings {
         return this.get(namespace, key);
     }
     store.set(id, value);
-    config.onChange?.(value);
-    return value;
+    const current = this.get(namespace, key);
+    config.onChange?.(current);
+    return current;
   }
 
   /** Back to defaults (between tests). */

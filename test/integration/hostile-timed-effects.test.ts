@@ -313,7 +313,7 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     expect(hero.statuses.has('prone')).toBe(false);
     expect(hero.effects.size).toBe(0);
     // Nothing is left held; the record is the GM's: a player cannot write it.
-    expect(game.settings.get('gng', 'statusHolds')).toEqual({});
+    expect((game.settings.get('gng', 'statusHolds') as DataModel).toObject()).toEqual({ records: {} });
     h.as(player);
     await expect(
       game.settings.set('gng', 'statusHolds', {

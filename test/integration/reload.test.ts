@@ -119,6 +119,12 @@ describe('reloading', () => {
       ok: false,
       error: 'GNG.Error.Card.BadRequest',
     });
+    // Checked by its schema (issue #34): no uuid, an empty one, a number, a list are refused too.
+    for (const bad of [{}, { itemUuid: '' }, { itemUuid: 7 }, { itemUuid: [gun.uuid] }, null])
+      expect(await fromConsole(RELOAD_QUERY, bad as never)).toMatchObject({
+        ok: false,
+        error: 'GNG.Error.Card.BadRequest',
+      });
     expect(loaded(gun)).toBe(2);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The stored state of the Saga-style turn-start card (`flags.gng.sagaTurn`): what a creature's turn
  * start did under the Saga-style model (regeneration, the dying round) and what Undo takes back. The start
- * code's registration (src/combat/saga-turn-start.ts) names the query and the flag's type itself.
+ * code's registration (src/models/saga-turn-start.ts) names the query and the flag's type itself.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import type { SagaTurnStart } from '../../rules/models/saga/turn-start.js';
 
-/** The card's GM query (src/combat/saga-turn-start.ts registers it under this name). */
+/** The card's GM query (src/models/saga-turn-start.ts registers it under this name). */
 export const SAGA_TURN_QUERY = 'gng.sagaTurnCard';
 
 /**

@@ -6,7 +6,7 @@
  * combatant (a GM may play any), rolls there — the SF (random for PCs, static for NPCs by the world
  * setting, R35) and the initiative — writes through the schedule store (src/combat/tc-schedule.ts,
  * which refuses an act out of turn) and posts a card holding the store's records, with the GM's exact
- * Undo. Loaded with the model (src/combat/tc-tracker.ts registers it).
+ * Undo. Loaded with the model (src/models/tc-tracker.ts registers it).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { escapeHtml } from '../../chat/escape-html.js';

@@ -6,10 +6,9 @@
  */
 import { track } from '../../cards/kernel/in-flight.js';
 
-export function registerTokenActionHud(): void {
-  Hooks.on('tokenActionHudCoreApiReady', (core: unknown) => {
-    void track(import('./system-manager.js').then((m) => m.registerWithCore(core))).catch((error: unknown) =>
-      console.error(error),
-    );
-  });
+/** `tokenActionHudCoreApiReady` (src/hooks/register-hooks.ts): our system manager, loaded then. */
+export function onTokenActionHudCore(core: unknown): void {
+  void track(import('./system-manager.js').then((m) => m.registerWithCore(core))).catch((error: unknown) =>
+    console.error(error),
+  );
 }

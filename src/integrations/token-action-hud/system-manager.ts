@@ -12,6 +12,7 @@ import { hudActions } from './actions.js';
 import { hudDefaults } from './defaults.js';
 import { createRollHandler } from './roll-handler.js';
 import { isTahCore, REQUIRED_CORE_MODULE_VERSION, type TahCoreModule } from './tah-core.js';
+import { tokenActionHudCardHooks } from '../../hooks/lazy-hooks.js';
 
 /** The id of our one roll handler in core's "Roll handler" setting (core's own name for the default). */
 const ROLL_HANDLER_ID = 'core';
@@ -62,8 +63,7 @@ function refreshOnCards(): void {
   const refresh = (message: ChatMessage) => {
     if (cardState(message)) Hooks.callAll('forceUpdateTokenActionHud');
   };
-  Hooks.on('createChatMessage', refresh);
-  Hooks.on('updateChatMessage', refresh);
+  tokenActionHudCardHooks(refresh);
 }
 
 /**

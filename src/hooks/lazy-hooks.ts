@@ -1,0 +1,54 @@
+/**
+ * The hooks of code loaded on first use (issue #29), the second half of the list in
+ * src/hooks/register-hooks.ts: each part calls its entry once as it loads, handing its handlers. This
+ * file imports only types, so loading it loads nothing else.
+ */
+import type * as sagaTurns from '../combat/saga-turns.js';
+import type * as egTurns from '../combat/eg-turns.js';
+import type * as egTable from '../models/eg-table.js';
+import type * as egTokens from '../models/eg-tokens.js';
+import type * as tcTracker from '../models/tc-tracker.js';
+import type * as tcTable from '../models/tc-table.js';
+
+/**
+ * The combat models' glue (src/settings/combat-model.ts loads it with its model): each part calls
+ * its entry once as it registers; its hooks do nothing under another model.
+ */
+export const modelHooks = {
+  saga(on: typeof sagaTurns.sagaTurnHooks): void {
+    Hooks.on('updateActor', on.updateActor);
+    Hooks.on('renderCombatTracker', on.renderCombatTracker);
+    Hooks.on('updateCombat', on.updateCombat);
+  },
+  egTokens(on: typeof egTokens.egTokenHooks): void {
+    Hooks.on('updateCombatant', on.updateCombatant);
+    Hooks.on('createCombatant', on.createCombatant);
+    Hooks.on('deleteCombat', on.deleteCombat);
+  },
+  egTable(on: typeof egTable.egTableHooks): void {
+    Hooks.on('renderCombatTracker', on.renderCombatTracker);
+    Hooks.on('updateActor', on.redrawOnActor);
+    Hooks.on('updateActor', on.syncUnconscious);
+    Hooks.on('updateCombat', on.updateCombat);
+  },
+  egTurns(on: typeof egTurns.egTurnHooks): void {
+    Hooks.on('renderCombatTracker', on.renderCombatTracker);
+    Hooks.on('updateCombat', on.updateCombat);
+  },
+  tcTracker(on: typeof tcTracker.tcTrackerHooks): void {
+    Hooks.on('renderCombatTracker', on.renderCombatTracker);
+    Hooks.on('updateCombatant', on.updateCombatant);
+    Hooks.on('deleteCombat', on.deleteCombat);
+  },
+  // Real Foundry calls the render hook of each class of the sheet; the leaf classes are enough.
+  tcTable(sheetRendered: typeof tcTable.tcSheetRendered): void {
+    Hooks.on('renderCharacterSheet', sheetRendered);
+    Hooks.on('renderNpcSheet', sheetRendered);
+  },
+};
+
+/** Token Action HUD (loaded when the module hands over its API): a card posted or changed refreshes it. */
+export function tokenActionHudCardHooks(refresh: (message: ChatMessage) => void): void {
+  Hooks.on('createChatMessage', refresh);
+  Hooks.on('updateChatMessage', refresh);
+}
