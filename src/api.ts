@@ -25,7 +25,7 @@ import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import { moveConditionTrack, type TrackMove } from './cards/saga-track/track-state.js';
 import type { RestOptions } from './cards/rest/rest-card.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
-import type { HealOptions } from './cards/heal/heal-card.js';
+import type { HealOptions } from './cards/heal/heal-actions.js';
 import { healModule } from './cards/heal/heal-register.js';
 import { featActionModule } from './cards/feat-actions/feat-action-register.js';
 import { designate } from './cards/opponent-feats/designate.js';
