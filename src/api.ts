@@ -23,7 +23,7 @@ import type { EgSave } from './rules/models/eg/saves.js';
 import type { EgSaveOptions } from './cards/eg-maneuver/eg-save.js';
 import { quickStand } from './cards/quick-stand/quick-stand-state.js';
 import { moveConditionTrack, type TrackMove } from './cards/saga-track/track-state.js';
-import type { RestOptions } from './cards/rest/rest-card.js';
+import type { RestOptions } from './cards/rest/rest-actions.js';
 import { restModule, restPartyModule } from './cards/rest/rest-register.js';
 import type { HealOptions } from './cards/heal/heal-actions.js';
 import { healModule } from './cards/heal/heal-register.js';

@@ -239,3 +239,72 @@ describe('the heal card', () => {
     expect(fresh(legacy).content).toContain('The GM undid this healing.');
   });
 });
+
+describe('the rest card', () => {
+  const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+
+  /** The player rests the rogue for a night. */
+  async function night() {
+    h.as(gm);
+    const rogue = await appendix3Rogue(h, player);
+    h.as(player);
+    expect(await game.gng.rest(rogue, { kind: 'night' })).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    return { rogue, card: game.messages.contents.at(-1) as ChatMessage };
+  }
+
+  it('is typed (rest), its state in system, drawn in each user’s language; Undo notes are keys', async () => {
+    const { rogue, card } = await night();
+    expect(card.type).toBe('rest');
+    expect(cardStateOf(card)).toMatchObject({
+      actorUuid: rogue.uuid,
+      name: rogue.name,
+      request: { kind: 'night', interrupted: false, dayWithLoss: false, healer: false, clock: true },
+      undone: false,
+      undoNotes: [],
+    });
+    expect(card.flags.gng?.rest).toBeUndefined();
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(text(await drawn(card), '.card-header h3')).toBe(pseudo(`${rogue.name} rests`));
+    h.as(gm);
+    expect(text(await drawn(card), '.card-header h3')).toBe(`${rogue.name} rests`);
+    // The clock moved on since the rest: Undo keeps it and says so, as a key drawn in each language.
+    await game.time.advance(60);
+    await click(card, 'restUndo');
+    expect(cardStateOf(fresh(card))).toMatchObject({
+      undone: true,
+      undoNotes: [{ key: 'GNG.Rest.ClockKept' }],
+    });
+    const kept = 'The world clock was kept as it is: time has moved on since this rest.';
+    expect((await drawn(card)).textContent).toContain(kept);
+    h.as(player);
+    expect((await drawn(card)).textContent).toContain(pseudo(kept));
+  });
+
+  it('a card from before (type base, flags.gng.rest) still renders and its Undo works', async () => {
+    const { rogue, card } = await night();
+    h.as(gm);
+    const {
+      undone: _u,
+      undoNotes: _n,
+      tc: _tc,
+      ...old
+    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
+    await fresh(card).delete();
+    const legacy = (await ChatMessage.create({
+      content: card.content,
+      speaker: card.speaker,
+      flags: { gng: { type: 'restCard', rest: old } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(text(await drawn(legacy), '.card-header h3')).toBe(`${rogue.name} rests`);
+    h.as(gm);
+    await click(legacy, 'restUndo');
+    expect(fresh(legacy).type).toBe('base');
+    expect(fresh(legacy).flags.gng?.rest).toMatchObject({ applied: null, undone: true });
+    expect(fresh(legacy).content).toContain('The GM undid this rest.');
+  });
+});
