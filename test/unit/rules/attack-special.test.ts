@@ -13,6 +13,7 @@ import {
   singleTargetBurstShots,
   strafingConeFeet,
   suppressingFire,
+  suppressingFireShots,
   suppressingFireFreeAttack,
   targetSizeExtraShots,
 } from '../../../src/rules/special-attacks.js';
@@ -488,6 +489,11 @@ describe('SCATTERSHOT', () => {
 });
 
 describe('SUPPRESSING FIRE', () => {
+  it('the shots wasted as the card shows them: 1d10 + 10 (2d10 + 20 automatic) and what the dice ask for', () => {
+    // 000 seed l. 2108 "you fire 1d10 + 10 shots into that area" (automatic: 2d10 + 20); 4 → 14, 3 + 7 → 30.
+    expect(suppressingFireShots(false, [4])).toEqual({ formula: '1d10 + 10', wanted: 14 });
+    expect(suppressingFireShots(true, [3, 7])).toEqual({ formula: '2d10 + 20', wanted: 30 });
+  });
   it('single shot: 1d10 + 10 wasted, free attack −8 for two shots', () => {
     const s = suppressingFire({
       fullyAutomatic: false,
