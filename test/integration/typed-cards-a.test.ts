@@ -308,3 +308,22 @@ describe('the rest card', () => {
     expect(fresh(legacy).content).toContain('The GM undid this rest.');
   });
 });
+
+describe('the temporary-HP line (a note)', () => {
+  it('is a note of a lang key and its data, drawn in each user’s language', async () => {
+    h.as(gm);
+    const rogue = await appendix3Rogue(h, player);
+    expect(await game.gng.grantTemporaryHp(rogue, 5)).toMatchObject({ ok: true });
+    const note = game.messages.contents.at(-1) as ChatMessage;
+    expect(note.type).toBe('note');
+    expect(cardStateOf(note)).toEqual({
+      cls: 'temp-hp',
+      lines: [{ key: 'GNG.TempHp.Gained', data: { name: rogue.name, amount: 5, before: 0, after: 5 } }],
+    });
+    const line = game.i18n.format('GNG.TempHp.Gained', { name: rogue.name, amount: 5, before: 0, after: 5 });
+    expect(text(await drawn(note), '.message-content p.gng.temp-hp')).toBe(line);
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(text(await drawn(note), '.message-content p.gng.temp-hp')).toBe(pseudo(line));
+  });
+});
