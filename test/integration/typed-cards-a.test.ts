@@ -316,7 +316,7 @@ describe('the temporary-HP line (a note)', () => {
     expect(await game.gng.grantTemporaryHp(rogue, 5)).toMatchObject({ ok: true });
     const note = game.messages.contents.at(-1) as ChatMessage;
     expect(note.type).toBe('note');
-    expect(cardStateOf(note)).toEqual({
+    expect(cardStateOf(note)).toMatchObject({
       cls: 'temp-hp',
       lines: [{ key: 'GNG.TempHp.Gained', data: { name: rogue.name, amount: 5, before: 0, after: 5 } }],
     });
