@@ -5,8 +5,16 @@
  */
 import { NoteData } from './kernel/note-data.js';
 import { BleedingData } from './bleeding/bleeding-data.js';
+import { CastData } from './cast/cast-data.js';
+import { HealData } from './heal/heal-data.js';
+import { RestData } from './rest/rest-data.js';
+import { QuickStandData } from './quick-stand/quick-stand-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
   bleeding: BleedingData,
+  quickStand: QuickStandData,
+  cast: CastData,
+  heal: HealData,
+  rest: RestData,
 };

@@ -150,15 +150,19 @@ async function enchant(
     spend,
     effects,
     rollMode: mode.rollMode,
-    line: f(spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast', {
-      caster: caster.name,
-      spell: spell.name,
-      weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
-      bypass: game.i18n.localize(`GNG.Bypass.${e.bypass}`),
-      minutes: seconds / 60,
-      level: casterLevel,
-      cost,
-    }),
+    // A lang key and its data: each client words the card's line in its language (issue #34).
+    line: {
+      key: spell.type === 'spell' ? 'GNG.Cast.WeaponSpellCast' : 'GNG.Cast.WeaponPowerCast',
+      data: {
+        caster: caster.name,
+        spell: spell.name,
+        weapons: weapons.map((w) => `${w.name} (${w.parent?.name ?? ''})`).join(', '),
+        bypass: { key: `GNG.Bypass.${e.bypass}` },
+        minutes: seconds / 60,
+        level: casterLevel,
+        cost,
+      },
+    },
   });
   return { effects, casterLevel, seconds, cost };
 }

@@ -11,6 +11,11 @@ import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '.
 export const NONLETHAL_BODY_PART_RECOVERY = '2d4';
 /** DC of the Heal surgery check that restores a disabled body part (GnG "Surgery"). */
 export const BODY_PART_SURGERY_DC = 20;
+/**
+ * DC of the Heal check that tends injuries. GnG says only "If a healer successfully tends your
+ * injuries"; the core rules' tending for days is Long-Term Care, DC 15 (d20 3.5 SRD, Heal).
+ */
+export const TEND_INJURIES_DC = 15;
 
 /** Rolls the minutes (2d4) a nonlethally disabled body part takes to recover. */
 export function nonlethalBodyPartRecoveryMinutes(dice: DiceSource): number {

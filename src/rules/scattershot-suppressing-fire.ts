@@ -76,6 +76,18 @@ const SUPPRESSING_FIRE_TABLE = {
 /** Reflex DC = 10 + ½ base attack bonus + Dexterity (decision: modifier, see docs). */
 const SUPPRESSING_FIRE_DC_BASE = 10;
 
+/**
+ * The shots suppressing fire wastes (SUPPRESSING FIRE): the dice as a formula (`1d10 + 10`, automatic
+ * `2d10 + 20`), and the shots `rolled` ask for before the ammunition caps them.
+ */
+export function suppressingFireShots(
+  fullyAutomatic: boolean,
+  rolled: readonly number[] = [],
+): { formula: string; wanted: number } {
+  const { count, faces, bonus } = SUPPRESSING_FIRE_TABLE[fullyAutomatic ? 'automatic' : 'single'].dice;
+  return { formula: `${count}d${faces} + ${bonus}`, wanted: rolled.reduce((a, b) => a + b, 0) + bonus };
+}
+
 /** Input of {@link suppressingFire}. */
 export interface SuppressingFireInput {
   fullyAutomatic: boolean;
@@ -126,7 +138,7 @@ export function suppressingFire(input: SuppressingFireInput): SuppressingFire {
   } else {
     throw new RangeError('suppressing fire needs dice or rolled values');
   }
-  const wanted = rolled.reduce((a, b) => a + b, 0) + row.dice.bonus;
+  const { wanted } = suppressingFireShots(input.fullyAutomatic, rolled);
   const shotsWasted = Math.min(wanted, ammo);
   const ammoLeft = ammo - shotsWasted;
   return {

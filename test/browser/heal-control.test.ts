@@ -10,7 +10,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showApplication } from './bridge.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { checkTextContrast } from './contrast.js';
-import { healCardOf } from '../../src/cards/heal/heal-card.js';
+import { healCardOf } from '../../src/cards/heal/heal-actions.js';
 import type { GnGActorSheet } from '../../src/applications/sheets/actor-sheet.js';
 
 const h = await getHarness();

@@ -3,7 +3,7 @@
  * Throw; Maintain Footing) and Quick Stand on the harness, through the cards' buttons as each user
  * sees them and the GM's queries. Dice are queued in the order they are rolled.
  */
-import { fromConsole, bareQuery } from '../fixtures/cards.js';
+import { fromConsole, bareQuery, cardStateOf } from '../fixtures/cards.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
@@ -533,7 +533,7 @@ describe('Quick Stand', () => {
     expect(result).toEqual({ ok: true });
     expect(pc.statuses.has('prone')).toBe(false);
     const card = game.messages.contents.at(-1) as ChatMessage;
-    expect(card.flags.gng?.quickStand).toMatchObject({ total: 20, dc: 20, stood: true });
+    expect(cardStateOf(card)).toMatchObject({ total: 20, dc: 20, stood: true });
     expect(card.content).toContain('Tumble 20 vs DC 20');
     expect(card.content).toContain('provokes attacks of opportunity');
   });

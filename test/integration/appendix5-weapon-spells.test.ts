@@ -219,8 +219,7 @@ describe('from the sheet', () => {
     );
     await h.click(dialog, 'button[type="submit"]');
     await vi.waitFor(() => {
-      if (!game.messages.contents.some((m) => m.flags?.gng?.type === 'castCard'))
-        throw new Error('not cast yet');
+      if (!game.messages.contents.some((m) => m.type === 'cast')) throw new Error('not cast yet');
     });
     expect(bypassOf(sword)).toBe('piercing');
     // 6 × 10 minutes.

@@ -17,8 +17,8 @@ import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-card.js';
-import { restCardOf } from '../../src/cards/rest/rest-card.js';
+import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-actions.js';
+import { restCardOf } from '../../src/cards/rest/rest-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -11,7 +11,7 @@ import { getHarness } from '../harness/index.js';
 import { appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { careOf } from '../../src/combat/care-records.js';
-import { healCardOf } from '../../src/cards/heal/heal-card.js';
+import { healCardOf } from '../../src/cards/heal/heal-actions.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
 
 const h = await getHarness();

@@ -24,8 +24,8 @@ import {
   type AreaCardState,
   type AreaTarget,
 } from '../../src/cards/area/area-card.js';
-import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-card.js';
-import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-card.js';
+import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-actions.js';
+import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-actions.js';
 import { DYING_QUERY, dyingCardOf, requestDyingUndo } from '../../src/cards/dying/dying-card.js';
 import { STABILIZE_QUERY, stabilizeCardOf, requestStabilizeUndo } from '../../src/cards/dying/stabilize.js';
 import { TEMP_HP_QUERY } from '../../src/cards/dying/temporary-hp.js';

@@ -41,7 +41,7 @@ import {
   bleedingCardOf,
   requestBleedingSave,
 } from '../../src/cards/bleeding/bleeding-actions.js';
-import { QUICK_STAND_QUERY } from '../../src/cards/quick-stand/quick-stand.js';
+import { QUICK_STAND_QUERY } from '../../src/cards/quick-stand/quick-stand-steps.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { budgetOf, combatantOf } from '../../src/combat/action-budget.js';
 

@@ -12,7 +12,7 @@ import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
-import { quickStand } from '../../src/cards/quick-stand/quick-stand.js';
+import { quickStand } from '../../src/cards/quick-stand/quick-stand-steps.js';
 import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-card.js';
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -240,7 +240,7 @@ describe('races on one actor', () => {
     const [a, b] = await Promise.all([quickStand(rogue), quickStand(rogue)]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect(rogue.statuses.has('prone')).toBe(false);
-    expect(game.messages.contents.filter((m) => m.flags.gng?.type === 'quickStand')).toHaveLength(1);
+    expect(game.messages.contents.filter((m) => m.type === 'quickStand')).toHaveLength(1);
     expect(h.dice.queued).toEqual([]);
   });
 

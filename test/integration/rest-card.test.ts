@@ -18,7 +18,7 @@ import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness, installDice3d } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-card.js';
+import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
 

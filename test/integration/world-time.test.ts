@@ -9,7 +9,7 @@ import { fromConsole } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-card.js';
+import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-actions.js';
 import { effectEndsAt } from '../../src/combat/world-time.js';
 
 const h = await getHarness();

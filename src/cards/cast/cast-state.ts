@@ -1,10 +1,12 @@
 /**
- * The cast card's stored state (`flags.gng.cast` of its message): who cast what, what the cast spent
+ * The cast card's state (its message's `system`, subtype `cast`, cast-data.ts; `flags.gng.cast` on
+ * a card posted before issue #34): who cast what, what the cast spent
  * (a slot of a level, power points, or nothing when the caster keeps no pool) and what a weapon spell
- * made, so the card's Undo is the exact inverse of the cast (cast-card.ts).
+ * made, so the card's Undo is the exact inverse of the cast (cast-actions.ts).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { CastSpend } from '../../rules/index.js';
+import type { LocalText, UndoNote } from '../kernel/undo-notes.js';
 
 /** The card's GM query and template (cast-register.ts registers them on `init`). */
 export const CAST_QUERY = 'gng.castCard';
@@ -12,7 +14,7 @@ export const CAST_CARD_TEMPLATE = systemPath('templates/chat/cast-card.hbs');
 /** The card's one target: the caster. */
 export const CAST_TARGET = 'caster';
 
-/** `flags.gng.cast` of a cast card. */
+/** The state of a cast card. */
 export interface CastCardState {
   casterUuid: string;
   caster: string;
@@ -21,17 +23,27 @@ export interface CastCardState {
   /** The proven sender who cast (the GM's record): it may undo its own cast. */
   by: string;
   spent: CastSpend;
-  /** What the cast did besides the spend, as the card says it (a weapon spell's line), or null. */
-  line: string | null;
+  /**
+   * What the cast did besides the spend (a weapon spell's line): a lang key and its data, or the
+   * text itself on a card from before issue #34; null for none.
+   */
+  line: LocalText | string | null;
   /** The uuids of the effects a weapon spell put on weapons (Undo deletes those still there). */
   effects: string[];
   /** Whether the cast still stands (false once undone). */
   applied: boolean;
-  undoNotes?: string[];
+  /** What its Undo could not take back (keys; a legacy card's strings). */
+  undoNotes?: (UndoNote | string)[];
 }
 
-/** The stored cast card state of a message, or null. */
+/** The cast card's state of a message (typed or legacy), or null. */
 export function castCardOf(message: ChatMessage | null | undefined): CastCardState | null {
+  if (message?.type === 'cast') return message.system.toObject() as unknown as CastCardState;
+  return legacyCastCard(message);
+}
+
+/** A cast card posted before issue #34 (`type: 'base'`, `flags.gng.cast`), or null. */
+export function legacyCastCard(message: ChatMessage | null | undefined): CastCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'castCard') return null;
   return (flags.cast as CastCardState | undefined) ?? null;

@@ -6,16 +6,16 @@
  * amount a whole number of at least 1, and writes `system.hp.temp`: the amount as given for any size,
  * the higher of the pool and the grant unless the grant `stacks`. Neither the amount nor the pool it
  * leaves may pass what the data model holds (`LIMITS.hitPoints`, 1,000,000): refused with the reason.
- * The maximum and current HP are untouched; a short chat line says what changed. Under the
+ * The maximum and current HP are untouched; a short chat line (a `note`) says what changed. Under the
  * Enlightened Grognard temporary HP never stack (003:1061–1063, R26): `stacks` is ignored and the
  * larger pool is kept (engine `temporaryHitPointsAfterGain`; decision in docs/rules.md).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
 import { temporaryHitPointsAfterGain } from '../../rules/models/eg/recovery.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { LIMITS } from '../../data/validation.js';
 import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
+import { postNote } from '../kernel/note.js';
 
 import { TEMP_HP_QUERY } from './dying-state.js';
 import { playsEg } from './eg-stabilize.js';
@@ -73,13 +73,17 @@ export async function handleTemporaryHp(
           : after === gained && gained > before
             ? 'TempHp.Gained'
             : 'TempHp.Kept';
-    const line = game.i18n.format(`GNG.${key}`, { name: actor.name, amount: gained, before, after });
     const record = { before, gained, after, stacks: stacks && !eg };
-    await ChatMessage.create({
-      content: `<p class="gng temp-hp">${escapeHtml(line)}</p>`,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'temporaryHp', temporaryHp: record } },
-    });
+    // A note (subtype note, issue #34): its line a lang key and data, drawn on each client in its
+    // language; the grant's numbers stay in the flags as the GM's record of it (nothing renders them).
+    await postNote(
+      'temp-hp',
+      { key: `GNG.${key}`, data: { name: actor.name, amount: gained, before, after } },
+      {
+        speaker: ChatMessage.getSpeaker({ actor }),
+        flags: { [SYSTEM_ID]: { type: 'temporaryHp', temporaryHp: record } },
+      },
+    );
     return { ok: true, data: { before, after } };
   });
 }

@@ -1,4 +1,7 @@
-/** The heal card's stored state (`flags.gng.heal` of its message) and what `game.gng.heal` takes. */
+/**
+ * The heal card's state (its message's `system`, subtype `heal`, heal-data.ts; `flags.gng.heal` on a
+ * card posted before issue #34) and what `game.gng.heal` takes.
+ */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { TendedMark } from '../shared/rest-read.js';
 
@@ -45,7 +48,7 @@ export interface HealApplied {
   removed: Record<string, unknown> | null;
 }
 
-/** `flags.gng.heal` of a heal card. */
+/** The state of a heal card. */
 export interface HealCardState {
   kind: HealKind;
   patientUuid: string;
@@ -60,8 +63,14 @@ export interface HealCardState {
   undone?: boolean;
 }
 
-/** The stored heal card state of a message, or null. */
+/** The heal card's state of a message (typed or legacy), or null. */
 export function healCardOf(message: ChatMessage | null | undefined): HealCardState | null {
+  if (message?.type === 'heal') return message.system.toObject() as unknown as HealCardState;
+  return legacyHealCard(message);
+}
+
+/** A heal card posted before issue #34 (`type: 'base'`, `flags.gng.heal`), or null. */
+export function legacyHealCard(message: ChatMessage | null | undefined): HealCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'healCard') return null;
   return (flags.heal as HealCardState | undefined) ?? null;

@@ -7,18 +7,13 @@ import {
   BODY_PART_SURGERY_DC,
   extraordinaryHealingRestoresBodyPart,
   surgeryRestoresBodyPart,
+  TEND_INJURIES_DC,
 } from '../../rules/index.js';
 import { Refusal } from '../kernel/index.js';
 import { disabledPartsOf, tendedOf, type TendedMark } from '../shared/rest-read.js';
 import { setCare } from '../../combat/care-records.js';
 import { conditionLabel, healerCannotAct } from '../shared/healer-conditions.js';
 import type { ExtraordinaryRoll, HealApplied, HealCardState, HealCheck, HealKind } from './heal-state.js';
-
-/**
- * DC of the Heal check that tends injuries. GnG says only "If a healer successfully tends your
- * injuries"; the core rules' tending for days is Long-Term Care, DC 15 (d20 3.5 SRD, Heal).
- */
-export const TEND_DC = 15;
 
 /** What the GM checked of a request: the documents, and the part treated. */
 export interface HealRequest {
@@ -112,7 +107,7 @@ export async function runHeal(req: HealRequest): Promise<{ state: HealCardState;
   } else {
     const { check, roll } = await healCheck(
       healer as Actor,
-      kind === 'tend' ? TEND_DC : BODY_PART_SURGERY_DC,
+      kind === 'tend' ? TEND_INJURIES_DC : BODY_PART_SURGERY_DC,
     );
     state.check = check;
     rolls.push(roll);

@@ -1,14 +1,14 @@
 /**
  * Quick Stand's registration on `init` (issue #29): its GM query, which loads the GM's side
- * (quick-stand.ts: the check, the card) on first use, the token HUD's button and the card's template.
+ * (quick-stand-steps.ts: the check, the card) on first use, the token HUD's button and the card's template.
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { onDemand } from '../../on-demand.js';
 import { addHudButton } from '../../hooks/hud-button.js';
 import { mayQuickStand, quickStand, QUICK_STAND_QUERY, QUICK_STAND_TEMPLATE } from './quick-stand-state.js';
 
-/** The GM's side (quick-stand.ts), loaded by the first Quick Stand the GM's client answers. */
-export const quickStandModule = onDemand(() => import('./quick-stand.js'));
+/** The GM's side (quick-stand-steps.ts), loaded by the first Quick Stand the GM's client answers. */
+export const quickStandModule = onDemand(() => import('./quick-stand-steps.js'));
 
 const t = (key: string) => game.i18n.localize(key);
 
@@ -35,6 +35,7 @@ export function registerQuickStand(): void {
       [QUICK_STAND_QUERY]: (gm, data, sender, context) => gm.handleQuickStand(data, sender, context),
     },
     templates: [QUICK_STAND_TEMPLATE],
+    types: ['quickStand'],
   });
   Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
 }

@@ -1,6 +1,6 @@
 /**
- * Quick Stand's query, template and card flag, who shows its button, and the asking client's
- * `game.gng.quickStand` (quick-stand.ts is the GM's side, loaded on first use; issue #29).
+ * Quick Stand's query, template and card state, who shows its button, and the asking client's
+ * `game.gng.quickStand` (quick-stand-steps.ts is the GM's side, loaded on first use; issue #29).
  */
 import { systemPath } from '../../config/document-types.js';
 import { askGM, type CardActionResult } from '../kernel/index.js';
@@ -8,9 +8,14 @@ import { askGM, type CardActionResult } from '../kernel/index.js';
 export const QUICK_STAND_QUERY = 'gng.quickStand';
 export const QUICK_STAND_TEMPLATE = systemPath('templates/chat/quick-stand.hbs');
 
-/** `flags.gng.quickStand` of the posted card. */
+/**
+ * The Quick Stand card's state: its message's `system` (subtype `quickStand`, quick-stand-data.ts).
+ * A card posted before issue #34 kept it in `flags.gng.quickStand` (without `name`); it has no
+ * buttons and is shown from its stored content, so nothing reads that flag any more.
+ */
 export interface QuickStandCard {
   actorUuid: string;
+  name: string;
   natural: number;
   bonus: number;
   total: number;

@@ -7,7 +7,7 @@
  * with the first rest that takes place (its card's Undo turns it back).
  */
 import type { CardActionResult } from '../kernel/index.js';
-import { rest, type RestOptions } from './rest-card.js';
+import { rest, type RestOptions } from './rest-actions.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
 
 export interface PartyRestOptions extends RestOptions {

@@ -1,5 +1,5 @@
 /**
- * The rest card's registration on `init` (issue #29): the card (rest-card.ts and the party's rest,
+ * The rest card's registration on `init` (issue #29): the card (rest-actions.ts and the party's rest,
  * rest-party.ts: the rolls, what a rest heals, the rendering) is loaded on first use — its query
  * reaching the GM, one of its cards rendered, `game.gng.rest` or `game.gng.restParty`. The care
  * records (what the sheet and the heal card read) are kept from the start, as before.
@@ -11,8 +11,8 @@ import { onDemand } from '../../on-demand.js';
 import { migrateCareFlags, registerCareRecords } from '../../combat/care-records.js';
 import { REST_CARD_TEMPLATE, REST_QUERY, restCardOf } from './rest-state.js';
 
-/** The card (rest-card.ts), loaded on first use. */
-export const restModule = onDemand(() => import('./rest-card.js'));
+/** The card (rest-actions.ts), loaded on first use. */
+export const restModule = onDemand(() => import('./rest-actions.js'));
 /** The party's rest (rest-party.ts, with the card), loaded on first use. */
 export const restPartyModule = onDemand(() => import('./rest-party.js'));
 
@@ -26,5 +26,6 @@ export function registerRestCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && restCardOf(message)),
     decorate: (card, message, html) => card.restCard.decorate(message, html),
     templates: [REST_CARD_TEMPLATE],
+    types: ['rest'],
   });
 }

@@ -2,6 +2,7 @@
 import { tcRestLines } from './tc-rest.js';
 import { DAYS_PER_HEALING_WEEK, type PoolsRestored } from '../../rules/index.js';
 import { REST_CARD_TEMPLATE, type RestCardState } from './rest-state.js';
+import { localText, undoNoteLines, type LocalText } from '../kernel/undo-notes.js';
 
 export { REST_CARD_TEMPLATE };
 
@@ -51,16 +52,20 @@ function partLines(state: RestCardState): string[] {
   return lines;
 }
 
+/** The slots and power points in `pools` as texts to localize (a list of them reads "a, b"). */
+export function poolTexts(pools: PoolsRestored): LocalText[] {
+  const slots = pools.slots
+    .map((n, level): LocalText | null => (n ? { key: 'GNG.Rest.Pools.Slot', data: { level, n } } : null))
+    .filter((line): line is LocalText => line !== null);
+  return [
+    ...slots,
+    ...(pools.powerPoints ? [{ key: 'GNG.Rest.Pools.Points', data: { n: pools.powerPoints } }] : []),
+  ];
+}
+
 /** The list of slots and power points in `pools` ("2 level 3 spell slot(s), 8 power points"), or ''. */
 export function poolList(pools: PoolsRestored): string {
-  const slots = pools.slots
-    .map((n, level) => (n ? f('GNG.Rest.Pools.Slot', { level, n }) : null))
-    .filter((line): line is string => line !== null);
-  const parts = [
-    ...slots,
-    ...(pools.powerPoints ? [f('GNG.Rest.Pools.Points', { n: pools.powerPoints })] : []),
-  ];
-  return parts.join(', ');
+  return poolTexts(pools).map(localText).join(', ');
 }
 
 /** The slots and power points the rest restored (kept on the card after an Undo). */
@@ -122,6 +127,6 @@ export function renderRestCard(state: RestCardState): Promise<string> {
     targetId: 'actor',
     canUndo: state.applied !== null,
     undone: state.undone ? t('GNG.Rest.Undone') : '',
-    undoNotes: state.undoNotes ?? [],
+    undoNotes: undoNoteLines(state.undoNotes),
   });
 }

@@ -1,9 +1,13 @@
-/** The rest card's stored state (`flags.gng.rest` of its message) and what `game.gng.rest` takes. */
+/**
+ * The rest card's state (its message's `system`, subtype `rest`, rest-data.ts; `flags.gng.rest` on a
+ * card posted before issue #34) and what `game.gng.rest` takes.
+ */
 import type { TcRestApplied } from './tc-rest.js';
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { PoolsRestored, RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
 import type { ClockStep } from '../../combat/world-time.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 /** The card's GM query and template (rest-register.ts registers them on `init`). */
 export const REST_QUERY = 'gng.restCard';
@@ -19,7 +23,7 @@ export interface RestOptions {
   clock?: boolean;
 }
 
-/** `flags.gng.rest` of a rest card. */
+/** The state of a rest card. */
 export interface RestCardState {
   actorUuid: string;
   name: string;
@@ -36,14 +40,20 @@ export interface RestCardState {
   /** Spell slots and power points the rest restored, shown on the card. Absent on older cards. */
   pools?: PoolsRestored | null;
   /** Under the Time Count model: the Invigoration and impairments the nights healed (tc-rest.ts). */
-  tc?: TcRestApplied;
+  tc?: TcRestApplied | null;
   undone?: boolean;
-  /** What the Undo could not take back (localized). */
-  undoNotes?: string[];
+  /** What the Undo could not take back (keys; a legacy card's localized strings). */
+  undoNotes?: (UndoNote | string)[];
 }
 
-/** The stored rest card state of a message, or null. */
+/** The rest card's state of a message (typed or legacy), or null. */
 export function restCardOf(message: ChatMessage | null | undefined): RestCardState | null {
+  if (message?.type === 'rest') return message.system.toObject() as unknown as RestCardState;
+  return legacyRestCard(message);
+}
+
+/** A rest card posted before issue #34 (`type: 'base'`, `flags.gng.rest`), or null. */
+export function legacyRestCard(message: ChatMessage | null | undefined): RestCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'restCard') return null;
   return (flags.rest as RestCardState | undefined) ?? null;

@@ -7,6 +7,7 @@ import {
   type SuppressCardState,
   type SuppressTrigger,
 } from './suppress-state.js';
+import { suppressingFireShots } from '../../rules/scattershot-suppressing-fire.js';
 
 export { SUPPRESS_CARD_TEMPLATE };
 const t = (key: string) => game.i18n.localize(key);
@@ -118,6 +119,8 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
 
 /** The template's data, localized, from the state. */
 export function suppressCardContext(state: SuppressCardState): Record<string, unknown> {
+  // The table's dice (engine): the formula shown and the shots the dice asked for.
+  const shots = suppressingFireShots(state.fullyAutomatic, state.rolled);
   const area =
     state.area.shape === 'square'
       ? f('GNG.Suppress.AreaSquare', { size: state.area.size })
@@ -134,15 +137,9 @@ export function suppressCardContext(state: SuppressCardState): Record<string, un
       }),
     ],
     wasted: state.shotsWasted,
-    formula: f('GNG.Suppress.WastedFormula', {
-      formula: state.fullyAutomatic ? '2d10 + 20' : '1d10 + 10',
-      dice: state.rolled.join(', '),
-    }),
+    formula: f('GNG.Suppress.WastedFormula', { formula: shots.formula, dice: state.rolled.join(', ') }),
     // Fewer rounds than the dice asked for: all are fired, and the weapon runs dry.
-    capped:
-      state.shotsWasted < state.rolled.reduce((a, b) => a + b, 0) + (state.fullyAutomatic ? 20 : 10)
-        ? f('GNG.Suppress.Capped', { wasted: state.shotsWasted })
-        : null,
+    capped: state.shotsWasted < shots.wanted ? f('GNG.Suppress.Capped', { wasted: state.shotsWasted }) : null,
     status: state.active
       ? t(state.round === null ? 'GNG.Suppress.HeldOutOfCombat' : 'GNG.Suppress.Held')
       : t(`GNG.Suppress.Ended.${state.endedBy ?? 'gm'}`),

@@ -17,6 +17,7 @@ import {
   scattershot,
   suppressingFire,
   suppressingFireFreeAttack,
+  suppressingFireShots,
 } from '../../../src/rules/scattershot-suppressing-fire.js';
 import { damageAfterProtection } from '../../../src/rules/damage.js';
 import { fixedDice, seededDice } from '../../../src/rules/dice.js';
@@ -490,6 +491,11 @@ describe('SCATTERSHOT', () => {
 });
 
 describe('SUPPRESSING FIRE', () => {
+  it('the shots wasted as the card shows them: 1d10 + 10 (2d10 + 20 automatic) and what the dice ask for', () => {
+    // 000 seed l. 2108 "you fire 1d10 + 10 shots into that area" (automatic: 2d10 + 20); 4 → 14, 3 + 7 → 30.
+    expect(suppressingFireShots(false, [4])).toEqual({ formula: '1d10 + 10', wanted: 14 });
+    expect(suppressingFireShots(true, [3, 7])).toEqual({ formula: '2d10 + 20', wanted: 30 });
+  });
   it('single shot: 1d10 + 10 wasted, free attack −8 for two shots', () => {
     const s = suppressingFire({
       fullyAutomatic: false,

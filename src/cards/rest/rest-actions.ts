@@ -6,6 +6,9 @@
  * the engine with Foundry dice (rest-dice.ts), applies it (rest-apply.ts) and posts one card speaking
  * as the actor: each change, every d% (Dice So Nice), and why anything did not heal. Its **Undo**
  * (the GM only, as on the bleeding card) is the exact inverse of the rest.
+ *
+ * The card is a typed message (subtype `rest`, rest-data.ts), drawn on each client in its language
+ * (rest-render.ts); a card posted before issue #34 (`flags.gng.rest`) is read by `legacyRestCard`.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { REST_HOURS, REST_KINDS, type RestKind } from '../../rules/index.js';
@@ -30,8 +33,16 @@ import {
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
 import { rollRest } from './rest-dice.js';
 import { disabledPartsOf, restInputOf, tendedOf } from '../shared/rest-read.js';
-import { poolList, renderRestCard } from './rest-render.js';
-import { REST_QUERY, restCardOf, type RestCardState, type RestOptions } from './rest-state.js';
+import { poolTexts, renderRestCard } from './rest-render.js';
+import {
+  legacyRestCard,
+  REST_QUERY,
+  restCardOf,
+  type RestCardState,
+  type RestOptions,
+} from './rest-state.js';
+import { payload } from '../kernel/payload.js';
+import { postCard } from '../kernel/typed-card.js';
 import { applyTcRest } from './tc-rest.js';
 import { combatModel } from '../../settings/combat-model.js';
 
@@ -39,21 +50,27 @@ export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
 /** The card's one target: the resting actor. */
 export const REST_TARGET = 'actor';
 
-const START_KEYS = ['action', 'actorUuid', 'kind', 'interrupted', 'dayWithLoss', 'healer', 'clock'];
+/** The request's fields (strict keys, a known kind, booleans; see {@link parseStart}). */
+const startFields = payload({
+  action: ['start'],
+  actorUuid: 'str',
+  kind: REST_KINDS,
+  interrupted: 'bool?',
+  dayWithLoss: 'bool?',
+  healer: 'bool?',
+  clock: 'bool?',
+});
 
 const SECONDS_PER_HOUR = 3600;
 
 /** The request's rest, checked (strict keys, a known kind, booleans), or a refusal. */
 function parseStart(data: Record<string, unknown>): { actorUuid: string; request: Required<RestOptions> } {
-  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
-  if (Object.keys(data).some((key) => !START_KEYS.includes(key))) throw bad();
-  const { actorUuid, kind } = data;
-  if (typeof actorUuid !== 'string' || !REST_KINDS.includes(kind as RestKind)) throw bad();
-  const flag = (key: string, fallback = false): boolean => {
-    const value = data[key] ?? fallback;
-    if (typeof value !== 'boolean') throw bad();
-    return value;
-  };
+  // A flag sent as null is one not sent (as before the schema).
+  const fields = startFields(
+    Object.fromEntries(Object.entries(data ?? {}).filter(([, value]) => value !== null)),
+  );
+  const { actorUuid, kind } = fields as { actorUuid: string; kind: RestKind };
+  const flag = (key: string, fallback = false): boolean => (fields[key] as boolean | undefined) ?? fallback;
   return {
     actorUuid,
     request: {
@@ -75,7 +92,7 @@ async function startRest(
   const { actorUuid, request } = parseStart(data);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
-  // In the actor's queue: its cards never read and write it at once (quick-stand.ts does the same).
+  // In the actor's queue: its cards never read and write it at once (quick-stand-steps.ts does the same).
   return postInQueue([found.uuid], async () => {
     const actor = (await actorOf(actorUuid)) as Actor;
     if (!actor.testUserPermission(sender, 'OWNER'))
@@ -121,16 +138,12 @@ async function startRest(
       pools: applied.pools ?? null,
       ...(applied.tc ? { tc: applied.tc } : {}),
     };
-    const message = (await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderRestCard(state),
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'restCard', rest: state } },
-        },
-        rollMode,
-        sender,
-      ),
+    // A typed card (subtype rest): its state in `system`, drawn on each client (rest-render.ts).
+    const speaker = ChatMessage.getSpeaker({ actor });
+    const message = (await postCard(
+      'rest',
+      state,
+      withRollMode({ speaker }, rollMode, sender),
     )) as ChatMessage;
     showRolls(message, rolls);
     return message;
@@ -143,27 +156,34 @@ async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): 
   const { kept, poolsKept } = await undoRest(actor, state.applied as RestApplied);
   if (state.clock) kept.push(...(await rewindClock(state.clock)));
   noteUndo(state, [
-    ...kept.map((key) => game.i18n.localize(key)),
+    ...kept.map((key) => ({ key })),
     // Spent again since the rest: those could not be taken back (never below 0).
     ...(poolsKept
-      ? [game.i18n.format('GNG.Rest.Pools.Kept', { name: actor.name, list: poolList(poolsKept) })]
+      ? [{ key: 'GNG.Rest.Pools.Kept', data: { name: actor.name, list: poolTexts(poolsKept) } }]
       : []),
   ]);
   state.applied = null;
   state.undone = true;
 }
 
+// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
+const { targets, refusals } = subjectCard({
+  flag: `flags.${SYSTEM_ID}.rest`,
+  target: REST_TARGET,
+  render: renderRestCard,
+  errors: 'GNG.Rest.Error',
+});
+
 /** The rest card as a table: its one action, the GM's Undo of the rest. */
 export const restCard = defineCard<RestCardState, { id: string }, 'restUndo'>({
   query: REST_QUERY,
-  state: restCardOf,
+  type: 'rest',
+  render: renderRestCard,
+  legacy: legacyRestCard,
+  legacyFlag: 'rest',
   actors: (state) => [state.actorUuid],
-  ...subjectCard({
-    flag: `flags.${SYSTEM_ID}.rest`,
-    target: REST_TARGET,
-    render: renderRestCard,
-    errors: 'GNG.Rest.Error',
-  }),
+  targets,
+  refusals,
   actions: { restUndo: gmUndo(undoRestCard) },
   start: startRest,
 });

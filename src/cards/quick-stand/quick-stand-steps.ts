@@ -4,19 +4,21 @@
  * `resolveQuickStand`). `game.gng.quickStand(actor)` (the sheet's button, the token HUD's button) asks
  * the active GM (`gng.quickStand` query), who checks ownership, prone and the once-per-round mark —
  * `quickStandUsed` of the actor's budget on its combatant (`action-budget.ts`; out of combat there is
- * no round to count) — rolls the Tumble check, removes `prone` on a success and posts a small card.
+ * no round to count) — rolls the Tumble check, removes `prone` on a success and posts a small card (a typed
+ * message, subtype `quickStand`: its state in `system`, quick-stand-data.ts).
  * This file is the GM's side, loaded on first use (issue #29): the query, the token HUD's button and
  * the API are registered from quick-stand-register.ts and quick-stand-state.ts.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { newActionBudget, QUICK_STAND_DC, resolveQuickStand } from '../../rules/index.js';
 import { actorOf } from '../kernel/index.js';
 import { budgetOf, restoreBudget } from '../../combat/action-budget.js';
-import { QUICK_STAND_TEMPLATE, mayQuickStand, type QuickStandCard } from './quick-stand-state.js';
+import { mayQuickStand, type QuickStandCard } from './quick-stand-state.js';
 import { actorQuery, Refusal, withRollMode, type GMQueryContext } from '../kernel/index.js';
+import { postCard, registerTyped } from '../kernel/typed-card.js';
+import { renderQuickStand } from './quick-stand-render.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+// The card's renderer, for the kernel's redraw on each client (registered when this module loads).
+registerTyped({ type: 'quickStand', render: renderQuickStand });
 
 /** `CONFIG.queries['gng.quickStand']`: runs on the active GM; never throws. */
 export const handleQuickStand = actorQuery(standUp);
@@ -43,37 +45,18 @@ async function standUp(
   if (result.stood) await actor.toggleStatusEffect('prone', { active: false });
   const card: QuickStandCard = {
     actorUuid: actor.uuid,
+    name: actor.name,
     natural: roll.dice[0]?.results[0]?.result ?? 0,
     bonus: tumble.total,
     total: roll.total as number,
     dc: QUICK_STAND_DC,
     stood: result.stood,
   };
-  const content = await foundry.applications.handlebars.renderTemplate(QUICK_STAND_TEMPLATE, {
-    heading: f('GNG.QuickStand.Heading', { name: actor.name }),
-    check: f('GNG.QuickStand.Check', { total: card.total, dc: card.dc }),
-    result: t(card.stood ? 'GNG.QuickStand.Stood' : 'GNG.QuickStand.Failed'),
-    stood: card.stood,
-    // The deciding numbers big (Tumble total against the DC); the roll's parts folded away.
-    total: card.total,
-    dc: card.dc,
-    steps: [
-      { label: t('GNG.QuickStand.Die'), value: String(card.natural) },
-      { label: t('GNG.QuickStand.Bonus'), value: card.bonus < 0 ? `−${-card.bonus}` : `+${card.bonus}` },
-    ],
-    provokes: t('GNG.QuickStand.Provokes'),
-  });
-  await ChatMessage.create(
-    withRollMode(
-      {
-        content,
-        rolls: [roll],
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'quickStand', quickStand: card } },
-      },
-      rollMode,
-      sender,
-    ),
+  // A typed card (subtype quickStand): drawn from its state on each client (quick-stand-render.ts).
+  await postCard(
+    'quickStand',
+    card,
+    withRollMode({ rolls: [roll], speaker: ChatMessage.getSpeaker({ actor }) }, rollMode, sender),
   );
 }
 

@@ -7,6 +7,9 @@
  * {@link recordCast}), through the engine (`spendForCast`, `refundCast`). Its **Undo** (the GM, or
  * the user who cast) is the exact inverse: the slot or points back on the pool as it is now, and a
  * weapon spell's effects deleted. An area card it went with stays (its damage has its own Undo).
+ *
+ * The card is a typed message (subtype `cast`, cast-data.ts), drawn on each client in its language
+ * (cast-render.ts); a card posted before issue #34 (`flags.gng.cast`) is read by `legacyCastCard`.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
@@ -22,13 +25,14 @@ import {
   withRollMode,
   type CardRun,
   type RollMode,
+  type UndoNote,
 } from '../kernel/index.js';
-import { CAST_CARD_TEMPLATE, CAST_QUERY, CAST_TARGET, castCardOf, type CastCardState } from './cast-state.js';
+import { postCard } from '../kernel/typed-card.js';
+import type { LocalText } from '../kernel/undo-notes.js';
+import { CAST_QUERY, CAST_TARGET, castCardOf, legacyCastCard, type CastCardState } from './cast-state.js';
+import { renderCastCard } from './cast-render.js';
 
-export { CAST_QUERY, CAST_TARGET, castCardOf, type CastCardState };
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+export { CAST_QUERY, CAST_TARGET, castCardOf, renderCastCard, type CastCardState };
 
 /** What casting `spell` costs: a slot of `cost`'s level (a spell), or `cost` power points (a power). */
 export function castCostOf(spell: Item, cost: number): CastCost {
@@ -80,7 +84,8 @@ export interface CastRecord {
   spell: Item;
   sender: User;
   spend: CastSpend;
-  line?: string | null;
+  /** What the cast did besides the spend (a weapon spell's line): a lang key and its data. */
+  line?: LocalText | null;
   effects?: ActiveEffect[];
   rollMode: RollMode;
 }
@@ -101,69 +106,37 @@ export async function recordCast(record: CastRecord): Promise<ChatMessage> {
     effects: (record.effects ?? []).map((effect) => effect.uuid),
     applied: true,
   };
-  return (await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderCastCard(state),
-        speaker: ChatMessage.getSpeaker({ actor: caster }),
-        flags: { [SYSTEM_ID]: { type: 'castCard', cast: state } },
-      },
-      record.rollMode,
-      record.sender,
-    ),
-  )) as ChatMessage;
-}
-
-/** The spend line of the card. */
-function spentLine(state: CastCardState): string {
-  const s = state.spent;
-  if (s.kind === 'slot') return f('GNG.CastCard.SpentSlot', { level: s.level, left: s.left, max: s.max });
-  if (s.kind === 'points')
-    return f('GNG.CastCard.SpentPoints', { points: s.points, left: s.left, max: s.max });
-  return f(state.kind === 'spell' ? 'GNG.CastCard.UntrackedSlots' : 'GNG.CastCard.UntrackedPoints', {
-    name: state.caster,
-  });
-}
-
-/** The card's HTML for `state`. */
-export function renderCastCard(state: CastCardState): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(CAST_CARD_TEMPLATE, {
-    heading: f(state.kind === 'spell' ? 'GNG.CastCard.HeadingSpell' : 'GNG.CastCard.HeadingPower', {
-      caster: state.caster,
-      spell: state.spell,
-    }),
-    line: state.line,
-    spent: spentLine(state),
-    targetId: CAST_TARGET,
-    canUndo: state.applied,
-    undone: state.applied
-      ? ''
-      : t(state.effects.length ? 'GNG.CastCard.UndoneWeapon' : 'GNG.CastCard.Undone'),
-    undoNotes: state.undoNotes ?? [],
-  });
+  // A typed card (subtype cast): its state in `system`, drawn on each client (cast-render.ts).
+  const data = withRollMode(
+    { speaker: ChatMessage.getSpeaker({ actor: caster }) },
+    record.rollMode,
+    record.sender,
+  );
+  return (await postCard('cast', state, data)) as ChatMessage;
 }
 
 /** Undo: the spend back on the pool as it is now, the weapon spell's effects deleted. */
 async function undoCast({ state }: CardRun<CastCardState, { id: string }>): Promise<void> {
   const caster = await actorOf(state.casterUuid);
   if (!caster) throw new Refusal('GNG.CastCard.Error.NoActor', { name: state.caster });
-  const notes: string[] = [];
+  const notes: UndoNote[] = [];
   const path = poolPath(state.spent);
   if (path) {
     const back = refundCast(poolAt(caster, path), state.spent);
     await caster.update({ [`${path}.value`]: back.value });
-    if (back.kept) notes.push(f('GNG.CastCard.Kept', { kept: back.kept }));
+    if (back.kept) notes.push({ key: 'GNG.CastCard.Kept', data: { kept: back.kept } });
   }
   for (const uuid of state.effects) {
     const effect = (await fromUuid(uuid)) as ActiveEffect | null;
     if (effect) await effect.delete();
-    else notes.push(t('GNG.CastCard.EffectGone'));
+    else notes.push({ key: 'GNG.CastCard.EffectGone' });
   }
   noteUndo(state, notes);
   state.applied = false;
 }
 
-const subject = subjectCard<CastCardState>({
+// The targets and refusals of a card about one actor; its state and save are the kernel's (typed).
+const { targets, refusals } = subjectCard<CastCardState>({
   flag: `flags.${SYSTEM_ID}.cast`,
   target: CAST_TARGET,
   render: renderCastCard,
@@ -173,10 +146,13 @@ const subject = subjectCard<CastCardState>({
 /** The cast card as a table: its one action, Undo (the GM, or the user who cast and owns the caster). */
 export const castCard = defineCard<CastCardState, { id: string }, 'castUndo'>({
   query: CAST_QUERY,
-  state: castCardOf,
+  type: 'cast',
+  render: renderCastCard,
+  legacy: legacyCastCard,
+  legacyFlag: 'cast',
   actors: (state) => [state.casterUuid],
-  ...subject,
-  refusals: { ...subject.refusals, notAllowed: 'GNG.CastCard.Error.UndoWho' },
+  targets,
+  refusals: { ...refusals, notAllowed: 'GNG.CastCard.Error.UndoWho' },
   actions: {
     castUndo: {
       may: (user, state) => user.isGM || (user.id === state.by && owns(user, state.casterUuid)),

@@ -10,6 +10,9 @@
  *   (the GM's care record, care-records.ts): its next rest counts as with a healer (rest-read.ts) and consumes the mark.
  * - `surgery`: the healer's Heal check against DC 20 on one disabled part; success restores it.
  * - `extraordinary` (a GM): the healing formula rolled, then 1d20; d20 ≤ the amount restores the part.
+ *
+ * The card is a typed message (subtype `heal`, heal-data.ts), drawn on each client in its language
+ * (heal-render.ts); a card posted before issue #34 (`flags.gng.heal`) is read by `legacyHealCard`.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { diceProblem } from '../../rules/index.js';
@@ -27,11 +30,14 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
+import { payload } from '../kernel/payload.js';
+import { postCard } from '../kernel/typed-card.js';
 import { renderHealCard } from './heal-render.js';
 import {
   HEAL_KINDS,
   HEAL_QUERY,
   healCardOf,
+  legacyHealCard,
   type HealCardState,
   type HealKind,
   type HealOptions,
@@ -44,7 +50,6 @@ export { HEAL_QUERY };
 /** The card's one target: the patient. */
 export const HEAL_TARGET = 'patient';
 
-const START_KEYS = ['action', 'patientUuid', 'kind', 'healerUuid', 'part', 'formula'];
 /** The longest healing formula a request may carry. */
 const FORMULA_LENGTH = 40;
 
@@ -56,23 +61,36 @@ interface ParsedStart {
   formula: string | null;
 }
 
-/** The request, checked (strict keys, a known kind, each field only where its kind takes it). */
+/** The request's fields: strict keys, a known kind; an optional field absent, null or a non-empty string. */
+const startFields = payload({
+  action: ['start'],
+  patientUuid: 'str',
+  kind: HEAL_KINDS,
+  healerUuid: 'id?',
+  part: 'id?',
+  formula: 'id?',
+});
+
+/** The request, checked (its fields, then each field only where its kind takes it). */
 function parseStart(data: Record<string, unknown>): ParsedStart {
   const bad = () => new Refusal('GNG.Error.Card.BadRequest');
-  if (Object.keys(data).some((key) => !START_KEYS.includes(key))) throw bad();
-  const { patientUuid, kind, healerUuid, part, formula } = data;
-  if (typeof patientUuid !== 'string' || !HEAL_KINDS.includes(kind as HealKind)) throw bad();
-  const optional = (value: unknown): string | null => {
-    if (value === undefined || value === null) return null;
-    if (typeof value !== 'string' || !value) throw bad();
-    return value;
+  // A field sent as null is one not sent (as before the schema).
+  const fields = startFields(
+    Object.fromEntries(Object.entries(data ?? {}).filter(([, value]) => value !== null)),
+  );
+  const { patientUuid, kind, healerUuid, part, formula } = fields as {
+    patientUuid: string;
+    kind: HealKind;
+    healerUuid?: string;
+    part?: string;
+    formula?: string;
   };
   const parsed: ParsedStart = {
-    kind: kind as HealKind,
+    kind,
     patientUuid,
-    healerUuid: optional(healerUuid),
-    part: optional(part),
-    formula: optional(formula),
+    healerUuid: healerUuid ?? null,
+    part: part ?? null,
+    formula: formula ?? null,
   };
   // Tending treats the patient as a whole; surgery and extraordinary healing treat one part.
   if ((parsed.kind === 'tend') !== (parsed.part === null)) throw bad();
@@ -104,16 +122,12 @@ async function startHeal(
     };
     checkHeal(req, sender);
     const { state, rolls } = await runHeal(req);
-    const message = (await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderHealCard(state),
-          speaker: ChatMessage.getSpeaker({ actor: req.healer ?? req.patient }),
-          flags: { [SYSTEM_ID]: { type: 'healCard', heal: state } },
-        },
-        rollMode,
-        sender,
-      ),
+    // A typed card (subtype heal): its state in `system`, drawn on each client (heal-render.ts).
+    const speaker = ChatMessage.getSpeaker({ actor: req.healer ?? req.patient });
+    const message = (await postCard(
+      'heal',
+      state,
+      withRollMode({ speaker }, rollMode, sender),
     )) as ChatMessage;
     showRolls(message, rolls);
     return message;
@@ -128,17 +142,24 @@ async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): 
   state.undone = true;
 }
 
+// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
+const { targets, refusals } = subjectCard({
+  flag: `flags.${SYSTEM_ID}.heal`,
+  target: HEAL_TARGET,
+  render: renderHealCard,
+  errors: 'GNG.Heal.Error',
+});
+
 /** The heal card as a table: its one action, the GM's Undo. */
 export const healCard = defineCard<HealCardState, { id: string }, 'healUndo'>({
   query: HEAL_QUERY,
-  state: healCardOf,
+  type: 'heal',
+  render: renderHealCard,
+  legacy: legacyHealCard,
+  legacyFlag: 'heal',
   actors: (state) => [state.patientUuid],
-  ...subjectCard({
-    flag: `flags.${SYSTEM_ID}.heal`,
-    target: HEAL_TARGET,
-    render: renderHealCard,
-    errors: 'GNG.Heal.Error',
-  }),
+  targets,
+  refusals,
   actions: { healUndo: gmUndo(undoHealCard) },
   start: startHeal,
 });
