@@ -12,7 +12,7 @@
  * keeps the flow in the Combat's flags (src/combat/opponent-feats.ts) for the rolled rounds; a card
  * shows both rolls. `game.gng.endFlow(holder)` ends it. The +1 dodge enters the holder's Defense roll
  * against that opponent through `gng.preDefense` (the attack card's own Defense step); the denied
- * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-offer.ts).
+ * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-start.ts).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
