@@ -5,10 +5,12 @@
  */
 import { NoteData } from './kernel/note-data.js';
 import { BleedingData } from './bleeding/bleeding-data.js';
+import { FeatActionData } from './feat-actions/feat-action-data.js';
 import { OpportunityData } from './opportunity/opportunity-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
   bleeding: BleedingData,
   opportunity: OpportunityData,
+  featAction: FeatActionData,
 };
