@@ -36,7 +36,7 @@ const { previewAttack } = await import('../../src/cards/attack/attack-preview.js
 const { flowOf } = await import('../../src/combat/opponent-feats.js');
 const { threatenersOf } = await import('../../src/cards/opportunity/opportunity-start.js');
 const { featOfferOf } = await import('../../src/cards/feat-offer/feat-offer-state.js');
-const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-card.js');
+const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-actions.js');
 
 const FRIENDLY = 1;
 const HOSTILE = -1;
