@@ -7,6 +7,7 @@ import { NoteData } from './kernel/note-data.js';
 import { BleedingData } from './bleeding/bleeding-data.js';
 import { FeatActionData } from './feat-actions/feat-action-data.js';
 import { FeatOfferData } from './feat-offer/feat-offer-data.js';
+import { FlowWithEnemyData } from './opponent-feats/flow-with-enemy-data.js';
 import { OpportunityData } from './opportunity/opportunity-data.js';
 
 export const CARD_DATA_MODELS = {
@@ -15,4 +16,5 @@ export const CARD_DATA_MODELS = {
   opportunity: OpportunityData,
   featAction: FeatActionData,
   featOffer: FeatOfferData,
+  flowWithEnemy: FlowWithEnemyData,
 };
