@@ -8,6 +8,7 @@ import { BleedingData } from './bleeding/bleeding-data.js';
 import { FeatActionData } from './feat-actions/feat-action-data.js';
 import { FeatOfferData } from './feat-offer/feat-offer-data.js';
 import { FlowWithEnemyData } from './opponent-feats/flow-with-enemy-data.js';
+import { ManeuverData } from './maneuver/maneuver-data.js';
 import { OpportunityData } from './opportunity/opportunity-data.js';
 
 export const CARD_DATA_MODELS = {
@@ -17,4 +18,5 @@ export const CARD_DATA_MODELS = {
   featAction: FeatActionData,
   featOffer: FeatOfferData,
   flowWithEnemy: FlowWithEnemyData,
+  maneuver: ManeuverData,
 };
