@@ -419,7 +419,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       // The Enlightened Grognard maneuver card (issue #31).
       'eg-maneuver': [],
       'feat-actions': [],
-      'feat-offer': ['feat-offer-triggers'],
+      // Its triggers (feat-offer-start.ts) run at start; the card loads with the first offer.
+      'feat-offer': ['feat-offer-start'],
       grapple: ['grapple-flag'],
       heal: [],
       maneuver: [],
