@@ -14,7 +14,7 @@ import { rollAttack } from './applications/roll-attack.js';
 import type { RollAttackOptions } from './documents/actor.js';
 import type { AreaDamageOptions } from './cards/area/area-card.js';
 import { areaModule } from './cards/area/area-register.js';
-import type { ManeuverOptions } from './cards/maneuver/maneuver-card.js';
+import type { ManeuverOptions } from './cards/maneuver/maneuver-actions.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
 import { egManeuverModule } from './cards/eg-maneuver/eg-maneuver-register.js';
 import type { EgManeuverOptions } from './cards/eg-maneuver/eg-maneuver-state.js';

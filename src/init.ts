@@ -40,7 +40,7 @@ import { registerSagaTurnCard, sagaTurnStart } from './models/saga-turn-start.js
 import { registerHealCard } from './cards/heal/heal-register.js';
 import { registerFeatActionCard } from './cards/feat-actions/feat-action-register.js';
 import { endSuppressionAtTurnStart, registerSuppressCard } from './cards/suppress/suppress-register.js';
-import { registerOpportunityCard } from './cards/opportunity/opportunity-card.js';
+import { registerOpportunityCard } from './cards/opportunity/opportunity-register.js';
 import { registerOpponentFeats } from './cards/opponent-feats/opponent-feats-hud.js';
 import { registerBurstCard } from './cards/burst/burst-register.js';
 import { ATTACK_DIALOG_TEMPLATE, CAST_DIALOG_TEMPLATE } from './applications/dialog-templates.js';

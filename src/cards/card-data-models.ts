@@ -9,6 +9,11 @@ import { CastData } from './cast/cast-data.js';
 import { HealData } from './heal/heal-data.js';
 import { RestData } from './rest/rest-data.js';
 import { QuickStandData } from './quick-stand/quick-stand-data.js';
+import { FeatActionData } from './feat-actions/feat-action-data.js';
+import { FeatOfferData } from './feat-offer/feat-offer-data.js';
+import { FlowWithEnemyData } from './opponent-feats/flow-with-enemy-data.js';
+import { ManeuverData } from './maneuver/maneuver-data.js';
+import { OpportunityData } from './opportunity/opportunity-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -17,4 +22,9 @@ export const CARD_DATA_MODELS = {
   cast: CastData,
   heal: HealData,
   rest: RestData,
+  opportunity: OpportunityData,
+  featAction: FeatActionData,
+  featOffer: FeatOfferData,
+  flowWithEnemy: FlowWithEnemyData,
+  maneuver: ManeuverData,
 };

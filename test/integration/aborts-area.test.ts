@@ -19,7 +19,7 @@ import {
   requestManeuverAction,
   type ManeuverCardState,
   type ManeuverTarget,
-} from '../../src/cards/maneuver/maneuver-card.js';
+} from '../../src/cards/maneuver/maneuver-actions.js';
 import { budgetOf, traumaPending } from '../../src/combat/action-budget.js';
 import { newActionBudget } from '../../src/rules/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';

@@ -16,7 +16,7 @@ import {
   requestBleedingUndo,
 } from '../../src/cards/bleeding/bleeding-actions.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../../src/data/migrations.js';
-import { maneuverState } from '../../src/cards/maneuver/maneuver-card.js';
+import { maneuverState } from '../../src/cards/maneuver/maneuver-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -421,6 +421,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       // The Enlightened Grognard maneuver card (issue #31).
       'eg-maneuver': [],
       'feat-actions': [],
+      // Its triggers (feat-offer-start.ts) run at start; the card loads with the first offer.
       'feat-offer': ['feat-offer-start'],
       grapple: ['grapple-flag'],
       heal: [],

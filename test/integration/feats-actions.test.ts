@@ -12,6 +12,8 @@ import { withFeats, latest } from '../fixtures/cards.js';
 import type { HarnessCombat } from '../harness/documents.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
+import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(18));
@@ -23,7 +25,7 @@ const rules = await import('../../src/rules/index.js');
 const { attackActionsSettled } = await import('../../src/cards/attack/attack-flow.js');
 const { combatantOf, turnOf } = await import('../../src/combat/action-budget.js');
 const { featActionCardOf, requestFeatActionUndo } =
-  await import('../../src/cards/feat-actions/feat-action-card.js');
+  await import('../../src/cards/feat-actions/feat-action-actions.js');
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const card = () => featActionCardOf(latest());
@@ -316,6 +318,83 @@ describe('Tactical Aid', () => {
     await combat.nextTurn(); // round 4, the tactician's turn
     await attackActionsSettled();
     expect(melee(soldier)).toBe(0);
+  });
+});
+
+describe('the feat action card as a typed message (issue #34)', () => {
+  const { drawn, buttons } = cardHelpers(h);
+  const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
+
+  /** The fighter's Sudden Action of 3 (12 → 15) at the start of round 1: its card. */
+  async function suddenCard(): Promise<{ combatant: Combatant; message: ChatMessage; fighter: Actor }> {
+    const fighter = await hero('Fighter', 3, ['sudden-action']);
+    const orc = await npc('Orc');
+    await fight([
+      [orc, 14],
+      [fighter, 12],
+    ]);
+    h.as(player);
+    expect(await game.gng.suddenAction(fighter, 3)).toMatchObject({ ok: true });
+    return { combatant: combatantOf(fighter) as Combatant, message: latest() as ChatMessage, fighter };
+  }
+
+  it('has the subtype featAction and its whole state in system, none in its flags', async () => {
+    const { combatant, message, fighter } = await suddenCard();
+    expect(message.type).toBe('featAction');
+    const combat = combatant.parent as Combat;
+    const at = { combatId: combat.id, combatantId: combatant.id, round: 1, from: 12, to: 15 };
+    expect(cardStateOf(message)).toEqual({
+      kind: 'sudden-action',
+      actorUuid: fighter.uuid,
+      actorName: 'Fighter',
+      sudden: { steps: 3, level: 3, ...at },
+      aid: null,
+      applied: { initiative: at, effects: [], turn: null },
+      undone: false,
+      notes: [],
+    });
+    expect(message.flags.gng?.featAction).toBeUndefined();
+  });
+
+  it("is drawn on each client in its user's language, an Undo's note too", async () => {
+    const { combatant, message } = await suddenCard();
+    h.as(gm);
+    await combatant.update({ initiative: 16 });
+    expect(await requestFeatActionUndo(message.id as string)).toMatchObject({ ok: true });
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    let html = await drawn(message);
+    expect(text(html, '.card-header h3')).toBe(pseudo('Fighter: Sudden Action'));
+    expect(text(html, '.feat-action-note')).toBe(
+      pseudo('The initiative count has changed since (now 16): it was left as it is.'),
+    );
+    h.as(gm);
+    html = await drawn(message);
+    expect(text(html, '.card-header h3')).toBe('Fighter: Sudden Action');
+    expect(text(html, '.feat-action-undone')).toBe('Undone by the GM.');
+  });
+
+  it('a card posted before the change (type base, flags.gng.featAction) still renders and undoes', async () => {
+    const { combatant, message } = await suddenCard();
+    const { undone: _u, notes: _n, ...old } = cardStateOf<Record<string, unknown>>(message) ?? {};
+    h.as(gm);
+    const legacy = (await ChatMessage.create({
+      content: message.content,
+      speaker: message.speaker,
+      flags: { gng: { type: 'featAction', featAction: old } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(text(await drawn(legacy), '.card-header h3')).toBe('Fighter: Sudden Action');
+    h.as(gm);
+    expect(buttons(legacy)).toEqual(['featActionUndo']);
+    expect(await requestFeatActionUndo(legacy.id as string)).toMatchObject({ ok: true });
+    expect(combatant.initiative).toBe(12);
+    const after = game.messages.get(legacy.id as string) as ChatMessage;
+    expect(after.type).toBe('base');
+    expect(after.flags.gng?.featAction).toMatchObject({ applied: null, undone: true });
+    expect(after.content).toContain('Undone by the GM.');
   });
 });
 

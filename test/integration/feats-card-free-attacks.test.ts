@@ -26,8 +26,8 @@ afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { featOfferOf } = await import('../../src/cards/feat-offer/feat-offer-state.js');
-const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-card.js');
-const { maneuverCard, maneuverState } = await import('../../src/cards/maneuver/maneuver-card.js');
+const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-actions.js');
+const { maneuverCard, maneuverState } = await import('../../src/cards/maneuver/maneuver-actions.js');
 
 const FRIENDLY = 1;
 const HOSTILE = -1;

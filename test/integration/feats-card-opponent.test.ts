@@ -23,7 +23,8 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessCombat } from '../harness/documents.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { latest, withFeats } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf, latest, withFeats } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -36,7 +37,7 @@ const { previewAttack } = await import('../../src/cards/attack/attack-preview.js
 const { flowOf } = await import('../../src/combat/opponent-feats.js');
 const { threatenersOf } = await import('../../src/cards/opportunity/opportunity-start.js');
 const { featOfferOf } = await import('../../src/cards/feat-offer/feat-offer-state.js');
-const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-card.js');
+const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-actions.js');
 
 const FRIENDLY = 1;
 const HOSTILE = -1;
@@ -409,6 +410,80 @@ describe('Flow with Enemy', () => {
     });
     const sw = o.actor.items.find((i) => i.name === 'Longsword') as Item;
     expect(stateOf(await attack(gm, o.actor, sw, hero_.token, [10])).attack.total).toBe(10);
+  });
+});
+
+describe('the Flow with Enemy card as a typed message (issue #34)', () => {
+  const { drawn } = cardHelpers(h);
+  const lines = (html: HTMLElement) =>
+    [...html.querySelectorAll('.feat-result-card h3, .feat-result-line')].map((el) => el.textContent?.trim());
+
+  /** The hero's flow with the orc (hero 8 + 6 = 14 ≥ orc 14 + 0; 2d4 = 3 + 2, + Wis 2 = 7 rounds). */
+  async function flowCard() {
+    const hero_ = await hero(['flow-with-enemy']);
+    const o = await orc('Orc', 1);
+    await fight([
+      [hero_.actor, 20],
+      [o.actor, 10],
+    ]);
+    h.as(player);
+    h.dice.queue(8, 14, 3, 2);
+    expect(await game.gng.flowWithEnemy(hero_.actor, o.token)).toMatchObject({ ok: true });
+    await attackActionsSettled();
+    return { hero: hero_.actor, orc: o.actor, card: latest() as ChatMessage };
+  }
+  const english = [
+    'Hero: Flow with Enemy against Orc',
+    'Hero: d20 8 + 6 = 14',
+    'Orc: d20 14 + 0 = 14',
+    'Hero flows with Orc for 7 rounds: +1 dodge to Defense against it, and it makes no attacks of opportunity against Hero.',
+    "Moving with the opponent, taking its initiative count, the attacks of opportunity its attacks provoke and acting a split second before it are the GM's to play.",
+  ];
+
+  it('has the subtype flowWithEnemy and its whole state in system', async () => {
+    const { hero: holder, orc: foe, card } = await flowCard();
+    expect(card.type).toBe('flowWithEnemy');
+    expect(cardStateOf(card)).toEqual({
+      holderUuid: holder.uuid,
+      opponentUuid: foe.uuid,
+      holderName: 'Hero',
+      opponentName: 'Orc',
+      holder: { natural: 8, bonus: 6, total: 14 },
+      opponent: { natural: 14, bonus: 0, total: 14 },
+      flows: true,
+      rounds: 7,
+    });
+    expect(card.flags.gng?.flowCard).toBeUndefined();
+  });
+
+  it("is drawn on each client in its user's language, and so is the note that ends the flow", async () => {
+    const { hero: holder, card } = await flowCard();
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(lines(await drawn(card))).toEqual(english.map(pseudo));
+    h.as(gm);
+    expect(lines(await drawn(card))).toEqual(english);
+    h.as(player);
+    expect(await game.gng.endFlow(holder)).toMatchObject({ ok: true });
+    const ended = latest() as ChatMessage;
+    expect(ended.type).toBe('note');
+    expect(lines(await drawn(ended))).toEqual([pseudo('Hero ends its flow.')]);
+    h.as(gm);
+    expect(lines(await drawn(ended))).toEqual(['Hero ends its flow.']);
+  });
+
+  it('a flow card posted before the change (type base, flags.gng.flowCard) still shows its content', async () => {
+    const { card } = await flowCard();
+    h.as(gm);
+    const legacy = (await ChatMessage.create({
+      content: card.content,
+      speaker: card.speaker,
+      flags: { gng: { type: 'flowCard', flowCard: cardStateOf(card) } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(lines(await drawn(legacy))).toEqual(english);
   });
 });
 

@@ -30,7 +30,7 @@ import {
   type OpportunityCardState,
   type OpportunityThreatener as OpportunityThreatenerView,
 } from '../../src/cards/opportunity/opportunity-state.js';
-import { OPPORTUNITY_QUERY, opportunityCard } from '../../src/cards/opportunity/opportunity-card.js';
+import { OPPORTUNITY_QUERY, opportunityCard } from '../../src/cards/opportunity/opportunity-actions.js';
 import { takeTotalDefense } from '../../src/cards/attack/combat-options-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
@@ -276,9 +276,7 @@ describe('the attack-of-opportunity card', () => {
     // The GM's card cannot be written by the player (Foundry: only its author and GMs).
     await expect(
       fresh(card).update({
-        'flags.gng.opportunity.threateners': [
-          { ...oppState(card).threateners[0], takenBy: null, actorUuid: shooter.uuid },
-        ],
+        'system.threateners': [{ ...oppState(card).threateners[0], takenBy: null, actorUuid: shooter.uuid }],
       }),
     ).rejects.toThrow();
     // A made-up message id, a target the card does not name, an unknown action.
@@ -331,7 +329,7 @@ describe('the attack-of-opportunity card', () => {
   // Fixed HOLE: Undo is the exact inverse of one step, but taking the shot back (the firearm's
   // `undoAttack`: its rounds return, the card says it had no effect) leaves the attack-of-opportunity
   // card it provoked open: the foe still gets its free attack against a shot that was never fired.
-  // Fix: src/cards/opportunity/opportunity-card.ts `answer().available` (and the render) also checks
+  // Fix: src/cards/opportunity/opportunity-actions.ts `answer().available` (and the render) also checks
   // that the source card (`state.source`) is not withdrawn (`cardState(source).fire?.withdrawn`),
   // refusing with a new key such as GNG.Opportunity.Error.Withdrawn; or the attack card's
   // `undoAttack` run (src/cards/attack/attack-flow.ts) closes the opportunity cards whose source it is.
@@ -357,7 +355,7 @@ describe('the attack-of-opportunity card', () => {
   // (GNG.CombatOptions.Refusal.TotalDefense) — but the opportunity card's check
   // (`mayTakeOpportunity`: awake, able, armed) lets its owner take the attack of opportunity: the
   // answer "takes the attack of opportunity" is recorded for good while no attack is made (the
-  // asking client's `startAttack` is refused afterwards). Fix: src/cards/opportunity/opportunity-offer.ts
+  // asking client's `startAttack` is refused afterwards). Fix: src/cards/opportunity/opportunity-start.ts
   // `mayTakeOpportunity` also refuses a creature with the `total-defense` status (and
   // `threatenersOf` leaves it out), so the take is refused with GNG.Opportunity.Error.CannotTake.
   it('a foe in total defense cannot take it: refused, no answer recorded', async () => {

@@ -26,7 +26,7 @@ import {
   requestManeuverAction,
   type ManeuverCardState,
   type ManeuverTarget,
-} from '../../src/cards/maneuver/maneuver-card.js';
+} from '../../src/cards/maneuver/maneuver-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -308,7 +308,8 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     expect(hero.effects.filter((e) => e.statuses.has('prone'))).toHaveLength(1);
     expect(await press(a, 'undoManeuver')).toMatchObject({ ok: true });
     expect(hero.statuses.has('prone')).toBe(true);
-    expect(maneuverTarget(a).undoNotes).toBeUndefined();
+    // No notes (a typed card's schema keeps an empty list).
+    expect(maneuverTarget(a).undoNotes ?? []).toEqual([]);
     expect(await press(b, 'undoManeuver')).toMatchObject({ ok: true });
     expect(hero.statuses.has('prone')).toBe(false);
     expect(hero.effects.size).toBe(0);
@@ -345,7 +346,8 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     expect(maneuverTarget(a).undoNotes).toEqual([
       'Hero no longer had the Prone this step set; nothing to remove.',
     ]);
-    expect(maneuverTarget(b).undoNotes).toBeUndefined();
+    // No notes (a typed card's schema keeps an empty list).
+    expect(maneuverTarget(b).undoNotes ?? []).toEqual([]);
   });
 
   it('a prone the GM set by hand before the Trips stays after both Undos', async () => {

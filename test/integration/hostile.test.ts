@@ -34,7 +34,7 @@ import {
   MANEUVER_QUERY,
   maneuverState,
   requestManeuverAction,
-} from '../../src/cards/maneuver/maneuver-card.js';
+} from '../../src/cards/maneuver/maneuver-actions.js';
 import {
   BIND_WOUNDS_QUERY,
   BLEEDING_QUERY,

@@ -5,7 +5,8 @@
  * action").
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { cardHelpers, content, fromConsole } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf, content, fromConsole } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
 import {
@@ -13,10 +14,10 @@ import {
   requestManeuverAction,
   type ManeuverCardState,
   type ManeuverTarget,
-} from '../../src/cards/maneuver/maneuver-card.js';
+} from '../../src/cards/maneuver/maneuver-actions.js';
 
 const h = await getHarness();
-const { click, visibleButtons } = cardHelpers(h);
+const { click, drawn, visibleButtons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 
 let consoleErrors: MockInstance;
@@ -43,33 +44,33 @@ function refused(result: CardActionResult, key: string): void {
   expect(game.i18n.has(result.error)).toBe(true);
 }
 
+const maneuver = (message: ChatMessage) => maneuverState(fresh(message)) as ManeuverCardState;
+const defender = (message: ChatMessage) => maneuver(message).targets[0] as ManeuverTarget;
+
+/** `otherPlayer`'s brute (Str 14) trips `player`'s hero (Balance 5 ranks); the check's d20 is 10. */
+async function trip(kind: 'trip' | 'bull-rush' | 'throw' = 'trip') {
+  h.as(gm);
+  const hero = await h.createActor(
+    {
+      name: 'Hero',
+      type: 'npc',
+      system: { abilities: { con: { value: 30 } }, hp: { value: 30 }, skills: { balance: { ranks: 5 } } },
+    },
+    player,
+  );
+  const brute = await h.createActor(
+    { name: 'Brute', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+    otherPlayer,
+  );
+  h.as(otherPlayer);
+  h.target(otherPlayer, h.placeToken(hero));
+  h.dice.queue(10);
+  const message = (await game.gng.maneuver(brute, kind)) as ChatMessage;
+  await attackActionsSettled();
+  return { hero, brute, message, id: defender(message).id };
+}
+
 describe("the maneuver's Apply waits for the defender's answer", () => {
-  const maneuver = (message: ChatMessage) => maneuverState(fresh(message)) as ManeuverCardState;
-  const defender = (message: ChatMessage) => maneuver(message).targets[0] as ManeuverTarget;
-
-  /** `otherPlayer`'s brute (Str 14) trips `player`'s hero (Balance 5 ranks); the check's d20 is 10. */
-  async function trip(kind: 'trip' | 'bull-rush' | 'throw' = 'trip') {
-    h.as(gm);
-    const hero = await h.createActor(
-      {
-        name: 'Hero',
-        type: 'npc',
-        system: { abilities: { con: { value: 30 } }, hp: { value: 30 }, skills: { balance: { ranks: 5 } } },
-      },
-      player,
-    );
-    const brute = await h.createActor(
-      { name: 'Brute', type: 'npc', system: { abilities: { str: { value: 14 } } } },
-      otherPlayer,
-    );
-    h.as(otherPlayer);
-    h.target(otherPlayer, h.placeToken(hero));
-    h.dice.queue(10);
-    const message = (await game.gng.maneuver(brute, kind)) as ChatMessage;
-    await attackActionsSettled();
-    return { hero, brute, message, id: defender(message).id };
-  }
-
   it('Apply is refused (and not shown, the reason on the card) until the defender answers', async () => {
     const { hero, message, id } = await trip();
     h.as(otherPlayer);
@@ -144,5 +145,61 @@ describe("the maneuver's Apply waits for the defender's answer", () => {
     const applied = await requestManeuverAction(message.id as string, 'applyManeuver', id);
     expect(applied).toMatchObject({ ok: true });
     expect(hero.statuses.has('prone')).toBe(true);
+  });
+});
+
+describe('the maneuver card as a typed message (issue #34)', () => {
+  const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
+
+  it('has the subtype maneuver and its whole state in system, none in its flags', async () => {
+    const { message } = await trip();
+    expect(message.type).toBe('maneuver');
+    expect(cardStateOf(message)).toMatchObject({ version: 1, maneuver: 'trip', attacker: { name: 'Brute' } });
+    expect(cardStateOf<ManeuverCardState>(message)?.targets[0]).toMatchObject({
+      name: 'Hero',
+      footing: null,
+      applied: null,
+    });
+    expect(message.flags.gng?.maneuver).toBeUndefined();
+  });
+
+  it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
+    const { message } = await trip();
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    let html = await drawn(message);
+    // The maneuver's name is localized too.
+    expect(text(html, '.card-header h3')).toBe(pseudo(`Brute: ${pseudo('Trip')}`));
+    expect(html.textContent).toContain(
+      pseudo('Waiting for Hero: Maintain Footing or not. Apply waits for the answer.'),
+    );
+    h.as(gm);
+    html = await drawn(message);
+    expect(text(html, '.card-header h3')).toBe('Brute: Trip');
+    expect(html.textContent).toContain('Waiting for Hero: Maintain Footing or not.');
+  });
+
+  it('a card posted before the change (type base, flags.gng.maneuver) still renders, applies and undoes', async () => {
+    const { hero, message, id } = await trip();
+    h.as(gm);
+    const legacy = (await ChatMessage.create({
+      content: message.content,
+      speaker: message.speaker,
+      flags: { gng: { type: 'maneuverCard', maneuver: maneuver(message) } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(text(await drawn(legacy), '.card-header h3')).toBe('Brute: Trip');
+    await click(legacy, 'declineFooting');
+    h.as(otherPlayer);
+    await click(legacy, 'applyManeuver');
+    expect(hero.statuses.has('prone')).toBe(true);
+    await click(legacy, 'undoManeuver');
+    expect(hero.statuses.has('prone')).toBe(false);
+    const after = fresh(legacy);
+    expect(after.type).toBe('base');
+    const target = (after.flags.gng?.maneuver as ManeuverCardState).targets[0];
+    expect(target).toMatchObject({ id, footingDeclinedBy: player.id, applied: null });
   });
 });

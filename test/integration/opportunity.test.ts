@@ -9,7 +9,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { getHarness } from '../harness/index.js';
-import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
@@ -17,7 +16,9 @@ import {
   opportunityCardOf,
   type OpportunityCardState,
 } from '../../src/cards/opportunity/opportunity-state.js';
-import { opportunityCard } from '../../src/cards/opportunity/opportunity-card.js';
+import { opportunityCard } from '../../src/cards/opportunity/opportunity-actions.js';
+import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
@@ -242,5 +243,79 @@ describe('attacks of opportunity from foes the shot does not target', () => {
     expect(opportunityCards().length).toBe(before + 1);
     const names = stateOf(opportunityCards().at(-1) as ChatMessage).threateners.map((t) => t.actorUuid);
     expect(names.sort()).toEqual([goblin.uuid, orc.uuid].sort());
+  });
+});
+
+describe('the attack-of-opportunity card as a typed message (issue #34)', () => {
+  const { drawn } = cardHelpers(h);
+  const text = (html: HTMLElement, selector: string) =>
+    [...html.querySelectorAll(selector)].map((el) => el.textContent?.trim());
+
+  it('has the subtype opportunity and its whole state in system, none in its flags', async () => {
+    const { shooter, gun, target } = await scene();
+    const goblin = await creature('Goblin', 1, 0, HOSTILE);
+    const shot = await fire(shooter, gun, target);
+    const card = opportunityCards().at(-1) as ChatMessage;
+    const token = goblin.getActiveTokens()[0]?.document as TokenDocument;
+    expect(card.type).toBe('opportunity');
+    expect(cardStateOf(card)).toEqual({
+      shooterUuid: shooter.uuid,
+      shooterTokenId: shooter.getActiveTokens()[0]?.id,
+      sceneId: h.scene.id,
+      shooterName: 'Shooter',
+      source: shot.id,
+      threateners: [
+        { id: token.id, actorUuid: goblin.uuid, name: 'Goblin', takenBy: null, declinedBy: null },
+      ],
+    });
+    expect(card.flags.gng?.opportunity).toBeUndefined();
+  });
+
+  it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
+    const { shooter, gun, target } = await scene();
+    await creature('Goblin', 1, 0, HOSTILE);
+    await fire(shooter, gun, target);
+    const card = opportunityCards().at(-1) as ChatMessage;
+    h.as(gm);
+    await click(card, 'button[data-action="opportunityDecline"]');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    let html = await drawn(card);
+    expect(text(html, '.card-header h3')).toEqual([pseudo('Shooter fires while threatened')]);
+    expect(text(html, '.opportunity-answer')).toEqual([pseudo('Goblin lets the chance pass.')]);
+    h.as(gm);
+    html = await drawn(card);
+    expect(text(html, '.card-header h3')).toEqual(['Shooter fires while threatened']);
+    expect(text(html, '.opportunity-answer')).toEqual(['Goblin lets the chance pass.']);
+  });
+
+  it('a card posted before the change (type base, flags.gng.opportunity) still renders and is answered', async () => {
+    const { shooter, gun, target } = await scene();
+    const goblin = await creature('Goblin', 1, 0, HOSTILE);
+    await fire(shooter, gun, target);
+    const typed = opportunityCards().at(-1) as ChatMessage;
+    const tokenId = goblin.getActiveTokens()[0]?.id as string;
+    // Today's shape as the GM's client wrote it before: no sceneId on the oldest cards.
+    const { sceneId: _scene, ...old } = stateOf(typed);
+    h.as(gm);
+    const legacy = (await ChatMessage.create({
+      content: typed.content,
+      speaker: typed.speaker,
+      flags: { gng: { type: 'opportunityCard', opportunity: old } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    expect(stateOf(legacy).threateners[0]?.name).toBe('Goblin');
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    // Drawn from its stored content (the GM's English).
+    expect(text(await drawn(legacy), '.card-header h3')).toEqual(['Shooter fires while threatened']);
+    h.as(gm);
+    expect(actionsFor(legacy)).toEqual([`opportunityTake:${tokenId}`, `opportunityDecline:${tokenId}`]);
+    await click(legacy, 'button[data-action="opportunityDecline"]');
+    const after = game.messages.get(legacy.id as string) as ChatMessage;
+    expect(after.type).toBe('base');
+    expect((after.flags.gng?.opportunity as OpportunityCardState).threateners[0]?.declinedBy).toBe(gm.id);
+    expect(after.content).toContain('Goblin lets the chance pass.');
+    expect(actionsFor(legacy)).toEqual([]);
   });
 });

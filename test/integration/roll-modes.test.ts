@@ -308,7 +308,7 @@ describe('a card an attack opens', () => {
   });
 
   it('a feat offer after a hidden step keeps the card’s mode: it does not reveal the result', async () => {
-    const { postFeatOffer } = await import('../../src/cards/feat-offer/feat-offer-card.js');
+    const { postFeatOffer } = await import('../../src/cards/feat-offer/feat-offer-actions.js');
     const { fighter, orc, message } = await playerAttacksOrc('gmroll');
     h.as(gm);
     const offer = (await postFeatOffer(

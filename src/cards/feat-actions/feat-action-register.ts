@@ -1,5 +1,5 @@
 /**
- * The feat action card's registration on `init` (issue #29): the card (feat-action-card.ts, Sudden
+ * The feat action card's registration on `init` (issue #29): the card (feat-action-actions.ts, Sudden
  * Action and Tactical Aid) is loaded on first use — its query reaching the GM, one of its cards
  * rendered, `game.gng.suddenAction` or `game.gng.tacticalAid`.
  */
@@ -8,8 +8,8 @@ import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
 import { FEAT_ACTION_QUERY, FEAT_ACTION_TEMPLATE, featActionCardOf } from './feat-action-state.js';
 
-/** The card (feat-action-card.ts), loaded on first use. */
-export const featActionModule = onDemand(() => import('./feat-action-card.js'));
+/** The card (feat-action-actions.ts), loaded on first use. */
+export const featActionModule = onDemand(() => import('./feat-action-actions.js'));
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerFeatActionCard(): void {
@@ -21,5 +21,6 @@ export function registerFeatActionCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && featActionCardOf(message)),
     decorate: (card, message, html) => card.featActionCard.decorate(message, html),
     templates: [FEAT_ACTION_TEMPLATE],
+    types: ['featAction'],
   });
 }

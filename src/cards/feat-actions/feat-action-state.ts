@@ -1,8 +1,10 @@
 /**
- * The feat action card's stored state (`flags.gng.featAction` of its message): a Sudden Action or a
- * Tactical Aid the GM ran for an actor's owner (feat-action-card.ts), and what Undo takes back.
+ * The feat action card's state (its message's `system`, subtype `featAction`, feat-action-data.ts; on
+ * a card posted before issue #34, `flags.gng.featAction`): a Sudden Action or a Tactical Aid the GM
+ * ran for an actor's owner (feat-action-actions.ts), and what Undo takes back.
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { cardState } from '../kernel/typed-card.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { TacticalAidChoice } from '../../rules/index.js';
 
@@ -49,7 +51,7 @@ export interface FeatActionApplied {
   turn: TurnActionSpent | null;
 }
 
-/** `flags.gng.featAction` of a feat action card. */
+/** The state of a feat action card. */
 export interface FeatActionCardState {
   kind: FeatActionKind;
   actorUuid: string;
@@ -63,9 +65,13 @@ export interface FeatActionCardState {
   notes?: { key: string; data: Record<string, unknown> }[];
 }
 
-/** The stored feat action card state of a message, or null. */
-export function featActionCardOf(message: ChatMessage | null | undefined): FeatActionCardState | null {
+/** A feat action card posted before issue #34 (`type: 'base'`, `flags.gng.featAction`), or null. */
+export function legacyFeatActionCard(message: ChatMessage | null | undefined): FeatActionCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'featAction') return null;
   return (flags.featAction as FeatActionCardState | undefined) ?? null;
 }
+
+/** The feat action card state of a message (typed or legacy), or null. */
+export const featActionCardOf = (message: ChatMessage | null | undefined): FeatActionCardState | null =>
+  cardState({ type: 'featAction', legacy: legacyFeatActionCard }, message);

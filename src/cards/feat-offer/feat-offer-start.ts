@@ -45,7 +45,7 @@ async function offer(
     source,
     sourceTarget,
   };
-  // The card (feat-offer-card.ts) is loaded by its first offer (issue #29).
+  // The card (feat-offer-actions.ts) is loaded by its first offer (issue #29).
   await (await featOfferModule()).postFeatOffer(state, holder);
 }
 

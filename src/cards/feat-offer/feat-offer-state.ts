@@ -1,6 +1,10 @@
-/** The stored state of the feat offer card (`flags.gng.featOffer`) and its rendering. */
+/**
+ * The state of the feat offer card: its message's `system` (subtype `featOffer`, feat-offer-data.ts),
+ * or `flags.gng.featOffer` on a card posted before issue #34.
+ */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { Maneuver } from '../../rules/index.js';
+import { cardState } from '../kernel/typed-card.js';
 
 /** The card's GM query (feat-offer-register.ts registers it and the template on `init`). */
 export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
@@ -26,10 +30,10 @@ export interface OfferHolder {
   name: string;
   takenBy: string | null;
   declinedBy: string | null;
-  /** Redirect Force: the maneuver taken. */
-  maneuver?: Maneuver;
+  /** Redirect Force: the maneuver taken (a typed card: null until then). */
+  maneuver?: Maneuver | null;
   /** Catch / Reflect: the item made on the holder for the hurl (its id). */
-  itemId?: string;
+  itemId?: string | null;
   /** Epic Flow: the combat and round it was used in (once per round). */
   usedIn?: { combat: string; round: number } | null;
 }
@@ -44,54 +48,18 @@ export interface FeatOfferState {
   sourceTarget: string;
 }
 
-/** The stored state of a feat offer card, or null. */
-export function featOfferOf(message: ChatMessage | null | undefined): FeatOfferState | null {
+/** A feat offer card posted before issue #34 (`type: 'base'`, `flags.gng.featOffer`), or null. */
+export function legacyFeatOffer(message: ChatMessage | null | undefined): FeatOfferState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'featOffer') return null;
   return (flags.featOffer as FeatOfferState | undefined) ?? null;
 }
 
+/** The state of a feat offer card (typed or legacy), or null. */
+export const featOfferOf = (message: ChatMessage | null | undefined): FeatOfferState | null =>
+  cardState({ type: 'featOffer', legacy: legacyFeatOffer }, message);
+
 /** Whether the holder's answer is still open. */
 export function offerOpen(holder: OfferHolder): boolean {
   return holder.takenBy === null && holder.declinedBy === null;
-}
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const t = (key: string) => game.i18n.localize(key);
-
-/** The card's HTML for `state`. */
-export function renderFeatOffer(state: FeatOfferState): Promise<string> {
-  const data = { name: state.holder.name, opponent: state.opponent.name };
-  const h = state.holder;
-  const answer =
-    h.takenBy !== null
-      ? f(`GNG.FeatOffer.Taken.${state.kind}`, {
-          ...data,
-          maneuver: h.maneuver ? t(`GNG.Maneuver.Kind.${h.maneuver}`) : '',
-        })
-      : h.declinedBy !== null
-        ? f('GNG.FeatOffer.Declined', data)
-        : f(`GNG.FeatOffer.Offered.${state.kind}`, data);
-  const takes =
-    state.kind === 'redirect-force'
-      ? REDIRECT_MANEUVERS.map((m) => ({
-          maneuver: m,
-          text: t(`GNG.Maneuver.Kind.${m}`),
-          label: f('GNG.FeatOffer.RedirectLabel', { ...data, maneuver: t(`GNG.Maneuver.Kind.${m}`) }),
-        }))
-      : [
-          {
-            maneuver: '',
-            text: t(`GNG.FeatOffer.Take.${state.kind}`),
-            label: f(`GNG.FeatOffer.TakeLabel.${state.kind}`, data),
-          },
-        ];
-  return foundry.applications.handlebars.renderTemplate(FEAT_OFFER_TEMPLATE, {
-    heading: f(`GNG.FeatOffer.Heading.${state.kind}`, data),
-    rule: t(`GNG.FeatOffer.Rule.${state.kind}`),
-    answer,
-    open: offerOpen(h),
-    takes,
-    declineLabel: f('GNG.FeatOffer.DeclineLabel', data),
-  });
 }

@@ -3,7 +3,7 @@
  * whether it has answered, whether the abort is open to it now, and so whether Apply waits for it.
  */
 import { abortShown } from '../../combat/abort-gate.js';
-import type { ManeuverTarget } from './maneuver-card.js';
+import type { ManeuverTarget } from './maneuver-actions.js';
 
 /** The defender has not answered yet: neither tried to maintain its footing nor declined. */
 export const unanswered = (target: ManeuverTarget) => target.footing === null && !target.footingDeclinedBy;

@@ -1,5 +1,5 @@
 /**
- * The maneuver card's registration on `init` (issue #29): the card (maneuver-card.ts: the check,
+ * The maneuver card's registration on `init` (issue #29): the card (maneuver-actions.ts: the check,
  * Maintain Footing, the rendering) is loaded on first use — its query reaching the GM, one of its
  * cards rendered, `game.gng.maneuver` or a Redirect Force offer taken.
  */
@@ -8,8 +8,8 @@ import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
 import { MANEUVER_CARD_TEMPLATE, MANEUVER_QUERY, maneuverState } from './maneuver-state.js';
 
-/** The card (maneuver-card.ts), loaded on first use. */
-export const maneuverModule = onDemand(() => import('./maneuver-card.js'));
+/** The card (maneuver-actions.ts), loaded on first use. */
+export const maneuverModule = onDemand(() => import('./maneuver-actions.js'));
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerManeuverCard(): void {
@@ -21,5 +21,6 @@ export function registerManeuverCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && maneuverState(message)),
     decorate: (card, message, html) => card.decorateManeuverCard(message, html),
     templates: [MANEUVER_CARD_TEMPLATE],
+    types: ['maneuver'],
   });
 }

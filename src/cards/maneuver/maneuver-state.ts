@@ -1,8 +1,10 @@
 /**
- * The maneuver card's stored state (`flags.gng.maneuver` of its message), its GM query and template
- * (maneuver-register.ts registers them on `init`; maneuver-card.ts is the card's table).
+ * The maneuver card's state (its message's `system`, subtype `maneuver`, maneuver-data.ts; on a card
+ * posted before issue #34, `flags.gng.maneuver`), its GM query and template (maneuver-register.ts
+ * registers them on `init`; maneuver-actions.ts is the card's table).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { cardState } from '../kernel/typed-card.js';
 import type { ActionBudget, Maneuver, Size } from '../../rules/index.js';
 import type { CardPart } from '../attack/attack-state.js';
 
@@ -71,7 +73,12 @@ export interface ManeuverOptions {
   targets?: Actor[];
 }
 
-export function maneuverState(message: ChatMessage | null | undefined): ManeuverCardState | null {
+/** A maneuver card posted before issue #34 (`type: 'base'`, `flags.gng.maneuver`), or null. */
+export function legacyManeuverCard(message: ChatMessage | null | undefined): ManeuverCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.maneuver as ManeuverCardState | undefined;
   return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
 }
+
+/** The state of a maneuver card (typed or legacy), or null. */
+export const maneuverState = (message: ChatMessage | null | undefined): ManeuverCardState | null =>
+  cardState({ type: 'maneuver', legacy: legacyManeuverCard }, message);

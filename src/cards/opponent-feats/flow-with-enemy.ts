@@ -10,11 +10,13 @@
  * owner, the feat, a begun combat and the holder's turn with its full round left, the opponent's
  * token within 5 ft, spends the full round, rolls both sides and, when the holder equals or exceeds,
  * keeps the flow in the Combat's flags (src/combat/opponent-feats.ts) for the rolled rounds; a card
- * shows both rolls. `game.gng.endFlow(holder)` ends it. The +1 dodge enters the holder's Defense roll
+ * shows both rolls (a typed message, subtype `flowWithEnemy`, its state in `system`:
+ * flow-with-enemy-data.ts, drawn on each client in its language; an older one, `flags.gng.flowCard`,
+ * has no buttons and shows its content as it was). `game.gng.endFlow(holder)` ends it (a `note`). The +1 dodge enters the holder's Defense roll
  * against that opponent through `gng.preDefense` (the attack card's own Defense step); the denied
- * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-offer.ts).
+ * attacks of opportunity are read where they are offered (attack-start.ts, opportunity-start.ts).
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import { spendTurnActions } from '../../combat/action-budget.js';
 import { adjacent } from '../../combat/scene-grid.js';
 import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
@@ -30,6 +32,8 @@ import {
   actorOf,
   actorQuery,
   askGM,
+  postCard,
+  postNoteView,
   Refusal,
   registerGMQuery,
   type CardActionResult,
@@ -37,7 +41,8 @@ import {
   type RollMode,
 } from '../kernel/index.js';
 import type { DefenseConfig } from '../shared/defense-config.js';
-import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
+import { cardState as attackState, type CardTarget } from '../attack/attack-state.js';
+import { registerTyped } from '../kernel/typed-card.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
 export const FLOW_QUERY = 'gng.flowWithEnemy';
@@ -49,10 +54,12 @@ export const FLOW_DURATION = '2d4 + @wis';
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const t = (key: string) => game.i18n.localize(key);
 
-/** What the flow card keeps (`flags.gng.flowCard`). */
+/** What the flow card keeps: its message's `system` (subtype `flowWithEnemy`). */
 export interface FlowCard {
   holderUuid: string;
   opponentUuid: string;
+  holderName: string;
+  opponentName: string;
   holder: { natural: number; bonus: number; total: number };
   opponent: { natural: number; bonus: number; total: number };
   flows: boolean;
@@ -65,33 +72,20 @@ function flowBonus(actor: Actor): number {
   return derived.bab + derived.abilities.wis.mod;
 }
 
-/** Posts a result card with a heading and lines (no buttons). */
-export async function postResultCard(
-  actor: Actor,
-  heading: string,
-  lines: string[],
-  rolls: Roll[],
-  flags: Record<string, unknown>,
-  mode?: { rollMode: RollMode; roller: User },
-): Promise<ChatMessage | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(FEAT_RESULT_TEMPLATE, {
-    heading,
-    lines,
+/** The flow card's HTML from its state only, in this client's language (no buttons). */
+export function renderFlowCard(card: FlowCard): Promise<string> {
+  const names = { name: card.holderName, opponent: card.opponentName };
+  return foundry.applications.handlebars.renderTemplate(FEAT_RESULT_TEMPLATE, {
+    heading: f('GNG.OpponentFeats.Flow.Heading', names),
+    lines: [
+      f('GNG.OpponentFeats.Flow.Roll', { name: card.holderName, ...card.holder }),
+      f('GNG.OpponentFeats.Flow.Roll', { name: card.opponentName, ...card.opponent }),
+      card.flows
+        ? f('GNG.OpponentFeats.Flow.Flows', { ...names, rounds: card.rounds })
+        : f('GNG.OpponentFeats.Flow.Fails', names),
+      ...(card.flows ? [t('GNG.OpponentFeats.Flow.ByHand')] : []),
+    ],
   });
-  return (
-    (await ChatMessage.create(
-      withRollMode(
-        {
-          content,
-          rolls,
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: flags },
-        },
-        mode?.rollMode ?? 'publicroll',
-        mode?.roller ?? game.user,
-      ),
-    )) ?? null
-  );
 }
 
 const d20 = (roll: Roll) => roll.dice[0]?.results[0]?.result ?? 0;
@@ -152,25 +146,17 @@ async function beginFlow(
   const card: FlowCard = {
     holderUuid: holder.uuid,
     opponentUuid: opponent.uuid,
+    holderName: holder.name,
+    opponentName: opponent.name,
     holder: { natural: d20(mine), bonus: flowBonus(holder), total: mine.total as number },
     opponent: { natural: d20(theirs), bonus: flowBonus(opponent), total: theirs.total as number },
     flows,
     rounds,
   };
-  await postResultCard(
-    holder,
-    f('GNG.OpponentFeats.Flow.Heading', { name: holder.name, opponent: opponent.name }),
-    [
-      f('GNG.OpponentFeats.Flow.Roll', { name: holder.name, ...card.holder }),
-      f('GNG.OpponentFeats.Flow.Roll', { name: opponent.name, ...card.opponent }),
-      flows
-        ? f('GNG.OpponentFeats.Flow.Flows', { name: holder.name, opponent: opponent.name, rounds })
-        : f('GNG.OpponentFeats.Flow.Fails', { name: holder.name, opponent: opponent.name }),
-      ...(flows ? [t('GNG.OpponentFeats.Flow.ByHand')] : []),
-    ],
-    rolls,
-    { type: 'flowCard', flowCard: card },
-    { rollMode, roller: sender },
+  await postCard(
+    'flowWithEnemy',
+    card,
+    withRollMode({ rolls, speaker: ChatMessage.getSpeaker({ actor: holder }) }, rollMode, sender),
   );
 }
 
@@ -188,9 +174,12 @@ export const handleEndFlow = actorQuery(async (actorUuid, sender) => {
   const combat = combatOf(holder);
   if (!combat || !(await endFlowRecord(combat, holder)))
     throw new Refusal('GNG.OpponentFeats.Error.NoFlow', { name: holder.name });
-  await postResultCard(holder, f('GNG.OpponentFeats.Flow.Ended', { name: holder.name }), [], [], {
-    type: 'flowEnded',
-  });
+  // A note drawn with the result card's template: its heading localized on each client.
+  await postNoteView(
+    'feat-result-card',
+    { heading: { key: 'GNG.OpponentFeats.Flow.Ended', data: { name: holder.name } } },
+    { speaker: ChatMessage.getSpeaker({ actor: holder }) },
+  );
 });
 
 /** `game.gng.flowWithEnemy(holder, opponent)`: asks the GM to roll the opposed roll. */
@@ -206,7 +195,7 @@ export function endFlow(holder: Actor): Promise<CardActionResult> {
 /** `gng.preDefense` (active GM): the +1 dodge of a defender flowing with the attacker. */
 function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
   if (!isActiveGM() || !config.breakdown || !target.actorUuid) return;
-  const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
+  const state = attackState(message);
   const defender = fromUuidSync(target.actorUuid) as Actor | null;
   const attacker = state ? (fromUuidSync(state.attacker.actorUuid) as Actor | null) : null;
   if (!defender || !attacker) return;
@@ -226,6 +215,7 @@ function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseCo
 export function registerFlowWithEnemy(): void {
   registerGMQuery(FLOW_QUERY, handleFlow);
   registerGMQuery(END_FLOW_QUERY, handleEndFlow);
+  registerTyped({ type: 'flowWithEnemy', render: renderFlowCard });
   Hooks.on('gng.preDefense', flowDefense);
   void foundry.applications.handlebars.loadTemplates([FEAT_RESULT_TEMPLATE]);
 }

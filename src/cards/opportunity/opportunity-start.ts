@@ -7,12 +7,11 @@
  * (one FRIENDLY, the other HOSTILE: `CONST.TOKEN_DISPOSITIONS`; a NEUTRAL or unset token is on
  * neither), holding a melee weapon, not helpless or unconscious. GM side, after the shooter's card.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { ADJACENT_FEET, feetBetween } from '../../combat/scene-grid.js';
 import { sceneById, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
 import { mayTakeOpportunity } from '../shared/may-take-opportunity.js';
-import { renderOpportunityCard } from './opportunity-render.js';
+import { postCard } from '../kernel/index.js';
 import type { OpportunityCardState } from './opportunity-state.js';
 import { modelOffers } from '../../settings/combat-model.js';
 
@@ -87,11 +86,8 @@ export async function offerOpportunities(
       declinedBy: null,
     })),
   };
+  // A typed card (issue #34): its state in `system`, drawn on each client in its language.
   return (
-    (await ChatMessage.create({
-      content: await renderOpportunityCard(state),
-      speaker: ChatMessage.getSpeaker({ actor: shooter }),
-      flags: { [SYSTEM_ID]: { type: 'opportunityCard', opportunity: state } },
-    })) ?? null
+    (await postCard('opportunity', state, { speaker: ChatMessage.getSpeaker({ actor: shooter }) })) ?? null
   );
 }

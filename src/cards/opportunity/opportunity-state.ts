@@ -1,6 +1,9 @@
-/** The stored state of the attack-of-opportunity card (`flags.gng.opportunity`). */
+/**
+ * The state of the attack-of-opportunity card: its message's `system` (subtype `opportunity`,
+ * opportunity-data.ts), or `flags.gng.opportunity` on a card posted before issue #34.
+ */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import { isGMMessage } from '../kernel/index.js';
+import { cardState, isGMMessage } from '../kernel/index.js';
 
 /** A creature offered its attack of opportunity (its id is its token's). */
 export interface OpportunityThreatener {
@@ -23,12 +26,16 @@ export interface OpportunityCardState {
   threateners: OpportunityThreatener[];
 }
 
-/** The stored state of an attack-of-opportunity card, or null. */
-export function opportunityCardOf(message: ChatMessage | null | undefined): OpportunityCardState | null {
+/** An attack-of-opportunity card posted before issue #34 (`type: 'base'`, `flags.gng.opportunity`), or null. */
+export function legacyOpportunityCard(message: ChatMessage | null | undefined): OpportunityCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   if (!flags || flags.type !== 'opportunityCard') return null;
   return (flags.opportunity as OpportunityCardState | undefined) ?? null;
 }
+
+/** The state of an attack-of-opportunity card (typed or legacy), or null. */
+export const opportunityCardOf = (message: ChatMessage | null | undefined): OpportunityCardState | null =>
+  cardState({ type: 'opportunity', legacy: legacyOpportunityCard }, message);
 
 /** Whether the threatener's answer is still open. */
 export function opportunityOpen(threatener: OpportunityThreatener): boolean {
@@ -38,12 +45,14 @@ export function opportunityOpen(threatener: OpportunityThreatener): boolean {
 /**
  * Whether the shot that provoked was taken back (trust model 4: Undo is the exact inverse of one
  * step): the attack card's `fire.withdrawn`, the burst or suppressing fire card's `undone`. Read from
- * the source message's flags (a GM's card), so no other card folder is imported here.
+ * the source message (a GM's card): a typed card's `system` (found under its subtype, which is its
+ * legacy flag's name), else its flags, so no other card folder is imported here.
  */
 export function sourceWithdrawn(state: OpportunityCardState): boolean {
   const source = game.messages.get(state.source);
   if (!source || !isGMMessage(source)) return false;
-  const flags = (source.flags?.[SYSTEM_ID] ?? {}) as {
+  const typed = source.type === 'base' ? {} : { [source.type]: source.system.toObject() };
+  const flags = { ...(source.flags?.[SYSTEM_ID] ?? {}), ...typed } as {
     attack?: { fire?: { withdrawn?: unknown } };
     burst?: { undone?: unknown };
     suppress?: { undone?: unknown };

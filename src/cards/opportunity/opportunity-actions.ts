@@ -1,24 +1,25 @@
 /**
- * The attack-of-opportunity card (opportunity-offer.ts posts it): for each creature that threatens
+ * The attack-of-opportunity card's table (opportunity-start.ts posts it; a typed message, subtype
+ * `opportunity`, its state in `system`: opportunity-data.ts): for each creature that threatens
  * the shooter, its owners answer **Attack of opportunity** or **No attack of opportunity**, once. The
  * GM records the answer (the kernel: sender proven, owners only, open answers only); on an Attack the
  * asking client, an owner of the creature, starts its attack against the shooter with its best
  * melee weapon, as the attack card's own attack of opportunity does. The attack is a card of its own,
  * with its own Undo; this card only records who answered.
  */
-import { actorOf, defineCard, owns, Refusal, registerCard, type CardActionResult } from '../kernel/index.js';
+import { actorOf, defineCard, owns, Refusal, type CardActionResult } from '../kernel/index.js';
 import { startAttack } from '../attack/attack-ask.js';
 import { blockWeapons } from '../attack/attack-state.js';
 import { mayTakeOpportunity, shooterToken } from './opportunity-start.js';
-import { OPPORTUNITY_CARD_TEMPLATE, renderOpportunityCard } from './opportunity-render.js';
+import { renderOpportunityCard } from './opportunity-render.js';
 import {
+  legacyOpportunityCard,
   opportunityCardOf,
   opportunityOpen,
   sourceWithdrawn,
   type OpportunityCardState,
   type OpportunityThreatener,
 } from './opportunity-state.js';
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { capabilityGuard } from '../model-guard.js';
 
 export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
@@ -81,15 +82,12 @@ export const opportunityCard = defineCard<OpportunityCardState, OpportunityThrea
   query: OPPORTUNITY_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('opportunity', 'GNG.Model.Action.opportunity'),
-  state: opportunityCardOf,
+  type: 'opportunity',
+  render: renderOpportunityCard,
+  legacy: legacyOpportunityCard,
+  legacyFlag: 'opportunity',
   targets: (state) => state.threateners,
   actors: (state) => [state.shooterUuid, ...state.threateners.map((t) => t.actorUuid)],
-  save: async (message, state) => {
-    await message.update({
-      content: await renderOpportunityCard(state),
-      [`flags.${SYSTEM_ID}.opportunity`]: state,
-    });
-  },
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
     noCard: 'GNG.Opportunity.Error.NoCard',
@@ -104,8 +102,3 @@ export const opportunityCard = defineCard<OpportunityCardState, OpportunityThrea
     opportunityDecline: answer('declinedBy'),
   },
 });
-
-/** Registers the card's GM query, its buttons and its template (on `init`). */
-export function registerOpportunityCard(): void {
-  registerCard(opportunityCard, [OPPORTUNITY_CARD_TEMPLATE]);
-}

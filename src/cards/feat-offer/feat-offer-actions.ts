@@ -1,6 +1,7 @@
 /**
- * The feat offer card (issue #18): when the trigger of a feat's free attack happens on a card, the
- * active GM posts this card (feat-offer-triggers.ts), and the holder's owners answer it once:
+ * The feat offer card's table (issue #18): when the trigger of a feat's free attack happens on a
+ * card, the active GM posts this card (feat-offer-start.ts; a typed message, subtype `featOffer`, its
+ * state in `system`: feat-offer-data.ts, drawn on each client in its language), and the holder's owners answer it once:
  * - **Clean-up Blow** — "When you stun an opponent, render him unconscious, or knock him prone, you
  *   can perform an immediate attack of opportunity": the holder's attack with its best melee weapon.
  * - **Redirect Force** — "When an opponent misses you with a melee attack, you may perform a trip,
@@ -25,6 +26,8 @@ import {
   defineCard,
   inheritedRollMode,
   owns,
+  payload,
+  postCard,
   Refusal,
   withRollMode,
   type CardActionResult,
@@ -35,12 +38,13 @@ import { saveCard } from '../attack/attack-save.js';
 import {
   FEAT_OFFER_QUERY,
   featOfferOf,
+  legacyFeatOffer,
   offerOpen,
   REDIRECT_MANEUVERS,
-  renderFeatOffer,
   type FeatOfferState,
   type OfferHolder,
 } from './feat-offer-state.js';
+import { renderFeatOffer } from './feat-offer-render.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard } from '../model-guard.js';
 import { modelOffers } from '../../settings/combat-model.js';
@@ -201,14 +205,6 @@ async function freeAttack(messageId: string): Promise<CardActionResult> {
   return { ok: true };
 }
 
-function noExtra(extra: Record<string, unknown>, allowed: string[]): Record<string, unknown> {
-  if (Object.keys(extra).some((key) => !allowed.includes(key)))
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  if (extra.maneuver !== undefined && typeof extra.maneuver !== 'string')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  return extra;
-}
-
 const mayAnswer = (user: User, _state: FeatOfferState, target: OfferHolder) => owns(user, target.actorUuid);
 const open = (_state: FeatOfferState, target: OfferHolder) => offerOpen(target);
 
@@ -216,14 +212,14 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
   query: FEAT_OFFER_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('featOffers', 'GNG.Model.Action.featOffer'),
-  state: featOfferOf,
+  type: 'featOffer',
+  render: renderFeatOffer,
+  legacy: legacyFeatOffer,
+  legacyFlag: 'featOffer',
   targets: (state) => [state.holder],
   actors: (state) => [state.holder.actorUuid, state.opponent.actorUuid],
   // Epic Flow writes the attack card it answers: its queue too.
   queueKeys: (state) => [state.holder.actorUuid, state.opponent.actorUuid, state.source],
-  save: async (message, state) => {
-    await message.update({ content: await renderFeatOffer(state), [`flags.${SYSTEM_ID}.featOffer`]: state });
-  },
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
     noCard: 'GNG.FeatOffer.Error.NoCard',
@@ -237,7 +233,7 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
     featOfferTake: {
       may: mayAnswer,
       available: open,
-      parse: (extra) => noExtra(extra, ['maneuver']),
+      parse: payload({ maneuver: 'str?' }),
       fields: (button) => (button.dataset.maneuver ? { maneuver: button.dataset.maneuver } : {}),
       run: ({ state, target, user, extra }) => take(state, target, user, extra),
       after: (messageId) => freeAttack(messageId),
@@ -245,7 +241,7 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
     featOfferDecline: {
       may: mayAnswer,
       available: open,
-      parse: (extra) => noExtra(extra, []),
+      parse: payload({}),
       async run({ target, user }) {
         target.declinedBy = user.id as string;
       },
@@ -261,17 +257,10 @@ export async function postFeatOffer(state: FeatOfferState, holder: Actor): Promi
   // Not offered under a combat model without GnG's feat offers (model-guard.ts).
   if (!modelOffers('featOffers')) return null;
   const { mode, roller } = inheritedRollMode(game.messages.get(state.source));
-  return (
-    (await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderFeatOffer(state),
-          speaker: ChatMessage.getSpeaker({ actor: holder }),
-          flags: { [SYSTEM_ID]: { type: 'featOffer', featOffer: state } },
-        },
-        mode,
-        roller ?? game.user,
-      ),
-    )) ?? null
+  const data = withRollMode(
+    { speaker: ChatMessage.getSpeaker({ actor: holder }) },
+    mode,
+    roller ?? game.user,
   );
+  return (await postCard('featOffer', state, data)) ?? null;
 }

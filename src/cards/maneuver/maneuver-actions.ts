@@ -1,7 +1,8 @@
 /**
  * The maneuver card (core "Bull Rush", "Trip"; GnG "Throw", "Maintain Footing"): `game.gng.maneuver`
  * asks the active GM to roll the attacker's opposed check (engine `maneuverCheckParts`) and post one
- * card whose state lives in `flags.gng.maneuver`. The card is the GM's message, so nobody else can
+ * card, a typed message (subtype `maneuver`, its state in `system`: maneuver-data.ts, drawn on each
+ * client in its language; a card posted before issue #34 keeps `flags.gng.maneuver`). The card is the GM's message, so nobody else can
  * write it. Each defender's owners may **Maintain Footing** (an abort: Balance vs the check, +4 per size
  * step to the larger, the defender must roll higher — engine `resolveMaintainFooting`) or answer **No
  * Maintain Footing**; the attacker's owners (and the GM) **Apply** the maneuver's effect to a defender
@@ -12,7 +13,6 @@
  *
  * Hooks: `gng.maneuver(message)` (the card is posted), `gng.applyManeuver(message, target, actor)`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   expandConditions,
   forcedMovementFeet,
@@ -34,6 +34,7 @@ import {
   defineCard,
   noTargetWarning,
   owns,
+  postCard as postTypedCard,
   Refusal,
   showRolls,
   type CardActionResult,
@@ -47,7 +48,7 @@ import { tokenOf } from '../../combat/scene-lookup.js';
 import {
   MANEUVER_CARD_TEMPLATE,
   MANEUVER_QUERY,
-  maneuverState,
+  legacyManeuverCard,
   type ManeuverAction,
   type ManeuverApplied,
   type ManeuverCardState,
@@ -226,7 +227,7 @@ function checkParts(attacker: Actor, maneuver: Maneuver, charging: boolean): Car
   }).map((p) => ({ label: `GNG.Maneuver.Part.${p.part}`, value: p.value }));
 }
 
-async function postCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
+async function postManeuverCard(request: StartRequest, user: User, rollMode: RollMode): Promise<ChatMessage> {
   const attacker = await actorOf(request.actorUuid);
   if (!attacker) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   if (!attacker.testUserPermission(user, 'OWNER'))
@@ -268,17 +269,10 @@ async function postCard(request: StartRequest, user: User, rollMode: RollMode): 
     check: { formula: roll.formula, natural, bonus, parts, total: roll.total as number },
     targets,
   };
-  const message = await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderManeuverCard(state),
-        rolls: [roll],
-        speaker: ChatMessage.getSpeaker({ actor: attacker }),
-        flags: { [SYSTEM_ID]: { type: 'maneuverCard', maneuver: state } },
-      },
-      rollMode,
-      user,
-    ),
+  const message = await postTypedCard(
+    'maneuver',
+    state,
+    withRollMode({ rolls: [roll], speaker: ChatMessage.getSpeaker({ actor: attacker }) }, rollMode, user),
   );
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.maneuver', message);
@@ -303,22 +297,20 @@ const footingButtonShown =
     maneuverUserMayAct(user, action, state, target) &&
     (!maneuverActionAvailable(action, target) || footingOpen(target));
 
-async function saveCard(message: ChatMessage, state: ManeuverCardState): Promise<void> {
-  await message.update({
-    content: await renderManeuverCard(state),
-    [`flags.${SYSTEM_ID}.maneuver`]: state,
-  });
-}
+/** The kernel's save (typed: `system`; legacy: `flags.gng.maneuver`), for a step that saves before its hook. */
+const saveCard = (message: ChatMessage, state: ManeuverCardState) => maneuverCard.spec.save(message, state);
 
 /** The maneuver card as a table: who may press what, when, and what it does on the GM's client. */
 export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, ManeuverAction>({
   query: MANEUVER_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('maneuvers', 'GNG.Model.Action.maneuver', ['undoManeuver']),
-  state: maneuverState,
+  type: 'maneuver',
+  render: renderManeuverCard,
+  legacy: legacyManeuverCard,
+  legacyFlag: 'maneuver',
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Maneuver.Error.NoCard',
@@ -334,7 +326,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
   },
   start: (data, sender, rollMode) => {
     requireCapability('maneuvers', 'GNG.Model.Action.maneuver');
-    return postCard(parseStart(data), sender, rollMode);
+    return postManeuverCard(parseStart(data), sender, rollMode);
   },
   actions: {
     maintainFooting: {

@@ -1,19 +1,21 @@
 /**
- * The feat action card (issue #18): Appendix 4 feats a character uses as actions, run on the GM's
+ * The feat action card's table (issue #18): Appendix 4 feats a character uses as actions, run on the GM's
  * client like the heal card. `game.gng.suddenAction(actor, steps)` and
  * `game.gng.tacticalAid(actor, { bonusTo })` ask the active GM (`gng.featAction` query,
  * `action: 'start'`), who proves the sender, checks that the sender owns the actor and the request
  * against the documents (sudden-action.ts, tactical-aid.ts), makes the change and posts one card
  * speaking as the actor; the GM's **Undo** is its exact inverse (the count put back, the round's mark
- * cleared; the effects deleted and the full round given back while its turn lasts).
+ * cleared; the effects deleted and the full round given back while its turn lasts). A typed message
+ * (subtype `featAction`, its state in `system`: feat-action-data.ts), drawn on each client in its
+ * language; a card posted before issue #34 (`flags.gng.featAction`) is read by the legacy reader.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { TACTICAL_AID_CHOICES, type TacticalAidChoice } from '../../rules/index.js';
 import {
   actorOf,
   askGM,
   defineCard,
   gmUndo,
+  postCard,
   postInQueue,
   Refusal,
   showRolls,
@@ -26,6 +28,7 @@ import {
 import { renderFeatActionCard } from './feat-action-render.js';
 import {
   featActionCardOf,
+  legacyFeatActionCard,
   FEAT_ACTION_KINDS,
   FEAT_ACTION_QUERY,
   type FeatActionCardState,
@@ -97,16 +100,10 @@ async function startFeatAction(
       state.applied = result.applied;
       rolls = result.rolls;
     }
-    const message = (await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderFeatActionCard(state),
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'featAction', featAction: state } },
-        },
-        rollMode,
-        sender,
-      ),
+    const message = (await postCard(
+      'featAction',
+      state,
+      withRollMode({ speaker: ChatMessage.getSpeaker({ actor }) }, rollMode, sender),
     )) as ChatMessage;
     if (rolls.length) showRolls(message, rolls);
     return message;
@@ -127,17 +124,23 @@ async function undoFeatAction({ state }: CardRun<FeatActionCardState, { id: stri
   if (notes.length) state.notes = [...(state.notes ?? []), ...notes];
 }
 
+// The kernel saves the card (typed: its `system`; legacy: `flags.gng.featAction`): not subjectCard's save.
+const { save: _flagSave, ...subject } = subjectCard({
+  flag: 'flags.gng.featAction',
+  target: FEAT_ACTION_TARGET,
+  render: renderFeatActionCard,
+  errors: 'GNG.FeatAction.Error',
+});
+
 /** The feat action card as a table: its one action, the GM's Undo. */
 export const featActionCard = defineCard<FeatActionCardState, { id: string }, 'featActionUndo'>({
   query: FEAT_ACTION_QUERY,
-  state: featActionCardOf,
+  type: 'featAction',
+  render: renderFeatActionCard,
+  legacy: legacyFeatActionCard,
+  legacyFlag: 'featAction',
   actors: (state) => [state.actorUuid],
-  ...subjectCard({
-    flag: `flags.${SYSTEM_ID}.featAction`,
-    target: FEAT_ACTION_TARGET,
-    render: renderFeatActionCard,
-    errors: 'GNG.FeatAction.Error',
-  }),
+  ...subject,
   actions: { featActionUndo: gmUndo(undoFeatAction) },
   start: startFeatAction,
 });

@@ -1,0 +1,45 @@
+/** The feat action card's `system` (subtype `featAction`; feat-action-state.ts `FeatActionCardState`). */
+import { CardData } from '../kernel/card-data.js';
+import { arr, bool, id, int, num, obj, rec, str } from '../kernel/card-fields.js';
+
+export class FeatActionData extends CardData {
+  static override defineSchema(): DataSchema {
+    const n = { nullable: true };
+    return {
+      kind: str(),
+      actorUuid: id(),
+      actorName: str(),
+      sudden: rec(
+        {
+          steps: int(),
+          level: int(),
+          combatId: id(),
+          combatantId: id(),
+          round: int(),
+          from: num(),
+          to: num(),
+        },
+        n,
+      ),
+      aid: rec(
+        {
+          choice: str(),
+          natural: int(),
+          skill: int(),
+          total: int(),
+          dc: int(),
+          bonus: int(),
+          rounds: int(),
+          aided: arr(str()),
+          skipped: arr(str()),
+        },
+        n,
+      ),
+      // What Undo takes back: the initiative, the effects, the full round spent (null once undone).
+      applied: obj(),
+      undone: bool(),
+      // What Undo could not take back: lang keys and their data.
+      notes: arr(rec({ key: str(), data: obj() })),
+    };
+  }
+}
