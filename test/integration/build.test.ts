@@ -392,14 +392,15 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/combat\/eg-/,
       // (A lazy card's registration and state, `*-register.ts` / `*-state.ts`, may be at start: lane
       // maneuvers' card is registered on `init` as the other lazy cards are.)
-      /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state)\.ts$)/,
+      /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state|data)\.ts$)/,
       /^src\/applications\/sheets\/eg-sheet\.ts$/,
       // The Time Count model (issue #32): registered by its loader TC_LOADER; its engine and its glue at
       // the table (the tracker and its schedule, the sheet block, the GM's Heal) loaded with it; only the
       // weapons' speed class ids (src/data/item/item-data.ts) and the Combat's deferrals are at start.
       /^src\/rules\/models\/tc\//,
       /^src\/combat\/tc-/,
-      /^src\/cards\/tc-[\w-]+\//,
+      // (A card's data model, `*-data.ts`, is at start: its ChatMessage subtype is registered on `init`.)
+      /^src\/cards\/tc-[\w-]+\/(?![\w-]+-data\.ts$)/,
       /^src\/applications\/sheets\/tc-[\w-]+\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,
@@ -430,7 +431,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
     for (const [card, shared] of Object.entries(sharedAtStart))
       onFirstUse.push(
         new RegExp(
-          `^src/cards/${card}/(?!(?:[\\w-]+-register|[\\w-]+-state${shared.map((f) => `|${f}`).join('')})\\.ts$)`,
+          `^src/cards/${card}/(?!(?:[\\w-]+-register|[\\w-]+-state|[\\w-]+-data${shared.map((f) => `|${f}`).join('')})\\.ts$)`,
         ),
       );
     for (const pattern of onFirstUse) {
