@@ -7,10 +7,12 @@ import { NoteData } from './kernel/note-data.js';
 import { BleedingData } from './bleeding/bleeding-data.js';
 import { TrackData } from './saga-track/track-data.js';
 import { TcHealData } from './tc-heal/tc-heal-data.js';
+import { EgTurnData } from './eg-turn/eg-turn-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
   bleeding: BleedingData,
   sagaTrack: TrackData,
   tcHeal: TcHealData,
+  egTurn: EgTurnData,
 };

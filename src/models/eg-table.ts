@@ -12,6 +12,7 @@
  * Every hook does nothing while the world plays another model.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import { isEgTurnCard } from '../cards/eg-turn/eg-turn-state.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { combatModel } from '../settings/combat-model.js';
 import { registerLazyCard } from '../cards/kernel/lazy-card.js';
@@ -35,7 +36,7 @@ const EG = 'eg';
 const playing = () => combatModel().id === EG;
 
 const actionModule = onDemand(() => import('../cards/eg-action/eg-action-card.js'));
-const turnModule = onDemand(() => import('../cards/eg-turn/eg-turn-card.js'));
+const turnModule = onDemand(() => import('../cards/eg-turn/eg-turn-actions.js'));
 
 /** "P 2 · S 1 · I 0" of a pool (the letters from the lang file). */
 export function tokensShort(counts: TokenCounts): string {
@@ -174,9 +175,10 @@ export function registerEgTable(): void {
   registerLazyCard({
     module: turnModule,
     queries: { 'gng.egTurnCard': (m, ...request) => m.egTurnCard.handle(...request) },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'egTurnCard' && isGMMessage(message),
+    renders: (message) => isEgTurnCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.egTurnCard.decorate(message, html),
     templates: [],
+    types: ['egTurn'],
   });
   Hooks.on('renderCombatTracker', (app: CombatTrackerApp, html: HTMLElement) => decorateEgTracker(app, html));
   Hooks.on('updateActor', redrawOnActor);
