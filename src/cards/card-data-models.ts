@@ -8,6 +8,7 @@ import { BleedingData } from './bleeding/bleeding-data.js';
 import { TrackData } from './saga-track/track-data.js';
 import { TcHealData } from './tc-heal/tc-heal-data.js';
 import { EgTurnData } from './eg-turn/eg-turn-data.js';
+import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -15,4 +16,5 @@ export const CARD_DATA_MODELS = {
   sagaTrack: TrackData,
   tcHeal: TcHealData,
   egTurn: EgTurnData,
+  sagaTurn: SagaTurnData,
 };
