@@ -9,6 +9,7 @@ import { TrackData } from './saga-track/track-data.js';
 import { TcHealData } from './tc-heal/tc-heal-data.js';
 import { EgTurnData } from './eg-turn/eg-turn-data.js';
 import { SagaTurnData } from './saga-turn/saga-turn-data.js';
+import { EgTokenData } from './eg-tokens/token-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -17,4 +18,5 @@ export const CARD_DATA_MODELS = {
   tcHeal: TcHealData,
   egTurn: EgTurnData,
   sagaTurn: SagaTurnData,
+  egTokens: EgTokenData,
 };

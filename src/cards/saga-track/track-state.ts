@@ -2,7 +2,7 @@
  * The Saga-style condition track's requests (issue #30): what the sheet's buttons, the API and the
  * registration share. A move of the track is the GM's alone (docs/rules.md "Sheet and track"): the
  * GM's own click moves it; a player's click asks the GM with a request card the GM approves or
- * declines (track-card.ts, loaded on first use).
+ * declines (track-actions.ts, loaded on first use).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { askGM, type CardActionResult } from '../kernel/index.js';
