@@ -10,6 +10,7 @@ import { TcHealData } from './tc-heal/tc-heal-data.js';
 import { EgTurnData } from './eg-turn/eg-turn-data.js';
 import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 import { EgTokenData } from './eg-tokens/token-data.js';
+import { EgActionData } from './eg-action/eg-action-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -19,4 +20,5 @@ export const CARD_DATA_MODELS = {
   egTurn: EgTurnData,
   sagaTurn: SagaTurnData,
   egTokens: EgTokenData,
+  egAction: EgActionData,
 };
