@@ -14,6 +14,12 @@ import { FeatOfferData } from './feat-offer/feat-offer-data.js';
 import { FlowWithEnemyData } from './opponent-feats/flow-with-enemy-data.js';
 import { ManeuverData } from './maneuver/maneuver-data.js';
 import { OpportunityData } from './opportunity/opportunity-data.js';
+import { TrackData } from './saga-track/track-data.js';
+import { TcHealData } from './tc-heal/tc-heal-data.js';
+import { EgTurnData } from './eg-turn/eg-turn-data.js';
+import { SagaTurnData } from './saga-turn/saga-turn-data.js';
+import { EgTokenData } from './eg-tokens/token-data.js';
+import { EgActionData } from './eg-action/eg-action-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -27,4 +33,10 @@ export const CARD_DATA_MODELS = {
   featOffer: FeatOfferData,
   flowWithEnemy: FlowWithEnemyData,
   maneuver: ManeuverData,
+  sagaTrack: TrackData,
+  tcHeal: TcHealData,
+  egTurn: EgTurnData,
+  sagaTurn: SagaTurnData,
+  egTokens: EgTokenData,
+  egAction: EgActionData,
 };

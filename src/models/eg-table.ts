@@ -12,6 +12,8 @@
  * Every hook does nothing while the world plays another model.
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import { isEgTurnCard } from '../cards/eg-turn/eg-turn-state.js';
+import { isEgActionCard } from '../cards/eg-action/eg-action-state.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { combatModel } from '../settings/combat-model.js';
 import { registerLazyCard } from '../cards/kernel/lazy-card.js';
@@ -33,8 +35,8 @@ import { t, f } from '../format.js';
 const EG = 'eg';
 const playing = () => combatModel().id === EG;
 
-const actionModule = onDemand(() => import('../cards/eg-action/eg-action-card.js'));
-const turnModule = onDemand(() => import('../cards/eg-turn/eg-turn-card.js'));
+const actionModule = onDemand(() => import('../cards/eg-action/eg-action-actions.js'));
+const turnModule = onDemand(() => import('../cards/eg-turn/eg-turn-actions.js'));
 
 /** "P 2 · S 1 · I 0" of a pool (the letters from the lang file). */
 export function tokensShort(counts: TokenCounts): string {
@@ -166,16 +168,18 @@ export function registerEgTable(): void {
       'gng.egAction': (m, data, sender, context) => m.handleEgAction(data, sender, context),
       'gng.egActionCard': (m, ...request) => m.egActionCard.handle(...request),
     },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'egAction' && isGMMessage(message),
+    renders: (message) => isEgActionCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.egActionCard.decorate(message, html),
     templates: [],
+    types: ['egAction'],
   });
   registerLazyCard({
     module: turnModule,
     queries: { 'gng.egTurnCard': (m, ...request) => m.egTurnCard.handle(...request) },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'egTurnCard' && isGMMessage(message),
+    renders: (message) => isEgTurnCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.egTurnCard.decorate(message, html),
     templates: [],
+    types: ['egTurn'],
   });
   modelHooks.egTable(egTableHooks);
   // The chapter's conditions (unbalanced, slowed, immobilized, distracted, grabbed) as statuses.

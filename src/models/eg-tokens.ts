@@ -14,8 +14,8 @@ import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
 import { registerCard, registerGMQuery, serialized, track } from '../cards/kernel/index.js';
-import { EG_GIFT_QUERY, EG_TOKEN_CARD_TEMPLATE } from '../cards/eg-tokens/token-card-state.js';
-import { egTokenCard, handleGift, postInitiativeCard } from '../cards/eg-tokens/token-card.js';
+import { EG_GIFT_QUERY, EG_TOKEN_CARD_TEMPLATE } from '../cards/eg-tokens/token-state.js';
+import { egTokenCard, handleGift, postInitiativeCard } from '../cards/eg-tokens/token-actions.js';
 import { modelHooks } from '../hooks/lazy-hooks.js';
 
 /** Where the bloodied mark is stored on the actor (lane core's schema). */

@@ -9,7 +9,7 @@ import { combatModel } from '../settings/combat-model.js';
 import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 
 /** The turn-start card, loaded on first use. */
-export const sagaTurnModule = onDemand(() => import('../cards/saga-turn/saga-turn-card.js'));
+export const sagaTurnModule = onDemand(() => import('../cards/saga-turn/saga-turn-actions.js'));
 
 /** Active GM (the caller checks), at `combatant`'s turn start: its Saga-style turn start, under that model only. */
 export async function sagaTurnStart(combat: Combat, combatant: Combatant): Promise<void> {
@@ -17,13 +17,17 @@ export async function sagaTurnStart(combat: Combat, combatant: Combatant): Promi
   if (combatModel().id === 'saga') await (await sagaTurnModule()).playSagaTurnStart(combat, combatant);
 }
 
-/** Registers the turn-start card's GM query and its buttons (on `init`); its cards: `flags.gng.type`. */
+/**
+ * Registers the turn-start card's GM query and its buttons (on `init`); its cards: the subtype
+ * `sagaTurn`, or `flags.gng.type` on one posted before issue #34.
+ */
 export function registerSagaTurnCard(): void {
   registerLazyCard({
     module: sagaTurnModule,
     queries: { 'gng.sagaTurnCard': (m, ...request) => m.sagaTurnCard.handle(...request) },
-    renders: (message) => message.flags.gng?.type === 'sagaTurnCard',
+    renders: (message) => message.type === 'sagaTurn' || message.flags.gng?.type === 'sagaTurnCard',
     decorate: (m, message, html) => m.sagaTurnCard.decorate(message, html),
     templates: [],
+    types: ['sagaTurn'],
   });
 }

@@ -8,7 +8,6 @@
  *   (src/cards/tc-heal/).
  * Every hook does nothing while the world plays another model.
  */
-import { SYSTEM_ID } from '../config/document-types.js';
 import { combatModel } from '../settings/combat-model.js';
 import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 import { isGMMessage } from '../cards/kernel/gm-message.js';
@@ -25,11 +24,12 @@ import { registerTcImpairmentsSetting } from '../cards/attack/tc-settings.js';
 import { registerTcManeuverCards } from '../cards/tc-maneuver/tc-maneuver-register.js';
 import { TC_MODEL_ID } from '../rules/models/tc/state.js';
 import { modelHooks } from '../hooks/lazy-hooks.js';
+import { isTcHealCard } from '../cards/tc-heal/tc-heal-state.js';
 
 const TC = TC_MODEL_ID;
 const playing = () => combatModel().id === TC;
 
-const healModule = onDemand(() => import('../cards/tc-heal/tc-heal-card.js'));
+const healModule = onDemand(() => import('../cards/tc-heal/tc-heal-actions.js'));
 
 /** The sheet's Heal button (GMs only see it): the amounts typed beside it, asked of the active GM. */
 function wireHeal(app: { actor?: Actor }, html: HTMLElement): void {
@@ -93,9 +93,10 @@ export function registerTcTable(): void {
       'gng.tcHeal': (m, data, sender, context) => m.handleTcHeal(data, sender, context),
       'gng.tcHealCard': (m, ...request) => m.tcHealCard.handle(...request),
     },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcHeal' && isGMMessage(message),
+    renders: (message) => isTcHealCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.tcHealCard.decorate(message, html),
     templates: [],
+    types: ['tcHeal'],
   });
   modelHooks.tcTable(tcSheetRendered);
 }

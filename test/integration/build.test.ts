@@ -386,7 +386,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       // The Saga-style model (issue #30): registered by its loader, all of it loaded on first use; its
       // condition track's GM side and its sheet block too.
       /^src\/rules\/models\/saga\//,
-      /^src\/cards\/saga-track\/track-card\.ts$/,
+      /^src\/cards\/saga-track\/track-(?:actions|render)\.ts$/,
       /^src\/applications\/sheets\/saga-sheet\.ts$/,
       // The Enlightened Grognard (issue #31): registered by its loader EG_LOADER; its engine, its
       // glue at the table (tokens, sheet block, tracker, turn start) and its cards loaded with it; only

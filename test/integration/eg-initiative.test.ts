@@ -17,7 +17,7 @@ import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { egGoblin, useEgWorld } from '../fixtures/eg-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { tokenPool } from '../../src/combat/eg-token-store.js';
-import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
+import { egTokenCardOf } from '../../src/cards/eg-tokens/token-state.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;

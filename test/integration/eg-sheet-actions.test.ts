@@ -17,7 +17,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { tokenPool } from '../../src/combat/eg-token-store.js';
-import { egActionCardOf } from '../../src/cards/eg-action/eg-action-card.js';
+import { egActionCardOf } from '../../src/cards/eg-action/eg-action-actions.js';
 import { egCardView, egGoblin, egGuard, useEgWorld } from '../fixtures/eg-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -15,7 +15,7 @@ import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { models } from '../../src/rules/index.js';
 import { combatModel } from '../../src/settings/combat-model.js';
 import { COMBAT_MODEL_CHOICES } from '../../src/settings/combat-model-setting.js';
-import { egTurnCardOf, playEgTurnStart } from '../../src/cards/eg-turn/eg-turn-card.js';
+import { egTurnCardOf, playEgTurnStart } from '../../src/cards/eg-turn/eg-turn-actions.js';
 import { combatantOf } from '../../src/combat/scene-lookup.js';
 import { egCardView, egGoblin, egGuard, egTrackerText, useEgWorld } from '../fixtures/eg-world.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';

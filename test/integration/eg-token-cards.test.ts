@@ -11,8 +11,8 @@ import { models } from '../../src/rules/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
 import { registerEgTokens } from '../../src/models/eg-tokens.js';
-import { egTokenCardOf, giveTokens } from '../../src/cards/eg-tokens/token-card-state.js';
-import { egTokenCard, handleGift } from '../../src/cards/eg-tokens/token-card.js';
+import { egTokenCardOf, giveTokens } from '../../src/cards/eg-tokens/token-state.js';
+import { egTokenCard, handleGift } from '../../src/cards/eg-tokens/token-actions.js';
 import { EG_MODEL } from '../../src/rules/models/eg/index.js';
 import { worldPlays } from '../fixtures/saga-world.js';
 

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
+import { cardStateOf } from '../fixtures/cards.js';
 import { egFight, egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { EG_STATUS_IDS } from '../../src/rules/models/eg/statuses.js';
@@ -102,7 +103,7 @@ describe('the GM grants persistent tokens from the sheet', () => {
     (actor.system as unknown as { model: { eg: { persistent: object } } }).model.eg.persistent;
   const grantCards = () =>
     game.messages.contents.filter(
-      (m) => (m.flags?.gng as { egAction?: { action?: string } })?.egAction?.action === 'grantPersistent',
+      (m) => cardStateOf<{ action?: string }>(m)?.action === 'grantPersistent' && m.type === 'egAction',
     );
 
   it('a GM-only control: 2 insight granted, a card for the GMs with Undo; a player sees none and is refused', async () => {
@@ -191,7 +192,7 @@ describe('the GM grants persistent tokens from the sheet', () => {
     expect(persistent(fighter)).toEqual({ power: 0, speed: 0, insight: 0 });
     const cards = () =>
       game.messages.contents.filter(
-        (m) => (m.flags?.gng as { egAction?: { action?: string } })?.egAction?.action === 'grantEncounter',
+        (m) => cardStateOf<{ action?: string }>(m)?.action === 'grantEncounter' && m.type === 'egAction',
       );
     expect(view.text(cards()[0] as ChatMessage)).toContain(
       `The GM grants ${fighter.name} 2 power token(s) for this encounter.`,

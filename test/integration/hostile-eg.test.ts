@@ -17,11 +17,11 @@ import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
-import { egTokenCardOf } from '../../src/cards/eg-tokens/token-card-state.js';
+import { egTokenCardOf } from '../../src/cards/eg-tokens/token-state.js';
 import { changeTokens, revertTokenChange, tokenPool } from '../../src/combat/eg-token-store.js';
 import { askGM } from '../../src/cards/kernel/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
-import { egTokenCard } from '../../src/cards/eg-tokens/token-card.js';
+import { egTokenCard } from '../../src/cards/eg-tokens/token-actions.js';
 
 const h = await getHarness();
 await import('../../src/cards/attack/attack-gm.js');

@@ -134,7 +134,7 @@ describe('a request card the player wrote', () => {
       },
     })) as ChatMessage;
     h.as(gm);
-    const { trackCard } = await import('../../src/cards/saga-track/track-card.js');
+    const { trackCard } = await import('../../src/cards/saga-track/track-actions.js');
     expect(await trackCard.request(forged.id as string, 'approve', 'actor')).toMatchObject({ ok: false });
     await attackActionsSettled();
     expect(conditionStepOf(actor)).toBe(3);

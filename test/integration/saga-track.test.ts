@@ -169,7 +169,7 @@ describe('a player asks the GM', () => {
     expect(await moveConditionTrack(actor, 'down')).toMatchObject({ ok: true });
     await attackActionsSettled();
     const message = game.messages.contents.at(-1) as ChatMessage;
-    const { trackCard } = await import('../../src/cards/saga-track/track-card.js');
+    const { trackCard } = await import('../../src/cards/saga-track/track-actions.js');
     expect(await trackCard.request(message.id as string, 'approve', 'actor')).toMatchObject({
       ok: false,
       error: 'GNG.Model.Saga.Track.Error.GMDecides',

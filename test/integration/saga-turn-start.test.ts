@@ -11,7 +11,7 @@ import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { useSagaWorld } from '../fixtures/saga-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { sagaTurnCard, sagaTurnCardOf, sagaTurnMark } from '../../src/cards/saga-turn/saga-turn-card.js';
+import { sagaTurnCard, sagaTurnCardOf, sagaTurnMark } from '../../src/cards/saga-turn/saga-turn-actions.js';
 import { dyingCardOf } from '../../src/cards/dying/dying-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { tcHealCardOf } from '../../src/cards/tc-heal/tc-heal-card.js';
+import { tcHealCardOf } from '../../src/cards/tc-heal/tc-heal-actions.js';
 import { tcCardView, tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 
 const h = await getHarness();
@@ -124,7 +124,7 @@ describe('the Heal', () => {
     expect(tcOf(actor)).toMatchObject({ invigoration: 2, fatigue: 3 });
     h.as(player);
     expect(view.buttons(card)).toEqual([]);
-    const { requestTcHealUndo } = await import('../../src/cards/tc-heal/tc-heal-card.js');
+    const { requestTcHealUndo } = await import('../../src/cards/tc-heal/tc-heal-actions.js');
     expect(await requestTcHealUndo(card.id as string)).toMatchObject({ ok: false });
     expect(tcOf(actor)).toMatchObject({ invigoration: 2, fatigue: 3 });
   });

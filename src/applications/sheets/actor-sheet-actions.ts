@@ -157,7 +157,7 @@ async function onEgAction(this: GnGActorSheet, _event: PointerEvent, target: HTM
   const box = target.closest('.eg-block') ?? this.element;
   const value = (cls: string) => box.querySelector<HTMLInputElement>(`.${cls}`)?.value ?? '';
   const action = target.dataset.egAction ?? '';
-  // "Give to…": the token lane's gift request (src/cards/eg-tokens/token-card.ts `handleGift`).
+  // "Give to…": the token lane's gift request (src/cards/eg-tokens/token-actions.ts `handleGift`).
   if (action === 'give')
     await askGM('gng.egGift', {
       actorUuid: this.actor.uuid,

@@ -7,7 +7,7 @@ import { grantPersistentTokens } from '../../combat/eg-token-store.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { Refusal, refusal, track, type CardActionResult } from '../kernel/index.js';
 import type { TokenCounts, TokenType } from '../../rules/models/eg/tokens.js';
-import { giveTokens } from './token-card-state.js';
+import { giveTokens } from './token-state.js';
 
 const t = (key: string) => game.i18n.localize(key);
 

@@ -2,7 +2,7 @@
  * The Saga-style condition track's requests (issue #30): what the sheet's buttons, the API and the
  * registration share. A move of the track is the GM's alone (docs/rules.md "Sheet and track"): the
  * GM's own click moves it; a player's click asks the GM with a request card the GM approves or
- * declines (track-card.ts, loaded on first use).
+ * declines (track-actions.ts, loaded on first use).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { askGM, type CardActionResult } from '../kernel/index.js';
@@ -18,12 +18,13 @@ export const TRACK_CARD_TEMPLATE = systemPath('templates/chat/condition-track-re
 
 export type TrackMove = 'up' | 'down';
 
-/** `flags.gng.trackRequest` of a request card. */
+/** A request card's state: its message's `system` (subtype `sagaTrack`, track-data.ts). */
 export interface TrackRequestState {
   actorUuid: string;
   name: string;
-  /** The player who asked. */
+  /** The player who asked, and that player's name when asked (the card is drawn from its state). */
   userId: string;
+  asker: string;
   move: TrackMove;
   /** The step when asked, and once decided the step before and after (approved) or null. */
   asked: number;
@@ -32,11 +33,20 @@ export interface TrackRequestState {
   to: number | null;
 }
 
-/** The request card's state of a message, or null. */
-export function trackRequestOf(message: ChatMessage | null | undefined): TrackRequestState | null {
+/**
+ * A request card posted before issue #34 (`type: 'base'`, `flags.gng.trackRequest`): its state, the
+ * asker's name read from the users then (those cards did not store it).
+ */
+export function legacyTrackRequest(message: ChatMessage | null | undefined): TrackRequestState | null {
   const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'trackRequest' ? ((flags.trackRequest as TrackRequestState) ?? null) : null;
+  const old = flags?.type === 'trackRequest' ? (flags.trackRequest as TrackRequestState | undefined) : null;
+  if (!old) return null;
+  return { ...old, asker: old.asker ?? game.users.get(old.userId)?.name ?? '?' };
 }
+
+/** Whether a message is a request card: typed (`sagaTrack`), or one posted before issue #34. */
+export const isTrackRequest = (message: ChatMessage | null | undefined): boolean =>
+  message?.type === 'sagaTrack' || message?.flags?.[SYSTEM_ID]?.type === 'trackRequest';
 
 /**
  * `game.gng.conditionTrack(actor, move)` and the sheet's buttons: a GM moves the track one step; a

@@ -1,11 +1,13 @@
 /**
- * The stored state of the Saga-style turn-start card (`flags.gng.sagaTurn`): what a creature's turn
+ * The state of the Saga-style turn-start card (its message's `system`, subtype `sagaTurn`,
+ * saga-turn-data.ts; before issue #34 `flags.gng.sagaTurn`): what a creature's turn
  * start did under the Saga-style model (regeneration, the dying round) and what Undo takes back. The start
  * code's registration (src/models/saga-turn-start.ts) names the query and the flag's type itself.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import type { SagaTurnStart } from '../../rules/models/saga/turn-start.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 /** The card's GM query (src/models/saga-turn-start.ts registers it under this name). */
 export const SAGA_TURN_QUERY = 'gng.sagaTurnCard';
@@ -31,7 +33,7 @@ export type SagaTurnApplied = StatusChanges & {
   markAfter: SagaTurnMark;
 };
 
-/** `flags.gng.sagaTurn` of a turn-start card. */
+/** A turn-start card's state. */
 export interface SagaTurnCardState {
   actorUuid: string;
   name: string;
@@ -41,11 +43,12 @@ export interface SagaTurnCardState {
   /** null once undone. */
   applied: SagaTurnApplied | null;
   undone?: boolean;
-  undoNotes?: string[];
+  /** What Undo could not take back (keys; a string on an older card). */
+  undoNotes?: (UndoNote | string)[];
 }
 
-/** The stored turn-start card state of a message, or null. */
-export function sagaTurnCardOf(message: ChatMessage | null | undefined): SagaTurnCardState | null {
+/** A turn-start card posted before issue #34 (`type: 'base'`, `flags.gng.sagaTurn`): its state, or null. */
+export function legacySagaTurnCard(message: ChatMessage | null | undefined): SagaTurnCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   return flags?.type === 'sagaTurnCard' ? ((flags.sagaTurn as SagaTurnCardState | undefined) ?? null) : null;
 }

@@ -7,9 +7,9 @@
  * and `model.tc.fatigue`, and posts a card (whispered to the GMs) with the exact Undo: the
  * Invigoration given taken back and the fatigue removed put back, refused while the Invigoration
  * given has been lost since. Loaded with the model's glue on first use.
+ * The card is a typed message (subtype `tcHeal`, tc-heal-data.ts) drawn from its state on each
+ * client (tc-heal-render.ts); one posted before issue #34 (`flags.gng.tcHeal`) still renders and undoes.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { healthOf } from '../../combat/model-health.js';
 import { tcHealing } from '../../rules/models/tc/healing.js';
@@ -25,64 +25,22 @@ import {
   type CardActionResult,
 } from '../kernel/index.js';
 import { oncePerRequest } from '../kernel/same-request.js';
+import { postCard } from '../kernel/typed-card.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
+import {
+  legacyTcHealCard,
+  TC_HEAL_CARD_QUERY,
+  TC_HEAL_QUERY,
+  type TcHealCardState,
+  type TcHealPair,
+} from './tc-heal-state.js';
+import { renderTcHealCard, TC_HEAL_TARGET as TARGET } from './tc-heal-render.js';
 
-export const TC_HEAL_QUERY = 'gng.tcHeal';
-export const TC_HEAL_CARD_QUERY = 'gng.tcHealCard';
-const TARGET = 'actor';
 const H = 'GNG.Model.TC.Heal';
 /** The most one Heal gives (a typing slip of 1e9 is refused, not written). */
 const MAX_AMOUNT = 999;
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
-
-/** `flags.gng.tcHeal` of a heal card. */
-export interface TcHealCardState {
-  actorUuid: string;
-  name: string;
-  /** What the GM asked for. */
-  asked: { invigoration: number; fatigue: number };
-  /** What was given after the caps: Invigoration gained, fatigue removed. */
-  given: { invigoration: number; fatigue: number };
-  /** Invigoration and fatigue before and after. */
-  before: { invigoration: number; fatigue: number };
-  after: { invigoration: number; fatigue: number };
-  /** What Undo takes back (null once undone). */
-  applied: { invigoration: number; fatigue: number } | null;
-  undone?: boolean;
-}
-
-export function tcHealCardOf(message: ChatMessage | null | undefined): TcHealCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'tcHeal' ? ((flags.tcHeal as TcHealCardState | undefined) ?? null) : null;
-}
-
-function renderCard(state: TcHealCardState): Promise<string> {
-  const lines = [
-    f(`${H}.Given`, {
-      invigoration: state.given.invigoration,
-      fatigue: state.given.fatigue,
-      before: state.before.fatigue,
-      after: state.after.fatigue,
-      total: state.after.invigoration,
-    }),
-  ];
-  const capped =
-    state.given.invigoration < state.asked.invigoration || state.given.fatigue < state.asked.fatigue;
-  if (capped)
-    lines.push(f(`${H}.Capped`, { invigoration: state.asked.invigoration, fatigue: state.asked.fatigue }));
-  if (state.undone) lines.push(escapeHtml(t(`${H}.Undone`)));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="tcHealUndo" data-target-id="${TARGET}">${escapeHtml(t(`${H}.Undo`))}</button></div>`
-    : '';
-  return Promise.resolve(
-    `<div class="gng chat-card tc-heal-card gng-card-paper"><header class="card-header"><h3>${f(`${H}.Heading`, { name: state.name })}</h3></header>` +
-      lines.map((line) => `<p class="tc-heal-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
-}
+export { TC_HEAL_CARD_QUERY, TC_HEAL_QUERY, type TcHealCardState } from './tc-heal-state.js';
 
 /** A typed amount: a whole number from 0 to {@link MAX_AMOUNT}, else null. */
 function amountOf(text: string): number | null {
@@ -91,7 +49,7 @@ function amountOf(text: string): number | null {
   return n <= MAX_AMOUNT ? n : null;
 }
 
-const store = (v: { invigoration: number; fatigue: number }) => ({
+const store = (v: TcHealPair) => ({
   'system.model.tc.invigoration': v.invigoration,
   'system.model.tc.fatigue': v.fatigue,
 });
@@ -128,11 +86,9 @@ const playRequest = actorQuery(
       after,
       applied: given,
     };
-    const message = await ChatMessage.create({
-      content: await renderCard(state),
+    const message = await postCard('tcHeal', state, {
       speaker: ChatMessage.getSpeaker({ actor }),
       whisper: game.users.filter((user) => user.isGM).map((user) => user.id as string),
-      flags: { [SYSTEM_ID]: { type: 'tcHeal', tcHeal: state } },
     });
     if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
     return { ok: true, messageId: message.id as string };
@@ -161,18 +117,30 @@ async function undo({ state }: { state: TcHealCardState }): Promise<void> {
 }
 
 /** The heal card as a table: the GM's Undo. */
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<TcHealCardState>({
+  flag: 'flags.gng.tcHeal',
+  target: TARGET,
+  render: renderTcHealCard,
+  errors: `${H}.Error`,
+});
+
 export const tcHealCard = defineCard<TcHealCardState, { id: string }, 'tcHealUndo'>({
   query: TC_HEAL_CARD_QUERY,
-  state: tcHealCardOf,
+  type: 'tcHeal',
+  render: renderTcHealCard,
+  legacy: legacyTcHealCard,
+  legacyFlag: 'tcHeal',
   actors: (state) => [state.actorUuid],
-  ...subjectCard<TcHealCardState>({
-    flag: `flags.${SYSTEM_ID}.tcHeal`,
-    target: TARGET,
-    render: renderCard,
-    errors: `${H}.Error`,
-  }),
+  targets,
+  refusals,
   actions: { tcHealUndo: gmUndo(undo) },
 });
+
+/** The heal card's state on a message (typed or legacy), or null. */
+export const tcHealCardOf = (message: ChatMessage | null | undefined): TcHealCardState | null =>
+  tcHealCard.spec.state(message);
 
 /** Asks the active GM to heal `actor` (the sheet's GM-only control); a refusal is shown here. */
 export async function requestTcHeal(

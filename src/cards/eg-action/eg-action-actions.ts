@@ -4,10 +4,11 @@
  * active GM (`gng.egAction`, a GM's or the owner's request); the GM's client checks who may act (engine
  * `actionRefusal`), plays what the text says — the healing of Catch your Breath, the tokens gained
  * through the token store — and posts a card of it with the GM's exact Undo (the HP as a delta on the
- * HP now, the statuses as before, each token change reverted). Loaded with the model.
+ * HP now, the statuses as before, each token change reverted). Loaded with the model. The card is a
+ * typed message (subtype `egAction`, eg-action-data.ts): its lines are keys and data, drawn on each
+ * client in its language (eg-action-render.ts); one posted before issue #34 (`flags.gng.egAction`)
+ * still renders and undoes.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { combatModel } from '../../settings/combat-model.js';
 import {
@@ -29,7 +30,7 @@ import { actionStateOf, begunCombatOf, followHealth } from '../../combat/eg-crea
 import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import type { EgAction } from '../../rules/models/eg/action-budget.js';
 import { restoreStatuses } from '../../combat/status-changes.js';
-import type { StatusChanges } from '../dying/dying-state.js';
+import type { StatusChanges } from '../../combat/status-changes.js';
 import {
   actorOf,
   actorQuery,
@@ -41,12 +42,13 @@ import {
   subjectCard,
 } from '../kernel/index.js';
 import { oncePerRequest } from '../kernel/same-request.js';
+import { postCard } from '../kernel/typed-card.js';
+import type { LocalText } from '../kernel/undo-notes.js';
+import { EG_ACTION_CARD_QUERY, legacyEgActionCard, type EgActionCardState } from './eg-action-state.js';
+import { EG_ACTION_TARGET as TARGET, renderEgActionCard } from './eg-action-render.js';
 
-/** The sheet's request (src/applications/sheets/actor-sheet.ts `onEgAction`). */
-export const EG_ACTION_QUERY = 'gng.egAction';
-/** The card's Undo. */
-export const EG_ACTION_CARD_QUERY = 'gng.egActionCard';
-const TARGET = 'actor';
+export { EG_ACTION_CARD_QUERY, EG_ACTION_QUERY, type EgActionCardState } from './eg-action-state.js';
+
 /** The GM's grant (or taking back) of persistent tokens, from the EG block's GM-only control. */
 const GRANT = 'grantPersistent';
 /** A GM's grant of this encounter's tokens (the circumstance gains no button plays: R32, A1). */
@@ -55,66 +57,19 @@ const GRANT_ENCOUNTER = 'grantEncounter';
 const MAX_GRANT = 20;
 
 const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
-
-/** A line of the card: a lang key and its data (rendered in the reader's words). */
-interface Line {
-  key: string;
-  data: Record<string, string | number>;
-}
-
-/** `flags.gng.egAction` of an action card. */
-export interface EgActionCardState {
-  actorUuid: string;
-  name: string;
-  /** A sheet action, or a GM's grant of persistent tokens. */
-  action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER;
-  lines: Line[];
-  /** What it changed (null once undone). */
-  applied: {
-    hpDelta: number;
-    nonlethalDelta: number;
-    statuses: StatusChanges | null;
-    records: TokenChangeRecord[];
-    /** The turn's action it spent (eg-turns.ts; null: none, out of combat). Absent on older cards. */
-    turn?: EgSpent | null;
-  } | null;
-  undone?: boolean;
-  undoNotes?: string[];
-}
-
-export function egActionCardOf(message: ChatMessage | null | undefined): EgActionCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
-}
-
 const actionName = (action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER) =>
   t(`GNG.Model.EG.Action.${action}.label`);
-const typeName = (type: TokenType) => t(`GNG.Model.EG.Token.Type.${type}`);
 
-function renderCard(state: EgActionCardState): Promise<string> {
-  const lines = state.lines.map((line) => f(line.key, line.data));
-  if (state.undone) lines.push(escapeHtml(t('GNG.Model.EG.Action.Undone')));
-  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="egActionUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.EG.Action.Undo'))}</button></div>`
-    : '';
-  const heading = f('GNG.Model.EG.Action.Heading', { name: state.name, action: actionName(state.action) });
-  return Promise.resolve(
-    `<div class="gng chat-card eg-action-card gng-card-paper"><header class="card-header"><h3>${heading}</h3></header>` +
-      lines.map((line) => `<p class="eg-action-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
-}
-
-/** "2 power, 1 speed" of a gain. */
-function tokensText(gain: Record<TokenType, number>): string {
+/** "2 power, 1 speed" of a gain, as keys (each count and type in the reader's words). */
+function tokensText(gain: Partial<Record<TokenType, number>>): LocalText[] {
   return (['power', 'speed', 'insight'] as const)
-    .filter((type) => gain[type] > 0)
-    .map((type) => `${gain[type]} ${typeName(type)}`)
-    .join(', ');
+    .filter((type) => (gain[type] ?? 0) > 0)
+    .map((type) => tokenCount(gain[type] as number, type));
 }
+const tokenCount = (count: number, type: TokenType): LocalText => ({
+  key: 'GNG.Model.EG.Token.Count',
+  data: { count, type: { key: `GNG.Model.EG.Token.Type.${type}` } },
+});
 
 /** Catch your Breath: 1d4 + Con modifier (minimum 1), never above the maximum HP (engine `catchYourBreath`). */
 async function catchBreath(
@@ -245,12 +200,7 @@ async function playSpent(
   if (action === 'totalDefense')
     state.lines.push({ key: 'GNG.Model.EG.Action.totalDefense.noAttack', data: { name: actor.name } });
   state.applied = { hpDelta, nonlethalDelta, statuses, records, turn };
-  const message = await ChatMessage.create({
-    content: await renderCard(state),
-    rolls,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
-  });
+  const message = await postCard('egAction', state, { rolls, speaker: ChatMessage.getSpeaker({ actor }) });
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   return message;
 }
@@ -293,16 +243,14 @@ async function grant(
     lines: [
       {
         key: `GNG.Model.EG.Action.${kind}.${count > 0 ? 'granted' : 'taken'}`,
-        data: { name: actor.name, tokens: `${Math.abs(count)} ${typeName(type)}` },
+        data: { name: actor.name, tokens: tokenCount(Math.abs(count), type) },
       },
     ],
     applied: { hpDelta: 0, nonlethalDelta: 0, statuses: null, records: [record], turn: null },
   };
-  const message = await ChatMessage.create({
-    content: await renderCard(state),
+  const message = await postCard('egAction', state, {
     speaker: ChatMessage.getSpeaker({ actor }),
     whisper: game.users.filter((user) => user.isGM).map((user) => user.id as string),
-    flags: { [SYSTEM_ID]: { type: 'egAction', egAction: state } },
   });
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   return message;
@@ -353,25 +301,40 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
       CARD_HP_UPDATE,
     );
   }
-  const notes = applied.statuses ? await restoreStatuses(actor, applied.statuses) : [];
-  if (!given) notes.push(game.i18n.format('GNG.Model.EG.Action.TurnNotGiven', { name: actor.name }));
+  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
+  const statusNotes = applied.statuses ? await restoreStatuses(actor, applied.statuses) : [];
+  const notes: LocalText[] = statusNotes.map((text) => ({
+    key: 'GNG.Model.EG.Action.NoteText',
+    data: { text },
+  }));
+  if (!given) notes.push({ key: 'GNG.Model.EG.Action.TurnNotGiven', data: { name: actor.name } });
   noteUndo(state, notes);
   state.applied = null;
   state.undone = true;
 }
 
-const parts = subjectCard<EgActionCardState>({
-  flag: `flags.${SYSTEM_ID}.egAction`,
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<EgActionCardState>({
+  flag: 'flags.gng.egAction',
   target: TARGET,
-  render: renderCard,
+  render: renderEgActionCard,
   errors: 'GNG.Model.EG.Action.Error',
 });
 
 /** The action card as a table: the GM's Undo. */
 export const egActionCard = defineCard<EgActionCardState, { id: string }, 'egActionUndo'>({
   query: EG_ACTION_CARD_QUERY,
-  state: egActionCardOf,
+  type: 'egAction',
+  render: renderEgActionCard,
+  legacy: legacyEgActionCard,
+  legacyFlag: 'egAction',
   actors: (state) => [state.actorUuid],
-  ...parts,
+  targets,
+  refusals,
   actions: { egActionUndo: gmUndo(undo) },
 });
+
+/** The action card's state on a message (typed or legacy), or null. */
+export const egActionCardOf = (message: ChatMessage | null | undefined): EgActionCardState | null =>
+  egActionCard.spec.state(message);

@@ -18,7 +18,7 @@ export const EG_TOKEN_CARD_QUERY = 'gng.egTokenCard';
 export const EG_GIFT_QUERY = 'gng.egGift';
 export const EG_TOKEN_CARD_TEMPLATE = systemPath('templates/chat/eg-token-card.hbs');
 
-/** `flags.gng.egTokens` of a token card. */
+/** A token card's state: its message's `system` (subtype `egTokens`, token-data.ts). */
 export interface EgTokenCardState {
   kind: 'initiative' | 'gift';
   /** The PC who gains (initiative) or gives (gift). */
@@ -40,10 +40,19 @@ export interface EgTokenCardState {
   records: TokenChangeRecord[];
 }
 
-/** The token card's state of a message, or null. */
-export function egTokenCardOf(message: ChatMessage | null | undefined): EgTokenCardState | null {
+/** A token card posted before issue #34 (`type: 'base'`, `flags.gng.egTokens`): its state, or null. */
+export function legacyEgTokenCard(message: ChatMessage | null | undefined): EgTokenCardState | null {
   const flags = message?.flags?.[SYSTEM_ID];
   return flags?.type === 'egTokens' ? ((flags.egTokens as EgTokenCardState) ?? null) : null;
+}
+
+/**
+ * The token card's state of a message (typed, or legacy), or null. Like the kernel's `cardState`
+ * (the table's `state`), without loading the card: the sheet and the tests read it.
+ */
+export function egTokenCardOf(message: ChatMessage | null | undefined): EgTokenCardState | null {
+  if (message?.type === 'egTokens') return message.system.toObject() as unknown as EgTokenCardState;
+  return legacyEgTokenCard(message);
 }
 
 /**

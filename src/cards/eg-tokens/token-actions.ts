@@ -1,10 +1,11 @@
 /**
  * The Enlightened Grognard's token cards on the active GM's client (issue #31; docs/rules.md
- * "Tokens"; token-card-state.ts says what they are). Every token they move goes through the token
+ * "Tokens"; token-state.ts says what they are). Every token they move goes through the token
  * store (src/combat/eg-token-store.ts), and each card keeps the store's records so a GM's Undo is
- * the exact inverse.
+ * the exact inverse. A card is a typed message (subtype `egTokens`, token-data.ts) drawn from its
+ * state on each client (token-render.ts); one posted before issue #34 (`flags.gng.egTokens`) still
+ * renders, is chosen on and undone.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
@@ -13,7 +14,6 @@ import {
   initiativeChoices,
   INITIATIVE_TOKENS,
   parseGift,
-  type TokenCounts,
   type TokenType,
 } from '../../rules/models/eg/tokens.js';
 import {
@@ -24,60 +24,12 @@ import {
   type CardActionResult,
   type CardRun,
 } from '../kernel/index.js';
-import {
-  EG_TOKEN_CARD_QUERY,
-  EG_TOKEN_CARD_TEMPLATE,
-  egTokenCardOf,
-  type EgTokenCardState,
-} from './token-card-state.js';
+import { postCard } from '../kernel/typed-card.js';
+import { payload } from '../kernel/payload.js';
+import { EG_TOKEN_CARD_QUERY, legacyEgTokenCard, type EgTokenCardState } from './token-state.js';
+import { renderEgTokenCard } from './token-render.js';
 
 const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-
-/** "2 power, 1 speed": the counts above 0, in words. */
-export function tokenWords(counts: TokenCounts): string {
-  const parts = (['power', 'speed', 'insight'] as const)
-    .filter((type) => counts[type] > 0)
-    .map((type) =>
-      f('GNG.Model.EG.Token.Count', { count: counts[type], type: t(`GNG.Model.EG.Token.Type.${type}`) }),
-    );
-  return parts.join(', ');
-}
-
-async function renderCard(state: EgTokenCardState): Promise<string> {
-  const initiative = state.kind === 'initiative';
-  const given = { power: 0, speed: 0, insight: 0, [state.type ?? 'power']: state.amount } as TokenCounts;
-  const data = { name: state.name, recipient: state.recipientName ?? '', tokens: tokenWords(given) };
-  const result =
-    state.status === 'undone'
-      ? f('GNG.Model.EG.Gift.Undone', data)
-      : state.status === 'done'
-        ? initiative
-          ? f('GNG.Model.EG.Token.Initiative.Chosen', {
-              name: state.name,
-              tokens: tokenWords(state.choice as TokenCounts),
-            })
-          : f('GNG.Model.EG.Gift.Given', data)
-        : '';
-  return foundry.applications.handlebars.renderTemplate(EG_TOKEN_CARD_TEMPLATE, {
-    heading: t(initiative ? 'GNG.Model.EG.Token.Initiative.Heading' : 'GNG.Model.EG.Gift.Heading'),
-    ask:
-      initiative && state.status === 'open'
-        ? f('GNG.Model.EG.Token.Initiative.Ask', { name: state.name, count: state.gain })
-        : '',
-    // Whose move it is (issue #33), for everyone: the buttons show to the PC's owners only.
-    waiting:
-      initiative && state.status === 'open'
-        ? f('GNG.Model.EG.Token.Initiative.Waiting', { name: state.name })
-        : '',
-    choices:
-      initiative && state.status === 'open'
-        ? initiativeChoices(state.gain).map((choice, index) => ({ index, label: tokenWords(choice) }))
-        : [],
-    result,
-    undo: state.status === 'done',
-  });
-}
 
 async function combatOfState(state: EgTokenCardState): Promise<{ actor: Actor; combat: Combat }> {
   const actor = await actorOf(state.actorUuid);
@@ -123,12 +75,12 @@ async function undo({ state }: Run): Promise<void> {
 /** The card's table: the owner's (or a GM's) choice while open; a GM's Undo once done. */
 export const egTokenCard = defineCard<EgTokenCardState, { id: string }, 'choose' | 'undo'>({
   query: EG_TOKEN_CARD_QUERY,
-  state: egTokenCardOf,
+  type: 'egTokens',
+  render: renderEgTokenCard,
+  legacy: legacyEgTokenCard,
+  legacyFlag: 'egTokens',
   targets: () => [{ id: 'actor' }],
   actors: (state) => [state.actorUuid, state.recipientUuid],
-  save: async (message, state) => {
-    await message.update({ content: await renderCard(state), [`flags.${SYSTEM_ID}.egTokens`]: state });
-  },
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
     noCard: 'GNG.Model.EG.Token.Error.NoCard',
@@ -141,12 +93,7 @@ export const egTokenCard = defineCard<EgTokenCardState, { id: string }, 'choose'
       may: (user, state) =>
         user.isGM || Boolean(fromUuidSync(state.actorUuid)?.testUserPermission(user, 'OWNER')),
       available: (state) => state.kind === 'initiative' && state.status === 'open',
-      parse: (extra) => {
-        const choice = extra.choice;
-        if (Object.keys(extra).length !== 1 || typeof choice !== 'number' || !Number.isInteger(choice))
-          throw new Refusal('GNG.Error.Card.BadRequest');
-        return { choice };
-      },
+      parse: payload({ choice: 'int' }),
       fields: (button) => ({ choice: Number(button.dataset.choice) }),
       undoneBy: 'undo',
       run: choose,
@@ -175,11 +122,7 @@ export async function postInitiativeCard(combat: Combat, actor: Actor): Promise<
     choice: null,
     records: [],
   };
-  return (await ChatMessage.create({
-    content: await renderCard(state),
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'egTokens', egTokens: state } },
-  })) as ChatMessage;
+  return (await postCard('egTokens', state, { speaker: ChatMessage.getSpeaker({ actor }) })) as ChatMessage;
 }
 
 const KEYS = ['actorUuid', 'recipientUuid', 'type', 'amount'];
@@ -242,10 +185,8 @@ export async function handleGift(data: Record<string, unknown>, sender: User): P
       choice: null,
       records: [spent, gained],
     };
-    const message = (await ChatMessage.create({
-      content: await renderCard(state),
+    const message = (await postCard('egTokens', state, {
       speaker: ChatMessage.getSpeaker({ actor: giver }),
-      flags: { [SYSTEM_ID]: { type: 'egTokens', egTokens: state } },
     })) as ChatMessage;
     return { ok: true, messageId: message.id as string };
   });

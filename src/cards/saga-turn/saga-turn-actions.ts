@@ -5,7 +5,9 @@
  * stable, its dying round (A4: d% ≤ 10 stable, else 1 HP lost, dead at −10). Once per combat round
  * (the record in the Combat's flags). When nothing happens (no regeneration, not dying) no card is
  * posted. The card shows what happened; the GM's **Undo** is its exact inverse (the HP as a delta on
- * the HP now, the statuses as before, the Combat record as before). Loaded on first use.
+ * the HP now, the statuses as before, the Combat record as before). Loaded on first use. The card is
+ * a typed message (subtype `sagaTurn`, saga-turn-data.ts) drawn from its state on each client
+ * (saga-turn-render.ts); one posted before issue #34 (`flags.gng.sagaTurn`) still renders and undoes.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { sagaTurnStart } from '../../rules/models/saga/turn-start.js';
@@ -17,7 +19,6 @@ import { combatModel } from '../../settings/combat-model.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { REGENERATION_SUPPRESSED_TURNS } from '../../rules/models/saga/special-rules.js';
 import { SAGA_MODEL_ID } from '../../rules/models/saga/model.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import {
   actorOf,
   defineCard,
@@ -29,22 +30,20 @@ import {
 } from '../kernel/index.js';
 import { changeStatuses, restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../dying/dying-state.js';
+import { postCard } from '../kernel/typed-card.js';
 import {
+  legacySagaTurnCard,
   SAGA_TURN_QUERY,
-  sagaTurnCardOf,
   type SagaTurnCardState,
   type SagaTurnMark,
 } from './saga-turn-state.js';
+import { renderSagaTurnCard, SAGA_TURN_TARGET as TARGET } from './saga-turn-render.js';
 
-export { sagaTurnCardOf, SAGA_TURN_QUERY };
+export { SAGA_TURN_QUERY };
 
 const FLAG = 'sagaTurns';
-const TARGET = 'actor';
 const DYING = 'dying';
 const STABLE = 'stable';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
 
 /** `combatant`'s turn-start record in `combat` (null: none yet). */
 export function sagaTurnMark(combat: Combat, combatant: Combatant): SagaTurnMark | null {
@@ -99,42 +98,6 @@ export async function suppressRegenerationOf(
   if (!combat || !combatant) return refuse('GNG.Model.Saga.Round.Error.NotInCombat', { name });
   await suppressRegeneration(combat, combatant, turns);
   return { ok: true };
-}
-
-function renderCard(state: SagaTurnCardState): Promise<string> {
-  const { outcome, name } = state;
-  const lines: string[] = [];
-  const regen = outcome.regeneration;
-  if (regen?.suppressed)
-    lines.push(f('GNG.Model.Saga.Round.Suppressed', { name, left: outcome.suppressedTurns }));
-  else if (regen)
-    lines.push(
-      f('GNG.Model.Saga.Round.Regenerated', {
-        name,
-        healed: regen.healed,
-        before: state.hpBefore,
-        after: outcome.hpAfterRegeneration,
-      }),
-    );
-  const dying = outcome.dying;
-  if (dying) {
-    const data = { name, roll: dying.roll, chance: dying.chance, before: outcome.hpAfterRegeneration };
-    lines.push(f(`GNG.Model.Saga.Round.Check.${dying.stable ? 'stable' : 'unstable'}`, data));
-    const result = dying.stable ? 'stable' : dying.condition;
-    lines.push(f(`GNG.Model.Saga.Round.Outcome.${result}`, { ...data, after: dying.current }));
-  } else if (lethalCondition(state.hpBefore) === 'dying' && lethalCondition(outcome.hp) !== 'dying')
-    lines.push(f('GNG.Model.Saga.Round.NoLongerDying', { name, hp: outcome.hp }));
-  if (state.undone) lines.push(escapeHtml(t('GNG.Model.Saga.Round.Undone')));
-  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="sagaTurnUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.Saga.Round.Undo'))}</button></div>`
-    : '';
-  return Promise.resolve(
-    `<div class="gng chat-card saga-turn-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.Saga.Round.Heading', { name })}</h3><ul class="card-tags"><li>${f('GNG.Model.Saga.Round.Round', { round: state.round })}</li></ul></header>` +
-      lines.map((line) => `<p class="saga-turn-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
 }
 
 /** The statuses a turn start changes: stable, dead, or no longer dying (regenerated to 0 or more). */
@@ -192,11 +155,9 @@ async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise
       markAfter,
     },
   };
-  return (await ChatMessage.create({
-    content: await renderCard(state),
+  return (await postCard('sagaTurn', state, {
     rolls,
     speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'sagaTurnCard', sagaTurn: state } },
   })) as ChatMessage;
 }
 
@@ -218,7 +179,14 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
     const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp - applied.hpDelta }, CARD_HP_UPDATE);
   }
-  noteUndo(state, await restoreStatuses(actor, applied));
+  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
+  const notes = await restoreStatuses(actor, applied);
+  noteUndo(
+    state,
+    notes.map((text) =>
+      typeof text === 'string' ? { key: 'GNG.Model.Saga.Round.NoteText', data: { text } } : text,
+    ),
+  );
   const combat = game.combats.get(applied.combatId);
   const combatant = combat?.combatants.get(applied.combatantId);
   // A later turn start's record stays; this one's gives way to the one it replaced.
@@ -231,18 +199,28 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
   state.undone = true;
 }
 
-const parts = subjectCard<SagaTurnCardState>({
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<SagaTurnCardState>({
   flag: `flags.${SYSTEM_ID}.sagaTurn`,
   target: TARGET,
-  render: renderCard,
+  render: renderSagaTurnCard,
   errors: 'GNG.Model.Saga.Round.Error',
 });
 
 /** The turn-start card as a table: the GM's Undo. */
 export const sagaTurnCard = defineCard<SagaTurnCardState, { id: string }, 'sagaTurnUndo'>({
   query: SAGA_TURN_QUERY,
-  state: sagaTurnCardOf,
+  type: 'sagaTurn',
+  render: renderSagaTurnCard,
+  legacy: legacySagaTurnCard,
+  legacyFlag: 'sagaTurn',
   actors: (state) => [state.actorUuid],
-  ...parts,
+  targets,
+  refusals,
   actions: { sagaTurnUndo: gmUndo(undo) },
 });
+
+/** The turn-start card's state on a message (typed or legacy), or null. */
+export const sagaTurnCardOf = (message: ChatMessage | null | undefined): SagaTurnCardState | null =>
+  sagaTurnCard.spec.state(message);

@@ -6,56 +6,27 @@
  * Once per combat round (its record in the Combat's flags, `flags.gng.egTurns.<combatant id>`), in a
  * begun combat; a stable or dead creature rolls nothing. The card shows the save; the GM's **Undo** is
  * its exact inverse (HP and Con damage as deltas on the values now, the statuses and the record as
- * before). Loaded with the model.
+ * before). Loaded with the model. The card is a typed message (subtype `egTurn`, eg-turn-data.ts) drawn
+ * from its state on each client (eg-turn-render.ts); one posted before issue #34 (`flags.gng.egTurn`)
+ * still renders and undoes.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
-import { dyingSave, type DyingSave } from '../../rules/models/eg/combat-actions.js';
+import { dyingSave } from '../../rules/models/eg/combat-actions.js';
 import type { DiceSource } from '../../rules/index.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { playTurnStartCard } from '../turn-start-play.js';
 import { healthStatusesOf } from '../../combat/model-health.js';
 import { followHealth } from '../../combat/eg-creature.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { actorOf, defineCard, gmUndo, noteUndo, Refusal, subjectCard } from '../kernel/index.js';
+import { postCard } from '../kernel/typed-card.js';
 import { restoreStatuses } from '../../combat/status-changes.js';
-import type { StatusChanges } from '../dying/dying-state.js';
+import { EG_TURN_QUERY, legacyEgTurnCard, type EgTurnCardState } from './eg-turn-state.js';
+import { EG_TURN_TARGET as TARGET, renderEgTurnCard } from './eg-turn-render.js';
 
-export const EG_TURN_QUERY = 'gng.egTurnCard';
 const FLAG = 'egTurns';
-const TARGET = 'actor';
 const CON_DAMAGE = 'system.abilities.con.damage';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
-
-/** `flags.gng.egTurn` of a turn-start card. */
-export interface EgTurnCardState {
-  actorUuid: string;
-  name: string;
-  round: number;
-  save: DyingSave;
-  conDamageBefore: number;
-  con: number;
-  /** Dead after it (Con damage ≥ Con, R23). */
-  dead: boolean;
-  applied:
-    | (StatusChanges & {
-        hpDelta: number;
-        conDelta: number;
-        combatId: string;
-        combatantId: string;
-        markBefore: number | null;
-        markAfter: number;
-      })
-    | null;
-  undone?: boolean;
-  undoNotes?: string[];
-}
-
-export function egTurnCardOf(message: ChatMessage | null | undefined): EgTurnCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'egTurnCard' ? ((flags.egTurn as EgTurnCardState | undefined) ?? null) : null;
-}
+export { EG_TURN_QUERY, type EgTurnCardState } from './eg-turn-state.js';
 
 /** The combat round whose turn start `combatant` played (null: none). */
 export function egTurnMark(combat: Combat, combatantId: string): number | null {
@@ -92,42 +63,6 @@ async function withDice<T>(run: (dice: DiceSource) => T): Promise<{ result: T; r
       rolls.push(await new Roll(`1d${asked}`).evaluate());
     }
   }
-}
-
-function renderCard(state: EgTurnCardState): Promise<string> {
-  const { save, name } = state;
-  const lines: string[] = [];
-  if (save.natural === null) lines.push(f('GNG.Model.EG.Turn.NoSave', { name }));
-  else
-    lines.push(
-      f(`GNG.Model.EG.Turn.${save.saved ? 'Saved' : 'Failed'}`, {
-        name,
-        natural: save.natural,
-        bonus: save.bonus,
-        total: save.total ?? 0,
-      }),
-    );
-  if (save.revived) lines.push(f('GNG.Model.EG.Turn.Revived', { name, hp: save.hp ?? 0 }));
-  if (save.conDamage)
-    lines.push(
-      f(`GNG.Model.EG.Turn.${state.dead ? 'ConDamageDead' : 'ConDamage'}`, {
-        name,
-        damage: save.conDamage,
-        total: state.conDamageBefore + save.conDamage,
-        con: state.con,
-      }),
-    );
-  if (state.undone) lines.push(escapeHtml(t('GNG.Model.EG.Turn.Undone')));
-  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="egTurnUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.EG.Turn.Undo'))}</button></div>`
-    : '';
-  return Promise.resolve(
-    `<div class="gng chat-card eg-turn-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.EG.Turn.Heading', { name })}</h3><ul class="card-tags"><li>${f('GNG.Model.EG.Turn.Round', { round: state.round })}</li></ul></header>` +
-      lines.map((line) => `<p class="eg-turn-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
 }
 
 /** GM side, in the actor's queue: the dying save when the creature is dying; the card, or null. */
@@ -171,11 +106,9 @@ async function play(actor: Actor, combat: Combat, combatant: Combatant): Promise
       markAfter: combat.round,
     },
   };
-  return (await ChatMessage.create({
-    content: await renderCard(state),
+  return (await postCard('egTurn', state, {
     rolls,
     speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { [SYSTEM_ID]: { type: 'egTurnCard', egTurn: state } },
   })) as ChatMessage;
 }
 
@@ -198,7 +131,14 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
       { [CON_DAMAGE]: Math.max(0, system.abilities.con.damage - applied.conDelta) },
       CARD_HP_UPDATE,
     );
-  noteUndo(state, await restoreStatuses(actor, applied));
+  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
+  const notes = await restoreStatuses(actor, applied);
+  noteUndo(
+    state,
+    notes.map((text) =>
+      typeof text === 'string' ? { key: 'GNG.Model.EG.Turn.NoteText', data: { text } } : text,
+    ),
+  );
   const combat = game.combats.get(applied.combatId);
   // A later turn start's record stays; this one's gives way to the one it replaced.
   if (combat && egTurnMark(combat, applied.combatantId) === applied.markAfter)
@@ -207,18 +147,28 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
   state.undone = true;
 }
 
-const parts = subjectCard<EgTurnCardState>({
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<EgTurnCardState>({
   flag: `flags.${SYSTEM_ID}.egTurn`,
   target: TARGET,
-  render: renderCard,
+  render: renderEgTurnCard,
   errors: 'GNG.Model.EG.Turn.Error',
 });
 
 /** The turn-start card as a table: the GM's Undo. */
 export const egTurnCard = defineCard<EgTurnCardState, { id: string }, 'egTurnUndo'>({
   query: EG_TURN_QUERY,
-  state: egTurnCardOf,
+  type: 'egTurn',
+  render: renderEgTurnCard,
+  legacy: legacyEgTurnCard,
+  legacyFlag: 'egTurn',
   actors: (state) => [state.actorUuid],
-  ...parts,
+  targets,
+  refusals,
   actions: { egTurnUndo: gmUndo(undo) },
 });
+
+/** The turn-start card's state on a message (typed or legacy), or null. */
+export const egTurnCardOf = (message: ChatMessage | null | undefined): EgTurnCardState | null =>
+  egTurnCard.spec.state(message);

@@ -4,27 +4,26 @@
  * track moves one step at once; from a player who owns the actor, a request card whispered to the
  * GMs (and that player) asks for it, and the GM's Approve moves it from the step it is on then (or
  * Decline closes it). Only a GM's client writes the step; a step past the track's ends is refused.
+ * The request card is a typed message (subtype `sagaTrack`, track-data.ts), drawn from its state on
+ * each client in its language (track-render.ts); one posted before issue #34 (`flags.gng.trackRequest`)
+ * is read by `legacyTrackRequest` and still decided.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { CONDITION_TRACK_BOTTOM } from '../../rules/models/saga/condition-track.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { actorOf, actorQuery, defineCard, Refusal, withRollMode, type CardRun } from '../kernel/index.js';
+import { postCard } from '../kernel/typed-card.js';
 import {
   CONDITION_STEP_KEY,
   conditionStepOf,
+  legacyTrackRequest,
   TRACK_CARD_QUERY,
-  TRACK_CARD_TEMPLATE,
-  trackRequestOf,
   type TrackMove,
   type TrackRequestState,
 } from './track-state.js';
+import { renderTrackCard } from './track-render.js';
 
 const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const MOVES: readonly TrackMove[] = ['up', 'down'];
-
-/** A step in words: "normal", "−1" … "unconscious" (lang `GNG.Model.Saga.Track.Step.<n>`). */
-export const stepName = (step: number) => t(`GNG.Model.Saga.Track.Step.${step}`);
 
 /** The step one move makes from `from`, or a refusal at the track's end. */
 function movedFrom(actor: Actor, from: number, move: TrackMove): number {
@@ -38,26 +37,6 @@ function movedFrom(actor: Actor, from: number, move: TrackMove): number {
 /** Writes the step (the active GM's client: the guard lets only a GM's write through). */
 async function writeStep(actor: Actor, to: number): Promise<void> {
   await actor.update({ [CONDITION_STEP_KEY]: to });
-}
-
-async function renderCard(state: TrackRequestState): Promise<string> {
-  const asker = game.users.get(state.userId)?.name ?? '?';
-  const data = { name: state.name, user: asker, step: stepName(state.asked) };
-  return foundry.applications.handlebars.renderTemplate(TRACK_CARD_TEMPLATE, {
-    heading: t('GNG.Model.Saga.Track.Request.Heading'),
-    ask: f(`GNG.Model.Saga.Track.Request.Ask.${state.move}`, data),
-    open: state.status === 'open',
-    result:
-      state.status === 'approved'
-        ? f('GNG.Model.Saga.Track.Request.Approved', {
-            name: state.name,
-            from: stepName(state.from ?? 0),
-            to: stepName(state.to ?? 0),
-          })
-        : state.status === 'declined'
-          ? f('GNG.Model.Saga.Track.Request.Declined', { name: state.name })
-          : '',
-  });
 }
 
 /** `gng.conditionTrack` on the active GM: never throws (a refusal is the answer). */
@@ -78,23 +57,19 @@ export const handleTrack = actorQuery(
       actorUuid: actor.uuid,
       name: actor.name,
       userId: sender.id as string,
+      asker: sender.name,
       move: move as TrackMove,
       asked: from,
       status: 'open',
       from: null,
       to: null,
     };
-    const message = (await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderCard(state),
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'trackRequest', trackRequest: state } },
-        },
-        // To the GMs and the player who asked.
-        'gmroll',
-        sender,
-      ),
+    // To the GMs and the player who asked: a typed card (subtype `sagaTrack`), drawn on each client.
+    const speaker = ChatMessage.getSpeaker({ actor });
+    const message = (await postCard(
+      'sagaTrack',
+      state,
+      withRollMode({ speaker }, 'gmroll', sender),
     )) as ChatMessage;
     return { ok: true, messageId: message.id as string };
   },
@@ -123,12 +98,12 @@ const gmOnly = {
 /** The request card as a table: the GM's Approve and Decline while it is open. */
 export const trackCard = defineCard<TrackRequestState, { id: string }, 'approve' | 'decline'>({
   query: TRACK_CARD_QUERY,
-  state: trackRequestOf,
+  type: 'sagaTrack',
+  render: renderTrackCard,
+  legacy: legacyTrackRequest,
+  legacyFlag: 'trackRequest',
   targets: () => [{ id: 'actor' }],
   actors: (state) => [state.actorUuid],
-  save: async (message, state) => {
-    await message.update({ content: await renderCard(state), [`flags.${SYSTEM_ID}.trackRequest`]: state });
-  },
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
     noCard: 'GNG.Model.Saga.Track.Error.NoCard',

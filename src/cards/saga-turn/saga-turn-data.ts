@@ -1,0 +1,20 @@
+/** The Saga-style turn-start card's `system` (subtype `sagaTurn`; saga-turn-state.ts `SagaTurnCardState`). */
+import { CardData } from '../kernel/card-data.js';
+import { arr, bool, id, int, obj, str } from '../kernel/card-fields.js';
+
+export class SagaTurnData extends CardData {
+  static override defineSchema(): DataSchema {
+    return {
+      actorUuid: id(),
+      name: str(),
+      round: int(),
+      hpBefore: int(),
+      // The engine's turn start (regeneration, the dying round): its shape is rules/models/saga/turn-start.ts's.
+      outcome: obj(),
+      // What Undo takes back: the HP delta, the status record, the Combat's mark before and after.
+      applied: obj(),
+      undone: bool(),
+      undoNotes: arr(obj({ nullable: false })),
+    };
+  }
+}
