@@ -28,6 +28,7 @@ import { registerDefeatedHooks } from './hooks/defeated-status.js';
 import { registerItemImages } from './config/item-images.js';
 import { registerEffectGuardWarnings } from './hooks/effect-guard-warnings.js';
 import { registerCardKernel } from './cards/kernel/index.js';
+import { CARD_DATA_MODELS } from './cards/card-data-models.js';
 import { registerAttackFlow } from './cards/attack/attack-flow.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerBudgetDisplay } from './combat/budget-display.js';
@@ -122,6 +123,8 @@ Hooks.once('init', () => {
   CONFIG.ActiveEffect.documentClass = GnGActiveEffect;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, npc: NpcData });
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  // Each card a ChatMessage subtype, its state a typed `system` (issue #34).
+  Object.assign(CONFIG.ChatMessage.dataModels, CARD_DATA_MODELS);
   // GnG's conditions replace the core list; what each does is decided by the rules engine.
   CONFIG.statusEffects = statusEffectConfig();
   // Token bars, core's special statuses, effect transferral (src/config/host.ts, docs/host.md).

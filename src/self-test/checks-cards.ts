@@ -3,12 +3,8 @@
  * the proof of who sent a request), an impostor's request refused, and a real card (the Severe
  * Bleeding card of a scratch actor) created, rendered with its buttons, clicked, and undone.
  */
-import {
-  BLEEDING_STATUS,
-  bleedingCardOf,
-  bleedingEffectOf,
-  postBleedingCardsFor,
-} from '../cards/bleeding/bleeding-card.js';
+import { bleedingCardOf, postBleedingCardsFor } from '../cards/bleeding/bleeding-actions.js';
+import { BLEEDING_STATUS, bleedingEffectOf } from '../cards/bleeding/bleeding-state.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { ECHO_QUERY, PROBE_QUERY, type ProbeAnswer } from './queries.js';
 import { CheckFailure, expect, type SelfTestCheck } from './check.js';
@@ -139,4 +135,46 @@ const card: SelfTestCheck = {
   },
 };
 
-export const CARD_CHECKS: readonly SelfTestCheck[] = [roundTrip, impostor, card];
+/**
+ * A typed card (issue #34): a message of the subtype `bleeding` keeps its state in `system`; an
+ * update `==system` replaces it whole (a key the new state lacks is gone: the kernel's `saveCard`
+ * relies on it, test/harness/README.md); and this client draws it from that state (the redraw
+ * replaces the fallback content).
+ */
+const typedCard: SelfTestCheck = {
+  id: 'typedCard',
+  async run(scratch) {
+    const state = {
+      actorUuid: null,
+      effectId: null,
+      name: game.i18n.localize('GNG.SelfTest.ScratchBleeder'),
+      round: 1,
+      dc: 12,
+      stage: 'bleeding',
+      result: null,
+      undo: { kept: 1, dropped: 2 },
+      undone: 0,
+    };
+    const fallback = `<p>${game.i18n.localize('GNG.SelfTest.PlainMessage')}</p>`;
+    const created = await ChatMessage.create({ type: 'bleeding', system: state, content: fallback });
+    if (!created) throw new CheckFailure('GNG.SelfTest.Fail.NoCard');
+    const message = scratch.keep(created);
+    const stored = () =>
+      game.messages.get(message.id as string)?.system.toObject() as typeof state | undefined;
+    expect(message.type === 'bleeding' && stored()?.undo?.dropped === 2, 'GNG.SelfTest.Fail.TypedNotStored', {
+      type: message.type,
+    });
+    await message.update({ '==system': { ...state, undo: { kept: 1 } } });
+    const after = JSON.stringify(stored()?.undo);
+    expect(after === JSON.stringify({ kept: 1 }), 'GNG.SelfTest.Fail.TypedNotReplaced', { after });
+    const html = await message.renderHTML();
+    const drawn = await waitFor(
+      () => Boolean(html.querySelector('.message-content .bleeding-card')),
+      scratch.waitMs,
+    );
+    expect(drawn, 'GNG.SelfTest.Fail.TypedNotDrawn');
+    return game.i18n.localize('GNG.SelfTest.Pass.TypedCard');
+  },
+};
+
+export const CARD_CHECKS: readonly SelfTestCheck[] = [roundTrip, impostor, card, typedCard];

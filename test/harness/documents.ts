@@ -286,7 +286,11 @@ export abstract class HarnessDocument implements FoundryDocument {
     const models = configFor(this.documentName)?.dataModels ?? {};
     const Model = models[this.type];
     if (!Model) {
-      if (Object.keys(models).length)
+      // Core's `base` type has no data model: its `system` is a plain object (ChatMessage: our
+      // messages from before issue #34, other modules' and core's own).
+      if (this.type === 'base' && this.documentName === 'ChatMessage')
+        this.system = structuredClone(this._source.system ?? {}) as TypeDataModel;
+      else if (Object.keys(models).length)
         throw new Error(`${this.documentName} type "${this.type}" is not registered`);
       return;
     }
@@ -335,10 +339,10 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   /** Foundry's order: system base, document base, embedded documents, system derived, document derived. */
   prepareData(): void {
-    this.system?.prepareBaseData();
+    this.system?.prepareBaseData?.();
     this.prepareBaseData();
     this.prepareEmbeddedDocuments();
-    this.system?.prepareDerivedData();
+    this.system?.prepareDerivedData?.();
     this.prepareDerivedData();
   }
 
@@ -964,7 +968,8 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
   ): Promise<ChatMessage | undefined> {
     const source: Record<string, unknown> = {
       ...data,
-      type: 'base',
+      // A subtype of system.json (`CONFIG.ChatMessage.dataModels`; its `system` cleaned by the model), else core's `base`.
+      type: data.type ?? 'base',
       author: game.user.id,
       rolls: (data.rolls ?? []).map((roll) => roll.toJSON()),
       _stats: { lastModifiedBy: game.user.id },

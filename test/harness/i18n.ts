@@ -7,9 +7,11 @@ export class HarnessLocalization implements Localization {
   /** Keys that were localized but are missing from lang/en.json. */
   readonly missing = new Set<string>();
 
-  /** `lang`: the text of lang/en.json. */
-  constructor(lang: string) {
-    this.translations = JSON.parse(lang) as Record<string, unknown>;
+  /** `text`: the text of lang/en.json (or translations as an object, for another language `lang`). */
+  constructor(text: string | Record<string, unknown>, lang = 'en') {
+    this.translations =
+      typeof text === 'string' ? (JSON.parse(text) as Record<string, unknown>) : structuredClone(text);
+    this.lang = lang;
   }
 
   has(key: string): boolean {

@@ -104,7 +104,14 @@ export interface Notice {
 class HarnessGame implements Game {
   system: GameSystem;
   settings: HarnessSettings;
-  i18n: HarnessLocalization;
+  /** The world's language (English, lang/en.json): every client's unless a test gave it another. */
+  readonly #i18n: HarnessLocalization;
+  /** A client's own language (`harness.setLanguage`), by user. */
+  readonly languages = new Map<User, HarnessLocalization>();
+  /** The localization of the client running this code (`game.user`'s). */
+  get i18n(): HarnessLocalization {
+    return this.languages.get(this.user) ?? this.#i18n;
+  }
   #foreground!: User;
   /** The user of the client running this code (a query's receiver, a hook's client), else the foreground user. */
   get user(): User {
@@ -154,7 +161,7 @@ class HarnessGame implements Game {
   constructor(version: string, settings: HarnessSettings, i18n: HarnessLocalization) {
     this.system = { id: 'gng', version };
     this.settings = settings;
-    this.i18n = i18n;
+    this.#i18n = i18n;
     const users = world.users as HarnessWorldCollection<User> & { activeGM: User | null };
     Object.defineProperty(users, 'activeGM', {
       get: () => users.find((u) => u.isGM && u.active) ?? null,
@@ -177,6 +184,11 @@ export interface Harness {
   readonly users: { gm: User; player: User; otherPlayer: User };
   /** Acts as this user from now on (`game.user`). */
   as(user: User): void;
+  /**
+   * Gives `user`'s client another language: `game.i18n` (and the templates' `localize`) is these
+   * translations while that client runs (null: English again). `reset()` gives every client English.
+   */
+  setLanguage(user: User, translations: Record<string, unknown> | null, lang?: string): void;
   /** Empties the world (actors, items, messages, combat, targets), resets settings, dice, notices and missing i18n keys. */
   reset(seed?: number): void;
   /** Creates an actor, owned by `owner` (a user) when given. */
@@ -311,7 +323,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     default: DICE_ROLL_MODES.PUBLIC,
     choices: Object.fromEntries(Object.values(DICE_ROLL_MODES).map((mode) => [mode, mode])),
   });
-  const templates = new HarnessTemplates(host.readText, i18n);
+  const templates = new HarnessTemplates(host.readText, () => game.i18n);
   const window = host.window;
   const notices: Notice[] = [];
   const actorSheets = new SheetRegistry();
@@ -477,6 +489,10 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     as(user) {
       game.user = user;
     },
+    setLanguage(user, translations, lang = 'xx') {
+      if (translations) game.languages.set(user, new HarnessLocalization(translations, lang));
+      else game.languages.delete(user);
+    },
     reset(seed = 1) {
       world.actors.clear();
       world.items.clear();
@@ -505,6 +521,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       settings.reset();
       notices.length = 0;
       i18n.missing.clear();
+      game.languages.clear();
       rollDice.setSeed(seed);
       removeDice3d();
     },

@@ -14,11 +14,12 @@ export class HarnessTemplates {
 
   constructor(
     private readonly readText: ReadText,
-    i18n: Localization,
+    /** The localization of the client rendering now (each client may have its own language). */
+    i18n: () => Localization,
   ) {
     this.handlebars.registerHelper('localize', (key: string, options: Handlebars.HelperOptions) => {
       const data = options?.hash ?? {};
-      return Object.keys(data).length ? i18n.format(key, data) : i18n.localize(key);
+      return Object.keys(data).length ? i18n().format(key, data) : i18n().localize(key);
     });
   }
 

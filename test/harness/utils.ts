@@ -15,9 +15,21 @@ export function expandObject(flat: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-/** Deep-merges `other` into `target` (objects merge, arrays and primitives replace) and returns it. */
+/**
+ * Deep-merges `other` into `target` (objects merge, arrays and primitives replace) and returns it.
+ * As Foundry's updates do (v13; README.md "Replacing a whole object"): a key `-=k` deletes `k`, a key
+ * `==k` replaces `k` whole (no merge, so keys the new value lacks go).
+ */
 export function mergeInto<T extends Record<string, unknown>>(target: T, other: Record<string, unknown>): T {
   for (const [key, value] of Object.entries(other)) {
+    if (key.startsWith('-=')) {
+      delete (target as Record<string, unknown>)[key.slice(2)];
+      continue;
+    }
+    if (key.startsWith('==')) {
+      (target as Record<string, unknown>)[key.slice(2)] = structuredClone(value);
+      continue;
+    }
     const current = (target as Record<string, unknown>)[key];
     if (isPlainObject(value) && isPlainObject(current)) mergeInto(current, value);
     else (target as Record<string, unknown>)[key] = structuredClone(value);

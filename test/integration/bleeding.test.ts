@@ -14,7 +14,7 @@ import {
   bleedingEffectOf,
   bleedingStateOf,
   requestBleedingUndo,
-} from '../../src/cards/bleeding/bleeding-card.js';
+} from '../../src/cards/bleeding/bleeding-actions.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../../src/data/migrations.js';
 import { maneuverState } from '../../src/cards/maneuver/maneuver-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -109,7 +109,7 @@ describe('Severe Bleeding sets fatigued, then exhausted, with their numbers', ()
     expect(derived(fighter).abilities.dex).toEqual({ effective: 4, mod: -3 });
     expect(derived(fighter).attacks[0]?.bonus).toBe(before.sword - 3);
     expect(card.content).toContain('exhausted from blood loss');
-    expect(bleedingCardOf(card)?.result?.undo).toMatchObject({ added: ['exhausted'], removed: ['fatigued'] });
+    expect(bleedingCardOf(card)?.undo).toMatchObject({ added: ['exhausted'], removed: ['fatigued'] });
 
     const sheet = await h.openSheet(fighter);
     const notes = [...sheet.element.querySelectorAll('.condition-note')].map((n) => n.textContent?.trim());
@@ -125,7 +125,7 @@ describe('Severe Bleeding sets fatigued, then exhausted, with their numbers', ()
     expect(state(fighter)).toBe('active/fatigued/20');
     expect(fatigue(fighter)).toEqual(['exhausted']);
     const card = bleedingCards().at(-1) as ChatMessage;
-    expect(bleedingCardOf(game.messages.get(card.id as string))?.result?.undo).toMatchObject({
+    expect(bleedingCardOf(game.messages.get(card.id as string))?.undo).toMatchObject({
       added: [],
       removed: [],
     });

@@ -16,7 +16,7 @@ import {
   bleedingStateOf,
   bloodLossOf,
   requestBleedingSave,
-} from '../../src/cards/bleeding/bleeding-card.js';
+} from '../../src/cards/bleeding/bleeding-actions.js';
 import { effectExpired, effectStartIn, storedStart } from '../../src/combat/conditions-timer.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -17,7 +17,7 @@ import { cardState, type AttackCardState, type CardTarget } from '../../src/card
 import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-card.js';
 import { areaState, type AreaCardState } from '../../src/cards/area/area-card.js';
 import { maneuverState, type ManeuverCardState } from '../../src/cards/maneuver/maneuver-card.js';
-import { bleedingCardOf } from '../../src/cards/bleeding/bleeding-card.js';
+import { bleedingCardOf } from '../../src/cards/bleeding/bleeding-actions.js';
 import { showRolls } from '../../src/cards/kernel/index.js';
 
 const h = await getHarness();

@@ -40,7 +40,7 @@ import {
   BLEEDING_QUERY,
   bleedingCardOf,
   requestBleedingSave,
-} from '../../src/cards/bleeding/bleeding-card.js';
+} from '../../src/cards/bleeding/bleeding-actions.js';
 import { QUICK_STAND_QUERY } from '../../src/cards/quick-stand/quick-stand.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { budgetOf, combatantOf } from '../../src/combat/action-budget.js';

@@ -230,6 +230,38 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       },
     },
     {
+      id: 'typedCard',
+      reason: /did not keep its state in system \(its type: base\)/,
+      // A Foundry that does not know the system's ChatMessage subtypes: every message is `base`.
+      breakIt: () => {
+        const create = HarnessChatMessage.create.bind(HarnessChatMessage);
+        patch(HarnessChatMessage, 'create', async (data, options) =>
+          create({ ...data, type: 'base' }, options),
+        );
+      },
+    },
+    {
+      id: 'typedCard',
+      reason: /did not replace its state whole \(the object field reads \{"kept":1,"dropped":2\}\)/,
+      // A Foundry that merges a `==system` update like a plain `system` one.
+      breakIt: () => {
+        const update = HarnessChatMessage.prototype.update;
+        patch(HarnessChatMessage.prototype, 'update', function (this: HarnessChatMessage, changes, options) {
+          const { '==system': system, ...rest } = changes;
+          return update.call(this, system ? { ...rest, system } : rest, options);
+        });
+      },
+    },
+    {
+      id: 'typedCard',
+      reason: /not drawn again from its state on this client/,
+      // The card's redraw fails on this client (its template does not render).
+      breakIt: () =>
+        patch(foundry.applications.handlebars, 'renderTemplate', () =>
+          Promise.reject(new Error('no template')),
+        ),
+    },
+    {
       id: 'registration',
       reason: /legacyTransferral/,
       breakIt: () => patch(CONFIG.ActiveEffect, 'legacyTransferral', true),
@@ -308,7 +340,7 @@ describe('each check fails, with its reason, when what it checks is broken', () 
       reason: /removed core message controls/,
       breakIt: () => {
         const id = Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-          if (message.flags.gng?.type)
+          if (message.flags.gng?.type || message.type !== 'base')
             for (const el of html.querySelectorAll('header [data-action]')) el.remove();
         });
         undo.push(() => Hooks.off('renderChatMessageHTML', id));

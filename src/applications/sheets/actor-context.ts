@@ -15,7 +15,7 @@ import { conditionStepOf, conditionStepParts, sagaSheetParts } from '../../cards
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import { budgetLines } from '../../combat/budget-display.js';
 import { limbNotes } from '../../combat/conditions-timer.js';
-import { bleedingView } from '../../cards/bleeding/bleeding-card.js';
+import { bleedingView } from '../../cards/bleeding/bleeding-steps.js';
 import { sheetGrapples } from '../../cards/grapple/grapple-register.js';
 import { disabledPartsOf, type RestPart } from '../../cards/shared/rest-read.js';
 import { featActionsContext } from './feat-actions-context.js';

@@ -1,6 +1,6 @@
 /**
  * The bleeding card's registration on `init` (issue #29): its two queries, its render hook and its
- * template; the card (bleeding-card.ts: the state machine, the save, binding wounds) is loaded on
+ * template; the card (bleeding-actions.ts: the table, the save, binding wounds) is loaded on
  * first use — a query reaching the GM, a bleeding card rendered, a bleeding actor's turn start or a
  * new bleeding effect (conditions-timer.ts).
  */
@@ -17,8 +17,8 @@ import {
   isBleedingCard,
 } from './bleeding-state.js';
 
-/** The card (bleeding-card.ts), loaded on first use. */
-export const bleedingModule = onDemand(() => import('./bleeding-card.js'));
+/** The card (bleeding-actions.ts), loaded on first use. */
+export const bleedingModule = onDemand(() => import('./bleeding-actions.js'));
 
 /**
  * Registers the queries, the render hook, the template and the conditions timer's steps (on `init`,
@@ -44,5 +44,6 @@ export function registerBleedingCard(): void {
     renders: (message) => isGMMessage(message) && isBleedingCard(message),
     decorate: (card, message, html) => card.bleedingCard.decorate(message, html),
     templates: [BLEEDING_CARD_TEMPLATE],
+    types: ['bleeding'],
   });
 }

@@ -13,6 +13,7 @@ import { askGM, registerGMQuery, type GMQueryContext } from './gm-query.js';
 import { decorateButtons } from './decorate.js';
 import { seesResult, type RollMode } from './roll-mode.js';
 import { isGMMessage } from './gm-message.js';
+import { cardState, registerTyped, saveCard, type TypedCard } from './typed-card.js';
 
 /** What an action's GM-side work gets: the message, a copy of its state to change, the target, the proven sender. */
 export interface CardRun<S, T> {
@@ -60,11 +61,15 @@ export interface CardRefusals<S, T> {
   unavailable(action: string, state: S, target: T): string | Refusal;
 }
 
-export interface CardSpec<S, T extends { id: string }, A extends string = string> {
+/**
+ * A card's table. A typed card (issue #34) gives `type`, `render` and `legacy` (typed-card.ts); its
+ * `state` and `save` are then the kernel's (`cardState`, `saveCard`) unless it gives its own.
+ */
+export interface CardSpec<S, T extends { id: string }, A extends string = string> extends TypedCard<S> {
   /** The GM query of this card (`CONFIG.queries`). */
   query: string;
-  /** The card's state on a message, or null when the message is not such a card. */
-  state(message: ChatMessage | null | undefined): S | null;
+  /** The card's state on a message, or null when the message is not such a card (typed: the kernel's). */
+  state?(message: ChatMessage | null | undefined): S | null;
   targets(state: S): readonly T[];
   /** The actors the card may change (their queues are joined by every action). */
   actors(state: S): readonly (string | null | undefined)[];
@@ -73,8 +78,8 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
    * `actors`), for a card whose actions also change what is outside it (other cards of its actors).
    */
   queueKeys?(state: S, messageId: string): readonly (string | null | undefined)[];
-  /** Writes the state (and the content rendered from it) to the message. */
-  save(message: ChatMessage, state: S): Promise<void>;
+  /** Writes the state (and the content rendered from it) to the message (typed: the kernel's). */
+  save?(message: ChatMessage, state: S): Promise<void>;
   refusals: CardRefusals<S, T>;
   actions: Record<A, CardActionSpec<S, T>>;
   /**
@@ -91,8 +96,12 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
   start?(data: Record<string, unknown>, sender: User, rollMode: RollMode): Promise<ChatMessage>;
 }
 
+/** A card's table as defined: its `state` and `save` given (the card's own, or the kernel's). */
+export type DefinedCardSpec<S, T extends { id: string }, A extends string> = CardSpec<S, T, A> &
+  Required<Pick<CardSpec<S, T, A>, 'state' | 'save'>>;
+
 export interface Card<S, T extends { id: string }, A extends string> {
-  readonly spec: CardSpec<S, T, A>;
+  readonly spec: DefinedCardSpec<S, T, A>;
   /** GM side: a request's whole handling (the query's handler; without a context, public). */
   handle(data: Record<string, unknown>, sender: User, context?: GMQueryContext): Promise<CardActionResult>;
   /** Asking client: asks the GM to run `action` on `target` of the card (a refusal is shown). */
@@ -129,8 +138,14 @@ function noGMNote(html: HTMLElement): void {
 
 /** Defines a card from its table (its `register()` registers the GM query, on `init`). */
 export function defineCard<S, T extends { id: string }, A extends string>(
-  spec: CardSpec<S, T, A>,
+  table: CardSpec<S, T, A>,
 ): Card<S, T, A> {
+  const spec: DefinedCardSpec<S, T, A> = {
+    state: (message) => cardState(table, message),
+    save: (message, state) => saveCard(table, message, state),
+    ...table,
+  };
+  registerTyped(spec as TypedCard<never>);
   const refusals = spec.refusals;
   const actionOf = (name: unknown): CardActionSpec<S, T> | undefined =>
     typeof name === 'string' && Object.hasOwn(spec.actions, name) ? spec.actions[name as A] : undefined;

@@ -3,6 +3,9 @@ import type { CardActionResult } from './result.js';
 import { track } from './in-flight.js';
 import { describeDisabled } from './waiting.js';
 
+/** Buttons already wired (a typed card's element is decorated again after its redraw, typed-card.ts). */
+const wired = new WeakSet<HTMLElement>();
+
 /**
  * On a rendered card: removes every `[data-action]` / `[data-for-action]` element of the card's own
  * content (`.message-content`; core's message controls are left alone) that `keep` refuses (given
@@ -24,7 +27,8 @@ export function decorateButtons(
       el.remove();
       continue;
     }
-    if (el.tagName !== 'BUTTON') continue;
+    if (el.tagName !== 'BUTTON' || wired.has(el)) continue;
+    wired.add(el);
     const button = el as HTMLButtonElement;
     button.addEventListener('click', (event) => {
       event.preventDefault();

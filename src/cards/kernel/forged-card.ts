@@ -6,6 +6,7 @@
  * draws such a message as a note saying who wrote it, before any card's own render hook.
  */
 import { isGMMessage } from './gm-message.js';
+import { isCardType } from './card-types.js';
 
 /**
  * The `flags.gng.type`s of the messages only a GM's client writes (the cards and the GM's automatic
@@ -40,7 +41,10 @@ const CARD_MARKUP = '.gng-card-buttons, .card-buttons';
 /** Whether `message`, drawn as `html`, claims to be a card (by its flags or its markup) and is not a GM's. */
 export function isForgedCard(message: ChatMessage, html: HTMLElement): boolean {
   const type = (message.flags?.gng as Record<string, unknown> | undefined)?.type;
-  const claimsCard = typeof type === 'string' && GM_MESSAGE_TYPES.has(type);
+  // A typed card (issue #34) by its subtype; a player's own `note` (a sheet check) is no card.
+  const claimsCard =
+    (typeof type === 'string' && GM_MESSAGE_TYPES.has(type)) ||
+    (isCardType(message.type) && message.type !== 'note');
   const looksLikeCard = html.querySelector(`.message-content :is(${CARD_MARKUP})`) !== null;
   return (claimsCard || looksLikeCard) && !isGMMessage(message);
 }

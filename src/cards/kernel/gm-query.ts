@@ -11,6 +11,8 @@ import { confirmRequest, CONFIRM_QUERY, envelope, proveSender } from './sender.j
 import { chosenRollMode, hideUnseenCard, parseRollMode, type RollMode } from './roll-mode.js';
 import { registerGMMessages } from './gm-message.js';
 import { markForgedCard } from './forged-card.js';
+import { redrawTypedCard, registerTyped } from './typed-card.js';
+import { NOTE_CARD } from './note.js';
 
 /** What the envelope of a request carries besides its data: the sender's roll mode (roll-mode.ts). */
 export interface GMQueryContext {
@@ -73,16 +75,18 @@ export function registerGMQuery(name: string, handler: GMQueryHandler): void {
 
 /**
  * Registers the confirmation every client answers for its own requests, the roll modes' view of
- * every card (before any card's own render hook), and what tells a GM's message (gm-message.ts), on
- * `init`.
+ * every card and the redraw of a typed card (before any card's own render hook), what tells a GM's
+ * message (gm-message.ts) and the `note` subtype's renderer, on `init`.
  */
 export function registerCardKernel(): void {
   CONFIG.queries[CONFIRM_QUERY] = (data) => confirmRequest(data);
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement, context?: unknown) => {
     markForgedCard(message, html);
     hideUnseenCard(message, html);
+    redrawTypedCard(message, html, context);
   });
   registerGMMessages();
+  registerTyped(NOTE_CARD);
 }
 
 /**

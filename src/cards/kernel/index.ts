@@ -7,7 +7,11 @@
  * - in-flight: actions macros and tests can wait for;
  * - gm-message: whether a message is a GM's (author, and who made it);
  * - show-rolls: a step's rolls shown by Dice So Nice to the card's roll-mode audience;
- * - roll-mode: the mode a card is rolled in, its whisper and who sees its results.
+ * - roll-mode: the mode a card is rolled in, its whisper and who sees its results;
+ * - typed-card: a card as a typed chat message (issue #34): its state in `system`, drawn on each
+ *   client in its language; card-data / card-fields its data model, note the `note` subtype;
+ * - payload: a request's fields checked by a schema;
+ * - undo-notes: text stored as lang keys (undo notes), localized when drawn.
  */
 export { Refusal, refusal, type CardActionResult } from './result.js';
 export { track, attackActionsSettled } from './in-flight.js';
@@ -41,8 +45,20 @@ export {
   type CardSpec,
   type CardActionSpec,
   type CardRun,
+  type DefinedCardSpec,
 } from './card.js';
-export { noteUndo } from './undo-notes.js';
+export {
+  noteUndo,
+  undoNoteLines,
+  localText,
+  type UndoNote,
+  type LocalText,
+  type TextValue,
+} from './undo-notes.js';
+export { cardState, saveCard, postCard, type TypedCard } from './typed-card.js';
+export { postNote, type NoteState } from './note.js';
+export { payload, type PayloadField } from './payload.js';
+export { isCardType, type CardType } from './card-types.js';
 export { showRolls } from './show-rolls.js';
 export { noTargetWarning, singleTargetActor } from './targets.js';
 export { subjectCard, gmUndo } from './subject-card.js';

@@ -14,6 +14,8 @@
 import { track } from './in-flight.js';
 import { registerGMQuery, type GMQueryHandler } from './gm-query.js';
 import type { CardActionResult } from './result.js';
+import type { CardType } from './card-types.js';
+import { registerTypedLoader } from './typed-card.js';
 
 /** The class of a rendered card whose module is still loading. */
 export const LOADING_CLASS = 'gng-card-loading';
@@ -38,6 +40,8 @@ export interface LazyCardRegistration<M> {
   decorate?(module: M, message: ChatMessage, html: HTMLElement): void;
   /** The card's templates, loaded on `init` as before (a few kilobytes of markup). */
   templates: string[];
+  /** The ChatMessage subtypes of its typed cards: the kernel loads the module to redraw one (typed-card.ts). */
+  types?: readonly CardType[];
 }
 
 /**
@@ -47,6 +51,7 @@ export interface LazyCardRegistration<M> {
 export function registerLazyCard<M>(card: LazyCardRegistration<M>): void {
   for (const [name, handler] of Object.entries(card.queries))
     registerGMQuery(name, async (...request) => handler(await card.module(), ...request));
+  if (card.types) registerTypedLoader(card.types, card.module);
   const { renders, decorate } = card;
   if (renders && decorate)
     Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
