@@ -5,8 +5,10 @@
  */
 import { NoteData } from './kernel/note-data.js';
 import { BleedingData } from './bleeding/bleeding-data.js';
+import { AttackData } from './attack/attack-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
   bleeding: BleedingData,
+  attack: AttackData,
 };

@@ -23,6 +23,8 @@ const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 const gm = onDemand(() => import('./attack-gm.js'));
 /** The Enlightened Grognard model's token steps (eg-steps.ts), loaded by the first. */
 const egSteps = onDemand(() => import('./eg-steps.js'));
+/** The card's view (attack-card.ts), loaded by the first card drawn or written. */
+const view = onDemand(() => import('./attack-card.js'));
 import {
   actorOf,
   defineCard,
@@ -42,8 +44,10 @@ import { decorateReload } from './firearms-card.js';
 import { attackTakeBackAvailable, attackWithdrawn } from './firearms.js';
 import {
   ATTACK_CARD_TEMPLATE,
+  ATTACK_TYPE,
   actionAvailable,
   cardState,
+  legacyAttackState,
   defenderRolledAfterApply,
   userMayAct,
   type AttackCardState,
@@ -195,9 +199,16 @@ function noFields(extra: Record<string, unknown>, allowed: readonly string[]): v
  */
 export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   query: ATTACK_QUERY,
+  // A typed card (issue #34): its state is `system` (attack-data.ts), drawn on every client.
+  type: ATTACK_TYPE,
+  render: async (state) => (await view()).renderAttackCard(state),
+  legacy: legacyAttackState,
+  legacyFlag: 'attack',
+  // Its own reader (attack-state.ts): the start code and other cards read a card through it too.
   state: cardState,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
+  // Its own save: the kernel's, loaded with the GM's steps (attack-save.ts).
   save: async (message, state) => (await gm()).saveCard(message, state),
   // The card's model against the world's, and the capabilities of GnG's own steps (attack-model.ts).
   guard: attackGuard,

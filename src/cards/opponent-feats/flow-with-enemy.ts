@@ -37,7 +37,7 @@ import {
   type RollMode,
 } from '../kernel/index.js';
 import type { DefenseConfig } from '../shared/defense-config.js';
-import type { AttackCardState, CardTarget } from '../attack/attack-state.js';
+import { cardState as attackCardState, type CardTarget } from '../attack/attack-state.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
 export const FLOW_QUERY = 'gng.flowWithEnemy';
@@ -206,7 +206,7 @@ export function endFlow(holder: Actor): Promise<CardActionResult> {
 /** `gng.preDefense` (active GM): the +1 dodge of a defender flowing with the attacker. */
 function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
   if (!isActiveGM() || !config.breakdown || !target.actorUuid) return;
-  const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
+  const state = attackCardState(message);
   const defender = fromUuidSync(target.actorUuid) as Actor | null;
   const attacker = state ? (fromUuidSync(state.attacker.actorUuid) as Actor | null) : null;
   if (!defender || !attacker) return;
