@@ -17,6 +17,7 @@ import {
   isBlocked,
 } from './attack-state.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
 import { concealmentLine } from './combat-options-gm.js';
 import { damageExtras } from './item-properties-card.js';
@@ -207,7 +208,7 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         ? { action: 'rollWithBlow', label: f('GNG.Abort.Action.rollWithBlow', { name: target.name }) }
         : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     waiting: attackWaiting(state, target),
     woundTrauma: woundTraumaContext(a?.woundTrauma, target.name, actionAvailable('woundTraumaSave', target)),
     aborts: abortsContext(state, target),

@@ -370,7 +370,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         await (await egSteps()).takeBackEgAttack(state, user);
         const fire = state.fire;
         if (fire?.spent) {
-          const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
+          const notes = (await returnRounds(fire.spent)).map((key) => ({ key }));
           fire.withdrawn = { by: user.id as string, notes };
         }
         // The Saga-style attacker's action back (saga-turn-spend.ts).

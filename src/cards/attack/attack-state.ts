@@ -18,7 +18,7 @@ import type {
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
-import { owns } from '../kernel/index.js';
+import { owns, type UndoNote } from '../kernel/index.js';
 import { EG_CARD_ACTIONS, egActionAvailable, egUserMayAct } from './eg-card-state.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
@@ -230,8 +230,8 @@ export interface CardTarget {
   } | null;
   damage: CardDamage | null;
   applied: CardApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
+  /** What the last Undo could not take back (lang keys and data; an older card's localized strings). */
+  undoNotes?: (UndoNote | string)[];
   /** Aborts a GM's Undo took back: their side does not take (and roll) them again; only a GM may. */
   undoneAborts?: ('block' | 'rollWithBlow')[];
   /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
