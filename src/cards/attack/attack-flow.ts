@@ -16,6 +16,7 @@
 import { automation } from '../../settings/variant-rules.js';
 import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from './attack-aborts.js';
 import { onDemand } from '../../on-demand.js';
+import { payload } from '../kernel/payload.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -276,14 +277,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     block: action('block', {
       shown: abortShownTo('block'),
       undoneBy: 'undoAborts',
-      parse(extra) {
-        noFields(extra, ['weapon', 'breaking']);
-        if (extra.weapon !== undefined && typeof extra.weapon !== 'string')
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        if (extra.breaking !== undefined && typeof extra.breaking !== 'boolean')
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        return extra;
-      },
+      parse: payload({ weapon: 'str?', breaking: 'bool?' }, 'GNG.Error.Attack.BadRequest'),
       fields: (button) => ({
         ...(button.dataset.weapon ? { weapon: button.dataset.weapon } : {}),
         ...(button.dataset.breaking === 'true' ? { breaking: true } : {}),
