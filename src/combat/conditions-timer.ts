@@ -26,7 +26,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import { migrateBloodLoss, migrateWorldBloodLoss } from '../data/migrations.js';
 import { isConditionId, conditionEffects, expandConditions, runOrChargeBlockers } from '../rules/index.js';
-import { track } from '../cards/kernel/index.js';
+import { postNote, track } from '../cards/kernel/index.js';
 import {
   countsTurns,
   effectExpired,
@@ -40,10 +40,7 @@ import {
 } from './effect-timings.js';
 import { combatantOf, migrateCombatantRecords } from './action-budget.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { escapeHtml } from '../chat/escape-html.js';
 import { postEffectExpired } from '../chat/effect-expired.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 export { effectExpired, type EffectStart };
 
@@ -103,9 +100,9 @@ export async function expireEffects(combat: Combat): Promise<string[]> {
       'ActiveEffect',
       due.map((effect) => effect.id as string),
     );
-    for (const name of names) {
+    for (const [index, name] of names.entries()) {
       expired.push(name);
-      await postEffectExpired(actor, name);
+      await postEffectExpired(actor, due[index] as ActiveEffect);
     }
   }
   return expired;
@@ -159,20 +156,19 @@ function heldWeapons(actor: Actor): Item[] {
 export async function dropHeldWeapons(actor: Actor, causes: string[] = ['disabled-arm']): Promise<string[]> {
   const held = heldWeapons(actor);
   for (const item of held) await item.update({ 'system.equipped': false });
-  if (held.length) {
-    const cause = causes.map((id) => game.i18n.localize(`GNG.Status.${id}`)).join(', ');
-    await ChatMessage.create({
-      content: `<p class="gng limb-drop">${escapeHtml(
-        f('GNG.ConditionTimer.Drops', {
+  if (held.length)
+    await postNote(
+      'limb-drop',
+      {
+        key: 'GNG.ConditionTimer.Drops',
+        data: {
           actor: actor.name,
-          items: held.map((i) => i.name).join(', '),
-          cause,
-        }),
-      )}</p>`,
-      speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: 'limbDrop' } },
-    });
-  }
+          items: held.map((i) => i.name),
+          cause: causes.map((id) => ({ key: `GNG.Status.${id}` })),
+        },
+      },
+      { speaker: ChatMessage.getSpeaker({ actor }), flags: { [SYSTEM_ID]: { type: 'limbDrop' } } },
+    );
   return held.map((i) => i.name);
 }
 

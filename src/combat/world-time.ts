@@ -74,15 +74,15 @@ export function expireTimedEffects(now: number, actors: () => Actor[] = allActor
         });
         if (!due.length) continue;
         // Kept with the GM's timing, so that a rest's Undo re-creates what the GM made.
-        const gone = due.map((effect) => ({ name: effect.name, source: sourceWithTiming(effect) }));
+        const gone = due.map((effect) => ({ effect, source: sourceWithTiming(effect) }));
         await parent.deleteEmbeddedDocuments(
           'ActiveEffect',
           due.map((effect) => effect.id as string),
         );
-        for (const { name, source } of gone) {
+        for (const { effect, source } of gone) {
           expired.push({ actorUuid: parent.uuid, source });
           ended.push({ actorUuid: parent.uuid, source, seq: ++seq, at: now });
-          await postEffectExpired(actor, name);
+          await postEffectExpired(actor, effect);
         }
       }
     if (ended.length > ENDED_KEPT) ended.splice(0, ended.length - ENDED_KEPT);

@@ -57,8 +57,8 @@ export class GnGActor extends Actor {
     const config = { save, modifier: this.creature.saves[save].total ?? 0 };
     if (Hooks.call('gng.preRollSave', this, config) === false) return null;
     const message = await postCheck(this, {
-      heading: game.i18n.localize('GNG.Chat.Save'),
-      label: game.i18n.localize(`GNG.Save.${config.save}`),
+      heading: 'GNG.Chat.Save',
+      label: `GNG.Save.${config.save}`,
       modifier: config.modifier,
       flags: { type: 'save', save: config.save },
     });
@@ -82,8 +82,8 @@ export class GnGActor extends Actor {
     const config = { skill, modifier: data.total };
     if (Hooks.call('gng.preRollSkill', this, config) === false) return null;
     const message = await postCheck(this, {
-      heading: game.i18n.localize('GNG.Chat.Skill'),
-      label,
+      heading: 'GNG.Chat.Skill',
+      label: `GNG.Skill.${skill}`,
       modifier: config.modifier,
       flags: { type: 'skill', skill: config.skill },
     });

@@ -4,13 +4,13 @@
  * recover all lost HP"; engine `regenerationRestoresBodyPart`). After a change to an actor's HP or
  * regeneration, the active GM's client (only it, so several clients never act twice) deletes the
  * disabled parts of a creature with `system.regeneration` > 0 whose current HP have reached its
- * maximum, and posts one chat line naming them. It runs in the actor's card queue, after any rest
+ * maximum, and posts one chat line naming them (a `note`, drawn in each client's language). It runs in the actor's card queue, after any rest
  * or card that is changing the actor; deleting effects is no actor update, so it cannot loop.
  */
 import { regenerationRestoresBodyPart } from '../rules/index.js';
-import { serialized, track } from '../cards/kernel/index.js';
+import { postNote, serialized, track } from '../cards/kernel/index.js';
 import { disabledPartsOf } from '../cards/shared/rest-read.js';
-import { escapeHtml } from '../chat/escape-html.js';
+import { effectNameText } from '../chat/effect-text.js';
 
 /** The parts `actor` regenerates now (none unless it regenerates, lives and has all its HP). */
 export function partsToRegenerate(actor: Actor): { effectId: string; label: string }[] {
@@ -30,18 +30,17 @@ export async function regenerateParts(actor: Actor): Promise<void> {
     serialized([actor.uuid], async () => {
       const parts = partsToRegenerate(actor).filter((part) => actor.effects.get(part.effectId));
       if (!parts.length) return;
+      // The parts' names as keys where they are statuses (each client reads them in its language).
+      const names = parts.map((part) => effectNameText(actor.effects.get(part.effectId) as ActiveEffect));
       await actor.deleteEmbeddedDocuments(
         'ActiveEffect',
         parts.map((part) => part.effectId),
       );
-      const text = game.i18n.format('GNG.Regeneration.Restored', {
-        name: actor.name,
-        parts: parts.map((part) => part.label).join(', '),
-      });
-      await ChatMessage.create({
-        content: `<p class="gng regeneration-note">${escapeHtml(text)}</p>`,
-        speaker: ChatMessage.getSpeaker({ actor }),
-      });
+      await postNote(
+        'regeneration-note',
+        { key: 'GNG.Regeneration.Restored', data: { name: actor.name, parts: names } },
+        { speaker: ChatMessage.getSpeaker({ actor }) },
+      );
     }),
   );
 }

@@ -29,10 +29,11 @@ const system = readJson('system.json') as SystemManifest & ReturnType<typeof rea
 const pkg = readJson('package.json');
 
 describe('system.json', () => {
-  it('declares exactly the Actor and Item types of the code in documentTypes; there is no template.json', () => {
+  it('declares exactly the Actor and Item types of the code in documentTypes, and the cards as ChatMessage subtypes; there is no template.json', () => {
     // v13 takes the types from documentTypes; v14 reports template.json as deprecated (docs/host.md).
     expect(existsSync(join(ROOT, 'template.json'))).toBe(false);
-    expect(Object.keys(system.documentTypes).sort()).toEqual(['Actor', 'Item']);
+    // ChatMessage: each card's subtype (issue #34; test/integration/typed-cards.test.ts checks them).
+    expect(Object.keys(system.documentTypes).sort()).toEqual(['Actor', 'ChatMessage', 'Item']);
     expect([...ACTOR_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Actor ?? {}).sort());
     expect([...ITEM_TYPES].sort()).toEqual(Object.keys(system.documentTypes.Item ?? {}).sort());
   });
@@ -392,14 +393,15 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/combat\/eg-/,
       // (A lazy card's registration and state, `*-register.ts` / `*-state.ts`, may be at start: lane
       // maneuvers' card is registered on `init` as the other lazy cards are.)
-      /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state)\.ts$)/,
+      /^src\/cards\/eg-[\w-]+\/(?![\w-]+-(?:register|state|data)\.ts$)/,
       /^src\/applications\/sheets\/eg-sheet\.ts$/,
       // The Time Count model (issue #32): registered by its loader TC_LOADER; its engine and its glue at
       // the table (the tracker and its schedule, the sheet block, the GM's Heal) loaded with it; only the
       // weapons' speed class ids (src/data/item/item-data.ts) and the Combat's deferrals are at start.
       /^src\/rules\/models\/tc\//,
       /^src\/combat\/tc-/,
-      /^src\/cards\/tc-[\w-]+\//,
+      // Its cards' data models are registered at `init` with every card's (issue #34).
+      /^src\/cards\/tc-[\w-]+\/(?![\w-]+-data\.ts$)/,
       /^src\/applications\/sheets\/tc-[\w-]+\.ts$/,
       // The world repair: loaded on `ready` by the active GM's client.
       /^src\/data\/(?:world|source)-repair\.ts$/,
@@ -407,8 +409,8 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/magic\/(?:weapon|area)-spells\.ts$/,
     ];
     // The cards loaded on first use (src/cards/kernel/lazy-card.ts): at start only each card's
-    // registration, its state (the flag, query and template the registration reads) and what other
-    // code at start shares with it.
+    // registration, its state (the flag, query and template the registration reads), its data model
+    // (registered on `init`, issue #34) and what other code at start shares with it.
     const sharedAtStart: Record<string, string[]> = {
       area: [],
       bleeding: [],
@@ -430,7 +432,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
     for (const [card, shared] of Object.entries(sharedAtStart))
       onFirstUse.push(
         new RegExp(
-          `^src/cards/${card}/(?!(?:[\\w-]+-register|[\\w-]+-state${shared.map((f) => `|${f}`).join('')})\\.ts$)`,
+          `^src/cards/${card}/(?!(?:[\\w-]+-register|[\\w-]+-state|[\\w-]+-data${shared.map((f) => `|${f}`).join('')})\\.ts$)`,
         ),
       );
     for (const pattern of onFirstUse) {

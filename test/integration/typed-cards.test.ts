@@ -107,6 +107,22 @@ describe('the bleeding card as a typed message', () => {
     expect(fresh(card).content).toContain(`Failed: ${name} is fatigued`);
   });
 
+  it('without a GM, the redrawn card says so once (the decoration runs again on the new content)', async () => {
+    const { card } = await bleedingCardInRound2();
+    h.setLanguage(player, pseudoLocale());
+    (gm as unknown as { active: boolean }).active = false;
+    try {
+      h.as(player);
+      const html = await drawn(card);
+      expect([...html.querySelectorAll('.gng-no-gm')].map((n) => n.textContent)).toEqual([
+        pseudo("No GM is connected: this card's buttons need one, and do nothing until a GM joins."),
+      ]);
+      expect(html.querySelectorAll('button[data-action="bleedingSave"]')).toHaveLength(1);
+    } finally {
+      (gm as unknown as { active: boolean }).active = true;
+    }
+  });
+
   it('saves the whole state: a key an object field no longer has is gone (==system)', async () => {
     const { card } = await bleedingCardInRound2();
     const state = cardStateOf<BleedingCardState>(card) as BleedingCardState;
@@ -147,11 +163,79 @@ describe('the note subtype', () => {
     expect(cardStateOf(note)).toEqual({
       cls: 'bleeding-bound',
       lines: [{ key: 'GNG.Bleeding.Bound', data: { name: fighter.name, by: 'Player' } }],
+      view: '',
+      data: null,
     });
     const line = `Player binds the wounds of ${fighter.name}: the Severe Bleeding stops.`;
     expect(text(await drawn(note), '.message-content p.gng.bleeding-bound')).toBe(pseudo(line));
     h.as(gm);
     expect(text(await drawn(note), '.message-content p.gng.bleeding-bound')).toBe(line);
+  });
+});
+
+describe('notes of the conditions timer', () => {
+  it("a disabled arm's drop names the status by its key: each client reads it in its language", async () => {
+    const { fighter } = await bleedingCardInRound2();
+    h.setLanguage(player, pseudoLocale());
+    await fighter.toggleStatusEffect('disabled-arm');
+    await attackActionsSettled();
+    const note = game.messages.contents.at(-1) as ChatMessage;
+    expect(note.type).toBe('note');
+    expect(cardStateOf(note)).toMatchObject({
+      cls: 'limb-drop',
+      lines: [
+        {
+          key: 'GNG.ConditionTimer.Drops',
+          data: {
+            actor: fighter.name,
+            items: ['Bastard sword'],
+            cause: [{ key: 'GNG.Status.disabled-arm' }],
+          },
+        },
+      ],
+    });
+    const line = (html: HTMLElement) => text(html, '.message-content p.gng.limb-drop');
+    expect(line(await drawn(note))).toBe(`${fighter.name} drops Bastard sword (Disabled arm).`);
+    h.as(player);
+    expect(line(await drawn(note))).toBe(
+      pseudo(`${fighter.name} drops Bastard sword (${pseudo('Disabled arm')}).`),
+    );
+  });
+});
+
+describe("a check from the sheet (a player's own note drawn with its template)", () => {
+  it("is drawn in each user's language: its heading, label and subject are keys; its roll as rolled", async () => {
+    const actor = (await h.createActor(
+      { name: 'Brakka', type: 'character', system: { abilities: { str: { value: 16 } } } },
+      player,
+    )) as Actor & { rollAbilityCheck(ability: string): Promise<ChatMessage | null> };
+    h.setLanguage(otherPlayer, pseudoLocale());
+    h.as(player);
+    h.dice.queue(14);
+    const check = (await actor.rollAbilityCheck('str')) as ChatMessage;
+    expect(check.type).toBe('note');
+    expect(check.author).toBe(player);
+    expect(cardStateOf(check)).toMatchObject({
+      view: 'ability-check',
+      data: {
+        heading: { key: 'GNG.Chat.AbilityCheck' },
+        label: { key: 'GNG.Ability.str.long' },
+        subject: { key: 'GNG.Chat.RolledBy', data: { name: 'Brakka' } },
+        formula: '1d20 + 3',
+        total: 17,
+      },
+    });
+    const read = async () => {
+      const html = await drawn(check);
+      return [text(html, '.card-header h3'), text(html, '.card-subject'), text(html, '.total')];
+    };
+    expect(await read()).toEqual(['Ability check: Strength', 'Rolled for Brakka', '17']);
+    h.as(otherPlayer);
+    expect(await read()).toEqual([
+      `${pseudo('Ability check')}: ${pseudo('Strength')}`,
+      pseudo('Rolled for Brakka'),
+      '17',
+    ]);
   });
 });
 
@@ -203,6 +287,29 @@ describe('a bleeding card posted before issue #34 (type base, its state in flags
 });
 
 describe('the subtypes', () => {
+  it("cleans system against the subtype's model: unknown keys dropped, missing ones initial (null where nullable)", async () => {
+    h.as(gm);
+    const message = (await ChatMessage.create({
+      type: 'bleeding',
+      system: { name: 'Orc', dc: '14', stray: 'dropped', result: null },
+      content: '<p>Orc</p>',
+    })) as ChatMessage;
+    expect(cardStateOf(message)).toEqual({
+      actorUuid: null,
+      effectId: null,
+      name: 'Orc',
+      round: 0,
+      dc: 14,
+      stage: '',
+      result: null,
+      undo: null,
+      undone: 0,
+    });
+    await expect(ChatMessage.create({ type: 'bleeding', system: { dc: 1.5 }, content: '' })).rejects.toThrow(
+      /dc: 1.5 is not an integer/,
+    );
+  });
+
   it('system.json declares every subtype a data model is registered for (CONFIG.ChatMessage.dataModels)', async () => {
     const { readFileSync } = await import('node:fs');
     const manifest = JSON.parse(readFileSync(`${h.root}/system.json`, 'utf8')) as {

@@ -135,8 +135,9 @@ const sameJSON = (value: unknown): string =>
 
 /** Without an active GM a card's buttons can do nothing: the card says so (to this user). */
 function noGMNote(html: HTMLElement): void {
-  if (game.users.activeGM) return;
   const root = html.querySelector<HTMLElement>('.message-content') ?? html;
+  // Once: a typed card is decorated again after its redraw (typed-card.ts).
+  if (game.users.activeGM || root.querySelector('.gng-no-gm')) return;
   const note = html.ownerDocument.createElement('p');
   note.className = 'note gng-no-gm';
   note.setAttribute('role', 'status');

@@ -51,12 +51,13 @@ export {
   noteUndo,
   undoNoteLines,
   localText,
+  textOf,
   type UndoNote,
   type LocalText,
   type TextValue,
 } from './undo-notes.js';
 export { cardState, saveCard, postCard, type TypedCard } from './typed-card.js';
-export { postNote, type NoteState } from './note.js';
+export { postNote, postNoteView, type NoteState } from './note.js';
 export { payload, type PayloadField } from './payload.js';
 export { isCardType, type CardType } from './card-types.js';
 export { showRolls } from './show-rolls.js';

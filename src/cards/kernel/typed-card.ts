@@ -81,12 +81,15 @@ const redrawn = new WeakSet<HTMLElement>();
 /**
  * `renderChatMessageHTML` (the kernel's, first): a typed GM card this user sees is drawn again from
  * its `system` in this client's language, then the hook fires again on the new content (tracked:
- * `attackActionsSettled()` waits for it). Hidden (roll mode) and forged cards are left alone.
+ * `attackActionsSettled()` waits for it). Hidden (roll mode) and forged cards are left alone, and
+ * so is a message this user's client does not show (whispered to others).
  */
 export function redrawTypedCard(message: ChatMessage, html: HTMLElement, context?: unknown): void {
   const type = message.type;
   if (redrawn.has(html) || !(cards.has(type) || loaders.has(type))) return;
-  if (!isGMMessage(message) || !seesResult(game.user, message)) return;
+  // A note is only text (a player's own check is one); a card is drawn only if a GM made it.
+  if ((type !== 'note' && !isGMMessage(message)) || !seesResult(game.user, message)) return;
+  if (!message.isContentVisible) return;
   const root = html.querySelector('.message-content');
   if (!root) return;
   redrawn.add(html);

@@ -12,16 +12,17 @@ export type TextValue = string | number | LocalText | TextValue[];
 /** A note on what an Undo could not take back: a lang key and its data. */
 export type UndoNote = LocalText;
 
-const text = (value: TextValue): string =>
+/** A text value on this client: a key localized, a list joined with commas, else as written. */
+export const textOf = (value: TextValue): string =>
   Array.isArray(value)
-    ? value.map(text).join(', ')
-    : typeof value === 'object'
+    ? value.map(textOf).join(', ')
+    : typeof value === 'object' && value !== null
       ? localText(value)
       : String(value);
 
 /** `note` localized on this client (its data values too). */
 export function localText(note: LocalText): string {
-  const data = Object.fromEntries(Object.entries(note.data ?? {}).map(([k, v]) => [k, text(v)]));
+  const data = Object.fromEntries(Object.entries(note.data ?? {}).map(([k, v]) => [k, textOf(v)]));
   return note.data ? game.i18n.format(note.key, data) : game.i18n.localize(note.key);
 }
 
