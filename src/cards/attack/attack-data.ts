@@ -2,28 +2,28 @@
  * The attack card's `system` (subtype `attack`; its state, attack-state.ts `AttackCardState`). The
  * card's own fields are typed; the deep parts the steps write whole (a Defense, a damage, an Apply
  * with its Undo record, the aborts, a called shot, the models' parts) are objects. A part a card
- * does not use is absent (`part()`: not required, no initial value), as in the state's type.
+ * does not use is absent (not required, no initial value), as in the state's type.
  */
 import { CardData } from '../kernel/card-data.js';
-import { arr, bool, id, int, num, obj, rec, str } from '../kernel/card-fields.js';
+import { arr, bool, id, num, obj, rec, str } from '../kernel/card-fields.js';
+import { OPTIONAL, OPTIONAL_TARGET } from './attack-read.js';
 
-/** An optional part of the state (absent when the card does not use it). */
-const part = () =>
-  new foundry.data.fields.ObjectField({ required: false, nullable: true, initial: undefined });
-/** An optional string (absent when unused). */
-const optStr = () =>
-  new foundry.data.fields.StringField({ required: false, nullable: true, blank: true, initial: undefined });
-/** An optional list of lang-key notes (`{ key, data }`) or, on older cards, localized strings. */
-const optList = () =>
-  new foundry.data.fields.ArrayField(new foundry.data.fields.ObjectField({ nullable: true }), {
-    required: false,
-    initial: undefined,
-  });
+const F = () => foundry.data.fields;
+const absent = { required: false, nullable: true, initial: undefined };
+/** Optional parts: the card's strings (`model`, `fightingDefensivelyEffect`) and lists; else objects. */
+const parts = (keys: string[]) =>
+  Object.fromEntries(
+    keys.map((key) => [
+      key,
+      /^(model|fighting)/.test(key) ? new (F().StringField)(absent) : new (F().ObjectField)(absent),
+    ]),
+  );
+const list = (field: DataField) => new (F().ArrayField)(field, absent);
 
 export class AttackData extends CardData {
   static override defineSchema(): DataSchema {
     return {
-      version: int({ initial: 1 }),
+      version: num({ initial: 1 }),
       attacker: rec({ actorUuid: id(), name: str() }),
       weapon: rec({
         itemUuid: id(),
@@ -62,28 +62,14 @@ export class AttackData extends CardData {
           damage: obj(),
           // Apply's record: what Undo takes back (snapshot, statuses and effects set, hold).
           applied: obj(),
-          // What the last Undo could not take back.
-          undoNotes: optList(),
-          undoneAborts: new foundry.data.fields.ArrayField(str(), { required: false, initial: undefined }),
-          aborts: part(),
-          calledShot: part(),
-          strike: part(),
-          concealment: part(),
-          sunder: part(),
-          eg: part(),
-          saga: part(),
-          tc: part(),
+          // What the last Undo could not take back: lang keys and data (UndoNote).
+          undoNotes: list(obj()),
+          undoneAborts: list(str()),
+          ...parts(OPTIONAL_TARGET),
         }),
       ),
-      sceneId: optStr(),
-      fire: part(),
-      scattershot: part(),
-      model: optStr(),
-      sagaTurn: part(),
-      offHand: part(),
-      fightingDefensivelyEffect: optStr(),
-      eg: part(),
-      tc: part(),
+      sceneId: new (F().StringField)(absent),
+      ...parts(OPTIONAL),
     };
   }
 }

@@ -10,9 +10,27 @@ import type { AttackCardState } from './attack-state.js';
 export const ATTACK_TYPE = 'attack';
 
 /** A card's optional parts (absent when unused): a schema's empty value of one is read as absent. */
-const OPTIONAL = ['sceneId', 'fire', 'scattershot', 'model', 'sagaTurn', 'offHand', 'eg', 'tc'] as const;
-const OPTIONAL_TARGET = ['undoNotes', 'undoneAborts', 'aborts', 'calledShot', 'strike', 'concealment'];
-const OPTIONAL_TARGET_MODEL = ['eg', 'saga', 'tc', 'sunder'];
+export const OPTIONAL = [
+  'fire',
+  'scattershot',
+  'model',
+  'sagaTurn',
+  'offHand',
+  'eg',
+  'tc',
+  'fightingDefensivelyEffect',
+];
+/** A target's optional parts (its notes and undone aborts: lists; the others objects). */
+export const OPTIONAL_TARGET = [
+  'aborts',
+  'calledShot',
+  'strike',
+  'concealment',
+  'sunder',
+  'eg',
+  'saga',
+  'tc',
+];
 
 function dropAbsent(record: Record<string, unknown>, keys: readonly string[]): void {
   for (const key of keys) {
@@ -27,9 +45,13 @@ function dropAbsent(record: Record<string, unknown>, keys: readonly string[]): v
  */
 function typedState(message: ChatMessage): AttackCardState {
   const state = message.system.toObject() as unknown as AttackCardState & Record<string, unknown>;
-  dropAbsent(state, [...OPTIONAL.filter((key) => key !== 'sceneId'), 'fightingDefensivelyEffect']);
+  dropAbsent(state, OPTIONAL);
   for (const target of state.targets ?? [])
-    dropAbsent(target as unknown as Record<string, unknown>, [...OPTIONAL_TARGET, ...OPTIONAL_TARGET_MODEL]);
+    dropAbsent(target as unknown as Record<string, unknown>, [
+      ...OPTIONAL_TARGET,
+      'undoNotes',
+      'undoneAborts',
+    ]);
   return state;
 }
 
