@@ -3,6 +3,7 @@
  * time the state changes (the per-user part is the card kernel's, from the table in attack-flow.ts). Nothing is kept in memory, so a
  * reloaded card looks and works the same.
  */
+import { conditionSaveDc, penetrationSaveDc } from '../../rules/index.js';
 import { strikeContext } from './attack-strike-view.js';
 import {
   ATTACK_CARD_TEMPLATE,
@@ -297,10 +298,10 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
       : null,
     pending: [
       ...(available('penetrationSave') && target.result
-        ? [f('GNG.CalledShot.Card.ReflexPending', { dc: 10 + target.result.relativeDegree })]
+        ? [f('GNG.CalledShot.Card.ReflexPending', { dc: penetrationSaveDc(target.result.relativeDegree) })]
         : []),
       ...(available('conditionSave') && target.damage
-        ? [f('GNG.CalledShot.Card.FortitudePending', { dc: 10 + target.damage.final })]
+        ? [f('GNG.CalledShot.Card.FortitudePending', { dc: conditionSaveDc(target.damage.final) ?? '' })]
         : []),
       ...(target.applied && (target.damage?.final ?? 0) < 1 && cs.effects.some((e) => e !== 'penetration')
         ? [t('GNG.CalledShot.Card.NoCondition')]
