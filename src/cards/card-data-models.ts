@@ -20,6 +20,7 @@ import { EgTurnData } from './eg-turn/eg-turn-data.js';
 import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
+import { AttackData } from './attack/attack-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -39,4 +40,5 @@ export const CARD_DATA_MODELS = {
   sagaTurn: SagaTurnData,
   egTokens: EgTokenData,
   egAction: EgActionData,
+  attack: AttackData,
 };

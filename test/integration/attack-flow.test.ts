@@ -437,7 +437,7 @@ describe('who may do what', () => {
       expect(lastNotice()).toBe('Other Player may not do that on this attack card.');
       // Nor may they write the card themselves: only its author and a GM may update a message.
       await expect(
-        (game.messages.get(message.id as string) as ChatMessage).update({ 'flags.gng.attack.targets': [] }),
+        (game.messages.get(message.id as string) as ChatMessage).update({ 'system.targets': [] }),
       ).rejects.toThrow(/permission/);
       expect(state(message)).toEqual(before);
       expect(sys(orc).hp.value).toBe(10);
@@ -449,7 +449,7 @@ describe('who may do what', () => {
       // The GM posted the card (speaking as the fighter): its player cannot write it.
       const card = game.messages.get(message.id as string) as ChatMessage;
       expect(card.author?.isGM).toBe(true);
-      await expect(card.update({ 'flags.gng.attack.attack.total': 40 })).rejects.toThrow(/permission/);
+      await expect(card.update({ 'system.attack.total': 40 })).rejects.toThrow(/permission/);
       // A message of the player's own, with an attack state and a roll to match, is no attack card.
       const forgedState = structuredClone(before);
       forgedState.attack.total = 60;
@@ -459,10 +459,19 @@ describe('who may do what', () => {
         rolls: [await new Roll('1d20 + 40').evaluate()],
         flags: { gng: { type: 'attackCard', attack: forgedState } },
       })) as ChatMessage;
-      for (const action of ['rollDamage', 'applyDamage', 'undoDamage'] as const) {
-        const result = await requestCardAction(fake.id as string, action, target(message).id);
-        expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NoCard' });
-      }
+      // The same as a typed card (issue #34): the player's own message of the `attack` subtype.
+      const typed = (await ChatMessage.create({
+        type: 'attack',
+        system: forgedState,
+        content: card.content,
+        flags: { gng: { type: 'attackCard' } },
+      })) as ChatMessage;
+      expect(typed.system.toObject()).toMatchObject({ attack: { total: 60 } });
+      for (const forgedCard of [fake, typed])
+        for (const action of ['rollDamage', 'applyDamage', 'undoDamage'] as const) {
+          const result = await requestCardAction(forgedCard.id as string, action, target(message).id);
+          expect(result).toMatchObject({ ok: false, error: 'GNG.Error.Attack.NoCard' });
+        }
       expect(state(message)).toEqual(before);
       expect(sys(orc).hp.value).toBe(10);
     });

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { cardHelpers } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import {
@@ -397,11 +397,11 @@ describe('ability scores of 0 and the bounds of stored numbers (decisions "abili
     )) as ChatMessage;
     await attackActionsSettled();
     h.as(h.users.gm);
-    const old = structuredClone(message.flags.gng?.attack) as { targets: Record<string, unknown>[] };
+    const old = cardStateOf(message) as { targets: Record<string, unknown>[] };
     Object.assign(old.targets[0] as object, { kind: 'unnamed', name: 'Unnamed defender', object: null });
     const { renderAttackCard } = await import('../../src/cards/attack/attack-card.js');
     await message.update({
-      'flags.gng.attack': old,
+      '==system': old,
       content: await renderAttackCard(old as unknown as Parameters<typeof renderAttackCard>[0]),
     });
     const enter = async (defense: number) => {

@@ -683,9 +683,7 @@ describe("messages a player wrote, and another card's message", () => {
     const before = world();
     for (const user of [player, otherPlayer]) {
       h.as(user);
-      await expect(fresh(message).update({ 'flags.gng.attack.attack.total': 99 })).rejects.toThrow(
-        /permission/,
-      );
+      await expect(fresh(message).update({ 'system.attack.total': 99 })).rejects.toThrow(/permission/);
       await expect(fresh(message).update({ author: user.id })).rejects.toThrow(/permission/);
       await expect(fresh(message).delete()).rejects.toThrow(/permission/);
     }

@@ -119,7 +119,7 @@ describe('the odds views use the combat model', () => {
     expect(gng?.available && gng.summary.hit).toBeCloseTo(0.95, 12);
     // The same card recording the test model: a sure hit.
     h.as(gm);
-    await game.messages.get(message.id as string)?.update({ 'flags.gng.attack.model': TEST_MODEL_ID });
+    await game.messages.get(message.id as string)?.update({ 'system.model': TEST_MODEL_ID });
     h.as(player);
     expect(miss()).toBe(percent(0));
     await attackActionsSettled();

@@ -300,7 +300,7 @@ describe('hostile clients', () => {
     // The card is the GM's message: the player cannot write a DR of 0 (or anything) into it.
     await expect(
       fresh(message).update({
-        'flags.gng.attack.targets.0.damage': { final: 30, lethal: 30, steps: { damageReduction: 0 } },
+        'system.targets.0.damage': { final: 30, lethal: 30, steps: { damageReduction: 0 } },
       }),
     ).rejects.toThrow(/permission/);
     // A request with its own "damageReduction" is refused: the kernel takes only the action's fields.

@@ -182,9 +182,9 @@ describe('breaking strikes and nerve strikes', () => {
     h.as(player);
     const forgedState = structuredClone(state(card));
     forgedState.targets[0]!.strike!.id = 'rip-strength';
-    await expect(
-      game.messages.get(card.id as string)!.update({ 'flags.gng.attack': forgedState }),
-    ).rejects.toThrow(/permission/);
+    await expect(game.messages.get(card.id as string)!.update({ system: forgedState })).rejects.toThrow(
+      /permission/,
+    );
     expect(target(card).strike!.id).toBe('rip-mind');
     expect(sys(defender).abilities.str.damage).toBe(0);
     expect(target(card).strike!.result).toBeNull();

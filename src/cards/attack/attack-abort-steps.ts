@@ -3,6 +3,7 @@
  * active GM: Block, Roll with Blow, Riposte and their Undo. Loaded by the first abort taken or undone
  * (attack-flow.ts; issue #29).
  */
+import type { UndoNote } from '../kernel/index.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import {
   attackRollFromValues,
@@ -221,11 +222,11 @@ export async function rollWithBlowAction(
  * and the aborts leave the card; their side may not take them again (a GM may). Resolves with notes
  * (localized) of what could not be given back.
  */
-export async function undoAborts(target: CardTarget): Promise<string[]> {
+export async function undoAborts(target: CardTarget): Promise<(UndoNote | string)[]> {
   const aborts = target.aborts;
   if (!aborts) return [];
   const defender = await actorOf(target.actorUuid);
-  const notes: string[] = [];
+  const notes: (UndoNote | string)[] = [];
   const undone = new Set(target.undoneAborts ?? []);
   if (aborts.rollWithBlow) {
     if (defender) notes.push(...(await refundAbortFor(defender, 'roll-with-blow', aborts.rollWithBlow)));

@@ -3,7 +3,8 @@
  * time the state changes (the per-user part is the card kernel's, from the table in attack-flow.ts). Nothing is kept in memory, so a
  * reloaded card looks and works the same.
  */
-import { specialStrike, strikeFamily, strikeResolves } from '../../rules/index.js';
+import { conditionSaveDc, penetrationSaveDc } from '../../rules/index.js';
+import { strikeContext } from './attack-strike-view.js';
 import {
   ATTACK_CARD_TEMPLATE,
   actionAvailable,
@@ -11,12 +12,12 @@ import {
   type CardAction,
   type CardPart,
   type CardSave,
-  type CardStrikeRoll,
   type CardTarget,
   hasAborts,
   isBlocked,
 } from './attack-state.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { cardFire, firearmsTarget } from './firearms-card.js';
 import { concealmentLine } from './combat-options-gm.js';
 import { damageExtras } from './item-properties-card.js';
@@ -207,120 +208,13 @@ function targetContext(state: AttackCardState, target: CardTarget) {
         ? { action: 'rollWithBlow', label: f('GNG.Abort.Action.rollWithBlow', { name: target.name }) }
         : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     waiting: attackWaiting(state, target),
     woundTrauma: woundTraumaContext(a?.woundTrauma, target.name, actionAvailable('woundTraumaSave', target)),
     aborts: abortsContext(state, target),
     calledShot: calledShotContext(state, target),
     strike: strikeContext(state, target),
     sunder: sunderContext(target),
-  };
-}
-
-const strikeStatus = (status: string) => t(`GNG.Strike.Status.${status}`);
-
-function checkText(roll: CardStrikeRoll): string {
-  return f('GNG.Strike.Card.Roll', {
-    natural: roll.natural,
-    parts: roll.parts.map((p) => `${label(p.label)} ${signed(p.value)}`).join(', '),
-    total: roll.total,
-  });
-}
-
-/** The breaking strike or nerve strike against this target, as the card shows it. */
-function strikeContext(state: AttackCardState, target: CardTarget) {
-  const strike = target.strike;
-  if (!strike) return null;
-  const data = specialStrike(strike.id);
-  const name = t(`GNG.Strike.Name.${strike.id}`);
-  const r = strike.result;
-  const dealt = target.damage?.final ?? 0;
-  const resolves = target.applied !== null && strikeResolves(strike.id, dealt);
-  const saveKey = data.resolution === 'will' ? 'GNG.Strike.Card.Will' : 'GNG.Strike.Card.Fortitude';
-  const notes: string[] = [];
-  if (strike.item) notes.push(f('GNG.Strike.Card.Item', { item: strike.item.name }));
-  if (strike.sense) notes.push(f('GNG.Strike.Card.Sense', { sense: strikeStatus(strike.sense) }));
-  // Break Weapon: the item has no hit points in our data; the GM applies the damage to it.
-  if (strike.id === 'break-weapon' && target.damage && target.applied && !target.applied.properties?.object)
-    notes.push(
-      f('GNG.Strike.Card.BreakWeapon', { item: strike.item?.name ?? '', damage: target.damage.final }),
-    );
-  if (data.needsDamage && target.applied && dealt < 1) notes.push(t('GNG.Strike.Card.NoDamage'));
-  const pending =
-    !r && resolves
-      ? data.resolution === 'fortitude' || data.resolution === 'will'
-        ? f(`${saveKey}Pending`, { dc: strike.dc ?? '' })
-        : t(`GNG.Strike.Card.CheckPending.${strike.id}`)
-      : null;
-  const outcome: string[] = [];
-  if (r) {
-    if (r.save) {
-      outcome.push(
-        f(saveKey, {
-          natural: r.save.natural,
-          bonus: signed(r.save.bonus),
-          total: r.save.total,
-          dc: r.save.dc,
-          result: t(r.save.success ? 'GNG.CalledShot.Card.Saved' : 'GNG.CalledShot.Card.Failed'),
-        }),
-      );
-    }
-    if (r.check) {
-      outcome.push(
-        f('GNG.Strike.Card.Check', {
-          attacker: state.attacker.name,
-          name: target.name,
-          ours: checkText(r.check.attacker),
-          theirs: checkText(r.check.defender),
-        }),
-      );
-    }
-    if (!r.success) outcome.push(t('GNG.Strike.Card.NoEffect'));
-    else {
-      if (r.statuses.length)
-        outcome.push(
-          r.rounds === null
-            ? f('GNG.Strike.Card.Statuses', { statuses: r.statuses.map(strikeStatus).join(', ') })
-            : f(r.dice.length ? 'GNG.Strike.Card.StatusesRolled' : 'GNG.Strike.Card.StatusesFixed', {
-                statuses: r.statuses.map(strikeStatus).join(', '),
-                rounds: r.rounds,
-                formula: r.formula ?? '',
-                dice: r.dice.join(', '),
-              }),
-        );
-      for (const [ability, amount] of Object.entries(r.abilityDamage))
-        outcome.push(
-          f('GNG.Strike.Card.AbilityDamage', { amount, ability: t(`GNG.Ability.${ability}.abbr`) }),
-        );
-      if (r.hemorrhage)
-        outcome.push(
-          f('GNG.Strike.Card.Hemorrhage', {
-            rounds: r.hemorrhage.rounds,
-            dice: r.hemorrhage.dice.join(', '),
-          }),
-        );
-      if (strike.id === 'break-stance') outcome.push(f('GNG.Strike.Card.Push', { feet: r.pushFeet }));
-      if (strike.id === 'break-balance' && r.statuses.length === 0)
-        outcome.push(f('GNG.Strike.Card.AlreadyProne', { name: target.name }));
-      if (r.dropped) outcome.push(f('GNG.Strike.Card.Dropped', { name: target.name, item: r.dropped.name }));
-    }
-  }
-  return {
-    title: f(`GNG.Strike.Card.Title.${strikeFamily(strike.id)}`, { strike: name }),
-    description: t(data.descriptionKey),
-    notes,
-    pending,
-    outcome,
-    button: actionAvailable('strike', target)
-      ? f(
-          data.resolution === 'fortitude'
-            ? 'GNG.Strike.Card.Action.fortitude'
-            : data.resolution === 'will'
-              ? 'GNG.Strike.Card.Action.will'
-              : 'GNG.Strike.Card.Action.check',
-          { name: target.name },
-        )
-      : null,
   };
 }
 
@@ -404,10 +298,10 @@ function calledShotContext(state: AttackCardState, target: CardTarget) {
       : null,
     pending: [
       ...(available('penetrationSave') && target.result
-        ? [f('GNG.CalledShot.Card.ReflexPending', { dc: 10 + target.result.relativeDegree })]
+        ? [f('GNG.CalledShot.Card.ReflexPending', { dc: penetrationSaveDc(target.result.relativeDegree) })]
         : []),
       ...(available('conditionSave') && target.damage
-        ? [f('GNG.CalledShot.Card.FortitudePending', { dc: 10 + target.damage.final })]
+        ? [f('GNG.CalledShot.Card.FortitudePending', { dc: conditionSaveDc(target.damage.final) ?? '' })]
         : []),
       ...(target.applied && (target.damage?.final ?? 0) < 1 && cs.effects.some((e) => e !== 'penetration')
         ? [t('GNG.CalledShot.Card.NoCondition')]

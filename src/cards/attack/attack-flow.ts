@@ -16,6 +16,7 @@
 import { automation } from '../../settings/variant-rules.js';
 import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from './attack-aborts.js';
 import { onDemand } from '../../on-demand.js';
+import { payload } from '../kernel/payload.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -23,6 +24,8 @@ const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 const gm = onDemand(() => import('./attack-gm.js'));
 /** The Enlightened Grognard model's token steps (eg-steps.ts), loaded by the first. */
 const egSteps = onDemand(() => import('./eg-steps.js'));
+/** The card's view (attack-card.ts), loaded by the first card drawn or written. */
+const view = onDemand(() => import('./attack-card.js'));
 import {
   actorOf,
   defineCard,
@@ -42,8 +45,10 @@ import { decorateReload } from './firearms-card.js';
 import { attackTakeBackAvailable, attackWithdrawn } from './firearms.js';
 import {
   ATTACK_CARD_TEMPLATE,
+  ATTACK_TYPE,
   actionAvailable,
   cardState,
+  legacyAttackState,
   defenderRolledAfterApply,
   userMayAct,
   type AttackCardState,
@@ -195,9 +200,16 @@ function noFields(extra: Record<string, unknown>, allowed: readonly string[]): v
  */
 export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
   query: ATTACK_QUERY,
+  // A typed card (issue #34): its state is `system` (attack-data.ts), drawn on every client.
+  type: ATTACK_TYPE,
+  render: async (state) => (await view()).renderAttackCard(state),
+  legacy: legacyAttackState,
+  legacyFlag: 'attack',
+  // Its own reader (attack-state.ts): the start code and other cards read a card through it too.
   state: cardState,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
+  // Its own save: the kernel's, loaded with the GM's steps (attack-save.ts).
   save: async (message, state) => (await gm()).saveCard(message, state),
   // The card's model against the world's, and the capabilities of GnG's own steps (attack-model.ts).
   guard: attackGuard,
@@ -265,14 +277,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     block: action('block', {
       shown: abortShownTo('block'),
       undoneBy: 'undoAborts',
-      parse(extra) {
-        noFields(extra, ['weapon', 'breaking']);
-        if (extra.weapon !== undefined && typeof extra.weapon !== 'string')
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        if (extra.breaking !== undefined && typeof extra.breaking !== 'boolean')
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        return extra;
-      },
+      parse: payload({ weapon: 'str?', breaking: 'bool?' }, 'GNG.Error.Attack.BadRequest'),
       fields: (button) => ({
         ...(button.dataset.weapon ? { weapon: button.dataset.weapon } : {}),
         ...(button.dataset.breaking === 'true' ? { breaking: true } : {}),
@@ -359,7 +364,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
         await (await egSteps()).takeBackEgAttack(state, user);
         const fire = state.fire;
         if (fire?.spent) {
-          const notes = (await returnRounds(fire.spent)).map((key) => game.i18n.localize(key));
+          const notes = (await returnRounds(fire.spent)).map((key) => ({ key }));
           fire.withdrawn = { by: user.id as string, notes };
         }
         // The Saga-style attacker's action back (saga-turn-spend.ts).

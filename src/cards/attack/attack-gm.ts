@@ -6,7 +6,8 @@
  * at start stay the query, the asking client's `startAttack` (attack-ask.ts) and what decorates a
  * rendered card (who may press which button: attack-state.ts, attack-aborts.ts).
  */
-export { createAttackCard, createOffHandCard } from './attack-start.js';
+export { createAttackCard } from './attack-start.js';
+export { createOffHandCard } from './attack-off-hand.js';
 export {
   applyDamage,
   rollDamage,

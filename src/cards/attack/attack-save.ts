@@ -1,8 +1,17 @@
-/** Writing an attack card: its state (`flags.gng.attack`) and the content rendered from it. */
-import { SYSTEM_ID } from '../../config/document-types.js';
+/**
+ * Writing an attack card: its whole state and the fallback content rendered from it (the kernel's
+ * `saveCard`: a typed card's `system`, a card from before issue #34 its `flags.gng.attack`).
+ */
+import { saveCard as saveTyped, type TypedCard } from '../kernel/typed-card.js';
 import { renderAttackCard } from './attack-card.js';
-import type { AttackCardState } from './attack-state.js';
+import { ATTACK_TYPE, type AttackCardState } from './attack-state.js';
+
+const attackTyped: TypedCard<AttackCardState> = {
+  type: ATTACK_TYPE,
+  render: renderAttackCard,
+  legacyFlag: 'attack',
+};
 
 export async function saveCard(message: ChatMessage, state: AttackCardState): Promise<void> {
-  await message.update({ content: await renderAttackCard(state), [`flags.${SYSTEM_ID}.attack`]: state });
+  await saveTyped(attackTyped, message, state);
 }

@@ -18,8 +18,8 @@ import {
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
 import { cardResult, checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model-steps.js';
-import { actorOf, inheritedRollMode, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
-import { renderAttackCard } from './attack-card.js';
+import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
+import { postCard } from '../kernel/typed-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
 import { parseAttackOptions } from './attack-options-parse.js';
 import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
@@ -32,7 +32,7 @@ import { checkSunder, sunderCardState } from './sunder.js';
 import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { flowDeniesOpportunity } from '../../combat/opponent-feats.js';
-import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
+import { ATTACK_TYPE, type AttackCardState, type CardPart, type CardTarget } from './attack-state.js';
 import type { TargetRef } from './attack-ask.js';
 import type { AttackHand } from './combat-options-lines.js';
 import { noteDefensiveStrike, withdrawCombatOptions } from './combat-options-card.js';
@@ -446,10 +446,12 @@ export async function createAttackCard(
   await fightDefensively(state, actor);
   let message: ChatMessage | null | undefined;
   try {
-    message = await ChatMessage.create(
+    // A typed card (issue #34): its state is the message's `system`, drawn on each client.
+    message = await postCard(
+      ATTACK_TYPE,
+      state,
       withRollMode(
         {
-          content: await renderAttackCard(state),
           rolls: [
             ...(fired?.roll ? [fired.roll] : []),
             ...(roll ? [roll] : []),
@@ -460,7 +462,8 @@ export async function createAttackCard(
             ...wall,
           ],
           speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'attackCard', attack: state } },
+          // The card's kind, read by other cards and the forged-card check (not its state).
+          flags: { [SYSTEM_ID]: { type: 'attackCard' } },
         },
         rollMode,
         sender,
@@ -484,36 +487,4 @@ export async function createAttackCard(
   if (state.weapon.mode === 'ranged')
     await offerOpportunities(actor, message.id as string, new Set(state.targets.map((t) => t.tokenId ?? '')));
   return message;
-}
-
-/** The options a two-weapon attack's off-hand card keeps: the situation, not the primary's own choices. */
-const OFF_HAND_KEEPS = [
-  'situational',
-  'defenderSituation',
-  'concealment',
-  'intoMelee',
-  'fightingDefensively',
-  'nonlethal',
-  'bonus',
-  'tc',
-] as const;
-
-/**
- * Two-weapon fighting (core "Attacking with Two Weapons"): after the primary card `primary`, the
- * off-hand attack with the weapon the request named, against the same targets, as its own exchange
- * (its own attack roll, Defense rolls and damage; the off-hand penalty and grip). Null when the
- * request names no off-hand weapon.
- */
-export async function createOffHandCard(
-  data: Record<string, unknown>,
-  sender: User,
-  primary: ChatMessage,
-): Promise<ChatMessage | null> {
-  const opts = parseAttackOptions(data.options);
-  if (opts.offHand === undefined) return null;
-  const options: Record<string, unknown> = { grip: 'off-hand' };
-  for (const key of OFF_HAND_KEEPS) if (opts[key] !== undefined) options[key] = opts[key];
-  // The same exchange's second attack: the primary card's roll mode.
-  const { mode } = inheritedRollMode(primary);
-  return createAttackCard({ ...data, weaponId: opts.offHand, options }, sender, mode, primary.id as string);
 }

@@ -4,7 +4,7 @@
  * handler re-derives every number from it and from the documents it names.
  */
 import type { CardSagaTurn } from './saga-turn-spend.js';
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import type {
   ActionBudget,
   AttackerCondition,
@@ -18,11 +18,18 @@ import type {
 } from '../../rules/index.js';
 import { strikeResolves } from '../../rules/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
-import { owns } from '../kernel/index.js';
+import { owns, type UndoNote } from '../kernel/index.js';
+import {
+  aooPending,
+  conditionEffectsAt,
+  defenderRolledAfterApply,
+  hasAborts,
+  isBlocked,
+  penetrationPending,
+} from './attack-target-checks.js';
 import { EG_CARD_ACTIONS, egActionAvailable, egUserMayAct } from './eg-card-state.js';
 import type { AttackOptions } from './attack-options.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
-import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { CardDamageInstance, CardFire } from './firearms.js';
 import type { CardScattershot } from './scattershot.js';
 import type { CardStrike } from './strike-state.js';
@@ -230,8 +237,8 @@ export interface CardTarget {
   } | null;
   damage: CardDamage | null;
   applied: CardApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
+  /** What the last Undo could not take back (lang keys and data; an older card's localized strings). */
+  undoNotes?: (UndoNote | string)[];
   /** Aborts a GM's Undo took back: their side does not take (and roll) them again; only a GM may. */
   undoneAborts?: ('block' | 'rollWithBlow')[];
   /** Block / Roll with Blow taken (absent on cards made before aborts existed). */
@@ -308,11 +315,8 @@ export const CARD_ACTIONS = [
 ] as const;
 export type CardAction = (typeof CARD_ACTIONS)[number];
 
-/** The card state of a message, or null when it is not an attack card. */
-export function cardState(message: ChatMessage | null | undefined): AttackCardState | null {
-  const state = message?.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
-}
+// The reader of a card (typed, else from before issue #34): attack-read.ts.
+export { ATTACK_TYPE, cardState, legacyAttackState } from './attack-read.js';
 
 /**
  * Whether `user` may take `action` on `target` of this card (the same rule hides the buttons and
@@ -479,48 +483,12 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
   }
 }
 
-/**
- * The defender rolled against the applied damage (the called shot's save, the strike's save or
- * check, the wound trauma save, the Time Count model's Constitution check).
- */
-export function defenderRolledAfterApply(target: CardTarget): boolean {
-  const rolled = target.applied?.woundTrauma?.save || target.tc?.consciousness?.roll;
-  return Boolean(target.calledShot?.condition || target.strike?.result || rolled);
-}
-
-/** The called shot provoked an attack of opportunity that was neither taken nor declined. */
-export function aooPending(target: CardTarget): boolean {
-  const cs = target.calledShot;
-  return Boolean(cs?.provokes && !cs.aooBy && !cs.aooDeclinedBy);
-}
-
-/** The target's Penetration Reflex save is still to be rolled. */
-export function penetrationPending(target: CardTarget): boolean {
-  return Boolean(target.calledShot?.penetration && target.calledShot.penetration.save === null);
-}
-
-/** The chosen condition effects (every effect but Penetration) the target is not immune to. */
-export function conditionEffectsAt(target: CardTarget): CalledShotEffect[] {
-  const cs = target.calledShot;
-  if (!cs) return [];
-  return cs.effects.filter((e) => e !== 'penetration' && !cs.immune.includes(e));
-}
-
-/** The defender blocked this attack: no damage step. */
-export function isBlocked(target: CardTarget): boolean {
-  return target.aborts?.block?.blocked === true;
-}
-
-/** The defender took an abort against this attack (Undo gives it back). */
-export function hasAborts(target: CardTarget): boolean {
-  return Boolean(target.aborts?.block || target.aborts?.rollWithBlow);
-}
-
-/**
- * The weapons the defender may Block with: its equipped melee weapons (the derived attacks with mode
- * melee — one per equipped weapon item, a shield bash among them when it is one), best bonus first.
- */
-export function blockWeapons(defender: Actor): AttackSummary[] {
-  const attacks = defender.system.derived?.attacks ?? [];
-  return attacks.filter((a) => a.mode === 'melee').sort((a, b) => b.bonus - a.bonus);
-}
+export {
+  aooPending,
+  blockWeapons,
+  conditionEffectsAt,
+  defenderRolledAfterApply,
+  hasAborts,
+  isBlocked,
+  penetrationPending,
+} from './attack-target-checks.js';

@@ -5,6 +5,7 @@
  * Strike: the damage dealt is lost once more). Each step is an action of the card that runs on the GM
  * (`gng.attackAction`), which re-derives the numbers from the card and the documents.
  */
+import type { UndoNote } from '../kernel/index.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
@@ -243,7 +244,7 @@ async function loseAgain(actor: Actor, amount: number): Promise<NonNullable<Card
 }
 
 /** Undo (GM side): removes what the failed save applied; notes of what could not be undone. */
-export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<string[]> {
+export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<(UndoNote | string)[]> {
   const condition = target.calledShot?.condition;
   if (!condition) return [];
   // Stab and Grab: the grapple card it opened goes too, as long as nothing was resolved on it.
@@ -258,7 +259,7 @@ export async function undoCalledShot(actor: Actor, target: CardTarget): Promise<
     .map((a) => a.effectId)
     .filter((id): id is string => id !== null && actor.effects.get(id) !== undefined);
   if (ids.length) await actor.deleteEmbeddedDocuments('ActiveEffect', ids);
-  const notes: string[] = [];
+  const notes: (UndoNote | string)[] = [];
   const vital = condition.vitalStrike;
   if (vital?.record) notes.push(...(await restoreHitPointLoss(actor, vital.record)));
   else

@@ -197,7 +197,7 @@ export function registerCombatOptions(): void {
   watchDefensiveEffects();
   Hooks.on('gng.defense', (message: ChatMessage, target: CardTarget) => {
     if (!isActiveGM()) return;
-    const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
+    const state = cardState(message);
     if (state) void track(noteDefensiveStrike(state, target, message.id as string));
   });
 }

@@ -5,6 +5,7 @@
  * proactive answer, the retroactive spends of both sides, the damage spends, helpless). Types and the
  * state's small predicates only: the card's availability reads them (attack-state.ts).
  */
+import type { UndoNote } from '../kernel/index.js';
 import type { EgAreaDie } from './eg-options.js';
 import type { EgTokenDelta, EgTokenType } from '../../rules/models/eg/attack-card.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
@@ -49,7 +50,7 @@ export interface CardEg {
   areaDamage: number[] | null;
   records: CardEgRecord[];
   /** Taken back: by whom, and what could not be given back (localized notes). */
-  withdrawn: { by: string; notes: string[] } | null;
+  withdrawn: { by: string; notes: (UndoNote | string)[] } | null;
   /**
    * The combat the card was posted in (null: none; absent: a card from before this field). Once it
    * is deleted the card changes no tokens: its pools went with it (003:461), and the next fight's

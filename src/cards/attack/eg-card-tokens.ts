@@ -4,6 +4,8 @@
  * one store call, its record kept in the card's GM-written flags; Undo reverts them, newest first.
  * The pools are the fight's: the actor's combat's (none out of combat: only persistent tokens).
  */
+import type { UndoNote } from '../kernel/index.js';
+import { refusalNote } from './attack-notes.js';
 import { changeTokens, revertTokenChange, type TokenChangeRecord } from '../../combat/eg-token-store.js';
 import { combatOf } from '../../combat/scene-lookup.js';
 import type { EgTokenDelta } from '../../rules/models/eg/attack-card.js';
@@ -37,7 +39,7 @@ export async function cardTokenChange(
  * GM side: each record reverted, newest first (the store's exact inverse). One the store refuses
  * (its tokens spent since, its actor gone) stays as it is; its refusal comes back as a localized note.
  */
-export async function revertCardRecords(records: readonly CardEgRecord[]): Promise<string[]> {
+export async function revertCardRecords(records: readonly CardEgRecord[]): Promise<UndoNote[]> {
   return (await revertCardRecordsKept(records)).notes;
 }
 
@@ -63,15 +65,15 @@ export async function revertCardRecordsAll(records: readonly CardEgRecord[]): Pr
  */
 export async function revertCardRecordsKept(
   records: readonly CardEgRecord[],
-): Promise<{ notes: string[]; kept: CardEgRecord[] }> {
-  const notes: string[] = [];
+): Promise<{ notes: UndoNote[]; kept: CardEgRecord[] }> {
+  const notes: UndoNote[] = [];
   const kept: CardEgRecord[] = [];
   for (const entry of [...records].reverse())
     try {
       await revertTokenChange(entry.record as TokenChangeRecord);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      notes.push(game.i18n.format(error.key, error.data));
+      notes.push(refusalNote(error));
       kept.unshift(entry);
     }
   return { notes, kept };

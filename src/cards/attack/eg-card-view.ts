@@ -5,6 +5,7 @@
  * for the defenders' proactive answers and the GM's close, each target's answer, retroactive and
  * damage spends and their buttons, a helpless defender's critical, a charge's miss, the take-back.
  */
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import {
   CHARGE_GAIN,
   FIGHTING_DEFENSIVELY_GAIN,
@@ -64,7 +65,9 @@ export function egCardContext(state: AttackCardState) {
     dice: diceLine(eg),
     closed: eg.closedBy ? t('GNG.Model.EG.Card.Closed') : null,
     close: open && !eg.withdrawn ? { target: open.id, label: t('GNG.Model.EG.Card.Close') } : null,
-    withdrawn: eg.withdrawn ? { text: t('GNG.Model.EG.Card.Withdrawn'), notes: eg.withdrawn.notes } : null,
+    withdrawn: eg.withdrawn
+      ? { text: t('GNG.Model.EG.Card.Withdrawn'), notes: undoNoteLines(eg.withdrawn.notes) }
+      : null,
   };
 }
 

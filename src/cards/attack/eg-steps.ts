@@ -7,6 +7,7 @@
  * card changed (the store's records, newest first). Each spend goes through the token store, which
  * refuses a pool too short and changes nothing. Decisions: docs/rules.md "### The attack card".
  */
+import type { UndoNote } from '../kernel/index.js';
 import { CHARGE_MISS_GAIN, maxTakenSpend, type EgTokenType } from '../../rules/models/eg/attack-card.js';
 import { RETROACTIVE_RATE } from '../../rules/models/eg/token-uses.js';
 import { combatModel } from '../../settings/combat-model.js';
@@ -296,10 +297,10 @@ export async function takeBackEgAttack(state: AttackCardState, user: User): Prom
   const eg = state.eg;
   if (!eg || eg.withdrawn) return;
   await revertCardRecordsAll(eg.records);
-  const notes: string[] = [];
+  const notes: UndoNote[] = [];
   // The attack's action (or attack of opportunity) back while that turn's record stands.
   if (!(await refundEgAttackTurn(state.attacker.actorUuid, eg.turn ?? null)))
-    notes.push(game.i18n.format('GNG.Model.EG.Card.TurnNotGiven', { name: state.attacker.name }));
+    notes.push({ key: 'GNG.Model.EG.Card.TurnNotGiven', data: { name: state.attacker.name } });
   eg.withdrawn = { by: user.id as string, notes };
 }
 

@@ -7,6 +7,7 @@ import type { AttackCardState, CardDamage, CardTarget } from './attack-state.js'
 import { attackTakeBackAvailable, attackWithdrawn, fireHits, multiShot } from './firearms.js';
 import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { track, type CardActionResult } from '../kernel/index.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { scattershotContext } from './scattershot.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -40,7 +41,7 @@ export function fireContext(state: AttackCardState) {
     withdrawn: withdrawn
       ? {
           text: f('GNG.Fire.Card.Withdrawn', { attacker: state.attacker.name, rounds: fire.roundsUsed }),
-          notes: withdrawn.notes,
+          notes: undoNoteLines(withdrawn.notes),
         }
       : null,
     // The owner's Reload when this attack emptied the weapon (its owners' clients only).

@@ -7,6 +7,7 @@
  * Every barrel of the weapon fires (MULTIPLE-BARREL FIRE: "a single attack roll … applied to each barrel
  * fired"), each spending its own rounds; the rounds loaded are shared equally between the barrels.
  */
+import type { UndoNote } from '../kernel/index.js';
 import { feetBetween } from '../../combat/scene-grid.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { hasMartialFirearms } from '../../combat/firearms-proficiency.js';
@@ -46,7 +47,7 @@ export interface CardFire {
   /** Feet from the attacker's token to the single target's (null: no tokens on a scene). */
   distanceFeet: number | null;
   /** The attack was taken back (the attacker's Undo): who, and what could not be given back. */
-  withdrawn?: { by: string; notes: string[] } | null;
+  withdrawn?: { by: string; notes: (UndoNote | string)[] } | null;
 }
 
 /** One damage instance of a multi-shot attack (engine `multiShotDamageInstances`, then Protection). */

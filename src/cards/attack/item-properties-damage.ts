@@ -7,6 +7,7 @@
  * (`damage.properties`) to be shown, and Apply's extra changes on `applied` (the Vicious wielder's
  * HP loss, the Wounding save and its bleeding) for Undo.
  */
+import type { UndoNote } from '../kernel/index.js';
 import {
   attackBypassQualities,
   ENERGY_TYPES,
@@ -318,8 +319,8 @@ export async function undoPropertyDamage(
   state: AttackCardState,
   defender: Actor,
   applied: CardAppliedProperties | undefined,
-): Promise<string[]> {
-  const notes: string[] = [];
+): Promise<(UndoNote | string)[]> {
+  const notes: (UndoNote | string)[] = [];
   const objectNote = await undoObjectHit(defender, applied?.object);
   if (objectNote) notes.push(objectNote);
   const wounding = applied?.wounding;

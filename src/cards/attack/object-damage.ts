@@ -7,6 +7,7 @@
  * cold, less hardness). An item at 0 HP is destroyed and unequipped. Undo gives the HP back (from the
  * values as they are now) and equips it again.
  */
+import type { UndoNote } from '../kernel/index.js';
 import {
   damageObject,
   ENERGY_TYPES,
@@ -93,20 +94,19 @@ export async function breakWeaponHit(
 
 /**
  * Undo (GM side): the item gets back the HP it lost (as it is now), and is equipped again. Resolves
- * with a note (localized) when that cannot be done any more: the item is gone (trust model 4).
+ * with a note (a lang key and its data) when that cannot be done any more: the item is gone (trust model 4).
  */
 export async function undoObjectHit(
   defender: Actor,
   hit: CardObjectHit | null | undefined,
-): Promise<string | null> {
+): Promise<UndoNote | null> {
   if (!hit) return null;
   const item = defender.items.get(hit.itemId);
   if (!item)
-    return game.i18n.format('GNG.Attack.Property.ObjectGone', {
-      item: hit.name,
-      name: defender.name,
-      damage: hit.damage,
-    });
+    return {
+      key: 'GNG.Attack.Property.ObjectGone',
+      data: { item: hit.name, name: defender.name, damage: hit.damage },
+    };
   const sys = item.system as PhysicalItemData;
   const lost = (hit.before.max > 0 ? hit.before.value : hit.after.max) - hit.after.value;
   const max = sys.hp?.max || hit.after.max;

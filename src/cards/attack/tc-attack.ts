@@ -9,6 +9,8 @@
  * unsteadiness. The numbers are the engine's (src/rules/models/tc/). Decisions: docs/rules.md
  * "### The attack card".
  */
+import type { UndoNote } from '../kernel/index.js';
+import { refusalNote } from './attack-notes.js';
 import type { CombatModel } from '../../rules/index.js';
 import {
   fumbleDurability,
@@ -255,15 +257,15 @@ export async function scheduleTcAttack(
  * GM side: reverts the card's schedule records, last first; the notes of what could not be. A
  * take-back (`sameCount`) leaves them once the Time Count has moved on (the store refuses).
  */
-async function revertRecords(tc: CardTc, options: { sameCount?: boolean } = {}): Promise<string[]> {
-  const notes: string[] = [];
+async function revertRecords(tc: CardTc, options: { sameCount?: boolean } = {}): Promise<UndoNote[]> {
+  const notes: UndoNote[] = [];
   for (const record of [...tc.records].reverse()) {
     try {
       await revertScheduleAct(record as TcScheduleRecord, options);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      const note = game.i18n.format(error.key, error.data);
-      if (!notes.includes(note)) notes.push(note);
+      const note = refusalNote(error);
+      if (!notes.some((n) => JSON.stringify(n) === JSON.stringify(note))) notes.push(note);
     }
   }
   tc.records = [];

@@ -6,6 +6,7 @@
  * owed and its roll). Types and the state's small predicates only: the card's availability reads
  * them (attack-state.ts).
  */
+import type { UndoNote } from '../kernel/index.js';
 import type { TcAttackChoices } from '../../rules/models/tc/attack-card.js';
 import type { TcCountdownRecord } from '../../combat/tc-countdowns.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
@@ -41,7 +42,7 @@ export interface CardTc {
   /** A fumble (002:66): unsteady until it acts; the weapon's Durability (null: the weapon has none). */
   fumble: { durability: { before: number; after: number } | null } | null;
   /** Taken back: by whom, and what could not be given back (localized notes). */
-  withdrawn: { by: string; notes: string[] } | null;
+  withdrawn: { by: string; notes: (UndoNote | string)[] } | null;
 }
 
 /** The hold a failed check put on `unconscious` (src/combat/status-holds.ts; its Undo releases it). */

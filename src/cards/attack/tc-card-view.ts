@@ -5,6 +5,7 @@
  * target why it met Passive ("vs Passive 12 (unsteady)"), the ToP split after Apply ("fatigue +6,
  * HP −4, ToP 6→5"), and the Constitution check owed, its button and its result.
  */
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { topSplit } from '../../rules/models/tc/attack-card.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { tcConsciousnessOwed, type CardTc } from './tc-card-state.js';
@@ -49,7 +50,7 @@ export function tcCardContext(state: AttackCardState) {
   return {
     lines,
     withdrawn: tc.withdrawn
-      ? { text: f('GNG.Model.TC.Card.Withdrawn', { name }), notes: tc.withdrawn.notes }
+      ? { text: f('GNG.Model.TC.Card.Withdrawn', { name }), notes: undoNoteLines(tc.withdrawn.notes) }
       : null,
   };
 }

@@ -9,6 +9,8 @@
  * combatant's countdown so the tracker shows it (`setTcCountdown`); Undo of the damage takes the
  * check back with it, the countdown reverted exactly (`revertCountdown`).
  */
+import type { UndoNote } from '../kernel/index.js';
+import { refusalNote } from './attack-notes.js';
 import { halfDamage } from '../../rules/models/tc/attack-card.js';
 import { consciousnessCheck, firstWakeCheckAt } from '../../rules/models/tc/consciousness-timing.js';
 import { tcAbilityMod } from '../../rules/models/tc/defenses.js';
@@ -117,16 +119,16 @@ export async function tcConsciousnessCheck(
  * GM side, with the Undo of the damage: the check's status released, its countdown reverted (noted on
  * the card when the tracker's countdown changed since), the check gone.
  */
-export async function undoTcConsciousness(actor: Actor, target: CardTarget): Promise<string[]> {
+export async function undoTcConsciousness(actor: Actor, target: CardTarget): Promise<(UndoNote | string)[]> {
   const owed = target.tc?.consciousness;
   if (!target.tc || !owed) return [];
-  const notes = owed.hold ? await releaseStatuses(actor, owed.hold) : [];
+  const notes: (UndoNote | string)[] = owed.hold ? await releaseStatuses(actor, owed.hold) : [];
   if (owed.countdown) {
     try {
       await revertCountdown(owed.countdown);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      notes.push(game.i18n.format(error.key, error.data));
+      notes.push(refusalNote(error));
     }
   }
   target.tc.consciousness = null;

@@ -21,7 +21,6 @@ import {
   type BleedingUndo,
   type StoredBleeding,
 } from './bleeding-state.js';
-import type { CreatureData } from '../../data/actor/creature-data.js';
 import {
   advanceSevereBleeding,
   bindSevereBleeding,
@@ -111,7 +110,7 @@ export async function rollBleedingSave({
   const current = effect ? bleedingStateOf(effect) : null;
   if (!effect || !current || current.status !== 'active' || current.dc !== stored.dc)
     throw new Refusal('GNG.Bleeding.Error.Stale', { name: actor.name });
-  const bonus = (actor.system as CreatureData).derived.saves.fort.total;
+  const bonus = actor.system.derived.saves.fort.total;
   const roll = await new Roll('1d20').evaluate();
   const natural = roll.total as number;
   const save = savingThrow({ natural, bonus, dc: current.dc });

@@ -13,6 +13,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { serialized, track, isGMMessage } from '../kernel/index.js';
 import { aooAttack, grappleState, type GrappleCardState } from './grapple-state.js';
+import { cardState as attackCardState } from '../attack/attack-state.js';
 import { grappleQueueKeys } from './grapple-index.js';
 import { renderGrappleCard } from './grapple-render.js';
 
@@ -63,13 +64,11 @@ function takenBy(uuid: string): { id: string; state: GrappleCardState }[] {
 /** A GM's attack card: its attacker and its targets' actors, or null. */
 function attackCard(message: ChatMessage): { attacker: string; targets: string[] } | null {
   if (!isGMMessage(message)) return null;
-  const flags = message.flags?.[SYSTEM_ID] as
-    | { type?: unknown; attack?: { attacker?: { actorUuid?: unknown }; targets?: { actorUuid?: unknown }[] } }
-    | undefined;
-  const attacker = flags?.type === 'attackCard' ? flags.attack?.attacker?.actorUuid : undefined;
-  if (typeof attacker !== 'string') return null;
-  const targets = (flags?.attack?.targets ?? []).map((t) => t.actorUuid).filter((u) => typeof u === 'string');
-  return { attacker, targets: targets as string[] };
+  // A typed attack card's state is its `system` (issue #34), an older one's its flags.
+  const attack = attackCardState(message);
+  if (!attack) return null;
+  const targets = attack.targets.map((t) => t.actorUuid).filter((u) => typeof u === 'string');
+  return { attacker: attack.attacker.actorUuid, targets };
 }
 
 /**

@@ -2,12 +2,12 @@
  * The grapple card's state (`flags.gng.grapple`) and the rules every client reads from it: who may
  * press what (decision G16 for Undo), and what can be done now. No document is changed here.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
 import { owns, isGMMessage } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { cardState as attackCardState } from '../attack/attack-state.js';
 
 export { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, singleGrappleTarget } from './grapple-flag.js';
 
@@ -379,8 +379,8 @@ export function aooAttack(state: GrappleCardState): { messageId: string; resolve
   const id = state.aoo?.messageId;
   const message = id ? game.messages.get(id) : undefined;
   if (!id || !message || !isGMMessage(message)) return null;
-  const flags = message.flags?.[SYSTEM_ID] as AttackCardView | undefined;
-  const attack = flags?.type === 'attackCard' ? flags.attack : undefined;
+  // A typed attack card's state is its `system` (issue #34), an older one's its flags.
+  const attack: AttackCardView['attack'] | null = attackCardState(message);
   const target = attack?.targets?.find((t) => t.actorUuid === state.attacker.actorUuid);
   if (!attack || attack.fire?.withdrawn || !target) return null;
   const result = target.result;

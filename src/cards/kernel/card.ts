@@ -125,6 +125,14 @@ export interface Card<S, T extends { id: string }, A extends string> {
   ): Promise<CardActionResult>;
 }
 
+/** JSON of `value` with every object's keys sorted (equal states give equal strings). */
+const sameJSON = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
 /** Without an active GM a card's buttons can do nothing: the card says so (to this user). */
 function noGMNote(html: HTMLElement): void {
   const root = html.querySelector<HTMLElement>('.message-content') ?? html;
@@ -181,8 +189,9 @@ export function defineCard<S, T extends { id: string }, A extends string>(
       throw typeof why === 'string' ? new Refusal(why) : why;
     }
     await def.run({ message, state, target, user, extra });
-    // Saved once, unless the step saved the same state itself (and its hooks ran after that).
-    if (JSON.stringify(spec.state(game.messages.get(messageId))) !== JSON.stringify(state))
+    // Saved once, unless the step saved the same state itself (and its hooks ran after that). Keys
+    // compared in one order: a typed card's `system` comes back in its schema's order.
+    if (sameJSON(spec.state(game.messages.get(messageId))) !== sameJSON(state))
       await spec.save(message, state);
   }
 
