@@ -1,6 +1,7 @@
 /**
  * Golden snapshots of today's cards (issue #26), before the callers go through the CombatModel seam:
- * after every step of a flow, the card's state (`flags.gng` of its chat message), its stored HTML
+ * after every step of a flow, the card's state (`flags.gng` of its chat message; a typed card's `system`
+ * recorded under its flag's name), its stored HTML
  * (`content`), the HTML the GM sees (`renderChatMessageHTML`: the buttons), and the HP and statuses
  * of the actors in it. The flows: the README's exchange with the samples (attack, Defense, damage,
  * Apply, Undo), a called shot (Stun + Vital Strike, its attack of opportunity and Fortitude save), a
@@ -11,7 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cardHelpers, withFeats } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
@@ -34,6 +35,9 @@ const fresh = (message: ChatMessage) => game.messages.get(message.id as string) 
 const target = (message: ChatMessage) =>
   (cardState(fresh(message)) as AttackCardState).targets[0] as CardTarget;
 
+/** A typed card's state as its own reader gives it (the attack card's drops its unused parts). */
+const stateOf = (m: ChatMessage): unknown => (m.type === 'attack' ? cardState(m) : cardStateOf(m));
+
 /** The steps of one flow: what the card and its actors are after each. */
 function recorder(actors: Actor[]) {
   const steps: unknown[] = [];
@@ -45,7 +49,8 @@ function recorder(actors: Actor[]) {
       h.as(gm);
       steps.push({
         step,
-        flags: m.flags?.gng ?? null,
+        // A typed card's state is its `system` (issue #34): recorded where its flag held it before.
+        flags: m.type === 'base' ? (m.flags?.gng ?? null) : { ...m.flags?.gng, [m.type]: stateOf(m) },
         content: m.content,
         gmView: h.renderMessage(m).outerHTML,
         actors: actors.map((a) => ({
