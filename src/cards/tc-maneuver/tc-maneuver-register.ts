@@ -8,8 +8,9 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
+import { isTcStanceCard } from './tc-stance-state.js';
 
-const stanceModule = onDemand(() => import('./tc-stance-card.js'));
+const stanceModule = onDemand(() => import('./tc-stance-actions.js'));
 const maneuverModule = onDemand(() => import('./tc-maneuver-card.js'));
 
 let registered = false;
@@ -29,9 +30,10 @@ export function registerTcManeuverCards(): void {
       'gng.tcStance': (m, data, sender, context) => m.handleTcStance(data, sender, context),
       'gng.tcStanceCard': (m, ...request) => m.tcStanceCard.handle(...request),
     },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcStance' && isGMMessage(message),
+    renders: (message) => isTcStanceCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.tcStanceCard.decorate(message, html),
     templates: [],
+    types: ['tcStance'],
   });
   registerLazyCard({
     module: maneuverModule,
