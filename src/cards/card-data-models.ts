@@ -21,6 +21,7 @@ import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
+import { TcActData } from './tc-act/tc-act-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 
 export const CARD_DATA_MODELS = {
@@ -43,4 +44,5 @@ export const CARD_DATA_MODELS = {
   egAction: EgActionData,
   attack: AttackData,
   tcStance: TcStanceData,
+  tcAct: TcActData,
 };
