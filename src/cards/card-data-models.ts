@@ -22,6 +22,7 @@ import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
 import { TcActData } from './tc-act/tc-act-data.js';
+import { TcManeuverData } from './tc-maneuver/tc-maneuver-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 
 export const CARD_DATA_MODELS = {
@@ -45,4 +46,5 @@ export const CARD_DATA_MODELS = {
   attack: AttackData,
   tcStance: TcStanceData,
   tcAct: TcActData,
+  tcManeuver: TcManeuverData,
 };

@@ -11,7 +11,7 @@
  * - a combatant without initiative in a begun combat shifted stance and made maneuvers on no count,
  *   for free (tc-act.ts; the attack card already refused it);
  * - a take-back after the Time Count moved on gave the SF back: the attacker acted again at the
- *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-card.ts);
+ *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-actions.ts);
  * - an initiative rolled after the count had begun was taken as an absolute count, so a late
  *   arrival — or a combatant taken out and put back, shedding its SF — acted at once (tc-act-actions.ts);
  * - the owner's attributes took ±1,000,000: one hit with that Power took a creature past the HP
