@@ -23,6 +23,7 @@ import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
 import { TcActData } from './tc-act/tc-act-data.js';
 import { TcManeuverData } from './tc-maneuver/tc-maneuver-data.js';
+import { EgManeuverData } from './eg-maneuver/eg-maneuver-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 
 export const CARD_DATA_MODELS = {
@@ -47,4 +48,5 @@ export const CARD_DATA_MODELS = {
   tcStance: TcStanceData,
   tcAct: TcActData,
   tcManeuver: TcManeuverData,
+  egManeuver: EgManeuverData,
 };
