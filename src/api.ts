@@ -125,7 +125,7 @@ export interface GnGApi {
    * Under the Enlightened Grognard model: `actor` (owned by the user) attempts a bull rush, overrun,
    * grab, escape, grapple, pin … against `options.targets` or the user's targets (an escape: the
    * creatures holding it); the GM makes the check against each target's defense and posts the EG
-   * maneuver card (Apply/Undo). See src/cards/eg-maneuver/eg-maneuver-card.ts.
+   * maneuver card (Apply/Undo). See src/cards/eg-maneuver/eg-maneuver-actions.ts.
    */
   egManeuver(actor: Actor, maneuver: EgManeuver, options?: EgManeuverOptions): Promise<ChatMessage | null>;
   /**

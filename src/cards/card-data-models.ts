@@ -21,6 +21,10 @@ import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
+import { TcActData } from './tc-act/tc-act-data.js';
+import { TcManeuverData } from './tc-maneuver/tc-maneuver-data.js';
+import { EgManeuverData } from './eg-maneuver/eg-maneuver-data.js';
+import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -41,4 +45,8 @@ export const CARD_DATA_MODELS = {
   egTokens: EgTokenData,
   egAction: EgActionData,
   attack: AttackData,
+  tcStance: TcStanceData,
+  tcAct: TcActData,
+  tcManeuver: TcManeuverData,
+  egManeuver: EgManeuverData,
 };

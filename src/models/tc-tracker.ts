@@ -4,7 +4,7 @@
  * - the tracker: the current count and Foundry's round above the list; on each row the count it acts
  *   at next, "acting now" (with whoever acts at the same count: simultaneous, 002:248), unsteady;
  *   for the acting combatants their owners (and GMs) choose an action of the table, an attack with a
- *   weapon, or a hold of some counts, and Act (a request the GM's client plays: tc-act-card.ts);
+ *   weapon, or a hold of some counts, and Act (a request the GM's client plays: tc-act-actions.ts);
  *   GMs advance the count (and undo the last advance while nothing moved since) and mark a combatant
  *   surprised before its initiative;
  * - the act card and the initiative request (GM queries), the world setting `tcSpeedFactors`;
@@ -21,6 +21,7 @@ import { registerLazyCard } from '../cards/kernel/lazy-card.js';
 import { isGMMessage } from '../cards/kernel/gm-message.js';
 import { askGM, track } from '../cards/kernel/index.js';
 import { onDemand } from '../on-demand.js';
+import { isTcActCard } from '../cards/tc-act/tc-act-state.js';
 import {
   advanceCount,
   isActing,
@@ -41,7 +42,7 @@ import { SPEED_CLASS_ORDER } from '../rules/models/tc/speed-factor.js';
 import { modelHooks } from '../hooks/lazy-hooks.js';
 import { t, f } from '../format.js';
 
-const actModule = onDemand(() => import('../cards/tc-act/tc-act-card.js'));
+const actModule = onDemand(() => import('../cards/tc-act/tc-act-actions.js'));
 
 const playing = () => modelOffers('timeCount');
 
@@ -310,9 +311,10 @@ export function registerTcTracker(): void {
       'gng.tcInitiative': (m, data, sender) => m.handleTcInitiative(data, sender),
       'gng.tcActCard': (m, ...request) => m.tcActCard.handle(...request),
     },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcAct' && isGMMessage(message),
+    renders: (message) => isTcActCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.tcActCard.decorate(message, html),
     templates: [],
+    types: ['tcAct'],
   });
   // The action list comes with the card's module: loaded now, so the tracker has it when drawn.
   void track(actModule()).then(() => (ui.combat?.rendered ? ui.combat.render() : undefined));

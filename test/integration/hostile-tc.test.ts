@@ -11,9 +11,9 @@
  * - a combatant without initiative in a begun combat shifted stance and made maneuvers on no count,
  *   for free (tc-act.ts; the attack card already refused it);
  * - a take-back after the Time Count moved on gave the SF back: the attacker acted again at the
- *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-card.ts);
+ *   later count (tc-schedule.ts `sameCount`, tc-attack.ts, tc-maneuver-actions.ts);
  * - an initiative rolled after the count had begun was taken as an absolute count, so a late
- *   arrival — or a combatant taken out and put back, shedding its SF — acted at once (tc-act-card.ts);
+ *   arrival — or a combatant taken out and put back, shedding its SF — acted at once (tc-act-actions.ts);
  * - the owner's attributes took ±1,000,000: one hit with that Power took a creature past the HP
  *   bound and the card's Apply failed; now ±300, as a bonus (creature-data.ts).
  * Numbers: Hadwin (the player's, test/fixtures/tc-world.ts) +5 with his long sword (BAB 3 + Str 2),
@@ -26,7 +26,7 @@ import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, scheduleAct, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
-import { tcActCard } from '../../src/cards/tc-act/tc-act-card.js';
+import { tcActCard } from '../../src/cards/tc-act/tc-act-actions.js';
 import { tcManeuverState } from '../../src/cards/tc-maneuver/tc-maneuver-state.js';
 import { tcCardView, tcCreature, tcFighter, tcOf, useTcWorld, worldPlays } from '../fixtures/tc-world.js';
 

@@ -191,7 +191,7 @@ describe('the sheet block', () => {
     click('.tc-maneuver-button');
     await attackActionsSettled();
     expect(game.messages.contents.length).toBe(messages + 2);
-    expect(game.messages.contents.at(-1)?.flags?.gng?.type).toBe('tcManeuver');
+    expect(game.messages.contents.at(-1)?.type).toBe('tcManeuver');
     await sheet.close();
   });
 

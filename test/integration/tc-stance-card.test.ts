@@ -20,7 +20,7 @@ import {
   tcSchedule,
 } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
-import { tcStanceCardOf } from '../../src/cards/tc-maneuver/tc-stance-card.js';
+import { tcStanceCardOf } from '../../src/cards/tc-maneuver/tc-stance-actions.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;

@@ -121,7 +121,7 @@ describe('the tracker', () => {
     await act(z, 'drawWeapon');
     // Draw a weapon, Rapid 1d4 [3]: 6 + 3 = 9.
     expect(tcSchedule(combat).next[z]).toBe(9);
-    expect(lastCard().flags?.gng?.type).toBe('tcAct');
+    expect(lastCard().type).toBe('tcAct');
   });
 
   it("keeps its buttons' clicks off the row and off the tracker's own actions", async () => {

@@ -1,6 +1,6 @@
 /**
  * The Enlightened Grognard maneuver card's registration on `init` (issue #31): its GM queries (the
- * maneuver card's and the saving throw's), render hook and template; the card (eg-maneuver-card.ts, with the EG engine it uses) is loaded on first
+ * maneuver card's and the saving throw's), render hook and template; the card (eg-maneuver-actions.ts, with the EG engine it uses) is loaded on first
  * use — its query reaching the GM, one of its cards rendered, or `game.gng.egManeuver`.
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
@@ -13,8 +13,8 @@ import {
   egManeuverState,
 } from './eg-maneuver-state.js';
 
-/** The card (eg-maneuver-card.ts), loaded on first use. */
-export const egManeuverModule = onDemand(() => import('./eg-maneuver-card.js'));
+/** The card (eg-maneuver-actions.ts), loaded on first use. */
+export const egManeuverModule = onDemand(() => import('./eg-maneuver-actions.js'));
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerEgManeuverCard(): void {
@@ -27,5 +27,6 @@ export function registerEgManeuverCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && egManeuverState(message)),
     decorate: (card, message, html) => card.decorateEgManeuverCard(message, html),
     templates: [EG_MANEUVER_TEMPLATE],
+    types: ['egManeuver'],
   });
 }

@@ -1,10 +1,9 @@
 /**
- * The EG maneuver card's start, on the active GM's client (eg-maneuver-card.ts is its table): the
+ * The EG maneuver card's start, on the active GM's client (eg-maneuver-actions.ts is its table): the
  * request checked (choices only: every number is re-derived here), the acting creature's check
  * against each target's defense (engine `egCheckWay`, `egManeuverSkill`), tokens spent before the
  * roll through the token store, the dice rolled and the card posted.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import type { Size } from '../../rules/index.js';
 import {
   beatsAll,
@@ -35,8 +34,8 @@ import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { modelStamp } from '../model-guard.js';
-import { renderEgManeuverCard } from './eg-maneuver-view.js';
-import { EG_MANEUVER_FLAG, type EgManeuverCardState, type EgManeuverTarget } from './eg-maneuver-state.js';
+import { postCard as postTyped } from '../kernel/typed-card.js';
+import type { EgManeuverCardState, EgManeuverTarget } from './eg-maneuver-state.js';
 
 const creature = (actor: Actor) => actor.system;
 
@@ -319,17 +318,10 @@ async function rollAndPost(
   };
   let message: ChatMessage | null | undefined;
   try {
-    message = await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderEgManeuverCard(state),
-          rolls,
-          speaker: ChatMessage.getSpeaker({ actor: attacker }),
-          flags: { [SYSTEM_ID]: { type: 'egManeuverCard', [EG_MANEUVER_FLAG]: state } },
-        },
-        rollMode,
-        user,
-      ),
+    message = await postTyped(
+      'egManeuver',
+      state,
+      withRollMode({ rolls, speaker: ChatMessage.getSpeaker({ actor: attacker }) }, rollMode, user),
     );
   } finally {
     // No card: the tokens spent on the check go back (the action, by the caller).

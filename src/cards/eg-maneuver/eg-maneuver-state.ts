@@ -1,6 +1,7 @@
 /**
- * The Enlightened Grognard maneuver card's stored state (`flags.gng.egManeuver` of its message), its
- * GM query and template (eg-maneuver-register.ts registers them on `init`; eg-maneuver-card.ts is the
+ * The Enlightened Grognard maneuver card's state (its message's `system`, subtype `egManeuver`,
+ * eg-maneuver-data.ts; on a card posted before issue #34, `flags.gng.egManeuver`), its
+ * GM query and template (eg-maneuver-register.ts registers them on `init`; eg-maneuver-actions.ts is the
  * card's table). Nothing here imports the EG model (start code, issue #31's budget): types only.
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
@@ -11,6 +12,8 @@ import type {
   EgManeuverOutcome,
   EgManeuverSkill,
 } from '../../rules/models/eg/maneuvers.js';
+import { cardState } from '../kernel/typed-card.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 export const EG_MANEUVER_QUERY = 'gng.egManeuverAction';
 export const EG_MANEUVER_TEMPLATE = systemPath('templates/chat/eg-maneuver-card.hbs');
@@ -52,7 +55,7 @@ export interface EgManeuverTarget {
   checks: EgManeuverCheck[];
   outcome: EgManeuverOutcome;
   applied: EgManeuverApplied | null;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface EgManeuverCardState {
@@ -74,7 +77,7 @@ export interface EgManeuverCardState {
   /** The turn's action it spent (src/combat/eg-turns.ts `EgSpent`; null: none). Absent on older cards. */
   turn?: unknown;
   /** Taken back (the action and the check's tokens returned): by whom, and what could not be. */
-  withdrawn?: { by: string; notes: string[] } | null;
+  withdrawn?: { by: string; notes: (UndoNote | string)[] } | null;
 }
 
 /** `game.gng.egManeuver`'s options. */
@@ -93,7 +96,12 @@ export interface EgManeuverOptions {
   targets?: Actor[];
 }
 
-export function egManeuverState(message: ChatMessage | null | undefined): EgManeuverCardState | null {
+/** A maneuver card posted before issue #34 (`flags.gng.egManeuver`, version 1): its state, or null. */
+export function legacyEgManeuverCard(message: ChatMessage | null | undefined): EgManeuverCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.[EG_MANEUVER_FLAG] as EgManeuverCardState | undefined;
   return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
 }
+
+/** The maneuver card's state on a message (typed or legacy), or null. */
+export const egManeuverState = (message: ChatMessage | null | undefined): EgManeuverCardState | null =>
+  cardState({ type: 'egManeuver', legacy: legacyEgManeuverCard }, message);

@@ -4,7 +4,7 @@
  * world's `tcSpeedFactors` says (R35), the caster's next act and its `preparing` countdown at the
  * count it is prepared (`prepareSpell`); "cast the prepared spell" is then an act with SF 1 (002:662,
  * `SPELL_STEP_SF`) that clears the countdown. Played on the GM's client by the tracker's act request
- * (tc-act-card.ts: the owner and acting checks, the card and its exact Undo). The numbers are the
+ * (tc-act-actions.ts: the owner and acting checks, the card and its exact Undo). The numbers are the
  * engine's (src/rules/models/tc/spell-preparation.ts). Decisions: docs/rules.md "### The tracker".
  */
 import { prepareSpell, SPELL_STEP_SF } from '../../rules/models/tc/spell-preparation.js';
@@ -12,6 +12,7 @@ import { isSpeedClass } from '../../rules/models/tc/speed.js';
 import type { DiceSource } from '../../rules/index.js';
 import { tcCountdowns, type TcCountdown } from '../../combat/tc-countdowns.js';
 import { Refusal } from '../kernel/index.js';
+import type { TextValue } from '../kernel/undo-notes.js';
 
 /** The tracker's spell acts. */
 export const SPELL_ACTS = ['prepareSpell', 'castSpell'] as const;
@@ -29,7 +30,8 @@ export function spellReady(combat: Combat, combatantId: string, count: number): 
 /** What a spell act does: its SF (and how it was had), the countdown it leaves, the card's extra line. */
 export interface SpellActPlan {
   labelKey: string;
-  labelData: Record<string, string>;
+  /** Its data: a value may be a key, localized on each client (kernel undo-notes.ts `LocalText`). */
+  labelData: Record<string, TextValue>;
   sf: number;
   formula: string;
   countdown: TcCountdown | null;
@@ -67,7 +69,7 @@ export async function planSpellAct(
   );
   const plan = {
     labelKey: 'GNG.Model.TC.Act.PrepareSpell',
-    labelData: { speed: game.i18n.localize(`GNG.Model.TC.Speed.${castingTime}`) },
+    labelData: { speed: { key: `GNG.Model.TC.Speed.${castingTime}` } },
     sf: result.sf.sf,
     formula: result.sf.formula,
     countdown: { kind: 'preparing' as const, at: result.prep.readyAt },

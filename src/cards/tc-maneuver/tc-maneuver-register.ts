@@ -4,13 +4,14 @@
  * a world loads at start): their GM queries, render hooks, and `game.gng.tcStance` /
  * `game.gng.tcManeuver`. Each card's module is loaded on first use.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
 import { onDemand } from '../../on-demand.js';
+import { isTcStanceCard } from './tc-stance-state.js';
+import { isTcManeuverCard } from './tc-maneuver-state.js';
 
-const stanceModule = onDemand(() => import('./tc-stance-card.js'));
-const maneuverModule = onDemand(() => import('./tc-maneuver-card.js'));
+const stanceModule = onDemand(() => import('./tc-stance-actions.js'));
+const maneuverModule = onDemand(() => import('./tc-maneuver-actions.js'));
 
 let registered = false;
 
@@ -29,15 +30,17 @@ export function registerTcManeuverCards(): void {
       'gng.tcStance': (m, data, sender, context) => m.handleTcStance(data, sender, context),
       'gng.tcStanceCard': (m, ...request) => m.tcStanceCard.handle(...request),
     },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcStance' && isGMMessage(message),
+    renders: (message) => isTcStanceCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.tcStanceCard.decorate(message, html),
     templates: [],
+    types: ['tcStance'],
   });
   registerLazyCard({
     module: maneuverModule,
     queries: { 'gng.tcManeuverAction': (m, ...request) => m.tcManeuverCard.handle(...request) },
-    renders: (message) => message.flags?.[SYSTEM_ID]?.type === 'tcManeuver' && isGMMessage(message),
+    renders: (message) => isTcManeuverCard(message) && isGMMessage(message),
     decorate: (m, message, html) => m.decorateTcManeuverCard(message, html),
     templates: [],
+    types: ['tcManeuver'],
   });
 }

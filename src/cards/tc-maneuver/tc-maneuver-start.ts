@@ -4,10 +4,9 @@
  * the glue can (statuses, sizes, the weapon's damage type), the roll against each target's defense(s)
  * (engine `tcManeuverAttackBonus`, `tcManeuverDefenses`, `tcManeuverResult`), the step damage rolled,
  * and — the attempt spent whatever the roll — the row's fatigue on the one acting and its SF posted
- * through the schedule (a fumble +1d6 and unsteady, 002:66). The card (tc-maneuver-card.ts) keeps what
+ * through the schedule (a fumble +1d6 and unsteady, 002:66). The card (tc-maneuver-actions.ts) keeps what
  * it wrote and its take-back reverts it.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import type { Size } from '../../rules/index.js';
 import { TC_MANEUVERS, type TcManeuver } from '../../rules/models/tc/maneuver-rows.js';
@@ -42,8 +41,8 @@ import { combatModel } from '../../settings/combat-model.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { tcStanceFacts } from '../shared/tc-situation.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace } from './tc-act.js';
-import { TC_MANEUVER_FLAG, type TcManeuverCardState, type TcManeuverTarget } from './tc-maneuver-state.js';
-import { renderTcManeuverCard } from './tc-maneuver-view.js';
+import type { TcManeuverCardState, TcManeuverTarget } from './tc-maneuver-state.js';
+import { postCard } from '../kernel/typed-card.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 const creature = (actor: Actor) => actor.system;
@@ -295,17 +294,10 @@ export async function postTcManeuver(
       targets: targets.map((t) => t.row),
       withdrawn: null,
     };
-    const message = await ChatMessage.create(
-      withRollMode(
-        {
-          content: await renderTcManeuverCard(state),
-          rolls,
-          speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: TC_MANEUVER_FLAG, [TC_MANEUVER_FLAG]: state } },
-        },
-        rollMode,
-        user,
-      ),
+    const message = await postCard(
+      'tcManeuver',
+      state,
+      withRollMode({ rolls, speaker: ChatMessage.getSpeaker({ actor }) }, rollMode, user),
     );
     if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
     return message;

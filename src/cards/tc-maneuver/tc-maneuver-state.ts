@@ -1,6 +1,6 @@
 /**
- * The Time Count maneuver card's stored state (`flags.gng.tcManeuver` of its GM-posted message) and
- * its GM query. Types and names only.
+ * The Time Count maneuver card's state (its message's `system`, subtype `tcManeuver`,
+ * tc-maneuver-data.ts; on a card posted before issue #34, `flags.gng.tcManeuver`) and its GM query.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { TcManeuver } from '../../rules/models/tc/maneuver-rows.js';
@@ -9,6 +9,8 @@ import type { TcDefenseId } from '../../rules/models/tc/defenses.js';
 import type { TcScheduleRecord } from '../../combat/tc-schedule.js';
 import type { StatusHold } from '../../combat/status-holds.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
+import { cardState } from '../kernel/typed-card.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 export const TC_MANEUVER_QUERY = 'gng.tcManeuverAction';
 export const TC_MANEUVER_FLAG = 'tcManeuver';
@@ -41,7 +43,7 @@ export interface TcManeuverTarget {
   /** The steps' damage, rolled when posted (null: none). */
   damage: { amount: number; formula: string } | null;
   applied: TcManeuverApplied | null;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface TcManeuverCardState {
@@ -63,7 +65,16 @@ export interface TcManeuverCardState {
   withdrawn: { by: string; notes: string[] } | null;
 }
 
-export function tcManeuverState(message: ChatMessage | null | undefined): TcManeuverCardState | null {
+/** A maneuver card posted before issue #34 (`flags.gng.tcManeuver`, version 1): its state, or null. */
+export function legacyTcManeuverCard(message: ChatMessage | null | undefined): TcManeuverCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.[TC_MANEUVER_FLAG] as TcManeuverCardState | undefined;
   return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
 }
+
+/** The maneuver card's state on a message (typed or legacy), or null. */
+export const tcManeuverState = (message: ChatMessage | null | undefined): TcManeuverCardState | null =>
+  cardState({ type: 'tcManeuver', legacy: legacyTcManeuverCard }, message);
+
+/** Whether a message is a maneuver card: typed (`tcManeuver`), or one posted before issue #34. */
+export const isTcManeuverCard = (message: ChatMessage | null | undefined): boolean =>
+  message?.type === 'tcManeuver' || message?.flags?.[SYSTEM_ID]?.type === TC_MANEUVER_FLAG;

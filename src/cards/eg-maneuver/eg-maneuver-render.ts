@@ -1,7 +1,8 @@
 /**
- * The EG maneuver card's rendering (eg-maneuver-card.ts is its table): the check's parts, each
+ * The EG maneuver card's rendering (eg-maneuver-actions.ts is its table): the check's parts, each
  * target's check(s) against its defense, what the maneuver does, and what Apply did.
  */
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { egManeuverSpec } from '../../rules/models/eg/maneuvers.js';
 import {
   EG_MANEUVER_TEMPLATE,
@@ -59,7 +60,7 @@ function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
       }),
       tokens: a.tokens.length ? f('GNG.Model.EG.Maneuver.TokensGiven', { count: a.tokens.length }) : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     buttons: { applyEgManeuver: button('applyEgManeuver'), undoEgManeuver: button('undoEgManeuver') },
   };
 }
@@ -94,7 +95,10 @@ export function egManeuverCardContext(state: EgManeuverCardState): Record<string
         }
       : null,
     withdrawn: state.withdrawn
-      ? [f('GNG.Model.EG.Maneuver.Withdrawn', { name: state.attacker.name }), ...state.withdrawn.notes]
+      ? [
+          f('GNG.Model.EG.Maneuver.Withdrawn', { name: state.attacker.name }),
+          ...undoNoteLines(state.withdrawn.notes),
+        ]
       : [],
   };
 }

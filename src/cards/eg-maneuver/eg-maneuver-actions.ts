@@ -2,7 +2,8 @@
  * The Enlightened Grognard maneuver card (seed 003:1486–1764; issue #31 R15, R16): `game.gng.egManeuver`
  * asks the active GM to make the acting creature's Athletics or Acrobatics check against each target's
  * Fortitude or Reflex defense (engine `egCheckWay`, `egManeuverSkill`) and post one card whose state
- * lives in `flags.gng.egManeuver` (the GM's message: nobody else writes it). Each target's row shows
+ * is the message's `system` (subtype `egManeuver`, eg-maneuver-data.ts; `flags.gng.egManeuver` on a
+ * card posted before issue #34: the GM's message, nobody else writes it). Each target's row shows
  * the check(s) and what they do (engine `egManeuverOutcome`); the acting creature's owners (and the
  * GM) **Apply** it — statuses on the target and on the one acting, held as every card's are
  * (status-holds.ts), an escape's statuses taken off, tokens given through the token store — and
@@ -11,7 +12,8 @@
  *
  * Hooks: `gng.egManeuver(message)` (the card is posted), `gng.applyEgManeuver(message, target)`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
+import { saveCard as saveTyped } from '../kernel/typed-card.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 import { EG_MANEUVERS, EG_SELF_MANEUVERS, type EgManeuver } from '../../rules/models/eg/maneuvers.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import {
@@ -34,12 +36,12 @@ import {
   removeStatuses,
   revertTokenRecords,
 } from '../shared/maneuver-statuses.js';
-import { renderEgManeuverCard } from './eg-maneuver-view.js';
+import { renderEgManeuverCard } from './eg-maneuver-render.js';
 import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
 import {
   EG_MANEUVER_FLAG,
   EG_MANEUVER_QUERY,
-  egManeuverState,
+  legacyEgManeuverCard,
   type EgManeuverAction,
   type EgManeuverApplied,
   type EgManeuverCardState,
@@ -47,7 +49,7 @@ import {
   type EgManeuverTarget,
 } from './eg-maneuver-state.js';
 
-export { renderEgManeuverCard } from './eg-maneuver-view.js';
+export { renderEgManeuverCard } from './eg-maneuver-render.js';
 export { handleEgSave, startEgSave } from './eg-save.js';
 
 const t = (key: string) => game.i18n.localize(key);
@@ -75,12 +77,13 @@ export function egManeuverActionAvailable(
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-async function saveCard(message: ChatMessage, state: EgManeuverCardState): Promise<void> {
-  await message.update({
-    content: await renderEgManeuverCard(state),
-    [`flags.${SYSTEM_ID}.${EG_MANEUVER_FLAG}`]: state,
-  });
-}
+/** The card saved (typed `system`, or a legacy card's flag) before Apply's hook: see Apply. */
+const saveCard = (message: ChatMessage, state: EgManeuverCardState) =>
+  saveTyped(
+    { type: 'egManeuver', render: renderEgManeuverCard, legacyFlag: EG_MANEUVER_FLAG },
+    message,
+    state,
+  );
 
 const may = (user: User, state: EgManeuverCardState) => egManeuverUserMayAct(user, state);
 const available = (action: EgManeuverAction) => (state: EgManeuverCardState, target: EgManeuverTarget) =>
@@ -94,14 +97,16 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
     modelOf: (state) => state.model,
     anyModel: ['undoEgManeuver'],
   }),
-  state: egManeuverState,
+  type: 'egManeuver',
+  render: renderEgManeuverCard,
+  legacy: legacyEgManeuverCard,
+  legacyFlag: EG_MANEUVER_FLAG,
   targets: (state) => state.targets,
   actors: (state) => [
     state.attacker.actorUuid,
     state.ally?.actorUuid,
     ...state.targets.map((target) => target.actorUuid),
   ],
-  save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Model.EG.Maneuver.Error.NoCard',
@@ -176,9 +181,9 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
         const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
         // The tokens first: refused (the store's error), nothing changes.
         await revertTokenRecords(state.check.spent ? [state.check.spent] : []);
-        const notes: string[] = [];
+        const notes: UndoNote[] = [];
         if (!(await refundEgActionFor(attacker, (state.turn ?? null) as EgSpent | null)))
-          notes.push(game.i18n.format('GNG.Model.EG.Maneuver.TurnNotGiven', { name: attacker.name }));
+          notes.push({ key: 'GNG.Model.EG.Maneuver.TurnNotGiven', data: { name: attacker.name } });
         state.withdrawn = { by: user.id as string, notes };
       },
     },

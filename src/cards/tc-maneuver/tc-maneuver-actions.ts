@@ -8,7 +8,6 @@
  * the exact inverse. **Take back** (while nothing is applied) reverts the SF posted and the fatigue
  * spent. Only under TC: Apply needs the world to play it (model-guard.ts); Undo whatever it plays.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { TC_MANEUVERS, type TcManeuver } from '../../rules/models/tc/maneuver-rows.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
@@ -23,16 +22,17 @@ import {
   owns,
   type CardActionResult,
 } from '../kernel/index.js';
+import { saveCard as saveTyped } from '../kernel/typed-card.js';
 import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
-import { renderTcManeuverCard } from './tc-maneuver-view.js';
+import { renderTcManeuverCard } from './tc-maneuver-render.js';
 import { tcFields } from './tc-act.js';
 import {
   TC_MANEUVER_FLAG,
   TC_MANEUVER_QUERY,
-  tcManeuverState,
+  legacyTcManeuverCard,
   type TcManeuverAction,
   type TcManeuverApplied,
   type TcManeuverCardState,
@@ -40,12 +40,13 @@ import {
 } from './tc-maneuver-state.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
-async function saveCard(message: ChatMessage, state: TcManeuverCardState): Promise<void> {
-  await message.update({
-    content: await renderTcManeuverCard(state),
-    [`flags.${SYSTEM_ID}.${TC_MANEUVER_FLAG}`]: state,
-  });
-}
+/** The card saved (typed `system`, or a legacy card's flag) before Apply's kernel save: see Apply. */
+const saveCard = (message: ChatMessage, state: TcManeuverCardState) =>
+  saveTyped(
+    { type: 'tcManeuver', render: renderTcManeuverCard, legacyFlag: TC_MANEUVER_FLAG },
+    message,
+    state,
+  );
 
 const may = (user: User, state: TcManeuverCardState) => user.isGM || owns(user, state.attacker.actorUuid);
 
@@ -55,10 +56,12 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
     modelOf: (state) => state.model,
     anyModel: ['undoTcManeuver'],
   }),
-  state: tcManeuverState,
+  type: 'tcManeuver',
+  render: renderTcManeuverCard,
+  legacy: legacyTcManeuverCard,
+  legacyFlag: TC_MANEUVER_FLAG,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Model.TC.Maneuver.Error.NoCard',

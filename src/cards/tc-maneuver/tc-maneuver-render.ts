@@ -4,6 +4,7 @@
  * the buttons (the kernel hides those the reader may not use).
  */
 import { escapeHtml } from '../../chat/escape-html.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { bullRushFeet, tcManeuverRow } from '../../rules/models/tc/maneuvers.js';
 import type { TcManeuverAction, TcManeuverCardState, TcManeuverTarget } from './tc-maneuver-state.js';
 
@@ -37,7 +38,7 @@ function targetBlock(state: TcManeuverCardState, target: TcManeuverTarget): stri
     lines.push(f(`${M}${plain ? 'DamagePlain' : 'Damage'}`, { ...names, ...target.damage }));
   }
   if (target.applied) lines.push(t(`${M}Applied`));
-  for (const note of target.undoNotes ?? []) lines.push(escapeHtml(note));
+  for (const note of undoNoteLines(target.undoNotes)) lines.push(escapeHtml(note));
   const buttons = [
     button('applyTcManeuver', target.id, target.name),
     button('undoTcManeuver', target.id, target.name),
@@ -68,7 +69,8 @@ export function renderTcManeuverCard(state: TcManeuverCardState): Promise<string
   if (state.fatigue) lines.push(f(`${M}Fatigue`, { name, ...state.fatigue }));
   if (state.fatigue?.consciousnessDC)
     lines.push(f(`${M}Consciousness`, { name, dc: state.fatigue.consciousnessDC }));
-  if (state.withdrawn) lines.push(t(`${M}Withdrawn`), ...state.withdrawn.notes.map((n) => escapeHtml(n)));
+  if (state.withdrawn)
+    lines.push(t(`${M}Withdrawn`), ...undoNoteLines(state.withdrawn.notes).map((n) => escapeHtml(n)));
   const first = state.targets[0]?.id ?? '';
   return Promise.resolve(
     `<div class="gng chat-card tc-maneuver-card gng-card-paper"><header class="card-header"><h3>${head}</h3></header>` +

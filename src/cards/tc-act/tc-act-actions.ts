@@ -7,9 +7,10 @@
  * setting, R35) and the initiative — writes through the schedule store (src/combat/tc-schedule.ts,
  * which refuses an act out of turn) and posts a card holding the store's records, with the GM's exact
  * Undo. Loaded with the model (src/models/tc-tracker.ts registers it).
+ * The card is a typed message (subtype `tcAct`, tc-act-data.ts) drawn from its state on each client
+ * (tc-act-render.ts): its lines are keys and data, the action's name a key too. One posted before
+ * issue #34 (`flags.gng.tcAct`) still renders and undoes.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import {
   ACTION_SPEEDS,
@@ -47,40 +48,17 @@ import {
   subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
+import { postCard } from '../kernel/typed-card.js';
+import type { LocalText } from '../kernel/undo-notes.js';
+import { legacyTcActCard, TC_ACT_CARD_QUERY, type TcActCardState, type TcActLine } from './tc-act-state.js';
+import { renderTcActCard, TC_ACT_TARGET as TARGET } from './tc-act-render.js';
 
-/** The tracker's requests and the card's Undo. */
-export const TC_ACT_QUERY = 'gng.tcAct';
-export const TC_INITIATIVE_QUERY = 'gng.tcInitiative';
-export const TC_ACT_CARD_QUERY = 'gng.tcActCard';
-const TARGET = 'combat';
 /** The most counts one hold may last (5 rounds). */
 export const MAX_HOLD = 60;
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
+type Line = TcActLine;
 
-/** A line of the card: a lang key and its data (rendered in the reader's words). */
-interface Line {
-  key: string;
-  data: Record<string, string | number>;
-}
-
-/** `flags.gng.tcAct` of an act or initiative card. */
-export interface TcActCardState {
-  combatId: string;
-  /** The actors it is about (the queue's keys). */
-  actorUuids: string[];
-  lines: Line[];
-  /** The store's records (null once undone): the schedule's and, for a spell act, the countdown's. */
-  applied: (TcScheduleRecord | TcCountdownRecord)[] | null;
-  undone?: boolean;
-  undoNotes?: string[];
-}
-
-export function tcActCardOf(message: ChatMessage | null | undefined): TcActCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'tcAct' ? ((flags.tcAct as TcActCardState | undefined) ?? null) : null;
-}
+export { TC_ACT_CARD_QUERY, TC_ACT_QUERY, TC_INITIATIVE_QUERY, type TcActCardState } from './tc-act-state.js';
 
 /**
  * The actions a turn may be spent on from the tracker: the table's rows with an SF of their own.
@@ -94,21 +72,6 @@ export const TRACKER_ACTIONS: readonly ActionSpeedId[] = (
   // Footnote 2 actions add to another (R39); preparing a spell needs the spell (its casting time).
   return kind !== 'adds' && kind !== 'castingTime' && kind !== 'weapon' && !isSpellAct(id);
 });
-
-function renderCard(state: TcActCardState): Promise<string> {
-  const lines = state.lines.map((line) => f(line.key, line.data));
-  if (state.undone) lines.push(escapeHtml(t('GNG.Model.TC.Act.Undone')));
-  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="tcActUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.TC.Act.Undo'))}</button></div>`
-    : '';
-  return Promise.resolve(
-    `<div class="gng chat-card tc-act-card gng-card-paper"><header class="card-header"><h3>${escapeHtml(t('GNG.Model.TC.Act.Heading'))}</h3></header>` +
-      lines.map((line) => `<p class="tc-act-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
-}
 
 /**
  * Runs a pure function that rolls dice with Foundry dice of any size: each die it asks for is rolled
@@ -162,11 +125,9 @@ async function post(
     lines,
     applied: records,
   };
-  const message = await ChatMessage.create({
-    content: await renderCard(state),
+  const message = await postCard('tcAct', state, {
     rolls,
     speaker: actors.length === 1 ? ChatMessage.getSpeaker({ actor: actors[0] }) : {},
-    flags: { [SYSTEM_ID]: { type: 'tcAct', tcAct: state } },
   });
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   return message;
@@ -207,7 +168,7 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
   if (slowed.immobile) throw new Refusal('GNG.Model.TC.Act.Error.Immobile', { name: actor.name });
   const mods = { classSteps: slowed.classSteps, factorMod: slowed.factorMod };
   const random = rollsSpeedFactor(actor);
-  let label: string;
+  let label: LocalText;
   let speed: { sf: number; formula: string; rolls: Roll[] };
   let countdown: TcCountdown | null | undefined;
   if (isSpellAct(action)) {
@@ -219,7 +180,7 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
       { castingTime: fields.castingTime, count, random },
       withTcDice,
     );
-    label = game.i18n.format(plan.labelKey, plan.labelData);
+    label = { key: plan.labelKey, data: plan.labelData };
     speed = { sf: plan.sf, formula: plan.formula, rolls };
     countdown = plan.countdown;
   } else if (action === 'attack') {
@@ -228,7 +189,7 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
     const { result, rolls } = await withTcDice((dice) =>
       actionSpeedFactor('attack', { random, dice, weapon: speedClass, ...mods }),
     );
-    label = game.i18n.format('GNG.Model.TC.Act.Attack', { weapon: weapon.name });
+    label = { key: 'GNG.Model.TC.Act.Attack', data: { weapon: weapon.name } };
     speed = { sf: result.sf, formula: result.formula, rolls };
   } else {
     if (!isActionSpeedId(action) || !TRACKER_ACTIONS.includes(action))
@@ -236,7 +197,7 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
     const { result, rolls } = await withTcDice((dice) =>
       actionSpeedFactor(action, { random, dice, ...mods }),
     );
-    label = t(`GNG.Model.TC.ActionSpeed.${action}`);
+    label = { key: `GNG.Model.TC.ActionSpeed.${action}` };
     speed = { sf: result.sf, formula: result.formula, rolls };
   }
   const record = await scheduleAct(combat, combatant.id, { sf: speed.sf, reason: String(action) });
@@ -368,18 +329,28 @@ async function undo({ state }: { state: TcActCardState }): Promise<void> {
   state.undone = true;
 }
 
-const parts = subjectCard<TcActCardState>({
-  flag: `flags.${SYSTEM_ID}.tcAct`,
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<TcActCardState>({
+  flag: 'flags.gng.tcAct',
   target: TARGET,
-  render: renderCard,
+  render: renderTcActCard,
   errors: 'GNG.Model.TC.Act.Error',
 });
 
 /** The act card as a table: the GM's Undo. */
 export const tcActCard = defineCard<TcActCardState, { id: string }, 'tcActUndo'>({
   query: TC_ACT_CARD_QUERY,
-  state: tcActCardOf,
+  type: 'tcAct',
+  render: renderTcActCard,
+  legacy: legacyTcActCard,
+  legacyFlag: 'tcAct',
   actors: (state) => state.actorUuids,
-  ...parts,
+  targets,
+  refusals,
   actions: { tcActUndo: gmUndo(undo) },
 });
+
+/** The act card's state on a message (typed or legacy), or null. */
+export const tcActCardOf = (message: ChatMessage | null | undefined): TcActCardState | null =>
+  tcActCard.spec.state(message);

@@ -11,13 +11,12 @@
  * are written here only. The card's GM Undo is the exact inverse: the schedule's record reverted
  * first (refused, nothing changed, when that combatant's count moved since), then the stance as it was
  * (refused when the stance changed since).
+ * The card is a typed message (subtype `tcStance`, tc-stance-data.ts) drawn from its state on each
+ * client (tc-stance-render.ts); one posted before issue #34 (`flags.gng.tcStance`) still renders and undoes.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
-import { escapeHtml } from '../../chat/escape-html.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { isTcStance, tcShiftHasTransition, tcStanceShift } from '../../rules/models/tc/stances.js';
 import type { TcStance } from '../../rules/models/tc/state.js';
-import type { SpeedClass } from '../../rules/models/tc/speed-factor.js';
 import { revertScheduleAct, scheduleAct, type TcActRecord } from '../../combat/tc-schedule.js';
 import {
   actorOf,
@@ -31,76 +30,28 @@ import {
   subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
+import { postCard } from '../kernel/typed-card.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace, tcFields } from './tc-act.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
+import {
+  legacyTcStanceCard,
+  TC_STANCE_CARD_QUERY,
+  TC_STANCE_QUERY,
+  type TcStanceCardState,
+} from './tc-stance-state.js';
+import { renderTcStanceCard, stanceName, TC_STANCE_TARGET as TARGET } from './tc-stance-render.js';
 
-export const TC_STANCE_QUERY = 'gng.tcStance';
-export const TC_STANCE_CARD_QUERY = 'gng.tcStanceCard';
-export const TC_STANCE_FLAG = 'tcStance';
-const TARGET = 'actor';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
-
-/** `flags.gng.tcStance` of a stance card (the GM's message). */
-export interface TcStanceCardState {
-  actorUuid: string;
-  name: string;
-  from: TcStance;
-  to: TcStance;
-  speedClass: SpeedClass;
-  /** The shift's SF and what was rolled or taken (null: a free shift, or no place on a Time Count). */
-  sf: number | null;
-  formula: string | null;
-  /** The count the creature acts next at, its transition's end (null: none). */
-  next: number | null;
-  /** `stanceUntil` before this shift (0: settled), put back by Undo. */
-  untilBefore: number;
-  applied: { record: TcActRecord | null } | null;
-  undone?: boolean;
-  undoNotes?: string[];
-}
-
-export function tcStanceCardOf(message: ChatMessage | null | undefined): TcStanceCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === TC_STANCE_FLAG
-    ? ((flags[TC_STANCE_FLAG] as TcStanceCardState | undefined) ?? null)
-    : null;
-}
+export {
+  TC_STANCE_CARD_QUERY,
+  TC_STANCE_FLAG,
+  TC_STANCE_QUERY,
+  type TcStanceCardState,
+} from './tc-stance-state.js';
 
 /** The actor's stance as stored ('basic' when unset or unknown). */
 export function storedStance(actor: Actor): TcStance {
   const stance = tcFields(actor).stance;
   return isTcStance(stance) ? stance : 'basic';
-}
-
-const stanceName = (stance: TcStance) => t(`GNG.Model.TC.Stance.Name.${stance}`);
-
-function renderCard(state: TcStanceCardState): Promise<string> {
-  const data = {
-    name: state.name,
-    from: stanceName(state.from),
-    to: stanceName(state.to),
-    speed: t(`GNG.Model.TC.Stance.Speed.${state.speedClass}`),
-    sf: state.sf ?? 0,
-    formula: state.formula ?? '',
-    next: state.next ?? '',
-  };
-  const lines = [
-    f(state.sf === null ? 'GNG.Model.TC.Stance.Card.free' : 'GNG.Model.TC.Stance.Card.shift', data),
-  ];
-  if (state.sf !== null) lines.push(f('GNG.Model.TC.Stance.Card.transition', data));
-  if (state.undone) lines.push(escapeHtml(t('GNG.Model.TC.Stance.Card.undone')));
-  for (const note of state.undoNotes ?? []) lines.push(escapeHtml(note));
-  const undo = state.applied
-    ? `<div class="card-buttons"><button type="button" data-action="tcStanceUndo" data-target-id="${TARGET}">${escapeHtml(t('GNG.Model.TC.Stance.Card.undo'))}</button></div>`
-    : '';
-  return Promise.resolve(
-    `<div class="gng chat-card tc-stance-card gng-card-paper"><header class="card-header"><h3>${f('GNG.Model.TC.Stance.Card.heading', data)}</h3></header>` +
-      lines.map((line) => `<p class="tc-stance-line">${line}</p>`).join('') +
-      undo +
-      '</div>',
-  );
 }
 
 /** Plays the shift on the GM's client and posts its card. */
@@ -147,11 +98,9 @@ async function play(actor: Actor, to: TcStance): Promise<ChatMessage> {
       'system.model.tc.stance': to,
       'system.model.tc.stanceUntil': record?.after ?? 0,
     });
-    const message = await ChatMessage.create({
-      content: await renderCard(state),
+    const message = await postCard('tcStance', state, {
       rolls,
       speaker: ChatMessage.getSpeaker({ actor }),
-      flags: { [SYSTEM_ID]: { type: TC_STANCE_FLAG, [TC_STANCE_FLAG]: state } },
     });
     if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
     return message;
@@ -200,21 +149,31 @@ async function undo({ state }: { state: TcStanceCardState }): Promise<void> {
   state.undone = true;
 }
 
-const parts = subjectCard<TcStanceCardState>({
-  flag: `flags.${SYSTEM_ID}.${TC_STANCE_FLAG}`,
+// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
+// card's flag).
+const { targets, refusals } = subjectCard<TcStanceCardState>({
+  flag: 'flags.gng.tcStance',
   target: TARGET,
-  render: renderCard,
+  render: renderTcStanceCard,
   errors: 'GNG.Model.TC.Stance.Error',
 });
 
 /** The stance card as a table: the GM's Undo. */
 export const tcStanceCard = defineCard<TcStanceCardState, { id: string }, 'tcStanceUndo'>({
   query: TC_STANCE_CARD_QUERY,
-  state: tcStanceCardOf,
+  type: 'tcStance',
+  render: renderTcStanceCard,
+  legacy: legacyTcStanceCard,
+  legacyFlag: 'tcStance',
   actors: (state) => [state.actorUuid],
-  ...parts,
+  targets,
+  refusals,
   actions: { tcStanceUndo: gmUndo(undo) },
 });
+
+/** The stance card's state on a message (typed or legacy), or null. */
+export const tcStanceCardOf = (message: ChatMessage | null | undefined): TcStanceCardState | null =>
+  tcStanceCard.spec.state(message);
 
 /**
  * The asking client (the sheet's stance control, a macro): asks the active GM to shift `actor` into

@@ -1,0 +1,19 @@
+/** The Time Count act card's `system` (subtype `tcAct`; tc-act-state.ts `TcActCardState`). */
+import { CardData } from '../kernel/card-data.js';
+import { arr, bool, id, obj, rec, str } from '../kernel/card-fields.js';
+
+export class TcActData extends CardData {
+  static override defineSchema(): DataSchema {
+    const o = () => obj({ nullable: false });
+    return {
+      combatId: id(),
+      actorUuids: arr(id({ nullable: false })),
+      // Each line a key and its data (a value may be a key too: the action's name).
+      lines: arr(rec({ key: str(), data: o() })),
+      // What Undo reverts: the schedule's and the countdown's records (null once undone).
+      applied: arr(o(), { nullable: true }),
+      undone: bool(),
+      undoNotes: arr(o()),
+    };
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The Time Count stance card as a typed message (issue #34; subtype `tcStance`,
+ * src/cards/tc-maneuver/tc-stance-*): its state in `system`; drawn on each client in its user's
+ * language (the player's client in the pseudo-locale, the GM's in English); and a stance card posted
+ * before the change (`type: 'base'`, `flags.gng.tcStance`) still drawn and undone. Numbers as in
+ * tc-stance-card.test.ts: Zherynn at count 6 shifts into Defensive, Swift, rolled 3 + 2 = 5, acts next
+ * at 11.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getHarness } from '../harness/index.js';
+import { cardView, useModelWorld } from '../fixtures/model-world.js';
+import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { TC_MODEL } from '../../src/rules/models/tc/model.js';
+import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
+import {
+  advanceCount,
+  registerTcSpeedFactorsSetting,
+  setTcInitiative,
+  tcSchedule,
+} from '../../src/combat/tc-schedule.js';
+import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
+import { tcStanceCardOf } from '../../src/cards/tc-maneuver/tc-stance-actions.js';
+
+const h = await getHarness();
+const { gm, player } = h.users;
+
+useModelWorld(h, 3405, TC_MODEL, { endCombats: true });
+const view = cardView(h);
+const { drawn } = cardHelpers(h);
+afterEach(() => {
+  h.setLanguage(player, null);
+  expect([...h.i18n.missing]).toEqual([]);
+});
+
+let zherynn: Actor;
+let combat: Combat;
+let z: string;
+
+const tc = (actor: Actor) =>
+  (actor.system as unknown as { model: { tc: { stance: string; stanceUntil: number } } }).model.tc;
+const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+/** The card's heading and lines as the current user's client draws it. */
+const lines = async (card: ChatMessage) =>
+  [...(await drawn(card)).querySelectorAll('.card-header h3, .tc-stance-line')].map((el) =>
+    el.textContent?.trim(),
+  );
+
+beforeEach(async () => {
+  registerTcSpeedFactorsSetting();
+  registerTcManeuverCards();
+  h.as(gm);
+  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
+  const garret = await h.createActor({ name: 'Garret', type: 'npc' });
+  combat = h.startCombat([zherynn, garret]);
+  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
+  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
+  z = idOf(zherynn);
+  await setTcInitiative(combat, z, { total: 6 });
+  await setTcInitiative(combat, idOf(garret), { total: 7 });
+  await advanceCount(combat); // count 6: Zherynn acts
+});
+
+/** The player shifts Zherynn into Defensive (rolled 3); the card. */
+async function shifted(): Promise<ChatMessage> {
+  h.as(player);
+  h.dice.queue(3);
+  expect(await askGM('gng.tcStance', { actorUuid: zherynn.uuid, stance: 'defensive' })).toMatchObject({
+    ok: true,
+  });
+  await attackActionsSettled();
+  h.as(gm);
+  return game.messages.contents.at(-1) as ChatMessage;
+}
+
+const heading = 'Zherynn: Defensive stance';
+const shift = 'Zherynn shifts from Basic to Defensive (Swift, SF 1d4+2 = 5) and acts next at count 11.';
+const transition = 'Until count 11, Zherynn has the drawbacks of Defensive without its benefits.';
+const undone = 'Undone: the stance and the Time Count are as they were.';
+// The pseudo-locale's: the stance and speed names are localized too, each marked.
+const pHeading = pseudo(`Zherynn: ${pseudo('Defensive')} stance`);
+const pShift = pseudo(
+  `Zherynn shifts from ${pseudo('Basic')} to ${pseudo('Defensive')} (${pseudo('Swift')}, SF 1d4+2 = 5) and acts next at count 11.`,
+);
+const pTransition = pseudo(
+  `Until count 11, Zherynn has the drawbacks of ${pseudo('Defensive')} without its benefits.`,
+);
+
+describe('the stance card as a typed message', () => {
+  it('has the subtype tcStance and its whole state in system, none in its flags', async () => {
+    const card = await shifted();
+    expect(card.type).toBe('tcStance');
+    const state = cardStateOf<Record<string, unknown>>(card);
+    expect(state).toMatchObject({
+      actorUuid: zherynn.uuid,
+      name: 'Zherynn',
+      from: 'basic',
+      to: 'defensive',
+      speedClass: 'swift',
+      sf: 5,
+      formula: '1d4+2',
+      next: 11,
+      untilBefore: 0,
+      applied: { record: { kind: 'act', combatantId: z, before: 6, after: 11 } },
+      undone: false,
+      undoNotes: [],
+    });
+    expect(card.flags.gng?.tcStance).toBeUndefined();
+  });
+
+  it("is drawn in each client's language: the player's pseudo-locale, the GM's English; Undo redraws", async () => {
+    const card = await shifted();
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(await lines(card)).toEqual([pHeading, pShift, pTransition]);
+    h.as(gm);
+    expect(await lines(card)).toEqual([heading, shift, transition]);
+    await view.click(card, 'tcStanceUndo');
+    expect(tc(zherynn)).toMatchObject({ stance: 'basic', stanceUntil: 0 });
+    expect(await lines(card)).toEqual([heading, shift, transition, undone]);
+    h.as(player);
+    expect(await lines(card)).toEqual([pHeading, pShift, pTransition, pseudo(undone)]);
+  });
+});
+
+describe('a stance card posted before issue #34 (type base, its state in flags.gng.tcStance)', () => {
+  it('still renders and its Undo still works, saved in its flags', async () => {
+    const card = await shifted();
+    const {
+      undone: _u,
+      undoNotes: _n,
+      ...old
+    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
+    const legacy = (await ChatMessage.create({
+      content: fresh(card).content,
+      speaker: card.speaker,
+      flags: { gng: { type: 'tcStance', tcStance: old } },
+    })) as ChatMessage;
+    await card.delete();
+    expect(legacy.type).toBe('base');
+    expect(tcStanceCardOf(legacy)).toMatchObject({ to: 'defensive', next: 11 });
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    // Drawn from its stored content (the English it was posted in); no Undo for the player.
+    expect(await lines(legacy)).toEqual([heading, shift, transition]);
+    expect(view.buttons(legacy)).toEqual([]);
+    h.as(gm);
+    expect(view.buttons(legacy)).toEqual(['tcStanceUndo']);
+    await view.click(legacy, 'tcStanceUndo');
+    expect(tc(zherynn)).toMatchObject({ stance: 'basic', stanceUntil: 0 });
+    expect(tcSchedule(combat).next[z]).toBe(6);
+    expect(fresh(legacy).type).toBe('base');
+    expect(fresh(legacy).flags.gng?.tcStance).toMatchObject({ applied: null, undone: true });
+    expect(view.buttons(legacy)).toEqual([]);
+    expect(await lines(legacy)).toEqual([heading, shift, transition, undone]);
+  });
+});
