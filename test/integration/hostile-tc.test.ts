@@ -20,6 +20,7 @@
  * SF 1d6+6 rolled (a PC); the goblin (1 level of good BAB) Primary 10 + Agility 1 = 11, 8 HP, ToP 3;
  * initiative Hadwin 6, the goblin 7 (002:246: lowest first).
  */
+import { undoNoteLines } from '../../src/cards/kernel/index.js';
 import { describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
@@ -339,7 +340,8 @@ describe('taking an act back once the Time Count moved on', () => {
     expect((await act(player, message, 'undoAttack')).ok).toBe(true);
     // Hole: before the fix Hadwin was back at 6, acting at 7 with a fresh attack.
     expect(tcSchedule(combat)).toMatchObject({ count: 7, next: { [f]: 15, [g]: 7 } });
-    expect(state(message).tc?.withdrawn?.notes).toEqual([
+    // The note is a key and its data (issue #34), drawn in the reader's language.
+    expect(undoNoteLines(state(message).tc?.withdrawn?.notes ?? [])).toEqual([
       'Hadwin acted at count 6 and the Time Count is now 7: that act is not taken back, its speed factor stays.',
     ]);
     expect(await attack(player, fighter, goblin, 'Long sword')).toBeNull();
