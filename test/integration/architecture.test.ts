@@ -1,7 +1,7 @@
 /**
  * The house rules of src/ (docs/architecture.md), checked on the source files: no import circles,
  * the card kernel at the bottom (it imports no card and no combat glue), the rules engine pure (no
- * glue), the cards in files small enough to read at once, no handler told its sender by a test, and
+ * glue), every source file small enough to read at once, no handler told its sender by a test, and
  * GnG's combat choke points called only through the world's combat model (issue #26).
  */
 import { describe, expect, it } from 'vitest';
