@@ -4,7 +4,7 @@
  * through the rules engine.
  */
 import { DAMAGE_TYPES } from '../../config/damage-types.js';
-import { SPEED_CLASS_ORDER } from '../../rules/models/tc/speed-classes.js';
+import { SPEED_CLASS_ORDER } from '../../rules/speed-classes.js';
 import type { ItemType } from '../../config/document-types.js';
 import {
   BAB_PROGRESSIONS,
@@ -46,7 +46,7 @@ export const WEAPON_STRENGTH = ['normal', 'bow', 'composite-bow', 'none'] as con
 /**
  * A weapon's speed class under the Time Count model (seed 002, issue #32; decision A10: the text
  * gives no weapon table, so each weapon names its class, Standard by default). The engine's list of
- * ids (speed-classes.ts); the classes' dice and static factors are in speed.ts, loaded with the model.
+ * ids (src/rules/speed-classes.ts); the classes' dice and static factors are in speed.ts, loaded with the model.
  */
 export const WEAPON_SPEED_CLASSES = SPEED_CLASS_ORDER;
 /**

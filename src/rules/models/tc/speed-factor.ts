@@ -4,7 +4,7 @@
  */
 import type { DiceSource } from '../../types.js';
 import { assertFinite, assertInteger, assertOneOf } from '../../validate.js';
-import { SPEED_CLASS_ORDER, type SpeedClass } from './speed-classes.js';
+import { SPEED_CLASS_ORDER, type SpeedClass } from '../../speed-classes.js';
 
 export { SPEED_CLASS_ORDER, type SpeedClass };
 

@@ -1,6 +1,7 @@
 /**
  * The Time Count's speed classes, fastest first (seed 002:250–261): a module of its own so the weapon
- * data model (start code) reads the same list without loading the model's engine.
+ * data model (start code) reads the same list without loading the model's engine (rules/models/tc/,
+ * kept out of the start).
  */
 export type SpeedClass = 'free' | 'rapid' | 'swift' | 'fast' | 'standard' | 'slow' | 'sedentary';
 
