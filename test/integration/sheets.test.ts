@@ -11,6 +11,7 @@ import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { ITEM_TYPES } from '../../src/config/document-types.js';
 import { createOgre } from '../fixtures/ogre.js';
 import { openTab } from '../fixtures/sheet-tabs.js';
+import { cardStateOf } from '../fixtures/cards.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(11));
@@ -257,7 +258,7 @@ describe('character sheet', () => {
     await targetDefender();
     const sheet = await h.openSheet(actor);
     const attackOf = (message: ChatMessage | undefined) =>
-      message?.getFlag('gng', 'attack') as { attack: { chainDice: number[]; total: number } };
+      cardStateOf<{ attack: { chainDice: number[]; total: number } }>(message)!;
     h.dice.queue(20, 9, 3);
     await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
     let message = game.messages.contents.at(-1);
