@@ -13,25 +13,17 @@ import { ATTACK_DIALOG_TEMPLATE } from './dialog-templates.js';
 import {
   CALLED_SHOT_EFFECTS,
   CALLED_SHOT_EFFECT_TABLE,
-  GRIPS,
   RIP_SENSES_CHOICES,
-  SPECIAL_STRIKE_IDS,
   STRIKES_WITH_ITEM,
   specialStrike,
   type CalledShotArmor,
   type CalledShotEffect,
-  type Grip,
-  type RipSensesChoice,
-  type SpecialStrikeId,
 } from '../rules/index.js';
 import {
   DEFAULT_ATTACK_OPTIONS,
   DEFENDER_SITUATIONS,
-  FIRE_CHOICES,
-  type FireChoice,
   type AttackChoices,
   type AttackOptions,
-  type SituationalModifier,
 } from '../cards/attack/attack-options.js';
 import {
   attackRowOf,
@@ -39,12 +31,7 @@ import {
   targetArmor,
   type AttackPreview,
 } from '../cards/attack/attack-preview.js';
-import {
-  anyAdjacent,
-  scattershotContext,
-  scattershotPlan,
-  type ScattershotPlan,
-} from '../cards/attack/scattershot.js';
+import { anyAdjacent, scattershotPlan, type ScattershotPlan } from '../cards/attack/scattershot.js';
 import { heldItems, singleTargetActor, strikesOf } from '../cards/attack/strikes.js';
 import {
   chosenRollMode,
@@ -54,27 +41,22 @@ import {
   type RollMode,
 } from '../cards/kernel/index.js';
 import type { WeaponData } from '../data/item/item-data.js';
-import {
-  barrelsOf,
-  controlledBurstOptions,
-  distanceToTarget,
-  fireRefusal,
-} from '../cards/attack/firearms.js';
-import { combatOptionsFromForm, combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
+import { distanceToTarget } from '../cards/attack/firearms.js';
+import { combatOptionsView, targetNextToAlly } from './attack-dialog-options.js';
 import { oddsShownTo } from '../cards/attack/odds-visibility.js';
 import { modelAnalysis } from '../settings/model-analysis.js';
 import { onDemand, withModule } from '../on-demand.js';
-import { roundsOf } from '../combat/ammunition.js';
 import { modelOffers } from '../settings/combat-model.js';
-import { fireModeOffered } from '../cards/attack/attack-model.js';
 import { combatModel } from '../settings/combat-model.js';
 import { isSagaModel } from '../cards/attack/saga-attack.js';
-import { sagaDialogView, sagaOptionsFromForm, sagaPreview } from './attack-dialog-saga.js';
+import { sagaDialogView, sagaPreview } from './attack-dialog-saga.js';
 import { isEgModel } from '../cards/attack/eg-attack.js';
-import { egDialogView, egOptionsFromForm, egPreview } from './attack-dialog-eg.js';
+import { egDialogView, egPreview } from './attack-dialog-eg.js';
 import { isTcModel } from '../cards/attack/tc-attack.js';
-import { tcDialogView, tcOptionsFromForm, tcPreview } from './attack-dialog-tc.js';
+import { tcDialogView, tcPreview } from './attack-dialog-tc.js';
 import { t, signed } from '../format.js';
+import { SITUATIONAL_MODIFIERS, optionsFromForm } from './attack-dialog-form.js';
+import { fireView, powerAttackHint, previewView, sneakAttackHint } from './attack-dialog-view.js';
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -88,75 +70,7 @@ export const dialogOdds = onDemand(() =>
 );
 
 export { ATTACK_DIALOG_TEMPLATE };
-
-/** The situational rows of the attacker table the dialog offers (the contract's `SituationalModifier`). */
-export const SITUATIONAL_MODIFIERS: readonly SituationalModifier[] = [
-  'flanking',
-  'higher-ground',
-  'squeezing',
-];
-
-/** A whole number from a form value (null, NaN and fractions → `fallback` / truncated), within bounds. */
-function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(min, Math.trunc(n)));
-}
-
-/** The `AttackOptions` of the dialog's form fields (flat names, as `FormDataExtended` gives them). */
-export function optionsFromForm(data: Record<string, unknown>): AttackOptions {
-  const situational = SITUATIONAL_MODIFIERS.filter((s) => data[`situational.${s}`] === true);
-  const defenderSituation = DEFENDER_SITUATIONS.filter((s) => data[`defender.${s}`] === true);
-  const calledShots = CALLED_SHOT_EFFECTS.filter((e) => data[`calledShots.${e}`] === true);
-  const options: AttackOptions = {
-    ...DEFAULT_ATTACK_OPTIONS,
-    situational,
-    defenderSituation,
-    touch: data.touch === true,
-    powerAttack: data.powerAttack === true,
-    nonlethal: data.nonlethal === true,
-    calledShots,
-    bonus: wholeNumber(data.bonus, 0, -100, 100),
-    // Concealment per target, into melee, fighting defensively, the off-hand weapon (issue #18).
-    ...combatOptionsFromForm(data),
-    // The Saga-style model's own choices (attack-dialog-saga.ts; its fields show under it alone).
-    ...sagaOptionsFromForm(data),
-    // The Enlightened Grognard model's own choices (attack-dialog-eg.ts; its fields show under it alone).
-    ...egOptionsFromForm(data),
-    // The Time Count model's own choices (attack-dialog-tc.ts; its fields show under it alone).
-    ...tcOptionsFromForm(data),
-  };
-  // Firearms: the fire mode, and a controlled burst's announced shots ('' = roll 2d6).
-  if (typeof data.fireMode === 'string' && (FIRE_CHOICES as readonly string[]).includes(data.fireMode)) {
-    const controlled = Number(data.fireControlled);
-    options.fire = {
-      mode: data.fireMode as FireChoice,
-      ...(data.fireMode === 'burst' && data.fireControlled && Number.isInteger(controlled)
-        ? { controlled }
-        : {}),
-    };
-  }
-  if (typeof data.grip === 'string' && (GRIPS as readonly string[]).includes(data.grip))
-    options.grip = data.grip as Grip;
-  if (data.singleEdged === true) options.singleEdged = true;
-  if (typeof data.strike === 'string' && (SPECIAL_STRIKE_IDS as readonly string[]).includes(data.strike)) {
-    const strike: NonNullable<AttackOptions['strike']> = { id: data.strike as SpecialStrikeId };
-    if (
-      (STRIKES_WITH_ITEM as readonly string[]).includes(strike.id) &&
-      typeof data.strikeItem === 'string' &&
-      data.strikeItem
-    )
-      strike.itemId = data.strikeItem;
-    if (
-      strike.id === 'rip-senses' &&
-      typeof data.strikeSense === 'string' &&
-      (RIP_SENSES_CHOICES as readonly string[]).includes(data.strikeSense)
-    )
-      strike.sense = data.strikeSense as RipSensesChoice;
-    options.strike = strike;
-  }
-  return options;
-}
+export { SITUATIONAL_MODIFIERS, optionsFromForm } from './attack-dialog-form.js';
 
 export interface AttackDialogOptions extends ApplicationV2Options {
   actor: Actor;
@@ -316,7 +230,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         checked: weapon.touch || Boolean(chosen.touch),
         disabled: weapon.touch,
       },
-      sneakAttack: this.#sneakAttackHint(preview),
+      sneakAttack: sneakAttackHint(preview),
       grip: {
         id: id('grip'),
         show: grips.length > 0,
@@ -331,7 +245,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         id: id('power-attack'),
         checked: Boolean(chosen.powerAttack) && powerAttackFeat,
         disabled: !powerAttackFeat,
-        hint: this.#powerAttackHint(preview),
+        hint: powerAttackHint(this.actor, preview),
       },
       nonlethal: { id: id('nonlethal'), checked: Boolean(chosen.nonlethal) },
       bonus: { id: id('bonus'), value: chosen.bonus ?? 0 },
@@ -374,7 +288,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
           })),
         },
       },
-      fire: this.#fireView(chosen, id),
+      fire: fireView(this.actor, this.weapon, chosen, id),
       combat,
       // Under the Saga-style model GnG's rows are not drawn: no empty "Combat options" fieldset.
       hideCombatOptions:
@@ -391,7 +305,7 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
         preview?.calledShot.improvedCalledShot ? t('GNG.AttackDialog.CalledShot.Improved') : '',
         t('GNG.AttackDialog.CalledShot.Later'),
       ].filter(Boolean),
-      preview: this.#previewView(preview),
+      preview: previewView(preview, this.#scattershot),
       noAttack: preview ? '' : game.i18n.format('GNG.Error.NoAttack', { name: this.weapon.name }),
       // The world setting `showOdds` decides for the dialog too (odds-visibility.ts).
       showOdds: oddsShownTo(game.user, 'dialog', this.actor),
@@ -423,88 +337,6 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return options;
   }
 
-  /**
-   * Firearms: the fire modes (one this weapon cannot fire — no single shots for an accelerated pair,
-   * no automatic fire for a burst — is disabled with the reason), a controlled burst's sizes by the
-   * attacker's proficiency and base attack, and the rounds loaded.
-   */
-  #fireView(chosen: AttackOptions, id: (name: string) => string) {
-    const weapon = this.weapon.system as WeaponData;
-    const rounds = roundsOf(this.weapon);
-    if (!weapon.firearm?.fireModes.length && !rounds) return { show: false };
-    const mode = chosen.fire?.mode ?? 'single';
-    const sizes = controlledBurstOptions(this.actor);
-    return {
-      show: true,
-      id: id('fire-mode'),
-      rounds: rounds
-        ? game.i18n.format('GNG.Fire.RoundsHint', {
-            weapon: this.weapon.name,
-            loaded: rounds.loaded,
-            capacity: rounds.capacity,
-            barrels: barrelsOf(this.weapon),
-          })
-        : null,
-      modes: FIRE_CHOICES.filter((value) => fireModeOffered(value)).map((value) => {
-        // Only what the weapon cannot do disables a mode; rounds and proficiency are the preview's.
-        const refused = fireRefusal(this.actor, this.weapon, { mode: value });
-        const cannot =
-          refused && ['GNG.Fire.Refusal.NoSingle', 'GNG.Fire.Refusal.NoAuto'].includes(refused.key);
-        const label = t(`GNG.Fire.Mode.${value}`);
-        return {
-          value,
-          label: cannot
-            ? game.i18n.format('GNG.CombatOptions.FireModeUnavailable', {
-                mode: label,
-                reason: game.i18n.format(refused.key, refused.data),
-              })
-            : label,
-          selected: value === mode && !cannot,
-          disabled: Boolean(cannot),
-        };
-      }),
-      controlled: {
-        show: sizes.length > 0,
-        id: id('fire-controlled'),
-        choices: [
-          {
-            value: '',
-            label: t('GNG.Fire.ControlledRolled'),
-            selected: chosen.fire?.controlled === undefined,
-          },
-          ...sizes.map((shots) => ({
-            value: String(shots),
-            label: game.i18n.format('GNG.Fire.ControlledShots', { shots }),
-            selected: chosen.fire?.controlled === shots,
-          })),
-        ],
-      },
-    };
-  }
-
-  /** The live part of the dialog: total, breakdown lines, called-shot penalty, notes. */
-  #previewView(preview: AttackPreview | null) {
-    if (!preview) return null;
-    const notes: string[] = [];
-    if (preview.calledShot.penetrationNeedsArmor) notes.push(t('GNG.AttackDialog.CalledShot.NeedsArmor'));
-    const scatter = scattershotContext(this.#scattershot?.record);
-    if (scatter) notes.push(`${scatter.text} ${scatter.targets}`);
-    if (!preview.allowed)
-      notes.push(game.i18n.format('GNG.AttackDialog.NotAllowed', { reason: preview.reason ?? '' }));
-    return {
-      total: signed(preview.total),
-      // Every part once: the sheet's bonus itemized, then the choices' (the called-shot and strike
-      // penalties among them, marked).
-      lines: preview.lines.map((line) => ({
-        label: game.i18n.has(line.label) ? t(line.label) : line.label,
-        value: signed(line.value),
-        className: line.kind ? `attack-line ${line.kind}-line` : 'attack-line',
-      })),
-      strengthDamage: preview.strengthDamage === null ? null : signed(preview.strengthDamage),
-      notes,
-    };
-  }
-
   override async _onRender(context: Record<string, unknown>, options: ApplicationRenderOptions) {
     await super._onRender(context, options);
     const form = this.element;
@@ -519,33 +351,6 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     form.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled])')?.focus();
   }
 
-  /**
-   * Why Power Attack would add nothing (empty: it adds): no feat, or a grip other than two-handed —
-   * the engine doubles Strength to damage only with a two-handed grip (`strengthDamageBonus`).
-   */
-  #powerAttackHint(preview: AttackPreview | null): string {
-    if (!this.actor.system.derived.feats.includes('power-attack'))
-      return t('GNG.AttackDialog.PowerAttackNeedsFeat');
-    const grip = preview?.grip ?? null;
-    if (grip === 'two-handed') return '';
-    return game.i18n.format('GNG.AttackDialog.PowerAttackGrip', {
-      grip: grip ? t(`GNG.AttackDialog.Grip.${grip}`) : t('GNG.AttackDialog.PowerAttackNoGrip'),
-    });
-  }
-
-  /**
-   * The attacker's sneak attack against this target, as the card will count it (empty: no dice): the
-   * bonus, or why it does not count (sneak-attack.ts). Nothing to choose: GnG SNEAK ATTACK applies it.
-   */
-  #sneakAttackHint(preview: AttackPreview | null): string {
-    const sneak = preview?.sneakAttack;
-    if (!sneak?.dice) return '';
-    return game.i18n.format(`GNG.AttackDialog.SneakAttackHint.${sneak.reason}`, {
-      dice: sneak.dice,
-      bonus: signed(sneak.bonus),
-    });
-  }
-
   /** Shows the attack bonus of the choices the form holds now (no re-render: focus stays put). */
   refresh(): void {
     const options = this.currentOptions();
@@ -553,17 +358,17 @@ export class AttackDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     this.#renderOdds(options, preview);
     const powerHint = this.element.querySelector<HTMLElement>('.power-attack-hint');
     if (powerHint) {
-      const text = this.#powerAttackHint(preview);
+      const text = powerAttackHint(this.actor, preview);
       powerHint.textContent = text;
       powerHint.hidden = text === '';
     }
     const sneakHint = this.element.querySelector<HTMLElement>('.sneak-attack-hint');
     if (sneakHint) {
-      const text = this.#sneakAttackHint(preview);
+      const text = sneakAttackHint(preview);
       sneakHint.textContent = text;
       sneakHint.hidden = text === '';
     }
-    const view = this.#previewView(preview);
+    const view = previewView(preview, this.#scattershot);
     const live = this.element.querySelector<HTMLElement>('.attack-preview');
     if (!view || !live) return;
     const doc = this.element.ownerDocument;

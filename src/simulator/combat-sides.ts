@@ -12,7 +12,7 @@ export interface SideEntry {
   name: string;
 }
 
-/** v13's `CONST.TOKEN_DISPOSITIONS` (declared in src/foundry.d.ts). */
+/** v13's `CONST.TOKEN_DISPOSITIONS` (declared in src/foundry-globals.d.ts). */
 const FRIENDLY = 1;
 const HOSTILE = -1;
 

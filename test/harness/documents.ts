@@ -743,7 +743,7 @@ export class HarnessActor extends HarnessDocument implements Actor {
   static override embedded = { Item: 'items', ActiveEffect: 'effects' };
   // Filled by applyActiveEffects during the base constructor's preparation: declared, not initialized.
   declare statuses: Set<string>;
-  // The system's own data model (src/foundry.d.ts: both actor types share CreatureData).
+  // The system's own data model (src/foundry-documents.d.ts: both actor types share CreatureData).
   declare system: Actor['system'];
 
   get items(): HarnessCollection<Item> {

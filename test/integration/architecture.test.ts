@@ -1,7 +1,7 @@
 /**
  * The house rules of src/ (docs/architecture.md), checked on the source files: no import circles,
  * the card kernel at the bottom (it imports no card and no combat glue), the rules engine pure (no
- * glue), the cards in files small enough to read at once, no handler told its sender by a test, and
+ * glue), every source file small enough to read at once, no handler told its sender by a test, and
  * GnG's combat choke points called only through the world's combat model (issue #26).
  */
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,13 @@ const graph = new Map<string, string[]>(
 );
 const rel = (file: string) => relative(ROOT, file);
 
+/**
+ * Source files allowed over 500 lines while a lane splits them (issue #34, round 2). Empty: the card
+ * folders r2a (dying, area, burst, suppress), r2b (grapple) and r2c (tc-act, tc-maneuver,
+ * eg-maneuver) split are all under 500 lines on main; a file listed here that is not over fails.
+ */
+const STILL_SPLITTING: readonly string[] = [];
+
 describe('the shape of src/', () => {
   it('has no import circle', () => {
     const state = new Map<string, 'open' | 'done'>();
@@ -67,13 +74,17 @@ describe('the shape of src/', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('keeps every card file readable at once (about 500 lines at most)', () => {
-    const cards = files.filter((file) => file.startsWith(join(SRC, 'cards')));
-    expect(cards.length).toBeGreaterThan(10);
-    const long = cards
-      .map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))
-      .filter((entry) => entry.lines > 530);
+  it('keeps every source file readable at once (500 lines at most)', () => {
+    const all = filesUnder(SRC);
+    expect(all.length).toBeGreaterThan(300);
+    const lines = (file: string) => readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length;
+    const long = all
+      .filter((file) => !STILL_SPLITTING.includes(rel(file)))
+      .map((file) => ({ file: rel(file), lines: lines(file) }))
+      .filter((entry) => entry.lines > 500);
     expect(long).toEqual([]);
+    // An entry of the list must still need it (a file split since fails here: drop it from the list).
+    expect(STILL_SPLITTING.filter((file) => lines(join(ROOT, file)) <= 500)).toEqual([]);
   });
 
   it('never hands a query handler its sender in a test (v13 passes only { timeout })', () => {

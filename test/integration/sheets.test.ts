@@ -5,13 +5,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { cardStateOf } from '../fixtures/cards.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, FIGHTER_CLASS } from '../fixtures/appendix3.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { ITEM_TYPES } from '../../src/config/document-types.js';
 import { createOgre } from '../fixtures/ogre.js';
 import { openTab } from '../fixtures/sheet-tabs.js';
+import { cardStateOf } from '../fixtures/cards.js';
 
 const h = await getHarness();
 beforeEach(() => h.reset(11));
@@ -258,7 +258,7 @@ describe('character sheet', () => {
     await targetDefender();
     const sheet = await h.openSheet(actor);
     const attackOf = (message: ChatMessage | undefined) =>
-      cardStateOf(message) as unknown as { attack: { chainDice: number[]; total: number } };
+      cardStateOf<{ attack: { chainDice: number[]; total: number } }>(message)!;
     h.dice.queue(20, 9, 3);
     await h.click(sheet, '.attack button[data-action="rollAttack"]', { shiftKey: true });
     let message = game.messages.contents.at(-1);

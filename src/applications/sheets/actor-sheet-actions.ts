@@ -243,32 +243,20 @@ async function onHealTarget(this: GnGActorSheet, _event: PointerEvent, target: H
   if (kind === 'surgery' && this.rendered) await this.render({ parts: ['tab-effects'] });
 }
 
-async function onToggleEquipped(
-  this: GnGActorSheet,
-  _event: PointerEvent,
-  target: HTMLElement,
-): Promise<void> {
-  const item = itemOf(this, target);
-  if (!item || !this.isEditable) return;
-  const equipped = (item.system as unknown as { equipped: boolean }).equipped;
-  // Equipping means carrying it too.
-  await item.update(
-    equipped ? { 'system.equipped': false } : { 'system.equipped': true, 'system.carried': true },
-  );
-}
-
-async function onToggleCarried(
-  this: GnGActorSheet,
-  _event: PointerEvent,
-  target: HTMLElement,
-): Promise<void> {
-  const item = itemOf(this, target);
-  if (!item || !this.isEditable) return;
-  const carried = (item.system as unknown as { carried: boolean }).carried;
-  // Putting an item down unequips it.
-  await item.update(
-    carried ? { 'system.carried': false, 'system.equipped': false } : { 'system.carried': true },
-  );
+/**
+ * Equips or unequips, carries or puts down the item of the row: equipping means carrying it too,
+ * putting it down unequips it.
+ */
+function toggleItem(field: 'equipped' | 'carried') {
+  return async function (this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = itemOf(this, target);
+    if (!item || !this.isEditable) return;
+    const on = (item.system as unknown as Record<typeof field, boolean>)[field];
+    const other = field === 'equipped' ? 'carried' : 'equipped';
+    // Only equipping carries, only putting down unequips.
+    const also = on === (field === 'carried') ? { [`system.${other}`]: !on } : {};
+    await item.update({ [`system.${field}`]: !on, ...also });
+  };
 }
 
 async function onOpenItem(this: GnGActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
@@ -337,8 +325,8 @@ export const ACTOR_SHEET_ACTIONS: Record<string, SheetAction> = {
   egAction: onEgAction,
   rest: onRest,
   healTarget: onHealTarget,
-  toggleEquipped: onToggleEquipped,
-  toggleCarried: onToggleCarried,
+  toggleEquipped: toggleItem('equipped'),
+  toggleCarried: toggleItem('carried'),
   openItem: onOpenItem,
   deleteItem: onDeleteItem,
   createItem: onCreateItem,

@@ -350,6 +350,21 @@ export function tabPart(name: string): HandlebarsTemplatePart {
   return { template: systemPath(`templates/actor/tabs/${name}.hbs`), scrollable: [''] };
 }
 
+/**
+ * An actor sheet's parts, in order: the header, the combat panel, the tab bar, then one panel per tab
+ * (the Combat tab's template given, the others shared by every actor sheet).
+ */
+export function actorSheetParts(header: string, combatTab: string): Record<string, HandlebarsTemplatePart> {
+  const shared = ['skills', 'inventory', 'feats', 'magic', 'effects', 'biography'];
+  return {
+    header: actorPart(header),
+    combat: actorPart('combat'),
+    tabs: actorPart('tabs'),
+    'tab-combat': tabPart(combatTab),
+    ...Object.fromEntries(shared.map((name) => [`tab-${name}`, tabPart(name)])),
+  };
+}
+
 /** The sections the tab panels include (`templates/actor/parts/`). */
 const SECTIONS = [
   'attacks',

@@ -3,7 +3,7 @@
  * combat numbers in a few lines) around the same combat panel and tabs as the character sheet; its
  * Combat tab holds the stat block and the attacks.
  */
-import { GnGActorSheet, actorPart as part, tabPart as tab } from './actor-sheet.js';
+import { GnGActorSheet, actorSheetParts } from './actor-sheet.js';
 
 export class NpcSheet extends GnGActorSheet {
   static override DEFAULT_OPTIONS: ApplicationV2Options = {
@@ -11,16 +11,5 @@ export class NpcSheet extends GnGActorSheet {
     position: { width: 640, height: 780 },
   };
 
-  static override PARTS: Record<string, HandlebarsTemplatePart> = {
-    header: part('npc-header'),
-    combat: part('combat'),
-    tabs: part('tabs'),
-    'tab-combat': tab('npc-combat'),
-    'tab-skills': tab('skills'),
-    'tab-inventory': tab('inventory'),
-    'tab-feats': tab('feats'),
-    'tab-magic': tab('magic'),
-    'tab-effects': tab('effects'),
-    'tab-biography': tab('biography'),
-  };
+  static override PARTS: Record<string, HandlebarsTemplatePart> = actorSheetParts('npc-header', 'npc-combat');
 }

@@ -6,6 +6,7 @@
  */
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { immunityWords } from '../kernel/index.js';
+import { resolveWounding } from '../../rules/index.js';
 
 const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
@@ -125,7 +126,9 @@ export function damageExtras(
     });
   } else if (p.wounding && !target.applied && dmg.final >= 1)
     lines.push({
-      label: f('GNG.Attack.Property.WoundingPending', { dc: 10 + dmg.final }),
+      label: f('GNG.Attack.Property.WoundingPending', {
+        dc: resolveWounding(dmg.final).dc ?? '',
+      }),
       value: '',
       kind: 'wounding-pending',
     });

@@ -4,6 +4,7 @@
  * through the rules engine.
  */
 import { DAMAGE_TYPES } from '../../config/damage-types.js';
+import { SPEED_CLASS_ORDER } from '../../rules/speed-classes.js';
 import type { ItemType } from '../../config/document-types.js';
 import {
   BAB_PROGRESSIONS,
@@ -44,18 +45,10 @@ export const CLASS_KINDS = ['class', 'prestige', 'racial'] as const;
 export const WEAPON_STRENGTH = ['normal', 'bow', 'composite-bow', 'none'] as const;
 /**
  * A weapon's speed class under the Time Count model (seed 002, issue #32; decision A10: the text
- * gives no weapon table, so each weapon names its class, Standard by default). The ids only: the
- * classes' dice and static factors are the engine's (src/rules/models/tc/speed.ts, loaded with the model).
+ * gives no weapon table, so each weapon names its class, Standard by default). The engine's list of
+ * ids (src/rules/speed-classes.ts); the classes' dice and static factors are in speed.ts, loaded with the model.
  */
-export const WEAPON_SPEED_CLASSES = [
-  'free',
-  'rapid',
-  'swift',
-  'fast',
-  'standard',
-  'slow',
-  'sedentary',
-] as const;
+export const WEAPON_SPEED_CLASSES = SPEED_CLASS_ORDER;
 /**
  * Descriptive weapon properties (tags for the sheet, chat cards and later automation): the SRD's
  * reach, double, trip… plus GnG's scattershot and continuous beam. Stored only; nothing derives from

@@ -4,19 +4,9 @@
  */
 import type { DiceSource } from '../../types.js';
 import { assertFinite, assertInteger, assertOneOf } from '../../validate.js';
+import { SPEED_CLASS_ORDER, type SpeedClass } from '../../speed-classes.js';
 
-export type SpeedClass = 'free' | 'rapid' | 'swift' | 'fast' | 'standard' | 'slow' | 'sedentary';
-
-/** The speed classes, fastest first: a class step moves one place along this list. */
-export const SPEED_CLASS_ORDER: readonly SpeedClass[] = [
-  'free',
-  'rapid',
-  'swift',
-  'fast',
-  'standard',
-  'slow',
-  'sedentary',
-];
+export { SPEED_CLASS_ORDER, type SpeedClass };
 
 export interface SpeedClassRow {
   /** The Random SF roll (Free has none). */
