@@ -45,7 +45,10 @@ function recorder(actors: Actor[]) {
       h.as(gm);
       steps.push({
         step,
-        flags: m.flags?.gng ?? null,
+        // A typed card's state (issue #34: `system`) is recorded where a legacy card kept it
+        // (`flags.gng.<type>`), so the snapshots still prove the state unchanged.
+        flags:
+          m.type === 'base' ? (m.flags?.gng ?? null) : { ...m.flags?.gng, [m.type]: m.system.toObject() },
         content: m.content,
         gmView: h.renderMessage(m).outerHTML,
         actors: actors.map((a) => ({

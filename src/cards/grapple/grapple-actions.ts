@@ -8,7 +8,6 @@
  * grapple holding them (an escape changes those too; grapple-index.ts); `start` posts a new card
  * (grapple-start.ts). Undo reverts the last resolved step exactly (grapple-undo.ts).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { attackOfOpportunityStopsGrapple, resolveAttack } from '../../rules/index.js';
 import {
   actorOf,
@@ -25,7 +24,6 @@ import {
   GRAPPLE_QUERY,
   grappleActionAvailable,
   grappleActionSide,
-  grappleState,
   grappleUserMayAct,
   keptDie,
   keptFor,
@@ -54,7 +52,7 @@ import {
   rollTouchDefense,
   zeroRoll,
 } from './grapple-checks.js';
-import { renderGrappleCard } from './grapple-render.js';
+import { GRAPPLE_TYPED } from './grapple-render.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
@@ -237,10 +235,6 @@ async function woundTraumaSave({ message, state }: Run, { actorFor }: Sides): Pr
   await rollWoundTrauma(message, actorFor(damaged), step.woundTrauma as WoundTrauma, origin);
 }
 
-async function saveGrappleCard(message: ChatMessage, state: GrappleCardState): Promise<void> {
-  await message.update({ content: await renderGrappleCard(state), [`flags.${SYSTEM_ID}.grapple`]: state });
-}
-
 /**
  * The grapple card's table. Undo (`undo`) reverts the last resolved step: a move with its answer
  * (`oppose`), a touch attack the attack of opportunity stopped, a throw with its distance
@@ -250,12 +244,11 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
   query: GRAPPLE_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('gngGrapple', 'GNG.Model.Action.grapple', ['undo']),
-  state: grappleState,
+  ...GRAPPLE_TYPED,
   targets: () => SIDES,
   actors: (state) => [state.attacker.actorUuid, state.defender.actorUuid],
   // Also the other grapple cards holding its actors, and their actors: an escape ends those too.
   queueKeys: (_state, messageId) => grappleQueueKeys(messageId),
-  save: saveGrappleCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Grapple.Error.NoCard',

@@ -14,7 +14,7 @@ import type { CardActionResult } from '../kernel/result.js';
 import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-flag.js';
+import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, isGrappleMessage } from './grapple-flag.js';
 
 // What other cards read of a grapple card (the called shots' check for a grapple under way).
 export { grappleState } from './grapple-flag.js';
@@ -27,8 +27,7 @@ export const grappleModule = onDemand(async () => {
   return card;
 });
 
-/** Whether a message carries a grapple card (of any version: an old one is drawn with its buttons off). */
-const isGrappleCard = (message: ChatMessage): boolean => Boolean(message.flags?.[SYSTEM_ID]?.grapple);
+const isGrappleCard = isGrappleMessage;
 
 /** A GM's attack card (a grab may wait for it as its attack of opportunity: grapple-aoo.ts). */
 function isAttackCard(message: ChatMessage): boolean {
@@ -38,9 +37,7 @@ function isAttackCard(message: ChatMessage): boolean {
 /** Whether a GM's grapple card waits at the grab for the attack of opportunity its defender took. */
 function grabWaits(): boolean {
   return game.messages.contents.some((m) => {
-    const state = isGMMessage(m)
-      ? (m.flags?.[SYSTEM_ID]?.grapple as { phase?: unknown; aoo?: unknown })
-      : null;
+    const state = isGMMessage(m) ? grappleState(m) : null;
     return state?.phase === 'grab' && Boolean(state.aoo);
   });
 }
@@ -90,6 +87,7 @@ export function registerGrappleCard(): void {
     renders: isGrappleCard,
     decorate: (card, message, html) => card.decorateGrappleCard(message, html),
     templates: [GRAPPLE_CARD_TEMPLATE],
+    types: ['grapple'],
   });
   // What the card's own hooks (registerGrappleHooks) do once it is loaded.
   const onMessage = (message: ChatMessage, created: boolean) => {
