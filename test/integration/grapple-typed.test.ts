@@ -8,7 +8,7 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
-import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-card.js';
+import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { buttons, click, drawn } = cardHelpers(h);

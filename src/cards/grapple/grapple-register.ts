@@ -1,5 +1,5 @@
 /**
- * The grapple card's registration on `init` (issue #29): the card (grapple-card.ts with its checks,
+ * The grapple card's registration on `init` (issue #29): the card (grapple-ask.ts with its checks,
  * moves, undo, rendering, index and attack of opportunity) is loaded on first use — its query
  * reaching the GM, one of its cards rendered or posted, `game.gng.grapple` (the sheet, the token
  * HUD), a Stab and Grab hit, the sheet of a grappling actor, or on the active GM a grappling actor's
@@ -18,11 +18,11 @@ import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, isGrappleMessage } 
 
 // What other cards read of a grapple card (the called shots' check for a grapple under way).
 export { grappleState } from './grapple-flag.js';
-import type * as GrappleCard from './grapple-card.js';
+import type * as GrappleCard from './grapple-ask.js';
 
-/** The card (grapple-card.ts), loaded on first use; its hooks are registered with it, once. */
+/** The card (grapple-ask.ts), loaded on first use; its hooks are registered with it, once. */
 export const grappleModule = onDemand(async () => {
-  const card = await import('./grapple-card.js');
+  const card = await import('./grapple-ask.js');
   card.registerGrappleHooks();
   return card;
 });
@@ -56,7 +56,7 @@ function renderSheetsOf(uuid: string): void {
 }
 
 /**
- * The sheet's grapple moves (grapple-card.ts `sheetGrapples`): none unless the actor is grappling;
+ * The sheet's grapple moves (grapple-ask.ts `sheetGrapples`): none unless the actor is grappling;
  * the first sheet of a grappling actor loads the card and renders again with them.
  */
 export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrapple[] {
@@ -67,7 +67,7 @@ export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrappl
   return [];
 }
 
-/** A move pressed on a sheet (grapple-card.ts `requestSheetGrappleMove`). */
+/** A move pressed on a sheet (grapple-ask.ts `requestSheetGrappleMove`). */
 export function requestSheetGrappleMove(
   messageId: string,
   move: string,

@@ -1,5 +1,5 @@
 /**
- * The grapple card's state (`flags.gng.grapple`) and the rules every client reads from it: who may
+ * The grapple card's state (its message's `system`, or `flags.gng.grapple` on an older card) and the rules every client reads from it: who may
  * press what (decision G16 for Undo), and what can be done now. No document is changed here.
  */
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
