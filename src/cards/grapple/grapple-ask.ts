@@ -1,9 +1,9 @@
 /**
  * The grapple card (core "Grapple"; GnG "GRAPPLING", "Advanced Grappling", "Stab and Grab"):
  * `game.gng.grapple` (the sheet, the token HUD) asks the active GM to post one card for the user's
- * single targeted token; its state is the message's `system` (subtype `grapple`; `flags.gng.grapple` on an older card). The start follows core "Starting a
- * Grapple": the defender's owner takes or declines the attack of opportunity (no Improved Grapple)
- * before the attacker goes on; the attacker's melee touch attack is rolled against the defender's
+ * single targeted token; its state is the message's `system` (subtype `grapple`; `flags.gng.grapple`
+ * on an older card). The start follows core "Starting a Grapple": the defender's owner takes or
+ * declines the attack of opportunity (no Improved Grapple) before the attacker goes on; the attacker's melee touch attack is rolled against the defender's
  * rolled touch Defense; on a hit the attacker's hold check is rolled and the defender answers with a
  * grapple check; a won hold links both actors (`grappling`, each effect's `flags.gng.grappleWith`
  * names the other actor) and deals damage. A Stab and Grab hit opens the card at the hold

@@ -1,6 +1,7 @@
 /**
- * The grapple card's state (its message's `system`, or `flags.gng.grapple` on an older card) and the rules every client reads from it: who may
- * press what (decision G16 for Undo), and what can be done now. No document is changed here.
+ * The grapple card's state (its message's `system`, or `flags.gng.grapple` on an older card) and the
+ * rules every client reads from it: who may press what (decision G16 for Undo), and what can be done
+ * now. No document is changed here.
  */
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
