@@ -8,7 +8,11 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
-import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
+import {
+  grappleState,
+  requestGrappleAction,
+  type GrappleCardState,
+} from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { buttons, click, drawn } = cardHelpers(h);
@@ -120,5 +124,27 @@ describe('the grapple card as a typed message', () => {
       steps: [],
     });
     expect(grappleState(fresh(legacy))).toEqual(undone);
+  });
+
+  it('a throw choice with a field its schema does not name, or of the wrong type, is refused as malformed', async () => {
+    const card = await post();
+    h.as(otherPlayer);
+    const id = card.id as string;
+    const malformed = { ok: false, error: 'GNG.Error.Attack.BadRequest' };
+    expect(await requestGrappleAction(id, 'throwChoice', { feet: 5, keep: false, x: 1 })).toMatchObject(
+      malformed,
+    );
+    expect(await requestGrappleAction(id, 'throwChoice', { feet: '5', keep: false })).toMatchObject(
+      malformed,
+    );
+    expect(await requestGrappleAction(id, 'throwChoice', { feet: 5.5, keep: false })).toMatchObject(
+      malformed,
+    );
+    // Well formed, it is refused only because no throw waits for its choice.
+    expect(await requestGrappleAction(id, 'throwChoice', { feet: 5, keep: false })).toMatchObject({
+      ok: false,
+      error: 'GNG.Grapple.Error.Unavailable.throwChoice',
+    });
+    expect(cardStateOf(fresh(card))).toEqual(cardStateOf(card));
   });
 });

@@ -12,6 +12,7 @@ import { attackOfOpportunityStopsGrapple, resolveAttack } from '../../rules/inde
 import {
   actorOf,
   defineCard,
+  payload,
   Refusal,
   showRolls,
   type CardActionSpec,
@@ -79,6 +80,8 @@ interface Sides {
 }
 
 const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
+/** The throw's choice: how far (whole feet, checked against the maximum on the GM) and whether the hold is kept. */
+const throwFields = payload({ feet: 'int', keep: 'bool' }, 'GNG.Error.Attack.BadRequest');
 
 function onlyFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
   if (Object.keys(extra).some((key) => !allowed.includes(key))) throw bad();
@@ -333,11 +336,8 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
         ),
       {
         parse(extra) {
-          onlyFields(extra, ['feet', 'keep']);
-          const { feet, keep } = extra;
-          if (typeof feet !== 'number' || !Number.isInteger(feet) || feet < 0 || typeof keep !== 'boolean')
-            throw bad();
-          if (feet > 0 && keep) throw bad();
+          const { feet, keep } = throwFields(extra) as { feet: number; keep: boolean };
+          if (feet < 0 || (feet > 0 && keep)) throw bad();
           return { feet, keep };
         },
         fields: (button) => ({ feet: Number(button.dataset.feet), keep: button.dataset.keep === 'true' }),
