@@ -2,7 +2,7 @@
  * The grapple card as a table of the card kernel (query `gng.grappleAction`). Its targets are its two
  * sides: a request is `{ messageId, action, target: 'attacker' | 'defender', …the action's own
  * fields }`, the side {@link grappleActionSide} says (either side for a sided move and the weapon
- * choice). For each button: who may press it (grapple-state.ts, decision G16 for Undo), when (the
+ * choice). For each button: who may press it (grapple-rules.ts, decision G16 for Undo), when (the
  * named side's Advanced Grapple, pin or lock), its fields, and what it does on the GM's client,
  * re-deriving every number. Every action waits in the queues of the card, its actors and every other
  * grapple holding them (an escape changes those too; grapple-index.ts); `start` posts a new card
@@ -42,7 +42,7 @@ import {
   type GrapplePending,
   type GrappleSide,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { grappleQueueKeys } from './grapple-index.js';
 import {
   checkBonus,

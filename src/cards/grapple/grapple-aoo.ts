@@ -3,7 +3,7 @@
  * ordinary attack card: on the active GM, the first attack card the defender posts against the
  * grappler after taking it (on the grapple card) is linked to the grapple card (`aoo.messageId`), and
  * the grapple card is rendered again whenever that attack card changes or goes, so its Touch attack
- * button and its words follow the attack (grapple-state.ts `aooAttack`, `aooUnresolved`).
+ * button and its words follow the attack (grapple-rules.ts `aooAttack`, `aooUnresolved`).
  *
  * Which grapple cards wait for an attack of opportunity is an in-memory index (defender uuid → card
  * ids at the grab whose attack of opportunity was taken), built once from the log on first use and
@@ -11,7 +11,7 @@
  */
 import { isActiveGM } from '../../documents/active-gm.js';
 import { serialized, track, isGMMessage } from '../kernel/index.js';
-import { aooAttack, grappleState, type GrappleCardState } from './grapple-state.js';
+import { aooAttack, grappleState, type GrappleCardState } from './grapple-rules.js';
 import { cardState as attackCardState } from '../attack/attack-state.js';
 import { grappleQueueKeys } from './grapple-index.js';
 import { renderGrappleCard, saveGrappleCard } from './grapple-render.js';

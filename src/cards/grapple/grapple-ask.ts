@@ -16,7 +16,7 @@
  * the GM through the `gng.grappleAction` query `{ messageId, action, target: side, …fields }`, which
  * re-derives every number, queued per card and per actor.
  *
- * The card's modules: grapple-state (state, permissions, availability, the side an action names),
+ * The card's modules: grapple-rules (state, permissions, availability, the side an action names),
  * grapple-index (the cards holding an actor, the queue keys), grapple-checks (weapons, bonuses,
  * rolls), grapple-render (template context), grapple-outcomes (what a step does to the actors),
  * grapple-moves (the GM resolves the checks), grapple-undo, grapple-start (new cards), grapple-actions
@@ -53,7 +53,7 @@ import {
   type GrappleAction,
   type GrappleOptions,
   type GrappleSide,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grapple-index.js';
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 import { grappleCard } from './grapple-actions.js';
@@ -85,7 +85,7 @@ export {
   type GrappleSide,
   type GrappleStep,
   type GrappleTimedEffect,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 export { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 export {
   grappleCheckParts,

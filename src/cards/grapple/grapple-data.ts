@@ -1,4 +1,4 @@
-/** The grapple card's `system` (subtype `grapple`; grapple-state.ts `GrappleCardState`). */
+/** The grapple card's `system` (subtype `grapple`; grapple-rules.ts `GrappleCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, obj, rec, str } from '../kernel/card-fields.js';
 

@@ -26,7 +26,7 @@ import {
   type GrapplePending,
   type GrappleRoll,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 import { checkBonus, roll, zeroRoll } from './grapple-checks.js';
 import {

@@ -14,10 +14,10 @@ import type { CardActionResult } from '../kernel/result.js';
 import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, isGrappleMessage } from './grapple-flag.js';
+import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, isGrappleMessage } from './grapple-state.js';
 
 // What other cards read of a grapple card (the called shots' check for a grapple under way).
-export { grappleState } from './grapple-flag.js';
+export { grappleState } from './grapple-state.js';
 import type * as GrappleCard from './grapple-ask.js';
 
 /** The card (grapple-ask.ts), loaded on first use; its hooks are registered with it, once. */

@@ -20,8 +20,8 @@ import {
   type GrappleCardState,
   type GrappleSide,
   type GrappleStep,
-} from './grapple-state.js';
-import { legacyGrappleState } from './grapple-flag.js';
+} from './grapple-rules.js';
+import { legacyGrappleState } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';

@@ -15,7 +15,7 @@ import {
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { creature, other, uuidOf, type GrappleCardState } from './grapple-state.js';
+import { creature, other, uuidOf, type GrappleCardState } from './grapple-rules.js';
 import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
 import { hasFeat } from '../../documents/actor-feats.js';

@@ -18,7 +18,7 @@ import {
   type GrappleCardState,
   type GrappleKeptDice,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { setStatus, timedEffectData } from './grapple-outcomes.js';
 import { saveGrappleCard } from './grapple-render.js';
 
