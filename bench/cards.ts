@@ -30,7 +30,7 @@ import { getHarness } from '../test/harness/index.js';
 import { HarnessCollection } from '../test/harness/documents.js';
 import { appendix3Fighter } from '../test/fixtures/appendix3.js';
 import { attackActionsSettled } from '../src/cards/kernel/index.js';
-import { grappleState } from '../src/cards/grapple/grapple-card.js';
+import { grappleState } from '../src/cards/grapple/grapple-ask.js';
 import { figure } from './figures.js';
 
 /** Messages in the full log (`BENCH_LOG=20000 npx tsx bench/cards.ts` magnifies any cost that grows with it). */

@@ -42,7 +42,7 @@ import { dyingModule } from './cards/dying/dying-register.js';
 import { sagaTurnModule } from './models/saga-turn-start.js';
 import type { TokenType as TokenKind } from './rules/models/eg/tokens.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
-import type { GrappleOptions } from './cards/grapple/grapple-card.js';
+import type { GrappleOptions } from './cards/grapple/grapple-ask.js';
 import { grappleModule } from './cards/grapple/grapple-register.js';
 import type { CardActionResult } from './cards/attack/attack-flow.js';
 import type { Maneuver } from './rules/index.js';
@@ -137,7 +137,7 @@ export interface GnGApi {
   /**
    * `actor` (owned by the user) starts a grapple against `options.target` or the user's single
    * targeted token: the GM posts the grapple card (the defender's attack of opportunity unless
-   * Improved Grapple, the melee touch attack, then the hold check; see src/cards/grapple/grapple-card.ts).
+   * Improved Grapple, the melee touch attack, then the hold check; see src/cards/grapple/grapple-ask.ts).
    */
   grapple(actor: Actor, options?: GrappleOptions): Promise<ChatMessage | null>;
   /** A prone `actor` (owned by the user) tries a Quick Stand (Tumble DC 20, once per round, provokes). */

@@ -25,6 +25,7 @@ import { TcActData } from './tc-act/tc-act-data.js';
 import { TcManeuverData } from './tc-maneuver/tc-maneuver-data.js';
 import { EgManeuverData } from './eg-maneuver/eg-maneuver-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
+import { GrappleData } from './grapple/grapple-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -49,4 +50,5 @@ export const CARD_DATA_MODELS = {
   tcAct: TcActData,
   tcManeuver: TcManeuverData,
   egManeuver: EgManeuverData,
+  grapple: GrappleData,
 };

@@ -39,7 +39,7 @@ export const FEAT_AUTOMATION: Readonly<Record<string, string>> = {
   'feather-touch': 'src/rules/appendix-feats.ts: Dexterity for the nerve strikes’ save DC',
   'improved-grapple': 'src/data/actor/derive-creature.ts: +4 on grapple checks',
   'improved-initiative': 'src/data/actor/derive-creature.ts (engine initiative.ts): +4 on initiative checks',
-  'advanced-grapple': 'src/cards/grapple/grapple-state.ts: Choke, Lock and Throw at −4',
+  'advanced-grapple': 'src/cards/grapple/grapple-rules.ts: Choke, Lock and Throw at −4',
   'nonlethal-force': 'src/cards/attack/attack-preview.ts: no −4 for nonlethal damage with a lethal weapon',
   sniper: 'src/cards/attack/sneak-attack.ts: the sneak attack bonus beyond 30 ft',
   'power-attack': 'src/applications/attack-dialog.ts: twice the Strength bonus with a two-handed grip',

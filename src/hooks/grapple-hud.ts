@@ -3,7 +3,7 @@
  * when the user owns the token's actor and targets exactly one other token; it starts the grapple
  * card (`startGrapple`) against that target, like the sheet's button.
  */
-import { singleGrappleTarget } from '../cards/grapple/grapple-flag.js';
+import { singleGrappleTarget } from '../cards/grapple/grapple-state.js';
 import { grappleModule } from '../cards/grapple/grapple-register.js';
 import { callModule } from '../on-demand.js';
 import { addHudButton } from './hud-button.js';

@@ -15,7 +15,7 @@ import { buttonBoxes, showInChatLog } from './card-layout.js';
 import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
 import { cardState } from '../../src/cards/attack/attack-state.js';
 import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
-import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-card.js';
+import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-ask.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 
 const h = await getHarness();

@@ -32,7 +32,7 @@ import {
   grappleState,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { withFeats } from '../fixtures/cards.js';

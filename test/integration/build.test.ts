@@ -423,7 +423,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       'feat-actions': [],
       // Its triggers (feat-offer-start.ts) run at start; the card loads with the first offer.
       'feat-offer': ['feat-offer-start'],
-      grapple: ['grapple-flag'],
+      grapple: [],
       heal: [],
       maneuver: [],
       'quick-stand': [],

@@ -11,7 +11,7 @@ import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
-import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-card.js';
+import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { click, visibleButtons, waiting } = cardHelpers(h);

@@ -23,7 +23,7 @@ const { click } = cardHelpers(h);
 const { damageDiceSizeUp } = await import('../../src/rules/index.js');
 const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
-const { grappleState } = await import('../../src/cards/grapple/grapple-card.js');
+const { grappleState } = await import('../../src/cards/grapple/grapple-ask.js');
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const row = (actor: Actor, name: string) => {

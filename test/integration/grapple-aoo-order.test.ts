@@ -14,7 +14,7 @@ import {
   grappleState,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

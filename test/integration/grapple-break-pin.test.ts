@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-card.js';
+import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { click, visibleButtons } = cardHelpers(h);

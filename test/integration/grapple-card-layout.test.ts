@@ -14,7 +14,7 @@ import {
   grappleState,
   requestGrappleAction,
   type GrappleAction,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;

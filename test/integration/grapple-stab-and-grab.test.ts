@@ -12,7 +12,7 @@ import {
   openGrappleOnHit,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 import { Refusal } from '../../src/cards/kernel/index.js';
 import { grappleModule } from '../../src/cards/grapple/grapple-register.js';
 import { STAB_AND_GRAB } from '../../src/rules/index.js';

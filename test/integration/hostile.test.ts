@@ -28,7 +28,7 @@ import {
   grappleState,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 import { AREA_QUERY, areaState } from '../../src/cards/area/area-card.js';
 import {
   MANEUVER_QUERY,
@@ -717,7 +717,7 @@ describe("messages a player wrote, and another card's message", () => {
 
   // Was (low): the cards' client hooks read a message's card state without checking that a GM wrote
   // it or that it has the card's shape: a player's message with malformed card flags throws a TypeError
-  // in `createChatMessage` / `updateChatMessage` (grapple-card.ts `renderGrapplersSheets`) and in
+  // in `createChatMessage` / `updateChatMessage` (grapple-ask.ts `renderGrapplersSheets`) and in
   // `renderChatMessageHTML` (card.ts `decorate` → the table's `targets` / `may`) on EVERY connected
   // client, the GM's included (Foundry logs a hooked function's error and goes on).
   it.each([

@@ -13,7 +13,7 @@ import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
 import { quickStand } from '../../src/cards/quick-stand/quick-stand-steps.js';
-import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-card.js';
+import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-ask.js';
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -15,7 +15,7 @@ import { ATTACK_QUERY, attackActionsSettled, requestCardAction } from '../../src
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { oddsShownTo } from '../../src/cards/attack/odds-visibility.js';
 import { askGM, rollModeOf, type RollMode } from '../../src/cards/kernel/index.js';
-import { openGrappleOnHit } from '../../src/cards/grapple/grapple-card.js';
+import { openGrappleOnHit } from '../../src/cards/grapple/grapple-ask.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;

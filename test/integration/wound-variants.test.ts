@@ -23,7 +23,7 @@ import {
   grappleState,
   requestGrappleAction,
   type GrappleCardState,
-} from '../../src/cards/grapple/grapple-card.js';
+} from '../../src/cards/grapple/grapple-ask.js';
 import { traumaPending } from '../../src/combat/action-budget.js';
 import { applyHitPointLoss } from '../../src/combat/hp-loss.js';
 import { storedStart } from '../../src/combat/conditions-timer.js';

@@ -2,17 +2,17 @@
  * The grapple card as a table of the card kernel (query `gng.grappleAction`). Its targets are its two
  * sides: a request is `{ messageId, action, target: 'attacker' | 'defender', …the action's own
  * fields }`, the side {@link grappleActionSide} says (either side for a sided move and the weapon
- * choice). For each button: who may press it (grapple-state.ts, decision G16 for Undo), when (the
+ * choice). For each button: who may press it (grapple-rules.ts, decision G16 for Undo), when (the
  * named side's Advanced Grapple, pin or lock), its fields, and what it does on the GM's client,
  * re-deriving every number. Every action waits in the queues of the card, its actors and every other
  * grapple holding them (an escape changes those too; grapple-index.ts); `start` posts a new card
  * (grapple-start.ts). Undo reverts the last resolved step exactly (grapple-undo.ts).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { attackOfOpportunityStopsGrapple, resolveAttack } from '../../rules/index.js';
 import {
   actorOf,
   defineCard,
+  payload,
   Refusal,
   showRolls,
   type CardActionSpec,
@@ -25,7 +25,6 @@ import {
   GRAPPLE_QUERY,
   grappleActionAvailable,
   grappleActionSide,
-  grappleState,
   grappleUserMayAct,
   keptDie,
   keptFor,
@@ -43,7 +42,7 @@ import {
   type GrapplePending,
   type GrappleSide,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { grappleQueueKeys } from './grapple-index.js';
 import {
   checkBonus,
@@ -54,7 +53,7 @@ import {
   rollTouchDefense,
   zeroRoll,
 } from './grapple-checks.js';
-import { renderGrappleCard } from './grapple-render.js';
+import { GRAPPLE_TYPED } from './grapple-render.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
@@ -81,6 +80,8 @@ interface Sides {
 }
 
 const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
+/** The throw's choice: how far (whole feet, checked against the maximum on the GM) and whether the hold is kept. */
+const throwFields = payload({ feet: 'int', keep: 'bool' }, 'GNG.Error.Attack.BadRequest');
 
 function onlyFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
   if (Object.keys(extra).some((key) => !allowed.includes(key))) throw bad();
@@ -237,10 +238,6 @@ async function woundTraumaSave({ message, state }: Run, { actorFor }: Sides): Pr
   await rollWoundTrauma(message, actorFor(damaged), step.woundTrauma as WoundTrauma, origin);
 }
 
-async function saveGrappleCard(message: ChatMessage, state: GrappleCardState): Promise<void> {
-  await message.update({ content: await renderGrappleCard(state), [`flags.${SYSTEM_ID}.grapple`]: state });
-}
-
 /**
  * The grapple card's table. Undo (`undo`) reverts the last resolved step: a move with its answer
  * (`oppose`), a touch attack the attack of opportunity stopped, a throw with its distance
@@ -250,12 +247,11 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
   query: GRAPPLE_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('gngGrapple', 'GNG.Model.Action.grapple', ['undo']),
-  state: grappleState,
+  ...GRAPPLE_TYPED,
   targets: () => SIDES,
   actors: (state) => [state.attacker.actorUuid, state.defender.actorUuid],
   // Also the other grapple cards holding its actors, and their actors: an escape ends those too.
   queueKeys: (_state, messageId) => grappleQueueKeys(messageId),
-  save: saveGrappleCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Grapple.Error.NoCard',
@@ -340,11 +336,8 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
         ),
       {
         parse(extra) {
-          onlyFields(extra, ['feet', 'keep']);
-          const { feet, keep } = extra;
-          if (typeof feet !== 'number' || !Number.isInteger(feet) || feet < 0 || typeof keep !== 'boolean')
-            throw bad();
-          if (feet > 0 && keep) throw bad();
+          const { feet, keep } = throwFields(extra) as { feet: number; keep: boolean };
+          if (feet < 0 || (feet > 0 && keep)) throw bad();
           return { feet, keep };
         },
         fields: (button) => ({ feet: Number(button.dataset.feet), keep: button.dataset.keep === 'true' }),

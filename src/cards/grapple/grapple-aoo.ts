@@ -3,19 +3,18 @@
  * ordinary attack card: on the active GM, the first attack card the defender posts against the
  * grappler after taking it (on the grapple card) is linked to the grapple card (`aoo.messageId`), and
  * the grapple card is rendered again whenever that attack card changes or goes, so its Touch attack
- * button and its words follow the attack (grapple-state.ts `aooAttack`, `aooUnresolved`).
+ * button and its words follow the attack (grapple-rules.ts `aooAttack`, `aooUnresolved`).
  *
  * Which grapple cards wait for an attack of opportunity is an in-memory index (defender uuid → card
  * ids at the grab whose attack of opportunity was taken), built once from the log on first use and
  * kept by the message hooks, as grapple-index.ts does for the grappling cards: no attack reads the log.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
 import { serialized, track, isGMMessage } from '../kernel/index.js';
-import { aooAttack, grappleState, type GrappleCardState } from './grapple-state.js';
+import { aooAttack, grappleState, type GrappleCardState } from './grapple-rules.js';
 import { cardState as attackCardState } from '../attack/attack-state.js';
 import { grappleQueueKeys } from './grapple-index.js';
-import { renderGrappleCard } from './grapple-render.js';
+import { renderGrappleCard, saveGrappleCard } from './grapple-render.js';
 
 /** Defender uuid → ids of its grapple cards at the grab with a taken attack of opportunity; null until used. */
 let byDefender: Map<string, Set<string>> | null = null;
@@ -84,7 +83,7 @@ function updateCard(id: string, update: (state: GrappleCardState) => GrappleCard
       if (!current || !state) return;
       const content = await renderGrappleCard(state);
       const changed = JSON.stringify(state) !== JSON.stringify(now);
-      if (changed) await current.update({ content, [`flags.${SYSTEM_ID}.grapple`]: state });
+      if (changed) await saveGrappleCard(current, state);
       else if (content !== current.content) await current.update({ content });
     }),
   );

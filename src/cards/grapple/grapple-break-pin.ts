@@ -19,7 +19,7 @@ import {
   type GrappleAlly,
   type GrappleCardState,
   type GrappleSide,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 import { checkBonus, roll } from './grapple-checks.js';
 import { selectedActors } from '../../documents/selected-tokens.js';

@@ -31,7 +31,7 @@ import {
   type GrappleMove,
   type GrappleRoll,
   type GrappleSide,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 
 /** The engine's weapon description of a weapon item, for `weaponGrappleBonus`. */

@@ -8,7 +8,7 @@
  * Also the GM's queue keys of a card: its message, its actors, and the cards and actors of every
  * other grapple holding them (an escape changes those too).
  */
-import { grappleState, other, uuidOf, type GrappleCardState, type GrappleSide } from './grapple-state.js';
+import { grappleState, other, uuidOf, type GrappleCardState, type GrappleSide } from './grapple-rules.js';
 import { isGMMessage } from '../kernel/index.js';
 
 /** A grapple card in the grappling phase that holds an actor, and the actor's side on it. */

@@ -3,7 +3,6 @@
  * lock, throw (and the thrower's choice), escapes (from several grapplers: core "Multiple
  * Grapplers"), and the lodged weapon's removal. Each resolved step records what it changed.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   canAttemptHold,
   chokeEffectRounds,
@@ -27,7 +26,7 @@ import {
   type GrapplePending,
   type GrappleRoll,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 import { checkBonus, roll, zeroRoll } from './grapple-checks.js';
 import {
@@ -39,7 +38,7 @@ import {
   lockRounds,
   removeLodgedWeapon,
 } from './grapple-outcomes.js';
-import { renderGrappleCard } from './grapple-render.js';
+import { saveGrappleCard } from './grapple-render.js';
 
 /** A new step of `pending`, resolved by `user`'s click (the move's own user is `pending.by`). */
 export function newStep(state: GrappleCardState, pending: GrapplePending, user: User): GrappleStep {
@@ -161,10 +160,7 @@ async function endOtherGrapple(
     if (escaper && status !== 'grappling') await clearInto(mirror.removed, escaper, status, otherId);
   }
   state.steps.push(mirror);
-  await o.grapple.message.update({
-    content: await renderGrappleCard(state),
-    [`flags.${SYSTEM_ID}.grapple`]: state,
-  });
+  await saveGrappleCard(o.grapple.message, state);
 }
 
 /** The opposed check of `pending` against the answer `opp`: the step, with what it changed. */

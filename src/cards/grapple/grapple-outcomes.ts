@@ -22,7 +22,7 @@ import {
   UNARMED_DAMAGE_DICE,
   type GrappleCardState,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf } from './grapple-index.js';
 import { chosenWeapon } from './grapple-checks.js';
 import { combatOf } from '../../combat/scene-lookup.js';

@@ -1,5 +1,5 @@
 /**
- * The grapple card's registration on `init` (issue #29): the card (grapple-card.ts with its checks,
+ * The grapple card's registration on `init` (issue #29): the card (grapple-ask.ts with its checks,
  * moves, undo, rendering, index and attack of opportunity) is loaded on first use — its query
  * reaching the GM, one of its cards rendered or posted, `game.gng.grapple` (the sheet, the token
  * HUD), a Stab and Grab hit, the sheet of a grappling actor, or on the active GM a grappling actor's
@@ -14,21 +14,20 @@ import type { CardActionResult } from '../kernel/result.js';
 import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
-import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY } from './grapple-flag.js';
+import { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, isGrappleMessage } from './grapple-state.js';
 
 // What other cards read of a grapple card (the called shots' check for a grapple under way).
-export { grappleState } from './grapple-flag.js';
-import type * as GrappleCard from './grapple-card.js';
+export { grappleState } from './grapple-state.js';
+import type * as GrappleCard from './grapple-ask.js';
 
-/** The card (grapple-card.ts), loaded on first use; its hooks are registered with it, once. */
+/** The card (grapple-ask.ts), loaded on first use; its hooks are registered with it, once. */
 export const grappleModule = onDemand(async () => {
-  const card = await import('./grapple-card.js');
+  const card = await import('./grapple-ask.js');
   card.registerGrappleHooks();
   return card;
 });
 
-/** Whether a message carries a grapple card (of any version: an old one is drawn with its buttons off). */
-const isGrappleCard = (message: ChatMessage): boolean => Boolean(message.flags?.[SYSTEM_ID]?.grapple);
+const isGrappleCard = isGrappleMessage;
 
 /** A GM's attack card (a grab may wait for it as its attack of opportunity: grapple-aoo.ts). */
 function isAttackCard(message: ChatMessage): boolean {
@@ -38,9 +37,7 @@ function isAttackCard(message: ChatMessage): boolean {
 /** Whether a GM's grapple card waits at the grab for the attack of opportunity its defender took. */
 function grabWaits(): boolean {
   return game.messages.contents.some((m) => {
-    const state = isGMMessage(m)
-      ? (m.flags?.[SYSTEM_ID]?.grapple as { phase?: unknown; aoo?: unknown })
-      : null;
+    const state = isGMMessage(m) ? grappleState(m) : null;
     return state?.phase === 'grab' && Boolean(state.aoo);
   });
 }
@@ -59,7 +56,7 @@ function renderSheetsOf(uuid: string): void {
 }
 
 /**
- * The sheet's grapple moves (grapple-card.ts `sheetGrapples`): none unless the actor is grappling;
+ * The sheet's grapple moves (grapple-ask.ts `sheetGrapples`): none unless the actor is grappling;
  * the first sheet of a grappling actor loads the card and renders again with them.
  */
 export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrapple[] {
@@ -70,7 +67,7 @@ export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrappl
   return [];
 }
 
-/** A move pressed on a sheet (grapple-card.ts `requestSheetGrappleMove`). */
+/** A move pressed on a sheet (grapple-ask.ts `requestSheetGrappleMove`). */
 export function requestSheetGrappleMove(
   messageId: string,
   move: string,
@@ -90,6 +87,7 @@ export function registerGrappleCard(): void {
     renders: isGrappleCard,
     decorate: (card, message, html) => card.decorateGrappleCard(message, html),
     templates: [GRAPPLE_CARD_TEMPLATE],
+    types: ['grapple'],
   });
   // What the card's own hooks (registerGrappleHooks) do once it is loaded.
   const onMessage = (message: ChatMessage, created: boolean) => {

@@ -20,11 +20,12 @@ import {
   type GrappleCardState,
   type GrappleSide,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
+import { legacyGrappleState } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
-import { immunityWords } from '../kernel/index.js';
+import { immunityWords, saveCard, type TypedCard } from '../kernel/index.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
@@ -396,3 +397,19 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
 export async function renderGrappleCard(state: GrappleCardState): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(GRAPPLE_CARD_TEMPLATE, grappleCardContext(state));
 }
+
+/** The grapple card's typed part (issue #34): subtype, renderer, legacy reader, legacy flag. */
+export const GRAPPLE_TYPED: TypedCard<GrappleCardState> = {
+  type: 'grapple',
+  render: renderGrappleCard,
+  legacy: legacyGrappleState,
+  legacyFlag: 'grapple',
+};
+
+/**
+ * Saves a grapple card's whole state with its fallback content (the kernel's `saveCard`: typed
+ * `system`, or a legacy card's flag): the table's save, and the steps that change another grapple
+ * card (an escape's mirrored step, its Undo, the attack of opportunity's link).
+ */
+export const saveGrappleCard = (message: ChatMessage, state: GrappleCardState): Promise<void> =>
+  saveCard(GRAPPLE_TYPED, message, state);

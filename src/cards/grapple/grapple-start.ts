@@ -9,15 +9,15 @@ import { canJoinGrapple, type Size } from '../../rules/index.js';
 import {
   actorOf,
   inheritedRollMode,
+  postCard as postTypedCard,
   Refusal,
   serialized,
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
-import { creature, other, uuidOf, type GrappleCardState } from './grapple-state.js';
+import { creature, other, uuidOf, type GrappleCardState } from './grapple-rules.js';
 import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
-import { renderGrappleCard } from './grapple-render.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
@@ -58,13 +58,14 @@ async function createCard(
   rollMode: RollMode,
   user: User,
 ): Promise<ChatMessage> {
-  const message = await ChatMessage.create(
+  const message = await postTypedCard(
+    'grapple',
+    state,
     withRollMode(
       {
-        content: await renderGrappleCard(state),
         rolls,
         speaker: ChatMessage.getSpeaker({ actor: attacker }),
-        flags: { [SYSTEM_ID]: { type: 'grappleCard', grapple: state } },
+        flags: { [SYSTEM_ID]: { type: 'grappleCard' } },
       },
       rollMode,
       user,

@@ -6,7 +6,6 @@
  * localized notes for the card. The side that lost the undone check keeps its dice for when the
  * check is made again (decision G16).
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { releaseStatuses } from '../../combat/status-holds.js';
 import { actorOf } from '../kernel/index.js';
@@ -19,9 +18,9 @@ import {
   type GrappleCardState,
   type GrappleKeptDice,
   type GrappleStep,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { setStatus, timedEffectData } from './grapple-outcomes.js';
-import { renderGrappleCard } from './grapple-render.js';
+import { saveGrappleCard } from './grapple-render.js';
 
 function statusGone(actor: Actor, status: string): string {
   return f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) });
@@ -108,10 +107,7 @@ export async function undoStep(
     if (!message || !stored || mirror?.mirrorOf !== messageId) continue;
     const otherState = structuredClone(stored);
     notes.push(...(await undoStep(otherState, otherState.steps.pop() as GrappleStep, o.messageId)));
-    await message.update({
-      content: await renderGrappleCard(otherState),
-      [`flags.${SYSTEM_ID}.grapple`]: otherState,
-    });
+    await saveGrappleCard(message, otherState);
   }
   return notes;
 }

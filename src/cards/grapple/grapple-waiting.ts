@@ -1,6 +1,6 @@
 /**
  * The grapple card's waiting lines (issue #33): whose move it is and what for, read from the card's
- * state and its two actors (the same availability that shows the moves, grapple-state.ts). One step
+ * state and its two actors (the same availability that shows the moves, grapple-rules.ts). One step
  * at a time: a won Throw's distance, the last step's wound trauma save, the answer to a pending
  * check, the attack of opportunity and the touch attack of the grab; in the grapple, either side's
  * move, and why a side has none (it can take no actions; it is pinned or locked: only an escape).
@@ -19,7 +19,7 @@ import {
   woundTraumaWaits,
   type GrappleCardState,
   type GrappleSide,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 
 const SIDES: readonly GrappleSide[] = ['attacker', 'defender'];
 

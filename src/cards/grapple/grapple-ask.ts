@@ -1,9 +1,9 @@
 /**
  * The grapple card (core "Grapple"; GnG "GRAPPLING", "Advanced Grappling", "Stab and Grab"):
  * `game.gng.grapple` (the sheet, the token HUD) asks the active GM to post one card for the user's
- * single targeted token; its state lives in `flags.gng.grapple`. The start follows core "Starting a
- * Grapple": the defender's owner takes or declines the attack of opportunity (no Improved Grapple)
- * before the attacker goes on; the attacker's melee touch attack is rolled against the defender's
+ * single targeted token; its state is the message's `system` (subtype `grapple`; `flags.gng.grapple`
+ * on an older card). The start follows core "Starting a Grapple": the defender's owner takes or
+ * declines the attack of opportunity (no Improved Grapple) before the attacker goes on; the attacker's melee touch attack is rolled against the defender's
  * rolled touch Defense; on a hit the attacker's hold check is rolled and the defender answers with a
  * grapple check; a won hold links both actors (`grappling`, each effect's `flags.gng.grappleWith`
  * names the other actor) and deals damage. A Stab and Grab hit opens the card at the hold
@@ -16,7 +16,7 @@
  * the GM through the `gng.grappleAction` query `{ messageId, action, target: side, …fields }`, which
  * re-derives every number, queued per card and per actor.
  *
- * The card's modules: grapple-state (state, permissions, availability, the side an action names),
+ * The card's modules: grapple-rules (state, permissions, availability, the side an action names),
  * grapple-index (the cards holding an actor, the queue keys), grapple-checks (weapons, bonuses,
  * rolls), grapple-render (template context), grapple-outcomes (what a step does to the actors),
  * grapple-moves (the GM resolves the checks), grapple-undo, grapple-start (new cards), grapple-actions
@@ -53,7 +53,7 @@ import {
   type GrappleAction,
   type GrappleOptions,
   type GrappleSide,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grapple-index.js';
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 import { grappleCard } from './grapple-actions.js';
@@ -85,7 +85,7 @@ export {
   type GrappleSide,
   type GrappleStep,
   type GrappleTimedEffect,
-} from './grapple-state.js';
+} from './grapple-rules.js';
 export { activeGrapplesOf, type ActiveGrapple } from './grapple-index.js';
 export {
   grappleCheckParts,
