@@ -23,7 +23,7 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
+} from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import {
   opportunityCardOf,
@@ -332,7 +332,7 @@ describe('the attack-of-opportunity card', () => {
   // Fix: src/cards/opportunity/opportunity-actions.ts `answer().available` (and the render) also checks
   // that the source card (`state.source`) is not withdrawn (`cardState(source).fire?.withdrawn`),
   // refusing with a new key such as GNG.Opportunity.Error.Withdrawn; or the attack card's
-  // `undoAttack` run (src/cards/attack/attack-flow.ts) closes the opportunity cards whose source it is.
+  // `undoAttack` run (src/cards/attack/attack-actions.ts) closes the opportunity cards whose source it is.
   it('the shot taken back: its attack-of-opportunity card no longer offers the attack', async () => {
     const { card, tokenId, shot } = await provoked(otherPlayer);
     h.as(player);

@@ -23,7 +23,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, scheduleAct, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { tcActCard } from '../../src/cards/tc-act/tc-act-card.js';

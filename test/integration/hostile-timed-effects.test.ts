@@ -18,7 +18,7 @@ import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { withFeats } from '../fixtures/cards.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { takeTotalDefense } from '../../src/cards/attack/combat-options-card.js';
 import {
