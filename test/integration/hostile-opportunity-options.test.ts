@@ -33,6 +33,7 @@ import {
 import { OPPORTUNITY_QUERY, opportunityCard } from '../../src/cards/opportunity/opportunity-actions.js';
 import { takeTotalDefense } from '../../src/cards/attack/combat-options-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { undoNoteLines } from '../../src/cards/kernel/undo-notes.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
@@ -1178,8 +1179,8 @@ describe('Break Weapon: the object hit points', () => {
     await d.deleteEmbeddedDocuments('Item', [rapier.id as string]);
     await requestCardAction(message.id as string, 'undoDamage', target(message).id);
     await attackActionsSettled();
-    const notes = (target(message) as CardTarget & { undoNotes?: string[] }).undoNotes ?? [];
-    expect(notes.join(' ')).toContain('Rapier');
+    // A key and its data, shown in the reader's language.
+    expect(undoNoteLines(target(message).undoNotes).join(' ')).toContain('Rapier');
   });
 
   it('an item and a target named with HTML: the object line and the card show them as text', async () => {

@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { Size } from '../../rules/index.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 import type {
   EgEscape,
   EgManeuver,
@@ -52,7 +53,7 @@ export interface EgManeuverTarget {
   checks: EgManeuverCheck[];
   outcome: EgManeuverOutcome;
   applied: EgManeuverApplied | null;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface EgManeuverCardState {

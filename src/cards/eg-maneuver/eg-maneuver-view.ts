@@ -3,6 +3,7 @@
  * target's check(s) against its defense, what the maneuver does, and what Apply did.
  */
 import { egManeuverSpec } from '../../rules/models/eg/maneuvers.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import {
   EG_MANEUVER_TEMPLATE,
   type EgManeuverAction,
@@ -59,7 +60,7 @@ function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {
       }),
       tokens: a.tokens.length ? f('GNG.Model.EG.Maneuver.TokensGiven', { count: a.tokens.length }) : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     buttons: { applyEgManeuver: button('applyEgManeuver'), undoEgManeuver: button('undoEgManeuver') },
   };
 }

@@ -24,7 +24,7 @@ import {
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
-import { immunityWords } from '../kernel/index.js';
+import { immunityWords, undoNoteLines } from '../kernel/index.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
@@ -358,7 +358,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
     undoNotes: notes?.notes.length
       ? {
           label: f('GNG.Grapple.UndoNotes', { move: t(`GNG.Grapple.Move.${notes.move}`) }),
-          notes: notes.notes,
+          notes: undoNoteLines(notes.notes),
         }
       : null,
     oppose,

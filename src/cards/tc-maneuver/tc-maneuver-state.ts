@@ -9,6 +9,7 @@ import type { TcDefenseId } from '../../rules/models/tc/defenses.js';
 import type { TcScheduleRecord } from '../../combat/tc-schedule.js';
 import type { StatusHold } from '../../combat/status-holds.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 export const TC_MANEUVER_QUERY = 'gng.tcManeuverAction';
 export const TC_MANEUVER_FLAG = 'tcManeuver';
@@ -41,7 +42,7 @@ export interface TcManeuverTarget {
   /** The steps' damage, rolled when posted (null: none). */
   damage: { amount: number; formula: string } | null;
   applied: TcManeuverApplied | null;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface TcManeuverCardState {

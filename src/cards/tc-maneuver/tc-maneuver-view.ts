@@ -4,6 +4,7 @@
  * the buttons (the kernel hides those the reader may not use).
  */
 import { escapeHtml } from '../../chat/escape-html.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { bullRushFeet, tcManeuverRow } from '../../rules/models/tc/maneuvers.js';
 import type { TcManeuverAction, TcManeuverCardState, TcManeuverTarget } from './tc-maneuver-state.js';
 
@@ -37,7 +38,7 @@ function targetBlock(state: TcManeuverCardState, target: TcManeuverTarget): stri
     lines.push(f(`${M}${plain ? 'DamagePlain' : 'Damage'}`, { ...names, ...target.damage }));
   }
   if (target.applied) lines.push(t(`${M}Applied`));
-  for (const note of target.undoNotes ?? []) lines.push(escapeHtml(note));
+  for (const note of undoNoteLines(target.undoNotes)) lines.push(escapeHtml(note));
   const buttons = [
     button('applyTcManeuver', target.id, target.name),
     button('undoTcManeuver', target.id, target.name),
