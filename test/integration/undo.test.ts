@@ -34,6 +34,7 @@ import { budgetOf, combatantOf, turnOf } from '../../src/combat/action-budget.js
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { newActionBudget } from '../../src/rules/index.js';
 import { undoNoteLines } from '../../src/cards/kernel/undo-notes.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -421,6 +422,15 @@ describe('Undo after later changes to the actor', () => {
       { key: 'GNG.Undo.Note.HpCapped', data: { name: 'Orc', max: 30 } },
     ]);
     expect(undoNotes(message)).toEqual([note]);
+    // Stored as a key: a client in another language reads the note in its own (issue #34).
+    h.setLanguage(otherPlayer, pseudoLocale());
+    h.as(otherPlayer);
+    const drawn = await cardHelpers(h).drawn(message);
+    expect([...drawn.querySelectorAll('.undo-note')].map((p) => p.textContent?.trim())).toEqual([
+      pseudo(note),
+    ]);
+    h.setLanguage(otherPlayer, null);
+    h.as(player);
     // A new Apply clears the note.
     await click(message, 'applyDamage');
     expect(target(message).undoNotes).toBeUndefined();
