@@ -8,7 +8,7 @@ import type * as onDemandRules from './rules/on-demand.js';
 import { callModule, onDemand } from './on-demand.js';
 import type { GnGItem } from './documents/item.js';
 import type { AttackChoices } from './cards/attack/attack-options.js';
-import { startAttack } from './cards/attack/attack-flow.js';
+import { startAttack } from './cards/attack/attack-actions.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { rollAttack } from './applications/roll-attack.js';
 import type { RollAttackOptions } from './documents/actor.js';
@@ -44,7 +44,7 @@ import type { TokenType as TokenKind } from './rules/models/eg/tokens.js';
 import type { TemporaryHpOptions } from './cards/dying/temporary-hp.js';
 import type { GrappleOptions } from './cards/grapple/grapple-ask.js';
 import { grappleModule } from './cards/grapple/grapple-register.js';
-import type { CardActionResult } from './cards/attack/attack-flow.js';
+import type { CardActionResult } from './cards/attack/attack-actions.js';
 import type { Maneuver } from './rules/index.js';
 import type { SelfTestReport } from './self-test/index.js';
 import { checkWorld } from './self-test/register.js';
@@ -100,7 +100,7 @@ export interface GnGApi {
   rollItemMacro(uuid: string): Promise<ChatMessage | null>;
   /**
    * Starts the opposed attack flow: `actor` attacks the user's targets with `weapon` (an equipped
-   * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-flow.ts.
+   * weapon); resolves with the attack card, or null (refused or cancelled). See src/cards/attack/attack-actions.ts.
    */
   attack(actor: Actor, weapon: Item, options?: AttackChoices): Promise<ChatMessage | null>;
   /** What `Actor#rollAttack` runs: the attack dialog (unless `skipDialog`), then {@link GnGApi.attack}. */

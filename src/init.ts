@@ -25,7 +25,7 @@ import { registerCompendiumIndex } from './config/compendium-index.js';
 import { registerConditionTrack } from './cards/saga-track/track-register.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { CARD_DATA_MODELS } from './cards/card-data-models.js';
-import { registerAttackFlow } from './cards/attack/attack-flow.js';
+import { registerAttackFlow } from './cards/attack/attack-actions.js';
 import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerAreaCard } from './cards/area/area-register.js';
 import { registerCastCard } from './cards/cast/cast-register.js';

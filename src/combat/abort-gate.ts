@@ -5,7 +5,7 @@
  */
 import type { AbortAction, AbortContext } from '../rules/index.js';
 import { abortRefusal, refundAbortFor, spendAbortFor, type AbortSpent } from './action-budget.js';
-import { Refusal } from '../cards/kernel/index.js';
+import { Refusal, type UndoNote } from '../cards/kernel/index.js';
 
 /**
  * Whether the abort's button is shown to this client: no refusal. Fails closed — if the budget module
@@ -36,11 +36,11 @@ export async function takeAbort(
   return { paidWith: spent.paidWith, before: spent.before, epoch: spent.epoch };
 }
 
-/** GM side: the exact inverse of {@link takeAbort}; notes (localized) of what could not be given back. */
+/** GM side: the exact inverse of {@link takeAbort}; Undo notes (keys) of what could not be given back. */
 export function giveBack(
   actor: Actor,
   abort: AbortAction,
   spent: { paidWith: AbortSpent['paidWith']; epoch?: number | null },
-): Promise<string[]> {
+): Promise<UndoNote[]> {
   return refundAbortFor(actor, abort, spent);
 }

@@ -19,6 +19,7 @@
  * inside the GM's query handlers or turn events only (a player cannot update the Combat).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import type { UndoNote } from '../cards/kernel/index.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { combatantOf } from './scene-lookup.js';
 import { modelOffers } from '../settings/combat-model.js';
@@ -282,11 +283,11 @@ export async function refundAbortFor(
   actor: Actor,
   abort: AbortAction,
   spent: { paidWith: AbortSpent['paidWith']; epoch?: number | null },
-): Promise<string[]> {
+): Promise<UndoNote[]> {
   const combatant = combatantOf(actor);
   if (!combatant || spent.paidWith === 'none') return [];
   if (spent.epoch !== undefined && spent.epoch !== null && (turnOf(combatant)?.round ?? 0) !== spent.epoch)
-    return [game.i18n.format('GNG.Undo.Note.TurnBegun', { name: actor.name })];
+    return [{ key: 'GNG.Undo.Note.TurnBegun', data: { name: actor.name } }];
   const budget = refundAbort(combatantBudget(combatant), abort, spent.paidWith);
   await writeRecord(combatant, { budget: plain(budget) });
   return [];

@@ -13,6 +13,7 @@
  * again), so it never erases what happened to the actor since.
  */
 import { CARD_HP_UPDATE } from '../hooks/hp-statuses.js';
+import type { UndoNote } from '../cards/kernel/index.js';
 import type { CombatModel, DamageCondition, NonlethalCondition } from '../rules/index.js';
 import type { ApplyOptions } from '../rules/models/types.js';
 import {
@@ -210,15 +211,15 @@ export function standsOnHitPoints(actor: Actor, status: string, model: CombatMod
  * off (`stable`) are set again, trauma is cleared if it set it. `model`: the one the loss was applied
  * under (the card's own; default GnG's fields and the world's model's statuses). What cannot be undone
  * any more (a status already removed, HP that would pass the maximum) is done as far as it can be
- * and returned as notes (localized) for the card to show. A record without `after` (a card stored
+ * and returned as Undo notes (keys) for the card to show. A record without `after` (a card stored
  * before this) restores its snapshot, as such cards did.
  */
 export async function restoreHitPointLoss(
   actor: Actor,
   loss: HitPointRecord,
   model?: CombatModel,
-): Promise<string[]> {
-  const notes: string[] = [];
+): Promise<UndoNote[]> {
+  const notes: UndoNote[] = [];
   const fields = model?.healthFields ?? HP_FIELDS;
   const now = healthOf(actor, model, fields);
   const before = loss.snapshot as unknown as Record<string, number>;
@@ -236,7 +237,7 @@ export async function restoreHitPointLoss(
     const value = next.value;
     if (value !== undefined && typeof max === 'number' && value > max) {
       next.value = max;
-      notes.push(game.i18n.format('GNG.Undo.Note.HpCapped', { name: actor.name, max }));
+      notes.push({ key: 'GNG.Undo.Note.HpCapped', data: { name: actor.name, max } });
     }
     // Every field but the HP is at least 0 (temporary HP, nonlethal damage, a model's condition step).
     for (const field of fields) if (field !== 'value') next[field] = Math.max(0, next[field] as number);
@@ -290,7 +291,7 @@ export function appliedLossOf(loss: HitPointLoss): AppliedLoss {
 }
 
 /** Undoes a stored {@link AppliedLoss} on `actor` ({@link restoreHitPointLoss}); its notes. */
-export function restoreAppliedLoss(actor: Actor, applied: AppliedLoss): Promise<string[]> {
+export function restoreAppliedLoss(actor: Actor, applied: AppliedLoss): Promise<UndoNote[]> {
   const after = {
     value: applied.hp.after,
     temp: applied.temp.after,

@@ -10,6 +10,7 @@ import {
   type TakenHolds,
 } from './status-holds.js';
 import { healthStatusesOf } from './model-health.js';
+import type { UndoNote } from '../cards/kernel/index.js';
 
 /** The status a dying character carries: dying and unstable. */
 export const DYING_STATUS = 'dying';
@@ -56,7 +57,7 @@ export async function changeStatuses(
 }
 
 /** Undoes {@link changeStatuses}: the effects it made deleted, the statuses it removed set again. */
-export async function restoreStatuses(actor: Actor, changes: StatusChanges): Promise<string[]> {
+export async function restoreStatuses(actor: Actor, changes: StatusChanges): Promise<UndoNote[]> {
   // This step's hold goes (a status another card still holds stays); older cards delete their effects.
   const effectIds = Object.fromEntries(
     Object.entries(changes.added).filter((e): e is [string, string] => e[1] !== null),
@@ -70,13 +71,10 @@ export async function restoreStatuses(actor: Actor, changes: StatusChanges): Pro
     if (actor.statuses.has(status)) continue;
     // `dying` and `stable` are below 0 HP and alive: not put back on the dead or on dying-free HP.
     if ((status === DYING_STATUS || status === STABLE_STATUS) && notDyingHp(actor)) {
-      notes.push(
-        game.i18n.format('GNG.Dying.NotRestored', {
-          name: actor.name,
-          hp: actor.system.hp.value,
-          status: game.i18n.localize(`GNG.Status.${status}`),
-        }),
-      );
+      notes.push({
+        key: 'GNG.Dying.NotRestored',
+        data: { name: actor.name, hp: actor.system.hp.value, status: { key: `GNG.Status.${status}` } },
+      });
       continue;
     }
     await putBackStatus(actor, status, changes.taken?.[status]);

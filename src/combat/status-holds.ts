@@ -12,7 +12,7 @@
  * the removal is respected, and an Undo then has nothing to remove (the step that set it says so).
  */
 import { isActiveGM } from '../documents/active-gm.js';
-import { track } from '../cards/kernel/index.js';
+import { track, type UndoNote } from '../cards/kernel/index.js';
 import { readRecords, registerRecordStore, storeFields, writeRecords } from '../settings/world-stores.js';
 
 const KEY = 'statusHolds';
@@ -63,9 +63,11 @@ const carrier = (actor: Actor, held: Held | undefined, status: string): ActiveEf
   return effect && effect.statuses.has(status) ? effect : null;
 };
 
-const lang = (status: string) => game.i18n.localize(`GNG.Status.${status}`);
-const statusGone = (actor: Actor, status: string) =>
-  game.i18n.format('GNG.Undo.Note.StatusGone', { name: actor.name, status: lang(status) });
+/** The Undo note for a status the step added that is gone already (localized when the card renders). */
+export const statusGone = (actor: Actor, status: string): UndoNote => ({
+  key: 'GNG.Undo.Note.StatusGone',
+  data: { name: actor.name, status: { key: `GNG.Status.${status}` } },
+});
 
 /**
  * GM: the step sets `statuses` on `actor` — each one it lacks is created (a status effect), each one
@@ -111,7 +113,7 @@ export async function holdStatuses(actor: Actor, statuses: readonly string[]): P
  * GM: the Undo of a step that held statuses on `actor` — its hold goes, and each status no step holds
  * any more goes too if a step created it. `stands(status)`: whether the status still stands without
  * this step (the HP statuses: `dying` only while the HP are dying); one that no longer stands goes
- * though others hold it. A status the step added that is gone already is noted (localized notes).
+ * though others hold it. A status the step added that is gone already is noted (Undo notes: keys).
  * A record without a hold (a card stored before holds) deletes the effects it created, unless a
  * step holds them now.
  */
@@ -119,9 +121,9 @@ export async function releaseStatuses(
   actor: Actor,
   record: HeldRecord,
   stands: (status: string) => boolean = () => true,
-): Promise<string[]> {
+): Promise<UndoNote[]> {
   await writes;
-  const notes: string[] = [];
+  const notes: UndoNote[] = [];
   const mine = holds()[actor.uuid] ?? {};
   const remove: string[] = [];
   const next: Record<string, Held | null> = {};

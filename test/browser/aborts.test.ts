@@ -12,7 +12,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { clickBridged, showChatMessage } from './bridge.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
 

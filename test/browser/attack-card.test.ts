@@ -12,7 +12,7 @@ import { clickBridged, showChatMessage } from './bridge.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { expectWaitingLines, showInChatLog, tabTo, WINDOW_SIZES } from './card-layout.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 
 const h = await getHarness();

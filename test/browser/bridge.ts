@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Harness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
 function chatLogHtml(): string {
   return game.messages.contents

@@ -18,7 +18,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { clickBridged, showChatMessage } from './bridge.js';
 import { expectNoSeriousViolations, expectWaitingLines, showInChatLog, WINDOW_SIZES } from './card-layout.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { calledShotPenalty, type CalledShotEffect } from '../../src/rules/index.js';
 import { DEFAULT_ATTACK_OPTIONS } from '../../src/cards/attack/attack-options.js';
 import { previewAttack } from '../../src/cards/attack/attack-preview.js';

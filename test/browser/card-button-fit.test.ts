@@ -12,7 +12,7 @@ import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { buttonBoxes, showInChatLog } from './card-layout.js';
-import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState } from '../../src/cards/attack/attack-state.js';
 import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
 import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-ask.js';

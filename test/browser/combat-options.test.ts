@@ -13,7 +13,7 @@ import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { showForm } from './form-bridge.js';
 import { expectNoSeriousViolations, showInChatLog } from './card-layout.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');

@@ -11,7 +11,7 @@ import { showChatMessage } from './bridge.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { checkTextContrast } from './contrast.js';
 import { expectNoSeriousViolations } from './axe.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
 const h = await getHarness();
 const { click } = cardHelpers(h);

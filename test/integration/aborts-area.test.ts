@@ -6,7 +6,7 @@
 import { fromConsole, bareQuery, cardStateOf } from '../fixtures/cards.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import {
   AREA_QUERY,
   areaState,

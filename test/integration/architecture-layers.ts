@@ -20,7 +20,7 @@ export const NAMED_CARD_EDGES: Readonly<Record<string, string>> = {
   'burst → src/cards/attack/shot-damage.ts': "a burst's shot through a target is an attack's",
   'suppress → src/cards/attack/item-properties-damage.ts': "a suppressing fire's free shot is an attack hit",
   'feat-offer → src/cards/attack/attack-save.ts': 'an offer marks the attack card it answers',
-  'opponent-feats → src/cards/attack/attack-flow.ts':
+  'opponent-feats → src/cards/attack/attack-actions.ts':
     'Hail of Bullets starts its attack through the attack card',
 };
 

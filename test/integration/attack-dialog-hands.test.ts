@@ -13,7 +13,7 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { withFeats } from '../fixtures/cards.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');

@@ -63,7 +63,7 @@ function keydown(dialog: Dialog, selector: string, key: string): void {
 }
 
 /**
- * Watches `game.gng.attack` (the attack flow, src/cards/attack/attack-flow.ts) while it runs for real:
+ * Watches `game.gng.attack` (the attack flow, src/cards/attack/attack-actions.ts) while it runs for real:
  * a spy that calls through, not a stub.
  */
 function watchAttackFlow() {

@@ -13,8 +13,8 @@ import {
   requestCardAction,
   startAttack,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
-import { renderAttackCard } from '../../src/cards/attack/attack-card.js';
+} from '../../src/cards/attack/attack-actions.js';
+import { renderAttackCard } from '../../src/cards/attack/attack-render.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

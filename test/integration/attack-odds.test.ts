@@ -9,7 +9,7 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import type { AttackDialog as AttackDialogClass } from '../../src/applications/attack-dialog.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { calledShotPenalty } from '../../src/rules/index.js';

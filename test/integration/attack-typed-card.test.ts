@@ -9,7 +9,7 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
@@ -145,7 +145,7 @@ describe('an attack card posted before issue #34 (type base, its state in flags.
       speaker: card.speaker,
       flags: { gng: { type: 'attackCard', attack: old } },
     })) as ChatMessage;
-    const { attackCard } = await import('../../src/cards/attack/attack-flow.js');
+    const { attackCard } = await import('../../src/cards/attack/attack-actions.js');
     await attackCard.spec.save(legacy, old);
     expect(fresh(legacy).content).toContain('A note written in English before.');
     // A typed card's note is a lang key and its data, drawn in each client's language.

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getHarness, ROOT } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';

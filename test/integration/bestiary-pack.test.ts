@@ -20,7 +20,7 @@ import {
 import { convertMonster } from '../../src/rules/bestiary/convert.js';
 import { getHarness, ROOT } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

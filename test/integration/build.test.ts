@@ -366,7 +366,7 @@ describe('the built code in dist/ (npm test builds first)', () => {
       /^src\/cards\/attack\/attack-odds(?!-register\.ts)/,
       /^src\/applications\/attack-dialog-odds\.ts$/,
       // The attack card's writing on the GM's client (attack-gm.ts): making it, its steps, its content.
-      /^src\/cards\/attack\/(?:attack-gm|attack-start|attack-options-parse|attack-steps|attack-save|attack-card|called-shots|strike-steps|sunder-steps|firearms-damage|item-properties-card|item-properties-damage|sunder-card)\.ts$/,
+      /^src\/cards\/attack\/(?:attack-gm|attack-start|attack-options-parse|attack-steps|attack-save|attack-render|called-shots|strike-steps|sunder-steps|firearms-damage|item-properties-card|item-properties-damage|sunder-card)\.ts$/,
       // The dialogs: loaded on first open (their templates' paths are at start).
       /^src\/applications\/(?:attack-dialog(?:-options)?|cast-dialog)\.ts$/,
       // The actor sheets' view models, their buttons' handlers and what a rendered sheet does on the

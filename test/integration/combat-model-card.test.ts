@@ -10,7 +10,7 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { TEST_MODEL, TEST_MODEL_ID } from '../fixtures/test-combat-model.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { models } from '../../src/rules/index.js';

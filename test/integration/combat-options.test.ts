@@ -18,7 +18,7 @@ import type { HarnessApplicationV2 } from '../harness/applications.js';
 import type { HarnessCombat } from '../harness/documents.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { AttackOptions } from '../../src/cards/attack/attack-options.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
@@ -100,7 +100,7 @@ async function attack(
 async function rollDefense(message: ChatMessage, natural: number): Promise<void> {
   h.as(gm);
   h.dice.queue(natural);
-  const { requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+  const { requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
   const result = await requestCardAction(message.id as string, 'rollDefense', target(message).id);
   expect(result.ok).toBe(true);
   await attackActionsSettled();
@@ -340,7 +340,7 @@ describe('fighting defensively and total defense', () => {
     const message = (await attack(f, pistol, token, [10], { fightingDefensively: true })) as ChatMessage;
     expect(f.statuses.has('fighting-defensively')).toBe(true);
     h.as(player);
-    const { requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+    const { requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
     const result = await requestCardAction(message.id as string, 'undoAttack', target(message).id);
     await attackActionsSettled();
     expect(result.ok).toBe(true);
@@ -516,7 +516,7 @@ describe('two-weapon fighting', () => {
       // The off-hand exchange goes on by itself: Defense 1 (d20 1 + 0) — a hit; damage d4 3 + ½ × 4.
       await rollDefense(offCard, 1);
       h.dice.queue(3);
-      const { requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+      const { requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
       await requestCardAction(offCard.id as string, 'rollDamage', target(offCard).id);
       await attackActionsSettled();
       expect(target(offCard).damage?.steps.strength).toBe(2);

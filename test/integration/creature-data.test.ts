@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import {
   appendix3Fighter as fighter,
@@ -399,7 +399,7 @@ describe('ability scores of 0 and the bounds of stored numbers (decisions "abili
     h.as(h.users.gm);
     const old = cardStateOf(message) as { targets: Record<string, unknown>[] };
     Object.assign(old.targets[0] as object, { kind: 'unnamed', name: 'Unnamed defender', object: null });
-    const { renderAttackCard } = await import('../../src/cards/attack/attack-card.js');
+    const { renderAttackCard } = await import('../../src/cards/attack/attack-render.js');
     await message.update({
       '==system': old,
       content: await renderAttackCard(old as unknown as Parameters<typeof renderAttackCard>[0]),

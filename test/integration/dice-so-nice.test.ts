@@ -12,7 +12,7 @@ import { getHarness, installDice3d, type Dice3DStandIn, type ShownRoll } from '.
 import { HarnessRoll } from '../harness/roll.js';
 import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
 import { areaState, type AreaCardState } from '../../src/cards/area/area-card.js';

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, egGoblin, useEgWorld } from '../fixtures/eg-world.js';
 

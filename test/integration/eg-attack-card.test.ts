@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, egGoblin, egTurnOf, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
 

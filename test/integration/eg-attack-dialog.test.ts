@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';

@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { egActionCardOf } from '../../src/cards/eg-action/eg-action-actions.js';
 import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.js';
 import { egManeuverAction } from '../../src/cards/eg-maneuver/eg-maneuver-start.js';

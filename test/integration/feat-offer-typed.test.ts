@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { featOfferCard, postFeatOffer } from '../../src/cards/feat-offer/feat-offer-actions.js';
 import { featOfferOf, type FeatOfferState } from '../../src/cards/feat-offer/feat-offer-state.js';
 

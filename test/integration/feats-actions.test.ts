@@ -22,7 +22,7 @@ afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 const { gm, player, otherPlayer } = h.users;
 
 const rules = await import('../../src/rules/index.js');
-const { attackActionsSettled } = await import('../../src/cards/attack/attack-flow.js');
+const { attackActionsSettled } = await import('../../src/cards/attack/attack-actions.js');
 const { combatantOf, turnOf } = await import('../../src/combat/action-budget.js');
 const { featActionCardOf, requestFeatActionUndo } =
   await import('../../src/cards/feat-actions/feat-action-actions.js');

@@ -23,7 +23,7 @@ const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(18));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
-const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { featOfferOf } = await import('../../src/cards/feat-offer/feat-offer-state.js');
 const { featOfferCard } = await import('../../src/cards/feat-offer/feat-offer-actions.js');

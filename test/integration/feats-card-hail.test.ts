@@ -18,7 +18,7 @@ const { gm, player } = h.users;
 beforeEach(() => h.reset(18));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
-const { attackActionsSettled } = await import('../../src/cards/attack/attack-flow.js');
+const { attackActionsSettled } = await import('../../src/cards/attack/attack-actions.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { combatantOf, turnOf } = await import('../../src/combat/action-budget.js');
 

@@ -31,7 +31,7 @@ const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(18));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
-const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { previewAttack } = await import('../../src/cards/attack/attack-preview.js');
 const { flowOf } = await import('../../src/combat/opponent-feats.js');

@@ -21,7 +21,7 @@ const { gm, player, otherPlayer } = h.users;
 const { click } = cardHelpers(h);
 
 const { damageDiceSizeUp } = await import('../../src/rules/index.js');
-const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-flow.js');
+const { attackActionsSettled, requestCardAction } = await import('../../src/cards/attack/attack-actions.js');
 const { cardState } = await import('../../src/cards/attack/attack-state.js');
 const { grappleState } = await import('../../src/cards/grapple/grapple-ask.js');
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { AttackOptions } from '../../src/cards/attack/attack-options.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';

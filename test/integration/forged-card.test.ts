@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;

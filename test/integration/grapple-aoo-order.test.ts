@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cardHelpers, content } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import {
   grappleState,

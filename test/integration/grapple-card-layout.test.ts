@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
   grappleState,
   requestGrappleAction,

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardHelpers, content, withFeats, fromConsole } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import {
   grappleState,
   requestGrappleAction,

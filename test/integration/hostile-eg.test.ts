@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { egCardHelpers } from '../fixtures/eg-card.js';
 import { egFight, useEgWorld } from '../fixtures/eg-world.js';
 import { egTokenCardOf } from '../../src/cards/eg-tokens/token-state.js';

@@ -18,7 +18,7 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
+} from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-card.js';
 import { reloadWeapon } from '../../src/combat/ammunition.js';

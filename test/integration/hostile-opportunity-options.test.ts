@@ -23,7 +23,7 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
+} from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import {
   opportunityCardOf,
@@ -33,6 +33,7 @@ import {
 import { OPPORTUNITY_QUERY, opportunityCard } from '../../src/cards/opportunity/opportunity-actions.js';
 import { takeTotalDefense } from '../../src/cards/attack/combat-options-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { undoNoteLines } from '../../src/cards/kernel/undo-notes.js';
 
 const h = await getHarness();
 const { AttackDialog } = await import('../../src/applications/attack-dialog.js');
@@ -332,7 +333,7 @@ describe('the attack-of-opportunity card', () => {
   // Fix: src/cards/opportunity/opportunity-actions.ts `answer().available` (and the render) also checks
   // that the source card (`state.source`) is not withdrawn (`cardState(source).fire?.withdrawn`),
   // refusing with a new key such as GNG.Opportunity.Error.Withdrawn; or the attack card's
-  // `undoAttack` run (src/cards/attack/attack-flow.ts) closes the opportunity cards whose source it is.
+  // `undoAttack` run (src/cards/attack/attack-actions.ts) closes the opportunity cards whose source it is.
   it('the shot taken back: its attack-of-opportunity card no longer offers the attack', async () => {
     const { card, tokenId, shot } = await provoked(otherPlayer);
     h.as(player);
@@ -1178,8 +1179,8 @@ describe('Break Weapon: the object hit points', () => {
     await d.deleteEmbeddedDocuments('Item', [rapier.id as string]);
     await requestCardAction(message.id as string, 'undoDamage', target(message).id);
     await attackActionsSettled();
-    const notes = (target(message) as CardTarget & { undoNotes?: string[] }).undoNotes ?? [];
-    expect(notes.join(' ')).toContain('Rapier');
+    // A key and its data, shown in the reader's language.
+    expect(undoNoteLines(target(message).undoNotes).join(' ')).toContain('Rapier');
   });
 
   it('an item and a target named with HTML: the object line and the card show them as text', async () => {

@@ -20,11 +20,10 @@
  * SF 1d6+6 rolled (a PC); the goblin (1 level of good BAB) Primary 10 + Agility 1 = 11, 8 HP, ToP 3;
  * initiative Hadwin 6, the goblin 7 (002:246: lowest first).
  */
-import { undoNoteLines } from '../../src/cards/kernel/index.js';
 import { describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
-import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { askGM, attackActionsSettled, undoNoteLines } from '../../src/cards/kernel/index.js';
+import { requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, scheduleAct, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { tcActCard } from '../../src/cards/tc-act/tc-act-actions.js';
@@ -340,8 +339,12 @@ describe('taking an act back once the Time Count moved on', () => {
     expect((await act(player, message, 'undoAttack')).ok).toBe(true);
     // Hole: before the fix Hadwin was back at 6, acting at 7 with a fresh attack.
     expect(tcSchedule(combat)).toMatchObject({ count: 7, next: { [f]: 15, [g]: 7 } });
-    // The note is a key and its data (issue #34), drawn in the reader's language.
-    expect(undoNoteLines(state(message).tc?.withdrawn?.notes ?? [])).toEqual([
+    // Stored as a key and its data (issue #34), read in the reader's language.
+    const notes = state(message).tc?.withdrawn?.notes;
+    expect(notes).toEqual([
+      { key: 'GNG.Model.TC.Act.Error.CountMoved', data: { name: 'Hadwin', count: 6, now: 7 } },
+    ]);
+    expect(undoNoteLines(notes)).toEqual([
       'Hadwin acted at count 6 and the Time Count is now 7: that act is not taken back, its speed factor stays.',
     ]);
     expect(await attack(player, fighter, goblin, 'Long sword')).toBeNull();

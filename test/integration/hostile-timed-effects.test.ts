@@ -18,7 +18,7 @@ import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { withFeats } from '../fixtures/cards.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { takeTotalDefense } from '../../src/cards/attack/combat-options-card.js';
 import {
@@ -28,6 +28,7 @@ import {
   type ManeuverTarget,
 } from '../../src/cards/maneuver/maneuver-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
+import { undoNoteLines } from '../../src/cards/kernel/undo-notes.js';
 
 const h = await getHarness();
 // Reads `foundry` when it loads: imported once the harness is up.
@@ -344,6 +345,9 @@ describe('a status two cards set is held by both: undoing one leaves it to the o
     expect(await press(b, 'undoManeuver')).toMatchObject({ ok: true });
     expect(hero.statuses.has('prone')).toBe(false);
     expect(maneuverTarget(a).undoNotes).toEqual([
+      { key: 'GNG.Undo.Note.StatusGone', data: { name: 'Hero', status: { key: 'GNG.Status.prone' } } },
+    ]);
+    expect(undoNoteLines(maneuverTarget(a).undoNotes)).toEqual([
       'Hero no longer had the Prone this step set; nothing to remove.',
     ]);
     // No notes (a typed card's schema keeps an empty list).

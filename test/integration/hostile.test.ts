@@ -21,7 +21,7 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
+} from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import {
   GRAPPLE_QUERY,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { cardHelpers, cardStateOf, content, fromConsole } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import {
   maneuverState,
   requestManeuverAction,

@@ -10,7 +10,7 @@ import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { TEST_DAMAGE, TEST_MODEL, TEST_MODEL_ID } from '../fixtures/test-combat-model.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { models } from '../../src/rules/index.js';
 

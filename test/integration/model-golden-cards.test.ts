@@ -16,7 +16,7 @@ import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';

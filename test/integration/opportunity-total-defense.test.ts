@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 
 const h = await getHarness();

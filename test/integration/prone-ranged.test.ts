@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

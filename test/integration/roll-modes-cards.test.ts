@@ -8,7 +8,7 @@ import { getHarness } from '../harness/index.js';
 import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { rollModeHelpers } from '../fixtures/roll-modes.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { rollModeOf } from '../../src/cards/kernel/index.js';
 
 const h = await getHarness();

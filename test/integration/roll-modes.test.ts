@@ -11,7 +11,11 @@ import { asClient } from '../harness/clients.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { rollModeHelpers } from '../fixtures/roll-modes.js';
-import { ATTACK_QUERY, attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import {
+  ATTACK_QUERY,
+  attackActionsSettled,
+  requestCardAction,
+} from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { oddsShownTo } from '../../src/cards/attack/odds-visibility.js';
 import { askGM, rollModeOf, type RollMode } from '../../src/cards/kernel/index.js';

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { sagaCardView, sagaTrooper, useSagaWorld, worldPlays } from '../fixtures/saga-world.js';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { sagaTrooper, useSagaWorld } from '../fixtures/saga-world.js';
 

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { models } from '../../src/rules/index.js';
 import { SAGA_MODEL } from '../../src/rules/models/saga/index.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { sagaCardView, sagaTrooper, useSagaWorld } from '../fixtures/saga-world.js';
 

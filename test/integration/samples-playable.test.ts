@@ -14,7 +14,7 @@ import { validatePackSources, type SystemManifest } from '../../scripts/packs.js
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { APPENDIX3_PRINTED, type Appendix3Lines } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';

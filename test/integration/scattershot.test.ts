@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 
 const h = await getHarness();

@@ -15,7 +15,7 @@ import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

@@ -9,7 +9,7 @@ import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { GRAPPLE_QUERY, grappleState } from '../../src/cards/grapple/grapple-ask.js';
 import { STAB_AND_GRAB, calledShotPenalty } from '../../src/rules/index.js';

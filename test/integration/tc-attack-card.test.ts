@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, setTcInitiative, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { registerTcImpairmentsSetting } from '../../src/cards/attack/tc-settings.js';

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { advanceCount, setTcInitiative } from '../../src/combat/tc-schedule.js';
 import { tcCreature, tcFight, tcFighter, tcGoblin, useTcWorld } from '../fixtures/tc-world.js';

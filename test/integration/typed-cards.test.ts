@@ -10,7 +10,7 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
   bindWounds,
   bleedingCard,

@@ -16,7 +16,7 @@ import {
   attackActionsSettled,
   requestCardAction,
   type CardActionResult,
-} from '../../src/cards/attack/attack-flow.js';
+} from '../../src/cards/attack/attack-actions.js';
 import {
   cardState,
   type AttackCardState,
@@ -33,6 +33,8 @@ import {
 import { budgetOf, combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { newActionBudget } from '../../src/rules/index.js';
+import { undoNoteLines } from '../../src/cards/kernel/undo-notes.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -329,7 +331,10 @@ describe("the aborts' Undo: a GM's, exactly what they paid, not taken again by t
     expect(turnOf(combatantOf(rogue)!)).toMatchObject({ move: false, attack: true });
     const note =
       "1st-level rogue's turn has begun since the abort was paid, so the spent action cannot be given back.";
-    expect(target(first).undoNotes).toEqual([note]);
+    // Stored as a key and its data, shown in the reader's language.
+    expect(target(first).undoNotes).toEqual([
+      { key: 'GNG.Undo.Note.TurnBegun', data: { name: '1st-level rogue' } },
+    ]);
     h.as(otherPlayer);
     expect(undoNotes(first)).toEqual([note]);
 
@@ -413,8 +418,19 @@ describe('Undo after later changes to the actor', () => {
     await click(message, 'undoDamage');
     expect(hp(defender).value).toBe(30);
     const note = "Orc's hit points could only be given back up to the maximum (30).";
-    expect(target(message).undoNotes).toEqual([note]);
+    expect(target(message).undoNotes).toEqual([
+      { key: 'GNG.Undo.Note.HpCapped', data: { name: 'Orc', max: 30 } },
+    ]);
     expect(undoNotes(message)).toEqual([note]);
+    // Stored as a key: a client in another language reads the note in its own (issue #34).
+    h.setLanguage(otherPlayer, pseudoLocale());
+    h.as(otherPlayer);
+    const drawn = await cardHelpers(h).drawn(message);
+    expect([...drawn.querySelectorAll('.undo-note')].map((p) => p.textContent?.trim())).toEqual([
+      pseudo(note),
+    ]);
+    h.setLanguage(otherPlayer, null);
+    h.as(player);
     // A new Apply clears the note.
     await click(message, 'applyDamage');
     expect(target(message).undoNotes).toBeUndefined();
@@ -447,7 +463,9 @@ describe('Undo after later changes to the actor', () => {
     expect(defender.statuses.has('dying')).toBe(true);
     expect(defender.effects.get(second)).toBeDefined();
     const note = 'Orc no longer had the Dying this step set; nothing to remove.';
-    expect(target(a).undoNotes).toEqual([note]);
+    expect(target(a).undoNotes).toEqual([
+      { key: 'GNG.Undo.Note.StatusGone', data: { name: 'Orc', status: { key: 'GNG.Status.dying' } } },
+    ]);
     expect(undoNotes(a)).toEqual([note]);
 
     await click(b, 'undoDamage');
@@ -555,6 +573,9 @@ describe('the maneuver card Undo', () => {
     expect(hero.statuses.has('prone')).toBe(true);
     expect(hero.effects.get(second)).toBeDefined();
     expect(maneuverTarget(a).undoNotes).toEqual([
+      { key: 'GNG.Undo.Note.StatusGone', data: { name: 'Hero', status: { key: 'GNG.Status.prone' } } },
+    ]);
+    expect(undoNoteLines(maneuverTarget(a).undoNotes)).toEqual([
       'Hero no longer had the Prone this step set; nothing to remove.',
     ]);
 

@@ -11,7 +11,7 @@ import { getHarness } from '../harness/index.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
-import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { VARIANT_SETTINGS } from '../../src/settings/variant-rules.js';

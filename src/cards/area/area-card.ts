@@ -32,6 +32,7 @@ import {
   type CardActionResult,
   withRollMode,
   chosenRollMode,
+  type UndoNote,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -306,7 +307,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       async run({ target }) {
         const actor = await actorAt(target);
         const applied = target.applied;
-        const notes: string[] = [];
+        const notes: UndoNote[] = [];
         if (applied) {
           notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
           notes.push(...(await restoreAppliedLoss(actor, applied)));

@@ -14,6 +14,7 @@ import {
   type AreaCardState,
   type AreaTarget,
 } from './area-state.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 
 export { AREA_CARD_TEMPLATE };
 
@@ -118,7 +119,7 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
       target.name,
       areaActionAvailable('woundTraumaSave', target),
     ),
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     waiting: waitingFor(state, target),
     coverChoice: state.cover === null && target.dive === null && target.applied === null,
     buttons: {

@@ -14,7 +14,7 @@ import {
   type Fortification,
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
-import { owns, type RollMode } from '../kernel/index.js';
+import { owns, type RollMode, type UndoNote } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 
 /** The card's GM query and template (area-register.ts registers them on `init`). */
@@ -73,8 +73,8 @@ export interface AreaTarget {
   save: AreaSave | null;
   dive: AreaDive | null;
   applied: AreaApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
+  /** What the last Undo could not take back (keys; a string: a card's from before issue #34). */
+  undoNotes?: (UndoNote | string)[];
   /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
   diveUndone?: boolean;
 }

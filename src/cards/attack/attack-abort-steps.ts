@@ -1,7 +1,7 @@
 /**
  * The abort actions' steps on the attack card (attack-aborts.ts: what the card shows), run on the
  * active GM: Block, Roll with Blow, Riposte and their Undo. Loaded by the first abort taken or undone
- * (attack-flow.ts; issue #29).
+ * (attack-actions.ts; issue #29).
  */
 import type { UndoNote } from '../kernel/index.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';

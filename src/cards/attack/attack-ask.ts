@@ -1,7 +1,7 @@
 /**
  * The asking client's side of an attack (GnG ATTACK ROLL): `startAttack` sends the actor, the
  * weapon, the choices and the targeted tokens to the active GM, which rolls and posts the card
- * (attack-start.ts, loaded with the card's other steps on first use: attack-flow.ts).
+ * (attack-start.ts, loaded with the card's other steps on first use: attack-actions.ts).
  */
 import { askGM, noTargetWarning } from '../kernel/index.js';
 import type { AttackChoices } from './attack-options.js';

@@ -2,7 +2,7 @@
  * What the active GM's client runs to write an attack card (issue #29): making it (attack-start.ts)
  * and its steps — Defense, damage, Apply and Undo, the called shots' saves and attacks of
  * opportunity, the strikes, the wound trauma save — and the card's content rendered from its state
- * (attack-save.ts, attack-card.ts). Loaded by the first card this GM makes or changes (attack-flow.ts);
+ * (attack-save.ts, attack-render.ts). Loaded by the first card this GM makes or changes (attack-actions.ts);
  * at start stay the query, the asking client's `startAttack` (attack-ask.ts) and what decorates a
  * rendered card (who may press which button: attack-state.ts, attack-aborts.ts).
  */

@@ -1,4 +1,4 @@
-/** Two-weapon fighting: the off-hand attack's card, posted right after the primary one (attack-flow.ts). */
+/** Two-weapon fighting: the off-hand attack's card, posted right after the primary one (attack-actions.ts). */
 import { inheritedRollMode } from '../kernel/index.js';
 import { parseAttackOptions } from './attack-options-parse.js';
 import { createAttackCard } from './attack-start.js';

@@ -1,6 +1,6 @@
 /**
  * What an attacker chooses for one attack (the attack dialog, a macro, or `game.gng.attack`). The
- * attack flow (src/cards/attack/attack-flow.ts) turns these choices into numbers through the rules engine
+ * attack flow (src/cards/attack/attack-actions.ts) turns these choices into numbers through the rules engine
  * and stores them on the chat card, so every later step can re-derive the same numbers.
  */
 import type { RollMode } from '../kernel/roll-mode.js';

@@ -3,7 +3,7 @@
  * `saveCard`: a typed card's `system`, a card from before issue #34 its `flags.gng.attack`).
  */
 import { saveCard as saveTyped, type TypedCard } from '../kernel/typed-card.js';
-import { renderAttackCard } from './attack-card.js';
+import { renderAttackCard } from './attack-render.js';
 import { ATTACK_TYPE, type AttackCardState } from './attack-state.js';
 
 const attackTyped: TypedCard<AttackCardState> = {

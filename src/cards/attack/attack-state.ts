@@ -36,7 +36,7 @@ import type { CardStrike } from './strike-state.js';
 
 export type { CardStrike, CardStrikeResult, CardStrikeRoll } from './strike-state.js';
 
-/** The card's template: loaded on `init`, rendered by the GM's client when it writes a card (attack-card.ts). */
+/** The card's template: loaded on `init`, rendered by the GM's client when it writes a card (attack-render.ts). */
 export const ATTACK_CARD_TEMPLATE = systemPath('templates/chat/attack-card.hbs');
 
 /** One line of a breakdown: `label` is a lang key (or plain text), `value` the signed number. */

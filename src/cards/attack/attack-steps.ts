@@ -3,7 +3,7 @@
  * EFFECTS OF DAMAGE): the Defense roll (or the GM's total), the damage roll through the engine's
  * pipeline, Apply through the shared HP loss (with the world's Appendix 1 wound variants), the
  * Advanced Wound Trauma save Apply may call for, and Apply's exact inverse. The card's table
- * (attack-flow.ts) says who may run each and when.
+ * (attack-actions.ts) says who may run each and when.
  */
 import { automation } from '../../settings/variant-rules.js';
 import type { CreatureData } from '../../data/actor/creature-data.js';

@@ -1,4 +1,4 @@
-/** The attack card's view of a breaking strike or nerve strike against a target (attack-card.ts). */
+/** The attack card's view of a breaking strike or nerve strike against a target (attack-render.ts). */
 import { specialStrike, strikeFamily, strikeResolves } from '../../rules/index.js';
 import {
   actionAvailable,

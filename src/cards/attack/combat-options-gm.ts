@@ -2,7 +2,7 @@
  * The combat options' steps on the active GM's client (combat-options-card.ts says what they are):
  * the concealment miss chances and their card lines, the defensive statuses a card or the total
  * defense query sets, the Defense input of a card made before one was set, Defensive Strike's +4
- * spent. Loaded with the attack card's GM side (attack-start.ts, attack-card.ts, attack-defense.ts)
+ * spent. Loaded with the attack card's GM side (attack-start.ts, attack-render.ts, attack-defense.ts)
  * or by the first total defense request the GM answers (issue #29's start budget).
  */
 import { SYSTEM_ID } from '../../config/document-types.js';

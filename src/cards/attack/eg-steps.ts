@@ -325,7 +325,7 @@ export async function refundEgAttack(state: AttackCardState): Promise<void> {
   await refundEgAttackTurn(state.attacker.actorUuid, state.eg.turn ?? null);
 }
 
-/** The card's EG steps by action name (attack-flow.ts), each with its own request fields. */
+/** The card's EG steps by action name (attack-actions.ts), each with its own request fields. */
 export function egStep(
   name: string,
   ctx: {

@@ -17,7 +17,7 @@ import {
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
-import { owns } from '../kernel/index.js';
+import { owns, type UndoNote } from '../kernel/index.js';
 import { shotThroughTarget } from '../attack/shot-damage.js';
 import type { HitDamageInputs } from '../attack/item-properties-damage.js';
 
@@ -96,7 +96,7 @@ export interface BurstTarget {
   defense: BurstDefense | null;
   dive: BurstDive | null;
   applied: BurstApplied | null;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
   /** A GM's Undo took the Dive for Cover back: its side does not dive again. */
   diveUndone?: boolean;
 }
@@ -128,7 +128,7 @@ export interface BurstCardState {
   spent: RoundsSpent | null;
   targets: BurstTarget[];
   undone: boolean;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface BurstStartOptions {

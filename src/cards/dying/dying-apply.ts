@@ -9,7 +9,7 @@
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
 import { modelOffers } from '../../settings/combat-model.js';
-import { Refusal } from '../kernel/index.js';
+import { Refusal, type UndoNote } from '../kernel/index.js';
 import { changeStatuses, notDyingHp, restoreStatuses } from '../../combat/status-changes.js';
 import { DYING_STATUS, STABLE_STATUS, type DyingRoundApplied, type StatusChanges } from './dying-state.js';
 
@@ -54,7 +54,7 @@ export async function applyDyingRound(
 }
 
 /** Undoes a dying round: the HP lost given back to the HP now, the statuses as before. */
-export async function undoDyingRound(actor: Actor, applied: DyingRoundApplied): Promise<string[]> {
+export async function undoDyingRound(actor: Actor, applied: DyingRoundApplied): Promise<UndoNote[]> {
   if (applied.hpLost) {
     const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp + applied.hpLost }, CARD_HP_UPDATE);

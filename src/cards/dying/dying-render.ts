@@ -5,6 +5,7 @@ import {
   type DyingCardState,
   type StabilizeCardState,
 } from './dying-state.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 
 export { DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE };
 /** Each card's one target: its actor (the dying one; the stabilize card's patient). */
@@ -47,7 +48,7 @@ export function renderDyingCard(state: DyingCardState): Promise<string> {
     canStabilize: state.applied !== null && leftDying(state),
     canUndo: state.applied !== null,
     undone: state.undone ? t('GNG.Dying.Undone') : '',
-    undoNotes: state.undoNotes ?? [],
+    undoNotes: undoNoteLines(state.undoNotes),
   });
 }
 
@@ -88,6 +89,6 @@ export function renderStabilizeCard(state: StabilizeCardState): Promise<string> 
     targetId: DYING_TARGET,
     canUndo: state.applied !== null,
     undone: state.undone ? t('GNG.Stabilize.Undone') : '',
-    undoNotes: state.undoNotes ?? [],
+    undoNotes: undoNoteLines(state.undoNotes),
   });
 }

@@ -9,6 +9,7 @@ export { DYING_STATUS, STABLE_STATUS, type StatusChanges };
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { EgSpent } from '../../combat/eg-turns.js';
 import type { DyingRoundOutcome } from '../../rules/index.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 
 /** The cards' GM queries and templates (dying-register.ts registers them on `init`). */
 export const DYING_QUERY = 'gng.dyingCard';
@@ -43,8 +44,8 @@ export interface DyingCardState {
   /** What Undo takes back (HP lost, statuses, the round's mark); null once undone. */
   applied: DyingRoundApplied | null;
   undone?: boolean;
-  /** What the Undo could not take back (localized). */
-  undoNotes?: string[];
+  /** What the Undo could not take back (keys; a string: a card's from before issue #34). */
+  undoNotes?: (UndoNote | string)[];
 }
 
 /** `flags.gng.stabilize` of a stabilize card: a Heal check to stabilize a dying character. */
@@ -63,7 +64,7 @@ export interface StabilizeCardState {
   /** What Undo takes back; null once undone. */
   applied: (StatusChanges & { spent: TurnActionSpent | null; egSpent?: EgSpent | null }) | null;
   undone?: boolean;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
   /** Played under the Enlightened Grognard (DC the negative HP total; stable is conscious and disabled). */
   model?: 'eg';
 }

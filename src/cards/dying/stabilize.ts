@@ -173,7 +173,7 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
       : await refundTurnAttack(healer, applied.spent);
   if (!refunded) {
     const key = state.model === 'eg' ? 'GNG.Model.EG.Stabilise.TurnOver' : 'GNG.Stabilize.TurnOver';
-    notes.push(game.i18n.format(key, { name: state.healerName }));
+    notes.push({ key, data: { name: state.healerName } });
   }
   noteUndo(state, notes);
   state.applied = null;

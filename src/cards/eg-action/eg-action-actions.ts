@@ -301,12 +301,7 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
       CARD_HP_UPDATE,
     );
   }
-  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
-  const statusNotes = applied.statuses ? await restoreStatuses(actor, applied.statuses) : [];
-  const notes: LocalText[] = statusNotes.map((text) => ({
-    key: 'GNG.Model.EG.Action.NoteText',
-    data: { text },
-  }));
+  const notes: LocalText[] = applied.statuses ? await restoreStatuses(actor, applied.statuses) : [];
   if (!given) notes.push({ key: 'GNG.Model.EG.Action.TurnNotGiven', data: { name: actor.name } });
   noteUndo(state, notes);
   state.applied = null;

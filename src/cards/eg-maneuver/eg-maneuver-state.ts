@@ -6,6 +6,7 @@
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import type { Size } from '../../rules/index.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 import type {
   EgEscape,
   EgManeuver,
@@ -13,7 +14,6 @@ import type {
   EgManeuverSkill,
 } from '../../rules/models/eg/maneuvers.js';
 import { cardState } from '../kernel/typed-card.js';
-import type { UndoNote } from '../kernel/undo-notes.js';
 
 export const EG_MANEUVER_QUERY = 'gng.egManeuverAction';
 export const EG_MANEUVER_TEMPLATE = systemPath('templates/chat/eg-maneuver-card.hbs');

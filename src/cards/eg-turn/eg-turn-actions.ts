@@ -131,14 +131,7 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
       { [CON_DAMAGE]: Math.max(0, system.abilities.con.damage - applied.conDelta) },
       CARD_HP_UPDATE,
     );
-  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
-  const notes = await restoreStatuses(actor, applied);
-  noteUndo(
-    state,
-    notes.map((text) =>
-      typeof text === 'string' ? { key: 'GNG.Model.EG.Turn.NoteText', data: { text } } : text,
-    ),
-  );
+  noteUndo(state, await restoreStatuses(actor, applied));
   const combat = game.combats.get(applied.combatId);
   // A later turn start's record stays; this one's gives way to the one it replaced.
   if (combat && egTurnMark(combat, applied.combatantId) === applied.markAfter)

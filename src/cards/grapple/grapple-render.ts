@@ -25,7 +25,7 @@ import { legacyGrappleState } from './grapple-state.js';
 import { grappleWeaponChoices } from './grapple-checks.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
-import { immunityWords, saveCard, type TypedCard } from '../kernel/index.js';
+import { immunityWords, saveCard, undoNoteLines, type TypedCard } from '../kernel/index.js';
 
 function nameOf(state: GrappleCardState, uuid: string): string {
   return uuid === state.attacker.actorUuid ? state.attacker.name : state.defender.name;
@@ -359,7 +359,7 @@ export function grappleCardContext(state: GrappleCardState): Record<string, unkn
     undoNotes: notes?.notes.length
       ? {
           label: f('GNG.Grapple.UndoNotes', { move: t(`GNG.Grapple.Move.${notes.move}`) }),
-          notes: notes.notes,
+          notes: undoNoteLines(notes.notes),
         }
       : null,
     oppose,

@@ -5,7 +5,7 @@
  */
 import type { HitPointRecord, HitPointSnapshot } from '../../combat/hp-loss.js';
 import { conditionEffects, expandConditions, isConditionId } from '../../rules/index.js';
-import { owns, isGMMessage } from '../kernel/index.js';
+import { owns, isGMMessage, type UndoNote } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { cardState as attackCardState } from '../attack/attack-state.js';
@@ -198,8 +198,8 @@ export interface GrappleCardState {
   } | null;
   /** Undone checks, newest last, whose losers' dice stay when they are made again (G16). */
   kept?: GrappleKeptDice[];
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: { move: GrappleMove; notes: string[] } | null;
+  /** What the last Undo could not take back (keys; a string: a card's from before issue #34). */
+  undoNotes?: { move: GrappleMove; notes: (UndoNote | string)[] } | null;
 }
 
 export interface GrappleOptions {

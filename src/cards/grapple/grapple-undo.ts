@@ -3,18 +3,16 @@
  * values as they are now (later hits stay, `restoreHitPointLoss`), exactly the effects it created
  * deleted (with the dazed or stunned of its wound trauma save), the statuses it cleared set again,
  * the card's phase and pending check as they were. What cannot be undone any more is returned as
- * localized notes for the card. The side that lost the undone check keeps its dice for when the
+ * Undo notes (keys) for the card. The side that lost the undone check keeps its dice for when the
  * check is made again (decision G16).
  */
 import { restoreHitPointLoss } from '../../combat/hp-loss.js';
-import { releaseStatuses } from '../../combat/status-holds.js';
-import { actorOf } from '../kernel/index.js';
+import { releaseStatuses, statusGone } from '../../combat/status-holds.js';
+import { actorOf, type UndoNote } from '../kernel/index.js';
 import { undoWoundTrauma } from '../shared/wound-trauma.js';
 import {
-  f,
   grappleState,
   other,
-  t,
   type GrappleCardState,
   type GrappleKeptDice,
   type GrappleStep,
@@ -22,12 +20,8 @@ import {
 import { setStatus, timedEffectData } from './grapple-outcomes.js';
 import { saveGrappleCard } from './grapple-render.js';
 
-function statusGone(actor: Actor, status: string): string {
-  return f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${status}`) });
-}
-
 /** Deletes the effect `effectId` of `actor` if it is still there; else a note. */
-async function deleteCreated(actor: Actor, effectId: string, status: string, notes: string[]) {
+async function deleteCreated(actor: Actor, effectId: string, status: string, notes: UndoNote[]) {
   if (actor.effects.get(effectId)) await actor.deleteEmbeddedDocuments('ActiveEffect', [effectId]);
   else notes.push(statusGone(actor, status));
 }
@@ -55,8 +49,8 @@ export async function undoStep(
   state: GrappleCardState,
   step: GrappleStep,
   messageId: string,
-): Promise<string[]> {
-  const notes: string[] = [];
+): Promise<UndoNote[]> {
+  const notes: UndoNote[] = [];
   for (const e of [...step.timed].reverse()) {
     const a = await actorOf(e.actorUuid);
     if (a && e.effectId) await deleteCreated(a, e.effectId, e.status, notes);

@@ -39,6 +39,7 @@ import {
   showRolls,
   type CardActionResult,
   noteUndo,
+  undoNoteLines,
   withRollMode,
   type RollMode,
 } from '../kernel/index.js';
@@ -158,7 +159,7 @@ function targetContext(state: ManeuverCardState, target: ManeuverTarget) {
         : null,
       moved: a.feet > 0 ? f('GNG.Maneuver.Moved', { name: target.name, feet: a.feet }) : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     buttons: {
       maintainFooting: button('maintainFooting'),
       declineFooting: button('declineFooting'),

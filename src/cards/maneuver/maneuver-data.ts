@@ -28,8 +28,8 @@ export class ManeuverData extends CardData {
           footingDeclinedBy: id(),
           // What Apply did (its statuses, hold, feet): Undo's record, null once undone.
           applied: obj(),
-          // What the last Undo could not take back (status-holds.ts writes these localized).
-          undoNotes: arr(str()),
+          // What the last Undo could not take back (Undo notes: keys and data, status-holds.ts).
+          undoNotes: arr(obj({ nullable: false })),
         }),
       ),
     };

@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { cardState } from '../kernel/typed-card.js';
+import type { UndoNote } from '../kernel/undo-notes.js';
 import type { ActionBudget, Maneuver, Size } from '../../rules/index.js';
 import type { CardPart } from '../attack/attack-state.js';
 
@@ -53,8 +54,8 @@ export interface ManeuverTarget {
   /** The defender's owner who answered "No Maintain Footing" (absent on older cards). */
   footingDeclinedBy?: string | null;
   applied: ManeuverApplied | null;
-  /** What the last Undo could not take back (localized notes, shown on the card). */
-  undoNotes?: string[];
+  /** What the last Undo could not take back (keys; a string: a card's from before issue #34). */
+  undoNotes?: (UndoNote | string)[];
 }
 
 export interface ManeuverCardState {

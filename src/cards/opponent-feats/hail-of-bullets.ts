@@ -23,7 +23,7 @@ import {
   type CardActionResult,
   type RollMode,
 } from '../kernel/index.js';
-import { attackCard } from '../attack/attack-flow.js';
+import { attackCard } from '../attack/attack-actions.js';
 import { attackRowOf } from '../../data/actor/attack-row.js';
 import { opposed } from '../opportunity/opportunity-start.js';
 import { hasFeat } from '../../documents/actor-feats.js';

@@ -179,14 +179,7 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
     const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp - applied.hpDelta }, CARD_HP_UPDATE);
   }
-  // The status glue's notes are its localized lines: kept as the text of a key of the card's.
-  const notes = await restoreStatuses(actor, applied);
-  noteUndo(
-    state,
-    notes.map((text) =>
-      typeof text === 'string' ? { key: 'GNG.Model.Saga.Round.NoteText', data: { text } } : text,
-    ),
-  );
+  noteUndo(state, await restoreStatuses(actor, applied));
   const combat = game.combats.get(applied.combatId);
   const combatant = combat?.combatants.get(applied.combatantId);
   // A later turn start's record stays; this one's gives way to the one it replaced.

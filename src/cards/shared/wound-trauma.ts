@@ -12,7 +12,8 @@
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { resolveAdvancedWoundTrauma, savingThrow } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
-import { showRolls } from '../kernel/index.js';
+import { showRolls, type UndoNote } from '../kernel/index.js';
+import { statusGone } from '../../combat/status-holds.js';
 
 /** A saving throw the GM rolled (engine `savingThrow`: a natural 20 saves, a natural 1 fails). */
 export interface SaveRoll {
@@ -115,17 +116,20 @@ export async function rollWoundTrauma(
 }
 
 /**
- * GM side, the card's Undo of its Apply: deletes the effect the save created; a note (localized)
+ * GM side, the card's Undo of its Apply: deletes the effect the save created; an Undo note (a key)
  * when it is gone already.
  */
-export async function undoWoundTrauma(actor: Actor, owed: WoundTrauma | null | undefined): Promise<string[]> {
+export async function undoWoundTrauma(
+  actor: Actor,
+  owed: WoundTrauma | null | undefined,
+): Promise<UndoNote[]> {
   const save = owed?.save;
   if (!save || save.effect === 'none') return [];
   if (save.effectId !== null && actor.effects.get(save.effectId)) {
     await actor.deleteEmbeddedDocuments('ActiveEffect', [save.effectId]);
     return [];
   }
-  return [f('GNG.Undo.Note.StatusGone', { name: actor.name, status: t(`GNG.Status.${save.effect}`) })];
+  return [statusGone(actor, save.effect)];
 }
 
 /**

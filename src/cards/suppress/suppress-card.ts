@@ -34,6 +34,7 @@ import {
   withRollMode,
   type RollMode,
   isGMMessage,
+  type UndoNote,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -267,13 +268,13 @@ function suppressedNow(actorUuid: string): boolean {
 }
 
 async function undoCard({ state }: CardRun<SuppressCardState, Target>): Promise<void> {
-  const notes: string[] = [];
+  const notes: UndoNote[] = [];
   for (const trigger of state.triggers)
     if (!trigger.undone) notes.push(...(await steps.undoTrigger(trigger)));
-  notes.push(...(await returnRounds(state.spent)).map((key) => game.i18n.localize(key)));
+  notes.push(...(await returnRounds(state.spent)).map((key) => ({ key })));
   const shooter = await actorOf(state.shooter.actorUuid);
   if (state.turn && !(shooter && (await refundTurnAttack(shooter, state.turn))))
-    notes.push(game.i18n.localize('GNG.Suppress.Undo.TurnGone'));
+    notes.push({ key: 'GNG.Suppress.Undo.TurnGone' });
   state.active = false;
   state.endedBy = 'undo';
   state.undone = true;

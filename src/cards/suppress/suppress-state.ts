@@ -15,7 +15,7 @@ import type { FireArea } from '../../rules/index.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import type { HitPointRecord } from '../../combat/hp-loss.js';
-import { owns } from '../kernel/index.js';
+import { owns, type UndoNote } from '../kernel/index.js';
 
 /** The card's actions (the `data-action` of its buttons). */
 /** The card's GM query and template (suppress-register.ts registers them on `init`). */
@@ -96,7 +96,7 @@ export interface SuppressTrigger {
   suppressedEffectId: string | null;
   /** A GM undid this trigger: nothing more happens on it. */
   undone: boolean;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 /** A creature in the area now (from the token moves the GM's client saw), by token. */
@@ -138,7 +138,7 @@ export interface SuppressCardState {
   occupants: Occupant[];
   triggers: SuppressTrigger[];
   undone: boolean;
-  undoNotes?: string[];
+  undoNotes?: (UndoNote | string)[];
 }
 
 /** The card state of a message, or null. */

@@ -6,7 +6,7 @@
  * sees), and a click sends the card's own request (`attackCard.request`, the fields its button sends),
  * which the active GM checks again. A card's `after` (the Riposte's attack) runs as after a click.
  */
-import { attackCard } from '../../cards/attack/attack-flow.js';
+import { attackCard } from '../../cards/attack/attack-actions.js';
 import {
   blockWeapons,
   cardState,

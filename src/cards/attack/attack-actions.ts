@@ -24,8 +24,8 @@ const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
 const gm = onDemand(() => import('./attack-gm.js'));
 /** The Enlightened Grognard model's token steps (eg-steps.ts), loaded by the first. */
 const egSteps = onDemand(() => import('./eg-steps.js'));
-/** The card's view (attack-card.ts), loaded by the first card drawn or written. */
-const view = onDemand(() => import('./attack-card.js'));
+/** The card's view (attack-render.ts), loaded by the first card drawn or written. */
+const view = onDemand(() => import('./attack-render.js'));
 import {
   actorOf,
   defineCard,

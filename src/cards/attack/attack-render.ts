@@ -1,6 +1,6 @@
 /**
  * The attack card: its Handlebars template rendered from the card state (`flags.gng.attack`) every
- * time the state changes (the per-user part is the card kernel's, from the table in attack-flow.ts). Nothing is kept in memory, so a
+ * time the state changes (the per-user part is the card kernel's, from the table in attack-actions.ts). Nothing is kept in memory, so a
  * reloaded card looks and works the same.
  */
 import { conditionSaveDc, penetrationSaveDc } from '../../rules/index.js';
