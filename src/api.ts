@@ -113,7 +113,7 @@ export interface GnGApi {
   /**
    * `actor` (owned by the user) fires a linear or strafing burst with `weapon` (fire mode 'auto')
    * from its token along `direction` (degrees) or `toward` a token or point: the GM rolls the shots,
-   * spends the rounds, draws the area and posts the burst card. See src/cards/burst/burst-card.ts.
+   * spends the rounds, draws the area and posts the burst card. See src/cards/burst/burst-actions.ts.
    */
   burst(actor: Actor, weapon: Item, options: BurstStartOptions): Promise<CardActionResult>;
   /**

@@ -21,6 +21,7 @@ import { SagaTurnData } from './saga-turn/saga-turn-data.js';
 import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
+import { BurstData } from './burst/burst-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -41,4 +42,5 @@ export const CARD_DATA_MODELS = {
   egTokens: EgTokenData,
   egAction: EgActionData,
   attack: AttackData,
+  burst: BurstData,
 };

@@ -17,7 +17,7 @@ import { expectNoSeriousViolations } from './axe.js';
 import { expectTidyButtons, fontSize, showInChatLog, tabTo } from './card-layout.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
+import { requestBurstAction } from '../../src/cards/burst/burst-actions.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 

@@ -19,7 +19,7 @@ import type { HarnessScene } from '../harness/templates-documents.js';
 import { GRID_DIAGONALS, GRID_TYPES } from '../harness/grid.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
-import { burstState, type BurstCardState } from '../../src/cards/burst/burst-card.js';
+import { burstState, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { opportunityCardOf } from '../../src/cards/opportunity/opportunity-state.js';
 import { SUPPRESS_QUERY, suppressState } from '../../src/cards/suppress/suppress-card.js';
 import { budgetOf, combatantOf, spendAbortFor, turnOf } from '../../src/combat/action-budget.js';

@@ -20,7 +20,7 @@ import {
   type CardActionResult,
 } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
-import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-card.js';
+import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { reloadWeapon } from '../../src/combat/ammunition.js';
 import { combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import type { HarnessCombat } from '../harness/index.js';

@@ -11,13 +11,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cardHelpers, withFeats } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-flow.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
+import { requestBurstAction } from '../../src/cards/burst/burst-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -46,6 +46,8 @@ function recorder(actors: Actor[]) {
       steps.push({
         step,
         flags: m.flags?.gng ?? null,
+        // A typed card's state (issue #34): its `system`.
+        ...(m.type === 'base' ? {} : { type: m.type, system: m.system.toObject() }),
         content: m.content,
         gmView: h.renderMessage(m).outerHTML,
         actors: actors.map((a) => ({
@@ -249,7 +251,7 @@ describe('golden: the burst card', () => {
       await attackActionsSettled();
       record(`${action} ${targetId === 'burst' ? '' : targetId}`.trim(), card);
     };
-    const ids = (fresh(card).flags?.gng?.burst as { targets: { id: string }[] }).targets.map((t) => t.id);
+    const ids = (cardStateOf(fresh(card)) as { targets: { id: string }[] }).targets.map((t) => t.id);
     await act(gm, 'rollDefense', ids[0] as string, [6]);
     await act(gm, 'rollDefense', ids[1] as string, [5]);
     await act(gm, 'applyDamage', ids[0] as string, [3, 4]);

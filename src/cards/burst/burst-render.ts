@@ -1,5 +1,6 @@
 /**
- * The burst card as it is shown: its template's data, localized, from the state.
+ * The burst card as it is shown: its template's data, localized in this client's language, from the
+ * state only.
  */
 import {
   afterDive,
@@ -11,6 +12,7 @@ import {
   type BurstTarget,
   BURST_CARD_TEMPLATE,
 } from './burst-state.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 
 export { BURST_CARD_TEMPLATE };
 
@@ -92,7 +94,7 @@ function targetContext(state: BurstCardState, target: BurstTarget, hits: number 
           })
         : null,
     },
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     // What the card waits for on this target (issue #33): its Defense roll, then the GM's Apply.
     waiting: burstActionAvailable(state, 'rollDefense', target)
       ? f('GNG.Burst.Waiting.rollDefense', { name: target.name })
@@ -138,7 +140,7 @@ export function burstCardContext(state: BurstCardState): Record<string, unknown>
     noTemplate: state.template === null && !state.undone ? t('GNG.Burst.NoTemplate') : null,
     noTargets: state.targets.length ? null : t('GNG.Burst.NoTargets'),
     undone: state.undone ? t('GNG.Burst.Undone') : null,
-    undoNotes: state.undoNotes ?? [],
+    undoNotes: undoNoteLines(state.undoNotes),
     whole: WHOLE_BURST,
     undoBurst: {
       disabled: state.undone,
