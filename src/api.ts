@@ -12,7 +12,7 @@ import { startAttack } from './cards/attack/attack-flow.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { rollAttack } from './applications/roll-attack.js';
 import type { RollAttackOptions } from './documents/actor.js';
-import type { AreaDamageOptions } from './cards/area/area-card.js';
+import type { AreaDamageOptions } from './cards/area/area-actions.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-actions.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
@@ -107,7 +107,7 @@ export interface GnGApi {
   rollAttack(actor: Actor, weapon: Item | string, options?: RollAttackOptions): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
-   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
+   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-actions.ts.
    */
   areaDamage(options: AreaDamageOptions): Promise<ChatMessage | null>;
   /**

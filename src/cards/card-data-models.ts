@@ -22,6 +22,7 @@ import { EgTokenData } from './eg-tokens/token-data.js';
 import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
 import { BurstData } from './burst/burst-data.js';
+import { AreaData } from './area/area-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -43,4 +44,5 @@ export const CARD_DATA_MODELS = {
   egAction: EgActionData,
   attack: AttackData,
   burst: BurstData,
+  area: AreaData,
 };

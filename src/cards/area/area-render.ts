@@ -3,6 +3,7 @@
  * targets' current Protection), and the rendered content.
  */
 import { woundTraumaContext } from '../shared/wound-trauma.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { damageImmunity } from '../../rules/index.js';
 import {
   AREA_CARD_TEMPLATE,
@@ -118,7 +119,7 @@ function targetContext(state: AreaCardState, target: AreaTarget) {
       target.name,
       areaActionAvailable('woundTraumaSave', target),
     ),
-    undoNotes: target.undoNotes ?? [],
+    undoNotes: undoNoteLines(target.undoNotes),
     waiting: waitingFor(state, target),
     coverChoice: state.cover === null && target.dive === null && target.applied === null,
     buttons: {

@@ -18,7 +18,16 @@ import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
-import { actorOf, defineCard, noteUndo, Refusal, saveCard, showRolls, track } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  noteUndo,
+  Refusal,
+  saveCard,
+  showRolls,
+  track,
+  type UndoNote,
+} from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from '../shared/area-tokens.js';
@@ -132,7 +141,7 @@ async function applyDamage(
 /** GM side: the exact inverse of a target's Apply and Dive for Cover; notes of what could not be undone. */
 async function undoTarget(target: BurstTarget): Promise<void> {
   const actor = await actorAt(target);
-  const notes: string[] = [];
+  const notes: (UndoNote | string)[] = [];
   const applied = target.applied;
   if (applied) {
     notes.push(...(await restoreAppliedLoss(actor, applied)));
