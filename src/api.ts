@@ -33,7 +33,7 @@ import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.j
 import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
 import type { DesignatingFeat } from './combat/opponent-feats.js';
 import type { TacticalAidChoice } from './rules/index.js';
-import type { SuppressOptions } from './cards/suppress/suppress-card.js';
+import type { SuppressOptions } from './cards/suppress/suppress-actions.js';
 import { suppressModule } from './cards/suppress/suppress-register.js';
 import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';

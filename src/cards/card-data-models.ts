@@ -23,6 +23,7 @@ import { EgActionData } from './eg-action/eg-action-data.js';
 import { AttackData } from './attack/attack-data.js';
 import { BurstData } from './burst/burst-data.js';
 import { AreaData } from './area/area-data.js';
+import { SuppressData } from './suppress/suppress-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -45,4 +46,5 @@ export const CARD_DATA_MODELS = {
   attack: AttackData,
   burst: BurstData,
   area: AreaData,
+  suppress: SuppressData,
 };

@@ -21,7 +21,7 @@ import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { burstState, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { opportunityCardOf } from '../../src/cards/opportunity/opportunity-state.js';
-import { SUPPRESS_QUERY, suppressState } from '../../src/cards/suppress/suppress-card.js';
+import { SUPPRESS_QUERY, suppressState } from '../../src/cards/suppress/suppress-actions.js';
 import { budgetOf, combatantOf, spendAbortFor, turnOf } from '../../src/combat/action-budget.js';
 import { flowOf } from '../../src/combat/opponent-feats.js';
 import { combatOf, tokenOf, tokensWithin } from '../../src/combat/scene-lookup.js';

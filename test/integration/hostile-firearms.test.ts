@@ -27,7 +27,7 @@ import type { HarnessCombat } from '../harness/index.js';
 
 const h = await getHarness();
 const { SUPPRESS_QUERY, suppressState, onTokenMoved } =
-  await import('../../src/cards/suppress/suppress-card.js');
+  await import('../../src/cards/suppress/suppress-actions.js');
 const { decorateReload } = await import('../../src/cards/attack/firearms-card.js');
 const { gm, player, otherPlayer } = h.users;
 

@@ -1,4 +1,5 @@
 /** The suppressing fire card as it is shown: its template's data, localized, from the state. */
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import {
   CARD_TARGET,
   SUPPRESS_CARD_TEMPLATE,
@@ -112,7 +113,7 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
         label: f(`GNG.Suppress.Action.${action}`, { name: trigger.name, shooter: state.shooter.name }),
       }),
     ),
-    undoNotes: trigger.undoNotes ?? [],
+    undoNotes: undoNoteLines(trigger.undoNotes),
     waiting: waitingFor(state, trigger),
   };
 }
@@ -156,7 +157,7 @@ export function suppressCardContext(state: SuppressCardState): Record<string, un
         }))
       : [],
     triggers: state.triggers.map((trigger) => triggerContext(state, trigger)),
-    undoNotes: state.undoNotes ?? [],
+    undoNotes: undoNoteLines(state.undoNotes),
   };
 }
 

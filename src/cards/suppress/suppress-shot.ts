@@ -1,5 +1,5 @@
 /**
- * The steps of one trigger of a suppressing fire card, on the active GM's client (suppress-card.ts
+ * The steps of one trigger of a suppressing fire card, on the active GM's client (suppress-actions.ts
  * runs them through the kernel): the Reflex save, becoming suppressed, the shooter's free shot (its
  * rounds, its attack roll at −8 / −4), the defender's Defense roll or Dive for Cover, the damage, and
  * the GM's Undo of all of it. Every number comes from the documents and the GM's dice.
@@ -17,7 +17,7 @@ import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { giveBack, takeAbort } from '../../combat/abort-gate.js';
 import type { WeaponData } from '../../data/item/item-data.js';
-import { actorOf, Refusal, showRolls } from '../kernel/index.js';
+import { actorOf, Refusal, showRolls, type UndoNote } from '../kernel/index.js';
 import { hitDamageInputs, shotThroughTarget } from '../attack/item-properties-damage.js';
 import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
 import { feetBetween } from '../../combat/scene-grid.js';
@@ -230,17 +230,17 @@ export async function applyDamage(
 }
 
 /** The GM's Undo of a trigger: the damage, the suppressed status, the rounds of the shot, the dive. */
-export async function undoTrigger(trigger: SuppressTrigger): Promise<string[]> {
+export async function undoTrigger(trigger: SuppressTrigger): Promise<(UndoNote | string)[]> {
   const actor = await actorOf(trigger.actorUuid);
-  const notes: string[] = [];
+  const notes: (UndoNote | string)[] = [];
   const shot = trigger.shot;
   if (actor && shot?.applied) notes.push(...(await restoreHitPointLoss(actor, shot.applied)));
   if (actor && trigger.suppressedEffectId) {
     const effect = actor.effects.get(trigger.suppressedEffectId);
     if (effect) await effect.delete();
-    else notes.push(t('GNG.Suppress.Undo.StatusGone'));
+    else notes.push({ key: 'GNG.Suppress.Undo.StatusGone' });
   }
-  if (shot?.rounds) notes.push(...(await returnRounds(shot.rounds)).map(t));
+  if (shot?.rounds) notes.push(...(await returnRounds(shot.rounds)).map((key) => ({ key })));
   if (actor && shot?.dive) notes.push(...(await giveBack(actor, 'dive-for-cover', shot.dive)));
   trigger.undone = true;
   return notes;
