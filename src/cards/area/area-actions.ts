@@ -2,8 +2,8 @@
  * The area damage card (core "Area Effects"; GnG "Dive for Cover", "PROTECTION"): a GM rolls an
  * area's damage once (`game.gng.areaDamage`) and posts one card: a typed message (subtype `area`, its
  * state in `system`, area-data.ts) drawn on each client in its language; a card from before issue #34
- * keeps its state in `flags.gng.area` (`legacyAreaState`). Each target's owners may **Roll Reflex** (success halves the damage) and **Dive for
- * Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
+ * keeps its state in `flags.gng.area` (`legacyAreaState`). Each target's owners may **Roll Reflex**
+ * (success halves the damage) and **Dive for Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
  * to nonlethal; allowed after a failed save); the GM applies (Protection subtracted; the world's
  * Appendix 1 wound variants through the shared HP loss, the area's damage type saying whether it is
  * slashing) and undoes. Under Advanced Wound Trauma the target's owners then roll its Fortitude save

@@ -1,6 +1,7 @@
 /**
  * The state of one suppressing fire card (GnG SPECIAL ATTACKS › SUPPRESSING FIRE), stored in the
- * chat message's `system` (subtype `suppress`; `flags.gng.suppress` on a card from before issue #34), and who may do what with it (suppress-actions.ts is the table).
+ * chat message's `system` (subtype `suppress`; `flags.gng.suppress` on a card from before issue #34),
+ * and who may do what with it (suppress-actions.ts is the table).
  *
  * The card is the area the shooter holds: its shape in feet (fire-areas.ts), the Reflex DC, the free shot's
  * penalty and cost, the rounds spent (wasted shots and each free shot, for Undo) and one **trigger**
