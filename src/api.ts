@@ -12,7 +12,7 @@ import { startAttack } from './cards/attack/attack-actions.js';
 import { rollItemMacro } from './hooks/hotbar-macro.js';
 import { rollAttack } from './applications/roll-attack.js';
 import type { RollAttackOptions } from './documents/actor.js';
-import type { AreaDamageOptions } from './cards/area/area-card.js';
+import type { AreaDamageOptions } from './cards/area/area-actions.js';
 import { areaModule } from './cards/area/area-register.js';
 import type { ManeuverOptions } from './cards/maneuver/maneuver-actions.js';
 import { maneuverModule } from './cards/maneuver/maneuver-register.js';
@@ -33,7 +33,7 @@ import { endFlow, flowWithEnemy } from './cards/opponent-feats/flow-with-enemy.j
 import { hailOfBullets } from './cards/opponent-feats/hail-of-bullets.js';
 import type { DesignatingFeat } from './combat/opponent-feats.js';
 import type { TacticalAidChoice } from './rules/index.js';
-import type { SuppressOptions } from './cards/suppress/suppress-card.js';
+import type { SuppressOptions } from './cards/suppress/suppress-actions.js';
 import { suppressModule } from './cards/suppress/suppress-register.js';
 import { burstModule } from './cards/burst/burst-register.js';
 import type { BurstStartOptions } from './cards/burst/burst-state.js';
@@ -107,13 +107,13 @@ export interface GnGApi {
   rollAttack(actor: Actor, weapon: Item | string, options?: RollAttackOptions): Promise<ChatMessage | null>;
   /**
    * GM only: rolls an area's damage once and posts the area damage card (Reflex for half, Dive for
-   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-card.ts.
+   * Cover, Apply/Undo) for `options.targets` or the GM's targets. See src/cards/area/area-actions.ts.
    */
   areaDamage(options: AreaDamageOptions): Promise<ChatMessage | null>;
   /**
    * `actor` (owned by the user) fires a linear or strafing burst with `weapon` (fire mode 'auto')
    * from its token along `direction` (degrees) or `toward` a token or point: the GM rolls the shots,
-   * spends the rounds, draws the area and posts the burst card. See src/cards/burst/burst-card.ts.
+   * spends the rounds, draws the area and posts the burst card. See src/cards/burst/burst-actions.ts.
    */
   burst(actor: Actor, weapon: Item, options: BurstStartOptions): Promise<CardActionResult>;
   /**

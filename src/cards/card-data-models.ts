@@ -26,6 +26,9 @@ import { TcManeuverData } from './tc-maneuver/tc-maneuver-data.js';
 import { EgManeuverData } from './eg-maneuver/eg-maneuver-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 import { GrappleData } from './grapple/grapple-data.js';
+import { BurstData } from './burst/burst-data.js';
+import { AreaData } from './area/area-data.js';
+import { SuppressData } from './suppress/suppress-data.js';
 
 export const CARD_DATA_MODELS = {
   note: NoteData,
@@ -51,4 +54,7 @@ export const CARD_DATA_MODELS = {
   tcManeuver: TcManeuverData,
   egManeuver: EgManeuverData,
   grapple: GrappleData,
+  burst: BurstData,
+  area: AreaData,
+  suppress: SuppressData,
 };

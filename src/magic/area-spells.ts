@@ -25,7 +25,7 @@ import {
   type CardActionResult,
   type GMQueryContext,
 } from '../cards/kernel/index.js';
-import type { AreaMetamagic } from '../cards/area/area-card.js';
+import type { AreaMetamagic } from '../cards/area/area-state.js';
 import { areaModule } from '../cards/area/area-register.js';
 import { castModule } from '../cards/cast/cast-register.js';
 import { castingLevel } from './casting-level.js';

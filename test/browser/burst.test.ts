@@ -17,7 +17,7 @@ import { expectNoSeriousViolations } from './axe.js';
 import { expectTidyButtons, fontSize, showInChatLog, tabTo } from './card-layout.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
+import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
 
@@ -196,7 +196,7 @@ it('six targets stay readable at 300 px: folded sections, big numbers, keyboard,
   const message = game.messages.get((result as { messageId?: string }).messageId as string) as ChatMessage;
   // The GM rolls the three nearest targets' Defense and applies the first one's hits.
   h.as(h.users.gm);
-  const ids = () => (message.flags.gng?.burst as { targets: { id: string }[] }).targets.map((t) => t.id);
+  const ids = () => (burstState(message) as BurstCardState).targets.map((t) => t.id);
   const [first, second, third] = ids();
   for (const [id, d20] of [
     [first, 2],

@@ -14,7 +14,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { buttonBoxes, showInChatLog } from './card-layout.js';
 import { requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState } from '../../src/cards/attack/attack-state.js';
-import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
+import { areaState, requestAreaAction } from '../../src/cards/area/area-actions.js';
 import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-ask.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 

@@ -13,7 +13,7 @@ import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { expectNoSeriousViolations, expectTidyButtons, fontSize, showInChatLog } from './card-layout.js';
 
 const h = await getHarness();
-const { requestSuppressAction } = await import('../../src/cards/suppress/suppress-card.js');
+const { requestSuppressAction } = await import('../../src/cards/suppress/suppress-actions.js');
 const pages = useChromiumPages({
   viewport: { width: 480, height: 900 },
   beforeEachTest: () => h.reset(16),

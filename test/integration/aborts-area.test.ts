@@ -13,7 +13,7 @@ import {
   requestAreaAction,
   type AreaCardState,
   type AreaTarget,
-} from '../../src/cards/area/area-card.js';
+} from '../../src/cards/area/area-actions.js';
 import {
   maneuverState,
   requestManeuverAction,

@@ -9,7 +9,7 @@ import { fromConsole, withFeats } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { areaCard, areaState, type AreaCardState } from '../../src/cards/area/area-card.js';
+import { areaCard, areaState, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import type { CastDialog as CastDialogClass } from '../../src/applications/cast-dialog.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';

@@ -19,7 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-card.js';
+import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 

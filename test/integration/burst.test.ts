@@ -19,7 +19,7 @@ import {
   burstState,
   requestBurstAction,
   type BurstCardState,
-} from '../../src/cards/burst/burst-card.js';
+} from '../../src/cards/burst/burst-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

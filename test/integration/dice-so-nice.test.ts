@@ -15,7 +15,7 @@ import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import { grappleState, type GrappleCardState } from '../../src/cards/grapple/grapple-ask.js';
-import { areaState, type AreaCardState } from '../../src/cards/area/area-card.js';
+import { areaState, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import { maneuverState, type ManeuverCardState } from '../../src/cards/maneuver/maneuver-actions.js';
 import { bleedingCardOf } from '../../src/cards/bleeding/bleeding-actions.js';
 import { showRolls } from '../../src/cards/kernel/index.js';

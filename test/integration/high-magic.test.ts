@@ -17,7 +17,7 @@ const { gm, player } = h.users;
 beforeEach(() => h.reset(11));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
-const { areaState } = await import('../../src/cards/area/area-card.js');
+const { areaState } = await import('../../src/cards/area/area-actions.js');
 
 async function target(): Promise<Actor> {
   return h.createActor(

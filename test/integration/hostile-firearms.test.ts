@@ -20,14 +20,14 @@ import {
   type CardActionResult,
 } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
-import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-card.js';
+import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { reloadWeapon } from '../../src/combat/ammunition.js';
 import { combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import type { HarnessCombat } from '../harness/index.js';
 
 const h = await getHarness();
 const { SUPPRESS_QUERY, suppressState, onTokenMoved } =
-  await import('../../src/cards/suppress/suppress-card.js');
+  await import('../../src/cards/suppress/suppress-actions.js');
 const { decorateReload } = await import('../../src/cards/attack/firearms-card.js');
 const { gm, player, otherPlayer } = h.users;
 

@@ -23,7 +23,7 @@ import {
   areaState,
   type AreaCardState,
   type AreaTarget,
-} from '../../src/cards/area/area-card.js';
+} from '../../src/cards/area/area-actions.js';
 import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-actions.js';
 import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-actions.js';
 import { DYING_QUERY, dyingCardOf, requestDyingUndo } from '../../src/cards/dying/dying-card.js';
@@ -935,7 +935,7 @@ describe('Advanced Wound Trauma saves', () => {
       targets: [pc],
     })) as ChatMessage;
     const id = ((areaState(fresh(message)) as AreaCardState).targets[0] as AreaTarget).id;
-    const { requestAreaAction } = await import('../../src/cards/area/area-card.js');
+    const { requestAreaAction } = await import('../../src/cards/area/area-actions.js');
     expect(await requestAreaAction(message.id as string, 'applyDamage', id)).toMatchObject({ ok: true });
     await attackActionsSettled();
     h.as(otherPlayer);

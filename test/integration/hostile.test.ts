@@ -29,7 +29,7 @@ import {
   requestGrappleAction,
   type GrappleCardState,
 } from '../../src/cards/grapple/grapple-ask.js';
-import { AREA_QUERY, areaState } from '../../src/cards/area/area-card.js';
+import { AREA_QUERY, areaState } from '../../src/cards/area/area-actions.js';
 import {
   MANEUVER_QUERY,
   maneuverState,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { getHarness, ROOT } from '../harness/index.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { areaCard, areaState, type AreaCardState } from '../../src/cards/area/area-card.js';
+import { areaCard, areaState, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
 

@@ -18,7 +18,7 @@ import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { requestBurstAction } from '../../src/cards/burst/burst-card.js';
+import { requestBurstAction } from '../../src/cards/burst/burst-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
@@ -254,7 +254,7 @@ describe('golden: the burst card', () => {
       await attackActionsSettled();
       record(`${action} ${targetId === 'burst' ? '' : targetId}`.trim(), card);
     };
-    const ids = (fresh(card).flags?.gng?.burst as { targets: { id: string }[] }).targets.map((t) => t.id);
+    const ids = (cardStateOf(fresh(card)) as { targets: { id: string }[] }).targets.map((t) => t.id);
     await act(gm, 'rollDefense', ids[0] as string, [6]);
     await act(gm, 'rollDefense', ids[1] as string, [5]);
     await act(gm, 'applyDamage', ids[0] as string, [3, 4]);

@@ -11,7 +11,7 @@ import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { cardHelpers } from '../fixtures/cards.js';
 import { attackActionsSettled, requestCardAction } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { areaState, requestAreaAction } from '../../src/cards/area/area-card.js';
+import { areaState, requestAreaAction } from '../../src/cards/area/area-actions.js';
 import { quickStand } from '../../src/cards/quick-stand/quick-stand-steps.js';
 import { grappleState, requestGrappleAction } from '../../src/cards/grapple/grapple-ask.js';
 import { budgetOf } from '../../src/combat/action-budget.js';

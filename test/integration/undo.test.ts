@@ -23,7 +23,7 @@ import {
   type CardAction,
   type CardTarget,
 } from '../../src/cards/attack/attack-state.js';
-import { areaState, requestAreaAction, type AreaCardState } from '../../src/cards/area/area-card.js';
+import { areaState, requestAreaAction, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import {
   maneuverState,
   requestManeuverAction,

@@ -18,7 +18,7 @@ import { cardHelpers } from '../fixtures/cards.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
-import { areaState, type AreaCardState, type AreaTarget } from '../../src/cards/area/area-card.js';
+import { areaState, type AreaCardState, type AreaTarget } from '../../src/cards/area/area-actions.js';
 import {
   grappleState,
   requestGrappleAction,

@@ -3,6 +3,7 @@
  * targets' current Protection), and the rendered content.
  */
 import { woundTraumaContext } from '../shared/wound-trauma.js';
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import { damageImmunity } from '../../rules/index.js';
 import {
   AREA_CARD_TEMPLATE,
@@ -14,7 +15,6 @@ import {
   type AreaCardState,
   type AreaTarget,
 } from './area-state.js';
-import { undoNoteLines } from '../kernel/undo-notes.js';
 
 export { AREA_CARD_TEMPLATE };
 

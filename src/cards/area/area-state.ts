@@ -1,6 +1,7 @@
 /**
- * The state of one area damage card, stored in the chat message's `flags.gng.area`, the damage each
- * target takes as the card stands, and who may do what with it (area-card.ts is the card's table).
+ * The state of one area damage card, stored in the chat message's `system` (subtype `area`; in
+ * `flags.gng.area` on a card from before issue #34), the damage each
+ * target takes as the card stands, and who may do what with it (area-actions.ts is the card's table).
  */
 import type { AppliedLoss } from '../../combat/hp-loss.js';
 import type { AreaSpell, HighMagicRoll } from './area-spell.js';
@@ -73,7 +74,7 @@ export interface AreaTarget {
   save: AreaSave | null;
   dive: AreaDive | null;
   applied: AreaApplied | null;
-  /** What the last Undo could not take back (keys; a string: a card's from before issue #34). */
+  /** What the target's Undo could not take back (keys; a string on a card from before issue #34). */
   undoNotes?: (UndoNote | string)[];
   /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
   diveUndone?: boolean;
@@ -175,8 +176,14 @@ export function energyResistanceOf(actor: Actor | null, damageType: string | nul
 
 /** The card state of a message, or null. */
 export function areaState(message: ChatMessage | null | undefined): AreaCardState | null {
+  if (message?.type === 'area') return message.system.toObject() as unknown as AreaCardState;
+  return legacyAreaState(message);
+}
+
+/** An area card posted before issue #34 (`type: 'base'`): its state in `flags.gng.area`, or null. */
+export function legacyAreaState(message: ChatMessage | null | undefined): AreaCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
 }
 
 /** The damage `target` takes as the card stands: engine `areaDamage`, then Dive for Cover's conversion. */

@@ -1,5 +1,6 @@
 /**
- * The burst card as it is shown: its template's data, localized, from the state.
+ * The burst card as it is shown: its template's data, localized in this client's language, from the
+ * state only.
  */
 import {
   afterDive,

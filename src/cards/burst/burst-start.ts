@@ -22,6 +22,7 @@ import { returnRounds, roundsOf, spendRounds } from '../../combat/ammunition.js'
 import {
   actorOf,
   askGM,
+  postCard,
   Refusal,
   withRollMode,
   type CardActionResult,
@@ -37,7 +38,6 @@ import {
   tokensInArea,
 } from '../shared/area-tokens.js';
 import { BURST_QUERY, type BurstCardState, type BurstStartOptions, type BurstTarget } from './burst-state.js';
-import { renderBurstCard } from './burst-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { refusedHere } from '../model-guard.js';
@@ -238,13 +238,15 @@ export async function startBurst(
       { actorUuid: actor.uuid, kind: request.kind },
       shooter.parent ?? null,
     );
-    message = await ChatMessage.create(
+    message = await postCard(
+      'burst',
+      state,
       withRollMode(
         {
-          content: await renderBurstCard(state),
           rolls,
           speaker: ChatMessage.getSpeaker({ actor }),
-          flags: { [SYSTEM_ID]: { type: 'burstCard', burst: state } },
+          // The card's kind, read by other cards and the forged-card check (not its state).
+          flags: { [SYSTEM_ID]: { type: 'burstCard' } },
         },
         rollMode,
         sender,

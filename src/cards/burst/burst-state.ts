@@ -1,6 +1,7 @@
 /**
- * The state of one multiple target burst card (`flags.gng.burst`), what it comes to as it stands
- * (hits handed out nearest first, the damage a target takes) and who may do what (burst-card.ts is
+ * The state of one multiple target burst card (its message's `system`, subtype `burst`; `flags.gng.burst`
+ * on a card from before issue #34), what it comes to as it stands
+ * (hits handed out nearest first, the damage a target takes) and who may do what (burst-actions.ts is
  * the card's table).
  */
 import type { AppliedLoss } from '../../combat/hp-loss.js';
@@ -96,6 +97,7 @@ export interface BurstTarget {
   defense: BurstDefense | null;
   dive: BurstDive | null;
   applied: BurstApplied | null;
+  /** What the target's Undo could not take back (keys; a string on a card from before issue #34). */
   undoNotes?: (UndoNote | string)[];
   /** A GM's Undo took the Dive for Cover back: its side does not dive again. */
   diveUndone?: boolean;
@@ -128,6 +130,7 @@ export interface BurstCardState {
   spent: RoundsSpent | null;
   targets: BurstTarget[];
   undone: boolean;
+  /** What the burst's Undo could not take back (keys; a string on a card from before issue #34). */
   undoNotes?: (UndoNote | string)[];
 }
 
@@ -143,10 +146,16 @@ export interface BurstStartOptions {
 
 export const isTarget = (slot: BurstSlot): slot is BurstTarget => slot.id !== WHOLE_BURST;
 
-/** The card state of a message, or null. */
-export function burstState(message: ChatMessage | null | undefined): BurstCardState | null {
+/** A burst card posted before issue #34 (`type: 'base'`): its state in `flags.gng.burst`, or null. */
+export function legacyBurstState(message: ChatMessage | null | undefined): BurstCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.burst as BurstCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? state : null;
+  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
+}
+
+/** The card state of a message: a typed card's `system` (subtype `burst`), else a legacy card's flags, or null. */
+export function burstState(message: ChatMessage | null | undefined): BurstCardState | null {
+  if (message?.type === 'burst') return message.system.toObject() as unknown as BurstCardState;
+  return legacyBurstState(message);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The suppressing fire card's registration on `init` (issue #29): the card itself (suppress-card.ts,
+ * The suppressing fire card's registration on `init` (issue #29): the card itself (suppress-actions.ts,
  * its shots, areas and rendering) is loaded on first use — its query reaching the GM, one of its
  * cards rendered, `game.gng.suppress`, or a token moving or a turn starting while an area is held.
  */
@@ -11,8 +11,8 @@ import { isActiveGM } from '../../documents/active-gm.js';
 import { tokenCentreFeet } from '../../combat/scene-grid.js';
 import { SUPPRESS_CARD_TEMPLATE, SUPPRESS_QUERY, suppressState } from './suppress-state.js';
 
-/** The card (suppress-card.ts), loaded on first use. */
-export const suppressModule = onDemand(() => import('./suppress-card.js'));
+/** The card (suppress-actions.ts), loaded on first use. */
+export const suppressModule = onDemand(() => import('./suppress-actions.js'));
 
 /** Whether a GM's suppressing fire card holds its area now (nothing to do for a move or a turn otherwise). */
 function anyAreaHeld(): boolean {
@@ -34,6 +34,7 @@ export function registerSuppressCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && suppressState(message)),
     decorate: (card, message, html) => card.suppressCard.decorate(message, html),
     templates: [SUPPRESS_CARD_TEMPLATE],
+    types: ['suppress'],
   });
   Hooks.on('moveToken', (doc: TokenDocument, movement: TokenMovement | undefined) => {
     if (!isActiveGM() || !anyAreaHeld()) return;

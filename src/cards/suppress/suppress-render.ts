@@ -1,4 +1,5 @@
 /** The suppressing fire card as it is shown: its template's data, localized, from the state. */
+import { undoNoteLines } from '../kernel/undo-notes.js';
 import {
   CARD_TARGET,
   SUPPRESS_CARD_TEMPLATE,
@@ -7,7 +8,6 @@ import {
   type SuppressCardState,
   type SuppressTrigger,
 } from './suppress-state.js';
-import { undoNoteLines } from '../kernel/undo-notes.js';
 import { suppressingFireShots } from '../../rules/scattershot-suppressing-fire.js';
 
 export { SUPPRESS_CARD_TEMPLATE };

@@ -1,5 +1,5 @@
 /**
- * The steps of one trigger of a suppressing fire card, on the active GM's client (suppress-card.ts
+ * The steps of one trigger of a suppressing fire card, on the active GM's client (suppress-actions.ts
  * runs them through the kernel): the Reflex save, becoming suppressed, the shooter's free shot (its
  * rounds, its attack roll at −8 / −4), the defender's Defense roll or Dive for Cover, the damage, and
  * the GM's Undo of all of it. Every number comes from the documents and the GM's dice.
@@ -230,9 +230,9 @@ export async function applyDamage(
 }
 
 /** The GM's Undo of a trigger: the damage, the suppressed status, the rounds of the shot, the dive. */
-export async function undoTrigger(trigger: SuppressTrigger): Promise<UndoNote[]> {
+export async function undoTrigger(trigger: SuppressTrigger): Promise<(UndoNote | string)[]> {
   const actor = await actorOf(trigger.actorUuid);
-  const notes: UndoNote[] = [];
+  const notes: (UndoNote | string)[] = [];
   const shot = trigger.shot;
   if (actor && shot?.applied) notes.push(...(await restoreHitPointLoss(actor, shot.applied)));
   if (actor && trigger.suppressedEffectId) {

@@ -1,6 +1,7 @@
 /**
  * The state of one suppressing fire card (GnG SPECIAL ATTACKS › SUPPRESSING FIRE), stored in the
- * chat message's `flags.gng.suppress`, and who may do what with it (suppress-card.ts is the table).
+ * chat message's `system` (subtype `suppress`; `flags.gng.suppress` on a card from before issue #34),
+ * and who may do what with it (suppress-actions.ts is the table).
  *
  * The card is the area the shooter holds: its shape in feet (fire-areas.ts), the Reflex DC, the free shot's
  * penalty and cost, the rounds spent (wasted shots and each free shot, for Undo) and one **trigger**
@@ -96,6 +97,7 @@ export interface SuppressTrigger {
   suppressedEffectId: string | null;
   /** A GM undid this trigger: nothing more happens on it. */
   undone: boolean;
+  /** What the card's Undo could not take back (keys; a string on a card from before issue #34). */
   undoNotes?: (UndoNote | string)[];
 }
 
@@ -138,13 +140,20 @@ export interface SuppressCardState {
   occupants: Occupant[];
   triggers: SuppressTrigger[];
   undone: boolean;
+  /** What the trigger's Undo could not take back (keys, or text from shared code and older cards). */
   undoNotes?: (UndoNote | string)[];
 }
 
 /** The card state of a message, or null. */
 export function suppressState(message: ChatMessage | null | undefined): SuppressCardState | null {
+  if (message?.type === 'suppress') return message.system.toObject() as unknown as SuppressCardState;
+  return legacySuppressState(message);
+}
+
+/** A suppressing fire card posted before issue #34 (`type: 'base'`): its state in `flags.gng.suppress`. */
+export function legacySuppressState(message: ChatMessage | null | undefined): SuppressCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.suppress as SuppressCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.triggers) ? state : null;
+  return state && state.version === 1 && Array.isArray(state.triggers) ? structuredClone(state) : null;
 }
 
 /** Whether the trigger's creature is suppressed by it (no more free shots at it). */

@@ -1,8 +1,9 @@
 /**
  * The area damage card (core "Area Effects"; GnG "Dive for Cover", "PROTECTION"): a GM rolls an
- * area's damage once (`game.gng.areaDamage`) and posts one card whose state lives in
- * `flags.gng.area`. Each target's owners may **Roll Reflex** (success halves the damage) and **Dive for
- * Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
+ * area's damage once (`game.gng.areaDamage`) and posts one card: a typed message (subtype `area`, its
+ * state in `system`, area-data.ts) drawn on each client in its language; a card from before issue #34
+ * keeps its state in `flags.gng.area` (`legacyAreaState`). Each target's owners may **Roll Reflex**
+ * (success halves the damage) and **Dive for Cover** (Jump vs the save DC, −10 without cover; each point beaten converts a point of lethal damage
  * to nonlethal; allowed after a failed save); the GM applies (Protection subtracted; the world's
  * Appendix 1 wound variants through the shared HP loss, the area's damage type saying whether it is
  * slashing) and undoes. Under Advanced Wound Trauma the target's owners then roll its Fortitude save
@@ -27,12 +28,14 @@ import {
   defineCard,
   noteUndo,
   owns,
+  postCard,
   Refusal,
+  saveCard,
+  type UndoNote,
   showRolls,
   type CardActionResult,
   withRollMode,
   chosenRollMode,
-  type UndoNote,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -43,9 +46,9 @@ import {
 import {
   AREA_QUERY,
   areaActionAvailable,
-  areaState,
   areaUserMayAct,
   energyResistanceOf,
+  legacyAreaState,
   protectionOf,
   targetDamage,
   type AreaAction,
@@ -170,13 +173,15 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     cover: options.cover ?? null,
     targets,
   };
-  const message = await ChatMessage.create(
+  const message = await postCard(
+    'area',
+    state,
     withRollMode(
       {
-        content: await renderAreaCard(state),
         rolls: damage.roll ? [damage.roll] : [],
         speaker: { alias: options.source?.caster ?? t('GNG.Area.Heading') },
-        flags: { [SYSTEM_ID]: { type: 'areaCard', area: state } },
+        // The card's kind, read by the forged-card check (not its state).
+        flags: { [SYSTEM_ID]: { type: 'areaCard' } },
       },
       options.rollMode ?? chosenRollMode(),
       options.roller ?? game.user,
@@ -206,10 +211,12 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   query: AREA_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('areas', 'GNG.Model.Action.area', ['undoDamage']),
-  state: areaState,
+  type: 'area',
+  render: renderAreaCard,
+  legacy: legacyAreaState,
+  legacyFlag: 'area',
   targets: (state) => state.targets,
   actors: (state) => state.targets.map((target) => target.actorUuid),
-  save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Attack.BadRequest',
     noCard: 'GNG.Area.Error.NoCard',
@@ -296,7 +303,8 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       async run({ message, state, target, user }) {
         const actor = await actorAt(target);
         await applyDamage(message, state, target, actor, user);
-        await saveCard(message, state);
+        // Saved before the hook, so a module reading the card sees the damage applied.
+        await saveCard(areaCard.spec, message, state);
         Hooks.callAll('gng.applyAreaDamage', message, target, actor);
       },
     },
@@ -307,7 +315,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       async run({ target }) {
         const actor = await actorAt(target);
         const applied = target.applied;
-        const notes: UndoNote[] = [];
+        const notes: (UndoNote | string)[] = [];
         if (applied) {
           notes.push(...(await undoWoundTrauma(actor, applied.woundTrauma)));
           notes.push(...(await restoreAppliedLoss(actor, applied)));
@@ -369,10 +377,6 @@ async function applyDamage(
     ...appliedLossOf(loss),
     woundTrauma: woundTraumaOwed(loss),
   };
-}
-
-async function saveCard(message: ChatMessage, state: AreaCardState): Promise<void> {
-  await message.update({ content: await renderAreaCard(state), [`flags.${SYSTEM_ID}.area`]: state });
 }
 
 /* -------------------------------------------------------------------------- */

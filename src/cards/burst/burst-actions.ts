@@ -8,14 +8,26 @@
  * for Cover (Jump against the attack total against it, an abort). A GM applies each target's hits —
  * each one shot of normal damage through Protection, no RD, no critical — and undoes it; the GM's
  * **Undo burst** undoes every target, returns the rounds and deletes the area's template.
+ *
+ * The card is a typed message (subtype `burst`, its state in `system`, burst-data.ts), drawn on each
+ * client in its language (burst-render.ts); a card posted before issue #34 (`flags.gng.burst`) is
+ * read by `legacyBurstState` and saved where it was.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { defenseBonus, defenseRollFromValues, parseDice, resolveDiveForCover } from '../../rules/index.js';
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
-import { actorOf, defineCard, noteUndo, Refusal, showRolls, track, type UndoNote } from '../kernel/index.js';
+import {
+  actorOf,
+  defineCard,
+  noteUndo,
+  Refusal,
+  saveCard,
+  showRolls,
+  track,
+  type UndoNote,
+} from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from '../shared/area-tokens.js';
@@ -26,6 +38,7 @@ import {
   burstActionAvailable,
   burstState,
   burstUserMayAct,
+  legacyBurstState,
   burstHit,
   hitsOf,
   isTarget,
@@ -128,7 +141,7 @@ async function applyDamage(
 /** GM side: the exact inverse of a target's Apply and Dive for Cover; notes of what could not be undone. */
 async function undoTarget(target: BurstTarget): Promise<void> {
   const actor = await actorAt(target);
-  const notes: UndoNote[] = [];
+  const notes: (UndoNote | string)[] = [];
   const applied = target.applied;
   if (applied) {
     notes.push(...(await restoreAppliedLoss(actor, applied)));
@@ -148,19 +161,17 @@ const ownerOrGM = (action: BurstAction) => (user: User, _state: BurstCardState, 
 const availableFor = (action: BurstAction) => (state: BurstCardState, slot: BurstSlot) =>
   burstActionAvailable(state, action, slot);
 
-async function saveCard(message: ChatMessage, state: BurstCardState): Promise<void> {
-  await message.update({ content: await renderBurstCard(state), [`flags.${SYSTEM_ID}.burst`]: state });
-}
-
 /** The burst card as a table. */
 export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   query: BURST_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('bursts', 'GNG.Model.Action.burst', ['undoDamage', 'undoBurst']),
-  state: burstState,
+  type: 'burst',
+  render: renderBurstCard,
+  legacy: legacyBurstState,
+  legacyFlag: 'burst',
   targets: (state) => [...state.targets, { id: WHOLE_BURST }],
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
     noCard: 'GNG.Burst.Error.NoCard',
@@ -233,7 +244,8 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       undoneBy: 'undoDamage',
       async run({ message, state, target, user }) {
         await applyDamage(message, state, asTarget(target), user);
-        await saveCard(message, state);
+        // Saved before the hook, so a module reading the card sees the damage applied.
+        await saveCard(burstCard.spec, message, state);
         Hooks.callAll('gng.applyBurstDamage', message, target);
       },
     },

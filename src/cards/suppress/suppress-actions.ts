@@ -25,16 +25,18 @@ import {
   askGM,
   defineCard,
   noteUndo,
+  postCard,
   postInQueue,
   Refusal,
+  saveCard as saveTyped,
   serialized,
   type CardActionResult,
   type CardActionSpec,
   type CardRun,
   withRollMode,
   type RollMode,
-  isGMMessage,
   type UndoNote,
+  isGMMessage,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -48,6 +50,7 @@ import { combatOf, tokenOf, tokensOn } from '../../combat/scene-lookup.js';
 import {
   CARD_TARGET,
   SUPPRESS_QUERY,
+  legacySuppressState,
   suppressState,
   suppressUserMay,
   triggerActionAvailable,
@@ -180,13 +183,15 @@ async function startSuppress(
         undone: false,
       };
       state.occupants = occupantsOf(state, scene);
-      message = await ChatMessage.create(
+      message = await postCard(
+        'suppress',
+        state,
         withRollMode(
           {
-            content: await renderSuppressCard(state),
             rolls,
             speaker: ChatMessage.getSpeaker({ actor }),
-            flags: { [SYSTEM_ID]: { type: 'suppressCard', suppress: state } },
+            // The card's kind, read by the forged-card check (not its state).
+            flags: { [SYSTEM_ID]: { type: 'suppressCard' } },
           },
           rollMode,
           sender,
@@ -268,7 +273,7 @@ function suppressedNow(actorUuid: string): boolean {
 }
 
 async function undoCard({ state }: CardRun<SuppressCardState, Target>): Promise<void> {
-  const notes: UndoNote[] = [];
+  const notes: (UndoNote | string)[] = [];
   for (const trigger of state.triggers)
     if (!trigger.undone) notes.push(...(await steps.undoTrigger(trigger)));
   notes.push(...(await returnRounds(state.spent)).map((key) => ({ key })));
@@ -285,13 +290,17 @@ export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction
   query: SUPPRESS_QUERY,
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('suppress', 'GNG.Model.Action.suppress', ['undo', 'undoTrigger']),
-  state: suppressState,
+  type: 'suppress',
+  render: renderSuppressCard,
+  legacy: legacySuppressState,
+  legacyFlag: 'suppress',
   targets: allTargets,
   actors: (state) => [
     state.shooter.actorUuid,
     ...state.triggers.map((tr) => tr.actorUuid),
     ...state.occupants.map((o) => o.actorUuid),
   ],
+  // Its own save: an area no longer held loses its template first (then the kernel's).
   save: saveCard,
   refusals: {
     badRequest: 'GNG.Error.Card.BadRequest',
@@ -375,7 +384,7 @@ async function saveCard(message: ChatMessage, state: SuppressCardState): Promise
     await eraseArea(state.template);
     state.template = null;
   }
-  await message.update({ content: await renderSuppressCard(state), [`flags.${SYSTEM_ID}.suppress`]: state });
+  await saveTyped(suppressCard.spec, message, state);
 }
 
 /* -------------------------------------------------------------------------- */
