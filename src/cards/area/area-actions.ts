@@ -76,9 +76,9 @@ export {
 } from './area-state.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard, refusedHere } from '../model-guard.js';
+import { t } from '../../format.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
-const t = (key: string) => game.i18n.localize(key);
 const creature = (actor: Actor) => actor.system;
 
 /* -------------------------------------------------------------------------- */

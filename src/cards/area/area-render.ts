@@ -15,6 +15,7 @@ import {
   type AreaCardState,
   type AreaTarget,
 } from './area-state.js';
+import { t, f } from '../../format.js';
 
 export { AREA_CARD_TEMPLATE };
 
@@ -26,9 +27,6 @@ export function immunityOf(actor: Actor | null, damageType: string | null | unde
   const immunities = actor ? (actor.system.derived.resistances?.immunities ?? []) : [];
   return damageImmunity(immunities, { types: damageType ? [damageType] : [], weapon: false });
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /**
  * What the card waits for on this target (issue #33): its Reflex save (or Dive for Cover) before the

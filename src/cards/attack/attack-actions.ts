@@ -55,14 +55,13 @@ import {
   type CardAction,
   type CardTarget,
 } from './attack-state.js';
+import { f } from '../../format.js';
 
 // The card mechanism lives in the card kernel; the attack card's modules and macros import it from here.
 export { Refusal, track, attackActionsSettled, ATTACK_QUERY, startAttack, actorOf };
 export type { CardActionResult };
 export type { AttackConfig } from './attack-start.js';
 export type { DefenseConfig } from './attack-steps.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /**
  * The largest Defense total a GM may enter for an unnamed defender, either sign (decision

@@ -5,6 +5,7 @@
  */
 import { askGM, noTargetWarning } from '../kernel/index.js';
 import type { AttackChoices } from './attack-options.js';
+import { f } from '../../format.js';
 
 /** The query every attack card action goes through (`CONFIG.queries`). */
 export const ATTACK_QUERY = 'gng.attackAction';
@@ -14,8 +15,6 @@ export interface TargetRef {
   tokenId: string;
   actorUuid: string;
 }
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /**
  * Starts an attack of `actor` with `weapon` (an equipped weapon of the actor) against the user's

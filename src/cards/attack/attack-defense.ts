@@ -20,9 +20,7 @@ import { capabilityRefusal } from '../model-guard.js';
 import type { CardPart, CardTarget } from './attack-state.js';
 import { sunderDefenseInput } from './sunder.js';
 import { defensiveInputFor } from './combat-options-gm.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 const DEFENSE_STATE_KEYS = ['GNG.Status', 'GNG.DefenseState'];
 function stateKey(id: string): string {

@@ -13,6 +13,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardDefense, CardTarget } from './attack-state.js';
 import { egCardContext } from './eg-card-view.js';
 import { tcCardContext, tcTargetContext } from './tc-card-view.js';
+import { t, signed } from '../../format.js';
 
 /**
  * The card's record of a resolution: hit and RD (the model's margin), and a critical hit or fumble
@@ -181,9 +182,7 @@ function unarmoredDamageSteps(
   model: CombatModel,
 ): { label: string; value: string }[] {
   const steps = (target.damage as NonNullable<CardTarget['damage']>).steps;
-  const t = (key: string) => game.i18n.localize(key);
   const tokens = (name: string) => game.i18n.format('GNG.Model.EG.Card.Step.tokens', { name });
-  const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
   // The EG model counts its power tokens in `other` (eg/damage.ts): shown apart.
   const dealt = target.eg?.damage.dealt ?? 0;
   const taken = target.eg?.damage.taken ?? 0;

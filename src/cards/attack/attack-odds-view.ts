@@ -12,9 +12,7 @@ import {
   type AnyHitOutcome,
   type ExclusiveOutcome,
 } from './attack-odds-exclusive.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** The disjoint outcome columns (they add up to 100 %), for a lethal or nonlethal attack. */
 export function oddsColumns(nonlethal: boolean): readonly ExclusiveOutcome[] {

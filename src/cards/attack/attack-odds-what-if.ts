@@ -30,8 +30,8 @@ import {
 import { oddsPairs, percent } from './attack-odds-view.js';
 import { oddsShownTo } from './odds-visibility.js';
 import { currentAnalysis } from '../../settings/model-analysis.js';
+import { f } from '../../format.js';
 
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system;
 
 /** One line of the "What if?": its label and the odds it gives. */

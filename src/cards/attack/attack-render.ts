@@ -29,17 +29,12 @@ import { postedModel } from '../model-guard.js';
 import { sagaTargetContext } from './saga-card-state.js';
 import { sagaTurnContext } from './saga-turn-spend.js';
 import { egTargetContext, egVersus } from './eg-card-view.js';
+import { t, f, signed } from '../../format.js';
 
 export { ATTACK_CARD_TEMPLATE };
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 /** A lang key when it exists, otherwise the text itself (engine labels we have no key for). */
 const label = (key: string) => (game.i18n.has(key) ? t(key) : key);
-
-function signed(value: number): string {
-  return value >= 0 ? `+${value}` : `${value}`;
-}
 
 function lines(parts: CardPart[]): { label: string; value: string }[] {
   return parts.map((p) => ({ label: label(p.label), value: signed(p.value) }));

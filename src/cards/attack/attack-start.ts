@@ -68,6 +68,7 @@ import {
 } from './tc-attack.js';
 import { assertTcCanAttack } from '../shared/tc-situation.js';
 import { assertTcInRange, tcRangeOf } from './tc-range.js';
+import { t, f } from '../../format.js';
 
 // The asking client's side (`startAttack`, the query's name) is in attack-ask.ts, loaded at start.
 export { ATTACK_QUERY, startAttack } from './attack-ask.js';
@@ -81,9 +82,6 @@ export interface AttackConfig {
 
 /** The most targets one attack may name. */
 const MAX_TARGETS = 50;
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 function creature(actor: Actor): CreatureData {
   return actor.system;

@@ -6,12 +6,10 @@ import {
   type CardStrikeRoll,
   type CardTarget,
 } from './attack-state.js';
+import { t, f, signed } from '../../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 /** A lang key when it exists, otherwise the text itself (engine labels we have no key for). */
 const label = (key: string) => (game.i18n.has(key) ? t(key) : key);
-const signed = (value: number): string => (value >= 0 ? `+${value}` : `${value}`);
 
 const strikeStatus = (status: string) => t(`GNG.Strike.Status.${status}`);
 

@@ -16,8 +16,7 @@ import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { FIGHTING_DEFENSIVELY, TOTAL_DEFENSE, defensiveStrikeAgainst } from './combat-options-lines.js';
 import { grantDefensive } from './combat-options-card.js';
-
-const t = (key: string) => game.i18n.localize(key);
+import { t } from '../../format.js';
 
 /** A request's concealment must name only the attack's targets (token ids). */
 export function checkConcealmentTargets(options: AttackOptions, tokenIds: readonly string[]): void {

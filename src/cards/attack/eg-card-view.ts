@@ -19,9 +19,8 @@ import { actionAvailable, type AttackCardState, type CardTarget } from './attack
 import type { CardEg } from './eg-card-state.js';
 import { missTokenAllies } from './eg-miss-allies.js';
 import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
+import { t, f } from '../../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const type = (id: EgTokenType) => t(`GNG.Model.EG.Token.Type.${id}`);
 
 /** "2 power, 1 speed". */

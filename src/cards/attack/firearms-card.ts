@@ -9,9 +9,7 @@ import { reloadWeapon, roundsOf } from '../../combat/ammunition.js';
 import { track, type CardActionResult } from '../kernel/index.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
 import { scattershotContext } from './scattershot.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** The card's fire line: how it fired, the rounds spent and left, the attack taken back, Reload. */
 export function fireContext(state: AttackCardState) {

@@ -7,9 +7,7 @@
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { immunityWords } from '../kernel/index.js';
 import { resolveWounding } from '../../rules/index.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 const minus = (n: number) => `−${n}`;
 

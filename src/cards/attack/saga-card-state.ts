@@ -8,6 +8,7 @@ import type { ModelPart } from '../../rules/models/types.js';
 import type { SagaConcealment } from '../../rules/models/saga/attack-situation.js';
 import type { ManeuverOutcome } from '../../rules/models/saga/maneuvers.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
+import { t, f, signed } from '../../format.js';
 
 /** The Saga part of one target of the card. */
 export interface CardSagaTarget {
@@ -43,11 +44,8 @@ export function sagaOf(target: CardTarget): CardSagaTarget {
   return target.saga;
 }
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 /** A step in the sheet's words: "Normal", "−1" … "Unconscious". */
 const stepName = (step: number) => t(`GNG.Model.Saga.Track.Step.${step}`);
-const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 
 /** The card's Saga lines of a target, its damage-threshold line and its condition-track line after Apply. */
 export function sagaTargetContext(

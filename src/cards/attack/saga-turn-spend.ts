@@ -21,6 +21,7 @@ import { actorOf, Refusal } from '../kernel/index.js';
 import { mayMakeOpportunityAttack } from '../../rules/models/saga/opportunity.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState } from './attack-state.js';
+import { t, f } from '../../format.js';
 
 /** The lang key (`GNG.Model.Saga.Turn.Refusal.*`) of each reason an attack of opportunity is refused. */
 const OPPORTUNITY_REFUSAL = {
@@ -37,9 +38,6 @@ export interface CardSagaTurn {
   /** Taken back: by whom, and whether the action was given back (false: a new turn had begun). */
   withdrawn: { by: string; given: boolean } | null;
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The action this attack takes: full-round for a charge or a coup de grace, else a standard action. */
 export function sagaAttackAction(options: AttackOptions): 'standard' | 'full-round' {

@@ -14,6 +14,7 @@ import { ADJACENT_FEET, adjacent, feetBetween } from '../../combat/scene-grid.js
 import { tokenOf } from '../../combat/scene-lookup.js';
 import type { CardTarget } from './attack-state.js';
 import { mayTakeOpportunity } from '../shared/may-take-opportunity.js';
+import { f } from '../../format.js';
 
 /** "Adjacent": within 5 feet (the longarm's −4, scattershot's two adjacent targets): `scene-grid.ts`. */
 export { ADJACENT_FEET };
@@ -173,7 +174,6 @@ function targetsKey(record: CardScattershot): string {
 /** The card's scattershot line (localized from the record alone). */
 export function scattershotContext(record: CardScattershot | null | undefined) {
   if (!record) return null;
-  const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
   return {
     text: f('GNG.Scattershot.Card.Line', {
       increment: record.increment,

@@ -5,6 +5,7 @@
  */
 import { sizeModifier, type Size } from '../../rules/index.js';
 import type { CardTarget } from './attack-state.js';
+import { t, f, signed } from '../../format.js';
 
 /** The held item a sunder attacks, as the card keeps it. */
 export interface CardSunder {
@@ -25,10 +26,6 @@ declare module './attack-state.js' {
     sunder?: CardSunder;
   }
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 
 /** What the card shows of a sunder: the item and its holder, how it defends, what it takes. */
 export function sunderContext(target: CardTarget) {

@@ -24,14 +24,12 @@ import { itemObject } from './object-damage.js';
 
 import { hasFeat } from '../../documents/actor-feats.js';
 import { modelOffers } from '../../settings/combat-model.js';
+import { t, f } from '../../format.js';
 
 /** The feat that removes the attack of opportunity and adds +4 (packs/_source/feats/core-improved-sunder.json). */
 export const IMPROVED_SUNDER = 'improved-sunder';
 /** "Your sunder attempts provoke no attack of opportunity and get +4." */
 export const IMPROVED_SUNDER_BONUS = 4;
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The options a sunder cannot be combined with (each aims at the creature, not at its item). */
 const NOT_WITH_SUNDER = ['calledShots', 'strike', 'coupDeGrace', 'object', 'nonlethal'] as const;

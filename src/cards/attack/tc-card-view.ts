@@ -9,10 +9,7 @@ import { undoNoteLines } from '../kernel/undo-notes.js';
 import { topSplit } from '../../rules/models/tc/attack-card.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { tcConsciousnessOwed, type CardTc } from './tc-card-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (n: number) => (n >= 0 ? `+${n}` : `−${Math.abs(n)}`);
+import { t, f, signedMinus } from '../../format.js';
 
 function speedLines(state: AttackCardState, tc: CardTc): string[] {
   const speed = tc.speed;
@@ -66,16 +63,16 @@ function splitLine(target: CardTarget): string | null {
   };
   const split = topSplit(applied.snapshot as unknown as Record<string, number>, after, target.tc.top);
   const parts = [
-    ...(split.temp ? [f('GNG.Model.TC.Card.Split.temp', { n: signed(split.temp) })] : []),
+    ...(split.temp ? [f('GNG.Model.TC.Card.Split.temp', { n: signedMinus(split.temp) })] : []),
     ...(split.invigoration
-      ? [f('GNG.Model.TC.Card.Split.invigoration', { n: signed(split.invigoration) })]
+      ? [f('GNG.Model.TC.Card.Split.invigoration', { n: signedMinus(split.invigoration) })]
       : []),
-    f('GNG.Model.TC.Card.Split.fatigue', { n: signed(split.fatigue) }),
+    f('GNG.Model.TC.Card.Split.fatigue', { n: signedMinus(split.fatigue) }),
     // A hit below the ToP (or nonlethal) takes no HP: not said.
-    ...(split.hp ? [f('GNG.Model.TC.Card.Split.hp', { n: signed(split.hp) })] : []),
+    ...(split.hp ? [f('GNG.Model.TC.Card.Split.hp', { n: signedMinus(split.hp) })] : []),
     f('GNG.Model.TC.Card.Split.top', { before: split.top.before, after: split.top.after }),
     ...(split.impairments
-      ? [f('GNG.Model.TC.Card.Split.impairments', { n: signed(split.impairments) })]
+      ? [f('GNG.Model.TC.Card.Split.impairments', { n: signedMinus(split.impairments) })]
       : []),
   ];
   return parts.join(', ');

@@ -1,11 +1,9 @@
 /** The bleeding card's view: its HTML from its state only, in this client's language. */
 import { BLEEDING_CARD_TEMPLATE, type BleedingCardState } from './bleeding-state.js';
+import { t, f } from '../../format.js';
 
 /** The card's one target: the bleeding actor (its buttons carry `data-target-id="actor"`). */
 export const BLEEDING_TARGET = 'actor';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 export async function renderBleedingCard(state: BleedingCardState): Promise<string> {
   const result = state.result;

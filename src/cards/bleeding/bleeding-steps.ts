@@ -44,8 +44,7 @@ import {
 } from '../kernel/index.js';
 import { postNote } from '../kernel/note.js';
 import { payload } from '../kernel/payload.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { f } from '../../format.js';
 
 const STAGES: readonly BleedingStage[] = ['bleeding', 'fatigued', 'exhausted'];
 

@@ -50,12 +50,12 @@ import {
   type BurstTarget,
 } from './burst-state.js';
 import { capabilityGuard, requireCapability } from '../model-guard.js';
+import { f } from '../../format.js';
 
 export { burst, BURST_QUERY } from './burst-start.js';
 export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './burst-state.js';
 
 const creature = (actor: Actor) => actor.system;
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 async function actorAt(target: BurstTarget): Promise<Actor> {
   const actor = await actorOf(target.actorUuid);

@@ -13,12 +13,9 @@ import {
   BURST_CARD_TEMPLATE,
 } from './burst-state.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
+import { t, f, signedMinus } from '../../format.js';
 
 export { BURST_CARD_TEMPLATE };
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (n: number) => (n >= 0 ? `+${n}` : `−${Math.abs(n)}`);
 
 function targetContext(state: BurstCardState, target: BurstTarget, hits: number | null) {
   const button = (action: BurstAction) => ({
@@ -48,7 +45,7 @@ function targetContext(state: BurstCardState, target: BurstTarget, hits: number 
     attackTotal: target.attackTotal,
     distance: f('GNG.Burst.Distance', { feet: target.distance }),
     rangePenalty: target.rangePenalty
-      ? f('GNG.Burst.RangePenalty', { value: signed(target.rangePenalty) })
+      ? f('GNG.Burst.RangePenalty', { value: signedMinus(target.rangePenalty) })
       : null,
     defenseRolls: f('GNG.Burst.DefenseRolls', {
       count: target.defenseRolls,
@@ -60,7 +57,7 @@ function targetContext(state: BurstCardState, target: BurstTarget, hits: number 
         natural: target.defense?.naturals[i],
         hit: target.attackTotal >= total,
       })),
-      bonus: signed(target.defense.bonus),
+      bonus: signedMinus(target.defense.bonus),
     },
     dive: target.dive && {
       text: f('GNG.Burst.DiveResult', {
@@ -120,8 +117,8 @@ export function burstCardContext(state: BurstCardState): Record<string, unknown>
     attackTotal: state.attack.total,
     attackLine: f('GNG.Burst.AttackLine', {
       natural: state.attack.natural,
-      bonus: signed(state.attack.bonus),
-      penalty: signed(state.attack.penalty),
+      bonus: signedMinus(state.attack.bonus),
+      penalty: signedMinus(state.attack.penalty),
     }),
     shots: state.shots.shotsFired,
     shotsLine: state.shots.controlled

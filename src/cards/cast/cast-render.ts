@@ -1,9 +1,7 @@
 /** The cast card's view: its HTML from its state only, in this client's language. */
 import { localText, undoNoteLines } from '../kernel/undo-notes.js';
 import { CAST_CARD_TEMPLATE, CAST_TARGET, type CastCardState } from './cast-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** The spend line of the card. */
 function spentLine(state: CastCardState): string {

@@ -6,13 +6,11 @@ import {
   type StabilizeCardState,
 } from './dying-state.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
+import { t, f, signedMinus } from '../../format.js';
 
 export { DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE };
 /** Each card's one target: its actor (the dying one; the stabilize card's patient). */
 export const DYING_TARGET = 'actor';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** Whether the round left the creature dying (not stable, not dead): someone may stabilize it. */
 export function leftDying(state: DyingCardState): boolean {
@@ -64,8 +62,6 @@ export function nameStabilizeHealer(html: HTMLElement, healer: string, patient: 
   button.setAttribute('aria-label', f('GNG.Dying.StabilizeLabel', { healer, name: patient }));
 }
 
-const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
-
 /** The stabilize card's HTML for `state`. */
 export function renderStabilizeCard(state: StabilizeCardState): Promise<string> {
   const names = { healer: state.healerName, patient: state.patientName };
@@ -82,7 +78,7 @@ export function renderStabilizeCard(state: StabilizeCardState): Promise<string> 
     check: f('GNG.Stabilize.Check', { total: state.total, dc: state.dc }),
     steps: [
       { label: t('GNG.Stabilize.Die'), value: String(state.natural) },
-      { label: t('GNG.Stabilize.Bonus'), value: signed(state.bonus) },
+      { label: t('GNG.Stabilize.Bonus'), value: signedMinus(state.bonus) },
     ],
     lines,
     provokes: state.inCombat && !eg ? t('GNG.Stabilize.Provokes') : '',

@@ -46,6 +46,7 @@ import { postCard } from '../kernel/typed-card.js';
 import type { LocalText } from '../kernel/undo-notes.js';
 import { EG_ACTION_CARD_QUERY, legacyEgActionCard, type EgActionCardState } from './eg-action-state.js';
 import { EG_ACTION_TARGET as TARGET, renderEgActionCard } from './eg-action-render.js';
+import { t } from '../../format.js';
 
 export { EG_ACTION_CARD_QUERY, EG_ACTION_QUERY, type EgActionCardState } from './eg-action-state.js';
 
@@ -56,7 +57,6 @@ const GRANT_ENCOUNTER = 'grantEncounter';
 /** The most persistent tokens one grant gives or takes back. */
 const MAX_GRANT = 20;
 
-const t = (key: string) => game.i18n.localize(key);
 const actionName = (action: EgSheetAction | typeof GRANT | typeof GRANT_ENCOUNTER) =>
   t(`GNG.Model.EG.Action.${action}.label`);
 

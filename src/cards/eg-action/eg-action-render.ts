@@ -2,11 +2,10 @@
 import { escapeHtml } from '../../chat/escape-html.js';
 import { localText, undoNoteLines } from '../kernel/undo-notes.js';
 import type { EgActionCardState } from './eg-action-state.js';
+import { t } from '../../format.js';
 
 /** The card's one target: the acting creature. */
 export const EG_ACTION_TARGET = 'actor';
-
-const t = (key: string) => game.i18n.localize(key);
 
 export function renderEgActionCard(state: EgActionCardState): Promise<string> {
   const lines = state.lines.map((line) => escapeHtml(localText(line)));

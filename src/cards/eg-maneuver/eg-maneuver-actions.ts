@@ -48,11 +48,11 @@ import {
   type EgManeuverOptions,
   type EgManeuverTarget,
 } from './eg-maneuver-state.js';
+import { t } from '../../format.js';
 
 export { renderEgManeuverCard } from './eg-maneuver-render.js';
 export { handleEgSave, startEgSave } from './eg-save.js';
 
-const t = (key: string) => game.i18n.localize(key);
 const EG = 'eg';
 
 /** Apply, Undo: the acting creature's owners; a GM may do everything. */

@@ -10,10 +10,8 @@ import {
   type EgManeuverCardState,
   type EgManeuverTarget,
 } from './eg-maneuver-state.js';
+import { t, f, signed } from '../../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 const statusName = (id: string) => t(`GNG.Status.${id}`);
 
 function targetContext(state: EgManeuverCardState, target: EgManeuverTarget) {

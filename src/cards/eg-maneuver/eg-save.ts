@@ -32,6 +32,7 @@ import {
 } from '../kernel/index.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { EG_SAVE_QUERY } from './eg-maneuver-state.js';
+import { t, f } from '../../format.js';
 
 /** What a save's message stores. */
 export interface EgSaveRecord {
@@ -56,8 +57,6 @@ export interface EgSaveOptions {
   insight?: number;
 }
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 /** Insight tokens' bonus on a save, from the uses table (+2 each, 003:417). */
 const insightBonus = (n: number) => tokenBonus('save', n, 'proactive') ?? 0;
 const KEYS = new Set(['actorUuid', 'save', 'grantedBy', 'insight']);

@@ -28,8 +28,7 @@ import { postCard } from '../kernel/typed-card.js';
 import { payload } from '../kernel/payload.js';
 import { EG_TOKEN_CARD_QUERY, legacyEgTokenCard, type EgTokenCardState } from './token-state.js';
 import { renderEgTokenCard } from './token-render.js';
-
-const t = (key: string) => game.i18n.localize(key);
+import { t } from '../../format.js';
 
 async function combatOfState(state: EgTokenCardState): Promise<{ actor: Actor; combat: Combat }> {
   const actor = await actorOf(state.actorUuid);

@@ -8,8 +8,7 @@ import { modelOffers } from '../../settings/combat-model.js';
 import { Refusal, refusal, track, type CardActionResult } from '../kernel/index.js';
 import type { TokenCounts, TokenType } from '../../rules/models/eg/tokens.js';
 import { giveTokens } from './token-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
+import { t } from '../../format.js';
 
 function warned(result: CardActionResult): CardActionResult {
   if (!result.ok)

@@ -1,9 +1,7 @@
 /** The Enlightened Grognard token card's view: its HTML from its state only, in this client's language. */
 import { initiativeChoices, type TokenCounts } from '../../rules/models/eg/tokens.js';
 import { EG_TOKEN_CARD_TEMPLATE, type EgTokenCardState } from './token-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** "2 power, 1 speed": the counts above 0, in words. */
 export function tokenWords(counts: TokenCounts): string {

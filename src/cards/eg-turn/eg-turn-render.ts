@@ -2,11 +2,11 @@
 import { escapeHtml } from '../../chat/escape-html.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
 import type { EgTurnCardState } from './eg-turn-state.js';
+import { t } from '../../format.js';
 
 /** The card's one target: the dying creature. */
 export const EG_TURN_TARGET = 'actor';
 
-const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
 
 export function renderEgTurnCard(state: EgTurnCardState): Promise<string> {

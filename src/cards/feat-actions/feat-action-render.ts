@@ -1,10 +1,9 @@
 /** The feat action card's content: a Sudden Action's new count, or a Tactical Aid's check and who it aids. */
 import { FEAT_ACTION_TEMPLATE, type FeatActionCardState } from './feat-action-state.js';
+import { t, f } from '../../format.js';
 
 export { FEAT_ACTION_TEMPLATE };
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const signed = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
 
 /** The card's HTML for `state`. */

@@ -48,11 +48,10 @@ import { renderFeatOffer } from './feat-offer-render.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard } from '../model-guard.js';
 import { modelOffers } from '../../settings/combat-model.js';
+import { f } from '../../format.js';
 
 export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The creature's best melee weapon (its first Block weapon), or null. */
 function bestMeleeWeapon(actor: Actor): Item | null {

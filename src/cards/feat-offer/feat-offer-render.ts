@@ -5,9 +5,7 @@ import {
   REDIRECT_MANEUVERS,
   type FeatOfferState,
 } from './feat-offer-state.js';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const t = (key: string) => game.i18n.localize(key);
+import { t, f } from '../../format.js';
 
 /** The card's HTML for `state`. */
 export function renderFeatOffer(state: FeatOfferState): Promise<string> {

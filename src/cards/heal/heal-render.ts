@@ -1,10 +1,8 @@
 /** The heal card's content: who heals whom, the rolls against what they needed, and the outcome. */
 import { HEAL_CARD_TEMPLATE, type HealCardState } from './heal-state.js';
+import { t, f } from '../../format.js';
 
 export { HEAL_CARD_TEMPLATE };
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The outcome of the step, by kind and success. */
 function outcomeLine(state: HealCardState, success: boolean): string {

@@ -57,6 +57,7 @@ import {
   type ManeuverTarget,
 } from './maneuver-state.js';
 import { capabilityGuard, refusedHere, requireCapability } from '../model-guard.js';
+import { t, f, signed } from '../../format.js';
 
 export {
   MANEUVER_ACTIONS,
@@ -71,8 +72,6 @@ export {
   type ManeuverTarget,
 } from './maneuver-state.js';
 
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 const creature = (actor: Actor) => actor.system;
 
 /* -------------------------------------------------------------------------- */
@@ -110,10 +109,6 @@ export function maneuverActionAvailable(action: ManeuverAction, target: Maneuver
 /* -------------------------------------------------------------------------- */
 /*  Rendering                                                                  */
 /* -------------------------------------------------------------------------- */
-
-function signed(value: number): string {
-  return value >= 0 ? `+${value}` : `${value}`;
-}
 
 /** How far the defender is moved: by how much the check beat the Balance (0 without a Balance check). */
 function feetFor(state: ManeuverCardState, target: ManeuverTarget): number {

@@ -1,9 +1,7 @@
 /** The holder's designation of its opponent, from the HUD, the attack dialog or the API (client side). */
 import { designateOpponent, type DesignatingFeat } from '../../combat/opponent-feats.js';
 import type { CardActionResult } from '../kernel/index.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** The user's one targeted token (not the holder's own), or null with a warning. */
 export function singleTarget(holder: Actor): Token | null {

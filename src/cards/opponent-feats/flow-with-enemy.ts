@@ -44,15 +44,13 @@ import type { DefenseConfig } from '../shared/defense-config.js';
 import { cardState as attackState, type CardTarget } from '../attack/attack-state.js';
 import { registerTyped } from '../kernel/typed-card.js';
 import { hasFeat } from '../../documents/actor-feats.js';
+import { t, f } from '../../format.js';
 
 export const FLOW_QUERY = 'gng.flowWithEnemy';
 export const END_FLOW_QUERY = 'gng.endFlow';
 export const FEAT_RESULT_TEMPLATE = systemPath('templates/chat/feat-result-card.hbs');
 /** "For the next 2d4 + your Wisdom modifier in rounds". */
 export const FLOW_DURATION = '2d4 + @wis';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const t = (key: string) => game.i18n.localize(key);
 
 /** What the flow card keeps: its message's `system` (subtype `flowWithEnemy`). */
 export interface FlowCard {

@@ -19,9 +19,7 @@ import { endFlow, flowWithEnemy, registerFlowWithEnemy } from './flow-with-enemy
 import { HAIL_OF_BULLETS, hailOfBullets, hailWeapon, registerHailOfBullets } from './hail-of-bullets.js';
 import { registerCombatSenseDialog } from './combat-sense-dialog.js';
 import { hasFeat } from '../../documents/actor-feats.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** One labelled HUD button. */
 function hudButton(

@@ -21,12 +21,11 @@ import {
   type OpportunityThreatener,
 } from './opportunity-state.js';
 import { capabilityGuard } from '../model-guard.js';
+import { f } from '../../format.js';
 
 export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
 
 type OpportunityAction = 'opportunityTake' | 'opportunityDecline';
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The creature's best melee weapon (its first Block weapon), or null. */
 function bestMeleeWeapon(actor: Actor): Item | null {

@@ -1,10 +1,9 @@
 /** The content of the attack-of-opportunity card: the shooter, and each threatening creature's answer. */
 import { systemPath } from '../../config/document-types.js';
 import { opportunityOpen, type OpportunityCardState } from './opportunity-state.js';
+import { f } from '../../format.js';
 
 export const OPPORTUNITY_CARD_TEMPLATE = systemPath('templates/chat/opportunity-card.hbs');
-
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The card's HTML for `state`. */
 export function renderOpportunityCard(state: OpportunityCardState): Promise<string> {

@@ -6,11 +6,10 @@ import { registerLazyCard } from '../kernel/lazy-card.js';
 import { onDemand } from '../../on-demand.js';
 import { addHudButton } from '../../hooks/hud-button.js';
 import { mayQuickStand, quickStand, QUICK_STAND_QUERY, QUICK_STAND_TEMPLATE } from './quick-stand-state.js';
+import { t } from '../../format.js';
 
 /** The GM's side (quick-stand-steps.ts), loaded by the first Quick Stand the GM's client answers. */
 export const quickStandModule = onDemand(() => import('./quick-stand-steps.js'));
-
-const t = (key: string) => game.i18n.localize(key);
 
 /**
  * `renderTokenHUD`: adds a labelled Quick Stand button to the HUD's left column when the token's actor

@@ -1,8 +1,6 @@
 /** The Quick Stand card's view: its HTML from its state only, in this client's language. */
 import { QUICK_STAND_TEMPLATE, type QuickStandCard } from './quick-stand-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 export async function renderQuickStand(card: QuickStandCard): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(QUICK_STAND_TEMPLATE, {

@@ -3,11 +3,9 @@ import { tcRestLines } from './tc-rest.js';
 import { DAYS_PER_HEALING_WEEK, type PoolsRestored } from '../../rules/index.js';
 import { REST_CARD_TEMPLATE, type RestCardState } from './rest-state.js';
 import { localText, undoNoteLines, type LocalText } from '../kernel/undo-notes.js';
+import { t, f } from '../../format.js';
 
 export { REST_CARD_TEMPLATE };
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
 
 /** The HP line: regained by a completed week, or the week's progress, or why no day counted. */
 function hpLines(state: RestCardState): string[] {

@@ -21,8 +21,8 @@ import {
   type TrackRequestState,
 } from './track-state.js';
 import { renderTrackCard } from './track-render.js';
+import { t } from '../../format.js';
 
-const t = (key: string) => game.i18n.localize(key);
 const MOVES: readonly TrackMove[] = ['up', 'down'];
 
 /** The step one move makes from `from`, or a refusal at the track's end. */

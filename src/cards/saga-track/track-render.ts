@@ -1,8 +1,6 @@
 /** The condition-track request card's view: its HTML from its state only, in this client's language. */
 import { TRACK_CARD_TEMPLATE, type TrackRequestState } from './track-state.js';
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
+import { t, f } from '../../format.js';
 
 /** A step in words: "normal", "−1" … "unconscious" (lang `GNG.Model.Saga.Track.Step.<n>`). */
 export const stepName = (step: number) => t(`GNG.Model.Saga.Track.Step.${step}`);

@@ -3,11 +3,11 @@ import { lethalCondition } from '../../rules/models/saga/health.js';
 import { escapeHtml } from '../../chat/escape-html.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
 import type { SagaTurnCardState } from './saga-turn-state.js';
+import { t } from '../../format.js';
 
 /** The card's one target: the creature whose turn started. */
 export const SAGA_TURN_TARGET = 'actor';
 
-const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
 
 export function renderSagaTurnCard(state: SagaTurnCardState): Promise<string> {

@@ -14,6 +14,7 @@ import { resolveAdvancedWoundTrauma, savingThrow } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { showRolls, type UndoNote } from '../kernel/index.js';
 import { statusGone } from '../../combat/status-holds.js';
+import { t, f, signed } from '../../format.js';
 
 /** A saving throw the GM rolled (engine `savingThrow`: a natural 20 saves, a natural 1 fails). */
 export interface SaveRoll {
@@ -42,10 +43,6 @@ export interface WoundTrauma {
   dc: number;
   save: WoundTraumaSave | null;
 }
-
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (value: number) => (value >= 0 ? `+${value}` : `${value}`);
 
 /** What a card keeps of an HP loss's wound trauma (null: no save owed). */
 export function woundTraumaOwed(loss: { woundTraumaDC: number | null }): WoundTrauma | null {

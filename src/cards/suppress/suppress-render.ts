@@ -9,11 +9,9 @@ import {
   type SuppressTrigger,
 } from './suppress-state.js';
 import { suppressingFireShots } from '../../rules/scattershot-suppressing-fire.js';
+import { t, f, signedMinus } from '../../format.js';
 
 export { SUPPRESS_CARD_TEMPLATE };
-const t = (key: string) => game.i18n.localize(key);
-const f = (key: string, data: Record<string, unknown>) => game.i18n.format(key, data);
-const signed = (n: number) => (n < 0 ? `−${-n}` : `+${n}`);
 
 const TRIGGER_BUTTONS: SuppressAction[] = [
   'rollSave',
@@ -63,8 +61,8 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
       f('GNG.Suppress.ShotLine', {
         total: shot.total,
         natural: shot.natural,
-        bonus: signed(shot.bonus),
-        penalty: signed(shot.penalty + (shot.range ?? 0)),
+        bonus: signedMinus(shot.bonus),
+        penalty: signedMinus(shot.penalty + (shot.range ?? 0)),
         rounds: shot.rounds?.rounds ?? 0,
       }),
     );
@@ -72,7 +70,7 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
       lines.push(
         f('GNG.Suppress.Chain', {
           dice: shot.chainDice.join(', '),
-          adjustment: signed(shot.chainAdjustment),
+          adjustment: signedMinus(shot.chainAdjustment),
         }),
       );
     if (shot.defense)
@@ -133,7 +131,7 @@ export function suppressCardContext(state: SuppressCardState): Record<string, un
       t(state.fullyAutomatic ? 'GNG.Suppress.Automatic' : 'GNG.Suppress.SingleShot'),
       f('GNG.Suppress.DcTag', { dc: state.reflexDc }),
       f('GNG.Suppress.FreeShotTag', {
-        penalty: signed(state.freeAttackPenalty),
+        penalty: signedMinus(state.freeAttackPenalty),
         shots: state.shotsPerFreeAttack,
       }),
     ],

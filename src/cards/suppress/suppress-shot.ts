@@ -22,9 +22,9 @@ import { hitDamageInputs, shotThroughTarget } from '../attack/item-properties-da
 import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
 import { feetBetween } from '../../combat/scene-grid.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
+import { t } from '../../format.js';
 
 const creature = (actor: Actor) => actor.system;
-const t = (key: string) => game.i18n.localize(key);
 
 export async function triggerActor(trigger: { actorUuid: string; name: string }): Promise<Actor> {
   const actor = await actorOf(trigger.actorUuid);

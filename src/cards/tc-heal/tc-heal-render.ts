@@ -1,12 +1,12 @@
 /** The Time Count heal card's view: its HTML from its state only, in this client's language. */
 import { escapeHtml } from '../../chat/escape-html.js';
 import type { TcHealCardState } from './tc-heal-state.js';
+import { t } from '../../format.js';
 
 /** The card's one target: the healed actor. */
 export const TC_HEAL_TARGET = 'actor';
 const H = 'GNG.Model.TC.Heal';
 
-const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
 
 export function renderTcHealCard(state: TcHealCardState): Promise<string> {

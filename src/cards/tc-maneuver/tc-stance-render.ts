@@ -3,11 +3,11 @@ import { escapeHtml } from '../../chat/escape-html.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
 import type { TcStance } from '../../rules/models/tc/state.js';
 import type { TcStanceCardState } from './tc-stance-state.js';
+import { t } from '../../format.js';
 
 /** The card's one target: the actor that shifted. */
 export const TC_STANCE_TARGET = 'actor';
 
-const t = (key: string) => game.i18n.localize(key);
 const f = (key: string, data: Record<string, unknown>) => escapeHtml(game.i18n.format(key, data));
 
 export const stanceName = (stance: TcStance) => t(`GNG.Model.TC.Stance.Name.${stance}`);
