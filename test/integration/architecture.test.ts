@@ -120,7 +120,10 @@ const GNG_ONLY: Readonly<Record<string, { capability: string; why: string }>> = 
     capability: 'gngGrapple',
     why: "GnG's grapple card's touch attack",
   },
-  'src/cards/burst/burst-actions.ts': { capability: 'bursts', why: "GnG's multiple target burst rolls Defense" },
+  'src/cards/burst/burst-actions.ts': {
+    capability: 'bursts',
+    why: "GnG's multiple target burst rolls Defense",
+  },
   'src/cards/dying/dying-card.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
   'src/cards/attack/called-shots.ts': {
     capability: 'calledShots',

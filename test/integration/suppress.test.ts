@@ -23,7 +23,8 @@ import { combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();
-const { SUPPRESS_QUERY, suppress, suppressState } = await import('../../src/cards/suppress/suppress-actions.js');
+const { SUPPRESS_QUERY, suppress, suppressState } =
+  await import('../../src/cards/suppress/suppress-actions.js');
 const { click, buttons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(16));
