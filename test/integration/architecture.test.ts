@@ -121,7 +121,7 @@ const GNG_ONLY: Readonly<Record<string, { capability: string; why: string }>> = 
     why: "GnG's grapple card's touch attack",
   },
   'src/cards/burst/burst-actions.ts': { capability: 'bursts', why: "GnG's multiple target burst rolls Defense" },
-  'src/cards/dying/dying-card.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
+  'src/cards/dying/dying-actions.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
   'src/cards/attack/called-shots.ts': {
     capability: 'calledShots',
     why: "GnG's called shots: a Vital Strike's loss, its trauma and dying by size",
