@@ -27,6 +27,8 @@ import { EgManeuverData } from './eg-maneuver/eg-maneuver-data.js';
 import { TcStanceData } from './tc-maneuver/tc-stance-data.js';
 import { GrappleData } from './grapple/grapple-data.js';
 import { BurstData } from './burst/burst-data.js';
+import { DyingData, StabilizeData } from './dying/dying-data.js';
+import { EgSaveData } from './eg-maneuver/eg-save-data.js';
 import { AreaData } from './area/area-data.js';
 import { SuppressData } from './suppress/suppress-data.js';
 
@@ -55,6 +57,9 @@ export const CARD_DATA_MODELS = {
   egManeuver: EgManeuverData,
   grapple: GrappleData,
   burst: BurstData,
+  dying: DyingData,
+  stabilize: StabilizeData,
+  egSave: EgSaveData,
   area: AreaData,
   suppress: SuppressData,
 };

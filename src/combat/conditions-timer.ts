@@ -12,7 +12,7 @@
  *   The duration and start of an effect a GM's client made are read from the GM's record of it
  *   (effect-timings.ts), not from the effect, which the player of its actor may edit.
  * - **Severe Bleeding**: each turn start of a bleeding actor posts the bleeding card (bleeding-card.ts).
- * - **The dying**: each turn start of a dying actor plays its round on the dying card (dying-card.ts).
+ * - **The dying**: each turn start of a dying actor plays its round on the dying card (dying-actions.ts).
  * - **Disabled arm, stunned, panicked**: when an effect carrying one of them is created on an actor in
  *   the current combat, the actor drops what it holds — its equipped weapons are unequipped (once,
  *   when the status appears). Out of combat nothing is dropped (the table decides).

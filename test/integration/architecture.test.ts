@@ -124,7 +124,7 @@ const GNG_ONLY: Readonly<Record<string, { capability: string; why: string }>> = 
     capability: 'bursts',
     why: "GnG's multiple target burst rolls Defense",
   },
-  'src/cards/dying/dying-card.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
+  'src/cards/dying/dying-actions.ts': { capability: 'dying', why: "GnG's dying round (d% against Con)" },
   'src/cards/attack/called-shots.ts': {
     capability: 'calledShots',
     why: "GnG's called shots: a Vital Strike's loss, its trauma and dying by size",

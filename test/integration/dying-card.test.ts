@@ -16,8 +16,8 @@ import { cardHelpers, fromConsole } from '../fixtures/cards.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf, traumaPending, turnOf } from '../../src/combat/action-budget.js';
-import { DYING_QUERY, dyingCardOf, requestDyingUndo } from '../../src/cards/dying/dying-card.js';
-import { stabilizeCardOf, requestStabilizeUndo } from '../../src/cards/dying/stabilize.js';
+import { DYING_QUERY, dyingCardOf, requestDyingUndo } from '../../src/cards/dying/dying-actions.js';
+import { stabilizeCardOf, requestStabilizeUndo } from '../../src/cards/dying/stabilize-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 
 const h = await getHarness();

@@ -16,6 +16,7 @@ import { egCardView, egFight, egTurnOf, useEgWorld, worldPlays } from '../fixtur
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.js';
 import { changeTokens, tokenPool } from '../../src/combat/eg-token-store.js';
+import { cardStateOf } from '../fixtures/cards.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
@@ -400,7 +401,7 @@ describe('hostile requests and the other models', () => {
 });
 
 describe('saving throws (003:340–364)', () => {
-  const saves = () => game.messages.filter((m) => m.flags?.gng?.egSave !== undefined);
+  const saves = () => game.messages.filter((m) => m.type === 'egSave');
   const saveText = (m: ChatMessage) => (h.renderMessage(m).textContent ?? '').replace(/\s+/g, ' ').trim();
 
   it('the rogue’s Will save: Will 11 → +1; 9 + 1 = 10 succeeds, 8 + 1 = 9 fails', async () => {
@@ -408,7 +409,7 @@ describe('saving throws (003:340–364)', () => {
     h.as(otherPlayer);
     h.dice.queue(9);
     const ok = (await game.gng.egSave(rogue, 'will')) as ChatMessage;
-    expect(ok.flags.gng?.egSave).toMatchObject({
+    expect(cardStateOf(ok)).toMatchObject({
       natural: 9,
       bonus: 1,
       total: 10,
@@ -418,7 +419,7 @@ describe('saving throws (003:340–364)', () => {
     expect(saveText(ok)).toContain('The save succeeds');
     h.dice.queue(8);
     const failed = (await game.gng.egSave(rogue, 'will')) as ChatMessage;
-    expect(failed.flags.gng?.egSave).toMatchObject({ total: 9, success: false });
+    expect(cardStateOf(failed)).toMatchObject({ total: 9, success: false });
     expect(saveText(failed)).toContain('another swift action may try again');
   });
 
@@ -438,7 +439,7 @@ describe('saving throws (003:340–364)', () => {
     h.dice.queue(8);
     // Reflex 15 → +1; 8 + 1 + 1 = 10.
     const granted = (await game.gng.egSave(rogue, 'reflex', { grantedBy: fighter })) as ChatMessage;
-    expect(granted.flags.gng?.egSave).toMatchObject({ bonus: 1, granted: 1, total: 10, success: true });
+    expect(cardStateOf(granted)).toMatchObject({ bonus: 1, granted: 1, total: 10, success: true });
     // The fighter's player may not spend the rogue's insight tokens, nor roll the rogue's own save.
     expect(await game.gng.egSave(rogue, 'reflex', { grantedBy: fighter, insight: 1 })).toBeNull();
     expect(await game.gng.egSave(rogue, 'will')).toBeNull();
@@ -458,7 +459,7 @@ describe('saving throws (003:340–364)', () => {
     h.dice.queue(7);
     // 7 + 1 + 2 = 10.
     const message = (await game.gng.egSave(rogue, 'will', { insight: 1 })) as ChatMessage;
-    expect(message.flags.gng?.egSave).toMatchObject({ insight: 1, total: 10, success: true });
+    expect(cardStateOf(message)).toMatchObject({ insight: 1, total: 10, success: true });
     expect(tokenPool(combat, rogue).encounter.insight).toBe(1);
     expect(saves()).toHaveLength(1);
   });

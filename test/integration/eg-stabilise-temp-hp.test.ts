@@ -15,7 +15,7 @@
 import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { egGoblin, useEgWorld, worldPlays } from '../fixtures/eg-world.js';
-import { requestStabilizeUndo, stabilizeCardOf } from '../../src/cards/dying/stabilize.js';
+import { requestStabilizeUndo, stabilizeCardOf } from '../../src/cards/dying/stabilize-actions.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { worldModelReady } from '../../src/settings/combat-model.js';
 import { healthStatusesOf } from '../../src/combat/model-health.js';

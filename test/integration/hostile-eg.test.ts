@@ -51,8 +51,6 @@ async function withHound() {
   return { ...f, hound };
 }
 
-const cards = (key: string) => game.messages.filter((m) => m.flags?.gng?.[key] !== undefined);
-
 describe("a player's NPC and the GM's communal pool (003:478)", () => {
   it('its save, maneuver and attack spend nothing of it: refused, nothing posted', async () => {
     const { hound, goblin, fighter, combat } = await withHound();
@@ -63,7 +61,7 @@ describe("a player's NPC and the GM's communal pool (003:478)", () => {
     expect(view.lastNotice()).toBe(COMMUNAL);
     expect(await attack(player, hound, [fighter], { eg: { spend: 1 } }, 'Bite')).toBeNull();
     expect(view.lastNotice()).toBe(COMMUNAL);
-    expect(cards('egSave')).toEqual([]);
+    expect(game.messages.filter((m) => m.type === 'egSave')).toEqual([]);
     expect(game.messages.filter((m) => m.flags?.gng?.type === 'attack')).toEqual([]);
     expect(encounter(combat, goblin)).toEqual(counts(3, 3, 3));
     // Without tokens the player's hound still saves; the GM spends the pool for it.

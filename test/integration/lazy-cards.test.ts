@@ -110,7 +110,7 @@ describe('the system’s cards', () => {
     const actor = await h.createActor({ name: 'Hero', type: 'character' });
     expect(await game.gng.grantTemporaryHp(actor, 3)).toMatchObject({ ok: true });
     const loaded = registrations.dying.dyingModule.loaded;
-    expect(loaded).toBe(await import('../../src/cards/dying/dying-card.js'));
+    expect(loaded).toBe(await import('../../src/cards/dying/dying-actions.js'));
     expect(await game.gng.grantTemporaryHp(actor, 5)).toMatchObject({ ok: true });
     expect(registrations.dying.dyingModule.loaded).toBe(loaded);
     // Nothing else came with it.

@@ -316,8 +316,8 @@ describe('the subtypes', () => {
       documentTypes: { ChatMessage: Record<string, unknown> };
     };
     const declared = Object.keys(manifest.documentTypes.ChatMessage);
-    expect(declared).toHaveLength(29);
-    expect(declared).toEqual(expect.arrayContaining(['bleeding', 'note', 'attack', 'tcStance']));
+    expect(declared).toHaveLength(30);
+    expect(declared).toEqual(expect.arrayContaining(['bleeding', 'note', 'attack', 'tcStance', 'egSave']));
     for (const type of Object.keys(CONFIG.ChatMessage.dataModels)) expect(declared).toContain(type);
     expect(Object.keys(CONFIG.ChatMessage.dataModels)).toEqual(expect.arrayContaining(['bleeding', 'note']));
   });

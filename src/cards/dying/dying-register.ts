@@ -1,6 +1,6 @@
 /**
- * The dying and stabilize cards' registration on `init` (issue #29): the cards (dying-card.ts,
- * stabilize.ts, temporary-hp.ts: their steps and rendering) are loaded on first use — one of their
+ * The dying and stabilize cards' registration on `init` (issue #29): the cards (dying-actions.ts,
+ * stabilize-actions.ts, temporary-hp.ts: their steps and rendering) are loaded on first use — one of their
  * queries reaching the GM, one of their cards rendered, the API (`dyingRound`, `stabilize`,
  * `grantTemporaryHp`), or a dying actor's turn start.
  */
@@ -20,11 +20,11 @@ import {
   TEMP_HP_QUERY,
 } from './dying-state.js';
 
-/** The cards (dying-card.ts with stabilize.ts and temporary-hp.ts), loaded on first use. */
-export const dyingModule = onDemand(() => import('./dying-card.js'));
+/** The cards (dying-actions.ts with stabilize-actions.ts and temporary-hp.ts), loaded on first use. */
+export const dyingModule = onDemand(() => import('./dying-actions.js'));
 
 /**
- * Active GM, at a combatant's turn start: a dying actor's round on a new dying card (dying-card.ts
+ * Active GM, at a combatant's turn start: a dying actor's round on a new dying card (dying-actions.ts
  * `postDyingCardFor`, which checks the rest); an actor that is not dying loads nothing, and nor does
  * any actor under a combat model without GnG's dying round (capability `dying`).
  */
@@ -48,5 +48,6 @@ export function registerDyingCard(): void {
     renders: (message) => Boolean(dyingCardOf(message) || stabilizeCardOf(message)),
     decorate: (cards, message, html) => cards.decorateDyingMessage(message, html),
     templates: [DYING_CARD_TEMPLATE, STABILIZE_CARD_TEMPLATE],
+    types: ['dying', 'stabilize'],
   });
 }

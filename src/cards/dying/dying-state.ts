@@ -1,6 +1,7 @@
 /**
- * The stored state of the dying card (`flags.gng.dying`) and of the stabilize card
- * (`flags.gng.stabilize`), and what their steps changed (for the GM's Undo).
+ * The state of the dying card and of the stabilize card (typed messages, subtypes `dying` and
+ * `stabilize`, dying-data.ts; before issue #34 `flags.gng.dying` / `flags.gng.stabilize`), and what
+ * their steps changed (for the GM's Undo).
  */
 import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import { DYING_STATUS, STABLE_STATUS, type StatusChanges } from '../../combat/status-changes.js';
@@ -66,7 +67,7 @@ export interface StabilizeCardState {
   undone?: boolean;
   undoNotes?: (UndoNote | string)[];
   /** Played under the Enlightened Grognard (DC the negative HP total; stable is conscious and disabled). */
-  model?: 'eg';
+  model?: 'eg' | null;
 }
 
 function flagsOf(message: ChatMessage | null | undefined, type: string): Record<string, unknown> | null {
@@ -74,12 +75,24 @@ function flagsOf(message: ChatMessage | null | undefined, type: string): Record<
   return flags && flags.type === type ? flags : null;
 }
 
-/** The stored dying card state of a message, or null. */
+/** The dying card's state of a message (typed `dying`, or legacy `flags.gng.dying`), or null. */
 export function dyingCardOf(message: ChatMessage | null | undefined): DyingCardState | null {
+  if (message?.type === 'dying') return message.system.toObject() as unknown as DyingCardState;
+  return legacyDyingCard(message);
+}
+
+/** A dying card posted before issue #34 (`type: 'base'`, `flags.gng.dying`), or null. */
+export function legacyDyingCard(message: ChatMessage | null | undefined): DyingCardState | null {
   return (flagsOf(message, 'dyingCard')?.dying as DyingCardState | undefined) ?? null;
 }
 
-/** The stored stabilize card state of a message, or null. */
+/** The stabilize card's state of a message (typed `stabilize`, or legacy `flags.gng.stabilize`), or null. */
 export function stabilizeCardOf(message: ChatMessage | null | undefined): StabilizeCardState | null {
+  if (message?.type === 'stabilize') return message.system.toObject() as unknown as StabilizeCardState;
+  return legacyStabilizeCard(message);
+}
+
+/** A stabilize card posted before issue #34 (`type: 'base'`, `flags.gng.stabilize`), or null. */
+export function legacyStabilizeCard(message: ChatMessage | null | undefined): StabilizeCardState | null {
   return (flagsOf(message, 'stabilizeCard')?.stabilize as StabilizeCardState | undefined) ?? null;
 }

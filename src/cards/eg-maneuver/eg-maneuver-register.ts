@@ -27,6 +27,6 @@ export function registerEgManeuverCard(): void {
     renders: (message) => Boolean(isGMMessage(message) && egManeuverState(message)),
     decorate: (card, message, html) => card.decorateEgManeuverCard(message, html),
     templates: [EG_MANEUVER_TEMPLATE],
-    types: ['egManeuver'],
+    types: ['egManeuver', 'egSave'],
   });
 }

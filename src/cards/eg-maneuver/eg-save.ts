@@ -3,12 +3,13 @@
  * `game.gng.egSave(actor, save, options)` asks the active GM to roll `actor`'s save — d20 +
  * ⌊defense / 10⌋ (the sheet's defense, without a token bonus: A5) + a granting ally's ⌊passive
  * Heal / 10⌋ + 2 per insight token spent (003:417), 10 or more succeeds, a natural 1 fails and a 20
- * succeeds — and post the result (`flags.gng.egSave`, the GM's message). Who may ask: the saver's
+ * succeeds — and post the result (the GM's message, subtype `egSave`: the record in `system`,
+ * eg-save-data.ts, drawn on each client in its language; an older one, `flags.gng.egSave`, has no
+ * buttons and shows its stored content). Who may ask: the saver's
  * owner, or the owner of an adjacent ally granting it (003:354, 868). Insight tokens are spent from
  * the saver's pool through the token store (only its own owner or the GM may spend them), before
  * the die is rolled; a short pool refuses and nothing is rolled. Ending the effect is the GM's.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import {
   EG_SAVES,
   grantedSaveBonus,
@@ -30,13 +31,17 @@ import {
   type CardActionResult,
   type RollMode,
 } from '../kernel/index.js';
+import { postCard, registerTyped } from '../kernel/typed-card.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { EG_SAVE_QUERY } from './eg-maneuver-state.js';
 import { t, f } from '../../format.js';
 
-/** What a save's message stores. */
+/** What a save's message stores (its `system`). */
 export interface EgSaveRecord {
   actorUuid: string;
+  /** The saver's and the granting ally's names when it was rolled (the card is drawn from these). */
+  name: string;
+  granterName: string | null;
   save: EgSave;
   natural: number;
   bonus: number;
@@ -83,7 +88,9 @@ function parse(d: Record<string, unknown>): SaveRequest {
   };
 }
 
-function render(name: string, r: EgSaveRecord, granter: string | null): string {
+/** The save's HTML from its record, in this client's language. */
+function render(r: EgSaveRecord): Promise<string> {
+  const { name, granterName: granter } = r;
   const lines = [
     f('GNG.Model.EG.Save.Bonus', { save: t(`GNG.Model.EG.Save.Kind.${r.save}`), bonus: r.bonus }),
     ...(granter ? [f('GNG.Model.EG.Save.Granted', { name: granter, bonus: r.granted })] : []),
@@ -94,15 +101,20 @@ function render(name: string, r: EgSaveRecord, granter: string | null): string {
   const result = r.automatic
     ? t(`GNG.Model.EG.Save.Automatic.${r.automatic}`)
     : t(r.success ? 'GNG.Model.EG.Save.Success' : 'GNG.Model.EG.Save.Failure');
-  return [
-    '<div class="gng chat-card eg-save-card">',
-    `<header class="card-header"><h3>${escapeHtml(f('GNG.Model.EG.Save.Heading', { name, save: t(`GNG.Model.EG.Save.Kind.${r.save}`) }))}</h3></header>`,
-    `<p class="eg-save-roll">${escapeHtml(f('GNG.Model.EG.Save.Roll', { natural: r.natural, total: r.total }))}</p>`,
-    `<ul class="step-lines">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-    `<p class="eg-save-result ${r.success ? 'is-hit' : 'is-miss'}">${escapeHtml(result)}</p>`,
-    '</div>',
-  ].join('');
+  return Promise.resolve(
+    [
+      '<div class="gng chat-card eg-save-card">',
+      `<header class="card-header"><h3>${escapeHtml(f('GNG.Model.EG.Save.Heading', { name, save: t(`GNG.Model.EG.Save.Kind.${r.save}`) }))}</h3></header>`,
+      `<p class="eg-save-roll">${escapeHtml(f('GNG.Model.EG.Save.Roll', { natural: r.natural, total: r.total }))}</p>`,
+      `<ul class="step-lines">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+      `<p class="eg-save-result ${r.success ? 'is-hit' : 'is-miss'}">${escapeHtml(result)}</p>`,
+      '</div>',
+    ].join(''),
+  );
 }
+
+// The subtype's renderer (the kernel redraws a save on each client; posting renders the fallback).
+registerTyped({ type: 'egSave', render });
 
 /** The GM's handler of `gng.egSave`: checks the sender, spends the tokens, rolls and posts. */
 export async function handleEgSave(
@@ -149,6 +161,8 @@ export async function handleEgSave(
   const r = resolveSave({ natural, bonus, other: granted + insightBonus(request.insight) });
   const record: EgSaveRecord = {
     actorUuid: actor.uuid,
+    name: actor.name,
+    granterName: granter?.name ?? null,
     save: request.save,
     natural,
     bonus,
@@ -160,17 +174,11 @@ export async function handleEgSave(
     grantedBy: granter?.uuid ?? null,
     tokens,
   };
-  const message = await ChatMessage.create(
-    withRollMode(
-      {
-        content: render(actor.name, record, granter?.name ?? null),
-        rolls: [roll],
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'egSave', egSave: record } },
-      },
-      context.rollMode,
-      sender,
-    ),
+  const speaker = ChatMessage.getSpeaker({ actor });
+  const message = await postCard(
+    'egSave',
+    record,
+    withRollMode({ rolls: [roll], speaker }, context.rollMode, sender),
   );
   if (!message) throw new Refusal('GNG.Error.Attack.Cancelled');
   Hooks.callAll('gng.egSave', message);

@@ -26,6 +26,7 @@ export type CardType =
   | 'sagaTurn'
   | 'egAction'
   | 'egManeuver'
+  | 'egSave'
   | 'egTokens'
   | 'egTurn'
   | 'tcAct'

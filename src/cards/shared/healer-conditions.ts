@@ -1,7 +1,7 @@
 /**
  * Who can treat someone (a Heal check to stabilize, to tend injuries, a surgery): one set of
  * conditions for every healer, read through the engine (`expandConditions`: dying, stable and dead
- * bring unconscious). Used by stabilize.ts and heal-steps.ts, so both refuse the same healers.
+ * bring unconscious). Used by stabilize-actions.ts and heal-steps.ts, so both refuse the same healers.
  */
 import { expandConditions } from '../../rules/index.js';
 

@@ -35,7 +35,13 @@ import { conditionLabel, healerCannotAct } from '../shared/healer-conditions.js'
 import { notDyingNow, refuseWithoutDying, stabilizeActor } from './dying-apply.js';
 import { restoreStatuses } from '../../combat/status-changes.js';
 import { renderStabilizeCard, DYING_TARGET } from './dying-render.js';
-import { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState } from './dying-state.js';
+import {
+  legacyStabilizeCard,
+  STABILIZE_QUERY,
+  stabilizeCardOf,
+  type StabilizeCardState,
+} from './dying-state.js';
+import { postCard } from '../kernel/typed-card.js';
 import { selectedActors } from '../../documents/selected-tokens.js';
 import {
   egStabiliseActor,
@@ -118,19 +124,13 @@ export async function stabilizeNow(
     applied: { ...changes, spent: spend.spent, ...(eg ? { egSpent } : {}) },
     ...(eg ? { model: 'eg' as const } : {}),
   };
-  const message = (await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderStabilizeCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor: healer }),
-        flags: { [SYSTEM_ID]: { type: 'stabilizeCard', stabilize: state } },
-      },
-      rollMode,
-      roller,
-    ),
+  // A typed card (subtype stabilize): its state in `system`, drawn on each client (dying-render.ts).
+  const speaker = ChatMessage.getSpeaker({ actor: healer });
+  return (await postCard(
+    'stabilize',
+    state,
+    withRollMode({ rolls, speaker }, rollMode, roller),
   )) as ChatMessage;
-  return message;
 }
 
 /** The request's fields, checked (strict keys, uuids as strings), or a refusal. */
@@ -180,17 +180,24 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
   state.undone = true;
 }
 
+// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
+const { targets, refusals } = subjectCard({
+  flag: `flags.${SYSTEM_ID}.stabilize`,
+  target: DYING_TARGET,
+  render: renderStabilizeCard,
+  errors: 'GNG.Stabilize.Error',
+});
+
 /** The stabilize card as a table: its one action, the GM's Undo. */
 export const stabilizeCard = defineCard<StabilizeCardState, { id: string }, 'stabilizeUndo'>({
   query: STABILIZE_QUERY,
-  state: stabilizeCardOf,
+  type: 'stabilize',
+  render: renderStabilizeCard,
+  legacy: legacyStabilizeCard,
+  legacyFlag: 'stabilize',
   actors: (state) => [state.patientUuid, state.healerUuid],
-  ...subjectCard({
-    flag: `flags.${SYSTEM_ID}.stabilize`,
-    target: DYING_TARGET,
-    render: renderStabilizeCard,
-    errors: 'GNG.Stabilize.Error',
-  }),
+  targets,
+  refusals,
   actions: { stabilizeUndo: gmUndo(undoStabilize) },
   start: startStabilize,
 });

@@ -9,7 +9,7 @@
  * Con and applies the round (dying-apply.ts): stable (`dying` gives way to `stable`), or 1 HP lost
  * (no trauma) and `dead` at the size's threshold. The card
  * shows the d% against Con and what the round did; its **Stabilize (Heal check)** button is for
- * anyone with a character of their own to stabilize with (stabilize.ts), its **Undo** (the GM
+ * anyone with a character of their own to stabilize with (stabilize-actions.ts), its **Undo** (the GM
  * only) the inverse of the round (its mark too; `dying` is not put back on the dead or at HP that
  * are not dying). Temporary HP (temporary-hp.ts) register here too.
  */
@@ -36,12 +36,13 @@ import {
 import { applyDyingRound, notDyingNow, refuseWithoutDying, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
 import { DYING_TARGET, leftDying, nameStabilizeHealer, renderDyingCard } from './dying-render.js';
-import { DYING_QUERY, dyingCardOf, type DyingCardState } from './dying-state.js';
-import { healerFor, stabilizeCard, stabilizeNow } from './stabilize.js';
+import { DYING_QUERY, dyingCardOf, legacyDyingCard, type DyingCardState } from './dying-state.js';
+import { postCard } from '../kernel/typed-card.js';
+import { healerFor, stabilizeCard, stabilizeNow } from './stabilize-actions.js';
 import { combatOf } from '../../combat/scene-lookup.js';
 
 export { DYING_QUERY, dyingCardOf, type DyingCardState };
-export { stabilize, stabilizeCard } from './stabilize.js';
+export { stabilize, stabilizeCard } from './stabilize-actions.js';
 export { grantTemporaryHp, handleTemporaryHp } from './temporary-hp.js';
 
 /** Why `actor` has no dying round now (a refusal), or null: it is dying (status and HP). */
@@ -93,17 +94,12 @@ async function playRound(
     outcome,
     applied,
   };
-  return (await ChatMessage.create(
-    withRollMode(
-      {
-        content: await renderDyingCard(state),
-        rolls,
-        speaker: ChatMessage.getSpeaker({ actor }),
-        flags: { [SYSTEM_ID]: { type: 'dyingCard', dying: state } },
-      },
-      mode.mode,
-      mode.roller,
-    ),
+  // A typed card (subtype dying): its state in `system`, drawn on each client (dying-render.ts).
+  const speaker = ChatMessage.getSpeaker({ actor });
+  return (await postCard(
+    'dying',
+    state,
+    withRollMode({ rolls, speaker }, mode.mode, mode.roller),
   )) as ChatMessage;
 }
 
@@ -178,6 +174,7 @@ function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
   return { healerUuid: extra.healerUuid };
 }
 
+// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const dyingParts = subjectCard<DyingCardState>({
   flag: `flags.${SYSTEM_ID}.dying`,
   target: DYING_TARGET,
@@ -191,9 +188,12 @@ const dyingParts = subjectCard<DyingCardState>({
  */
 export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabilize' | 'dyingUndo'>({
   query: DYING_QUERY,
-  state: dyingCardOf,
+  type: 'dying',
+  render: renderDyingCard,
+  legacy: legacyDyingCard,
+  legacyFlag: 'dying',
   actors: (state) => [state.actorUuid],
-  ...dyingParts,
+  targets: dyingParts.targets,
   refusals: {
     ...dyingParts.refusals,
     unavailable: (action, state) =>

@@ -1,0 +1,25 @@
+/** The EG save message's `system` (subtype `egSave`; its record, eg-save.ts `EgSaveRecord`). */
+import { CardData } from '../kernel/card-data.js';
+import { bool, id, int, obj, str } from '../kernel/card-fields.js';
+
+export class EgSaveData extends CardData {
+  static override defineSchema(): DataSchema {
+    const n = { nullable: true };
+    return {
+      actorUuid: id(),
+      name: str(),
+      save: str(),
+      natural: int(),
+      bonus: int(),
+      granted: int(),
+      insight: int(),
+      total: int(),
+      success: bool(),
+      automatic: str(n),
+      grantedBy: id(),
+      granterName: str(n),
+      // The insight tokens spent (the token store's record).
+      tokens: obj(),
+    };
+  }
+}
