@@ -27,7 +27,11 @@ import {
 import { REST_QUERY, restCardOf, requestRestUndo } from '../../src/cards/rest/rest-actions.js';
 import { HEAL_QUERY, healCardOf, requestHealUndo } from '../../src/cards/heal/heal-actions.js';
 import { DYING_QUERY, dyingCardOf, requestDyingUndo } from '../../src/cards/dying/dying-actions.js';
-import { STABILIZE_QUERY, stabilizeCardOf, requestStabilizeUndo } from '../../src/cards/dying/stabilize-actions.js';
+import {
+  STABILIZE_QUERY,
+  stabilizeCardOf,
+  requestStabilizeUndo,
+} from '../../src/cards/dying/stabilize-actions.js';
 import { TEMP_HP_QUERY } from '../../src/cards/dying/temporary-hp.js';
 import { combatantOf, turnOf } from '../../src/combat/action-budget.js';
 import { VARIANT_SETTINGS, variantRules } from '../../src/settings/variant-rules.js';
