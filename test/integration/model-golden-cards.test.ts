@@ -36,7 +36,12 @@ const target = (message: ChatMessage) =>
   (cardState(fresh(message)) as AttackCardState).targets[0] as CardTarget;
 
 /** A typed card's state as its own reader gives it (the attack card's drops its unused parts). */
-const stateOf = (m: ChatMessage): unknown => (m.type === 'attack' ? cardState(m) : cardStateOf(m));
+const stateOf = (m: ChatMessage): unknown => {
+  if (m.type === 'attack') return cardState(m);
+  // A typed card's schema stores "no notes" as an empty list where the flag left the key out.
+  const { undoNotes, ...rest } = cardStateOf(m) ?? {};
+  return Array.isArray(undoNotes) && undoNotes.length === 0 ? rest : { ...rest, undoNotes };
+};
 
 /** The steps of one flow: what the card and its actors are after each. */
 function recorder(actors: Actor[]) {
