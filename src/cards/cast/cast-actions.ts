@@ -11,7 +11,6 @@
  * The card is a typed message (subtype `cast`, cast-data.ts), drawn on each client in its language
  * (cast-render.ts); a card posted before issue #34 (`flags.gng.cast`) is read by `legacyCastCard`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { castingPoolsOf } from '../../data/actor/casting-pools.js';
 import type { CastCost, CastSpend } from '../../rules/index.js';
 import { refundCast, spendForCast } from '../../rules/spell-resources.js';
@@ -137,9 +136,7 @@ async function undoCast({ state }: CardRun<CastCardState, { id: string }>): Prom
 
 // The targets and refusals of a card about one actor; its state and save are the kernel's (typed).
 const { targets, refusals } = subjectCard<CastCardState>({
-  flag: `flags.${SYSTEM_ID}.cast`,
   target: CAST_TARGET,
-  render: renderCastCard,
   errors: 'GNG.CastCard.Error',
 });
 

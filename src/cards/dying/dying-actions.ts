@@ -13,7 +13,6 @@
  * only) the inverse of the round (its mark too; `dying` is not put back on the dead or at HP that
  * are not dying). Temporary HP (temporary-hp.ts) register here too.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { dyingRound, type Size } from '../../rules/index.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { isActiveGM } from '../../documents/active-gm.js';
@@ -176,9 +175,7 @@ function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const dyingParts = subjectCard<DyingCardState>({
-  flag: `flags.${SYSTEM_ID}.dying`,
   target: DYING_TARGET,
-  render: renderDyingCard,
   errors: 'GNG.Dying.Error',
 });
 

@@ -13,7 +13,6 @@
  * Enlightened Grognard the DC is the patient's negative HP total and a success leaves it conscious
  * (eg-stabilize.ts); in combat it takes the healer's EG standard action instead of GnG's attack action.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { rollHealToStabilize } from '../../rules/index.js';
 import { refundTurnAttack, spendTurnAttack } from '../../combat/action-budget.js';
 import { withFoundryDice } from '../../combat/foundry-dice.js';
@@ -182,9 +181,7 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const { targets, refusals } = subjectCard({
-  flag: `flags.${SYSTEM_ID}.stabilize`,
   target: DYING_TARGET,
-  render: renderStabilizeCard,
   errors: 'GNG.Stabilize.Error',
 });
 

@@ -311,9 +311,7 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<EgActionCardState>({
-  flag: 'flags.gng.egAction',
   target: TARGET,
-  render: renderEgActionCard,
   errors: 'GNG.Model.EG.Action.Error',
 });
 

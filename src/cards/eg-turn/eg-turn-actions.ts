@@ -143,9 +143,7 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<EgTurnCardState>({
-  flag: `flags.${SYSTEM_ID}.egTurn`,
   target: TARGET,
-  render: renderEgTurnCard,
   errors: 'GNG.Model.EG.Turn.Error',
 });
 

@@ -124,11 +124,10 @@ async function undoFeatAction({ state }: CardRun<FeatActionCardState, { id: stri
   if (notes.length) state.notes = [...(state.notes ?? []), ...notes];
 }
 
-// The kernel saves the card (typed: its `system`; legacy: `flags.gng.featAction`): not subjectCard's save.
-const { save: _flagSave, ...subject } = subjectCard({
-  flag: 'flags.gng.featAction',
+// The target and refusals of a card about one actor; the kernel saves the card (typed: its `system`;
+// legacy: `flags.gng.featAction`).
+const subject = subjectCard({
   target: FEAT_ACTION_TARGET,
-  render: renderFeatActionCard,
   errors: 'GNG.FeatAction.Error',
 });
 

@@ -14,7 +14,6 @@
  * The card is a typed message (subtype `heal`, heal-data.ts), drawn on each client in its language
  * (heal-render.ts); a card posted before issue #34 (`flags.gng.heal`) is read by `legacyHealCard`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { diceProblem } from '../../rules/index.js';
 import {
   actorOf,
@@ -144,9 +143,7 @@ async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): 
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const { targets, refusals } = subjectCard({
-  flag: `flags.${SYSTEM_ID}.heal`,
   target: HEAL_TARGET,
-  render: renderHealCard,
   errors: 'GNG.Heal.Error',
 });
 

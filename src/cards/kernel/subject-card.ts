@@ -1,31 +1,24 @@
 /**
  * The parts every card about one actor shares (the rest, heal, dying and stabilize cards): one
- * target, the state stored at `flag` (e.g. `flags.gng.rest`) with the content rendered from it, the refusals
- * under `<errors>.NoCard / UndoGM / NothingToUndo`, and the GM's Undo while something is applied.
+ * target, the refusals under `<errors>.NoCard / UndoGM / NothingToUndo`, and the GM's Undo while
+ * something is applied. The state and its save are the kernel's (typed cards, typed-card.ts).
  */
 import type { CardActionSpec, CardRefusals, CardRun } from './card.js';
 import { Refusal } from './result.js';
 
 type Subject = { id: string };
 
-/** The targets, save and refusals of a card about one actor. */
+/** The targets and refusals of a card about one actor. */
 export function subjectCard<S>(o: {
-  /** Where the state is stored on the message, e.g. `flags.gng.rest`. */
-  flag: string;
   target: string;
-  render: (state: S) => Promise<string>;
   /** The lang prefix of the card's errors, e.g. `GNG.Rest.Error`. */
   errors: string;
 }): {
   targets: () => Subject[];
-  save: (message: ChatMessage, state: S) => Promise<void>;
   refusals: CardRefusals<S, Subject>;
 } {
   return {
     targets: () => [{ id: o.target }],
-    save: async (message, state) => {
-      await message.update({ content: await o.render(state), [o.flag]: state });
-    },
     refusals: {
       badRequest: 'GNG.Error.Card.BadRequest',
       noCard: `${o.errors}.NoCard`,

@@ -10,7 +10,6 @@
  * The card is a typed message (subtype `rest`, rest-data.ts), drawn on each client in its language
  * (rest-render.ts); a card posted before issue #34 (`flags.gng.rest`) is read by `legacyRestCard`.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import { REST_HOURS, REST_KINDS, type RestKind } from '../../rules/index.js';
 import { automation } from '../../settings/variant-rules.js';
 import { advanceClock, rewindClock } from '../../combat/world-time.js';
@@ -168,9 +167,7 @@ async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): 
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const { targets, refusals } = subjectCard({
-  flag: `flags.${SYSTEM_ID}.rest`,
   target: REST_TARGET,
-  render: renderRestCard,
   errors: 'GNG.Rest.Error',
 });
 

@@ -195,9 +195,7 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<SagaTurnCardState>({
-  flag: `flags.${SYSTEM_ID}.sagaTurn`,
   target: TARGET,
-  render: renderSagaTurnCard,
   errors: 'GNG.Model.Saga.Round.Error',
 });
 

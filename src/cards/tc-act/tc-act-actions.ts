@@ -332,9 +332,7 @@ async function undo({ state }: { state: TcActCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<TcActCardState>({
-  flag: 'flags.gng.tcAct',
   target: TARGET,
-  render: renderTcActCard,
   errors: 'GNG.Model.TC.Act.Error',
 });
 

@@ -120,9 +120,7 @@ async function undo({ state }: { state: TcHealCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<TcHealCardState>({
-  flag: 'flags.gng.tcHeal',
   target: TARGET,
-  render: renderTcHealCard,
   errors: `${H}.Error`,
 });
 

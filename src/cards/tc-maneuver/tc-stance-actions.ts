@@ -152,9 +152,7 @@ async function undo({ state }: { state: TcStanceCardState }): Promise<void> {
 // The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
 // card's flag).
 const { targets, refusals } = subjectCard<TcStanceCardState>({
-  flag: 'flags.gng.tcStance',
   target: TARGET,
-  render: renderTcStanceCard,
   errors: 'GNG.Model.TC.Stance.Error',
 });
 
