@@ -26,7 +26,6 @@ import { registerConditionTrack } from './cards/saga-track/track-register.js';
 import { registerCardKernel } from './cards/kernel/index.js';
 import { CARD_DATA_MODELS } from './cards/card-data-models.js';
 import { registerAttackFlow } from './cards/attack/attack-actions.js';
-import { registerAttackOdds } from './cards/attack/attack-odds-register.js';
 import { registerAreaCard } from './cards/area/area-register.js';
 import { registerCastCard } from './cards/cast/cast-register.js';
 import { registerManeuverCard } from './cards/maneuver/maneuver-register.js';
@@ -73,7 +72,6 @@ export function initStart(): void {
 export function initCards(): void {
   registerCardKernel();
   registerAttackFlow();
-  registerAttackOdds();
   registerAreaCard();
   registerCastCard();
   registerManeuverCard();

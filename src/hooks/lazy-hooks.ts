@@ -9,6 +9,7 @@ import type * as egTable from '../models/eg-table.js';
 import type * as egTokens from '../models/eg-tokens.js';
 import type * as tcTracker from '../models/tc-tracker.js';
 import type * as tcTable from '../models/tc-table.js';
+import type * as grappleAsk from '../cards/grapple/grapple-ask.js';
 
 /**
  * The combat models' glue (src/settings/combat-model.ts loads it with its model): each part calls
@@ -52,3 +53,26 @@ export function tokenActionHudCardHooks(refresh: (message: ChatMessage) => void)
   Hooks.on('createChatMessage', refresh);
   Hooks.on('updateChatMessage', refresh);
 }
+
+/** The cards loaded on first use that watch more than their own messages (their render and query hooks are the kernel's). */
+export const cardHooks = {
+  /**
+   * The grapple card (src/cards/grapple/grapple-ask.ts, as it loads): its index first (the sheets
+   * read it), then its attacks of opportunity's, then the grapplers' sheets and the cards that
+   * follow their actors' conditions.
+   */
+  grapple(on: typeof grappleAsk.grappleHooks): void {
+    Hooks.on('createChatMessage', on.index.createChatMessage);
+    Hooks.on('updateChatMessage', on.index.updateChatMessage);
+    Hooks.on('deleteChatMessage', on.index.deleteChatMessage);
+    Hooks.once('ready', on.index.ready);
+    Hooks.on('createChatMessage', on.aoo.createChatMessage);
+    Hooks.on('updateChatMessage', on.aoo.updateChatMessage);
+    Hooks.on('deleteChatMessage', on.aoo.deleteChatMessage);
+    Hooks.once('ready', on.aoo.ready);
+    Hooks.on('createChatMessage', on.renderGrapplersSheets);
+    for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
+      Hooks.on(hook, on.onEffectChanged);
+    Hooks.on('updateChatMessage', on.renderGrapplersSheets);
+  },
+};

@@ -3,14 +3,14 @@
  * calls into the module that does the work. Nothing else in src/ calls `Hooks.on`/`Hooks.once`
  * (test/integration/architecture-hooks.test.ts), except:
  * - the cards: `registerCard`/`registerLazyCard` (src/cards/kernel/) are the one place a card's render,
- *   query and message hooks are registered; a card folder's own register file adds what only that
- *   card watches (the test names those folders);
+ *   query and message hooks are registered; what else a card watches is listed here (`cardHooks`),
+ *   its handler exported from its folder;
  * - an open actor sheet listening to `targetToken` while it is open (removed on close), and the
  *   in-Foundry self-test's probe of `preUpdateSetting` (removed at once).
  * Hooks of the same event run in the order registered here (a token HUD's buttons, the tracker's
  * badges): the groups keep the order the system has always registered them in.
  * Code loaded on first use (issue #29) registers its hooks through src/hooks/lazy-hooks.ts, the
- * second half of this list: the combat models' glue, the Token Action HUD integration.
+ * second half of this list: the combat models' glue, the grapple card, the Token Action HUD integration.
  */
 import { initCards, initEnd, initStart } from '../init.js';
 import { syncInjuryStatus, injuryOnUpdate } from './injury-status.js';
@@ -33,6 +33,16 @@ import { importerButtonIn } from '../bestiary/register.js';
 import { repairOnReady } from '../data/world-repair-register.js';
 import { onRenderCompendium } from '../config/compendium-index.js';
 import { dropOnHotbar } from './hotbar-macro.js';
+import { combatOptionHooks } from '../cards/attack/combat-options-card.js';
+import { decorateAttackOdds } from '../cards/attack/attack-odds-register.js';
+import { grappleStartHooks } from '../cards/grapple/grapple-register.js';
+import { addQuickStandToHud } from '../cards/quick-stand/quick-stand-register.js';
+import { migrateCareOnReady } from '../cards/rest/rest-register.js';
+import { suppressOnTokenMoved } from '../cards/suppress/suppress-register.js';
+import { flowDefense } from '../cards/opponent-feats/flow-with-enemy.js';
+import { featOfferTriggers } from '../cards/feat-offer/feat-offer-start.js';
+import { addCombatSenseToDialog } from '../cards/opponent-feats/combat-sense-dialog.js';
+import { addOpponentFeatsToHud } from '../cards/opponent-feats/opponent-feats-hud.js';
 
 /** One hook: its event and its handler. */
 type Entry = [event: string, handler: HookCallback];
@@ -86,6 +96,45 @@ function documentHooks(): void {
   );
 }
 
+/**
+ * What a card watches besides its own messages (their render, query and message hooks are the card
+ * kernel's, registered by `registerCard`/`registerLazyCard` in init.ts `initCards`, before these), in
+ * the order of the cards there.
+ */
+function cardHooks(): void {
+  listen(
+    // The attack card: defensive statuses and Defensive Strike recorded (combat-options-card.ts),
+    // then the odds drawn after the card's buttons (attack-odds-register.ts).
+    ['createActiveEffect', combatOptionHooks.createActiveEffect],
+    ['deleteActiveEffect', combatOptionHooks.deleteActiveEffect],
+    ['gng.defense', combatOptionHooks.defense],
+    ['renderChatMessageHTML', decorateAttackOdds],
+    // The grapple card, until it is loaded: what loads it (grapple-register.ts; its own hooks are
+    // lazy-hooks.ts `cardHooks.grapple`).
+    ['createChatMessage', grappleStartHooks.createChatMessage],
+    ['updateChatMessage', grappleStartHooks.updateChatMessage],
+    ['deleteChatMessage', grappleStartHooks.deleteChatMessage],
+    ...each(
+      ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'],
+      grappleStartHooks.effectChanged,
+    ),
+    // Quick Stand's token HUD button, the rest card's care records moved, a token moving through a
+    // suppressed area.
+    ['renderTokenHUD', addQuickStandToHud],
+    ['ready', migrateCareOnReady],
+    ['moveToken', suppressOnTokenMoved],
+    // The opponent feats: Flow with Enemy's dodge, the feat offers' triggers (feat-offer-start.ts),
+    // Combat Sense in the attack dialog, the holder's token HUD.
+    ['gng.preDefense', flowDefense],
+    ['gng.applyDamage', featOfferTriggers.afterApply],
+    ['gng.applyManeuver', featOfferTriggers.afterManeuver],
+    ['gng.defense', featOfferTriggers.afterDefense],
+    ['gng.abort', featOfferTriggers.afterBlock],
+    ['renderAttackDialog', addCombatSenseToDialog],
+    ['renderTokenHUD', addOpponentFeatsToHud],
+  );
+}
+
 /** The table: the tracker, the token HUD, the sidebars, conditions' timers, modules we support. */
 function tableHooks(): void {
   listen(
@@ -115,6 +164,7 @@ export function registerHooks(): void {
     documentHooks();
     initStart();
     initCards();
+    cardHooks();
     tableHooks();
     initEnd();
   });

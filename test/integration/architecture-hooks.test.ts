@@ -1,7 +1,8 @@
 /**
  * One place lists every hook the system registers (issue #34): src/hooks/register-hooks.ts, with
- * src/hooks/lazy-hooks.ts for the code loaded on first use. Outside them only the card kernel (`registerCard`/`registerLazyCard`) and the card folders named below add
- * hooks, and two listeners that last only while something is open (named with their reason).
+ * src/hooks/lazy-hooks.ts for the code loaded on first use. Outside them only the card kernel
+ * (`registerCard`/`registerLazyCard`) adds hooks, and two listeners that last only while something is
+ * open (named with their reason): no card folder registers its own.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,11 +22,6 @@ const LISTS = ['src/hooks/register-hooks.ts', 'src/hooks/lazy-hooks.ts'];
 /** Where a hook may be registered besides the list, and why. */
 const ALLOWED: readonly [RegExp, string][] = [
   [/^src\/cards\/kernel\//, 'the card kernel registers every card'],
-  // The card folders whose own register files watch what only that card watches (card lanes own them).
-  [
-    /^src\/cards\/(?:grapple|rest|suppress|feat-offer|quick-stand|opponent-feats|attack)\//,
-    'a card folder: its own watchers',
-  ],
   [/^src\/applications\/sheets\/actor-sheet\.ts$/, 'an open sheet listens to targetToken until it closes'],
   [/^src\/self-test\/checks-config\.ts$/, 'the self-test probes preUpdateSetting and removes it at once'],
 ];
@@ -49,13 +45,22 @@ describe('the list of hooks', () => {
   it('holds the system’s hooks: the list has them, and every exception is still used', () => {
     // Its entries: `['event', handler]` (registered in order by `listen`) and the few direct calls.
     const list = readFileSync(join(ROOT, LISTS[0] as string), 'utf8');
-    expect((list.match(/\['[A-Za-z]+', /g)?.length ?? 0) + (list.match(CALL)?.length ?? 0)).toBeGreaterThan(
+    expect((list.match(/\['[A-Za-z.]+', /g)?.length ?? 0) + (list.match(CALL)?.length ?? 0)).toBeGreaterThan(
       40,
     );
     const unused = ALLOWED.filter(([pattern]) => !calls.some(({ file }) => pattern.test(file))).map(
       ([, why]) => why,
     );
     expect(unused).toEqual([]);
+  });
+
+  it('registers every card through the kernel (`registerCard`/`registerLazyCard`), never by its own `register()`', () => {
+    const own = files.filter(
+      (file) =>
+        !file.startsWith('src/cards/kernel/') &&
+        /\.register\(\)/.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(own).toEqual([]);
   });
 
   it('has the entry point register nothing but the list', () => {

@@ -29,6 +29,7 @@ const view = onDemand(() => import('./attack-render.js'));
 import {
   actorOf,
   defineCard,
+  registerCard,
   Refusal,
   track,
   attackActionsSettled,
@@ -426,13 +427,13 @@ async function autoRollResolved(message: ChatMessage): Promise<void> {
   }
 }
 
-/** Registers the settings, the GM query, the card hooks and the template (called on `init`). */
+/**
+ * Registers the combat options, then the card through the kernel: its GM query, its buttons and a
+ * firing card's reload button, its template (called on `init`).
+ */
 export function registerAttackFlow(): void {
-  attackCard.register();
   registerCombatOptions();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-    attackCard.decorate(message, html);
+  registerCard(attackCard, [ATTACK_CARD_TEMPLATE], (message, html) => {
     if (cardState(message)?.fire) decorateReload(html);
   });
-  void foundry.applications.handlebars.loadTemplates([ATTACK_CARD_TEMPLATE]);
 }

@@ -16,14 +16,12 @@ export const cardOddsModule = onDemand(() =>
   }),
 );
 
-/** Registers the odds' decoration of attack cards (on `init`). */
-export function registerAttackOdds(): void {
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
-    if (automation().showOdds === 'off') return;
-    const state = isGMMessage(message) ? cardState(message) : null;
-    // Odds before Defense, a "What if?" while Block or Roll with the Blow is open: nothing to draw
-    // once every creature's damage is applied (or it has none).
-    if (!state?.targets.some((t) => t.kind === 'creature' && !t.applied)) return;
-    withModule(cardOddsModule, (odds) => odds.decorateOdds(message, html));
-  });
+/** `renderChatMessageHTML` (src/hooks/register-hooks.ts, after the attack card's buttons): the odds' decoration of attack cards. */
+export function decorateAttackOdds(message: ChatMessage, html: HTMLElement): void {
+  if (automation().showOdds === 'off') return;
+  const state = isGMMessage(message) ? cardState(message) : null;
+  // Odds before Defense, a "What if?" while Block or Roll with the Blow is open: nothing to draw
+  // once every creature's damage is applied (or it has none).
+  if (!state?.targets.some((t) => t.kind === 'creature' && !t.applied)) return;
+  withModule(cardOddsModule, (odds) => odds.decorateOdds(message, html));
 }

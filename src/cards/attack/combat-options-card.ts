@@ -163,19 +163,21 @@ export async function noteDefensiveStrike(
 }
 
 /**
- * The active GM records a defensive status a GM's client set by other means (a GM's own toggle: the
- * hook's user id is the server's, not the client's word), and forgets the record of an effect that
- * is gone. An effect a player's client created is never recorded: its status gives no dodge bonus.
+ * The combat options' hooks (src/hooks/register-hooks.ts). The active GM records a defensive status a
+ * GM's client set by other means (a GM's own toggle: the hook's user id is the server's, not the
+ * client's word), and forgets the record of an effect that is gone. An effect a player's client
+ * created is never recorded: its status gives no dodge bonus. After a Defense roll (`gng.defense`),
+ * Defensive Strike's record.
  */
-function watchDefensiveEffects(): void {
-  Hooks.on('createActiveEffect', (effect: ActiveEffect, _options: unknown, userId: string) => {
+export const combatOptionHooks = {
+  createActiveEffect(effect: ActiveEffect, _options: unknown, userId: string): void {
     if (!isActiveGM() || !game.users.get(userId)?.isGM) return;
     const actor = effect.parent as Actor | null;
     if (!actor || actor.documentName !== 'Actor' || effect.flags?.[SYSTEM_ID]?.combatOption) return;
     const status = DEFENSIVE_STATUSES.find((s) => effect.statuses?.has(s));
     if (status) void track(grantDefensive(actor, effect.id as string, status));
-  });
-  Hooks.on('deleteActiveEffect', (effect: ActiveEffect) => {
+  },
+  deleteActiveEffect(effect: ActiveEffect): void {
     const actor = effect.parent as Actor | null;
     if (!isActiveGM() || !actor || actor.documentName !== 'Actor') return;
     const id = effect.id as string;
@@ -187,17 +189,16 @@ function watchDefensiveEffects(): void {
         return { ...record, defensive };
       }),
     );
-  });
-}
-
-/** The `gng.defense` hook (active GM): Defensive Strike's record after a Defense roll. */
-export function registerCombatOptions(): void {
-  registerCombatOptionRecords();
-  registerGMQuery(TOTAL_DEFENSE_QUERY, handleTotalDefense);
-  watchDefensiveEffects();
-  Hooks.on('gng.defense', (message: ChatMessage, target: CardTarget) => {
+  },
+  defense(message: ChatMessage, target: CardTarget): void {
     if (!isActiveGM()) return;
     const state = cardState(message);
     if (state) void track(noteDefensiveStrike(state, target, message.id as string));
-  });
+  },
+};
+
+/** The combat options' records and the total defense query (on `init`). */
+export function registerCombatOptions(): void {
+  registerCombatOptionRecords();
+  registerGMQuery(TOTAL_DEFENSE_QUERY, handleTotalDefense);
 }

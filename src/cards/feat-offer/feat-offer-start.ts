@@ -139,9 +139,5 @@ function afterBlock(message: ChatMessage, target: CardTarget, abort: string): vo
     void track(offer('reflect-projectiles', defender, attacker, tokenIdOf(attacker), id, target.id));
 }
 
-export function registerFeatOfferTriggers(): void {
-  Hooks.on('gng.applyDamage', afterApply);
-  Hooks.on('gng.applyManeuver', afterManeuver);
-  Hooks.on('gng.defense', afterDefense);
-  Hooks.on('gng.abort', afterBlock);
-}
+/** The hooks that offer a feat (src/hooks/register-hooks.ts). */
+export const featOfferTriggers = { afterApply, afterManeuver, afterDefense, afterBlock };

@@ -113,19 +113,22 @@ export function onAttackChanged(message: ChatMessage): void {
     if (state.aoo?.messageId === message.id) updateCard(id, (current) => current);
 }
 
-/** Keeps the index and the links (called on `init`). */
-export function registerGrappleAttackOfOpportunity(): void {
-  Hooks.on('createChatMessage', (message: ChatMessage) => onCreated(message));
-  Hooks.on('updateChatMessage', (message: ChatMessage) => {
+/**
+ * The hooks that keep the index and the links (src/hooks/lazy-hooks.ts `cardHooks.grapple` registers
+ * them as the card loads).
+ */
+export const grappleAooHooks = {
+  createChatMessage: (message: ChatMessage) => onCreated(message),
+  updateChatMessage: (message: ChatMessage) => {
     reindex(message);
     onAttackChanged(message);
-  });
-  Hooks.on('deleteChatMessage', (message: ChatMessage) => {
+  },
+  deleteChatMessage: (message: ChatMessage) => {
     if (byDefender) unindex(message.id as string);
     onAttackChanged(message);
-  });
+  },
   // The log is loaded before `ready` without create hooks: read it again on first use after it.
-  Hooks.once('ready', () => {
+  ready: () => {
     byDefender = null;
-  });
-}
+  },
+};

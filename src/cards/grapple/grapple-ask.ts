@@ -54,10 +54,11 @@ import {
   type GrappleOptions,
   type GrappleSide,
 } from './grapple-rules.js';
-import { activeGrapplesOf, grappleQueueKeys, registerGrappleIndex } from './grapple-index.js';
+import { activeGrapplesOf, grappleIndexHooks, grappleQueueKeys } from './grapple-index.js';
 import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
 import { grappleCard } from './grapple-actions.js';
-import { registerGrappleAttackOfOpportunity } from './grapple-aoo.js';
+import { grappleAooHooks } from './grapple-aoo.js';
+import { cardHooks } from '../../hooks/lazy-hooks.js';
 import { refusedHere } from '../model-guard.js';
 
 export {
@@ -309,17 +310,19 @@ function onEffectChanged(effect: ActiveEffect): void {
   if (actor && actor.documentName === 'Actor') refreshGrappleCardsOf(actor as Actor);
 }
 
+/** The card's hooks' handlers: its indexes', then its own (src/hooks/lazy-hooks.ts `cardHooks.grapple`). */
+export const grappleHooks = {
+  index: grappleIndexHooks,
+  // The defender's attack card that is its attack of opportunity (the touch attack waits for it).
+  aoo: grappleAooHooks,
+  renderGrapplersSheets: (message: ChatMessage) => renderGrapplersSheets(message),
+  onEffectChanged: (effect: ActiveEffect) => onEffectChanged(effect),
+};
+
 /**
  * The card's hooks, registered once when the card is loaded (grapple-register.ts: its query, render
  * hook and template are registered on `init`, and what happened before the load is handled there).
  */
 export function registerGrappleHooks(): void {
-  // First: the index is up to date before the sheets below read it.
-  registerGrappleIndex();
-  // The defender's attack card that is its attack of opportunity (the touch attack waits for it).
-  registerGrappleAttackOfOpportunity();
-  Hooks.on('createChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
-  for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
-    Hooks.on(hook, (effect: ActiveEffect) => onEffectChanged(effect));
-  Hooks.on('updateChatMessage', (message: ChatMessage) => renderGrapplersSheets(message));
+  cardHooks.grapple(grappleHooks);
 }

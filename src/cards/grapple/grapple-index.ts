@@ -94,15 +94,18 @@ export function grappleQueueKeys(messageId: string | null, actorUuids: string[] 
   return [...keys];
 }
 
-/** Keeps the index (called on `init`). */
-export function registerGrappleIndex(): void {
-  Hooks.on('createChatMessage', (message: ChatMessage) => reindex(message));
-  Hooks.on('updateChatMessage', (message: ChatMessage) => reindex(message));
-  Hooks.on('deleteChatMessage', (message: ChatMessage) => {
+/**
+ * The hooks that keep the index (src/hooks/lazy-hooks.ts `cardHooks.grapple` registers them as the
+ * card loads, before the card's other hooks: the sheets read the index).
+ */
+export const grappleIndexHooks = {
+  createChatMessage: (message: ChatMessage) => reindex(message),
+  updateChatMessage: (message: ChatMessage) => reindex(message),
+  deleteChatMessage: (message: ChatMessage) => {
     if (byActor) unindex(message.id as string);
-  });
+  },
   // The log is loaded before `ready` without create hooks: read it again on first use after it.
-  Hooks.once('ready', () => {
+  ready: () => {
     byActor = null;
-  });
-}
+  },
+};

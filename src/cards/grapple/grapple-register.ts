@@ -4,8 +4,8 @@
  * reaching the GM, one of its cards rendered or posted, `game.gng.grapple` (the sheet, the token
  * HUD), a Stab and Grab hit, the sheet of a grappling actor, or on the active GM a grappling actor's
  * effects changing or an attack card while a grab waits for its attack of opportunity. Once loaded,
- * the card keeps itself up to date through its own hooks (`registerGrappleHooks`); until then the
- * hooks below hand it the event that needed it. Its indexes read the log on first use, so nothing
+ * the card keeps itself up to date through its own hooks (`registerGrappleHooks`); until then
+ * {@link grappleStartHooks} (src/hooks/register-hooks.ts) hand it the event that needed it. Its indexes read the log on first use, so nothing
  * before the load is missed.
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
@@ -77,7 +77,7 @@ export function requestSheetGrappleMove(
   return callModule(grappleModule, (card) => card.requestSheetGrappleMove(messageId, move, side, actorUuid));
 }
 
-/** Registers the query, the render hook, the template and what loads the card (on `init`). */
+/** Registers the query, the render hook and the template (on `init`). */
 export function registerGrappleCard(): void {
   registerLazyCard({
     module: grappleModule,
@@ -89,24 +89,34 @@ export function registerGrappleCard(): void {
     templates: [GRAPPLE_CARD_TEMPLATE],
     types: ['grapple'],
   });
-  // What the card's own hooks (registerGrappleHooks) do once it is loaded.
-  const onMessage = (message: ChatMessage, created: boolean) => {
-    whenNeeded(isGrappleCard(message), (card) => card.renderGrapplersSheets(message));
-    whenNeeded(isActiveGM() && isAttackCard(message) && grabWaits(), (card) =>
-      created ? card.onAttackCreated(message) : card.onAttackChanged(message),
-    );
-  };
-  Hooks.on('createChatMessage', (message: ChatMessage) => onMessage(message, true));
-  Hooks.on('updateChatMessage', (message: ChatMessage) => onMessage(message, false));
-  Hooks.on('deleteChatMessage', (message: ChatMessage) =>
-    whenNeeded(isActiveGM() && isAttackCard(message) && grabWaits(), (card) => card.onAttackChanged(message)),
-  );
-  for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
-    Hooks.on(hook, (effect: ActiveEffect) => {
-      const actor = effect.parent;
-      if (actor?.documentName !== 'Actor') return;
-      whenNeeded(isActiveGM() && (actor as Actor).statuses.has('grappling'), (card) =>
-        card.refreshGrappleCardsOf(actor as Actor),
-      );
-    });
 }
+
+/** A GM's attack card the active GM's waiting grab must see (grapple-aoo.ts), before the card is loaded. */
+const aooNeeds = (message: ChatMessage) => isActiveGM() && isAttackCard(message) && grabWaits();
+
+/** A chat message, before the card is loaded: its grapplers' sheets, a waiting grab's attack of opportunity. */
+function onMessage(message: ChatMessage, created: boolean): void {
+  whenNeeded(isGrappleCard(message), (card) => card.renderGrapplersSheets(message));
+  whenNeeded(aooNeeds(message), (card) =>
+    created ? card.onAttackCreated(message) : card.onAttackChanged(message),
+  );
+}
+
+/**
+ * Until the card is loaded, what its own hooks (lazy-hooks.ts `cardHooks.grapple`) do once it is:
+ * these load it for an event that needs it (src/hooks/register-hooks.ts lists them).
+ */
+export const grappleStartHooks = {
+  createChatMessage: (message: ChatMessage) => onMessage(message, true),
+  updateChatMessage: (message: ChatMessage) => onMessage(message, false),
+  deleteChatMessage: (message: ChatMessage) =>
+    whenNeeded(aooNeeds(message), (card) => card.onAttackChanged(message)),
+  /** `createActiveEffect`, `updateActiveEffect`, `deleteActiveEffect`. */
+  effectChanged: (effect: ActiveEffect) => {
+    const actor = effect.parent;
+    if (actor?.documentName !== 'Actor') return;
+    whenNeeded(isActiveGM() && (actor as Actor).statuses.has('grappling'), (card) =>
+      card.refreshGrappleCardsOf(actor as Actor),
+    );
+  },
+};

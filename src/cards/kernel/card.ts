@@ -274,15 +274,17 @@ export function defineCard<S, T extends { id: string }, A extends string>(
 
 /**
  * Registers a card on `init`: its GM query, its buttons on every rendered message
- * (`renderChatMessageHTML`) and its templates.
+ * (`renderChatMessageHTML`), then what else `draw` adds to it, and its templates.
  */
 export function registerCard<S, T extends { id: string }, A extends string>(
   card: Card<S, T, A>,
   templates: string[],
+  draw?: (message: ChatMessage, html: HTMLElement) => void,
 ): void {
   card.register();
-  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) =>
-    card.decorate(message, html),
-  );
+  Hooks.on('renderChatMessageHTML', (message: ChatMessage, html: HTMLElement) => {
+    card.decorate(message, html);
+    draw?.(message, html);
+  });
   void foundry.applications.handlebars.loadTemplates(templates);
 }

@@ -46,9 +46,3 @@ export function addCombatSenseToDialog(app: DialogLike, element: HTMLElement): v
     element.querySelector('.attack-combat-options') ?? element.querySelector('form') ?? element;
   fieldset.append(label);
 }
-
-export function registerCombatSenseDialog(): void {
-  Hooks.on('renderAttackDialog', (app: DialogLike, element: HTMLElement) =>
-    addCombatSenseToDialog(app, element),
-  );
-}

@@ -190,8 +190,8 @@ export function endFlow(holder: Actor): Promise<CardActionResult> {
   return askGM(END_FLOW_QUERY, { actorUuid: holder.uuid });
 }
 
-/** `gng.preDefense` (active GM): the +1 dodge of a defender flowing with the attacker. */
-function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
+/** `gng.preDefense` (active GM; src/hooks/register-hooks.ts): the +1 dodge of a defender flowing with the attacker. */
+export function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
   if (!isActiveGM() || !config.breakdown || !target.actorUuid) return;
   const state = attackState(message);
   const defender = fromUuidSync(target.actorUuid) as Actor | null;
@@ -214,6 +214,5 @@ export function registerFlowWithEnemy(): void {
   registerGMQuery(FLOW_QUERY, handleFlow);
   registerGMQuery(END_FLOW_QUERY, handleEndFlow);
   registerTyped({ type: 'flowWithEnemy', render: renderFlowCard });
-  Hooks.on('gng.preDefense', flowDefense);
   void foundry.applications.handlebars.loadTemplates([FEAT_RESULT_TEMPLATE]);
 }

@@ -3,7 +3,7 @@
  * (right-click its token): designate the targeted token for Combat Sense or Unbalance Opponent,
  * begin Flow with Enemy with it or end the flow, and fire a Hail of Bullets. Each is also an API
  * call (`game.gng.designateOpponent`, `flowWithEnemy`, `endFlow`, `hailOfBullets`). Registration of
- * the whole group (GM queries, the offer card, its triggers, the Flow Defense hook) is here too.
+ * the whole group (GM queries, the offer card) is here too.
  */
 import {
   COMBAT_SENSE,
@@ -14,10 +14,8 @@ import {
 } from '../../combat/opponent-feats.js';
 import { designate, singleTarget } from './designate.js';
 import { registerFeatOfferCard } from '../feat-offer/feat-offer-register.js';
-import { registerFeatOfferTriggers } from '../feat-offer/feat-offer-start.js';
 import { endFlow, flowWithEnemy, registerFlowWithEnemy } from './flow-with-enemy.js';
 import { HAIL_OF_BULLETS, hailOfBullets, hailWeapon, registerHailOfBullets } from './hail-of-bullets.js';
-import { registerCombatSenseDialog } from './combat-sense-dialog.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { t, f } from '../../format.js';
 
@@ -77,12 +75,12 @@ export function addOpponentFeatsToHud(hud: TokenHUD, html: HTMLElement): void {
     );
 }
 
-/** Registers the group (on `init`). */
+/**
+ * Registers the group (on `init`); its hooks (the Flow Defense, the offers' triggers, Combat Sense in
+ * the attack dialog, this HUD) are in src/hooks/register-hooks.ts.
+ */
 export function registerOpponentFeats(): void {
   registerFlowWithEnemy();
   registerHailOfBullets();
   registerFeatOfferCard();
-  registerFeatOfferTriggers();
-  registerCombatSenseDialog();
-  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addOpponentFeatsToHud(hud, html));
 }

@@ -26,7 +26,7 @@ export function addQuickStandToHud(hud: TokenHUD, html: HTMLElement): void {
   });
 }
 
-/** Registers the query, the token HUD's button and the template (on `init`). */
+/** Registers the query and the template (on `init`; the token HUD's button: src/hooks/register-hooks.ts). */
 export function registerQuickStand(): void {
   registerLazyCard({
     module: quickStandModule,
@@ -36,5 +36,4 @@ export function registerQuickStand(): void {
     templates: [QUICK_STAND_TEMPLATE],
     types: ['quickStand'],
   });
-  Hooks.on('renderTokenHUD', (hud: TokenHUD, html: HTMLElement) => addQuickStandToHud(hud, html));
 }

@@ -16,10 +16,14 @@ export const restModule = onDemand(() => import('./rest-actions.js'));
 /** The party's rest (rest-party.ts, with the card), loaded on first use. */
 export const restPartyModule = onDemand(() => import('./rest-party.js'));
 
+/** `ready`: the care records of older worlds moved to their store (src/hooks/register-hooks.ts). */
+export function migrateCareOnReady(): void {
+  void track(migrateCareFlags());
+}
+
 /** Registers the care records, the query, the render hook and the template (on `init`). */
 export function registerRestCard(): void {
   registerCareRecords();
-  Hooks.once('ready', () => void track(migrateCareFlags()));
   registerLazyCard({
     module: restModule,
     queries: { [REST_QUERY]: (card, data, sender, context) => card.restCard.handle(data, sender, context) },

@@ -24,7 +24,7 @@ export async function endSuppressionAtTurnStart(combat: Combat, combatant: Comba
   if (anyAreaHeld()) await (await suppressModule()).endSuppressionAtTurnStart(combat, combatant);
 }
 
-/** Registers the query, the render hook, the token hook and the template (on `init`). */
+/** Registers the query, the render hook and the template (on `init`). */
 export function registerSuppressCard(): void {
   registerLazyCard({
     module: suppressModule,
@@ -36,16 +36,24 @@ export function registerSuppressCard(): void {
     templates: [SUPPRESS_CARD_TEMPLATE],
     types: ['suppress'],
   });
-  Hooks.on('moveToken', (doc: TokenDocument, movement: TokenMovement | undefined) => {
-    if (!isActiveGM() || !anyAreaHeld()) return;
-    // The move's path, read now (a later move may change the document before the queue runs): its
-    // origin, then each waypoint it passed (v13 `TokenMovementData`; test/harness/README.md).
-    const corners = [movement?.origin, ...(movement?.passed?.waypoints ?? [])].filter(
-      (p): p is ScenePoint => typeof p?.x === 'number' && typeof p?.y === 'number',
-    );
-    if (!corners.length) return;
-    const path = corners.map((p) => tokenCentreFeet(doc, { x: p.x, y: p.y }));
-    // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
-    return track(suppressModule().then((card) => card.onTokenMoved(doc, { path })));
-  });
+}
+
+/**
+ * `moveToken` (active GM, src/hooks/register-hooks.ts): a token moving while an area is held loads
+ * the card, which checks the move against each area.
+ */
+export function suppressOnTokenMoved(
+  doc: TokenDocument,
+  movement: TokenMovement | undefined,
+): Promise<void> | undefined {
+  if (!isActiveGM() || !anyAreaHeld()) return;
+  // The move's path, read now (a later move may change the document before the queue runs): its
+  // origin, then each waypoint it passed (v13 `TokenMovementData`; test/harness/README.md).
+  const corners = [movement?.origin, ...(movement?.passed?.waypoints ?? [])].filter(
+    (p): p is ScenePoint => typeof p?.x === 'number' && typeof p?.y === 'number',
+  );
+  if (!corners.length) return;
+  const path = corners.map((p) => tokenCentreFeet(doc, { x: p.x, y: p.y }));
+  // Returned: Foundry ignores it; the harness's browser clients wait for it (test/harness/README.md).
+  return track(suppressModule().then((card) => card.onTokenMoved(doc, { path })));
 }
