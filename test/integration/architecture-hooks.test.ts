@@ -54,7 +54,7 @@ describe('the list of hooks', () => {
     expect(unused).toEqual([]);
   });
 
-  it('registers every card through the kernel (`registerCard`/`registerLazyCard`), never by its own `register()`', () => {
+  it('registers every card through the kernel (`registerCard`/`registerLazyCard`), not its `register()`', () => {
     const own = files.filter(
       (file) =>
         !file.startsWith('src/cards/kernel/') &&

@@ -16,7 +16,10 @@ export const cardOddsModule = onDemand(() =>
   }),
 );
 
-/** `renderChatMessageHTML` (src/hooks/register-hooks.ts, after the attack card's buttons): the odds' decoration of attack cards. */
+/**
+ * `renderChatMessageHTML` (src/hooks/register-hooks.ts, after the attack card's buttons): the odds'
+ * decoration of attack cards.
+ */
 export function decorateAttackOdds(message: ChatMessage, html: HTMLElement): void {
   if (automation().showOdds === 'off') return;
   const state = isGMMessage(message) ? cardState(message) : null;

@@ -190,7 +190,10 @@ export function endFlow(holder: Actor): Promise<CardActionResult> {
   return askGM(END_FLOW_QUERY, { actorUuid: holder.uuid });
 }
 
-/** `gng.preDefense` (active GM; src/hooks/register-hooks.ts): the +1 dodge of a defender flowing with the attacker. */
+/**
+ * `gng.preDefense` (active GM; src/hooks/register-hooks.ts): the +1 dodge of a defender flowing with
+ * the attacker.
+ */
 export function flowDefense(message: ChatMessage, target: CardTarget, config: DefenseConfig): void {
   if (!isActiveGM() || !config.breakdown || !target.actorUuid) return;
   const state = attackState(message);
