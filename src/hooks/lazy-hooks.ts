@@ -54,12 +54,15 @@ export function tokenActionHudCardHooks(refresh: (message: ChatMessage) => void)
   Hooks.on('updateChatMessage', refresh);
 }
 
-/** The cards loaded on first use that watch more than their own messages (their render and query hooks are the kernel's). */
+/**
+ * The cards loaded on first use that watch more than their own messages (their render and query
+ * hooks are the kernel's).
+ */
 export const cardHooks = {
   /**
    * The grapple card (src/cards/grapple/grapple-ask.ts, as it loads): its index first (the sheets
    * read it), then its attacks of opportunity's, then the grapplers' sheets and the cards that
-   * follow their actors' conditions.
+   * follow their actors' conditions and items (the card's view, grapple-view.ts).
    */
   grapple(on: typeof grappleAsk.grappleHooks): void {
     Hooks.on('createChatMessage', on.index.createChatMessage);
@@ -72,7 +75,8 @@ export const cardHooks = {
     Hooks.once('ready', on.aoo.ready);
     Hooks.on('createChatMessage', on.renderGrapplersSheets);
     for (const hook of ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'])
-      Hooks.on(hook, on.onEffectChanged);
+      Hooks.on(hook, on.onEmbeddedChanged);
+    for (const hook of ['createItem', 'updateItem', 'deleteItem']) Hooks.on(hook, on.onEmbeddedChanged);
     Hooks.on('updateChatMessage', on.renderGrapplersSheets);
   },
 };

@@ -116,8 +116,9 @@ function cardHooks(): void {
     ['deleteChatMessage', grappleStartHooks.deleteChatMessage],
     ...each(
       ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'],
-      grappleStartHooks.effectChanged,
+      grappleStartHooks.embeddedChanged,
     ),
+    ...each(['createItem', 'updateItem', 'deleteItem'], grappleStartHooks.embeddedChanged),
     // Quick Stand's token HUD button, the rest card's care records moved, a token moving through a
     // suppressed area.
     ['renderTokenHUD', addQuickStandToHud],

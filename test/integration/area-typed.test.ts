@@ -113,3 +113,52 @@ describe('an area card posted before issue #34 (type base, its state in flags.gn
     expect(fresh(legacy).flags.gng?.area).toMatchObject({ targets: [{ applied: null }] });
   });
 });
+
+describe('the area card drawn from its system alone (issue #34)', () => {
+  it("shows each target's damage as the GM recorded it, whatever the client's actor says", async () => {
+    // A Hero with Protection 3 (natural armor): the blast's 20, no save, is 20 − 3 = 17 lethal.
+    h.as(gm);
+    const hero = await h.createActor(
+      {
+        name: 'Hero',
+        type: 'npc',
+        system: { naturalArmor: 3, abilities: { con: { value: 30 } }, hp: { value: 30 } },
+      },
+      player,
+    );
+    h.dice.queue(6, 6, 4, 2, 1, 1);
+    const card = (await game.gng.areaDamage({
+      damage: '6d6',
+      saveDc: 20,
+      save: 'ref',
+      targets: [hero],
+    })) as ChatMessage;
+    await attackActionsSettled();
+    const reduction = () => cardStateOf<AreaCardState>(fresh(card))?.targets[0]?.reduction;
+    expect(reduction()).toEqual({ protection: 3, energyResistance: 0, immune: null });
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(await text(card, '.area-target .lethal')).toEqual(['17']);
+    // The Hero's armor goes (no step of the card since): drawn again, the card shows what the GM
+    // recorded, and so does a client that cannot find the actor at all.
+    h.as(gm);
+    await hero.update({ 'system.naturalArmor': 0 });
+    h.as(player);
+    expect(await text(card, '.area-target .lethal')).toEqual(['17']);
+    const lookup = globalThis.fromUuidSync;
+    globalThis.fromUuidSync = (() => null) as typeof fromUuidSync;
+    try {
+      expect(await text(card, '.area-target .lethal')).toEqual(['17']);
+      expect((await drawn(card)).querySelector('.area-target .steps')?.textContent).toContain('-3');
+    } finally {
+      globalThis.fromUuidSync = lookup;
+    }
+    // The GM's Apply reads the actor as it is now (Protection 0: 20 lethal, 30 → 10 HP); the card
+    // keeps what Apply used, and shows it.
+    await act(card, 'applyDamage');
+    expect(hp(hero)).toBe(10);
+    expect(reduction()).toEqual({ protection: 0, energyResistance: 0, immune: null });
+    h.as(player);
+    expect(await text(card, '.area-target .lethal')).toEqual(['20']);
+  });
+});

@@ -5,11 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
+import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
   grappleState,
+  renderGrappleCard,
   requestGrappleAction,
   type GrappleCardState,
 } from '../../src/cards/grapple/grapple-ask.js';
@@ -146,5 +147,90 @@ describe('the grapple card as a typed message', () => {
       error: 'GNG.Grapple.Error.Unavailable.throwChoice',
     });
     expect(cardStateOf(fresh(card))).toEqual(cardStateOf(card));
+  });
+});
+
+describe('the grapple card drawn from its system alone (issue #34)', () => {
+  it("draws the pin, moves and weapons from the GM's view of the actors, written as they change", async () => {
+    h.as(gm);
+    const victim = await h.createActor(
+      { name: 'Victim', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
+      player,
+    );
+    const grappler = await withFeats(
+      await h.createActor(
+        { name: 'Grappler', type: 'npc', system: { abilities: { str: { value: 14 } } } },
+        otherPlayer,
+      ),
+      ['improved-grapple', 'advanced-grapple'],
+    );
+    const [sword] = (await grappler.createEmbeddedDocuments('Item', [
+      {
+        name: 'Longsword',
+        type: 'weapon',
+        system: { category: 'simple', use: 'one-handed', damage: { medium: '1d8' }, equipped: true },
+      },
+    ])) as Item[];
+    h.as(otherPlayer);
+    h.target(otherPlayer, h.placeToken(victim));
+    h.dice.queue(15); // Improved Grapple: no attack of opportunity, the touch attack at once
+    const card = (await game.gng.grapple(grappler)) as ChatMessage;
+    await attackActionsSettled();
+    h.as(player);
+    h.dice.queue(2, 10); // the touch Defense misses it; the hit rolls the hold check
+    await click(card, 'oppose');
+    h.dice.queue(5, 1); // the victim's answer loses: grappling, the hold's damage
+    await click(card, 'oppose');
+    h.as(otherPlayer);
+    h.dice.queue(15);
+    await click(card, 'pin');
+    h.as(player);
+    h.dice.queue(2);
+    await click(card, 'oppose');
+    expect(victim.statuses.has('pinned')).toBe(true);
+    const view = () => cardStateOf<GrappleCardState>(fresh(card))?.view;
+    expect(view()).toMatchObject({
+      attacker: {
+        advanced: true,
+        held: false,
+        pinned: false,
+        weapons: [{ itemId: sword?.id, name: 'Longsword' }],
+      },
+      defender: { advanced: false, held: true, pinned: true, locked: false, weapons: [] },
+    });
+    const badge = async () => (await drawn(card)).querySelector('.grapple-state')?.textContent?.trim();
+    h.setLanguage(player, pseudoLocale());
+    h.as(player);
+    expect(await badge()).toBe(pseudo('Victim is pinned'));
+    h.as(otherPlayer);
+    expect(buttons(card)).toEqual(expect.arrayContaining(['choke', 'lock', 'throw', 'weapon']));
+
+    // A client that finds neither actor draws the same card: nothing of it is read from them.
+    const state = grappleState(fresh(card)) as GrappleCardState;
+    const withActors = await renderGrappleCard(state);
+    const lookup = globalThis.fromUuidSync;
+    globalThis.fromUuidSync = (() => null) as typeof fromUuidSync;
+    try {
+      expect(await renderGrappleCard(state)).toBe(withActors);
+      h.as(player);
+      expect(await badge()).toBe(pseudo('Victim is pinned'));
+    } finally {
+      globalThis.fromUuidSync = lookup;
+    }
+
+    // The GM ends the pin and takes the sword away: the card's view follows (the GM writes it), and
+    // every client draws it anew.
+    h.as(gm);
+    await victim.effects.find((effect) => effect.statuses.has('pinned'))?.delete();
+    await attackActionsSettled();
+    expect(view()?.defender).toMatchObject({ pinned: false, held: false });
+    h.as(player);
+    expect(await badge()).toBe(pseudo('Grappling'));
+    h.as(gm);
+    await sword?.delete();
+    await attackActionsSettled();
+    expect(view()?.attacker.weapons).toEqual([]);
+    h.as(otherPlayer);
+    expect(buttons(card)).not.toContain('weapon');
   });
 });

@@ -38,8 +38,10 @@ const target = (message: ChatMessage) =>
 /** A typed card's state as its own reader gives it (the attack card's drops its unused parts). */
 const stateOf = (m: ChatMessage): unknown => {
   if (m.type === 'attack') return cardState(m);
-  // A typed card's schema stores "no notes" as an empty list where the flag left the key out.
-  const { undoNotes, ...rest } = cardStateOf(m) ?? {};
+  // A typed card's schema stores "no notes" as an empty list where the flag left the key out. The
+  // grapple card's `view` (its actors' statuses, feats and weapons as it draws them, GM-written since
+  // the render reads no actor: grapple-view.ts) is left out: the actors are recorded beside it.
+  const { undoNotes, view: _view, ...rest } = cardStateOf(m) ?? {};
   return Array.isArray(undoNotes) && undoNotes.length === 0 ? rest : { ...rest, undoNotes };
 };
 

@@ -56,7 +56,7 @@ import {
   type AreaDamageOptions,
   type AreaTarget,
 } from './area-state.js';
-import { immunityOf, renderAreaCard } from './area-render.js';
+import { recordReductions, reductionOf, renderAreaCard } from './area-render.js';
 
 export {
   AREA_ACTIONS,
@@ -173,6 +173,8 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
     cover: options.cover ?? null,
     targets,
   };
+  // What each target takes off the damage, drawn by every client from the card (area-render.ts).
+  recordReductions(state);
   const message = await postCard(
     'area',
     state,
@@ -202,6 +204,15 @@ async function actorAt(target: AreaTarget): Promise<Actor> {
   return actor;
 }
 
+/**
+ * GM side: saves the card (the kernel's `saveCard`), each target not yet applied recording what its
+ * actor takes off the damage now (area-render.ts `recordReductions`).
+ */
+function saveArea(message: ChatMessage, state: AreaCardState): Promise<void> {
+  recordReductions(state);
+  return saveCard(areaCard.spec, message, state);
+}
+
 const gmOnly = (user: User) => user.isGM;
 const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
   user.isGM || owns(user, target.actorUuid);
@@ -215,6 +226,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   render: renderAreaCard,
   legacy: legacyAreaState,
   legacyFlag: 'area',
+  save: saveArea,
   targets: (state) => state.targets,
   actors: (state) => state.targets.map((target) => target.actorUuid),
   refusals: {
@@ -304,7 +316,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         const actor = await actorAt(target);
         await applyDamage(message, state, target, actor, user);
         // Saved before the hook, so a module reading the card sees the damage applied.
-        await saveCard(areaCard.spec, message, state);
+        await saveArea(message, state);
         Hooks.callAll('gng.applyAreaDamage', message, target, actor);
       },
     },
@@ -357,13 +369,9 @@ async function applyDamage(
   actor: Actor,
   user: User,
 ): Promise<void> {
-  const dmg = targetDamage(
-    state,
-    target,
-    protectionOf(actor, state),
-    energyResistanceOf(actor, state.damage.type),
-    immunityOf(actor, state.damage.type),
-  );
+  // What the actor takes off it now, kept on the card as what Apply used.
+  const r = (target.reduction = reductionOf(actor, state));
+  const dmg = targetDamage(state, target, r.protection, r.energyResistance, r.immune);
   const loss = await applyHitPointLoss(
     actor,
     { lethal: dmg.lethal, nonlethal: dmg.nonlethal, slashing: state.damage.type === 'slashing' },

@@ -1,6 +1,7 @@
 /**
- * The area damage card as it is shown: its template's data, localized, from the state (and the
- * targets' current Protection), and the rendered content.
+ * The area damage card as it is shown: its template's data, localized, from the state alone (each
+ * target's Protection, resistance and immunities as the GM recorded them: `reduction`), and the
+ * rendered content.
  */
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { undoNoteLines } from '../kernel/undo-notes.js';
@@ -13,6 +14,7 @@ import {
   targetDamage,
   type AreaAction,
   type AreaCardState,
+  type AreaReduction,
   type AreaTarget,
 } from './area-state.js';
 import { t, f } from '../../format.js';
@@ -28,6 +30,25 @@ export function immunityOf(actor: Actor | null, damageType: string | null | unde
   return damageImmunity(immunities, { types: damageType ? [damageType] : [], weapon: false });
 }
 
+/** GM side: what `actor` takes off the card's damage now (Protection, energy resistance, immunities). */
+export function reductionOf(actor: Actor | null, state: AreaCardState): AreaReduction {
+  return {
+    protection: protectionOf(actor, state),
+    energyResistance: energyResistanceOf(actor, state.damage.type),
+    immune: immunityOf(actor, state.damage.type),
+  };
+}
+
+/**
+ * GM side: each target not yet applied records what its actor takes off the damage now, for the
+ * card's preview (an applied one keeps what Apply used).
+ */
+export function recordReductions(state: AreaCardState): void {
+  for (const target of state.targets)
+    if (!target.applied)
+      target.reduction = reductionOf(fromUuidSync(target.actorUuid) as Actor | null, state);
+}
+
 /**
  * What the card waits for on this target (issue #33): its Reflex save (or Dive for Cover) before the
  * GM applies the damage, the GM's Apply, then the wound trauma save the loss called for.
@@ -40,14 +61,9 @@ function waitingFor(state: AreaCardState, target: AreaTarget): string[] {
 }
 
 function targetContext(state: AreaCardState, target: AreaTarget) {
-  const actor = fromUuidSync(target.actorUuid) as Actor | null;
-  const dmg = targetDamage(
-    state,
-    target,
-    protectionOf(actor, state),
-    energyResistanceOf(actor, state.damage.type),
-    immunityOf(actor, state.damage.type),
-  );
+  // As the GM recorded it; a card from before the record reads the actor now.
+  const r = target.reduction ?? reductionOf(fromUuidSync(target.actorUuid) as Actor | null, state);
+  const dmg = targetDamage(state, target, r.protection, r.energyResistance, r.immune);
   const a = target.applied;
   const button = (action: AreaAction) => ({
     action,
@@ -155,7 +171,7 @@ function metamagicLine(state: AreaCardState): string | null {
   });
 }
 
-/** The template's data, localized, from the state (and the targets' current Protection). */
+/** The template's data, localized, from the state. */
 export function areaCardContext(state: AreaCardState): Record<string, unknown> {
   return {
     heading: state.source

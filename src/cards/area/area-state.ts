@@ -78,6 +78,19 @@ export interface AreaTarget {
   undoNotes?: (UndoNote | string)[];
   /** A GM's Undo took the Dive for Cover back: its side does not dive (and roll) again. */
   diveUndone?: boolean;
+  /**
+   * What the target's actor takes off the damage, as the GM read it (issue #34: every client draws
+   * the damage from this, not from the actor): at the post and at each step until Apply, then what
+   * Apply used. Absent on a card from before it, which reads the actor as it is now.
+   */
+  reduction?: AreaReduction;
+}
+
+/** Protection (after an armor metamagic), energy resistance and the immunities that stop the damage. */
+export interface AreaReduction {
+  protection: number;
+  energyResistance: number;
+  immune: string[] | null;
 }
 
 /** The caster's and the spell's (power's) names, as the card names them. */

@@ -33,7 +33,6 @@ import {
   sideName,
   t,
   undoRefusal,
-  uuidOf,
   woundTraumaSide,
   woundTraumaWaits,
   type GrappleAction,
@@ -53,7 +52,8 @@ import {
   rollTouchDefense,
   zeroRoll,
 } from './grapple-checks.js';
-import { GRAPPLE_TYPED } from './grapple-render.js';
+import { GRAPPLE_TYPED, saveGrappleCard } from './grapple-render.js';
+import { sideView } from './grapple-view.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
 import { startGrappleCard } from './grapple-start.js';
@@ -87,6 +87,21 @@ function onlyFields(extra: Record<string, unknown>, allowed: readonly string[]):
   if (Object.keys(extra).some((key) => !allowed.includes(key))) throw bad();
 }
 
+/** Why `name` may not be taken now (the card's refusal). */
+function unavailable(name: string, state: GrappleCardState): Refusal {
+  // G17: the grappler waits for the defender's attack of opportunity (declined, or taken and resolved).
+  if (name === 'touch' && aooOpen(state))
+    return new Refusal('GNG.Grapple.Error.AooPending', { name: state.defender.name });
+  if (name === 'touch' && aooUnresolved(state))
+    return new Refusal('GNG.Grapple.Error.AooUnresolved', { name: state.defender.name });
+  // Advanced Wound Trauma: the next move waits for the last step's save.
+  if (name !== 'woundTraumaSave' && woundTraumaWaits(state))
+    return new Refusal('GNG.Grapple.Error.WoundTraumaPending', {
+      name: sideName(state, woundTraumaSide(state) as GrappleSide),
+    });
+  return new Refusal(`GNG.Grapple.Error.Unavailable.${name}`);
+}
+
 /**
  * An action of the card: it names the side {@link grappleActionSide} says, may be pressed by whom
  * {@link grappleUserMayAct} says, when {@link grappleActionAvailable} says for that side. On the GM's
@@ -105,8 +120,9 @@ function action(
       return side ? SIDES.filter((target) => target.id === side) : SIDES;
     },
     may: (user, state, target) => grappleUserMayAct(user, name, state, target.id),
+    // As the card draws it (its GM-written view of the side); `run` checks the actor as it is now.
     available(state, target) {
-      const who = abilitiesOf(fromUuidSync(uuidOf(state, target.id)) as Actor | null);
+      const who = sideView(state, target.id);
       return grappleActionAvailable(name, state, who.advanced, who.held);
     },
     ...rest,
@@ -118,6 +134,8 @@ function action(
         throw new Refusal('GNG.Error.Attack.NoActor', { name: state.defender.name });
       const actorFor = (side: GrappleSide) => (side === 'attacker' ? attacker : defender);
       const who = abilitiesOf(actorFor(target.id));
+      // The actor now (its effects may have changed since the card's view was written).
+      if (!grappleActionAvailable(name, state, who.advanced, who.held)) throw unavailable(name, state);
       if (!mayActDespiteConditions(name, who))
         throw new Refusal('GNG.Grapple.Error.CannotAct', {
           name: actorFor(target.id).name,
@@ -248,6 +266,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
   // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('gngGrapple', 'GNG.Model.Action.grapple', ['undo']),
   ...GRAPPLE_TYPED,
+  save: saveGrappleCard,
   targets: () => SIDES,
   actors: (state) => [state.attacker.actorUuid, state.defender.actorUuid],
   // Also the other grapple cards holding its actors, and their actors: an escape ends those too.
@@ -265,18 +284,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
         ? new Refusal(why.key, why.data)
         : new Refusal('GNG.Grapple.Error.NotAllowed', { name: user.name });
     },
-    unavailable: (name, state) =>
-      // G17: the grappler waits for the defender's attack of opportunity (declined, or taken and resolved).
-      name === 'touch' && aooOpen(state)
-        ? new Refusal('GNG.Grapple.Error.AooPending', { name: state.defender.name })
-        : name === 'touch' && aooUnresolved(state)
-          ? new Refusal('GNG.Grapple.Error.AooUnresolved', { name: state.defender.name })
-          : // Advanced Wound Trauma: the next move waits for the last step's save.
-            name !== 'woundTraumaSave' && woundTraumaWaits(state)
-            ? new Refusal('GNG.Grapple.Error.WoundTraumaPending', {
-                name: sideName(state, woundTraumaSide(state) as GrappleSide),
-              })
-            : `GNG.Grapple.Error.Unavailable.${name}`,
+    unavailable: (name, state) => unavailable(name, state),
   },
   start: (data, sender, rollMode) => {
     requireCapability('gngGrapple', 'GNG.Model.Action.grapple');

@@ -37,7 +37,6 @@ import {
 } from '../kernel/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import {
-  abilitiesOf,
   f,
   GRAPPLE_QUERY,
   grappleActionAvailable,
@@ -55,7 +54,8 @@ import {
   type GrappleSide,
 } from './grapple-rules.js';
 import { activeGrapplesOf, grappleIndexHooks, grappleQueueKeys } from './grapple-index.js';
-import { grappleCardContext, renderGrappleCard } from './grapple-render.js';
+import { grappleCardContext, saveGrappleCard } from './grapple-render.js';
+import { sideView, viewChanged } from './grapple-view.js';
 import { grappleCard } from './grapple-actions.js';
 import { grappleAooHooks } from './grapple-aoo.js';
 import { cardHooks } from '../../hooks/lazy-hooks.js';
@@ -236,7 +236,7 @@ function sheetBreakPins(actor: Actor, user: User): SheetGrapple[] {
       const onCard = [g.state.attacker.actorUuid, g.state.defender.actorUuid].includes(actor.uuid);
       if (seen.has(id) || onCard || !pinned || uuidOf(g.state, pinned) === pinner) continue;
       seen.add(id);
-      const w = abilitiesOf(fromUuidSync(uuidOf(g.state, pinned)) as Actor | null);
+      const w = sideView(g.state, pinned);
       if (
         !grappleActionAvailable('breakPin', g.state, w.advanced, w.held) ||
         !grappleUserMayAct(user, 'breakPin', g.state, pinned)
@@ -284,9 +284,10 @@ export function renderGrapplersSheets(message: ChatMessage): void {
 }
 
 /**
- * Active GM: the grapple cards holding `actor` are rendered again when its conditions change (a pin
- * or a stun running out enables buttons the card showed disabled). Queued behind the card's own
- * actions, and reading the state then, so it never writes an older card over a newer one.
+ * Active GM: the grapple cards holding `actor` write its view again when its conditions or items
+ * change (a pin or a stun running out gives moves back; a weapon drawn is a choice), so every client
+ * draws them anew from their state (grapple-view.ts). Queued behind the card's own actions, and
+ * reading the state then, so it never writes an older card over a newer one.
  */
 export function refreshGrappleCardsOf(actor: Actor): void {
   // An ongoing grapple card holds only actors with the linked `grappling` status.
@@ -298,15 +299,15 @@ export function refreshGrappleCardsOf(actor: Actor): void {
         const current = game.messages.get(id);
         const state = grappleState(current);
         if (!current || !state) return;
-        const content = await renderGrappleCard(state);
-        if (content !== current.content) await current.update({ content });
+        if (viewChanged(state)) await saveGrappleCard(current, state);
       }),
     );
   }
 }
 
-function onEffectChanged(effect: ActiveEffect): void {
-  const actor = effect.parent;
+/** An effect or item of an actor changed: the grapple cards holding it follow it. */
+function onEmbeddedChanged(document: ActiveEffect | Item): void {
+  const actor = document.parent;
   if (actor && actor.documentName === 'Actor') refreshGrappleCardsOf(actor as Actor);
 }
 
@@ -316,7 +317,7 @@ export const grappleHooks = {
   // The defender's attack card that is its attack of opportunity (the touch attack waits for it).
   aoo: grappleAooHooks,
   renderGrapplersSheets: (message: ChatMessage) => renderGrapplersSheets(message),
-  onEffectChanged: (effect: ActiveEffect) => onEffectChanged(effect),
+  onEmbeddedChanged: (document: ActiveEffect | Item) => onEmbeddedChanged(document),
 };
 
 /**

@@ -26,7 +26,7 @@ import { selectedActors } from '../../documents/selected-tokens.js';
 
 /** The grapples in which `allyUuid` holds (or is held by) the pinner of `state`, other than this card. */
 function allyGrapples(state: GrappleCardState, messageId: string, allyUuid: string): ActiveGrapple[] {
-  const pinned = pinnedSide(state);
+  const pinned = pinnedSide(state, true);
   if (!pinned) return [];
   const pinner = uuidOf(state, other(pinned));
   return activeGrapplesOf(allyUuid, messageId).filter((g) => uuidOf(g.state, other(g.side)) === pinner);
@@ -74,7 +74,7 @@ export async function startBreakPin(
   rolls: Roll[],
 ): Promise<void> {
   const pinned = actorFor(side);
-  if (pinnedSide(state) !== side)
+  if (pinnedSide(state, true) !== side)
     throw new Refusal('GNG.Grapple.Error.Unavailable.breakPin', { name: pinned.name });
   const allyUuid = extra.allyUuid as string | null;
   const ally = allyUuid ? await actorOf(allyUuid) : null;

@@ -22,6 +22,8 @@ export class GrappleData extends CardData {
       kept: arr(obj({ nullable: false })),
       // What the last Undo could not take back.
       undoNotes: obj(),
+      // Its two actors as the card draws them, GM-written (grapple-view.ts).
+      view: obj(),
     };
   }
 }

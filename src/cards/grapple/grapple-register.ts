@@ -3,10 +3,10 @@
  * moves, undo, rendering, index and attack of opportunity) is loaded on first use — its query
  * reaching the GM, one of its cards rendered or posted, `game.gng.grapple` (the sheet, the token
  * HUD), a Stab and Grab hit, the sheet of a grappling actor, or on the active GM a grappling actor's
- * effects changing or an attack card while a grab waits for its attack of opportunity. Once loaded,
- * the card keeps itself up to date through its own hooks (`registerGrappleHooks`); until then
- * {@link grappleStartHooks} (src/hooks/register-hooks.ts) hand it the event that needed it. Its indexes read the log on first use, so nothing
- * before the load is missed.
+ * effects or items changing or an attack card while a grab waits for its attack of opportunity. Once
+ * loaded, the card keeps itself up to date through its own hooks (`registerGrappleHooks`); until then
+ * {@link grappleStartHooks} (src/hooks/register-hooks.ts) hand it the event that needed it. Its
+ * indexes read the log on first use, so nothing before the load is missed.
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
@@ -94,7 +94,7 @@ export function registerGrappleCard(): void {
 /** A GM's attack card the active GM's waiting grab must see (grapple-aoo.ts), before the card is loaded. */
 const aooNeeds = (message: ChatMessage) => isActiveGM() && isAttackCard(message) && grabWaits();
 
-/** A chat message, before the card is loaded: its grapplers' sheets, a waiting grab's attack of opportunity. */
+/** A message before the card is loaded: its grapplers' sheets, a waiting grab's attack of opportunity. */
 function onMessage(message: ChatMessage, created: boolean): void {
   whenNeeded(isGrappleCard(message), (card) => card.renderGrapplersSheets(message));
   whenNeeded(aooNeeds(message), (card) =>
@@ -111,9 +111,9 @@ export const grappleStartHooks = {
   updateChatMessage: (message: ChatMessage) => onMessage(message, false),
   deleteChatMessage: (message: ChatMessage) =>
     whenNeeded(aooNeeds(message), (card) => card.onAttackChanged(message)),
-  /** `createActiveEffect`, `updateActiveEffect`, `deleteActiveEffect`. */
-  effectChanged: (effect: ActiveEffect) => {
-    const actor = effect.parent;
+  /** An effect or an item created, updated or deleted (`createActiveEffect` … `deleteItem`). */
+  embeddedChanged: (document: ActiveEffect | Item) => {
+    const actor = document.parent;
     if (actor?.documentName !== 'Actor') return;
     whenNeeded(isActiveGM() && (actor as Actor).statuses.has('grappling'), (card) =>
       card.refreshGrappleCardsOf(actor as Actor),

@@ -2,9 +2,9 @@
  * The grapple card's template context: a header badge with the grapple's state, the check it is about
  * now in numbers (each side's total, who won), the steps as text (folded history), one group of moves
  * per side headed with that side's name (with its weapon choice), the answer, the throw choice, Undo.
+ * Drawn from the state alone: its two actors as the GM's `view` records them (grapple-view.ts).
  */
 import {
-  abilitiesOf,
   f,
   GRAPPLE_CARD_TEMPLATE,
   grappleActionAvailable,
@@ -14,7 +14,6 @@ import {
   pinnedSide,
   sideName,
   t,
-  uuidOf,
   woundTraumaSide,
   type GrappleAction,
   type GrappleCardState,
@@ -22,7 +21,7 @@ import {
   type GrappleStep,
 } from './grapple-rules.js';
 import { legacyGrappleState } from './grapple-state.js';
-import { grappleWeaponChoices } from './grapple-checks.js';
+import { sideView, viewNow } from './grapple-view.js';
 import { woundTraumaContext } from '../shared/wound-trauma.js';
 import { grappleWaiting } from './grapple-waiting.js';
 import { immunityWords, saveCard, undoNoteLines, type TypedCard } from '../kernel/index.js';
@@ -131,8 +130,7 @@ function stepText(state: GrappleCardState, step: GrappleStep, woundTrauma = true
 }
 
 function weaponRow(state: GrappleCardState, side: GrappleSide) {
-  const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
-  const choices = actor ? grappleWeaponChoices(actor, state) : [];
+  const choices = sideView(state, side).weapons;
   if (!choices.length || state.phase === 'ended') return null;
   // Chosen while it may be (not while a check waits, issue #33: no greyed buttons).
   if (!grappleActionAvailable('weapon', state, false)) return null;
@@ -146,10 +144,7 @@ function weaponRow(state: GrappleCardState, side: GrappleSide) {
   return {
     side,
     label: f('GNG.Grapple.Weapon.Label', { name: sideName(state, side) }),
-    options: [
-      option('', t('GNG.Grapple.Unarmed')),
-      ...choices.map((item) => option(item.id as string, item.name)),
-    ],
+    options: [option('', t('GNG.Grapple.Unarmed')), ...choices.map((item) => option(item.itemId, item.name))],
   };
 }
 
@@ -171,11 +166,9 @@ function effectLines(state: GrappleCardState, step: GrappleStep): string[] {
 function stateBadge(state: GrappleCardState): { kind: string; text: string } {
   if (state.phase === 'grappling') {
     for (const status of ['pinned', 'locked'] as const)
-      for (const side of ['defender', 'attacker'] as const) {
-        const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
-        if (actor?.statuses.has(status))
+      for (const side of ['defender', 'attacker'] as const)
+        if (sideView(state, side)[status])
           return { kind: status, text: f(`GNG.Grapple.State.${status}`, { name: sideName(state, side) }) };
-      }
     return { kind: 'grappling', text: t('GNG.Grapple.State.grappling') };
   }
   if (state.phase !== 'ended') return { kind: state.phase, text: t(`GNG.Grapple.State.${state.phase}`) };
@@ -257,7 +250,7 @@ function woundTraumaBlock(state: GrappleCardState) {
   const step = state.steps.at(-1);
   const side = woundTraumaSide(state);
   if (!step || !side || state.pending) return null;
-  const w = abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
+  const w = sideView(state, side);
   const available = grappleActionAvailable('woundTraumaSave', state, w.advanced, w.held);
   const context = woundTraumaContext(step.woundTrauma, sideName(state, side), available);
   // The note above names the side: the button stays short enough for one line in the chat log.
@@ -266,7 +259,7 @@ function woundTraumaBlock(state: GrappleCardState) {
 }
 
 export function grappleCardContext(state: GrappleCardState): Record<string, unknown> {
-  const who = (side: GrappleSide) => abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
+  const who = (side: GrappleSide) => sideView(state, side);
   // Each button names the side it acts for (its target): a row's side, or the side the action names now.
   const button = (action: GrappleAction, side = grappleRequestSide(action, state)) => ({
     action,
@@ -407,9 +400,12 @@ export const GRAPPLE_TYPED: TypedCard<GrappleCardState> = {
 };
 
 /**
- * Saves a grapple card's whole state with its fallback content (the kernel's `saveCard`: typed
- * `system`, or a legacy card's flag): the table's save, and the steps that change another grapple
- * card (an escape's mirrored step, its Undo, the attack of opportunity's link).
+ * GM side: saves a grapple card's whole state with its fallback content (the kernel's `saveCard`:
+ * typed `system`, or a legacy card's flag), its actors' `view` written as they are now: the table's
+ * save, and the steps that change another grapple card (an escape's mirrored step, its Undo, the
+ * attack of opportunity's link).
  */
-export const saveGrappleCard = (message: ChatMessage, state: GrappleCardState): Promise<void> =>
-  saveCard(GRAPPLE_TYPED, message, state);
+export function saveGrappleCard(message: ChatMessage, state: GrappleCardState): Promise<void> {
+  state.view = viewNow(state);
+  return saveCard(GRAPPLE_TYPED, message, state);
+}

@@ -9,6 +9,7 @@ import { owns, isGMMessage, type UndoNote } from '../kernel/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { cardState as attackCardState } from '../attack/attack-state.js';
+import type { GrappleView } from './grapple-view.js';
 
 export { GRAPPLE_CARD_TEMPLATE, GRAPPLE_QUERY, grappleState, singleGrappleTarget } from './grapple-state.js';
 
@@ -200,6 +201,8 @@ export interface GrappleCardState {
   kept?: GrappleKeptDice[];
   /** What the last Undo could not take back (keys; a string: a card's from before issue #34). */
   undoNotes?: { move: GrappleMove; notes: (UndoNote | string)[] } | null;
+  /** Its two actors as it draws them, GM-written (grapple-view.ts; absent on older cards). */
+  view?: GrappleView | null;
 }
 
 export interface GrappleOptions {
@@ -238,11 +241,16 @@ export function grappleRequestSide(action: GrappleAction, state: GrappleCardStat
   return (state && grappleActionSide(action, state)) || moveSide(action);
 }
 
-/** The side of the card that is pinned now (its actor has the `pinned` status), or null. */
-export function pinnedSide(state: GrappleCardState): GrappleSide | null {
+/**
+ * The side of the card that is pinned (its actor has the `pinned` status), or null: as the card's
+ * view records it (GM-written, grapple-view.ts); with `now`, or on a card without a view, read from
+ * the actors as they are now (what the GM's steps decide by).
+ */
+export function pinnedSide(state: GrappleCardState, now = false): GrappleSide | null {
   for (const side of ['defender', 'attacker'] as const) {
-    const actor = fromUuidSync(uuidOf(state, side)) as Actor | null;
-    if (actor?.statuses?.has('pinned')) return side;
+    const view = now ? null : state.view?.[side];
+    const actor = view ? null : (fromUuidSync(uuidOf(state, side)) as Actor | null);
+    if (view ? view.pinned : actor?.statuses?.has('pinned')) return side;
   }
   return null;
 }

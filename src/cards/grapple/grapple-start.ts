@@ -18,6 +18,7 @@ import {
 import { creature, other, uuidOf, type GrappleCardState } from './grapple-rules.js';
 import { activeGrapplesOf, grappleQueueKeys } from './grapple-index.js';
 import { checkBonus, roll, rollTouchAttack } from './grapple-checks.js';
+import { viewNow } from './grapple-view.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
@@ -58,6 +59,8 @@ async function createCard(
   rollMode: RollMode,
   user: User,
 ): Promise<ChatMessage> {
+  // What every client draws of the two actors (grapple-view.ts).
+  state.view = viewNow(state);
   const message = await postTypedCard(
     'grapple',
     state,

@@ -1,12 +1,12 @@
 /**
  * The grapple card's waiting lines (issue #33): whose move it is and what for, read from the card's
- * state and its two actors (the same availability that shows the moves, grapple-rules.ts). One step
+ * state and its two actors as its view records them (the same availability that shows the moves,
+ * grapple-rules.ts; grapple-view.ts). One step
  * at a time: a won Throw's distance, the last step's wound trauma save, the answer to a pending
  * check, the attack of opportunity and the touch attack of the grab; in the grapple, either side's
  * move, and why a side has none (it can take no actions; it is pinned or locked: only an escape).
  */
 import {
-  abilitiesOf,
   aooOpen,
   aooUnresolved,
   f,
@@ -14,12 +14,12 @@ import {
   other,
   sideName,
   t,
-  uuidOf,
   woundTraumaSide,
   woundTraumaWaits,
   type GrappleCardState,
   type GrappleSide,
 } from './grapple-rules.js';
+import { sideView } from './grapple-view.js';
 
 const SIDES: readonly GrappleSide[] = ['attacker', 'defender'];
 
@@ -56,7 +56,7 @@ export function grappleWaiting(state: GrappleCardState): string[] {
   // In the grapple either side moves on its turn (core "regardless of who started the grapple").
   const lines = [w('move')];
   for (const side of SIDES) {
-    const who = abilitiesOf(fromUuidSync(uuidOf(state, side)) as Actor | null);
+    const who = sideView(state, side);
     if (who.cannotAct)
       lines.push(
         f('GNG.Grapple.Error.CannotAct', {
