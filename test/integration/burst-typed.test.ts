@@ -9,6 +9,7 @@
  * (attack total 10 + 0 − 4 = 6), shots 2d10 + 10.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
@@ -41,14 +42,7 @@ const GUN = {
   },
 };
 
-async function place(actor: Actor, column: number): Promise<void> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-    x: column * 100,
-    y: 0,
-  });
-}
+const { placeNew: place } = tokenHelpers(h);
 
 /** Player's Gunner fires a linear burst (2d10 = 5 + 5, 20 shots) at Near, 10 ft away. */
 async function fire(): Promise<{ gun: Item; near: Actor; card: ChatMessage }> {

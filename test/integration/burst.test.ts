@@ -12,6 +12,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import {
@@ -47,15 +48,7 @@ const GUN = {
   },
 };
 
-async function place(actor: Actor, column: number, row = 0): Promise<Token> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-    x: column * 100,
-    y: row * 100,
-  });
-  return token;
-}
+const { placeNew: place } = tokenHelpers(h);
 
 async function shooter(
   firearm: Record<string, unknown> = {},

@@ -14,8 +14,8 @@
  * client starts the attack (or the maneuver). Dice are queued in the order they are rolled.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { latest, withFeats } from '../fixtures/cards.js';
 
 const h = await getHarness();
@@ -85,14 +85,8 @@ const SHORTBOW = {
   },
 };
 
-async function place(actor: Actor, col: number, disposition: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({ x: col * 100, y: 0, disposition });
-  h.as(previous);
-  return token;
-}
+const tokens = tokenHelpers(h);
+const place = (actor: Actor, col: number, disposition: number) => tokens.place(actor, col, 0, disposition);
 
 /** The GM's orc at `col`: base attack +0, Str/Dex 10, proficient, with `items`; `hp` HP. */
 async function orc(

@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
 import { useErrorGuard, refused, onlyOnce } from '../fixtures/hostile.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import {
@@ -64,12 +65,7 @@ const GUN = (firearm: Record<string, unknown> = {}, extra: Record<string, unknow
   },
 });
 
-async function place(actor: Actor, column: number, row = 0): Promise<Token> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({ x: column * 100, y: row * 100 });
-  return token;
-}
+const { placeNew: place } = tokenHelpers(h);
 
 /** `owner`'s gunner (Dex 14, the firearms feat) with the gun, its token at column 0 (or none). */
 async function gunner(

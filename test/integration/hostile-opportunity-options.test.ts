@@ -14,8 +14,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cardHelpers, forged, fromConsole } from '../fixtures/cards.js';
 import { useErrorGuard, worldState, refused, onlyOnce } from '../fixtures/hostile.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
@@ -83,19 +83,7 @@ const pistol = () => {
   return { name: source.name, type: source.type, system: { ...source.system, equipped: true } };
 };
 
-/** Sets `actor`'s token to square (`col`, `row`) with `disposition`, as the GM. */
-async function place(actor: Actor, col: number, row: number, disposition: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 /** An NPC with 60 HP and a dagger (owned by `owner` when given), its token at (`col`, `row`). */
 async function creature(

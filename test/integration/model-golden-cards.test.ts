@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
@@ -221,14 +222,7 @@ describe('golden: the burst card', () => {
         },
       },
     ])) as Item[];
-    const place = async (actor: Actor, column: number) => {
-      const token = h.placeToken(actor);
-      h.as(gm);
-      await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-        x: column * 100,
-        y: 0,
-      });
-    };
+    const { placeNew: place } = tokenHelpers(h);
     await place(gunner, 0);
     const targets: Actor[] = [];
     for (const [name, column] of [
