@@ -10,6 +10,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenHelpers } from '../fixtures/tokens.js';
+import { burstGunner } from '../fixtures/burst-gunner.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
@@ -27,32 +28,11 @@ const burstCard = suite.card({ subtype: 'burst', flag: 'burst', legacyType: 'bur
 const hp = (actor: Actor) =>
   ((game.actors.get(actor.id as string) as Actor).system as unknown as CreatureData).hp.value;
 
-const GUN = {
-  name: 'Test SMG',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'ranged',
-    damage: { medium: '2d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 50,
-    strength: 'none',
-    equipped: true,
-    firearm: { fireModes: ['single', 'auto'], capacity: 60, ammunition: 30, barrels: 1 },
-  },
-};
-
 const { placeNew: place } = tokenHelpers(h);
 
 /** Player's Gunner fires a linear burst (2d10 = 5 + 5, 20 shots) at Near, 10 ft away. */
 async function fire(): Promise<{ gun: Item; near: Actor; card: ChatMessage }> {
-  h.as(gm);
-  const gunner = await h.createActor(
-    { name: 'Gunner', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
-    player,
-  );
-  const [gun] = await gunner.createEmbeddedDocuments('Item', [GUN]);
-  await place(gunner, 0);
+  const { actor: gunner, gun } = await burstGunner(h);
   const near = await h.createActor({
     name: 'Near',
     type: 'npc',

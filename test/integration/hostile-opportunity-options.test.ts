@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { cardHelpers, forged, fromConsole } from '../fixtures/cards.js';
 import { useErrorGuard, worldState, refused, onlyOnce } from '../fixtures/hostile.js';
 import { tokenHelpers } from '../fixtures/tokens.js';
+import { bladeWielder } from '../fixtures/blade-wielder.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
@@ -694,25 +695,7 @@ function foe(name = 'Foe', system: Record<string, unknown> = {}): Promise<Actor>
 /** The player's classless NPC (20 HP) with an equipped 1d8 slashing blade with `properties`. */
 async function wielder(properties: string[]) {
   h.as(gm);
-  const actor = await h.createActor(
-    { name: 'Wielder', type: 'npc', system: { hp: { value: 20 }, abilities: { con: { value: 20 } } } },
-    player,
-  );
-  const [item] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Blade',
-      type: 'weapon',
-      system: {
-        category: 'simple',
-        use: 'one-handed',
-        damage: { medium: '1d8' },
-        damageTypes: ['slashing'],
-        equipped: true,
-        properties,
-      },
-    },
-  ])) as Item[];
-  return { actor, item: item as Item };
+  return bladeWielder(h, { properties });
 }
 
 /** Attack d20 15, the GM's Defense d20 10 (RD 5), the player's damage `damage` (1d8, then extras). */
