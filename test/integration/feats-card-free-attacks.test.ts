@@ -15,6 +15,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenHelpers } from '../fixtures/tokens.js';
+import { SHORTBOW, LONGSWORD } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import { latest, withFeats } from '../fixtures/cards.js';
 
@@ -37,17 +38,6 @@ const stateOf = (message: ChatMessage) =>
 const offers = () => game.messages.contents.filter((m) => featOfferOf(m) !== null) as ChatMessage[];
 const weapon = (actor: Actor, name: string) => actor.items.find((i) => i.name === name) as Item;
 
-const LONGSWORD = {
-  name: 'Longsword',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'one-handed',
-    damage: { medium: '1d8' },
-    damageTypes: ['slashing'],
-    equipped: true,
-  },
-};
 const GREATSWORD = {
   name: 'Greatsword',
   type: 'weapon',
@@ -68,19 +58,6 @@ const THROWING_AXE = {
     damage: { medium: '1d6' },
     damageTypes: ['slashing'],
     rangeIncrement: 10,
-    equipped: true,
-  },
-};
-const SHORTBOW = {
-  name: 'Shortbow',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'ranged',
-    damage: { medium: '1d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 60,
-    strength: 'bow',
     equipped: true,
   },
 };

@@ -20,6 +20,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenHelpers } from '../fixtures/tokens.js';
+import { LONGSWORD } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessCombat } from '../harness/documents.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
@@ -45,17 +46,6 @@ const fresh = (message: ChatMessage) => game.messages.get(message.id as string) 
 const stateOf = (message: ChatMessage) =>
   cardState(fresh(message)) as NonNullable<ReturnType<typeof cardState>>;
 const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
-const LONGSWORD = {
-  name: 'Longsword',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'one-handed',
-    damage: { medium: '1d8' },
-    damageTypes: ['slashing'],
-    equipped: true,
-  },
-};
 
 const { place } = tokenHelpers(h);
 

@@ -16,6 +16,7 @@ import { cardHelpers, forged, fromConsole } from '../fixtures/cards.js';
 import { useErrorGuard, worldState, refused, onlyOnce } from '../fixtures/hostile.js';
 import { tokenHelpers } from '../fixtures/tokens.js';
 import { bladeWielder } from '../fixtures/blade-wielder.js';
+import { DAGGER } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
@@ -64,17 +65,6 @@ function inert(html: Element): void {
   expect(html.querySelectorAll('img, script, [onerror]').length).toBe(0);
 }
 
-const DAGGER = {
-  name: 'Dagger',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'light',
-    damage: { medium: '1d4' },
-    damageTypes: ['piercing'],
-    equipped: true,
-  },
-};
 const pistol = () => {
   const source = JSON.parse(readFileSync('packs/_source/weapons/d20m-autoloader-pistol.json', 'utf8')) as {
     name: string;
