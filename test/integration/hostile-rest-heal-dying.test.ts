@@ -10,6 +10,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bareQuery, forged, fromConsole } from '../fixtures/cards.js';
 import { useErrorGuard, worldState, refused, onlyOnce } from '../fixtures/hostile.js';
+import { begunCombat } from '../fixtures/begun-combat.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import {
@@ -106,15 +107,7 @@ async function dyingCharacter(current: number, name = 'Dying Dan', owner = other
 }
 
 /** A combat of `actors` in this order, begun with these d% queued (dying rounds at turn starts). */
-async function fight(actors: Actor[], d100: number[] = []): Promise<HarnessCombat> {
-  h.as(gm);
-  const combat = h.startCombat(actors) as HarnessCombat;
-  h.dice.queue(...d100);
-  await combat.begin();
-  await attackActionsSettled();
-  expect(h.dice.queued).toEqual([]);
-  return combat;
-}
+const fight = (actors: Actor[], d100: number[] = []) => begunCombat(h, actors, d100);
 
 /* ========================================================================================== */
 
