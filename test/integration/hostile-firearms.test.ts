@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
-import { useErrorGuard, refused, onlyOnce } from '../fixtures/hostile.js';
+import { useErrorGuard, refused, onlyOnce, postedCard } from '../fixtures/hostile.js';
 import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
@@ -125,10 +125,7 @@ function attackStart(actor: Actor, weaponId: string, target: Actor, options: Rec
 async function shoot(actor: Actor, gun: Item, target: Actor, options = {}, dice: number[] = [15]) {
   h.as(player);
   h.dice.queue(...dice);
-  const result = await fromConsole(ATTACK_QUERY, attackStart(actor, gun.id as string, target, options));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(ATTACK_QUERY, attackStart(actor, gun.id as string, target, options)));
 }
 
 describe('the attack card: whose gun, which gun', () => {
@@ -321,10 +318,7 @@ const burstStart = (actor: Actor, gun: Item, extra: Record<string, unknown> = {}
 
 async function burstCard(actor: Actor, gun: Item, extra: Record<string, unknown> = {}): Promise<ChatMessage> {
   h.as(player);
-  const result = await fromConsole(BURST_QUERY, burstStart(actor, gun, { controlled: 10, ...extra }));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(BURST_QUERY, burstStart(actor, gun, { controlled: 10, ...extra })));
 }
 
 describe('bursts: forged starts', () => {
@@ -563,10 +557,7 @@ const moveTo = async (token: Token, column: number, row = 0) => {
 async function suppressCard(actor: Actor, gun: Item, extra: Record<string, unknown> = {}) {
   h.as(player);
   h.dice.queue(5);
-  const result = await fromConsole(SUPPRESS_QUERY, suppressStart(actor, gun, extra));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(SUPPRESS_QUERY, suppressStart(actor, gun, extra)));
 }
 
 describe('suppressing fire: forged starts', () => {
