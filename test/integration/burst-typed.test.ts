@@ -10,7 +10,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenHelpers } from '../fixtures/tokens.js';
-import { burstGunner } from '../fixtures/burst-gunner.js';
+import { burstGunner } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';

@@ -13,7 +13,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
 import { tokenHelpers } from '../fixtures/tokens.js';
-import { burstGunner, TEST_SMG } from '../fixtures/burst-gunner.js';
+import { burstGunner, TEST_SMG } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import {

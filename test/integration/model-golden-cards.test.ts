@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
-import { burstGunner } from '../fixtures/burst-gunner.js';
+import { burstGunner } from '../fixtures/gunners.js';
 import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';

@@ -9,6 +9,7 @@
  * wasted (30 → 15 rounds); the GM's Undo gives them back.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { suppressGunner } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
@@ -38,38 +39,7 @@ const heading = (card: ChatMessage) => text(card, '.card-header h3');
 const HEADING = 'Gunner lays down suppressing fire with Submachine gun';
 
 async function fire(): Promise<{ weapon: Item; card: ChatMessage }> {
-  h.as(gm);
-  const actor = await h.createActor(
-    {
-      name: 'Gunner',
-      type: 'character',
-      system: {
-        abilities: { dex: { value: 14 } },
-        proficiencies: { weapons: { simple: true, martial: true } },
-      },
-    },
-    player,
-  );
-  const [, weapon] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Martial Weapons Proficiency (firearms)',
-      type: 'feat',
-      system: { identifier: 'martial-weapon-proficiency-firearms' },
-    },
-    {
-      name: 'Submachine gun',
-      type: 'weapon',
-      system: {
-        use: 'ranged',
-        category: 'simple',
-        damage: { medium: '2d6' },
-        rangeIncrement: 30,
-        equipped: true,
-        firearm: { fireModes: ['semi', 'auto'], capacity: 30, ammunition: 30 },
-      },
-    },
-  ])) as Item[];
-  h.placeToken(actor);
+  const { actor, weapon } = await suppressGunner(h);
   h.as(player);
   h.dice.queue(5);
   const area = { shape: 'square', corner: { x: 500, y: 0 } };
