@@ -6,6 +6,7 @@
  * in tc-tracker.test.ts: Zherynn at 6 (002:243) draws a weapon, Rapid 1d4 [3]: acts next at 9.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
 import { pseudo } from '../fixtures/pseudo-locale.js';
@@ -13,12 +14,7 @@ import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { registerTcTracker } from '../../src/models/tc-tracker.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-  tcSchedule,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { tcActCardOf } from '../../src/cards/tc-act/tc-act-actions.js';
 
 const h = await getHarness();
@@ -35,15 +31,7 @@ let z: string;
 
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
-  h.as(gm);
-  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
-  const garret = await h.createActor({ name: 'Garret', type: 'npc' });
-  combat = h.startCombat([zherynn, garret]);
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  z = idOf(zherynn);
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat); // count 6: Zherynn acts
+  ({ zherynn, combat, z } = await tcCountSix(h, { begin: false }));
 });
 
 const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .tc-act-line');

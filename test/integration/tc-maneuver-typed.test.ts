@@ -7,17 +7,14 @@
  * natural 9: 11 meets 11, a hit; SF 1d6+3 [4] = 7, acts next at 13; fatigue 0 → 1.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
 import { pseudo } from '../fixtures/pseudo-locale.js';
 import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
 import { tcManeuverState } from '../../src/cards/tc-maneuver/tc-maneuver-state.js';
 
@@ -39,22 +36,10 @@ const lines = (card: ChatMessage, selector = '.card-header h3, .tc-maneuver-line
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor(
-    { name: 'Zherynn', type: 'character', system: { abilities: { str: { value: 14 } }, hp: { value: 12 } } },
-    player,
-  );
-  garret = await h.createActor({
-    name: 'Garret',
-    type: 'npc',
-    system: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
-  });
-  const combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  await setTcInitiative(combat, idOf(zherynn), { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat);
+  ({ zherynn, garret } = await tcCountSix(h, {
+    zherynn: { abilities: { str: { value: 14 } }, hp: { value: 12 } },
+    garret: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
+  }));
 });
 
 /** The player's Zherynn trips Garret (natural 9, SF die 4); the card. */

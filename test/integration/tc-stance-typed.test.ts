@@ -7,18 +7,14 @@
  * at 11.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
 import { pseudo } from '../fixtures/pseudo-locale.js';
 import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-  tcSchedule,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
 import { tcStanceCardOf } from '../../src/cards/tc-maneuver/tc-stance-actions.js';
 
@@ -42,16 +38,7 @@ const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .tc-sta
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
-  const garret = await h.createActor({ name: 'Garret', type: 'npc' });
-  combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  z = idOf(zherynn);
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat); // count 6: Zherynn acts
+  ({ zherynn, combat, z } = await tcCountSix(h));
 });
 
 /** The player shifts Zherynn into Defensive (rolled 3); the card. */
