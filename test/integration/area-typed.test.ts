@@ -7,26 +7,24 @@
  * As in aborts-area.test.ts: the GM's 6d6 blast of exactly 20 (6, 6, 4, 2, 1, 1), Reflex DC 20, on a
  * player's Hero (30 HP, Protection 0): Apply with no save takes 20 → 10 HP; Undo gives them back.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { areaState, requestAreaAction, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardStateOf } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { drawn } = cardHelpers(h);
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh, texts: text } = suite;
+const areaCard = suite.card({ subtype: 'area', flag: 'area', legacyType: 'areaCard', kindInFlags: true });
 const hp = (actor: Actor) =>
   ((game.actors.get(actor.id as string) as Actor).system as unknown as CreatureData).hp.value;
 const heroId = (card: ChatMessage) => (areaState(fresh(card)) as AreaCardState).targets[0]?.id as string;
-const text = async (card: ChatMessage, selector: string) =>
-  [...(await drawn(card)).querySelectorAll(selector)].map((el) => el.textContent?.trim());
 
 async function blast(): Promise<{ hero: Actor; card: ChatMessage }> {
   h.as(gm);
@@ -51,30 +49,23 @@ async function act(card: ChatMessage, action: string): Promise<void> {
 describe('the area damage card as a typed message', () => {
   it('has the subtype area; its state is in system (none in its flags)', async () => {
     const { hero, card } = await blast();
-    expect(card.type).toBe('area');
-    expect(cardStateOf(card)).toMatchObject({
+    areaCard.expectTyped(card, {
       version: 1,
       damage: { formula: '6d6', dice: [6, 6, 4, 2, 1, 1], total: 20 },
       save: { type: 'ref', dc: 20 },
       targets: [{ name: 'Hero', actorUuid: hero.uuid, save: null, dive: null, applied: null }],
     });
-    expect(card.flags.gng?.area).toBeUndefined();
-    expect(card.flags.gng?.type).toBe('areaCard');
   });
 
   it("is drawn on each client in its user's language, before and after the GM's Apply and Undo", async () => {
     const { hero, card } = await blast();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await text(card, '.card-header h3, .card-tags li')).toEqual([
-      pseudo('Area damage'),
-      pseudo('Reflex DC 20 for half'),
-    ]);
-    h.as(gm);
-    expect(await text(card, '.card-header h3, .card-tags li')).toEqual([
-      'Area damage',
-      'Reflex DC 20 for half',
-    ]);
+    const tags = (message: ChatMessage) => text(message, '.card-header h3, .card-tags li');
+    await suite.expectEachLanguage(
+      card,
+      tags,
+      ['Area damage', 'Reflex DC 20 for half'],
+      [pseudo('Area damage'), pseudo('Reflex DC 20 for half')],
+    );
     await act(card, 'applyDamage');
     expect(hp(hero)).toBe(10);
     expect(cardStateOf<AreaCardState>(fresh(card))?.targets[0]?.applied).toMatchObject({
@@ -92,25 +83,15 @@ describe('an area card posted before issue #34 (type base, its state in flags.gn
   it('still renders as it was, and its Apply and Undo still work, saved in its flags', async () => {
     const { hero, card } = await blast();
     h.as(gm);
-    const old = cardStateOf<AreaCardState>(card) as AreaCardState;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'areaCard', area: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await areaCard.postLegacy(card);
     // Not drawn again: its content as the GM's client wrote it.
-    expect(await text(legacy, '.card-header h3')).toEqual(['Area damage']);
+    await suite.expectReaderReads(legacy, (message) => text(message, '.card-header h3'), ['Area damage']);
     await act(legacy, 'applyDamage');
     expect(hp(hero)).toBe(10);
     expect(fresh(legacy).flags.gng?.area).toMatchObject({ targets: [{ applied: { lethal: 20 } }] });
     await act(legacy, 'undoDamage');
     expect(hp(hero)).toBe(30);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.area).toMatchObject({ targets: [{ applied: null }] });
+    areaCard.expectSaved(legacy, { targets: [{ applied: null }] });
   });
 });
 

@@ -9,6 +9,7 @@
  * The Appendix 3 fighter carries a large steel shield (equipped) and a bastard sword (+9, 1d10 + 4).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAGGER } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
@@ -21,17 +22,6 @@ const { player } = h.users;
 beforeEach(() => h.reset(20));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
 
-const DAGGER = {
-  name: 'Dagger',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'light',
-    damage: { medium: '1d4' },
-    damageTypes: ['piercing'],
-    equipped: true,
-  },
-};
 const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
 const shield = (actor: Actor) => actor.items.find((i) => i.type === 'shield') as Item;
 

@@ -4,10 +4,11 @@
  * pseudo-locale), and an attack card posted before the change (`type: 'base'`, its state in
  * `flags.gng.attack`) still drawn, undone and applied again.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
@@ -17,9 +18,14 @@ const h = await getHarness();
 const { buttons, click, drawn, orc: unownedOrc } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const typedAttack = suite.card({
+  subtype: 'attack',
+  flag: 'attack',
+  legacyType: 'attackCard',
+  kindInFlags: true,
+});
 const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
 const hp = (actor: Actor) => (actor.system as unknown as CreatureData).hp.value;
 const labels = (html: HTMLElement) =>
@@ -51,9 +57,7 @@ async function fighterHitsOrc() {
 describe('the attack card as a typed message', () => {
   it('has the subtype attack and its whole state in system, none in its flags', async () => {
     const { fighter, orc, card } = await fighterHitsOrc();
-    expect(card.type).toBe('attack');
-    const state = cardStateOf<AttackCardState>(fresh(card)) as AttackCardState;
-    expect(state).toMatchObject({
+    typedAttack.expectTyped(fresh(card), {
       version: 1,
       attacker: { actorUuid: fighter.uuid, name: fighter.name },
       weapon: { name: 'Bastard sword', mode: 'melee' },
@@ -62,18 +66,14 @@ describe('the attack card as a typed message', () => {
     });
     // The reader the steps use: the parts a card does not use are absent.
     expect(cardState(fresh(card))?.targets[0]).not.toHaveProperty('strike');
-    expect(fresh(card).flags.gng?.attack).toBeUndefined();
-    expect(fresh(card).flags.gng?.type).toBe('attackCard');
     // The fallback content, rendered by the GM's client.
     expect(fresh(card).content).toContain(`${fighter.name} attacks with Bastard sword`);
   });
 
   it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
     const { fighter, orc, card } = await fighterHitsOrc();
-    h.setLanguage(player, pseudoLocale());
     const name = fighter.name;
-
-    h.as(player);
+    suite.asReader();
     let html = await drawn(card);
     expect(text(html, '.card-header h3')).toBe(pseudo(`${name} attacks with Bastard sword`));
     // Its buttons are this user's, labelled in its language, and they work.
@@ -112,18 +112,12 @@ describe('an attack card posted before issue #34 (type base, its state in flags.
     // The same card as the GM's client wrote it before: the state in its flags, an Undo note a string.
     const old = cardState(fresh(card)) as AttackCardState;
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'attackCard', attack: old } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
+    const legacy = await typedAttack.postLegacy(card, { state: old, keep: true });
     expect(cardState(legacy)?.targets[0]?.applied?.hp).toEqual({ before: 30, after });
 
     // Drawn from its stored content (English for everyone), with this user's buttons.
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(legacy), '.card-header h3')).toBe(`${fighter.name} attacks with Bastard sword`);
+    const heading = async (message: ChatMessage) => text(await drawn(message), '.card-header h3');
+    await suite.expectReaderReads(legacy, heading, `${fighter.name} attacks with Bastard sword`);
     expect(buttons(legacy)).toEqual(['undoDamage']);
     await click(legacy, 'undoDamage');
     expect(hp(orc)).toBe(30);
@@ -140,11 +134,7 @@ describe('an attack card posted before issue #34 (type base, its state in flags.
     const { card } = await fighterHitsOrc();
     const old = cardState(fresh(card)) as AttackCardState;
     old.targets[0]!.undoNotes = ['A note written in English before.'];
-    const legacy = (await ChatMessage.create({
-      content: '<p>old</p>',
-      speaker: card.speaker,
-      flags: { gng: { type: 'attackCard', attack: old } },
-    })) as ChatMessage;
+    const legacy = await typedAttack.postLegacy(card, { state: old, content: '<p>old</p>', keep: true });
     const { attackCard } = await import('../../src/cards/attack/attack-actions.js');
     await attackCard.spec.save(legacy, old);
     expect(fresh(legacy).content).toContain('A note written in English before.');
@@ -157,8 +147,7 @@ describe('an attack card posted before issue #34 (type base, its state in flags.
     ]);
     const english = 'This attack was taken back: nothing more happens on its card.';
     expect(text(await drawn(card), '.undo-note')).toBe(english);
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     expect(text(await drawn(card), '.undo-note')).toBe(pseudo(english));
   });
 });

@@ -8,57 +8,31 @@
  * target "Near" (30 HP, Defense +0) at column 2: 10 ft, no range penalty. Linear burst: Take 10 at −4
  * (attack total 10 + 0 − 4 = 6), shots 2d10 + 10.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { burstGunner } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardStateOf } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { drawn } = cardHelpers(h);
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh, texts: text } = suite;
+const burstCard = suite.card({ subtype: 'burst', flag: 'burst', legacyType: 'burstCard', kindInFlags: true });
 const hp = (actor: Actor) =>
   ((game.actors.get(actor.id as string) as Actor).system as unknown as CreatureData).hp.value;
 
-const GUN = {
-  name: 'Test SMG',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'ranged',
-    damage: { medium: '2d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 50,
-    strength: 'none',
-    equipped: true,
-    firearm: { fireModes: ['single', 'auto'], capacity: 60, ammunition: 30, barrels: 1 },
-  },
-};
-
-async function place(actor: Actor, column: number): Promise<void> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-    x: column * 100,
-    y: 0,
-  });
-}
+const { placeNew: place } = tokenHelpers(h);
 
 /** Player's Gunner fires a linear burst (2d10 = 5 + 5, 20 shots) at Near, 10 ft away. */
 async function fire(): Promise<{ gun: Item; near: Actor; card: ChatMessage }> {
-  h.as(gm);
-  const gunner = await h.createActor(
-    { name: 'Gunner', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
-    player,
-  );
-  const [gun] = await gunner.createEmbeddedDocuments('Item', [GUN]);
-  await place(gunner, 0);
+  const { actor: gunner, gun } = await burstGunner(h);
   const near = await h.createActor({
     name: 'Near',
     type: 'npc',
@@ -81,17 +55,15 @@ async function act(card: ChatMessage, action: string, target: string, dice: numb
   await attackActionsSettled();
 }
 
+const heading = (card: ChatMessage) => text(card, '.card-header h3');
+
 /** The card's target id of Near (its token's id). */
 const nearId = (card: ChatMessage) => (burstState(fresh(card)) as BurstCardState).targets[0]?.id as string;
-
-const text = async (card: ChatMessage, selector: string) =>
-  [...(await drawn(card)).querySelectorAll(selector)].map((el) => el.textContent?.trim());
 
 describe('the burst card as a typed message', () => {
   it('has the subtype burst; its state is in system (none in its flags)', async () => {
     const { near, card } = await fire();
-    expect(card.type).toBe('burst');
-    expect(cardStateOf(card)).toMatchObject({
+    burstCard.expectTyped(card, {
       version: 1,
       kind: 'linear',
       attacker: { name: 'Gunner' },
@@ -101,18 +73,11 @@ describe('the burst card as a typed message', () => {
       targets: [{ name: 'Near', actorUuid: near.uuid, attackTotal: 6, defense: null, applied: null }],
       undone: false,
     });
-    expect(card.flags.gng?.burst).toBeUndefined();
-    // The card's kind stays in its flags: the forged-card check and other cards read it.
-    expect(card.flags.gng?.type).toBe('burstCard');
   });
 
   it("is drawn on each client in its user's language; the Undo notes are keys, localized there", async () => {
     const { gun, near, card } = await fire();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await text(card, '.card-header h3')).toEqual([pseudo('Linear burst: Test SMG')]);
-    h.as(gm);
-    expect(await text(card, '.card-header h3')).toEqual(['Linear burst: Test SMG']);
+    await suite.expectEachLanguage(card, heading, ['Linear burst: Test SMG']);
     // Defense 6 (natural 6 + 0) against 6: hit; 2d6 = 3 + 4 = 7 damage (Protection 0).
     await act(card, 'rollDefense', nearId(card), [6]);
     await act(card, 'applyDamage', nearId(card), [3, 4]);
@@ -136,26 +101,16 @@ describe('a burst card posted before issue #34 (type base, its state in flags.gn
   it('still renders as it was, and its Defense, Apply and Undo still work, saved in its flags', async () => {
     const { near, card } = await fire();
     h.as(gm);
-    const { undoNotes: _n, ...old } = cardStateOf<BurstCardState>(card) as BurstCardState;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'burstCard', burst: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await burstCard.postLegacy(card, { omit: ['undoNotes'] });
     // Not drawn again: its content as the GM's client wrote it.
-    expect(await text(legacy, '.card-header h3')).toEqual(['Linear burst: Test SMG']);
+    await suite.expectReaderReads(legacy, heading, ['Linear burst: Test SMG']);
     await act(legacy, 'rollDefense', nearId(legacy), [6]);
     await act(legacy, 'applyDamage', nearId(legacy), [3, 4]);
     expect(hp(near)).toBe(23);
     expect(burstState(fresh(legacy))?.targets[0]?.applied).toMatchObject({ lethal: 7 });
     await act(legacy, 'undoBurst', 'burst');
     expect(hp(near)).toBe(30);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.burst).toMatchObject({ undone: true, targets: [{ applied: null }] });
+    burstCard.expectSaved(legacy, { undone: true, targets: [{ applied: null }] });
     expect(fresh(legacy).content).toContain('The burst was undone');
   });
 });

@@ -12,6 +12,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { burstGunner, TEST_SMG } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import {
@@ -32,51 +34,10 @@ const lastNotice = () => h.notices.at(-1)?.message ?? '';
 const scene = () => (globalThis as unknown as { canvas: FoundryCanvas }).canvas.scene as Scene;
 const state = (message: ChatMessage) => burstState(game.messages.get(message.id as string)) as BurstCardState;
 
-const GUN = {
-  name: 'Test SMG',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'ranged',
-    damage: { medium: '2d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 50,
-    strength: 'none',
-    equipped: true,
-    firearm: { fireModes: ['single', 'auto'], capacity: 60, ammunition: 30, barrels: 1 },
-  },
-};
+const { placeNew: place } = tokenHelpers(h);
 
-async function place(actor: Actor, column: number, row = 0): Promise<Token> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-    x: column * 100,
-    y: row * 100,
-  });
-  return token;
-}
-
-async function shooter(
-  firearm: Record<string, unknown> = {},
-  feats: string[] = [],
-): Promise<{ actor: Actor; gun: Item }> {
-  h.as(gm);
-  const actor = await h.createActor(
-    { name: 'Gunner', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
-    player,
-  );
-  const [gun] = await actor.createEmbeddedDocuments('Item', [
-    { ...GUN, system: { ...GUN.system, firearm: { ...GUN.system.firearm, ...firearm } } },
-  ]);
-  if (feats.length)
-    await actor.createEmbeddedDocuments(
-      'Item',
-      feats.map((identifier) => ({ name: identifier, type: 'feat', system: { identifier } })),
-    );
-  await place(actor, 0);
-  return { actor, gun: gun as Item };
-}
+const shooter = (firearm: Record<string, unknown> = {}, feats: string[] = []) =>
+  burstGunner(h, firearm, feats);
 
 async function target(
   name: string,
@@ -357,9 +318,9 @@ describe('undo and forged requests', () => {
     h.as(gm);
     const [pistol] = await actor.createEmbeddedDocuments('Item', [
       {
-        ...GUN,
+        ...TEST_SMG,
         name: 'Pistol',
-        system: { ...GUN.system, firearm: { ...GUN.system.firearm, fireModes: ['single'] } },
+        system: { ...TEST_SMG.system, firearm: { ...TEST_SMG.system.firearm, fireModes: ['single'] } },
       },
     ]);
     const { result } = await fire(actor, pistol as Item, { kind: 'linear', direction: 0 });

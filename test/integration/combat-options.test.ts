@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAGGER, SHORTBOW } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import type { HarnessCombat } from '../harness/documents.js';
@@ -38,31 +39,6 @@ const state = (message: ChatMessage) => cardState(fresh(message)) as AttackCardS
 const target = (message: ChatMessage) => state(message).targets[0] as CardTarget;
 const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
 const lastNotice = () => h.notices.at(-1)?.message;
-
-const SHORTBOW = {
-  name: 'Shortbow',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'ranged',
-    damage: { medium: '1d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 60,
-    strength: 'bow',
-    equipped: true,
-  },
-};
-const DAGGER = {
-  name: 'Dagger',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'light',
-    damage: { medium: '1d4' },
-    damageTypes: ['piercing'],
-    equipped: true,
-  },
-};
 
 /** An unowned NPC, Defense +0 (Dex 10, no class), its token `squares` squares right of the corner. */
 async function dummy(name = 'Dummy', squares = 2): Promise<{ actor: Actor; token: Token }> {

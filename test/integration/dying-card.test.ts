@@ -13,6 +13,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
+import { begunCombat } from '../fixtures/begun-combat.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { combatantOf, traumaPending, turnOf } from '../../src/combat/action-budget.js';
@@ -72,15 +73,7 @@ async function healer(owner = player, name = 'Healer Hana'): Promise<Actor> {
 }
 
 /** A combat of `actors` in this order; begun (round 1, the first one's turn) with these d% queued. */
-async function fight(actors: Actor[], d100: number[]): Promise<HarnessCombat> {
-  h.as(gm);
-  const combat = h.startCombat(actors) as HarnessCombat;
-  h.dice.queue(...d100);
-  await combat.begin();
-  await attackActionsSettled();
-  expect(h.dice.queued).toEqual([]);
-  return combat;
-}
+const fight = (actors: Actor[], d100: number[]) => begunCombat(h, actors, d100);
 
 describe('the dying round at the turn start', () => {
   it('d% 12 against Con 12 stabilizes: dying gives way to stable, no HP lost; the card says so', async () => {

@@ -6,26 +6,23 @@
  * dying-card.test.ts: Dan (Con 12) at −3, out of combat: d% 40 > 12 loses 1 HP (−3 → −4); Hana's
  * Heal +5, d20 10: 15 against DC 15 stabilizes.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardHelpers } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { drawn, buttons, click } = cardHelpers(h);
+const { buttons, click } = cardHelpers(h);
 beforeEach(() => h.reset(72));
-afterEach(() => {
-  h.setLanguage(player, null);
-  expect([...h.i18n.missing]).toEqual([]);
-});
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const dyingCard = suite.card({ subtype: 'dying', flag: 'dying', legacyType: 'dyingCard' });
+const stabilizeCard = suite.card({ subtype: 'stabilize', flag: 'stabilize', legacyType: 'stabilizeCard' });
 const hp = (actor: Actor) => (actor.system as unknown as { hp: { value: number } }).hp.value;
 const statuses = (actor: Actor) => ['dying', 'stable', 'dead'].filter((id) => actor.statuses.has(id));
 /** The heading and lines the current user's client draws (redrawn from the state). */
-const lines = async (card: ChatMessage, selector: string) =>
-  [...(await drawn(card)).querySelectorAll(`h3, ${selector}`)].map((el) => el.textContent?.trim());
+const lines = (card: ChatMessage, selector: string) => suite.texts(card, `h3, ${selector}`);
 
 async function dyingDan(): Promise<Actor> {
   h.as(gm);
@@ -80,8 +77,7 @@ describe('the dying card as a typed message', () => {
   it('has the subtype dying and its state in system, none in its flags', async () => {
     const dan = await dyingDan();
     const card = await dyingRound(dan);
-    expect(card.type).toBe('dying');
-    expect(cardStateOf(card)).toMatchObject({
+    dyingCard.expectTyped(card, {
       actorUuid: dan.uuid,
       name: 'Dan',
       round: null,
@@ -90,17 +86,13 @@ describe('the dying card as a typed message', () => {
       applied: { hpLost: 1 },
       undone: false,
     });
-    expect(card.flags.gng?.dying).toBeUndefined();
   });
 
   it("a player reads it in the pseudo-locale, the GM in English; the GM's Undo redraws both", async () => {
     const dan = await dyingDan();
     const card = await dyingRound(dan);
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card, '.dying-outcome')).toEqual([pseudo(dyingHeading), pseudo(lost)]);
-    h.as(gm);
-    expect(await lines(card, '.dying-outcome')).toEqual([dyingHeading, lost]);
+    const outcome = (message: ChatMessage) => lines(message, '.dying-outcome');
+    await suite.expectEachLanguage(card, outcome, [dyingHeading, lost], [pseudo(dyingHeading), pseudo(lost)]);
     await click(card, 'dyingUndo');
     expect(hp(dan)).toBe(-3);
     const undone = 'The GM undid this round.';
@@ -116,25 +108,13 @@ describe('the dying card as a typed message', () => {
   it('a card posted before issue #34 (flags.gng.dying) still renders and undoes, saved in its flags', async () => {
     const dan = await dyingDan();
     const card = await dyingRound(dan);
-    const {
-      undone: _undone,
-      undoNotes: _notes,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'dyingCard', dying: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await dyingCard.postLegacy(card, { omit: ['undone', 'undoNotes'] });
     h.as(gm);
     expect(await lines(legacy, '.dying-outcome')).toEqual([dyingHeading, lost]);
     expect(buttons(legacy)).toContain('dyingUndo');
     await click(legacy, 'dyingUndo');
     expect(hp(dan)).toBe(-3);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.dying).toMatchObject({ applied: null, undone: true });
+    dyingCard.expectSaved(legacy, { applied: null, undone: true });
     expect(buttons(legacy)).toEqual([]);
   });
 });
@@ -144,8 +124,7 @@ describe('the stabilize card as a typed message', () => {
     const dan = await dyingDan();
     const healer = await hana();
     const card = await stabilized(dan, healer);
-    expect(card.type).toBe('stabilize');
-    expect(cardStateOf(card)).toMatchObject({
+    stabilizeCard.expectTyped(card, {
       patientUuid: dan.uuid,
       patientName: 'Dan',
       healerUuid: healer.uuid,
@@ -158,17 +137,13 @@ describe('the stabilize card as a typed message', () => {
       inCombat: false,
       undone: false,
     });
-    expect(card.flags.gng?.stabilize).toBeUndefined();
   });
 
   it("a player reads it in the pseudo-locale, the GM in English; the GM's Undo redraws", async () => {
     const dan = await dyingDan();
     const card = await stabilized(dan, await hana());
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card, '.stabilize-line')).toEqual([pseudo(stabHeading), pseudo(stable)]);
-    h.as(gm);
-    expect(await lines(card, '.stabilize-line')).toEqual([stabHeading, stable]);
+    const line = (message: ChatMessage) => lines(message, '.stabilize-line');
+    await suite.expectEachLanguage(card, line, [stabHeading, stable], [pseudo(stabHeading), pseudo(stable)]);
     await click(card, 'stabilizeUndo');
     expect(statuses(dan)).toEqual(['dying']);
     const undone = 'The GM undid this Heal check.';
@@ -178,26 +153,13 @@ describe('the stabilize card as a typed message', () => {
   it('a card posted before issue #34 (flags.gng.stabilize) still renders and undoes, saved in its flags', async () => {
     const dan = await dyingDan();
     const card = await stabilized(dan, await hana());
-    const {
-      undone: _undone,
-      undoNotes: _notes,
-      model: _model,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'stabilizeCard', stabilize: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await stabilizeCard.postLegacy(card, { omit: ['undone', 'undoNotes', 'model'] });
     expect(await lines(legacy, '.stabilize-line')).toEqual([stabHeading, stable]);
     expect(buttons(legacy)).toEqual(['stabilizeUndo']);
     await click(legacy, 'stabilizeUndo');
     expect(statuses(dan)).toEqual(['dying']);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.stabilize).toMatchObject({ applied: null, undone: true });
+    stabilizeCard.expectSaved(legacy, { applied: null, undone: true });
     expect(buttons(legacy)).toEqual([]);
   });
 });

@@ -6,26 +6,24 @@
  * `flags.gng.egAction`) still drawn and undone. As in eg-sheet-actions.test.ts: the Guard's Refocus
  * gains 1 speed token.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { tokenPool } from '../../src/combat/eg-token-store.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { egGoblin, egGuard, useEgWorld } from '../fixtures/eg-world.js';
 import { egActionCardOf } from '../../src/cards/eg-action/eg-action-actions.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { buttons, click, drawn } = cardHelpers(h);
+const { buttons, click } = cardHelpers(h);
 useEgWorld(h, 34, { loaded: true, endCombats: true });
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .eg-action-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const actionCard = suite.card({ subtype: 'egAction', flag: 'egAction', legacyType: 'egAction' });
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .eg-action-line');
 
 /** The player's Guard refocuses on its turn: 1 speed token, on a card. */
 async function refocus(): Promise<{ guard: Actor; combat: Combat; card: ChatMessage }> {
@@ -46,8 +44,7 @@ const refocused = (tokens: string) => `Guard refocuses and gains ${tokens} token
 describe('the action card as a typed message', () => {
   it('has the subtype egAction; its lines are keys and data in system, none in its flags', async () => {
     const { guard, card } = await refocus();
-    expect(card.type).toBe('egAction');
-    expect(cardStateOf(card)).toMatchObject({
+    actionCard.expectTyped(card, {
       actorUuid: guard.uuid,
       name: 'Guard',
       action: 'refocus',
@@ -68,21 +65,18 @@ describe('the action card as a typed message', () => {
       applied: { hpDelta: 0, nonlethalDelta: 0 },
       undone: false,
     });
-    expect(card.flags.gng?.egAction).toBeUndefined();
   });
 
   it("is drawn on each client in its user's language; the GM's Undo redraws both", async () => {
     const { guard, combat, card } = await refocus();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
     const heading = (action: string) => `Guard: ${action}`;
-    expect(await lines(card)).toEqual([
-      pseudo(heading(pseudo('Refocus'))),
-      pseudo(refocused(pseudo(`1 ${pseudo('speed')}`))),
-    ]);
-    expect(buttons(card)).toEqual([]);
-    h.as(gm);
-    expect(await lines(card)).toEqual([heading('Refocus'), refocused('1 speed')]);
+    await suite.expectEachLanguage(
+      card,
+      lines,
+      [heading('Refocus'), refocused('1 speed')],
+      [pseudo(heading(pseudo('Refocus'))), pseudo(refocused(pseudo(`1 ${pseudo('speed')}`)))],
+      [],
+    );
     await click(card, 'egActionUndo');
     expect(tokenPool(combat, guard).encounter).toEqual({ power: 0, speed: 0, insight: 0 });
     expect(cardStateOf(fresh(card))).toMatchObject({ applied: null, undone: true });
@@ -96,32 +90,18 @@ describe('an action card posted before issue #34 (type base, its state in flags.
   it('still renders, with its lines as it stored them, and its Undo still works, saved in its flags', async () => {
     const { guard, combat, card } = await refocus();
     h.as(gm);
-    const {
-      undone: _u,
-      undoNotes: _n,
-      ...state
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     // Before issue #34 the lines' data held the GM's words: "1 speed".
     const old = {
-      ...state,
+      ...actionCard.legacyState(card, ['undone', 'undoNotes']),
       lines: [{ key: 'GNG.Model.EG.Action.refocus.result', data: { name: 'Guard', tokens: '1 speed' } }],
     };
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'egAction', egAction: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(legacy)).toEqual(['Guard: Refocus', refocused('1 speed')]);
+    const legacy = await actionCard.postLegacy(card, { state: old });
+    await suite.expectReaderReads(legacy, lines, ['Guard: Refocus', refocused('1 speed')]);
     h.as(gm);
     expect(buttons(legacy)).toEqual(['egActionUndo']);
     await click(legacy, 'egActionUndo');
     expect(tokenPool(combat, guard).encounter).toEqual({ power: 0, speed: 0, insight: 0 });
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.egAction).toMatchObject({ applied: null, undone: true });
+    actionCard.expectSaved(legacy, { applied: null, undone: true });
     // Redrawn by the kernel's save from the legacy state: its stored line as it was.
     expect(fresh(legacy).content).toContain(refocused('1 speed'));
   });

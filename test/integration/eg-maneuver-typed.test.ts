@@ -6,11 +6,11 @@
  * eg-maneuver-card.test.ts: the rogue grabs the goblin, Acrobatics (Balance +3), natural 8: 11 beats
  * Reflex 11; Apply grabs and immobilizes it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { egCardView, egFight, egTurnOf, useEgWorld } from '../fixtures/eg-world.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { egManeuverState } from '../../src/cards/eg-maneuver/eg-maneuver-state.js';
 
@@ -18,15 +18,14 @@ const h = await getHarness();
 const { gm, otherPlayer } = h.users;
 useEgWorld(h, 3408, { endCombats: true });
 const view = egCardView(h);
-const { drawn } = cardHelpers(h);
-afterEach(() => {
-  h.setLanguage(otherPlayer, null);
-  expect([...h.i18n.missing]).toEqual([]);
+const suite = typedCardSuite(h, otherPlayer);
+const { fresh, texts } = suite;
+const maneuverCard = suite.card({
+  subtype: 'egManeuver',
+  flag: 'egManeuver',
+  legacyType: 'egManeuverCard',
 });
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const texts = async (card: ChatMessage, selector: string) =>
-  [...(await drawn(card)).querySelectorAll(selector)].map((el) => el.textContent?.trim());
+const heading = (card: ChatMessage) => texts(card, '.card-header h3');
 const statuses = (actor: Actor) => [...actor.statuses].sort();
 
 /** The rogue (the other player's) grabs the adjacent goblin, natural 8; the card. */
@@ -53,23 +52,20 @@ const check = '11 (natural 8) beats Reflex 11';
 describe('the EG maneuver card as a typed message', () => {
   it('has the subtype egManeuver and its whole state in system, none in its flags', async () => {
     const { rogue, card } = await grabbed();
-    expect(card.type).toBe('egManeuver');
-    expect(cardStateOf(card)).toMatchObject({
+    maneuverCard.expectTyped(card, {
       version: 1,
       maneuver: 'grab',
       attacker: { actorUuid: rogue.uuid, name: rogue.name },
       check: { bonus: 3, parts: [{ label: 'GNG.Skill.balance', value: 3 }], spent: null },
       targets: [{ defense: { id: 'reflex', value: 11 }, checks: [{ natural: 8, total: 11, success: true }] }],
     });
-    expect(card.flags.gng?.egManeuver).toBeUndefined();
   });
 
   it("is drawn in each client's language: the player's pseudo-locale, the GM's English", async () => {
     const { rogue, goblin, card } = await grabbed();
     expect(await texts(card, '.card-header h3')).toEqual([`${rogue.name}: Grab`]);
     expect(await texts(card, '.eg-maneuver-check')).toEqual([check]);
-    h.setLanguage(otherPlayer, pseudoLocale());
-    h.as(otherPlayer);
+    suite.asReader();
     expect(await texts(card, '.card-header h3')).toEqual([pseudo(`${rogue.name}: ${pseudo('Grab')}`)]);
     expect(await texts(card, '.eg-maneuver-check')).toEqual([
       pseudo(`11 (natural 8) beats ${pseudo('Reflex')} 11`),
@@ -87,19 +83,10 @@ describe('the EG maneuver card as a typed message', () => {
 describe('an EG maneuver card posted before issue #34 (type base, its state in flags.gng.egManeuver)', () => {
   it('still renders, and its Apply and Undo still work, saved in its flags', async () => {
     const { rogue, goblin, card } = await grabbed();
-    const old = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'egManeuverCard', egManeuver: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await maneuverCard.postLegacy(card);
     expect(egManeuverState(legacy)).toMatchObject({ maneuver: 'grab', check: { bonus: 3 } });
-    h.setLanguage(otherPlayer, pseudoLocale());
-    h.as(otherPlayer);
     // Drawn from its stored content (the English it was posted in).
-    expect(await texts(legacy, '.card-header h3')).toEqual([`${rogue.name}: Grab`]);
+    await suite.expectReaderReads(legacy, heading, [`${rogue.name}: Grab`]);
     expect(view.buttons(legacy)).toEqual(['applyEgManeuver', 'takeBackEgManeuver']);
     await view.click(legacy, 'applyEgManeuver');
     expect(statuses(goblin)).toEqual(['grabbed', 'immobilized']);

@@ -15,11 +15,12 @@ import { egTokenCardOf } from '../../src/cards/eg-tokens/token-state.js';
 import { EG_MODEL } from '../../src/rules/models/eg/index.js';
 import { worldPlays } from '../fixtures/saga-world.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { gm, player, otherPlayer } = h.users;
-const { buttons, click, drawn } = cardHelpers(h);
+const { buttons, click } = cardHelpers(h);
 
 beforeAll(() => {
   models.registerCombatModel(EG_MODEL);
@@ -39,15 +40,15 @@ beforeEach(async () => {
   combat = h.startCombat([ayla, bren]);
 });
 afterEach(async () => {
-  expect([...h.i18n.missing]).toEqual([]);
   h.as(gm);
   for (const c of [...game.combats]) await c.delete();
   await worldPlays(h, 'gng');
 });
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const text = (html: HTMLElement, selector: string) =>
-  [...html.querySelectorAll(selector)].map((el) => el.textContent?.trim());
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const tokenCard = suite.card({ subtype: 'egTokens', flag: 'egTokens', legacyType: 'egTokens' });
+/** The labels of the card's choice buttons, as the current user's client draws them. */
+const choices = (card: ChatMessage) => suite.texts(card, 'button[data-action="choose"]');
 
 /** The player rolls Ayla's initiative: the GM's client posts her token card. */
 async function initiativeCard(): Promise<ChatMessage> {
@@ -69,28 +70,28 @@ const mixes = [
 describe('the token card as a typed message', () => {
   it('has the subtype egTokens and its whole state in system, none in its flags', async () => {
     const card = await initiativeCard();
-    expect(card.type).toBe('egTokens');
-    expect(cardStateOf(card)).toEqual({
-      kind: 'initiative',
-      actorUuid: ayla.uuid,
-      name: 'Ayla',
-      combatId: combat.id,
-      gain: 2,
-      recipientUuid: null,
-      recipientName: null,
-      type: null,
-      amount: 0,
-      status: 'open',
-      choice: null,
-      records: [],
-    });
-    expect(card.flags.gng?.egTokens).toBeUndefined();
+    tokenCard.expectTyped(
+      card,
+      {
+        kind: 'initiative',
+        actorUuid: ayla.uuid,
+        name: 'Ayla',
+        combatId: combat.id,
+        gain: 2,
+        recipientUuid: null,
+        recipientName: null,
+        type: null,
+        amount: 0,
+        status: 'open',
+        choice: null,
+        records: [],
+      },
+      true,
+    );
   });
 
   it("is drawn on each client in its user's language, its buttons too; the choice redraws both", async () => {
     const card = await initiativeCard();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
     // A mix is "{count} {type}" of two keys: each translated.
     const inPseudo = (mix: string) =>
       mix
@@ -100,11 +101,9 @@ describe('the token card as a typed message', () => {
           return pseudo(`${count} ${pseudo(type as string)}`);
         })
         .join(', ');
-    expect(text(await drawn(card), 'button[data-action="choose"]')).toEqual(mixes.map(inPseudo));
-    h.as(gm);
-    expect(text(await drawn(card), 'button[data-action="choose"]')).toEqual(mixes);
+    await suite.expectEachLanguage(card, choices, mixes, mixes.map(inPseudo));
     h.as(player);
-    await drawn(card);
+    await choices(card);
     await click(card, 'choose');
     expect(cardStateOf(fresh(card))).toMatchObject({
       status: 'done',
@@ -121,21 +120,12 @@ describe('a token card posted before issue #34 (type base, its state in flags.gn
   it('still renders, its owner still chooses and a GM still undoes, saved in its flags', async () => {
     const card = await initiativeCard();
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'egTokens', egTokens: cardStateOf(card) } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await tokenCard.postLegacy(card);
     // Drawn from its stored content (English for everyone), with the owner's buttons.
-    expect(text(await drawn(legacy), 'button[data-action="choose"]')).toEqual(mixes);
+    await suite.expectReaderReads(legacy, choices, mixes);
     await click(legacy, 'choose');
     expect(tokenPool(combat, ayla).encounter).toEqual({ power: 2, speed: 0, insight: 0 });
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.egTokens).toMatchObject({ status: 'done' });
+    tokenCard.expectSaved(legacy, { status: 'done' });
     h.as(gm);
     await click(legacy, 'undo');
     expect(tokenPool(combat, ayla).encounter).toEqual({ power: 0, speed: 0, insight: 0 });

@@ -6,25 +6,23 @@
  * 14, Fortitude bonus +1) at −3 HP rolls d20 5 + 1 = 6, below 10: fails, and takes the d4 (2) in Con
  * damage.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardHelpers } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { egGoblin, egGuard, useEgWorld } from '../fixtures/eg-world.js';
 import { egTurnCardOf } from '../../src/cards/eg-turn/eg-turn-actions.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { buttons, click, drawn } = cardHelpers(h);
+const { buttons, click } = cardHelpers(h);
 useEgWorld(h, 34, { loaded: true, endCombats: true });
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .eg-turn-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const turnCard = suite.card({ subtype: 'egTurn', flag: 'egTurn', legacyType: 'egTurnCard' });
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .eg-turn-line');
 
 /** The player's Guard at −3 HP starts round 1 dying: its save (5) fails, the d4 (2) in Con damage. */
 async function failedSave(): Promise<{ hero: Actor; card: ChatMessage }> {
@@ -47,8 +45,7 @@ const english = [
 describe('the turn-start card as a typed message', () => {
   it('has the subtype egTurn and its state in system, none in its flags', async () => {
     const { hero, card } = await failedSave();
-    expect(card.type).toBe('egTurn');
-    expect(cardStateOf(card)).toMatchObject({
+    turnCard.expectTyped(card, {
       actorUuid: hero.uuid,
       name: 'Guard',
       round: 1,
@@ -60,17 +57,11 @@ describe('the turn-start card as a typed message', () => {
       undone: false,
       undoNotes: [],
     });
-    expect(card.flags.gng?.egTurn).toBeUndefined();
   });
 
   it("is drawn on each client in its user's language; the GM's Undo redraws both", async () => {
     const { hero, card } = await failedSave();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card)).toEqual(english.map(pseudo));
-    expect(buttons(card)).toEqual([]);
-    h.as(gm);
-    expect(await lines(card)).toEqual(english);
+    await suite.expectEachLanguage(card, lines, english, english.map(pseudo), []);
     await click(card, 'egTurnUndo');
     expect(hero.system.abilities.con.damage).toBe(0);
     const undone = "Undone: HP, Con damage, statuses and the turn's record are as they were.";
@@ -84,28 +75,14 @@ describe('the turn-start card as a typed message', () => {
 describe('a turn-start card posted before issue #34 (type base, its state in flags.gng.egTurn)', () => {
   it('still renders and its Undo still works, saved in its flags', async () => {
     const { hero, card } = await failedSave();
-    const {
-      undone: _u,
-      undoNotes: _n,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'egTurnCard', egTurn: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await turnCard.postLegacy(card, { omit: ['undone', 'undoNotes'] });
     // Drawn from its stored content (English for everyone), no button for the player.
-    expect(await lines(legacy)).toEqual(english);
+    await suite.expectReaderReads(legacy, lines, english);
     expect(buttons(legacy)).toEqual([]);
     h.as(gm);
     await click(legacy, 'egTurnUndo');
     expect(hero.system.abilities.con.damage).toBe(0);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.egTurn).toMatchObject({ applied: null, undone: true });
+    turnCard.expectSaved(legacy, { applied: null, undone: true });
     expect(buttons(legacy)).toEqual([]);
   });
 });

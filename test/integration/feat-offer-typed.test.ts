@@ -3,10 +3,11 @@
  * `featOffer`), drawn on each client in that user's language, and an offer posted before the change
  * (state in `flags.gng.featOffer`) still drawn and answered.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardHelpers } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { featOfferCard, postFeatOffer } from '../../src/cards/feat-offer/feat-offer-actions.js';
 import { featOfferOf, type FeatOfferState } from '../../src/cards/feat-offer/feat-offer-state.js';
@@ -15,9 +16,9 @@ const h = await getHarness();
 const { buttons, drawn } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const offerCard = suite.card({ subtype: 'featOffer', flag: 'featOffer', legacyType: 'featOffer' });
 const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
 
 /** The player's Hero offered Clean-up Blow against the GM's Orc. */
@@ -46,20 +47,18 @@ const decline = async (user: User, card: ChatMessage) => {
 describe('the feat offer card as a typed message', () => {
   it('has the subtype featOffer and its whole state in system, none in its flags', async () => {
     const { state, card } = await offer();
-    expect(card.type).toBe('featOffer');
     // What the card did not say yet is null in its schema (the maneuver, the item, Epic Flow's round).
-    expect(cardStateOf(card)).toEqual({
-      ...state,
-      holder: { ...state.holder, maneuver: null, itemId: null, usedIn: null },
-    });
-    expect(card.flags.gng?.featOffer).toBeUndefined();
+    offerCard.expectTyped(
+      card,
+      { ...state, holder: { ...state.holder, maneuver: null, itemId: null, usedIn: null } },
+      true,
+    );
     expect(card.content).toContain('Hero may make an attack of opportunity against Orc.');
   });
 
   it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
     const { card } = await offer();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     let html = await drawn(card);
     expect(text(html, '.card-header h3')).toBe(pseudo('Hero: Clean-up Blow'));
     expect(buttons(card)).toEqual(['featOfferTake', 'featOfferDecline']);
@@ -87,20 +86,13 @@ describe('the feat offer card as a typed message', () => {
   it('an offer posted before the change (type base, flags.gng.featOffer) still renders and is answered', async () => {
     const { state, card } = await offer();
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: card.content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'featOffer', featOffer: state } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await offerCard.postLegacy(card, { state, content: card.content, keep: true });
     // Drawn from its stored content (the GM's English), with this user's buttons.
-    expect(text(await drawn(legacy), '.card-header h3')).toBe('Hero: Clean-up Blow');
+    const heading = async (message: ChatMessage) => text(await drawn(message), '.card-header h3');
+    await suite.expectReaderReads(legacy, heading, 'Hero: Clean-up Blow');
     expect(buttons(legacy)).toEqual(['featOfferTake', 'featOfferDecline']);
     expect(await decline(player, legacy)).toEqual({ ok: true });
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.featOffer).toMatchObject({ holder: { declinedBy: player.id } });
+    offerCard.expectSaved(legacy, { holder: { declinedBy: player.id } });
     expect(fresh(legacy).content).toContain('Hero lets it pass.');
     h.as(player);
     expect(buttons(legacy)).toEqual([]);

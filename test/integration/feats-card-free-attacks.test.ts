@@ -14,8 +14,9 @@
  * client starts the attack (or the maneuver). Dice are queued in the order they are rolled.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { SHORTBOW, LONGSWORD } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { latest, withFeats } from '../fixtures/cards.js';
 
 const h = await getHarness();
@@ -37,17 +38,6 @@ const stateOf = (message: ChatMessage) =>
 const offers = () => game.messages.contents.filter((m) => featOfferOf(m) !== null) as ChatMessage[];
 const weapon = (actor: Actor, name: string) => actor.items.find((i) => i.name === name) as Item;
 
-const LONGSWORD = {
-  name: 'Longsword',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'one-handed',
-    damage: { medium: '1d8' },
-    damageTypes: ['slashing'],
-    equipped: true,
-  },
-};
 const GREATSWORD = {
   name: 'Greatsword',
   type: 'weapon',
@@ -71,28 +61,9 @@ const THROWING_AXE = {
     equipped: true,
   },
 };
-const SHORTBOW = {
-  name: 'Shortbow',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'ranged',
-    damage: { medium: '1d6' },
-    damageTypes: ['piercing'],
-    rangeIncrement: 60,
-    strength: 'bow',
-    equipped: true,
-  },
-};
 
-async function place(actor: Actor, col: number, disposition: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({ x: col * 100, y: 0, disposition });
-  h.as(previous);
-  return token;
-}
+const tokens = tokenHelpers(h);
+const place = (actor: Actor, col: number, disposition: number) => tokens.place(actor, col, 0, disposition);
 
 /** The GM's orc at `col`: base attack +0, Str/Dex 10, proficient, with `items`; `hp` HP. */
 async function orc(

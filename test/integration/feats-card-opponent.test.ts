@@ -19,9 +19,10 @@
  * default grid, 100 px per 5 ft. Dice are queued in the order they are rolled.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { LONGSWORD } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessCombat } from '../harness/documents.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { cardHelpers, cardStateOf, latest, withFeats } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
@@ -45,30 +46,8 @@ const fresh = (message: ChatMessage) => game.messages.get(message.id as string) 
 const stateOf = (message: ChatMessage) =>
   cardState(fresh(message)) as NonNullable<ReturnType<typeof cardState>>;
 const sword = (actor: Actor) => actor.items.find((i) => i.name === 'Bastard sword') as Item;
-const LONGSWORD = {
-  name: 'Longsword',
-  type: 'weapon',
-  system: {
-    category: 'martial',
-    use: 'one-handed',
-    damage: { medium: '1d8' },
-    damageTypes: ['slashing'],
-    equipped: true,
-  },
-};
 
-async function place(actor: Actor, col: number, row: number, disposition: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 /** An NPC (the GM's): Str `str`, no class (base attack +0), proficient with its longsword, unhurt. */
 async function orc(

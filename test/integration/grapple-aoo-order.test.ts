@@ -4,11 +4,12 @@
  * attack of opportunity deals the character damage, the character fails to start the grapple").
  * Tokens stand on the default grid (100 px per 5 ft).
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardHelpers, content } from '../fixtures/cards.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { useErrorGuard, refused } from '../fixtures/hostile.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 import {
   grappleState,
@@ -21,18 +22,7 @@ const h = await getHarness();
 const { click, visibleButtons, waiting } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(2828);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  // Every refusal was a lang key of lang/en.json, and nothing threw on any client.
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 2828);
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
@@ -40,33 +30,13 @@ const lastNotice = () => h.notices.at(-1)?.message;
 const attackOf = (message: ChatMessage) => cardState(fresh(message)) as AttackCardState;
 const attackTarget = (message: ChatMessage) => attackOf(message).targets[0] as CardTarget;
 
-/** A localized refusal with `key`, never the kernel's "unexpected error" answer. */
-function refused(result: CardActionResult, key: string): void {
-  expect(result.ok, JSON.stringify(result)).toBe(false);
-  if (result.ok) return;
-  expect(result.error).toBe(key);
-  expect(game.i18n.has(result.error)).toBe(true);
-}
-
 const DAGGER = {
   name: 'Dagger',
   type: 'weapon',
   system: { category: 'simple', use: 'light', damage: { medium: '1d4' }, equipped: true },
 };
 
-/** Sets `actor`'s token to square (`col`, `row`) with `disposition`, as the GM. */
-async function place(actor: Actor, col: number, row: number, disposition = 0): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 /** `player`'s dagger on `actor` (the item). */
 const daggerOf = (actor: Actor) => actor.items.find((item) => item.name === 'Dagger') as Item;

@@ -3,10 +3,11 @@
  * drawn on each client in that user's language, and a card posted before the change (state in
  * `flags.gng.grapple`) still drawn, played and undone.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
   grappleState,
@@ -19,9 +20,14 @@ const h = await getHarness();
 const { buttons, click, drawn } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const grappleCard = suite.card({
+  subtype: 'grapple',
+  flag: 'grapple',
+  legacyType: 'grappleCard',
+  kindInFlags: true,
+});
 
 /** `otherPlayer`'s Grappler (no Improved Grapple: the grab provokes) starts against `player`'s Victim. */
 async function post(): Promise<ChatMessage> {
@@ -41,9 +47,7 @@ async function post(): Promise<ChatMessage> {
 describe('the grapple card as a typed message', () => {
   it('has the subtype grapple and its whole state in system, none in its flags', async () => {
     const card = await post();
-    expect(card.type).toBe('grapple');
-    const state = cardStateOf<GrappleCardState>(card) as GrappleCardState;
-    expect(state).toMatchObject({
+    const state = grappleCard.expectTyped<GrappleCardState>(card, {
       version: 2,
       source: 'grapple',
       attacker: { name: 'Grappler', weaponId: null },
@@ -55,14 +59,11 @@ describe('the grapple card as a typed message', () => {
       steps: [],
     });
     expect(grappleState(card)).toEqual(state);
-    expect(card.flags.gng?.grapple).toBeUndefined();
-    expect(card.flags.gng?.type).toBe('grappleCard');
   });
 
   it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
     const card = await post();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     let html = await drawn(card);
     expect(html.querySelector('.card-header h3')?.textContent?.trim()).toBe(
       pseudo('Grappler grapples Victim'),
@@ -85,18 +86,11 @@ describe('the grapple card as a typed message', () => {
     const typed = await post();
     const state = cardStateOf<GrappleCardState>(typed) as GrappleCardState;
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: typed.content,
-      speaker: typed.speaker,
-      flags: { gng: { type: 'grappleCard', grapple: state } },
-    })) as ChatMessage;
-    await typed.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await grappleCard.postLegacy(typed, { state, content: typed.content });
     // Drawn from its stored content (the GM's English), with this user's buttons.
-    const html = await drawn(legacy);
-    expect(html.querySelector('.card-header h3')?.textContent?.trim()).toBe('Grappler grapples Victim');
+    const heading = async (message: ChatMessage) =>
+      (await drawn(message)).querySelector('.card-header h3')?.textContent?.trim();
+    await suite.expectReaderReads(legacy, heading, 'Grappler grapples Victim');
     expect(buttons(legacy)).toEqual(['aoo', 'declineAoo']);
     await click(legacy, 'declineAoo');
     // The touch attack (d20 2) misses the rolled touch Defense (d20 19): the grab ends.

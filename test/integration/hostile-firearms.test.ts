@@ -9,15 +9,16 @@
  * created or lost (what a card says it spent is what left the gun, and an Undo gives back only that).
  * A test whose name starts with "PROBLEM:" showed a hole when it was written (it fails until fixed).
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromConsole } from '../fixtures/cards.js';
+import { useErrorGuard, refused, onlyOnce, postedCard } from '../fixtures/hostile.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import {
   ATTACK_QUERY,
   attackActionsSettled,
   requestCardAction,
-  type CardActionResult,
 } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import { BURST_QUERY, burstState, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
@@ -31,17 +32,7 @@ const { SUPPRESS_QUERY, suppressState, onTokenMoved } =
 const { decorateReload } = await import('../../src/cards/attack/firearms-card.js');
 const { gm, player, otherPlayer } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(1616);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 1616);
 
 const MARTIAL = 'martial-weapon-proficiency-firearms';
 const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
@@ -56,17 +47,6 @@ const cardsOf = (type: string) =>
 function loaded(gun: Item): number | null {
   const item = gun.actor?.items.get(gun.id as string) ?? game.items.get(gun.id as string);
   return item ? (item.system as unknown as { firearm: { ammunition: number } }).firearm.ammunition : null;
-}
-
-/** A localized refusal (`key` when given), never the kernel's "unexpected error" answer. */
-function refused(result: CardActionResult | unknown, key?: string | RegExp): void {
-  const r = result as CardActionResult;
-  expect(r.ok, JSON.stringify(r)).toBe(false);
-  if (r.ok) return;
-  if (typeof key === 'string') expect(r.error).toBe(key);
-  else if (key) expect(r.error).toMatch(key);
-  expect(r.error).not.toBe('GNG.Error.Attack.Failed');
-  expect(game.i18n.has(r.error)).toBe(true);
 }
 
 const GUN = (firearm: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
@@ -85,12 +65,7 @@ const GUN = (firearm: Record<string, unknown> = {}, extra: Record<string, unknow
   },
 });
 
-async function place(actor: Actor, column: number, row = 0): Promise<Token> {
-  const token = h.placeToken(actor);
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({ x: column * 100, y: row * 100 });
-  return token;
-}
+const { placeNew: place } = tokenHelpers(h);
 
 /** `owner`'s gunner (Dex 14, the firearms feat) with the gun, its token at column 0 (or none). */
 async function gunner(
@@ -150,10 +125,7 @@ function attackStart(actor: Actor, weaponId: string, target: Actor, options: Rec
 async function shoot(actor: Actor, gun: Item, target: Actor, options = {}, dice: number[] = [15]) {
   h.as(player);
   h.dice.queue(...dice);
-  const result = await fromConsole(ATTACK_QUERY, attackStart(actor, gun.id as string, target, options));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(ATTACK_QUERY, attackStart(actor, gun.id as string, target, options)));
 }
 
 describe('the attack card: whose gun, which gun', () => {
@@ -216,13 +188,11 @@ describe('the attack card: whose gun, which gun', () => {
     h.as(player);
     h.dice.queue(15, 15);
     const data = attackStart(actor, gun.id as string, target);
-    const results = await Promise.all([fromConsole(ATTACK_QUERY, data), fromConsole(ATTACK_QUERY, data)]);
-    await attackActionsSettled();
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    refused(
-      results.find((r) => !r.ok),
+    await onlyOnce(
+      [fromConsole(ATTACK_QUERY, data), fromConsole(ATTACK_QUERY, data)],
       'GNG.Ammunition.Empty',
     );
+    await attackActionsSettled();
     expect(loaded(gun)).toBe(0);
     expect(cardsOf('attackCard')).toHaveLength(1);
   });
@@ -236,16 +206,14 @@ describe('the attack card: Take back the attack', () => {
     expect(loaded(gun)).toBe(38);
     h.as(player);
     const first = attackOf(card).targets[0]!.id;
-    const results = await Promise.all([
-      requestCardAction(card.id as string, 'undoAttack', first),
-      requestCardAction(card.id as string, 'undoAttack', first),
-    ]);
-    await attackActionsSettled();
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    refused(
-      results.find((r) => !r.ok),
+    await onlyOnce(
+      [
+        requestCardAction(card.id as string, 'undoAttack', first),
+        requestCardAction(card.id as string, 'undoAttack', first),
+      ],
       'GNG.Fire.Withdrawn',
     );
+    await attackActionsSettled();
     expect(loaded(gun)).toBe(40);
     // Withdrawn: nothing more happens on the card, for anyone.
     h.as(gm);
@@ -350,10 +318,7 @@ const burstStart = (actor: Actor, gun: Item, extra: Record<string, unknown> = {}
 
 async function burstCard(actor: Actor, gun: Item, extra: Record<string, unknown> = {}): Promise<ChatMessage> {
   h.as(player);
-  const result = await fromConsole(BURST_QUERY, burstStart(actor, gun, { controlled: 10, ...extra }));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(BURST_QUERY, burstStart(actor, gun, { controlled: 10, ...extra })));
 }
 
 describe('bursts: forged starts', () => {
@@ -529,10 +494,8 @@ describe('bursts: the card', () => {
     h.as(otherPlayer);
     h.dice.queue(10, 10);
     const dive = { messageId: card.id, action: 'diveForCover', target: token.id, cover: true };
-    const dives = await Promise.all([fromConsole(BURST_QUERY, dive), fromConsole(BURST_QUERY, dive)]);
+    await onlyOnce([fromConsole(BURST_QUERY, dive), fromConsole(BURST_QUERY, dive)]);
     await attackActionsSettled();
-    expect(dives.filter((r) => r.ok)).toHaveLength(1);
-    refused(dives.find((r) => !r.ok));
     expect(burstOf(card).targets[0]?.dive?.natural).toBe(10);
     // Once undone by the GM, its side does not dive again.
     h.as(gm);
@@ -594,10 +557,7 @@ const moveTo = async (token: Token, column: number, row = 0) => {
 async function suppressCard(actor: Actor, gun: Item, extra: Record<string, unknown> = {}) {
   h.as(player);
   h.dice.queue(5);
-  const result = await fromConsole(SUPPRESS_QUERY, suppressStart(actor, gun, extra));
-  await attackActionsSettled();
-  expect(result.ok, JSON.stringify(result)).toBe(true);
-  return game.messages.get((result as { messageId: string }).messageId) as ChatMessage;
+  return postedCard(fromConsole(SUPPRESS_QUERY, suppressStart(actor, gun, extra)));
 }
 
 describe('suppressing fire: forged starts', () => {

@@ -10,11 +10,14 @@
  * outcome. A test marked `it.fails` with a `// HOLE:` comment documents a hole found when it was
  * written: it asserts the safe behaviour and fails until the code is fixed.
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cardHelpers, forged, fromConsole } from '../fixtures/cards.js';
+import { useErrorGuard, worldState, refused, onlyOnce } from '../fixtures/hostile.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { bladeWielder } from '../fixtures/blade-wielder.js';
+import { DAGGER } from '../fixtures/weapons.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { openSheetOn } from '../fixtures/sheet-tabs.js';
@@ -40,18 +43,7 @@ const { AttackDialog } = await import('../../src/applications/attack-dialog.js')
 const { click } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(1818);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  // Every refusal was a lang key of lang/en.json, and nothing threw unexpectedly on any client.
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 1818);
 
 const FRIENDLY = 1;
 const HOSTILE = -1;
@@ -66,46 +58,13 @@ const attackCards = () => game.messages.contents.filter((m) => cardState(m) !== 
 const opportunityCards = () => game.messages.contents.filter((m) => opportunityCardOf(m) !== null);
 const oppState = (message: ChatMessage) => opportunityCardOf(fresh(message)) as OpportunityCardState;
 
-/** Everything a request could change: every message (author, flags, content), every actor. */
-function world(): string {
-  return JSON.stringify({
-    messages: game.messages.contents.map((m) => ({
-      id: m.id,
-      author: m.author?.id,
-      flags: m.flags,
-      content: m.content,
-    })),
-    actors: game.actors.contents.map((a) => a.toObject()),
-  });
-}
-
-/** A localized refusal (`key` when given), never the kernel's "unexpected error" answer. */
-function refused(result: CardActionResult | unknown, key?: string | RegExp): void {
-  const r = result as CardActionResult;
-  expect(r.ok, JSON.stringify(r)).toBe(false);
-  if (r.ok) return;
-  if (typeof key === 'string') expect(r.error).toBe(key);
-  else if (key) expect(r.error).toMatch(key);
-  expect(r.error).not.toBe('GNG.Error.Attack.Failed');
-  expect(game.i18n.has(r.error)).toBe(true);
-}
+const world = () => worldState();
 
 /** No element that could run script in `html` (the payload shows as text). */
 function inert(html: Element): void {
   expect(html.querySelectorAll('img, script, [onerror]').length).toBe(0);
 }
 
-const DAGGER = {
-  name: 'Dagger',
-  type: 'weapon',
-  system: {
-    category: 'simple',
-    use: 'light',
-    damage: { medium: '1d4' },
-    damageTypes: ['piercing'],
-    equipped: true,
-  },
-};
 const pistol = () => {
   const source = JSON.parse(readFileSync('packs/_source/weapons/d20m-autoloader-pistol.json', 'utf8')) as {
     name: string;
@@ -115,19 +74,7 @@ const pistol = () => {
   return { name: source.name, type: source.type, system: { ...source.system, equipped: true } };
 };
 
-/** Sets `actor`'s token to square (`col`, `row`) with `disposition`, as the GM. */
-async function place(actor: Actor, col: number, row: number, disposition: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 /** An NPC with 60 HP and a dagger (owned by `owner` when given), its token at (`col`, `row`). */
 async function creature(
@@ -215,14 +162,15 @@ describe('the attack-of-opportunity card', () => {
   it('Take and Decline pressed at once by its owner: exactly one answer is recorded', async () => {
     const { card, tokenId } = await provoked(otherPlayer);
     h.as(otherPlayer);
-    const results = await Promise.all([
-      opportunityCard.request(card.id as string, 'opportunityTake', tokenId),
-      opportunityCard.request(card.id as string, 'opportunityDecline', tokenId),
-      opportunityCard.request(card.id as string, 'opportunityTake', tokenId),
-    ]);
+    await onlyOnce(
+      [
+        opportunityCard.request(card.id as string, 'opportunityTake', tokenId),
+        opportunityCard.request(card.id as string, 'opportunityDecline', tokenId),
+        opportunityCard.request(card.id as string, 'opportunityTake', tokenId),
+      ],
+      'GNG.Opportunity.Error.Answered',
+    );
     await attackActionsSettled();
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    for (const r of results.filter((x) => !x.ok)) refused(r, 'GNG.Opportunity.Error.Answered');
     const answer = oppState(card).threateners[0] as OpportunityThreatenerView;
     expect([answer.takenBy, answer.declinedBy].filter((v) => v !== null)).toEqual([otherPlayer.id]);
   });
@@ -578,13 +526,11 @@ describe('combat options: concealment, defensive statuses, Defensive Strike', ()
     await attackActionsSettled();
     expect(f.statuses.has('fighting-defensively')).toBe(true);
     const loaded = (gun.system as unknown as { firearm: { ammunition: number } }).firearm.ammunition;
-    const results = await Promise.all([
+    await onlyOnce([
       requestCardAction(message.id as string, 'undoAttack', target(message).id),
       requestCardAction(message.id as string, 'undoAttack', target(message).id),
     ]);
     await attackActionsSettled();
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    refused(results.find((r) => !r.ok));
     // The round went back once (capacity is not exceeded), and the status went.
     expect((gun.system as unknown as { firearm: { ammunition: number } }).firearm.ammunition).toBe(
       loaded + 1,
@@ -739,25 +685,7 @@ function foe(name = 'Foe', system: Record<string, unknown> = {}): Promise<Actor>
 /** The player's classless NPC (20 HP) with an equipped 1d8 slashing blade with `properties`. */
 async function wielder(properties: string[]) {
   h.as(gm);
-  const actor = await h.createActor(
-    { name: 'Wielder', type: 'npc', system: { hp: { value: 20 }, abilities: { con: { value: 20 } } } },
-    player,
-  );
-  const [item] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Blade',
-      type: 'weapon',
-      system: {
-        category: 'simple',
-        use: 'one-handed',
-        damage: { medium: '1d8' },
-        damageTypes: ['slashing'],
-        equipped: true,
-        properties,
-      },
-    },
-  ])) as Item[];
-  return { actor, item: item as Item };
+  return bladeWielder(h, { properties });
 }
 
 /** Attack d20 15, the GM's Defense d20 10 (RD 5), the player's damage `damage` (1d8, then extras). */
@@ -796,13 +724,11 @@ describe('Vicious, Wounding at Apply and Undo', () => {
     h.as(gm);
     await w.update({ 'system.hp.value': 15 });
     h.as(player);
-    const results = await Promise.all([
+    await onlyOnce([
       requestCardAction(message.id as string, 'undoDamage', target(message).id),
       requestCardAction(message.id as string, 'undoDamage', target(message).id),
     ]);
     await attackActionsSettled();
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    refused(results.find((r) => !r.ok));
     refused(await requestCardAction(message.id as string, 'undoDamage', target(message).id));
     // Only the 2 it took come back: 15 + 2 = 17 (the later 3 stay); the foe is whole again.
     expect(sys(w).hp.value).toBe(17);
@@ -1123,25 +1049,21 @@ describe('Break Weapon: the object hit points', () => {
     const { message, duelist: d, rapier } = await brokenRapier('Rapier', false);
     const hp = () => (rapier.system as unknown as { hp: { value: number; max: number } }).hp;
     h.as(player);
-    const applied = await Promise.all([
+    await onlyOnce([
       requestCardAction(message.id as string, 'applyDamage', target(message).id),
       requestCardAction(message.id as string, 'applyDamage', target(message).id),
     ]);
     await attackActionsSettled();
-    expect(applied.filter((r) => r.ok)).toHaveLength(1);
-    refused(applied.find((r) => !r.ok));
     expect(hp()).toEqual({ value: 9, max: 20 });
     // The GM mends the rapier a little meanwhile (9 → 12): Undo gives back the 11 from there, capped.
     h.as(gm);
     await rapier.update({ 'system.hp.value': 12 });
     h.as(player);
-    const undone = await Promise.all([
+    await onlyOnce([
       requestCardAction(message.id as string, 'undoDamage', target(message).id),
       requestCardAction(message.id as string, 'undoDamage', target(message).id),
     ]);
     await attackActionsSettled();
-    expect(undone.filter((r) => r.ok)).toHaveLength(1);
-    refused(undone.find((r) => !r.ok));
     expect(hp()).toEqual({ value: 20, max: 20 });
     expect(sys(d).hp.value).toBe(30);
   });

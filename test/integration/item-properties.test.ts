@@ -29,6 +29,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
+import { bladeWielder } from '../fixtures/blade-wielder.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
@@ -62,28 +63,8 @@ function defender(system: Record<string, unknown> = {}, name = 'Foe'): Promise<A
 }
 
 /** The player's classless NPC (20 HP, Con 20) with one equipped simple 1d8 weapon with `properties`. */
-async function attacker(properties: string[], weapon: Record<string, unknown> = {}) {
-  const actor = await h.createActor(
-    { name: 'Wielder', type: 'npc', system: { hp: { value: 20 }, abilities: { con: { value: 20 } } } },
-    player,
-  );
-  const [item] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Blade',
-      type: 'weapon',
-      system: {
-        category: 'simple',
-        use: 'one-handed',
-        damage: { medium: '1d8' },
-        damageTypes: ['slashing'],
-        equipped: true,
-        properties,
-        ...weapon,
-      },
-    },
-  ])) as Item[];
-  return { actor, item: item as Item };
-}
+const attacker = (properties: string[], weapon: Record<string, unknown> = {}) =>
+  bladeWielder(h, { properties, ...weapon });
 
 /** Attack (d20), the GM's Defense roll (d20), then the player's damage roll (`damage`). */
 async function hit(

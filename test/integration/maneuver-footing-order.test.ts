@@ -4,11 +4,12 @@
  * abort action when an opponent makes a successful Bull Rush, Trip, Throw, or similar melee attack
  * action").
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardHelpers, cardStateOf, content, fromConsole } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { useErrorGuard, refused } from '../fixtures/hostile.js';
 import { getHarness } from '../harness/index.js';
-import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
+import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
   maneuverState,
   requestManeuverAction,
@@ -20,29 +21,10 @@ const h = await getHarness();
 const { click, drawn, visibleButtons } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(2828);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  // Every refusal was a lang key of lang/en.json, and nothing threw on any client.
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 2828);
 
 const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
 const lastNotice = () => h.notices.at(-1)?.message;
-
-/** A localized refusal with `key`, never the kernel's "unexpected error" answer. */
-function refused(result: CardActionResult, key: string): void {
-  expect(result.ok, JSON.stringify(result)).toBe(false);
-  if (result.ok) return;
-  expect(result.error).toBe(key);
-  expect(game.i18n.has(result.error)).toBe(true);
-}
 
 const maneuver = (message: ChatMessage) => maneuverState(fresh(message)) as ManeuverCardState;
 const defender = (message: ChatMessage) => maneuver(message).targets[0] as ManeuverTarget;

@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardHelpers, cardStateOf, withFeats } from '../fixtures/cards.js';
 import { goldenJson, recordRandomIds } from '../fixtures/golden.js';
+import { burstGunner } from '../fixtures/gunners.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness, ROOT, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
@@ -202,36 +204,8 @@ describe('golden: the grapple card', () => {
 
 describe('golden: the burst card', () => {
   it('a linear burst: two targets, Defense rolls, Apply, the burst’s Undo', async () => {
-    h.as(gm);
-    const gunner = await h.createActor(
-      { name: 'Gunner', type: 'npc', system: { abilities: { con: { value: 30 } }, hp: { value: 30 } } },
-      player,
-    );
-    const [gun] = (await gunner.createEmbeddedDocuments('Item', [
-      {
-        name: 'Test SMG',
-        type: 'weapon',
-        system: {
-          category: 'simple',
-          use: 'ranged',
-          damage: { medium: '2d6' },
-          damageTypes: ['piercing'],
-          rangeIncrement: 50,
-          strength: 'none',
-          equipped: true,
-          firearm: { fireModes: ['single', 'auto'], capacity: 60, ammunition: 30, barrels: 1 },
-        },
-      },
-    ])) as Item[];
-    const place = async (actor: Actor, column: number) => {
-      const token = h.placeToken(actor);
-      h.as(gm);
-      await (token.document as unknown as { update(c: Record<string, number>): Promise<unknown> }).update({
-        x: column * 100,
-        y: 0,
-      });
-    };
-    await place(gunner, 0);
+    const { actor: gunner, gun } = await burstGunner(h);
+    const { placeNew: place } = tokenHelpers(h);
     const targets: Actor[] = [];
     for (const [name, column] of [
       ['Near', 2],

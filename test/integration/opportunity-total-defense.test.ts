@@ -4,11 +4,12 @@
  * (`mayTakeOpportunity`): a creature in total defense "doesn't get to attack". Tokens stand on the
  * default grid (100 px per 5 ft).
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cardHelpers } from '../fixtures/cards.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { useErrorGuard } from '../fixtures/hostile.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
 
@@ -16,17 +17,7 @@ const h = await getHarness();
 const { click, visibleButtons } = cardHelpers(h);
 const { gm, player } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(2828);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 2828);
 
 const FRIENDLY = 1;
 const HOSTILE = -1;
@@ -41,19 +32,7 @@ const DAGGER = {
   system: { category: 'simple', use: 'light', damage: { medium: '1d4' }, equipped: true },
 };
 
-/** Sets `actor`'s token to square (`col`, `row`) with `disposition`, as the GM. */
-async function place(actor: Actor, col: number, row: number, disposition = 0): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 describe('a shot next to a target offers it an attack of opportunity only if it may take one', () => {
   const pistol = () => {

@@ -8,8 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { tokenHelpers } from '../fixtures/tokens.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState } from '../../src/cards/attack/attack-state.js';
 import {
@@ -43,18 +43,7 @@ const dagger = {
   system: { use: 'light', damage: { medium: '1d4' }, equipped: true },
 };
 
-/** Sets `actor`'s token to square (`col`, `row`) with `disposition`, as the GM. */
-async function place(actor: Actor, col: number, row: number, disposition: number): Promise<void> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({
-    x: col * 100,
-    y: row * 100,
-    disposition,
-  });
-  h.as(previous);
-}
+const { place } = tokenHelpers(h);
 
 async function creature(
   name: string,

@@ -4,10 +4,11 @@
  * GM's in English, the player's in a pseudo-locale), and a request card posted before the change
  * (`type: 'base'`, state in `flags.gng.trackRequest`) still drawn and decided.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { useSagaWorld } from '../fixtures/saga-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { conditionStepOf, moveConditionTrack } from '../../src/cards/saga-track/track-state.js';
@@ -16,10 +17,13 @@ const h = await getHarness();
 const { buttons, click, drawn } = cardHelpers(h);
 const { gm, player } = h.users;
 useSagaWorld(h, 34, { loaded: true });
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const trackCard = suite.card({ subtype: 'sagaTrack', flag: 'trackRequest', legacyType: 'trackRequest' });
 
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
 const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
+/** The card's request line as the current user's client draws it. */
+const asked = async (card: ChatMessage) => text(await drawn(card), '.track-ask');
 
 /** The player's scout asks the GM to move it one step down (the track at Normal). */
 async function request(): Promise<{ scout: Actor; card: ChatMessage }> {
@@ -34,33 +38,30 @@ async function request(): Promise<{ scout: Actor; card: ChatMessage }> {
 describe('the condition-track request card as a typed message', () => {
   it('has the subtype sagaTrack and its whole state in system, none in its flags', async () => {
     const { scout, card } = await request();
-    expect(card.type).toBe('sagaTrack');
-    expect(cardStateOf(card)).toEqual({
-      actorUuid: scout.uuid,
-      name: 'Scout',
-      userId: player.id,
-      asker: 'Player',
-      move: 'down',
-      asked: 0,
-      status: 'open',
-      from: null,
-      to: null,
-    });
-    expect(card.flags.gng?.trackRequest).toBeUndefined();
+    trackCard.expectTyped(
+      card,
+      {
+        actorUuid: scout.uuid,
+        name: 'Scout',
+        userId: player.id,
+        asker: 'Player',
+        move: 'down',
+        asked: 0,
+        status: 'open',
+        from: null,
+        to: null,
+      },
+      true,
+    );
     expect(card.flags.gng?.rollMode).toEqual({ mode: 'gmroll', user: player.id });
   });
 
   it("is drawn on each client in its user's language; the GM's Approve redraws both", async () => {
     const { scout, card } = await request();
-    h.setLanguage(player, pseudoLocale());
     // The step's name is a lang key of its own: translated inside the translated line.
     const ask = (step: string) =>
       `Player asks to move Scout one step down the condition track (now ${step}).`;
-    h.as(player);
-    expect(text(await drawn(card), '.track-ask')).toBe(pseudo(ask(pseudo('Normal'))));
-    expect(buttons(card)).toEqual([]);
-    h.as(gm);
-    expect(text(await drawn(card), '.track-ask')).toBe(ask('Normal'));
+    await suite.expectEachLanguage(card, asked, ask('Normal'), pseudo(ask(pseudo('Normal'))), []);
     await click(card, 'approve');
     expect(conditionStepOf(scout)).toBe(1);
     expect(cardStateOf(fresh(card))).toMatchObject({ status: 'approved', from: 0, to: 1 });
@@ -76,19 +77,12 @@ describe('the condition-track request card as a typed message', () => {
 describe('a request card posted before issue #34 (type base, its state in flags.gng.trackRequest)', () => {
   it('still renders from its content and the GM still declines it, saved in its flags', async () => {
     const { scout, card } = await request();
-    const { asker: _asker, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      whisper: card.whisper,
-      flags: { gng: { type: 'trackRequest', trackRequest: old } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await trackCard.postLegacy(card, { omit: ['asker'], whisper: true, keep: true });
     // Drawn from its stored content (English for everyone), no buttons for the player.
-    expect(text(await drawn(legacy), '.track-ask')).toBe(
+    await suite.expectReaderReads(
+      legacy,
+      asked,
       'Player asks to move Scout one step down the condition track (now Normal).',
     );
     expect(buttons(legacy)).toEqual([]);
@@ -96,8 +90,7 @@ describe('a request card posted before issue #34 (type base, its state in flags.
     expect(buttons(legacy)).toEqual(['approve', 'decline']);
     await click(legacy, 'decline');
     expect(conditionStepOf(scout)).toBe(0);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.trackRequest).toMatchObject({ status: 'declined', asker: 'Player' });
+    trackCard.expectSaved(legacy, { status: 'declined', asker: 'Player' });
     expect(buttons(legacy)).toEqual([]);
     expect(fresh(legacy).content).toContain('Declined');
   });

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
-import { getHarness, type HarnessCombat } from '../harness/index.js';
+import { begunCombat } from '../fixtures/begun-combat.js';
+import { getHarness } from '../harness/index.js';
 import { useSagaWorld } from '../fixtures/saga-world.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { sagaTurnCard, sagaTurnCardOf, sagaTurnMark } from '../../src/cards/saga-turn/saga-turn-actions.js';
@@ -53,15 +54,7 @@ async function trooper(current: number, regeneration = 0): Promise<Actor> {
 }
 
 /** A begun combat of `actors` (round 1, the first one's turn), with these d% queued. */
-async function fight(actors: Actor[], d100: number[]): Promise<HarnessCombat> {
-  h.as(gm);
-  const combat = h.startCombat(actors) as HarnessCombat;
-  h.dice.queue(...d100);
-  await combat.begin();
-  await attackActionsSettled();
-  expect(h.dice.queued).toEqual([]);
-  return combat;
-}
+const fight = (actors: Actor[], d100: number[]) => begunCombat(h, actors, d100);
 
 describe('the dying round at the turn start (A4)', () => {
   it('d% 54: 1 HP lost (−3 → −4), still dying; once per round; Undo (GM only) takes it back', async () => {

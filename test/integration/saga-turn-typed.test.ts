@@ -6,25 +6,23 @@
  * saga-turn-start.test.ts: a trooper at −3 HP rolls d% 54 against a 10% chance (A4): not stable,
  * 1 HP lost (−3 → −4).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { cardHelpers } from '../fixtures/cards.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { useSagaWorld } from '../fixtures/saga-world.js';
 import { sagaTurnCardOf } from '../../src/cards/saga-turn/saga-turn-actions.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
-const { buttons, click, drawn } = cardHelpers(h);
+const { buttons, click } = cardHelpers(h);
 useSagaWorld(h, 34, { loaded: true });
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .saga-turn-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const turnCard = suite.card({ subtype: 'sagaTurn', flag: 'sagaTurn', legacyType: 'sagaTurnCard' });
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .saga-turn-line');
 
 /** The player's trooper at −3 HP, dying, begins a combat: its d% (54) keeps it dying, 1 HP lost. */
 async function dyingRound(): Promise<{ trooper: Actor; card: ChatMessage }> {
@@ -50,8 +48,7 @@ const english = [
 describe('the turn-start card as a typed message', () => {
   it('has the subtype sagaTurn and its state in system, none in its flags', async () => {
     const { trooper, card } = await dyingRound();
-    expect(card.type).toBe('sagaTurn');
-    expect(cardStateOf(card)).toMatchObject({
+    turnCard.expectTyped(card, {
       actorUuid: trooper.uuid,
       name: 'Trooper',
       round: 1,
@@ -61,17 +58,11 @@ describe('the turn-start card as a typed message', () => {
       undone: false,
       undoNotes: [],
     });
-    expect(card.flags.gng?.sagaTurn).toBeUndefined();
   });
 
   it("is drawn on each client in its user's language; the GM's Undo redraws both", async () => {
     const { trooper, card } = await dyingRound();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card)).toEqual(english.map(pseudo));
-    expect(buttons(card)).toEqual([]);
-    h.as(gm);
-    expect(await lines(card)).toEqual(english);
+    await suite.expectEachLanguage(card, lines, english, english.map(pseudo), []);
     await click(card, 'sagaTurnUndo');
     expect(trooper.system.hp.value).toBe(-3);
     const undone = 'Undone: the turn start was taken back.';
@@ -85,27 +76,13 @@ describe('the turn-start card as a typed message', () => {
 describe('a turn-start card posted before issue #34 (type base, its state in flags.gng.sagaTurn)', () => {
   it('still renders and its Undo still works, saved in its flags', async () => {
     const { trooper, card } = await dyingRound();
-    const {
-      undone: _u,
-      undoNotes: _n,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'sagaTurnCard', sagaTurn: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(legacy)).toEqual(english);
+    const legacy = await turnCard.postLegacy(card, { omit: ['undone', 'undoNotes'] });
+    await suite.expectReaderReads(legacy, lines, english);
     expect(buttons(legacy)).toEqual([]);
     h.as(gm);
     await click(legacy, 'sagaTurnUndo');
     expect(trooper.system.hp.value).toBe(-3);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.sagaTurn).toMatchObject({ applied: null, undone: true });
+    turnCard.expectSaved(legacy, { applied: null, undone: true });
     expect(buttons(legacy)).toEqual([]);
   });
 });

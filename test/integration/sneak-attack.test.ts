@@ -10,10 +10,11 @@
  *
  * Tokens stand on the default grid (100 px per 5 ft).
  */
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
+import { tokenHelpers } from '../fixtures/tokens.js';
+import { useErrorGuard } from '../fixtures/hostile.js';
 import { getHarness } from '../harness/index.js';
-import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled, type CardActionResult } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
@@ -23,18 +24,7 @@ const h = await getHarness();
 const { openDialog } = cardHelpers(h);
 const { gm, player } = h.users;
 
-let consoleErrors: MockInstance;
-beforeEach(() => {
-  h.reset(2829);
-  consoleErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  const errors = consoleErrors.mock.calls.map((call) => String(call[0]));
-  consoleErrors.mockRestore();
-  // Every refusal was a lang key of lang/en.json, and nothing threw on any client.
-  expect([...h.i18n.missing]).toEqual([]);
-  expect(errors).toEqual([]);
-});
+useErrorGuard(h, 2829);
 
 const sys = (actor: Actor) => actor.system as unknown as CreatureData;
 const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
@@ -58,15 +48,7 @@ const BOW = {
   },
 };
 
-/** Sets `actor`'s token to square (`col`, `row`), as the GM. */
-async function place(actor: Actor, col: number, row: number): Promise<Token> {
-  const token = (actor.getActiveTokens()[0] ?? h.placeToken(actor)) as Token;
-  const previous = game.user;
-  h.as(gm);
-  await (token.document as unknown as HarnessTokenDocument).update({ x: col * 100, y: row * 100 });
-  h.as(previous);
-  return token;
-}
+const { place } = tokenHelpers(h);
 
 /** An unowned orc (30 HP) at square (`col`, 0); `statuses` set by the GM. */
 async function orc(col = 1, statuses: string[] = [], name = 'Orc'): Promise<{ actor: Actor; token: Token }> {

@@ -20,6 +20,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, forged, withFeats } from '../fixtures/cards.js';
+import { bladeWielder } from '../fixtures/blade-wielder.js';
 import { getHarness } from '../harness/index.js';
 import { appendix3Fighter } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
@@ -76,25 +77,9 @@ async function orc() {
 
 /** The player's attacker (an NPC, attack +0) with an equipped simple 1d8 blade, and `feats`. */
 async function attacker(feats: string[] = []) {
-  const actor = await h.createActor(
-    { name: 'Wielder', type: 'npc', system: { hp: { value: 20 }, abilities: { con: { value: 20 } } } },
-    player,
-  );
-  const [blade] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Blade',
-      type: 'weapon',
-      system: {
-        category: 'simple',
-        use: 'one-handed',
-        damage: { medium: '1d8' },
-        damageTypes: ['slashing'],
-        equipped: true,
-      },
-    },
-  ])) as Item[];
+  const { actor, item: blade } = await bladeWielder(h);
   await withFeats(actor, feats);
-  return { actor, blade: blade as Item };
+  return { actor, blade };
 }
 
 /** The player sunders the Orc's short sword (attack d20 `natural`); the GM rolls its Defense (`defense`). */

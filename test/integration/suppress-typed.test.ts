@@ -8,63 +8,38 @@
  * suppressing fire on a square with a submachine gun of 30 rounds: 1d10 + 10 = 5 + 10 = 15 shots
  * wasted (30 → 15 rounds); the GM's Undo gives them back.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { suppressGunner } from '../fixtures/gunners.js';
 import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { suppress, suppressState } = await import('../../src/cards/suppress/suppress-actions.js');
-const { click, drawn } = cardHelpers(h);
+const { click } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+const suite = typedCardSuite(h);
+const { fresh, texts: text } = suite;
+const suppressCard = suite.card({
+  subtype: 'suppress',
+  flag: 'suppress',
+  legacyType: 'suppressCard',
+  kindInFlags: true,
+});
 const loaded = (weapon: Item) =>
   (
     (weapon.actor?.items.get(weapon.id as string) as Item).system as unknown as {
       firearm: { ammunition: number };
     }
   ).firearm.ammunition;
-const text = async (card: ChatMessage, selector: string) =>
-  [...(await drawn(card)).querySelectorAll(selector)].map((el) => el.textContent?.trim());
+const heading = (card: ChatMessage) => text(card, '.card-header h3');
 const HEADING = 'Gunner lays down suppressing fire with Submachine gun';
 
 async function fire(): Promise<{ weapon: Item; card: ChatMessage }> {
-  h.as(gm);
-  const actor = await h.createActor(
-    {
-      name: 'Gunner',
-      type: 'character',
-      system: {
-        abilities: { dex: { value: 14 } },
-        proficiencies: { weapons: { simple: true, martial: true } },
-      },
-    },
-    player,
-  );
-  const [, weapon] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Martial Weapons Proficiency (firearms)',
-      type: 'feat',
-      system: { identifier: 'martial-weapon-proficiency-firearms' },
-    },
-    {
-      name: 'Submachine gun',
-      type: 'weapon',
-      system: {
-        use: 'ranged',
-        category: 'simple',
-        damage: { medium: '2d6' },
-        rangeIncrement: 30,
-        equipped: true,
-        firearm: { fireModes: ['semi', 'auto'], capacity: 30, ammunition: 30 },
-      },
-    },
-  ])) as Item[];
-  h.placeToken(actor);
+  const { actor, weapon } = await suppressGunner(h);
   h.as(player);
   h.dice.queue(5);
   const area = { shape: 'square', corner: { x: 500, y: 0 } };
@@ -80,8 +55,7 @@ async function fire(): Promise<{ weapon: Item; card: ChatMessage }> {
 describe('the suppressing fire card as a typed message', () => {
   it('has the subtype suppress; its state is in system (none in its flags)', async () => {
     const { card } = await fire();
-    expect(card.type).toBe('suppress');
-    expect(cardStateOf(card)).toMatchObject({
+    suppressCard.expectTyped(card, {
       version: 1,
       shooter: { name: 'Gunner' },
       weapon: { name: 'Submachine gun' },
@@ -91,17 +65,11 @@ describe('the suppressing fire card as a typed message', () => {
       triggers: [],
       undone: false,
     });
-    expect(card.flags.gng?.suppress).toBeUndefined();
-    expect(card.flags.gng?.type).toBe('suppressCard');
   });
 
   it("is drawn on each client in its user's language; the Undo notes are keys, localized there", async () => {
     const { weapon, card } = await fire();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await text(card, '.card-header h3')).toEqual([pseudo(HEADING)]);
-    h.as(gm);
-    expect(await text(card, '.card-header h3')).toEqual([HEADING]);
+    await suite.expectEachLanguage(card, heading, [HEADING]);
     // The gun is gone before the Undo: its rounds cannot go back (a note).
     await weapon.delete();
     await click(card, 'undo');
@@ -118,22 +86,12 @@ describe('a suppressing fire card posted before issue #34 (type base, its state 
   it('still renders as it was, and its Undo still works, saved in its flags', async () => {
     const { weapon, card } = await fire();
     h.as(gm);
-    const { undoNotes: _n, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'suppressCard', suppress: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await suppressCard.postLegacy(card, { omit: ['undoNotes'] });
     // Not drawn again: its content as the GM's client wrote it.
-    expect(await text(legacy, '.card-header h3')).toEqual([HEADING]);
+    await suite.expectReaderReads(legacy, heading, [HEADING]);
     h.as(gm);
     await click(legacy, 'undo');
     expect(loaded(weapon)).toBe(30);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.suppress).toMatchObject({ undone: true, active: false, endedBy: 'undo' });
+    suppressCard.expectSaved(legacy, { undone: true, active: false, endedBy: 'undo' });
   });
 });

@@ -16,6 +16,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers, fromConsole } from '../fixtures/cards.js';
+import { suppressGunner } from '../fixtures/gunners.js';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import type { HarnessTokenDocument } from '../harness/tokens.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
@@ -49,51 +50,8 @@ const cards = () => game.messages.contents.filter((m) => suppressState(m) !== nu
 /** The square's top-left corner: 25 ft east of the map's corner (5 squares). */
 const SQUARE = { shape: 'square' as const, corner: { x: 500, y: 0 } };
 
-async function shooter(options: { martial?: boolean; modes?: string[]; ammo?: number } = {}) {
-  h.as(gm);
-  const actor = await h.createActor(
-    {
-      name: 'Gunner',
-      type: 'character',
-      system: {
-        abilities: { dex: { value: 14 } },
-        // The sheet's martial tick is not the firearms feat ("firearms are Simple Weapons").
-        proficiencies: { weapons: { simple: true, martial: true } },
-      },
-    },
-    player,
-  );
-  if (options.martial ?? true)
-    await actor.createEmbeddedDocuments('Item', [
-      {
-        name: 'Martial Weapons Proficiency (firearms)',
-        type: 'feat',
-        system: { identifier: 'martial-weapon-proficiency-firearms' },
-      },
-    ]);
-  const [weapon] = (await actor.createEmbeddedDocuments('Item', [
-    {
-      name: 'Submachine gun',
-      type: 'weapon',
-      system: {
-        use: 'ranged',
-        category: 'simple',
-        damage: { medium: '2d6' },
-        rangeIncrement: 30,
-        equipped: true,
-        firearm: {
-          fireModes: options.modes ?? ['semi', 'auto'],
-          capacity: 30,
-          ammunition: options.ammo ?? 30,
-        },
-      },
-    },
-  ])) as Item[];
-  const attack = sys(actor).derived.attacks.find((a) => a.itemId === weapon!.id);
-  expect(attack?.bonus).toBe(2);
-  h.placeToken(actor);
-  return { actor, weapon: weapon as Item };
-}
+const shooter = (options: { martial?: boolean; modes?: string[]; ammo?: number } = {}) =>
+  suppressGunner(h, options);
 
 /** The other player's creature (Con 30), 30 HP, its token 10 squares east (outside the square). */
 async function runner(name = 'Runner', system: Record<string, unknown> = {}) {

@@ -5,20 +5,16 @@
  * card posted before the change (`type: 'base'`, `flags.gng.tcAct`) still drawn and undone. Numbers as
  * in tc-tracker.test.ts: Zherynn at 6 (002:243) draws a weapon, Rapid 1d4 [3]: acts next at 9.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { registerTcTracker } from '../../src/models/tc-tracker.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-  tcSchedule,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { tcActCardOf } from '../../src/cards/tc-act/tc-act-actions.js';
 
 const h = await getHarness();
@@ -26,11 +22,8 @@ const { gm, player } = h.users;
 useModelWorld(h, 3406, TC_MODEL);
 registerTcTracker();
 const view = cardView(h);
-const { drawn } = cardHelpers(h);
-afterEach(() => {
-  h.setLanguage(player, null);
-  expect([...h.i18n.missing]).toEqual([]);
-});
+const suite = typedCardSuite(h);
+const actCard = suite.card({ subtype: 'tcAct', flag: 'tcAct', legacyType: 'tcAct' });
 
 let zherynn: Actor;
 let combat: Combat;
@@ -38,22 +31,10 @@ let z: string;
 
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
-  h.as(gm);
-  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
-  const garret = await h.createActor({ name: 'Garret', type: 'npc' });
-  combat = h.startCombat([zherynn, garret]);
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  z = idOf(zherynn);
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat); // count 6: Zherynn acts
+  ({ zherynn, combat, z } = await tcCountSix(h, { begin: false }));
 });
 
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .tc-act-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .tc-act-line');
 
 /** The player's Zherynn draws a weapon (rolled 3); the card. */
 async function acted(): Promise<ChatMessage> {
@@ -78,8 +59,7 @@ const pLine = pseudo(
 describe('the act card as a typed message', () => {
   it('has the subtype tcAct and its whole state in system (lines as keys), none in its flags', async () => {
     const card = await acted();
-    expect(card.type).toBe('tcAct');
-    expect(cardStateOf(card)).toMatchObject({
+    actCard.expectTyped(card, {
       combatId: combat.id,
       actorUuids: [zherynn.uuid],
       lines: [
@@ -99,16 +79,11 @@ describe('the act card as a typed message', () => {
       applied: [{ kind: 'act', combatantId: z, before: 6, after: 9 }],
       undone: false,
     });
-    expect(card.flags.gng?.tcAct).toBeUndefined();
   });
 
   it("is drawn in each client's language: the player's pseudo-locale, the GM's English; Undo redraws", async () => {
     const card = await acted();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card)).toEqual([pseudo(heading), pLine]);
-    h.as(gm);
-    expect(await lines(card)).toEqual([heading, line]);
+    await suite.expectEachLanguage(card, lines, [heading, line], [pseudo(heading), pLine]);
     await view.click(card, 'tcActUndo');
     expect(tcSchedule(combat).next[z]).toBe(6);
     expect(await lines(card)).toEqual([heading, line, undone]);
@@ -120,32 +95,19 @@ describe('the act card as a typed message', () => {
 describe('an act card posted before issue #34 (type base, its state in flags.gng.tcAct)', () => {
   it('still renders and its Undo still works, saved in its flags', async () => {
     const card = await acted();
-    const {
-      undone: _u,
-      undoNotes: _n,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
+    const old = actCard.legacyState(card, ['undone', 'undoNotes']);
     // Then the action's name was the GM's text.
     const lines0 = old.lines as { data: Record<string, unknown> }[];
     lines0[0]!.data.action = 'Draw a normal weapon';
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'tcAct', tcAct: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await actCard.postLegacy(card, { state: old });
     expect(tcActCardOf(legacy)).toMatchObject({ combatId: combat.id });
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(legacy)).toEqual([heading, line]);
+    await suite.expectReaderReads(legacy, lines, [heading, line]);
     expect(view.buttons(legacy)).toEqual([]);
     h.as(gm);
     expect(view.buttons(legacy)).toEqual(['tcActUndo']);
     await view.click(legacy, 'tcActUndo');
     expect(tcSchedule(combat).next[z]).toBe(6);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.tcAct).toMatchObject({ applied: null, undone: true });
+    actCard.expectSaved(legacy, { applied: null, undone: true });
     expect(await lines(legacy)).toEqual([heading, line, undone]);
   });
 });

@@ -6,27 +6,24 @@
  * still drawn and undone. Numbers as in tc-heal.test.ts: Hadwin at 20 of 28 HP with 6 fatigue, healed
  * 5 Invigoration and 3 fatigue: Invigoration 0 → 5, fatigue 6 → 3.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { askGM } from '../../src/cards/kernel/index.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { tcCardView, tcFighter, tcOf, useTcWorld } from '../fixtures/tc-world.js';
 import { tcHealCardOf } from '../../src/cards/tc-heal/tc-heal-actions.js';
 
 const h = await getHarness();
 const { gm } = h.users;
 const view = tcCardView(h);
-const { drawn } = cardHelpers(h);
 useTcWorld(h, 34, { loaded: true, endCombats: true });
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
-
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
+// The card is whispered to the GMs: the GM's client is the one in the other language.
+const suite = typedCardSuite(h, gm);
+const { fresh } = suite;
+const healCard = suite.card({ subtype: 'tcHeal', flag: 'tcHeal', legacyType: 'tcHeal' });
 /** The card's heading and lines as the current user's client draws it (redrawn from its state). */
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .tc-heal-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .tc-heal-line');
 
 async function healed(): Promise<{ actor: Actor; card: ChatMessage }> {
   const actor = await tcFighter(h, { hp: 20, tc: { fatigue: 6 } });
@@ -45,24 +42,26 @@ const given = 'Invigoration +5 (now 5); fatigue −3 (6 → 3).';
 describe('the heal card as a typed message', () => {
   it('has the subtype tcHeal and its whole state in system, none in its flags', async () => {
     const { actor, card } = await healed();
-    expect(card.type).toBe('tcHeal');
     const pair = (invigoration: number, fatigue: number) => ({ invigoration, fatigue });
-    expect(cardStateOf(card)).toEqual({
-      actorUuid: actor.uuid,
-      name: 'Hadwin',
-      asked: pair(5, 3),
-      given: pair(5, 3),
-      before: pair(0, 6),
-      after: pair(5, 3),
-      applied: pair(5, 3),
-      undone: false,
-    });
-    expect(card.flags.gng?.tcHeal).toBeUndefined();
+    healCard.expectTyped(
+      card,
+      {
+        actorUuid: actor.uuid,
+        name: 'Hadwin',
+        asked: pair(5, 3),
+        given: pair(5, 3),
+        before: pair(0, 6),
+        after: pair(5, 3),
+        applied: pair(5, 3),
+        undone: false,
+      },
+      true,
+    );
   });
 
   it("is drawn in the client's language: a GM's other language, the English of another; Undo redraws", async () => {
     const { actor, card } = await healed();
-    h.setLanguage(gm, pseudoLocale());
+    suite.asReader();
     expect(await lines(card)).toEqual([pseudo(heading), pseudo(given)]);
     await view.click(card, 'tcHealUndo');
     expect(tcOf(actor)).toMatchObject({ invigoration: 0, fatigue: 6 });
@@ -78,25 +77,15 @@ describe('the heal card as a typed message', () => {
 describe('a heal card posted before issue #34 (type base, its state in flags.gng.tcHeal)', () => {
   it('still renders and its Undo still works, saved in its flags', async () => {
     const { actor, card } = await healed();
-    const { undone: _undone, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     // The typed card undone first, so that the legacy card's Undo is the one that takes the heal back.
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      whisper: card.whisper,
-      flags: { gng: { type: 'tcHeal', tcHeal: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await healCard.postLegacy(card, { omit: ['undone'], whisper: true });
     expect(tcHealCardOf(legacy)).toMatchObject({ applied: { invigoration: 5, fatigue: 3 } });
-    h.setLanguage(gm, pseudoLocale());
     // Drawn from its stored content (the English it was posted in), with the GM's Undo.
-    expect(await lines(legacy)).toEqual([heading, given]);
+    await suite.expectReaderReads(legacy, lines, [heading, given]);
     expect(view.buttons(legacy)).toEqual(['tcHealUndo']);
     await view.click(legacy, 'tcHealUndo');
     expect(tcOf(actor)).toMatchObject({ invigoration: 0, fatigue: 6 });
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.tcHeal).toMatchObject({ applied: null, undone: true });
+    healCard.expectSaved(legacy, { applied: null, undone: true });
     expect(view.buttons(legacy)).toEqual([]);
   });
 });

@@ -9,16 +9,12 @@
  *   to your Strength" (002:558–570). Zherynn, a PC, rolls its SF.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-  tcSchedule,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
 import { tcManeuverState } from '../../src/cards/tc-maneuver/tc-maneuver-state.js';
 
@@ -44,23 +40,10 @@ const hp = (actor: Actor) => (actor.system as unknown as { hp: { value: number }
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor(
-    { name: 'Zherynn', type: 'character', system: { abilities: { str: { value: 14 } }, hp: { value: 12 } } },
-    player,
-  );
-  garret = await h.createActor({
-    name: 'Garret',
-    type: 'npc',
-    system: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
-  });
-  combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  z = combat.combatants.find((c) => c.actor === zherynn)?.id as string;
-  const g = combat.combatants.find((c) => c.actor === garret)?.id as string;
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, g, { total: 7 });
-  await advanceCount(combat);
+  ({ zherynn, garret, combat, z } = await tcCountSix(h, {
+    zherynn: { abilities: { str: { value: 14 } }, hp: { value: 12 } },
+    garret: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
+  }));
 });
 
 async function maneuver(user: User, actor: Actor, kind: string, target: Actor, dice: number[]) {

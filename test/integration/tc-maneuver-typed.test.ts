@@ -6,18 +6,15 @@
  * as in tc-maneuver-card.test.ts: Zherynn (attack bonus 2) trips Garret (Vigor 11) at count 6,
  * natural 9: 11 meets 11, a hit; SF 1d6+3 [4] = 7, acts next at 13; fatigue 0 → 1.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
 import { tcManeuverState } from '../../src/cards/tc-maneuver/tc-maneuver-state.js';
 
@@ -25,39 +22,24 @@ const h = await getHarness();
 const { gm, player } = h.users;
 useModelWorld(h, 3407, TC_MODEL, { endCombats: true });
 const view = cardView(h);
-const { drawn } = cardHelpers(h);
-afterEach(() => {
-  h.setLanguage(player, null);
-  expect([...h.i18n.missing]).toEqual([]);
-});
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const maneuverCard = suite.card({ subtype: 'tcManeuver', flag: 'tcManeuver', legacyType: 'tcManeuver' });
 
 let zherynn: Actor;
 let garret: Actor;
 const stance = (actor: Actor) =>
   (actor.system as unknown as { model: { tc: { stance: string } } }).model.tc.stance;
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-const lines = async (card: ChatMessage, selector = '.card-header h3, .tc-maneuver-line') =>
-  [...(await drawn(card)).querySelectorAll(selector)].map((el) => el.textContent?.trim());
+const lines = (card: ChatMessage, selector = '.card-header h3, .tc-maneuver-line') =>
+  suite.texts(card, selector);
 
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor(
-    { name: 'Zherynn', type: 'character', system: { abilities: { str: { value: 14 } }, hp: { value: 12 } } },
-    player,
-  );
-  garret = await h.createActor({
-    name: 'Garret',
-    type: 'npc',
-    system: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
-  });
-  const combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  await setTcInitiative(combat, idOf(zherynn), { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat);
+  ({ zherynn, garret } = await tcCountSix(h, {
+    zherynn: { abilities: { str: { value: 14 } }, hp: { value: 12 } },
+    garret: { abilities: { con: { value: 12 } }, hp: { value: 10 } },
+  }));
 });
 
 /** The player's Zherynn trips Garret (natural 9, SF die 4); the card. */
@@ -80,8 +62,7 @@ const roll = '11 (natural 9) against Vigor 11: a hit.';
 describe('the maneuver card as a typed message', () => {
   it('has the subtype tcManeuver and its whole state in system, none in its flags', async () => {
     const card = await tripped();
-    expect(card.type).toBe('tcManeuver');
-    expect(cardStateOf(card)).toMatchObject({
+    maneuverCard.expectTyped(card, {
       version: 1,
       maneuver: 'trip',
       attacker: { actorUuid: zherynn.uuid, name: 'Zherynn' },
@@ -92,7 +73,6 @@ describe('the maneuver card as a typed message', () => {
       targets: [{ name: 'Garret', natural: 9, total: 11, defenses: [{ defense: 'vigor', value: 11 }] }],
       withdrawn: null,
     });
-    expect(card.flags.gng?.tcManeuver).toBeUndefined();
   });
 
   it("is drawn in each client's language: the player's pseudo-locale, the GM's English", async () => {
@@ -102,8 +82,7 @@ describe('the maneuver card as a typed message', () => {
     expect(english).toContain(speed);
     expect(english).toContain(fatigue);
     expect(await lines(card, '.tc-maneuver-target p')).toContain(roll);
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     const marked = await lines(card);
     expect(marked[0]).toBe(pseudo(`Zherynn: ${pseudo('Trip')}`));
     expect(marked).toContain(pseudo(speed));
@@ -124,17 +103,9 @@ describe('the maneuver card as a typed message', () => {
 describe('a maneuver card posted before issue #34 (type base, its state in flags.gng.tcManeuver)', () => {
   it('still renders, and its Apply and Undo still work, saved in its flags', async () => {
     const card = await tripped();
-    const old = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'tcManeuver', tcManeuver: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await maneuverCard.postLegacy(card);
     expect(tcManeuverState(legacy)).toMatchObject({ maneuver: 'trip', check: { bonus: 2 } });
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     // Drawn from its stored content (the English it was posted in).
     expect((await lines(legacy))[0]).toBe(heading);
     expect(view.buttons(legacy)).toEqual(['applyTcManeuver', 'takeBackTcManeuver']);

@@ -8,6 +8,7 @@
  * 4), Prone at Rapid (1d4, static 2), back to basic free (002:578, 583, 621).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
@@ -16,7 +17,6 @@ import {
   advanceCount,
   registerTcSpeedFactorsSetting,
   scheduleAct,
-  setTcInitiative,
   tcSchedule,
 } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
@@ -34,22 +34,13 @@ let combat: Combat;
 let z: string;
 let g: string;
 
-const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
 const tc = (actor: Actor) =>
   (actor.system as unknown as { model: { tc: { stance: string; stanceUntil: number } } }).model.tc;
 
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
-  garret = await h.createActor({ name: 'Garret', type: 'npc' });
-  combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  [z, g] = [idOf(zherynn), idOf(garret)];
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, g, { total: 7 });
-  await advanceCount(combat); // count 6: Zherynn acts
+  ({ zherynn, garret, combat, z, g } = await tcCountSix(h));
 });
 
 /** `user` asks the GM to shift `actor` into `stance`; the answer. */

@@ -6,19 +6,15 @@
  * tc-stance-card.test.ts: Zherynn at count 6 shifts into Defensive, Swift, rolled 3 + 2 = 5, acts next
  * at 11.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tcCountSix } from '../fixtures/tc-world.js';
 import { getHarness } from '../harness/index.js';
 import { cardView, useModelWorld } from '../fixtures/model-world.js';
-import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
-import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { pseudo } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { TC_MODEL } from '../../src/rules/models/tc/model.js';
 import { askGM, attackActionsSettled } from '../../src/cards/kernel/index.js';
-import {
-  advanceCount,
-  registerTcSpeedFactorsSetting,
-  setTcInitiative,
-  tcSchedule,
-} from '../../src/combat/tc-schedule.js';
+import { registerTcSpeedFactorsSetting, tcSchedule } from '../../src/combat/tc-schedule.js';
 import { registerTcManeuverCards } from '../../src/cards/tc-maneuver/tc-maneuver-register.js';
 import { tcStanceCardOf } from '../../src/cards/tc-maneuver/tc-stance-actions.js';
 
@@ -27,11 +23,8 @@ const { gm, player } = h.users;
 
 useModelWorld(h, 3405, TC_MODEL, { endCombats: true });
 const view = cardView(h);
-const { drawn } = cardHelpers(h);
-afterEach(() => {
-  h.setLanguage(player, null);
-  expect([...h.i18n.missing]).toEqual([]);
-});
+const suite = typedCardSuite(h);
+const stanceCard = suite.card({ subtype: 'tcStance', flag: 'tcStance', legacyType: 'tcStance' });
 
 let zherynn: Actor;
 let combat: Combat;
@@ -39,26 +32,13 @@ let z: string;
 
 const tc = (actor: Actor) =>
   (actor.system as unknown as { model: { tc: { stance: string; stanceUntil: number } } }).model.tc;
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
 /** The card's heading and lines as the current user's client draws it. */
-const lines = async (card: ChatMessage) =>
-  [...(await drawn(card)).querySelectorAll('.card-header h3, .tc-stance-line')].map((el) =>
-    el.textContent?.trim(),
-  );
+const lines = (card: ChatMessage) => suite.texts(card, '.card-header h3, .tc-stance-line');
 
 beforeEach(async () => {
   registerTcSpeedFactorsSetting();
   registerTcManeuverCards();
-  h.as(gm);
-  zherynn = await h.createActor({ name: 'Zherynn', type: 'character' }, player);
-  const garret = await h.createActor({ name: 'Garret', type: 'npc' });
-  combat = h.startCombat([zherynn, garret]);
-  await (combat as unknown as { startCombat(): Promise<unknown> }).startCombat();
-  const idOf = (actor: Actor) => combat.combatants.find((c) => c.actor === actor)?.id as string;
-  z = idOf(zherynn);
-  await setTcInitiative(combat, z, { total: 6 });
-  await setTcInitiative(combat, idOf(garret), { total: 7 });
-  await advanceCount(combat); // count 6: Zherynn acts
+  ({ zherynn, combat, z } = await tcCountSix(h));
 });
 
 /** The player shifts Zherynn into Defensive (rolled 3); the card. */
@@ -89,9 +69,7 @@ const pTransition = pseudo(
 describe('the stance card as a typed message', () => {
   it('has the subtype tcStance and its whole state in system, none in its flags', async () => {
     const card = await shifted();
-    expect(card.type).toBe('tcStance');
-    const state = cardStateOf<Record<string, unknown>>(card);
-    expect(state).toMatchObject({
+    stanceCard.expectTyped(card, {
       actorUuid: zherynn.uuid,
       name: 'Zherynn',
       from: 'basic',
@@ -105,16 +83,16 @@ describe('the stance card as a typed message', () => {
       undone: false,
       undoNotes: [],
     });
-    expect(card.flags.gng?.tcStance).toBeUndefined();
   });
 
   it("is drawn in each client's language: the player's pseudo-locale, the GM's English; Undo redraws", async () => {
     const card = await shifted();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(await lines(card)).toEqual([pHeading, pShift, pTransition]);
-    h.as(gm);
-    expect(await lines(card)).toEqual([heading, shift, transition]);
+    await suite.expectEachLanguage(
+      card,
+      lines,
+      [heading, shift, transition],
+      [pHeading, pShift, pTransition],
+    );
     await view.click(card, 'tcStanceUndo');
     expect(tc(zherynn)).toMatchObject({ stance: 'basic', stanceUntil: 0 });
     expect(await lines(card)).toEqual([heading, shift, transition, undone]);
@@ -126,31 +104,17 @@ describe('the stance card as a typed message', () => {
 describe('a stance card posted before issue #34 (type base, its state in flags.gng.tcStance)', () => {
   it('still renders and its Undo still works, saved in its flags', async () => {
     const card = await shifted();
-    const {
-      undone: _u,
-      undoNotes: _n,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'tcStance', tcStance: old } },
-    })) as ChatMessage;
-    await card.delete();
-    expect(legacy.type).toBe('base');
+    const legacy = await stanceCard.postLegacy(card, { omit: ['undone', 'undoNotes'] });
     expect(tcStanceCardOf(legacy)).toMatchObject({ to: 'defensive', next: 11 });
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
     // Drawn from its stored content (the English it was posted in); no Undo for the player.
-    expect(await lines(legacy)).toEqual([heading, shift, transition]);
+    await suite.expectReaderReads(legacy, lines, [heading, shift, transition]);
     expect(view.buttons(legacy)).toEqual([]);
     h.as(gm);
     expect(view.buttons(legacy)).toEqual(['tcStanceUndo']);
     await view.click(legacy, 'tcStanceUndo');
     expect(tc(zherynn)).toMatchObject({ stance: 'basic', stanceUntil: 0 });
     expect(tcSchedule(combat).next[z]).toBe(6);
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.tcStance).toMatchObject({ applied: null, undone: true });
+    stanceCard.expectSaved(legacy, { applied: null, undone: true });
     expect(view.buttons(legacy)).toEqual([]);
     expect(await lines(legacy)).toEqual([heading, shift, transition, undone]);
   });

@@ -4,10 +4,11 @@
  * (a GM in English, a player in a pseudo-locale), and a card posted before the change (type `base`,
  * its state in its flags, its content) still renders and its next step still works.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 
@@ -15,7 +16,14 @@ const h = await getHarness();
 const { click, drawn } = cardHelpers(h);
 const { gm, player } = h.users;
 beforeEach(() => h.reset(34));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const standCard = suite.card({ subtype: 'quickStand', flag: 'quickStand', legacyType: 'quickStand' });
+const castCard = suite.card({ subtype: 'cast', flag: 'cast', legacyType: 'castCard' });
+const healCard = suite.card({ subtype: 'heal', flag: 'heal', legacyType: 'healCard' });
+const restCard = suite.card({ subtype: 'rest', flag: 'rest', legacyType: 'restCard' });
+/** The text of the card's first element matching `selector`, as the current user's client draws it. */
+const textOf = (selector: string) => async (card: ChatMessage) => text(await drawn(card), selector);
 
 const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
 
@@ -35,19 +43,12 @@ describe('the Quick Stand card', () => {
 
   it('is typed (quickStand), its state in system, and drawn in each user’s language', async () => {
     const { rogue, bonus, card } = await standUp();
-    expect(card.type).toBe('quickStand');
-    expect(cardStateOf(card)).toEqual({
-      actorUuid: rogue.uuid,
-      name: rogue.name,
-      natural: 20 - bonus,
-      bonus,
-      total: 20,
-      dc: 20,
-      stood: true,
-    });
-    expect(card.flags.gng?.quickStand).toBeUndefined();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    standCard.expectTyped(
+      card,
+      { actorUuid: rogue.uuid, name: rogue.name, natural: 20 - bonus, bonus, total: 20, dc: 20, stood: true },
+      true,
+    );
+    suite.asReader();
     let html = await drawn(card);
     expect(text(html, '.card-header h3')).toBe(pseudo(`${rogue.name}: Quick Stand`));
     expect(text(html, '.quick-stand-check')).toBe(pseudo('Tumble 20 vs DC 20'));
@@ -63,22 +64,12 @@ describe('the Quick Stand card', () => {
   it('a card from before (type base, flags.gng.quickStand) still renders from its content', async () => {
     const { card } = await standUp();
     h.as(gm);
-    const { name: _name, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    const legacy = (await ChatMessage.create({
-      content: card.content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'quickStand', quickStand: old } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(legacy), '.quick-stand-check')).toBe('Tumble 20 vs DC 20');
+    const legacy = await standCard.postLegacy(card, { omit: ['name'], content: card.content, keep: true });
+    await suite.expectReaderReads(legacy, textOf('.quick-stand-check'), 'Tumble 20 vs DC 20');
   });
 });
 
 describe('the cast card', () => {
-  const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-
   /** The player's Magus (1 of 2 level 3 slots) casts Fireball on a goblin: the slot is spent. */
   async function fireball() {
     h.as(gm);
@@ -110,21 +101,23 @@ describe('the cast card', () => {
   it('is typed (cast), its state in system, drawn in each user’s language, Undo from either', async () => {
     const { magus, card, slot } = await fireball();
     expect(slot()).toEqual({ value: 0, max: 2 });
-    expect(cardStateOf(card)).toEqual({
-      casterUuid: magus.uuid,
-      caster: 'Magus',
-      spell: 'Fireball',
-      kind: 'spell',
-      by: player.id,
-      spent: { kind: 'slot', level: 3, left: 0, max: 2 },
-      line: null,
-      effects: [],
-      applied: true,
-      undoNotes: [],
-    });
-    expect(card.flags.gng?.cast).toBeUndefined();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    castCard.expectTyped(
+      card,
+      {
+        casterUuid: magus.uuid,
+        caster: 'Magus',
+        spell: 'Fireball',
+        kind: 'spell',
+        by: player.id,
+        spent: { kind: 'slot', level: 3, left: 0, max: 2 },
+        line: null,
+        effects: [],
+        applied: true,
+        undoNotes: [],
+      },
+      true,
+    );
+    suite.asReader();
     const html = await drawn(card);
     expect(text(html, '.card-header h3')).toBe(pseudo('Magus casts Fireball'));
     expect(text(html, '.cast-spent')).toBe(pseudo('Spent: a level 3 spell slot (0 of 2 left).'));
@@ -141,23 +134,16 @@ describe('the cast card', () => {
   it('a card from before (type base, flags.gng.cast, a written line) still renders and undoes', async () => {
     const { card, slot } = await fireball();
     h.as(gm);
-    const { undoNotes: _none, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<
-      string,
-      unknown
-    >;
-    const legacy = (await ChatMessage.create({
-      content: card.content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'castCard', cast: { ...old, line: 'An old line.' } } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(legacy), '.cast-spent')).toBe('Spent: a level 3 spell slot (0 of 2 left).');
+    const state = { ...castCard.legacyState(card, ['undoNotes']), line: 'An old line.' };
+    const legacy = await castCard.postLegacy(card, { state, content: card.content, keep: true });
+    await suite.expectReaderReads(
+      legacy,
+      textOf('.cast-spent'),
+      'Spent: a level 3 spell slot (0 of 2 left).',
+    );
     await click(legacy, 'castUndo');
     expect(slot()).toEqual({ value: 1, max: 2 });
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.cast).toMatchObject({ applied: false, line: 'An old line.' });
+    castCard.expectSaved(legacy, { applied: false, line: 'An old line.' });
     // Saved where it was: its content rendered again (by the GM's client, in English).
     expect(fresh(legacy).content).toContain('An old line.');
     expect(fresh(legacy).content).toContain('Undone: what the cast spent is back.');
@@ -165,8 +151,6 @@ describe('the cast card', () => {
 });
 
 describe('the heal card', () => {
-  const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-
   /** The player's healer (Heal +5) tends the rogue (arm disabled) with a natural 10: 15 vs DC 15. */
   async function tend() {
     h.as(gm);
@@ -189,9 +173,7 @@ describe('the heal card', () => {
 
   it('is typed (heal), its state in system, drawn in each user’s language', async () => {
     const { patient, card } = await tend();
-    expect(card.type).toBe('heal');
-    const state = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
-    expect(state).toMatchObject({
+    healCard.expectTyped(card, {
       kind: 'tend',
       patientUuid: patient.uuid,
       patientName: patient.name,
@@ -202,9 +184,7 @@ describe('the heal card', () => {
       applied: { tended: { healer: 'Healer', total: 15 }, removed: null },
       undone: false,
     });
-    expect(card.flags.gng?.heal).toBeUndefined();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    suite.asReader();
     const line = 'Heal check: d20 10 + 5 = 15 against DC 15.';
     expect(text(await drawn(card), '.card-header h3')).toBe(
       pseudo(`Healer tends ${patient.name}'s injuries`),
@@ -220,29 +200,19 @@ describe('the heal card', () => {
   it('a card from before (type base, flags.gng.heal) still renders and its Undo works', async () => {
     const { card } = await tend();
     h.as(gm);
-    const { undone: _undone, ...old } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     // The tending the first card made is the one the legacy card takes back.
     await fresh(card).delete();
-    const legacy = (await ChatMessage.create({
-      content: card.content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'healCard', heal: old } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
+    const legacy = await healCard.postLegacy(card, { omit: ['undone'], content: card.content, keep: true });
+    suite.asReader();
     expect((await drawn(legacy)).textContent).toContain('Heal check: d20 10 + 5 = 15 against DC 15.');
     h.as(gm);
     await click(legacy, 'healUndo');
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.heal).toMatchObject({ applied: null, undone: true });
+    healCard.expectSaved(legacy, { applied: null, undone: true });
     expect(fresh(legacy).content).toContain('The GM undid this healing.');
   });
 });
 
 describe('the rest card', () => {
-  const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
-
   /** The player rests the rogue for a night. */
   async function night() {
     h.as(gm);
@@ -255,20 +225,14 @@ describe('the rest card', () => {
 
   it('is typed (rest), its state in system, drawn in each user’s language; Undo notes are keys', async () => {
     const { rogue, card } = await night();
-    expect(card.type).toBe('rest');
-    expect(cardStateOf(card)).toMatchObject({
+    restCard.expectTyped(card, {
       actorUuid: rogue.uuid,
       name: rogue.name,
       request: { kind: 'night', interrupted: false, dayWithLoss: false, healer: false, clock: true },
       undone: false,
       undoNotes: [],
     });
-    expect(card.flags.gng?.rest).toBeUndefined();
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(card), '.card-header h3')).toBe(pseudo(`${rogue.name} rests`));
-    h.as(gm);
-    expect(text(await drawn(card), '.card-header h3')).toBe(`${rogue.name} rests`);
+    await suite.expectEachLanguage(card, textOf('.card-header h3'), `${rogue.name} rests`);
     // The clock moved on since the rest: Undo keeps it and says so, as a key drawn in each language.
     await game.time.advance(60);
     await click(card, 'restUndo');
@@ -285,26 +249,13 @@ describe('the rest card', () => {
   it('a card from before (type base, flags.gng.rest) still renders and its Undo works', async () => {
     const { rogue, card } = await night();
     h.as(gm);
-    const {
-      undone: _u,
-      undoNotes: _n,
-      tc: _tc,
-      ...old
-    } = cardStateOf<Record<string, unknown>>(card) as Record<string, unknown>;
     await fresh(card).delete();
-    const legacy = (await ChatMessage.create({
-      content: card.content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'restCard', rest: old } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(legacy), '.card-header h3')).toBe(`${rogue.name} rests`);
+    const omit = ['undone', 'undoNotes', 'tc'];
+    const legacy = await restCard.postLegacy(card, { omit, content: card.content, keep: true });
+    await suite.expectReaderReads(legacy, textOf('.card-header h3'), `${rogue.name} rests`);
     h.as(gm);
     await click(legacy, 'restUndo');
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.rest).toMatchObject({ applied: null, undone: true });
+    restCard.expectSaved(legacy, { applied: null, undone: true });
     expect(fresh(legacy).content).toContain('The GM undid this rest.');
   });
 });

@@ -5,10 +5,11 @@
  * typed card left undrawn, and a bleeding card posted before the change (state in its flags) still
  * drawn, undone and rolled again.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
 import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
+import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import {
@@ -25,10 +26,11 @@ const h = await getHarness();
 const { buttons, click, drawn } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(53));
-afterEach(() => expect([...h.i18n.missing]).toEqual([]));
+const suite = typedCardSuite(h);
+const { fresh } = suite;
+const typedBleeding = suite.card({ subtype: 'bleeding', flag: 'bleeding', legacyType: 'bleedingCard' });
 
 const fort = (actor: Actor) => (actor.system as unknown as CreatureData).derived.saves.fort.total;
-const fresh = (message: ChatMessage) => game.messages.get(message.id as string) as ChatMessage;
 const text = (html: HTMLElement, selector: string) => html.querySelector(selector)?.textContent?.trim();
 const bleeding = (actor: Actor) => {
   const s = bleedingStateOf(bleedingEffectOf(actor) as ActiveEffect);
@@ -54,29 +56,29 @@ async function bleedingCardInRound2() {
 describe('the bleeding card as a typed message', () => {
   it('has the subtype bleeding and its whole state in system, none in its flags', async () => {
     const { fighter, card } = await bleedingCardInRound2();
-    expect(card.type).toBe('bleeding');
-    expect(cardStateOf(card)).toEqual({
-      actorUuid: fighter.uuid,
-      effectId: bleedingEffectOf(fighter)?.id,
-      name: fighter.name,
-      round: 2,
-      dc: 12,
-      stage: 'bleeding',
-      result: null,
-      undo: null,
-      undone: 0,
-    });
-    expect(card.flags.gng?.bleeding).toBeUndefined();
+    typedBleeding.expectTyped(
+      card,
+      {
+        actorUuid: fighter.uuid,
+        effectId: bleedingEffectOf(fighter)?.id,
+        name: fighter.name,
+        round: 2,
+        dc: 12,
+        stage: 'bleeding',
+        result: null,
+        undo: null,
+        undone: 0,
+      },
+      true,
+    );
     // The fallback content, rendered by the posting GM's client.
     expect(card.content).toContain(`${fighter.name}: Severe Bleeding`);
   });
 
   it("is drawn on each client in its user's language: the GM's in English, the player's in another", async () => {
     const { fighter, card } = await bleedingCardInRound2();
-    h.setLanguage(player, pseudoLocale());
     const name = fighter.name;
-
-    h.as(player);
+    suite.asReader();
     let html = await drawn(card);
     expect(text(html, '.card-header h3')).toBe(pseudo(`${name}: Severe Bleeding`));
     expect(text(html, '.card-tags li')).toBe(pseudo('Fortitude save DC 12'));
@@ -254,18 +256,15 @@ describe('a bleeding card posted before issue #34 (type base, its state in flags
       ...rest
     } = cardStateOf<BleedingCardState>(fresh(card)) as BleedingCardState;
     h.as(gm);
-    const legacy = (await ChatMessage.create({
-      content: fresh(card).content,
-      speaker: card.speaker,
-      flags: { gng: { type: 'bleedingCard', bleeding: { ...rest, result: { ...rest.result, undo } } } },
-    })) as ChatMessage;
-    expect(legacy.type).toBe('base');
+    const state = { ...rest, result: { ...rest.result, undo } };
+    const legacy = await typedBleeding.postLegacy(card, { state, keep: true });
     expect(bleedingCardOf(legacy)).toMatchObject({ dc: 12, result: { success: false }, undo, undone: 0 });
 
     // Drawn from its stored content (in English for everyone), with this user's buttons.
-    h.setLanguage(player, pseudoLocale());
-    h.as(player);
-    expect(text(await drawn(legacy), '.bleeding-outcome')).toBe(
+    const outcome = async (message: ChatMessage) => text(await drawn(message), '.bleeding-outcome');
+    await suite.expectReaderReads(
+      legacy,
+      outcome,
       `Failed: ${fighter.name} is fatigued from blood loss; next save DC 20.`,
     );
     expect(buttons(legacy)).toEqual([]);
@@ -274,8 +273,7 @@ describe('a bleeding card posted before issue #34 (type base, its state in flags
     await click(legacy, 'bleedingUndo');
     expect(fighter.statuses.has('fatigued')).toBe(false);
     expect(bleeding(fighter)).toBe('active/bleeding/12');
-    expect(fresh(legacy).type).toBe('base');
-    expect(fresh(legacy).flags.gng?.bleeding).toMatchObject({ result: null, undo: null, undone: 1 });
+    typedBleeding.expectSaved(legacy, { result: null, undo: null, undone: 1 });
     expect(fresh(legacy).content).toContain('The GM undid the last save: roll it again.');
 
     h.as(player);
