@@ -12,14 +12,15 @@ import { getHarness } from '../harness/index.js';
 import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { areaState, requestAreaAction, type AreaCardState } from '../../src/cards/area/area-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
-import { cardStateOf } from '../fixtures/cards.js';
-import { pseudo } from '../fixtures/pseudo-locale.js';
+import { cardHelpers, cardStateOf } from '../fixtures/cards.js';
+import { pseudo, pseudoLocale } from '../fixtures/pseudo-locale.js';
 import { typedCardSuite } from '../fixtures/typed-card-suite.js';
 
 const h = await getHarness();
 const { gm, player } = h.users;
 beforeEach(() => h.reset(34));
 const suite = typedCardSuite(h);
+const { drawn } = cardHelpers(h);
 const { fresh, texts: text } = suite;
 const areaCard = suite.card({ subtype: 'area', flag: 'area', legacyType: 'areaCard', kindInFlags: true });
 const hp = (actor: Actor) =>
