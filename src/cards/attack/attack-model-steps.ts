@@ -202,6 +202,39 @@ function unarmoredDamageSteps(
 }
 
 /**
+ * GnG's situational options, which every other model replaces with its own (`options.saga`, `.eg`,
+ * `.tc`): the head of each model's list for {@link refuseGnGOptions}, in the order they are refused.
+ */
+export const GNG_SITUATION_OPTIONS = [
+  'situational',
+  'defenderSituation',
+  'concealment',
+  'intoMelee',
+  'fightingDefensively',
+] as const;
+
+/**
+ * Before anything is rolled, a model's gate on the options: not `underModel`, the request may not carry
+ * the model's own options (`options[own]`, refused with `${prefix}.Options`) and false is returned; under
+ * it, GnG's options in `gngOnly` are refused ({@link refuseGnGOptions}, `${prefix}.GnGOption`) and true
+ * is returned: the model's own checks follow.
+ */
+export function gateModelOptions(
+  options: AttackOptions,
+  underModel: boolean,
+  own: 'saga' | 'eg' | 'tc',
+  gngOnly: readonly (keyof AttackOptions)[],
+  prefix: string,
+): boolean {
+  if (!underModel) {
+    if (options[own] !== undefined) throw capabilityRefusal(`${prefix}.Options`);
+    return false;
+  }
+  refuseGnGOptions(options, gngOnly, `${prefix}.GnGOption`);
+  return true;
+}
+
+/**
  * Before anything is rolled: refuses the first of `keys` (GnG's own options, which a model replaces
  * with its own or does not have) that the request chose, with `${prefix}.${key}`.
  */

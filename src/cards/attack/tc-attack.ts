@@ -36,11 +36,15 @@ import {
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { withMixedFoundryDice } from '../../combat/foundry-dice.js';
-import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
+import {
+  cardResult,
+  gateModelOptions,
+  GNG_SITUATION_OPTIONS,
+  staticCardDefense,
+} from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
 import { tcAttackerOf, tcBaseParts, tcStanceFacts } from '../shared/tc-situation.js';
 import type { TcRange } from './tc-range.js';
@@ -52,18 +56,7 @@ export { TC_MODEL_ID };
 export const isTcModel = (model: CombatModel | null | undefined): boolean => model?.id === TC_MODEL_ID;
 
 /** GnG's own options the chapter replaces with its own (`options.tc`) or does not have. */
-const GNG_ONLY = [
-  'situational',
-  'defenderSituation',
-  'concealment',
-  'intoMelee',
-  'fightingDefensively',
-  'coupDeGrace',
-  'powerAttack',
-  'saga',
-  'eg',
-  'object',
-] as const;
+const GNG_ONLY = [...GNG_SITUATION_OPTIONS, 'coupDeGrace', 'powerAttack', 'saga', 'eg', 'object'] as const;
 
 const weaponData = (weapon: Item | null | undefined): WeaponData | null =>
   weapon?.type === 'weapon' ? (weapon.system as WeaponData) : null;
@@ -82,11 +75,7 @@ export function checkTcOptions(
   model: CombatModel,
   context: { weapon: Item; mode: 'melee' | 'ranged'; targets: number; hand: 'primary' | 'off' },
 ): void {
-  if (!isTcModel(model)) {
-    if (options.tc !== undefined) throw capabilityRefusal('GNG.Model.TC.Card.Options');
-    return;
-  }
-  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.TC.Card.GnGOption');
+  if (!gateModelOptions(options, isTcModel(model), 'tc', GNG_ONLY, 'GNG.Model.TC.Card')) return;
   const tc = options.tc ?? {};
   if (tc.feet && !isUnarmed(context.weapon)) throw new Refusal('GNG.Model.TC.Card.Refusal.feet');
   if (tc.twoWeapons === 'together' && context.mode !== 'melee')
