@@ -81,32 +81,26 @@ export function renderDialogOdds(
   const key = JSON.stringify([options, preview?.total ?? null, preview?.allowed ?? null]);
   if (section.dataset.oddsKey === key) return;
   section.dataset.oddsKey = key;
+  const allowed = preview?.allowed ? preview : null;
   withAnalysis((analysis) =>
-    drawOdds(section, analysis, actor, weapon, options, preview, tokens, scattershot),
+    drawOdds(
+      section,
+      allowed && (() => dialogOdds(actor, weapon, options, allowed, tokens, scattershot, analysis)),
+      (options.calledShots ?? []).length > 0,
+    ),
   );
 }
 
-function drawOdds(
-  section: HTMLElement,
-  analysis: ModelAnalysis,
-  actor: Actor,
-  weapon: Item,
-  options: AttackOptions,
-  preview: AttackPreview | null,
-  tokens: readonly Token[],
-  scattershot: ScattershotPlan | null,
-): void {
+/** Draws the odds `rows` work out (null: a refused attack, which has none) into `section`, timed. */
+function drawOdds(section: HTMLElement, rows: (() => TargetOdds[]) | null, calledShots: boolean): void {
   const doc = section.ownerDocument;
   const started = performance.now();
   let body: HTMLElement;
-  if (!preview?.allowed) {
+  if (!rows) {
     body = doc.createElement('p');
     body.className = 'note odds-body';
     body.textContent = game.i18n.localize('GNG.Odds.Refused');
-  } else {
-    const rows = dialogOdds(actor, weapon, options, preview, tokens, scattershot, analysis);
-    body = oddsTable(doc, rows, (options.calledShots ?? []).length > 0);
-  }
+  } else body = oddsTable(doc, rows(), calledShots);
   const old = section.querySelector('.odds-body');
   if (old) old.replaceWith(body);
   else section.append(body);

@@ -82,6 +82,19 @@ export function sagaDialogView(
   const nameOf = (token: Token) => token.document.name || token.actor?.name || '';
   // The ally note: a target stands next to an ally of the shooter (attack-dialog-options.ts).
   const ally = mode === 'ranged' ? targetNextToAlly(actor, targets) : null;
+  // A target's select of one per-target choice (`saga.<key>.<token id>`): none, or one of `values`.
+  const perTarget = (token: Token, key: 'concealment' | 'defending' | 'cover', values: readonly string[]) => {
+    const now = saga[key]?.[token.id];
+    return {
+      id: id(`saga-${key}-${token.id}`),
+      name: `saga.${key}.${token.id}`,
+      label: f(`GNG.Model.Saga.Option.${key}Of`, { name: nameOf(token) }),
+      choices: [
+        choice('', t(`GNG.Model.Saga.Option.${key}.none`), !now),
+        ...values.map((c) => choice(c, t(`GNG.Model.Saga.Option.${key}.${c}`), now === c)),
+      ],
+    };
+  };
   return {
     charge: { id: id('saga-charge'), checked: saga.charge === true, show: mode !== 'ranged' },
     flanking: { id: id('saga-flanking'), checked: saga.flanking === true, show: mode !== 'ranged' },
@@ -113,39 +126,9 @@ export function sagaDialogView(
     },
     targets: targets.map((token) => ({
       name: nameOf(token),
-      concealment: {
-        id: id(`saga-concealment-${token.id}`),
-        name: `saga.concealment.${token.id}`,
-        label: f('GNG.Model.Saga.Option.concealmentOf', { name: nameOf(token) }),
-        choices: [
-          choice('', t('GNG.Model.Saga.Option.concealment.none'), !saga.concealment?.[token.id]),
-          ...CONCEALMENT.map((c) =>
-            choice(c, t(`GNG.Model.Saga.Option.concealment.${c}`), saga.concealment?.[token.id] === c),
-          ),
-        ],
-      },
-      defending: {
-        id: id(`saga-defending-${token.id}`),
-        name: `saga.defending.${token.id}`,
-        label: f('GNG.Model.Saga.Option.defendingOf', { name: nameOf(token) }),
-        choices: [
-          choice('', t('GNG.Model.Saga.Option.defending.none'), !saga.defending?.[token.id]),
-          ...SAGA_DEFENDING.map((c) =>
-            choice(c, t(`GNG.Model.Saga.Option.defending.${c}`), saga.defending?.[token.id] === c),
-          ),
-        ],
-      },
-      cover: {
-        id: id(`saga-cover-${token.id}`),
-        name: `saga.cover.${token.id}`,
-        label: f('GNG.Model.Saga.Option.coverOf', { name: nameOf(token) }),
-        choices: [
-          choice('', t('GNG.Model.Saga.Option.cover.none'), !saga.cover?.[token.id]),
-          ...SAGA_COVER.map((c) =>
-            choice(c, t(`GNG.Model.Saga.Option.cover.${c}`), saga.cover?.[token.id] === c),
-          ),
-        ],
-      },
+      concealment: perTarget(token, 'concealment', CONCEALMENT),
+      defending: perTarget(token, 'defending', SAGA_DEFENDING),
+      cover: perTarget(token, 'cover', SAGA_COVER),
     })),
   };
 }

@@ -21,7 +21,7 @@
 import { SYSTEM_ID } from '../config/document-types.js';
 import type { UndoNote } from '../cards/kernel/index.js';
 import { isActiveGM } from '../documents/active-gm.js';
-import { combatantOf } from './scene-lookup.js';
+import { begunCombatantOf, combatantOf } from './scene-lookup.js';
 import { modelOffers } from '../settings/combat-model.js';
 import type { CreatureData } from '../data/actor/creature-data.js';
 import {
@@ -397,9 +397,9 @@ export async function spendTurnActions(
   actor: Actor,
   what: 'attack' | 'move' | 'full-round',
 ): Promise<SpendTurnAttackResult> {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  const begun = begunCombatantOf(actor);
+  if (!begun) return { ok: true, spent: null };
+  const { combatant, combat } = begun;
   if (combat.combatant?.id !== combatant.id) return { ok: false, reason: 'notTurn' };
   const stored = turnOf(combatant);
   // A turn whose start was not recorded (no active GM then) allows what a fresh turn does.

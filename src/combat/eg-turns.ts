@@ -14,8 +14,8 @@ import { modelHooks } from '../hooks/lazy-hooks.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
-import { combatantOf } from './scene-lookup.js';
-import { opportunityFactsOf, writeTurnRecord } from './turn-records.js';
+import { begunCombatantOf, combatantOf } from './scene-lookup.js';
+import { opportunityFactsOf, refundTurnSpend, writeTurnRecord } from './turn-records.js';
 import { setModelBudgetLines } from './budget-display.js';
 import { track } from '../cards/kernel/index.js';
 import {
@@ -105,9 +105,9 @@ export async function spendEgActionFor(
   action: EgAction,
   options: { attack?: boolean } = {},
 ): Promise<{ ok: true; spent: EgSpent | null } | { ok: false; reason: string }> {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  const begun = begunCombatantOf(actor);
+  if (!begun) return { ok: true, spent: null };
+  const { combatant, combat } = begun;
   // "When a character's turn comes up … that character performs his entire round's worth of actions"
   // (003:584–585): off its turn only what costs nothing of the budget (immediate, free).
   const free = action === 'immediate' || action === 'free';
@@ -125,14 +125,12 @@ export async function spendEgActionFor(
 }
 
 /** GM side (Undo): gives a spend back while its turn's budget stands; false when a turn began since. */
-export async function refundEgActionFor(actor: Actor, spent: EgSpent | null): Promise<boolean> {
-  if (!spent) return true;
-  const combatant = combatantOf(actor);
-  if (!combatant) return false;
-  const record = egTurnRecordOf(combatant);
-  if (record.round !== spent.round) return false;
-  await writeRecord(combatant, { budget: refundEgAction(record.budget, spent) });
-  return true;
+export function refundEgActionFor(actor: Actor, spent: EgSpent | null): Promise<boolean> {
+  return refundTurnSpend(actor, spent, {
+    recordOf: egTurnRecordOf,
+    write: writeRecord,
+    refund: refundEgAction,
+  });
 }
 
 /** What an attack spent: the turn's action, or one attack of opportunity (off its turn). */
@@ -154,9 +152,9 @@ export async function spendEgAttackFor(
     targetTotalConcealment?: boolean;
   } = {},
 ): Promise<{ ok: true; spent: EgAttackSpent | null } | { ok: false; reason: string }> {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
+  const begun = begunCombatantOf(actor);
+  if (!begun) return { ok: true, spent: null };
+  const { combatant, combat } = begun;
   if (combat.combatant?.id === combatant.id) {
     const r = await spendEgActionFor(actor, options.slot ?? 'standard', { attack: true });
     if (!r.ok) return r;

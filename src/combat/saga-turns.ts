@@ -13,8 +13,8 @@ import { modelHooks } from '../hooks/lazy-hooks.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 import { isActiveGM } from '../documents/active-gm.js';
 import { modelOffers } from '../settings/combat-model.js';
-import { combatantOf } from './scene-lookup.js';
-import { opportunityFactsOf, writeTurnRecord } from './turn-records.js';
+import { begunCombatantOf, combatantOf } from './scene-lookup.js';
+import { opportunityFactsOf, refundTurnSpend, writeTurnRecord } from './turn-records.js';
 import { setModelBudgetLines } from './budget-display.js';
 import { CONDITION_STEP_KEY, conditionStepOf } from './saga-condition-step.js';
 import {
@@ -109,13 +109,12 @@ export async function spendSagaActionFor(
   action: SagaAction,
   options: { movement?: boolean } = {},
 ): Promise<{ ok: true; spent: SagaSpent | null } | { ok: false; reason: string }> {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1) return { ok: true, spent: null };
-  const record = sagaRecordOf(combatant);
+  const begun = begunCombatantOf(actor);
+  if (!begun) return { ok: true, spent: null };
+  const record = sagaRecordOf(begun.combatant);
   const result = spendSagaAction(record.budget, action, options);
   if (!result.ok) return { ok: false, reason: `GNG.Model.Saga.Turn.Refusal.${result.reason}` };
-  await writeRecord(combatant, { budget: result.budget });
+  await writeRecord(begun.combatant, { budget: result.budget });
   return {
     ok: true,
     spent: { action, paidWith: result.paidWith, movement: options.movement === true, round: record.round },
@@ -123,14 +122,12 @@ export async function spendSagaActionFor(
 }
 
 /** GM side (Undo): gives a spend back while its turn's budget stands; false when a turn began since. */
-export async function refundSagaActionFor(actor: Actor, spent: SagaSpent | null): Promise<boolean> {
-  if (!spent) return true;
-  const combatant = combatantOf(actor);
-  if (!combatant) return false;
-  const record = sagaRecordOf(combatant);
-  if (record.round !== spent.round) return false;
-  await writeRecord(combatant, { budget: refundSagaAction(record.budget, spent) });
-  return true;
+export function refundSagaActionFor(actor: Actor, spent: SagaSpent | null): Promise<boolean> {
+  return refundTurnSpend(actor, spent, {
+    recordOf: sagaRecordOf,
+    write: writeRecord,
+    refund: refundSagaAction,
+  });
 }
 
 /** GM side: one attack of opportunity of the actor; refused (false) when none is left this round. */

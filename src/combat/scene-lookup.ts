@@ -51,6 +51,16 @@ export function combatantOf(actor: Actor | null | undefined): Combatant | null {
   return actor ? (combatantsOf(actor)[0] ?? null) : null;
 }
 
+/** The actor's combatant and its combat when that combat has begun (round 1 on); null otherwise. */
+export function begunCombatantOf(
+  actor: Actor | null | undefined,
+): { combatant: Combatant; combat: Combat } | null {
+  const combatant = combatantOf(actor);
+  const combat = combatant?.parent;
+  if (!combatant || !combat || combat.round < 1) return null;
+  return { combatant, combat };
+}
+
 /** The combat holding the actor's combatant, or null. */
 export function combatOf(actor: Actor | null | undefined): Combat | null {
   return combatantOf(actor)?.parent ?? null;

@@ -5,6 +5,7 @@
  * opportunity a round (its Dexterity modifier and Combat Reflexes).
  */
 import { SYSTEM_ID } from '../config/document-types.js';
+import { combatantOf } from './scene-lookup.js';
 
 /**
  * GM side: writes `changes` into the combatant's record at `flags.gng.<path>.<combatant id>` of its
@@ -40,4 +41,27 @@ export function opportunityFactsOf(
         item.type === 'feat' && (item.system as unknown as { identifier?: string }).identifier === featId,
     ) !== undefined;
   return { dexModifier: system?.derived?.abilities?.dex?.mod ?? 0, combatReflexes };
+}
+
+/**
+ * GM side (Undo): gives `spent` back to the budget of the turn it was taken in while that turn's
+ * record stands (`turns.recordOf`, of the spend's round): true, nothing to give back included; false
+ * when a turn began since or the actor has no combatant.
+ */
+export async function refundTurnSpend<B, S extends { round: number }>(
+  actor: Actor,
+  spent: S | null,
+  turns: {
+    recordOf: (combatant: Combatant) => { round: number; budget: B };
+    write: (combatant: Combatant, changes: { budget: B }) => Promise<void>;
+    refund: (budget: B, spent: S) => B;
+  },
+): Promise<boolean> {
+  if (!spent) return true;
+  const combatant = combatantOf(actor);
+  if (!combatant) return false;
+  const record = turns.recordOf(combatant);
+  if (record.round !== spent.round) return false;
+  await turns.write(combatant, { budget: turns.refund(record.budget, spent) });
+  return true;
 }

@@ -133,6 +133,25 @@ const strike = (s: Omit<SpecialStrike, 'descriptionKey'>, id: SpecialStrikeId): 
   descriptionKey: `GNG.Strike.${id}`,
 });
 
+/**
+ * Rip Strength and Rip Dexterity (Improved Nerve Strikes), one text but for the ability: "an attack
+ * roll at a -8 penalty … inflicts at least 1 HP damage … a Fortitude save … 2 points of temporary
+ * Strength [Dexterity] damage" (000:3321–3336).
+ */
+const ripAbility = (id: 'rip-strength' | 'rip-dexterity', ability: 'str' | 'dex'): SpecialStrike =>
+  strike(
+    {
+      feat: 'improved-nerve-strikes',
+      attackPenalty: -8,
+      resolution: 'fortitude',
+      needsDamage: true,
+      conditions: [],
+      duration: null,
+      abilityDamage: { [ability]: 2 },
+    },
+    id,
+  );
+
 /** Breaking strikes and nerve strikes: penalties, saves, effects (GnG Appendix 4). */
 export const SPECIAL_STRIKES: Readonly<Record<SpecialStrikeId, SpecialStrike>> = {
   'break-spirit': strike(
@@ -243,30 +262,8 @@ export const SPECIAL_STRIKES: Readonly<Record<SpecialStrikeId, SpecialStrike>> =
     },
     'rip-senses',
   ),
-  'rip-strength': strike(
-    {
-      feat: 'improved-nerve-strikes',
-      attackPenalty: -8,
-      resolution: 'fortitude',
-      needsDamage: true,
-      conditions: [],
-      duration: null,
-      abilityDamage: { str: 2 },
-    },
-    'rip-strength',
-  ),
-  'rip-dexterity': strike(
-    {
-      feat: 'improved-nerve-strikes',
-      attackPenalty: -8,
-      resolution: 'fortitude',
-      needsDamage: true,
-      conditions: [],
-      duration: null,
-      abilityDamage: { dex: 2 },
-    },
-    'rip-dexterity',
-  ),
+  'rip-strength': ripAbility('rip-strength', 'str'),
+  'rip-dexterity': ripAbility('rip-dexterity', 'dex'),
   'rip-innards': strike(
     {
       feat: 'advanced-nerve-strikes',

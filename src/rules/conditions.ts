@@ -169,6 +169,13 @@ const LEG_SKILLS = ['Climb', 'Swim', 'Jump', 'Ride', 'Tumble', 'Balance', 'Move 
 export const DEXTERITY_LOSS_BONUSES: readonly DefenseBonusKind[] = ['dex', 'class', 'dodge'];
 const key = (id: string): string => `GNG.Condition.${id}`;
 
+/**
+ * Shaken's and frightened's −2 "on attack rolls, defense rolls, saving throws, skill checks, and ability
+ * checks" (000:2245–2247, 2289–2291), one row of "Table: Attack Roll Modifiers" ("Shaken or frightened",
+ * 000:1532).
+ */
+const SHAKEN_OR_FRIGHTENED = { attack: -2, defense: -2, saves: -2, skills: -2, abilityChecks: -2 } as const;
+
 /** GnG "CONDITIONS" (and Locked, Pinned, disabled body parts): id → mechanical effects. */
 export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = {
   blinded: {
@@ -211,15 +218,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     noAttacksOfOpportunity: true,
     descriptionKey: key('flat-footed'),
   },
-  frightened: {
-    source: 'gng',
-    attack: -2,
-    defense: -2,
-    saves: -2,
-    skills: -2,
-    abilityChecks: -2,
-    descriptionKey: key('frightened'),
-  },
+  frightened: { source: 'gng', ...SHAKEN_OR_FRIGHTENED, descriptionKey: key('frightened') },
   grappling: {
     source: 'gng',
     losesDefenseBonuses: DEXTERITY_LOSS_BONUSES,
@@ -246,15 +245,7 @@ export const CONDITION_TABLE: Readonly<Record<ConditionId, ConditionEffects>> = 
     descriptionKey: key('panicked'),
   },
   prone: { source: 'gng', meleeAttack: -4, defenseMelee: -4, defenseRanged: 4, descriptionKey: key('prone') },
-  shaken: {
-    source: 'gng',
-    attack: -2,
-    defense: -2,
-    saves: -2,
-    skills: -2,
-    abilityChecks: -2,
-    descriptionKey: key('shaken'),
-  },
+  shaken: { source: 'gng', ...SHAKEN_OR_FRIGHTENED, descriptionKey: key('shaken') },
   sickened: {
     source: 'gng',
     attack: -2,

@@ -11,11 +11,8 @@ import type { ClassLevels, Size } from './types.js';
 /** Melee or ranged: several Defense roll modifiers differ between the two. */
 export type DefenseAttackMode = 'melee' | 'ranged';
 
-/** Rows of GnG "Table: Defense Roll Modifiers" ("Kneeling or sitting" → `kneeling`). */
-export const DEFENSE_ROLL_MODIFIER_ROWS = [
-  'behind-cover',
-  'blinded',
-  'concealed-or-invisible',
+/** The rows of the table after concealment's, each a defender state too ({@link DEFENSE_STATES}). */
+const ROWS_AFTER_CONCEALMENT = [
   'cowering',
   'entangled',
   'flat-footed',
@@ -27,6 +24,14 @@ export const DEFENSE_ROLL_MODIFIER_ROWS = [
   'prone',
   'squeezing',
   'stunned',
+] as const;
+
+/** Rows of GnG "Table: Defense Roll Modifiers" ("Kneeling or sitting" → `kneeling`). */
+export const DEFENSE_ROLL_MODIFIER_ROWS = [
+  'behind-cover',
+  'blinded',
+  'concealed-or-invisible',
+  ...ROWS_AFTER_CONCEALMENT,
 ] as const;
 /** A row of GnG "Table: Defense Roll Modifiers". */
 export type DefenseRollModifierRow = (typeof DEFENSE_ROLL_MODIFIER_ROWS)[number];
@@ -90,17 +95,7 @@ export const DEFENSE_ROLL_MODIFIERS: Readonly<Record<DefenseRollModifierRow, Def
 export const DEFENSE_STATES = [
   'behind-cover',
   'blinded',
-  'cowering',
-  'entangled',
-  'flat-footed',
-  'grappling',
-  'helpless',
-  'kneeling',
-  'locked',
-  'pinned',
-  'prone',
-  'squeezing',
-  'stunned',
+  ...ROWS_AFTER_CONCEALMENT,
   'immobilized',
   'unconscious',
   'attacker-invisible',

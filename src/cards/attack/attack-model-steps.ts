@@ -81,24 +81,35 @@ export function staticCardDefense(
 }
 
 /**
+ * How a card made under a model settles a creature target's defense as it is made (GnG's and a model
+ * without its own: {@link settleStaticDefense}; the Saga, EG and TC models' own), for a target with a
+ * defender and no defense yet ({@link awaitsDefense}).
+ */
+export type SettleTarget = (
+  state: AttackCardState,
+  target: CardTarget,
+  defender: Actor,
+  model: CombatModel,
+) => void;
+
+/** Whether a card's target is a creature with a defender, its defense not settled yet. */
+export function awaitsDefense(target: CardTarget, defender: Actor | null): defender is Actor {
+  return target.kind === 'creature' && defender !== null && !target.defense;
+}
+
+/**
  * Under a model whose defense is not rolled: a creature target meets the model's static defense at
  * once (stored as the card's Defense, `source: 'static'`), resolved with the model.
  */
-export function settleStaticDefense(
-  state: AttackCardState,
-  target: CardTarget,
-  defender: Actor | null,
-  model: CombatModel = combatModel(),
-): void {
-  if (model.capabilities.rolledDefense || target.kind !== 'creature' || !defender) return;
-  if (target.defense || target.result) return;
+export const settleStaticDefense: SettleTarget = (state, target, defender, model) => {
+  if (model.capabilities.rolledDefense || target.result) return;
   const spec = model.defenseAgainst(
     { mode: state.weapon.mode, touch: state.weapon.touch },
     modelCreatureOf(defender),
   );
   target.defense = staticCardDefense(spec, state.weapon.mode);
   target.result = cardResult(model.resolve(state.attack.total, target.defense.total, state.attack.natural));
-}
+};
 
 /**
  * A static defense's name: the card's model's own (the EG model's "Armor Class":
@@ -199,6 +210,40 @@ function unarmoredDamageSteps(
     ...lines.filter(([, , shown]) => shown).map(([label, value]) => ({ label, value: signed(value) })),
     { label: t('GNG.Attack.Step.damage'), value: String(steps.total) },
   ];
+}
+
+/**
+ * GnG's situational options, which every other model replaces with its own (`options.saga`, `.eg`,
+ * `.tc`): refused first under each ({@link gateModelOptions}), in this order.
+ */
+const GNG_SITUATION_OPTIONS = [
+  'situational',
+  'defenderSituation',
+  'concealment',
+  'intoMelee',
+  'fightingDefensively',
+] as const;
+
+/**
+ * Before anything is rolled, a model's gate on the options: not `underModel`, the request may not carry
+ * the model's own options (`options[own]`, refused with `${prefix}.Options`) and false is returned; under
+ * it, GnG's situational options and then those in `gngOnly` (what else of GnG's the model does not
+ * have) are refused ({@link refuseGnGOptions}, `${prefix}.GnGOption`) and true is returned: the
+ * model's own checks follow.
+ */
+export function gateModelOptions(
+  options: AttackOptions,
+  underModel: boolean,
+  own: 'saga' | 'eg' | 'tc',
+  gngOnly: readonly (keyof AttackOptions)[],
+  prefix: string,
+): boolean {
+  if (!underModel) {
+    if (options[own] !== undefined) throw capabilityRefusal(`${prefix}.Options`);
+    return false;
+  }
+  refuseGnGOptions(options, [...GNG_SITUATION_OPTIONS, ...gngOnly], `${prefix}.GnGOption`);
+  return true;
 }
 
 /**

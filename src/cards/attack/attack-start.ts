@@ -17,7 +17,13 @@ import {
 } from '../../rules/index.js';
 import { combatModel, modelOffers } from '../../settings/combat-model.js';
 import { modelStamp } from '../model-guard.js';
-import { cardResult, checkModelOptions, settleStaticDefense, unchainedAttack } from './attack-model-steps.js';
+import {
+  awaitsDefense,
+  cardResult,
+  checkModelOptions,
+  settleStaticDefense,
+  unchainedAttack,
+} from './attack-model-steps.js';
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
@@ -404,11 +410,17 @@ export async function createAttackCard(
     ? await rollSagaConcealment(state, actor, defenderOf)
     : await rollConcealment(state, actor, defenderOf);
   // A model whose defense is not rolled: each creature meets its static defense now (attack-model.ts).
-  for (const target of state.targets)
-    if (saga) settleSagaTarget(state, target, await defenderOf(target), combatModel());
-    else if (egCard) settleEgTarget(state, target, await defenderOf(target), combatModel());
-    else if (tc) settleTcTarget(state, target, await defenderOf(target), combatModel());
-    else settleStaticDefense(state, target, await defenderOf(target));
+  const settle = saga
+    ? settleSagaTarget
+    : egCard
+      ? settleEgTarget
+      : tc
+        ? settleTcTarget
+        : settleStaticDefense;
+  for (const target of state.targets) {
+    const defender = await defenderOf(target);
+    if (awaitsDefense(target, defender)) settle(state, target, defender, combatModel());
+  }
   // EG: defenders no player owns answer "no tokens" under the NPC-defense automation (eg-steps.ts).
   const egRoll = egCard ? await answerNpcDefenses(state) : null;
   // A Saga-style bull rush into a wall: its d6s, rolled now (saga-attack.ts).

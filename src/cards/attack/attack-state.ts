@@ -483,12 +483,6 @@ export function actionAvailable(action: CardAction, target: CardTarget): boolean
   }
 }
 
-export {
-  aooPending,
-  blockWeapons,
-  conditionEffectsAt,
-  defenderRolledAfterApply,
-  hasAborts,
-  isBlocked,
-  penetrationPending,
-} from './attack-target-checks.js';
+// The target checks (attack-target-checks.ts) this module uses, and Block's weapons, for the card's users.
+export { aooPending, conditionEffectsAt, defenderRolledAfterApply, hasAborts, isBlocked, penetrationPending };
+export { blockWeapons } from './attack-target-checks.js';

@@ -135,6 +135,18 @@ export async function rollDefense(
     combatModel().resolve(state.attack.total, target.defense.total, state.attack.natural),
   );
   showRolls(message, [d20]);
+  await defenseSettled(message, state, target);
+}
+
+/**
+ * A target's Defense and result are set: the card saved, `gng.defense` called, and the damage rolled
+ * when the automation rolls it.
+ */
+async function defenseSettled(
+  message: ChatMessage,
+  state: AttackCardState,
+  target: CardTarget,
+): Promise<void> {
   await saveCard(message, state);
   Hooks.callAll('gng.defense', message, target);
   if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
@@ -167,10 +179,7 @@ export async function setDefense(
     notes: [],
   };
   target.result = cardResult(combatModel().resolve(state.attack.total, config.bonus, state.attack.natural));
-  await saveCard(message, state);
-  Hooks.callAll('gng.defense', message, target);
-  if (actionAvailable('rollDamage', target) && automation().autoRollDamage)
-    await rollDamage(message, state, target, true);
+  await defenseSettled(message, state, target);
 }
 
 export async function rollDamage(

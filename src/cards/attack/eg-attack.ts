@@ -30,11 +30,10 @@ import { againstHelpless, isHelpless } from '../../rules/models/eg/resolve.js';
 import { egAttackBonus } from '../../rules/models/eg/attack-bonus.js';
 import type { AttackSummary } from '../../data/actor/derive-attacks.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
-import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
+import { cardResult, gateModelOptions, staticCardDefense, type SettleTarget } from './attack-model-steps.js';
 import type { CardEg, CardEgTarget } from './eg-card-state.js';
 import { cardTokenChange, egCombatOf } from './eg-card-tokens.js';
 import { assertMaySpend } from '../../combat/eg-token-store.js';
@@ -44,17 +43,8 @@ export const EG_MODEL_ID = 'eg';
 
 export const isEgModel = (model: CombatModel | null | undefined): boolean => model?.id === EG_MODEL_ID;
 
-/** GnG's own options the chapter replaces with its own (`options.eg`) or does not have. */
-const GNG_ONLY = [
-  'situational',
-  'defenderSituation',
-  'concealment',
-  'intoMelee',
-  'fightingDefensively',
-  'coupDeGrace',
-  'saga',
-  'object',
-] as const;
+/** GnG's options the chapter does not have, besides the situational ones (`gateModelOptions`). */
+const GNG_ONLY = ['coupDeGrace', 'saga', 'object'] as const;
 
 /** A shield used as a weapon (the SRD's "Shield, light/heavy", spiked or not): a shield bash (003:1766–1770). */
 export function isShieldBash(weapon: Item): boolean {
@@ -71,11 +61,7 @@ export function checkEgOptions(
   model: CombatModel,
   context: { mode: 'melee' | 'ranged'; targets: string[] },
 ): void {
-  if (!isEgModel(model)) {
-    if (options.eg !== undefined) throw capabilityRefusal('GNG.Model.EG.Card.Options');
-    return;
-  }
-  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.EG.Card.GnGOption');
+  if (!gateModelOptions(options, isEgModel(model), 'eg', GNG_ONLY, 'GNG.Model.EG.Card')) return;
   const eg = options.eg ?? {};
   if ((eg.fightingDefensively || eg.charge) && context.mode !== 'melee')
     throw new Refusal('GNG.Model.EG.Card.Refusal.melee');
@@ -175,13 +161,7 @@ export function egHelpless(actor: Actor | null): boolean {
 }
 
 /** A creature target's static defense (the model's) and its EG part, before the roll. */
-export function settleEgTarget(
-  state: AttackCardState,
-  target: CardTarget,
-  defender: Actor | null,
-  model: CombatModel,
-): void {
-  if (target.kind !== 'creature' || !defender || target.defense) return;
+export const settleEgTarget: SettleTarget = (state, target, defender, model) => {
   const spec = model.defenseAgainst(
     { mode: state.weapon.mode, touch: state.weapon.touch },
     modelCreatureOf(defender),
@@ -197,7 +177,7 @@ export function settleEgTarget(
     damage: { dealt: 0, taken: 0, base: null },
   };
   target.eg = eg;
-}
+};
 
 /** Whether every target's defender answered (the roll may be made). */
 export function everyoneAnswered(state: AttackCardState): boolean {

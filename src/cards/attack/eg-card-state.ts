@@ -92,6 +92,15 @@ declare module './attack-state.js' {
   }
 }
 
+/** What each EG step is handed (attack-actions.ts runs it): the card, its target, the user, the request's fields. */
+export interface EgStepContext {
+  message: ChatMessage;
+  state: AttackCardState;
+  target: CardTarget;
+  user: User;
+  extra: Record<string, unknown>;
+}
+
 /** The card's token steps under the model (eg-steps.ts), appended to the card's actions (attack-state.ts). */
 export const EG_CARD_ACTIONS = ['egDefend', 'egClose', 'egRetro', 'egDamage', 'egMissToken'] as const;
 export type EgCardAction = (typeof EG_CARD_ACTIONS)[number];

@@ -10,18 +10,13 @@
 import { TOKEN_TYPES, type TokenType } from '../../rules/models/eg/tokens.js';
 import { actorOf, owns, Refusal } from '../kernel/index.js';
 import { saveCard } from './attack-save.js';
-import type { AttackCardState, CardTarget } from './attack-state.js';
+import type { CardTarget } from './attack-state.js';
+import type { EgStepContext } from './eg-card-state.js';
 import { cardTokenChange } from './eg-card-tokens.js';
 import { missTokenAllies } from './eg-miss-allies.js';
 
 /** GM side: the miss's token to the ally `extra.ally` names (a token id), of type `extra.type`. */
-export async function egMissToken(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-  user: User,
-  extra: Record<string, unknown>,
-): Promise<void> {
+export async function egMissToken({ message, state, target, user, extra }: EgStepContext): Promise<void> {
   // The button's fields: the ally, the type (and the side its form is shown to, the attacker's).
   if (Object.keys(extra).some((key) => !['tokens', 'side', 'ally', 'type'].includes(key)))
     throw new Refusal('GNG.Error.Attack.BadRequest');

@@ -18,7 +18,7 @@ import { staticCardDefense } from './attack-model-steps.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackCardState, CardTarget } from './attack-state.js';
 import { egDiceCount, everyoneAnswered, resolveEgTarget, settleEgRoll } from './eg-attack.js';
-import type { CardEg, CardEgTarget } from './eg-card-state.js';
+import type { CardEg, CardEgTarget, EgStepContext } from './eg-card-state.js';
 import {
   cardTokenChange,
   revertCardRecords,
@@ -104,13 +104,7 @@ async function settleChargeMiss(state: AttackCardState): Promise<void> {
  * type that raises the defense it meets (AC/Reflex speed, Fortitude power, Will insight), 0 for "no
  * tokens". The last answer rolls the attack.
  */
-export async function egDefend(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-  user: User,
-  extra: Record<string, unknown>,
-): Promise<void> {
+export async function egDefend({ message, state, target, user, extra }: EgStepContext): Promise<void> {
   const { tokens } = parseEgSpend(extra);
   const eg = egOf(target);
   const defender = await spender(user, target.actorUuid, target.name, tokens > 0);
@@ -171,13 +165,7 @@ function sideOf(
  * that becomes a miss loses the damage already rolled. Closed once tokens were spent on that damage,
  * and refused on a natural 1 or 20, which no bonus changes.
  */
-export async function egRetro(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-  user: User,
-  extra: Record<string, unknown>,
-): Promise<void> {
+export async function egRetro({ message, state, target, user, extra }: EgStepContext): Promise<void> {
   const spend = parseEgSpend(extra, ['attack', 'defense']) as { tokens: number; side: 'attack' | 'defense' };
   const eg = egOf(target);
   if (spend.tokens === 0 || spend.tokens % RETROACTIVE_RATE !== 0)
@@ -236,13 +224,7 @@ function sameDie(state: AttackCardState, target: CardTarget): CardTarget[] {
  * per the defender's; the damage is the model's again with them (its minimum of 1, then DR). The
  * defender is refused what would buy nothing below 1 (003:209–210).
  */
-export async function egDamage(
-  message: ChatMessage,
-  state: AttackCardState,
-  target: CardTarget,
-  user: User,
-  extra: Record<string, unknown>,
-): Promise<void> {
+export async function egDamage({ message, state, target, user, extra }: EgStepContext): Promise<void> {
   const spend = parseEgSpend(extra, ['dealt', 'taken']) as { tokens: number; side: 'dealt' | 'taken' };
   const eg = egOf(target);
   const damage = target.damage;
@@ -326,21 +308,12 @@ export async function refundEgAttack(state: AttackCardState): Promise<void> {
 }
 
 /** The card's EG steps by action name (attack-actions.ts), each with its own request fields. */
-export function egStep(
-  name: string,
-  ctx: {
-    message: ChatMessage;
-    state: AttackCardState;
-    target: CardTarget;
-    user: User;
-    extra: Record<string, unknown>;
-  },
-): Promise<void> {
-  const { message, state, target, user, extra } = ctx;
-  if (name === 'egDefend') return egDefend(message, state, target, user, extra);
-  if (name === 'egRetro') return egRetro(message, state, target, user, extra);
-  if (name === 'egDamage') return egDamage(message, state, target, user, extra);
-  if (name === 'egMissToken') return egMissToken(message, state, target, user, extra);
+export function egStep(name: string, ctx: EgStepContext): Promise<void> {
+  if (name === 'egDefend') return egDefend(ctx);
+  if (name === 'egRetro') return egRetro(ctx);
+  if (name === 'egDamage') return egDamage(ctx);
+  if (name === 'egMissToken') return egMissToken(ctx);
+  const { message, state, user, extra } = ctx;
   if (Object.keys(extra).some((key) => extra[key] !== undefined && key !== 'tokens'))
     throw new Refusal('GNG.Error.Attack.BadRequest');
   return egClose(message, state, user);

@@ -131,32 +131,24 @@ export function fireRefusal(
   const modes = w?.firearm?.fireModes ?? [];
   const name = weapon.name;
   const perBarrel = roundsPerBarrel(weapon);
+  // Fewer than `shots` rounds per barrel: the rounds every barrel needs, and those loaded.
+  const tooFew = (shots: number) =>
+    perBarrel !== null && perBarrel < shots
+      ? {
+          key: 'GNG.Fire.Refusal.Rounds',
+          data: { weapon: name, needed: shots * barrelsOf(weapon), loaded: roundsOf(weapon)?.loaded },
+        }
+      : null;
   if (perBarrel === 0 && roundsOf(weapon)?.loaded === 0)
     return { key: 'GNG.Ammunition.Empty', data: { weapon: name } };
   if (fire.mode === 'accelerated-pair') {
     if (!modes.includes('single') && !modes.includes('semi'))
       return { key: 'GNG.Fire.Refusal.NoSingle', data: { weapon: name } };
-    if (perBarrel !== null && perBarrel < ACCELERATED_PAIR_SHOTS)
-      return {
-        key: 'GNG.Fire.Refusal.Rounds',
-        data: {
-          weapon: name,
-          needed: ACCELERATED_PAIR_SHOTS * barrelsOf(weapon),
-          loaded: roundsOf(weapon)?.loaded,
-        },
-      };
-    return null;
+    return tooFew(ACCELERATED_PAIR_SHOTS);
   }
   if (!modes.includes('auto')) return { key: 'GNG.Fire.Refusal.NoAuto', data: { weapon: name } };
-  if (perBarrel !== null && perBarrel < SINGLE_TARGET_BURST_MIN_AMMO)
-    return {
-      key: 'GNG.Fire.Refusal.Rounds',
-      data: {
-        weapon: name,
-        needed: SINGLE_TARGET_BURST_MIN_AMMO * barrelsOf(weapon),
-        loaded: roundsOf(weapon)?.loaded,
-      },
-    };
+  const short = tooFew(SINGLE_TARGET_BURST_MIN_AMMO);
+  if (short) return short;
   if (fire.controlled !== undefined && !controlledBurstOptions(actor).includes(fire.controlled))
     return {
       key: 'GNG.Fire.Refusal.Controlled',

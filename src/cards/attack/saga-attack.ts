@@ -21,11 +21,10 @@ import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import type { AttackSummary } from '../../data/actor/derive-creature.js';
 import type { WeaponData } from '../../data/item/item-data.js';
-import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
 import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
+import { cardResult, gateModelOptions, staticCardDefense, type SettleTarget } from './attack-model-steps.js';
 import { sagaOf } from './saga-card-state.js';
 import { conditionStepOf, conditionStepParts, sagaSheetParts } from './saga-attack-parts.js';
 import { settleManeuver } from './saga-maneuver-card.js';
@@ -36,15 +35,6 @@ import { fortitudeDefense, sagaSituation } from '../../rules/models/saga/defense
 export const SAGA_MODEL_ID = 'saga';
 
 export const isSagaModel = (model: CombatModel | null | undefined): boolean => model?.id === SAGA_MODEL_ID;
-
-/** GnG's own options, which the chapter replaces with its own (`options.saga`). */
-const GNG_ONLY = [
-  'situational',
-  'defenderSituation',
-  'concealment',
-  'intoMelee',
-  'fightingDefensively',
-] as const;
 
 /** The attacker's condition step (0 when the actor has none stored): saga-attack-parts.ts. */
 export { conditionStepOf };
@@ -73,11 +63,7 @@ export function checkSagaOptions(
   model: CombatModel,
   context: { mode: 'melee' | 'ranged'; targets: { tokenId: string; defender: Actor | null; name: string }[] },
 ): void {
-  if (!isSagaModel(model)) {
-    if (options.saga !== undefined) throw capabilityRefusal('GNG.Model.Saga.Card.Options');
-    return;
-  }
-  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.Saga.Card.GnGOption');
+  if (!gateModelOptions(options, isSagaModel(model), 'saga', [], 'GNG.Model.Saga.Card')) return;
   const saga = options.saga ?? {};
   const ids = context.targets.map((t) => t.tokenId);
   const named = [saga.concealment, saga.cover, saga.defending].flatMap((map) => Object.keys(map ?? {}));
@@ -177,13 +163,7 @@ export async function rollSagaConcealment(
  * Reflex Defense), and the roll plus what its situation adds (prone, helpless) is resolved against
  * it; into melee with the risk taken marks the stray shot; a coup de grace's hit is a critical hit.
  */
-export function settleSagaTarget(
-  state: AttackCardState,
-  target: CardTarget,
-  defender: Actor | null,
-  model: CombatModel,
-): void {
-  if (target.kind !== 'creature' || !defender || target.defense) return;
+export const settleSagaTarget: SettleTarget = (state, target, defender, model) => {
   const saga = sagaOf(target);
   if (target.result) return; // concealment's miss
   const mode = state.weapon.mode;
@@ -237,7 +217,7 @@ export function settleSagaTarget(
     })
   )
     saga.stray = true;
-}
+};
 
 /**
  * The target's Partial or Total Defense or withdrawal (001:121, 139): the attacker's word for this

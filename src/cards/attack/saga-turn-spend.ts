@@ -7,7 +7,7 @@
  * is left. The attacker's "Take back the attack" gives the
  * action or the attack of opportunity back exactly, while that turn's record stands.
  */
-import { combatantOf } from '../../combat/scene-lookup.js';
+import { begunCombatantOf, combatantOf } from '../../combat/scene-lookup.js';
 import {
   refundOpportunityFor,
   refundSagaActionFor,
@@ -49,9 +49,9 @@ export function sagaAttackAction(options: AttackOptions): 'standard' | 'full-rou
  * begun combat; null when nothing is spent. Throws a localized {@link Refusal} when none is left.
  */
 export async function spendSagaAttack(actor: Actor, options: AttackOptions): Promise<CardSagaTurn | null> {
-  const combatant = combatantOf(actor);
-  const combat = combatant?.parent;
-  if (!combatant || !combat || combat.round < 1) return null;
+  const begun = begunCombatantOf(actor);
+  if (!begun) return null;
+  const { combatant, combat } = begun;
   if (combat.combatant?.id !== combatant.id) {
     const record = sagaRecordOf(combatant);
     const may = mayMakeOpportunityAttack({

@@ -69,6 +69,35 @@ function checkRoll(side: StrikeCheckResult['attacker'], natural: number): CardSt
   };
 }
 
+/** The two naturals of an opposed check, the attacker's rolled first. */
+async function opposedNaturals(rolls: Roll[]): Promise<{ attackerNatural: number; defenderNatural: number }> {
+  const attackerNatural = await d20(rolls);
+  return { attackerNatural, defenderNatural: await d20(rolls) };
+}
+
+/** Both sides' Strength modifiers (Break Stance and Break Balance are Strength against Strength). */
+function strengths(attacker: Actor, defender: Actor): { attackerStrength: number; defenderStrength: number } {
+  return {
+    attackerStrength: creature(attacker).derived.abilities.str.mod,
+    defenderStrength: creature(defender).derived.abilities.str.mod,
+  };
+}
+
+/** An opposed check on the card (each side's roll, who won, by how much); the attacker won: a success. */
+function recordCheck(
+  result: CardStrikeResult,
+  check: StrikeCheckResult,
+  n: { attackerNatural: number; defenderNatural: number },
+): void {
+  result.check = {
+    attacker: checkRoll(check.attacker, n.attackerNatural),
+    defender: checkRoll(check.defender, n.defenderNatural),
+    won: check.won,
+    margin: check.margin,
+  };
+  result.success = check.won;
+}
+
 /** How a weapon is held for Break Grip, from its use and the grip of its attack row. */
 function holdOf(actor: Actor, attack: AttackSummary | undefined): BreakGripHold {
   if (!attack) return 'light'; // an unarmed strike is a light weapon
@@ -223,40 +252,24 @@ export async function strikeAction(
     result.success = !save.success;
     if (result.success) await applySaveEffects(defender, result, strike, message, origin, rolls);
   } else if (strike.id === 'break-stance') {
-    const [a, d] = [await d20(rolls), await d20(rolls)];
+    const n = await opposedNaturals(rolls);
     const check = resolveBreakStance({
-      attackerNatural: a,
-      defenderNatural: d,
-      attackerStrength: creature(attacker).derived.abilities.str.mod,
-      defenderStrength: creature(defender).derived.abilities.str.mod,
+      ...n,
+      ...strengths(attacker, defender),
       sizeSteps: sizeIndex(creature(attacker).size) - sizeIndex(creature(defender).size),
     });
-    result.check = {
-      attacker: checkRoll(check.attacker, a),
-      defender: checkRoll(check.defender, d),
-      won: check.won,
-      margin: check.margin,
-    };
-    result.success = check.won;
+    recordCheck(result, check, n);
     result.pushFeet = check.pushFeet;
   } else if (strike.id === 'break-balance') {
-    const [a, d] = [await d20(rolls), await d20(rolls)];
+    const n = await opposedNaturals(rolls);
     const check = resolveBreakBalance({
-      attackerNatural: a,
-      defenderNatural: d,
-      attackerStrength: creature(attacker).derived.abilities.str.mod,
-      defenderStrength: creature(defender).derived.abilities.str.mod,
+      ...n,
+      ...strengths(attacker, defender),
       defenderDexterity: creature(defender).derived.abilities.dex.mod,
       attackerSizeFromMedium: sizeFromMedium(attacker),
       defenderSizeFromMedium: sizeFromMedium(defender),
     });
-    result.check = {
-      attacker: checkRoll(check.attacker, a),
-      defender: checkRoll(check.defender, d),
-      won: check.won,
-      margin: check.margin,
-    };
-    result.success = check.won;
+    recordCheck(result, check, n);
     if (check.won && !defender.statuses.has('prone')) {
       result.statuses = ['prone'];
       await createEffect(
@@ -278,10 +291,9 @@ export async function strikeAction(
       defenderAttacks.find((a) => a.itemId === item.id) ??
       [...defenderAttacks].sort((x, y) => y.bonus - x.bonus)[0];
     const defenderSys = creature(defender).derived;
-    const [a, d] = [await d20(rolls), await d20(rolls)];
+    const n = await opposedNaturals(rolls);
     const check = resolveBreakGrip({
-      attackerNatural: a,
-      defenderNatural: d,
+      ...n,
       attackerAttackBonus: attackerRow.bonus,
       defenderAttackBonus: defenderRow?.bonus ?? defenderSys.bab + defenderSys.abilities.str.mod,
       attackerHold: holdOf(attacker, attackerRow),
@@ -289,13 +301,7 @@ export async function strikeAction(
       sizeSteps: sizeIndex(creature(attacker).size) - sizeIndex(creature(defender).size),
       itemIsMeleeWeapon: strike.item.melee,
     });
-    result.check = {
-      attacker: checkRoll(check.attacker, a),
-      defender: checkRoll(check.defender, d),
-      won: check.won,
-      margin: check.margin,
-    };
-    result.success = check.won;
+    recordCheck(result, check, n);
     if (check.won) {
       const equippedBefore = (item.system as { equipped?: boolean }).equipped === true;
       await item.update({ 'system.equipped': false });

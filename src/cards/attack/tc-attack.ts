@@ -36,11 +36,10 @@ import {
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { modelCreatureOf } from '../../combat/model-health.js';
 import { withMixedFoundryDice } from '../../combat/foundry-dice.js';
-import { capabilityRefusal } from '../model-guard.js';
 import { Refusal } from '../kernel/index.js';
 import type { AttackOptions } from './attack-options.js';
-import type { AttackCardState, CardPart, CardTarget } from './attack-state.js';
-import { cardResult, refuseGnGOptions, staticCardDefense } from './attack-model-steps.js';
+import type { AttackCardState, CardPart } from './attack-state.js';
+import { cardResult, gateModelOptions, staticCardDefense, type SettleTarget } from './attack-model-steps.js';
 import type { CardTc, CardTcSpeed } from './tc-card-state.js';
 import { tcAttackerOf, tcBaseParts, tcStanceFacts } from '../shared/tc-situation.js';
 import type { TcRange } from './tc-range.js';
@@ -51,19 +50,8 @@ export { TC_MODEL_ID };
 
 export const isTcModel = (model: CombatModel | null | undefined): boolean => model?.id === TC_MODEL_ID;
 
-/** GnG's own options the chapter replaces with its own (`options.tc`) or does not have. */
-const GNG_ONLY = [
-  'situational',
-  'defenderSituation',
-  'concealment',
-  'intoMelee',
-  'fightingDefensively',
-  'coupDeGrace',
-  'powerAttack',
-  'saga',
-  'eg',
-  'object',
-] as const;
+/** GnG's options the chapter does not have, besides the situational ones (`gateModelOptions`). */
+const GNG_ONLY = ['coupDeGrace', 'powerAttack', 'saga', 'eg', 'object'] as const;
 
 const weaponData = (weapon: Item | null | undefined): WeaponData | null =>
   weapon?.type === 'weapon' ? (weapon.system as WeaponData) : null;
@@ -82,11 +70,7 @@ export function checkTcOptions(
   model: CombatModel,
   context: { weapon: Item; mode: 'melee' | 'ranged'; targets: number; hand: 'primary' | 'off' },
 ): void {
-  if (!isTcModel(model)) {
-    if (options.tc !== undefined) throw capabilityRefusal('GNG.Model.TC.Card.Options');
-    return;
-  }
-  refuseGnGOptions(options, GNG_ONLY, 'GNG.Model.TC.Card.GnGOption');
+  if (!gateModelOptions(options, isTcModel(model), 'tc', GNG_ONLY, 'GNG.Model.TC.Card')) return;
   const tc = options.tc ?? {};
   if (tc.feet && !isUnarmed(context.weapon)) throw new Refusal('GNG.Model.TC.Card.Refusal.feet');
   if (tc.twoWeapons === 'together' && context.mode !== 'melee')
@@ -170,13 +154,7 @@ export function tcDefenderSituation(defender: Actor): Record<string, boolean> {
 }
 
 /** A creature target's defense (the model's, with its situation), why Passive stood in (R2), the result. */
-export function settleTcTarget(
-  state: AttackCardState,
-  target: CardTarget,
-  defender: Actor | null,
-  model: CombatModel,
-): void {
-  if (target.kind !== 'creature' || !defender || target.defense) return;
+export const settleTcTarget: SettleTarget = (state, target, defender, model) => {
   const attack = {
     mode: state.weapon.mode,
     touch: state.weapon.touch,
@@ -191,7 +169,7 @@ export function settleTcTarget(
     top: null,
     consciousness: null,
   };
-}
+};
 
 /**
  * GM side, after the roll: the attacker's next count (R34) — the weapon's speed class (A10: standard

@@ -50,11 +50,8 @@ export type SegmentField =
   | 'allegiances'
   | 'talents';
 
-/** Fields that the record cannot hold: the parser reports them and keeps their text in notes. */
-export const NOT_KEPT: ReadonlySet<SegmentField> = new Set<SegmentField>([
-  'massive_damage_threshold',
-  'action_points',
-  'reputation',
+/** The fields the record cannot hold whose value is free text (in both sets below). */
+const FREE_TEXT_NOTES: readonly SegmentField[] = [
   'psionics',
   'spells',
   'possessions',
@@ -62,6 +59,14 @@ export const NOT_KEPT: ReadonlySet<SegmentField> = new Set<SegmentField>([
   'occupation',
   'allegiances',
   'talents',
+];
+
+/** Fields that the record cannot hold: the parser reports them and keeps their text in notes. */
+export const NOT_KEPT: ReadonlySet<SegmentField> = new Set<SegmentField>([
+  'massive_damage_threshold',
+  'action_points',
+  'reputation',
+  ...FREE_TEXT_NOTES,
 ]);
 
 /** Fields whose value is free text, which may hold a semicolon of its own. */
@@ -85,13 +90,7 @@ export const TEXT_FIELDS: ReadonlySet<SegmentField> = new Set<SegmentField>([
   'alignment',
   'advancement',
   'level_adjustment',
-  'psionics',
-  'spells',
-  'possessions',
-  'languages',
-  'occupation',
-  'allegiances',
-  'talents',
+  ...FREE_TEXT_NOTES,
 ]);
 
 /** Labels that are followed by a colon or a tab (table rows, and the sentences after a block). */

@@ -9,8 +9,9 @@
 import { weightedSum } from '../odds/distribution.js';
 import type { AttackOdds, AttackOddsInput } from '../odds/attack-odds.js';
 import { cachedBestAttack, type BestAttackCache } from '../simulate/best-attack.js';
+import type { FightOptions } from '../simulate/fight.js';
 import { strengthOf } from '../simulate/resolve-attack.js';
-import { initiativeOrder, playRounds } from '../simulate/rounds.js';
+import { combatantOutcome, initiativeOrder, playRounds } from '../simulate/rounds.js';
 import type {
   CombatantSnapshot,
   EndState,
@@ -20,8 +21,18 @@ import type {
   SimAttack,
   SimVariants,
 } from '../simulate/types.js';
+import type { DamageResult } from '../damage.js';
+import { rollEach } from '../dice.js';
 import type { DiceSource } from '../types.js';
-import type { CombatModel, HealthVector, ModelCreature } from './types.js';
+import type {
+  CombatModel,
+  HealthOutcome,
+  HealthVector,
+  ModelAnalysis,
+  ModelCreature,
+  ModelDamageInput,
+  Resolution,
+} from './types.js';
 
 /** A fight still going after this many rounds is a draw (the GnG simulator's cap). */
 export const STATIC_ROUND_CAP = 100;
@@ -36,6 +47,12 @@ export interface StaticFighter {
   attacks: number;
   hits: number;
 }
+
+/**
+ * A model's fight loop (the Saga, EG and TC models' own): {@link ModelAnalysis.fight} with the model
+ * first. `policies` are GnG's (Block, called shots); a chapter without them ignores them.
+ */
+export type ModelFight = (model: CombatModel, ...fight: Parameters<ModelAnalysis['fight']>) => FightResult;
 
 /** The snapshot's creature and health under the model (the glue's `snapshot.model`). */
 export function snapshotModel(snap: CombatantSnapshot): { creature: ModelCreature; health: HealthVector } {
@@ -73,6 +90,68 @@ export function staticDefense(model: CombatModel, attack: SimAttack, creature: M
   const spec = model.defenseAgainst({ mode: attack.mode, touch: attack.touch === true }, creature);
   if (spec.kind !== 'static') throw new RangeError(`combat model ${model.id} rolls its defense`);
   return spec.value;
+}
+
+/**
+ * A hit's damage under `model`: the weapon's dice rolled with `dice`; a critical under a model whose
+ * critical deals the weapon's maximum (`maxedCritical`: the EG and TC models) rolls none, each die
+ * at its highest face.
+ */
+export function rollHitDamage(
+  model: CombatModel,
+  input: Omit<ModelDamageInput, 'weaponDice' | 'margin' | 'critical' | 'diceFaces'>,
+  weapon: SimAttack['dice'],
+  res: Pick<Resolution, 'margin' | 'critical'>,
+  dice: DiceSource,
+  maxedCritical: boolean,
+): DamageResult {
+  const maxed = maxedCritical && res.critical === true;
+  const faces = new Array<number>(weapon.count).fill(weapon.faces);
+  return model.damage({
+    ...input,
+    weaponDice: maxed ? faces : rollEach(dice, weapon.count, weapon.faces),
+    ...(maxed ? { diceFaces: faces } : {}),
+    margin: res.margin,
+    critical: res.critical,
+  });
+}
+
+/**
+ * One attack of `f` at `target`, as the card resolves it under a static-defense model: d20 + the
+ * attack's bonus + `how.bonus` (what the attacker's state adds) against the static defense of
+ * `how.defender` (the target's creature of the moment), a hit's damage ({@link rollHitDamage}) landing
+ * on `how.landsOn`, the target's health and `how.stateOf` the outcome.
+ */
+export function staticStrike(
+  model: CombatModel,
+  f: StaticFighter,
+  target: StaticFighter,
+  attack: SimAttack,
+  variants: SimVariants,
+  dice: DiceSource,
+  how: {
+    bonus: number;
+    defender: ModelCreature;
+    landsOn: ModelCreature;
+    maxedCritical: boolean;
+    stateOf: (o: HealthOutcome) => StaticFighter['state'];
+  },
+): void {
+  const natural = dice.roll(20);
+  const res = model.resolve(
+    natural + attack.bonus + how.bonus,
+    staticDefense(model, attack, how.defender),
+    natural,
+  );
+  f.attacks += 1;
+  if (!res.hit) return;
+  f.hits += 1;
+  const d = rollHitDamage(model, simDamageInput(attack, variants), attack.dice, res, dice, how.maxedCritical);
+  const o = model.applyDamage(target.health, { lethal: d.lethal, nonlethal: d.nonlethal }, how.landsOn, {
+    nonlethalAttack: attack.nonlethal === true,
+  });
+  target.health = o.after;
+  target.state = how.stateOf(o);
 }
 
 const bestCache: BestAttackCache = new WeakMap();
@@ -117,13 +196,13 @@ export function staticEndState(
 
 /**
  * Initiative (then `hooks.initiative` on the order), rounds of turns until a side has no one up or the
- * round `cap`: a fighter still up `hooks.turn`s against the first foe still up. The result with each
+ * round cap (`options.roundCap`, default {@link STATIC_ROUND_CAP}): a fighter still up `hooks.turn`s against the first foe still up. The result with each
  * fighter's `hooks.endState`.
  */
 export function playStaticFight<F extends StaticFighter>(
   fighters: F[],
   dice: DiceSource,
-  cap: number,
+  options: FightOptions,
   hooks: { initiative?: (order: F[]) => void; turn: (f: F, target: F) => void; endState: (f: F) => EndState },
 ): FightResult {
   const order = initiativeOrder(fighters, dice);
@@ -131,7 +210,7 @@ export function playStaticFight<F extends StaticFighter>(
   const { winner, rounds } = playRounds(
     order,
     (f) => f.state === 'up',
-    cap,
+    options.roundCap ?? STATIC_ROUND_CAP,
     (f) => {
       if (f.state !== 'up') return;
       const target = fighters.find((o) => o.side !== f.side && o.state === 'up');
@@ -141,14 +220,12 @@ export function playStaticFight<F extends StaticFighter>(
   return {
     winner,
     rounds,
-    combatants: fighters.map((f) => ({
-      id: f.snap.id,
-      side: f.side,
-      hp: f.health.value ?? 0,
-      nonlethal: f.health.nonlethal ?? 0,
-      state: hooks.endState(f),
-      attacks: f.attacks,
-      hits: f.hits,
-    })),
+    combatants: fighters.map((f) =>
+      combatantOutcome(f, {
+        hp: f.health.value ?? 0,
+        nonlethal: f.health.nonlethal ?? 0,
+        state: hooks.endState(f),
+      }),
+    ),
   };
 }

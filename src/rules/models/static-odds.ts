@@ -188,6 +188,25 @@ export function outcomeTallies() {
   };
 }
 
+/**
+ * What every static-defense model's odds add to the common record, beside their own numbers: P(a
+ * critical hit, as the model's `resolve` counts one) and the disjoint outcomes `O` (summing to 1).
+ */
+export interface StaticOutcomeOdds<O extends string> {
+  critical: number;
+  exclusive: Record<O, number>;
+}
+
+/** The disjoint outcomes of an attack before its hits are counted: all 0 but the miss's `miss`. */
+export function missOutcomes<O extends string>(
+  outcomes: readonly O[],
+  miss: number,
+): Record<O | 'miss', number> {
+  const exclusive = Object.fromEntries(outcomes.map((k) => [k, 0])) as Record<O | 'miss', number>;
+  exclusive.miss = miss;
+  return exclusive;
+}
+
 /** The common record of a static-defense model's odds (no injury, no protection, no truncation). */
 export function staticOddsRecord(o: {
   miss: number;

@@ -13,7 +13,7 @@ import { attackOdds } from '../odds/attack-odds.js';
 import type { DiceSource } from '../types.js';
 import { endState, fighting, injuryPenalty, newFighter, type Fighter } from './combatant-state.js';
 import { resolveOneAttack, strengthOf, vitalStrikeImmune, type AttackPlan } from './resolve-attack.js';
-import { initiativeOrder, playRounds } from './rounds.js';
+import { combatantOutcome, initiativeOrder, playRounds } from './rounds.js';
 import { cachedBestAttack, type BestAttackCache } from './best-attack.js';
 import type {
   CombatantSnapshot,
@@ -161,14 +161,8 @@ export function simulateFight(
   return {
     winner,
     rounds,
-    combatants: fighters.map((f) => ({
-      id: f.snap.id,
-      side: f.side,
-      hp: f.hp,
-      nonlethal: f.nonlethal,
-      state: endState(f),
-      attacks: f.attacks,
-      hits: f.hits,
-    })),
+    combatants: fighters.map((f) =>
+      combatantOutcome(f, { hp: f.hp, nonlethal: f.nonlethal, state: endState(f) }),
+    ),
   };
 }

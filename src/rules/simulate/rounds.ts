@@ -4,7 +4,7 @@
  * turn does is the model's.
  */
 import type { DiceSource } from '../types.js';
-import type { SideId } from './types.js';
+import type { CombatantOutcome, SideId } from './types.js';
 
 /** Initiative: d20 + bonus; ties to the higher bonus, then a d20 roll-off (decision). */
 export function initiativeOrder<F extends { snap: { initiative: number } }>(
@@ -49,4 +49,12 @@ export function playRounds<F extends { side: SideId }>(
     }
   }
   return { winner, rounds };
+}
+
+/** A fighter's line of a fight's result: its snapshot's id, its side, what `end` reads of it, its tallies. */
+export function combatantOutcome(
+  f: { snap: { id: string }; side: SideId; attacks: number; hits: number },
+  end: Pick<CombatantOutcome, 'hp' | 'nonlethal' | 'state'>,
+): CombatantOutcome {
+  return { id: f.snap.id, side: f.side, ...end, attacks: f.attacks, hits: f.hits };
 }

@@ -13,25 +13,15 @@
  * proactively (+1 each, 003:379–383): power for a melee attack (Strength), speed for a ranged one
  * (Dexterity); no one spends tokens on a defense or after a roll.
  */
-import { rollEach } from '../../dice.js';
-import type { FightOptions, FightPolicies } from '../../simulate/fight.js';
-import type {
-  EndState,
-  FightResult,
-  FightSides,
-  SideId,
-  SimAttack,
-  SimVariants,
-} from '../../simulate/types.js';
+import type { EndState, SideId, SimAttack, SimVariants } from '../../simulate/types.js';
 import type { DiceSource } from '../../types.js';
 import {
   bestStaticAttack,
   playStaticFight,
-  simDamageInput,
-  staticDefense,
   staticEndState,
   staticFighters,
-  STATIC_ROUND_CAP,
+  staticStrike,
+  type ModelFight,
   type StaticFighter,
 } from '../static-fight.js';
 import type { CombatModel, ModelCreature } from '../types.js';
@@ -95,7 +85,10 @@ function bestAttack(model: CombatModel, f: EgFighter, target: EgFighter, variant
   return bestStaticAttack(model, egAttackOdds, creatureNow, f, target, variants);
 }
 
-/** One attack, as the card resolves it under the model, with the policy's tokens spent on it. */
+/**
+ * One attack, as the card resolves it under the model, with the policy's tokens spent on it; a
+ * critical deals the weapon's maximum (003:134–135): its dice are not rolled.
+ */
 function strike(
   model: CombatModel,
   f: EgFighter,
@@ -107,49 +100,21 @@ function strike(
   const type = egAttackTokenType(attack);
   const spent = f.pool[type];
   f.pool[type] = 0;
-  const natural = dice.roll(20);
-  const res = model.resolve(
-    natural + attack.bonus + spent,
-    staticDefense(model, attack, creatureNow(target)),
-    natural,
-  );
-  f.attacks += 1;
-  if (!res.hit) return;
-  f.hits += 1;
-  // A critical deals the weapon's maximum (003:134–135): its dice are not rolled.
-  const faces = new Array<number>(attack.dice.count).fill(attack.dice.faces);
-  const weaponDice = res.critical ? faces : rollEach(dice, attack.dice.count, attack.dice.faces);
-  const d = model.damage({
-    ...simDamageInput(attack, variants),
-    weaponDice,
-    ...(res.critical ? { diceFaces: faces } : {}),
-    margin: res.margin,
-    critical: res.critical,
+  const now = creatureNow(target);
+  staticStrike(model, f, target, attack, variants, dice, {
+    bonus: spent,
+    defender: now,
+    landsOn: now,
+    maxedCritical: true,
+    stateOf: egState,
   });
-  const o = model.applyDamage(
-    target.health,
-    { lethal: d.lethal, nonlethal: d.nonlethal },
-    creatureNow(target),
-    {
-      nonlethalAttack: attack.nonlethal === true,
-    },
-  );
-  target.health = o.after;
-  target.state = egState(o);
 }
 
 /**
  * One fight between `sides` under `model` (the EG model). `policies` are GnG's (Block, called shots)
  * and change nothing here: the chapter has neither.
  */
-export function egFight(
-  model: CombatModel,
-  sides: FightSides,
-  _policies: FightPolicies,
-  variants: SimVariants,
-  dice: DiceSource,
-  options: FightOptions = {},
-): FightResult {
+export const egFight: ModelFight = (model, sides, _policies, variants, dice, options = {}) => {
   // The NPCs of a side share one pool (003:476–478); each PC has its own.
   const npcPools: Record<SideId, Pool> = {
     a: { power: 0, speed: 0, insight: 0 },
@@ -161,7 +126,7 @@ export function egFight(
     f.state = stateOf(f);
     return f;
   });
-  return playStaticFight(fighters, dice, options.roundCap ?? STATIC_ROUND_CAP, {
+  return playStaticFight(fighters, dice, options, {
     // Rolling initiative: a PC's 2 tokens, of the type of its best attack against the first foe.
     initiative: (order) => {
       for (const f of order) {
@@ -178,4 +143,4 @@ export function egFight(
     },
     endState: (f) => endStateOf(model, f),
   });
-}
+};

@@ -19,11 +19,13 @@ import {
   d20Hits,
   maxedCriticalDamage,
   Masses,
+  missOutcomes,
   modelTarget,
   outcomeTallies,
   sameHealth,
   staticOddsRecord,
   weaponDiceOf,
+  type StaticOutcomeOdds,
 } from '../static-odds.js';
 import type { CombatModel, HealthOutcome } from '../types.js';
 
@@ -55,12 +57,10 @@ export const EG_NO_SPENDING: Readonly<EgTokenPolicy> = Object.freeze({
   soak: 0,
 });
 
-/** What the EG odds add to the common record. */
-export interface EgOutcomeOdds {
+/** What the EG odds add to the common record (`critical`: a natural 20; `exclusive`: {@link EG_OUTCOMES}). */
+export interface EgOutcomeOdds extends StaticOutcomeOdds<EgOutcome> {
   /** The policy these odds were computed under. */
   policy: EgTokenPolicy;
-  /** P(a critical hit: a natural 20). */
-  critical: number;
   /** P(this attack bloodies the target: the first time this encounter, 1 Con damage). */
   bloodied: number;
   /** P(disabled after it), P(down: dying or unconscious, not dead), P(dead). */
@@ -69,8 +69,6 @@ export interface EgOutcomeOdds {
   dead: number;
   /** Con damage after the attack. Sums to 1. */
   conDamageAfter: Distribution;
-  /** Disjoint outcomes ({@link EG_OUTCOMES}), summing to 1. */
-  exclusive: Record<EgOutcome, number>;
 }
 
 /** The EG attack odds: the common record with the model's outcomes. */
@@ -122,8 +120,7 @@ export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAtta
   });
 
   // What each damage does: the model's applyDamage (a miss leaves the target as it is).
-  const exclusive = Object.fromEntries(EG_OUTCOMES.map((k) => [k, 0])) as Record<EgOutcome, number>;
-  exclusive.miss = miss;
+  const exclusive = missOutcomes(EG_OUTCOMES, miss);
   const tallies = outcomeTallies();
   const conAfter = new Masses();
   const bloodiedBefore = health.bloodied ?? 0;

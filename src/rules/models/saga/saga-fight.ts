@@ -9,18 +9,14 @@
  * simulation decides only the turn order and who attacks whom (docs/rules.md "Odds, turns and the
  * simulator").
  */
-import { rollEach } from '../../dice.js';
-import type { FightOptions, FightPolicies } from '../../simulate/fight.js';
-import type { EndState, FightResult, FightSides, SimAttack, SimVariants } from '../../simulate/types.js';
-import type { DiceSource } from '../../types.js';
+import type { EndState } from '../../simulate/types.js';
 import {
   bestStaticAttack,
   playStaticFight,
-  simDamageInput,
-  staticDefense,
   staticEndState,
   staticFighters,
-  STATIC_ROUND_CAP,
+  staticStrike,
+  type ModelFight,
   type StaticFighter,
 } from '../static-fight.js';
 import type { CombatModel, HealthVector, ModelCreature } from '../types.js';
@@ -59,57 +55,30 @@ function endStateOf(model: CombatModel, f: StaticFighter): EndState {
   return staticEndState(statuses, statuses.includes('disabled'), f.state);
 }
 
-/** One attack, as the card resolves it under the model. */
-function strike(
-  model: CombatModel,
-  f: StaticFighter,
-  target: StaticFighter,
-  attack: SimAttack,
-  variants: SimVariants,
-  dice: DiceSource,
-): void {
-  const natural = dice.roll(20);
-  const total = natural + attack.bonus + (CONDITION_PENALTIES[stepOf(f.health)] ?? 0);
-  const res = model.resolve(total, staticDefense(model, attack, creatureNow(target)), natural);
-  f.attacks += 1;
-  if (!res.hit) return;
-  f.hits += 1;
-  const d = model.damage({
-    ...simDamageInput(attack, variants),
-    weaponDice: rollEach(dice, attack.dice.count, attack.dice.faces),
-    margin: res.margin,
-    critical: res.critical,
-  });
-  const o = model.applyDamage(target.health, { lethal: d.lethal, nonlethal: d.nonlethal }, target.creature, {
-    nonlethalAttack: attack.nonlethal === true,
-  });
-  target.health = o.after;
-  target.state = sagaState(o);
-}
-
 /**
  * One fight between `sides` under `model` (the Saga-style model). `policies` are GnG's (Block, called
  * shots) and change nothing here: the chapter has neither.
  */
-export function sagaFight(
-  model: CombatModel,
-  sides: FightSides,
-  _policies: FightPolicies,
-  variants: SimVariants,
-  dice: DiceSource,
-  options: FightOptions = {},
-): FightResult {
+export const sagaFight: ModelFight = (model, sides, _policies, variants, dice, options = {}) => {
   const fighters = staticFighters(sides, (snap, side, start) => {
     const f: StaticFighter = { snap, side, ...start, state: 'up', attacks: 0, hits: 0 };
     f.state = stateOf(model, f);
     return f;
   });
-  return playStaticFight(fighters, dice, options.roundCap ?? STATIC_ROUND_CAP, {
+  return playStaticFight(fighters, dice, options, {
     turn: (f, target) => {
       const attack = bestStaticAttack(model, sagaAttackOdds, creatureNow, f, target, variants);
-      // The attack is the turn's standard action (001:7); nothing else of the budget is used.
-      if (attack) strike(model, f, target, attack, variants, dice);
+      // The attack is the turn's standard action (001:7); nothing else of the budget is used. The
+      // attacker's condition step counts on its roll.
+      if (attack)
+        staticStrike(model, f, target, attack, variants, dice, {
+          bonus: CONDITION_PENALTIES[stepOf(f.health)] ?? 0,
+          defender: creatureNow(target),
+          landsOn: target.creature,
+          maxedCritical: false,
+          stateOf: sagaState,
+        });
     },
     endState: (f) => endStateOf(model, f),
   });
-}
+};

@@ -15,12 +15,14 @@ import {
   dealtDamage,
   diceSums,
   Masses,
+  missOutcomes,
   modelTarget,
   outcomeTallies,
   sameHealth,
   staticOddsRecord,
   weaponDiceOf,
   type NaturalHit,
+  type StaticOutcomeOdds,
 } from '../static-odds.js';
 import type { CombatModel, HealthOutcome, HealthVector } from '../types.js';
 import { CONDITION_TRACK_BOTTOM } from './condition-track.js';
@@ -30,10 +32,11 @@ export const SAGA_OUTCOMES = ['miss', 'absorbed', 'hurt', 'step', 'down', 'dead'
 /** One of {@link SAGA_OUTCOMES}: a miss; a hit that changes nothing; HP lost only; a step lost; dropped (unconscious, disabled or dying); dead. */
 export type SagaOutcome = (typeof SAGA_OUTCOMES)[number];
 
-/** What the Saga-style odds add to the common record. */
-export interface SagaOutcomeOdds {
-  /** P(a critical hit: a natural 20, A9). */
-  critical: number;
+/**
+ * What the Saga-style odds add to the common record (`critical`: a natural 20, A9; `exclusive`:
+ * {@link SAGA_OUTCOMES}).
+ */
+export interface SagaOutcomeOdds extends StaticOutcomeOdds<SagaOutcome> {
   /** Condition steps lost (0 on a miss). Sums to 1. */
   stepsLost: Distribution;
   /** The condition step after the attack. Sums to 1. */
@@ -44,8 +47,6 @@ export interface SagaOutcomeOdds {
   down: number;
   /** P(the target is dead after the attack). */
   dead: number;
-  /** Disjoint outcomes ({@link SAGA_OUTCOMES}), summing to 1. */
-  exclusive: Record<SagaOutcome, number>;
 }
 
 /** The Saga-style attack odds: the common record with the condition track's outcomes. */
@@ -106,8 +107,7 @@ export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): Saga
     statuses: model.healthStatus(health, creature),
     conditions: { lethal: 'normal', nonlethal: 'normal' },
   };
-  const exclusive = Object.fromEntries(SAGA_OUTCOMES.map((k) => [k, 0])) as Record<SagaOutcome, number>;
-  exclusive.miss = miss;
+  const exclusive = missOutcomes(SAGA_OUTCOMES, miss);
   const tallies = outcomeTallies();
   const stepAfter = new Masses();
   const stepsLost = new Masses();

@@ -101,6 +101,23 @@ export function parryBonus(attackBonus: number, shieldBonus = 0): number {
 }
 
 /**
+ * A stance low to the ground (crouch, prone): "+`n` to defense against ranged attacks" its benefit;
+ * "-`n` … to defense against melee attacks", -`n` "to hit with melee attacks" and only `ranged`
+ * weapons its drawback (002:594–596, 623–625).
+ */
+function lowStance(
+  m: TcStanceModifiers,
+  benefit: boolean,
+  n: number,
+  ranged: TcStanceModifiers['ranged'],
+): void {
+  if (benefit) m.vsRanged = n;
+  m.vsMelee = -n;
+  m.meleeAttack = -n;
+  m.ranged = ranged;
+}
+
+/**
  * The stance's modifiers: its drawbacks always, its benefits unless in transition (002:578). Parry's
  * benefit needs the attack bonus (and shield bonus) it is made with.
  */
@@ -118,10 +135,7 @@ export function tcStanceModifiers(
       m.attack = -2;
       break;
     case 'crouch': // 002:594–596
-      if (benefit) m.vsRanged = 2;
-      m.vsMelee = -2;
-      m.meleeAttack = -2;
-      m.ranged = 'noLongbows';
+      lowStance(m, benefit, 2, 'noLongbows');
       break;
     case 'parry': // 002:605–607
       if (benefit) m.primary = parryBonus(opts.attackBonus ?? 0, opts.shieldBonus ?? 0);
@@ -134,10 +148,7 @@ export function tcStanceModifiers(
       m.passive = true;
       break;
     case 'prone': // 002:623–625
-      if (benefit) m.vsRanged = 4;
-      m.vsMelee = -4;
-      m.meleeAttack = -4;
-      m.ranged = 'crossbowsOnly';
+      lowStance(m, benefit, 4, 'crossbowsOnly');
       break;
     case 'casting': // 002:636
       m.passive = true;

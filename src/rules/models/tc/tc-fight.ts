@@ -13,27 +13,27 @@
  * are lane count's (speed factors, initiative, fumbles, wake-up timing, 12 counts a round: A14). A
  * fight still going past the round cap is a draw.
  */
-import { rollEach } from '../../dice.js';
 import { weightedSum } from '../../odds/distribution.js';
 import type { AttackOddsInput } from '../../odds/attack-odds.js';
 import { cachedBestAttack, type BestAttackCache } from '../../simulate/best-attack.js';
-import type { FightOptions, FightPolicies } from '../../simulate/fight.js';
+import { combatantOutcome } from '../../simulate/rounds.js';
 import type {
   CombatantSnapshot,
   EndState,
   FightResult,
-  FightSides,
   SimAttack,
   SimVariants,
 } from '../../simulate/types.js';
 import type { DiceSource } from '../../types.js';
 import {
+  rollHitDamage,
   simDamageInput,
   snapshotModel,
   staticDefense,
   staticEndState,
   staticFighters,
   STATIC_ROUND_CAP,
+  type ModelFight,
   type StaticFighter,
 } from '../static-fight.js';
 import type { CombatModel, ModelCreature } from '../types.js';
@@ -141,16 +141,8 @@ function act(
   if (!res.hit) return null;
   f.hits += 1;
   // A critical deals the weapon's maximum (002:62): its dice are not rolled.
-  const faces = new Array<number>(attack.dice.count).fill(attack.dice.faces);
-  const weaponDice = res.critical ? faces : rollEach(dice, attack.dice.count, attack.dice.faces);
   const { weaponDice: _dice, ...rest } = damageInput(f, attack, variants);
-  const d = model.damage({
-    ...rest,
-    weaponDice,
-    ...(res.critical ? { diceFaces: faces } : {}),
-    margin: res.margin,
-    critical: res.critical,
-  });
+  const d = rollHitDamage(model, rest, attack.dice, res, dice, true);
   return { target, lethal: d.lethal, nonlethal: d.nonlethal, nonlethalAttack: attack.nonlethal === true };
 }
 
@@ -207,14 +199,7 @@ function endStateOf(model: CombatModel, f: TcFighter): EndState {
  * One fight between `sides` under `model` (the TC model). `policies` are GnG's (Block, called shots)
  * and change nothing here: the chapter has neither.
  */
-export function tcFight(
-  model: CombatModel,
-  sides: FightSides,
-  _policies: FightPolicies,
-  variants: SimVariants,
-  dice: DiceSource,
-  options: FightOptions = {},
-): FightResult {
+export const tcFight: ModelFight = (model, sides, _policies, variants, dice, options = {}) => {
   const fighters = staticFighters(sides, (snap, side, start) => {
     const f: TcFighter = {
       snap,
@@ -271,17 +256,15 @@ export function tcFight(
   return {
     winner,
     rounds: roundOfCount(count),
-    combatants: fighters.map((f) => ({
-      id: f.snap.id,
-      side: f.side,
-      hp: f.health.value ?? 0,
-      // Fatigue is the model's nonlethal harm (nonlethal damage "can only cause fatigue", 002:107).
-      nonlethal: f.health.fatigue ?? 0,
-      state: endStateOf(model, f),
-      attacks: f.attacks,
-      hits: f.hits,
-    })),
+    // Fatigue is the model's nonlethal harm (nonlethal damage "can only cause fatigue", 002:107).
+    combatants: fighters.map((f) =>
+      combatantOutcome(f, {
+        hp: f.health.value ?? 0,
+        nonlethal: f.health.fatigue ?? 0,
+        state: endStateOf(model, f),
+      }),
+    ),
   };
-}
+};
 
 const NORMAL = { lethal: 'normal', nonlethal: 'normal' } as const;

@@ -18,10 +18,12 @@ import {
   d20Hits,
   maxedCriticalDamage,
   Masses,
+  missOutcomes,
   modelTarget,
   outcomeTallies,
   staticOddsRecord,
   weaponDiceOf,
+  type StaticOutcomeOdds,
 } from '../static-odds.js';
 import type { CombatModel, HealthOutcome, HealthVector } from '../types.js';
 import { abilityModifier } from '../../abilities.js';
@@ -38,10 +40,11 @@ export const TC_OUTCOMES = ['miss', 'fatigue', 'passed', 'awake', 'unconscious',
  */
 export type TcOutcome = (typeof TC_OUTCOMES)[number];
 
-/** What the TC odds add to the common record. */
-export interface TcOutcomeOdds {
-  /** P(a critical hit: natural 20, or 19–20 Precise, and the total beats the defense by 1). */
-  critical: number;
+/**
+ * What the TC odds add to the common record (`critical`: natural 20, or 19–20 Precise, and the total
+ * beats the defense by 1; `exclusive`: {@link TC_OUTCOMES}).
+ */
+export interface TcOutcomeOdds extends StaticOutcomeOdds<TcOutcome> {
   /** P(a critical fumble: a natural 1, 002:66). */
   fumble: number;
   /** P(the hit's damage reaches the Threshold of Pain: fatigue = ToP, the rest off the HP; A2). */
@@ -63,8 +66,6 @@ export interface TcOutcomeOdds {
   fatigueAfter: Distribution;
   /** The consciousness check's DC when one is owed (sums to `check`). */
   checkDC: Distribution;
-  /** Disjoint outcomes ({@link TC_OUTCOMES}), summing to 1. */
-  exclusive: Record<TcOutcome, number>;
 }
 
 /** The TC attack odds: the common record with the model's outcomes. */
@@ -133,8 +134,7 @@ export function tcAttackOdds(model: CombatModel, input: AttackOddsInput): TcAtta
 
   // What each damage does: the model's applyDamage, then the check it owes rolled.
   const topBefore = tcThreshold(creature, health.topLost ?? 0).effective;
-  const exclusive = Object.fromEntries(TC_OUTCOMES.map((k) => [k, 0])) as Record<TcOutcome, number>;
-  exclusive.miss = miss;
+  const exclusive = missOutcomes(TC_OUTCOMES, miss);
   const tallies = outcomeTallies();
   const fatigueAdded = new Masses();
   const hpLost = new Masses();
