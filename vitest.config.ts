@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -20,10 +22,23 @@ import { defineConfig } from 'vitest/config';
  * Workers are reused across files where that is safe (`isolate: false`): the unit files share one
  * module graph per worker (the pure engine keeps no state); the integration files share the worker
  * process and what it imported from node_modules (happy-dom above all), while test/harness/file-setup.ts
- * gives each file a fresh module graph of the system and harness and clean globals. A new file of
- * either project needs no configuration.
+ * gives each file a fresh module graph of the system and harness and clean globals. The browser files
+ * that do not open the playground (project `browser-harness`) share their worker the same way; the
+ * playground files (project `browser`) keep a process each (a playground file timed out in a shared
+ * worker once: docs/performance.md). A new file of any project needs no configuration.
  */
 const cores = availableParallelism();
+
+/**
+ * The browser files that do not open the playground (they render with the harness in Node and show
+ * the HTML in a page): they share their worker, as the integration files do. Found by what the file
+ * says, so a new file needs no configuration; the playground files keep a process each.
+ */
+const browserDir = fileURLToPath(new URL('test/browser/', import.meta.url));
+const harnessBrowserFiles = readdirSync(browserDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => !readFileSync(`${browserDir}${file}`, 'utf8').includes('usePlaygroundServer'))
+  .map((file) => `test/browser/${file}`);
 
 export default defineConfig({
   test: {
@@ -53,10 +68,24 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          exclude: harnessBrowserFiles,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['test/browser/global-setup.ts'],
+          maxWorkers: Math.max(4, 2 * cores),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'browser-harness',
+          include: harnessBrowserFiles,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          isolate: false,
+          setupFiles: ['test/browser/shared-worker-setup.ts', 'test/harness/file-setup.ts'],
           maxWorkers: Math.max(4, 2 * cores),
           sequence: { groupOrder: 0 },
         },

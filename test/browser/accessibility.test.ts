@@ -6,7 +6,12 @@
  * and the toolbar. On each, axe-core (WCAG 2.x A/AA, colour contrast
  * included) finds no serious or critical violation, and every text reaches WCAG AA contrast against
  * each colour stop of the gradients behind it (contrast.ts: axe leaves those "needs review").
- * Screenshots of each view: test-results/browser/a11y-*.png.
+ * Issue #34's dark theme (Foundry v13's `body.theme-dark`, the playground's `?theme=dark`): the
+ * system's colours (styles/_theme.scss custom properties) switch to the dark palette, and the
+ * character sheet's tabs and the chat cards pass the same checks in it. The theme is CSS only (a
+ * class on the body, nothing rendered differently), so each sweep's world is loaded once and
+ * checked in both themes (docs/performance.md: a load and a page fewer per sweep).
+ * Screenshots of each view: test-results/browser/a11y-*.png (the dark theme's a11y-dark-*.png).
  */
 import { expect, it } from 'vitest';
 import { join } from 'node:path';
@@ -22,10 +27,21 @@ const server = usePlaygroundServer('accessibility');
 const FIGHTER = 'Fighter, 5th level';
 const ROGUE = 'Rogue, 1st level';
 
-async function open(page: Page, seed = 11): Promise<void> {
-  await page.goto(`${server.url()}?seed=${seed}`);
+async function open(page: Page, seed = 11, theme = ''): Promise<void> {
+  await page.goto(`${server.url()}?seed=${seed}${theme ? `&theme=${theme}` : ''}`);
   await page.waitForSelector('body[data-ready="true"]');
 }
+
+/** Switches Foundry v13's dark theme on or off, as `?theme=dark` marks it (the body's class). */
+const darkTheme = (page: Page, on: boolean) =>
+  page.evaluate((dark) => document.body.classList.toggle('theme-dark', dark), on);
+
+/** A colour as the page computes it for the first element `selector` matches (`property` of its style). */
+const computed = (page: Page, selector: string, property: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el, name) => getComputedStyle(el).getPropertyValue(name), property);
 
 async function actAs(page: Page, name: string): Promise<void> {
   await page.selectOption('#pg-user', { label: name });
@@ -65,14 +81,23 @@ async function auditTabs(page: Page, frame: string, view: string): Promise<numbe
   return names.length;
 }
 
-it('every tab of the character sheet, for its owner', async () => {
+// Two sweeps of every tab (both themes): twice the file's 60 s timeout, as two tests had.
+it('every tab of the character sheet, for its owner, in the dark theme and the light one', async () => {
   const { page } = pages;
-  await open(page);
+  await open(page, 11, 'dark');
+  expect(await page.evaluate(() => document.body.classList.contains('theme-dark'))).toBe(true);
   await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
   const fighter = await windowOf(page, '.character-sheet');
+  // Dark paper, light ink: the dark palette is in force (tokens.scss $night-ink / $night-paper).
+  expect(await computed(page, `${fighter} .gng`, '--gng-ink')).toBe('#ece4d6');
+  expect(await computed(page, `${fighter} .gng`, 'color')).toBe('rgb(236, 228, 214)');
+  expect(await auditTabs(page, fighter, 'dark-sheet')).toBeGreaterThanOrEqual(6);
+  // The light theme, the same world and window.
+  await darkTheme(page, false);
+  expect(await computed(page, `${fighter} .gng`, '--gng-ink')).not.toBe('#ece4d6');
   expect(await auditTabs(page, fighter, 'fighter-owner')).toBeGreaterThanOrEqual(6);
   await page.locator(`${fighter} .pg-window-close`).click();
-});
+}, 120_000);
 
 it('every tab of the character sheet, for another player', async () => {
   // The other player sees the fighter's numbers read-only: still readable.
@@ -134,7 +159,7 @@ it('a creature sheet, an item sheet and the attack dialog', async () => {
   await audit(page, dialog, 'attack-dialog-called-shot');
 });
 
-it('every card type in the chat log, as the GM and as a player', async () => {
+it('every card type in the chat log, as the GM and as a player, in the light theme and the dark one', async () => {
   const { page } = pages;
   await open(page);
   await actAs(page, 'Gamemaster (GM)');
@@ -200,7 +225,16 @@ it('every card type in the chat log, as the GM and as a player', async () => {
   await audit(page, '#chat-log', 'cards-other-player');
   await actAs(page, 'Player');
   await audit(page, '#chat-log', 'cards-player');
-});
+
+  // The dark theme: a card on its own paper and a card on the message's surface both read the
+  // dark palette, and the cards pass the same checks for the player and the GM.
+  await darkTheme(page, true);
+  expect(await computed(page, '#chat-log .quick-stand-card', 'background-color')).toBe('rgb(43, 39, 36)');
+  expect(await computed(page, '#chat-log .attack-card', '--gng-ash')).toBe('#b8ad9b');
+  await audit(page, '#chat-log', 'dark-cards-player');
+  await actAs(page, 'Gamemaster (GM)');
+  await audit(page, '#chat-log', 'dark-cards-gm');
+}, 120_000);
 
 it('the side panels, the turn order and the map', async () => {
   const { page } = pages;

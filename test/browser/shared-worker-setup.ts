@@ -1,0 +1,10 @@
+/**
+ * Runs before each browser file that shares its worker (the files that do not open the playground:
+ * vitest.config.ts's `browser-harness` project), ahead of test/harness/file-setup.ts, which gives
+ * each file a fresh module graph and deletes every global an earlier file added. playwright-core,
+ * which stays loaded in the worker, adds globals of its own when it is first imported (signal-exit's
+ * emitter, undici's dispatcher, graceful-fs's queue, zod's registry): importing it here, before
+ * file-setup.ts takes its list of the process's own globals on the worker's first file, keeps them
+ * in that list, so no later file deletes what the loaded playwright-core still uses.
+ */
+import 'playwright-core';
