@@ -32,6 +32,23 @@ export const OPTIONAL_TARGET = [
   'tc',
 ];
 
+/**
+ * An abort's Undo data, kept on the abort itself before it had a field of its own (`budgetBefore`,
+ * `epoch`, Roll with Blow's `damageBefore`): moved into its `undo`, in place. A typed card's
+ * `migrateData` (attack-data.ts) and the reader of an older flag card both call it.
+ */
+export function migrateAbortUndo(targets: unknown): void {
+  if (!Array.isArray(targets)) return;
+  for (const target of targets as { aborts?: Record<string, Record<string, unknown> | null> }[])
+    for (const abort of Object.values(target?.aborts ?? {})) {
+      if (!abort || typeof abort !== 'object' || 'undo' in abort) continue;
+      const undo: Record<string, unknown> = { budgetBefore: abort.budgetBefore ?? null };
+      for (const key of ['epoch', 'damageBefore']) if (abort[key] !== undefined) undo[key] = abort[key];
+      for (const key of ['budgetBefore', 'epoch', 'damageBefore']) delete abort[key];
+      abort.undo = undo;
+    }
+}
+
 function dropAbsent(record: Record<string, unknown>, keys: readonly string[]): void {
   for (const key of keys) {
     const value = record[key];
@@ -61,7 +78,10 @@ function typedState(message: ChatMessage): AttackCardState {
  */
 export function legacyAttackState(message: ChatMessage): AttackCardState | null {
   const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) return null;
+  const copy = structuredClone(state);
+  migrateAbortUndo(copy.targets);
+  return copy;
 }
 
 /**

@@ -135,10 +135,18 @@ export interface CardBlock {
   riposteBy?: string | null;
   breakingBlockDamage: boolean;
   paidWith: 'free' | 'move' | 'attack' | 'none';
+  /** What Undo reads besides `paidWith` (older cards kept it on the abort: attack-read.ts). */
+  undo: CardAbortUndo;
+}
+
+/** An abort's Undo record: what it paid from (Undo gives back exactly `paidWith` while `epoch` holds). */
+export interface CardAbortUndo {
   /** The defender's budget before this abort (null out of combat; kept for older cards). */
   budgetBefore: ActionBudget | null;
-  /** The defender's turn epoch when it paid (Undo gives back exactly `paidWith` while it holds). */
+  /** The defender's turn epoch when it paid. */
   epoch?: number | null;
+  /** Roll with Blow: the damage's lethal/nonlethal split before the conversion (Undo restores it). */
+  damageBefore?: { lethal: number; nonlethal: number };
 }
 
 /** A Roll with Blow the defender took against this hit. */
@@ -151,11 +159,8 @@ export interface CardRollWithBlow {
   attackTotal: number;
   margin: number;
   converted: number;
-  /** The damage's lethal/nonlethal split before the conversion (Undo restores it). */
-  damageBefore: { lethal: number; nonlethal: number };
   paidWith: 'free' | 'move' | 'attack' | 'none';
-  budgetBefore: ActionBudget | null;
-  epoch?: number | null;
+  undo: CardAbortUndo & { damageBefore: { lethal: number; nonlethal: number } };
 }
 
 /** The abort actions the defender took against this attack (each at most once). */

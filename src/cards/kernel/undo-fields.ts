@@ -1,0 +1,77 @@
+/**
+ * Typed fields of a card's Undo record (issue #34): what one step changed, kept as deltas — a value's
+ * before and after, the HP loss (combat/hp-loss.ts `AppliedLoss`, `HitPointRecord`), the statuses
+ * added or removed, the effects created, the action budget before and its turn's epoch, the user —
+ * so Undo takes back exactly that step. A card's data model builds its record with {@link record}.
+ *
+ * Every key a record may hold is listed (Foundry drops the keys a schema lacks), and none is added:
+ * a part is optional (not required, nullable, no initial value), so a record stored before a part
+ * existed is read as it was written. Only values no Undo takes apart (a save's roll, an engine's
+ * outcome) stay free objects ({@link opaque}).
+ */
+const F = () => foundry.data.fields;
+
+/** Optional: a record may lack it, or hold null. */
+const ABSENT = { required: false, nullable: true, initial: undefined };
+
+let Rec: SchemaFieldConstructor | undefined;
+/** A nested record whose initial value is its `initial` option (absent or null), never an empty record. */
+const nested = (fields: DataSchema, initial: null | undefined) => {
+  Rec ??= class extends F().SchemaField {
+    override getInitialValue() {
+      return this.options.initial;
+    }
+  };
+  return new Rec(fields, { ...ABSENT, initial });
+};
+
+/** A card's Undo record (null once undone, and before its step): `fields` built with this module. */
+export const record = (fields: DataSchema) => nested(fields, null);
+/** A part of a record (absent on older records). */
+export const part = (fields: DataSchema) => nested(fields, undefined);
+/** A number, a string, a boolean. */
+export const n = () => new (F().NumberField)(ABSENT);
+export const s = () => new (F().StringField)({ ...ABSENT, trim: false });
+export const b = () => new (F().BooleanField)(ABSENT);
+/** A list of `field`'s values. */
+export const list = (field: DataField) => new (F().ArrayField)(field, ABSENT);
+/** A record of any keys (ids, statuses), each `field`'s value. */
+export const map = (field: DataField) => new (F().TypedObjectField)(field, ABSENT);
+/** A value Undo keeps whole and never takes apart (a roll, an engine's outcome). */
+export const opaque = () => new (F().ObjectField)(ABSENT);
+
+/** A value before and after the step. */
+export const pair = () => part({ before: n(), after: n() });
+/** Status ids (the statuses a step added, or took off). */
+export const statuses = () => list(s());
+/** The status effects a step created, by status (Undo deletes exactly these). */
+export const effectIds = () => map(s());
+/** Hit points at one moment, and the statuses a loss took off with their holds (hp-loss.ts `HitPointSnapshot`). */
+export const snapshot = () =>
+  part({ value: n(), temp: n(), nonlethal: n(), statusesRemoved: statuses(), statusesTaken: map(opaque()) });
+/** An HP loss as the area and burst cards keep it (hp-loss.ts `AppliedLoss`), its fields. */
+export const appliedLoss = (): DataSchema => ({
+  hp: pair(),
+  temp: pair(),
+  nonlethalTotal: pair(),
+  statusesAdded: statuses(),
+  effectIds: effectIds(),
+  hold: s(),
+  snapshot: snapshot(),
+  trauma: b(),
+  traumaBefore: b(),
+});
+/** An HP loss's record for `restoreHitPointLoss` (hp-loss.ts `HitPointRecord`). */
+export const hpRecord = () =>
+  part({
+    snapshot: snapshot(),
+    after: snapshot(),
+    statusesAdded: statuses(),
+    effectIds: effectIds(),
+    hold: s(),
+    traumaBefore: b(),
+  });
+/** An action budget (rules `ActionBudget`). */
+export const budget = () => part({ move: b(), attack: b(), freeUsed: map(n()), quickStandUsed: b() });
+/** What an abort or action paid: the budget before it and its turn's epoch (Undo refunds while it holds). */
+export const budgetSpent = (): DataSchema => ({ budgetBefore: budget(), epoch: n() });
