@@ -37,8 +37,14 @@ export const b = () => new (F().BooleanField)(ABSENT);
 export const list = (field: DataField) => new (F().ArrayField)(field, ABSENT);
 /** A record of any keys (ids, statuses), each `field`'s value. */
 export const map = (field: DataField) => new (F().TypedObjectField)(field, ABSENT);
-/** A value Undo keeps whole and never takes apart (a roll, an engine's outcome). */
-export const opaque = () => new (F().ObjectField)(ABSENT);
+/** The free objects of the records: each a value its Undo keeps whole (the record's test knows them). */
+export const OPAQUE = new WeakSet<DataField>();
+/** A value Undo keeps whole and never takes apart (a roll, an effect's source, a store's own record). */
+export const opaque = () => {
+  const field = new (F().ObjectField)(ABSENT);
+  OPAQUE.add(field);
+  return field;
+};
 
 /** A value before and after the step. */
 export const pair = () => part({ before: n(), after: n() });
@@ -75,3 +81,45 @@ export const hpRecord = () =>
 export const budget = () => part({ move: b(), attack: b(), freeUsed: map(n()), quickStandUsed: b() });
 /** What an abort or action paid: the budget before it and its turn's epoch (Undo refunds while it holds). */
 export const budgetSpent = (): DataSchema => ({ budgetBefore: budget(), epoch: n() });
+/** Statuses set (with the effect made) and removed, with their holds (combat/status-changes.ts `StatusChanges`). */
+export const statusChanges = (): DataSchema => ({
+  added: map(s()),
+  removed: statuses(),
+  hold: s(),
+  taken: map(opaque()),
+});
+/** The turn's action a step spent (combat/action-budget.ts `TurnActionSpent`). */
+export const turnSpent = () =>
+  part({
+    combatantId: s(),
+    round: n(),
+    turn: n(),
+    before: part({ round: n(), move: b(), attack: b(), partial: b() }),
+  });
+/** The Enlightened Grognard turn's action a step spent (combat/eg-turns.ts `EgSpent`). */
+export const egSpent = () => part({ action: s(), paidWith: list(s()), attack: b(), round: n() });
+/** A change of the EG token store (combat/eg-token-store.ts `TokenChangeRecord`): signed counts. */
+export const tokenChange = () =>
+  part({
+    combatId: s(),
+    actorUuid: s(),
+    actorId: s(),
+    communal: b(),
+    encounter: map(n()),
+    persistent: map(n()),
+    reason: s(),
+  });
+/** The Time Count schedule's record of one combatant's next count (combat/tc-schedule.ts `TcActRecord`). */
+export const tcAct = () =>
+  part({
+    kind: s(),
+    combatId: s(),
+    combatantId: s(),
+    count: n(),
+    before: n(),
+    after: n(),
+    unsteadyBefore: b(),
+    unsteadyAfter: b(),
+    sf: n(),
+    reason: s(),
+  });
