@@ -1,6 +1,7 @@
 /** The burst card's `system` (subtype `burst`; its state, burst-state.ts `BurstCardState`). */
 import { CardData } from '../kernel/card-data.js';
-import { arr, bool, int, obj, str } from '../kernel/card-fields.js';
+import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
+import { appliedLoss, b, free, list, n, part, record, s } from '../kernel/undo-fields.js';
 
 export class BurstData extends CardData {
   static override defineSchema(): DataSchema {
@@ -14,8 +15,42 @@ export class BurstData extends CardData {
       shots: obj(),
       attack: obj(),
       spent: obj(),
-      // Each target in the area (its Defense, Dive, Apply's record and its own Undo notes).
-      targets: arr(obj({ nullable: false })),
+      // Each target in the area (burst-state.ts `BurstTarget`): its Defense, Dive, Apply's record and
+      // its own Undo notes.
+      targets: arr(
+        rec({
+          id: s(),
+          name: s(),
+          actorUuid: s(),
+          tokenId: s(),
+          distance: n(),
+          rangePenalty: n(),
+          attackTotal: n(),
+          size: s(),
+          defenseRolls: n(),
+          defense: free(),
+          dive: free(),
+          // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
+          applied: record({
+            ...appliedLoss(),
+            hits: list(
+              part({
+                dice: list(n()),
+                rolled: n(),
+                after: n(),
+                afterProtection: n(),
+                damageReduction: n(),
+                energyResistance: n(),
+                cannotHarm: b(),
+              }),
+            ),
+            lethal: n(),
+            nonlethal: n(),
+          }),
+          undoNotes: list(free()),
+          diveUndone: b(),
+        }),
+      ),
       undone: bool(),
       // What the burst's Undo could not take back: lang keys and data (UndoNote).
       undoNotes: arr(obj({ nullable: false })),

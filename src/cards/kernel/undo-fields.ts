@@ -29,6 +29,8 @@ const nested = (fields: DataSchema, initial: null | undefined) => {
 export const record = (fields: DataSchema) => nested(fields, null);
 /** A part of a record (absent on older records). */
 export const part = (fields: DataSchema) => nested(fields, undefined);
+/** An optional free object: a part of a card beside its Undo records (a roll, a Defense). */
+export const free = () => new (F().ObjectField)(ABSENT);
 /** A number, a string, a boolean. */
 export const n = () => new (F().NumberField)(ABSENT);
 export const s = () => new (F().StringField)({ ...ABSENT, trim: false });
@@ -55,8 +57,9 @@ export const effectIds = () => map(s());
 /** Hit points at one moment, and the statuses a loss took off with their holds (hp-loss.ts `HitPointSnapshot`). */
 export const snapshot = () =>
   part({ value: n(), temp: n(), nonlethal: n(), statusesRemoved: statuses(), statusesTaken: map(opaque()) });
-/** An HP loss as the area and burst cards keep it (hp-loss.ts `AppliedLoss`), its fields. */
+/** An HP loss as the area and burst cards keep it (hp-loss.ts `AppliedLoss`), its fields and `by` (the user). */
 export const appliedLoss = (): DataSchema => ({
+  by: s(),
   hp: pair(),
   temp: pair(),
   nonlethalTotal: pair(),
