@@ -54,9 +54,14 @@ export const pair = () => part({ before: n(), after: n() });
 export const statuses = () => list(s());
 /** The status effects a step created, by status (Undo deletes exactly these). */
 export const effectIds = () => map(s());
-/** Hit points at one moment, and the statuses a loss took off with their holds (hp-loss.ts `HitPointSnapshot`). */
-export const snapshot = () =>
-  part({ value: n(), temp: n(), nonlethal: n(), statusesRemoved: statuses(), statusesTaken: map(opaque()) });
+/** A step's hold on the statuses it set (combat/status-holds.ts `StatusHold`). */
+export const statusHold = () => part({ hold: s(), statusesAdded: statuses(), effectIds: effectIds() });
+/**
+ * Hit points at one moment (hp-loss.ts `HitPointSnapshot`: HP, temporary, nonlethal, the statuses a
+ * loss took off with their holds) and the model's own health fields, whose keys vary by model (the
+ * Time Count's fatigue and ToP lost…): kept whole, as Undo puts it back.
+ */
+export const snapshot = () => opaque();
 /** An HP loss as the area and burst cards keep it (hp-loss.ts `AppliedLoss`), its fields and `by` (the user). */
 export const appliedLoss = (): DataSchema => ({
   by: s(),
