@@ -131,3 +131,5 @@ export const tcAct = () =>
     sf: n(),
     reason: s(),
   });
+/** Rounds of ammunition a step spent from a weapon (combat/ammunition.ts `RoundsSpent`). */
+export const roundsSpent = () => part({ itemUuid: s(), name: s(), rounds: n() });
