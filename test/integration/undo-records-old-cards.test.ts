@@ -1,8 +1,9 @@
 /**
  * Undo records in a field of their own (issue #34): a card stored before its Undo data moved still
  * undoes. The attack card's aborts kept their Undo data (`budgetBefore`, `epoch`, Roll with Blow's
- * `damageBefore`) on the abort itself; they now keep it in `undo`. An old typed card is read through
- * the model's `migrateData`, an old flag card (`type: 'base'`) through the legacy reader.
+ * `damageBefore`) on the abort itself, the area card's Dive for Cover too (`budgetBefore`, `epoch`);
+ * they now keep it in `undo`. An old typed card is read through the model's `migrateData`, an old
+ * flag card (`type: 'base'`) through the legacy reader.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cardHelpers } from '../fixtures/cards.js';
@@ -10,12 +11,13 @@ import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import { cardState, type AttackCardState, type CardTarget } from '../../src/cards/attack/attack-state.js';
+import { areaState, type AreaCardState, type AreaTarget } from '../../src/cards/area/area-actions.js';
 import { budgetOf } from '../../src/combat/action-budget.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { newActionBudget } from '../../src/rules/index.js';
 
 const h = await getHarness();
-const { click } = cardHelpers(h);
+const { click, clickTarget } = cardHelpers(h);
 const { gm, player, otherPlayer } = h.users;
 beforeEach(() => h.reset(34));
 afterEach(() => expect([...h.i18n.missing]).toEqual([]));
@@ -90,7 +92,7 @@ describe('an attack card whose aborts kept their Undo data on themselves', () =>
     expect(budgetOf(rogue)).toEqual(newActionBudget());
     expect(target(stored).damage).toMatchObject(rolled);
     expect(target(stored).aborts).toBeUndefined();
-  });
+  }, 20_000); // the file's first card loads the attack card's modules (seconds on a busy machine)
 
   it('a flag card from before issue #34 (type base): the GM undoes its aborts exactly', async () => {
     const { message, rolled, rogue } = await blockedAndRolled();
@@ -107,5 +109,71 @@ describe('an attack card whose aborts kept their Undo data on themselves', () =>
     expect(target(legacy).damage).toMatchObject(rolled);
     expect(target(legacy).aborts).toBeUndefined();
     expect(fresh(legacy).type).toBe('base');
+  });
+});
+
+describe('an area card whose Dive for Cover kept its Undo data on itself', () => {
+  /** In combat, a blast of 20 (Reflex DC 20) on a hero (Jump +10) who dives (Jump 26: 6 converted). */
+  async function dived() {
+    const pc = await h.createActor(
+      {
+        name: 'Hero',
+        type: 'npc',
+        system: { abilities: { con: { value: 30 } }, hp: { value: 30 }, skills: { jump: { ranks: 10 } } },
+      },
+      player,
+    );
+    h.as(gm);
+    await (h.startCombat([pc]) as HarnessCombat).begin();
+    h.dice.queue(6, 6, 4, 2, 1, 1);
+    const message = (await game.gng.areaDamage({
+      damage: '6d6',
+      saveDc: 20,
+      save: 'ref',
+      targets: [pc],
+      cover: true,
+    })) as ChatMessage;
+    const id = (areaState(fresh(message)) as AreaCardState).targets[0]!.id;
+    h.as(player);
+    h.dice.queue(16);
+    await clickTarget(message, 'diveForCover', id);
+    expect(budgetOf(pc)).toMatchObject({ move: false });
+    // The card as an older version stored it: the dive's budget before and epoch on the dive itself.
+    const old = structuredClone(areaState(fresh(message))) as AreaCardState;
+    const dive = old.targets[0]!.dive as unknown as Record<string, unknown> & { undo: object };
+    Object.assign(dive, dive.undo);
+    delete (dive as { undo?: object }).undo;
+    expect(dive).toMatchObject({ converted: 6, budgetBefore: newActionBudget(), epoch: expect.any(Number) });
+    return { pc, message, old, id, undo: { budgetBefore: newActionBudget(), epoch: dive.epoch } };
+  }
+  const areaTarget = (message: ChatMessage) =>
+    (areaState(fresh(message)) as AreaCardState).targets[0] as AreaTarget;
+
+  it('a typed card (read through migrateData): the GM undoes the dive, its move given back', async () => {
+    const { pc, message, old, id, undo } = await dived();
+    h.as(gm);
+    const stored = (await ChatMessage.create({
+      type: 'area',
+      system: old,
+      content: fresh(message).content,
+    })) as ChatMessage;
+    expect(areaTarget(stored).dive?.undo).toEqual(undo);
+    await clickTarget(stored, 'undoDamage', id);
+    expect(budgetOf(pc)).toEqual(newActionBudget());
+    expect(areaTarget(stored).dive).toBeNull();
+  });
+
+  it('a flag card from before issue #34 (type base): the GM undoes the dive, its move given back', async () => {
+    const { pc, message, old, id, undo } = await dived();
+    h.as(gm);
+    const legacy = (await ChatMessage.create({
+      content: fresh(message).content,
+      flags: { gng: { type: 'areaCard', area: old } },
+    })) as ChatMessage;
+    expect(legacy.type).toBe('base');
+    expect(areaTarget(legacy).dive?.undo).toEqual(undo);
+    await clickTarget(legacy, 'undoDamage', id);
+    expect(budgetOf(pc)).toEqual(newActionBudget());
+    expect(areaTarget(legacy).dive).toBeNull();
   });
 });

@@ -43,11 +43,11 @@ const UNDO_RECORDS: Record<Card, string[]> = {
   tcManeuver: ['records', 'targets.[].applied'],
   egManeuver: ['targets.[].applied', 'turn'],
   grapple: ['steps'],
-  burst: ['targets.[].applied'],
+  burst: ['targets.[].applied', 'targets.[].dive.undo'],
   dying: ['applied'],
   stabilize: ['applied'],
   egSave: ['tokens'],
-  area: ['targets.[].applied'],
+  area: ['targets.[].applied', 'targets.[].dive.undo'],
   suppress: ['spent', 'turn', 'triggers.[].shot.applied'],
 };
 

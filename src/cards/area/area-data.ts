@@ -1,9 +1,26 @@
 /** The area damage card's `system` (subtype `area`; its state, area-state.ts `AreaCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, int, obj, rec } from '../kernel/card-fields.js';
-import { appliedLoss, b, free, list, n, opaque, part, record, s } from '../kernel/undo-fields.js';
+import {
+  appliedLoss,
+  b,
+  budgetSpent,
+  free,
+  migrateDives,
+  list,
+  n,
+  opaque,
+  part,
+  record,
+  s,
+} from '../kernel/undo-fields.js';
 
 export class AreaData extends CardData {
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateDives(source.targets);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),
@@ -20,7 +37,17 @@ export class AreaData extends CardData {
           actorUuid: s(),
           tokenId: s(),
           save: free(),
-          dive: free(),
+          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
+          dive: part({
+            natural: n(),
+            bonus: n(),
+            cover: b(),
+            jumpTotal: n(),
+            margin: n(),
+            converted: n(),
+            paidWith: s(),
+            undo: part(budgetSpent()),
+          }),
           // Apply's record (`AreaApplied`): the HP loss, its split, the wound trauma save it called for.
           applied: record({
             ...appliedLoss(),

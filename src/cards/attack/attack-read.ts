@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { AttackCardState } from './attack-state.js';
+import { moveIntoUndo } from '../kernel/undo-fields.js';
 
 /** The ChatMessage subtype of an attack card (issue #34; its `system`: attack-data.ts). */
 export const ATTACK_TYPE = 'attack';
@@ -39,14 +40,9 @@ export const OPTIONAL_TARGET = [
  */
 export function migrateAbortUndo(targets: unknown): void {
   if (!Array.isArray(targets)) return;
-  for (const target of targets as { aborts?: Record<string, Record<string, unknown> | null> }[])
-    for (const abort of Object.values(target?.aborts ?? {})) {
-      if (!abort || typeof abort !== 'object' || 'undo' in abort) continue;
-      const undo: Record<string, unknown> = { budgetBefore: abort.budgetBefore ?? null };
-      for (const key of ['epoch', 'damageBefore']) if (abort[key] !== undefined) undo[key] = abort[key];
-      for (const key of ['budgetBefore', 'epoch', 'damageBefore']) delete abort[key];
-      abort.undo = undo;
-    }
+  for (const target of targets as { aborts?: Record<string, unknown> }[])
+    for (const abort of Object.values(target?.aborts ?? {}))
+      moveIntoUndo(abort, ['budgetBefore', 'epoch', 'damageBefore']);
 }
 
 function dropAbsent(record: Record<string, unknown>, keys: readonly string[]): void {

@@ -1,9 +1,25 @@
 /** The burst card's `system` (subtype `burst`; its state, burst-state.ts `BurstCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
-import { appliedLoss, b, free, list, n, part, record, s } from '../kernel/undo-fields.js';
+import {
+  appliedLoss,
+  b,
+  budgetSpent,
+  free,
+  migrateDives,
+  list,
+  n,
+  part,
+  record,
+  s,
+} from '../kernel/undo-fields.js';
 
 export class BurstData extends CardData {
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateDives(source.targets);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),
@@ -29,7 +45,16 @@ export class BurstData extends CardData {
           size: s(),
           defenseRolls: n(),
           defense: free(),
-          dive: free(),
+          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
+          dive: part({
+            natural: n(),
+            bonus: n(),
+            cover: b(),
+            jumpTotal: n(),
+            margin: n(),
+            paidWith: s(),
+            undo: part(budgetSpent()),
+          }),
           // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
           applied: record({
             ...appliedLoss(),

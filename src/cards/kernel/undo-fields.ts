@@ -9,6 +9,8 @@
  * existed is read as it was written. Only values no Undo takes apart (a save's roll, an engine's
  * outcome) stay free objects ({@link opaque}).
  */
+import type { ActionBudget } from '../../rules/index.js';
+
 const F = () => foundry.data.fields;
 
 /** Optional: a record may lack it, or hold null. */
@@ -133,3 +135,32 @@ export const tcAct = () =>
   });
 /** Rounds of ammunition a step spent from a weapon (combat/ammunition.ts `RoundsSpent`). */
 export const roundsSpent = () => part({ itemUuid: s(), name: s(), rounds: n() });
+
+/** An abort's Undo record (a Block, a Dive for Cover): the budget before it and its turn's epoch. */
+export interface AbortUndo {
+  /** The defender's budget before the abort (null out of combat). */
+  budgetBefore: ActionBudget | null;
+  /** The defender's turn epoch when it paid (Undo gives back exactly what it paid while it holds). */
+  epoch?: number | null;
+}
+
+/**
+ * A part of an older card that kept its Undo data on itself (`keys`: an abort's `budgetBefore`,
+ * `epoch`…): those keys moved into its `undo`, in place. A part with an `undo`, or none of the keys,
+ * is left as it is. For a model's `migrateData` and a legacy reader.
+ */
+export function moveIntoUndo(part: unknown, keys: readonly string[]): void {
+  if (!part || typeof part !== 'object' || 'undo' in part) return;
+  const record = part as Record<string, unknown>;
+  const undo = Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+  if (!Object.keys(undo).length) return;
+  for (const key of keys) delete record[key];
+  record.undo = undo;
+}
+
+/** Each target's dive of an older area or burst card, its Undo data moved into its `undo`. */
+export function migrateDives(targets: unknown): void {
+  if (Array.isArray(targets))
+    for (const target of targets as { dive?: unknown }[])
+      moveIntoUndo(target?.dive, ['budgetBefore', 'epoch']);
+}
