@@ -6,7 +6,6 @@
 import type { CardSagaTurn } from './saga-turn-spend.js';
 import { systemPath } from '../../config/document-types.js';
 import type {
-  ActionBudget,
   AttackerCondition,
   CalledShotEffect,
   CriticalKind,
@@ -19,6 +18,7 @@ import type {
 import { strikeResolves } from '../../rules/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { owns, type UndoNote } from '../kernel/index.js';
+import type { AbortUndo } from '../kernel/undo-fields.js';
 import {
   aooPending,
   conditionEffectsAt,
@@ -140,11 +140,7 @@ export interface CardBlock {
 }
 
 /** An abort's Undo record: what it paid from (Undo gives back exactly `paidWith` while `epoch` holds). */
-export interface CardAbortUndo {
-  /** The defender's budget before this abort (null out of combat; kept for older cards). */
-  budgetBefore: ActionBudget | null;
-  /** The defender's turn epoch when it paid. */
-  epoch?: number | null;
+export interface CardAbortUndo extends AbortUndo {
   /** Roll with Blow: the damage's lethal/nonlethal split before the conversion (Undo restores it). */
   damageBefore?: { lethal: number; nonlethal: number };
 }
