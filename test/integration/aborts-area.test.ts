@@ -312,7 +312,10 @@ describe('area card Undo and Dive for Cover', () => {
     h.as(player);
     h.dice.queue(16); // Jump 26 vs DC 20: 6 converted
     await click(message, 'diveForCover', id);
-    expect(areaTarget(message).dive).toMatchObject({ converted: 6, budgetBefore: newActionBudget() });
+    expect(areaTarget(message).dive).toMatchObject({
+      converted: 6,
+      undo: { budgetBefore: newActionBudget() },
+    });
     expect(budgetOf(pc)).toMatchObject({ move: false, attack: true });
     h.as(gm);
     await click(message, 'applyDamage', id);
@@ -365,7 +368,7 @@ describe('area card Undo and Dive for Cover', () => {
     h.as(player);
     h.dice.queue(16);
     await click(message, 'diveForCover', id);
-    expect(areaTarget(message).dive).toMatchObject({ budgetBefore: null });
+    expect(areaTarget(message).dive).toMatchObject({ undo: { budgetBefore: null, epoch: null } });
     h.as(gm);
     await click(message, 'undoDamage', id);
     expect(budgetOf(pc)).toBeNull();

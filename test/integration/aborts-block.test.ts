@@ -134,7 +134,7 @@ describe('Block on the attack card', () => {
       margin: 0,
       via: 'melee',
       paidWith: 'move',
-      budgetBefore: newActionBudget(),
+      undo: { budgetBefore: newActionBudget(), epoch: 0 },
     });
     const content = game.messages.get(message.id as string)?.content ?? '';
     expect(content).toContain('1st-level rogue blocks the attack: no damage.');
@@ -184,7 +184,7 @@ describe('Block on the attack card', () => {
       margin: 3,
       converted: 3,
       paidWith: 'attack',
-      damageBefore: { lethal, nonlethal: 0 },
+      undo: { damageBefore: { lethal, nonlethal: 0 } },
     });
     expect(target(message).damage).toMatchObject({ lethal: lethal - 3, nonlethal: 3 });
     expect(game.messages.get(message.id as string)?.content).toContain(
@@ -490,7 +490,10 @@ describe('Block on the attack card', () => {
     h.as(otherPlayer);
     h.dice.queue(2);
     await click(message, 'block');
-    expect(target(message).aborts?.block).toMatchObject({ paidWith: 'none', budgetBefore: null });
+    expect(target(message).aborts?.block).toMatchObject({
+      paidWith: 'none',
+      undo: { budgetBefore: null, epoch: null },
+    });
     // Nothing spent, and the card does not say an action was.
     const content = game.messages.get(message.id as string)?.content ?? '';
     expect(content).toContain('Not in combat: costs no action.');

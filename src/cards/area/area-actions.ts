@@ -301,9 +301,8 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
           jumpTotal: dive.jumpTotal,
           margin: dive.margin,
           converted: dive.converted,
-          budgetBefore: spent.before && structuredClone({ ...spent.before }),
           paidWith: spent.paidWith,
-          epoch: spent.epoch,
+          undo: { budgetBefore: spent.before && structuredClone({ ...spent.before }), epoch: spent.epoch },
         };
         showRolls(message, [roll]);
       },
@@ -336,7 +335,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
         if (target.dive) {
           const spent = {
             paidWith: target.dive.paidWith ?? 'none',
-            epoch: target.dive.epoch ?? null,
+            epoch: target.dive.undo?.epoch ?? null,
           } as const;
           notes.push(...(await giveBack(actor, 'dive-for-cover', spent)));
           target.dive = null;

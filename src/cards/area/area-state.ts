@@ -10,12 +10,12 @@ import {
   areaDamage,
   metamagicProtection,
   resolveDiveForCover,
-  type ActionBudget,
   type ArmorMetamagic,
   type Fortification,
 } from '../../rules/index.js';
 import type { AbortSpent } from '../../combat/action-budget.js';
 import { owns, type RollMode, type UndoNote } from '../kernel/index.js';
+import { migrateDives, type AbortUndo } from '../kernel/undo-fields.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 
 /** The card's GM query and template (area-register.ts registers them on `init`). */
@@ -47,15 +47,14 @@ export interface AreaDive {
   jumpTotal: number;
   margin: number;
   converted: number;
-  /**
-   * The defender's budget before this abort (null out of combat). The card's Undo gives it back and
-   * takes the dive off the card, so it may be taken again — as the attack card's Undo does for Block
-   * and Roll with Blow.
-   */
-  budgetBefore: ActionBudget | null;
-  /** How the dive was paid and the spender's turn epoch (Undo gives back exactly that). */
+  /** How the dive was paid (Undo gives back exactly that). */
   paidWith?: AbortSpent['paidWith'];
-  epoch?: number | null;
+  /**
+   * Its Undo record: the defender's budget before it and its turn's epoch (older cards kept them on
+   * the dive: `migrateDives`). The card's Undo gives back what it paid and takes the dive off the
+   * card, so it may be taken again — as the attack card's Undo does for Block and Roll with Blow.
+   */
+  undo?: AbortUndo;
 }
 
 export interface AreaApplied extends AppliedLoss {
@@ -196,7 +195,10 @@ export function areaState(message: ChatMessage | null | undefined): AreaCardStat
 /** An area card posted before issue #34 (`type: 'base'`): its state in `flags.gng.area`, or null. */
 export function legacyAreaState(message: ChatMessage | null | undefined): AreaCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.area as AreaCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) return null;
+  const copy = structuredClone(state);
+  migrateDives(copy.targets);
+  return copy;
 }
 
 /** The damage `target` takes as the card stands: engine `areaDamage`, then Dive for Cover's conversion. */

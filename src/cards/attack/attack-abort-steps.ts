@@ -129,8 +129,7 @@ export async function blockAction(
       riposteBy: null,
       breakingBlockDamage: result.breakingBlockDamage,
       paidWith: spent.paidWith,
-      budgetBefore: spent.before,
-      epoch: spent.epoch,
+      undo: { budgetBefore: spent.before, epoch: spent.epoch },
     },
   };
   showRolls(message, [roll, ...(chain?.rolls ?? [])]);
@@ -205,10 +204,8 @@ export async function rollWithBlowAction(
       attackTotal: result.attackTotal,
       margin: result.margin,
       converted: result.converted,
-      damageBefore,
       paidWith: spent.paidWith,
-      budgetBefore: spent.before,
-      epoch: spent.epoch,
+      undo: { budgetBefore: spent.before, epoch: spent.epoch, damageBefore },
     },
   };
   showRolls(message, [roll]);
@@ -229,15 +226,17 @@ export async function undoAborts(target: CardTarget): Promise<(UndoNote | string
   const notes: (UndoNote | string)[] = [];
   const undone = new Set(target.undoneAborts ?? []);
   if (aborts.rollWithBlow) {
-    if (defender) notes.push(...(await refundAbortFor(defender, 'roll-with-blow', aborts.rollWithBlow)));
+    const { paidWith, undo } = aborts.rollWithBlow;
+    if (defender) notes.push(...(await refundAbortFor(defender, 'roll-with-blow', { paidWith, ...undo })));
     if (target.damage) {
-      target.damage.lethal = aborts.rollWithBlow.damageBefore.lethal;
-      target.damage.nonlethal = aborts.rollWithBlow.damageBefore.nonlethal;
+      target.damage.lethal = undo.damageBefore.lethal;
+      target.damage.nonlethal = undo.damageBefore.nonlethal;
     }
     undone.add('rollWithBlow');
   }
   if (aborts.block) {
-    if (defender) notes.push(...(await refundAbortFor(defender, 'block', aborts.block)));
+    const { paidWith, undo } = aborts.block;
+    if (defender) notes.push(...(await refundAbortFor(defender, 'block', { paidWith, ...undo })));
     undone.add('block');
   }
   target.undoneAborts = [...undone];

@@ -6,7 +6,23 @@
  */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, num, obj, rec, str } from '../kernel/card-fields.js';
-import { OPTIONAL, OPTIONAL_TARGET } from './attack-read.js';
+import {
+  b,
+  budgetSpent,
+  effectIds,
+  hpRecord,
+  list as many,
+  map,
+  n,
+  opaque,
+  pair,
+  part,
+  record,
+  s,
+  snapshot,
+  statuses,
+} from '../kernel/undo-fields.js';
+import { migrateAbortUndo, OPTIONAL, OPTIONAL_TARGET } from './attack-read.js';
 
 const F = () => foundry.data.fields;
 const absent = { required: false, nullable: true, initial: undefined };
@@ -20,7 +36,24 @@ const parts = (keys: string[]) =>
   );
 const list = (field: DataField) => new (F().ArrayField)(field, absent);
 
+/** An abort's own fields (attack-state.ts `CardBlock`, `CardRollWithBlow`) and its Undo record. */
+const abort = (fields: DataSchema, undo: DataSchema = {}) =>
+  part({
+    ...fields,
+    by: s(),
+    natural: n(),
+    bonus: n(),
+    margin: n(),
+    paidWith: s(),
+    undo: part({ ...budgetSpent(), ...undo }),
+  });
+
 export class AttackData extends CardData {
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateAbortUndo(source.targets);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): DataSchema {
     return {
       version: num({ initial: 1 }),
@@ -60,12 +93,55 @@ export class AttackData extends CardData {
           defense: obj(),
           result: obj(),
           damage: obj(),
-          // Apply's record: what Undo takes back (snapshot, statuses and effects set, hold).
-          applied: obj(),
+          // Apply's record (attack-state.ts `CardApplied`): what Undo takes back, as deltas.
+          applied: record({
+            by: s(),
+            hpLost: n(),
+            hp: pair(),
+            temp: pair(),
+            nonlethal: pair(),
+            trauma: b(),
+            condition: s(),
+            nonlethalCondition: s(),
+            injury: s(),
+            statusesAdded: statuses(),
+            effectIds: effectIds(),
+            hold: s(),
+            traumaFlagBefore: b(),
+            snapshot: snapshot(),
+            healthAfter: map(n()),
+            woundTrauma: part({ dc: n(), save: opaque() }),
+            properties: part({
+              viciousWielder: part({ hpLost: n(), record: hpRecord() }),
+              wounding: part({ save: opaque(), effectId: s(), hold: s() }),
+              object: opaque(),
+            }),
+          }),
           // What the last Undo could not take back: lang keys and data (UndoNote).
           undoNotes: list(obj()),
           undoneAborts: list(str()),
           ...parts(OPTIONAL_TARGET),
+          // Block and Roll with Blow, each with its Undo record (`undo`).
+          aborts: part({
+            block: abort({
+              breaking: b(),
+              weapon: s(),
+              weaponId: s(),
+              chainDice: many(n()),
+              chainAdjustment: n(),
+              via: s(),
+              blockerTotal: n(),
+              attackerTotal: n(),
+              blocked: b(),
+              riposte: b(),
+              riposteBy: s(),
+              breakingBlockDamage: b(),
+            }),
+            rollWithBlow: abort(
+              { tumbleTotal: n(), attackTotal: n(), converted: n() },
+              { damageBefore: part({ lethal: n(), nonlethal: n() }) },
+            ),
+          }),
         }),
       ),
       sceneId: new (F().StringField)(absent),

@@ -5,6 +5,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import type { AttackCardState } from './attack-state.js';
+import { moveIntoUndo } from '../kernel/undo-fields.js';
 
 /** The ChatMessage subtype of an attack card (issue #34; its `system`: attack-data.ts). */
 export const ATTACK_TYPE = 'attack';
@@ -31,6 +32,18 @@ export const OPTIONAL_TARGET = [
   'saga',
   'tc',
 ];
+
+/**
+ * An abort's Undo data, kept on the abort itself before it had a field of its own (`budgetBefore`,
+ * `epoch`, Roll with Blow's `damageBefore`): moved into its `undo`, in place. A typed card's
+ * `migrateData` (attack-data.ts) and the reader of an older flag card both call it.
+ */
+export function migrateAbortUndo(targets: unknown): void {
+  if (!Array.isArray(targets)) return;
+  for (const target of targets as { aborts?: Record<string, unknown> }[])
+    for (const abort of Object.values(target?.aborts ?? {}))
+      moveIntoUndo(abort, ['budgetBefore', 'epoch', 'damageBefore']);
+}
 
 function dropAbsent(record: Record<string, unknown>, keys: readonly string[]): void {
   for (const key of keys) {
@@ -61,7 +74,10 @@ function typedState(message: ChatMessage): AttackCardState {
  */
 export function legacyAttackState(message: ChatMessage): AttackCardState | null {
   const state = message.flags?.[SYSTEM_ID]?.attack as AttackCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) return null;
+  const copy = structuredClone(state);
+  migrateAbortUndo(copy.targets);
+  return copy;
 }
 
 /**

@@ -6,7 +6,6 @@
 import type { CardSagaTurn } from './saga-turn-spend.js';
 import { systemPath } from '../../config/document-types.js';
 import type {
-  ActionBudget,
   AttackerCondition,
   CalledShotEffect,
   CriticalKind,
@@ -19,6 +18,7 @@ import type {
 import { strikeResolves } from '../../rules/index.js';
 import { woundTraumaPending, type WoundTrauma } from '../shared/wound-trauma.js';
 import { owns, type UndoNote } from '../kernel/index.js';
+import type { AbortUndo } from '../kernel/undo-fields.js';
 import {
   aooPending,
   conditionEffectsAt,
@@ -135,10 +135,14 @@ export interface CardBlock {
   riposteBy?: string | null;
   breakingBlockDamage: boolean;
   paidWith: 'free' | 'move' | 'attack' | 'none';
-  /** The defender's budget before this abort (null out of combat; kept for older cards). */
-  budgetBefore: ActionBudget | null;
-  /** The defender's turn epoch when it paid (Undo gives back exactly `paidWith` while it holds). */
-  epoch?: number | null;
+  /** What Undo reads besides `paidWith` (older cards kept it on the abort: attack-read.ts). */
+  undo: CardAbortUndo;
+}
+
+/** An abort's Undo record: what it paid from (Undo gives back exactly `paidWith` while `epoch` holds). */
+export interface CardAbortUndo extends AbortUndo {
+  /** Roll with Blow: the damage's lethal/nonlethal split before the conversion (Undo restores it). */
+  damageBefore?: { lethal: number; nonlethal: number };
 }
 
 /** A Roll with Blow the defender took against this hit. */
@@ -151,11 +155,8 @@ export interface CardRollWithBlow {
   attackTotal: number;
   margin: number;
   converted: number;
-  /** The damage's lethal/nonlethal split before the conversion (Undo restores it). */
-  damageBefore: { lethal: number; nonlethal: number };
   paidWith: 'free' | 'move' | 'attack' | 'none';
-  budgetBefore: ActionBudget | null;
-  epoch?: number | null;
+  undo: CardAbortUndo & { damageBefore: { lethal: number; nonlethal: number } };
 }
 
 /** The abort actions the defender took against this attack (each at most once). */

@@ -1,6 +1,7 @@
 /** The bleeding card's `system` (subtype `bleeding`; its state, bleeding-state.ts `BleedingCardState`). */
 import { CardData } from '../kernel/card-data.js';
-import { bool, id, int, obj, rec, str } from '../kernel/card-fields.js';
+import { bool, id, int, rec, str } from '../kernel/card-fields.js';
+import { effectIds, map, opaque, record, s, statuses } from '../kernel/undo-fields.js';
 
 export class BleedingData extends CardData {
   static override defineSchema(): DataSchema {
@@ -13,8 +14,17 @@ export class BleedingData extends CardData {
       dc: int(),
       stage: str(),
       result: rec({ natural: int(), bonus: int(), total: int(), success: bool(), after }, { nullable: true }),
-      // What Undo restores: the effect's state and source before the save, the statuses it changed.
-      undo: obj(),
+      // What Undo restores (bleeding-state.ts `BleedingUndo`): the effect's state and source before the
+      // save, the statuses it set and removed.
+      undo: record({
+        before: opaque(),
+        effect: opaque(),
+        added: statuses(),
+        removed: statuses(),
+        hold: s(),
+        effectIds: effectIds(),
+        taken: map(opaque()),
+      }),
       undone: int(),
     };
   }

@@ -148,7 +148,10 @@ async function undoTarget(target: BurstTarget): Promise<void> {
     target.applied = null;
   }
   if (target.dive) {
-    const spent = { paidWith: target.dive.paidWith ?? 'none', epoch: target.dive.epoch ?? null } as const;
+    const spent = {
+      paidWith: target.dive.paidWith ?? 'none',
+      epoch: target.dive.undo?.epoch ?? null,
+    } as const;
     notes.push(...(await giveBack(actor, 'dive-for-cover', spent)));
     target.dive = null;
     target.diveUndone = true;
@@ -230,9 +233,8 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
           cover,
           jumpTotal,
           margin: jumpTotal - target.attackTotal,
-          budgetBefore: spent.before && structuredClone({ ...spent.before }),
           paidWith: spent.paidWith,
-          epoch: spent.epoch,
+          undo: { budgetBefore: spent.before && structuredClone({ ...spent.before }), epoch: spent.epoch },
         };
         showRolls(message, [roll]);
       },

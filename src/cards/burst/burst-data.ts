@@ -1,8 +1,25 @@
 /** The burst card's `system` (subtype `burst`; its state, burst-state.ts `BurstCardState`). */
 import { CardData } from '../kernel/card-data.js';
-import { arr, bool, int, obj, str } from '../kernel/card-fields.js';
+import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
+import {
+  appliedLoss,
+  b,
+  budgetSpent,
+  free,
+  migrateDives,
+  list,
+  n,
+  part,
+  record,
+  s,
+} from '../kernel/undo-fields.js';
 
 export class BurstData extends CardData {
+  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    migrateDives(source.targets);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),
@@ -14,8 +31,51 @@ export class BurstData extends CardData {
       shots: obj(),
       attack: obj(),
       spent: obj(),
-      // Each target in the area (its Defense, Dive, Apply's record and its own Undo notes).
-      targets: arr(obj({ nullable: false })),
+      // Each target in the area (burst-state.ts `BurstTarget`): its Defense, Dive, Apply's record and
+      // its own Undo notes.
+      targets: arr(
+        rec({
+          id: s(),
+          name: s(),
+          actorUuid: s(),
+          tokenId: s(),
+          distance: n(),
+          rangePenalty: n(),
+          attackTotal: n(),
+          size: s(),
+          defenseRolls: n(),
+          defense: free(),
+          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
+          dive: part({
+            natural: n(),
+            bonus: n(),
+            cover: b(),
+            jumpTotal: n(),
+            margin: n(),
+            paidWith: s(),
+            undo: part(budgetSpent()),
+          }),
+          // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
+          applied: record({
+            ...appliedLoss(),
+            hits: list(
+              part({
+                dice: list(n()),
+                rolled: n(),
+                after: n(),
+                afterProtection: n(),
+                damageReduction: n(),
+                energyResistance: n(),
+                cannotHarm: b(),
+              }),
+            ),
+            lethal: n(),
+            nonlethal: n(),
+          }),
+          undoNotes: list(free()),
+          diveUndone: b(),
+        }),
+      ),
       undone: bool(),
       // What the burst's Undo could not take back: lang keys and data (UndoNote).
       undoNotes: arr(obj({ nullable: false })),

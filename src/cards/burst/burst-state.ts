@@ -9,7 +9,6 @@ import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
 import {
   resolveDiveForCover,
   resolveMultipleTargetBurst,
-  type ActionBudget,
   type BurstShots,
   type MultipleTargetBurstKind,
   type Point,
@@ -19,6 +18,7 @@ import {
 import type { AbortSpent } from '../../combat/action-budget.js';
 import type { RoundsSpent } from '../../combat/ammunition.js';
 import { owns, type UndoNote } from '../kernel/index.js';
+import { migrateDives, type AbortUndo } from '../kernel/undo-fields.js';
 import { shotThroughTarget } from '../attack/shot-damage.js';
 import type { HitDamageInputs } from '../attack/item-properties-damage.js';
 
@@ -54,9 +54,9 @@ export interface BurstDive {
   jumpTotal: number;
   /** Jump total − the attack total against this target (≥ 0: points that convert). */
   margin: number;
-  budgetBefore: ActionBudget | null;
   paidWith?: AbortSpent['paidWith'];
-  epoch?: number | null;
+  /** Its Undo record: the budget before it and its turn's epoch (older cards kept them on the dive). */
+  undo?: AbortUndo;
 }
 
 /** One hit of a burst on a target: its rolled damage and what is left of it. */
@@ -149,7 +149,10 @@ export const isTarget = (slot: BurstSlot): slot is BurstTarget => slot.id !== WH
 /** A burst card posted before issue #34 (`type: 'base'`): its state in `flags.gng.burst`, or null. */
 export function legacyBurstState(message: ChatMessage | null | undefined): BurstCardState | null {
   const state = message?.flags?.[SYSTEM_ID]?.burst as BurstCardState | undefined;
-  return state && state.version === 1 && Array.isArray(state.targets) ? structuredClone(state) : null;
+  if (!state || state.version !== 1 || !Array.isArray(state.targets)) return null;
+  const copy = structuredClone(state);
+  migrateDives(copy.targets);
+  return copy;
 }
 
 /** The card state of a message: a typed card's `system` (subtype `burst`), else a legacy card's flags, or null. */

@@ -4,6 +4,7 @@
  */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, obj, str } from '../kernel/card-fields.js';
+import { egSpent, n, part, record, s, statusChanges, turnSpent } from '../kernel/undo-fields.js';
 
 // What the Undo could not take back: lang keys and data (UndoNote).
 const notes = () => arr(obj({ nullable: false }));
@@ -16,8 +17,12 @@ export class DyingData extends CardData {
       round: int({ nullable: true }),
       hpBefore: int(),
       outcome: obj(),
-      // What Undo takes back (HP lost, statuses, the round's mark); null once undone.
-      applied: obj(),
+      // What Undo takes back (dying-state.ts `DyingRoundApplied`: HP lost, statuses, the round's mark).
+      applied: record({
+        ...statusChanges(),
+        hpLost: n(),
+        mark: part({ combatId: s(), combatantId: s(), round: n(), previous: n() }),
+      }),
       undone: bool(),
       undoNotes: notes(),
     };
@@ -37,7 +42,8 @@ export class StabilizeData extends CardData {
       dc: int(),
       stable: bool(),
       inCombat: bool(),
-      applied: obj(),
+      // What Undo takes back: the statuses, the healer's action spent (its turn's, or the EG turn's).
+      applied: record({ ...statusChanges(), spent: turnSpent(), egSpent: egSpent() }),
       undone: bool(),
       undoNotes: notes(),
       model: str({ nullable: true }),

@@ -1,6 +1,7 @@
 /** The EG save message's `system` (subtype `egSave`; its record, eg-save.ts `EgSaveRecord`). */
 import { CardData } from '../kernel/card-data.js';
-import { bool, id, int, obj, str } from '../kernel/card-fields.js';
+import { bool, id, int, str } from '../kernel/card-fields.js';
+import { record, tokenChange } from '../kernel/undo-fields.js';
 
 export class EgSaveData extends CardData {
   static override defineSchema(): DataSchema {
@@ -19,7 +20,7 @@ export class EgSaveData extends CardData {
       grantedBy: id(),
       granterName: str(n),
       // The insight tokens spent (the token store's record).
-      tokens: obj(),
+      tokens: record(tokenChange().fields),
     };
   }
 }

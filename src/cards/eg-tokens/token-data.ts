@@ -1,6 +1,7 @@
 /** The Enlightened Grognard token card's `system` (subtype `egTokens`; token-state.ts `EgTokenCardState`). */
 import { CardData } from '../kernel/card-data.js';
-import { arr, id, int, obj, rec, str } from '../kernel/card-fields.js';
+import { arr, id, int, rec, str } from '../kernel/card-fields.js';
+import { tokenChange } from '../kernel/undo-fields.js';
 
 export class EgTokenData extends CardData {
   static override defineSchema(): DataSchema {
@@ -18,7 +19,7 @@ export class EgTokenData extends CardData {
       status: str(),
       choice: rec({ power: int(), speed: int(), insight: int() }, { ...n, initial: null }),
       // The token store's records of what the card did (src/combat/eg-token-store.ts), for Undo.
-      records: arr(obj({ nullable: false })),
+      records: arr(tokenChange()),
     };
   }
 }

@@ -1,6 +1,7 @@
 /** The feat action card's `system` (subtype `featAction`; feat-action-state.ts `FeatActionCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, num, obj, rec, str } from '../kernel/card-fields.js';
+import { list, n as nr, part, record, s, turnSpent } from '../kernel/undo-fields.js';
 
 export class FeatActionData extends CardData {
   static override defineSchema(): DataSchema {
@@ -35,8 +36,13 @@ export class FeatActionData extends CardData {
         },
         n,
       ),
-      // What Undo takes back: the initiative, the effects, the full round spent (null once undone).
-      applied: obj(),
+      // What Undo takes back (feat-action-state.ts `FeatActionApplied`): the initiative, the effects
+      // created, the full round spent (null once undone).
+      applied: record({
+        initiative: part({ combatId: s(), combatantId: s(), from: nr(), to: nr(), round: nr() }),
+        effects: list(part({ actorUuid: s(), effectId: s() })),
+        turn: turnSpent(),
+      }),
       undone: bool(),
       // What Undo could not take back: lang keys and their data.
       notes: arr(rec({ key: str(), data: obj() })),

@@ -1,6 +1,7 @@
 /** The maneuver card's `system` (subtype `maneuver`; maneuver-state.ts `ManeuverCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, obj, rec, str } from '../kernel/card-fields.js';
+import { effectIds, n, record, s, statuses } from '../kernel/undo-fields.js';
 
 export class ManeuverData extends CardData {
   static override defineSchema(): DataSchema {
@@ -27,7 +28,13 @@ export class ManeuverData extends CardData {
           footing: obj(),
           footingDeclinedBy: id(),
           // What Apply did (its statuses, hold, feet): Undo's record, null once undone.
-          applied: obj(),
+          applied: record({
+            by: s(),
+            effectIds: effectIds(),
+            statusesAdded: statuses(),
+            hold: s(),
+            feet: n(),
+          }),
           // What the last Undo could not take back (Undo notes: keys and data, status-holds.ts).
           undoNotes: arr(obj({ nullable: false })),
         }),

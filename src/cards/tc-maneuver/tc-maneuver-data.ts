@@ -1,10 +1,21 @@
 /** The Time Count maneuver card's `system` (subtype `tcManeuver`; tc-maneuver-state.ts `TcManeuverCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, num, obj, rec, str } from '../kernel/card-fields.js';
+import {
+  free,
+  hpRecord,
+  list,
+  n,
+  opaque,
+  part,
+  record,
+  s,
+  statuses,
+  statusHold,
+} from '../kernel/undo-fields.js';
 
 export class TcManeuverData extends CardData {
   static override defineSchema(): DataSchema {
-    const o = () => obj({ nullable: false });
     return {
       version: int({ initial: 1 }),
       model: str(),
@@ -15,10 +26,31 @@ export class TcManeuverData extends CardData {
       weaponFumble: obj(),
       speed: obj(),
       fatigue: obj(),
-      // The schedule's records the take-back reverts.
-      records: arr(o()),
-      // Each target's roll, steps, damage, and what its Apply did (its Undo's record) and notes.
-      targets: arr(o()),
+      // The schedule's own records the take-back reverts, each kept whole (tc-schedule.ts).
+      records: arr(opaque()),
+      // Each target (tc-maneuver-state.ts `TcManeuverTarget`): its roll, steps, damage, and what its
+      // Apply did (its Undo's record) and notes.
+      targets: arr(
+        rec({
+          id: s(),
+          name: s(),
+          actorUuid: s(),
+          tokenId: s(),
+          defenses: list(free()),
+          natural: n(),
+          total: n(),
+          results: list(free()),
+          damage: free(),
+          applied: record({
+            by: s(),
+            target: statusHold(),
+            removed: statuses(),
+            prone: part({ stance: s(), stanceUntil: n() }),
+            loss: hpRecord(),
+          }),
+          undoNotes: list(free()),
+        }),
+      ),
       withdrawn: obj(),
     };
   }

@@ -1,6 +1,7 @@
 /** The Time Count stance card's `system` (subtype `tcStance`; tc-stance-state.ts `TcStanceCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, obj, str } from '../kernel/card-fields.js';
+import { record, tcAct } from '../kernel/undo-fields.js';
 
 export class TcStanceData extends CardData {
   static override defineSchema(): DataSchema {
@@ -16,7 +17,7 @@ export class TcStanceData extends CardData {
       next: n(),
       untilBefore: int(),
       // What Undo takes back: the schedule's record (tc-schedule.ts `TcActRecord`), or null once undone.
-      applied: obj(),
+      applied: record({ record: tcAct() }),
       undone: bool(),
       undoNotes: arr(obj({ nullable: false })),
     };
