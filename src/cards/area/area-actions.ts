@@ -77,6 +77,7 @@ export {
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard, refusedHere } from '../model-guard.js';
 import { t } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 const creature = (actor: Actor) => actor.system;
@@ -209,7 +210,6 @@ const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
 /** The area card as a table: who may press what, when, and what it does on the GM's client. */
 export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   query: AREA_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('areas', 'GNG.Model.Action.area', ['undoDamage']),
   type: 'area',
   render: renderAreaCard,
@@ -217,13 +217,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   legacyFlag: 'area',
   targets: (state) => state.targets,
   actors: (state) => state.targets.map((target) => target.actorUuid),
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Area.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Area.Error.NotAllowed',
-    unavailable: (action) => `GNG.Area.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Area.Error', 'GNG.Error.Attack.BadRequest'),
   actions: {
     rollSave: {
       may: ownerOrGM,

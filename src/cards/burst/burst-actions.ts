@@ -51,6 +51,7 @@ import {
 } from './burst-state.js';
 import { capabilityGuard, requireCapability } from '../model-guard.js';
 import { f } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 export { burst, BURST_QUERY } from './burst-start.js';
 export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './burst-state.js';
@@ -164,7 +165,6 @@ const availableFor = (action: BurstAction) => (state: BurstCardState, slot: Burs
 /** The burst card as a table. */
 export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   query: BURST_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('bursts', 'GNG.Model.Action.burst', ['undoDamage', 'undoBurst']),
   type: 'burst',
   render: renderBurstCard,
@@ -172,13 +172,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   legacyFlag: 'burst',
   targets: (state) => [...state.targets, { id: WHOLE_BURST }],
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Burst.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Burst.Error.NotAllowed',
-    unavailable: (action) => `GNG.Burst.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Burst.Error', 'GNG.Error.Card.BadRequest'),
   actions: {
     rollDefense: {
       targets: targetSlots,

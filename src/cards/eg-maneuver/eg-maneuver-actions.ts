@@ -49,6 +49,7 @@ import {
   type EgManeuverTarget,
 } from './eg-maneuver-state.js';
 import { t } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 export { renderEgManeuverCard } from './eg-maneuver-render.js';
 export { handleEgSave, startEgSave } from './eg-save.js';
@@ -107,13 +108,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
     state.ally?.actorUuid,
     ...state.targets.map((target) => target.actorUuid),
   ],
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Model.EG.Maneuver.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Model.EG.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Model.EG.Maneuver.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Model.EG.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => {
     if (combatModel().id !== EG) throw new Refusal('GNG.Model.EG.Maneuver.Error.NotEg');
     return postCard(parseStart(data), sender, rollMode);

@@ -49,7 +49,7 @@ import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard } from '../model-guard.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { f } from '../../format.js';
-import { offerRefusals } from '../shared/offer-refusals.js';
+import { offerRefusals } from '../shared/card-refusals.js';
 
 export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
@@ -210,7 +210,6 @@ const open = (_state: FeatOfferState, target: OfferHolder) => offerOpen(target);
 
 export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction>({
   query: FEAT_OFFER_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('featOffers', 'GNG.Model.Action.featOffer'),
   type: 'featOffer',
   render: renderFeatOffer,

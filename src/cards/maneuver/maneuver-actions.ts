@@ -299,7 +299,6 @@ const saveCard = (message: ChatMessage, state: ManeuverCardState) => maneuverCar
 /** The maneuver card as a table: who may press what, when, and what it does on the GM's client. */
 export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, ManeuverAction>({
   query: MANEUVER_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('maneuvers', 'GNG.Model.Action.maneuver', ['undoManeuver']),
   type: 'maneuver',
   render: renderManeuverCard,

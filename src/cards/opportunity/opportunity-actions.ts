@@ -22,7 +22,7 @@ import {
 } from './opportunity-state.js';
 import { capabilityGuard } from '../model-guard.js';
 import { f } from '../../format.js';
-import { offerRefusals } from '../shared/offer-refusals.js';
+import { offerRefusals } from '../shared/card-refusals.js';
 
 export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
 
@@ -80,7 +80,6 @@ async function attackTheShooter(messageId: string, target: OpportunityThreatener
 
 export const opportunityCard = defineCard<OpportunityCardState, OpportunityThreatener, OpportunityAction>({
   query: OPPORTUNITY_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('opportunity', 'GNG.Model.Action.opportunity'),
   type: 'opportunity',
   render: renderOpportunityCard,

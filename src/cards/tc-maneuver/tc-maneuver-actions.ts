@@ -39,6 +39,7 @@ import {
   type TcManeuverTarget,
 } from './tc-maneuver-state.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 /** The card saved (typed `system`, or a legacy card's flag) before Apply's kernel save: see Apply. */
 const saveCard = (message: ChatMessage, state: TcManeuverCardState) =>
@@ -62,13 +63,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
   legacyFlag: TC_MANEUVER_FLAG,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Model.TC.Maneuver.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Model.TC.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Model.TC.Maneuver.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Model.TC.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => postTcManeuver(parseTcManeuver(data), sender, rollMode),
   actions: {
     applyTcManeuver: {
