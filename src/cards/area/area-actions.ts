@@ -24,7 +24,7 @@ import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import {
-  actorOf,
+  partActor,
   defineCard,
   noteUndo,
   owns,
@@ -197,12 +197,6 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
 /*  The card's actions (GM side through the card kernel)                       */
 /* -------------------------------------------------------------------------- */
 
-async function actorAt(target: AreaTarget): Promise<Actor> {
-  const actor = await actorOf(target.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  return actor;
-}
-
 const gmOnly = (user: User) => user.isGM;
 const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
   user.isGM || owns(user, target.actorUuid);
@@ -223,7 +217,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       may: ownerOrGM,
       available: (_state, target) => areaActionAvailable('rollSave', target),
       async run({ message, state, target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const bonus = creature(actor).derived.saves.ref.total;
         const roll = await new Roll('1d20').evaluate();
         const natural = roll.total as number;
@@ -258,7 +252,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       },
       undoneBy: 'undoDamage',
       async run({ message, state, target, extra }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const cover = state.cover ?? (extra.cover as boolean | undefined) ?? false;
         const bonus = creature(actor).derived.skills.jump.total;
         const spent = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
@@ -295,7 +289,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('applyDamage', target),
       undoneBy: 'undoDamage',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         await applyDamage(message, state, target, actor, user);
         // Saved before the hook, so a module reading the card sees the damage applied.
         await saveCard(areaCard.spec, message, state);
@@ -307,7 +301,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('undoDamage', target),
       // The exact inverse of Apply (HP deltas, the effects it created) and of the dive (what it paid).
       async run({ target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const applied = target.applied;
         const notes: (UndoNote | string)[] = [];
         if (applied) {
@@ -333,7 +327,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('woundTraumaSave', target),
       undoneBy: 'undoDamage',
       async run({ message, target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const applied = target.applied as NonNullable<AreaTarget['applied']>;
         await rollWoundTrauma(message, actor, applied.woundTrauma as WoundTrauma, null);
       },

@@ -19,7 +19,7 @@ import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../comb
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
 import {
-  actorOf,
+  partActor,
   defineCard,
   noteUndo,
   Refusal,
@@ -58,12 +58,6 @@ export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './bur
 
 const creature = (actor: Actor) => actor.system;
 
-async function actorAt(target: BurstTarget): Promise<Actor> {
-  const actor = await actorOf(target.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  return actor;
-}
-
 const asTarget = (slot: BurstSlot): BurstTarget => {
   if (!isTarget(slot)) throw new Refusal('GNG.Error.Card.BadRequest');
   return slot;
@@ -75,7 +69,7 @@ const wholeSlot = (): BurstSlot[] => [{ id: WHOLE_BURST }];
 
 /** GM side: a target's Defense rolls against a ranged attack (its derived Defense, engine `defenseBonus`). */
 async function rollDefense(message: ChatMessage, target: BurstTarget): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const breakdown = defenseBonus({ ...creature(actor).derived.defenseInput, attack: 'ranged' });
   let roll: Roll | null = null;
   let naturals: number[];
@@ -99,7 +93,7 @@ async function applyDamage(
   target: BurstTarget,
   user: User,
 ): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const hits = hitsOf(state)[state.targets.indexOf(target)] ?? 0;
   // Each hit is one shot of normal damage: the attack card's damage step with the target's
   // Protection, DR and energy resistance and the weapon's properties, no RD (docs/rules.md).
@@ -141,7 +135,7 @@ async function applyDamage(
 
 /** GM side: the exact inverse of a target's Apply and Dive for Cover; notes of what could not be undone. */
 async function undoTarget(target: BurstTarget): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const notes: (UndoNote | string)[] = [];
   const applied = target.applied;
   if (applied) {
@@ -204,7 +198,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       undoneBy: 'undoDamage',
       async run({ message, target: slot, extra }) {
         const target = asTarget(slot);
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const cover = extra.cover === true;
         const bonus = creature(actor).derived.skills.jump.total;
         // Decision: a burst is area fire the defender may Dive for Cover against (docs/rules.md).

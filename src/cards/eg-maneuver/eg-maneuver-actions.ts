@@ -24,8 +24,9 @@ import {
   owns,
   Refusal,
   type CardActionResult,
+  partActor,
 } from '../kernel/index.js';
-import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
+import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { refundEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
@@ -119,10 +120,10 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       available: available('applyEgManeuver'),
       undoneBy: 'undoEgManeuver',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         // An escape frees the ally helped, or the one acting.
-        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
+        const freed = state.ally ? await partActor(state.ally) : attacker;
         const o = target.outcome;
         // The tokens first: a refused gain (all or nothing) leaves everything as it was.
         const tokens =
@@ -153,9 +154,9 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       // The exact inverse: the tokens given taken back, the holds released, the statuses removed put back.
       async run({ target, state }) {
         const a = target.applied as EgManeuverApplied;
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
-        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
+        const freed = state.ally ? await partActor(state.ally) : attacker;
         await revertTokenRecords(a.tokens);
         const notes = [
           ...(await releaseStatuses(actor, a.target)),
@@ -173,7 +174,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       may,
       available: available('takeBackEgManeuver'),
       async run({ state, user }) {
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const attacker = await partActor(state.attacker);
         // The tokens first: refused (the store's error), nothing changes.
         await revertTokenRecords(state.check.spent ? [state.check.spent] : []);
         const notes: UndoNote[] = [];

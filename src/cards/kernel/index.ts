@@ -37,7 +37,7 @@ export { decorateButtons } from './decorate.js';
 export { describeDisabled } from './waiting.js';
 export { immunityWords } from './immunity-words.js';
 export { isGMMessage } from './gm-message.js';
-export { actorOf, owns } from './documents.js';
+export { actorOf, owns, partActor } from './documents.js';
 export {
   defineCard,
   registerCard,

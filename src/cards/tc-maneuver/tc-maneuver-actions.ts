@@ -21,9 +21,10 @@ import {
   noteUndo,
   owns,
   type CardActionResult,
+  partActor,
 } from '../kernel/index.js';
 import { saveCard as saveTyped } from '../kernel/typed-card.js';
-import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
+import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
@@ -71,8 +72,8 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       available: (state, target) => target.applied === null && !state.withdrawn,
       undoneBy: 'undoTcManeuver',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         const steps = target.results.flatMap((r) => r.steps);
         ensureEgStatuses();
         const add = [...new Set(steps.flatMap((s) => s.targetAdd ?? []))];
@@ -105,8 +106,8 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       available: (_state, target) => target.applied !== null,
       async run({ target, state }) {
         const a = target.applied as TcManeuverApplied;
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         const notes = a.loss ? await restoreHitPointLoss(actor, a.loss, combatModel()) : [];
         notes.push(...(await releaseStatuses(actor, a.target)));
         if (a.prone)
@@ -126,7 +127,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       may,
       available: (state) => !state.withdrawn && state.targets.every((t) => t.applied === null),
       async run({ state, user }) {
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const attacker = await partActor(state.attacker);
         for (const record of [...state.records].reverse())
           await revertScheduleAct(record, { sameCount: true });
         if (state.fatigue) {
