@@ -307,7 +307,7 @@ export const egActionCard = defineUndoCard<EgActionCardState, 'egAction'>({
   actors: (state) => [state.actorUuid],
   target: TARGET,
   errors: 'GNG.Model.EG.Action.Error',
-  undo: undo,
+  undo,
 });
 
 /** The action card's state on a message (typed or legacy), or null. */

@@ -148,7 +148,7 @@ export const egTurnCard = defineUndoCard<EgTurnCardState, 'egTurn'>({
   actors: (state) => [state.actorUuid],
   target: TARGET,
   errors: 'GNG.Model.EG.Turn.Error',
-  undo: undo,
+  undo,
 });
 
 /** The turn-start card's state on a message (typed or legacy), or null. */

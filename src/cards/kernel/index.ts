@@ -56,7 +56,7 @@ export {
   type LocalText,
   type TextValue,
 } from './undo-notes.js';
-export { cardState, saveCard, postCard, type TypedCard } from './typed-card.js';
+export { cardState, legacyFlagState, saveCard, postCard, type TypedCard } from './typed-card.js';
 export { postNote, postNoteView, type NoteState } from './note.js';
 export { payload, type PayloadField } from './payload.js';
 export { isCardType, type CardType } from './card-types.js';

@@ -192,7 +192,7 @@ export const sagaTurnCard = defineUndoCard<SagaTurnCardState, 'sagaTurn'>({
   actors: (state) => [state.actorUuid],
   target: TARGET,
   errors: 'GNG.Model.Saga.Round.Error',
-  undo: undo,
+  undo,
 });
 
 /** The turn-start card's state on a message (typed or legacy), or null. */

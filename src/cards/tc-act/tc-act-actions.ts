@@ -336,7 +336,7 @@ export const tcActCard = defineUndoCard<TcActCardState, 'tcAct'>({
   actors: (state) => state.actorUuids,
   target: TARGET,
   errors: 'GNG.Model.TC.Act.Error',
-  undo: undo,
+  undo,
 });
 
 /** The act card's state on a message (typed or legacy), or null. */

@@ -123,7 +123,7 @@ export const tcHealCard = defineUndoCard<TcHealCardState, 'tcHeal'>({
   actors: (state) => [state.actorUuid],
   target: TARGET,
   errors: `${H}.Error`,
-  undo: undo,
+  undo,
 });
 
 /** The heal card's state on a message (typed or legacy), or null. */

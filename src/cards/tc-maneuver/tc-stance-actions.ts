@@ -156,7 +156,7 @@ export const tcStanceCard = defineUndoCard<TcStanceCardState, 'tcStance'>({
   actors: (state) => [state.actorUuid],
   target: TARGET,
   errors: 'GNG.Model.TC.Stance.Error',
-  undo: undo,
+  undo,
 });
 
 /** The stance card's state on a message (typed or legacy), or null. */
