@@ -24,7 +24,7 @@ import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.
 import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import {
-  actorOf,
+  partActor,
   defineCard,
   noteUndo,
   owns,
@@ -77,6 +77,7 @@ export {
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard, refusedHere } from '../model-guard.js';
 import { t } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 export { AREA_CARD_TEMPLATE, areaCardContext, renderAreaCard } from './area-render.js';
 
 const creature = (actor: Actor) => actor.system;
@@ -198,12 +199,6 @@ export async function startAreaDamage(options: AreaDamageOptions): Promise<ChatM
 /*  The card's actions (GM side through the card kernel)                       */
 /* -------------------------------------------------------------------------- */
 
-async function actorAt(target: AreaTarget): Promise<Actor> {
-  const actor = await actorOf(target.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  return actor;
-}
-
 /**
  * GM side: saves the card (the kernel's `saveCard`), each target not yet applied recording what its
  * actor takes off the damage now (area-render.ts `recordReductions`).
@@ -220,7 +215,6 @@ const ownerOrGM = (user: User, _state: AreaCardState, target: AreaTarget) =>
 /** The area card as a table: who may press what, when, and what it does on the GM's client. */
 export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   query: AREA_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('areas', 'GNG.Model.Action.area', ['undoDamage']),
   type: 'area',
   render: renderAreaCard,
@@ -229,19 +223,13 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
   save: saveArea,
   targets: (state) => state.targets,
   actors: (state) => state.targets.map((target) => target.actorUuid),
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Area.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Area.Error.NotAllowed',
-    unavailable: (action) => `GNG.Area.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Area.Error', 'GNG.Error.Attack.BadRequest'),
   actions: {
     rollSave: {
       may: ownerOrGM,
       available: (_state, target) => areaActionAvailable('rollSave', target),
       async run({ message, state, target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const bonus = creature(actor).derived.saves.ref.total;
         const roll = await new Roll('1d20').evaluate();
         const natural = roll.total as number;
@@ -276,7 +264,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       },
       undoneBy: 'undoDamage',
       async run({ message, state, target, extra }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const cover = state.cover ?? (extra.cover as boolean | undefined) ?? false;
         const bonus = creature(actor).derived.skills.jump.total;
         const spent = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
@@ -312,7 +300,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('applyDamage', target),
       undoneBy: 'undoDamage',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         await applyDamage(message, state, target, actor, user);
         // Saved before the hook, so a module reading the card sees the damage applied.
         await saveArea(message, state);
@@ -324,7 +312,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('undoDamage', target),
       // The exact inverse of Apply (HP deltas, the effects it created) and of the dive (what it paid).
       async run({ target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const applied = target.applied;
         const notes: (UndoNote | string)[] = [];
         if (applied) {
@@ -350,7 +338,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       available: (_state, target) => areaActionAvailable('woundTraumaSave', target),
       undoneBy: 'undoDamage',
       async run({ message, target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const applied = target.applied as NonNullable<AreaTarget['applied']>;
         await rollWoundTrauma(message, actor, applied.woundTrauma as WoundTrauma, null);
       },

@@ -19,7 +19,7 @@ import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../comb
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
 import {
-  actorOf,
+  partActor,
   defineCard,
   noteUndo,
   Refusal,
@@ -51,17 +51,12 @@ import {
 } from './burst-state.js';
 import { capabilityGuard, requireCapability } from '../model-guard.js';
 import { f } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 export { burst, BURST_QUERY } from './burst-start.js';
 export { burstState, hitsOf, type BurstCardState, type BurstTarget } from './burst-state.js';
 
 const creature = (actor: Actor) => actor.system;
-
-async function actorAt(target: BurstTarget): Promise<Actor> {
-  const actor = await actorOf(target.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  return actor;
-}
 
 const asTarget = (slot: BurstSlot): BurstTarget => {
   if (!isTarget(slot)) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -74,7 +69,7 @@ const wholeSlot = (): BurstSlot[] => [{ id: WHOLE_BURST }];
 
 /** GM side: a target's Defense rolls against a ranged attack (its derived Defense, engine `defenseBonus`). */
 async function rollDefense(message: ChatMessage, target: BurstTarget): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const breakdown = defenseBonus({ ...creature(actor).derived.defenseInput, attack: 'ranged' });
   let roll: Roll | null = null;
   let naturals: number[];
@@ -98,7 +93,7 @@ async function applyDamage(
   target: BurstTarget,
   user: User,
 ): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const hits = hitsOf(state)[state.targets.indexOf(target)] ?? 0;
   // Each hit is one shot of normal damage: the attack card's damage step with the target's
   // Protection, DR and energy resistance and the weapon's properties, no RD (docs/rules.md).
@@ -140,7 +135,7 @@ async function applyDamage(
 
 /** GM side: the exact inverse of a target's Apply and Dive for Cover; notes of what could not be undone. */
 async function undoTarget(target: BurstTarget): Promise<void> {
-  const actor = await actorAt(target);
+  const actor = await partActor(target);
   const notes: (UndoNote | string)[] = [];
   const applied = target.applied;
   if (applied) {
@@ -167,7 +162,6 @@ const availableFor = (action: BurstAction) => (state: BurstCardState, slot: Burs
 /** The burst card as a table. */
 export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   query: BURST_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('bursts', 'GNG.Model.Action.burst', ['undoDamage', 'undoBurst']),
   type: 'burst',
   render: renderBurstCard,
@@ -175,13 +169,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
   legacyFlag: 'burst',
   targets: (state) => [...state.targets, { id: WHOLE_BURST }],
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Burst.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Burst.Error.NotAllowed',
-    unavailable: (action) => `GNG.Burst.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Burst.Error', 'GNG.Error.Card.BadRequest'),
   actions: {
     rollDefense: {
       targets: targetSlots,
@@ -213,7 +201,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       undoneBy: 'undoDamage',
       async run({ message, target: slot, extra }) {
         const target = asTarget(slot);
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const cover = extra.cover === true;
         const bonus = creature(actor).derived.skills.jump.total;
         // Decision: a burst is area fire the defender may Dive for Cover against (docs/rules.md).

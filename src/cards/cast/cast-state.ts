@@ -4,9 +4,10 @@
  * (a slot of a level, power points, or nothing when the caster keeps no pool) and what a weapon spell
  * made, so the card's Undo is the exact inverse of the cast (cast-actions.ts).
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import type { CastSpend } from '../../rules/index.js';
 import type { LocalText, UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query and template (cast-register.ts registers them on `init`). */
 export const CAST_QUERY = 'gng.castCard';
@@ -44,7 +45,5 @@ export function castCardOf(message: ChatMessage | null | undefined): CastCardSta
 
 /** A cast card posted before issue #34 (`type: 'base'`, `flags.gng.cast`), or null. */
 export function legacyCastCard(message: ChatMessage | null | undefined): CastCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'castCard') return null;
-  return (flags.cast as CastCardState | undefined) ?? null;
+  return legacyFlagState(message, 'castCard', 'cast');
 }

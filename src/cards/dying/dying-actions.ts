@@ -21,6 +21,7 @@ import {
   askGM,
   defineCard,
   gmUndo,
+  undoActor,
   subjectCard,
   noteUndo,
   Refusal,
@@ -158,8 +159,7 @@ async function startDyingRound(
 async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Dying.Error.NothingToUndo');
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Dying.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Dying.Error');
   noteUndo(state, await undoDyingRound(actor, applied));
   if (applied.mark) await unmarkRound(applied.mark);
   state.applied = null;

@@ -19,9 +19,8 @@ import { withFoundryDice } from '../../combat/foundry-dice.js';
 import {
   actorOf,
   askGM,
-  defineCard,
-  gmUndo,
-  subjectCard,
+  defineUndoCard,
+  undoActor,
   noteUndo,
   Refusal,
   postInQueue,
@@ -161,8 +160,7 @@ async function startStabilize(
 async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string }>): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Stabilize.Error.NothingToUndo');
-  const patient = await actorOf(state.patientUuid);
-  if (!patient) throw new Refusal('GNG.Stabilize.Error.NoActor', { name: state.patientName });
+  const patient = await undoActor(state.patientUuid, state.patientName, 'GNG.Stabilize.Error');
   const notes = await restoreStatuses(patient, applied);
   const healer = await actorOf(state.healerUuid);
   const refunded = !healer
@@ -179,23 +177,16 @@ async function undoStabilize({ state }: CardRun<StabilizeCardState, { id: string
   state.undone = true;
 }
 
-// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
-const { targets, refusals } = subjectCard({
-  target: DYING_TARGET,
-  errors: 'GNG.Stabilize.Error',
-});
-
 /** The stabilize card as a table: its one action, the GM's Undo. */
-export const stabilizeCard = defineCard<StabilizeCardState, { id: string }, 'stabilizeUndo'>({
+export const stabilizeCard = defineUndoCard<StabilizeCardState, 'stabilize'>({
   query: STABILIZE_QUERY,
   type: 'stabilize',
   render: renderStabilizeCard,
   legacy: legacyStabilizeCard,
-  legacyFlag: 'stabilize',
   actors: (state) => [state.patientUuid, state.healerUuid],
-  targets,
-  refusals,
-  actions: { stabilizeUndo: gmUndo(undoStabilize) },
+  target: DYING_TARGET,
+  errors: 'GNG.Stabilize.Error',
+  undo: undoStabilize,
   start: startStabilize,
 });
 

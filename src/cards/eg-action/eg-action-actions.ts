@@ -31,16 +31,7 @@ import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/
 import type { EgAction } from '../../rules/models/eg/action-budget.js';
 import { restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../../combat/status-changes.js';
-import {
-  actorOf,
-  actorQuery,
-  defineCard,
-  gmUndo,
-  noteUndo,
-  owns,
-  Refusal,
-  subjectCard,
-} from '../kernel/index.js';
+import { actorOf, actorQuery, defineUndoCard, undoActor, noteUndo, owns, Refusal } from '../kernel/index.js';
 import { oncePerRequest } from '../kernel/same-request.js';
 import { postCard } from '../kernel/typed-card.js';
 import type { LocalText } from '../kernel/undo-notes.js';
@@ -286,8 +277,7 @@ export const handleEgAction = oncePerRequest(playRequest);
 async function undo({ state }: { state: EgActionCardState }): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Model.EG.Action.Error.NothingToUndo');
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Model.EG.Action.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Model.EG.Action.Error');
   for (const record of [...applied.records].reverse()) await revertTokenChange(record);
   // The turn's action back while that turn's budget stands (a turn begun since keeps its own).
   const given = await refundEgActionFor(actor, applied.turn ?? null);
@@ -308,24 +298,16 @@ async function undo({ state }: { state: EgActionCardState }): Promise<void> {
   state.undone = true;
 }
 
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<EgActionCardState>({
-  target: TARGET,
-  errors: 'GNG.Model.EG.Action.Error',
-});
-
 /** The action card as a table: the GM's Undo. */
-export const egActionCard = defineCard<EgActionCardState, { id: string }, 'egActionUndo'>({
+export const egActionCard = defineUndoCard<EgActionCardState, 'egAction'>({
   query: EG_ACTION_CARD_QUERY,
   type: 'egAction',
   render: renderEgActionCard,
   legacy: legacyEgActionCard,
-  legacyFlag: 'egAction',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { egActionUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: 'GNG.Model.EG.Action.Error',
+  undo,
 });
 
 /** The action card's state on a message (typed or legacy), or null. */

@@ -9,6 +9,7 @@ import type { TokenChangeRecord } from '../../combat/eg-token-store.js';
 import type { EgSpent } from '../../combat/eg-turns.js';
 import type { StatusChanges } from '../../combat/status-changes.js';
 import type { LocalText, UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The sheet's request (src/applications/sheets/actor-sheet.ts `onEgAction`). */
 export const EG_ACTION_QUERY = 'gng.egAction';
@@ -39,8 +40,7 @@ export interface EgActionCardState {
 
 /** An action card posted before issue #34 (`type: 'base'`, `flags.gng.egAction`): its state, or null. */
 export function legacyEgActionCard(message: ChatMessage | null | undefined): EgActionCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'egAction' ? ((flags.egAction as EgActionCardState | undefined) ?? null) : null;
+  return legacyFlagState(message, 'egAction', 'egAction');
 }
 
 /** Whether a message is an action card: typed (`egAction`), or one posted before issue #34. */

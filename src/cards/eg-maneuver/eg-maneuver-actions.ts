@@ -24,8 +24,9 @@ import {
   owns,
   Refusal,
   type CardActionResult,
+  partActor,
 } from '../kernel/index.js';
-import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
+import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { refundEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
@@ -49,6 +50,7 @@ import {
   type EgManeuverTarget,
 } from './eg-maneuver-state.js';
 import { t } from '../../format.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 export { renderEgManeuverCard } from './eg-maneuver-render.js';
 export { handleEgSave, startEgSave } from './eg-save.js';
@@ -107,13 +109,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
     state.ally?.actorUuid,
     ...state.targets.map((target) => target.actorUuid),
   ],
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Model.EG.Maneuver.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Model.EG.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Model.EG.Maneuver.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Model.EG.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => {
     if (combatModel().id !== EG) throw new Refusal('GNG.Model.EG.Maneuver.Error.NotEg');
     return postCard(parseStart(data), sender, rollMode);
@@ -124,10 +120,10 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       available: available('applyEgManeuver'),
       undoneBy: 'undoEgManeuver',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         // An escape frees the ally helped, or the one acting.
-        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
+        const freed = state.ally ? await partActor(state.ally) : attacker;
         const o = target.outcome;
         // The tokens first: a refused gain (all or nothing) leaves everything as it was.
         const tokens =
@@ -158,9 +154,9 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       // The exact inverse: the tokens given taken back, the holds released, the statuses removed put back.
       async run({ target, state }) {
         const a = target.applied as EgManeuverApplied;
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
-        const freed = state.ally ? await actorAt(state.ally.actorUuid, state.ally.name) : attacker;
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
+        const freed = state.ally ? await partActor(state.ally) : attacker;
         await revertTokenRecords(a.tokens);
         const notes = [
           ...(await releaseStatuses(actor, a.target)),
@@ -178,7 +174,7 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
       may,
       available: available('takeBackEgManeuver'),
       async run({ state, user }) {
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const attacker = await partActor(state.attacker);
         // The tokens first: refused (the store's error), nothing changes.
         await revertTokenRecords(state.check.spent ? [state.check.spent] : []);
         const notes: UndoNote[] = [];

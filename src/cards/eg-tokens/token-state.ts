@@ -7,8 +7,9 @@
  *   checked the request and moved the tokens at once; the card records it.
  * Each keeps the store's records of what it did; a GM's Undo reverts them exactly.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import { askGM, type CardActionResult } from '../kernel/index.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 import type { TokenChangeRecord } from '../../combat/eg-token-store.js';
 import type { TokenCounts, TokenType } from '../../rules/models/eg/tokens.js';
 
@@ -42,8 +43,7 @@ export interface EgTokenCardState {
 
 /** A token card posted before issue #34 (`type: 'base'`, `flags.gng.egTokens`): its state, or null. */
 export function legacyEgTokenCard(message: ChatMessage | null | undefined): EgTokenCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'egTokens' ? ((flags.egTokens as EgTokenCardState) ?? null) : null;
+  return legacyFlagState(message, 'egTokens', 'egTokens');
 }
 
 /**

@@ -17,7 +17,7 @@ import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { playTurnStartCard } from '../turn-start-play.js';
 import { healthStatusesOf } from '../../combat/model-health.js';
 import { followHealth } from '../../combat/eg-creature.js';
-import { actorOf, defineCard, gmUndo, noteUndo, Refusal, subjectCard } from '../kernel/index.js';
+import { defineUndoCard, undoActor, noteUndo, Refusal } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
 import { restoreStatuses } from '../../combat/status-changes.js';
 import { EG_TURN_QUERY, legacyEgTurnCard, type EgTurnCardState } from './eg-turn-state.js';
@@ -121,8 +121,7 @@ export async function playEgTurnStart(combat: Combat, combatant: Combatant): Pro
 async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Model.EG.Turn.Error.NothingToUndo');
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Model.EG.Turn.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Model.EG.Turn.Error');
   const system = actor.system;
   if (applied.hpDelta)
     await actor.update({ 'system.hp.value': system.hp.value - applied.hpDelta }, CARD_HP_UPDATE);
@@ -140,24 +139,16 @@ async function undo({ state }: { state: EgTurnCardState }): Promise<void> {
   state.undone = true;
 }
 
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<EgTurnCardState>({
-  target: TARGET,
-  errors: 'GNG.Model.EG.Turn.Error',
-});
-
 /** The turn-start card as a table: the GM's Undo. */
-export const egTurnCard = defineCard<EgTurnCardState, { id: string }, 'egTurnUndo'>({
+export const egTurnCard = defineUndoCard<EgTurnCardState, 'egTurn'>({
   query: EG_TURN_QUERY,
   type: 'egTurn',
   render: renderEgTurnCard,
   legacy: legacyEgTurnCard,
-  legacyFlag: 'egTurn',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { egTurnUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: 'GNG.Model.EG.Turn.Error',
+  undo,
 });
 
 /** The turn-start card's state on a message (typed or legacy), or null. */

@@ -7,6 +7,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { DyingSave } from '../../rules/models/eg/combat-actions.js';
 import type { StatusChanges } from '../../combat/status-changes.js';
 import type { UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 export const EG_TURN_QUERY = 'gng.egTurnCard';
 
@@ -37,8 +38,7 @@ export interface EgTurnCardState {
 
 /** A turn-start card posted before issue #34 (`type: 'base'`, `flags.gng.egTurn`): its state, or null. */
 export function legacyEgTurnCard(message: ChatMessage | null | undefined): EgTurnCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'egTurnCard' ? ((flags.egTurn as EgTurnCardState | undefined) ?? null) : null;
+  return legacyFlagState(message, 'egTurnCard', 'egTurn');
 }
 
 /** Whether a message is a turn-start card: typed (`egTurn`), or one posted before issue #34. */

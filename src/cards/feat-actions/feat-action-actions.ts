@@ -13,16 +13,12 @@ import { TACTICAL_AID_CHOICES, type TacticalAidChoice } from '../../rules/index.
 import {
   actorOf,
   askGM,
-  defineCard,
-  gmUndo,
-  postCard,
+  defineUndoCard,
   postInQueue,
+  postRolledCard,
   Refusal,
-  showRolls,
-  subjectCard,
   type CardActionResult,
   type CardRun,
-  withRollMode,
   type RollMode,
 } from '../kernel/index.js';
 import { renderFeatActionCard } from './feat-action-render.js';
@@ -100,13 +96,7 @@ async function startFeatAction(
       state.applied = result.applied;
       rolls = result.rolls;
     }
-    const message = (await postCard(
-      'featAction',
-      state,
-      withRollMode({ speaker: ChatMessage.getSpeaker({ actor }) }, rollMode, sender),
-    )) as ChatMessage;
-    if (rolls.length) showRolls(message, rolls);
-    return message;
+    return postRolledCard('featAction', state, { actor, rolls, rollMode, sender });
   });
 }
 
@@ -124,23 +114,16 @@ async function undoFeatAction({ state }: CardRun<FeatActionCardState, { id: stri
   if (notes.length) state.notes = [...(state.notes ?? []), ...notes];
 }
 
-// The target and refusals of a card about one actor; the kernel saves the card (typed: its `system`;
-// legacy: `flags.gng.featAction`).
-const subject = subjectCard({
-  target: FEAT_ACTION_TARGET,
-  errors: 'GNG.FeatAction.Error',
-});
-
 /** The feat action card as a table: its one action, the GM's Undo. */
-export const featActionCard = defineCard<FeatActionCardState, { id: string }, 'featActionUndo'>({
+export const featActionCard = defineUndoCard<FeatActionCardState, 'featAction'>({
   query: FEAT_ACTION_QUERY,
   type: 'featAction',
   render: renderFeatActionCard,
   legacy: legacyFeatActionCard,
-  legacyFlag: 'featAction',
   actors: (state) => [state.actorUuid],
-  ...subject,
-  actions: { featActionUndo: gmUndo(undoFeatAction) },
+  target: FEAT_ACTION_TARGET,
+  errors: 'GNG.FeatAction.Error',
+  undo: undoFeatAction,
   start: startFeatAction,
 });
 

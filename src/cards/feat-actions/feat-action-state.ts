@@ -3,10 +3,11 @@
  * a card posted before issue #34, `flags.gng.featAction`): a Sudden Action or a Tactical Aid the GM
  * ran for an actor's owner (feat-action-actions.ts), and what Undo takes back.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import { cardState } from '../kernel/typed-card.js';
 import type { TurnActionSpent } from '../../combat/action-budget.js';
 import type { TacticalAidChoice } from '../../rules/index.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query and template (feat-action-register.ts registers them on `init`). */
 export const FEAT_ACTION_QUERY = 'gng.featAction';
@@ -67,9 +68,7 @@ export interface FeatActionCardState {
 
 /** A feat action card posted before issue #34 (`type: 'base'`, `flags.gng.featAction`), or null. */
 export function legacyFeatActionCard(message: ChatMessage | null | undefined): FeatActionCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'featAction') return null;
-  return (flags.featAction as FeatActionCardState | undefined) ?? null;
+  return legacyFlagState(message, 'featAction', 'featAction');
 }
 
 /** The feat action card state of a message (typed or legacy), or null. */

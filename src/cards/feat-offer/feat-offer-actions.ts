@@ -49,6 +49,7 @@ import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
 import { capabilityGuard } from '../model-guard.js';
 import { modelOffers } from '../../settings/combat-model.js';
 import { f } from '../../format.js';
+import { offerRefusals } from '../shared/card-refusals.js';
 
 export { FEAT_OFFER_QUERY };
 type OfferAction = 'featOfferTake' | 'featOfferDecline';
@@ -209,7 +210,6 @@ const open = (_state: FeatOfferState, target: OfferHolder) => offerOpen(target);
 
 export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction>({
   query: FEAT_OFFER_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('featOffers', 'GNG.Model.Action.featOffer'),
   type: 'featOffer',
   render: renderFeatOffer,
@@ -219,15 +219,7 @@ export const featOfferCard = defineCard<FeatOfferState, OfferHolder, OfferAction
   actors: (state) => [state.holder.actorUuid, state.opponent.actorUuid],
   // Epic Flow writes the attack card it answers: its queue too.
   queueKeys: (state) => [state.holder.actorUuid, state.opponent.actorUuid, state.source],
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.FeatOffer.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: (_action, user, _state, target) =>
-      new Refusal('GNG.FeatOffer.Error.NotOwner', { user: user.name, name: target.name }),
-    unavailable: (_action, _state, target) =>
-      new Refusal('GNG.FeatOffer.Error.Answered', { name: target.name }),
-  },
+  refusals: offerRefusals('GNG.FeatOffer.Error'),
   actions: {
     featOfferTake: {
       may: mayAnswer,

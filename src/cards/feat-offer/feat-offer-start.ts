@@ -68,9 +68,12 @@ function cleanUp(
   void track(offer('clean-up-blow', attacker, defender, tokenId, source, targetId));
 }
 
-function afterApply(message: ChatMessage, target: CardTarget): void {
-  if (!isActiveGM()) return;
-  const state = cardState(message);
+/** Clean-up Blow after the step that applied `target` of the attack or maneuver card `message`. */
+function cleanUpAfter(
+  message: ChatMessage,
+  state: { attacker: { actorUuid: string } } | null,
+  target: CardTarget | ManeuverTarget,
+): void {
   if (!state || !target.applied) return;
   cleanUp(
     actorAt(state.attacker.actorUuid),
@@ -82,18 +85,12 @@ function afterApply(message: ChatMessage, target: CardTarget): void {
   );
 }
 
+function afterApply(message: ChatMessage, target: CardTarget): void {
+  if (isActiveGM()) cleanUpAfter(message, cardState(message), target);
+}
+
 function afterManeuver(message: ChatMessage, target: ManeuverTarget): void {
-  if (!isActiveGM()) return;
-  const state = maneuverState(message);
-  if (!state || !target.applied) return;
-  cleanUp(
-    actorAt(state.attacker.actorUuid),
-    actorAt(target.actorUuid),
-    target.applied.statusesAdded,
-    message.id as string,
-    target.id,
-    target.tokenId,
-  );
+  if (isActiveGM()) cleanUpAfter(message, maneuverState(message), target);
 }
 
 function afterDefense(message: ChatMessage, target: CardTarget): void {

@@ -2,9 +2,10 @@
  * The state of the feat offer card: its message's `system` (subtype `featOffer`, feat-offer-data.ts),
  * or `flags.gng.featOffer` on a card posted before issue #34.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import type { Maneuver } from '../../rules/index.js';
 import { cardState } from '../kernel/typed-card.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query (feat-offer-register.ts registers it and the template on `init`). */
 export const FEAT_OFFER_QUERY = 'gng.featOfferAction';
@@ -50,9 +51,7 @@ export interface FeatOfferState {
 
 /** A feat offer card posted before issue #34 (`type: 'base'`, `flags.gng.featOffer`), or null. */
 export function legacyFeatOffer(message: ChatMessage | null | undefined): FeatOfferState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'featOffer') return null;
-  return (flags.featOffer as FeatOfferState | undefined) ?? null;
+  return legacyFlagState(message, 'featOffer', 'featOffer');
 }
 
 /** The state of a feat offer card (typed or legacy), or null. */

@@ -263,7 +263,6 @@ async function woundTraumaSave({ message, state }: Run, { actorFor }: Sides): Pr
  */
 export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAction>({
   query: GRAPPLE_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('gngGrapple', 'GNG.Model.Action.grapple', ['undo']),
   ...GRAPPLE_TYPED,
   save: saveGrappleCard,

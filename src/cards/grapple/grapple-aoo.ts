@@ -7,19 +7,15 @@
  *
  * Which grapple cards wait for an attack of opportunity is an in-memory index (defender uuid → card
  * ids at the grab whose attack of opportunity was taken), built once from the log on first use and
- * kept by the message hooks, as grapple-index.ts does for the grappling cards: no attack reads the log.
+ * kept by the message hooks (message-index.ts, as for the grappling cards): no attack reads the log.
  */
 import { isActiveGM } from '../../documents/active-gm.js';
 import { serialized, track, isGMMessage } from '../kernel/index.js';
 import { aooAttack, grappleState, type GrappleCardState } from './grapple-rules.js';
 import { cardState as attackCardState } from '../attack/attack-state.js';
 import { grappleQueueKeys } from './grapple-index.js';
+import { MessageIndex } from './message-index.js';
 import { renderGrappleCard, saveGrappleCard } from './grapple-render.js';
-
-/** Defender uuid → ids of its grapple cards at the grab with a taken attack of opportunity; null until used. */
-let byDefender: Map<string, Set<string>> | null = null;
-/** Card id → the defender uuid it is indexed under. */
-const defenderOf = new Map<string, string>();
 
 /** A GM's grapple card at the grab whose defender took the attack of opportunity. */
 function takenState(message: ChatMessage | undefined): GrappleCardState | null {
@@ -27,34 +23,15 @@ function takenState(message: ChatMessage | undefined): GrappleCardState | null {
   return state && state.phase === 'grab' && state.aoo ? state : null;
 }
 
-function unindex(id: string): void {
-  const uuid = defenderOf.get(id);
-  if (uuid) byDefender?.get(uuid)?.delete(id);
-  defenderOf.delete(id);
-}
-
-function reindex(message: ChatMessage): void {
-  if (!byDefender) return; // built from the log on first use
-  const id = message.id as string;
-  unindex(id);
+/** Defender uuid → ids of its grapple cards at the grab with a taken attack of opportunity. */
+const byDefender = new MessageIndex((message) => {
   const state = takenState(message);
-  if (!state) return;
-  const uuid = state.defender.actorUuid;
-  defenderOf.set(id, uuid);
-  let ids = byDefender.get(uuid);
-  if (!ids) byDefender.set(uuid, (ids = new Set()));
-  ids.add(id);
-}
+  return state && [state.defender.actorUuid];
+});
 
 /** The grapple cards whose defender `uuid` took the attack of opportunity (checked against their state now). */
 function takenBy(uuid: string): { id: string; state: GrappleCardState }[] {
-  if (!byDefender) {
-    byDefender = new Map();
-    defenderOf.clear();
-    // The one read of the whole log (once per session).
-    for (const message of game.messages.contents) reindex(message);
-  }
-  return [...(byDefender.get(uuid) ?? [])].flatMap((id) => {
+  return byDefender.idsOf(uuid).flatMap((id) => {
     const state = takenState(game.messages.get(id));
     return state && state.defender.actorUuid === uuid ? [{ id, state }] : [];
   });
@@ -91,7 +68,7 @@ function updateCard(id: string, update: (state: GrappleCardState) => GrappleCard
 
 /** A new attack card: the attack of opportunity of each grapple card whose defender made it at its grappler. */
 export function onCreated(message: ChatMessage): void {
-  reindex(message);
+  byDefender.reindex(message);
   const attack = isActiveGM() ? attackCard(message) : null;
   if (!attack) return;
   for (const { id, state } of takenBy(attack.attacker)) {
@@ -120,15 +97,13 @@ export function onAttackChanged(message: ChatMessage): void {
 export const grappleAooHooks = {
   createChatMessage: (message: ChatMessage) => onCreated(message),
   updateChatMessage: (message: ChatMessage) => {
-    reindex(message);
+    byDefender.reindex(message);
     onAttackChanged(message);
   },
   deleteChatMessage: (message: ChatMessage) => {
-    if (byDefender) unindex(message.id as string);
+    byDefender.unindex(message.id as string);
     onAttackChanged(message);
   },
   // The log is loaded before `ready` without create hooks: read it again on first use after it.
-  ready: () => {
-    byDefender = null;
-  },
+  ready: () => byDefender.reset(),
 };

@@ -10,6 +10,7 @@
  */
 import { grappleState, other, uuidOf, type GrappleCardState, type GrappleSide } from './grapple-rules.js';
 import { isGMMessage } from '../kernel/index.js';
+import { MessageIndex } from './message-index.js';
 
 /** A grapple card in the grappling phase that holds an actor, and the actor's side on it. */
 export interface ActiveGrapple {
@@ -18,56 +19,22 @@ export interface ActiveGrapple {
   side: GrappleSide;
 }
 
-/** Actor uuid → message ids; null until first used (or after the world is ready again). */
-let byActor: Map<string, Set<string>> | null = null;
-/** Message id → the actor uuids it is indexed under. */
-const byMessage = new Map<string, string[]>();
-
 /** An open grapple card: GM-written, in the grappling phase. */
 function openState(message: ChatMessage): GrappleCardState | null {
   const state = grappleState(message);
   return state && state.phase === 'grappling' && isGMMessage(message) ? state : null;
 }
 
-function unindex(id: string): void {
-  for (const uuid of byMessage.get(id) ?? []) {
-    const ids = byActor?.get(uuid);
-    ids?.delete(id);
-    if (ids && !ids.size) byActor?.delete(uuid);
-  }
-  byMessage.delete(id);
-}
-
-/** Puts `message` in the index (or takes it out) as its state is now. */
-function reindex(message: ChatMessage): void {
-  if (!byActor) return; // built from the log on first use
-  const id = message.id as string;
-  unindex(id);
+/** The open grapple cards by the uuids of their two actors. */
+const index = new MessageIndex((message) => {
   const state = openState(message);
-  if (!state) return;
-  const uuids = [state.attacker.actorUuid, state.defender.actorUuid];
-  byMessage.set(id, uuids);
-  for (const uuid of uuids) {
-    let ids = byActor.get(uuid);
-    if (!ids) byActor.set(uuid, (ids = new Set()));
-    ids.add(id);
-  }
-}
-
-function index(): Map<string, Set<string>> {
-  if (!byActor) {
-    byActor = new Map();
-    byMessage.clear();
-    // The one read of the whole log (once per session).
-    for (const message of game.messages.contents) reindex(message);
-  }
-  return byActor;
-}
+  return state && [state.attacker.actorUuid, state.defender.actorUuid];
+});
 
 /** The GM-written grapple cards (but `exceptId`) whose grapple is on and holds `actorUuid`. */
 export function activeGrapplesOf(actorUuid: string, exceptId?: string): ActiveGrapple[] {
   const found: ActiveGrapple[] = [];
-  for (const id of index().get(actorUuid) ?? []) {
+  for (const id of index.idsOf(actorUuid)) {
     const message = id === exceptId ? undefined : game.messages.get(id);
     const state = message ? openState(message) : null;
     if (!message || !state) continue;
@@ -99,13 +66,9 @@ export function grappleQueueKeys(messageId: string | null, actorUuids: string[] 
  * card loads, before the card's other hooks: the sheets read the index).
  */
 export const grappleIndexHooks = {
-  createChatMessage: (message: ChatMessage) => reindex(message),
-  updateChatMessage: (message: ChatMessage) => reindex(message),
-  deleteChatMessage: (message: ChatMessage) => {
-    if (byActor) unindex(message.id as string);
-  },
+  createChatMessage: (message: ChatMessage) => index.reindex(message),
+  updateChatMessage: (message: ChatMessage) => index.reindex(message),
+  deleteChatMessage: (message: ChatMessage) => index.unindex(message.id as string),
   // The log is loaded before `ready` without create hooks: read it again on first use after it.
-  ready: () => {
-    byActor = null;
-  },
+  ready: () => index.reset(),
 };

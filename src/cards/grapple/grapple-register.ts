@@ -10,7 +10,6 @@
  */
 import { registerLazyCard } from '../kernel/lazy-card.js';
 import { isGMMessage } from '../kernel/gm-message.js';
-import type { CardActionResult } from '../kernel/result.js';
 import { callModule, onDemand, withModule } from '../../on-demand.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { isActiveGM } from '../../documents/active-gm.js';
@@ -68,14 +67,8 @@ export function sheetGrapples(actor: Actor, user: User): GrappleCard.SheetGrappl
 }
 
 /** A move pressed on a sheet (grapple-ask.ts `requestSheetGrappleMove`). */
-export function requestSheetGrappleMove(
-  messageId: string,
-  move: string,
-  side?: string,
-  actorUuid?: string,
-): Promise<CardActionResult> {
-  return callModule(grappleModule, (card) => card.requestSheetGrappleMove(messageId, move, side, actorUuid));
-}
+export const requestSheetGrappleMove: typeof GrappleCard.requestSheetGrappleMove = (...args) =>
+  callModule(grappleModule, (card) => card.requestSheetGrappleMove(...args));
 
 /** Registers the query, the render hook and the template (on `init`). */
 export function registerGrappleCard(): void {

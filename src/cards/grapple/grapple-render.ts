@@ -98,29 +98,21 @@ function stepText(state: GrappleCardState, step: GrappleStep, woundTrauma = true
             }),
       );
   }
-  for (const a of step.added)
-    lines.push(
-      f('GNG.Grapple.Result.Status', {
-        status: t(`GNG.Status.${a.status}`),
-        name: nameOf(state, a.actorUuid),
-      }),
-    );
+  // A status a step added, timed or cleared: its name and whose.
+  const status = (s: { status: string; actorUuid: string }) => ({
+    status: t(`GNG.Status.${s.status}`),
+    name: nameOf(state, s.actorUuid),
+  });
+  for (const a of step.added) lines.push(f('GNG.Grapple.Result.Status', status(a)));
   for (const e of step.timed)
     lines.push(
       f(e.dice.length ? 'GNG.Grapple.Result.TimedDice' : 'GNG.Grapple.Result.Timed', {
-        status: t(`GNG.Status.${e.status}`),
-        name: nameOf(state, e.actorUuid),
+        ...status(e),
         rounds: e.rounds,
         dice: e.dice.join(', '),
       }),
     );
-  for (const r of step.removed)
-    lines.push(
-      f('GNG.Grapple.Result.Cleared', {
-        status: t(`GNG.Status.${r.status}`),
-        name: nameOf(state, r.actorUuid),
-      }),
-    );
+  for (const r of step.removed) lines.push(f('GNG.Grapple.Result.Cleared', status(r)));
   for (const o of step.others)
     lines.push(f('GNG.Grapple.Result.Other', { name: o.name, total: o.roll.total }));
   if (step.mirrorOf) lines.push(t('GNG.Grapple.Result.Mirror'));

@@ -18,19 +18,16 @@ import { diceProblem } from '../../rules/index.js';
 import {
   actorOf,
   askGM,
-  defineCard,
-  gmUndo,
-  subjectCard,
+  defineUndoCard,
+  undoActor,
   Refusal,
   postInQueue,
-  showRolls,
+  postRolledCard,
   type CardActionResult,
   type CardRun,
-  withRollMode,
   type RollMode,
 } from '../kernel/index.js';
 import { payload } from '../kernel/payload.js';
-import { postCard } from '../kernel/typed-card.js';
 import { renderHealCard } from './heal-render.js';
 import {
   HEAL_KINDS,
@@ -122,42 +119,27 @@ async function startHeal(
     checkHeal(req, sender);
     const { state, rolls } = await runHeal(req);
     // A typed card (subtype heal): its state in `system`, drawn on each client (heal-render.ts).
-    const speaker = ChatMessage.getSpeaker({ actor: req.healer ?? req.patient });
-    const message = (await postCard(
-      'heal',
-      state,
-      withRollMode({ speaker }, rollMode, sender),
-    )) as ChatMessage;
-    showRolls(message, rolls);
-    return message;
+    return postRolledCard('heal', state, { actor: req.healer ?? req.patient, rolls, rollMode, sender });
   });
 }
 
 async function undoHealCard({ state }: CardRun<HealCardState, { id: string }>): Promise<void> {
-  const patient = await actorOf(state.patientUuid);
-  if (!patient) throw new Refusal('GNG.Heal.Error.NoActor', { name: state.patientName });
+  const patient = await undoActor(state.patientUuid, state.patientName, 'GNG.Heal.Error');
   if (state.applied) await undoHeal(patient, state.applied);
   state.applied = null;
   state.undone = true;
 }
 
-// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
-const { targets, refusals } = subjectCard({
-  target: HEAL_TARGET,
-  errors: 'GNG.Heal.Error',
-});
-
 /** The heal card as a table: its one action, the GM's Undo. */
-export const healCard = defineCard<HealCardState, { id: string }, 'healUndo'>({
+export const healCard = defineUndoCard<HealCardState, 'heal'>({
   query: HEAL_QUERY,
   type: 'heal',
   render: renderHealCard,
   legacy: legacyHealCard,
-  legacyFlag: 'heal',
   actors: (state) => [state.patientUuid],
-  targets,
-  refusals,
-  actions: { healUndo: gmUndo(undoHealCard) },
+  target: HEAL_TARGET,
+  errors: 'GNG.Heal.Error',
+  undo: undoHealCard,
   start: startHeal,
 });
 

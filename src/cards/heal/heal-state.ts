@@ -2,8 +2,9 @@
  * The heal card's state (its message's `system`, subtype `heal`, heal-data.ts; `flags.gng.heal` on a
  * card posted before issue #34) and what `game.gng.heal` takes.
  */
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import type { TendedMark } from '../shared/rest-read.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query and template (heal-register.ts registers them on `init`). */
 export const HEAL_QUERY = 'gng.healCard';
@@ -71,7 +72,5 @@ export function healCardOf(message: ChatMessage | null | undefined): HealCardSta
 
 /** A heal card posted before issue #34 (`type: 'base'`, `flags.gng.heal`), or null. */
 export function legacyHealCard(message: ChatMessage | null | undefined): HealCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'healCard') return null;
-  return (flags.heal as HealCardState | undefined) ?? null;
+  return legacyFlagState(message, 'healCard', 'heal');
 }

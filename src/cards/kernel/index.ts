@@ -37,7 +37,7 @@ export { decorateButtons } from './decorate.js';
 export { describeDisabled } from './waiting.js';
 export { immunityWords } from './immunity-words.js';
 export { isGMMessage } from './gm-message.js';
-export { actorOf, owns } from './documents.js';
+export { actorOf, owns, partActor } from './documents.js';
 export {
   defineCard,
   registerCard,
@@ -56,11 +56,11 @@ export {
   type LocalText,
   type TextValue,
 } from './undo-notes.js';
-export { cardState, saveCard, postCard, type TypedCard } from './typed-card.js';
+export { cardState, legacyFlagState, saveCard, postCard, type TypedCard } from './typed-card.js';
 export { postNote, postNoteView, type NoteState } from './note.js';
 export { payload, type PayloadField } from './payload.js';
 export { isCardType, type CardType } from './card-types.js';
-export { showRolls } from './show-rolls.js';
+export { postRolledCard, showRolls } from './show-rolls.js';
 export { noTargetWarning, singleTargetActor } from './targets.js';
-export { subjectCard, gmUndo } from './subject-card.js';
+export { subjectCard, gmUndo, defineUndoCard, undoActor } from './subject-card.js';
 export { actorQuery } from './actor-query.js';

@@ -22,6 +22,10 @@
  * already records every die it rolled.
  */
 
+import type { CardType } from './card-types.js';
+import { withRollMode, type RollMode } from './roll-mode.js';
+import { postCard } from './typed-card.js';
+
 /** Who sees a card's dice: the message's whisper (null: everyone); a blind card, the GMs only. */
 function audience(message: ChatMessage): { whisper: string[] | null; blind: boolean } {
   const whisper = [...(message.whisper ?? [])];
@@ -51,4 +55,23 @@ export function showRolls(message: ChatMessage, rolls: readonly (Roll | null | u
       console.error(error);
     }
   }
+}
+
+/**
+ * Posts a new typed card speaking as `actor`, in the roll mode the sender chose, then shows the
+ * `rolls` it made (kept in its state, not on the message) with {@link showRolls}.
+ */
+export async function postRolledCard<S>(
+  type: CardType,
+  state: S,
+  o: { actor: Actor; rolls: readonly Roll[]; rollMode: RollMode; sender: User },
+): Promise<ChatMessage> {
+  const speaker = ChatMessage.getSpeaker({ actor: o.actor });
+  const message = (await postCard(
+    type,
+    state,
+    withRollMode({ speaker }, o.rollMode, o.sender),
+  )) as ChatMessage;
+  showRolls(message, o.rolls);
+  return message;
 }

@@ -50,6 +50,19 @@ export function cardState<S>(card: TypedCard<S>, message: ChatMessage | null | u
 }
 
 /**
+ * The state of a card posted before issue #34 (`type: 'base'`): `flags.gng.<flag>` when the message's
+ * `flags.gng.type` is `kind`, else null (a card's `legacy` reader).
+ */
+export function legacyFlagState<S>(
+  message: ChatMessage | null | undefined,
+  kind: string,
+  flag: string,
+): S | null {
+  const flags = message?.flags?.gng as Record<string, unknown> | undefined;
+  return flags?.type === kind ? ((flags[flag] as S | undefined) ?? null) : null;
+}
+
+/**
  * Saves the whole state: a typed card replaces `system` (`==system`, so deleted keys go) and its
  * fallback content; a legacy card writes its flag and content as before.
  */

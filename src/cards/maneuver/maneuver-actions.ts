@@ -30,6 +30,7 @@ import { footingAwaited, footingOpen, unanswered } from './maneuver-footing.js';
 import { holdStatuses, releaseStatuses } from '../../combat/status-holds.js';
 import {
   actorOf,
+  partActor,
   askGM,
   defineCard,
   noTargetWarning,
@@ -275,12 +276,6 @@ async function postManeuverCard(request: StartRequest, user: User, rollMode: Rol
   return message;
 }
 
-async function actorAt(target: ManeuverTarget): Promise<Actor> {
-  const actor = await actorOf(target.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: target.name });
-  return actor;
-}
-
 const may = (action: ManeuverAction) => (user: User, state: ManeuverCardState, target: ManeuverTarget) =>
   maneuverUserMayAct(user, action, state, target);
 const available = (action: ManeuverAction) => (_state: ManeuverCardState, target: ManeuverTarget) =>
@@ -299,7 +294,6 @@ const saveCard = (message: ChatMessage, state: ManeuverCardState) => maneuverCar
 /** The maneuver card as a table: who may press what, when, and what it does on the GM's client. */
 export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, ManeuverAction>({
   query: MANEUVER_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('maneuvers', 'GNG.Model.Action.maneuver', ['undoManeuver']),
   type: 'maneuver',
   render: renderManeuverCard,
@@ -330,7 +324,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
       available: available('maintainFooting'),
       shown: footingButtonShown('maintainFooting'),
       async run({ message, state, target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const bonus = creature(actor).derived.skills.balance.total;
         const spent = await takeAbort(actor, 'maintain-footing', { forcedMovement: true });
         const roll = await new Roll('1d20').evaluate();
@@ -367,7 +361,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
       available: available('applyManeuver'),
       undoneBy: 'undoManeuver',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         // Held by this card also when another card set them already (src/combat/status-holds.ts).
         const held = await holdStatuses(actor, maneuverConditions(state.maneuver));
         target.applied = { by: user.id as string, ...held, feet: feetFor(state, target) };
@@ -381,7 +375,7 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
       available: available('undoManeuver'),
       // The exact inverse: this Apply's hold goes; a status another card still holds stays.
       async run({ target }) {
-        const actor = await actorAt(target);
+        const actor = await partActor(target);
         const notes = await releaseStatuses(actor, target.applied as ManeuverApplied);
         target.applied = null;
         noteUndo(target, notes);

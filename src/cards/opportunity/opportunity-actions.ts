@@ -22,6 +22,7 @@ import {
 } from './opportunity-state.js';
 import { capabilityGuard } from '../model-guard.js';
 import { f } from '../../format.js';
+import { offerRefusals } from '../shared/card-refusals.js';
 
 export const OPPORTUNITY_QUERY = 'gng.opportunityAction';
 
@@ -79,7 +80,6 @@ async function attackTheShooter(messageId: string, target: OpportunityThreatener
 
 export const opportunityCard = defineCard<OpportunityCardState, OpportunityThreatener, OpportunityAction>({
   query: OPPORTUNITY_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('opportunity', 'GNG.Model.Action.opportunity'),
   type: 'opportunity',
   render: renderOpportunityCard,
@@ -87,15 +87,7 @@ export const opportunityCard = defineCard<OpportunityCardState, OpportunityThrea
   legacyFlag: 'opportunity',
   targets: (state) => state.threateners,
   actors: (state) => [state.shooterUuid, ...state.threateners.map((t) => t.actorUuid)],
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Opportunity.Error.NoCard',
-    unknownTarget: 'GNG.Error.Card.BadRequest',
-    notAllowed: (_action, user, _state, target) =>
-      new Refusal('GNG.Opportunity.Error.NotOwner', { user: user.name, name: target.name }),
-    unavailable: (_action, _state, target) =>
-      new Refusal('GNG.Opportunity.Error.Answered', { name: target.name }),
-  },
+  refusals: offerRefusals('GNG.Opportunity.Error'),
   actions: {
     opportunityTake: { ...answer('takenBy'), after: attackTheShooter },
     opportunityDecline: answer('declinedBy'),

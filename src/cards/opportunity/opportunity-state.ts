@@ -4,6 +4,7 @@
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { cardState, isGMMessage } from '../kernel/index.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** A creature offered its attack of opportunity (its id is its token's). */
 export interface OpportunityThreatener {
@@ -28,9 +29,7 @@ export interface OpportunityCardState {
 
 /** An attack-of-opportunity card posted before issue #34 (`type: 'base'`, `flags.gng.opportunity`), or null. */
 export function legacyOpportunityCard(message: ChatMessage | null | undefined): OpportunityCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'opportunityCard') return null;
-  return (flags.opportunity as OpportunityCardState | undefined) ?? null;
+  return legacyFlagState(message, 'opportunityCard', 'opportunity');
 }
 
 /** The state of an attack-of-opportunity card (typed or legacy), or null. */

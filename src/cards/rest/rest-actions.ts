@@ -17,16 +17,14 @@ import { combatantOf } from '../../combat/action-budget.js';
 import {
   actorOf,
   askGM,
-  defineCard,
-  gmUndo,
-  subjectCard,
+  defineUndoCard,
+  undoActor,
   noteUndo,
   Refusal,
   postInQueue,
-  showRolls,
+  postRolledCard,
   type CardActionResult,
   type CardRun,
-  withRollMode,
   type RollMode,
 } from '../kernel/index.js';
 import { applyRest, undoRest, type RestApplied } from './rest-apply.js';
@@ -41,7 +39,6 @@ import {
   type RestOptions,
 } from './rest-state.js';
 import { payload } from '../kernel/payload.js';
-import { postCard } from '../kernel/typed-card.js';
 import { applyTcRest } from './tc-rest.js';
 import { combatModel } from '../../settings/combat-model.js';
 
@@ -138,20 +135,12 @@ async function startRest(
       ...(applied.tc ? { tc: applied.tc } : {}),
     };
     // A typed card (subtype rest): its state in `system`, drawn on each client (rest-render.ts).
-    const speaker = ChatMessage.getSpeaker({ actor });
-    const message = (await postCard(
-      'rest',
-      state,
-      withRollMode({ speaker }, rollMode, sender),
-    )) as ChatMessage;
-    showRolls(message, rolls);
-    return message;
+    return postRolledCard('rest', state, { actor, rolls, rollMode, sender });
   });
 }
 
 async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): Promise<void> {
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Rest.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Rest.Error');
   const { kept, poolsKept } = await undoRest(actor, state.applied as RestApplied);
   if (state.clock) kept.push(...(await rewindClock(state.clock)));
   noteUndo(state, [
@@ -165,23 +154,16 @@ async function undoRestCard({ state }: CardRun<RestCardState, { id: string }>): 
   state.undone = true;
 }
 
-// The target and refusals of a card about one actor; its state and save are the kernel's (typed).
-const { targets, refusals } = subjectCard({
-  target: REST_TARGET,
-  errors: 'GNG.Rest.Error',
-});
-
 /** The rest card as a table: its one action, the GM's Undo of the rest. */
-export const restCard = defineCard<RestCardState, { id: string }, 'restUndo'>({
+export const restCard = defineUndoCard<RestCardState, 'rest'>({
   query: REST_QUERY,
   type: 'rest',
   render: renderRestCard,
   legacy: legacyRestCard,
-  legacyFlag: 'rest',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { restUndo: gmUndo(undoRestCard) },
+  target: REST_TARGET,
+  errors: 'GNG.Rest.Error',
+  undo: undoRestCard,
   start: startRest,
 });
 

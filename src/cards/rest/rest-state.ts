@@ -3,11 +3,12 @@
  * card posted before issue #34) and what `game.gng.rest` takes.
  */
 import type { TcRestApplied } from './tc-rest.js';
-import { SYSTEM_ID, systemPath } from '../../config/document-types.js';
+import { systemPath } from '../../config/document-types.js';
 import type { PoolsRestored, RestKind, RestOutcome } from '../../rules/index.js';
 import type { RestApplied } from './rest-apply.js';
 import type { ClockStep } from '../../combat/world-time.js';
 import type { UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query and template (rest-register.ts registers them on `init`). */
 export const REST_QUERY = 'gng.restCard';
@@ -54,7 +55,5 @@ export function restCardOf(message: ChatMessage | null | undefined): RestCardSta
 
 /** A rest card posted before issue #34 (`type: 'base'`, `flags.gng.rest`), or null. */
 export function legacyRestCard(message: ChatMessage | null | undefined): RestCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  if (!flags || flags.type !== 'restCard') return null;
-  return (flags.rest as RestCardState | undefined) ?? null;
+  return legacyFlagState(message, 'restCard', 'rest');
 }

@@ -19,15 +19,7 @@ import { combatModel } from '../../settings/combat-model.js';
 import { combatantOf } from '../../combat/scene-lookup.js';
 import { REGENERATION_SUPPRESSED_TURNS } from '../../rules/models/saga/special-rules.js';
 import { SAGA_MODEL_ID } from '../../rules/models/saga/model.js';
-import {
-  actorOf,
-  defineCard,
-  gmUndo,
-  noteUndo,
-  Refusal,
-  subjectCard,
-  type CardActionResult,
-} from '../kernel/index.js';
+import { defineUndoCard, undoActor, noteUndo, Refusal, type CardActionResult } from '../kernel/index.js';
 import { changeStatuses, restoreStatuses } from '../../combat/status-changes.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import { postCard } from '../kernel/typed-card.js';
@@ -173,8 +165,7 @@ export async function playSagaTurnStart(combat: Combat, combatant: Combatant): P
 async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Model.Saga.Round.Error.NothingToUndo');
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Model.Saga.Round.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Model.Saga.Round.Error');
   if (applied.hpDelta) {
     const hp = actor.system.hp.value;
     await actor.update({ 'system.hp.value': hp - applied.hpDelta }, CARD_HP_UPDATE);
@@ -192,24 +183,16 @@ async function undo({ state }: { state: SagaTurnCardState }): Promise<void> {
   state.undone = true;
 }
 
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<SagaTurnCardState>({
-  target: TARGET,
-  errors: 'GNG.Model.Saga.Round.Error',
-});
-
 /** The turn-start card as a table: the GM's Undo. */
-export const sagaTurnCard = defineCard<SagaTurnCardState, { id: string }, 'sagaTurnUndo'>({
+export const sagaTurnCard = defineUndoCard<SagaTurnCardState, 'sagaTurn'>({
   query: SAGA_TURN_QUERY,
   type: 'sagaTurn',
   render: renderSagaTurnCard,
   legacy: legacySagaTurnCard,
-  legacyFlag: 'sagaTurn',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { sagaTurnUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: 'GNG.Model.Saga.Round.Error',
+  undo,
 });
 
 /** The turn-start card's state on a message (typed or legacy), or null. */

@@ -4,10 +4,10 @@
  * start did under the Saga-style model (regeneration, the dying round) and what Undo takes back. The start
  * code's registration (src/models/saga-turn-start.ts) names the query and the flag's type itself.
  */
-import { SYSTEM_ID } from '../../config/document-types.js';
 import type { StatusChanges } from '../dying/dying-state.js';
 import type { SagaTurnStart } from '../../rules/models/saga/turn-start.js';
 import type { UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The card's GM query (src/models/saga-turn-start.ts registers it under this name). */
 export const SAGA_TURN_QUERY = 'gng.sagaTurnCard';
@@ -49,6 +49,5 @@ export interface SagaTurnCardState {
 
 /** A turn-start card posted before issue #34 (`type: 'base'`, `flags.gng.sagaTurn`): its state, or null. */
 export function legacySagaTurnCard(message: ChatMessage | null | undefined): SagaTurnCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'sagaTurnCard' ? ((flags.sagaTurn as SagaTurnCardState | undefined) ?? null) : null;
+  return legacyFlagState(message, 'sagaTurnCard', 'sagaTurn');
 }

@@ -64,6 +64,7 @@ import * as steps from './suppress-shot.js';
 import { renderSuppressCard } from './suppress-render.js';
 import { offerOpportunities } from '../opportunity/opportunity-start.js';
 import { capabilityGuard, refusedHere, requireCapability } from '../model-guard.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 export {
   SUPPRESS_QUERY,
@@ -288,7 +289,6 @@ async function undoCard({ state }: CardRun<SuppressCardState, Target>): Promise<
 
 export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction>({
   query: SUPPRESS_QUERY,
-  // GnG's own card: refused under a combat model without it (its Undo works; model-guard.ts).
   guard: capabilityGuard('suppress', 'GNG.Model.Action.suppress', ['undo', 'undoTrigger']),
   type: 'suppress',
   render: renderSuppressCard,
@@ -302,13 +302,7 @@ export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction
   ],
   // Its own save: an area no longer held loses its template first (then the kernel's).
   save: saveCard,
-  refusals: {
-    badRequest: 'GNG.Error.Card.BadRequest',
-    noCard: 'GNG.Suppress.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Suppress.Error.NotAllowed',
-    unavailable: (action) => `GNG.Suppress.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Suppress.Error', 'GNG.Error.Card.BadRequest'),
   actions: {
     actsInArea: {
       targets: ofKind('occupant'),

@@ -2,6 +2,7 @@
 import { undoNoteLines } from '../kernel/undo-notes.js';
 import {
   CARD_TARGET,
+  SUPPRESS_ACTIONS,
   SUPPRESS_CARD_TEMPLATE,
   triggerActionAvailable,
   type SuppressAction,
@@ -12,17 +13,6 @@ import { suppressingFireShots } from '../../rules/scattershot-suppressing-fire.j
 import { t, f, signedMinus } from '../../format.js';
 
 export { SUPPRESS_CARD_TEMPLATE };
-
-const TRIGGER_BUTTONS: SuppressAction[] = [
-  'rollSave',
-  'becomeSuppressed',
-  'keepMoving',
-  'freeShot',
-  'rollDefense',
-  'diveForCover',
-  'applyDamage',
-  'undoTrigger',
-];
 
 /** The trigger's steps in order: the first open one is what the card waits for on it (issue #33). */
 const WAITS_FOR: readonly SuppressAction[] = [
@@ -105,7 +95,8 @@ function triggerContext(state: SuppressCardState, trigger: SuppressTrigger) {
     heading: f(`GNG.Suppress.Cause.${trigger.cause}`, { name: trigger.name }),
     lines,
     undone: trigger.undone,
-    buttons: TRIGGER_BUTTONS.filter((action) => triggerActionAvailable(action, state, trigger)).map(
+    // The card's own actions (acts in area, end, undo) are never available on a trigger.
+    buttons: SUPPRESS_ACTIONS.filter((action) => triggerActionAvailable(action, state, trigger)).map(
       (action) => ({
         action,
         label: f(`GNG.Suppress.Action.${action}`, { name: trigger.name, shooter: state.shooter.name }),

@@ -17,7 +17,7 @@ import { withFoundryDice } from '../../combat/foundry-dice.js';
 import { applyHitPointLoss, recordOf, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import { giveBack, takeAbort } from '../../combat/abort-gate.js';
 import type { WeaponData } from '../../data/item/item-data.js';
-import { actorOf, Refusal, showRolls, type UndoNote } from '../kernel/index.js';
+import { actorOf, partActor, Refusal, showRolls, type UndoNote } from '../kernel/index.js';
 import { hitDamageInputs, shotThroughTarget } from '../attack/item-properties-damage.js';
 import type { SuppressCardState, SuppressTrigger } from './suppress-state.js';
 import { feetBetween } from '../../combat/scene-grid.js';
@@ -25,12 +25,6 @@ import { tokenOf } from '../../combat/scene-lookup.js';
 import { t } from '../../format.js';
 
 const creature = (actor: Actor) => actor.system;
-
-export async function triggerActor(trigger: { actorUuid: string; name: string }): Promise<Actor> {
-  const actor = await actorOf(trigger.actorUuid);
-  if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: trigger.name });
-  return actor;
-}
 
 /** The shooter and its weapon as they are now (the weapon must still be held: equipped). */
 export async function shooterAndWeapon(state: SuppressCardState): Promise<{
@@ -40,7 +34,7 @@ export async function shooterAndWeapon(state: SuppressCardState): Promise<{
   damage: string;
   bypass: 'none' | 'piercing' | 'ignoring';
 }> {
-  const shooter = await triggerActor(state.shooter);
+  const shooter = await partActor(state.shooter);
   const weapon = (await fromUuid(state.weapon.uuid)) as Item | null;
   const attack = creature(shooter).derived.attacks.find((a) => a.itemId === weapon?.id);
   if (!weapon || weapon.parent !== shooter || !attack)
@@ -63,8 +57,8 @@ async function rangePenaltyOf(
   trigger: SuppressTrigger,
   weapon: Item,
 ): Promise<number> {
-  const shooter = tokenNamed(await triggerActor(state.shooter), state.shooter.tokenId);
-  const target = tokenNamed(await triggerActor(trigger), trigger.tokenId);
+  const shooter = tokenNamed(await partActor(state.shooter), state.shooter.tokenId);
+  const target = tokenNamed(await partActor(trigger), trigger.tokenId);
   const increment = (weapon.system as unknown as { rangeIncrement?: number }).rangeIncrement ?? 0;
   // The scene's grid measure (nearest spaces), as every range penalty (scene-grid.ts).
   const distance = shooter && target ? feetBetween(shooter, target) : Infinity;
@@ -78,7 +72,7 @@ async function rangePenaltyOf(
 
 /** The defender's owner rolls Reflex against the card's DC. */
 export async function rollSave(message: ChatMessage, state: SuppressCardState, trigger: SuppressTrigger) {
-  const actor = await triggerActor(trigger);
+  const actor = await partActor(trigger);
   const bonus = creature(actor).derived.saves.ref.total;
   const roll = await new Roll('1d20').evaluate();
   const natural = roll.total as number;
@@ -89,7 +83,7 @@ export async function rollSave(message: ChatMessage, state: SuppressCardState, t
 
 /** "That target becomes suppressed": the status for one round (it falls prone, no actions). */
 export async function suppress(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
-  const actor = await triggerActor(trigger);
+  const actor = await partActor(trigger);
   const status = CONFIG.statusEffects.find((s) => s.id === 'suppressed');
   const [created] = await actor.createEmbeddedDocuments('ActiveEffect', [
     {
@@ -160,7 +154,7 @@ export async function freeShot(
 
 /** The defender's Defense roll against the free shot (ranged); the attacker hits on a tie. */
 export async function rollDefense(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
-  const actor = await triggerActor(trigger);
+  const actor = await partActor(trigger);
   const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
   const ranged = creature(actor).derived.defense.ranged;
   const roll = ranged.autoRollOne ? null : await new Roll('1d20').evaluate();
@@ -177,7 +171,7 @@ export async function rollDefense(message: ChatMessage, trigger: SuppressTrigger
 
 /** Dive for Cover against the free shot: the abort is paid, no damage, and the target is suppressed. */
 export async function diveForCover(message: ChatMessage, trigger: SuppressTrigger): Promise<void> {
-  const actor = await triggerActor(trigger);
+  const actor = await partActor(trigger);
   const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
   const spent = await takeAbort(actor, 'dive-for-cover', { reflexAreaEffect: true });
   shot.dive = { paidWith: spent.paidWith, epoch: spent.epoch ?? null };
@@ -194,7 +188,7 @@ export async function applyDamage(
   state: SuppressCardState,
   trigger: SuppressTrigger,
 ): Promise<void> {
-  const actor = await triggerActor(trigger);
+  const actor = await partActor(trigger);
   const shot = trigger.shot as NonNullable<SuppressTrigger['shot']>;
   const { weapon, damage: formula, bypass } = await shooterAndWeapon(state);
   const roll = await new Roll(formula).evaluate();

@@ -39,13 +39,11 @@ import {
 } from '../../combat/tc-countdowns.js';
 import { isSpellAct, planSpellAct } from './tc-spell-act.js';
 import {
-  defineCard,
-  gmUndo,
+  defineUndoCard,
   noteUndo,
   owns,
   Refusal,
   serialized,
-  subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
@@ -329,24 +327,16 @@ async function undo({ state }: { state: TcActCardState }): Promise<void> {
   state.undone = true;
 }
 
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<TcActCardState>({
-  target: TARGET,
-  errors: 'GNG.Model.TC.Act.Error',
-});
-
 /** The act card as a table: the GM's Undo. */
-export const tcActCard = defineCard<TcActCardState, { id: string }, 'tcActUndo'>({
+export const tcActCard = defineUndoCard<TcActCardState, 'tcAct'>({
   query: TC_ACT_CARD_QUERY,
   type: 'tcAct',
   render: renderTcActCard,
   legacy: legacyTcActCard,
-  legacyFlag: 'tcAct',
   actors: (state) => state.actorUuids,
-  targets,
-  refusals,
-  actions: { tcActUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: 'GNG.Model.TC.Act.Error',
+  undo,
 });
 
 /** The act card's state on a message (typed or legacy), or null. */

@@ -7,6 +7,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import type { TcScheduleRecord } from '../../combat/tc-schedule.js';
 import type { TcCountdownRecord } from '../../combat/tc-countdowns.js';
 import type { LocalText, UndoNote } from '../kernel/undo-notes.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 /** The tracker's requests and the card's Undo. */
 export const TC_ACT_QUERY = 'gng.tcAct';
@@ -33,8 +34,7 @@ export interface TcActCardState {
 
 /** An act card posted before issue #34 (`flags.gng.tcAct`): its state, or null. */
 export function legacyTcActCard(message: ChatMessage | null | undefined): TcActCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'tcAct' ? ((flags.tcAct as TcActCardState | undefined) ?? null) : null;
+  return legacyFlagState(message, 'tcAct', 'tcAct');
 }
 
 /** Whether a message is an act card: typed (`tcAct`), or one posted before issue #34. */

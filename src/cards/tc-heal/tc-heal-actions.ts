@@ -18,10 +18,8 @@ import {
   actorOf,
   actorQuery,
   askGM,
-  defineCard,
-  gmUndo,
+  defineUndoCard,
   Refusal,
-  subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
 import { oncePerRequest } from '../kernel/same-request.js';
@@ -117,23 +115,15 @@ async function undo({ state }: { state: TcHealCardState }): Promise<void> {
 }
 
 /** The heal card as a table: the GM's Undo. */
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<TcHealCardState>({
-  target: TARGET,
-  errors: `${H}.Error`,
-});
-
-export const tcHealCard = defineCard<TcHealCardState, { id: string }, 'tcHealUndo'>({
+export const tcHealCard = defineUndoCard<TcHealCardState, 'tcHeal'>({
   query: TC_HEAL_CARD_QUERY,
   type: 'tcHeal',
   render: renderTcHealCard,
   legacy: legacyTcHealCard,
-  legacyFlag: 'tcHeal',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { tcHealUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: `${H}.Error`,
+  undo,
 });
 
 /** The heal card's state on a message (typed or legacy), or null. */

@@ -4,6 +4,7 @@
  * loads on first use.
  */
 import { SYSTEM_ID } from '../../config/document-types.js';
+import { legacyFlagState } from '../kernel/typed-card.js';
 
 export const TC_HEAL_QUERY = 'gng.tcHeal';
 export const TC_HEAL_CARD_QUERY = 'gng.tcHealCard';
@@ -32,8 +33,7 @@ export interface TcHealCardState {
 
 /** A heal card posted before issue #34 (`type: 'base'`, `flags.gng.tcHeal`): its state, or null. */
 export function legacyTcHealCard(message: ChatMessage | null | undefined): TcHealCardState | null {
-  const flags = message?.flags?.[SYSTEM_ID];
-  return flags?.type === 'tcHeal' ? ((flags.tcHeal as TcHealCardState | undefined) ?? null) : null;
+  return legacyFlagState(message, 'tcHeal', 'tcHeal');
 }
 
 /** Whether a message is a heal card: typed (`tcHeal`), or one posted before issue #34. */

@@ -21,9 +21,10 @@ import {
   noteUndo,
   owns,
   type CardActionResult,
+  partActor,
 } from '../kernel/index.js';
 import { saveCard as saveTyped } from '../kernel/typed-card.js';
-import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
+import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
 import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
@@ -39,6 +40,7 @@ import {
   type TcManeuverTarget,
 } from './tc-maneuver-state.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
+import { stepRefusals } from '../shared/card-refusals.js';
 
 /** The card saved (typed `system`, or a legacy card's flag) before Apply's kernel save: see Apply. */
 const saveCard = (message: ChatMessage, state: TcManeuverCardState) =>
@@ -62,13 +64,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
   legacyFlag: TC_MANEUVER_FLAG,
   targets: (state) => state.targets,
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
-  refusals: {
-    badRequest: 'GNG.Error.Attack.BadRequest',
-    noCard: 'GNG.Model.TC.Maneuver.Error.NoCard',
-    unknownTarget: 'GNG.Error.Attack.UnknownTarget',
-    notAllowed: 'GNG.Model.TC.Maneuver.Error.NotAllowed',
-    unavailable: (action) => `GNG.Model.TC.Maneuver.Error.Unavailable.${action}`,
-  },
+  refusals: stepRefusals('GNG.Model.TC.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => postTcManeuver(parseTcManeuver(data), sender, rollMode),
   actions: {
     applyTcManeuver: {
@@ -76,8 +72,8 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       available: (state, target) => target.applied === null && !state.withdrawn,
       undoneBy: 'undoTcManeuver',
       async run({ message, state, target, user }) {
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         const steps = target.results.flatMap((r) => r.steps);
         ensureEgStatuses();
         const add = [...new Set(steps.flatMap((s) => s.targetAdd ?? []))];
@@ -110,8 +106,8 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       available: (_state, target) => target.applied !== null,
       async run({ target, state }) {
         const a = target.applied as TcManeuverApplied;
-        const actor = await actorAt(target.actorUuid, target.name);
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const actor = await partActor(target);
+        const attacker = await partActor(state.attacker);
         const notes = a.loss ? await restoreHitPointLoss(actor, a.loss, combatModel()) : [];
         notes.push(...(await releaseStatuses(actor, a.target)));
         if (a.prone)
@@ -131,7 +127,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
       may,
       available: (state) => !state.withdrawn && state.targets.every((t) => t.applied === null),
       async run({ state, user }) {
-        const attacker = await actorAt(state.attacker.actorUuid, state.attacker.name);
+        const attacker = await partActor(state.attacker);
         for (const record of [...state.records].reverse())
           await revertScheduleAct(record, { sameCount: true });
         if (state.fatigue) {

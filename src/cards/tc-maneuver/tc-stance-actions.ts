@@ -22,12 +22,11 @@ import {
   actorOf,
   actorQuery,
   askGM,
-  defineCard,
-  gmUndo,
+  defineUndoCard,
+  undoActor,
   noteUndo,
   owns,
   Refusal,
-  subjectCard,
   type CardActionResult,
 } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
@@ -132,8 +131,7 @@ export const handleTcStance = actorQuery(
 async function undo({ state }: { state: TcStanceCardState }): Promise<void> {
   const applied = state.applied;
   if (!applied) throw new Refusal('GNG.Model.TC.Stance.Error.NothingToUndo');
-  const actor = await actorOf(state.actorUuid);
-  if (!actor) throw new Refusal('GNG.Model.TC.Stance.Error.NoActor', { name: state.name });
+  const actor = await undoActor(state.actorUuid, state.name, 'GNG.Model.TC.Stance.Error');
   if (storedStance(actor) !== state.to)
     throw new Refusal('GNG.Model.TC.Stance.Error.Changed', {
       name: actor.name,
@@ -149,24 +147,16 @@ async function undo({ state }: { state: TcStanceCardState }): Promise<void> {
   state.undone = true;
 }
 
-// The subject card's targets and refusals; its save is the kernel's (typed `system`, or a legacy
-// card's flag).
-const { targets, refusals } = subjectCard<TcStanceCardState>({
-  target: TARGET,
-  errors: 'GNG.Model.TC.Stance.Error',
-});
-
 /** The stance card as a table: the GM's Undo. */
-export const tcStanceCard = defineCard<TcStanceCardState, { id: string }, 'tcStanceUndo'>({
+export const tcStanceCard = defineUndoCard<TcStanceCardState, 'tcStance'>({
   query: TC_STANCE_CARD_QUERY,
   type: 'tcStance',
   render: renderTcStanceCard,
   legacy: legacyTcStanceCard,
-  legacyFlag: 'tcStance',
   actors: (state) => [state.actorUuid],
-  targets,
-  refusals,
-  actions: { tcStanceUndo: gmUndo(undo) },
+  target: TARGET,
+  errors: 'GNG.Model.TC.Stance.Error',
+  undo,
 });
 
 /** The stance card's state on a message (typed or legacy), or null. */
