@@ -27,6 +27,7 @@ import {
   showRolls,
   track,
   type UndoNote,
+  payload,
 } from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
@@ -190,11 +191,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       targets: targetSlots,
       may: ownerOrGM('diveForCover'),
       available: availableFor('diveForCover'),
-      parse(extra) {
-        if (Object.keys(extra).some((key) => key !== 'cover')) throw new Refusal('GNG.Error.Card.BadRequest');
-        if (typeof extra.cover !== 'boolean') throw new Refusal('GNG.Error.Card.BadRequest');
-        return extra;
-      },
+      parse: payload({ cover: 'bool' }),
       shown(user, state, slot) {
         if (!burstUserMayAct(user, 'diveForCover', slot) || !isTarget(slot)) return false;
         if (!burstActionAvailable(state, 'diveForCover', slot)) return true;

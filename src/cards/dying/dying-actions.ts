@@ -31,6 +31,7 @@ import {
   withRollMode,
   inheritedRollMode,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { applyDyingRound, notDyingNow, refuseWithoutDying, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
@@ -167,11 +168,7 @@ async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Pr
 }
 
 /** The healer's uuid a Stabilize request carries (the GM checks the sender owns it). */
-function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
-  if (Object.keys(extra).some((key) => key !== 'healerUuid') || typeof extra.healerUuid !== 'string')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  return { healerUuid: extra.healerUuid };
-}
+const parseHealer = payload({ healerUuid: 'str' });
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const dyingParts = subjectCard<DyingCardState>({
