@@ -71,11 +71,7 @@ const LEFT_ACTIONS: readonly string[] = [
   'gng.attackAction.start',
   'gng.maneuverAction.start',
   'gng.egManeuverAction.start',
-  'gng.restCard.start',
-  'gng.stabilize.start',
-  'gng.dyingCard.start',
-  'gng.healCard.start',
-  'gng.featAction.start',
+
   'gng.suppressAction.start',
   'gng.burstAction.start',
   'gng.tcManeuverAction.start',

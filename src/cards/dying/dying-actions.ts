@@ -137,12 +137,7 @@ async function startDyingRound(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const { actorUuid } = data;
-  if (
-    Object.keys(data).some((key) => key !== 'action' && key !== 'actorUuid') ||
-    typeof actorUuid !== 'string'
-  )
-    throw new Refusal('GNG.Error.Card.BadRequest');
+  const { actorUuid } = data as { actorUuid: string };
   if (!sender.isGM) throw new Refusal('GNG.Dying.Error.GM');
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -217,6 +212,7 @@ export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabil
     dyingUndo: gmUndo(undoRound),
   },
   start: startDyingRound,
+  parseStart: payload({ actorUuid: 'str' }),
 });
 
 /** `game.gng.dyingRound(actor)`: asks the active GM (the user must be a GM) to play `actor`'s dying round. */

@@ -29,8 +29,8 @@ export interface FieldRule {
   /** The least and the most: a number's value, a string's length, a list's length. */
   min?: number;
   max?: number;
-  /** Its own refusal (a lang key), instead of the schema's. */
-  error?: string;
+  /** Its own refusal (a lang key, or one made from the value), instead of the schema's. */
+  error?: string | ((value: unknown) => Refusal);
 }
 
 export type PayloadField = Simple | FieldRule;
@@ -73,7 +73,8 @@ function isOne(kind: Simple, value: unknown): boolean {
 
 function valid(rule: FieldRule, value: unknown): boolean {
   if (value === null) return rule.nullable === true;
-  if (rule.list) return Array.isArray(value) && within(value.length, rule) && value.every((v) => isOne(rule.kind, v));
+  if (rule.list)
+    return Array.isArray(value) && within(value.length, rule) && value.every((v) => isOne(rule.kind, v));
   if (!isOne(rule.kind, value)) return false;
   if (typeof value === 'number') return within(value, rule);
   return typeof value !== 'string' || within(value.length, rule);
@@ -98,7 +99,7 @@ export function payload(
       const rule: FieldRule = isRule(field) ? field : { kind: field };
       const optional = rule.optional || (typeof rule.kind === 'string' && rule.kind.endsWith('?'));
       if (value === undefined && optional) continue;
-      if (!valid(rule, value)) throw bad(rule.error);
+      if (!valid(rule, value)) throw typeof rule.error === 'function' ? rule.error(value) : bad(rule.error);
     }
     const fields = { ...extra };
     check?.(fields);
