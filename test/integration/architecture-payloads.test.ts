@@ -69,11 +69,9 @@ const LEFT_QUERIES: readonly string[] = [
 ];
 const LEFT_ACTIONS: readonly string[] = [
   'gng.attackAction.start',
-  'gng.maneuverAction.start',
+
   'gng.egManeuverAction.start',
 
-  'gng.suppressAction.start',
-  'gng.burstAction.start',
   'gng.tcManeuverAction.start',
 ];
 
@@ -93,7 +91,8 @@ describe('request payloads validated by schema', () => {
   it('every GM query checks its request with a schema first', async () => {
     const names = registeredGMQueries();
     expect(names.length).toBeGreaterThan(40);
-    expect(await unschemedQueries(names)).toEqual(LEFT_QUERIES);
+    // Sorted: the models' glue registers its queries in the order its chunks load.
+    expect((await unschemedQueries(names)).sort()).toEqual([...LEFT_QUERIES].sort());
   });
 
   it('every card action and start parses with a schema', async () => {

@@ -33,7 +33,7 @@ import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from '../shared/area-tokens.js';
 import { renderBurstCard } from './burst-render.js';
-import { BURST_QUERY, startBurst } from './burst-start.js';
+import { BURST_QUERY, parseBurstStart, startBurst } from './burst-start.js';
 import {
   afterDive,
   burstActionAvailable,
@@ -274,6 +274,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
     if (automation().autoRollNpcDefense) void track(autoRollNpcDefenses(message));
     return message;
   },
+  parseStart: parseBurstStart,
 });
 
 /** With `autoRollNpcDefense`, targets no player owns roll their Defense as the card is posted. */

@@ -37,6 +37,7 @@ import {
   type RollMode,
   type UndoNote,
   isGMMessage,
+  payload,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
@@ -89,7 +90,30 @@ export interface SuppressOptions {
 /*  Start                                                                      */
 /* -------------------------------------------------------------------------- */
 
-const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'area', 'mode']);
+/** A point of the request (a square's corner, in the scene's pixels). */
+const point = payload({ x: 'num', y: 'num' }, 'GNG.Suppress.Error.BadArea');
+
+/** The area of the request: a square by its corner, or an aisle by its direction (suppress-area.ts). */
+const area = payload(
+  { shape: ['square', 'aisle'], corner: { kind: point, optional: true }, direction: 'num?' },
+  'GNG.Suppress.Error.BadArea',
+  ({ shape, corner, direction }) => {
+    if (
+      shape === 'square'
+        ? corner === undefined || direction !== undefined
+        : direction === undefined || corner !== undefined
+    )
+      throw new Refusal('GNG.Suppress.Error.BadArea');
+  },
+);
+
+/** The start request: the shooter, its weapon, the area and the fire mode (semi or auto, if it says). */
+const parseSuppressStart = payload({
+  actorUuid: 'str',
+  weaponId: 'str',
+  area: { kind: area, error: 'GNG.Suppress.Error.BadArea' },
+  mode: { kind: ['semi', 'auto'], optional: true },
+});
 
 /** The prerequisites of the text, checked on the GM's client from the documents. */
 function checkPrerequisites(actor: Actor, weapon: Item, mode: unknown): boolean {
@@ -123,17 +147,13 @@ async function startSuppress(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  if (Object.keys(data).some((key) => !START_KEYS.has(key)) || typeof data.actorUuid !== 'string')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  if (data.mode !== undefined && data.mode !== 'semi' && data.mode !== 'auto')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  const found = await actorOf(data.actorUuid);
+  const found = await actorOf(data.actorUuid as string);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
     const actor = (await actorOf(found.uuid)) as Actor;
     if (!actor.testUserPermission(sender, 'OWNER'))
       throw new Refusal('GNG.Suppress.Error.NotOwner', { name: actor.name });
-    const weapon = typeof data.weaponId === 'string' ? actor.items.get(data.weaponId) : undefined;
+    const weapon = actor.items.get(data.weaponId as string);
     if (!weapon || weapon.type !== 'weapon') throw new Refusal('GNG.Error.Card.BadRequest');
     const fullyAutomatic = checkPrerequisites(actor, weapon, data.mode);
     // A weapon that counts no rounds (capacity 0) never runs dry, as on the attack card.
@@ -376,6 +396,7 @@ export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction
     requireCapability('suppress', 'GNG.Model.Action.suppress');
     return startSuppress(data, sender, rollMode);
   },
+  parseStart: parseSuppressStart,
 });
 
 /** Writes the state and its content; an area no longer held loses its template first. */
