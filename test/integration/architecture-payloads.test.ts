@@ -49,7 +49,7 @@ async function unschemedQueries(names: readonly string[]): Promise<string[]> {
  */
 const LEFT_QUERIES: readonly string[] = [
   'gng.totalDefense',
-  'gng.egSave',
+
   'gng.quickStand',
   'gng.conditionTrack',
   'gng.temporaryHp',
@@ -67,13 +67,7 @@ const LEFT_QUERIES: readonly string[] = [
   'gng.tcStance',
   'gng.tcHeal',
 ];
-const LEFT_ACTIONS: readonly string[] = [
-  'gng.attackAction.start',
-
-  'gng.egManeuverAction.start',
-
-  'gng.tcManeuverAction.start',
-];
+const LEFT_ACTIONS: readonly string[] = ['gng.attackAction.start', 'gng.tcManeuverAction.start'];
 
 type AnyCard = Card<never, { id: string }, string>;
 

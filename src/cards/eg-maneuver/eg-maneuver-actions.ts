@@ -37,7 +37,7 @@ import {
   revertTokenRecords,
 } from '../shared/maneuver-statuses.js';
 import { renderEgManeuverCard } from './eg-maneuver-render.js';
-import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
+import { oneOf, parsedStart, parseStart, postCard } from './eg-maneuver-start.js';
 import {
   EG_MANEUVER_FLAG,
   EG_MANEUVER_QUERY,
@@ -116,8 +116,9 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
   },
   start: (data, sender, rollMode) => {
     if (combatModel().id !== EG) throw new Refusal('GNG.Model.EG.Maneuver.Error.NotEg');
-    return postCard(parseStart(data), sender, rollMode);
+    return postCard(parsedStart(data), sender, rollMode);
   },
+  parseStart,
   actions: {
     applyEgManeuver: {
       may,
