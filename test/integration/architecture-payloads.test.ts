@@ -48,8 +48,6 @@ async function unschemedQueries(names: readonly string[]): Promise<string[]> {
  * the walk fails on any other, and on one listed here that has its schema now.
  */
 const LEFT_QUERIES: readonly string[] = [
-  'gng.temporaryHp',
-
   'gng.castWeaponSpell',
   'gng.castAreaSpell',
   'gng.selfTestEcho',
@@ -59,7 +57,7 @@ const LEFT_QUERIES: readonly string[] = [
   'gng.tcAct',
   'gng.tcInitiative',
 ];
-const LEFT_ACTIONS: readonly string[] = ['gng.attackAction.start', 'gng.tcManeuverAction.start'];
+const LEFT_ACTIONS: readonly string[] = ['gng.attackAction.start'];
 
 type AnyCard = Card<never, { id: string }, string>;
 
@@ -79,14 +77,15 @@ describe('request payloads validated by schema', () => {
     expect(names.length).toBeGreaterThan(40);
     // Sorted: the models' glue registers its queries in the order its chunks load.
     expect((await unschemedQueries(names)).sort()).toEqual([...LEFT_QUERIES].sort());
-  });
+    // Every card's module loads on its first request: slow on a busy machine.
+  }, 60_000);
 
   it('every card action and start parses with a schema', async () => {
     // The queries above loaded every card on first use: each is defined now.
     await unschemedQueries(registeredGMQueries());
     expect(definedCards().length).toBeGreaterThan(20);
     expect(unschemedActions(definedCards())).toEqual(LEFT_ACTIONS);
-  });
+  }, 60_000);
 
   it('fails on a query, an action and a start parsed by hand (fixtures)', async () => {
     registerGMQuery('gng.fixture.handWritten', async (data) => {

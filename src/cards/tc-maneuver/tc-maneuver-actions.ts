@@ -26,7 +26,7 @@ import { saveCard as saveTyped } from '../kernel/typed-card.js';
 import { maneuverTargets, actorAt } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
-import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
+import { parseTcManeuver, parseTcManeuverStart, postTcManeuver } from './tc-maneuver-start.js';
 import { renderTcManeuverCard } from './tc-maneuver-render.js';
 import { tcFields } from './tc-act.js';
 import {
@@ -70,6 +70,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
     unavailable: (action) => `GNG.Model.TC.Maneuver.Error.Unavailable.${action}`,
   },
   start: (data, sender, rollMode) => postTcManeuver(parseTcManeuver(data), sender, rollMode),
+  parseStart: parseTcManeuverStart,
   actions: {
     applyTcManeuver: {
       may,
