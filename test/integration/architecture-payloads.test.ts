@@ -53,9 +53,6 @@ const LEFT_QUERIES: readonly string[] = [
   'gng.selfTestEcho',
 
   'gng.egGift',
-
-  'gng.tcAct',
-  'gng.tcInitiative',
 ];
 const LEFT_ACTIONS: readonly string[] = ['gng.attackAction.start'];
 
