@@ -47,7 +47,7 @@ async function unschemedQueries(names: readonly string[]): Promise<string[]> {
  * What is still parsed by hand (issue #34, lane pp): each one leaves the list as it gets its schema;
  * the walk fails on any other, and on one listed here that has its schema now.
  */
-const LEFT_QUERIES: readonly string[] = ['gng.castWeaponSpell', 'gng.castAreaSpell'];
+const LEFT_QUERIES: readonly string[] = [];
 const LEFT_ACTIONS: readonly string[] = ['gng.attackAction.start'];
 
 type AnyCard = Card<never, { id: string }, string>;

@@ -197,6 +197,13 @@ const CASES: [string, string, Record<string, unknown>, string][] = [
   ],
   ['Quick Stand: an actor as a number', 'gng.quickStand', { actorUuid: 5 }, ATTACK_BAD],
   ['TC stance: a stance as a number', 'gng.tcStance', { actorUuid: 'a', stance: 1 }, ATTACK_BAD],
+  ['weapon spell: one weapon twice', 'gng.castWeaponSpell', { spellUuid: 's', weaponUuids: ['w', 'w'] }, BAD],
+  [
+    'area spell: an empty target uuid',
+    'gng.castAreaSpell',
+    { spellUuid: 's', damage: '1d6', saveDc: 12, metamagic: 'none', targetUuids: [''] },
+    BAD,
+  ],
   ['self-test echo: a nonce as a number', 'gng.selfTestEcho', { nonce: 5 }, BAD],
 ];
 

@@ -114,6 +114,15 @@ describe('payload', () => {
       refusedWith('GNG.Error.Attack.BadRequest', () => throwing({ feet: 5, keep: true }));
     });
 
+    it('checks each value of a list by a rule of its own', () => {
+      const texts = payload({ uuids: { kind: { kind: 'str', min: 1, max: 3 }, list: true, max: 2 } });
+      expect(texts({ uuids: ['a', 'abc'] })).toEqual({ uuids: ['a', 'abc'] });
+      expect(texts({ uuids: [] })).toEqual({ uuids: [] });
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: [''] }));
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: ['abcd'] }));
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: ['a', 'b', 'c'] }));
+    });
+
     it('marks the parses it builds', () => {
       expect(isPayload(rich)).toBe(true);
       expect(isPayload((extra: Record<string, unknown>) => extra)).toBe(false);

@@ -18,8 +18,8 @@ type Simple = Kind | `${Kind}?` | readonly (string | number)[] | PayloadParse;
 
 /** A field with more to say than its kind. */
 export interface FieldRule {
-  /** What the value (each value of a `list`) is. */
-  kind: Simple;
+  /** What the value (each value of a `list`) is: a kind, or a rule of its own (a list's values). */
+  kind: Simple | FieldRule;
   /** A list (an array) of such values. */
   list?: true;
   /** May be absent. */
@@ -65,7 +65,8 @@ const isRule = (field: PayloadField): field is FieldRule =>
 const within = (n: number, rule: FieldRule) => n >= (rule.min ?? -Infinity) && n <= (rule.max ?? Infinity);
 
 /** Whether `value` is one `kind` (a nested payload's own refusal propagates). */
-function isOne(kind: Simple, value: unknown): boolean {
+function isOne(kind: Simple | FieldRule, value: unknown): boolean {
+  if (isRule(kind)) return valid(kind, value);
   if (typeof kind === 'function') return CHECKS.obj(value) && (kind(value as Record<string, unknown>), true);
   if (typeof kind !== 'string') return kind.includes(value as string);
   return CHECKS[kind.replace('?', '') as Kind](value);
