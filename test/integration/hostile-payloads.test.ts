@@ -67,9 +67,9 @@ const CASES: [string, string, Record<string, unknown>, string][] = [
     ATTACK_BAD,
   ],
   [
-    'EG miss token: no such token type',
+    'EG miss token: a type as a number',
     'gng.attackAction',
-    on('egMissToken', { ally: 't', type: 'gold' }),
+    on('egMissToken', { ally: 't', type: 5 }),
     ATTACK_BAD,
   ],
   ['grapple weapon: a number', 'gng.grappleAction', on('weapon', { itemId: 5 }), ATTACK_BAD],

@@ -18,7 +18,6 @@ import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from '.
 import { onDemand } from '../../on-demand.js';
 import { payload, type PayloadParse } from '../kernel/payload.js';
 import { MAX_EG_SPEND } from './eg-options.js';
-import { TOKEN_TYPES } from '../../rules/models/eg/tokens.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -177,7 +176,8 @@ const EG_FIELDS: Record<EgAction, PayloadParse> = {
   egDamage: egSpend(['dealt', 'taken']),
   egClose: payload({ tokens: 'num?' }, 'GNG.Error.Attack.BadRequest'),
   egMissToken: payload(
-    { tokens: 'num?', side: 'str?', ally: 'str?', type: TOKEN_TYPES },
+    // Its type is checked against the engine's list with the card (eg-miss-token.ts: the EG engine loads later).
+    { tokens: 'num?', side: 'str?', ally: 'str?', type: 'str' },
     'GNG.Error.Attack.BadRequest',
   ),
 };
