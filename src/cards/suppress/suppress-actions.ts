@@ -37,10 +37,10 @@ import {
   type RollMode,
   type UndoNote,
   isGMMessage,
-  payload,
 } from '../kernel/index.js';
 import {
   areaFromRequest,
+  parseSuppressStart,
   drawArea,
   eraseArea,
   onScene,
@@ -89,31 +89,6 @@ export interface SuppressOptions {
 /* -------------------------------------------------------------------------- */
 /*  Start                                                                      */
 /* -------------------------------------------------------------------------- */
-
-/** A point of the request (a square's corner, in the scene's pixels). */
-const point = payload({ x: 'num', y: 'num' }, 'GNG.Suppress.Error.BadArea');
-
-/** The area of the request: a square by its corner, or an aisle by its direction (suppress-area.ts). */
-const area = payload(
-  { shape: ['square', 'aisle'], corner: { kind: point, optional: true }, direction: 'num?' },
-  'GNG.Suppress.Error.BadArea',
-  ({ shape, corner, direction }) => {
-    if (
-      shape === 'square'
-        ? corner === undefined || direction !== undefined
-        : direction === undefined || corner !== undefined
-    )
-      throw new Refusal('GNG.Suppress.Error.BadArea');
-  },
-);
-
-/** The start request: the shooter, its weapon, the area and the fire mode (semi or auto, if it says). */
-const parseSuppressStart = payload({
-  actorUuid: 'str',
-  weaponId: 'str',
-  area: { kind: area, error: 'GNG.Suppress.Error.BadArea' },
-  mode: { kind: ['semi', 'auto'], optional: true },
-});
 
 /** The prerequisites of the text, checked on the GM's client from the documents. */
 function checkPrerequisites(actor: Actor, weapon: Item, mode: unknown): boolean {
