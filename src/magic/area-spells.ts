@@ -24,6 +24,7 @@ import {
   serialized,
   type CardActionResult,
   type GMQueryContext,
+  payload,
 } from '../cards/kernel/index.js';
 import type { AreaMetamagic } from '../cards/area/area-state.js';
 import { areaModule } from '../cards/area/area-register.js';
@@ -97,8 +98,19 @@ export async function castAreaSpell(
   return result.ok && result.messageId ? (game.messages.get(result.messageId) ?? null) : null;
 }
 
-const isText = (value: unknown, max = 100): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= max;
+/** A text of 1 to `max` characters. */
+const text = (max: number) => ({ kind: 'str', min: 1, max }) as const;
+
+/** The request: the spell, its damage and DC, a metamagic option, its targets (up to 50), a damage type, a caster level. */
+const parseAreaSpell = payload({
+  spellUuid: text(300),
+  damage: text(100),
+  saveDc: 'int',
+  metamagic: ['none', ...ARMOR_METAMAGIC],
+  targetUuids: { kind: text(300), list: true, max: 50 },
+  damageType: { ...text(30), optional: true },
+  casterLevel: 'int?',
+});
 
 /** `gng.castAreaSpell` on the active GM: every check from the documents, then the area card. */
 export async function handleCastAreaSpell(
@@ -106,22 +118,21 @@ export async function handleCastAreaSpell(
   sender: User,
   { rollMode }: GMQueryContext,
 ): Promise<CardActionResult> {
-  const { spellUuid, damage, saveDc, metamagic, targetUuids, damageType, casterLevel, ...rest } = data;
   const bad = () => refusal(new Refusal('GNG.Error.Card.BadRequest'));
-  if (
-    Object.keys(rest).length ||
-    !isText(spellUuid, 300) ||
-    !isText(damage) ||
-    typeof saveDc !== 'number' ||
-    !Number.isInteger(saveDc) ||
-    !(metamagic === 'none' || (ARMOR_METAMAGIC as readonly unknown[]).includes(metamagic)) ||
-    !Array.isArray(targetUuids) ||
-    targetUuids.length > 50 ||
-    !targetUuids.every((uuid) => isText(uuid, 300)) ||
-    !(damageType === undefined || isText(damageType, 30)) ||
-    !(casterLevel === undefined || (typeof casterLevel === 'number' && Number.isInteger(casterLevel)))
-  )
-    return bad();
+  try {
+    parseAreaSpell(data);
+  } catch (error) {
+    return refusal(error);
+  }
+  const { spellUuid, damage, saveDc, metamagic, targetUuids, damageType, casterLevel } = data as {
+    spellUuid: string;
+    damage: string;
+    saveDc: number;
+    metamagic: string;
+    targetUuids: string[];
+    damageType?: string;
+    casterLevel?: number;
+  };
   const spell = (await fromUuid(spellUuid)) as Item | null;
   const caster = (spell?.parent ?? null) as Actor | null;
   if (

@@ -30,6 +30,7 @@ import {
   type CardActionResult,
   type GMQueryContext,
   type RollMode,
+  payload,
 } from '../cards/kernel/index.js';
 import { f } from '../format.js';
 
@@ -202,25 +203,40 @@ export async function castWeaponSpell(
   return { effects, casterLevel: data.casterLevel, seconds: data.seconds, cost: data.cost };
 }
 
+/** A caster level that is a number but no finite one is the level's refusal (casting-level.ts); any other value a bad request. */
+const levelRefusal = (level: unknown) =>
+  new Refusal(typeof level === 'number' ? 'GNG.Cast.Error.Level' : 'GNG.Error.Card.BadRequest');
+
+/** The request: the spell, the weapons (1 to 20, each once: one named twice would be paid for and enchanted twice), a caster level. */
+const parseWeaponSpell = payload(
+  {
+    spellUuid: 'str',
+    weaponUuids: { kind: 'str', list: true, min: 1, max: 20 },
+    casterLevel: { kind: 'num', optional: true, error: levelRefusal },
+  },
+  'GNG.Error.Card.BadRequest',
+  ({ weaponUuids }) => {
+    if (new Set(weaponUuids as string[]).size !== (weaponUuids as string[]).length)
+      throw new Refusal('GNG.Error.Card.BadRequest');
+  },
+);
+
 /** `gng.castWeaponSpell` on the active GM: the sender must own the caster; the rest is re-derived. */
 export async function handleCastWeaponSpell(
   data: Record<string, unknown>,
   sender: User,
   { rollMode }: GMQueryContext,
 ): Promise<CardActionResult> {
-  const { spellUuid, weaponUuids, casterLevel, ...rest } = data;
-  if (
-    Object.keys(rest).length ||
-    typeof spellUuid !== 'string' ||
-    !Array.isArray(weaponUuids) ||
-    !weaponUuids.length ||
-    weaponUuids.length > 20 ||
-    !weaponUuids.every((uuid) => typeof uuid === 'string') ||
-    // One weapon named twice would be paid for (Iron Claw's +4) and enchanted twice.
-    new Set(weaponUuids).size !== weaponUuids.length ||
-    !(casterLevel === undefined || typeof casterLevel === 'number')
-  )
-    return refusal(new Refusal('GNG.Error.Card.BadRequest'));
+  try {
+    parseWeaponSpell(data);
+  } catch (error) {
+    return refusal(error);
+  }
+  const { spellUuid, weaponUuids, casterLevel } = data as {
+    spellUuid: string;
+    weaponUuids: string[];
+    casterLevel?: number;
+  };
   const spell = (await fromUuid(spellUuid)) as Item | null;
   const caster = (spell?.parent ?? null) as Actor | null;
   if (!spell || !caster || caster.documentName !== 'Actor' || !enchantmentOf(spell))

@@ -10,7 +10,7 @@
  * echo — which only the active GM's client can give — says the GM's self-test asked for it
  * (`forge: true` for that nonce, once), so no one else can make a player's client post anything.
  */
-import { askGM, registerGMQuery } from '../cards/kernel/index.js';
+import { askGM, payload, registerGMQuery } from '../cards/kernel/index.js';
 import { SYSTEM_ID } from '../config/document-types.js';
 
 export const PROBE_QUERY = 'gng.selfTestProbe';
@@ -53,9 +53,12 @@ async function tryToForge(nonce: string): Promise<ProbeAnswer['forged']> {
   }
 }
 
+/** The echo's request: a nonce (or none). */
+const echoFields = payload({ nonce: 'str?' });
+
 export function registerSelfTestQueries(): void {
   registerGMQuery(ECHO_QUERY, async (data, sender) => {
-    const nonce = typeof data.nonce === 'string' ? data.nonce : '';
+    const nonce = (echoFields(data).nonce as string | undefined) ?? '';
     return { ok: true, data: { nonce, sender: sender.id, forge: forgeAsked.delete(nonce) } };
   });
   CONFIG.queries[PROBE_QUERY] = async (data, options): Promise<ProbeAnswer> => {

@@ -1,6 +1,6 @@
 /** The kernel's request schemas (issue #34, src/cards/kernel/payload.ts): what they let through and what they refuse. */
 import { describe, expect, it } from 'vitest';
-import { payload } from '../../src/cards/kernel/payload.js';
+import { isPayload, payload } from '../../src/cards/kernel/payload.js';
 import { Refusal } from '../../src/cards/kernel/result.js';
 
 const parse = payload({
@@ -56,5 +56,77 @@ describe('payload', () => {
     expect(obj({ options: {}, n: 1.5 })).toEqual({ options: {}, n: 1.5 });
     refusedWith('GNG.Error.Card.BadRequest', () => obj({ options: [], n: 1 }));
     refusedWith('GNG.Error.Card.BadRequest', () => obj({ options: {}, n: Infinity }));
+  });
+
+  describe('field rules', () => {
+    const entry = payload({ actorUuid: 'id', tokenId: { kind: 'str', nullable: true } });
+    const rich = payload({
+      uuids: { kind: 'id', list: true, min: 1, max: 3 },
+      steps: { kind: 'int', min: 1, max: 5 },
+      name: { kind: 'str', optional: true, max: 4 },
+      defense: { kind: 'int', optional: true, error: 'GNG.Error.Attack.DefenseNumber' },
+      entries: { kind: entry, list: true, optional: true },
+      spell: { kind: entry, optional: true, nullable: true },
+    });
+    const ok = { uuids: ['a'], steps: 1 };
+
+    it('lets through lists, ranges, null where allowed, nested records', () => {
+      expect(rich(ok)).toEqual(ok);
+      expect(
+        rich({
+          uuids: ['a', 'b', 'c'],
+          steps: 5,
+          name: 'abcd',
+          defense: -3,
+          entries: [{ actorUuid: 'x', tokenId: null }],
+          spell: null,
+        }),
+      ).toMatchObject({ steps: 5, spell: null });
+      expect(rich({ ...ok, spell: { actorUuid: 'x', tokenId: 't' } }).spell).toEqual({
+        actorUuid: 'x',
+        tokenId: 't',
+      });
+    });
+
+    it.each([
+      ['an empty list', { ...ok, uuids: [] }],
+      ['a list too long', { ...ok, uuids: ['a', 'b', 'c', 'd'] }],
+      ['an empty id in a list', { ...ok, uuids: ['a', ''] }],
+      ['no list', { ...ok, uuids: 'a' }],
+      ['an integer below the least', { ...ok, steps: 0 }],
+      ['an integer above the most', { ...ok, steps: 6 }],
+      ['a string too long', { ...ok, name: 'abcde' }],
+      ['null where none is allowed', { ...ok, steps: null }],
+      ['a nested record with an unknown key', { ...ok, entries: [{ actorUuid: 'x', tokenId: null, y: 1 }] }],
+      ['a nested record missing a field', { ...ok, spell: { actorUuid: 'x' } }],
+      ['a nested list where a record goes', { ...ok, spell: [] }],
+    ])('refuses %s', (_what, request) => {
+      refusedWith('GNG.Error.Card.BadRequest', () => rich(request as Record<string, unknown>));
+    });
+
+    it('refuses a field with its own key, and checks what the fields say together', () => {
+      refusedWith('GNG.Error.Attack.DefenseNumber', () => rich({ ...ok, defense: 1.5 }));
+      refusedWith('GNG.Error.Card.BadRequest', () => rich({ ...ok, extra: 1, defense: 1.5 }));
+      const throwing = payload({ feet: { kind: 'int', min: 0 }, keep: 'bool' }, undefined, (f) => {
+        if ((f.feet as number) > 0 && f.keep) throw new Refusal('GNG.Error.Attack.BadRequest');
+      });
+      expect(throwing({ feet: 0, keep: true })).toEqual({ feet: 0, keep: true });
+      refusedWith('GNG.Error.Attack.BadRequest', () => throwing({ feet: 5, keep: true }));
+    });
+
+    it('checks each value of a list by a rule of its own', () => {
+      const texts = payload({ uuids: { kind: { kind: 'str', min: 1, max: 3 }, list: true, max: 2 } });
+      expect(texts({ uuids: ['a', 'abc'] })).toEqual({ uuids: ['a', 'abc'] });
+      expect(texts({ uuids: [] })).toEqual({ uuids: [] });
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: [''] }));
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: ['abcd'] }));
+      refusedWith('GNG.Error.Card.BadRequest', () => texts({ uuids: ['a', 'b', 'c'] }));
+    });
+
+    it('marks the parses it builds', () => {
+      expect(isPayload(rich)).toBe(true);
+      expect(isPayload((extra: Record<string, unknown>) => extra)).toBe(false);
+      expect(isPayload(undefined)).toBe(false);
+    });
   });
 });

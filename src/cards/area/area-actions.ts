@@ -36,6 +36,7 @@ import {
   type CardActionResult,
   withRollMode,
   chosenRollMode,
+  payload,
 } from '../kernel/index.js';
 import {
   rollWoundTrauma,
@@ -242,13 +243,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
       // A dive a GM's Undo took back is not taken (and rolled) again by its side.
       may: (user, state, target) => areaUserMayAct(user, 'diveForCover', target),
       available: (_state, target) => areaActionAvailable('diveForCover', target),
-      parse(extra) {
-        if (Object.keys(extra).some((key) => key !== 'cover'))
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        if (extra.cover !== undefined && typeof extra.cover !== 'boolean')
-          throw new Refusal('GNG.Error.Attack.BadRequest');
-        return extra;
-      },
+      parse: payload({ cover: 'bool?' }, 'GNG.Error.Attack.BadRequest'),
       shown(user, state, target) {
         if (!areaUserMayAct(user, 'diveForCover', target)) return false;
         if (!areaActionAvailable('diveForCover', target)) return true;

@@ -16,7 +16,8 @@
 import { automation } from '../../settings/variant-rules.js';
 import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from './attack-aborts.js';
 import { onDemand } from '../../on-demand.js';
-import { payload } from '../kernel/payload.js';
+import { payload, type PayloadParse } from '../kernel/payload.js';
+import { MAX_EG_SPEND } from './eg-options.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -163,14 +164,33 @@ async function autoRollAfterWait(
     await (await gm()).rollDamage(message, state, target, true);
 }
 
+type EgAction = 'egDefend' | 'egClose' | 'egRetro' | 'egDamage' | 'egMissToken';
+const egSpend = (sides?: readonly string[]) =>
+  payload(
+    { tokens: { kind: 'int', min: 0, max: MAX_EG_SPEND }, ...(sides ? { side: sides } : {}) },
+    'GNG.Error.Attack.BadRequest',
+  );
+/** Each EG step's fields: the tokens spent and the side (eg-steps.ts), the miss's ally and token type. */
+const EG_FIELDS: Record<EgAction, PayloadParse> = {
+  egDefend: egSpend(),
+  egRetro: egSpend(['attack', 'defense']),
+  egDamage: egSpend(['dealt', 'taken']),
+  egClose: payload({ tokens: 'num?' }, 'GNG.Error.Attack.BadRequest'),
+  egMissToken: payload(
+    // Its type is checked against the engine's list with the card (eg-miss-token.ts: the EG engine loads later).
+    { tokens: 'num?', side: 'str?', ally: 'str?', type: 'str' },
+    'GNG.Error.Attack.BadRequest',
+  ),
+};
+
 /**
- * An EG token step (eg-steps.ts checks its fields): the count in the number field beside the button
+ * An EG token step (its fields checked by {@link EG_FIELDS}): the count in the number field beside the button
  * (else its `data-tokens`) and its side; shown to that side's owners (the attacker's for `attack` and
  * `dealt`, else the defender's; a GM sees all).
  */
-function egAction(name: CardAction): Spec {
+function egAction(name: EgAction): Spec {
   return action(name, {
-    parse: (extra) => extra,
+    parse: EG_FIELDS[name],
     fields(button) {
       const { tokens, side } = button.dataset;
       const out: Record<string, unknown> = { tokens: Number(tokens ?? 0), ...(side ? { side } : {}) };
@@ -187,10 +207,15 @@ function egAction(name: CardAction): Spec {
   });
 }
 
-function noFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
-  if (Object.keys(extra).some((key) => !allowed.includes(key)))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-}
+/** An entered Defense: a whole number (else its own refusal), within the range a sheet could hold. */
+const defenseFields = payload(
+  { defense: { kind: 'int', error: 'GNG.Error.Attack.DefenseNumber' } },
+  'GNG.Error.Attack.BadRequest',
+  ({ defense }) => {
+    if (Math.abs(defense as number) > MAX_ENTERED_DEFENSE)
+      throw new Refusal('GNG.Error.Attack.DefenseRange', { max: MAX_ENTERED_DEFENSE });
+  },
+);
 
 /**
  * The attack card's table: for each button, who may press it when (attack-state.ts), the request's
@@ -246,14 +271,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
       run: async ({ message, state, target }) => (await gm()).rollDefense(message, state, target),
     }),
     setDefense: action('setDefense', {
-      parse(extra) {
-        noFields(extra, ['defense']);
-        if (typeof extra.defense !== 'number' || !Number.isInteger(extra.defense))
-          throw new Refusal('GNG.Error.Attack.DefenseNumber');
-        if (Math.abs(extra.defense) > MAX_ENTERED_DEFENSE)
-          throw new Refusal('GNG.Error.Attack.DefenseRange', { max: MAX_ENTERED_DEFENSE });
-        return extra;
-      },
+      parse: defenseFields,
       fields(button) {
         const input = button.parentElement?.querySelector<HTMLInputElement>('input[name="defense"]');
         const value = input ? Number.parseInt(input.value, 10) : Number.NaN;

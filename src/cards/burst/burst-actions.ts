@@ -27,12 +27,13 @@ import {
   showRolls,
   track,
   type UndoNote,
+  payload,
 } from '../kernel/index.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import { hitDamageInputs } from '../attack/item-properties-damage.js';
 import { deleteTemplate } from '../shared/area-tokens.js';
 import { renderBurstCard } from './burst-render.js';
-import { BURST_QUERY, startBurst } from './burst-start.js';
+import { BURST_QUERY, parseBurstStart, startBurst } from './burst-start.js';
 import {
   afterDive,
   burstActionAvailable,
@@ -181,11 +182,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
       targets: targetSlots,
       may: ownerOrGM('diveForCover'),
       available: availableFor('diveForCover'),
-      parse(extra) {
-        if (Object.keys(extra).some((key) => key !== 'cover')) throw new Refusal('GNG.Error.Card.BadRequest');
-        if (typeof extra.cover !== 'boolean') throw new Refusal('GNG.Error.Card.BadRequest');
-        return extra;
-      },
+      parse: payload({ cover: 'bool' }),
       shown(user, state, slot) {
         if (!burstUserMayAct(user, 'diveForCover', slot) || !isTarget(slot)) return false;
         if (!burstActionAvailable(state, 'diveForCover', slot)) return true;
@@ -267,6 +264,7 @@ export const burstCard = defineCard<BurstCardState, BurstSlot, BurstAction>({
     if (automation().autoRollNpcDefense) void track(autoRollNpcDefenses(message));
     return message;
   },
+  parseStart: parseBurstStart,
 });
 
 /** With `autoRollNpcDefense`, targets no player owns roll their Defense as the card is posted. */

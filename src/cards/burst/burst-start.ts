@@ -27,6 +27,7 @@ import {
   withRollMode,
   type CardActionResult,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import {
   BURST_MAX_RANGE_INCREMENTS,
@@ -44,7 +45,14 @@ import { refusedHere } from '../model-guard.js';
 
 export { BURST_QUERY };
 
-const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'kind', 'direction', 'controlled']);
+/** The start request: the shooter, its weapon, the burst's kind, its direction, a controlled burst's size. */
+export const parseBurstStart = payload({
+  actorUuid: 'str',
+  weaponId: 'str',
+  kind: MULTIPLE_TARGET_BURSTS,
+  direction: 'num',
+  controlled: 'int?',
+});
 
 /** Degrees in [0, 360). */
 const normalize = (degrees: number) => ((degrees % 360) + 360) % 360;
@@ -84,21 +92,16 @@ export function burst(actor: Actor, weapon: Item, options: BurstStartOptions): P
 /*  On the active GM                                                           */
 /* -------------------------------------------------------------------------- */
 
-function parseStart(data: Record<string, unknown>) {
-  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
-  if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw bad();
-  const { actorUuid, weaponId, kind, direction, controlled } = data;
-  if (typeof actorUuid !== 'string' || typeof weaponId !== 'string') throw bad();
-  if (!MULTIPLE_TARGET_BURSTS.includes(kind as MultipleTargetBurstKind)) throw bad();
-  if (typeof direction !== 'number' || !Number.isFinite(direction)) throw bad();
-  if (controlled !== undefined && !Number.isInteger(controlled)) throw bad();
-  return {
-    actorUuid,
-    weaponId,
-    kind: kind as MultipleTargetBurstKind,
-    direction: normalize(direction),
-    controlled: controlled as number | undefined,
+/** The checked request's fields, its direction in [0, 360). */
+function parsedStart(data: Record<string, unknown>) {
+  const { actorUuid, weaponId, kind, direction, controlled } = data as {
+    actorUuid: string;
+    weaponId: string;
+    kind: MultipleTargetBurstKind;
+    direction: number;
+    controlled?: number;
   };
+  return { actorUuid, weaponId, kind, direction: normalize(direction), controlled };
 }
 
 /** The engine's shots for the request (refusals with the text's reasons), rolled with Foundry dice. */
@@ -138,7 +141,7 @@ export async function startBurst(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const request = parseStart(data);
+  const request = parsedStart(data);
   const actor = await actorOf(request.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Card.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))

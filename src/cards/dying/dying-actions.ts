@@ -32,6 +32,7 @@ import {
   withRollMode,
   inheritedRollMode,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { applyDyingRound, notDyingNow, refuseWithoutDying, undoDyingRound } from './dying-apply.js';
 import { markRound, playedRound, unmarkRound } from './round-mark.js';
@@ -137,12 +138,7 @@ async function startDyingRound(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const { actorUuid } = data;
-  if (
-    Object.keys(data).some((key) => key !== 'action' && key !== 'actorUuid') ||
-    typeof actorUuid !== 'string'
-  )
-    throw new Refusal('GNG.Error.Card.BadRequest');
+  const { actorUuid } = data as { actorUuid: string };
   if (!sender.isGM) throw new Refusal('GNG.Dying.Error.GM');
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -167,11 +163,7 @@ async function undoRound({ state }: CardRun<DyingCardState, { id: string }>): Pr
 }
 
 /** The healer's uuid a Stabilize request carries (the GM checks the sender owns it). */
-function parseHealer(extra: Record<string, unknown>): Record<string, unknown> {
-  if (Object.keys(extra).some((key) => key !== 'healerUuid') || typeof extra.healerUuid !== 'string')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  return { healerUuid: extra.healerUuid };
-}
+const parseHealer = payload({ healerUuid: 'str' });
 
 // The target and refusals of a card about one actor; its state and save are the kernel's (typed).
 const dyingParts = subjectCard<DyingCardState>({
@@ -220,6 +212,7 @@ export const dyingCard = defineCard<DyingCardState, { id: string }, 'dyingStabil
     dyingUndo: gmUndo(undoRound),
   },
   start: startDyingRound,
+  parseStart: payload({ actorUuid: 'str' }),
 });
 
 /** `game.gng.dyingRound(actor)`: asks the active GM (the user must be a GM) to play `actor`'s dying round. */

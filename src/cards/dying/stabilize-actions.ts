@@ -28,6 +28,7 @@ import {
   type CardRun,
   withRollMode,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { conditionLabel, healerCannotAct } from '../shared/healer-conditions.js';
 import { notDyingNow, refuseWithoutDying, stabilizeActor } from './dying-apply.js';
@@ -51,7 +52,8 @@ import {
 
 export { STABILIZE_QUERY, stabilizeCardOf, type StabilizeCardState };
 
-const START_KEYS = ['action', 'patientUuid', 'healerUuid'];
+/** The start request: the patient's and the healer's uuids. */
+const parseStabilizeStart = payload({ patientUuid: 'str', healerUuid: 'str' });
 
 /**
  * The healer `user` would stabilize `patientUuid` with (asking client): the user's assigned
@@ -131,25 +133,13 @@ export async function stabilizeNow(
   )) as ChatMessage;
 }
 
-/** The request's fields, checked (strict keys, uuids as strings), or a refusal. */
-function parseStart(data: Record<string, unknown>): { patientUuid: string; healerUuid: string } {
-  const { patientUuid, healerUuid } = data;
-  if (
-    Object.keys(data).some((key) => !START_KEYS.includes(key)) ||
-    typeof patientUuid !== 'string' ||
-    typeof healerUuid !== 'string'
-  )
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  return { patientUuid, healerUuid };
-}
-
 /** GM side: `game.gng.stabilize`, in the queues of the patient and the healer. */
 async function startStabilize(
   data: Record<string, unknown>,
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const { patientUuid, healerUuid } = parseStart(data);
+  const { patientUuid, healerUuid } = data as { patientUuid: string; healerUuid: string };
   const keys = [(await actorOf(patientUuid))?.uuid ?? patientUuid, (await actorOf(healerUuid))?.uuid];
   return postInQueue(keys, async () => {
     const message = await stabilizeNow(patientUuid, healerUuid, sender, rollMode);
@@ -188,6 +178,7 @@ export const stabilizeCard = defineUndoCard<StabilizeCardState, 'stabilize'>({
   errors: 'GNG.Stabilize.Error',
   undo: undoStabilize,
   start: startStabilize,
+  parseStart: parseStabilizeStart,
 });
 
 /** `game.gng.stabilize(patient, healer)`: asks the active GM for `healer`'s (owned) Heal check. */

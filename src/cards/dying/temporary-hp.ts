@@ -14,7 +14,7 @@ import { SYSTEM_ID } from '../../config/document-types.js';
 import { gainTemporaryHitPoints, temporaryHitPointsGained, type Size } from '../../rules/index.js';
 import { temporaryHitPointsAfterGain } from '../../rules/models/eg/recovery.js';
 import { LIMITS } from '../../data/validation.js';
-import { actorOf, askGM, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
+import { actorOf, askGM, payload, Refusal, serialized, type CardActionResult } from '../kernel/index.js';
 import { postNote } from '../kernel/note.js';
 
 import { TEMP_HP_QUERY } from './dying-state.js';
@@ -27,29 +27,34 @@ export interface TemporaryHpOptions {
   stacks?: boolean;
 }
 
-const KEYS = ['actorUuid', 'amount', 'stacks'];
-
 /** The refusal of an amount that is not whole, below 1, or more than an actor's pool may hold. */
 function amountRefusal(amount: unknown): Refusal {
   return new Refusal('GNG.TempHp.Error.Amount', { amount: String(amount), max: LIMITS.hitPoints });
 }
+
+/** The request: the actor, the amount (a whole number from 1, else its own refusal), whether it stacks. */
+const parse = payload({
+  actorUuid: 'str',
+  amount: { kind: 'int', min: 1, max: LIMITS.hitPoints, error: amountRefusal },
+  stacks: { kind: 'bool', optional: true, nullable: true },
+});
 
 /** `CONFIG.queries['gng.temporaryHp']` (through the kernel): runs on the active GM. */
 export async function handleTemporaryHp(
   data: Record<string, unknown>,
   sender: User,
 ): Promise<CardActionResult> {
-  const { actorUuid, amount } = data;
-  const stacks = data.stacks ?? false;
-  if (
-    Object.keys(data).some((key) => !KEYS.includes(key)) ||
-    typeof actorUuid !== 'string' ||
-    typeof stacks !== 'boolean'
-  )
-    throw new Refusal('GNG.Error.Card.BadRequest');
+  const {
+    actorUuid,
+    amount,
+    stacks: given,
+  } = parse(data) as {
+    actorUuid: string;
+    amount: number;
+    stacks?: boolean | null;
+  };
+  const stacks = given ?? false;
   if (!sender.isGM) throw new Refusal('GNG.TempHp.Error.GM');
-  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > LIMITS.hitPoints)
-    throw amountRefusal(amount);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return serialized([found.uuid], async () => {

@@ -38,7 +38,7 @@ import {
   revertTokenRecords,
 } from '../shared/maneuver-statuses.js';
 import { renderEgManeuverCard } from './eg-maneuver-render.js';
-import { oneOf, parseStart, postCard } from './eg-maneuver-start.js';
+import { oneOf, parsedStart, parseStart, postCard } from './eg-maneuver-start.js';
 import {
   EG_MANEUVER_FLAG,
   EG_MANEUVER_QUERY,
@@ -112,8 +112,9 @@ export const egManeuverCard = defineCard<EgManeuverCardState, EgManeuverTarget, 
   refusals: stepRefusals('GNG.Model.EG.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => {
     if (combatModel().id !== EG) throw new Refusal('GNG.Model.EG.Maneuver.Error.NotEg');
-    return postCard(parseStart(data), sender, rollMode);
+    return postCard(parsedStart(data), sender, rollMode);
   },
+  parseStart,
   actions: {
     applyEgManeuver: {
       may,

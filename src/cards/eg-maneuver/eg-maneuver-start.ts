@@ -32,24 +32,12 @@ import {
 } from '../../combat/eg-token-store.js';
 import { refundEgActionFor, spendEgActionFor, type EgSpent } from '../../combat/eg-turns.js';
 import { combatOf, tokenOf } from '../../combat/scene-lookup.js';
-import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
+import { actorOf, payload, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { modelStamp } from '../model-guard.js';
 import { postCard as postTyped } from '../kernel/typed-card.js';
 import type { EgManeuverCardState, EgManeuverTarget } from './eg-maneuver-state.js';
 
 const creature = (actor: Actor) => actor.system;
-
-const START_KEYS = new Set([
-  'action',
-  'actorUuid',
-  'maneuver',
-  'skill',
-  'from',
-  'charge',
-  'tokens',
-  'ally',
-  'targets',
-]);
 
 export interface StartRequest {
   actorUuid: string;
@@ -67,45 +55,56 @@ export interface StartRequest {
 export const oneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (list as readonly string[]).includes(value);
 
-export function parseStart(d: Record<string, unknown>): StartRequest {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(d).some((key) => !START_KEYS.has(key))) throw bad();
-  if (typeof d.actorUuid !== 'string' || !oneOf(EG_MANEUVERS, d.maneuver)) throw bad();
-  if (d.skill !== undefined && d.skill !== null && !oneOf(EG_MANEUVER_SKILLS, d.skill)) throw bad();
-  if (d.from !== undefined && d.from !== null && !oneOf(EG_ESCAPES, d.from)) throw bad();
-  if (d.charge !== undefined && typeof d.charge !== 'boolean') throw bad();
-  // Standing up is made on no one: its request names no target.
-  const self = EG_SELF_MANEUVERS.includes(d.maneuver);
-  if (!Array.isArray(d.targets) || d.targets.length > 20 || (d.targets.length === 0) !== self) throw bad();
-  const targets = d.targets.map((entry: unknown) => {
-    const e = entry as Record<string, unknown> | null;
-    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
-      throw bad();
-    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
-  });
-  const maneuver = d.maneuver;
-  // Escape needs what it escapes from; a charge is a bull rush's only (003:1499).
-  if (maneuver === 'escape' && !oneOf(EG_ESCAPES, d.from))
-    throw new Refusal('GNG.Model.EG.Maneuver.Error.From');
-  if (d.charge === true && maneuver !== 'bull-rush') throw bad();
-  // "No more than 10 tokens … to a single skill check" (003:420); none on a maneuver without a check.
-  const tokens = d.tokens ?? 0;
-  if (typeof tokens !== 'number' || !Number.isInteger(tokens) || tokens < 0 || tokens > SKILL_CHECK_TOKEN_CAP)
-    throw bad();
-  if (tokens > 0 && !egManeuverSpec(maneuver).ways.length) throw bad();
-  // Helping an ally escape: an escape only, and an Athletics check (003:1591, 1640, 1763).
-  const ally = d.ally ?? null;
-  if (ally !== null && (typeof ally !== 'string' || maneuver !== 'escape' || d.skill === 'acrobatics'))
-    throw bad();
+const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
+/** May be left out or sent as null (the same). */
+const maybe = { optional: true, nullable: true } as const;
+const targetEntry = payload(
+  { actorUuid: 'str', tokenId: { kind: 'str', nullable: true } },
+  'GNG.Error.Attack.BadRequest',
+);
+
+/** The start request, checked: its fields, then what they say together. */
+export const parseStart = payload(
+  {
+    actorUuid: 'str',
+    maneuver: EG_MANEUVERS,
+    skill: { kind: EG_MANEUVER_SKILLS, ...maybe },
+    from: { kind: EG_ESCAPES, ...maybe },
+    charge: 'bool?',
+    // "No more than 10 tokens … to a single skill check" (003:420).
+    tokens: { kind: 'int', ...maybe, min: 0, max: SKILL_CHECK_TOKEN_CAP },
+    ally: { kind: 'str', ...maybe },
+    targets: { kind: targetEntry, list: true, max: 20 },
+  },
+  'GNG.Error.Attack.BadRequest',
+  (d) => {
+    const maneuver = d.maneuver as EgManeuver;
+    // Standing up is made on no one: its request names no target.
+    if (((d.targets as unknown[]).length === 0) !== EG_SELF_MANEUVERS.includes(maneuver)) throw bad();
+    // Escape needs what it escapes from; a charge is a bull rush's only (003:1499).
+    if (maneuver === 'escape' && !oneOf(EG_ESCAPES, d.from))
+      throw new Refusal('GNG.Model.EG.Maneuver.Error.From');
+    if (d.charge === true && maneuver !== 'bull-rush') throw bad();
+    // No tokens on a maneuver without a check.
+    if (((d.tokens as number | null) ?? 0) > 0 && !egManeuverSpec(maneuver).ways.length) throw bad();
+    // Helping an ally escape: an escape only, and an Athletics check (003:1591, 1640, 1763).
+    if ((d.ally ?? null) !== null && (maneuver !== 'escape' || d.skill === 'acrobatics')) throw bad();
+  },
+);
+
+/** The checked request's fields. */
+export function parsedStart(d: Record<string, unknown>): StartRequest {
+  const maneuver = d.maneuver as EgManeuver;
+  const targets = d.targets as StartRequest['targets'];
   return {
-    actorUuid: d.actorUuid,
+    actorUuid: d.actorUuid as string,
     maneuver,
     skill: oneOf(EG_MANEUVER_SKILLS, d.skill) ? d.skill : null,
     from: maneuver === 'escape' ? (d.from as EgEscape) : null,
     charge: d.charge === true,
-    tokens,
-    ally,
-    targets,
+    tokens: (d.tokens as number | null | undefined) ?? 0,
+    ally: (d.ally as string | null | undefined) ?? null,
+    targets: targets.map(({ actorUuid, tokenId }) => ({ actorUuid, tokenId })),
   };
 }
 

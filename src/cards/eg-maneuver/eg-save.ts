@@ -30,6 +30,7 @@ import {
   withRollMode,
   type CardActionResult,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { postCard, registerTyped } from '../kernel/typed-card.js';
 import { combatModel } from '../../settings/combat-model.js';
@@ -64,8 +65,6 @@ export interface EgSaveOptions {
 
 /** Insight tokens' bonus on a save, from the uses table (+2 each, 003:417). */
 const insightBonus = (n: number) => tokenBonus('save', n, 'proactive') ?? 0;
-const KEYS = new Set(['actorUuid', 'save', 'grantedBy', 'insight']);
-
 interface SaveRequest {
   actorUuid: string;
   save: EgSave;
@@ -73,18 +72,24 @@ interface SaveRequest {
   insight: number;
 }
 
-function parse(d: Record<string, unknown>): SaveRequest {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(d).some((key) => !KEYS.has(key))) throw bad();
-  if (typeof d.actorUuid !== 'string' || !(EG_SAVES as readonly unknown[]).includes(d.save)) throw bad();
-  if (d.grantedBy !== undefined && d.grantedBy !== null && typeof d.grantedBy !== 'string') throw bad();
-  const insight = d.insight ?? 0;
-  if (typeof insight !== 'number' || !Number.isInteger(insight) || insight < 0 || insight > 99) throw bad();
+/** The request: the saver, the save, an ally granting it (or none), insight tokens (0 to 99; none). */
+const parse = payload(
+  {
+    actorUuid: 'str',
+    save: EG_SAVES,
+    grantedBy: { kind: 'str', optional: true, nullable: true },
+    insight: { kind: 'int', optional: true, nullable: true, min: 0, max: 99 },
+  },
+  'GNG.Error.Attack.BadRequest',
+);
+
+/** The checked request's fields. */
+function parsed(d: Record<string, unknown>): SaveRequest {
   return {
-    actorUuid: d.actorUuid,
+    actorUuid: d.actorUuid as string,
     save: d.save as EgSave,
-    grantedBy: typeof d.grantedBy === 'string' ? d.grantedBy : null,
-    insight,
+    grantedBy: (d.grantedBy as string | null | undefined) ?? null,
+    insight: (d.insight as number | null | undefined) ?? 0,
   };
 }
 
@@ -122,8 +127,9 @@ export async function handleEgSave(
   sender: User,
   context: { rollMode: RollMode },
 ): Promise<CardActionResult> {
+  // The request's shape first (a schema), then the world's model.
+  const request = parsed(parse(data));
   if (combatModel().id !== 'eg') throw new Refusal('GNG.Model.EG.Maneuver.Error.NotEg');
-  const request = parse(data);
   const actor = await actorOf(request.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.NoActor', { name: request.actorUuid });
   const granter = request.grantedBy ? await actorOf(request.grantedBy) : null;

@@ -13,13 +13,15 @@ import {
   giftRefusal,
   initiativeChoices,
   INITIATIVE_TOKENS,
-  parseGift,
+  MAX_TOKENS,
+  TOKEN_TYPES,
   type TokenType,
 } from '../../rules/models/eg/tokens.js';
 import {
   actorOf,
   defineCard,
   Refusal,
+  refusal,
   serialized,
   type CardActionResult,
   type CardRun,
@@ -124,7 +126,14 @@ export async function postInitiativeCard(combat: Combat, actor: Actor): Promise<
   return (await postCard('egTokens', state, { speaker: ChatMessage.getSpeaker({ actor }) })) as ChatMessage;
 }
 
-const KEYS = ['actorUuid', 'recipientUuid', 'type', 'amount'];
+const amountError = 'GNG.Model.EG.Gift.Error.Amount';
+/** The gift's request: giver, recipient, one token type and at least 1 token (else the amount's refusal). */
+const giftFields = payload({
+  actorUuid: 'str',
+  recipientUuid: 'str',
+  type: { kind: TOKEN_TYPES, error: amountError },
+  amount: { kind: 'int', min: 1, max: MAX_TOKENS, error: amountError },
+});
 
 /**
  * `gng.egGift` on the active GM: checks the request (the sender owns the giver or is a GM; two
@@ -133,15 +142,13 @@ const KEYS = ['actorUuid', 'recipientUuid', 'type', 'amount'];
  * the recipient's gained — then posts the gift's card with the records. Never throws.
  */
 export async function handleGift(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
-  if (
-    Object.keys(data).some((key) => !KEYS.includes(key)) ||
-    typeof data.actorUuid !== 'string' ||
-    typeof data.recipientUuid !== 'string'
-  )
-    return { ok: false, error: 'GNG.Error.Card.BadRequest' };
-  const gift = parseGift(data.type, data.amount);
-  if (!gift) return { ok: false, error: 'GNG.Model.EG.Gift.Error.Amount' };
-  return serialized([data.actorUuid, data.recipientUuid], async () => {
+  try {
+    giftFields(data);
+  } catch (error) {
+    return refusal(error);
+  }
+  const gift = { type: data.type as TokenType, amount: data.amount as number };
+  return serialized([data.actorUuid as string, data.recipientUuid as string], async () => {
     tokensModel();
     const [giver, recipient] = await Promise.all([
       actorOf(data.actorUuid as string),

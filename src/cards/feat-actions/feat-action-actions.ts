@@ -20,6 +20,7 @@ import {
   type CardActionResult,
   type CardRun,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { renderFeatActionCard } from './feat-action-render.js';
 import {
@@ -48,20 +49,38 @@ interface ParsedStart {
   bonusTo: TacticalAidChoice;
 }
 
-/** The request, checked: strict keys, a known kind, each field only where its kind takes it. */
-function parseStart(data: Record<string, unknown>): ParsedStart {
-  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
-  const { kind, actorUuid, steps, bonusTo } = data;
-  const allowed = ['action', 'kind', 'actorUuid', kind === 'sudden-action' ? 'steps' : 'bonusTo'];
-  if (Object.keys(data).some((key) => !allowed.includes(key))) throw bad();
-  if (!FEAT_ACTION_KINDS.includes(kind as FeatActionKind) || typeof actorUuid !== 'string') throw bad();
-  if (kind === 'sudden-action') {
-    if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 1 || steps > MAX_STEPS)
-      throw new Refusal('GNG.FeatAction.Error.Steps', { steps: String(steps).slice(0, 12) });
-    return { kind: 'sudden-action', actorUuid, steps, bonusTo: 'attack' };
-  }
-  if (!TACTICAL_AID_CHOICES.includes(bonusTo as TacticalAidChoice)) throw bad();
-  return { kind: 'tactical-aid', actorUuid, steps: 0, bonusTo: bonusTo as TacticalAidChoice };
+/** A Sudden Action's steps out of range (or not a whole number), said with what was asked. */
+const stepsRefusal = (steps: unknown) =>
+  new Refusal('GNG.FeatAction.Error.Steps', { steps: String(steps).slice(0, 12) });
+
+/** The start request, checked: strict keys, a known kind, each field only where its kind takes it. */
+const parseFeatActionStart = payload(
+  {
+    kind: FEAT_ACTION_KINDS,
+    actorUuid: 'str',
+    steps: { kind: 'int', optional: true, min: 1, max: MAX_STEPS, error: stepsRefusal },
+    bonusTo: { kind: TACTICAL_AID_CHOICES, optional: true },
+  },
+  'GNG.Error.Card.BadRequest',
+  ({ kind, steps, bonusTo }) => {
+    const sudden = kind === 'sudden-action';
+    if (sudden ? bonusTo !== undefined : steps !== undefined) throw new Refusal('GNG.Error.Card.BadRequest');
+    if (sudden && steps === undefined) throw stepsRefusal(steps);
+    if (!sudden && bonusTo === undefined) throw new Refusal('GNG.Error.Card.BadRequest');
+  },
+);
+
+/** The checked request's fields. */
+function parsedStart(data: Record<string, unknown>): ParsedStart {
+  const { kind, actorUuid, steps, bonusTo } = data as {
+    kind: FeatActionKind;
+    actorUuid: string;
+    steps?: number;
+    bonusTo?: TacticalAidChoice;
+  };
+  return kind === 'sudden-action'
+    ? { kind, actorUuid, steps: steps as number, bonusTo: 'attack' }
+    : { kind, actorUuid, steps: 0, bonusTo: bonusTo as TacticalAidChoice };
 }
 
 /** GM side: the request, in the actor's queue; posts the card. */
@@ -70,7 +89,7 @@ async function startFeatAction(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const parsed = parseStart(data);
+  const parsed = parsedStart(data);
   const found = await actorOf(parsed.actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
@@ -125,6 +144,7 @@ export const featActionCard = defineUndoCard<FeatActionCardState, 'featAction'>(
   errors: 'GNG.FeatAction.Error',
   undo: undoFeatAction,
   start: startFeatAction,
+  parseStart: parseFeatActionStart,
 });
 
 /** `game.gng.suddenAction(actor, steps)`: asks the GM to move `actor` up the initiative count by `steps`. */

@@ -56,7 +56,7 @@ import { GRAPPLE_TYPED, saveGrappleCard } from './grapple-render.js';
 import { sideView } from './grapple-view.js';
 import { afterGrab, chooseThrow, newStep, resolve, rollOtherGrapplers } from './grapple-moves.js';
 import { undoStep } from './grapple-undo.js';
-import { startGrappleCard } from './grapple-start.js';
+import { parseGrappleStart, startGrappleCard } from './grapple-start.js';
 import { breakPinAlly, parseBreakPin, startBreakPin } from './grapple-break-pin.js';
 import { rollWoundTrauma, type WoundTrauma } from '../shared/wound-trauma.js';
 import { capabilityGuard, requireCapability } from '../model-guard.js';
@@ -81,11 +81,15 @@ interface Sides {
 
 const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
 /** The throw's choice: how far (whole feet, checked against the maximum on the GM) and whether the hold is kept. */
-const throwFields = payload({ feet: 'int', keep: 'bool' }, 'GNG.Error.Attack.BadRequest');
-
-function onlyFields(extra: Record<string, unknown>, allowed: readonly string[]): void {
-  if (Object.keys(extra).some((key) => !allowed.includes(key))) throw bad();
-}
+const throwFields = payload(
+  { feet: { kind: 'int', min: 0 }, keep: 'bool' },
+  'GNG.Error.Attack.BadRequest',
+  (f) => {
+    if ((f.feet as number) > 0 && f.keep) throw bad();
+  },
+);
+/** The weapon chosen: an item id, or null (or empty) for unarmed. */
+const weaponFields = payload({ itemId: { kind: 'str', nullable: true } }, 'GNG.Error.Attack.BadRequest');
 
 /** Why `name` may not be taken now (the card's refusal). */
 function unavailable(name: string, state: GrappleCardState): Refusal {
@@ -228,7 +232,7 @@ async function answer({ message, state, user }: Run, sides: Sides): Promise<void
 
 /** The named side grapples with the weapon `itemId` (null: unarmed) from now on (decision G4). */
 async function chooseWeapon({ state, target, extra }: Run, { actorFor }: Sides): Promise<void> {
-  const itemId = extra.itemId as string | null;
+  const itemId = (extra.itemId as string | null) || null;
   if (itemId && !grappleWeaponChoices(actorFor(target.id), state).some((item) => item.id === itemId))
     throw new Refusal('GNG.Grapple.Error.NoWeapon');
   const current = target.id === 'attacker' ? state.attacker : state.defender;
@@ -289,6 +293,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
     requireCapability('gngGrapple', 'GNG.Model.Action.grapple');
     return startGrappleCard(data, sender, rollMode);
   },
+  parseStart: parseGrappleStart,
   actions: {
     touch: action('touch', touch, { undoneBy: 'undo' }),
     damage: move('damage'),
@@ -323,11 +328,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
       state.aoo = null;
     }),
     weapon: action('weapon', chooseWeapon, {
-      parse(extra) {
-        onlyFields(extra, ['itemId']);
-        if (!(extra.itemId === null || typeof extra.itemId === 'string')) throw bad();
-        return { itemId: extra.itemId || null };
-      },
+      parse: weaponFields,
       fields: (button) => ({ itemId: button.dataset.itemId || null }),
     }),
     // The thrower's choice after a won Throw: how far (5 ft steps up to the maximum), keep or end.
@@ -342,11 +343,7 @@ export const grappleCard = defineCard<GrappleCardState, GrappleTarget, GrappleAc
           message.id as string,
         ),
       {
-        parse(extra) {
-          const { feet, keep } = throwFields(extra) as { feet: number; keep: boolean };
-          if (feet < 0 || (feet > 0 && keep)) throw bad();
-          return { feet, keep };
-        },
+        parse: throwFields,
         fields: (button) => ({ feet: Number(button.dataset.feet), keep: button.dataset.keep === 'true' }),
         undoneBy: 'undo',
       },

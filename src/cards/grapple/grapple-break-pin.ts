@@ -9,7 +9,7 @@
  * (grapple-moves.ts `resolve`). Undo restores the pin with its rounds left (grapple-undo.ts).
  * Decision: docs/rules.md "Spells, powers and the smaller rules of issue #18".
  */
-import { actorOf, owns, Refusal } from '../kernel/index.js';
+import { actorOf, owns, payload, Refusal } from '../kernel/index.js';
 import {
   abilitiesOf,
   keptDie,
@@ -49,15 +49,11 @@ export function breakPinAlly(state: GrappleCardState, user: User = game.user): s
   return candidates.find((uuid) => selected.includes(uuid)) ?? candidates[0] ?? null;
 }
 
-/** The request's own field: `{ allyUuid }` (a string, or null when the client found none). */
-export function parseBreakPin(extra: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(extra);
-  if (keys.some((key) => key !== 'allyUuid')) throw new Refusal('GNG.Error.Attack.BadRequest');
-  const ally = extra.allyUuid;
-  if (!(ally === null || ally === undefined || (typeof ally === 'string' && ally.length <= 300)))
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  return { allyUuid: ally ?? null };
-}
+/** The request's own field: `{ allyUuid }` (a string, or null or absent when the client found none). */
+export const parseBreakPin = payload(
+  { allyUuid: { kind: 'str', optional: true, nullable: true, max: 300 } },
+  'GNG.Error.Attack.BadRequest',
+);
 
 /**
  * The GM: the ally's grapple check for the pinned `side`, left pending for the pinner's answer. Refused

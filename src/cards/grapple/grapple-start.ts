@@ -13,6 +13,7 @@ import {
   Refusal,
   serialized,
   withRollMode,
+  payload,
   type RollMode,
 } from '../kernel/index.js';
 import { creature, other, uuidOf, type GrappleCardState } from './grapple-rules.js';
@@ -22,10 +23,14 @@ import { viewNow } from './grapple-view.js';
 import { hasFeat } from '../../documents/actor-feats.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 
-const START_KEYS = new Set(['action', 'actorUuid', 'targetUuid', 'tokenId']);
+/** The start request's fields (its `action` aside): the actors' uuids and the target's token (or null). */
+export const parseGrappleStart = payload(
+  { actorUuid: 'str', targetUuid: 'str', tokenId: { kind: 'str', nullable: true } },
+  'GNG.Error.Attack.BadRequest',
+);
 
 /**
- * GM side, the request `{ action: 'start', actorUuid, targetUuid, tokenId }` (strict keys): the
+ * GM side, the request `{ action: 'start', actorUuid, targetUuid, tokenId }` ({@link parseGrappleStart}): the
  * proven sender's actor grapples the target. Queued on both actors and their grapples, so two
  * grapples of one target are never posted at once.
  */
@@ -34,11 +39,11 @@ export async function startGrappleCard(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw bad();
-  const { actorUuid, targetUuid, tokenId } = data;
-  if (typeof actorUuid !== 'string' || typeof targetUuid !== 'string') throw bad();
-  if (!(tokenId === null || typeof tokenId === 'string')) throw bad();
+  const { actorUuid, targetUuid, tokenId } = data as {
+    actorUuid: string;
+    targetUuid: string;
+    tokenId: string | null;
+  };
   let posted: ChatMessage | undefined;
   // Queued on the actors' own uuids (any spelling of one that resolves waits in the same queue).
   const keys = await Promise.all(

@@ -58,44 +58,42 @@ interface ParsedStart {
 }
 
 /** The request's fields: strict keys, a known kind; an optional field absent, null or a non-empty string. */
-const startFields = payload({
-  action: ['start'],
-  patientUuid: 'str',
-  kind: HEAL_KINDS,
-  healerUuid: 'id?',
-  part: 'id?',
-  formula: 'id?',
-});
+/** A field that may be left out or sent as null (the same). */
+const maybe = { optional: true, nullable: true } as const;
 
-/** The request, checked (its fields, then each field only where its kind takes it). */
-function parseStart(data: Record<string, unknown>): ParsedStart {
-  const bad = () => new Refusal('GNG.Error.Card.BadRequest');
-  // A field sent as null is one not sent (as before the schema).
-  const fields = startFields(
-    Object.fromEntries(Object.entries(data ?? {}).filter(([, value]) => value !== null)),
-  );
+/** The request's fields, null where not sent. */
+function parsedStart(fields: Record<string, unknown>): ParsedStart {
   const { patientUuid, kind, healerUuid, part, formula } = fields as {
     patientUuid: string;
     kind: HealKind;
-    healerUuid?: string;
-    part?: string;
-    formula?: string;
+    healerUuid?: string | null;
+    part?: string | null;
+    formula?: string | null;
   };
-  const parsed: ParsedStart = {
-    kind,
-    patientUuid,
-    healerUuid: healerUuid ?? null,
-    part: part ?? null,
-    formula: formula ?? null,
-  };
-  // Tending treats the patient as a whole; surgery and extraordinary healing treat one part.
-  if ((parsed.kind === 'tend') !== (parsed.part === null)) throw bad();
-  if ((parsed.kind === 'extraordinary') !== (parsed.formula !== null)) throw bad();
-  if (parsed.kind !== 'extraordinary' && parsed.healerUuid === null) throw bad();
-  if (parsed.formula !== null && (parsed.formula.length > FORMULA_LENGTH || diceProblem(parsed.formula)))
-    throw new Refusal('GNG.Heal.Error.Formula', { formula: parsed.formula.slice(0, FORMULA_LENGTH) });
-  return parsed;
+  return { kind, patientUuid, healerUuid: healerUuid ?? null, part: part ?? null, formula: formula ?? null };
 }
+
+/** The start request, checked (its fields, then each field only where its kind takes it). */
+const parseHealStart = payload(
+  {
+    patientUuid: 'str',
+    kind: HEAL_KINDS,
+    healerUuid: { kind: 'id', ...maybe },
+    part: { kind: 'id', ...maybe },
+    formula: { kind: 'id', ...maybe },
+  },
+  'GNG.Error.Card.BadRequest',
+  (fields) => {
+    const bad = () => new Refusal('GNG.Error.Card.BadRequest');
+    const parsed = parsedStart(fields);
+    // Tending treats the patient as a whole; surgery and extraordinary healing treat one part.
+    if ((parsed.kind === 'tend') !== (parsed.part === null)) throw bad();
+    if ((parsed.kind === 'extraordinary') !== (parsed.formula !== null)) throw bad();
+    if (parsed.kind !== 'extraordinary' && parsed.healerUuid === null) throw bad();
+    if (parsed.formula !== null && (parsed.formula.length > FORMULA_LENGTH || diceProblem(parsed.formula)))
+      throw new Refusal('GNG.Heal.Error.Formula', { formula: parsed.formula.slice(0, FORMULA_LENGTH) });
+  },
+);
 
 /** GM side: the request, in the patient's and the healer's queues; posts the card. */
 async function startHeal(
@@ -103,7 +101,7 @@ async function startHeal(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const parsed = parseStart(data);
+  const parsed = parsedStart(data);
   const patient = await actorOf(parsed.patientUuid);
   const healer = parsed.healerUuid ? await actorOf(parsed.healerUuid) : null;
   if (!patient || (parsed.healerUuid && !healer)) throw new Refusal('GNG.Error.Card.BadRequest');
@@ -141,6 +139,7 @@ export const healCard = defineUndoCard<HealCardState, 'heal'>({
   errors: 'GNG.Heal.Error',
   undo: undoHealCard,
   start: startHeal,
+  parseStart: parseHealStart,
 });
 
 /** `game.gng.heal(patient, options)`: asks the active GM to heal `patient` as `options` say. */

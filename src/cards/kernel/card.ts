@@ -14,6 +14,7 @@ import { decorateButtons } from './decorate.js';
 import { seesResult, type RollMode } from './roll-mode.js';
 import { isGMMessage } from './gm-message.js';
 import { cardState, registerTyped, saveCard, type TypedCard } from './typed-card.js';
+import { payload, type PayloadParse } from './payload.js';
 
 /** What an action's GM-side work gets: the message, a copy of its state to change, the target, the proven sender. */
 export interface CardRun<S, T> {
@@ -36,8 +37,8 @@ export interface CardActionSpec<S, T> {
   may(user: User, state: S, target: T): boolean;
   /** Whether the card's state allows it now, whoever asks (else its button is not shown to anyone). */
   available(state: S, target: T): boolean;
-  /** The action's own request fields, checked (throw a Refusal); without it the request may carry none. */
-  parse?(extra: Record<string, unknown>): Record<string, unknown>;
+  /** The action's own request fields, checked by a schema (`payload`); without it the request may carry none. */
+  parse?: PayloadParse;
   /** The fields a click sends, read from the button and the card (or a refusal shown on this client). */
   fields?(button: HTMLButtonElement, state: S, target: T): Record<string, unknown> | CardActionResult;
   /** Whether this user's client shows its button (default: `may`); e.g. an abort the budget refuses. */
@@ -94,6 +95,8 @@ export interface CardSpec<S, T extends { id: string }, A extends string = string
    * the message.
    */
   start?(data: Record<string, unknown>, sender: User, rollMode: RollMode): Promise<ChatMessage>;
+  /** The start request's fields (without its `action`), checked by a schema before `start` gets them. */
+  parseStart?: PayloadParse;
 }
 
 /** A card's table as defined: its `state` and `save` given (the card's own, or the kernel's). */
@@ -145,6 +148,11 @@ function noGMNote(html: HTMLElement): void {
   root.prepend(note);
 }
 
+const defined: Card<never, { id: string }, string>[] = [];
+
+/** Every card defined so far (the architecture test's walk over their requests' schemas). */
+export const definedCards = (): readonly Card<never, { id: string }, string>[] => defined;
+
 /** Defines a card from its table (its `register()` registers the GM query, on `init`). */
 export function defineCard<S, T extends { id: string }, A extends string>(
   table: CardSpec<S, T, A>,
@@ -160,6 +168,12 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     typeof name === 'string' && Object.hasOwn(spec.actions, name) ? spec.actions[name as A] : undefined;
   const targetsOf = (def: CardActionSpec<S, T>, state: S): readonly T[] =>
     def.targets ? def.targets(state) : spec.targets(state);
+  // A request's envelope (its card, action and target), and the fields of an action that takes none.
+  const envelope = payload(
+    { messageId: 'str', action: Object.keys(spec.actions), target: 'str' },
+    refusals.badRequest,
+  );
+  const noFields = payload({}, refusals.badRequest);
 
   async function runChecked(
     user: User,
@@ -215,17 +229,15 @@ export function defineCard<S, T extends { id: string }, A extends string>(
     async handle(data, sender, context) {
       if (typeof data !== 'object' || data === null) throw new Refusal(refusals.badRequest);
       if (data.action === 'start' && spec.start) {
-        const message = await spec.start(data, sender, context?.rollMode ?? 'publicroll');
+        const { action: _start, ...fields } = data;
+        const request = spec.parseStart ? spec.parseStart(fields) : data;
+        const message = await spec.start(request, sender, context?.rollMode ?? 'publicroll');
         return { ok: true, messageId: message.id as string };
       }
       const { messageId, action, target, ...extra } = data;
-      const def = actionOf(action);
-      if (typeof messageId !== 'string' || typeof target !== 'string' || !def)
-        throw new Refusal(refusals.badRequest);
-      let parsed: Record<string, unknown> = {};
-      if (def.parse) parsed = def.parse(extra);
-      else if (Object.keys(extra).length) throw new Refusal(refusals.badRequest);
-      return queued(sender, messageId, action as A, target, parsed);
+      envelope({ messageId, action, target });
+      const parsed = (actionOf(action)?.parse ?? noFields)(extra);
+      return queued(sender, messageId as string, action as A, target as string, parsed);
     },
     request(messageId, action, target, extra = {}) {
       return askGM(spec.query, { messageId, action, target, ...extra });
@@ -269,6 +281,7 @@ export function defineCard<S, T extends { id: string }, A extends string>(
       );
     },
   };
+  defined.push(card as unknown as Card<never, { id: string }, string>);
   return card;
 }
 

@@ -67,7 +67,13 @@ async function receive(
   return run(handler, request, sender);
 }
 
-/** Registers `handler` as the GM query `name` (`CONFIG.queries[name]`). */
+/** The names of the GM queries registered (the architecture test sends each a request). */
+export const registeredGMQueries = (): string[] => [...handlers.keys()];
+
+/**
+ * Registers `handler` as the GM query `name` (`CONFIG.queries[name]`). Its first step checks the
+ * request with a schema (`payload`, payload.ts): the architecture-payloads test proves it for each.
+ */
 export function registerGMQuery(name: string, handler: GMQueryHandler): void {
   handlers.set(name, handler);
   CONFIG.queries[name] = (data, options) => receive(name, data, options);

@@ -19,6 +19,7 @@ export { serialized, postInQueue } from './queue.js';
 export {
   askGM,
   registerGMQuery,
+  registeredGMQueries,
   registerCardKernel,
   type GMQueryHandler,
   type GMQueryContext,
@@ -40,6 +41,7 @@ export { isGMMessage } from './gm-message.js';
 export { actorOf, owns, partActor } from './documents.js';
 export {
   defineCard,
+  definedCards,
   registerCard,
   type Card,
   type CardSpec,
@@ -58,7 +60,7 @@ export {
 } from './undo-notes.js';
 export { cardState, legacyFlagState, saveCard, postCard, type TypedCard } from './typed-card.js';
 export { postNote, postNoteView, type NoteState } from './note.js';
-export { payload, type PayloadField } from './payload.js';
+export { payload, isPayload, type PayloadField, type PayloadParse } from './payload.js';
 export { isCardType, type CardType } from './card-types.js';
 export { postRolledCard, showRolls } from './show-rolls.js';
 export { noTargetWarning, singleTargetActor } from './targets.js';

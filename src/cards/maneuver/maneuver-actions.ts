@@ -43,6 +43,7 @@ import {
   undoNoteLines,
   withRollMode,
   type RollMode,
+  payload,
 } from '../kernel/index.js';
 import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
@@ -188,7 +189,22 @@ export async function renderManeuverCard(state: ManeuverCardState): Promise<stri
 /*  The GM's handler                                                           */
 /* -------------------------------------------------------------------------- */
 
-const START_KEYS = new Set(['action', 'actorUuid', 'maneuver', 'charging', 'targets']);
+/** A target of a start request: an actor's uuid and its token id (null: its first active token or none). */
+const targetEntry = payload(
+  { actorUuid: 'str', tokenId: { kind: 'str', nullable: true } },
+  'GNG.Error.Attack.BadRequest',
+);
+
+/** The start request: the attacker, the maneuver, a charge, its targets (1 to 50). */
+const parseManeuverStart = payload(
+  {
+    actorUuid: 'str',
+    maneuver: MANEUVERS,
+    charging: 'bool?',
+    targets: { kind: targetEntry, list: true, min: 1, max: 50 },
+  },
+  'GNG.Error.Attack.BadRequest',
+);
 
 interface StartRequest {
   actorUuid: string;
@@ -198,19 +214,15 @@ interface StartRequest {
   targets: { actorUuid: string; tokenId: string | null }[];
 }
 
-function parseStart(d: Record<string, unknown>): StartRequest {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(d).some((key) => !START_KEYS.has(key))) throw bad();
-  if (typeof d.actorUuid !== 'string' || !(MANEUVERS as readonly unknown[]).includes(d.maneuver)) throw bad();
-  if (d.charging !== undefined && typeof d.charging !== 'boolean') throw bad();
-  if (!Array.isArray(d.targets) || d.targets.length === 0 || d.targets.length > 50) throw bad();
-  const targets = d.targets.map((entry: unknown) => {
-    const e = entry as Record<string, unknown> | null;
-    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
-      throw bad();
-    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
-  });
-  return { actorUuid: d.actorUuid, maneuver: d.maneuver as Maneuver, charging: d.charging === true, targets };
+/** The checked request's fields. */
+function parsedStart(d: Record<string, unknown>): StartRequest {
+  const targets = d.targets as StartRequest['targets'];
+  return {
+    actorUuid: d.actorUuid as string,
+    maneuver: d.maneuver as Maneuver,
+    charging: d.charging === true,
+    targets: targets.map(({ actorUuid, tokenId }) => ({ actorUuid, tokenId })),
+  };
 }
 
 /** The attacker's check parts (engine `maneuverCheckParts`), labelled with lang keys. */
@@ -316,8 +328,9 @@ export const maneuverCard = defineCard<ManeuverCardState, ManeuverTarget, Maneuv
   },
   start: (data, sender, rollMode) => {
     requireCapability('maneuvers', 'GNG.Model.Action.maneuver');
-    return postManeuverCard(parseStart(data), sender, rollMode);
+    return postManeuverCard(parsedStart(data), sender, rollMode);
   },
+  parseStart: parseManeuverStart,
   actions: {
     maintainFooting: {
       may: may('maintainFooting'),

@@ -47,30 +47,30 @@ export { REST_QUERY, restCardOf, type RestCardState, type RestOptions };
 export const REST_TARGET = 'actor';
 
 /** The request's fields (strict keys, a known kind, booleans; see {@link parseStart}). */
-const startFields = payload({
-  action: ['start'],
-  actorUuid: 'str',
-  kind: REST_KINDS,
-  interrupted: 'bool?',
-  dayWithLoss: 'bool?',
-  healer: 'bool?',
-  clock: 'bool?',
-});
-
 const SECONDS_PER_HOUR = 3600;
 
-/** The request's rest, checked (strict keys, a known kind, booleans), or a refusal. */
-function parseStart(data: Record<string, unknown>): { actorUuid: string; request: Required<RestOptions> } {
-  // A flag sent as null is one not sent (as before the schema).
-  const fields = startFields(
-    Object.fromEntries(Object.entries(data ?? {}).filter(([, value]) => value !== null)),
-  );
+/** A flag that may be left out or sent as null (the same). */
+const flag = { kind: 'bool', optional: true, nullable: true } as const;
+
+/** The start request's rest, checked (strict keys, a known kind, booleans), or a refusal. */
+const parseRestStart = payload({
+  actorUuid: 'str',
+  kind: REST_KINDS,
+  interrupted: flag,
+  dayWithLoss: flag,
+  healer: flag,
+  clock: flag,
+});
+
+/** The checked request's rest, each flag left out its default. */
+function parsedStart(fields: Record<string, unknown>): { actorUuid: string; request: Required<RestOptions> } {
   const { actorUuid, kind } = fields as { actorUuid: string; kind: RestKind };
-  const flag = (key: string, fallback = false): boolean => (fields[key] as boolean | undefined) ?? fallback;
+  const flag = (key: string, fallback = false): boolean =>
+    (fields[key] as boolean | null | undefined) ?? fallback;
   return {
     actorUuid,
     request: {
-      kind: kind as RestKind,
+      kind,
       interrupted: flag('interrupted'),
       dayWithLoss: flag('dayWithLoss'),
       healer: flag('healer'),
@@ -85,7 +85,7 @@ async function startRest(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  const { actorUuid, request } = parseStart(data);
+  const { actorUuid, request } = parsedStart(data);
   const found = await actorOf(actorUuid);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   // In the actor's queue: its cards never read and write it at once (quick-stand-steps.ts does the same).
@@ -165,6 +165,7 @@ export const restCard = defineUndoCard<RestCardState, 'rest'>({
   errors: 'GNG.Rest.Error',
   undo: undoRestCard,
   start: startRest,
+  parseStart: parseRestStart,
 });
 
 /** `game.gng.rest(actor, options)`: asks the active GM to rest `actor` (owned by the user). */

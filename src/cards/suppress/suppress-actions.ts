@@ -40,6 +40,7 @@ import {
 } from '../kernel/index.js';
 import {
   areaFromRequest,
+  parseSuppressStart,
   drawArea,
   eraseArea,
   onScene,
@@ -90,8 +91,6 @@ export interface SuppressOptions {
 /*  Start                                                                      */
 /* -------------------------------------------------------------------------- */
 
-const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'area', 'mode']);
-
 /** The prerequisites of the text, checked on the GM's client from the documents. */
 function checkPrerequisites(actor: Actor, weapon: Item, mode: unknown): boolean {
   if (!hasMartialFirearms(actor)) throw new Refusal('GNG.Suppress.Error.Proficiency', { name: actor.name });
@@ -124,17 +123,13 @@ async function startSuppress(
   sender: User,
   rollMode: RollMode,
 ): Promise<ChatMessage> {
-  if (Object.keys(data).some((key) => !START_KEYS.has(key)) || typeof data.actorUuid !== 'string')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  if (data.mode !== undefined && data.mode !== 'semi' && data.mode !== 'auto')
-    throw new Refusal('GNG.Error.Card.BadRequest');
-  const found = await actorOf(data.actorUuid);
+  const found = await actorOf(data.actorUuid as string);
   if (!found) throw new Refusal('GNG.Error.Card.BadRequest');
   return postInQueue([found.uuid], async () => {
     const actor = (await actorOf(found.uuid)) as Actor;
     if (!actor.testUserPermission(sender, 'OWNER'))
       throw new Refusal('GNG.Suppress.Error.NotOwner', { name: actor.name });
-    const weapon = typeof data.weaponId === 'string' ? actor.items.get(data.weaponId) : undefined;
+    const weapon = actor.items.get(data.weaponId as string);
     if (!weapon || weapon.type !== 'weapon') throw new Refusal('GNG.Error.Card.BadRequest');
     const fullyAutomatic = checkPrerequisites(actor, weapon, data.mode);
     // A weapon that counts no rounds (capacity 0) never runs dry, as on the attack card.
@@ -370,6 +365,7 @@ export const suppressCard = defineCard<SuppressCardState, Target, SuppressAction
     requireCapability('suppress', 'GNG.Model.Action.suppress');
     return startSuppress(data, sender, rollMode);
   },
+  parseStart: parseSuppressStart,
 });
 
 /** Writes the state and its content; an area no longer held loses its template first. */

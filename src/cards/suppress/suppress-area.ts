@@ -18,7 +18,7 @@ export { tokenCentreFeet };
 import { AISLE_WIDTH_FEET, SUPPRESSION_SQUARE_FEET, type FireArea, type Point } from '../../rules/index.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { spendTurnActions, type TurnActionSpent } from '../../combat/action-budget.js';
-import { Refusal } from '../kernel/index.js';
+import { payload, Refusal } from '../kernel/index.js';
 
 /** Core: projectile weapons reach ten range increments ("out to your weapon's maximum range"). */
 const PROJECTILE_MAX_INCREMENTS = 10;
@@ -77,6 +77,31 @@ export function feetPerPixel(doc: TokenDocument | null = null): number {
   const grid = sceneGrid(doc?.parent);
   return grid.distance / grid.size;
 }
+
+/** A point of the request (a square's corner, in the scene's pixels). */
+const point = payload({ x: 'num', y: 'num' }, 'GNG.Suppress.Error.BadArea');
+
+/** The area of the request: a square by its corner, or an aisle by its direction (suppress-area.ts). */
+const area = payload(
+  { shape: ['square', 'aisle'], corner: { kind: point, optional: true }, direction: 'num?' },
+  'GNG.Suppress.Error.BadArea',
+  ({ shape, corner, direction }) => {
+    if (
+      shape === 'square'
+        ? corner === undefined || direction !== undefined
+        : direction === undefined || corner !== undefined
+    )
+      throw new Refusal('GNG.Suppress.Error.BadArea');
+  },
+);
+
+/** The start request: the shooter, its weapon, the area and the fire mode (semi or auto, if it says). */
+export const parseSuppressStart = payload({
+  actorUuid: 'str',
+  weaponId: 'str',
+  area: { kind: area, error: 'GNG.Suppress.Error.BadArea' },
+  mode: { kind: ['semi', 'auto'], optional: true },
+});
 
 /** Whether the token is on `sceneId` (a token or area whose scene is not known counts as there). */
 export function onScene(doc: TokenDocument, sceneId: string | null): boolean {

@@ -37,11 +37,12 @@ import {
   type TcCountdown,
   type TcCountdownRecord,
 } from '../../combat/tc-countdowns.js';
-import { isSpellAct, planSpellAct } from './tc-spell-act.js';
+import { isSpellAct, planSpellAct, SPELL_ACTS } from './tc-spell-act.js';
 import {
   defineUndoCard,
   noteUndo,
   owns,
+  payload,
   Refusal,
   serialized,
   type CardActionResult,
@@ -226,16 +227,39 @@ async function playAct(fields: Record<string, unknown>, sender: User): Promise<C
   return post(combat, [actor], lines, records, speed.rolls);
 }
 
+const noCombat = 'GNG.Model.TC.Act.Error.NoCombat';
+const badHold = () => new Refusal('GNG.Model.TC.Act.Error.BadHold', { max: MAX_HOLD });
+
+/** An act's request: its combat and combatant, the act, an attack's weapon, a hold's counts, a spell's casting time. */
+const parseAct = payload(
+  {
+    combatId: { kind: 'str', error: noCombat },
+    combatantId: { kind: 'str', error: 'GNG.Model.TC.Act.Error.NoCombatant' },
+    action: [...TRACKER_ACTIONS, 'attack', 'hold', ...SPELL_ACTS],
+    weaponId: 'str?',
+    counts: { kind: 'int', optional: true, min: 1, max: MAX_HOLD, error: badHold },
+    castingTime: 'str?',
+  },
+  'GNG.Error.Card.BadRequest',
+  ({ action, counts }) => {
+    if (action === 'hold' && counts === undefined) throw badHold();
+  },
+);
+
+/** An initiative request: the combat and its combatants (1 to 100). */
+const parseInitiative = payload({
+  combatId: { kind: 'str', error: noCombat },
+  combatantIds: { kind: 'str', list: true, min: 1, max: 100 },
+});
+
 /**
  * `gng.tcAct` on the active GM: `{ combatId, combatantId, action, weaponId?, counts? }` — `action` an
  * action of {@link TRACKER_ACTIONS}, `attack` (with `weaponId`) or `hold` (with `counts`). Queued per
  * combat, so a double click's second request finds the combatant no longer acting.
  */
 export async function handleTcAct(data: Record<string, unknown>, sender: User): Promise<CardActionResult> {
+  parseAct(data);
   if (!modelOffers('timeCount')) throw new Refusal('GNG.Model.TC.Act.Error.NotTC');
-  const allowed = ['combatId', 'combatantId', 'action', 'weaponId', 'counts', 'castingTime'];
-  if (typeof data !== 'object' || data === null || Object.keys(data).some((k) => !allowed.includes(k)))
-    throw new Refusal('GNG.Error.Card.BadRequest');
   let messageId = '';
   const result = await serialized(`gng.tcAct.${String(data.combatId)}`, async () => {
     messageId = (await playAct(data, sender)).id as string;
@@ -253,10 +277,8 @@ export async function handleTcInitiative(
   data: Record<string, unknown>,
   sender: User,
 ): Promise<CardActionResult> {
+  const ids = parseInitiative(data).combatantIds as string[];
   if (!modelOffers('timeCount')) throw new Refusal('GNG.Model.TC.Act.Error.NotTC');
-  const ids = data?.combatantIds;
-  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || Object.keys(data).length !== 2)
-    throw new Refusal('GNG.Error.Card.BadRequest');
   let messageId = '';
   const result = await serialized(`gng.tcAct.${String(data.combatId)}`, async () => {
     const combatants = ids.map((id) => combatantOf(data, sender, id));

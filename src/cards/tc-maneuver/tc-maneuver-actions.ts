@@ -27,7 +27,7 @@ import { saveCard as saveTyped } from '../kernel/typed-card.js';
 import { maneuverTargets } from '../shared/maneuver-actors.js';
 import { modelGuard } from '../model-guard.js';
 import { combatModel } from '../../settings/combat-model.js';
-import { parseTcManeuver, postTcManeuver } from './tc-maneuver-start.js';
+import { parseTcManeuver, parseTcManeuverStart, postTcManeuver } from './tc-maneuver-start.js';
 import { renderTcManeuverCard } from './tc-maneuver-render.js';
 import { tcFields } from './tc-act.js';
 import {
@@ -66,6 +66,7 @@ export const tcManeuverCard = defineCard<TcManeuverCardState, TcManeuverTarget, 
   actors: (state) => [state.attacker.actorUuid, ...state.targets.map((target) => target.actorUuid)],
   refusals: stepRefusals('GNG.Model.TC.Maneuver.Error', 'GNG.Error.Attack.BadRequest'),
   start: (data, sender, rollMode) => postTcManeuver(parseTcManeuver(data), sender, rollMode),
+  parseStart: parseTcManeuverStart,
   actions: {
     applyTcManeuver: {
       may,

@@ -38,7 +38,7 @@ import { healthOf, modelCreatureOf } from '../../combat/model-health.js';
 import { tokenOf } from '../../combat/scene-lookup.js';
 import { CARD_HP_UPDATE } from '../../hooks/hp-statuses.js';
 import { combatModel } from '../../settings/combat-model.js';
-import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
+import { actorOf, payload, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { tcStanceFacts } from '../shared/tc-situation.js';
 import { conditionSpeed, refuseNotActing, rollSpeed, scheduledPlace } from './tc-act.js';
 import type { TcManeuverCardState, TcManeuverTarget } from './tc-maneuver-state.js';
@@ -46,7 +46,6 @@ import { postCard } from '../kernel/typed-card.js';
 import { TC_MODEL_ID } from '../../rules/models/tc/state.js';
 
 const creature = (actor: Actor) => actor.system;
-const KEYS = new Set(['action', 'actorUuid', 'maneuver', 'weaponId', 'targets']);
 /** Statuses that leave a target helpless (coup de grâce, 002:459). */
 const HELPLESS = ['helpless', 'unconscious', 'paralyzed', 'pinned'];
 
@@ -57,24 +56,30 @@ export interface TcManeuverRequest {
   targets: { actorUuid: string; tokenId: string | null }[];
 }
 
+const targetEntry = payload(
+  { actorUuid: 'str', tokenId: { kind: 'str', nullable: true } },
+  'GNG.Error.Attack.BadRequest',
+);
+
+/** The start request: the attacker, the maneuver, its weapon (or none), its targets (1 to 10). */
+export const parseTcManeuverStart = payload(
+  {
+    actorUuid: 'str',
+    maneuver: TC_MANEUVERS,
+    weaponId: { kind: 'str', optional: true, nullable: true },
+    targets: { kind: targetEntry, list: true, min: 1, max: 10 },
+  },
+  'GNG.Error.Attack.BadRequest',
+);
+
+/** The checked request's fields. */
 export function parseTcManeuver(d: Record<string, unknown>): TcManeuverRequest {
-  const bad = () => new Refusal('GNG.Error.Attack.BadRequest');
-  if (Object.keys(d).some((k) => !KEYS.has(k)) || typeof d.actorUuid !== 'string') throw bad();
-  if (typeof d.maneuver !== 'string' || !(TC_MANEUVERS as readonly string[]).includes(d.maneuver))
-    throw bad();
-  if (d.weaponId !== undefined && d.weaponId !== null && typeof d.weaponId !== 'string') throw bad();
-  if (!Array.isArray(d.targets) || d.targets.length < 1 || d.targets.length > 10) throw bad();
-  const targets = d.targets.map((entry: unknown) => {
-    const e = entry as Record<string, unknown> | null;
-    if (!e || typeof e.actorUuid !== 'string' || !(e.tokenId === null || typeof e.tokenId === 'string'))
-      throw bad();
-    return { actorUuid: e.actorUuid, tokenId: e.tokenId };
-  });
+  const targets = d.targets as TcManeuverRequest['targets'];
   return {
-    actorUuid: d.actorUuid,
+    actorUuid: d.actorUuid as string,
     maneuver: d.maneuver as TcManeuver,
     weaponId: (d.weaponId as string | null | undefined) ?? null,
-    targets,
+    targets: targets.map(({ actorUuid, tokenId }) => ({ actorUuid, tokenId })),
   };
 }
 
