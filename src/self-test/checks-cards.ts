@@ -152,7 +152,7 @@ const typedCard: SelfTestCheck = {
       dc: 12,
       stage: 'bleeding',
       result: null,
-      undo: { kept: 1, dropped: 2 },
+      undo: { before: { kept: 1, dropped: 2 } },
       undone: 0,
     };
     const fallback = `<p>${game.i18n.localize('GNG.SelfTest.PlainMessage')}</p>`;
@@ -161,11 +161,15 @@ const typedCard: SelfTestCheck = {
     const message = scratch.keep(created);
     const stored = () =>
       game.messages.get(message.id as string)?.system.toObject() as typeof state | undefined;
-    expect(message.type === 'bleeding' && stored()?.undo?.dropped === 2, 'GNG.SelfTest.Fail.TypedNotStored', {
-      type: message.type,
-    });
-    await message.update({ '==system': { ...state, undo: { kept: 1 } } });
-    const after = JSON.stringify(stored()?.undo);
+    expect(
+      message.type === 'bleeding' && stored()?.undo?.before?.dropped === 2,
+      'GNG.SelfTest.Fail.TypedNotStored',
+      {
+        type: message.type,
+      },
+    );
+    await message.update({ '==system': { ...state, undo: { before: { kept: 1 } } } });
+    const after = JSON.stringify(stored()?.undo?.before);
     expect(after === JSON.stringify({ kept: 1 }), 'GNG.SelfTest.Fail.TypedNotReplaced', { after });
     const html = await message.renderHTML();
     const drawn = await waitFor(

@@ -57,6 +57,8 @@ export class AreaData extends CardData {
           }),
           undoNotes: list(free()),
           diveUndone: b(),
+          // What the target takes off the damage, as the GM recorded it (area-state.ts `AreaReduction`).
+          reduction: part({ protection: n(), energyResistance: n(), immune: list(s()) }),
         }),
       ),
     };
