@@ -4,15 +4,14 @@ import { arr, bool, int, obj, rec } from '../kernel/card-fields.js';
 import {
   appliedLoss,
   b,
-  budgetSpent,
+  cardTarget,
+  diveForCover,
   free,
   migrateDives,
-  list,
   n,
   opaque,
   part,
   record,
-  s,
 } from '../kernel/undo-fields.js';
 
 export class AreaData extends CardData {
@@ -32,30 +31,17 @@ export class AreaData extends CardData {
       // Each target (area-state.ts `AreaTarget`): its save, Dive, Apply's record and its own Undo notes.
       targets: arr(
         rec({
-          id: s(),
-          name: s(),
-          actorUuid: s(),
-          tokenId: s(),
-          save: free(),
-          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
-          dive: part({
-            natural: n(),
-            bonus: n(),
-            cover: b(),
-            jumpTotal: n(),
-            margin: n(),
-            converted: n(),
-            paidWith: s(),
-            undo: part(budgetSpent()),
+          ...cardTarget({
+            save: free(),
+            dive: diveForCover({ converted: n() }),
+            // Apply's record (`AreaApplied`): the HP loss, its split, the wound trauma save it called for.
+            applied: record({
+              ...appliedLoss(),
+              lethal: n(),
+              nonlethal: n(),
+              woundTrauma: part({ dc: n(), save: opaque() }),
+            }),
           }),
-          // Apply's record (`AreaApplied`): the HP loss, its split, the wound trauma save it called for.
-          applied: record({
-            ...appliedLoss(),
-            lethal: n(),
-            nonlethal: n(),
-            woundTrauma: part({ dc: n(), save: opaque() }),
-          }),
-          undoNotes: list(free()),
           diveUndone: b(),
         }),
       ),

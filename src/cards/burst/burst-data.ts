@@ -4,7 +4,8 @@ import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
 import {
   appliedLoss,
   b,
-  budgetSpent,
+  cardTarget,
+  diveForCover,
   free,
   migrateDives,
   list,
@@ -35,44 +36,32 @@ export class BurstData extends CardData {
       // its own Undo notes.
       targets: arr(
         rec({
-          id: s(),
-          name: s(),
-          actorUuid: s(),
-          tokenId: s(),
-          distance: n(),
-          rangePenalty: n(),
-          attackTotal: n(),
-          size: s(),
-          defenseRolls: n(),
-          defense: free(),
-          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
-          dive: part({
-            natural: n(),
-            bonus: n(),
-            cover: b(),
-            jumpTotal: n(),
-            margin: n(),
-            paidWith: s(),
-            undo: part(budgetSpent()),
+          ...cardTarget({
+            distance: n(),
+            rangePenalty: n(),
+            attackTotal: n(),
+            size: s(),
+            defenseRolls: n(),
+            defense: free(),
+            dive: diveForCover(),
+            // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
+            applied: record({
+              ...appliedLoss(),
+              hits: list(
+                part({
+                  dice: list(n()),
+                  rolled: n(),
+                  after: n(),
+                  afterProtection: n(),
+                  damageReduction: n(),
+                  energyResistance: n(),
+                  cannotHarm: b(),
+                }),
+              ),
+              lethal: n(),
+              nonlethal: n(),
+            }),
           }),
-          // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
-          applied: record({
-            ...appliedLoss(),
-            hits: list(
-              part({
-                dice: list(n()),
-                rolled: n(),
-                after: n(),
-                afterProtection: n(),
-                damageReduction: n(),
-                energyResistance: n(),
-                cannotHarm: b(),
-              }),
-            ),
-            lethal: n(),
-            nonlethal: n(),
-          }),
-          undoNotes: list(free()),
           diveUndone: b(),
         }),
       ),
