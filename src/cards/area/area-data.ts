@@ -1,5 +1,5 @@
 /** The area damage card's `system` (subtype `area`; its state, area-state.ts `AreaCardState`). */
-import { CardData } from '../kernel/card-data.js';
+import { DivingTargetsData } from '../kernel/diving-targets-data.js';
 import { arr, bool, int, obj, rec } from '../kernel/card-fields.js';
 import {
   appliedLoss,
@@ -7,19 +7,13 @@ import {
   cardTarget,
   diveForCover,
   free,
-  migrateDives,
   n,
   opaque,
   part,
   record,
 } from '../kernel/undo-fields.js';
 
-export class AreaData extends CardData {
-  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateDives(source.targets);
-    return super.migrateData(source);
-  }
-
+export class AreaData extends DivingTargetsData {
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),

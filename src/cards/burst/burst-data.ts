@@ -1,5 +1,5 @@
 /** The burst card's `system` (subtype `burst`; its state, burst-state.ts `BurstCardState`). */
-import { CardData } from '../kernel/card-data.js';
+import { DivingTargetsData } from '../kernel/diving-targets-data.js';
 import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
 import {
   appliedLoss,
@@ -7,7 +7,6 @@ import {
   cardTarget,
   diveForCover,
   free,
-  migrateDives,
   list,
   n,
   part,
@@ -15,12 +14,7 @@ import {
   s,
 } from '../kernel/undo-fields.js';
 
-export class BurstData extends CardData {
-  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateDives(source.targets);
-    return super.migrateData(source);
-  }
-
+export class BurstData extends DivingTargetsData {
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),
