@@ -275,12 +275,22 @@ export interface AppliedLoss {
   traumaBefore: boolean | null;
 }
 
-/** The stored record of `loss` (area and burst cards). */
-export function appliedLossOf(loss: HitPointLoss): AppliedLoss {
+/** The HP, temporary HP and nonlethal damage of `loss`, each before and after it (the cards' records). */
+export function lossPairs(loss: HitPointLoss) {
   return {
     hp: { before: loss.before.value, after: loss.after.value },
     temp: { before: loss.before.temp, after: loss.after.temp },
-    nonlethalTotal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    nonlethal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+  };
+}
+
+/** The stored record of `loss` (area and burst cards). */
+export function appliedLossOf(loss: HitPointLoss): AppliedLoss {
+  const { hp, temp, nonlethal } = lossPairs(loss);
+  return {
+    hp,
+    temp,
+    nonlethalTotal: nonlethal,
     statusesAdded: loss.statusesAdded,
     effectIds: loss.effectIds,
     hold: loss.hold,

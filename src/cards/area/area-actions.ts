@@ -21,7 +21,8 @@ import { variantRules } from '../../settings/variant-rules.js';
 import { SYSTEM_ID } from '../../config/document-types.js';
 import { DAMAGE_TYPES, damageTypeData } from '../../config/damage-types.js';
 import { areaDamage, resolveDiveForCover, savingThrow } from '../../rules/index.js';
-import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
+import { abortShown, takeAbort } from '../../combat/abort-gate.js';
+import { undoDive } from '../shared/dive-undo.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import {
   partActor,
@@ -315,15 +316,7 @@ export const areaCard = defineCard<AreaCardState, AreaTarget, AreaAction>({
           notes.push(...(await restoreAppliedLoss(actor, applied)));
           target.applied = null;
         }
-        if (target.dive) {
-          const spent = {
-            paidWith: target.dive.paidWith ?? 'none',
-            epoch: target.dive.undo?.epoch ?? null,
-          } as const;
-          notes.push(...(await giveBack(actor, 'dive-for-cover', spent)));
-          target.dive = null;
-          target.diveUndone = true;
-        }
+        notes.push(...(await undoDive(actor, target)));
         noteUndo(target, notes);
       },
     },

@@ -16,7 +16,7 @@ import { sagaApplyModel } from './saga-attack.js';
 import { egStrength } from './eg-attack.js';
 import { tcDamageBonuses } from './tc-attack.js';
 import { quickStrikeDamage, tcAfterApply, tcBeforeApply, undoTcConsciousness } from './tc-steps.js';
-import { applyHitPointLoss, restoreHitPointLoss } from '../../combat/hp-loss.js';
+import { applyHitPointLoss, lossPairs, restoreHitPointLoss } from '../../combat/hp-loss.js';
 import type { WeaponData } from '../../data/item/item-data.js';
 import {
   rollWoundTrauma,
@@ -316,9 +316,7 @@ export async function applyDamage(
   target.applied = {
     by: user.id as string,
     hpLost: loss.hpLost,
-    hp: { before: loss.before.value, after: loss.after.value },
-    temp: { before: loss.before.temp, after: loss.after.temp },
-    nonlethal: { before: loss.before.nonlethal, after: loss.after.nonlethal },
+    ...lossPairs(loss),
     trauma: loss.trauma,
     condition: loss.condition,
     nonlethalCondition: loss.nonlethalCondition,

@@ -14,7 +14,8 @@
  * read by `legacyBurstState` and saved where it was.
  */
 import { defenseBonus, defenseRollFromValues, parseDice, resolveDiveForCover } from '../../rules/index.js';
-import { abortShown, giveBack, takeAbort } from '../../combat/abort-gate.js';
+import { abortShown, takeAbort } from '../../combat/abort-gate.js';
+import { undoDive } from '../shared/dive-undo.js';
 import { appliedLossOf, applyHitPointLoss, restoreAppliedLoss } from '../../combat/hp-loss.js';
 import { returnRounds } from '../../combat/ammunition.js';
 import { automation } from '../../settings/variant-rules.js';
@@ -143,15 +144,7 @@ async function undoTarget(target: BurstTarget): Promise<void> {
     notes.push(...(await restoreAppliedLoss(actor, applied)));
     target.applied = null;
   }
-  if (target.dive) {
-    const spent = {
-      paidWith: target.dive.paidWith ?? 'none',
-      epoch: target.dive.undo?.epoch ?? null,
-    } as const;
-    notes.push(...(await giveBack(actor, 'dive-for-cover', spent)));
-    target.dive = null;
-    target.diveUndone = true;
-  }
+  notes.push(...(await undoDive(actor, target)));
   noteUndo(target, notes);
 }
 

@@ -1,12 +1,12 @@
 /** The burst card's `system` (subtype `burst`; its state, burst-state.ts `BurstCardState`). */
-import { CardData } from '../kernel/card-data.js';
+import { DivingTargetsData } from '../kernel/diving-targets-data.js';
 import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
 import {
   appliedLoss,
   b,
-  budgetSpent,
+  cardTarget,
+  diveForCover,
   free,
-  migrateDives,
   list,
   n,
   part,
@@ -14,12 +14,7 @@ import {
   s,
 } from '../kernel/undo-fields.js';
 
-export class BurstData extends CardData {
-  static override migrateData(source: Record<string, unknown>): Record<string, unknown> {
-    migrateDives(source.targets);
-    return super.migrateData(source);
-  }
-
+export class BurstData extends DivingTargetsData {
   static override defineSchema(): DataSchema {
     return {
       version: int({ initial: 1 }),
@@ -35,44 +30,32 @@ export class BurstData extends CardData {
       // its own Undo notes.
       targets: arr(
         rec({
-          id: s(),
-          name: s(),
-          actorUuid: s(),
-          tokenId: s(),
-          distance: n(),
-          rangePenalty: n(),
-          attackTotal: n(),
-          size: s(),
-          defenseRolls: n(),
-          defense: free(),
-          // Dive for Cover: its roll, what it paid and its Undo record (`undo`).
-          dive: part({
-            natural: n(),
-            bonus: n(),
-            cover: b(),
-            jumpTotal: n(),
-            margin: n(),
-            paidWith: s(),
-            undo: part(budgetSpent()),
+          ...cardTarget({
+            distance: n(),
+            rangePenalty: n(),
+            attackTotal: n(),
+            size: s(),
+            defenseRolls: n(),
+            defense: free(),
+            dive: diveForCover(),
+            // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
+            applied: record({
+              ...appliedLoss(),
+              hits: list(
+                part({
+                  dice: list(n()),
+                  rolled: n(),
+                  after: n(),
+                  afterProtection: n(),
+                  damageReduction: n(),
+                  energyResistance: n(),
+                  cannotHarm: b(),
+                }),
+              ),
+              lethal: n(),
+              nonlethal: n(),
+            }),
           }),
-          // Apply's record (`BurstApplied`): the HP loss, its split, each hit's damage.
-          applied: record({
-            ...appliedLoss(),
-            hits: list(
-              part({
-                dice: list(n()),
-                rolled: n(),
-                after: n(),
-                afterProtection: n(),
-                damageReduction: n(),
-                energyResistance: n(),
-                cannotHarm: b(),
-              }),
-            ),
-            lethal: n(),
-            nonlethal: n(),
-          }),
-          undoNotes: list(free()),
           diveUndone: b(),
         }),
       ),

@@ -1,7 +1,17 @@
 /** The EG maneuver card's `system` (subtype `egManeuver`; eg-maneuver-state.ts `EgManeuverCardState`). */
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, int, obj, rec, str } from '../kernel/card-fields.js';
-import { egSpent, free, list, record, s, statuses, statusHold, tokenChange } from '../kernel/undo-fields.js';
+import {
+  cardTarget,
+  egSpent,
+  free,
+  list,
+  record,
+  s,
+  statuses,
+  statusHold,
+  tokenChange,
+} from '../kernel/undo-fields.js';
 
 export class EgManeuverData extends CardData {
   static override defineSchema(): DataSchema {
@@ -20,24 +30,21 @@ export class EgManeuverData extends CardData {
       // Each target (eg-maneuver-state.ts `EgManeuverTarget`): its checks, outcome, what its Apply
       // did (its Undo's record) and notes.
       targets: arr(
-        rec({
-          id: s(),
-          name: s(),
-          actorUuid: s(),
-          tokenId: s(),
-          size: s(),
-          defense: free(),
-          checks: list(free()),
-          outcome: free(),
-          applied: record({
-            by: s(),
-            target: statusHold(),
-            actor: statusHold(),
-            removed: statuses(),
-            tokens: list(tokenChange()),
+        rec(
+          cardTarget({
+            size: s(),
+            defense: free(),
+            checks: list(free()),
+            outcome: free(),
+            applied: record({
+              by: s(),
+              target: statusHold(),
+              actor: statusHold(),
+              removed: statuses(),
+              tokens: list(tokenChange()),
+            }),
           }),
-          undoNotes: list(free()),
-        }),
+        ),
       ),
       // The turn's action it spent (eg-turns.ts `EgSpent`), returned by the take-back.
       turn: egSpent(),

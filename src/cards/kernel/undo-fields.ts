@@ -87,10 +87,37 @@ export const hpRecord = () =>
     hold: s(),
     traumaBefore: b(),
   });
+/**
+ * One target of a card with a target list (area, burst, maneuvers): who it is (`id`, `name`, its
+ * actor and token), the card's own `fields` for it (its rolls, Apply's record) and its Undo notes.
+ */
+export const cardTarget = (fields: DataSchema): DataSchema => ({
+  id: s(),
+  name: s(),
+  actorUuid: s(),
+  tokenId: s(),
+  ...fields,
+  undoNotes: list(free()),
+});
 /** An action budget (rules `ActionBudget`). */
 export const budget = () => part({ move: b(), attack: b(), freeUsed: map(n()), quickStandUsed: b() });
 /** What an abort or action paid: the budget before it and its turn's epoch (Undo refunds while it holds). */
 export const budgetSpent = (): DataSchema => ({ budgetBefore: budget(), epoch: n() });
+/**
+ * A target's Dive for Cover (area and burst cards): its roll, what it paid and its Undo record
+ * (`undo`); `more` are the card's own fields after the margin (the area's `converted`).
+ */
+export const diveForCover = (more: DataSchema = {}) =>
+  part({
+    natural: n(),
+    bonus: n(),
+    cover: b(),
+    jumpTotal: n(),
+    margin: n(),
+    ...more,
+    paidWith: s(),
+    undo: part(budgetSpent()),
+  });
 /** Statuses set (with the effect made) and removed, with their holds (combat/status-changes.ts `StatusChanges`). */
 export const statusChanges = (): DataSchema => ({
   added: map(s()),

@@ -2,6 +2,7 @@
 import { CardData } from '../kernel/card-data.js';
 import { arr, bool, id, int, num, obj, rec, str } from '../kernel/card-fields.js';
 import {
+  cardTarget,
   free,
   hpRecord,
   list,
@@ -31,25 +32,22 @@ export class TcManeuverData extends CardData {
       // Each target (tc-maneuver-state.ts `TcManeuverTarget`): its roll, steps, damage, and what its
       // Apply did (its Undo's record) and notes.
       targets: arr(
-        rec({
-          id: s(),
-          name: s(),
-          actorUuid: s(),
-          tokenId: s(),
-          defenses: list(free()),
-          natural: n(),
-          total: n(),
-          results: list(free()),
-          damage: free(),
-          applied: record({
-            by: s(),
-            target: statusHold(),
-            removed: statuses(),
-            prone: part({ stance: s(), stanceUntil: n() }),
-            loss: hpRecord(),
+        rec(
+          cardTarget({
+            defenses: list(free()),
+            natural: n(),
+            total: n(),
+            results: list(free()),
+            damage: free(),
+            applied: record({
+              by: s(),
+              target: statusHold(),
+              removed: statuses(),
+              prone: part({ stance: s(), stanceUntil: n() }),
+              loss: hpRecord(),
+            }),
           }),
-          undoNotes: list(free()),
-        }),
+        ),
       ),
       withdrawn: obj(),
     };

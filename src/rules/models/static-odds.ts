@@ -17,7 +17,7 @@ import {
 import { noTruncation } from '../odds/hit-odds.js';
 import type { OddsCondition } from '../odds/outcome-odds.js';
 import { INJURY_LEVELS } from '../damage-effects.js';
-import { assertNonNegativeInteger } from '../validate.js';
+import { assertInteger, assertNonNegativeInteger } from '../validate.js';
 import type { CombatModel, HealthOutcome, HealthVector, ModelCreature, ModelDamageInput } from './types.js';
 
 /** Whether two health vectors hold the same values (an absent field is 0). */
@@ -50,6 +50,22 @@ export function modelTarget(
 ): { health: HealthVector; creature: ModelCreature } {
   if (input.model) return input.model;
   throw new RangeError(`${who} need the target's health vector and creature (input.model)`);
+}
+
+/**
+ * The attack as a model's odds read it: the attack bonus and the defense to beat (each an integer,
+ * with `extra`: a token policy's +1s), the target (`who` names the odds in the error) and whether the
+ * attack deals nonlethal damage.
+ */
+export function attackOddsInput(
+  input: AttackOddsInput,
+  who: string,
+  extra: { attack: number; defense: number } = { attack: 0, defense: 0 },
+) {
+  const bonus = assertInteger('attack bonus', input.attack.bonus) + extra.attack;
+  const defense = assertInteger('defense', input.defense.bonus) + extra.defense;
+  const { health, creature } = modelTarget(input, who);
+  return { bonus, defense, health, creature, nonlethalAttack: input.damage.nonlethal === true };
 }
 
 /** The weapon's dice (count, faces) and the rest of the damage input; the flat part belongs in weaponBonus. */

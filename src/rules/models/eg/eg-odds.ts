@@ -14,13 +14,13 @@
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
 import type { Distribution } from '../../odds/distribution.js';
-import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
+import { assertNonNegativeInteger } from '../../validate.js';
 import {
+  attackOddsInput,
   d20Hits,
   maxedCriticalDamage,
   Masses,
   missOutcomes,
-  modelTarget,
   outcomeTallies,
   sameHealth,
   staticOddsRecord,
@@ -104,11 +104,8 @@ export function egState(
  */
 export function egAttackOdds(model: CombatModel, input: AttackOddsInput): EgAttackOdds {
   const policy = egTokenPolicy(input.tokens);
-  const bonus = assertInteger('attack bonus', input.attack.bonus) + policy.attack;
-  const defense = assertInteger('defense', input.defense.bonus) + policy.defense;
-  const { health, creature } = modelTarget(input, 'the EG odds');
+  const { bonus, defense, health, creature, nonlethalAttack } = attackOddsInput(input, 'the EG odds', policy);
   const weapon = weaponDiceOf(input.damage);
-  const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve.
   const { margins, hitMargins, hits, miss, critical } = d20Hits(model, input.attack, bonus, defense);

@@ -9,14 +9,14 @@
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
 import { diceSum, mass, probabilityOf, type Distribution } from '../../odds/distribution.js';
-import { assertInteger, assertNonNegativeInteger } from '../../validate.js';
+import { assertNonNegativeInteger } from '../../validate.js';
 import {
+  attackOddsInput,
   d20Hits,
   dealtDamage,
   diceSums,
   Masses,
   missOutcomes,
-  modelTarget,
   outcomeTallies,
   sameHealth,
   staticOddsRecord,
@@ -75,12 +75,9 @@ export function sagaState(
  * defense's value to beat; `input.attack` d20 + bonus (take 10: no die, so no natural 20 or 1).
  */
 export function sagaAttackOdds(model: CombatModel, input: AttackOddsInput): SagaAttackOdds {
-  const bonus = assertInteger('attack bonus', input.attack.bonus);
-  const defense = assertInteger('defense', input.defense.bonus);
-  const { health, creature } = modelTarget(input, 'the Saga-style odds');
+  const { bonus, defense, health, creature, nonlethalAttack } = attackOddsInput(input, 'the Saga-style odds');
   const stepBefore = stepOf(health);
   const { count, faces, rest } = weaponDiceOf(input.damage);
-  const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve; the hits of one margin and kind together.
   // A rolled total (a card's: take 10 on total − 10) keeps its natural when it is known.

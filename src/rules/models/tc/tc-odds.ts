@@ -13,13 +13,12 @@
  */
 import type { AttackOdds, AttackOddsInput } from '../../odds/attack-odds.js';
 import type { Distribution } from '../../odds/distribution.js';
-import { assertInteger } from '../../validate.js';
 import {
+  attackOddsInput,
   d20Hits,
   maxedCriticalDamage,
   Masses,
   missOutcomes,
-  modelTarget,
   outcomeTallies,
   staticOddsRecord,
   weaponDiceOf,
@@ -119,11 +118,8 @@ export function owedCheck(o: HealthOutcome): { dc: number; penalty: number } | n
  * natural goes along).
  */
 export function tcAttackOdds(model: CombatModel, input: AttackOddsInput): TcAttackOdds {
-  const bonus = assertInteger('attack bonus', input.attack.bonus);
-  const defense = assertInteger('defense', input.defense.bonus);
-  const { health, creature } = modelTarget(input, 'the TC odds');
+  const { bonus, defense, health, creature, nonlethalAttack } = attackOddsInput(input, 'the TC odds');
   const weapon = weaponDiceOf(input.damage);
-  const nonlethalAttack = input.damage.nonlethal === true;
 
   // The d20: each natural through the model's resolve (its fumbles counted apart: a miss all the same).
   const { margins, hitMargins, hits, miss, critical } = d20Hits(model, input.attack, bonus, defense);
