@@ -7,10 +7,12 @@ import {
   cardTarget,
   diveForCover,
   free,
+  list,
   n,
   opaque,
   part,
   record,
+  s,
 } from '../kernel/undo-fields.js';
 
 export class AreaData extends DivingTargetsData {
