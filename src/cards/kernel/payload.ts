@@ -7,10 +7,11 @@
  * every card action and start and every GM query goes through one.
  *
  * Kinds: `id` (a non-empty string: a document id or uuid), `key` (a document id: 1–64 letters and
- * digits), `str`, `int`, `num` (finite), `bool`,
- * `obj` (a plain object), a list of the allowed values, or another `payload(…)` (a nested record);
- * a `?` after a kind makes it optional. A {@link FieldRule} says more: a list of such values, null
- * allowed, a range (a number's value, a string's or a list's length), its own refusal.
+ * digits), `str`, `int`, `num` (finite), `bool`, `obj` (a plain object), a list of the allowed
+ * values, or another `payload(…)` (a nested record); a `?` after a kind makes it optional. A
+ * {@link FieldRule} says more: a list (or a map by document id) of such values, null allowed, a
+ * range (a number's value, a string's or a list's length), its own refusal; `maybe` is a field that
+ * may be absent or null.
  */
 import { Refusal } from './result.js';
 
