@@ -45,7 +45,7 @@ const entry = { actorUuid: 'Actor.x', tokenId: null };
 const BAD = 'GNG.Error.Card.BadRequest';
 const ATTACK_BAD = 'GNG.Error.Attack.BadRequest';
 
-/** Bad attack start requests (attack-options-parse.ts `parseAttackStart`). */
+/** Bad attack start requests (attack-start-schema.ts `parseAttackStart`, attack-options-parse.ts `parseModelChoices`). */
 const ATTACK_CASES = (
   [
     ['an unknown option', { options: { reach: 10 } }, ATTACK_BAD],

@@ -18,7 +18,7 @@ import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from '.
 import { onDemand } from '../../on-demand.js';
 import { payload, type PayloadParse } from '../kernel/payload.js';
 import { MAX_EG_SPEND } from './eg-options.js';
-import { parseAttackStart, type AttackStartRequest } from './attack-options-parse.js';
+import { parseAttackStart, type AttackStartRequest } from './attack-start-schema.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -250,7 +250,7 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     unavailable: (name, state) =>
       attackWithdrawn(state) ? 'GNG.Fire.Withdrawn' : `GNG.Error.Attack.Unavailable.${name}`,
   },
-  // The request's fields by schema (attack-options-parse.ts); the documents' checks follow on the GM.
+  // The request's fields by schema (attack-start-schema.ts); the documents' checks follow on the GM.
   parseStart: parseAttackStart,
   async start(fields, sender, rollMode) {
     const data = fields as unknown as AttackStartRequest;

@@ -27,7 +27,8 @@ import {
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
-import { attackOptionsOf, type AttackStartRequest } from './attack-options-parse.js';
+import { attackOptionsOf, parseModelChoices, type AttackStartRequest } from './attack-options-parse.js';
+
 import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
@@ -168,6 +169,7 @@ export async function createAttackCard(
   offHandOf: string | null = null,
 ): Promise<ChatMessage> {
   const hand: AttackHand = offHandOf ? 'off' : 'primary';
+  parseModelChoices(data.options);
   const actor = await actorOf(data.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))
