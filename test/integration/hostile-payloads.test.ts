@@ -57,6 +57,7 @@ const ATTACK_CASES = (
     ['an off-hand weapon id with a dot', { options: { offHand: 'w.1' } }, ATTACK_BAD],
     ['a strike with an unknown key', { options: { strike: { id: 'break-grip', damage: 9 } } }, ATTACK_BAD],
     ['a sunder without an item', { options: { sunder: {} } }, ATTACK_BAD],
+    ['a strike whose sense is null', { options: { strike: { id: 'rip-senses', sense: null } } }, ATTACK_BAD],
     ['a Saga cover not in the table', { options: { saga: { cover: { t: 'wall' } } } }, ATTACK_BAD],
     ['a Saga wall 101 squares away', { options: { saga: { wallAfter: 101 } } }, ATTACK_BAD],
     ['an EG area primary as a number', { options: { eg: { area: { primary: 5 } } } }, ATTACK_BAD],

@@ -45,7 +45,12 @@ const OPTIONS = payload(
     nonlethal: maybe('bool'),
     calledShots: maybe(CALLED_SHOT_EFFECTS, { list: true }),
     singleEdged: maybe('bool'),
-    strike: maybe(payload({ id: SPECIAL_STRIKE_IDS, itemId: 'str?', sense: maybe(RIP_SENSES_CHOICES) }, BAD)),
+    strike: maybe(
+      payload(
+        { id: SPECIAL_STRIKE_IDS, itemId: 'str?', sense: { kind: RIP_SENSES_CHOICES, optional: true } },
+        BAD,
+      ),
+    ),
     bonus: maybe('int', { min: -MAX_FLAT_BONUS, max: MAX_FLAT_BONUS }),
     coupDeGrace: maybe('bool'),
     // Only a burst is controlled, to one of the text's sizes (who may is checked with the actor).
