@@ -45,6 +45,56 @@ const entry = { actorUuid: 'Actor.x', tokenId: null };
 const BAD = 'GNG.Error.Card.BadRequest';
 const ATTACK_BAD = 'GNG.Error.Attack.BadRequest';
 
+/** Bad attack start requests (attack-start-schema.ts `parseAttackStart`, attack-options-parse.ts `parseModelChoices`). */
+const ATTACK_CASES = (
+  [
+    ['an unknown option', { options: { reach: 10 } }, ATTACK_BAD],
+    ['options as null', { options: null }, ATTACK_BAD],
+    ['sneak attack dice claimed', { options: { sneakAttackDice: 2 } }, 'GNG.Error.Attack.SneakAttackClaimed'],
+    ['a controlled single shot', { options: { fire: { mode: 'single', controlled: 3 } } }, ATTACK_BAD],
+    ['a controlled burst of 4', { options: { fire: { mode: 'burst', controlled: 4 } } }, ATTACK_BAD],
+    ['concealment keyed by a path', { options: { concealment: { '../t': 'total' } } }, ATTACK_BAD],
+    ['an off-hand weapon id with a dot', { options: { offHand: 'w.1' } }, ATTACK_BAD],
+    ['a strike with an unknown key', { options: { strike: { id: 'break-grip', damage: 9 } } }, ATTACK_BAD],
+    ['a sunder without an item', { options: { sunder: {} } }, ATTACK_BAD],
+    ['a strike whose sense is null', { options: { strike: { id: 'rip-senses', sense: null } } }, ATTACK_BAD],
+    ['a Saga cover not in the table', { options: { saga: { cover: { t: 'wall' } } } }, ATTACK_BAD],
+    ['a Saga wall 101 squares away', { options: { saga: { wallAfter: 101 } } }, ATTACK_BAD],
+    ['an EG area primary as a number', { options: { eg: { area: { primary: 5 } } } }, ATTACK_BAD],
+    ['a TC modifier twice', { options: { tc: { modifiers: ['flanked', 'flanked'] } } }, ATTACK_BAD],
+    [
+      'a target token twice',
+      {
+        targets: [
+          { tokenId: 't', actorUuid: 'x' },
+          { tokenId: 't', actorUuid: 'y' },
+        ],
+      },
+      ATTACK_BAD,
+    ],
+    [
+      'one actor under two tokens',
+      {
+        targets: [
+          { tokenId: 't', actorUuid: 'x' },
+          { tokenId: 'u', actorUuid: 'x' },
+        ],
+      },
+      'GNG.Error.Attack.DuplicateTarget',
+    ],
+    [
+      '51 targets',
+      { targets: Array.from({ length: 51 }, (_, i) => ({ tokenId: `t${i}`, actorUuid: `a${i}` })) },
+      ATTACK_BAD,
+    ],
+  ] as const
+).map(([what, extra, key]): [string, string, Record<string, unknown>, string] => [
+  `attack start: ${what}`,
+  'gng.attackAction',
+  start({ actorUuid: 'a', weaponId: 'w', ...extra }),
+  key,
+]);
+
 const CASES: [string, string, Record<string, unknown>, string][] = [
   [
     'setDefense: not a whole number',
@@ -175,6 +225,7 @@ const CASES: [string, string, Record<string, unknown>, string][] = [
     start({ actorUuid: 'a', maneuver: 'trip', targets: Array(11).fill(entry) }),
     ATTACK_BAD,
   ],
+  ...ATTACK_CASES,
   ['temporary HP: 0', 'gng.temporaryHp', { actorUuid: 'a', amount: 0 }, 'GNG.TempHp.Error.Amount'],
   [
     'TC act: a combat as a number',
@@ -217,5 +268,22 @@ describe('hand-written bad requests to each schema-checked action and query', ()
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
     expect(world()).toBe(before);
+  });
+});
+
+describe('the attack start: its schema refuses first', () => {
+  it.each(ATTACK_CASES)('%s: refused before any document is read', async (_what, query, data, key) => {
+    const read = vi.spyOn(globalThis, 'fromUuid');
+    expect(await forged(player, data, query)).toMatchObject({ ok: false, error: key });
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
+  });
+
+  it('(control) a well-formed request reaches the documents', async () => {
+    const read = vi.spyOn(globalThis, 'fromUuid');
+    const data = start({ actorUuid: 'Actor.none', weaponId: 'w', options: { bonus: 2, offHand: 'w1' } });
+    expect(await forged(player, data, 'gng.attackAction')).toMatchObject({ ok: false, error: ATTACK_BAD });
+    expect(read).toHaveBeenCalledWith('Actor.none');
+    read.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 /** The kernel's request schemas (issue #34, src/cards/kernel/payload.ts): what they let through and what they refuse. */
 import { describe, expect, it } from 'vitest';
-import { isPayload, payload } from '../../src/cards/kernel/payload.js';
+import { isPayload, maybe, payload } from '../../src/cards/kernel/payload.js';
 import { Refusal } from '../../src/cards/kernel/result.js';
 
 const parse = payload({
@@ -45,6 +45,22 @@ describe('payload', () => {
     ['an inherited key', Object.assign(Object.create({ weapon: 'w1' }) as object, { mode: 'single' })],
   ])('refuses %s (GNG.Error.Card.BadRequest)', (_what, request) => {
     refusedWith('GNG.Error.Card.BadRequest', () => parse(request as Record<string, unknown>));
+  });
+
+  it('document ids (`key`), maps by document id, and fields that may be null (`maybe`)', () => {
+    const p = payload({ id: 'key?', by: maybe(['a', 'b'], { map: true, max: 2 }) });
+    expect(p({ id: 'Abc123', by: { t1: 'a', t2: 'b' } })).toEqual({ id: 'Abc123', by: { t1: 'a', t2: 'b' } });
+    expect(p({ id: 'x', by: null })).toEqual({ id: 'x', by: null });
+    for (const bad of [
+      { id: 'a.b' },
+      { id: '' },
+      { id: 'x'.repeat(65) },
+      { by: { '../t': 'a' } },
+      { by: { t: 'c' } },
+      { by: { t1: 'a', t2: 'a', t3: 'a' } },
+      { by: ['a'] },
+    ])
+      refusedWith('GNG.Error.Card.BadRequest', () => p(bad));
   });
 
   it('refuses with the key it is given, and a request that is no object', () => {

@@ -18,6 +18,7 @@ import { blockWeapons, cardAbortRefusal, riposteTargets, riposteWeapon } from '.
 import { onDemand } from '../../on-demand.js';
 import { payload, type PayloadParse } from '../kernel/payload.js';
 import { MAX_EG_SPEND } from './eg-options.js';
+import { parseAttackStart, type AttackStartRequest } from './attack-start-schema.js';
 
 /** The abort actions' steps (attack-abort-steps.ts), loaded by the first abort taken or undone. */
 const abortSteps = onDemand(() => import('./attack-abort-steps.js'));
@@ -249,7 +250,10 @@ export const attackCard = defineCard<AttackCardState, CardTarget, CardAction>({
     unavailable: (name, state) =>
       attackWithdrawn(state) ? 'GNG.Fire.Withdrawn' : `GNG.Error.Attack.Unavailable.${name}`,
   },
-  async start(data, sender, rollMode) {
+  // The request's fields by schema (attack-start-schema.ts); the documents' checks follow on the GM.
+  parseStart: parseAttackStart,
+  async start(fields, sender, rollMode) {
+    const data = fields as unknown as AttackStartRequest;
     const { createAttackCard, createOffHandCard } = await gm();
     const message = await createAttackCard(data, sender, rollMode);
     if (automation().autoRollNpcDefense) await autoRollNpcDefenses(message);

@@ -1,6 +1,6 @@
 /** Two-weapon fighting: the off-hand attack's card, posted right after the primary one (attack-actions.ts). */
 import { inheritedRollMode } from '../kernel/index.js';
-import { parseAttackOptions } from './attack-options-parse.js';
+import { attackOptionsOf, type AttackStartRequest } from './attack-options-parse.js';
 import { createAttackCard } from './attack-start.js';
 
 /** The options a two-weapon attack's off-hand card keeps: the situation, not the primary's own choices. */
@@ -22,11 +22,11 @@ const OFF_HAND_KEEPS = [
  * request names no off-hand weapon.
  */
 export async function createOffHandCard(
-  data: Record<string, unknown>,
+  data: AttackStartRequest,
   sender: User,
   primary: ChatMessage,
 ): Promise<ChatMessage | null> {
-  const opts = parseAttackOptions(data.options);
+  const opts = attackOptionsOf(data.options);
   if (opts.offHand === undefined) return null;
   const options: Record<string, unknown> = { grip: 'off-hand' };
   for (const key of OFF_HAND_KEEPS) if (opts[key] !== undefined) options[key] = opts[key];

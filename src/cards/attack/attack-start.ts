@@ -27,7 +27,8 @@ import {
 import { actorOf, Refusal, withRollMode, type RollMode } from '../kernel/index.js';
 import { postCard } from '../kernel/typed-card.js';
 import { DEFAULT_ATTACK_OPTIONS, type AttackOptions } from './attack-options.js';
-import { parseAttackOptions } from './attack-options-parse.js';
+import { attackOptionsOf, parseModelChoices, type AttackStartRequest } from './attack-options-parse.js';
+
 import { armorOf, attackRowOf, previewAttack } from './attack-preview.js';
 import { calledShotAt, waivesAttackOfOpportunity } from './called-shots.js';
 import { strikeCardState } from './strikes.js';
@@ -85,9 +86,6 @@ export interface AttackConfig {
   parts: CardPart[];
   targets: CardTarget[];
 }
-
-/** The most targets one attack may name. */
-const MAX_TARGETS = 50;
 
 function creature(actor: Actor): CreatureData {
   return actor.system;
@@ -159,46 +157,19 @@ function settleOnCreation(state: AttackCardState, target: CardTarget, defender: 
 /*  On the active GM                                                           */
 /* -------------------------------------------------------------------------- */
 
-const START_KEYS = new Set(['action', 'actorUuid', 'weaponId', 'options', 'targets']);
-
-function parseTargets(raw: unknown): TargetRef[] {
-  if (!Array.isArray(raw) || raw.length > MAX_TARGETS) throw new Refusal('GNG.Error.Attack.BadRequest');
-  const refs = raw.map((entry: unknown) => {
-    const e = entry as Record<string, unknown> | null;
-    if (
-      typeof e !== 'object' ||
-      e === null ||
-      Object.keys(e).some((key) => key !== 'tokenId' && key !== 'actorUuid') ||
-      typeof e.tokenId !== 'string' ||
-      typeof e.actorUuid !== 'string' ||
-      !e.tokenId
-    )
-      throw new Refusal('GNG.Error.Attack.BadRequest');
-    return { tokenId: e.tokenId, actorUuid: e.actorUuid };
-  });
-  // One attack roll hits each defender once: no token twice, no actor under two token ids.
-  if (new Set(refs.map((r) => r.tokenId)).size !== refs.length)
-    throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (new Set(refs.map((r) => r.actorUuid)).size !== refs.length)
-    throw new Refusal('GNG.Error.Attack.DuplicateTarget');
-  return refs;
-}
-
 /**
  * The GM's side of `startAttack`: the card made from the documents, for the proven `sender`.
  * Resolves with the new message. `offHandOf`: this card is the off-hand attack of a two-weapon
  * attack whose primary card is that message ({@link createOffHandCard}).
  */
 export async function createAttackCard(
-  data: Record<string, unknown>,
+  data: AttackStartRequest,
   sender: User,
   rollMode: RollMode,
   offHandOf: string | null = null,
 ): Promise<ChatMessage> {
   const hand: AttackHand = offHandOf ? 'off' : 'primary';
-  if (Object.keys(data).some((key) => !START_KEYS.has(key))) throw new Refusal('GNG.Error.Attack.BadRequest');
-  if (typeof data.actorUuid !== 'string' || typeof data.weaponId !== 'string')
-    throw new Refusal('GNG.Error.Attack.BadRequest');
+  parseModelChoices(data.options);
   const actor = await actorOf(data.actorUuid);
   if (!actor) throw new Refusal('GNG.Error.Attack.BadRequest');
   if (!actor.testUserPermission(sender, 'OWNER'))
@@ -207,9 +178,9 @@ export async function createAttackCard(
   if (!weapon) throw new Refusal('GNG.Error.NoAttack', { name: actor.name });
   const opts: AttackOptions = {
     ...structuredClone(DEFAULT_ATTACK_OPTIONS),
-    ...parseAttackOptions(data.options),
+    ...attackOptionsOf(data.options),
   };
-  const refs = parseTargets(data.targets ?? []);
+  const refs = data.targets ?? [];
   checkConcealmentTargets(opts, opts.object ? [] : refs.map((ref) => ref.tokenId));
   const defenders: (Actor | null)[] = [];
   for (const ref of refs) {

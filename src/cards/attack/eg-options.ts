@@ -5,7 +5,9 @@
  * field, anything else refused. What they cost and earn is the GM's client's (eg-attack.ts); whether
  * the pool holds them is the token store's. Under another model these options are refused.
  */
-import { Refusal } from '../kernel/index.js';
+import { maybe, payload, Refusal } from '../kernel/index.js';
+
+const BAD = 'GNG.Error.Attack.BadRequest';
 
 /** Which die of an area attack the proactive tokens raise (003:1481: "you must specify which die"). */
 export const EG_AREA_DICE = ['primary', 'others'] as const;
@@ -32,41 +34,19 @@ const bad = (): never => {
   throw new Refusal('GNG.Error.Attack.BadRequest');
 };
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : bad();
-}
-
-const flag = (v: unknown): boolean => (typeof v === 'boolean' ? v : bad());
 const count = (v: unknown): number =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_EG_SPEND ? v : bad();
 
-function area(v: unknown): NonNullable<EgAttackChoices['area']> {
-  const o = record(v);
-  if (Object.keys(o).some((key) => key !== 'primary' && key !== 'spendOn')) bad();
-  if (typeof o.primary !== 'string' || !/^[A-Za-z0-9]{1,64}$/.test(o.primary)) bad();
-  if (o.spendOn !== undefined && !(EG_AREA_DICE as readonly unknown[]).includes(o.spendOn)) bad();
-  return { primary: o.primary as string, ...(o.spendOn ? { spendOn: o.spendOn as EgAreaDie } : {}) };
-}
-
-const PARSERS: { [K in keyof EgAttackChoices]-?: (value: unknown) => EgAttackChoices[K] } = {
-  spend: count,
-  fightingDefensively: flag,
-  charge: flag,
-  area,
-};
-
-/** The EG choices of a request; a refusal for an unknown field or a value the dialog cannot make. */
-export function parseEgChoices(raw: unknown): EgAttackChoices {
-  const input = record(raw);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (!Object.hasOwn(PARSERS, key)) bad();
-    if (value !== undefined && value !== null) out[key] = PARSERS[key as keyof EgAttackChoices](value);
-  }
-  return out as EgAttackChoices;
-}
+/** The EG choices of a request: what the dialog can make. */
+export const EG_CHOICES = payload(
+  {
+    spend: maybe('int', { min: 0, max: MAX_EG_SPEND }),
+    fightingDefensively: maybe('bool'),
+    charge: maybe('bool'),
+    area: maybe(payload({ primary: 'key', spendOn: { kind: EG_AREA_DICE, optional: true } }, BAD)),
+  },
+  BAD,
+);
 
 /** The request fields of the card's token buttons: a count, and for the retroactive spend its side. */
 export function parseEgSpend(

@@ -11,7 +11,10 @@ import {
   type SagaConcealment,
 } from '../../rules/models/saga/attack-situation.js';
 import { SAGA_MANEUVERS, type SagaManeuver } from '../../rules/models/saga/maneuvers.js';
-import { Refusal } from '../kernel/index.js';
+import { maybe, payload } from '../kernel/index.js';
+
+/** The most targets a per-target map may name (the start request's own limit). */
+const MAX_TARGETS = 50;
 
 /** Cover from the attacker (001:76–92): partial +2, cover +5, improved +10 Reflex; total: no attack. */
 export const SAGA_COVER = ['partial', 'cover', 'improved', 'total'] as const;
@@ -43,58 +46,20 @@ export interface SagaAttackChoices {
   wallAfter?: number;
 }
 
-const bad = (): never => {
-  throw new Refusal('GNG.Error.Attack.BadRequest');
-};
-
-function oneOf<T extends string>(value: unknown, list: readonly T[]): T {
-  return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : bad();
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : bad();
-}
-
-/** The most targets a per-target map may name (the start request's own limit). */
-const MAX_TARGETS = 50;
-
-function perTarget<T extends string>(value: unknown, list: readonly T[]): Record<string, T> {
-  const entries = Object.entries(record(value));
-  if (entries.length > MAX_TARGETS) bad();
-  const out: Record<string, T> = {};
-  for (const [id, v] of entries) {
-    if (!/^[A-Za-z0-9]{1,64}$/.test(id)) bad();
-    out[id] = oneOf(v, list);
-  }
-  return out;
-}
-
-const flag = (v: unknown): boolean => (typeof v === 'boolean' ? v : bad());
-
-const PARSERS: { [K in keyof SagaAttackChoices]-?: (value: unknown) => SagaAttackChoices[K] } = {
-  charge: flag,
-  flanking: flag,
-  intoMelee: (v) => oneOf(v, INTO_MELEE_CHOICES),
-  concealment: (v) =>
-    perTarget(
-      v,
+/** The Saga choices of a request (each target's by its token id): what the dialog can make. */
+export const SAGA_CHOICES = payload(
+  {
+    charge: maybe('bool'),
+    flanking: maybe('bool'),
+    intoMelee: maybe(INTO_MELEE_CHOICES),
+    concealment: maybe(
       SAGA_CONCEALMENT.filter((d) => d !== 'none'),
+      { map: true, max: MAX_TARGETS },
     ),
-  cover: (v) => perTarget(v, SAGA_COVER),
-  defending: (v) => perTarget(v, SAGA_DEFENDING),
-  maneuver: (v) => oneOf(v, SAGA_MANEUVERS),
-  wallAfter: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100 ? v : bad()),
-};
-
-/** The Saga choices of a request; a refusal for an unknown field or a value the dialog cannot make. */
-export function parseSagaChoices(raw: unknown): SagaAttackChoices {
-  const input = record(raw);
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (!Object.hasOwn(PARSERS, key)) bad();
-    if (value !== undefined && value !== null) out[key] = PARSERS[key as keyof SagaAttackChoices](value);
-  }
-  return out as SagaAttackChoices;
-}
+    cover: maybe(SAGA_COVER, { map: true, max: MAX_TARGETS }),
+    defending: maybe(SAGA_DEFENDING, { map: true, max: MAX_TARGETS }),
+    maneuver: maybe(SAGA_MANEUVERS),
+    wallAfter: maybe('int', { min: 0, max: 100 }),
+  },
+  'GNG.Error.Attack.BadRequest',
+);

@@ -60,7 +60,7 @@ export {
 } from './undo-notes.js';
 export { cardState, legacyFlagState, saveCard, postCard, type TypedCard } from './typed-card.js';
 export { postNote, postNoteView, type NoteState } from './note.js';
-export { payload, isPayload, type PayloadField, type PayloadParse } from './payload.js';
+export { payload, maybe, isPayload, type PayloadField, type PayloadParse } from './payload.js';
 export { isCardType, type CardType } from './card-types.js';
 export { postRolledCard, showRolls } from './show-rolls.js';
 export { noTargetWarning, singleTargetActor } from './targets.js';

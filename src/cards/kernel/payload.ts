@@ -6,14 +6,16 @@
  * given. It is the only request parser: the kernel's walk (architecture-payloads test) checks that
  * every card action and start and every GM query goes through one.
  *
- * Kinds: `id` (a non-empty string: a document id or uuid), `str`, `int`, `num` (finite), `bool`,
- * `obj` (a plain object), a list of the allowed values, or another `payload(…)` (a nested record);
- * a `?` after a kind makes it optional. A {@link FieldRule} says more: a list of such values, null
- * allowed, a range (a number's value, a string's or a list's length), its own refusal.
+ * Kinds: `id` (a non-empty string: a document id or uuid), `key` (a document id: 1–64 letters and
+ * digits), `str`, `int`, `num` (finite), `bool`, `obj` (a plain object), a list of the allowed
+ * values, or another `payload(…)` (a nested record); a `?` after a kind makes it optional. A
+ * {@link FieldRule} says more: a list (or a map by document id) of such values, null allowed, a
+ * range (a number's value, a string's or a list's length), its own refusal; `maybe` is a field that
+ * may be absent or null.
  */
 import { Refusal } from './result.js';
 
-type Kind = 'id' | 'str' | 'int' | 'num' | 'bool' | 'obj';
+type Kind = 'id' | 'key' | 'str' | 'int' | 'num' | 'bool' | 'obj';
 type Simple = Kind | `${Kind}?` | readonly (string | number)[] | PayloadParse;
 
 /** A field with more to say than its kind. */
@@ -22,6 +24,8 @@ export interface FieldRule {
   kind: Simple | FieldRule;
   /** A list (an array) of such values. */
   list?: true;
+  /** A record of such values by document id (a `key`; `min`/`max`: how many). */
+  map?: true;
   /** May be absent. */
   optional?: true;
   /** May be null. */
@@ -42,8 +46,17 @@ export type PayloadParse = ((extra: Record<string, unknown>) => Record<string, u
 
 const SCHEMA = Symbol('gng.payload');
 
+/** A field that may be absent or null (a dialog's unset choice): `rule` says the rest. */
+export const maybe = (kind: Simple | FieldRule, rule: Omit<FieldRule, 'kind'> = {}): FieldRule => ({
+  kind,
+  optional: true,
+  nullable: true,
+  ...rule,
+});
+
 const CHECKS: Record<Kind, (value: unknown) => boolean> = {
   id: (v) => typeof v === 'string' && v !== '',
+  key: (v) => typeof v === 'string' && /^[A-Za-z0-9]{1,64}$/.test(v),
   str: (v) => typeof v === 'string',
   int: (v) => Number.isInteger(v),
   num: (v) => Number.isFinite(v),
@@ -76,6 +89,14 @@ function valid(rule: FieldRule, value: unknown): boolean {
   if (value === null) return rule.nullable === true;
   if (rule.list)
     return Array.isArray(value) && within(value.length, rule) && value.every((v) => isOne(rule.kind, v));
+  if (rule.map) {
+    const entries = CHECKS.obj(value) ? Object.entries(value as object) : null;
+    return (
+      !!entries &&
+      within(entries.length, rule) &&
+      entries.every(([k, v]) => CHECKS.key(k) && isOne(rule.kind, v))
+    );
+  }
   if (!isOne(rule.kind, value)) return false;
   if (typeof value === 'number') return within(value, rule);
   return typeof value !== 'string' || within(value.length, rule);
