@@ -5,6 +5,9 @@
  * system (its system.json and packs) from <dir> instead, without building; `--out <dir>` builds and
  * serves the playground in <dir> instead of playground-dist/. The tests give each run its own two
  * folders: two runs extracting the same LevelDB packs at once collide on the database's lock.
+ * `--no-playground-build` builds nothing at all and serves the output folder as it is (it must hold
+ * an index.html): test/integration/start.test.ts, which proves only how `npm start` stops, so pays
+ * for no Vite build and pack extraction (some 6 s of CPU each).
  *
  * It stops, closing the server, on Ctrl-C (SIGINT), SIGTERM and SIGHUP, and when the process that
  * started it goes away. The last one matters under npm: `npm start` runs this script through
@@ -14,12 +17,13 @@
  * runs `node --import tsx` rather than the `tsx` command so that this process is the shell's
  * direct child: the `tsx` command would sit between them, keep running and hide the shell's death.
  */
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { constants } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSystem } from './build.js';
-import { buildPlayground, servePlayground } from './playground.js';
+import { buildPlayground, PLAYGROUND_OUT, servePlayground } from './playground.js';
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** How often to check that the parent process is still there, in ms. */
@@ -28,6 +32,7 @@ const PARENT_CHECK_MS = 250;
 const { values: options } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
+    'no-playground-build': { type: 'boolean', default: false },
     dist: { type: 'string' },
     out: { type: 'string' },
   },
@@ -65,8 +70,13 @@ const parentCheck = setInterval(() => {
 parentCheck.unref();
 for (const name of STOP_SIGNALS) process.on(name, onSignal);
 
-if (!options['no-build'] && dist === undefined) await buildSystem();
-await buildPlayground(dist, out);
+if (options['no-playground-build']) {
+  if (!existsSync(join(out ?? PLAYGROUND_OUT, 'index.html')))
+    throw new Error(`--no-playground-build: ${out ?? PLAYGROUND_OUT} holds no built playground (index.html)`);
+} else {
+  if (!options['no-build'] && dist === undefined) await buildSystem();
+  await buildPlayground(dist, out);
+}
 const served = await servePlayground(out, port);
 running.server = served.server;
 console.log(

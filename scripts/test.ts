@@ -4,7 +4,8 @@
  *   typecheck  tsc --noEmit, strict, all of src/, test/, scripts/, bench/
  *   lint       ESLint
  *   format     Prettier --check
- *   vitest     the unit, integration and browser projects (each test counted)
+ *   vitest     the unit, integration and browser projects (each test counted); the browser files
+ *              write no screenshots unless GNG_SCREENSHOTS=1 (test/browser/chromium.ts)
  * Two lanes run side by side, so that both cores of the 2-core CI machine work from the start:
  *   - build, then Vitest (its files in parallel: the browser files two per core, then the unit and
  *     integration files one per core: vitest.config.ts);
@@ -75,7 +76,8 @@ function run(step: Step, shown: boolean): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
-      env: { PROFILE_OUT: profile, ...process.env },
+      // No screenshots in the whole run unless asked for (test/browser/chromium.ts: SCREENSHOTS).
+      env: { PROFILE_OUT: profile, GNG_SCREENSHOTS: '0', ...process.env },
       stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {

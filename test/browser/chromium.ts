@@ -85,6 +85,14 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where browser tests write their screenshots. */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));
 
+/**
+ * Whether the pages write the screenshots the tests take. They are pictures for people (no test
+ * reads one back): `npm test` turns them off (scripts/test.ts sets GNG_SCREENSHOTS=0 unless it is
+ * set), which saves about a tenth of the browser files' CPU (docs/performance.md);
+ * `GNG_SCREENSHOTS=1 npm test`, `npm run test:browser` and a single `npx vitest run` take them.
+ */
+export const SCREENSHOTS = process.env.GNG_SCREENSHOTS !== '0';
+
 export interface ChromiumPages {
   /** The page of the running test. */
   readonly page: Page;
@@ -121,6 +129,7 @@ export function useChromiumPages(options: {
     // open other pages): axe-core's default mode opens its own page in the page's context to check
     // frames.
     const page = await context.newPage();
+    if (!SCREENSHOTS) page.screenshot = () => Promise.resolve(Buffer.alloc(0));
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     opened.push(page);
