@@ -142,6 +142,32 @@ export class AttackData extends CardData {
               { damageBefore: part({ lethal: n(), nonlethal: n() }) },
             ),
           }),
+          // A called shot (attack-state.ts `CardCalledShot`) and its Undo record: the condition
+          // effects its failed save created (`applied`) and Vital Strike's HP loss (`record`).
+          calledShot: part({
+            effects: statuses(),
+            immune: statuses(),
+            provokes: b(),
+            aooBy: s(),
+            aooDeclinedBy: s(),
+            ranged: b(),
+            penetration: part({ save: opaque() }),
+            condition: part({
+              save: opaque(),
+              applied: many(
+                part({
+                  effect: s(),
+                  statuses: statuses(),
+                  formula: s(),
+                  dice: many(n()),
+                  rounds: n(),
+                  effectId: s(),
+                }),
+              ),
+              vitalStrike: part({ hpLost: n(), statusesAdded: statuses(), record: hpRecord() }),
+              stabAndGrab: part({ grappleMessageId: s(), lodgedWeaponId: s() }),
+            }),
+          }),
         }),
       ),
       sceneId: new (F().StringField)(absent),
