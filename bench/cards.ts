@@ -31,6 +31,7 @@ import { HarnessCollection } from '../test/harness/documents.js';
 import { appendix3Fighter } from '../test/fixtures/appendix3.js';
 import { attackActionsSettled } from '../src/cards/kernel/index.js';
 import { grappleState } from '../src/cards/grapple/grapple-ask.js';
+import { cardState as attackCardState } from '../src/cards/attack/attack-read.js';
 import { figure } from './figures.js';
 
 /** Messages in the full log (`BENCH_LOG=20000 npx tsx bench/cards.ts` magnifies any cost that grows with it). */
@@ -162,11 +163,14 @@ type MessageData = ChatMessageData & { rolls: Roll[] };
 
 function dataOf(message: ChatMessage): MessageData {
   const current = game.messages.get(message.id as string) as ChatMessage;
+  // A typed card (issue #34) is its subtype and `system`; a plain message has neither.
+  const typed = current.type && current.type !== 'base';
   return {
     content: current.content,
     speaker: structuredClone(current.speaker),
     flags: structuredClone(current.flags),
     rolls: current.rolls,
+    ...(typed ? { type: current.type, system: current.system.toObject() } : {}),
   };
 }
 
@@ -189,11 +193,7 @@ async function sessionTemplates(): Promise<{ kinds: string[]; templates: Message
     if (message) made.push({ kind, message });
   };
   const targetOf = (message: ChatMessage, i = 0) =>
-    (
-      (game.messages.get(message.id as string)?.flags.gng?.attack as { targets: { id: string }[] }).targets[
-        i
-      ] as { id: string }
-    ).id;
+    (attackCardState(game.messages.get(message.id as string))?.targets[i] as { id: string }).id;
 
   // Attack cards: posted; Defense rolled (a miss); damage rolled; damage applied; two defenders.
   add('attack, posted', await attack(otherPlayer, hero.actor, hero.weapon, [t1]));
@@ -306,6 +306,7 @@ async function fill(templates: MessageData[], count: number): Promise<string[]> 
       speaker: structuredClone(data.speaker),
       flags: structuredClone(data.flags),
       rolls: data.rolls,
+      ...(data.type ? { type: data.type, system: structuredClone(data.system) } : {}),
     });
     ids.push(message?.id as string);
   }
@@ -409,10 +410,7 @@ async function main(): Promise<void> {
   /** A fresh attack card of the fighter on the orc (`dice`: the attack d20 …). */
   const newCard = (dice: number[] = []) => attack(player, fighter, sword, [orcToken], dice);
   const orcTarget = (message: ChatMessage) =>
-    (
-      (game.messages.get(message.id as string)?.flags.gng?.attack as { targets: { id: string }[] })
-        .targets[0] as { id: string }
-    ).id;
+    (attackCardState(game.messages.get(message.id as string))?.targets[0] as { id: string }).id;
   const drop = async (message: ChatMessage) => {
     h.as(gm);
     await game.messages.get(message.id as string)?.delete();

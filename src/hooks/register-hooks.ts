@@ -114,6 +114,7 @@ function cardHooks(): void {
     ['createChatMessage', grappleStartHooks.createChatMessage],
     ['updateChatMessage', grappleStartHooks.updateChatMessage],
     ['deleteChatMessage', grappleStartHooks.deleteChatMessage],
+    ['ready', grappleStartHooks.ready],
     ...each(
       ['createActiveEffect', 'updateActiveEffect', 'deleteActiveEffect'],
       grappleStartHooks.embeddedChanged,

@@ -34,16 +34,32 @@ function isAttackCard(message: ChatMessage): boolean {
 }
 
 /** Whether a GM's grapple card waits at the grab for the attack of opportunity its defender took. */
+const waitsAtGrab = (message: ChatMessage): boolean => {
+  const state = isGMMessage(message) ? grappleState(message) : null;
+  return state?.phase === 'grab' && Boolean(state.aoo);
+};
+
+/**
+ * The ids of the grapple cards waiting at the grab (null until first asked: one read of the log,
+ * then kept by the message hooks, so an attack card in a long session does not read the whole log).
+ */
+let waiting: Set<string> | null = null;
+
 function grabWaits(): boolean {
-  return game.messages.contents.some((m) => {
-    const state = isGMMessage(m) ? grappleState(m) : null;
-    return state?.phase === 'grab' && Boolean(state.aoo);
-  });
+  waiting ??= new Set(game.messages.contents.filter(waitsAtGrab).map((m) => m.id as string));
+  return waiting.size > 0;
 }
 
-/** Before the card is loaded: loads it for an event that needs it, then hands it the event. */
-function whenNeeded(needed: boolean, use: (card: typeof GrappleCard) => void): void {
-  if (!grappleModule.loaded && needed) withModule(grappleModule, use);
+/** Keeps {@link waiting} as a grapple card is posted, changed or deleted. */
+function track(message: ChatMessage, deleted: boolean): void {
+  if (!waiting || !isGrappleCard(message)) return;
+  if (!deleted && waitsAtGrab(message)) waiting.add(message.id as string);
+  else waiting.delete(message.id as string);
+}
+
+/** Before the card is loaded: loads it for an event that needs it (asked only then), then hands it the event. */
+function whenNeeded(needed: () => boolean, use: (card: typeof GrappleCard) => void): void {
+  if (!grappleModule.loaded && needed()) withModule(grappleModule, use);
 }
 
 /** Every rendered sheet of the actor `uuid` (after the card was loaded for it). */
@@ -89,9 +105,14 @@ const aooNeeds = (message: ChatMessage) => isActiveGM() && isAttackCard(message)
 
 /** A message before the card is loaded: its grapplers' sheets, a waiting grab's attack of opportunity. */
 function onMessage(message: ChatMessage, created: boolean): void {
-  whenNeeded(isGrappleCard(message), (card) => card.renderGrapplersSheets(message));
-  whenNeeded(aooNeeds(message), (card) =>
-    created ? card.onAttackCreated(message) : card.onAttackChanged(message),
+  track(message, false);
+  whenNeeded(
+    () => isGrappleCard(message),
+    (card) => card.renderGrapplersSheets(message),
+  );
+  whenNeeded(
+    () => aooNeeds(message),
+    (card) => (created ? card.onAttackCreated(message) : card.onAttackChanged(message)),
   );
 }
 
@@ -102,14 +123,24 @@ function onMessage(message: ChatMessage, created: boolean): void {
 export const grappleStartHooks = {
   createChatMessage: (message: ChatMessage) => onMessage(message, true),
   updateChatMessage: (message: ChatMessage) => onMessage(message, false),
-  deleteChatMessage: (message: ChatMessage) =>
-    whenNeeded(aooNeeds(message), (card) => card.onAttackChanged(message)),
+  deleteChatMessage: (message: ChatMessage) => {
+    track(message, true);
+    whenNeeded(
+      () => aooNeeds(message),
+      (card) => card.onAttackChanged(message),
+    );
+  },
+  // The log is loaded before `ready` without create hooks: read it again when next asked.
+  ready: () => {
+    waiting = null;
+  },
   /** An effect or an item created, updated or deleted (`createActiveEffect` … `deleteItem`). */
   embeddedChanged: (document: ActiveEffect | Item) => {
     const actor = document.parent;
     if (actor?.documentName !== 'Actor') return;
-    whenNeeded(isActiveGM() && (actor as Actor).statuses.has('grappling'), (card) =>
-      card.refreshGrappleCardsOf(actor as Actor),
+    whenNeeded(
+      () => isActiveGM() && (actor as Actor).statuses.has('grappling'),
+      (card) => card.refreshGrappleCardsOf(actor as Actor),
     );
   },
 };
