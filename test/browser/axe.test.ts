@@ -2,11 +2,12 @@
  * axe.ts runs only the rules that can report a serious or critical violation (SERIOUS_RULES, from
  * axe-core's own metadata) and keeps one node of each passed rule: on a page with known violations
  * of every impact (some of them on rules whose checks say more than the rule's own impact), that
- * finds the same serious and critical violations as the full run of the tags does.
+ * finds the same serious and critical violations as the full run of the tags does. The page runs
+ * the minified build of the same axe-core (its version checked).
  */
 import { expect, it } from 'vitest';
 import { useChromiumPages } from './chromium.js';
-import { ALL_RULES, runAxe, SERIOUS_RULES, seriousOf, seriousViolations } from './axe.js';
+import { ALL_RULES, AXE_VERSION, runAxe, SERIOUS_RULES, seriousOf, seriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 800, height: 600 } });
 
@@ -58,4 +59,8 @@ it('the serious rules find the serious and critical violations the full run find
   expect(reduced.checked).toBeGreaterThan(0);
   expect(reduced.checked).toBeLessThan(full.checked);
   expect(await seriousViolations(page, '#known')).toEqual(seriousOf(full));
+  // The page ran the minified build of the very axe-core whose metadata gave SERIOUS_RULES.
+  expect(await page.evaluate(() => (window as unknown as { axe: { version: string } }).axe.version)).toBe(
+    AXE_VERSION,
+  );
 });
