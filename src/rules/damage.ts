@@ -17,7 +17,7 @@ import {
   type ProtectionBypass,
   type ProtectionParts,
 } from './protection.js';
-import { assertInteger, assertNonNegativeInteger, assertOneOf } from './validate.js';
+import { assertInteger, assertNonNegativeInteger, assertOneOf, sumOfIntegers } from './validate.js';
 
 /** How the weapon is held, for Strength to damage (DAMAGE: off-hand, two-handed, light weapon two-handed). */
 export const GRIPS = ['one-handed', 'two-handed', 'off-hand', 'light-two-handed'] as const;
@@ -185,10 +185,7 @@ export function damagePipeline(input: DamagePipelineInput): DamageResult {
   const diceValues = input.weaponDice ?? [];
   if (!Array.isArray(diceValues)) throw new RangeError('weaponDice must be an array of rolled values');
   const weapon =
-    diceValues.reduce(
-      (sum: number, v: number, i: number) => sum + assertNonNegativeInteger(`weaponDice[${i}]`, v, 1),
-      0,
-    ) + assertInteger('weapon bonus', input.weaponBonus ?? 0);
+    sumOfIntegers('weaponDice', diceValues, 1) + assertInteger('weapon bonus', input.weaponBonus ?? 0);
   const strength = assertInteger('strength bonus', input.strengthBonus ?? 0);
   const other = assertInteger('other bonus', input.otherBonus ?? 0);
   const rdRaw = checkRelativeDegree(input.relativeDegree);

@@ -26,6 +26,25 @@ export function assertNonNegativeInteger(name: string, value: number, min = 0): 
   return value;
 }
 
+/**
+ * The sum of `values`, each an integer within [min, max] (`${name}[i]` names a bad one). The name of
+ * a value is built only when it is bad: damage sums its dice on every attack, and the odds' sampling
+ * tests roll millions of them (issue #29).
+ */
+export function sumOfIntegers(name: string, values: readonly number[], min: number, max = Infinity): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      if (!(i in values)) continue; // a hole, skipped as reduce and forEach skip it
+      if (max === Infinity) assertNonNegativeInteger(`${name}[${i}]`, v, min);
+      else assertIntegerInRange(`${name}[${i}]`, v, min, max);
+    }
+    sum += v;
+  }
+  return sum;
+}
+
 /** Throws unless `value` is an integer within [min, max]. */
 export function assertIntegerInRange(name: string, value: number, min: number, max: number): number {
   assertInteger(name, value);

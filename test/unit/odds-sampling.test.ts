@@ -34,28 +34,9 @@ import {
   type DiceSource,
 } from '../../src/rules/index.js';
 import { odds } from '../../src/rules/on-demand.js';
+import { Tally } from '../fixtures/odds-sampling.js';
 
 type Input = Parameters<typeof odds.attackOdds>[0];
-
-/** Tallies of named events, and of integer values by family (no strings built per attack). */
-class Tally {
-  readonly named = new Map<string, number>();
-  readonly values = new Map<string, Map<number, number>>();
-  add(key: string): void {
-    this.named.set(key, (this.named.get(key) ?? 0) + 1);
-  }
-  value(family: string, value: number): void {
-    let counts = this.values.get(family);
-    if (!counts) this.values.set(family, (counts = new Map()));
-    counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  /** Every count under the keys `expected` uses (`family:value` for values). */
-  counts(): Map<string, number> {
-    const all = new Map(this.named);
-    for (const [family, counts] of this.values) for (const [v, k] of counts) all.set(`${family}:${v}`, k);
-    return all;
-  }
-}
 
 /** One attack as the attack card resolves it, through the engine's own functions. */
 function rollOnce(dice: DiceSource, input: Input, t: Tally): void {
@@ -83,12 +64,15 @@ function rollOnce(dice: DiceSource, input: Input, t: Tally): void {
       t.add(penetrated ? 'penetrated' : 'penetrationSaved');
     }
     const { weaponDice, ...rest } = input.damage;
-    const pipeline = damagePipeline({
-      ...rest,
-      weaponDice: rollEach(dice, weaponDice?.count ?? 0, weaponDice?.faces ?? 1),
-      relativeDegree: r.relativeDegree,
-      penetrated,
-    });
+    // Object.assign, not a spread: on Node 20 a spread followed by more properties costs
+    // microseconds an attack (issue #29).
+    const pipeline = damagePipeline(
+      Object.assign(rest, {
+        weaponDice: rollEach(dice, weaponDice?.count ?? 0, weaponDice?.faces ?? 1),
+        relativeDegree: r.relativeDegree,
+        penetrated,
+      }),
+    );
     dealt = pipeline.final;
   }
   t.value('final', dealt);
@@ -101,7 +85,7 @@ function rollOnce(dice: DiceSource, input: Input, t: Tally): void {
     nonlethal: hp.nonlethal ?? 0,
     damage: nonlethalAttack ? dealt : 0,
   });
-  t.add(`nonlethal:${nl.condition}`);
+  t.value('nonlethal', nl.condition);
   const c = damageConsequences(
     {
       currentHp: hp.value,
@@ -154,9 +138,10 @@ function rollOnce(dice: DiceSource, input: Input, t: Tally): void {
     }
   }
   if (target.stable && condition === 'dying' && lost === 0) condition = 'stable';
-  t.add(`condition:${condition}`);
-  t.add(
-    `injury:${injury(Math.min(current, hp.max), hp.max, { immune: target.immuneToInjury === true }).level}`,
+  t.value('condition', condition);
+  t.value(
+    'injury',
+    injury(Math.min(current, hp.max), hp.max, { immune: target.immuneToInjury === true }).level,
   );
   t.value('hpAfter', current);
 }

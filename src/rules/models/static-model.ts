@@ -7,7 +7,7 @@
  */
 import type { DamageResult, DamageSteps } from '../damage.js';
 import { applyDamageToHitPoints } from '../hit-points.js';
-import { assertInteger, assertIntegerInRange, assertNonNegativeInteger } from '../validate.js';
+import { assertInteger, assertIntegerInRange, assertNonNegativeInteger, sumOfIntegers } from '../validate.js';
 import {
   MODEL_CAPABILITIES,
   type DefenseSpec,
@@ -68,16 +68,13 @@ export function weaponDiceCounted(input: ModelDamageInput): {
   const rolled = input.weaponDice ?? [];
   if (!Array.isArray(rolled)) throw new RangeError('weaponDice must be an array of rolled values');
   const critical = input.critical === true;
-  let dice = 0;
-  if (critical) {
-    const faces = input.diceFaces;
-    if (!Array.isArray(faces) || faces.length !== rolled.length) {
-      throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
-    }
-    faces.forEach((f: number, i: number) => (dice += assertIntegerInRange(`diceFaces[${i}]`, f, 1, 1000)));
-  } else {
-    rolled.forEach((v: number, i: number) => (dice += assertNonNegativeInteger(`weaponDice[${i}]`, v, 1)));
+  const faces = input.diceFaces;
+  if (critical && (!Array.isArray(faces) || faces.length !== rolled.length)) {
+    throw new RangeError('a critical hit needs the faces of each weapon die (diceFaces)');
   }
+  const dice = critical
+    ? sumOfIntegers('diceFaces', faces as number[], 1, 1000)
+    : sumOfIntegers('weaponDice', rolled, 1);
   return { critical, dice, weapon: dice + assertInteger('weapon bonus', input.weaponBonus ?? 0) };
 }
 

@@ -67,7 +67,13 @@ export function tcState(creature: Pick<ModelCreature, 'model'>): TcState {
   for (const a of TC_ATTRIBUTES) {
     const v = attrs[a];
     const initial = a === 'topBase' ? TOP_BASE : 0;
-    attributes[a] = v === undefined || v === null ? initial : assertInteger(`attribute ${a}`, v as number);
+    // The label is built only for a bad value: the state is read on every hit (issue #29).
+    attributes[a] =
+      v === undefined || v === null
+        ? initial
+        : Number.isInteger(v)
+          ? (v as number)
+          : assertInteger(`attribute ${a}`, v as number);
   }
   if (attributes.topBase < 0) throw new RangeError(`base ToP must be ≥ 0, got ${attributes.topBase}`);
   const stance = (TC_STANCES as readonly unknown[]).includes(tc.stance) ? (tc.stance as TcStance) : 'basic';
