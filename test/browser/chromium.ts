@@ -98,6 +98,11 @@ export interface ChromiumPages {
   readonly page: Page;
   /** Opens a new page with the same checks and makes it the current one (e.g. to "reload"). */
   reopen(): Promise<Page>;
+  /**
+   * Keeps `page` open after the test: the next tests get it as their page (at the file's viewport)
+   * instead of a new one (playground-page.ts resets its world). Its errors still fail the test running.
+   */
+  keep(page: Page): void;
 }
 
 /**
@@ -120,6 +125,7 @@ export function useChromiumPages(options: {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let current: Page | undefined;
+  let kept: Page | undefined;
   const opened: Page[] = [];
   const errors: string[] = [];
 
@@ -148,9 +154,15 @@ export function useChromiumPages(options: {
   beforeEach(async () => {
     options.beforeEachTest?.();
     errors.length = 0;
-    await open();
+    if (kept?.isClosed()) kept = undefined;
+    if (kept) {
+      current = kept;
+      const size = kept.viewportSize();
+      if (size?.width !== options.viewport.width || size.height !== options.viewport.height)
+        await kept.setViewportSize(options.viewport);
+    } else await open();
     return async () => {
-      for (const page of opened.splice(0)) await page.close();
+      for (const page of opened.splice(0)) if (page !== kept) await page.close();
       expect(errors).toEqual([]);
     };
   });
@@ -161,5 +173,8 @@ export function useChromiumPages(options: {
       return current;
     },
     reopen: open,
+    keep: (page) => {
+      kept = page;
+    },
   };
 }
