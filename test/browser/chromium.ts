@@ -116,7 +116,9 @@ export interface ChromiumPages {
  * and is still the test's own (its document, scripts, playground world, chat log and settings live
  * in the page and go with it); the context's only shared state is its HTTP cache and storage,
  * which neither the system nor the playground uses. A test's pages are closed after it, so no page
- * of one test runs during the next.
+ * of one test runs during the next, except the one page a file may `keep`: the playground files
+ * reuse it, their world reset in it (playground-page.ts), which playground-reset.test.ts proves
+ * equal to a fresh load.
  */
 export function useChromiumPages(options: {
   viewport: { width: number; height: number };
