@@ -117,6 +117,13 @@ export class ChatLog {
     this.#updateOlder();
   }
 
+  /** As on a fresh page: following the newest messages (the table renders them after its reset). */
+  reset(): void {
+    this.#follow = true;
+    this.#pinning = false;
+    this.log.scrollTop = 0;
+  }
+
   /** Shows the next batch of older messages above those shown (the log keeps its place). */
   showOlder(): void {
     if (this.#olderScheduled) return;

@@ -142,6 +142,16 @@ export class CompendiumBrowser {
     this.draw();
   }
 
+  /** As on a fresh page: hidden, no search, no filter, the list at its top. */
+  reset(): void {
+    this.element.hidden = true;
+    this.#search.value = '';
+    this.#pack.value = '';
+    this.#type.value = '';
+    this.#list.scrollTop = 0;
+    this.draw();
+  }
+
   /** The entries the search and the filters let through. */
   matches(): CompendiumEntry[] {
     const words = this.#search.value.trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -231,6 +231,13 @@ export class Desk {
     for (const app of [...this.#frames.keys()]) await app.close();
   }
 
+  /** Closes every window and numbers and stacks the next ones as on a fresh page. */
+  async reset(): Promise<void> {
+    await this.closeAll();
+    this.#z = 10;
+    nextFrameId = 1;
+  }
+
   /** The open window in front of the others. */
   #top(): Frame | undefined {
     let top: Frame | undefined;

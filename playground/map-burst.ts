@@ -205,6 +205,17 @@ export class BurstControl {
     }
   }
 
+  /** The choices a fresh page starts with (the weapons follow the origin at the next draw). */
+  reset(): void {
+    this.#origin = null;
+    this.#weapon.replaceChildren();
+    this.#kind.value = 'strafing';
+    this.#direction.value = '0';
+    this.#setAiming(false);
+    this.#fields.hidden = false;
+    this.#empty.textContent = '';
+  }
+
   /** Aim mode: the direction from the origin token's centre to this point (scene pixels); aim mode ends. */
   aimAt(x: number, y: number): void {
     const origin = this.#origin;

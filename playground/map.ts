@@ -128,6 +128,14 @@ export class BattleMap {
     this.element.setAttribute('aria-describedby', this.#help.id);
   }
 
+  /** As on a fresh page: no drag, no announcement, the Burst control's first choices. */
+  reset(): void {
+    this.#drag = null;
+    this.#suppressClick = false;
+    this.#status.textContent = '';
+    this.burst.reset();
+  }
+
   /** The token distances are measured from: the acting user's token whose turn it is, else its first. */
   origin(): HarnessToken | null {
     const own = this.host

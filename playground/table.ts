@@ -109,11 +109,7 @@ export class Table {
     readonly elements: { combatants: HTMLElement; tracker: HTMLElement; chat: HTMLElement },
     seed: number,
   ) {
-    const actors = packActors(packs);
-    const has = (choice: SideChoice) => actors.some((a) => a.pack === choice.pack && a.id === choice.id);
-    const first = has(DEFAULT_SIDES[0]) ? DEFAULT_SIDES[0] : actors[0];
-    if (!first) throw new Error('The packs hold no actor');
-    const second = has(DEFAULT_SIDES[1]) ? DEFAULT_SIDES[1] : (actors[1] ?? first);
+    const [first, second] = defaultChoices(packs);
     this.seed = seed;
     this.#user = harness.users.player;
     this.#chat = new ChatLog(harness, elements.chat, () => this.#user);
@@ -269,6 +265,27 @@ export class Table {
     } finally {
       this.#settingUp = false;
     }
+  }
+
+  /**
+   * The table as a fresh page with `seed` sets it up (tests reuse one page: test/browser/playground-page.ts):
+   * the default sides, the acting Player, GnG's model, no world actors, empty searches, the map's and
+   * chat log's first state. Unlike "Start again" (`setup`), it does not keep the chosen model.
+   */
+  async reset(seed: number): Promise<void> {
+    const [first, second] = defaultChoices(this.packs);
+    const [a, b] = this.sides as [Side, Side];
+    a.members = [member(first)];
+    b.members = [member(second)];
+    this.seed = seed;
+    this.#user = this.harness.users.player;
+    this.#model = models.DEFAULT_COMBAT_MODEL;
+    this.#worldActors.clear();
+    this.#queries.a = '';
+    this.#queries.b = '';
+    this.#map.reset();
+    this.#chat.reset();
+    await this.setup();
   }
 
   async #build(): Promise<void> {
@@ -559,6 +576,16 @@ export class Table {
     }
     return panel;
   }
+}
+
+/** The sides' first combatants: the sample characters, or the packs' first actors without them. */
+function defaultChoices(packs: PlaygroundPack[]): [SideChoice, SideChoice] {
+  const actors = packActors(packs);
+  const has = (choice: SideChoice) => actors.some((a) => a.pack === choice.pack && a.id === choice.id);
+  const first = has(DEFAULT_SIDES[0]) ? DEFAULT_SIDES[0] : actors[0];
+  if (!first) throw new Error('The packs hold no actor');
+  const second = has(DEFAULT_SIDES[1]) ? DEFAULT_SIDES[1] : (actors[1] ?? first);
+  return [first, second];
 }
 
 function member(choice: SideChoice, copy = 1): Member {

@@ -18,18 +18,19 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { seriousViolations } from './axe.js';
 import { checkTextContrast } from './contrast.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('accessibility');
+const playground = usePlaygroundPage(pages, server);
 
 const FIGHTER = 'Fighter, 5th level';
 const ROGUE = 'Rogue, 1st level';
 
 async function open(page: Page, seed = 11, theme = ''): Promise<void> {
-  await page.goto(`${server.url()}?seed=${seed}${theme ? `&theme=${theme}` : ''}`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed, theme });
 }
 
 /** Switches Foundry v13's dark theme on or off, as `?theme=dark` marks it (the body's class). */

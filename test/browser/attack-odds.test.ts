@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('attack-odds');
+const playground = usePlaygroundPage(pages, server);
 
 const TARGETS = 10;
 
@@ -56,8 +58,7 @@ const median = (values: number[]) => {
 
 it('the dialog shows ten targets’ odds, redraws them once per change, and the card shows them to the attacker only', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=3`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 3 });
   await actAs(page, 'Player');
   await tenTargets(page);
 
@@ -254,8 +255,7 @@ it('the dialog shows ten targets’ odds, redraws them once per change, and the 
 it('at 1280×720, three targets with long names: every column of the odds fits the dialog (names wrap)', async () => {
   const { page } = pages;
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto(`${server.url()}?seed=3`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 3 });
   await actAs(page, 'Player');
   await page.evaluate(async () => {
     const playground = window.gngPlayground;

@@ -20,10 +20,12 @@ import { attackActionsSettled } from '../../src/cards/kernel/index.js';
 import { burstState, requestBurstAction, type BurstCardState } from '../../src/cards/burst/burst-actions.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 
 const h = await getHarness();
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('burst');
+const playground = usePlaygroundPage(pages, server);
 
 const FIGHTER = 'Fighter, 5th level';
 const ROGUE = 'Rogue, 1st level';
@@ -62,8 +64,7 @@ const rounds = (page: Page) =>
 
 it('aims a strafing burst at a token, draws the cone, lists who is inside and applies the hits', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=5`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 5 });
   await asGM(
     page,
     `const fighter = game.actors.getName(${JSON.stringify(FIGHTER)});
@@ -252,8 +253,7 @@ it('six targets stay readable at 300 px: folded sections, big numbers, keyboard,
 
 it('a suppressing fire square is drawn on the map, named for what it is', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=5`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 5 });
   await asGM(
     page,
     `const fighter = game.actors.getName(${JSON.stringify(FIGHTER)});
@@ -285,8 +285,7 @@ it('a suppressing fire square is drawn on the map, named for what it is', async 
 
 it("a token moved into a held suppressing fire area by its player calls for the GM's save and free shot", async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=7`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 7 });
   // The fighter holds a 20-ft square from (600 px, 0) = (30 ft, 0): squares 7 to 10 across, 1 to 4 down.
   await asGM(
     page,

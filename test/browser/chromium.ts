@@ -98,6 +98,11 @@ export interface ChromiumPages {
   readonly page: Page;
   /** Opens a new page with the same checks and makes it the current one (e.g. to "reload"). */
   reopen(): Promise<Page>;
+  /**
+   * Keeps `page` open after the test: the next tests get it as their page (at the file's viewport)
+   * instead of a new one (playground-page.ts resets its world). Its errors still fail the test running.
+   */
+  keep(page: Page): void;
 }
 
 /**
@@ -111,7 +116,9 @@ export interface ChromiumPages {
  * and is still the test's own (its document, scripts, playground world, chat log and settings live
  * in the page and go with it); the context's only shared state is its HTTP cache and storage,
  * which neither the system nor the playground uses. A test's pages are closed after it, so no page
- * of one test runs during the next.
+ * of one test runs during the next, except the one page a file may `keep`: the playground files
+ * reuse it, their world reset in it (playground-page.ts), which playground-reset.test.ts proves
+ * equal to a fresh load.
  */
 export function useChromiumPages(options: {
   viewport: { width: number; height: number };
@@ -120,6 +127,7 @@ export function useChromiumPages(options: {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let current: Page | undefined;
+  let kept: Page | undefined;
   const opened: Page[] = [];
   const errors: string[] = [];
 
@@ -148,9 +156,15 @@ export function useChromiumPages(options: {
   beforeEach(async () => {
     options.beforeEachTest?.();
     errors.length = 0;
-    await open();
+    if (kept?.isClosed()) kept = undefined;
+    if (kept) {
+      current = kept;
+      const size = kept.viewportSize();
+      if (size?.width !== options.viewport.width || size.height !== options.viewport.height)
+        await kept.setViewportSize(options.viewport);
+    } else await open();
     return async () => {
-      for (const page of opened.splice(0)) await page.close();
+      for (const page of opened.splice(0)) if (page !== kept) await page.close();
       expect(errors).toEqual([]);
     };
   });
@@ -161,5 +175,8 @@ export function useChromiumPages(options: {
       return current;
     },
     reopen: open,
+    keep: (page) => {
+      kept = page;
+    },
   };
 }

@@ -15,10 +15,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, ROOT, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('playground-compendium');
+const playground = usePlaygroundPage(pages, server);
 const BUGBEAR = readFileSync(join(ROOT, 'test/fixtures/stat-blocks/junk-bugbear.txt'), 'utf8');
 
 const VIEWPORTS = [
@@ -43,8 +45,7 @@ const entry = (page: Page, name: string) =>
 
 async function open(page: Page, viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
-  await page.goto(`${server.url()}?seed=7`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 7 });
 }
 
 async function actAs(page: Page, name: string): Promise<void> {

@@ -10,14 +10,15 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('playground-log');
+const playground = usePlaygroundPage(pages, server);
 
 async function open(page: Page): Promise<void> {
-  await page.goto(`${server.url()}?seed=7`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 7 });
 }
 
 /** Posts `count` messages ("Message 0" …) as the page's user; resolves once the log caught up. */

@@ -13,9 +13,11 @@ import { expectNoSeriousViolations } from './axe.js';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('playground-map');
+const playground = usePlaygroundPage(pages, server);
 
 const FIGHTER = 'Fighter, 5th level';
 const ROGUE = 'Rogue, 1st level';
@@ -23,8 +25,7 @@ const ROGUE = 'Rogue, 1st level';
 const SQUARE_PX = 100;
 
 async function open(page: Page): Promise<void> {
-  await page.goto(`${server.url()}?seed=5`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 5 });
 }
 
 const map = (page: Page) => page.locator('#pg-map');

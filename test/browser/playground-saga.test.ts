@@ -23,10 +23,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
 const server = usePlaygroundServer('playground-saga');
+const playground = usePlaygroundPage(pages, server);
 
 const queue = (page: Page, ...dice: number[]) =>
   page.evaluate((values) => window.gngPlayground?.harness.dice.queue(...values), dice);
@@ -59,8 +61,7 @@ async function cardButton(page: Page, name: RegExp): Promise<void> {
 
 it("switches the table to the Saga-style model and plays the README's exchange: a static defense, a threshold hit, a condition step, Apply and Undo", async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=7`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 7 });
 
   // Under GnG (the default) the fighter's player sees GnG's Grapple on the token HUD.
   const model = page.getByLabel('Combat rules');
@@ -153,8 +154,7 @@ it("switches the table to the Saga-style model and plays the README's exchange: 
 
 it('keeps the chosen model when the table starts again', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=7`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 7 });
   await page.getByLabel('Combat rules').selectOption('saga');
   await expect.poll(() => page.locator('.pg-notice').allTextContents()).toContain(SWITCHED);
   // A wound (the GM's edit) that the new table does not keep.

@@ -11,15 +11,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, ROOT, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
 
 const server = usePlaygroundServer('playground');
+const playground = usePlaygroundPage(pages, server);
 
 async function open(page: Page, seed = 7): Promise<void> {
-  await page.goto(`${server.url()}?seed=${seed}`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed });
 }
 
 const queue = (page: Page, ...dice: number[]) =>

@@ -8,15 +8,16 @@ import { expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1100 } });
 
 const server = usePlaygroundServer('rich-text');
+const playground = usePlaygroundPage(pages, server);
 
 it('a sample biography reads as text; its owner edits it in the editor and reads the result', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=3`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 3 });
   // Player owns the fighter (the playground starts as Player).
   await page.locator('.pg-combatant[data-side="a"]').getByRole('button', { name: 'Open sheet' }).click();
   const sheet = page.locator('.pg-window', { hasText: 'Fighter, 5th level' });
@@ -62,8 +63,7 @@ it('a sample biography reads as text; its owner edits it in the editor and reads
 // hostile HTML shows its text and nothing that acts: no script runs, no handler, no CSS, no form.
 it("a player's hostile biography shows as text on the sheet, and nothing in it runs", async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=3`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 3 });
   await page.evaluate(async () => {
     const actor = game.actors.getName('Fighter, 5th level');
     await actor?.update({

@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
 import { usePlaygroundServer } from './playground-server.js';
+import { usePlaygroundPage } from './playground-page.js';
 import { expectNoSeriousViolations } from './axe.js';
 import { checkTextContrast } from './contrast.js';
 
 const pages = useChromiumPages({ viewport: { width: 1600, height: 1000 } });
 const server = usePlaygroundServer('variants');
+const playground = usePlaygroundPage(pages, server);
 
 async function actAs(page: Page, name: string): Promise<void> {
   await page.selectOption('#pg-user', { label: name });
@@ -26,8 +28,7 @@ const shot = (page: Page, name: string) =>
 
 it('the GM switches Strength Bonus Limitation on from the keyboard; the open sheet drops Strength from damage', async () => {
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=5`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 5 });
   const button = page.locator('#pg-variants');
   // Acting as a player: no such button.
   expect(await button.isHidden()).toBe(true);
@@ -78,8 +79,7 @@ it('the GM switches Strength Bonus Limitation on from the keyboard; the open she
 it('at 1024 × 640 the window fits the viewport: its settings scroll, Save and Cancel stay in view', async () => {
   await pages.page.setViewportSize({ width: 1024, height: 640 });
   const { page } = pages;
-  await page.goto(`${server.url()}?seed=5`);
-  await page.waitForSelector('body[data-ready="true"]');
+  await playground.load(page, { seed: 5 });
   await actAs(page, 'Gamemaster (GM)');
   await page.locator('#pg-variants').click();
   const frame = page.locator('.pg-window', { has: page.locator('.gng-variants-body') });

@@ -100,4 +100,11 @@ export class HarnessSettings implements ClientSettings {
     this.#values.clear();
     this.#clientValues.clear();
   }
+
+  /** What is stored (world, and each client's by user id), for a test that compares two worlds. */
+  stored(): { world: Record<string, unknown>; client: Record<string, Record<string, unknown>> } {
+    const plain = (values: Map<string, unknown>) => structuredClone(Object.fromEntries(values));
+    const client = [...this.#clientValues].map(([user, values]) => [user, plain(values)] as const);
+    return { world: plain(this.#values), client: Object.fromEntries(client) };
+  }
 }
