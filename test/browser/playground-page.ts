@@ -3,8 +3,8 @@
  * (`?seed=…&theme=…`, about 2.75 s of CPU); later ones reset the world in the same page
  * (`gngPlayground.reset`, playground/main.ts, about a tenth of it), which playground-reset.test.ts
  * proves equal to a fresh load. The page stays open between the file's tests (useChromiumPages
- * `keep`), each test still fails on its own page errors. A page a test opened itself (`reopen`)
- * loads the URL.
+ * `keep`), each test still fails on its own page errors. A page a test opened itself (`reopen`),
+ * or whose document a test replaced (`setContent`), loads the URL.
  */
 import type { Page } from 'playwright-core';
 import type { ChromiumPages } from './chromium.js';
@@ -22,7 +22,13 @@ export function usePlaygroundPage(
   let kept: Page | undefined;
   return {
     async load(page, { seed, theme = '' }) {
-      if (page === kept && !page.isClosed()) {
+      // A test of the file may have replaced the kept page's document (a harness card shown with
+      // `setContent`): then it is loaded again.
+      const playgroundShown =
+        page === kept &&
+        !page.isClosed() &&
+        (await page.evaluate(() => !!window.gngPlayground && document.body.dataset.ready === 'true'));
+      if (playgroundShown) {
         // Where a fresh page's pointer is: over no element of the last test's.
         await page.mouse.move(0, 0);
         await page.evaluate(
