@@ -188,13 +188,24 @@ async function playALot(page: Page): Promise<void> {
   await page.locator('#chat-log').evaluate((log) => log.scrollTo(0, 10));
 }
 
-it('a reset to a seed gives exactly what a fresh load with that seed gives', async () => {
+/** The snapshot of a fresh load of SEED, once taken. */
+let freshSnapshot: Record<string, unknown> | undefined;
+
+/**
+ * What a fresh load of SEED gives, and the test's page to compare with it. The snapshot is taken
+ * once a file, in a page of its own that is closed after (a snapshot rolls that page's dice).
+ */
+async function freshAndPage(): Promise<{ expected: Record<string, unknown>; page: Page }> {
+  if (freshSnapshot) return { expected: freshSnapshot, page: pages.page };
   const fresh = pages.page;
   await load(fresh, SEED);
-  const expected = await snapshot(fresh);
+  freshSnapshot = await snapshot(fresh);
   await fresh.close();
+  return { expected: freshSnapshot, page: await pages.reopen() };
+}
 
-  const page = await pages.reopen();
+it('a reset to a seed gives exactly what a fresh load with that seed gives', async () => {
+  const { expected, page } = await freshAndPage();
   await load(page, 3);
   await playALot(page);
   // What was played changed every part of the snapshot (its dice too: the next are rolled again).
@@ -206,11 +217,7 @@ it('a reset to a seed gives exactly what a fresh load with that seed gives', asy
 }, 240_000);
 
 it('the snapshot catches what a reset forgets: a message, a setting, a typed search, storage, the theme', async () => {
-  const fresh = pages.page;
-  await load(fresh, SEED);
-  const expected = await snapshot(fresh);
-  await fresh.close();
-  const page = await pages.reopen();
+  const { expected, page } = await freshAndPage();
   await load(page, SEED);
 
   const forgets: [string, () => Promise<unknown>][] = [
