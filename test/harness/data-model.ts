@@ -2,7 +2,7 @@
  * `foundry.abstract.TypeDataModel`: schema-cleaned, validated system data with prepare hooks; and
  * `foundry.abstract.DataModel`, the same without a document (a world setting's type).
  */
-import { cleanAndValidate } from './fields.js';
+import { cleanAndValidate, schemaOf } from './fields.js';
 
 export class HarnessTypeDataModel implements TypeDataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
@@ -21,7 +21,7 @@ export class HarnessTypeDataModel implements TypeDataModel {
   constructor(source: Record<string, unknown>, options: { parent: FoundryDocument }) {
     const ctor = this.constructor as typeof HarnessTypeDataModel;
     const migrated = ctor.migrateData(structuredClone(source ?? {}));
-    const cleaned = cleanAndValidate(ctor.defineSchema(), migrated, `${options.parent.documentName}.system`);
+    const cleaned = cleanAndValidate(schemaOf(ctor), migrated, `${options.parent.documentName}.system`);
     // As Foundry does: joint validation after the fields, on the cleaned data.
     ctor.validateJoint(cleaned);
     Object.defineProperty(this, 'parent', { value: options.parent, enumerable: false });
@@ -57,7 +57,7 @@ export class HarnessDataModel implements DataModel {
   constructor(source: Record<string, unknown> = {}) {
     const ctor = this.constructor as typeof HarnessDataModel;
     const migrated = ctor.migrateData(structuredClone(source ?? {}));
-    const cleaned = cleanAndValidate(ctor.defineSchema(), migrated, ctor.name);
+    const cleaned = cleanAndValidate(schemaOf(ctor), migrated, ctor.name);
     Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
     Object.assign(this, structuredClone(cleaned));
   }

@@ -229,6 +229,18 @@ function failureOf(field: DataField, value: unknown): FieldFailure | undefined {
   return reason === undefined ? undefined : { path: [], reason };
 }
 
+/**
+ * A model class's schema: built by its `defineSchema()` the first time it is used, then reused by
+ * every instance of that class, as Foundry's DataModel does ("The schema is populated the first time
+ * it is accessed and cached for future reuse": README.md). A subclass has its own.
+ */
+const schemas = new WeakMap<object, SchemaField>();
+export function schemaOf(model: { defineSchema(): DataSchema }): SchemaField {
+  let schema = schemas.get(model);
+  if (!schema) schemas.set(model, (schema = new SchemaField(model.defineSchema())));
+  return schema;
+}
+
 export const fields = {
   SchemaField,
   NumberField,
@@ -260,8 +272,12 @@ export class FieldValidationError extends Error {
 }
 
 /** Cleans and validates `source` against a schema; throws a {@link FieldValidationError} naming the bad field. */
-export function cleanAndValidate(schema: DataSchema, source: Record<string, unknown>, label: string) {
-  const root = new SchemaField(schema);
+export function cleanAndValidate(
+  schema: DataSchema | SchemaField,
+  source: Record<string, unknown>,
+  label: string,
+) {
+  const root = schema instanceof SchemaField ? schema : new SchemaField(schema);
   const cleaned = root.clean(source) as Record<string, unknown>;
   const failure = root.failure(cleaned);
   if (failure) throw new FieldValidationError(label, failure.path, failure.reason);

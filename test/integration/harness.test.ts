@@ -38,6 +38,31 @@ describe('harness documents', () => {
     }
   });
 
+  it("builds a data model's schema once, on first use, and cleans every instance with it (Foundry's DataModel.schema)", async () => {
+    const { fields } = foundry.data;
+    let built = 0;
+    class Counted extends foundry.abstract.TypeDataModel {
+      static override defineSchema(): DataSchema {
+        built += 1;
+        return { level: new fields.NumberField({ initial: 1 }) };
+      }
+    }
+    class Wider extends Counted {
+      static override defineSchema(): DataSchema {
+        return { ...super.defineSchema(), tag: new fields.StringField({ initial: 'x' }) };
+      }
+    }
+    const parent = (await h.createActor({ name: 'Brakka', type: 'character' })) as unknown as FoundryDocument;
+    const first = new Counted({ level: '4' }, { parent }) as unknown as { level: number };
+    const second = new Counted({}, { parent }) as unknown as { level: number };
+    expect([first.level, second.level, built]).toEqual([4, 1, 1]);
+    // A subclass has a schema of its own (its defineSchema calls its parent's: one more build).
+    const wide = new Wider({}, { parent }) as unknown as { level: number; tag: string };
+    new Wider({ tag: 'y' }, { parent });
+    expect([wide.level, wide.tag, built]).toEqual([1, 'x', 2]);
+    expect(() => new Counted({ level: 'many' }, { parent })).toThrow(/level/);
+  });
+
   it('re-renders an open sheet after its actor changes', async () => {
     const actor = await h.createActor({ name: 'Brakka', type: 'character' });
     const sheet = await h.openSheet(actor);
