@@ -43,8 +43,23 @@ export interface PackActor {
   group: string;
 }
 
-/** The actors of the packs, for the combatant pickers, sorted by group then name. */
-export function packActors(packs: PlaygroundPack[]): PackActor[] {
+/** `packActors`' lists, by the client's localization (its labels), then by packs: they never change on a page. */
+const sortedActors = new WeakMap<object, WeakMap<PlaygroundPack[], PackActor[]>>();
+
+/**
+ * The actors of the packs, for the combatant pickers, sorted by group then name. Sorted once per
+ * language (every table draw asks again, for each side and each combatant): the same array, not to
+ * be changed by the caller.
+ */
+export function packActors(packs: PlaygroundPack[]): readonly PackActor[] {
+  let byPacks = sortedActors.get(game.i18n);
+  if (!byPacks) sortedActors.set(game.i18n, (byPacks = new WeakMap()));
+  let actors = byPacks.get(packs);
+  if (!actors) byPacks.set(packs, (actors = sortPackActors(packs)));
+  return actors;
+}
+
+function sortPackActors(packs: PlaygroundPack[]): PackActor[] {
   return packs
     .filter((pack) => pack.type === 'Actor')
     .flatMap((pack) => {

@@ -98,6 +98,10 @@ export class Table {
    * offered as pack `world` so that the table can set them up again after a reset.
    */
   readonly #worldActors = new Map<string, Record<string, unknown>>();
+  /** Each combatant's actor picker, and the choices it was built for (`#actorPicker`). */
+  readonly #pickers = new WeakMap<Member, { actors: readonly PackActor[]; picker: HTMLSelectElement }>();
+  /** `actorChoices()`, kept until the world's actors change. */
+  #choices: { i18n: object; actors: readonly PackActor[] } | null = null;
   #settingUp = false;
   /** The combat model the table plays (the model switch's): set again in the world after each reset. */
   #model = combatModelId();
@@ -133,6 +137,7 @@ export class Table {
     Hooks.on('createActor', (actor: Actor) => {
       if (this.#settingUp || this.#worldActors.has(actor.id as string)) return;
       this.#worldActors.set(actor.id as string, actor.toObject() as Record<string, unknown>);
+      this.#choices = null;
       this.scheduleDraw();
       this.onWorldActors?.();
     });
@@ -142,14 +147,20 @@ export class Table {
   onWorldActors: (() => void) | null = null;
 
   /** The actors a side may add: those of the packs, and those made in the world (imported). */
-  actorChoices(): PackActor[] {
+  actorChoices(): readonly PackActor[] {
+    // The same array until the world's actors change (or the language): each combatant's picker is
+    // built once for it (#actorPicker).
+    if (this.#choices?.i18n === game.i18n) return this.#choices.actors;
     const world = [...this.#worldActors].map(([id, source]) => ({
       pack: WORLD_PACK,
       id,
       name: String(source.name),
       group: t('GNG.Playground.WorldActors'),
     }));
-    return [...world, ...packActors(this.packs)];
+    const packed = packActors(this.packs);
+    const actors = world.length ? [...world, ...packed] : packed;
+    this.#choices = { i18n: game.i18n, actors };
+    return actors;
   }
 
   /** The world actors made outside the table, as compendium browser entries (pack `world`). */
@@ -281,6 +292,7 @@ export class Table {
     this.#user = this.harness.users.player;
     this.#model = models.DEFAULT_COMBAT_MODEL;
     this.#worldActors.clear();
+    this.#choices = null;
     this.#queries.a = '';
     this.#queries.b = '';
     this.#map.reset();
@@ -491,6 +503,36 @@ export class Table {
     return section;
   }
 
+  /**
+   * A combatant's actor picker: some 700 options (every pack actor), so built once per combatant
+   * and list of choices and moved into each new drawing of its panel, showing the current choice
+   * (the table draws its panels again after every change of the world).
+   */
+  #actorPicker(member: Member, name: string): HTMLSelectElement {
+    const actors = this.actorChoices();
+    let kept = this.#pickers.get(member);
+    if (kept?.actors !== actors) {
+      const picker = element('select', { name });
+      picker.append(...packActorOptions(document, actors, member.choice));
+      picker.addEventListener('change', () => {
+        const [pack, id] = picker.value.split('/') as [string, string];
+        member.choice = { pack, id };
+        member.copy = 0;
+        member.copy = this.#nextCopy(member.choice);
+        void this.setup(true);
+      });
+      kept = { actors, picker };
+      this.#pickers.set(member, kept);
+    }
+    const { picker } = kept;
+    picker.name = name;
+    // The choice, else the first option (as a picker with no option marked selected shows).
+    const value = `${member.choice.pack}/${member.choice.id}`;
+    const chosen = [...picker.options].findIndex((option) => option.value === value);
+    picker.selectedIndex = Math.max(0, chosen);
+    return picker;
+  }
+
   #panel(side: Side, member: Member, index: number): HTMLElement {
     const actor = member.actor as Actor;
     const token = member.token as Token;
@@ -499,15 +541,7 @@ export class Table {
     panel.dataset.side = side.key;
     panel.setAttribute('aria-labelledby', headingId);
 
-    const picker = element('select', { name: `actor-${side.key}-${index}` });
-    picker.append(...packActorOptions(document, this.actorChoices(), member.choice));
-    picker.addEventListener('change', () => {
-      const [pack, id] = picker.value.split('/') as [string, string];
-      member.choice = { pack, id };
-      member.copy = 0;
-      member.copy = this.#nextCopy(member.choice);
-      void this.setup(true);
-    });
+    const picker = this.#actorPicker(member, `actor-${side.key}-${index}`);
 
     const hp = (actor.system as unknown as { hp: { value: number; max?: number; temp?: number } }).hp;
     const statuses = [...actor.statuses].map((id) => {
