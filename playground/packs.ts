@@ -26,11 +26,15 @@ export async function fetchPacks(): Promise<PlaygroundPack[]> {
  */
 const UNREGISTERED_PACKS: ReadonlySet<string> = new Set(['bestiary']);
 
-/** Registers every document of `packs` (again after each `harness.reset()`, which empties them). */
+/**
+ * Registers every document of `packs` (again after each `harness.reset()`, which empties them), each
+ * made on first use (a uuid, a listing of its pack): some 370 documents were made and prepared at
+ * every reset and change of sides, and a game uses a few.
+ */
 export function registerPacks(harness: Harness, packs: PlaygroundPack[]): void {
   for (const pack of packs) {
     if (UNREGISTERED_PACKS.has(pack.name)) continue;
-    for (const document of pack.documents) harness.registerCompendiumDocument(pack.name, document, pack.type);
+    for (const document of pack.documents) harness.registerCompendiumSource(pack.name, document, pack.type);
   }
 }
 

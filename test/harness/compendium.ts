@@ -3,7 +3,7 @@
  * `getDocuments()`), as the self-test reads them. `loadSystemPacks` fills them with every document
  * of packs/_source, created through the data models as Foundry loads a pack.
  */
-import { packs } from './uuid.js';
+import { packDocumentNames, packs, resolvePack } from './uuid.js';
 
 export class HarnessCompendium implements CompendiumCollection {
   readonly metadata: CompendiumCollection['metadata'];
@@ -17,18 +17,17 @@ export class HarnessCompendium implements CompendiumCollection {
   }
 
   async getIndex(): Promise<{ readonly size: number }> {
-    return { size: packs.get(this.collection)?.size ?? 0 };
+    return { size: resolvePack(this.collection)?.size ?? 0 };
   }
 
   async getDocuments(): Promise<FoundryDocument[]> {
-    return [...(packs.get(this.collection) ?? [])];
+    return [...(resolvePack(this.collection) ?? [])];
   }
 }
 
 /** `game.packs`, over whatever packs hold now. */
 export function compendiumCollections(): Game['packs'] {
-  const all = () =>
-    [...packs.entries()].map(([id, docs]) => new HarnessCompendium(id, docs.contents[0]?.documentName ?? ''));
+  const all = () => [...packs.keys()].map((id) => new HarnessCompendium(id, packDocumentNames.get(id) ?? ''));
   return {
     get size() {
       return packs.size;
@@ -38,7 +37,7 @@ export function compendiumCollections(): Game['packs'] {
     },
     [Symbol.iterator]: () => all()[Symbol.iterator](),
     get: (id: string) =>
-      packs.has(id) ? new HarnessCompendium(id, packs.get(id)?.contents[0]?.documentName ?? '') : undefined,
+      packs.has(id) ? new HarnessCompendium(id, packDocumentNames.get(id) ?? '') : undefined,
     has: (id: string) => packs.has(id),
     filter: (fn) => all().filter(fn),
     map: (fn) => all().map(fn),

@@ -51,7 +51,13 @@ import { removeDice3d } from './dice3d.js';
 import { defineProseMirror } from './rich-text.js';
 import { clients, swappingClients, type ClientContext } from './clients.js';
 import { viewedScene, world } from './world.js';
-import { fromUuid, fromUuidSync, packs, registerCompendiumDocument } from './uuid.js';
+import {
+  clearPacks,
+  fromUuid,
+  fromUuidSync,
+  registerCompendiumDocument,
+  registerCompendiumSource,
+} from './uuid.js';
 import {
   HarnessToken,
   HarnessTokenDocument,
@@ -288,6 +294,15 @@ export interface Harness {
     documentName?: 'Actor' | 'Item',
   ): FoundryDocument;
   /**
+   * The same by source (with an `_id`): the document is made on first access (its uuid, or a listing
+   * of its pack), as Foundry reads a compendium document when asked for it. Emptied by `reset()`.
+   */
+  registerCompendiumSource(
+    pack: string,
+    data: Record<string, unknown>,
+    documentName?: 'Actor' | 'Item',
+  ): void;
+  /**
    * Drops `data` on `app`: a DragEvent whose `dataTransfer.getData('text/plain')` is its JSON. A
    * rendered app gets it as a DOM `drop` event on its element (or on the element matching `selector`);
    * otherwise `_onDrop` is called directly. Resolves with what `_onDrop` resolved with.
@@ -511,7 +526,7 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
       world.scenes.clear();
       addDefaultScene();
       world.viewing.clear();
-      packs.clear();
+      clearPacks();
       for (const user of world.users) {
         user.targets.clear();
         (user as HarnessUser).hotbar.clear();
@@ -681,6 +696,9 @@ export async function createHarness(host: HarnessHost): Promise<Harness> {
     },
     registerCompendiumDocument(pack, data, documentName = 'Item') {
       return registerCompendiumDocument(pack, data, documentName);
+    },
+    registerCompendiumSource(pack, data, documentName = 'Item') {
+      registerCompendiumSource(pack, data, documentName);
     },
     async drop(app, data, selector) {
       const dataTransfer = new window.DataTransfer();

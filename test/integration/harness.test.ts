@@ -176,6 +176,47 @@ describe('harness rolls, combat, queries, settings, targets', () => {
   });
 });
 
+describe('compendium packs', () => {
+  it('makes a pack entry registered by source on first access: its uuid, or a listing of the pack, in registration order', async () => {
+    const Base = CONFIG.Item.documentClass;
+    let made = 0;
+    CONFIG.Item.documentClass = class extends (Base as unknown as new (...args: never[]) => object) {
+      constructor(...args: never[]) {
+        super(...args);
+        made += 1;
+      }
+    } as unknown as typeof Base;
+    try {
+      for (const [id, name] of [
+        ['aaaaaaaaaaaaaaa1', 'Axe'],
+        ['aaaaaaaaaaaaaaa2', 'Bow'],
+        ['aaaaaaaaaaaaaaa3', 'Club'],
+      ])
+        h.registerCompendiumSource('items', { _id: id, name, type: 'weapon' }, 'Item');
+      expect(made).toBe(0);
+      expect(game.packs.get('gng.items')?.documentName).toBe('Item');
+      expect(made).toBe(0);
+      const bow = await fromUuid('Compendium.gng.items.Item.aaaaaaaaaaaaaaa2');
+      expect([bow?.name, made]).toEqual(['Bow', 1]);
+      expect(await fromUuid('Compendium.gng.items.Item.aaaaaaaaaaaaaaa2')).toBe(bow);
+      const listed = (await game.packs.get('gng.items')?.getDocuments()) ?? [];
+      expect([listed.map((doc) => doc.name), made]).toEqual([['Axe', 'Bow', 'Club'], 3]);
+      expect(listed[1]).toBe(bow);
+      // A reset empties the pack, made or waiting.
+      h.registerCompendiumSource(
+        'items',
+        { _id: 'aaaaaaaaaaaaaaa4', name: 'Dagger', type: 'weapon' },
+        'Item',
+      );
+      h.reset(3);
+      expect(await fromUuid('Compendium.gng.items.Item.aaaaaaaaaaaaaaa4')).toBeNull();
+      expect(game.packs.size).toBe(0);
+    } finally {
+      CONFIG.Item.documentClass = Base;
+    }
+  });
+});
+
 describe('embedded collections', () => {
   it('a loop that updates each item of an actor ends, and sees every item once', async () => {
     const h = await getHarness();
