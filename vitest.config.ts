@@ -14,8 +14,9 @@ import { defineConfig } from 'vitest/config';
  * a third of a core over the file's time), so two per core keep the cores busy rather than waiting
  * (docs/performance.md). Then the unit and integration files, one worker per core (at least two;
  * Vitest's own default is one less than the cores): they compute, and more workers than cores would
- * only share the cores. A browser file's worker launches its own Chromium and opens a fresh context
- * per test; the browser files share one playground server, started on demand by
+ * only share the cores. A playground file's worker launches its own Chromium, a `browser-harness`
+ * worker one Chromium for all its files (a context of its own per file: test/browser/chromium.ts);
+ * the browser files share one playground server, started on demand by
  * test/browser/global-setup.ts. No file writes where another one reads: each writes its own
  * screenshots under test-results/browser/ and its scratch folders under the OS's temp.
  *

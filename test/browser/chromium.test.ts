@@ -5,12 +5,15 @@ import {
   CHROMIUM_PATH,
   OUR_DISABLED_FEATURES,
   PLAYWRIGHT_DISABLED_FEATURES,
+  WORKER_CHROMIUM,
   launchChromium,
+  workerChromium,
+  type WorkerChromium,
 } from './chromium.js';
 
-/** The command lines of the browsers this process launched (Playwright's children on Linux). */
-function browserCommandLines(): string[][] {
-  return readdirSync('/proc')
+/** The command lines of the browsers this process launched (Playwright's children on Linux), by pid. */
+function browserCommandLines(): Map<string, string[]> {
+  const entries = readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((pid) => {
       try {
@@ -19,17 +22,23 @@ function browserCommandLines(): string[][] {
         const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
         if (parent !== process.pid) return [];
         const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        return args.includes('--remote-debugging-pipe') ? [args] : [];
+        return args.includes('--remote-debugging-pipe') ? [[pid, args] as const] : [];
       } catch {
         return []; // a process that ended meanwhile
       }
     });
+  return new Map(entries);
 }
 
-/** The features of each `--disable-features=` argument of the one browser running. */
-async function disabledFeatures(browser: Browser): Promise<string[][]> {
+/**
+ * The features of each `--disable-features=` argument of the one browser `launch` starts (not the
+ * worker's own Chromium, which an earlier file of the worker may have left running: chromium.ts).
+ */
+async function disabledFeatures(launch: () => Promise<Browser>): Promise<string[][]> {
+  const before = browserCommandLines();
+  const browser = await launch();
   try {
-    const lines = browserCommandLines();
+    const lines = [...browserCommandLines()].filter(([pid]) => !before.has(pid)).map(([, args]) => args);
     expect(lines).toHaveLength(1);
     return (lines[0] as string[])
       .filter((arg) => arg.startsWith('--disable-features='))
@@ -48,29 +57,63 @@ describe('Chromium for the browser tests', () => {
 
   it('keeps every feature Playwright disables and adds ours, in one --disable-features (Chromium reads the last only)', async () => {
     // Playwright's own argument, as it launches a browser with no arguments of ours.
-    const playwright = await disabledFeatures(
-      await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox'] }),
+    const playwright = await disabledFeatures(() =>
+      chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox'] }),
     );
     expect(playwright).toHaveLength(1);
     expect([...(playwright[0] as string[])].sort()).toEqual([...PLAYWRIGHT_DISABLED_FEATURES].sort());
 
-    const ours = await disabledFeatures(await launchChromium());
+    const ours = await disabledFeatures(() => launchChromium());
     expect(ours).toEqual([[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES]]);
   });
 
-  it('builds no address-bar popup page once a page has navigated', async () => {
-    const browser = await launchChromium();
+  it("keeps the worker's Chromium for the next file, builds no address-bar popup page once a page has navigated, and launches a new Chromium once it has disconnected", async () => {
+    // A holder of its own (the worker's may hold the browser of an earlier file), put back after.
+    const host = globalThis as Record<symbol, WorkerChromium | undefined>;
+    const workers = host[WORKER_CHROMIUM];
+    host[WORKER_CHROMIUM] = { exitOnTerm: true };
+    const launched: Browser[] = [];
+    const before = browserCommandLines();
     try {
-      const page = await browser.newPage();
+      const first = (await workerChromium()) as Browser;
+      launched.push(first);
+      expect(first.isConnected()).toBe(true);
+      expect(await workerChromium()).toBe(first);
+
+      // It builds no address-bar popup page once a page has navigated (OUR_DISABLED_FEATURES).
+      const page = await first.newPage();
       await page.goto('data:text/html,<h1>Hello</h1>');
-      const session = await browser.newBrowserCDPSession();
+      const session = await first.newBrowserCDPSession();
       const { targetInfos } = (await session.send('Target.getTargets')) as {
         targetInfos: { type: string; url: string }[];
       };
       expect(targetInfos.map((target) => target.url)).toContain('data:text/html,<h1>Hello</h1>');
       expect(targetInfos.filter((target) => target.url.startsWith('chrome://'))).toEqual([]);
+
+      // A crash: the browser's process group killed (Playwright starts it as a group of its own).
+      const pids = [...browserCommandLines().keys()].filter((pid) => !before.has(pid));
+      expect(pids).toHaveLength(1);
+      const disconnected = new Promise((resolve) => first.once('disconnected', resolve));
+      process.kill(-Number(pids[0]), 'SIGKILL');
+      await disconnected;
+      expect(first.isConnected()).toBe(false);
+      const second = (await workerChromium()) as Browser;
+      launched.push(second);
+      expect(second).not.toBe(first);
+      expect(second.isConnected()).toBe(true);
+      const next = await second.newPage();
+      await next.setContent('<h1>Hello</h1>');
+      expect(await next.textContent('h1')).toBe('Hello');
     } finally {
-      await browser.close();
+      host[WORKER_CHROMIUM] = workers;
+      for (const browser of launched) await browser.close();
+    }
+    // Without a holder (a playground file's own process) there is no worker's Chromium.
+    host[WORKER_CHROMIUM] = undefined;
+    try {
+      expect(await workerChromium()).toBeUndefined();
+    } finally {
+      host[WORKER_CHROMIUM] = workers;
     }
   });
 });

@@ -1,6 +1,22 @@
 /**
  * Launches Debian's Chromium through playwright-core (never a downloaded browser).
  * Missing Chromium is a clear error telling how to install it, not a skipped test.
+ *
+ * Who launches it (useChromiumPages):
+ * - A file of the `browser-harness` project (files that share their worker process, vitest.config.ts)
+ *   uses the worker's Chromium: launched by the worker's first file that needs one and kept for the
+ *   worker's later files, each of which makes a browser context of its own and closes it after its
+ *   tests, so none of a file's pages, storage, downloads or HTTP cache outlive it. Measured in a
+ *   scratch script (a file's launch, context, idle page and one test page): 2.1 s of CPU a file with a
+ *   browser of its own, 0.9 s in a running one. The browser is kept in a holder on `globalThis`
+ *   that test/browser/shared-worker-setup.ts creates before test/harness/file-setup.ts takes its list
+ *   of the worker's own globals (so no file deletes it), and held in-process: no browser server in
+ *   between (a server shared by every worker measured no gain: docs/performance.md). A browser that
+ *   crashed or disconnected is launched again by the next file rather than failing it. It goes with
+ *   the worker: Vitest stops a worker with SIGTERM (and SIGKILL 0.5 s later), on which the worker exits
+ *   and Playwright's exit handler kills the browser's process group and removes its profile folder.
+ * - A file of the `browser` project (a playground file, a process of its own) launches its own
+ *   Chromium and closes it after its tests, as does any file run without the holder.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -76,6 +92,38 @@ export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Br
   });
 }
 
+/** The worker's Chromium (see the header); created by shared-worker-setup.ts. */
+export const WORKER_CHROMIUM = Symbol.for('gng.test.workerChromium');
+
+export interface WorkerChromium {
+  /** The running (or launching) browser; unset when none is, or when it disconnected. */
+  browser?: Promise<Browser>;
+  /** Whether the worker's SIGTERM handler is installed. */
+  exitOnTerm?: boolean;
+}
+
+/** The worker's Chromium, launched if none is connected; undefined when the worker keeps none. */
+export async function workerChromium(): Promise<Browser | undefined> {
+  const holder = (globalThis as Record<symbol, unknown>)[WORKER_CHROMIUM] as WorkerChromium | undefined;
+  if (!holder) return undefined;
+  const running = await holder.browser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  const launching = launchChromium();
+  holder.browser = launching;
+  const forget = (): void => {
+    if (holder.browser === launching) delete holder.browser;
+  };
+  void launching.then((browser) => browser.on('disconnected', forget), forget);
+  if (!holder.exitOnTerm) {
+    holder.exitOnTerm = true;
+    // Vitest stops a worker with SIGTERM: exit then, so that Playwright's exit handler kills the
+    // browser at once (its own SIGTERM handler only starts a graceful close, which the worker's
+    // SIGKILL 0.5 s later may cut short, leaving the profile folder behind).
+    process.once('SIGTERM', () => process.exit(143));
+  }
+  return launching;
+}
+
 /**
  * The repository's root. (test/harness/index.ts exports the same; a playground file takes it from here
  * rather than import the harness, happy-dom and the system for one path: about 2 s of CPU a file.)
@@ -106,8 +154,9 @@ export interface ChromiumPages {
 }
 
 /**
- * Registers the hooks every browser test file needs: one Chromium for the file, a fresh page per
- * test (after `beforeEachTest`, e.g. a harness reset), and a failed test when a page logs an error.
+ * Registers the hooks every browser test file needs: a browser context for the file (in the worker's
+ * Chromium, or in one of the file's own: see the header), a fresh page per test (after
+ * `beforeEachTest`, e.g. a harness reset), and a failed test when a page logs an error.
  *
  * The pages of a file share one browser context, and an idle blank page stays open in it for the
  * whole file. Measured by CPU (docs/performance.md), a test's new page then costs about a third of
@@ -124,7 +173,7 @@ export function useChromiumPages(options: {
   viewport: { width: number; height: number };
   beforeEachTest?: () => void;
 }): ChromiumPages {
-  let browser: Browser | undefined;
+  let ownBrowser: Browser | undefined;
   let context: BrowserContext | undefined;
   let current: Page | undefined;
   let kept: Page | undefined;
@@ -147,12 +196,14 @@ export function useChromiumPages(options: {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: options.viewport });
+    const shared = await workerChromium();
+    if (!shared) ownBrowser = await launchChromium();
+    context = await (shared ?? ownBrowser)?.newContext({ viewport: options.viewport });
     // The idle page that keeps the context in use between tests (see above).
-    await context.newPage();
+    await context?.newPage();
   });
-  afterAll(async () => browser?.close());
+  // The worker's browser stays for its next file, this file's context (and every page in it) goes.
+  afterAll(async () => (ownBrowser ? ownBrowser.close() : context?.close()));
   beforeEach(async () => {
     options.beforeEachTest?.();
     errors.length = 0;

@@ -6,5 +6,13 @@
  * emitter, undici's dispatcher, graceful-fs's queue, zod's registry): importing it here, before
  * file-setup.ts takes its list of the process's own globals on the worker's first file, keeps them
  * in that list, so no later file deletes what the loaded playwright-core still uses.
+ *
+ * For the same reason the holder of the worker's Chromium (chromium.ts) is created here, on the
+ * worker's first file: it is then one of the worker's own globals, and the browser in it outlives
+ * each file's reset.
  */
 import 'playwright-core';
+import { WORKER_CHROMIUM, type WorkerChromium } from './chromium.js';
+
+const host = globalThis as Record<symbol, WorkerChromium | undefined>;
+host[WORKER_CHROMIUM] ??= {};
