@@ -14,9 +14,8 @@ import { defineConfig } from 'vitest/config';
  * a third of a core over the file's time), so two per core keep the cores busy rather than waiting
  * (docs/performance.md). Then the unit and integration files, one worker per core (at least two;
  * Vitest's own default is one less than the cores): they compute, and more workers than cores would
- * only share the cores. A playground file's worker launches its own Chromium, a `browser-harness`
- * worker one Chromium for all its files (a context of its own per file: test/browser/chromium.ts);
- * the browser files share one playground server, started on demand by
+ * only share the cores. A browser worker launches one Chromium for all its files (a context of its
+ * own per file: test/browser/chromium.ts); the browser files share one playground server, started on demand by
  * test/browser/global-setup.ts. No file writes where another one reads: each writes its own
  * screenshots under test-results/browser/ and its scratch folders under the OS's temp.
  *
@@ -24,16 +23,18 @@ import { defineConfig } from 'vitest/config';
  * module graph per worker (the pure engine keeps no state); the integration files share the worker
  * process and what it imported from node_modules (happy-dom above all), while test/harness/file-setup.ts
  * gives each file a fresh module graph of the system and harness and clean globals. The browser files
- * that do not open the playground (project `browser-harness`) share their worker the same way; the
- * playground files (project `browser`) keep a process each (a playground file timed out in a shared
- * worker once: docs/performance.md). A new file of any project needs no configuration.
+ * share their worker the same way, both those that do not open the playground (project
+ * `browser-harness`) and the playground files (project `browser`, which also starts the playground
+ * server); test/browser/shared-worker-setup.ts keeps playwright-core's globals and the worker's
+ * Chromium across the files' resets (a playground file timed out in a shared worker once, when those
+ * globals were deleted under it: docs/performance.md). A new file of any project needs no configuration.
  */
 const cores = availableParallelism();
 
 /**
  * The browser files that do not open the playground (they render with the harness in Node and show
- * the HTML in a page): they share their worker, as the integration files do. Found by what the file
- * says, so a new file needs no configuration; the playground files keep a process each.
+ * the HTML in a page): a project of their own, without the playground server. Found by what the file
+ * says, so a new file needs no configuration.
  */
 const browserDir = fileURLToPath(new URL('test/browser/', import.meta.url));
 const harnessBrowserFiles = readdirSync(browserDir, { recursive: true, encoding: 'utf8' })
@@ -74,6 +75,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['test/browser/global-setup.ts'],
+          isolate: false,
+          setupFiles: ['test/browser/shared-worker-setup.ts', 'test/harness/file-setup.ts'],
           maxWorkers: Math.max(4, 2 * cores),
           sequence: { groupOrder: 0 },
         },

@@ -3,8 +3,8 @@
  * Missing Chromium is a clear error telling how to install it, not a skipped test.
  *
  * Who launches it (useChromiumPages):
- * - A file of the `browser-harness` project (files that share their worker process, vitest.config.ts)
- *   uses the worker's Chromium: launched by the worker's first file that needs one and kept for the
+ * - A browser file (both projects, `browser-harness` and the playground files' `browser`: files that
+ *   share their worker process, vitest.config.ts) uses the worker's Chromium: launched by the worker's first file that needs one and kept for the
  *   worker's later files, each of which makes a browser context of its own and closes it after its
  *   tests, so none of a file's pages, storage, downloads or HTTP cache outlive it. Measured in a
  *   scratch script (a file's launch, context, idle page and one test page): 2.1 s of CPU a file with a
@@ -15,8 +15,8 @@
  *   crashed or disconnected is launched again by the next file rather than failing it. It goes with
  *   the worker: Vitest stops a worker with SIGTERM (and SIGKILL 0.5 s later), on which the worker exits
  *   and Playwright's exit handler kills the browser's process group and removes its profile folder.
- * - A file of the `browser` project (a playground file, a process of its own) launches its own
- *   Chromium and closes it after its tests, as does any file run without the holder.
+ * - A file run without the holder (a script, a config without shared-worker-setup.ts) launches its
+ *   own Chromium and closes it after its tests.
  */
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';

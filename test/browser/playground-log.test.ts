@@ -225,6 +225,9 @@ it('a new card adds one element, reads no geometry and scans no message list, wi
         resolve();
       }).observe(log, { childList: true }),
     );
+    // The earlier cards' own layout and ResizeObserver callbacks done first (two frames): on a
+    // loaded machine the 300th card's could otherwise fall in the window.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     on = true;
     await ChatMessage.create({ content: '<p>One more</p>', author: game.user.id as string });
     await inserted;
