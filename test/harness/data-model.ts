@@ -3,6 +3,7 @@
  * `foundry.abstract.DataModel`, the same without a document (a world setting's type).
  */
 import { cleanAndValidate, schemaOf } from './fields.js';
+import { cloneData } from './utils.js';
 
 export class HarnessTypeDataModel implements TypeDataModel {
   static LOCALIZATION_PREFIXES: string[] = [];
@@ -20,13 +21,13 @@ export class HarnessTypeDataModel implements TypeDataModel {
 
   constructor(source: Record<string, unknown>, options: { parent: FoundryDocument }) {
     const ctor = this.constructor as typeof HarnessTypeDataModel;
-    const migrated = ctor.migrateData(structuredClone(source ?? {}));
+    const migrated = ctor.migrateData(cloneData(source ?? {}));
     const cleaned = cleanAndValidate(schemaOf(ctor), migrated, `${options.parent.documentName}.system`);
     // As Foundry does: joint validation after the fields, on the cleaned data.
     ctor.validateJoint(cleaned);
     Object.defineProperty(this, 'parent', { value: options.parent, enumerable: false });
     Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
-    Object.assign(this, structuredClone(cleaned));
+    Object.assign(this, cloneData(cleaned));
   }
 
   prepareBaseData(): void {}
@@ -35,7 +36,7 @@ export class HarnessTypeDataModel implements TypeDataModel {
 
   /** The stored (source) data: what `update` and pack extraction see, never derived values. */
   toObject(): Record<string, unknown> {
-    return structuredClone((this as unknown as { _source: Record<string, unknown> })._source);
+    return cloneData((this as unknown as { _source: Record<string, unknown> })._source);
   }
 }
 
@@ -56,14 +57,14 @@ export class HarnessDataModel implements DataModel {
 
   constructor(source: Record<string, unknown> = {}) {
     const ctor = this.constructor as typeof HarnessDataModel;
-    const migrated = ctor.migrateData(structuredClone(source ?? {}));
+    const migrated = ctor.migrateData(cloneData(source ?? {}));
     const cleaned = cleanAndValidate(schemaOf(ctor), migrated, ctor.name);
     Object.defineProperty(this, '_source', { value: cleaned, enumerable: false, writable: true });
-    Object.assign(this, structuredClone(cleaned));
+    Object.assign(this, cloneData(cleaned));
   }
 
   toObject(): Record<string, unknown> {
-    return structuredClone((this as unknown as { _source: Record<string, unknown> })._source);
+    return cloneData((this as unknown as { _source: Record<string, unknown> })._source);
   }
 }
 

@@ -5,7 +5,7 @@
  * `prepareData()` runs on every change, as in Foundry. Updates check ownership, fire the
  * cancellable `preUpdate<Doc>` hook and the `update<Doc>` hook, and re-render open sheets.
  */
-import { expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
+import { cloneData, expandObject, getProperty, mergeInto, randomId, setProperty } from './utils.js';
 import { viewedScene, world } from './world.js';
 import { sheetRegistries } from './applications.js';
 import { asClient } from './clients.js';
@@ -199,7 +199,7 @@ export abstract class HarnessDocument implements FoundryDocument {
 
   constructor(data: Record<string, unknown>, options: HarnessDocumentOptions = {}) {
     this.#strict = options.strict ?? true;
-    this._source = structuredClone({ _id: randomId(), flags: {}, ownership: { default: 0 }, ...data });
+    this._source = cloneData({ _id: randomId(), flags: {}, ownership: { default: 0 }, ...data });
     this.parent = options.parent ?? null;
     this.pack = options.pack ?? this.parent?.pack ?? null;
     this._id = this._source._id as string;
@@ -263,8 +263,8 @@ export abstract class HarnessDocument implements FoundryDocument {
     this.name = String(source.name ?? '');
     this.type = String(source.type ?? 'base');
     this.img = (source.img as string | undefined) ?? null;
-    this.flags = structuredClone((source.flags as Record<string, Record<string, unknown>>) ?? {});
-    this.ownership = structuredClone((source.ownership as Record<string, number>) ?? { default: 0 });
+    this.flags = cloneData((source.flags as Record<string, Record<string, unknown>>) ?? {});
+    this.ownership = cloneData((source.ownership as Record<string, number>) ?? { default: 0 });
     this.#invalid = false;
     try {
       this._initializeSystem();
@@ -289,7 +289,7 @@ export abstract class HarnessDocument implements FoundryDocument {
       // Core's `base` type has no data model: its `system` is a plain object (ChatMessage: our
       // messages from before issue #34, other modules' and core's own).
       if (this.type === 'base' && this.documentName === 'ChatMessage')
-        this.system = structuredClone(this._source.system ?? {}) as TypeDataModel;
+        this.system = cloneData(this._source.system ?? {}) as TypeDataModel;
       else if (Object.keys(models).length)
         throw new Error(`${this.documentName} type "${this.type}" is not registered`);
       return;
@@ -322,7 +322,7 @@ export abstract class HarnessDocument implements FoundryDocument {
         const existing = previous.get(data._id as string);
         let doc: HarnessDocument;
         if (existing) {
-          existing._source = structuredClone(data);
+          existing._source = cloneData(data);
           existing._initialize();
           doc = existing;
         } else {
@@ -370,7 +370,7 @@ export abstract class HarnessDocument implements FoundryDocument {
   }
 
   toObject(): Record<string, unknown> {
-    return structuredClone(this._source);
+    return cloneData(this._source);
   }
 
   /**
@@ -379,7 +379,7 @@ export abstract class HarnessDocument implements FoundryDocument {
    */
   updateSource(changes: Record<string, unknown>): Record<string, unknown> {
     const diff = expandObject(changes);
-    this._source = mergeInto(structuredClone(this._source), diff);
+    this._source = mergeInto(cloneData(this._source), diff);
     this._initialize();
     return diff;
   }
@@ -415,8 +415,8 @@ export abstract class HarnessDocument implements FoundryDocument {
     // `recursive: false` replaces each top-level key it names (dnd5e module/migration.mjs).
     const next =
       options.recursive === false
-        ? { ...structuredClone(previous), ...structuredClone(diff) }
-        : mergeInto(structuredClone(previous), diff);
+        ? { ...cloneData(previous), ...cloneData(diff) }
+        : mergeInto(cloneData(previous), diff);
     this._source = next;
     try {
       this._initialize();
@@ -433,7 +433,7 @@ export abstract class HarnessDocument implements FoundryDocument {
     if (options.render !== false)
       await this._renderApps({
         renderContext: `update${this.documentName}`,
-        renderData: { ...structuredClone(diff), _id: this.id },
+        renderData: { ...cloneData(diff), _id: this.id },
       });
     return this;
   }
@@ -608,12 +608,12 @@ export class HarnessActiveEffect extends HarnessDocument implements ActiveEffect
       startTurn: null,
       ...(source.duration as ActiveEffectDuration | undefined),
     };
-    this.changes = structuredClone(source.changes as ActiveEffectChange[]);
+    this.changes = cloneData(source.changes as ActiveEffectChange[]);
     this.disabled = source.disabled as boolean;
     this.transfer = source.transfer as boolean;
     this.statuses = new Set(source.statuses as string[]);
     this.origin = source.origin as string | null;
-    this.duration = structuredClone(source.duration as ActiveEffectDuration);
+    this.duration = cloneData(source.duration as ActiveEffectDuration);
     super._initialize();
   }
 
@@ -730,10 +730,10 @@ function statusEffectData(status: StatusEffectConfig, overlay: boolean): Record<
     name: game.i18n.localize(status.name),
     img: status.img,
     statuses: [...new Set([status.id, ...(Array.isArray(extra) ? (extra as string[]) : [])])],
-    changes: structuredClone(status.changes ?? []),
+    changes: cloneData(status.changes ?? []),
   };
   if (status._id) data._id = status._id;
-  if (status.duration) data.duration = structuredClone(status.duration);
+  if (status.duration) data.duration = cloneData(status.duration);
   if (overlay) data.flags = { core: { overlay: true } };
   return data;
 }
@@ -929,7 +929,7 @@ export class HarnessChatMessage extends HarnessDocument implements ChatMessage {
    * who last modified the Document"; v13 names no creator). README.md.
    */
   get _stats(): { lastModifiedBy: string | null } {
-    return structuredClone(this._source._stats as { lastModifiedBy: string | null });
+    return cloneData(this._source._stats as { lastModifiedBy: string | null });
   }
 
   protected override _initialize(): void {
@@ -1035,14 +1035,14 @@ export class HarnessUser extends HarnessDocument implements User {
     options: { timeout?: number } = {},
   ): Promise<unknown> {
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
-    const sent = structuredClone(data);
+    const sent = cloneData(data);
     const answer = await asClient(this, async () => {
       // The receiving client's own handler (registered on every client alike).
       const handler = CONFIG.queries[name];
       if (!handler) throw new Error(`No query handler is registered for "${name}"`);
       return handler(sent, { timeout: options.timeout ?? 30_000 });
     });
-    return answer === undefined ? undefined : structuredClone(answer);
+    return answer === undefined ? undefined : cloneData(answer);
   }
 }
 

@@ -5,6 +5,41 @@
  */
 import Handlebars from 'handlebars';
 
+/**
+ * A template's compiled spec, by source, for the whole process. Parsing and compiling a template is
+ * the costly part of Handlebars; the spec it yields is plain functions of (container, context,
+ * helpers, partials, data) that keep no environment, so every harness binds the same spec to its own
+ * environment (`env.template`), with its own helpers and partials, as a precompiled template is.
+ * Kept on the `handlebars` package, which an integration worker loads once and keeps across files
+ * (test/harness/file-setup.ts), while this module is evaluated anew for each file.
+ */
+type TemplateSpec = Parameters<typeof Handlebars.template>[0];
+const SPECS = Symbol.for('gng.test.templateSpecs');
+const specs: Map<string, TemplateSpec> = ((
+  Handlebars as unknown as Record<symbol, Map<string, TemplateSpec>>
+)[SPECS] ??= new Map());
+
+/** Handlebars' own compile steps (compiler.js `compileInput`), options as `compile(source, { strict: false })`. */
+function templateSpec(env: typeof Handlebars, source: string): TemplateSpec {
+  let spec = specs.get(source);
+  if (!spec) {
+    const options = { strict: false, data: true };
+    const internals = env as unknown as {
+      Compiler: new () => { compile(ast: unknown, options: object): unknown };
+      JavaScriptCompiler: new () => {
+        compile(environment: unknown, options: object, context: undefined, asObject: true): TemplateSpec;
+      };
+    };
+    const environment = new internals.Compiler().compile(
+      env.parse(source, options as Handlebars.ParseOptions),
+      options,
+    );
+    spec = new internals.JavaScriptCompiler().compile(environment, options, undefined, true);
+    specs.set(source, spec);
+  }
+  return spec;
+}
+
 /** Reads a repository file (path relative to the repository root); undefined when it does not exist. */
 export type ReadText = (path: string) => string | undefined;
 
@@ -35,7 +70,11 @@ export class HarnessTemplates {
   compile(path: string): HandlebarsTemplateDelegate {
     let template = this.#cache.get(path);
     if (!template) {
-      template = this.handlebars.compile(this.source(path), { strict: false });
+      const source = this.source(path);
+      let bound: HandlebarsTemplateDelegate | undefined;
+      // Compiled on first use, as Handlebars.compile's template is (a broken one throws when rendered).
+      template = (context, options) =>
+        (bound ??= this.handlebars.template(templateSpec(this.handlebars, source)))(context, options);
       this.#cache.set(path, template);
     }
     return template;
