@@ -11,6 +11,8 @@ const templates = import.meta.glob<string>('../templates/**/*.hbs', {
 import lang from '../lang/en.json?raw';
 import systemJson from '../system.json?raw';
 import packageJson from '../package.json?raw';
+import specs from 'virtual:gng-template-specs';
+import type { TemplateSpec } from '../test/harness/templates.js';
 
 const files = new Map<string, string>([
   ['lang/en.json', lang],
@@ -22,4 +24,15 @@ const files = new Map<string, string>([
 /** A repository file's text (path relative to the repository root), or undefined. */
 export function readText(path: string): string | undefined {
   return files.get(path);
+}
+
+/**
+ * The templates precompiled when the page was built (scripts/template-specs-plugin.ts), each with
+ * its source, by which the harness finds its spec (`addTemplateSpec`): a load compiles none.
+ */
+export function templateSpecs(): [source: string, spec: TemplateSpec][] {
+  return Object.entries(specs).flatMap(([path, spec]) => {
+    const source = files.get(path);
+    return source === undefined ? [] : [[source, spec as TemplateSpec]];
+  });
 }

@@ -13,7 +13,8 @@ import '../styles/gng.scss';
 import './playground.scss';
 import type { Window as HappyWindow } from 'happy-dom';
 import { createHarness, type Harness, type Notice } from '../test/harness/runtime.js';
-import { readText } from './files.js';
+import { readText, templateSpecs } from './files.js';
+import { addTemplateSpec } from '../test/harness/templates.js';
 import { Desk, type DeskRegion } from './desk.js';
 import { fetchPacks } from './packs.js';
 import { CompendiumBrowser, type CompendiumEntry } from './compendium.js';
@@ -126,6 +127,7 @@ function scrollHome(): void {
 async function start(): Promise<void> {
   themeFromUrl();
   const desk = new Desk(byId('pg-desk'), deskRegion);
+  for (const [source, spec] of templateSpecs()) addTemplateSpec(source, spec);
   const harness = await createHarness({
     root: new URL('./', location.href).href,
     window: window as unknown as HappyWindow,

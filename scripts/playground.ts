@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { templateSpecsPlugin } from './template-specs-plugin.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const PLAYGROUND_OUT = join(ROOT, 'playground-dist');
@@ -68,6 +69,7 @@ export async function buildPlayground(dist = join(ROOT, 'dist'), out = PLAYGROUN
     root: join(ROOT, 'playground'),
     base: './',
     logLevel: 'warn',
+    plugins: [templateSpecsPlugin(ROOT)],
     build: {
       outDir: out,
       emptyOutDir: true,

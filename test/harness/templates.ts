@@ -13,11 +13,20 @@ import Handlebars from 'handlebars';
  * Kept on the `handlebars` package, which an integration worker loads once and keeps across files
  * (test/harness/file-setup.ts), while this module is evaluated anew for each file.
  */
-type TemplateSpec = Parameters<typeof Handlebars.template>[0];
+export type TemplateSpec = Parameters<typeof Handlebars.template>[0];
 const SPECS = Symbol.for('gng.test.templateSpecs');
 const specs: Map<string, TemplateSpec> = ((
   Handlebars as unknown as Record<symbol, Map<string, TemplateSpec>>
 )[SPECS] ??= new Map());
+
+/**
+ * Gives the compiled spec of `source` ahead of its first use: the playground's templates, precompiled
+ * when the page is built (scripts/template-specs-plugin.ts), are not parsed and compiled again at
+ * each page load. The spec must be what `Handlebars.precompile(source, { strict: false })` yields.
+ */
+export function addTemplateSpec(source: string, spec: TemplateSpec): void {
+  specs.set(source, spec);
+}
 
 /** Handlebars' own compile steps (compiler.js `compileInput`), options as `compile(source, { strict: false })`. */
 function templateSpec(env: typeof Handlebars, source: string): TemplateSpec {
