@@ -99,14 +99,36 @@ function pageCheck(rootSelector: string): ContrastFailure[] {
     return parts.join(' > ');
   };
 
+  // One check reads the same ancestors' styles for every text under them: each element's background
+  // layers and opacity, and each colour string, are read once per check (nothing changes during it).
+  const parsedColors = new Map<string, RGBA>();
+  const colorOf = (value: string): RGBA => {
+    let color = parsedColors.get(value);
+    if (!color) parsedColors.set(value, (color = parseColor(value)));
+    return [...color] as RGBA;
+  };
+  const stopsOf = new Map<string, RGBA[][]>();
+  const ownLayers = new Map<Element, { gradients: RGBA[][]; color: RGBA }>();
+  function layersOf(e: Element): { gradients: RGBA[][]; color: RGBA } {
+    let own = ownLayers.get(e);
+    if (!own) {
+      const style = getComputedStyle(e);
+      let gradients = stopsOf.get(style.backgroundImage);
+      if (!gradients) stopsOf.set(style.backgroundImage, (gradients = gradientStops(style.backgroundImage)));
+      own = { gradients, color: colorOf(style.backgroundColor) };
+      ownLayers.set(e, own);
+    }
+    return own;
+  }
+
   /** Every colour the background behind `el` can take (one per combination of gradient stops). */
   function backgrounds(el: Element): RGBA[] {
     // Layers from the element up: each is the set of colours it may show there.
     const layers: RGBA[][] = [];
     let opaque = false;
     for (let e: Element | null = el; e && !opaque; e = e.parentElement) {
-      const style = getComputedStyle(e);
-      const gradients = gradientStops(style.backgroundImage);
+      const own = layersOf(e);
+      const gradients = own.gradients;
       // Painted top to bottom: the first gradient layer is on top, the colour under them all.
       for (const stops of gradients) {
         layers.push(stops);
@@ -114,7 +136,7 @@ function pageCheck(rootSelector: string): ContrastFailure[] {
         if (opaque) break;
       }
       if (opaque) break;
-      const color = parseColor(style.backgroundColor);
+      const color = own.color;
       if (color[3] > 0) {
         layers.push([color]);
         if (color[3] >= 1) opaque = true;
@@ -135,9 +157,15 @@ function pageCheck(rootSelector: string): ContrastFailure[] {
     if (box.width <= 1 || box.height <= 1) return false;
     return el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   };
-  const opacityOf = (el: Element) => {
-    let opacity = 1;
-    for (let e: Element | null = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+  /** The product of the opacities of `el` and its ancestors. */
+  const opacities = new Map<Element, number>();
+  const opacityOf = (el: Element): number => {
+    let opacity = opacities.get(el);
+    if (opacity === undefined) {
+      const parent = el.parentElement;
+      opacity = Number(getComputedStyle(el).opacity) * (parent ? opacityOf(parent) : 1);
+      opacities.set(el, opacity);
+    }
     return opacity;
   };
 
@@ -146,7 +174,7 @@ function pageCheck(rootSelector: string): ContrastFailure[] {
     if (el.closest('button:disabled, input:disabled, select:disabled, textarea:disabled, fieldset:disabled'))
       return;
     const style = getComputedStyle(el);
-    const color = parseColor(style.color);
+    const color = colorOf(style.color);
     color[3] *= opacityOf(el);
     const size = parseFloat(style.fontSize);
     const bold = Number(style.fontWeight) >= 700;
