@@ -29,7 +29,7 @@ export function addTemplateSpec(source: string, spec: TemplateSpec): void {
 }
 
 /** Handlebars' own compile steps (compiler.js `compileInput`), options as `compile(source, { strict: false })`. */
-function templateSpec(env: typeof Handlebars, source: string): TemplateSpec {
+export function templateSpec(env: typeof Handlebars, source: string): TemplateSpec {
   let spec = specs.get(source);
   if (!spec) {
     const options = { strict: false, data: true };

@@ -1,14 +1,15 @@
 /**
  * The playground's precompiled templates (scripts/template-specs-plugin.ts): every template of
- * templates/ is in the virtual module, and each spec is the one the harness would compile at run time
- * (test/harness/templates.ts: Handlebars' own compile steps with `{ strict: false }`), function by
- * function, so that a page using them renders what the tests render.
+ * templates/ is in the virtual module, and each spec is the one the harness compiles at run time
+ * (test/harness/templates.ts `templateSpec`), function by function, so that a page using them
+ * renders what the tests render.
  */
 import { describe, expect, it } from 'vitest';
 import Handlebars from 'handlebars';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../harness/index.js';
+import { templateSpec } from '../harness/templates.js';
 import { templateSpecsPlugin } from '../../scripts/template-specs-plugin.js';
 
 type Spec = Record<string, unknown>;
@@ -19,18 +20,6 @@ function builtSpecs(): Record<string, Spec> {
   const load = plugin.load as (this: { addWatchFile(file: string): void }, id: string) => string;
   const code = load.call({ addWatchFile: () => undefined }, '\0virtual:gng-template-specs');
   return new Function(code.replace(/^export default /m, 'return '))() as Record<string, Spec>;
-}
-
-/** What `Handlebars.compile(source, { strict: false })` compiles on first use. */
-function compiledSpec(source: string): Spec {
-  const options = { strict: false, data: true };
-  const env = Handlebars as unknown as {
-    parse(source: string, options: object): unknown;
-    Compiler: new () => { compile(ast: unknown, options: object): unknown };
-    JavaScriptCompiler: new () => { compile(e: unknown, o: object, c: undefined, asObject: true): Spec };
-  };
-  const environment = new env.Compiler().compile(env.parse(source, options), options);
-  return new env.JavaScriptCompiler().compile(environment, options, undefined, true);
 }
 
 /**
@@ -63,7 +52,7 @@ describe('the playground templates precompiled at build time', () => {
       const source = readFileSync(join(ROOT, path), 'utf8');
       expect({ path, spec: comparable(specs[path] as Spec) }).toEqual({
         path,
-        spec: comparable(compiledSpec(source)),
+        spec: comparable(templateSpec(Handlebars, source) as unknown as Spec),
       });
     }
   });
