@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   CHROMIUM_PATH,
   OUR_DISABLED_FEATURES,
@@ -48,6 +50,26 @@ async function disabledFeatures(launch: () => Promise<Browser>): Promise<string[
   }
 }
 
+/** The pids of the renderer processes under the browser process `browserPid` (its zygote's children). */
+function rendererPids(browserPid: string): string[] {
+  const parents = new Map<string, string>();
+  const renderers: string[] = [];
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] as string);
+      // Chromium rewrites its children's command lines as one string (their process title).
+      if (/(^|[\s\0])--type=renderer([\s\0]|$)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))
+        renderers.push(pid);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  const under = (pid: string | undefined): boolean =>
+    pid !== undefined && pid !== '0' && pid !== '1' && (pid === browserPid || under(parents.get(pid)));
+  return renderers.filter(under);
+}
+
 describe('Chromium for the browser tests', () => {
   it('a missing Chromium is a clear error that says how to install it, not a skip', async () => {
     await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(
@@ -65,6 +87,35 @@ describe('Chromium for the browser tests', () => {
 
     const ours = await disabledFeatures(() => launchChromium());
     expect(ours).toEqual([[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES]]);
+  });
+
+  it('runs every page of a browser in one renderer process: pages set with setContent and pages of an http server', async () => {
+    const server = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Served</title><h1>Served</h1>'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const before = browserCommandLines();
+    const browser = await launchChromium();
+    try {
+      const pids = [...browserCommandLines().keys()].filter((pid) => !before.has(pid));
+      expect(pids).toHaveLength(1);
+      const context = await browser.newContext();
+      const pages = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+      await (pages[0] as Page).setContent('<h1>One</h1>');
+      await (pages[1] as Page).setContent('<h1>Two</h1>');
+      await (pages[2] as Page).goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await Promise.all(pages.map((page) => page.textContent('h1')))).toEqual([
+        'One',
+        'Two',
+        'Served',
+      ]);
+      expect(rendererPids(pids[0] as string)).toHaveLength(1);
+    } finally {
+      await browser.close();
+      server.close();
+    }
   });
 
   it("keeps the worker's Chromium for the next file, builds no address-bar popup page once a page has navigated, and launches a new Chromium once it has disconnected", async () => {
