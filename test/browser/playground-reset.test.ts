@@ -181,10 +181,8 @@ async function playALot(page: Page): Promise<void> {
   await page.locator('#pg-compendium-toggle').click();
   await page.locator('input[name="compendium-search"]').fill('sword');
   await page.locator('input[name="add-a"]').fill('goblin');
-  await page
-    .locator('#pg-burst-direction')
-    .fill('90')
-    .catch(() => undefined);
+  // The burst's direction, in its aiming panel (hidden until a burst is aimed: set, not typed).
+  await page.locator('#pg-burst-direction').evaluate((input) => ((input as HTMLInputElement).value = '90'));
   await page.locator('#chat-log').evaluate((log) => log.scrollTo(0, 10));
 }
 
