@@ -15,7 +15,7 @@ import { BattleMap, MAP_COLUMNS, MAP_ROWS, squaresForSize, type Footprint } from
 import { ChatLog } from './chat-log.js';
 import { egPoolLine, loadEgPools } from './eg-pools.js';
 import { addInitiativeButtons, tcHealthLine } from './time-count.js';
-import { element, f, t, whenActingAs } from './dom.js';
+import { element, syncChildren, f, t, whenActingAs } from './dom.js';
 import { SYSTEM_ID } from '../src/config/document-types.js';
 import { attackActionsSettled } from '../src/cards/kernel/index.js';
 import { models } from '../src/rules/index.js';
@@ -98,8 +98,25 @@ export class Table {
    * offered as pack `world` so that the table can set them up again after a reset.
    */
   readonly #worldActors = new Map<string, Record<string, unknown>>();
-  /** Each combatant's actor picker, and the choices it was built for (`#actorPicker`). */
-  readonly #pickers = new WeakMap<Member, { actors: readonly PackActor[]; picker: HTMLSelectElement }>();
+  /**
+   * Each combatant's actor picker (in its label), the choices it was built for and each choice's
+   * option index (`#actorPicker`).
+   */
+  readonly #pickers = new WeakMap<
+    Member,
+    {
+      actors: readonly PackActor[];
+      picker: HTMLSelectElement;
+      label: HTMLLabelElement;
+      index: ReadonlyMap<string, number>;
+    }
+  >();
+  /**
+   * Each side's section and each combatant's panel, kept from one drawing to the next (their
+   * contents are drawn anew around the kept picker: `syncChildren`).
+   */
+  readonly #sections = new WeakMap<Side, HTMLElement>();
+  readonly #panels = new WeakMap<Member, HTMLElement>();
   /** `actorChoices()`, kept until the world's actors change. */
   #choices: { i18n: object; actors: readonly PackActor[] } | null = null;
   #settingUp = false;
@@ -450,7 +467,10 @@ export class Table {
   draw(): void {
     // The search field being typed in is drawn again: it keeps the focus.
     const typing = (document.activeElement as HTMLInputElement | null)?.name;
-    this.elements.combatants.replaceChildren(...this.sides.map((side) => this.#side(side)));
+    syncChildren(
+      this.elements.combatants,
+      this.sides.map((side) => this.#side(side)),
+    );
     if (typing?.startsWith('add-'))
       this.elements.combatants.querySelector<HTMLInputElement>(`input[name="${typing}"]`)?.focus();
     this.#map.draw();
@@ -475,18 +495,20 @@ export class Table {
   /** A side: its title, its combatants' panels, and a picker to add one more. */
   #side(side: Side): HTMLElement {
     const headingId = `pg-side-${side.key}`;
-    const section = element('section', { className: 'pg-side' });
-    section.dataset.side = side.key;
-    section.setAttribute('aria-labelledby', headingId);
+    let section = this.#sections.get(side);
+    if (!section) {
+      section = element('section', { className: 'pg-side' });
+      section.dataset.side = side.key;
+      section.setAttribute('aria-labelledby', headingId);
+      this.#sections.set(side, section);
+    }
     const letter = t(`GNG.Playground.Map.Side${side.key.toUpperCase()}`);
-    section.append(
-      element('h2', {
-        id: headingId,
-        className: 'pg-side-title',
-        textContent: f('GNG.Playground.Map.SideTitle', { side: letter, name: side.owner.name }),
-      }),
-      ...side.members.map((m, index) => this.#panel(side, m, index)),
-    );
+    const heading = element('h2', {
+      id: headingId,
+      className: 'pg-side-title',
+      textContent: f('GNG.Playground.Map.SideTitle', { side: letter, name: side.owner.name }),
+    });
+    const panels = side.members.map((m, index) => this.#panel(side, m, index));
     const full = side.members.length >= MAX_PER_SIDE;
     const adder = combatantPicker({
       key: side.key,
@@ -499,16 +521,16 @@ export class Table {
     });
     if (full)
       adder.append(element('p', { className: 'pg-side-full', textContent: t('GNG.Playground.Map.Full') }));
-    section.append(adder);
+    syncChildren(section, [heading, ...panels, adder]);
     return section;
   }
 
   /**
-   * A combatant's actor picker: some 700 options (every pack actor), so built once per combatant
-   * and list of choices and moved into each new drawing of its panel, showing the current choice
-   * (the table draws its panels again after every change of the world).
+   * A combatant's actor picker in its label: some 700 options (every pack actor), so built once per
+   * combatant and list of choices and kept in its panel from one drawing to the next, showing the
+   * current choice (the table draws its panels again after every change of the world).
    */
-  #actorPicker(member: Member, name: string): HTMLSelectElement {
+  #actorPicker(member: Member, name: string): HTMLLabelElement {
     const actors = this.actorChoices();
     let kept = this.#pickers.get(member);
     if (kept?.actors !== actors) {
@@ -521,24 +543,34 @@ export class Table {
         member.copy = this.#nextCopy(member.choice);
         void this.setup(true);
       });
-      kept = { actors, picker };
+      const label = element(
+        'label',
+        {},
+        element('span', { textContent: t('GNG.Playground.Combatant') }),
+        picker,
+      );
+      const index = new Map([...picker.options].map((option, i) => [option.value, i]));
+      kept = { actors, picker, label, index };
       this.#pickers.set(member, kept);
     }
-    const { picker } = kept;
-    picker.name = name;
+    const { picker, label, index } = kept;
+    if (picker.name !== name) picker.name = name;
     // The choice, else the first option (as a picker with no option marked selected shows).
-    const value = `${member.choice.pack}/${member.choice.id}`;
-    const chosen = [...picker.options].findIndex((option) => option.value === value);
-    picker.selectedIndex = Math.max(0, chosen);
-    return picker;
+    const chosen = index.get(`${member.choice.pack}/${member.choice.id}`) ?? 0;
+    if (picker.selectedIndex !== chosen) picker.selectedIndex = chosen;
+    return label;
   }
 
   #panel(side: Side, member: Member, index: number): HTMLElement {
     const actor = member.actor as Actor;
     const token = member.token as Token;
     const headingId = `pg-combatant-${side.key}-${index}`;
-    const panel = element('section', { className: 'pg-combatant' });
-    panel.dataset.side = side.key;
+    let panel = this.#panels.get(member);
+    if (!panel) {
+      panel = element('section', { className: 'pg-combatant' });
+      panel.dataset.side = side.key;
+      this.#panels.set(member, panel);
+    }
     panel.setAttribute('aria-labelledby', headingId);
 
     const picker = this.#actorPicker(member, `actor-${side.key}-${index}`);
@@ -567,13 +599,14 @@ export class Table {
     });
     open.addEventListener('click', () => void this.harness.openSheet(actor));
 
-    panel.append(
+    const buttons = element('div', { className: 'pg-buttons' }, open, target);
+    const children: Node[] = [
       element('h2', { id: headingId, textContent: actor.name }),
       element('p', {
         className: 'pg-owner',
         textContent: f('GNG.Playground.PlayedBy', { name: side.owner.name }),
       }),
-      element('label', {}, element('span', { textContent: t('GNG.Playground.Combatant') }), picker),
+      picker,
       element(
         'p',
         { className: 'pg-hp' },
@@ -587,8 +620,8 @@ export class Table {
         { className: 'pg-statuses' },
         ...(statuses.length ? statuses : [element('li', { textContent: t('GNG.Playground.NoConditions') })]),
       ),
-      element('div', { className: 'pg-buttons' }, open, target),
-    );
+      buttons,
+    ];
     if (side.members.length > 1) {
       const remove = element('button', {
         type: 'button',
@@ -597,7 +630,7 @@ export class Table {
       });
       remove.setAttribute('aria-label', f('GNG.Playground.Map.RemoveNamed', { name: actor.name }));
       remove.addEventListener('click', () => void this.removeCombatant(side.key, index));
-      panel.querySelector('.pg-buttons')?.append(remove);
+      buttons.append(remove);
     }
     // Foundry shows a token's HUD to its owners (and the GM) only.
     if (actor.isOwner) {
@@ -606,8 +639,9 @@ export class Table {
       hud.classList.add('pg-token-hud');
       hud.setAttribute('aria-label', t('GNG.Playground.TokenHud'));
       hud.setAttribute('role', 'group');
-      panel.append(hud);
+      children.push(hud);
     }
+    syncChildren(panel, children);
     return panel;
   }
 }

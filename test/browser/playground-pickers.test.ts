@@ -3,7 +3,9 @@
  * dropdown lists ~700 pack actors grouped (`<optgroup>`) by pack and, for the
  * bestiary, by creature type (its folders), each group sorted by name; and the Burst control under the
  * map says why it has nothing to fire when the acting character holds no automatic weapon. ("Add a
- * combatant" is a search field: playground-compendium.test.ts.)
+ * combatant" is a search field: playground-compendium.test.ts.) A drawing of the table after a change
+ * of the world keeps each combatant's panel and picker in the page (issue #29: a picker's options
+ * detached and attached again cost a style and layout pass each), so a focused picker keeps the focus.
  * Screenshot: test-results/browser/playground-burst-empty.png.
  */
 import { expect, it } from 'vitest';
@@ -65,4 +67,39 @@ it('groups the pack actors by pack and creature type, and the Burst control says
   expect(await control.locator('.pg-burst-fields').isHidden()).toBe(true);
   await control.scrollIntoViewIfNeeded();
   await control.screenshot({ path: join(ARTIFACTS_DIR, 'playground-burst-empty.png') });
+});
+
+it('a drawing of the table keeps each combatant panel and its picker in place: the picker keeps the focus', async () => {
+  const { page } = pages;
+  await page.goto(`${server.url()}?seed=3`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const panel = page.locator('.pg-combatant[data-side="a"]').first();
+  const picker = panel.locator('select[name="actor-a-0"]');
+  await picker.focus();
+  // Whatever the drawings remove from the sides: none of it may be a panel or a picker.
+  await page.evaluate(() => {
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof HTMLElement && node.matches('.pg-combatant, .pg-side, label:has(select)'))
+            removed.push(node.tagName);
+    }).observe(document.getElementById('pg-combatants') as HTMLElement, { childList: true, subtree: true });
+    (window as unknown as { removedPanels: string[] }).removedPanels = removed;
+  });
+  const before = await panel.locator('.pg-hp').textContent();
+  // A change of the world (the fighter hurt, as the GM): the table draws again.
+  await page.evaluate(async () => {
+    const fighter = game.actors.find((actor) => actor.name === 'Fighter, 5th level') as Actor;
+    const hp = (fighter.system as unknown as { hp: { value: number } }).hp.value;
+    await fighter.update({ 'system.hp.value': hp - 3 });
+  });
+  await expect.poll(() => panel.locator('.pg-hp').textContent()).not.toBe(before);
+  expect(await picker.evaluate((select) => select === document.activeElement)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { removedPanels: string[] }).removedPanels)).toEqual(
+    [],
+  );
+  expect(await picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe(
+    'Fighter, 5th level',
+  );
 });
