@@ -117,10 +117,13 @@ function themeFromUrl(): void {
   if (new URL(location.href).searchParams.get('theme') === 'dark') document.body.classList.add('theme-dark');
 }
 
-/** A page's scroll positions back at the top left, as after a load (the chat log, windows' bodies…). */
+/**
+ * A page's scroll positions back at the top left, as after a load (the chat log, windows' bodies…).
+ * The actor pickers' options (three in four of the page's elements) scroll nothing of their own.
+ */
 function scrollHome(): void {
   window.scrollTo(0, 0);
-  for (const node of document.querySelectorAll('*'))
+  for (const node of document.querySelectorAll(':not(option, optgroup)'))
     if (node.scrollTop || node.scrollLeft) node.scrollTo(0, 0);
 }
 
