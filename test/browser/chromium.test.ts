@@ -13,23 +13,30 @@ import {
   type WorkerChromium,
 } from './chromium.js';
 
-/** The command lines of the browsers this process launched (Playwright's children on Linux), by pid. */
-function browserCommandLines(): Map<string, string[]> {
-  const entries = readdirSync('/proc')
+/** Every process on the machine: its pid, its parent's pid and its command line (NUL-separated). */
+function processes(): { pid: string; parent: string; cmdline: string }[] {
+  return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((pid) => {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         // The fields after the command's name: state, then the parent's pid.
-        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (parent !== process.pid) return [];
-        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        return args.includes('--remote-debugging-pipe') ? [[pid, args] as const] : [];
+        const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] as string;
+        return [{ pid, parent, cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8') }];
       } catch {
         return []; // a process that ended meanwhile
       }
     });
-  return new Map(entries);
+}
+
+/** The command lines of the browsers this process launched (Playwright's children on Linux), by pid. */
+function browserCommandLines(): Map<string, string[]> {
+  return new Map(
+    processes()
+      .filter(({ parent }) => Number(parent) === process.pid)
+      .map(({ pid, cmdline }) => [pid, cmdline.split('\0').filter(Boolean)] as const)
+      .filter(([, args]) => args.includes('--remote-debugging-pipe')),
+  );
 }
 
 /**
@@ -52,22 +59,17 @@ async function disabledFeatures(launch: () => Promise<Browser>): Promise<string[
 
 /** The pids of the renderer processes under the browser process `browserPid` (its zygote's children). */
 function rendererPids(browserPid: string): string[] {
-  const parents = new Map<string, string>();
-  const renderers: string[] = [];
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] as string);
-      // Chromium rewrites its children's command lines as one string (their process title).
-      if (/(^|[\s\0])--type=renderer([\s\0]|$)/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')))
-        renderers.push(pid);
-    } catch {
-      // a process that ended meanwhile
-    }
-  }
+  const all = processes();
+  const parents = new Map(all.map(({ pid, parent }) => [pid, parent]));
   const under = (pid: string | undefined): boolean =>
     pid !== undefined && pid !== '0' && pid !== '1' && (pid === browserPid || under(parents.get(pid)));
-  return renderers.filter(under);
+  return (
+    all
+      // Chromium rewrites its children's command lines as one string (their process title).
+      .filter(({ cmdline }) => /(^|[\s\0])--type=renderer([\s\0]|$)/.test(cmdline))
+      .map(({ pid }) => pid)
+      .filter(under)
+  );
 }
 
 describe('Chromium for the browser tests', () => {

@@ -13,17 +13,14 @@ const h = await getHarness();
 /** A parent with children named `names`, and what a MutationObserver sees removed under it. */
 function parentOf(...names: string[]) {
   const doc = h.window.document as unknown as Document;
-  const parent = doc.createElement('div');
-  const byName = new Map(names.map((name) => [name, doc.createElement('p')]));
-  for (const [name, child] of byName) {
-    child.dataset.name = name;
-    parent.append(child);
-  }
   const make = (name: string) => {
     const child = doc.createElement('p');
     child.dataset.name = name;
     return child;
   };
+  const parent = doc.createElement('div');
+  const byName = new Map(names.map((name) => [name, make(name)]));
+  parent.append(...byName.values());
   const order = () => [...parent.children].map((child) => (child as HTMLElement).dataset.name);
   const removed: string[] = [];
   const observer = new h.window.MutationObserver((records) => {
