@@ -152,11 +152,17 @@ it('a new card adds one element, reads no geometry and scans no message list, wi
     // Every read (or write) that makes the browser lay the page out, and every read of the whole
     // message list, while the card is posted and until the log has inserted it.
     // The log reads its geometry on its own scroll events (the frame's scroll steps, before the
-    // layout the frame does anyway) and in its ResizeObserver callback (after it): those are not
-    // counted, and a scroll event of an earlier change may fall in the window.
+    // layout the frame does anyway) and in its ResizeObserver callback (after it): a scroll event of
+    // an earlier change may fall in the window and is not counted; the earlier cards' callbacks are
+    // waited out before the window opens.
     const reads: string[] = [];
     let on = false;
-    const count = (name: string) => on && window.event?.type !== 'scroll' && reads.push(name);
+    /** Reads before the window opens (the earlier cards' ResizeObserver callbacks). */
+    let before = 0;
+    const count = (name: string) => {
+      if (!on) before += 1;
+      else if (window.event?.type !== 'scroll') reads.push(name);
+    };
     const wrap = (proto: object, name: string) => {
       const own = Object.getOwnPropertyDescriptor(proto, name) as PropertyDescriptor;
       if (own.value) {
@@ -225,9 +231,15 @@ it('a new card adds one element, reads no geometry and scans no message list, wi
         resolve();
       }).observe(log, { childList: true }),
     );
-    // The earlier cards' own layout and ResizeObserver callbacks done first (two frames): on a
-    // loaded machine the 300th card's could otherwise fall in the window.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The earlier cards' own layout and ResizeObserver callbacks done first: frames until one reads
+    // nothing. Bringing the log to its bottom lays out cards that come into view
+    // (`content-visibility: auto`), whose new size is observed a frame later; on a loaded machine
+    // such a callback could otherwise fall in the window.
+    for (let frame = 0; frame < 60; frame += 1) {
+      before = 0;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      if (before === 0) break;
+    }
     on = true;
     await ChatMessage.create({ content: '<p>One more</p>', author: game.user.id as string });
     await inserted;
