@@ -91,7 +91,7 @@ describe('Chromium for the browser tests', () => {
     expect(ours).toEqual([[...PLAYWRIGHT_DISABLED_FEATURES, ...OUR_DISABLED_FEATURES]]);
   });
 
-  it('runs every page of a browser in one renderer process: pages set with setContent and pages of an http server', async () => {
+  it('runs every page of a browser in one renderer process, its V8 single-threaded: pages set with setContent and pages of an http server', async () => {
     const server = createServer((_request, response) =>
       response
         .writeHead(200, { 'content-type': 'text/html' })
@@ -113,7 +113,11 @@ describe('Chromium for the browser tests', () => {
         'Two',
         'Served',
       ]);
-      expect(rendererPids(pids[0] as string)).toHaveLength(1);
+      const renderers = rendererPids(pids[0] as string);
+      expect(renderers).toHaveLength(1);
+      // The renderer's V8 got launchChromium's flags (Chromium passes --js-flags on to it).
+      const renderer = processes().find(({ pid }) => pid === renderers[0]);
+      expect(renderer?.cmdline).toMatch(/(^|[\s\0])--js-flags=--single-threaded([\s\0]|$)/);
     } finally {
       await browser.close();
       server.close();
