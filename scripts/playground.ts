@@ -87,8 +87,15 @@ export async function buildPlayground(dist = join(ROOT, 'dist'), out = PLAYGROUN
       },
     },
   });
-  // Vite has created `out`.
-  writeFileSync(join(out, 'packs.json'), JSON.stringify(await extractBuiltPacks(dist)));
+  // Vite has created `out`. ASCII only (other characters as JSON's \u escapes): the page then
+  // decodes and parses it as one byte a character, about 0.2 s of CPU less a load than as UTF-16.
+  writeFileSync(
+    join(out, 'packs.json'),
+    JSON.stringify(await extractBuiltPacks(dist)).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ),
+  );
 }
 
 const TYPES: Record<string, string> = {

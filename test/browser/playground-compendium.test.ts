@@ -332,3 +332,16 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `/tmp/playground-compendium-samples-${size}.png` });
   });
 }
+
+it('serves packs.json as ASCII, its other characters as \\u escapes that parse back to them', async () => {
+  // An ASCII text is decoded and parsed as one byte a character; one non-ASCII character made the
+  // page decode and parse all 5.5 MB as two (docs/performance.md: about 0.2 s of CPU a load).
+  const response = await fetch(new URL('packs.json', server.url()));
+  expect(response.ok).toBe(true);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(bytes.findIndex((byte) => byte > 0x7f)).toBe(-1);
+  const texts = JSON.stringify(JSON.parse(new TextDecoder().decode(bytes)));
+  // The packs' own characters: the bestiary's "×" (dimensions, multipliers) and typographic dashes.
+  expect(texts).toContain('×');
+  expect(texts).toContain('—');
+});
