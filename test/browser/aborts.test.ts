@@ -6,12 +6,11 @@
  * tracker-badge.png.
  */
 import { expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getHarness, type HarnessCombat } from '../harness/index.js';
 import { appendix3Fighter, appendix3Rogue } from '../fixtures/appendix3.js';
 import { ARTIFACTS_DIR, useChromiumPages } from './chromium.js';
-import { clickBridged, showChatMessage } from './bridge.js';
+import { clickBridged, showChatMessage, styledDocument } from './bridge.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 import type { CreatureData } from '../../src/data/actor/creature-data.js';
 import { expectNoSeriousViolations } from './axe.js';
@@ -97,12 +96,9 @@ it('Roll with Blow after a failed Block converts damage; the tracker badge shows
 
   // The combat tracker: the rogue owes its move and attack actions.
   const tracker = h.renderCombatTracker();
-  const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
   await pages.page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Combat</title></head>
-     <body><aside id="sidebar" style="width: 300px">${tracker.outerHTML}</aside></body></html>`,
+    styledDocument(h, 'Combat', `<aside id="sidebar" style="width: 300px">${tracker.outerHTML}</aside>`),
   );
-  await pages.page.addStyleTag({ content: css });
   const rows = pages.page.locator('.combatant');
   expect(await rows.count()).toBe(2);
   // The badge's accessible name is the tracker's (src/combat/budget-display.ts): it starts "Actions owed".

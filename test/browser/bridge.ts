@@ -11,14 +11,41 @@ import type { Harness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
+/** dist/gng.css of each built system root, read once a worker. */
+const builtCss = new Map<string, string>();
+
+/**
+ * A page's whole document: `body` under a head that holds the built CSS (dist/gng.css) and then
+ * `extraCss` (the test's framing) in <style> elements. Sent with the content in one `setContent`,
+ * the stylesheet is parsed before the page's first layout: added after it (`addStyleTag`), it cost
+ * a round trip to the page and a second style and layout of the whole document, about 0.1 s of CPU a
+ * page (docs/performance.md).
+ */
+export function styledDocument(h: Harness, title: string, body: string, extraCss = ''): string {
+  let css = builtCss.get(h.root);
+  if (css === undefined) {
+    css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
+    builtCss.set(h.root, css);
+  }
+  // A `</style` inside the CSS would end the element early: there is none in ours, the check keeps it so.
+  if (/<\/style/i.test(css + extraCss)) throw new Error('A stylesheet holds "</style"');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+    <style>${css}</style>${extraCss ? `<style>${extraCss}</style>` : ''}</head><body>${body}</body></html>`;
+}
+
 function chatLogHtml(): string {
   return game.messages.contents
     .map((m) => `<li class="chat-message" data-message-id="${m.id}">${m.content}</li>`)
     .join('');
 }
 
-export async function showApplication(page: Page, h: Harness, app: HarnessApplicationV2): Promise<void> {
-  const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
+/** `extraCss`: the test's own framing, after the built CSS (styledDocument). */
+export async function showApplication(
+  page: Page,
+  h: Harness,
+  app: HarnessApplicationV2,
+  extraCss = '',
+): Promise<void> {
   await page.exposeFunction('gngDispatch', async (index: number, shiftKey = false) => {
     const targets = app.element.querySelectorAll<HTMLElement>('[data-action]');
     const target = targets[index];
@@ -30,10 +57,13 @@ export async function showApplication(page: Page, h: Harness, app: HarnessApplic
     return { app: app.element.outerHTML, chat: chatLogHtml() };
   });
   await page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GnG</title></head>
-     <body><main id="app">${app.element.outerHTML}</main><ol id="chat-log" aria-live="polite">${chatLogHtml()}</ol></body></html>`,
+    styledDocument(
+      h,
+      'GnG',
+      `<main id="app">${app.element.outerHTML}</main><ol id="chat-log" aria-live="polite">${chatLogHtml()}</ol>`,
+      extraCss,
+    ),
   );
-  await page.addStyleTag({ content: css });
   await page.evaluate(() => {
     const w = window as unknown as {
       gngDispatch(index: number, shiftKey: boolean): Promise<{ app: string; chat: string }>;
@@ -58,8 +88,12 @@ export async function showApplication(page: Page, h: Harness, app: HarnessApplic
  * harness-rendered card (with the page's input values), so the card's real ACTIONS run (through the
  * GM's query); when they have settled the message is rendered again, as Foundry does after an update.
  */
-export async function showChatMessage(page: Page, h: Harness, message: ChatMessage): Promise<void> {
-  const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
+export async function showChatMessage(
+  page: Page,
+  h: Harness,
+  message: ChatMessage,
+  extraCss = '',
+): Promise<void> {
   let rendered = h.renderMessage(message);
   await page.exposeFunction('gngChatDispatch', async (index: number, inputs: Record<string, string>) => {
     const targets = rendered.querySelectorAll<HTMLElement>('[data-action]');
@@ -77,10 +111,13 @@ export async function showChatMessage(page: Page, h: Harness, message: ChatMessa
     return rendered.outerHTML;
   });
   await page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GnG chat</title></head>
-     <body><ol id="chat-log" aria-live="polite">${rendered.outerHTML}</ol></body></html>`,
+    styledDocument(
+      h,
+      'GnG chat',
+      `<ol id="chat-log" aria-live="polite">${rendered.outerHTML}</ol>`,
+      extraCss,
+    ),
   );
-  await page.addStyleTag({ content: css });
   await page.evaluate(() => {
     const w = window as unknown as {
       gngChatDispatch(index: number, inputs: Record<string, string>): Promise<string>;

@@ -18,12 +18,14 @@ export async function showInChatLog(
   width: number,
 ): Promise<void> {
   h.as(user);
-  await showChatMessage(page, h, game.messages.get(message.id as string) as ChatMessage);
-  await page.addStyleTag({
-    content: `body { margin: 0; background: #d9d3c4; }
+  await showChatMessage(
+    page,
+    h,
+    game.messages.get(message.id as string) as ChatMessage,
+    `body { margin: 0; background: #d9d3c4; }
       #chat-log { box-sizing: border-box; width: ${width}px; margin: 0; padding: 4px 6px; list-style: none; }
       #chat-log > .chat-message { padding: 6px; }`,
-  });
+  );
 }
 
 export interface ButtonBox {

@@ -98,12 +98,14 @@ describe('the Magic tab in Chromium: a cast spends a slot (issue #33)', () => {
     ])) as Item[];
     const goblin = await h.createActor({ name: 'Goblin', type: 'npc', system: {} });
     const sheet = await openSheetOn(h, actor, 'magic');
-    await showApplication(page, h, sheet as unknown as HarnessApplicationV2);
     const { width, height } = (sheet.options.position ?? {}) as { width?: number; height?: number };
-    await page.addStyleTag({
-      content: `#app { position: absolute; left: 40px; top: 40px; width: ${width}px; height: ${height}px;
+    await showApplication(
+      page,
+      h,
+      sheet as unknown as HarnessApplicationV2,
+      `#app { position: absolute; left: 40px; top: 40px; width: ${width}px; height: ${height}px;
         display: flex; flex-direction: column; } body { margin: 0; } #chat-log { display: none; }`,
-    });
+    );
     const left = page.getByLabel('Level 3 slots left', { exact: true });
     expect(await left.inputValue()).toBe('2');
     expect(await left.isVisible()).toBe(true);

@@ -8,10 +8,9 @@
  * `body[data-closed]` is set once the application has closed.
  */
 import type { Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Harness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
+import { styledDocument } from './bridge.js';
 
 const CONTROLS = 'input, select, button';
 
@@ -26,7 +25,6 @@ export async function showForm(
   app: HarnessApplicationV2,
   liveSelector: string,
 ): Promise<void> {
-  const css = readFileSync(join(h.root, 'dist/gng.css'), 'utf8');
   await page.exposeFunction('gngFormEvent', async (event: BridgeEvent) => {
     const control = app.element.querySelectorAll<HTMLInputElement>(CONTROLS)[event.index];
     if (!control) throw new Error(`No control at index ${event.index}`);
@@ -53,11 +51,7 @@ export async function showForm(
   const focused = [...app.element.querySelectorAll(CONTROLS)].indexOf(
     h.window.document.activeElement as unknown as Element,
   );
-  await page.setContent(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GnG</title></head>
-     <body><main id="app">${app.element.outerHTML}</main></body></html>`,
-  );
-  await page.addStyleTag({ content: css });
+  await page.setContent(styledDocument(h, 'GnG', `<main id="app">${app.element.outerHTML}</main>`));
   await page.evaluate(
     ({ controls, live, focused }) => {
       const w = window as unknown as {

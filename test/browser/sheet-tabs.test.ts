@@ -32,13 +32,15 @@ const pages = useChromiumPages({
  */
 async function showSheet(page: Page, app: HarnessApplicationV2): Promise<void> {
   await page.setViewportSize({ width: 1600, height: 1000 });
-  await showApplication(page, h, app);
   const { width, height } = (app.options.position ?? {}) as { width?: number; height?: number };
-  await page.addStyleTag({
-    content: `#app { position: absolute; left: 40px; top: 40px; width: ${width}px; height: ${height}px;
+  await showApplication(
+    page,
+    h,
+    app,
+    `#app { position: absolute; left: 40px; top: 40px; width: ${width}px; height: ${height}px;
       display: flex; flex-direction: column; box-shadow: 0 0 0 1px #000, 0 4px 16px rgb(0 0 0 / 40%); }
       body { margin: 0; background: #3a3a3a; } #chat-log { display: none; }`,
-  });
+  );
   await page.exposeFunction('gngSheetKey', async (tab: string, key: string) => {
     const button = app.element.querySelector(`[role="tab"][data-tab="${tab}"]`);
     button?.dispatchEvent(
