@@ -11,7 +11,7 @@ import type { Harness } from '../harness/index.js';
 import type { HarnessApplicationV2 } from '../harness/applications.js';
 import { attackActionsSettled } from '../../src/cards/attack/attack-actions.js';
 
-/** dist/gng.css of each built system root, read once a worker. */
+/** dist/gng.css of each built system root, read once a test file (each file has its own module graph). */
 const builtCss = new Map<string, string>();
 
 /**
