@@ -99,8 +99,8 @@ export class Table {
    */
   readonly #worldActors = new Map<string, Record<string, unknown>>();
   /**
-   * Each combatant's actor picker (in its label), the choices it was built for and each choice's
-   * option index (`#actorPicker`).
+   * Each combatant's actor picker (in its label), the choices it was built for and, once it holds
+   * them all, each choice's option index (`#actorPicker`).
    */
   readonly #pickers = new WeakMap<
     Member,
@@ -108,7 +108,7 @@ export class Table {
       actors: readonly PackActor[];
       picker: HTMLSelectElement;
       label: HTMLLabelElement;
-      index: ReadonlyMap<string, number>;
+      index?: ReadonlyMap<string, number>;
     }
   >();
   /**
@@ -526,16 +526,32 @@ export class Table {
   }
 
   /**
-   * A combatant's actor picker in its label: some 700 options (every pack actor), so built once per
-   * combatant and list of choices and kept in its panel from one drawing to the next, showing the
-   * current choice (the table draws its panels again after every change of the world).
+   * A combatant's actor picker in its label, kept in its panel from one drawing to the next (the
+   * table draws its panels again after every change of the world), showing the current choice.
+   * Until it is first used it holds that one option; all of them, some 700 (every pack actor), come
+   * on its first focus, pointer press or key press, before its list opens. Two full pickers were
+   * 1,400 of the page's 2,300 elements, which every style pass, every search of the page and every
+   * axe-core run walked (docs/performance.md).
    */
   #actorPicker(member: Member, name: string): HTMLLabelElement {
     const actors = this.actorChoices();
     let kept = this.#pickers.get(member);
     if (kept?.actors !== actors) {
       const picker = element('select', { name });
-      picker.append(...packActorOptions(document, actors, member.choice));
+      const label = element(
+        'label',
+        {},
+        element('span', { textContent: t('GNG.Playground.Combatant') }),
+        picker,
+      );
+      const made: NonNullable<typeof kept> = { actors, picker, label };
+      const fill = () => {
+        if (made.index) return;
+        picker.replaceChildren(...packActorOptions(document, actors, member.choice));
+        made.index = new Map([...picker.options].map((option, i) => [option.value, i]));
+      };
+      for (const type of ['focus', 'pointerdown', 'mousedown', 'keydown'] as const)
+        picker.addEventListener(type, fill);
       picker.addEventListener('change', () => {
         const [pack, id] = picker.value.split('/') as [string, string];
         member.choice = { pack, id };
@@ -543,21 +559,22 @@ export class Table {
         member.copy = this.#nextCopy(member.choice);
         void this.setup(true);
       });
-      const label = element(
-        'label',
-        {},
-        element('span', { textContent: t('GNG.Playground.Combatant') }),
-        picker,
-      );
-      const index = new Map([...picker.options].map((option, i) => [option.value, i]));
-      kept = { actors, picker, label, index };
+      kept = made;
       this.#pickers.set(member, kept);
     }
     const { picker, label, index } = kept;
     if (picker.name !== name) picker.name = name;
-    // The choice, else the first option (as a picker with no option marked selected shows).
-    const chosen = index.get(`${member.choice.pack}/${member.choice.id}`) ?? 0;
-    if (picker.selectedIndex !== chosen) picker.selectedIndex = chosen;
+    const { pack, id } = member.choice;
+    if (index) {
+      // The choice, else the first option (as a picker with no option marked selected shows).
+      const chosen = index.get(`${pack}/${id}`) ?? 0;
+      if (picker.selectedIndex !== chosen) picker.selectedIndex = chosen;
+    } else {
+      // Not used yet: its one option is the choice, else the first actor (what the full list shows).
+      const shown = actors.find((actor) => actor.pack === pack && actor.id === id) ?? actors[0];
+      if (shown && (picker.options.length !== 1 || picker.value !== `${shown.pack}/${shown.id}`))
+        picker.replaceChildren(...packActorOptions(document, [shown], shown));
+    }
     return label;
   }
 

@@ -302,6 +302,8 @@ for (const viewport of VIEWPORTS) {
     await open(page, viewport);
     await actAs(page, 'Player');
     // Side A plays the gunner: the Burst control offers its equipped SMG, no field edited.
+    // A picker holds every pack actor from its first focus (as a click or Tab gives it).
+    await page.locator('select[name="actor-a-0"]').focus();
     await page.locator('select[name="actor-a-0"]').selectOption({ label: GUNNER });
     await expect.poll(() => token(page, GUNNER).count()).toBe(1);
     const control = map(page).getByRole('group', { name: 'Burst' });

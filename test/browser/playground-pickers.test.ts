@@ -1,7 +1,8 @@
 /**
  * The playground as a newcomer meets it, in Chromium at 1600×1000: the "Actor from the packs"
  * dropdown lists ~700 pack actors grouped (`<optgroup>`) by pack and, for the
- * bestiary, by creature type (its folders), each group sorted by name; and the Burst control under the
+ * bestiary, by creature type (its folders), each group sorted by name, from its first focus or
+ * pointer press (before, it holds only its choice: the page is lighter, docs/performance.md); and the Burst control under the
  * map says why it has nothing to fire when the acting character holds no automatic weapon. ("Add a
  * combatant" is a search field: playground-compendium.test.ts.) A drawing of the table after a change
  * of the world keeps each combatant's panel and picker in the page (issue #29: a picker's options
@@ -23,6 +24,21 @@ it('groups the pack actors by pack and creature type, and the Burst control says
   await page.selectOption('#pg-user', { label: 'Player' });
   await expect.poll(() => page.evaluate(() => game.user.name)).toBe('Player');
 
+  const optionCount = (selector: string) =>
+    page.locator(selector).evaluate((select: HTMLSelectElement) => select.options.length);
+  // Until it is used, a picker holds only its choice, in its group; its first focus (a click on it,
+  // Tab to it) or pointer press brings every pack actor, before its list opens.
+  expect(
+    await page
+      .locator('select[name="actor-a-0"]')
+      .evaluate((select: HTMLSelectElement) =>
+        [...select.options].map((o) => [o.parentElement?.tagName, o.text]),
+      ),
+  ).toEqual([['OPTGROUP', 'Fighter, 5th level']]);
+  expect(await optionCount('select[name="actor-b-0"]')).toBe(1);
+  await page.locator('select[name="actor-b-0"]').dispatchEvent('pointerdown');
+  expect(await optionCount('select[name="actor-b-0"]')).toBeGreaterThan(600);
+  await page.locator('select[name="actor-a-0"]').focus();
   for (const selector of ['select[name="actor-a-0"]']) {
     const groups = await page.locator(selector).evaluate((select) =>
       [...select.querySelectorAll('optgroup')].map((g) => ({

@@ -140,8 +140,11 @@ it("plays the text's Time Count example in the tracker (6 → 7 → 12 → 13) a
   // The example's sides: Zherynn and Aeus (side A, the player's), Garret (side B).
   const sideA = page.locator('.pg-side[data-side="a"]');
   const sideB = page.locator('.pg-side[data-side="b"]');
+  // A picker holds every pack actor from its first focus (as a click or Tab gives it).
+  await sideA.locator('select[name="actor-a-0"]').focus();
   await sideA.locator('select[name="actor-a-0"]').selectOption({ label: ZHERYNN });
   await expect.poll(() => sideA.locator('.pg-combatant h2').allTextContents()).toEqual([ZHERYNN]);
+  await page.locator('select[name="actor-b-0"]').focus();
   await page.locator('select[name="actor-b-0"]').selectOption({ label: GARRET });
   await expect.poll(() => sideB.locator('.pg-combatant h2').allTextContents()).toEqual([GARRET]);
   await sideA.getByLabel('Add a combatant').fill('Aeus');
