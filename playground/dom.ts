@@ -17,8 +17,8 @@ export function element<K extends keyof HTMLElementTagNameMap>(
 /**
  * Makes `parent`'s children exactly `children`, in that order, removing what is not among them and
  * moving only what is out of place: an element kept from the last drawing stays attached. (The
- * table's actor pickers hold some 700 options each: detached and attached again on every drawing,
- * they cost the page a style and layout pass over every option, most of a drawing's time.)
+ * table's actor pickers hold some 700 options each once used: detached and attached again on every
+ * drawing, they cost the page a style and layout pass over every option, most of a drawing's time.)
  */
 export function syncChildren(parent: Node, children: readonly Node[]): void {
   const wanted = new Set(children);
