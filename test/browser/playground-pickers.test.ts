@@ -1,8 +1,8 @@
 /**
  * The playground as a newcomer meets it, in Chromium at 1600×1000: the "Actor from the packs"
- * dropdown lists ~700 pack actors grouped (`<optgroup>`) by pack and, for the
- * bestiary, by creature type (its folders), each group sorted by name, from its first focus or
- * pointer press (before, it holds only its choice: the page is lighter, docs/performance.md); and the Burst control under the
+ * dropdown lists ~700 pack actors grouped (`<optgroup>`) by pack and, for the bestiary, by creature
+ * type (its folders), each group sorted by name, from its first focus or pointer press (before, it
+ * holds only its choice: the page is lighter, docs/performance.md); and the Burst control under the
  * map says why it has nothing to fire when the acting character holds no automatic weapon. ("Add a
  * combatant" is a search field: playground-compendium.test.ts.) A drawing of the table after a change
  * of the world keeps each combatant's panel and picker in the page (issue #29: a picker's options
