@@ -569,7 +569,7 @@ export class Table {
       // The choice, else the first option (as a picker with no option marked selected shows).
       const chosen = index.get(`${pack}/${id}`) ?? 0;
       if (picker.selectedIndex !== chosen) picker.selectedIndex = chosen;
-    } else {
+    } else if (picker.options.length !== 1 || picker.value !== `${pack}/${id}`) {
       // Not used yet: its one option is the choice, else the first actor (what the full list shows).
       const shown = actors.find((actor) => actor.pack === pack && actor.id === id) ?? actors[0];
       if (shown && (picker.options.length !== 1 || picker.value !== `${shown.pack}/${shown.id}`))
